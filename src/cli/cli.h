@@ -1,0 +1,38 @@
+/*
+ * cli.h - what the subcommands share: the commands table, messages and exit statuses.
+ *
+ * Each subcommand lives in cmd_<name>.c as `int cmd_<name>(int argc, char **argv)`, where
+ * argv[0] is the command name; it returns the process exit status:
+ * 0 ok, 1 runtime failure or regression found, 2 bad command line, 3 bad input.
+ */
+#ifndef GOVSIM_CLI_CLI_H
+#define GOVSIM_CLI_CLI_H
+
+#include "core/error.h"
+
+#define EXIT_OK         0
+#define EXIT_FAILURE_RT 1
+#define EXIT_USAGE      2
+#define EXIT_BAD_INPUT  3
+
+/* X(name, one-line summary). Order is the order of `govsim --help`. */
+#define GOVSIM_COMMANDS(X)                                                              \
+	X(version, "print the version")
+
+#define GOVSIM_CMD_DECL(name, summary) int cmd_##name(int argc, char **argv);
+GOVSIM_COMMANDS(GOVSIM_CMD_DECL)
+#undef GOVSIM_CMD_DECL
+
+/* "govsim: <message>" on stderr; returns the exit status for the error's code. */
+int cli_report(const struct gs_error *err);
+
+/* "govsim: <printf message>" on stderr; returns `status`. */
+int cli_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* A command-line mistake: "govsim <cmd>: <message>" then the short usage; returns EXIT_USAGE. */
+int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* True when argv[i] is "-h" or "--help". */
+int cli_is_help(const char *arg);
+
+#endif

@@ -1,0 +1,100 @@
+/* main.c - `govsim <command> [options]`: dispatch through the commands table (git's commands[]). */
+#include "cli/cli.h"
+
+#include <gsl/gsl_errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+#include "version.h"
+
+struct command {
+	const char *name;
+	int (*fn)(int argc, char **argv);
+	const char *summary;
+};
+
+static const struct command commands[] = {
+#define GOVSIM_CMD_ENTRY(name, summary) {#name, cmd_##name, summary},
+	GOVSIM_COMMANDS(GOVSIM_CMD_ENTRY)
+#undef GOVSIM_CMD_ENTRY
+};
+
+static void print_usage(FILE *out)
+{
+	fprintf(out, "usage: govsim <command> [options]\n"
+		     "       govsim <command> --help\n"
+		     "       govsim --version\n\n"
+		     "Replays Linux scheduler traces through an emulation of the kernel's schedutil\n"
+		     "governor (Linux v5.9) with uclamp, and scores frequency, energy and delay.\n\n"
+		     "commands:\n");
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);
+	fprintf(out, "\nexit status: 0 ok, 1 runtime failure or regression found, 2 bad command "
+		     "line,\n3 bad input (trace, platform, policy)\n");
+}
+
+int cli_report(const struct gs_error *err)
+{
+	fprintf(stderr, "govsim: %s\n", err->msg[0] ? err->msg : gs_strerror(err->code));
+	return gs_exit_status(err->code);
+}
+
+int cli_fail(int status, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("govsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fputc('\n', stderr);
+	return status;
+}
+
+int cli_usage_error(const char *usage, const char *fmt, ...)
+{
+	va_list ap;
+	fputs("govsim: ", stderr);
+	va_start(ap, fmt);
+	vfprintf(stderr, fmt, ap);
+	va_end(ap);
+	fprintf(stderr, "\n%s", usage);
+	return EXIT_USAGE;
+}
+
+int cli_is_help(const char *arg)
+{
+	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
+}
+
+int cmd_version(int argc, char **argv)
+{
+	(void)argc;
+	(void)argv;
+	printf("govsim %s (kernel profile v5.9)\n", GOVSIM_VERSION);
+	return EXIT_OK;
+}
+
+int main(int argc, char **argv)
+{
+	/* GSL's default handler aborts the process; every GSL status is checked instead. */
+	gsl_set_error_handler_off();
+
+	if (argc < 2) {
+		print_usage(stderr);
+		return EXIT_USAGE;
+	}
+	if (cli_is_help(argv[1]) || strcmp(argv[1], "help") == 0) {
+		print_usage(stdout);
+		return EXIT_OK;
+	}
+	if (strcmp(argv[1], "--version") == 0)
+		return cmd_version(argc - 1, argv + 1);
+
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+		if (strcmp(argv[1], commands[i].name) == 0)
+			return commands[i].fn(argc - 1, argv + 1);
+
+	fprintf(stderr, "govsim: '%s' is not a govsim command; see 'govsim --help'\n", argv[1]);
+	return EXIT_USAGE;
+}

@@ -1,0 +1,130 @@
+/*
+ * event.h - the typed, time-ordered event stream every trace reader produces.
+ *
+ * One `struct event` is plain data, filled by a reader and consumed by the replay; it holds no
+ * pointers, so a reader can reuse one buffer for every event (no per-event allocation).
+ * Field meanings follow the v5.9 tracepoints (facts/kernel-v5.9.md §7).
+ */
+#ifndef GOVSIM_CORE_EVENT_H
+#define GOVSIM_CORE_EVENT_H
+
+#include "core/types.h"
+
+/* X(enum suffix, canonical tracepoint name) */
+#define GS_EVENT_TYPES(X)                                   \
+	X(SWITCH, "sched_switch")                           \
+	X(WAKEUP, "sched_wakeup")                           \
+	X(WAKEUP_NEW, "sched_wakeup_new")                   \
+	X(WAKING, "sched_waking")                           \
+	X(MIGRATE, "sched_migrate_task")                    \
+	X(CPU_FREQUENCY, "cpu_frequency")                   \
+	X(CPU_IDLE, "cpu_idle")                             \
+	X(FREQ_MARKER, "cpu_frequency_devlib")              \
+	X(PELT_CFS, "sched_pelt_cfs")                       \
+	X(PELT_RT, "sched_pelt_rt")                         \
+	X(PELT_DL, "sched_pelt_dl")                         \
+	X(PELT_IRQ, "sched_pelt_irq")                       \
+	X(PELT_SE, "sched_pelt_se")                         \
+	X(UTIL_EST_CFS, "sched_util_est_cfs")               \
+	X(UTIL_EST_SE, "sched_util_est_se")                 \
+	X(LOAD_CFS_RQ, "sched_load_cfs_rq")                 \
+	X(LOAD_SE, "sched_load_se")                         \
+	X(LOAD_AVG_CPU, "sched_load_avg_cpu")               \
+	X(LOAD_AVG_TASK, "sched_load_avg_task")             \
+	X(UCLAMP_UTIL_SE, "uclamp_util_se")                 \
+	X(UCLAMP_UTIL_CFS, "uclamp_util_cfs")               \
+	X(CSV_UTIL, "csv_util")
+
+enum event_type {
+#define GS_EVENT_ENUM(name, str) EV_##name,
+	GS_EVENT_TYPES(GS_EVENT_ENUM)
+#undef GS_EVENT_ENUM
+	EV__COUNT
+};
+
+/* The tracepoint name of a type ("sched_switch"); "?" when out of range. */
+const char *event_type_name(enum event_type type);
+/* The type of a tracepoint name, or -1 when the reader does not turn it into an event. */
+int event_type_from_name(const char *name, size_t len);
+
+/*
+ * prev_state of sched_switch, normalised to the v5.9 TASK_REPORT bits whatever the trace wrote
+ * (letters "S", "R+", "D|W", or numbers from older kernels): bits 0..7 are the sleeping states
+ * S D T t X Z P I; TASK_REPORT_MAX (0x100) means preempted ("R+"); 0 is "R".
+ */
+#define TASK_REPORT_MAX 0x100u
+#define TASK_STATE_S    0x01u
+#define TASK_STATE_D    0x02u
+
+/* True when the switched-out task left the runqueue (went to sleep, blocked or died). */
+static inline bool switch_prev_sleeps(u32 prev_state)
+{
+	return (prev_state & 0xffu) != 0;
+}
+
+/* Path kinds of the util tracepoints' `path=` field. */
+enum event_path {
+	EV_PATH_NONE = 0, /* "(null)" or absent: a task se, or no group */
+	EV_PATH_ROOT,     /* "/": the root cfs_rq */
+	EV_PATH_GROUP,    /* "/autogroup-3", "/foo": a task group */
+};
+
+#define EV_NO_VALUE UINT64_MAX /* a util field the event did not carry */
+
+struct event {
+	u64 ts_ns;    /* trace time */
+	u64 line;     /* source line (text) or record number (binary); 0 if unknown */
+	s32 cpu;      /* the CPU that recorded the event ([cpu] column) */
+	s32 pid;      /* the pid of the current task on that CPU (comm-pid column); -1 if unknown */
+	enum event_type type;
+	union {
+		struct {
+			char prev_comm[TASK_COMM_LEN];
+			s32 prev_pid;
+			s32 prev_prio;
+			u32 prev_state; /* normalised, see switch_prev_sleeps() */
+			char next_comm[TASK_COMM_LEN];
+			s32 next_pid;
+			s32 next_prio;
+		} sw;
+		struct { /* WAKEUP, WAKEUP_NEW, WAKING */
+			char comm[TASK_COMM_LEN];
+			s32 pid;
+			s32 prio;
+			s32 target_cpu;
+		} wake;
+		struct {
+			char comm[TASK_COMM_LEN];
+			s32 pid;
+			s32 prio;
+			s32 orig_cpu;
+			s32 dest_cpu;
+		} migrate;
+		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
+			u32 state;
+			u32 cpu_id;
+		} power;
+		struct { /* PELT_*, UTIL_EST_*, LOAD_*, UCLAMP_UTIL_*, CSV_UTIL */
+			s32 cpu;    /* -1 when the event has none (task se without group sched) */
+			s32 pid;    /* task events; -1 otherwise */
+			char comm[TASK_COMM_LEN];
+			enum event_path path;
+			u64 load;     /* EV_NO_VALUE when absent */
+			u64 runnable; /* EV_NO_VALUE when absent */
+			u64 util;     /* util_avg */
+			u64 update_time;
+			u64 util_est_enqueued; /* raw, flag bit included */
+			u64 util_est_ewma;
+			u64 util_rt; /* CSV: per-class columns */
+			u64 util_dl;
+			u64 uclamp_min;
+			u64 uclamp_max;
+			u64 freq_khz;   /* CSV */
+			s64 idle_state; /* CSV; -1 absent */
+		} util;
+	};
+};
+
+#define PWR_EVENT_EXIT 4294967295u
+
+#endif

@@ -1,0 +1,94 @@
+/*
+ * platform.h - a platform's CPUs, cpufreq policies, OPPs, idle states and power numbers.
+ *
+ * A platform is loaded from SQL (the models/ SQL files, compiled in, or a user's file) into SQLite,
+ * validated, and copied into this plain struct, which the replay reads without further I/O.
+ * Units are in the field names. See models/schema.sql for the tables and DESIGN.md §8.
+ */
+#ifndef GOVSIM_POWER_PLATFORM_H
+#define GOVSIM_POWER_PLATFORM_H
+
+#include "core/error.h"
+#include "core/types.h"
+
+struct plat_opp {
+	u32 freq_khz;
+	u32 volt_uv;
+	u32 capacity;       /* capacity of the CPU at this OPP: cpu_scale * freq_scale >> 10 */
+	u32 em_power_mw;    /* derived: C * mV^2 * MHz / 1e9, truncated (v5.9 _get_power) */
+	u32 em_cost;        /* derived: fmax * power / freq (v5.9 em_create_perf_table) */
+	u32 cost_cpu_busy;  /* EAS v1 sched-energy-costs, per CPU, in cost_unit; 0 if absent */
+	u32 cost_cluster_busy; /* EAS v1, per cluster, while any of its CPUs is busy */
+};
+
+struct plat_idle_state {
+	int index;              /* cpuidle index as in cpu_idle state= */
+	char name[32];          /* "WFI", "cpu-sleep-0", ... */
+	u32 exit_latency_us;
+	u32 target_residency_us;
+	bool cluster_level;     /* a cluster state: entered only when every CPU of it is idle */
+	u32 cost_cpu_idle;      /* EAS v1 idle power per CPU in this state, in cost_unit */
+	u32 cost_cluster_idle;  /* EAS v1 idle power of the cluster in this state */
+};
+
+struct plat_cluster {
+	int id;
+	char name[32];                 /* "little", "big", ... */
+	int nr_cpus;
+	int cpus[GS_MAX_CPUS];         /* ascending; cpus[0] names the cpufreq policy */
+	u32 transition_latency_ns;     /* cpuinfo.transition_latency */
+	u32 dyn_power_coeff;           /* dynamic-power-coefficient (C); 0 = no EM */
+	int nr_opps;
+	struct plat_opp opps[GS_MAX_OPPS]; /* ascending frequency */
+	int nr_idle;
+	struct plat_idle_state idle[GS_MAX_IDLE_STATES]; /* ascending index */
+};
+
+struct plat_cpu {
+	int id;
+	int cluster;  /* index into platform.clusters */
+	u32 capacity; /* arch_scale_cpu_capacity: 1..1024 */
+};
+
+struct platform {
+	char name[64];
+	char description[256];
+	char cost_unit[32]; /* unit of the cost_* columns, e.g. "bogo-mW (EAS v1, normalised)" */
+	int nr_cpus;
+	struct plat_cpu cpus[GS_MAX_CPUS]; /* indexed by CPU id 0..nr_cpus-1 */
+	int nr_clusters;
+	struct plat_cluster clusters[GS_MAX_CLUSTERS];
+};
+
+/* The platform used when none is named. */
+#define PLATFORM_DEFAULT "hikey960"
+
+/*
+ * Load a platform: `name_or_path` is a built-in name ("hikey960", "juno-r0") or a path to a
+ * .sql file written against models/schema.sql. Validates every rule (platform_validate_db) and
+ * fills *out. Returns 0, or GS_EMODEL / GS_ENOTFOUND / GS_EIO with the detail in err
+ * ("'file.sql': opps row cluster=1 freq_khz=903000: frequencies not strictly increasing").
+ */
+int platform_load(const char *name_or_path, struct platform *out, struct gs_error *err);
+
+/* Names of the built-in platforms, NULL-terminated, in a static array. */
+const char *const *platform_builtin_names(void);
+
+/* Lookups. The cluster (policy) of a CPU; the max OPP of a cluster. */
+static inline const struct plat_cluster *platform_cluster_of(const struct platform *p, int cpu)
+{
+	return &p->clusters[p->cpus[cpu].cluster];
+}
+
+static inline u32 plat_cluster_max_khz(const struct plat_cluster *c)
+{
+	return c->opps[c->nr_opps - 1].freq_khz;
+}
+
+/* Index of the OPP with exactly this frequency in the cluster, or -1. */
+int plat_cluster_opp_index(const struct plat_cluster *c, u32 freq_khz);
+
+/* The v5.9 EM power of one OPP: C * mV^2 * MHz / 1e9 in mW, truncated like drivers/opp/of.c. */
+u32 em_opp_power_mw(u32 dyn_power_coeff, u32 volt_uv, u32 freq_khz);
+
+#endif

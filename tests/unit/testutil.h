@@ -1,0 +1,23 @@
+/*
+ * testutil.h - helpers shared by the unit tests (cmocka).
+ *
+ * cmocka needs <stdarg.h>, <stddef.h>, <stdint.h> and <setjmp.h> before <cmocka.h>; include
+ * this header instead of <cmocka.h> directly.
+ */
+#ifndef GOVSIM_TESTUTIL_H
+#define GOVSIM_TESTUTIL_H
+
+#include <setjmp.h>
+#include <stdarg.h>
+#include <stddef.h>
+#include <stdint.h>
+#include <cmocka.h>
+
+/* Path of a file in the source tree, e.g. test_path("traces/sample.txt"); static buffer. */
+const char *test_path(const char *rel);
+
+/* Write `text` to a new temporary file and return its path (static buffer per call slot 0..7).
+ * The suffix (".txt", ".sql") is appended so format detection by name can be exercised. */
+const char *test_tmpfile(const char *text, const char *suffix);
+
+#endif

@@ -1,0 +1,32 @@
+#!/bin/sh
+# setup.sh - install every Debian package govsim's build, tests, benchmarks and CI need.
+# Idempotent; quiet on success. Run as root (or with sudo available).
+set -eu
+
+PACKAGES="build-essential cmake pkg-config clang libclang-rt-14-dev
+libgsl-dev libsqlite3-dev sqlite3 libcsv-dev libtracecmd-dev libtraceevent-dev libtracefs-dev
+zlib1g-dev libcairo2-dev libcmocka-dev python3 time"
+
+SUDO=""
+if [ "$(id -u)" -ne 0 ]; then
+	SUDO="sudo"
+fi
+
+missing=""
+for p in $PACKAGES; do
+	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+		missing="$missing $p"
+	fi
+done
+
+if [ -n "$missing" ]; then
+	export DEBIAN_FRONTEND=noninteractive
+	log=$(mktemp)
+	if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends $missing; } >"$log" 2>&1; then
+		cat "$log" >&2
+		echo "setup.sh: failed to install:$missing" >&2
+		rm -f "$log"
+		exit 1
+	fi
+	rm -f "$log"
+fi
