@@ -1,0 +1,122 @@
+/*
+ * sched.h - the scheduler model: tasks and runqueues rebuilt from trace events, with PELT and
+ * util_est signals computed by the kernel's integer arithmetic (Linux v5.9 kernel/sched/fair.c,
+ * rt.c, pelt.c, pelt.h). Design: ../shared/DESIGN.md §5, §13; facts §1-§2, §7.1.
+ *
+ * The model is driven by its owner (src/sim/) with "what happened, and when": an event (switch,
+ * wakeup, wakeup_new, migrate) applied at time `now_ns`, which is the trace time in traced timing
+ * and the emulated time in work timing. It never reads a clock. It calls back into its owner at
+ * the kernel's hook points (struct sched_hooks): uclamp inc/dec around class enqueue/dequeue,
+ * cpufreq_update_util() where the kernel calls it, and a per-task record for --task-timeline.
+ *
+ * Opaque handle: sched_new()/sched_free().
+ */
+#ifndef GOVSIM_SCHED_SCHED_H
+#define GOVSIM_SCHED_SCHED_H
+
+#include "core/error.h"
+#include "core/event.h"
+#include "core/types.h"
+#include "sched/pelt.h"
+#include "uclamp/uclamp.h"
+
+struct sched;
+
+enum sched_class_id { SCHED_CLASS_IDLE = 0, SCHED_CLASS_CFS, SCHED_CLASS_RT, SCHED_CLASS_DL };
+
+/* Task-timeline record kinds (the `event` column of --task-timeline). */
+enum sched_task_event {
+	TASK_EV_WAKEUP,   /* enqueue at wakeup */
+	TASK_EV_SWITCH_IN,
+	TASK_EV_TICK,
+	TASK_EV_PREEMPT,  /* switched out runnable (R, R+) */
+	TASK_EV_SLEEP,    /* switched out sleeping: dequeue */
+	TASK_EV_MIGRATE,
+};
+const char *sched_task_event_name(enum sched_task_event ev);
+
+struct task {
+	s32 pid;
+	char comm[TASK_COMM_LEN];
+	int prio;
+	enum sched_class_id class;
+	bool is_governor;   /* sugov:N kthread: not workload, ignored */
+	int cpu;            /* task_cpu() */
+	bool on_rq;         /* enqueued (runnable or running) */
+	bool running;       /* rq->curr == p */
+	bool in_iowait;     /* last dequeue was in D state (iowait boost sign) */
+	struct sched_avg avg; /* se.avg: PELT sums and util_est */
+	struct uclamp_task uclamp;
+	void *owner_data;   /* free for the owner (sim) */
+};
+
+/* What the governor reads of one CPU (sugov_get_util inputs), after the latest updates. */
+struct sched_cpu_util {
+	unsigned long util_avg;        /* rq->cfs.avg.util_avg */
+	unsigned long util_est_enqueued; /* rq->cfs.avg.util_est.enqueued */
+	unsigned long util_cfs;        /* cpu_util_cfs(): max(util_avg, util_est.enqueued) */
+	unsigned long util_rt;         /* cpu_util_rt(): rq->avg_rt.util_avg */
+	unsigned long util_dl;         /* cpu_util_dl(): rq->avg_dl.util_avg */
+	unsigned long bw_dl;           /* cpu_bw_dl() */
+	unsigned long util_irq;        /* cpu_util_irq(); 0: the trace carries no irq time */
+	bool rt_runnable;              /* rt_rq_is_runnable() */
+	unsigned long capacity;        /* arch_scale_cpu_capacity() */
+	bool busy;                     /* rq->curr is not idle */
+	u64 idle_calls;                /* tick_nohz_get_idle_calls_cpu() (sugov_cpu_is_busy) */
+};
+
+#define SCHED_CPUFREQ_IOWAIT (1U << 0)
+
+struct sched_hooks {
+	void *ctx;
+	/* uclamp_rq_inc/dec: before the class enqueue/dequeue (core.c enqueue_task/dequeue_task). */
+	void (*uclamp_inc)(void *ctx, int cpu, struct task *p);
+	void (*uclamp_dec)(void *ctx, int cpu, struct task *p);
+	/* cpufreq_update_util(rq, flags) at the v5.9 call sites (facts §4.1). */
+	void (*cpufreq_update)(void *ctx, int cpu, u64 now_ns, unsigned int flags);
+	/* A task first seen (policy rules are applied here). */
+	void (*task_new)(void *ctx, struct task *p, u64 now_ns);
+	/* --task-timeline: after the kernel's updates at that point. */
+	void (*task_event)(void *ctx, const struct task *p, int cpu, enum sched_task_event ev,
+			   u64 now_ns);
+};
+
+struct sched_config {
+	int nr_cpus;
+	unsigned long capacity[GS_MAX_CPUS]; /* arch_scale_cpu_capacity per CPU */
+	int hz;                              /* CONFIG_HZ, default 250 */
+	bool seed_util;                      /* --seed-util: start tasks from trace util events */
+};
+
+int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, struct sched **out);
+void sched_free(struct sched *s);
+
+/*
+ * Apply a scheduling event at now_ns (>= every earlier now_ns; equal times keep call order):
+ * EV_SWITCH, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE change state; EV_PELT_SE / EV_LOAD_SE /
+ * EV_UTIL_EST_SE seed a not-yet-started task's signals when seed_util is set; other types
+ * are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
+ */
+int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err);
+
+/* The scheduler tick on a busy CPU (scheduler_tick -> task_tick_fair/rt). */
+void sched_tick(struct sched *s, int cpu, u64 now_ns);
+/* update_blocked_averages(cpu) as the nohz idle balance runs it. */
+void sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
+/* A frequency change takes effect: advance clock_pelt at the old scale up to now, then use the
+ * new arch_scale_freq_capacity (= (cur_khz << 10) / max_khz). */
+void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);
+
+void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
+/* The running task of a CPU (NULL when idle or running the governor kthread). */
+struct task *sched_cpu_curr(const struct sched *s, int cpu);
+struct task *sched_task_find(const struct sched *s, s32 pid);
+/* Iterate every known task: calls fn for each, in pid order. */
+void sched_for_each_task(struct sched *s, void (*fn)(void *ctx, struct task *p), void *ctx);
+/* The uclamp state of a CPU's runqueue. */
+struct uclamp_rq_pair *sched_cpu_uclamp(struct sched *s, int cpu);
+
+/* Re-account a queued task's clamps after a change (uclamp_update_active: dec then inc). */
+void sched_task_uclamp_update(struct sched *s, struct task *p);
+
+#endif
