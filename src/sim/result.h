@@ -1,0 +1,85 @@
+/*
+ * result.h - everything one replay produces, as plain data: what the summary prints, what the
+ * results database and the CSV files store (src/store/), and what reports read back.
+ *
+ * Caller-owned: run_result_init()/run_result_release() (the task and timeline arrays are heap).
+ */
+#ifndef GOVSIM_SIM_RESULT_H
+#define GOVSIM_SIM_RESULT_H
+
+#include "core/types.h"
+
+struct run_policy_result {
+	int policy;          /* first CPU of the policy: "policy named by its first CPU" */
+	int cluster;         /* cluster index in the platform */
+	int nr_opps;
+	u32 freq_khz[GS_MAX_OPPS];
+	double residency_s[GS_MAX_OPPS];
+	u64 transitions;
+	double avg_freq_khz; /* time-weighted over the span */
+	double busy_s;       /* sum over the policy's CPUs of busy time */
+	double overutilized_s; /* time with a CPU's util above its current capacity */
+};
+
+struct run_task_result {
+	s32 pid;
+	char comm[TASK_COMM_LEN];
+	double runtime_s;   /* emulated running time */
+	double delay_s;     /* summed: how much later each slice finished than in the trace */
+	double max_delay_s; /* worst slice */
+};
+
+/* One point of the decimated per-policy frequency timeline stored for plots. */
+struct run_timeline_point {
+	double time_s;       /* since the start of the replay */
+	int policy;
+	u32 freq_khz;        /* emulated, in force */
+	u32 traced_khz;      /* from the trace; 0 when it has no frequency events */
+	u32 util;            /* max util the governor saw over the policy's CPUs */
+	u32 capacity;        /* capacity at freq_khz of the policy's CPUs */
+};
+
+struct run_result {
+	/* inputs */
+	char label[128];
+	char trace[1024];
+	char trace_sha256[65];
+	char platform[64];
+	char governor[32];
+	char timing[16];      /* "traced" | "work" */
+	char util_source[16]; /* "emulated" | "trace" */
+	char power_model[16]; /* "em" | "costs" */
+	char power_unit[48];  /* "J" for em; the costs model's own unit otherwise */
+	char policy[4096];    /* the clamp policy actions, one per line, as given */
+	char params[1024];    /* "key=value ..." tunables in force */
+	char kernel[16];      /* "v5.9" */
+	char govsim_version[32];
+	char notes[512];      /* assumptions the run made, e.g. "no cpu_frequency: assumed max" */
+	/* span and size */
+	double start_s;       /* trace time of the replay start */
+	double span_s;        /* replayed span */
+	u64 events;
+	/* energy, joules (or the costs model's unit x seconds) */
+	int nr_cpus;
+	int nr_clusters;
+	double energy_cpu[GS_MAX_CPUS];
+	double energy_cluster[GS_MAX_CLUSTERS]; /* the cluster's CPUs plus its own cluster power */
+	double energy_total;
+	struct run_policy_result pol[GS_MAX_CLUSTERS];
+	/* uclamp */
+	bool key_on;
+	double key_on_at_s;   /* trace-relative; valid when key_on */
+	u64 agg_ops, agg_skipped;
+	double clamped_up_s, clamped_down_s;
+	/* tasks (heap) */
+	int nr_tasks;
+	struct run_task_result *tasks;
+	/* timeline (heap) */
+	size_t nr_timeline;
+	struct run_timeline_point *timeline;
+};
+
+void run_result_init(struct run_result *r);
+void run_result_release(struct run_result *r);
+
+#endif
