@@ -63,6 +63,10 @@ struct uclamp_group {
 	int parent;          /* index; -1 for the root */
 	struct uclamp_se req[UCLAMP_CNT]; /* requested (from percent) */
 	struct uclamp_se eff[UCLAMP_CNT]; /* effective: min(req, parent eff), MIN <= MAX */
+	/* Added by the uclamp stage: bit (1 << id) set when the last cpu_util_update_eff() changed
+	 * eff[id] of this group. The caller re-accounts the RUNNABLE tasks of such groups for
+	 * that id (uclamp_update_active_tasks in v5.9). Cleared at the start of every update. */
+	unsigned int eff_changed;
 };
 
 /* Counters for the report: how much clamp work ran, and how much the static key skipped. */
@@ -71,6 +75,9 @@ struct uclamp_stats {
 	u64 agg_skipped; /* calls that returned at once because the key was off */
 	bool key_on;
 	u64 key_on_at_ns; /* trace time the key flipped on; valid when key_on */
+	/* Added by the uclamp stage: user-interface calls the kernel rejected (-EINVAL). */
+	u64 setattr_rejected; /* uclamp_setattr calls failing uclamp_validate */
+	u64 sysctl_rejected;  /* uclamp_sysctl_write calls undone */
 };
 
 struct uclamp_sys {
@@ -158,5 +165,26 @@ int uclamp_group_write(struct uclamp_sys *sys, int group, enum uclamp_id id, con
 		       u64 now_ns, struct gs_error *err);
 /* capacity_from_percent: "max" -> 1024, "12.34" -> DIV_ROUND_CLOSEST(1234 << 10, 10000). */
 int uclamp_capacity_from_percent(const char *text, unsigned int *out);
+
+/* ---- Added by the uclamp stage (declarations beyond the lead's contract) ---- */
+
+/* uclamp_update_active(p, clamp_id) v5.9: if p's clamp `id` is refcounted on rq (eff[id].active),
+ * uclamp_rq_dec_id then uclamp_rq_inc_id, so a changed group or default takes effect on a
+ * RUNNABLE task at once. Like v5.9 it does not clear UCLAMP_FLAG_IDLE (that fix is later). */
+void uclamp_update_active(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p,
+			  enum uclamp_id id);
+
+/* The group index for an existing path, or -1 (no creation). */
+int uclamp_group_find(const struct uclamp_sys *sys, const char *path);
+/* Whether `path` is a well-formed cgroup path: "/" or "/a/b" (no empty component, no trailing
+ * '/', shorter than uclamp_group.path). */
+bool uclamp_group_path_valid(const char *path);
+
+/* The procfs name of a sysctl ("sched_util_clamp_min"); from_name returns -1 if unknown. */
+const char *uclamp_sysctl_name(enum uclamp_sysctl which);
+int uclamp_sysctl_from_name(const char *name);
+
+/* The cgroup file name of a clamp id: "cpu.uclamp.min" / "cpu.uclamp.max". */
+const char *uclamp_group_file_name(enum uclamp_id id);
 
 #endif
