@@ -71,6 +71,10 @@ struct run_result {
 	double key_on_at_s;   /* trace-relative; valid when key_on */
 	u64 agg_ops, agg_skipped;
 	double clamped_up_s, clamped_down_s;
+	/* work timing: work per CPU in capacity-invariant seconds (time at capacity 1024 and max
+	 * frequency), traced in and emulated out; equal when the replay is complete */
+	double work_in_s[GS_MAX_CPUS];
+	double work_out_s[GS_MAX_CPUS];
 	/* tasks (heap) */
 	int nr_tasks;
 	struct run_task_result *tasks;

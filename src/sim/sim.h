@@ -1,0 +1,75 @@
+/*
+ * sim.h - the one loop that owns time: it takes the trace's events in order, decides when each
+ * happens in the emulation (the timing model), and drives the stages in order: scheduler model
+ * (PELT, util_est) -> uclamp -> governor -> cpufreq core -> power accounting. DESIGN.md §2, §4, §13.
+ *
+ * Opaque handle: sim_new()/sim_free(). Feed events with sim_feed() in trace order, then
+ * sim_finish() fills a struct run_result.
+ */
+#ifndef GOVSIM_SIM_SIM_H
+#define GOVSIM_SIM_SIM_H
+
+#include <stdio.h>
+
+#include "core/error.h"
+#include "core/event.h"
+#include "gov/governor.h"
+#include "power/platform.h"
+#include "power/power.h"
+#include "sim/result.h"
+#include "trace/reader.h"
+#include "uclamp/policy.h"
+
+enum sim_timing { SIM_TIMING_TRACED, SIM_TIMING_WORK };
+enum sim_util_source { SIM_UTIL_EMULATED, SIM_UTIL_TRACE };
+enum sim_update_points { SIM_UPDATE_KERNEL, SIM_UPDATE_CONTEXT_SWITCH };
+
+struct sim_config {
+	const struct platform *plat;
+	const struct governor_ops *gov;
+	struct gov_param *params; /* --set KEY=VALUE; the sim consumes its own keys (below) */
+	int nr_params;
+	enum sim_timing timing;
+	enum sim_util_source util_source;
+	enum power_model power_model;
+	const struct policy *policy; /* may be NULL */
+	bool seed_util;
+	/* Replay tunables (--set): hz, switch_latency_us, update_points, scaling_min_freq,
+	 * scaling_max_freq, uclamp_buckets. Filled by sim_config_parse_params(). */
+	int hz;                         /* CONFIG_HZ, default 250 */
+	s64 switch_latency_ns;          /* -1: the platform's transition latency */
+	enum sim_update_points update_points;
+	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
+	int uclamp_buckets;
+	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
+	 * 0 unknown), and whether it has cpu_idle events (then, in traced timing, idle states
+	 * come from them instead of the hindsight choice). */
+	u32 initial_khz[GS_MAX_CPUS];
+	bool has_traced_idle;
+	/* Optional outputs. */
+	FILE *timeline;      /* --timeline CSV: one row per governor evaluation per CPU */
+	FILE *task_timeline; /* --task-timeline CSV: one row per task event */
+};
+
+/* Defaults: hz 250, switch latency from the platform, kernel update points, 5 buckets. */
+void sim_config_init(struct sim_config *cfg);
+
+/* Take the replay's own keys out of cfg->params (marking them used). GS_EARG on a bad value. */
+int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err);
+
+struct sim;
+
+int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err);
+/* One event, in trace order. GS_ETRACE for an event the platform cannot hold (CPU beyond it). */
+int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err);
+/* Run to the end (work timing: until all work is done) and fill *r (initialised by the caller). */
+int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err);
+void sim_free(struct sim *s);
+
+/* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
+ * whether the trace has cpu_idle events, reading at most max_events events of the file.
+ * Leaves 0 / false where none was found; never fails (the real pass reports errors). */
+int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events,
+		u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
+
+#endif
