@@ -1,0 +1,134 @@
+/* summary.c - the 80-column run summary; see summary.h. */
+#include "report/summary.h"
+
+#include <inttypes.h>
+#include <math.h>
+#include <string.h>
+
+#define BAR_WIDTH 30
+
+double report_total_delay(const struct run_result *r, const struct run_task_result **worst)
+{
+	double total = 0;
+	const struct run_task_result *w = NULL;
+
+	for (int i = 0; i < r->nr_tasks; i++) {
+		const struct run_task_result *t = &r->tasks[i];
+		total += t->delay_s;
+		if (t->max_delay_s > 0 && (!w || t->max_delay_s > w->max_delay_s))
+			w = t;
+	}
+	if (worst)
+		*worst = w;
+	return total;
+}
+
+double report_position(double x, double lo, double hi)
+{
+	if (hi == lo)
+		return NAN;
+	return 100.0 * (x - lo) / (hi - lo);
+}
+
+static void print_bar(FILE *out, double share)
+{
+	int n = (int)lround(share * BAR_WIDTH);
+	if (n < 0)
+		n = 0;
+	if (n > BAR_WIDTH)
+		n = BAR_WIDTH;
+	for (int i = 0; i < n; i++)
+		fputc('#', out);
+}
+
+static void print_policy(FILE *out, const struct run_result *r, const struct run_policy_result *p)
+{
+	double total = 0;
+
+	for (int k = 0; k < p->nr_opps; k++)
+		total += p->residency_s[k];
+	fprintf(out, "policy%d: avg %.1f MHz, %" PRIu64 " transitions, busy %.3f s", p->policy,
+		p->avg_freq_khz / 1000.0, p->transitions, p->busy_s);
+	if (p->overutilized_s > 0)
+		fprintf(out, ", overutilized %.3f s", p->overutilized_s);
+	fputc('\n', out);
+	fprintf(out, "  %9s %10s %7s\n", "kHz", "time (s)", "share");
+	for (int k = 0; k < p->nr_opps; k++) {
+		double share = total > 0 ? p->residency_s[k] / total : 0;
+		fprintf(out, "  %9u %10.4f %6.1f%% ", p->freq_khz[k], p->residency_s[k],
+			100.0 * share);
+		print_bar(out, share);
+		fputc('\n', out);
+	}
+	(void)r;
+}
+
+void report_summary(FILE *out, const struct run_result *r, const struct summary_baselines *b)
+{
+	const struct run_task_result *worst;
+	double delay = report_total_delay(r, &worst);
+	const char *unit = r->power_unit[0] ? r->power_unit : "J";
+	bool joules = strcmp(unit, "J") == 0;
+
+	fprintf(out, "govsim %s, kernel profile %s\n", r->govsim_version, r->kernel);
+	fprintf(out, "trace:    %s\n", r->trace);
+	fprintf(out, "          %.6f s from %.6f, %" PRIu64 " events\n", r->span_s, r->start_s,
+		r->events);
+	fprintf(out, "platform: %s, governor %s, timing %s, util %s, power %s\n", r->platform,
+		r->governor, r->timing, r->util_source, r->power_model);
+	if (r->params[0])
+		fprintf(out, "set:      %s\n", r->params);
+	if (r->policy[0]) {
+		const char *line = r->policy;
+		fprintf(out, "policy:\n");
+		while (*line) {
+			const char *nl = strchr(line, '\n');
+			int len = nl ? (int)(nl - line) : (int)strlen(line);
+			fprintf(out, "  %.*s\n", len, line);
+			line += len + (nl ? 1 : 0);
+		}
+	}
+	if (r->notes[0])
+		fprintf(out, "note:     %s\n", r->notes);
+	fputc('\n', out);
+
+	for (int c = 0; c < r->nr_clusters; c++) {
+		print_policy(out, r, &r->pol[c]);
+		fputc('\n', out);
+	}
+
+	fprintf(out, "energy (%s%s):\n", r->power_model,
+		joules ? ", J" : ", model units x s / 1000");
+	for (int c = 0; c < r->nr_clusters; c++)
+		fprintf(out, "  cluster%d (policy%d) %12.6f\n", c, r->pol[c].policy,
+			r->energy_cluster[c]);
+	fprintf(out, "  total              %12.6f", r->energy_total);
+	if (r->span_s > 0)
+		fprintf(out, "   avg power %.3f %s", r->energy_total / r->span_s,
+			joules ? "W" : "units");
+	fprintf(out, "\n\n");
+
+	fprintf(out, "tasks: %d, total delay %.6f s", r->nr_tasks, delay);
+	if (worst)
+		fprintf(out, ", worst %.6f s (%s %d)", worst->max_delay_s, worst->comm, worst->pid);
+	fputc('\n', out);
+
+	fprintf(out, "uclamp: static key %s", r->key_on ? "on" : "off");
+	if (r->key_on)
+		fprintf(out, " since %.6f s", r->key_on_at_s);
+	fprintf(out, ", aggregations run %" PRIu64 ", skipped %" PRIu64 "\n", r->agg_ops,
+		r->agg_skipped);
+	fprintf(out, "        clamped up %.6f s, down %.6f s (CPU time)\n", r->clamped_up_s,
+		r->clamped_down_s);
+
+	if (b && b->present) {
+		double pe = report_position(r->energy_total, b->powersave_energy,
+					    b->performance_energy);
+		double pd = report_position(delay, b->powersave_delay_s, b->performance_delay_s);
+		fprintf(out, "\nbaselines (powersave = 0%%, performance = 100%%):\n");
+		fprintf(out, "  energy  %12.6f .. %12.6f   this run at %6.1f%%\n", b->powersave_energy,
+			b->performance_energy, pe);
+		fprintf(out, "  delay   %12.6f .. %12.6f s this run at %6.1f%%\n", b->powersave_delay_s,
+			b->performance_delay_s, pd);
+	}
+}
