@@ -23,6 +23,7 @@ govsim_require_pkg(TRACEEVENT libtraceevent libtraceevent-dev)
 govsim_require_pkg(TRACECMD libtracecmd libtracecmd-dev)
 govsim_require_pkg(ZLIB zlib zlib1g-dev)
 govsim_require_pkg(CAIRO cairo libcairo2-dev)
+govsim_require_pkg(CRYPTO libcrypto libssl-dev)
 
 find_path(CSV_INCLUDE_DIR csv.h)
 find_library(CSV_LIBRARY NAMES csv)
