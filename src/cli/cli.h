@@ -17,6 +17,7 @@
 
 /* X(name, one-line summary). Order is the order of `govsim --help`. */
 #define GOVSIM_COMMANDS(X)                                                              \
+	X(platforms, "list, show and validate platform models")                      \
 	X(version, "print the version")
 
 #define GOVSIM_CMD_DECL(name, summary) int cmd_##name(int argc, char **argv);

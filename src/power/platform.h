@@ -54,6 +54,7 @@ struct platform {
 	char name[64];
 	char description[256];
 	char cost_unit[32]; /* unit of the cost_* columns, e.g. "bogo-mW (EAS v1, normalised)" */
+	bool has_costs;     /* the model has EAS v1 busy costs (cost_busy rows) */
 	int nr_cpus;
 	struct plat_cpu cpus[GS_MAX_CPUS]; /* indexed by CPU id 0..nr_cpus-1 */
 	int nr_clusters;
@@ -70,6 +71,13 @@ struct platform {
  * ("'file.sql': opps row cluster=1 freq_khz=903000: frequencies not strictly increasing").
  */
 int platform_load(const char *name_or_path, struct platform *out, struct gs_error *err);
+
+/*
+ * Like platform_load(), from SQL text in memory (run after models/schema.sql); `label` names the
+ * text in messages ("'label':12: near \"x\": syntax error"). Nothing is read from disk.
+ */
+int platform_load_sql(const char *label, const char *sql, struct platform *out,
+		      struct gs_error *err);
 
 /* Names of the built-in platforms, NULL-terminated, in a static array. */
 const char *const *platform_builtin_names(void);
@@ -88,7 +96,17 @@ static inline u32 plat_cluster_max_khz(const struct plat_cluster *c)
 /* Index of the OPP with exactly this frequency in the cluster, or -1. */
 int plat_cluster_opp_index(const struct plat_cluster *c, u32 freq_khz);
 
+/* v5.9 include/linux/energy_model.h: the largest power an EM perf state may have, in mW. */
+#define EM_MAX_POWER 0xFFFF
+
 /* The v5.9 EM power of one OPP: C * mV^2 * MHz / 1e9 in mW, truncated like drivers/opp/of.c. */
 u32 em_opp_power_mw(u32 dyn_power_coeff, u32 volt_uv, u32 freq_khz);
+
+/* The v5.9 EM cost of one OPP: fmax * power / freq, truncated (em_create_perf_table). */
+u32 em_opp_cost(u32 max_khz, u32 power_mw, u32 freq_khz);
+
+/* Capacity of a CPU of capacity cpu_scale at freq_khz: cpu_scale * freq_scale >> 10, with
+ * freq_scale = (freq_khz << 10) / max_khz, both truncated (arch_topology.c, v5.9). */
+u32 plat_opp_capacity(u32 cpu_scale, u32 freq_khz, u32 max_khz);
 
 #endif

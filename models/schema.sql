@@ -1,0 +1,101 @@
+-- schema.sql - the tables a govsim platform model fills (DESIGN.md §8).
+--
+-- govsim loads this file into an empty in-memory SQLite database, then one platform file
+-- (models/hikey960.sql, models/juno-r0.sql, or a user's FILE.sql written against these tables),
+-- then validates the result (src/power/platform.c) and copies it into struct platform.
+--
+-- Conventions:
+-- * Every data table has a `source` column: where each number comes from (a file, a commit, a
+--   function), or the assumption made when no source gives it.
+-- * Units are in the column names (_khz, _uv, _us, _ns, _mw). The EAS v1 cost columns
+--   (cost_busy.power, cost_idle.power) are in the model's own unit, named once in
+--   platform.cost_unit. The `em` power is mW, as the v5.9 Energy Model.
+-- * Order matters: OPPs are read in insertion order (rowid) per cluster and must come in strictly
+--   increasing frequency; a file with two OPPs swapped is rejected, naming the row.
+-- * Constraints that a rule below does not cover precisely are left to the validator, so that a
+--   bad model fails with a message naming the table, the row and the rule.
+
+-- Exactly one row: the platform itself.
+CREATE TABLE platform (
+	name TEXT NOT NULL,        -- "hikey960": what --platform NAME matches for built-ins
+	description TEXT NOT NULL, -- one line for `govsim platforms list` (< 256 bytes)
+	cost_unit TEXT NOT NULL,   -- unit of cost_busy.power and cost_idle.power (< 32 bytes)
+	source TEXT NOT NULL
+);
+
+-- Clusters, one per cpufreq policy (the models here have one policy per cluster). Ids are
+-- 0..N-1: the index govsim uses for the cluster.
+CREATE TABLE clusters (
+	cluster INTEGER NOT NULL,
+	name TEXT NOT NULL,                   -- "little", "big"
+	transition_latency_ns INTEGER NOT NULL, -- cpuinfo.transition_latency
+	dyn_power_coeff INTEGER,              -- DT dynamic-power-coefficient (uW/MHz/V^2); NULL: none
+	source TEXT NOT NULL
+);
+
+-- CPUs, ids 0..N-1, with their arch_scale_cpu_capacity (1..1024, at least one 1024).
+CREATE TABLE cpus (
+	cpu INTEGER NOT NULL,
+	capacity INTEGER NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- Which policy (cluster) each CPU belongs to: every CPU in exactly one.
+CREATE TABLE cluster_cpus (
+	cluster INTEGER NOT NULL,
+	cpu INTEGER NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- OPPs per cluster, in strictly increasing frequency. The capacity at each OPP and the `em`
+-- power are derived by govsim, not stored:
+--   capacity    = cpu_scale * ((freq_khz << 10) / max_khz) >> 10
+--   em power mW = C * mV^2 * MHz / 1e9, truncated (v5.9 drivers/opp/of.c _get_power), where C is
+--                 clusters.dyn_power_coeff.
+-- em_power_mw_given is for clusters without a coefficient only: the EM power (mW) a source
+-- states directly; the row's source must say so. NULL otherwise.
+CREATE TABLE opps (
+	cluster INTEGER NOT NULL,
+	freq_khz INTEGER NOT NULL,
+	volt_uv INTEGER,          -- NULL when no source gives it (then the cluster needs no C)
+	em_power_mw_given INTEGER,
+	source TEXT NOT NULL
+);
+
+-- Idle states per cluster, cpuidle indices 0..N-1 (the cpu_idle state= of a trace). Latencies as
+-- the DT states them; govsim derives the cpuidle exit latency like v5.9 dt_idle_states.c:
+-- wakeup_latency_us when given, else entry_latency_us + exit_latency_us. target residency is
+-- min_residency_us. level 'cluster': entered only when every CPU of the cluster is idle.
+CREATE TABLE idle_states (
+	cluster INTEGER NOT NULL,
+	idx INTEGER NOT NULL,
+	name TEXT NOT NULL,       -- "WFI", "cpu-sleep-0", "cluster-sleep-0"
+	level TEXT NOT NULL CHECK (level IN ('cpu', 'cluster')),
+	entry_latency_us INTEGER,
+	exit_latency_us INTEGER,
+	wakeup_latency_us INTEGER,
+	min_residency_us INTEGER NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- EAS v1 sched-energy-costs, busy part: (capacity, power) per OPP, for one CPU (level 'cpu') and
+-- for the cluster while any of its CPUs is busy (level 'cluster'). Power in platform.cost_unit.
+-- Optional per cluster and level; when present, one row per OPP of the cluster, in OPP order.
+CREATE TABLE cost_busy (
+	cluster INTEGER NOT NULL,
+	level TEXT NOT NULL CHECK (level IN ('cpu', 'cluster')),
+	freq_khz INTEGER NOT NULL, -- the OPP this entry belongs to
+	capacity INTEGER NOT NULL, -- the cost table's own capacity column
+	power INTEGER NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- EAS v1 sched-energy-costs, idle part: power per idle state (idle_states.idx), per CPU and per
+-- cluster, in platform.cost_unit. Missing entries are 0.
+CREATE TABLE cost_idle (
+	cluster INTEGER NOT NULL,
+	level TEXT NOT NULL CHECK (level IN ('cpu', 'cluster')),
+	idx INTEGER NOT NULL,
+	power INTEGER NOT NULL,
+	source TEXT NOT NULL
+);

@@ -1,0 +1,166 @@
+/* cmd_platforms.c - `govsim platforms list | show NAME|FILE.sql | validate FILE.sql`. */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <string.h>
+
+#include "power/platform.h"
+
+static const char platforms_usage[] =
+	"usage: govsim platforms list\n"
+	"       govsim platforms show NAME|FILE.sql\n"
+	"       govsim platforms validate FILE.sql\n";
+
+static const char platforms_help[] =
+	"\n"
+	"Platform models: CPUs, cpufreq policies, OPPs, idle states and power numbers, written\n"
+	"as SQL against models/schema.sql. The built-in models are compiled in; a model of your\n"
+	"own is named by a path (containing '/' or ending in .sql), here and in --platform.\n"
+	"\n"
+	"  list               the built-in platforms, one per line\n"
+	"  show NAME|FILE     each cluster's OPP table (kHz, mV, capacity at the OPP, em power\n"
+	"                     and cost, EAS v1 busy costs) and idle states\n"
+	"  validate FILE      load and check a model; prints an 'ok' line, or the first broken\n"
+	"                     rule naming the table and the row\n"
+	"\n"
+	"exit status: 0 ok, 2 bad command line, 3 bad model\n";
+
+/* "0-3", "0,3-5": the CPUs of a cluster (ascending) as ranges. */
+static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int i = 0; i < c->nr_cpus && len < size; i++) {
+		int j = i;
+		while (j + 1 < c->nr_cpus && c->cpus[j + 1] == c->cpus[j] + 1)
+			j++;
+		if (j > i)
+			len += (size_t)snprintf(buf + len, size - len, "%s%d-%d", i ? "," : "",
+						c->cpus[i], c->cpus[j]);
+		else
+			len += (size_t)snprintf(buf + len, size - len, "%s%d", i ? "," : "",
+						c->cpus[i]);
+		i = j;
+	}
+}
+
+static void show_cluster(const struct platform *p, const struct plat_cluster *c)
+{
+	char cpus[128];
+
+	format_cpus(c, cpus, sizeof(cpus));
+	printf("\ncluster %d (%s): CPUs %s, capacity %u, transition latency %u ns\n", c->id, c->name,
+	       cpus, p->cpus[c->cpus[0]].capacity, c->transition_latency_ns);
+	if (c->dyn_power_coeff)
+		printf("dynamic-power-coefficient %u: em power = C * mV^2 * MHz / 1e9 (truncated)\n",
+		       c->dyn_power_coeff);
+	else
+		printf("no dynamic-power-coefficient: em power as the model gives it\n");
+
+	printf("  %9s  %6s  %9s  %6s  %8s  %9s  %13s\n", "kHz", "mV", "capacity", "em mW", "em cost",
+	       "costs cpu", "costs cluster");
+	for (int k = 0; k < c->nr_opps; k++) {
+		const struct plat_opp *o = &c->opps[k];
+		char mv[16], cpu_busy[16], cl_busy[16];
+
+		if (o->volt_uv)
+			snprintf(mv, sizeof(mv), "%u", o->volt_uv / 1000);
+		else
+			snprintf(mv, sizeof(mv), "-");
+		snprintf(cpu_busy, sizeof(cpu_busy), "%u", o->cost_cpu_busy);
+		snprintf(cl_busy, sizeof(cl_busy), "%u", o->cost_cluster_busy);
+		printf("  %9u  %6s  %9u  %6u  %8u  %9s  %13s\n", o->freq_khz, mv, o->capacity,
+		       o->em_power_mw, o->em_cost, p->has_costs ? cpu_busy : "-",
+		       p->has_costs ? cl_busy : "-");
+	}
+
+	printf("  %3s  %-15s  %-7s  %7s  %9s  %9s  %13s\n", "idx", "idle state", "level",
+	       "exit us", "target us", "costs cpu", "costs cluster");
+	for (int i = 0; i < c->nr_idle; i++) {
+		const struct plat_idle_state *s = &c->idle[i];
+		printf("  %3d  %-15s  %-7s  %7u  %9u  %9u  %13u\n", s->index, s->name,
+		       s->cluster_level ? "cluster" : "cpu", s->exit_latency_us,
+		       s->target_residency_us, s->cost_cpu_idle, s->cost_cluster_idle);
+	}
+}
+
+static int platforms_show(const char *what)
+{
+	struct gs_error err = {0};
+	struct platform p;
+
+	if (platform_load(what, &p, &err))
+		return cli_report(&err);
+	printf("%s: %s\n", p.name, p.description);
+	printf("%d CPUs in %d cpufreq policies\n", p.nr_cpus, p.nr_clusters);
+	printf("power units: em mW; costs %s\n",
+	       p.has_costs ? p.cost_unit : "- (the model has no EAS v1 costs)");
+	for (int i = 0; i < p.nr_clusters; i++)
+		show_cluster(&p, &p.clusters[i]);
+	return EXIT_OK;
+}
+
+static int platforms_list(void)
+{
+	for (const char *const *n = platform_builtin_names(); *n; n++) {
+		struct gs_error err = {0};
+		struct platform p;
+
+		if (platform_load(*n, &p, &err))
+			return cli_report(&err);
+		printf("%-12s %s%s\n", *n, p.description,
+		       strcmp(*n, PLATFORM_DEFAULT) == 0 ? " (default)" : "");
+	}
+	return EXIT_OK;
+}
+
+static int platforms_validate(const char *file)
+{
+	struct gs_error err = {0};
+	struct platform p;
+
+	if (platform_load(file, &p, &err))
+		return cli_report(&err);
+	printf("ok: '%s': platform '%s', %d CPUs, %d cpufreq policies\n", file, p.name, p.nr_cpus,
+	       p.nr_clusters);
+	return EXIT_OK;
+}
+
+int cmd_platforms(int argc, char **argv)
+{
+	const char *sub;
+
+	for (int i = 1; i < argc; i++) {
+		if (cli_is_help(argv[i])) {
+			printf("%s%s", platforms_usage, platforms_help);
+			return EXIT_OK;
+		}
+	}
+	if (argc < 2)
+		return cli_usage_error(platforms_usage, "platforms: a subcommand is needed");
+	sub = argv[1];
+	for (int i = 2; i < argc; i++)
+		if (argv[i][0] == '-' && argv[i][1])
+			return cli_usage_error(platforms_usage, "platforms %s: unknown option '%s'",
+					       sub, argv[i]);
+
+	if (strcmp(sub, "list") == 0) {
+		if (argc != 2)
+			return cli_usage_error(platforms_usage, "platforms list: no argument expected");
+		return platforms_list();
+	}
+	if (strcmp(sub, "show") == 0) {
+		if (argc != 3)
+			return cli_usage_error(platforms_usage,
+					       "platforms show: one NAME or FILE.sql expected");
+		return platforms_show(argv[2]);
+	}
+	if (strcmp(sub, "validate") == 0) {
+		if (argc != 3)
+			return cli_usage_error(platforms_usage,
+					       "platforms validate: one FILE.sql expected");
+		return platforms_validate(argv[2]);
+	}
+	return cli_usage_error(platforms_usage, "platforms: '%s' is not a subcommand", sub);
+}
