@@ -52,4 +52,42 @@ bool cpufreq_request(struct cpufreq_policy *pol, u32 target_khz, u64 now_ns);
  * cur_khz changed (a request equal to cur is dropped, as __cpufreq_driver_target does). */
 bool cpufreq_apply_pending(struct cpufreq_policy *pol, u64 now_ns);
 
+/* ---- Added by the cpufreq stage (declarations beyond the lead's contract) ---- */
+
+/* The relations of __cpufreq_driver_target (include/linux/cpufreq.h v5.9), for an ascending
+ * OPP table: L = lowest >= target, else the highest; H = highest <= target, else the lowest;
+ * C = the closest, a tie going to the lower (cpufreq_table_find_index_ac). */
+enum cpufreq_relation {
+	CPUFREQ_RELATION_L = 0,
+	CPUFREQ_RELATION_H = 1,
+	CPUFREQ_RELATION_C = 2,
+};
+
+/* cpufreq_frequency_table_target on the policy's OPPs, for a target already within limits. */
+u32 cpufreq_frequency_table_target(const struct cpufreq_policy *pol, u32 target_khz,
+				   enum cpufreq_relation relation);
+
+/* __cpufreq_driver_target: clamp to [min, max], then the OPP by `relation`. */
+u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
+			     enum cpufreq_relation relation);
+
+/* cpufreq_request() with another relation (ondemand and conservative use H and C). */
+bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
+			      enum cpufreq_relation relation, u64 now_ns);
+
+/*
+ * scaling_min_freq / scaling_max_freq as v5.9 cpufreq_set_policy() applies them (0 = keep the
+ * cpuinfo limit): each is clamped to cpuinfo, min > max lowers min to max
+ * (cpufreq_verify_within_limits), and when no OPP lies in [min, max] max is raised to the next
+ * OPP (cpufreq_frequency_table_verify). cur_khz is not changed: the governor sees the new
+ * limits at its next request. Never fails.
+ */
+void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_khz);
+
+/* The frequency the policy will run at once a pending request, if any, is in force. */
+static inline u32 cpufreq_next_khz(const struct cpufreq_policy *pol)
+{
+	return pol->pending ? pol->pending_khz : pol->cur_khz;
+}
+
 #endif

@@ -1,0 +1,212 @@
+/*
+ * cpufreq.c - the cpufreq core: policy limits, OPP resolution, the transition delay default and
+ * the switch latency. Follows Linux v5.9 drivers/cpufreq/cpufreq.c (cpufreq_driver_resolve_freq,
+ * __cpufreq_driver_target, __target_index, cpufreq_policy_transition_delay_us),
+ * drivers/cpufreq/freq_table.c (cpufreq_frequency_table_verify) and include/linux/cpufreq.h
+ * (cpufreq_table_find_index_al/ah/ac, cpufreq_verify_within_limits). See cpufreq.h.
+ */
+#include "cpufreq/cpufreq.h"
+
+/* LATENCY_MULTIPLIER (include/linux/cpufreq.h v5.9): µs of delay per µs of latency. */
+#define LATENCY_MULTIPLIER 1000U
+/* The cap of the default delay in cpufreq_policy_transition_delay_us (v5.9): 10 ms. */
+#define TRANSITION_DELAY_MAX_US 10000U
+
+static u32 clamp_u32(u32 v, u32 lo, u32 hi)
+{
+	if (v < lo)
+		return lo;
+	if (v > hi)
+		return hi;
+	return v;
+}
+
+/*
+ * The three table searches on an ascending table (every OPP is valid here). They take a target
+ * already clamped to the policy limits, as the kernel's callers do.
+ */
+static int find_index_al(const struct plat_cluster *cl, u32 target)
+{
+	for (int i = 0; i < cl->nr_opps; i++)
+		if (cl->opps[i].freq_khz >= target)
+			return i;
+	return cl->nr_opps - 1;
+}
+
+static int find_index_ah(const struct plat_cluster *cl, u32 target)
+{
+	int best = -1;
+
+	for (int i = 0; i < cl->nr_opps; i++) {
+		u32 f = cl->opps[i].freq_khz;
+
+		if (f == target)
+			return i;
+		if (f < target) {
+			best = i;
+			continue;
+		}
+		/* Nothing below the target: the lowest above it. */
+		return best == -1 ? i : best;
+	}
+	return best;
+}
+
+static int find_index_ac(const struct plat_cluster *cl, u32 target)
+{
+	int best = -1;
+
+	for (int i = 0; i < cl->nr_opps; i++) {
+		u32 f = cl->opps[i].freq_khz;
+
+		if (f == target)
+			return i;
+		if (f < target) {
+			best = i;
+			continue;
+		}
+		if (best == -1)
+			return i;
+		/* The closer of the two neighbours; a tie keeps the lower one. */
+		if (target - cl->opps[best].freq_khz > f - target)
+			return i;
+		return best;
+	}
+	return best;
+}
+
+u32 cpufreq_frequency_table_target(const struct cpufreq_policy *pol, u32 target_khz,
+				   enum cpufreq_relation relation)
+{
+	const struct plat_cluster *cl = pol->cl;
+	int idx;
+
+	switch (relation) {
+	case CPUFREQ_RELATION_H:
+		idx = find_index_ah(cl, target_khz);
+		break;
+	case CPUFREQ_RELATION_C:
+		idx = find_index_ac(cl, target_khz);
+		break;
+	case CPUFREQ_RELATION_L:
+	default:
+		idx = find_index_al(cl, target_khz);
+		break;
+	}
+	return cl->opps[idx].freq_khz;
+}
+
+u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
+			     enum cpufreq_relation relation)
+{
+	target_khz = clamp_u32(target_khz, pol->min_khz, pol->max_khz);
+	return cpufreq_frequency_table_target(pol, target_khz, relation);
+}
+
+u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz)
+{
+	return cpufreq_resolve_relation(pol, target_khz, CPUFREQ_RELATION_L);
+}
+
+void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct plat_cluster *cl,
+			 u32 initial_khz, u64 switch_latency_ns)
+{
+	*pol = (struct cpufreq_policy){0};
+	pol->id = id;
+	pol->cl = cl;
+	pol->cpuinfo_min_khz = cl->opps[0].freq_khz;
+	pol->cpuinfo_max_khz = plat_cluster_max_khz(cl);
+	pol->min_khz = pol->cpuinfo_min_khz;
+	pol->max_khz = pol->cpuinfo_max_khz;
+	pol->transition_latency_ns = cl->transition_latency_ns;
+	pol->switch_latency_ns = switch_latency_ns;
+	pol->cur_khz = cpufreq_driver_resolve_freq(pol, initial_khz);
+}
+
+void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_khz)
+{
+	const struct plat_cluster *cl = pol->cl;
+	u32 lo = pol->cpuinfo_min_khz, hi = pol->cpuinfo_max_khz;
+	u32 min = min_khz ? clamp_u32(min_khz, lo, hi) : lo;
+	u32 max = max_khz ? clamp_u32(max_khz, lo, hi) : hi;
+	u32 next_larger = UINT32_MAX;
+	bool found = false;
+
+	if (min > max)
+		min = max;
+	/* cpufreq_frequency_table_verify: at least one OPP must lie in [min, max]. */
+	for (int i = 0; i < cl->nr_opps; i++) {
+		u32 f = cl->opps[i].freq_khz;
+
+		if (f >= min && f <= max) {
+			found = true;
+			break;
+		}
+		if (f > max && f < next_larger)
+			next_larger = f;
+	}
+	if (!found)
+		max = clamp_u32(next_larger, lo, hi);
+	pol->min_khz = min;
+	pol->max_khz = max;
+}
+
+unsigned int cpufreq_policy_transition_delay_us(const struct cpufreq_policy *pol)
+{
+	/* policy->transition_delay_us is 0 for cpufreq-dt, so the latency decides. */
+	unsigned int latency_us = pol->transition_latency_ns / 1000U;
+
+	if (latency_us) {
+		/* latency × 1000 gives sensible delays for fast (< 10 µs) switches; slower ones are
+		 * capped at 10 ms. Computed in 64 bits: the kernel's unsigned int product can wrap
+		 * only beyond 4.29 s of latency, which no platform has. */
+		u64 d = (u64)latency_us * LATENCY_MULTIPLIER;
+
+		return (unsigned int)gs_min_u64(d, TRANSITION_DELAY_MAX_US);
+	}
+	return LATENCY_MULTIPLIER;
+}
+
+bool cpufreq_apply_pending(struct cpufreq_policy *pol, u64 now_ns)
+{
+	u32 old = pol->cur_khz;
+
+	if (!pol->pending || pol->pending_at_ns > now_ns)
+		return false;
+	pol->pending = false;
+	/* __cpufreq_driver_target / __target_index: a frequency equal to cur does nothing. */
+	pol->cur_khz = pol->pending_khz;
+	return pol->cur_khz != old;
+}
+
+bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
+			      enum cpufreq_relation relation, u64 now_ns)
+{
+	u32 freq = cpufreq_resolve_relation(pol, target_khz, relation);
+	bool changed = false;
+
+	if (pol->switch_latency_ns == 0) {
+		/* Fast switch: in force at once (sugov_fast_switch sets policy->cur). */
+		changed = freq != pol->cur_khz;
+		pol->cur_khz = freq;
+		return changed;
+	}
+	/* A request already due that the owner has not applied yet runs first: its kthread ran
+	 * before this request was made. */
+	if (pol->pending && pol->pending_at_ns <= now_ns)
+		changed = cpufreq_apply_pending(pol, now_ns);
+	if (pol->pending) {
+		/* The kthread has not run yet: it will read the newest frequency. */
+		pol->pending_khz = freq;
+		return changed;
+	}
+	pol->pending = true;
+	pol->pending_khz = freq;
+	pol->pending_at_ns = now_ns + pol->switch_latency_ns;
+	return changed;
+}
+
+bool cpufreq_request(struct cpufreq_policy *pol, u32 target_khz, u64 now_ns)
+{
+	return cpufreq_request_relation(pol, target_khz, CPUFREQ_RELATION_L, now_ns);
+}

@@ -1,0 +1,166 @@
+/*
+ * conservative.c - the conservative governor, following Linux v5.9
+ * drivers/cpufreq/cpufreq_conservative.c on the shared core of dbs.c (cpufreq_governor.c).
+ *
+ * Every sampling period: above up_threshold the requested frequency goes up by freq_step
+ * percent of policy->max (RELATION_H); below down_threshold, every sampling_down_factor
+ * periods, it goes down by one step (RELATION_L). After a long idle time the request first
+ * drops by one step per idle sampling period.
+ *
+ * Defaults (cs_init, cpufreq_dbs_governor_init): up_threshold 80, down_threshold 20,
+ * freq_step 5, sampling_down_factor 1, sampling_rate = max(2 ticks, transition delay),
+ * ignore_nice_load 0.
+ */
+#include <limits.h>
+#include <stdlib.h>
+
+#include "gov/dbs.h"
+
+#define DEF_FREQUENCY_UP_THRESHOLD   80
+#define DEF_FREQUENCY_DOWN_THRESHOLD 20
+#define DEF_FREQUENCY_STEP           5
+#define DEF_SAMPLING_DOWN_FACTOR     1
+
+struct cs_policy {
+	struct dbs_policy dbs; /* first: the dbs core hands back this pointer */
+	unsigned int down_skip;
+	unsigned int requested_freq;
+};
+
+static unsigned int get_freq_step(const struct dbs_policy *d)
+{
+	unsigned int freq_step = (d->tun.freq_step * d->policy->max_khz) / 100;
+
+	/* max freq cannot be less than 100, but who knows... */
+	if (freq_step == 0)
+		freq_step = DEF_FREQUENCY_STEP;
+	return freq_step;
+}
+
+static unsigned int cs_dbs_update(struct dbs_policy *d, u64 time)
+{
+	struct cs_policy *cs = (struct cs_policy *)d;
+	struct cpufreq_policy *policy = d->policy;
+	unsigned int requested_freq = cs->requested_freq;
+	unsigned int load = dbs_update(d, time);
+	unsigned int freq_step;
+
+	/* A user may set freq_step to 0 to pin the frequency. */
+	if (d->tun.freq_step == 0)
+		goto out;
+
+	/* Out of the limits: they changed meanwhile, start again from the current frequency. */
+	if (requested_freq > policy->max_khz || requested_freq < policy->min_khz) {
+		requested_freq = cpufreq_next_khz(policy);
+		cs->requested_freq = requested_freq;
+	}
+
+	freq_step = get_freq_step(d);
+
+	/* One step down for each sampling period the CPUs spent idle. */
+	if (d->idle_periods < UINT_MAX) {
+		unsigned int freq_steps = d->idle_periods * freq_step;
+
+		if (requested_freq > policy->min_khz + freq_steps)
+			requested_freq -= freq_steps;
+		else
+			requested_freq = policy->min_khz;
+		d->idle_periods = UINT_MAX;
+	}
+
+	if (load > d->tun.up_threshold) {
+		cs->down_skip = 0;
+
+		/* Already at full speed. */
+		if (requested_freq == policy->max_khz)
+			goto out;
+
+		requested_freq += freq_step;
+		if (requested_freq > policy->max_khz)
+			requested_freq = policy->max_khz;
+
+		dbs_driver_target(d, requested_freq, CPUFREQ_RELATION_H, time);
+		cs->requested_freq = requested_freq;
+		goto out;
+	}
+
+	/* sampling_down_factor: only every n-th period may lower the frequency. */
+	if (++cs->down_skip < d->tun.sampling_down_factor)
+		goto out;
+	cs->down_skip = 0;
+
+	if (load < d->tun.down_threshold) {
+		if (requested_freq == policy->min_khz)
+			goto out;
+
+		if (requested_freq > freq_step)
+			requested_freq -= freq_step;
+		else
+			requested_freq = policy->min_khz;
+
+		dbs_driver_target(d, requested_freq, CPUFREQ_RELATION_L, time);
+		cs->requested_freq = requested_freq;
+	}
+
+out:
+	return d->tun.sampling_rate_us;
+}
+
+static void cs_start(struct dbs_policy *d)
+{
+	struct cs_policy *cs = (struct cs_policy *)d;
+
+	cs->down_skip = 0;
+	cs->requested_freq = cpufreq_next_khz(d->policy);
+}
+
+static int cs_init(struct cpufreq_policy *pol, const struct gov_env *env,
+		   struct gov_param *params, int nr_params, void **data, struct gs_error *err)
+{
+	struct cs_policy *cs = calloc(1, sizeof(*cs));
+	struct dbs_policy *d;
+	int ret;
+
+	if (!cs)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	d = &cs->dbs;
+	dbs_policy_init(d, pol, env);
+	d->tun.up_threshold = DEF_FREQUENCY_UP_THRESHOLD;
+	d->tun.down_threshold = DEF_FREQUENCY_DOWN_THRESHOLD;
+	d->tun.freq_step = DEF_FREQUENCY_STEP;
+	d->tun.sampling_down_factor = DEF_SAMPLING_DOWN_FACTOR;
+	ret = gov_param_dbs(params, nr_params, true, dbs_min_sampling_rate_us(env->hz), &d->tun,
+			    err);
+	if (ret) {
+		free(cs);
+		return ret;
+	}
+	d->gov_dbs_update = cs_dbs_update;
+	d->gov_start = cs_start;
+	*data = cs;
+	return 0;
+}
+
+static void cs_hook(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+		    unsigned int flags)
+{
+	struct cs_policy *cs = data;
+
+	if (gov_cpu_index(pol, cpu) < 0)
+		return;
+	dbs_update_util_handler(&cs->dbs, cpu, now_ns);
+}
+
+static void cs_release(void *data)
+{
+	free(data);
+}
+
+const struct governor_ops conservative_gov = {
+	.name = "conservative",
+	.help = "Linux v5.9 conservative: steps of freq_step=5 % of max when load > "
+		"up_threshold=80 or < down_threshold=20; sampling_rate, sampling_down_factor=1",
+	.init = cs_init,
+	.update = cs_hook,
+	.release = cs_release,
+};

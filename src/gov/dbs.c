@@ -1,0 +1,164 @@
+/*
+ * dbs.c - the shared core of ondemand and conservative, following Linux v5.9
+ * drivers/cpufreq/cpufreq_governor.c. See dbs.h.
+ */
+#include "gov/dbs.h"
+
+#include <limits.h>
+
+unsigned int dbs_min_sampling_rate_us(int hz)
+{
+	return (unsigned int)(2 * gov_tick_nsec(hz) / NSEC_PER_USEC);
+}
+
+void dbs_policy_init(struct dbs_policy *d, struct cpufreq_policy *pol, const struct gov_env *env)
+{
+	unsigned int min_rate = dbs_min_sampling_rate_us(env->hz);
+	unsigned int delay = cpufreq_policy_transition_delay_us(pol);
+
+	d->policy = pol;
+	d->env = *env;
+	/* "The sampling interval should not be less than the transition latency of the CPU and
+	 * it also cannot be too small for dbs_update() to work correctly." */
+	d->tun.sampling_rate_us = delay > min_rate ? delay : min_rate;
+	d->rate_mult = 1;
+	d->idle_periods = UINT_MAX;
+	d->nr_cpus = pol->cl->nr_cpus;
+	for (int i = 0; i < d->nr_cpus; i++)
+		d->cpus[i].cpu = pol->cl->cpus[i];
+}
+
+/* get_cpu_idle_time(): idle µs so far, and the wall time in µs. */
+static u64 dbs_cpu_idle_us(const struct dbs_policy *d, int cpu, u64 time, u64 *wall_us)
+{
+	*wall_us = time / NSEC_PER_USEC;
+	if (!d->env.cpu_idle_ns)
+		return 0;
+	return d->env.cpu_idle_ns(d->env.ctx, cpu, time) / NSEC_PER_USEC;
+}
+
+/*
+ * Per CPU: load = 100 * (elapsed - idle) / elapsed over the time since the last sample. A
+ * CPU that was idle for more than two sampling periods and has just woken reuses its previous
+ * load once (so a bursty task starts at a reasonable frequency), then the load is computed
+ * afresh. The arithmetic is the kernel's unsigned int.
+ */
+unsigned int dbs_update(struct dbs_policy *d, u64 time)
+{
+	unsigned int max_load = 0, idle_periods = UINT_MAX;
+	unsigned int sampling_rate = d->tun.sampling_rate_us * d->rate_mult;
+
+	for (int j = 0; j < d->nr_cpus; j++) {
+		struct dbs_cpu *j_cdbs = &d->cpus[j];
+		u64 update_time, cur_idle_time;
+		unsigned int idle_time, time_elapsed, load;
+
+		cur_idle_time = dbs_cpu_idle_us(d, j_cdbs->cpu, time, &update_time);
+
+		time_elapsed = (unsigned int)(update_time - j_cdbs->prev_update_time);
+		j_cdbs->prev_update_time = update_time;
+
+		idle_time = (unsigned int)(cur_idle_time - j_cdbs->prev_cpu_idle);
+		j_cdbs->prev_cpu_idle = cur_idle_time;
+
+		if (!time_elapsed) {
+			/* Called twice in a row: keep the previous load. */
+			load = j_cdbs->prev_load;
+		} else if (idle_time > 2 * sampling_rate && j_cdbs->prev_load) {
+			load = j_cdbs->prev_load;
+			j_cdbs->prev_load = 0;
+		} else {
+			if (time_elapsed >= idle_time)
+				load = 100 * (time_elapsed - idle_time) / time_elapsed;
+			else
+				load = (int)idle_time < 0 ? 100 : 0;
+			j_cdbs->prev_load = load;
+		}
+
+		if (idle_time > 2 * sampling_rate) {
+			unsigned int periods = idle_time / sampling_rate;
+
+			if (periods < idle_periods)
+				idle_periods = periods;
+		}
+
+		j_cdbs->load = load;
+		if (load > max_load)
+			max_load = load;
+	}
+
+	d->idle_periods = idle_periods;
+	return max_load;
+}
+
+/* cpufreq_dbs_governor_start at the first hook: the idle baseline of every CPU. */
+static void dbs_start(struct dbs_policy *d, u64 time)
+{
+	for (int j = 0; j < d->nr_cpus; j++) {
+		struct dbs_cpu *j_cdbs = &d->cpus[j];
+
+		j_cdbs->prev_cpu_idle = dbs_cpu_idle_us(d, j_cdbs->cpu, time,
+							&j_cdbs->prev_update_time);
+		j_cdbs->prev_load = 0;
+	}
+	d->rate_mult = 1;
+	if (d->gov_start)
+		d->gov_start(d);
+	d->sample_delay_ns = (u64)d->tun.sampling_rate_us * NSEC_PER_USEC;
+	d->last_sample_time = time;
+	d->started = true;
+}
+
+static void dbs_report(struct dbs_policy *d, u64 time)
+{
+	const struct gov_env *env = &d->env;
+
+	if (!env->on_eval)
+		return;
+	for (int j = 0; j < d->nr_cpus; j++) {
+		struct gov_eval e = {0};
+
+		e.time_ns = time;
+		e.cpu = d->cpus[j].cpu;
+		e.policy = gov_policy_cpu(d->policy);
+		if (env->cpu_util)
+			env->cpu_util(env->ctx, e.cpu, &e.in);
+		e.uclamp_min = 0;
+		e.uclamp_max = SCHED_CAPACITY_SCALE;
+		e.util = d->cpus[j].load; /* percent: what these governors use */
+		e.target_khz = d->last_target_khz;
+		e.freq_khz = d->policy->cur_khz;
+		env->on_eval(env->ctx, &e);
+	}
+}
+
+void dbs_driver_target(struct dbs_policy *d, u32 target_khz, enum cpufreq_relation rel,
+		       u64 time)
+{
+	u32 f = cpufreq_resolve_relation(d->policy, target_khz, rel);
+
+	d->last_target_khz = target_khz;
+	if (f == cpufreq_next_khz(d->policy))
+		return;
+	cpufreq_request_relation(d->policy, f, rel, time);
+}
+
+void dbs_update_util_handler(struct dbs_policy *d, int cpu, u64 time)
+{
+	unsigned int delay_us;
+
+	if (!d->started) {
+		dbs_start(d, time);
+		return;
+	}
+	/* Too early: too little time since the previous sample. */
+	if ((s64)(time - d->last_sample_time) < (s64)d->sample_delay_ns)
+		return;
+
+	d->last_sample_time = time;
+	d->last_target_khz = cpufreq_next_khz(d->policy);
+	delay_us = d->gov_dbs_update(d, time);
+	/* gov_update_sample_delay */
+	d->sample_delay_ns = (u64)delay_us * NSEC_PER_USEC;
+	dbs_report(d, time);
+}

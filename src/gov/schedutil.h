@@ -1,0 +1,94 @@
+/*
+ * schedutil.h - the schedutil governor's state and steps (Linux v5.9
+ * kernel/sched/cpufreq_schedutil.c), exposed so each step can be tested on its own. The
+ * governor itself is `schedutil_gov` (tunables.h); a replay only needs governor_ops.
+ *
+ * Facts: ../shared/facts/kernel-v5.9.md §4. Kernel names are kept; `time` is the hook's
+ * rq_clock in ns, never read from a clock.
+ */
+#ifndef GOVSIM_GOV_SCHEDUTIL_H
+#define GOVSIM_GOV_SCHEDUTIL_H
+
+#include "gov/governor.h"
+
+/* IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8. */
+#define IOWAIT_BOOST_MIN (SCHED_CAPACITY_SCALE / 8)
+
+enum schedutil_type { FREQUENCY_UTIL, ENERGY_UTIL };
+
+struct sugov_policy;
+
+/* Per CPU of the policy (struct sugov_cpu). */
+struct sugov_cpu {
+	struct sugov_policy *sg_policy;
+	int cpu;
+	bool iowait_boost_pending;
+	unsigned int iowait_boost;
+	u64 last_update;
+	unsigned long bw_dl; /* cpu_bw_dl at the last sugov_get_util (ignore_dl_rate_limit) */
+	unsigned long max;   /* arch_scale_cpu_capacity at the last sugov_get_util */
+	u64 saved_idle_calls; /* single-CPU policies: sugov_cpu_is_busy */
+};
+
+/* Per policy (struct sugov_policy with its tunables). */
+struct sugov_policy {
+	struct cpufreq_policy *policy;
+	struct gov_env env;
+	/* tunables */
+	unsigned int rate_limit_us; /* default cpufreq_policy_transition_delay_us() */
+	bool iowait_boost_enabled;  /* iowait_boost=1; off: SCHED_CPUFREQ_IOWAIT is ignored */
+	u64 tick_nsec;              /* TICK_NSEC from env->hz */
+	/* state (sugov_start zeroes it) */
+	u64 last_freq_update_time;
+	s64 freq_update_delay_ns;
+	unsigned int next_freq;
+	unsigned int cached_raw_freq;
+	bool limits_changed;
+	bool need_freq_update;
+	int nr_cpus;
+	struct sugov_cpu cpus[GS_MAX_CPUS]; /* in pol->cl->cpus order */
+	/* evaluations of the update in progress, for env->on_eval */
+	int nr_evals;
+	struct gov_eval evals[GS_MAX_CPUS];
+};
+
+/* map_util_freq (include/linux/sched/cpufreq.h v5.9): (freq + freq/4) * util / cap. */
+static inline unsigned long map_util_freq(unsigned long util, unsigned long freq,
+					  unsigned long cap)
+{
+	return (freq + (freq >> 2)) * util / cap;
+}
+
+/*
+ * v5.9 schedutil_cpu_util(cpu, util_cfs, max, type, p = NULL) on what the scheduler model
+ * reported for the CPU (`cu`: util_rt, util_dl, bw_dl, util_irq, rt_runnable). `uc`/`rq` are the
+ * uclamp state (either may be NULL: uclamp unused).
+ */
+unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
+				 unsigned long max, enum schedutil_type type,
+				 const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq);
+
+/* sugov_get_util: read the CPU through env->cpu_util (into *cu), save max and bw_dl in sg_cpu,
+ * return schedutil_cpu_util(FREQUENCY_UTIL). A capacity of 0 is taken as 1024. */
+unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu);
+
+bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time);
+bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
+/* The slow path (switch_latency_ns > 0) hands next_freq to cpufreq_request(); the fast path
+ * does the same, in force at once. Both only when sugov_update_next_freq() says it changed. */
+void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
+void sugov_fast_switch(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
+
+unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
+			   unsigned long max);
+
+bool sugov_iowait_reset(struct sugov_cpu *sg_cpu, u64 time, bool set_iowait_boost);
+void sugov_iowait_boost(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags);
+unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned long util,
+				 unsigned long max);
+
+unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time);
+void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags);
+void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags);
+
+#endif
