@@ -1,0 +1,309 @@
+/*
+ * csv.c - CSV utilization traces through libcsv (format: tests/fixtures/traces/README-csv.md).
+ *
+ * A header row names the columns, in any order: time_s, cpu and util are required; util_rt,
+ * util_dl, util_est, freq_khz and idle_state are optional (an empty cell is "absent"). Any
+ * other column name is an error. Each data row becomes one EV_CSV_UTIL event. Rows are
+ * numbered from 1 (the header) and reported as "'file':row: why"; for a file without quoted
+ * newlines a row number is its line number.
+ */
+#include "trace/reader_priv.h"
+
+#include <csv.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define CSV_CHUNK 4096
+
+enum csv_col {
+	COL_TIME,
+	COL_CPU,
+	COL_UTIL,
+	COL_UTIL_RT,
+	COL_UTIL_DL,
+	COL_UTIL_EST,
+	COL_FREQ,
+	COL_IDLE,
+	COL__COUNT,
+	COL_NONE = -1,
+};
+
+static const char *const col_names[COL__COUNT] = {
+	"time_s", "cpu", "util", "util_rt", "util_dl", "util_est", "freq_khz", "idle_state",
+};
+
+#define CSV_MAX_COLS 32
+
+struct csv_state {
+	struct csv_parser p;
+	bool header_done;
+	int ncols;
+	signed char col[CSV_MAX_COLS]; /* column index -> enum csv_col */
+	int cur;                       /* cell index in the current row */
+	u64 row;                       /* current row number, 1 = header */
+	char why[160];                 /* first problem of the current row */
+	bool bad;
+	int ret;                       /* a strict-mode failure inside a callback */
+	struct gs_error *err;
+	struct trace_reader *r;
+	struct event ev;
+	bool seen[COL__COUNT];
+};
+
+/* Seconds with up to 9 decimals to ns, exactly. */
+static bool parse_seconds(const char *s, size_t n, u64 *ns)
+{
+	u64 sec = 0, frac = 0, scale = NSEC_PER_SEC;
+	size_t i = 0;
+	int nd = 0;
+
+	for (; i < n && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
+		if (nd > 11)
+			return false;
+		sec = sec * 10 + (u64)(s[i] - '0');
+	}
+	if (i < n && s[i] == '.') {
+		for (i++; i < n && s[i] >= '0' && s[i] <= '9'; i++, nd++) {
+			if (scale > 1) {
+				scale /= 10;
+				frac += (u64)(s[i] - '0') * scale;
+			}
+		}
+	}
+	if (i != n || nd == 0)
+		return false;
+	*ns = sec * NSEC_PER_SEC + frac;
+	return true;
+}
+
+static bool parse_u64(const char *s, size_t n, u64 *out)
+{
+	u64 v = 0;
+	if (n == 0 || n > 19)
+		return false;
+	for (size_t i = 0; i < n; i++) {
+		if (s[i] < '0' || s[i] > '9')
+			return false;
+		v = v * 10 + (u64)(s[i] - '0');
+	}
+	*out = v;
+	return true;
+}
+
+static void row_problem(struct csv_state *c, const char *what, const char *cell, size_t n)
+{
+	if (c->bad)
+		return;
+	c->bad = true;
+	snprintf(c->why, sizeof(c->why), "%s '%.*s'", what, (int)(n > 40 ? 40 : n), cell);
+}
+
+static void on_cell(void *s, size_t n, void *data)
+{
+	struct csv_state *c = data;
+	const char *cell = s ? s : "";
+	int idx = c->cur++;
+
+	if (!c->header_done) {
+		int col = COL_NONE;
+		if (idx >= CSV_MAX_COLS) {
+			row_problem(c, "too many columns at", cell, n);
+			return;
+		}
+		for (int i = 0; i < COL__COUNT; i++)
+			if (strlen(col_names[i]) == n && memcmp(col_names[i], cell, n) == 0)
+				col = i;
+		if (col == COL_NONE) {
+			row_problem(c, "unknown column", cell, n);
+			return;
+		}
+		if (c->seen[col]) {
+			row_problem(c, "duplicate column", cell, n);
+			return;
+		}
+		c->seen[col] = true;
+		c->col[idx] = (signed char)col;
+		return;
+	}
+	if (idx >= c->ncols) {
+		row_problem(c, "more cells than columns at", cell, n);
+		return;
+	}
+	{
+		struct event *ev = &c->ev;
+		u64 v;
+		switch (c->col[idx]) {
+		case COL_TIME:
+			if (!parse_seconds(cell, n, &ev->ts_ns))
+				row_problem(c, "bad time_s", cell, n);
+			break;
+		case COL_CPU:
+			if (!parse_u64(cell, n, &v) || v >= 4096)
+				row_problem(c, "bad cpu", cell, n);
+			else
+				ev->cpu = ev->util.cpu = (s32)v;
+			break;
+		case COL_UTIL:
+			if (!parse_u64(cell, n, &ev->util.util))
+				row_problem(c, "bad util", cell, n);
+			break;
+		case COL_UTIL_RT:
+			if (n && !parse_u64(cell, n, &ev->util.util_rt))
+				row_problem(c, "bad util_rt", cell, n);
+			break;
+		case COL_UTIL_DL:
+			if (n && !parse_u64(cell, n, &ev->util.util_dl))
+				row_problem(c, "bad util_dl", cell, n);
+			break;
+		case COL_UTIL_EST:
+			if (n && !parse_u64(cell, n, &ev->util.util_est_enqueued))
+				row_problem(c, "bad util_est", cell, n);
+			break;
+		case COL_FREQ:
+			if (n && !parse_u64(cell, n, &ev->util.freq_khz))
+				row_problem(c, "bad freq_khz", cell, n);
+			break;
+		case COL_IDLE:
+			if (n == 2 && cell[0] == '-' && cell[1] == '1')
+				ev->util.idle_state = -1;
+			else if (n && (!parse_u64(cell, n, &v) || v > 1000))
+				row_problem(c, "bad idle_state", cell, n);
+			else if (n)
+				ev->util.idle_state = (s64)v;
+			break;
+		default:
+			break;
+		}
+	}
+}
+
+static void row_reset(struct csv_state *c)
+{
+	struct event *ev = &c->ev;
+
+	c->cur = 0;
+	c->bad = false;
+	memset(ev, 0, sizeof(*ev));
+	ev->type = EV_CSV_UTIL;
+	ev->pid = -1;
+	ev->util.pid = -1;
+	ev->util.path = EV_PATH_ROOT;
+	ev->util.load = ev->util.runnable = ev->util.update_time = EV_NO_VALUE;
+	ev->util.util_est_enqueued = ev->util.util_est_ewma = EV_NO_VALUE;
+	ev->util.util_rt = ev->util.util_dl = EV_NO_VALUE;
+	ev->util.uclamp_min = ev->util.uclamp_max = EV_NO_VALUE;
+	ev->util.freq_khz = EV_NO_VALUE;
+	ev->util.idle_state = -1;
+}
+
+static void on_row(int term, void *data)
+{
+	struct csv_state *c = data;
+	struct trace_reader *r = c->r;
+
+	(void)term;
+	c->row++;
+	r->st.lines++;
+	if (!c->header_done) {
+		if (!c->bad) {
+			for (int i = 0; i < 3 && !c->bad; i++)
+				if (!c->seen[i]) {
+					c->bad = true;
+					snprintf(c->why, sizeof(c->why), "csv header without %s column",
+						 col_names[i]);
+				}
+		}
+		if (c->bad) {
+			if (!c->ret)
+				c->ret = gs_error_set(c->err, GS_ETRACE, "'%s':%llu: %s", r->path,
+						      (unsigned long long)c->row, c->why);
+		}
+		c->ncols = c->cur;
+		c->header_done = true;
+		row_reset(c);
+		return;
+	}
+	if (!c->bad && c->cur < c->ncols) {
+		c->bad = true;
+		snprintf(c->why, sizeof(c->why), "%d cells, the header has %d columns", c->cur,
+			 c->ncols);
+	}
+	if (c->bad) {
+		int ret = reader_malformed(r, c->row, c->err, "%s", c->why);
+		if (ret < 0 && !c->ret)
+			c->ret = ret;
+	} else if (!c->ret) {
+		struct event *ev = reader_slot(r);
+		c->ev.line = c->row;
+		*ev = c->ev;
+		reader_commit(r);
+	}
+	row_reset(c);
+}
+
+/* Feed the next chunk of input to libcsv. */
+static int csv_feed(struct trace_reader *r, struct gs_error *err)
+{
+	struct csv_state *c = r->csv;
+	size_t n;
+
+	c->err = err;
+	if (r->buf_pos == r->buf_len) {
+		int ret;
+		if (r->in_eof) {
+			csv_fini(&c->p, on_cell, on_row, c);
+			r->done = true;
+			return c->ret;
+		}
+		r->buf_pos = r->buf_len = 0;
+		ret = reader_refill(r, err);
+		if (ret < 0)
+			return ret;
+		return 0;
+	}
+	n = r->buf_len - r->buf_pos;
+	if (n > CSV_CHUNK)
+		n = CSV_CHUNK;
+	if (csv_parse(&c->p, r->buf + r->buf_pos, n, on_cell, on_row, c) != n)
+		return gs_error_set(err, GS_ETRACE, "'%s':%llu: %s", r->path,
+				    (unsigned long long)c->row + 1, csv_strerror(csv_error(&c->p)));
+	r->buf_pos += n;
+	return c->ret;
+}
+
+int csv_open(struct trace_reader *r, struct gs_error *err)
+{
+	struct csv_state *c = calloc(1, sizeof(*c));
+
+	if (!c)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->csv = c;
+	c->r = r;
+	/* a chunk of CSV_CHUNK bytes holds at most CSV_CHUNK / 2 rows ("0\n" is the shortest) */
+	r->slack = CSV_CHUNK / 2 + 2;
+	if (csv_init(&c->p, CSV_APPEND_NULL) != 0)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	row_reset(c);
+	while (!c->header_done && !r->done) {
+		int ret = csv_feed(r, err);
+		if (ret < 0)
+			return ret;
+	}
+	if (!c->header_done)
+		return gs_error_set(err, GS_ETRACE, "'%s': csv without a header row", r->path);
+	return 0;
+}
+
+int csv_fill(struct trace_reader *r, struct gs_error *err)
+{
+	return csv_feed(r, err);
+}
+
+void csv_close(struct trace_reader *r)
+{
+	if (!r->csv)
+		return;
+	csv_free(&r->csv->p);
+	free(r->csv);
+	r->csv = NULL;
+}

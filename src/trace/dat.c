@@ -1,0 +1,203 @@
+/*
+ * dat.c - trace.dat through libtracecmd and libtraceevent.
+ *
+ * The per-CPU record streams are merged here (one pending record per CPU, smallest timestamp
+ * first, lower CPU first on ties), so records arrive in time order and one at a time. Each
+ * record's fields are read by name from the event's format (tep_read_number_field, string and
+ * __data_loc fields by hand) and rendered as key=value spans, which go through the same
+ * conversion as text lines (text.c event_from_fields), so a .dat and its `trace-cmd report`
+ * text give the same events. print/bprint records are formatted by libtraceevent
+ * (tep_print_event) and searched for the cpu_frequency_devlib marker like text lines.
+ */
+#include "trace/reader_priv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <trace-cmd/trace-cmd.h>
+
+#define DAT_SCRATCH 8192
+
+int dat_open(struct trace_reader *r, struct gs_error *err)
+{
+	struct tep_handle *tep;
+
+	tracecmd_set_loglevel(TEP_LOG_NONE);
+	tep_set_loglevel(TEP_LOG_NONE);
+	r->tc = tracecmd_open(r->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!r->tc)
+		return gs_error_set(err, GS_ETRACE, "'%s': cannot read trace.dat (corrupt or unsupported)",
+				    r->path);
+	tep = tracecmd_get_tep(r->tc);
+	r->dat_cpus = tep_get_cpus(tep);
+	if (r->dat_cpus <= 0)
+		return gs_error_set(err, GS_ETRACE, "'%s': trace.dat without CPUs", r->path);
+	r->pending = calloc((size_t)r->dat_cpus, sizeof(*r->pending));
+	r->scratch = malloc(DAT_SCRATCH);
+	if (!r->pending || !r->scratch)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->scratch_cap = DAT_SCRATCH;
+	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
+		r->pending[cpu] = tracecmd_read_cpu_first(r->tc, cpu);
+	r->st.header_cpus = r->dat_cpus;
+	return 0;
+}
+
+void dat_close(struct trace_reader *r)
+{
+	if (r->pending) {
+		for (int cpu = 0; cpu < r->dat_cpus; cpu++)
+			tracecmd_free_record(r->pending[cpu]);
+		free(r->pending);
+		r->pending = NULL;
+	}
+	free(r->scratch);
+	r->scratch = NULL;
+	if (r->tc)
+		tracecmd_close(r->tc);
+	r->tc = NULL;
+}
+
+static bool field_is_string(const struct tep_format_field *f)
+{
+	if (f->flags & TEP_FIELD_IS_STRING)
+		return true;
+	return (f->flags & TEP_FIELD_IS_ARRAY) && f->type && strstr(f->type, "char");
+}
+
+/* Render every field of the record as key=value spans in r->scratch. */
+static void render_fields(struct trace_reader *r, struct tep_event *event, struct tep_record *rec,
+			  struct fieldset *fs)
+{
+	struct tep_handle *tep = event->tep;
+	size_t used = 0;
+
+	fs->n = 0;
+	for (struct tep_format_field *f = event->format.fields; f && fs->n < FIELDSET_MAX;
+	     f = f->next) {
+		char *out = r->scratch + used;
+		size_t room = r->scratch_cap - used;
+		int n;
+
+		if (room < 96)
+			break;
+		if (field_is_string(f)) {
+			const char *s;
+			size_t len;
+			if (f->flags & TEP_FIELD_IS_DYNAMIC) {
+				unsigned long long v =
+					tep_read_number(tep, (char *)rec->data + f->offset, f->size);
+				size_t off = v & 0xffff;
+				len = (size_t)(v >> 16);
+				if (f->flags & TEP_FIELD_IS_RELATIVE)
+					off += (size_t)f->offset + (size_t)f->size;
+				if (off + len > (size_t)rec->size)
+					continue;
+				s = (const char *)rec->data + off;
+			} else {
+				if ((size_t)f->offset + (size_t)f->size > (size_t)rec->size)
+					continue;
+				s = (const char *)rec->data + f->offset;
+				len = (size_t)f->size;
+			}
+			len = strnlen(s, len);
+			if (len > room - 1)
+				len = room - 1;
+			memcpy(out, s, len);
+			n = (int)len;
+		} else if (!(f->flags & TEP_FIELD_IS_ARRAY) && f->size <= 8 && f->size > 0) {
+			unsigned long long v;
+			if (tep_read_number_field(f, rec->data, &v) != 0)
+				continue;
+			if (f->flags & TEP_FIELD_IS_SIGNED) {
+				long long sv;
+				switch (f->size) {
+				case 1: sv = (signed char)v; break;
+				case 2: sv = (short)v; break;
+				case 4: sv = (int)v; break;
+				default: sv = (long long)v; break;
+				}
+				n = snprintf(out, room, "%lld", sv);
+			} else {
+				n = snprintf(out, room, "%llu", v);
+			}
+			if (n < 0 || (size_t)n >= room)
+				break;
+		} else {
+			continue;
+		}
+		fs->f[fs->n].key = f->name;
+		fs->f[fs->n].klen = (u32)strlen(f->name);
+		fs->f[fs->n].val = out;
+		fs->f[fs->n].vlen = (u32)n;
+		fs->n++;
+		used += (size_t)n;
+	}
+}
+
+int dat_fill(struct trace_reader *r, struct gs_error *err)
+{
+	struct tep_handle *tep = tracecmd_get_tep(r->tc);
+	struct tep_record *rec;
+	struct tep_event *event;
+	struct event *ev;
+	struct fieldset fs;
+	const char *why;
+	char whybuf[160];
+	int best = -1, type, ret = 0;
+
+	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
+		if (r->pending[cpu] && (best < 0 || r->pending[cpu]->ts < r->pending[best]->ts))
+			best = cpu;
+	if (best < 0) {
+		r->done = true;
+		return 0;
+	}
+	rec = r->pending[best];
+	r->pending[best] = tracecmd_read_data(r->tc, best);
+	r->lineno++;
+	r->st.lines++;
+
+	event = tep_find_event_by_record(tep, rec);
+	if (!event) {
+		ret = reader_malformed(r, r->lineno, err, "record of an unknown event id");
+		goto out_free;
+	}
+	type = text_event_type(event->name, strlen(event->name));
+	if (type == -1) {
+		reader_count_unknown(r, event->name, strlen(event->name));
+		goto out_free;
+	}
+	ev = reader_slot(r);
+	if (type == EVNAME_MARKER) {
+		struct trace_seq s;
+		int m;
+		trace_seq_init(&s);
+		tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
+		trace_seq_terminate(&s);
+		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+		if (m < 0)
+			ret = reader_malformed(r, r->lineno, err, "%s", why);
+		else if (m == 0)
+			reader_count_unknown(r, event->name, strlen(event->name));
+		trace_seq_destroy(&s);
+		if (m <= 0)
+			goto out_free;
+	} else {
+		render_fields(r, event, rec, &fs);
+		why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
+		if (why) {
+			ret = reader_malformed(r, r->lineno, err, "%s", why);
+			goto out_free;
+		}
+	}
+	ev->ts_ns = rec->ts;
+	ev->line = r->lineno;
+	ev->cpu = rec->cpu;
+	ev->pid = tep_data_pid(tep, rec);
+	reader_commit(r);
+
+out_free:
+	tracecmd_free_record(rec);
+	return ret;
+}

@@ -1,0 +1,674 @@
+/*
+ * reader.c - the reader handle: opening and format detection, the input buffer, the
+ * re-ordering stage and the statistics. The formats themselves are in text.c, dat.c and csv.c.
+ *
+ * Re-ordering. Lines of a text trace can be slightly out of time order (per-CPU buffers merged
+ * by hand, traces/formats/trace_idle_unsorted.txt). An event is held back until an event at least
+ * `window` later has been read (default 10 ms of trace time), or until READER_MAX_HELD (32768)
+ * events are held, or the input ends; then events leave in (timestamp, file order) order, so
+ * equal timestamps keep their file order. In-order events wait in a FIFO (no per-event cost
+ * beyond one copy); only events older than the newest held one go through a binary heap keyed
+ * (ts, seq). An event older than one already delivered is beyond the window: it is delivered
+ * late (next), counted in disorder_beyond_window and reported, never silently accepted.
+ */
+#include "trace/reader_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+static const char *const format_names[] = {
+	[TRACE_FMT_AUTO] = "auto",
+	[TRACE_FMT_FTRACE] = "ftrace",
+	[TRACE_FMT_TRACECMD] = "trace-cmd",
+	[TRACE_FMT_DAT] = "dat",
+	[TRACE_FMT_CSV] = "csv",
+};
+
+const char *trace_format_name(enum trace_format f)
+{
+	if ((unsigned)f >= GS_ARRAY_SIZE(format_names))
+		return "?";
+	return format_names[f];
+}
+
+int trace_format_from_name(const char *name)
+{
+	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
+		if (strcmp(name, format_names[i]) == 0)
+			return (int)i;
+	return -1;
+}
+
+/* ---- statistics helpers used by the back ends ---------------------------------------------- */
+
+int reader_malformed(struct trace_reader *r, u64 line, struct gs_error *err, const char *fmt, ...)
+{
+	char why[200];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	r->st.malformed++;
+	if (r->st.nr_reported < READER_MAX_REPORTED)
+		snprintf(r->st.reported[r->st.nr_reported++], sizeof(r->st.reported[0]),
+			 "'%s':%llu: %s", r->path, (unsigned long long)line, why);
+	if (r->opts.strict)
+		return gs_error_set(err, GS_ETRACE, "'%s':%llu: %s", r->path,
+				    (unsigned long long)line, why);
+	return 0;
+}
+
+void reader_count_unknown(struct trace_reader *r, const char *name, size_t len)
+{
+	struct trace_stats *st = &r->st;
+
+	if (len >= sizeof(st->unknown[0].name))
+		len = sizeof(st->unknown[0].name) - 1;
+	for (int i = 0; i < st->nr_unknown; i++) {
+		if (strncmp(st->unknown[i].name, name, len) == 0 && st->unknown[i].name[len] == '\0') {
+			st->unknown[i].count++;
+			return;
+		}
+	}
+	if (st->nr_unknown >= (int)GS_ARRAY_SIZE(st->unknown)) {
+		st->unknown_other++;
+		return;
+	}
+	memcpy(st->unknown[st->nr_unknown].name, name, len);
+	st->unknown[st->nr_unknown].name[len] = '\0';
+	st->unknown[st->nr_unknown].count = 1;
+	st->nr_unknown++;
+}
+
+void reader_add_header(struct trace_reader *r, const char *fmt, ...)
+{
+	size_t used = strlen(r->st.header);
+	va_list ap;
+
+	if (used + 3 >= sizeof(r->st.header))
+		return;
+	if (used) {
+		memcpy(r->st.header + used, "; ", 3);
+		used += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(r->st.header + used, sizeof(r->st.header) - used, fmt, ap);
+	va_end(ap);
+}
+
+/* ---- re-ordering --------------------------------------------------------------------------- */
+
+struct event *reader_slot(struct trace_reader *r)
+{
+	return &r->ring[(r->ring_head + r->ring_count) % r->max_held];
+}
+
+static bool item_less(const struct heap_item *a, const struct heap_item *b)
+{
+	return a->ts_ns < b->ts_ns || (a->ts_ns == b->ts_ns && a->seq < b->seq);
+}
+
+static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
+{
+	u32 slot = r->pool_free[--r->pool_nfree];
+	u32 i = r->heap_n++;
+
+	r->pool[slot] = *ev;
+	r->heap[i] = (struct heap_item){ev->ts_ns, seq, slot};
+	while (i > 0) {
+		u32 parent = (i - 1) / 2;
+		struct heap_item tmp;
+		if (!item_less(&r->heap[i], &r->heap[parent]))
+			break;
+		tmp = r->heap[i];
+		r->heap[i] = r->heap[parent];
+		r->heap[parent] = tmp;
+		i = parent;
+	}
+}
+
+static void heap_pop(struct trace_reader *r, struct event *out)
+{
+	u32 i = 0;
+
+	*out = r->pool[r->heap[0].slot];
+	r->pool_free[r->pool_nfree++] = r->heap[0].slot;
+	r->heap[0] = r->heap[--r->heap_n];
+	for (;;) {
+		u32 l = 2 * i + 1, m = i;
+		struct heap_item tmp;
+		if (l < r->heap_n && item_less(&r->heap[l], &r->heap[m]))
+			m = l;
+		if (l + 1 < r->heap_n && item_less(&r->heap[l + 1], &r->heap[m]))
+			m = l + 1;
+		if (m == i)
+			break;
+		tmp = r->heap[i];
+		r->heap[i] = r->heap[m];
+		r->heap[m] = tmp;
+		i = m;
+	}
+}
+
+static u64 *ring_seq(struct trace_reader *r);
+
+void reader_commit(struct trace_reader *r)
+{
+	struct event *ev = reader_slot(r);
+	u64 seq = r->seq++;
+
+	if (r->have_out && ev->ts_ns < r->last_out_ts_ns) {
+		r->st.disorder_beyond_window++;
+		if (r->st.nr_reported < READER_MAX_REPORTED)
+			snprintf(r->st.reported[r->st.nr_reported++], sizeof(r->st.reported[0]),
+				 "'%s':%llu: %s at %llu.%09llu is older than an event already "
+				 "delivered (beyond the re-ordering window)",
+				 r->path, (unsigned long long)ev->line, event_type_name(ev->type),
+				 (unsigned long long)(ev->ts_ns / NSEC_PER_SEC),
+				 (unsigned long long)(ev->ts_ns % NSEC_PER_SEC));
+	}
+	if (r->have_max && ev->ts_ns < r->max_ts_ns)
+		r->st.reordered++;
+	if (!r->have_max || ev->ts_ns > r->max_ts_ns) {
+		r->max_ts_ns = ev->ts_ns;
+		r->have_max = true;
+	}
+
+	if (r->ring_count > 0) {
+		const struct event *tail = &r->ring[(r->ring_head + r->ring_count - 1) % r->max_held];
+		if (ev->ts_ns < tail->ts_ns) {
+			heap_push(r, ev, seq);
+			return;
+		}
+	}
+	ring_seq(r)[(r->ring_head + r->ring_count) % r->max_held] = seq;
+	r->ring_count++;
+}
+
+/* The sequence numbers of the ring slots, kept beside the ring (after the heap arrays). */
+static u64 *ring_seq(struct trace_reader *r)
+{
+	return (u64 *)(r->ring + r->max_held);
+}
+
+static int alloc_order(struct trace_reader *r)
+{
+	/* ring slots, then their sequence numbers */
+	r->ring = malloc((size_t)r->max_held * (sizeof(struct event) + sizeof(u64)));
+	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
+	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
+	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
+	if (!r->ring || !r->pool || !r->pool_free || !r->heap)
+		return GS_ENOMEM;
+	for (u32 i = 0; i < r->max_held; i++)
+		r->pool_free[i] = r->max_held - 1 - i;
+	r->pool_nfree = r->max_held;
+	return 0;
+}
+
+static u32 held(const struct trace_reader *r)
+{
+	return r->ring_count + r->heap_n;
+}
+
+/* The next event in (ts, seq) order among the held ones: 0 ring, 1 heap. */
+static int pick(const struct trace_reader *r, u64 *ts)
+{
+	if (r->ring_count && r->heap_n) {
+		const struct event *head = &r->ring[r->ring_head];
+		struct heap_item h = {head->ts_ns, ((const u64 *)(r->ring + r->max_held))[r->ring_head],
+				      0};
+		if (item_less(&r->heap[0], &h)) {
+			*ts = r->heap[0].ts_ns;
+			return 1;
+		}
+		*ts = head->ts_ns;
+		return 0;
+	}
+	if (r->ring_count) {
+		*ts = r->ring[r->ring_head].ts_ns;
+		return 0;
+	}
+	*ts = r->heap[0].ts_ns;
+	return 1;
+}
+
+static bool ready(const struct trace_reader *r)
+{
+	u64 ts;
+
+	if (held(r) == 0)
+		return false;
+	if (r->done || held(r) + r->slack > r->max_held)
+		return true;
+	pick(r, &ts);
+	return ts + r->window_ns <= r->max_ts_ns;
+}
+
+static void deliver(struct trace_reader *r, struct event *ev)
+{
+	u64 ts;
+	struct trace_stats *st = &r->st;
+
+	if (pick(r, &ts) == 1) {
+		heap_pop(r, ev);
+	} else {
+		*ev = r->ring[r->ring_head];
+		r->ring_head = (r->ring_head + 1) % r->max_held;
+		r->ring_count--;
+	}
+	if (!r->have_out || ev->ts_ns > r->last_out_ts_ns) {
+		r->last_out_ts_ns = ev->ts_ns;
+		r->have_out = true;
+	}
+	if (st->events == 0)
+		st->first_ts_ns = ev->ts_ns;
+	if (ev->ts_ns > st->last_ts_ns || st->events == 0)
+		st->last_ts_ns = ev->ts_ns;
+	if (ev->ts_ns < st->first_ts_ns)
+		st->first_ts_ns = ev->ts_ns;
+	st->events++;
+	st->by_type[ev->type]++;
+	if (ev->cpu >= 0) {
+		if (ev->cpu > st->max_cpu)
+			st->max_cpu = ev->cpu;
+		if (ev->cpu < 64)
+			st->cpus_seen_mask |= 1ull << ev->cpu;
+	}
+}
+
+/* ---- input --------------------------------------------------------------------------------- */
+
+static ssize_t raw_read(struct trace_reader *r, char *dst, size_t n)
+{
+	if (r->gz) {
+		int got = gzread(r->gz, dst, (unsigned)n);
+		return got;
+	}
+	for (;;) {
+		ssize_t got = read(r->fd, dst, n);
+		if (got < 0 && errno == EINTR)
+			continue;
+		return got;
+	}
+}
+
+int reader_refill(struct trace_reader *r, struct gs_error *err)
+{
+	ssize_t got;
+
+	if (r->buf_pos > 0) {
+		memmove(r->buf, r->buf + r->buf_pos, r->buf_len - r->buf_pos);
+		r->buf_len -= r->buf_pos;
+		r->buf_pos = 0;
+	}
+	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
+		return 0;
+	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (got < 0)
+		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
+				    r->gz ? "gzip stream is corrupt" : strerror(errno));
+	if (got == 0)
+		r->in_eof = true;
+	r->buf_len += (size_t)got;
+	return 0;
+}
+
+/* One text line through text_parse_line(); sets r->done at the end of the input. */
+static int text_fill(struct trace_reader *r, struct gs_error *err)
+{
+	for (;;) {
+		char *start = r->buf + r->buf_pos;
+		size_t avail = r->buf_len - r->buf_pos;
+		char *nl = memchr(start, '\n', avail);
+		int ret;
+
+		if (nl) {
+			size_t len = (size_t)(nl - start);
+			r->buf_pos += len + 1;
+			r->lineno++;
+			r->st.lines++;
+			*nl = '\0';
+			return text_parse_line(r, start, len, err);
+		}
+		if (r->in_eof) {
+			if (avail == 0) {
+				r->done = true;
+				return 0;
+			}
+			/* a last line without its newline: accepted if it parses */
+			r->buf_pos = r->buf_len;
+			r->lineno++;
+			r->st.lines++;
+			if (r->buf_len < READER_BUF_SIZE + 1)
+				r->buf[r->buf_len] = '\0';
+			return text_parse_line(r, start, avail, err);
+		}
+		if (r->buf_pos == 0 && r->buf_len == READER_BUF_SIZE) {
+			/* a line longer than the buffer: skip it up to its newline */
+			r->lineno++;
+			r->st.lines++;
+			ret = reader_malformed(r, r->lineno, err, "line longer than %u bytes",
+					       READER_BUF_SIZE);
+			if (ret < 0)
+				return ret;
+			for (;;) {
+				r->buf_len = 0;
+				ret = reader_refill(r, err);
+				if (ret < 0)
+					return ret;
+				nl = memchr(r->buf, '\n', r->buf_len);
+				if (nl) {
+					r->buf_pos = (size_t)(nl - r->buf) + 1;
+					break;
+				}
+				if (r->in_eof) {
+					r->buf_len = r->buf_pos = 0;
+					break;
+				}
+			}
+			continue;
+		}
+		ret = reader_refill(r, err);
+		if (ret < 0)
+			return ret;
+	}
+}
+
+static int fill(struct trace_reader *r, struct gs_error *err)
+{
+	switch (r->backend) {
+	case BACKEND_DAT:
+		return dat_fill(r, err);
+	case BACKEND_CSV:
+		return csv_fill(r, err);
+	case BACKEND_TEXT:
+	default:
+		return text_fill(r, err);
+	}
+}
+
+/* ---- detection ----------------------------------------------------------------------------- */
+
+static const char dat_magic[] = "\027\010\104tracing";
+
+static bool looks_binary(const char *p, size_t n)
+{
+	size_t bad = 0;
+
+	for (size_t i = 0; i < n; i++) {
+		unsigned char c = (unsigned char)p[i];
+		if (c == 0)
+			return true;
+		if (c < 0x20 && c != '\n' && c != '\r' && c != '\t' && c != '\f' && c != '\v')
+			bad++;
+	}
+	return bad * 20 > n; /* more than 5% control characters */
+}
+
+/* The first line of the buffer that is not blank, as [*s, *e). */
+static bool first_line(const char *p, size_t n, const char **s, const char **e)
+{
+	const char *end = p + n;
+
+	while (p < end) {
+		const char *nl = memchr(p, '\n', (size_t)(end - p));
+		const char *le = nl ? nl : end;
+		const char *q = p;
+		while (q < le && (*q == ' ' || *q == '\t' || *q == '\r'))
+			q++;
+		if (q < le) {
+			*s = q;
+			*e = le;
+			return true;
+		}
+		p = le + 1;
+	}
+	return false;
+}
+
+static bool has_word(const char *s, const char *e, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = s; p + wl <= e; p++)
+		if (memcmp(p, word, wl) == 0)
+			return true;
+	return false;
+}
+
+/* Text formats: a header names the tool; otherwise the irq-info flags column marks ftrace. */
+static enum trace_format detect_text(const char *p, size_t n)
+{
+	const char *s, *e;
+
+	if (!first_line(p, n, &s, &e))
+		return TRACE_FMT_AUTO;
+	if (memchr(s, ',', (size_t)(e - s)) && has_word(s, e, "time_s") && !has_word(s, e, ": "))
+		return TRACE_FMT_CSV;
+	if (strncmp(s, "version =", 9) == 0 || strncmp(s, "cpus=", 5) == 0 ||
+	    strncmp(s, "CPU ", 4) == 0)
+		return TRACE_FMT_TRACECMD;
+	if (*s == '#' && has_word(s, e, "tracer:"))
+		return TRACE_FMT_FTRACE;
+	/* no header: look at the first event line for a flags column after "[cpu]" */
+	while (s < p + n) {
+		const char *b;
+		if (*s != '#') {
+			b = memchr(s, ']', (size_t)(e - s));
+			if (b) {
+				b++;
+				while (b < e && *b == ' ')
+					b++;
+				if (e - b > 5 && b[4] == ' ' && !(b[0] >= '0' && b[0] <= '9'))
+					return TRACE_FMT_FTRACE;
+				return TRACE_FMT_TRACECMD;
+			}
+		}
+		if (e >= p + n || !first_line(e + 1, (size_t)(p + n - e - 1), &s, &e))
+			break;
+	}
+	return TRACE_FMT_TRACECMD;
+}
+
+static void reader_init_stats(struct trace_reader *r)
+{
+	memset(&r->st, 0, sizeof(r->st));
+	r->st.max_cpu = -1;
+	r->st.header_cpus = -1;
+}
+
+int trace_reader_open(const char *path, const struct reader_opts *opts, struct trace_reader **out,
+		      struct gs_error *err)
+{
+	struct reader_opts defaults = {0};
+	struct trace_reader *r;
+	unsigned char magic[16] = {0};
+	ssize_t nmagic = 0;
+	bool is_stdin = strcmp(path, "-") == 0;
+	int ret;
+
+	*out = NULL;
+	if (!opts)
+		opts = &defaults;
+	r = calloc(1, sizeof(*r));
+	if (!r)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->fd = -1;
+	r->opts = *opts;
+	r->path = strdup(path);
+	if (!r->path) {
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	reader_init_stats(r);
+	r->window_ns = opts->reorder_window_ns ? opts->reorder_window_ns : READER_DEFAULT_WINDOW_NS;
+	r->max_held = READER_MAX_HELD;
+	r->slack = 1;
+
+	if (is_stdin) {
+		r->fd = STDIN_FILENO;
+	} else {
+		struct stat sb;
+		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		if (r->fd < 0) {
+			ret = gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path,
+					   strerror(errno));
+			goto out_free;
+		}
+		if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
+			ret = gs_error_set(err, GS_EIO, "'%s': is a directory", path);
+			goto out_free;
+		}
+		nmagic = pread(r->fd, magic, sizeof(magic), 0);
+		if (nmagic == 0) {
+			ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace", path);
+			goto out_free;
+		}
+	}
+
+	if (nmagic >= 10 && memcmp(magic, dat_magic, 10) == 0) {
+		if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_DAT) {
+			ret = gs_error_set(err, GS_ETRACE, "'%s': a trace.dat file, not %s text",
+					   path, trace_format_name(opts->format));
+			goto out_free;
+		}
+		r->st.format = TRACE_FMT_DAT;
+	} else if (opts->format == TRACE_FMT_DAT) {
+		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace.dat file", path);
+		goto out_free;
+	}
+
+	ret = alloc_order(r);
+	if (ret < 0) {
+		gs_error_set(err, ret, "out of memory");
+		goto out_free;
+	}
+
+	if (r->st.format == TRACE_FMT_DAT) {
+		r->backend = BACKEND_DAT;
+		close(r->fd);
+		r->fd = -1;
+		ret = dat_open(r, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
+	}
+
+	/* text or CSV, maybe gzip-compressed */
+	if (is_stdin || (nmagic >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
+		int fd2 = dup(r->fd);
+		if (fd2 < 0 || !(r->gz = gzdopen(fd2, "rb"))) {
+			if (fd2 >= 0)
+				close(fd2);
+			ret = gs_error_set(err, GS_EIO, "'%s': cannot open", path);
+			goto out_free;
+		}
+		gzbuffer(r->gz, 256 * 1024);
+		r->st.gzip = !is_stdin || !gzdirect(r->gz);
+	}
+	r->buf = malloc(READER_BUF_SIZE + 1);
+	if (!r->buf) {
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	ret = reader_refill(r, err);
+	if (ret < 0)
+		goto out_free;
+	if (r->gz && is_stdin)
+		r->st.gzip = !gzdirect(r->gz);
+	if (r->buf_len == 0) {
+		ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace", path);
+		goto out_free;
+	}
+	if (r->gz && r->st.gzip && r->buf_len >= 10 && memcmp(r->buf, dat_magic, 10) == 0) {
+		ret = gs_error_set(err, GS_ETRACE,
+				   "'%s': compressed trace.dat is not supported; decompress it first",
+				   path);
+		goto out_free;
+	}
+	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536)) {
+		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", path);
+		goto out_free;
+	}
+	r->st.format = opts->format;
+	if (r->st.format == TRACE_FMT_AUTO)
+		r->st.format = detect_text(r->buf, r->buf_len);
+	if (r->st.format == TRACE_FMT_AUTO) {
+		ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)", path);
+		goto out_free;
+	}
+	if (r->st.format == TRACE_FMT_CSV) {
+		r->backend = BACKEND_CSV;
+		ret = csv_open(r, err);
+		if (ret < 0)
+			goto out_free;
+	} else {
+		r->backend = BACKEND_TEXT;
+	}
+	*out = r;
+	return 0;
+
+out_free:
+	trace_reader_free(r);
+	return ret;
+}
+
+int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
+{
+	for (;;) {
+		int ret;
+		if (ready(r)) {
+			deliver(r, ev);
+			return 1;
+		}
+		if (r->done) {
+			if (r->st.events == 0)
+				return gs_error_set(err, GS_ETRACE, "'%s': no usable event in %llu %s",
+						    r->path, (unsigned long long)r->st.lines,
+						    r->backend == BACKEND_DAT ? "records" : "lines");
+			return 0;
+		}
+		ret = fill(r, err);
+		if (ret < 0)
+			return ret;
+	}
+}
+
+const struct trace_stats *trace_reader_stats(const struct trace_reader *r)
+{
+	return &r->st;
+}
+
+const char *trace_reader_path(const struct trace_reader *r)
+{
+	return r->path;
+}
+
+void trace_reader_free(struct trace_reader *r)
+{
+	if (!r)
+		return;
+	if (r->backend == BACKEND_DAT)
+		dat_close(r);
+	if (r->backend == BACKEND_CSV)
+		csv_close(r);
+	if (r->gz)
+		gzclose(r->gz);
+	if (r->fd >= 0 && r->fd != STDIN_FILENO)
+		close(r->fd);
+	free(r->buf);
+	free(r->ring);
+	free(r->pool);
+	free(r->pool_free);
+	free(r->heap);
+	free(r->path);
+	free(r);
+}

@@ -1,0 +1,160 @@
+/*
+ * reader_priv.h - what the reader's format back ends (text.c, dat.c, csv.c) share with reader.c.
+ *
+ * Not a public API: only src/trace/ includes it. reader.c owns the handle, the input buffer and
+ * the re-ordering stage; a back end parses one line / record / chunk at a time into the slot
+ * reader_slot() hands out and calls reader_commit() for each event it produced.
+ */
+#ifndef GOVSIM_TRACE_READER_PRIV_H
+#define GOVSIM_TRACE_READER_PRIV_H
+
+#include <zlib.h>
+
+#include "trace/reader.h"
+
+struct tracecmd_input;
+struct tep_record;
+struct csv_parser;
+
+/* Default re-ordering window (see reader.c): 10 ms of trace time, and at most
+ * READER_MAX_HELD events held back at once. */
+#define READER_DEFAULT_WINDOW_NS (10 * NSEC_PER_MSEC)
+#define READER_MAX_HELD          32768u
+
+/* The text input buffer: large, so that most lines are parsed in place. */
+#define READER_BUF_SIZE (1u << 20)
+
+/* One key=value pair of an event's payload, pointing into the line (not NUL-terminated). */
+struct field_span {
+	const char *key;
+	const char *val;
+	u32 klen;
+	u32 vlen;
+};
+
+#define FIELDSET_MAX 32
+struct fieldset {
+	int n;
+	struct field_span f[FIELDSET_MAX];
+};
+
+struct heap_item {
+	u64 ts_ns;
+	u64 seq;
+	u32 slot;
+};
+
+enum reader_backend {
+	BACKEND_TEXT,
+	BACKEND_DAT,
+	BACKEND_CSV,
+};
+
+struct csv_state; /* csv.c */
+
+struct trace_reader {
+	char *path;
+	struct reader_opts opts;
+	struct trace_stats st;
+	enum reader_backend backend;
+
+	/* text and CSV input: plain fd or gzip stream */
+	int fd;
+	gzFile gz;
+	char *buf;
+	size_t buf_len; /* bytes valid in buf */
+	size_t buf_pos; /* start of the next unread line */
+	bool in_eof;    /* no more bytes from the input */
+	bool done;      /* the back end produced its last event */
+	u64 lineno;
+	bool seen_event_line;
+
+	/* re-ordering: a FIFO of in-order events plus a heap of the few that came out of order */
+	u64 window_ns;
+	u32 max_held;
+	u32 slack;             /* events one fill may produce */
+	struct event *ring;    /* max_held slots */
+	u32 ring_head, ring_count;
+	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
+	u32 *pool_free;
+	u32 pool_nfree;
+	struct heap_item *heap;
+	u32 heap_n;
+	u64 seq;
+	u64 max_ts_ns;
+	bool have_max;
+	u64 last_out_ts_ns;
+	bool have_out;
+
+	/* trace.dat */
+	struct tracecmd_input *tc;
+	struct tep_record **pending; /* one record per CPU */
+	int dat_cpus;
+	char *scratch; /* fields rendered as text */
+	size_t scratch_cap;
+
+	/* CSV */
+	struct csv_state *csv;
+};
+
+/* The slot the next event is parsed into. Always valid between fills. */
+struct event *reader_slot(struct trace_reader *r);
+/* Hand the event in reader_slot() to the re-ordering stage. */
+void reader_commit(struct trace_reader *r);
+
+/* A malformed line: counted, the first few kept; returns GS_ETRACE when strict (err set), else
+ * 0. `fmt` describes the problem, without the "'file':line: " prefix. */
+int reader_malformed(struct trace_reader *r, u64 line, struct gs_error *err, const char *fmt,
+		     ...) __attribute__((format(printf, 4, 5)));
+
+/* Count an event that is not turned into the stream, by name. */
+void reader_count_unknown(struct trace_reader *r, const char *name, size_t len);
+
+/* Append to st.header ("; "-separated). */
+void reader_add_header(struct trace_reader *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+/* text.c: one text line (without its newline, NUL-terminated at line[len]). Produces at most
+ * one event through reader_slot()/reader_commit(). 0, or GS_ETRACE in strict mode. */
+int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err);
+
+/* text.c: split an event payload into key=value pairs (values may hold spaces, as comms do). */
+void fieldset_split(struct fieldset *fs, const char *p, const char *end);
+
+/*
+ * text.c: fill ev (type, union) from the payload of event `type`. Returns NULL on success or a
+ * static/`why`-buffer description of the problem ("sched_switch without next_pid").
+ */
+const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
+			      size_t why_size);
+
+/* text.c: the event type of a tracepoint name, including aliases ("lisa__sched_pelt_cfs");
+ * -1 for events not turned into the stream. EVNAME_MARKER for print-like events that may carry
+ * a cpu_frequency_devlib marker. */
+#define EVNAME_MARKER (-2)
+int text_event_type(const char *name, size_t len);
+
+/* text.c: a print/bprint/tracing_mark_write body; 1 and ev filled when it is a
+ * "cpu_frequency_devlib: state=N cpu_id=N" marker, 0 when it is another print, or a negative
+ * value with *why set when the marker is broken. */
+int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why);
+
+/* text.c: prev_state text ("S", "R+", "D|W", "256") to v5.9 TASK_REPORT bits; -1 if invalid. */
+s64 prev_state_parse(const char *s, size_t len);
+/* text.c: a numeric prev_state from any kernel to v5.9 TASK_REPORT bits. */
+u32 prev_state_from_number(u64 n);
+
+/* dat.c */
+int dat_open(struct trace_reader *r, struct gs_error *err);
+int dat_fill(struct trace_reader *r, struct gs_error *err);
+void dat_close(struct trace_reader *r);
+
+/* csv.c */
+int csv_open(struct trace_reader *r, struct gs_error *err);
+int csv_fill(struct trace_reader *r, struct gs_error *err);
+void csv_close(struct trace_reader *r);
+
+/* reader.c: read more input into buf (compacting it first); 0, or GS_EIO. Sets in_eof. */
+int reader_refill(struct trace_reader *r, struct gs_error *err);
+
+#endif

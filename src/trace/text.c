@@ -1,0 +1,781 @@
+/*
+ * text.c - kernel ftrace text and trace-cmd report text, one line at a time; and the
+ * payload-to-event conversion that trace.dat records share (they are rendered as key=value text).
+ *
+ * Line layout (facts/kernel-v5.9.md §7.3; v5.9 kernel/trace/trace_output.c
+ * trace_print_context(), trace-cmd trace-read.c trace_show_data()):
+ *
+ *     <comm>-<pid> [(<tgid>|-----)] [<cpu>] [<irq flags>|<latency>] <sec>.<frac>: <event>: <payload>
+ *
+ * The comm may hold spaces and dashes ("rs:main Q:Reg", "<-transport", "<...>"): the pid is the
+ * digits after the LAST '-' before the TGID/[cpu] column. The flags column is any one token that
+ * is not a timestamp. Timestamps have 6 (us) or 9 (ns) decimals. Payload fields are looked up by
+ * name, in any order; a value runs to the next " name=" (comms hold spaces), and the " ==>" of
+ * sched_switch is dropped.
+ *
+ * prev_state normalisation to v5.9 TASK_REPORT bits (include/trace/events/sched.h v5.9):
+ * - numbers (old trace-cmd, -R): n & 0xff when non-zero (sleeping), 0 for 0 (R), otherwise
+ *   (256, 1024, 2048, 4096: TASK_STATE_MAX = "preempted" on older kernels) TASK_REPORT_MAX (R+);
+ * - letters: S=1 D=2 T=4 t=8 X=0x10 Z=0x20 P=0x40 I=0x80, '|'-joined, R = 0, '+' adds 0x100.
+ *   Letters v5.9 does not print (x, K, W, N, ... of older kernels: dead, wakekill, waking,
+ *   noload) become TASK_STATE_D (a sleep the task does not choose) when no v5.9 letter is
+ *   present, and are ignored next to one ("D|W" = D, "R|W"... = R). Anything else is malformed.
+ */
+#include "trace/reader_priv.h"
+
+#include <stdio.h>
+#include <string.h>
+
+static const unsigned char ident_tab[256] = {
+#define R10(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1, [c + 4] = 1, [c + 5] = 1, \
+	       [c + 6] = 1, [c + 7] = 1, [c + 8] = 1, [c + 9] = 1
+	R10('0'),
+	R10('A'), R10('K'), [('U')] = 1, [('V')] = 1, [('W')] = 1, [('X')] = 1, [('Y')] = 1,
+	[('Z')] = 1,
+	R10('a'), R10('k'), [('u')] = 1, [('v')] = 1, [('w')] = 1, [('x')] = 1, [('y')] = 1,
+	[('z')] = 1,
+	['_'] = 1,
+#undef R10
+};
+
+static inline bool is_ident(char c)
+{
+	return ident_tab[(unsigned char)c];
+}
+
+static inline bool is_digit(char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/* ---- numbers ------------------------------------------------------------------------------- */
+
+/* Decimal (leading zeros are decimal: target_cpu=006) or 0x-hex; the whole span must be used. */
+static bool span_u64(const char *s, size_t n, u64 *out)
+{
+	u64 v = 0;
+	size_t i = 0;
+
+	if (n == 0)
+		return false;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		for (i = 2; i < n; i++) {
+			char c = s[i];
+			unsigned d;
+			if (is_digit(c))
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				return false;
+			if (v >> 60)
+				return false;
+			v = v << 4 | d;
+		}
+		*out = v;
+		return true;
+	}
+	for (; i < n; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (d > 9)
+			return false;
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool span_s64(const char *s, size_t n, s64 *out)
+{
+	u64 v;
+	if (n > 0 && s[0] == '-') {
+		if (!span_u64(s + 1, n - 1, &v) || v > (u64)INT64_MAX + 1)
+			return false;
+		*out = (s64)(0 - v);
+		return true;
+	}
+	if (!span_u64(s, n, &v) || v > (u64)INT64_MAX)
+		return false;
+	*out = (s64)v;
+	return true;
+}
+
+/* ---- prev_state ---------------------------------------------------------------------------- */
+
+u32 prev_state_from_number(u64 n)
+{
+	if (n & 0xffu)
+		return (u32)(n & 0xffu);
+	if (n == 0)
+		return 0;
+	return TASK_REPORT_MAX;
+}
+
+s64 prev_state_parse(const char *s, size_t len)
+{
+	u32 bits = 0;
+	bool known = false, unknown = false, plus = false;
+
+	if (len == 0)
+		return -1;
+	if (is_digit(s[0])) {
+		u64 n;
+		if (!span_u64(s, len, &n))
+			return -1;
+		return prev_state_from_number(n);
+	}
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (plus)
+			return -1; /* '+' only at the end */
+		switch (c) {
+		case 'S': bits |= 0x01; known = true; break;
+		case 'D': bits |= 0x02; known = true; break;
+		case 'T': bits |= 0x04; known = true; break;
+		case 't': bits |= 0x08; known = true; break;
+		case 'X': bits |= 0x10; known = true; break;
+		case 'Z': bits |= 0x20; known = true; break;
+		case 'P': bits |= 0x40; known = true; break;
+		case 'I': bits |= 0x80; known = true; break;
+		case 'R': known = true; break;
+		case '|': break;
+		case '+': plus = true; break;
+		default:
+			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+				unknown = true;
+			else
+				return -1;
+		}
+	}
+	if (!known && !unknown)
+		return -1;
+	if (!known)
+		bits = TASK_STATE_D;
+	if (plus)
+		bits |= TASK_REPORT_MAX;
+	return bits;
+}
+
+/* ---- payload fields ------------------------------------------------------------------------ */
+
+void fieldset_split(struct fieldset *fs, const char *p, const char *end)
+{
+	fs->n = 0;
+	while (p < end && fs->n < FIELDSET_MAX) {
+		const char *k, *v, *q, *vend, *next;
+
+		while (p < end && *p == ' ')
+			p++;
+		k = p;
+		while (p < end && is_ident(*p))
+			p++;
+		if (p == k || p >= end || *p != '=') {
+			/* not a key: skip the token */
+			while (p < end && *p != ' ')
+				p++;
+			continue;
+		}
+		v = ++p;
+		q = v;
+		vend = end;
+		next = end;
+		for (;;) {
+			const char *sp = memchr(q, ' ', (size_t)(end - q));
+			const char *t, *u;
+			if (!sp)
+				break;
+			t = sp;
+			while (t < end && *t == ' ')
+				t++;
+			u = t;
+			while (u < end && is_ident(*u))
+				u++;
+			if (u > t && u < end && *u == '=') {
+				vend = sp;
+				next = t;
+				break;
+			}
+			if (t >= end)
+				break;
+			q = t;
+		}
+		while (vend > v && vend[-1] == ' ')
+			vend--;
+		if (vend - v >= 3 && memcmp(vend - 3, "==>", 3) == 0) {
+			vend -= 3;
+			while (vend > v && vend[-1] == ' ')
+				vend--;
+		}
+		fs->f[fs->n].key = k;
+		fs->f[fs->n].klen = (u32)(v - 1 - k);
+		fs->f[fs->n].val = v;
+		fs->f[fs->n].vlen = (u32)(vend - v);
+		fs->n++;
+		p = next;
+	}
+}
+
+/* Conversion context: the first problem found is kept in `why`. */
+struct conv {
+	const struct fieldset *fs;
+	int hint;
+	const char *event;
+	const char *why;
+	char *buf;
+	size_t bufsz;
+};
+
+static const struct field_span *conv_get(struct conv *c, const char *name)
+{
+	size_t nlen = strlen(name);
+	int n = c->fs->n;
+
+	for (int j = 0; j < n; j++) {
+		int i = (c->hint + j) % n;
+		const struct field_span *f = &c->fs->f[i];
+		if (f->klen == nlen && memcmp(f->key, name, nlen) == 0) {
+			c->hint = i + 1;
+			return f;
+		}
+	}
+	return NULL;
+}
+
+static bool conv_missing(struct conv *c, const char *name)
+{
+	snprintf(c->buf, c->bufsz, "%s without %s", c->event, name);
+	c->why = c->buf;
+	return false;
+}
+
+static bool conv_bad(struct conv *c, const struct field_span *f)
+{
+	snprintf(c->buf, c->bufsz, "%s: bad %.*s value '%.*s'", c->event, (int)f->klen, f->key,
+		 (int)(f->vlen > 40 ? 40 : f->vlen), f->val);
+	c->why = c->buf;
+	return false;
+}
+
+static bool get_s64(struct conv *c, const char *name, s64 *out, bool required, bool *present)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (present)
+		*present = f != NULL;
+	if (!f)
+		return required ? conv_missing(c, name) : true;
+	if (!span_s64(f->val, f->vlen, out))
+		return conv_bad(c, f);
+	return true;
+}
+
+static bool need_s32(struct conv *c, const char *name, s32 *out)
+{
+	s64 v = 0;
+	if (!get_s64(c, name, &v, true, NULL))
+		return false;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return conv_bad(c, conv_get(c, name));
+	*out = (s32)v;
+	return true;
+}
+
+static bool opt_s32(struct conv *c, const char *name, s32 *out)
+{
+	s64 v = 0;
+	bool present;
+	if (!get_s64(c, name, &v, false, &present))
+		return false;
+	if (!present)
+		return true;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return conv_bad(c, conv_get(c, name));
+	*out = (s32)v;
+	return true;
+}
+
+static bool need_u32(struct conv *c, const char *name, u32 *out)
+{
+	const struct field_span *f = conv_get(c, name);
+	u64 v;
+	if (!f)
+		return conv_missing(c, name);
+	if (!span_u64(f->val, f->vlen, &v) || v > UINT32_MAX)
+		return conv_bad(c, f);
+	*out = (u32)v;
+	return true;
+}
+
+/* An optional unsigned field: EV_NO_VALUE when absent (out is preset). A second name is an
+ * alias of another kernel's variant (load_avg / load). */
+static bool opt_u64(struct conv *c, const char *name, const char *alias, u64 *out, bool required)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (!f && alias)
+		f = conv_get(c, alias);
+	if (!f)
+		return required ? conv_missing(c, name) : true;
+	if (!span_u64(f->val, f->vlen, out))
+		return conv_bad(c, f);
+	return true;
+}
+
+static void copy_comm(char *dst, const struct field_span *f)
+{
+	size_t n = f ? f->vlen : 0;
+	if (n > TASK_COMM_LEN - 1)
+		n = TASK_COMM_LEN - 1;
+	if (n)
+		memcpy(dst, f->val, n);
+	dst[n] = '\0';
+}
+
+static bool need_comm(struct conv *c, const char *name, char *dst)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (!f)
+		return conv_missing(c, name);
+	copy_comm(dst, f);
+	return true;
+}
+
+static void opt_comm(struct conv *c, const char *name, char *dst)
+{
+	copy_comm(dst, conv_get(c, name));
+}
+
+/* path=/ is the root cfs_rq, (null) or empty no group, anything else a task group. */
+static enum event_path get_path(struct conv *c)
+{
+	const struct field_span *f = conv_get(c, "path");
+	if (!f || f->vlen == 0 || (f->vlen == 6 && memcmp(f->val, "(null)", 6) == 0))
+		return EV_PATH_NONE;
+	if (f->vlen == 1 && f->val[0] == '/')
+		return EV_PATH_ROOT;
+	return EV_PATH_GROUP;
+}
+
+static bool conv_switch(struct conv *c, struct event *ev)
+{
+	const struct field_span *f;
+	s64 st;
+
+	if (!need_comm(c, "prev_comm", ev->sw.prev_comm) || !need_s32(c, "prev_pid", &ev->sw.prev_pid) ||
+	    !need_s32(c, "prev_prio", &ev->sw.prev_prio))
+		return false;
+	f = conv_get(c, "prev_state");
+	if (!f)
+		return conv_missing(c, "prev_state");
+	st = prev_state_parse(f->val, f->vlen);
+	if (st < 0)
+		return conv_bad(c, f);
+	ev->sw.prev_state = (u32)st;
+	return need_comm(c, "next_comm", ev->sw.next_comm) &&
+	       need_s32(c, "next_pid", &ev->sw.next_pid) && need_s32(c, "next_prio", &ev->sw.next_prio);
+}
+
+static bool conv_util(struct conv *c, int type, struct event *ev)
+{
+	bool cpu_required = false, ok = true;
+
+	ev->util.cpu = -1;
+	ev->util.pid = -1;
+	ev->util.comm[0] = '\0';
+	ev->util.load = ev->util.runnable = ev->util.util = ev->util.update_time = EV_NO_VALUE;
+	ev->util.util_est_enqueued = ev->util.util_est_ewma = EV_NO_VALUE;
+	ev->util.util_rt = ev->util.util_dl = EV_NO_VALUE;
+	ev->util.uclamp_min = ev->util.uclamp_max = EV_NO_VALUE;
+	ev->util.freq_khz = EV_NO_VALUE;
+	ev->util.idle_state = -1;
+	ev->util.path = get_path(c);
+
+	switch (type) {
+	case EV_PELT_CFS:
+	case EV_PELT_RT:
+	case EV_PELT_DL:
+	case EV_PELT_IRQ:
+	case EV_UTIL_EST_CFS:
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_AVG_CPU:
+	case EV_UCLAMP_UTIL_CFS:
+		cpu_required = true;
+		break;
+	default:
+		break;
+	}
+	if (cpu_required)
+		ok = need_s32(c, "cpu", &ev->util.cpu);
+	else
+		ok = opt_s32(c, "cpu", &ev->util.cpu);
+	if (!ok)
+		return false;
+	ok = opt_s32(c, "pid", &ev->util.pid);
+	if (!ok)
+		return false;
+	opt_comm(c, "comm", ev->util.comm);
+
+	switch (type) {
+	case EV_PELT_CFS:
+	case EV_PELT_RT:
+	case EV_PELT_DL:
+	case EV_PELT_IRQ:
+	case EV_PELT_SE:
+		return opt_u64(c, "load", NULL, &ev->util.load, false) &&
+		       opt_u64(c, "runnable", "rbl_load", &ev->util.runnable, false) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, true) &&
+		       opt_u64(c, "update_time", NULL, &ev->util.update_time, false);
+	case EV_UTIL_EST_CFS:
+	case EV_UTIL_EST_SE:
+		return opt_u64(c, "enqueued", NULL, &ev->util.util_est_enqueued, true) &&
+		       opt_u64(c, "ewma", NULL, &ev->util.util_est_ewma, true) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, false);
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_SE:
+		return opt_u64(c, "load", NULL, &ev->util.load, false) &&
+		       opt_u64(c, "rbl_load", "runnable", &ev->util.runnable, false) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, true);
+	case EV_LOAD_AVG_CPU:
+	case EV_LOAD_AVG_TASK:
+		/* two variants: load_avg= util_avg= and load= utilization= */
+		return opt_u64(c, "load_avg", "load", &ev->util.load, false) &&
+		       opt_u64(c, "util_avg", "utilization", &ev->util.util, true);
+	case EV_UCLAMP_UTIL_SE:
+	case EV_UCLAMP_UTIL_CFS:
+		return opt_u64(c, "util_avg", NULL, &ev->util.util, true) &&
+		       opt_u64(c, "uclamp_min", NULL, &ev->util.uclamp_min, true) &&
+		       opt_u64(c, "uclamp_max", NULL, &ev->util.uclamp_max, true);
+	default:
+		return true;
+	}
+}
+
+const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
+			      size_t why_size)
+{
+	struct conv c = {fs, 0, event_type_name(type), NULL, why, why_size};
+	bool ok;
+
+	ev->type = (enum event_type)type;
+	switch (type) {
+	case EV_SWITCH:
+		ok = conv_switch(&c, ev);
+		break;
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		ev->wake.prio = -1;
+		ev->wake.target_cpu = -1;
+		ok = need_comm(&c, "comm", ev->wake.comm) && need_s32(&c, "pid", &ev->wake.pid) &&
+		     opt_s32(&c, "prio", &ev->wake.prio) &&
+		     opt_s32(&c, "target_cpu", &ev->wake.target_cpu);
+		if (ok && type != EV_WAKING && ev->wake.target_cpu < 0)
+			ok = conv_missing(&c, "target_cpu");
+		break;
+	case EV_MIGRATE:
+		ev->migrate.prio = -1;
+		ok = need_comm(&c, "comm", ev->migrate.comm) && need_s32(&c, "pid", &ev->migrate.pid) &&
+		     opt_s32(&c, "prio", &ev->migrate.prio) &&
+		     need_s32(&c, "orig_cpu", &ev->migrate.orig_cpu) &&
+		     need_s32(&c, "dest_cpu", &ev->migrate.dest_cpu);
+		break;
+	case EV_CPU_FREQUENCY:
+	case EV_CPU_IDLE:
+	case EV_FREQ_MARKER:
+		ok = need_u32(&c, "state", &ev->power.state) &&
+		     need_u32(&c, "cpu_id", &ev->power.cpu_id);
+		break;
+	default:
+		ok = conv_util(&c, type, ev);
+		break;
+	}
+	if (ok)
+		return NULL;
+	return c.why ? c.why : "bad fields";
+}
+
+/* ---- event names --------------------------------------------------------------------------- */
+
+struct ev_name {
+	const char *name;
+	unsigned char len;
+	signed char type;
+};
+
+static const struct ev_name ev_names[] = {
+#define GS_EVENT_ROW(name, str) {str, sizeof(str) - 1, EV_##name},
+	GS_EVENT_TYPES(GS_EVENT_ROW)
+#undef GS_EVENT_ROW
+	{"print", 5, EVNAME_MARKER},
+	{"bprint", 6, EVNAME_MARKER},
+	{"tracing_mark_write", 18, EVNAME_MARKER},
+};
+
+int text_event_type(const char *name, size_t len)
+{
+	if (len > 6 && memcmp(name, "lisa__", 6) == 0) {
+		name += 6;
+		len -= 6;
+	}
+	for (size_t i = 0; i < GS_ARRAY_SIZE(ev_names); i++) {
+		const struct ev_name *e = &ev_names[i];
+		if (e->len == len && e->name[0] == name[0] && memcmp(e->name, name, len) == 0) {
+			if (e->type == EV_FREQ_MARKER || e->type == EV_CSV_UTIL)
+				return -1; /* not tracepoints of their own */
+			return e->type;
+		}
+	}
+	return -1;
+}
+
+int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why)
+{
+	static const char tag[] = "cpu_frequency_devlib:";
+	const size_t tl = sizeof(tag) - 1;
+	const char *p = body;
+	struct fieldset fs;
+	static char buf[160];
+
+	while (end > body && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	for (;;) {
+		p = memchr(p, 'c', (size_t)(end - p));
+		if (!p || (size_t)(end - p) < tl)
+			return 0;
+		if (memcmp(p, tag, tl) == 0)
+			break;
+		p++;
+	}
+	fieldset_split(&fs, p + tl, end);
+	*why = event_from_fields(EV_FREQ_MARKER, &fs, ev, buf, sizeof(buf));
+	return *why ? -1 : 1;
+}
+
+/* ---- lines --------------------------------------------------------------------------------- */
+
+static void header_comment(struct trace_reader *r, const char *p, const char *end)
+{
+	const char *q;
+
+	for (q = p; q + 3 < end; q++) {
+		if (q[0] == '#' && q[1] == 'P' && q[2] == ':' && is_digit(q[3])) {
+			u64 n = 0;
+			for (q += 3; q < end && is_digit(*q); q++)
+				n = n * 10 + (u64)(*q - '0');
+			if (n <= 4096)
+				r->st.header_cpus = (int)n;
+			break;
+		}
+	}
+	q = p + 1;
+	while (q < end && *q == ' ')
+		q++;
+	if (end - q > 7 && memcmp(q, "tracer:", 7) == 0)
+		reader_add_header(r, "%.*s", (int)(end - q), q);
+}
+
+/* trace-cmd's preamble lines; true when the line was one. */
+static bool header_line(struct trace_reader *r, const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	if (n > 9 && memcmp(p, "version =", 9) == 0) {
+		const char *v = p + 9;
+		while (v < end && *v == ' ')
+			v++;
+		reader_add_header(r, "trace-cmd version %.*s", (int)(end - v), v);
+		return true;
+	}
+	if (n > 5 && memcmp(p, "cpus=", 5) == 0) {
+		u64 c;
+		if (span_u64(p + 5, n - 5, &c) && c <= 4096) {
+			r->st.header_cpus = (int)c;
+			return true;
+		}
+		return false;
+	}
+	if (n > 4 && memcmp(p, "CPU", 3) == 0 && (p[3] == ' ' || is_digit(p[3]))) {
+		/* "CPU 3 is empty", "CPU0 data recorded at offset=0x..." */
+		const char *q = p + 3;
+		while (q < end && (*q == ' ' || is_digit(*q)))
+			q++;
+		if (q > p + 3 && (q == end || !(*q == ']' || *q == '-')))
+			return true;
+	}
+	return false;
+}
+
+/* "<sec>.<frac>:" at p; on success *next points after the ':'. */
+static bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **next)
+{
+	static const u64 scale[10] = {1000000000ull, 100000000ull, 10000000ull, 1000000ull,
+				      100000ull,     10000ull,     1000ull,     100ull,
+				      10ull,         1ull};
+	u64 sec = 0, frac = 0;
+	int nd = 0, nf = 0;
+
+	while (p < end && is_digit(*p)) {
+		if (nd++ > 11)
+			return false;
+		sec = sec * 10 + (u64)(*p++ - '0');
+	}
+	if (nd == 0)
+		return false;
+	if (p < end && *p == '.') {
+		p++;
+		while (p < end && is_digit(*p)) {
+			if (nf < 9) {
+				frac = frac * 10 + (u64)(*p - '0');
+				nf++;
+			}
+			p++;
+		}
+		if (p >= end || *p != ':')
+			return false;
+		*ts_ns = sec * NSEC_PER_SEC + frac * scale[nf];
+	} else {
+		if (p >= end || *p != ':')
+			return false;
+		*ts_ns = sec; /* a counter clock, not in us: taken as ns */
+	}
+	*next = p + 1;
+	return true;
+}
+
+/* Find "[cpu]" and the "comm-pid" before it. */
+static bool parse_task_cpu(const char *line, const char *end, s32 *pid, s32 *cpu,
+			   const char **after)
+{
+	const char *b = line;
+
+	for (;;) {
+		const char *q, *cb;
+		u64 v = 0;
+		int nd = 0;
+
+		b = memchr(b, '[', (size_t)(end - b));
+		if (!b)
+			return false;
+		cb = b + 1;
+		while (cb < end && is_digit(*cb)) {
+			v = v * 10 + (u64)(*cb - '0');
+			cb++;
+			nd++;
+		}
+		if (nd == 0 || nd > 5 || cb >= end || *cb != ']') {
+			b++;
+			continue;
+		}
+		/* comm-pid, maybe followed by "(tgid)" */
+		q = b;
+		while (q > line && q[-1] == ' ')
+			q--;
+		if (q > line && q[-1] == ')') {
+			const char *o = q - 1;
+			while (o > line && *o != '(')
+				o--;
+			if (*o == '(') {
+				q = o;
+				while (q > line && q[-1] == ' ')
+					q--;
+			}
+		}
+		{
+			const char *d = q;
+			u64 p = 0, mul = 1;
+			while (d > line && is_digit(d[-1]) && q - d < 10) {
+				d--;
+				p += (u64)(*d - '0') * mul;
+				mul *= 10;
+			}
+			if (d == q || d == line || d[-1] != '-') {
+				b++;
+				continue;
+			}
+			*pid = (s32)p;
+		}
+		*cpu = (s32)v;
+		*after = cb + 1;
+		return true;
+	}
+}
+
+int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
+{
+	const char *p = line, *end = line + len, *after, *name, *body;
+	struct event *ev;
+	const char *why;
+	char whybuf[160];
+	struct fieldset fs;
+	s32 pid, cpu;
+	u64 ts;
+	int type;
+
+	while (end > p && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
+		end--;
+	while (p < end && (*p == ' ' || *p == '\t'))
+		p++;
+	if (p == end)
+		return 0;
+	if (*p == '#') {
+		header_comment(r, p, end);
+		return 0;
+	}
+	if ((*p == 'v' || *p == 'c' || *p == 'C') && header_line(r, p, end))
+		return 0;
+
+	if (!parse_task_cpu(p, end, &pid, &cpu, &after))
+		return reader_malformed(r, r->lineno, err, "no 'comm-pid [cpu]' columns");
+	p = after;
+	while (p < end && *p == ' ')
+		p++;
+	if (!parse_ts(p, end, &ts, &p)) {
+		/* the irq-info flags / latency column, then the timestamp */
+		while (p < end && *p != ' ')
+			p++;
+		while (p < end && *p == ' ')
+			p++;
+		if (!parse_ts(p, end, &ts, &p))
+			return reader_malformed(r, r->lineno, err, "no timestamp after the cpu column");
+	}
+	while (p < end && *p == ' ')
+		p++;
+	name = p;
+	while (p < end && *p != ':' && *p != ' ')
+		p++;
+	if (p == name || p >= end || *p != ':')
+		return reader_malformed(r, r->lineno, err, "no event name after the timestamp");
+	body = p + 1;
+	while (body < end && *body == ' ')
+		body++;
+
+	r->seen_event_line = true;
+	type = text_event_type(name, (size_t)(p - name));
+	if (type == -1) {
+		reader_count_unknown(r, name, (size_t)(p - name));
+		return 0;
+	}
+	ev = reader_slot(r);
+	if (type == EVNAME_MARKER) {
+		int m = text_parse_marker(body, end, ev, &why);
+		if (m == 0) {
+			reader_count_unknown(r, name, (size_t)(p - name));
+			return 0;
+		}
+		if (m < 0)
+			return reader_malformed(r, r->lineno, err, "%s", why);
+	} else {
+		fieldset_split(&fs, body, end);
+		why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
+		if (why)
+			return reader_malformed(r, r->lineno, err, "%s", why);
+	}
+	ev->ts_ns = ts;
+	ev->line = r->lineno;
+	ev->cpu = cpu;
+	ev->pid = pid;
+	reader_commit(r);
+	return 0;
+}
