@@ -66,6 +66,29 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err);
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err);
 void sim_free(struct sim *s);
 
+/* govsim validate: the trace's own signals against the emulated ones at the same instants
+ * (--util-source emulated, traced timing), and the time-weighted share of time the emulated
+ * OPP equals the traced one (cpu_frequency of the policy's first CPU), per policy. */
+enum sim_val_signal {
+	SIM_VAL_CPU_UTIL,          /* root cfs_rq util_avg: sched_pelt_cfs path=/, sched_load_* */
+	SIM_VAL_CPU_UTIL_EST,      /* root cfs_rq util_est.enqueued: sched_util_est_cfs */
+	SIM_VAL_CPU_UTIL_RT,       /* rq->avg_rt.util_avg: sched_pelt_rt */
+	SIM_VAL_TASK_UTIL,         /* task util_avg: sched_pelt_se, sched_load_se, ..._avg_task */
+	SIM_VAL_TASK_UTIL_EST,     /* task util_est.enqueued (flag masked): sched_util_est_se */
+	SIM_VAL_TASK_UTIL_EST_EWMA,
+	SIM_VAL__COUNT
+};
+
+struct sim_validation {
+	u64 n[SIM_VAL__COUNT];
+	double sum_abs[SIM_VAL__COUNT];
+	u64 max_abs[SIM_VAL__COUNT];
+	u64 opp_match_ns[GS_MAX_CLUSTERS];
+	u64 opp_known_ns[GS_MAX_CLUSTERS];
+};
+
+const struct sim_validation *sim_get_validation(const struct sim *s);
+
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
  * whether the trace has cpu_idle events, reading at most max_events events of the file.
  * Leaves 0 / false where none was found; never fails (the real pass reports errors). */
