@@ -1,0 +1,286 @@
+/*
+ * test_cpufreq.c - the cpufreq core on Hikey960's OPP tables (facts §6.1, built by hand here).
+ *
+ * Checks: RELATION_L resolution (lowest OPP >= target, else the highest) including exact OPPs,
+ * targets between OPPs, below min and above max, and scaling_min/max_freq clamping; the H and C
+ * relations ondemand/conservative use (C: a tie goes to the lower OPP); v5.9
+ * cpufreq_policy_transition_delay_us (10000 µs for Hikey960's 300000 ns latency); the switch
+ * latency (a request at t is in force at t + latency, a second request while pending replaces
+ * the frequency and keeps the time, a request equal to cur changes nothing); fast switch.
+ * Expected values are worked by hand from the OPP tables, and RELATION_L is also compared with
+ * a plain scan over every target around each OPP.
+ * Does not check: governors (test_schedutil.c, test_governors.c), platform loading.
+ */
+#include "testutil.h"
+
+#include <string.h>
+
+#include "cpufreq/cpufreq.h"
+
+static const u32 a53_khz[] = {533000, 999000, 1402000, 1709000, 1844000};
+static const u32 a73_khz[] = {903000, 1421000, 1805000, 2112000, 2362000};
+
+static void make_cluster(struct plat_cluster *cl, int id, const u32 *khz, int first_cpu)
+{
+	memset(cl, 0, sizeof(*cl));
+	cl->id = id;
+	cl->nr_cpus = 4;
+	for (int i = 0; i < 4; i++)
+		cl->cpus[i] = first_cpu + i;
+	cl->transition_latency_ns = 300000;
+	cl->nr_opps = 5;
+	for (int i = 0; i < 5; i++)
+		cl->opps[i].freq_khz = khz[i];
+}
+
+static void test_resolve_l_table(void **state)
+{
+	struct plat_cluster big, little;
+	struct cpufreq_policy pb, pl;
+	static const struct {
+		u32 target, want;
+	} big_rows[] = {
+		{1476250, 1805000},  /* util 512 on the A73 */
+		{0, 903000},         /* below min -> min */
+		{902999, 903000},
+		{903000, 903000},    /* exact OPPs stay */
+		{1421000, 1421000},
+		{1421001, 1805000},
+		{1805000, 1805000},
+		{2112000, 2112000},
+		{2361999, 2362000},
+		{2362000, 2362000},
+		{2952500, 2362000},  /* above max -> max */
+		{UINT32_MAX, 2362000},
+	};
+	static const struct {
+		u32 target, want;
+	} little_rows[] = {
+		{997835, 999000},    /* util 200 of capacity 462 */
+		{533000, 533000},
+		{533001, 999000},
+		{1709001, 1844000},
+		{2305000, 1844000},
+	};
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	make_cluster(&little, 0, a53_khz, 0);
+	cpufreq_policy_init(&pb, 1, &big, 0, 0);
+	cpufreq_policy_init(&pl, 0, &little, 0, 0);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(big_rows); i++)
+		assert_int_equal(cpufreq_driver_resolve_freq(&pb, big_rows[i].target),
+				 big_rows[i].want);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(little_rows); i++)
+		assert_int_equal(cpufreq_driver_resolve_freq(&pl, little_rows[i].target),
+				 little_rows[i].want);
+}
+
+/* A slow reference: the smallest OPP >= target by a scan of the sorted table, else the top. */
+static u32 ref_resolve_l(const u32 *khz, int n, u32 target)
+{
+	u32 best = 0;
+
+	for (int i = n - 1; i >= 0; i--)
+		if (khz[i] >= target)
+			best = khz[i];
+	return best ? best : khz[n - 1];
+}
+
+static void test_resolve_l_reference(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	for (int i = 0; i < 5; i++) {
+		for (int d = -3; d <= 3; d++) {
+			u32 t = a73_khz[i] + (u32)(d * 1000);
+
+			assert_int_equal(cpufreq_driver_resolve_freq(&p, t),
+					 ref_resolve_l(a73_khz, 5, t));
+		}
+	}
+}
+
+static void test_scaling_limits(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 2362000, 0);
+	assert_int_equal(p.cpuinfo_min_khz, 903000);
+	assert_int_equal(p.cpuinfo_max_khz, 2362000);
+
+	cpufreq_policy_set_limits(&p, 0, 1805000);
+	assert_int_equal(p.min_khz, 903000);
+	assert_int_equal(p.max_khz, 1805000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 2952500), 1805000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 1476250), 1805000);
+	/* Setting limits does not move the frequency in force. */
+	assert_int_equal(p.cur_khz, 2362000);
+
+	cpufreq_policy_set_limits(&p, 1421000, 0);
+	assert_int_equal(p.max_khz, 2362000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 0), 1421000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 1000000), 1421000);
+
+	/* min > max: min comes down to max. */
+	cpufreq_policy_set_limits(&p, 2112000, 1421000);
+	assert_int_equal(p.min_khz, 1421000);
+	assert_int_equal(p.max_khz, 1421000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 2362000), 1421000);
+
+	/* No OPP in [1000000, 1100000]: max rises to the next OPP (table verify). */
+	cpufreq_policy_set_limits(&p, 1000000, 1100000);
+	assert_int_equal(p.min_khz, 1000000);
+	assert_int_equal(p.max_khz, 1421000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 0), 1421000);
+
+	/* Beyond cpuinfo: clamped to it. */
+	cpufreq_policy_set_limits(&p, 100, 9000000);
+	assert_int_equal(p.min_khz, 903000);
+	assert_int_equal(p.max_khz, 2362000);
+
+	/* v5.9 does not resolve the limits to OPPs: a max between OPPs lets RELATION_L pick the
+	 * OPP above it (the limits became hard only in later kernels). */
+	cpufreq_policy_set_limits(&p, 0, 2000000);
+	assert_int_equal(p.max_khz, 2000000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 2362000), 2112000);
+}
+
+static void test_relations(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	/* H: highest <= target, else the lowest. */
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1600000, CPUFREQ_RELATION_H), 1421000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1805000, CPUFREQ_RELATION_H), 1805000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 800000, CPUFREQ_RELATION_H), 903000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 3000000, CPUFREQ_RELATION_H), 2362000);
+	/* C: the closest. 1600000 is 179000 above 1421000 and 205000 below 1805000. */
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1600000, CPUFREQ_RELATION_C), 1421000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1700000, CPUFREQ_RELATION_C), 1805000);
+	/* The midpoint of 1421000 and 1805000 is a tie: the lower one. */
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1613000, CPUFREQ_RELATION_C), 1421000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1613001, CPUFREQ_RELATION_C), 1805000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 800000, CPUFREQ_RELATION_C), 903000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 2900000, CPUFREQ_RELATION_C), 2362000);
+	/* Limits come first for every relation. */
+	cpufreq_policy_set_limits(&p, 0, 1805000);
+	assert_int_equal(cpufreq_resolve_relation(&p, 2362000, CPUFREQ_RELATION_H), 1805000);
+	assert_int_equal(cpufreq_resolve_relation(&p, 2362000, CPUFREQ_RELATION_C), 1805000);
+}
+
+static void test_transition_delay(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	static const struct {
+		u32 latency_ns;
+		unsigned int want_us;
+	} rows[] = {
+		{300000, 10000}, /* Hikey960: min(300 * 1000, 10000) */
+		{10000, 10000},  /* 10 µs -> exactly the cap */
+		{5000, 5000},    /* 5 µs * LATENCY_MULTIPLIER */
+		{1000, 1000},
+		{999, 1000},     /* rounds down to 0 µs -> LATENCY_MULTIPLIER */
+		{0, 1000},
+	};
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(rows); i++) {
+		big.transition_latency_ns = rows[i].latency_ns;
+		cpufreq_policy_init(&p, 1, &big, 0, 0);
+		assert_int_equal(p.transition_latency_ns, rows[i].latency_ns);
+		assert_int_equal(cpufreq_policy_transition_delay_us(&p), rows[i].want_us);
+	}
+}
+
+static void test_init_resolves(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 1000000, 300000);
+	assert_int_equal(p.cur_khz, 1421000);
+	assert_int_equal(p.switch_latency_ns, 300000);
+	assert_false(p.pending);
+	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	assert_int_equal(p.cur_khz, 903000);
+}
+
+static void test_switch_latency(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 903000, 500000);
+
+	/* Request at t = 1000: in force at 501000. */
+	assert_false(cpufreq_request(&p, 2362000, 1000));
+	assert_int_equal(p.cur_khz, 903000);
+	assert_true(p.pending);
+	assert_int_equal(p.pending_khz, 2362000);
+	assert_int_equal(p.pending_at_ns, 501000);
+	assert_false(cpufreq_apply_pending(&p, 500999));
+	assert_int_equal(p.cur_khz, 903000);
+
+	/* A second request while pending: new frequency, same time. */
+	assert_false(cpufreq_request(&p, 1400000, 200000));
+	assert_int_equal(p.pending_khz, 1421000);
+	assert_int_equal(p.pending_at_ns, 501000);
+	assert_true(cpufreq_apply_pending(&p, 501000));
+	assert_int_equal(p.cur_khz, 1421000);
+	assert_false(p.pending);
+	assert_false(cpufreq_apply_pending(&p, 600000));
+
+	/* A request equal to cur is dropped when it comes due. */
+	assert_false(cpufreq_request(&p, 1421000, 700000));
+	assert_false(cpufreq_apply_pending(&p, 1200000));
+	assert_int_equal(p.cur_khz, 1421000);
+	assert_false(p.pending);
+
+	/* A due request not yet applied runs before a new one, which then waits its latency. */
+	assert_false(cpufreq_request(&p, 903000, 2000000));
+	assert_true(cpufreq_request(&p, 2362000, 2600000));
+	assert_int_equal(p.cur_khz, 903000);
+	assert_true(p.pending);
+	assert_int_equal(p.pending_at_ns, 3100000);
+}
+
+static void test_fast_switch(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init(&p, 1, &big, 903000, 0);
+	assert_true(cpufreq_request(&p, 1476250, 10));
+	assert_int_equal(p.cur_khz, 1805000);
+	assert_false(p.pending);
+	assert_false(cpufreq_request(&p, 1805000, 20));
+	assert_true(cpufreq_request_relation(&p, 1600000, CPUFREQ_RELATION_H, 30));
+	assert_int_equal(p.cur_khz, 1421000);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_resolve_l_table),
+		cmocka_unit_test(test_resolve_l_reference),
+		cmocka_unit_test(test_scaling_limits),
+		cmocka_unit_test(test_relations),
+		cmocka_unit_test(test_transition_delay),
+		cmocka_unit_test(test_init_resolves),
+		cmocka_unit_test(test_switch_latency),
+		cmocka_unit_test(test_fast_switch),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
