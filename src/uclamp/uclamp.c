@@ -359,10 +359,10 @@ int uclamp_validate(int min, int max, struct gs_error *err)
 	return 0;
 }
 
-int uclamp_setattr(struct uclamp_sys *sys, struct uclamp_task *p, int min, int max, u64 now_ns,
-		   struct gs_error *err)
+int uclamp_setattr_validate(struct uclamp_sys *sys, const struct uclamp_task *p, int min, int max,
+			    u64 now_ns, struct gs_error *err)
 {
-	/* uclamp_validate() v5.9: a clamp not given keeps the task's current request as bound. */
+	/* A clamp not given keeps the task's current request as its bound. */
 	unsigned int lower_bound = p->req[UCLAMP_MIN].value;
 	unsigned int upper_bound = p->req[UCLAMP_MAX].value;
 
@@ -384,6 +384,16 @@ int uclamp_setattr(struct uclamp_sys *sys, struct uclamp_task *p, int min, int m
 
 	/* Valid uclamp attributes: make sure uclamp is enabled. */
 	uclamp_key_enable(sys, now_ns);
+	return 0;
+}
+
+int uclamp_setattr(struct uclamp_sys *sys, struct uclamp_task *p, int min, int max, u64 now_ns,
+		   struct gs_error *err)
+{
+	int rc = uclamp_setattr_validate(sys, p, min, max, now_ns, err);
+
+	if (rc)
+		return rc;
 
 	/* __setscheduler_uclamp(): reset the non-user-defined clamps, then set the given ones. */
 	__setscheduler_uclamp_reset(sys, p);
@@ -700,7 +710,7 @@ int uclamp_capacity_from_percent(const char *text, unsigned int *out)
 int uclamp_group_write(struct uclamp_sys *sys, int group, enum uclamp_id id, const char *text,
 		       u64 now_ns, struct gs_error *err)
 {
-	unsigned int util;
+	unsigned int util = 0;
 	u64 percent;
 	int rc;
 
@@ -724,7 +734,8 @@ int uclamp_group_write(struct uclamp_sys *sys, int group, enum uclamp_id id, con
 					    "or max)",
 					    text);
 	}
-	uclamp_capacity_from_percent(text, &util);
+	if (uclamp_capacity_from_percent(text, &util))
+		return gs_error_set(err, GS_EPOLICY, "'%s': not a percent", text);
 
 	/* cpu_uclamp_write(): the key flips on once the value parses, changed or not. No check
 	 * of min <= max here: cpu_util_update_eff() caps the effective min by the max. */

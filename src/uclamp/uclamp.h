@@ -174,6 +174,13 @@ int uclamp_capacity_from_percent(const char *text, unsigned int *out);
 void uclamp_update_active(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p,
 			  enum uclamp_id id);
 
+/* uclamp_validate(p, attr) v5.9, the first half of uclamp_setattr(): a clamp not given is
+ * checked with the task's current request as the other bound; on success the key flips on.
+ * The kernel runs it before dequeueing the task, so a caller re-accounting a queued task calls
+ * this, then dequeues, uclamp_setattr(), enqueues. */
+int uclamp_setattr_validate(struct uclamp_sys *sys, const struct uclamp_task *p, int min, int max,
+			    u64 now_ns, struct gs_error *err);
+
 /* The group index for an existing path, or -1 (no creation). */
 int uclamp_group_find(const struct uclamp_sys *sys, const char *path);
 /* Whether `path` is a well-formed cgroup path: "/" or "/a/b" (no empty component, no trailing
