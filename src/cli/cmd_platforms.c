@@ -79,9 +79,15 @@ static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 	       "exit us", "target us", "costs cpu", "costs cluster");
 	for (int i = 0; i < c->nr_idle; i++) {
 		const struct plat_idle_state *s = &c->idle[i];
-		printf("  %3d  %-15s  %-7s  %7u  %9u  %9u  %13u\n", s->index, s->name,
+		char cpu_idle[16] = "-", cl_idle[16] = "-";
+
+		if (p->has_costs) {
+			snprintf(cpu_idle, sizeof(cpu_idle), "%u", s->cost_cpu_idle);
+			snprintf(cl_idle, sizeof(cl_idle), "%u", s->cost_cluster_idle);
+		}
+		printf("  %3d  %-15s  %-7s  %7u  %9u  %9s  %13s\n", s->index, s->name,
 		       s->cluster_level ? "cluster" : "cpu", s->exit_latency_us,
-		       s->target_residency_us, s->cost_cpu_idle, s->cost_cluster_idle);
+		       s->target_residency_us, cpu_idle, cl_idle);
 	}
 }
 
@@ -93,7 +99,8 @@ static int platforms_show(const char *what)
 	if (platform_load(what, &p, &err))
 		return cli_report(&err);
 	printf("%s: %s\n", p.name, p.description);
-	printf("%d CPUs in %d cpufreq policies\n", p.nr_cpus, p.nr_clusters);
+	printf("%d CPUs in %d cpufreq %s\n", p.nr_cpus, p.nr_clusters,
+	       p.nr_clusters == 1 ? "policy" : "policies");
 	printf("power units: em mW; costs %s\n",
 	       p.has_costs ? p.cost_unit : "- (the model has no EAS v1 costs)");
 	for (int i = 0; i < p.nr_clusters; i++)
@@ -122,8 +129,8 @@ static int platforms_validate(const char *file)
 
 	if (platform_load(file, &p, &err))
 		return cli_report(&err);
-	printf("ok: '%s': platform '%s', %d CPUs, %d cpufreq policies\n", file, p.name, p.nr_cpus,
-	       p.nr_clusters);
+	printf("ok: '%s': platform '%s', %d CPUs, %d cpufreq %s\n", file, p.name, p.nr_cpus,
+	       p.nr_clusters, p.nr_clusters == 1 ? "policy" : "policies");
 	return EXIT_OK;
 }
 
