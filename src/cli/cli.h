@@ -18,6 +18,8 @@
 /* X(name, one-line summary). Order is the order of `govsim --help`. */
 #define GOVSIM_COMMANDS(X)                                                              \
 	X(platforms, "list, show and validate platform models")                      \
+	X(gen, "write a synthetic workload trace (periodic, pipe, mix)")              \
+	X(trace, "describe a trace: format, events, span, what it supports")         \
 	X(version, "print the version")
 
 #define GOVSIM_CMD_DECL(name, summary) int cmd_##name(int argc, char **argv);

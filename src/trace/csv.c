@@ -104,6 +104,9 @@ static void on_cell(void *s, size_t n, void *data)
 	const char *cell = s ? s : "";
 	int idx = c->cur++;
 
+	if (c->ret)
+		return; /* strict mode already failed */
+
 	if (!c->header_done) {
 		int col = COL_NONE;
 		if (idx >= CSV_MAX_COLS) {
@@ -202,6 +205,8 @@ static void on_row(int term, void *data)
 	struct trace_reader *r = c->r;
 
 	(void)term;
+	if (c->ret)
+		return;
 	c->row++;
 	r->st.lines++;
 	if (!c->header_done) {

@@ -135,6 +135,33 @@ static void render_fields(struct trace_reader *r, struct tep_event *event, struc
 	}
 }
 
+/*
+ * prev_state bits changed meaning across kernels (4.19: Z=16 X=32 x=64 ... preempted=4096;
+ * v5.9: X=16 Z=32 P=64 ... preempted=256). The record's own print format knows its kernel's
+ * table, so sched_switch's prev_state is taken as the letters that format prints (what
+ * `trace-cmd report` shows), and normalised like text. Falls back to the number.
+ */
+static void switch_state_as_printed(struct tep_handle *tep, struct tep_record *rec,
+				    struct trace_seq *s, struct fieldset *fs)
+{
+	const char *p, *e;
+
+	tep_print_event(tep, s, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(s);
+	p = s->buffer ? strstr(s->buffer, "prev_state=") : NULL;
+	if (!p)
+		return;
+	p += 11;
+	e = p;
+	while (*e && *e != ' ')
+		e++;
+	for (int i = 0; i < fs->n; i++)
+		if (fs->f[i].klen == 10 && memcmp(fs->f[i].key, "prev_state", 10) == 0) {
+			fs->f[i].val = p;
+			fs->f[i].vlen = (u32)(e - p);
+		}
+}
+
 int dat_fill(struct trace_reader *r, struct gs_error *err)
 {
 	struct tep_handle *tep = tracecmd_get_tep(r->tc);
@@ -184,8 +211,13 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 		if (m <= 0)
 			goto out_free;
 	} else {
+		struct trace_seq s;
+		trace_seq_init(&s);
 		render_fields(r, event, rec, &fs);
+		if (type == EV_SWITCH)
+			switch_state_as_printed(tep, rec, &s, &fs);
 		why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
+		trace_seq_destroy(&s);
 		if (why) {
 			ret = reader_malformed(r, r->lineno, err, "%s", why);
 			goto out_free;

@@ -201,8 +201,8 @@ static u64 *ring_seq(struct trace_reader *r)
 static int alloc_order(struct trace_reader *r)
 {
 	/* ring slots, then their sequence numbers */
-	r->ring = malloc((size_t)r->max_held * (sizeof(struct event) + sizeof(u64)));
-	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
+	r->ring = calloc(r->max_held, sizeof(struct event) + sizeof(u64));
+	r->pool = calloc(r->max_held, sizeof(struct event));
 	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
 	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
 	if (!r->ring || !r->pool || !r->pool_free || !r->heap)

@@ -1,0 +1,272 @@
+/*
+ * cmd_trace.c - `govsim trace info FILE`: what a trace holds and which analyses it supports.
+ * `govsim trace read FILE` (not in the help) runs the reader alone and prints one line; the
+ * benchmark (tools/bench.sh) uses it.
+ */
+#include "cli/cli.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "trace/reader.h"
+
+static const char trace_usage[] =
+	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv] [--strict]\n";
+
+#define PID_LIMIT 4194304 /* the kernel's PID_MAX_LIMIT */
+
+struct info_acc {
+	unsigned char *pids; /* bitmap */
+	u64 nr_tasks;
+	u64 util_cpu_samples; /* per-CPU util: root cfs_rq rows, sched_load_avg_cpu, CSV rows */
+};
+
+static void see_pid(struct info_acc *a, s32 pid)
+{
+	if (pid <= 0 || pid >= PID_LIMIT)
+		return;
+	if (!(a->pids[pid >> 3] & (1u << (pid & 7)))) {
+		a->pids[pid >> 3] |= (unsigned char)(1u << (pid & 7));
+		a->nr_tasks++;
+	}
+}
+
+static void account(struct info_acc *a, const struct event *ev)
+{
+	switch (ev->type) {
+	case EV_SWITCH:
+		see_pid(a, ev->sw.prev_pid);
+		see_pid(a, ev->sw.next_pid);
+		break;
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		see_pid(a, ev->wake.pid);
+		break;
+	case EV_MIGRATE:
+		see_pid(a, ev->migrate.pid);
+		break;
+	case EV_PELT_CFS:
+	case EV_LOAD_CFS_RQ:
+		if (ev->util.path == EV_PATH_ROOT)
+			a->util_cpu_samples++;
+		break;
+	case EV_LOAD_AVG_CPU:
+	case EV_CSV_UTIL:
+		a->util_cpu_samples++;
+		break;
+	default:
+		break;
+	}
+}
+
+static const char *format_long_name(enum trace_format f)
+{
+	switch (f) {
+	case TRACE_FMT_FTRACE:
+		return "ftrace text";
+	case TRACE_FMT_TRACECMD:
+		return "trace-cmd report text";
+	case TRACE_FMT_DAT:
+		return "trace.dat (libtracecmd)";
+	case TRACE_FMT_CSV:
+		return "csv util trace";
+	default:
+		return "?";
+	}
+}
+
+/* Seconds: 6 decimals when every timestamp is in whole us (text traces), else 9. */
+static void print_time(u64 ns, bool us)
+{
+	if (us)
+		printf("%llu.%06llu", (unsigned long long)(ns / NSEC_PER_SEC),
+		       (unsigned long long)(ns % NSEC_PER_SEC / NSEC_PER_USEC));
+	else
+		printf("%llu.%09llu", (unsigned long long)(ns / NSEC_PER_SEC),
+		       (unsigned long long)(ns % NSEC_PER_SEC));
+}
+
+static void print_cpu_list(u64 mask)
+{
+	int first = 1;
+	for (int c = 0; c < 64; c++) {
+		int e = c;
+		if (!(mask & (1ull << c)))
+			continue;
+		while (e + 1 < 64 && (mask & (1ull << (e + 1))))
+			e++;
+		printf("%s%d", first ? "" : ",", c);
+		if (e > c)
+			printf("-%d", e);
+		first = 0;
+		c = e;
+	}
+	if (first)
+		printf("none");
+}
+
+static void print_info(const char *path, const struct trace_stats *st, const struct info_acc *a)
+{
+	bool us = st->first_ts_ns % NSEC_PER_USEC == 0 && st->last_ts_ns % NSEC_PER_USEC == 0;
+	u64 span = st->last_ts_ns - st->first_ts_ns;
+	u64 wake = st->by_type[EV_WAKEUP] + st->by_type[EV_WAKEUP_NEW] + st->by_type[EV_WAKING];
+	u64 unknown_total = st->unknown_other;
+
+	printf("file:        %s\n", path);
+	printf("format:      %s%s\n", format_long_name(st->format), st->gzip ? ", gzip" : "");
+	if (st->header[0])
+		printf("header:      %s\n", st->header);
+	printf("cpus:        ");
+	if (st->header_cpus >= 0)
+		printf("%d in the header, ", st->header_cpus);
+	printf("seen ");
+	print_cpu_list(st->cpus_seen_mask);
+	if (st->max_cpu >= 64)
+		printf(" (highest %d)", st->max_cpu);
+	printf("\n");
+	printf("time span:   ");
+	print_time(st->first_ts_ns, us);
+	printf(" .. ");
+	print_time(st->last_ts_ns, us);
+	printf(" (");
+	print_time(span, us);
+	printf(" s)\n");
+	printf("%-12s %llu\n", st->format == TRACE_FMT_DAT ? "records:" : "lines:",
+	       (unsigned long long)st->lines);
+	printf("events:      %llu\n", (unsigned long long)st->events);
+	for (int t = 0; t < EV__COUNT; t++)
+		if (st->by_type[t])
+			printf("  %-24s %llu\n", event_type_name(t),
+			       (unsigned long long)st->by_type[t]);
+	for (int i = 0; i < st->nr_unknown; i++)
+		unknown_total += st->unknown[i].count;
+	printf("skipped (not used): %llu\n", (unsigned long long)unknown_total);
+	for (int i = 0; i < st->nr_unknown; i++)
+		printf("  %-24s %llu\n", st->unknown[i].name,
+		       (unsigned long long)st->unknown[i].count);
+	if (st->unknown_other)
+		printf("  %-24s %llu\n", "(other names)", (unsigned long long)st->unknown_other);
+	printf("tasks:       %llu (distinct pids > 0 in switch, wakeup and migrate events)\n",
+	       (unsigned long long)a->nr_tasks);
+	printf("malformed:   %llu\n", (unsigned long long)st->malformed);
+	printf("reordered:   %llu within the window, %llu beyond it\n",
+	       (unsigned long long)st->reordered, (unsigned long long)st->disorder_beyond_window);
+	for (int i = 0; i < st->nr_reported; i++)
+		printf("  %s\n", st->reported[i]);
+
+	printf("analyses:\n");
+	printf("  emulated util (sched_switch):   %s",
+	       st->by_type[EV_SWITCH] ? "yes" : "no");
+	if (st->by_type[EV_SWITCH] && !wake)
+		printf(" (no wakeup events: runnable from switch-in only)");
+	printf("\n");
+	printf("  traced util (per-CPU util):     ");
+	if (a->util_cpu_samples)
+		printf("yes, samples: %llu\n", (unsigned long long)a->util_cpu_samples);
+	else
+		printf("no\n");
+	printf("  frequency (cpu_frequency):      ");
+	if (st->by_type[EV_CPU_FREQUENCY])
+		printf("yes, %llu events", (unsigned long long)st->by_type[EV_CPU_FREQUENCY]);
+	else
+		printf("no");
+	if (st->by_type[EV_FREQ_MARKER])
+		printf(" (+%llu initial-frequency markers)",
+		       (unsigned long long)st->by_type[EV_FREQ_MARKER]);
+	printf("\n");
+	printf("  idle states (cpu_idle):         %s\n", st->by_type[EV_CPU_IDLE] ? "yes" : "no");
+}
+
+static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts)
+{
+	*file = NULL;
+	for (int i = 2; i < argc; i++) {
+		if (strcmp(argv[i], "--strict") == 0) {
+			opts->strict = true;
+		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
+			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
+			int f = v ? trace_format_from_name(v) : -1;
+			if (f < 0)
+				return cli_usage_error(trace_usage, "trace: unknown format '%s'",
+						       v ? v : "");
+			opts->format = (enum trace_format)f;
+		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
+			return cli_usage_error(trace_usage, "trace: unknown option '%s'", argv[i]);
+		} else if (*file) {
+			return cli_usage_error(trace_usage, "trace: more than one file");
+		} else {
+			*file = argv[i];
+		}
+	}
+	if (!*file)
+		return cli_usage_error(trace_usage, "trace: no trace file given");
+	return 0;
+}
+
+int cmd_trace(int argc, char **argv)
+{
+	struct reader_opts opts = {0};
+	struct trace_reader *r = NULL;
+	struct info_acc acc = {0};
+	struct gs_error err;
+	struct event ev;
+	const char *file;
+	bool info;
+	int ret;
+
+	gs_error_clear(&err);
+	if (argc < 2 || cli_is_help(argv[1])) {
+		if (argc >= 2) {
+			printf("%s\nPrints the format, header facts, CPUs, time span, event counts by "
+			       "type\n(and of skipped events by name), tasks, malformed and "
+			       "re-ordered lines,\nand which analyses the trace supports.\n",
+			       trace_usage);
+			return EXIT_OK;
+		}
+		return cli_usage_error(trace_usage, "trace: no subcommand");
+	}
+	if (strcmp(argv[1], "info") == 0)
+		info = true;
+	else if (strcmp(argv[1], "read") == 0)
+		info = false;
+	else
+		return cli_usage_error(trace_usage, "trace: unknown subcommand '%s'", argv[1]);
+	for (int i = 2; i < argc; i++)
+		if (cli_is_help(argv[i])) {
+			printf("%s", trace_usage);
+			return EXIT_OK;
+		}
+	ret = trace_args(argc, argv, &file, &opts);
+	if (ret)
+		return ret;
+
+	if (info) {
+		acc.pids = calloc(PID_LIMIT / 8, 1);
+		if (!acc.pids)
+			return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	}
+	ret = trace_reader_open(file, &opts, &r, &err);
+	if (ret < 0)
+		goto out;
+	while ((ret = trace_reader_next(r, &ev, &err)) == 1)
+		if (info)
+			account(&acc, &ev);
+	if (ret < 0)
+		goto out;
+	if (info) {
+		print_info(file, trace_reader_stats(r), &acc);
+	} else {
+		const struct trace_stats *st = trace_reader_stats(r);
+		printf("%llu events, %llu lines, %llu malformed, %llu reordered\n",
+		       (unsigned long long)st->events, (unsigned long long)st->lines,
+		       (unsigned long long)st->malformed, (unsigned long long)st->reordered);
+	}
+out:
+	trace_reader_free(r);
+	free(acc.pids);
+	if (ret < 0)
+		return cli_report(&err);
+	return EXIT_OK;
+}

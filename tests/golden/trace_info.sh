@@ -1,0 +1,50 @@
+#!/bin/bash
+# trace_info.sh - `govsim trace info` on every real trace in traces/, against reviewed outputs.
+#
+# The expected files were checked by hand against grep counts of each text trace (event counts
+# by name, malformed and out-of-order lines); the trace.dat and its `trace-cmd report` text must
+# also give identical event counts (checked here directly, not only through the expected files).
+# Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
+set -u
+cd "${GOVSIM_SOURCE_DIR:?}"
+bin="${GOVSIM_BIN:?}"
+exp=tests/golden/expected
+fail=0
+
+traces=(
+	"juno_sched_load_report traces/juno-r0/sched_load/trace.report.txt"
+	"juno_sched_load_dat traces/juno-r0/sched_load/trace.dat"
+	"juno_rtapp_switch traces/juno-r0/rtapp_switch/trace.txt"
+	"android_surfaceflinger traces/android-8cpu/surfaceflinger.txt"
+)
+for f in traces/formats/*.txt; do
+	b=$(basename "$f" .txt)
+	traces+=("formats_${b%%_2020-*} $f")
+done
+
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for entry in "${traces[@]}"; do
+	name=${entry%% *}
+	path=${entry#* }
+	out="$tmp/$name.txt"
+	"$bin" trace info "$path" >"$out" 2>&1
+	echo "exit status: $?" >>"$out"
+	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
+		cp "$out" "$exp/trace_info_$name.txt"
+		continue
+	fi
+	if ! diff -u "$exp/trace_info_$name.txt" "$out"; then
+		echo "trace_info: $path differs from $exp/trace_info_$name.txt" >&2
+		fail=1
+	fi
+done
+
+# .dat and its report text: the same events, type by type
+counts() { sed -n '/^events:/,/^tasks:/p' "$1"; }
+if ! diff -u <(counts "$tmp/juno_sched_load_report.txt") <(counts "$tmp/juno_sched_load_dat.txt"); then
+	echo "trace_info: trace.dat and trace.report.txt counts differ" >&2
+	fail=1
+fi
+exit $fail

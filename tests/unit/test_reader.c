@@ -1,0 +1,611 @@
+/*
+ * test_reader.c - the trace readers (src/trace/): every input variant, every malformed path,
+ * the re-ordering window, prev_state normalisation, CSV columns, gzip, and .dat against text.
+ *
+ * Checks: each line layout (ftrace with TGID and irq flags, trace-cmd old/new, with and without
+ * "==>", numeric or letter prev_state, comms with spaces and dashes) yields the fields written in
+ * the fixture; malformed lines are counted, reported as 'file':line and fail in strict mode;
+ * empty, binary and event-less inputs fail with GS_ETRACE; out-of-order lines come out sorted
+ * within the window, equal timestamps keep file order, disorder beyond the window is counted;
+ * the juno trace.dat gives the same events as its trace-cmd report text, and the hand counts
+ * (grep -c) of traces/README.md.
+ * Does not check: throughput or memory (tools/bench.sh), the `trace info` layout (golden test).
+ */
+#include "testutil.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+#include <zlib.h>
+
+#include "trace/reader.h"
+#include "trace/reader_priv.h" /* prev_state_parse(): the normalisation table */
+
+#define MAX_EV 64
+
+struct got {
+	int n;
+	struct event ev[MAX_EV];
+	struct trace_stats st;
+	int ret; /* last return of open/next */
+	struct gs_error err;
+};
+
+static void read_all(const char *path, const struct reader_opts *opts, struct got *g)
+{
+	struct trace_reader *r = NULL;
+	struct event ev;
+
+	memset(g, 0, sizeof(*g));
+	gs_error_clear(&g->err);
+	g->ret = trace_reader_open(path, opts, &r, &g->err);
+	if (g->ret < 0)
+		return;
+	while ((g->ret = trace_reader_next(r, &ev, &g->err)) == 1)
+		if (g->n < MAX_EV)
+			g->ev[g->n++] = ev;
+	g->st = *trace_reader_stats(r);
+	trace_reader_free(r);
+}
+
+static void read_text(const char *text, const struct reader_opts *opts, struct got *g)
+{
+	read_all(test_tmpfile(text, ".txt"), opts, g);
+}
+
+/* ---- prev_state ------------------------------------------------------------------------ */
+
+static void test_prev_state_table(void **state)
+{
+	static const struct {
+		const char *in;
+		s64 want;
+	} rows[] = {
+		/* letters, v5.9 TASK_REPORT bits */
+		{"R", 0}, {"R+", 0x100}, {"S", 1}, {"D", 2}, {"T", 4}, {"t", 8}, {"X", 0x10},
+		{"Z", 0x20}, {"P", 0x40}, {"I", 0x80}, {"D|W", 2}, {"S|D", 3}, {"D+", 0x102},
+		/* letters v5.9 does not print: D-like sleep when alone */
+		{"W", 2}, {"K", 2}, {"x", 2}, {"N", 2}, {"K|W", 2},
+		/* numbers: n & 0xff when non-zero, 0 = R, else preempted */
+		{"0", 0}, {"1", 1}, {"2", 2}, {"64", 64}, {"128", 128}, {"256", 0x100},
+		{"1024", 0x100}, {"2048", 0x100}, {"4096", 0x100}, {"257", 1},
+		/* invalid */
+		{"", -1}, {"?", -1}, {"S+S", -1}, {"12a", -1},
+	};
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(rows); i++) {
+		s64 got = prev_state_parse(rows[i].in, strlen(rows[i].in));
+		if (got != rows[i].want)
+			fail_msg("prev_state '%s': got %lld, want %lld", rows[i].in, (long long)got,
+				 (long long)rows[i].want);
+	}
+	assert_true(switch_prev_sleeps(2));
+	assert_false(switch_prev_sleeps(0x100));
+}
+
+/* ---- line layouts ---------------------------------------------------------------------- */
+
+static void test_ftrace_tgid_flags(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("# tracer: nop\n"
+		  "# entries-in-buffer/entries-written: 3/3   #P:8\n"
+		  "#\n"
+		  "kworker/u17:1-959   (  959) [006] d..3   538.064659: sched_switch: prev_comm=kworker/u17:1 prev_pid=959 prev_prio=100 prev_state=S ==> next_comm=swapper/6 next_pid=0 next_prio=120\n"
+		  "<-transport-5851  ( 5833) [007] dnh5   538.065227: sched_wakeup: comm=sugov:4 pid=5860 prio=49 target_cpu=007\n"
+		  "          <idle>-0     (-----) [006] d..2   538.064674: cpu_idle: state=4294967295 cpu_id=6\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 3);
+	assert_int_equal(g.st.format, TRACE_FMT_FTRACE);
+	assert_int_equal(g.st.header_cpus, 8);
+	assert_string_equal(g.st.header, "tracer: nop");
+	/* sorted: 538.064659, 538.064674, 538.065227 */
+	assert_int_equal(g.ev[0].type, EV_SWITCH);
+	assert_int_equal(g.ev[0].ts_ns, 538064659000ull);
+	assert_int_equal(g.ev[0].cpu, 6);
+	assert_int_equal(g.ev[0].pid, 959);
+	assert_string_equal(g.ev[0].sw.prev_comm, "kworker/u17:1");
+	assert_int_equal(g.ev[0].sw.prev_pid, 959);
+	assert_int_equal(g.ev[0].sw.prev_prio, 100);
+	assert_int_equal(g.ev[0].sw.prev_state, 1);
+	assert_string_equal(g.ev[0].sw.next_comm, "swapper/6");
+	assert_int_equal(g.ev[0].sw.next_pid, 0);
+	assert_int_equal(g.ev[0].sw.next_prio, 120);
+	assert_int_equal(g.ev[1].type, EV_CPU_IDLE);
+	assert_int_equal(g.ev[1].pid, 0);
+	assert_int_equal(g.ev[1].power.state, PWR_EVENT_EXIT);
+	assert_int_equal(g.ev[1].power.cpu_id, 6);
+	assert_int_equal(g.ev[2].type, EV_WAKEUP);
+	assert_int_equal(g.ev[2].pid, 5851); /* after the LAST '-' of "<-transport" */
+	assert_int_equal(g.ev[2].cpu, 7);
+	assert_string_equal(g.ev[2].wake.comm, "sugov:4");
+	assert_int_equal(g.ev[2].wake.prio, 49);
+	assert_int_equal(g.ev[2].wake.target_cpu, 7); /* "007" is decimal */
+}
+
+static void test_tracecmd_old_numeric(void **state)
+{
+	struct got g;
+	(void)state;
+	/* old trace-cmd: version/cpus header, no latency column, numeric prev_state, no "==>" */
+	read_text("version = 6\n"
+		  "cpus=6\n"
+		  "CPU 3 is empty\n"
+		  "           <...>-1701  [001]    76.211513: sched_switch:          prev_comm=trace-cmd prev_pid=1701 prev_prio=120 prev_state=64 next_comm=swapper/1 next_pid=0 next_prio=120\n"
+		  "              sh-1642  [002]    76.211701: sched_switch:          prev_comm=sh prev_pid=1642 prev_prio=120 prev_state=4096 next_comm=kworker/u12:1 next_pid=46 next_prio=120\n"
+		  "   rs:main Q:Reg-238   [003]    76.211702: sched_switch:          prev_comm=rs:main Q:Reg prev_pid=238 prev_prio=120 prev_state=0 next_comm=a very long comm name next_pid=7 next_prio=98\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.format, TRACE_FMT_TRACECMD);
+	assert_int_equal(g.st.header_cpus, 6);
+	assert_string_equal(g.st.header, "trace-cmd version 6");
+	assert_int_equal(g.n, 3);
+	assert_int_equal(g.ev[0].pid, 1701);
+	assert_int_equal(g.ev[0].sw.prev_state, 64);
+	assert_int_equal(g.ev[1].sw.prev_state, TASK_REPORT_MAX);
+	assert_string_equal(g.ev[1].sw.next_comm, "kworker/u12:1");
+	assert_int_equal(g.ev[2].pid, 238);
+	assert_string_equal(g.ev[2].sw.prev_comm, "rs:main Q:Reg");
+	assert_int_equal(g.ev[2].sw.prev_state, 0);
+	assert_string_equal(g.ev[2].sw.next_comm, "a very long com"); /* 15 chars + NUL */
+	assert_int_equal(g.ev[2].sw.next_pid, 7);
+	assert_int_equal(g.st.malformed, 0);
+}
+
+static void test_tracecmd_new_ns_any_order(void **state)
+{
+	struct got g;
+	(void)state;
+	/* new trace-cmd -t: latency column, ns timestamps; fields in another order; lisa__ names */
+	read_text("cpus=2\n"
+		  "   task0-0-1710  [001] d..2.  218.215535001: sched_migrate_task:   dest_cpu=0 orig_cpu=1 comm=task0-0 pid=1710 prio=101\n"
+		  "   task0-0-1710  [001] d..2.  218.215535002: lisa__sched_pelt_cfs: cpu=1 path=/ load=597 runnable=598 util=599 update_time=218123022336\n"
+		  "   task0-0-1710  [001] d..2.  218.215535003: sched_pelt_se:      cpu=-1 path=(null) comm=task0-0 pid=1710 load=1 runnable=2 util=3\n"
+		  "   task0-0-1710  [001] d..2.  218.215535004: sched_util_est_se:  cpu=1 path=(null) comm=task0-0 pid=1710 enqueued=283 ewma=274 util=248\n"
+		  "   task0-0-1710  [001] d..2.  218.215535005: sched_load_cfs_rq:  cpu=1 path=/autogroup-3 load=5 util=6\n"
+		  "   sshd-2962     [000] ....   218.215535006: sched_load_avg_cpu: cpu=0 load=13 utilization=18\n"
+		  "   sshd-2962     [000] ....   218.215535007: sched_load_avg_task: comm=sshd pid=2962 cpu=0 load_avg=4 util_avg=5 load_sum=1 util_sum=2 period_contrib=3\n"
+		  "   sshd-2962     [000] ....   218.215535008: uclamp_util_se: pid=2962 comm=sshd cpu=0 util_avg=100 uclamp_avg=200 uclamp_min=200 uclamp_max=1024\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 8);
+	assert_int_equal(g.ev[0].type, EV_MIGRATE);
+	assert_int_equal(g.ev[0].ts_ns, 218215535001ull);
+	assert_int_equal(g.ev[0].migrate.orig_cpu, 1);
+	assert_int_equal(g.ev[0].migrate.dest_cpu, 0);
+	assert_int_equal(g.ev[0].migrate.prio, 101);
+	assert_int_equal(g.ev[1].type, EV_PELT_CFS);
+	assert_int_equal(g.ev[1].util.path, EV_PATH_ROOT);
+	assert_int_equal(g.ev[1].util.load, 597);
+	assert_int_equal(g.ev[1].util.runnable, 598);
+	assert_int_equal(g.ev[1].util.util, 599);
+	assert_int_equal(g.ev[1].util.update_time, 218123022336ull);
+	assert_int_equal(g.ev[1].util.pid, -1);
+	assert_int_equal(g.ev[2].type, EV_PELT_SE);
+	assert_int_equal(g.ev[2].util.cpu, -1);
+	assert_int_equal(g.ev[2].util.path, EV_PATH_NONE);
+	assert_int_equal(g.ev[2].util.pid, 1710);
+	assert_true(g.ev[2].util.update_time == EV_NO_VALUE);
+	assert_int_equal(g.ev[3].util.util_est_enqueued, 283);
+	assert_int_equal(g.ev[3].util.util_est_ewma, 274);
+	assert_int_equal(g.ev[4].type, EV_LOAD_CFS_RQ);
+	assert_int_equal(g.ev[4].util.path, EV_PATH_GROUP);
+	assert_int_equal(g.ev[4].util.util, 6);
+	assert_int_equal(g.ev[5].type, EV_LOAD_AVG_CPU);
+	assert_int_equal(g.ev[5].util.load, 13);
+	assert_int_equal(g.ev[5].util.util, 18);
+	assert_int_equal(g.ev[6].type, EV_LOAD_AVG_TASK);
+	assert_int_equal(g.ev[6].util.load, 4);
+	assert_int_equal(g.ev[6].util.util, 5);
+	assert_int_equal(g.ev[7].type, EV_UCLAMP_UTIL_SE);
+	assert_int_equal(g.ev[7].util.uclamp_min, 200);
+	assert_int_equal(g.ev[7].util.uclamp_max, 1024);
+}
+
+static void test_markers_and_unknown(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("cpus=6\n"
+		  "         shutils-3106  [001]  2084.238797: print:                tracing_mark_write: cpu_frequency_devlib:        state=450000 cpu_id=0\n"
+		  "         shutils-1703  [001]  2084.238798: print:                0xffff00000819ff24s: cpu_frequency_devlib:        state=950000 cpu_id=5\n"
+		  "              sh-1702  [005]  2084.238799: print:                0xffff00000819ff24s: TRACE_MARKER_START\n"
+		  "<7952>-7952  (-----) [000] ...1   2084.238800: tracing_mark_write: B|594|acquireBuffer\n"
+		  "         rcuos/2-22  [001]  2084.238801: sched_load_avg_sg: cpus=00000002 load=0 utilization=0\n"
+		  "         rcuos/2-22  [001]  2084.238802: sched_load_avg_sg: cpus=00000002 load=0 utilization=0\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].type, EV_FREQ_MARKER);
+	assert_int_equal(g.ev[0].power.state, 450000);
+	assert_int_equal(g.ev[0].power.cpu_id, 0);
+	assert_int_equal(g.ev[1].power.state, 950000);
+	assert_int_equal(g.ev[1].power.cpu_id, 5);
+	assert_int_equal(g.st.nr_unknown, 3);
+	assert_string_equal(g.st.unknown[0].name, "print");
+	assert_int_equal(g.st.unknown[0].count, 1);
+	assert_string_equal(g.st.unknown[1].name, "tracing_mark_write");
+	assert_string_equal(g.st.unknown[2].name, "sched_load_avg_sg");
+	assert_int_equal(g.st.unknown[2].count, 2);
+	assert_int_equal(g.st.malformed, 0);
+}
+
+/* ---- malformed input ------------------------------------------------------------------- */
+
+static const char bad_trace[] =
+	"cpus=2\n"
+	"  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
+	"  garbage line without columns\n"
+	"  a-1 [000] 1.000002: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=S ==> next_comm=b next_pid=2\n"
+	"  a-1 [000] 1.000003: cpu_frequency: state=abc cpu_id=0\n"
+	"  a-1 [000] nots: cpu_idle: state=1 cpu_id=0\n"
+	"  a-1 [000] 1.000004: sched_switch: prev_comm=a prev_pid=1 prev_prio=120 prev_state=? ==> next_comm=b next_pid=2 next_prio=120\n"
+	"  a-1 [000] 1.000005: cpu_idle: state=2 cpu_id=0\n"
+	"  a-1 [000] 1.000006: sched_switch: prev_comm=a prev_pid=1 prev_pri"; /* cut, no newline */
+
+static void test_malformed_counted(void **state)
+{
+	struct got g;
+	const char *path = test_tmpfile(bad_trace, ".txt");
+	char want[300];
+	(void)state;
+	read_all(path, NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.st.malformed, 6);
+	assert_int_equal(g.st.lines, 9);
+	assert_int_equal(g.st.nr_reported, READER_MAX_REPORTED);
+	snprintf(want, sizeof(want), "'%s':3: no 'comm-pid [cpu]' columns", path);
+	assert_string_equal(g.st.reported[0], want);
+	snprintf(want, sizeof(want), "'%s':4: sched_switch without next_prio", path);
+	assert_string_equal(g.st.reported[1], want);
+	snprintf(want, sizeof(want), "'%s':5: cpu_frequency: bad state value 'abc'", path);
+	assert_string_equal(g.st.reported[2], want);
+	snprintf(want, sizeof(want), "'%s':6: no timestamp after the cpu column", path);
+	assert_string_equal(g.st.reported[3], want);
+	snprintf(want, sizeof(want), "'%s':7: sched_switch: bad prev_state value '?'", path);
+	assert_string_equal(g.st.reported[4], want);
+}
+
+static void test_malformed_strict(void **state)
+{
+	struct reader_opts opts = {.strict = true};
+	struct got g;
+	const char *path = test_tmpfile(bad_trace, ".txt");
+	char want[300];
+	(void)state;
+	read_all(path, &opts, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	snprintf(want, sizeof(want), "'%s':3: no 'comm-pid [cpu]' columns", path);
+	assert_string_equal(g.err.msg, want);
+}
+
+static void test_truncated_last_line_accepted(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 1.000002: cpu_idle: state=4294967295 cpu_id=0", /* no newline */
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[1].power.state, PWR_EVENT_EXIT);
+	assert_int_equal(g.st.malformed, 0);
+}
+
+static void test_bad_inputs(void **state)
+{
+	struct got g;
+	char path[] = "/tmp/govsim-test-bin-XXXXXX";
+	unsigned char bin[256];
+	FILE *f;
+	int fd;
+	(void)state;
+
+	read_text("", NULL, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, "empty trace"));
+
+	read_text("\n  \n\n", NULL, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+
+	/* only events the reader skips: no usable event */
+	read_text("  a-1 [000] 1.000001: foo: x=1\n  a-1 [000] 1.000002: bar: y=2\n", NULL, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, "no usable event"));
+
+	read_all("/nonexistent/trace.txt", NULL, &g);
+	assert_int_equal(g.ret, GS_EIO);
+
+	for (int i = 0; i < 256; i++)
+		bin[i] = (unsigned char)(i * 7);
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = fdopen(fd, "wb");
+	fwrite(bin, 1, sizeof(bin), f);
+	fclose(f);
+	read_all(path, NULL, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, "binary"));
+	unlink(path);
+}
+
+/* ---- re-ordering ----------------------------------------------------------------------- */
+
+static void test_reorder_window(void **state)
+{
+	struct got g;
+	(void)state;
+	/* 4 is 2 us late (within 10 ms); 5 and 6 share a timestamp and keep file order */
+	read_text("  a-1 [000] 1.000010: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [001] 1.000030: cpu_idle: state=3 cpu_id=1\n"
+		  "  a-1 [000] 1.000040: cpu_idle: state=4 cpu_id=0\n"
+		  "  a-1 [001] 1.000020: cpu_idle: state=2 cpu_id=1\n"
+		  "  a-1 [000] 1.000050: cpu_idle: state=5 cpu_id=0\n"
+		  "  a-1 [001] 1.000050: cpu_idle: state=6 cpu_id=1\n"
+		  "  a-1 [001] 1.000015: cpu_idle: state=7 cpu_id=1\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 7);
+	{
+		static const u32 want[] = {1, 7, 2, 3, 4, 5, 6};
+		for (int i = 0; i < 7; i++)
+			assert_int_equal(g.ev[i].power.state, want[i]);
+	}
+	assert_int_equal(g.st.reordered, 2);
+	assert_int_equal(g.st.disorder_beyond_window, 0);
+	assert_int_equal(g.st.first_ts_ns, 1000010000ull);
+	assert_int_equal(g.st.last_ts_ns, 1000050000ull);
+}
+
+static void test_reorder_beyond_window(void **state)
+{
+	struct reader_opts opts = {.reorder_window_ns = 1000}; /* 1 us */
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000010: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 1.000020: cpu_idle: state=2 cpu_id=0\n"
+		  "  a-1 [000] 1.000030: cpu_idle: state=3 cpu_id=0\n"
+		  "  a-1 [000] 1.000015: cpu_idle: state=4 cpu_id=0\n" /* 15 us late */
+		  "  a-1 [000] 1.000040: cpu_idle: state=5 cpu_id=0\n",
+		  &opts, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 5);
+	assert_int_equal(g.st.disorder_beyond_window, 1);
+	assert_int_equal(g.st.nr_reported, 1);
+	assert_non_null(strstr(g.st.reported[0], ":4: cpu_idle at 1.000015000 is older"));
+	/* delivered late, as soon as it was read (before 3, which still waits for its window) */
+	assert_int_equal(g.ev[1].power.state, 2);
+	assert_int_equal(g.ev[2].power.state, 4);
+	assert_int_equal(g.ev[3].power.state, 3);
+	assert_int_equal(g.ev[4].power.state, 5);
+}
+
+static void test_unsorted_real_trace(void **state)
+{
+	struct got g;
+	(void)state;
+	read_all(test_path("traces/formats/trace_idle_unsorted.txt"), NULL, &g);
+	assert_int_equal(g.ret, 0);
+	/* grep: 7 sched_switch (the last cut short) and 8 cpu_idle */
+	assert_int_equal(g.st.by_type[EV_SWITCH], 6);
+	assert_int_equal(g.st.by_type[EV_CPU_IDLE], 8);
+	assert_int_equal(g.st.malformed, 1);
+	assert_int_equal(g.st.reordered, 1);
+	for (int i = 1; i < g.n; i++)
+		assert_true(g.ev[i].ts_ns >= g.ev[i - 1].ts_ns);
+	/* numeric prev_state 64 (old TASK_DEAD) and 256 (preempted) */
+	assert_int_equal(g.ev[0].sw.prev_state, 64);
+	assert_int_equal(g.ev[2].sw.prev_state, TASK_REPORT_MAX);
+}
+
+/* ---- CSV ------------------------------------------------------------------------------- */
+
+static void test_csv_columns(void **state)
+{
+	struct got g;
+	(void)state;
+	read_all(test_tmpfile("time_s,cpu,util\n"
+			      "0.001,0,100\n"
+			      "0.002,1,200\n",
+			      ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.format, TRACE_FMT_CSV);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].type, EV_CSV_UTIL);
+	assert_int_equal(g.ev[0].ts_ns, 1000000ull);
+	assert_int_equal(g.ev[1].cpu, 1);
+	assert_int_equal(g.ev[1].util.cpu, 1);
+	assert_int_equal(g.ev[1].util.util, 200);
+	assert_true(g.ev[1].util.util_rt == EV_NO_VALUE);
+	assert_true(g.ev[1].util.freq_khz == EV_NO_VALUE);
+	assert_int_equal(g.ev[1].util.idle_state, -1);
+
+	/* every optional column, in another order, one empty cell */
+	read_all(test_tmpfile("cpu,time_s,util,util_rt,util_dl,util_est,freq_khz,idle_state\n"
+			      "3,1.5,10,20,30,40,1800000,1\n"
+			      "2,1.25,11,,31,41,903000,-1\n",
+			      ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].ts_ns, 1250000000ull); /* sorted */
+	assert_true(g.ev[0].util.util_rt == EV_NO_VALUE);
+	assert_int_equal(g.ev[0].util.idle_state, -1);
+	assert_int_equal(g.ev[1].cpu, 3);
+	assert_int_equal(g.ev[1].util.util_rt, 20);
+	assert_int_equal(g.ev[1].util.util_dl, 30);
+	assert_int_equal(g.ev[1].util.util_est_enqueued, 40);
+	assert_int_equal(g.ev[1].util.freq_khz, 1800000);
+	assert_int_equal(g.ev[1].util.idle_state, 1);
+}
+
+static void test_csv_errors(void **state)
+{
+	struct reader_opts strict = {.strict = true, .format = TRACE_FMT_CSV};
+	struct reader_opts csv = {.format = TRACE_FMT_CSV};
+	struct got g;
+	const char *rows = "time_s,cpu,util\n"
+			   "0.001,0,100\n"
+			   "0.002,x,100\n"
+			   "0.003,0\n"
+			   "0.004,0,100,7\n"
+			   "-1,0,100\n"
+			   "0.005,1,5\n";
+	(void)state;
+
+	read_all(test_tmpfile("time_s,cpu\n0.1,0\n", ".csv"), &csv, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, ":1: csv header without util column"));
+
+	read_all(test_tmpfile("time_s,cpu,util,utl\n0.1,0,1,2\n", ".csv"), &csv, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, "unknown column 'utl'"));
+
+	read_all(test_tmpfile(rows, ".csv"), NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.st.malformed, 4);
+	assert_non_null(strstr(g.st.reported[0], ":3: bad cpu 'x'"));
+	assert_non_null(strstr(g.st.reported[1], ":4: 2 cells, the header has 3 columns"));
+	assert_non_null(strstr(g.st.reported[2], ":5: more cells than columns"));
+	assert_non_null(strstr(g.st.reported[3], ":6: bad time_s '-1'"));
+
+	read_all(test_tmpfile(rows, ".csv"), &strict, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, ":3: bad cpu 'x'"));
+}
+
+/* ---- gzip ------------------------------------------------------------------------------ */
+
+static void test_gzip(void **state)
+{
+	const char *text = "version = 6\ncpus=2\n"
+			   "  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
+			   "  a-1 [001] 1.000002: cpu_frequency: state=903000 cpu_id=1\n";
+	char path[] = "/tmp/govsim-test-gz-XXXXXX";
+	struct got plain, gz;
+	gzFile f;
+	int fd;
+	(void)state;
+
+	fd = mkstemp(path);
+	assert_true(fd >= 0);
+	f = gzdopen(fd, "wb");
+	assert_non_null(f);
+	gzputs(f, text);
+	gzclose(f);
+	read_all(path, NULL, &gz);
+	read_text(text, NULL, &plain);
+	unlink(path);
+	assert_int_equal(gz.ret, 0);
+	assert_true(gz.st.gzip);
+	assert_false(plain.st.gzip);
+	assert_int_equal(gz.st.format, TRACE_FMT_TRACECMD);
+	assert_int_equal(gz.n, 2);
+	assert_int_equal(gz.n, plain.n);
+	for (int i = 0; i < gz.n; i++) {
+		assert_int_equal(gz.ev[i].ts_ns, plain.ev[i].ts_ns);
+		assert_int_equal(gz.ev[i].type, plain.ev[i].type);
+		assert_int_equal(gz.ev[i].cpu, plain.ev[i].cpu);
+		assert_int_equal(gz.ev[i].power.state, plain.ev[i].power.state);
+		assert_int_equal(gz.ev[i].power.cpu_id, plain.ev[i].power.cpu_id);
+	}
+	assert_int_equal(gz.ev[1].power.state, 903000);
+}
+
+/* ---- trace.dat against its report text ------------------------------------------------- */
+
+static void test_dat_equals_text(void **state)
+{
+	struct trace_reader *rd = NULL, *rt = NULL;
+	struct gs_error err;
+	struct event a, b;
+	int ra, rb;
+	u64 n = 0;
+	(void)state;
+
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_path("traces/juno-r0/sched_load/trace.dat"), NULL,
+					   &rd, &err), 0);
+	assert_int_equal(trace_reader_open(test_path("traces/juno-r0/sched_load/trace.report.txt"),
+					   NULL, &rt, &err), 0);
+	assert_int_equal(trace_reader_stats(rd)->format, TRACE_FMT_DAT);
+	for (;;) {
+		ra = trace_reader_next(rd, &a, &err);
+		rb = trace_reader_next(rt, &b, &err);
+		assert_int_equal(ra, rb);
+		if (ra != 1)
+			break;
+		n++;
+		/* the report prints nanoseconds rounded to microseconds */
+		assert_int_equal((a.ts_ns + 500) / 1000 * 1000, b.ts_ns);
+		assert_int_equal(a.type, b.type);
+		assert_int_equal(a.cpu, b.cpu);
+		assert_int_equal(a.pid, b.pid);
+		switch (a.type) {
+		case EV_SWITCH:
+			assert_string_equal(a.sw.prev_comm, b.sw.prev_comm);
+			assert_string_equal(a.sw.next_comm, b.sw.next_comm);
+			assert_int_equal(a.sw.prev_pid, b.sw.prev_pid);
+			assert_int_equal(a.sw.next_pid, b.sw.next_pid);
+			assert_int_equal(a.sw.prev_prio, b.sw.prev_prio);
+			assert_int_equal(a.sw.prev_state, b.sw.prev_state);
+			break;
+		case EV_LOAD_CFS_RQ:
+		case EV_LOAD_SE:
+			assert_int_equal(a.util.cpu, b.util.cpu);
+			assert_int_equal(a.util.path, b.util.path);
+			assert_int_equal(a.util.pid, b.util.pid);
+			assert_int_equal(a.util.load, b.util.load);
+			assert_int_equal(a.util.util, b.util.util);
+			break;
+		default:
+			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+			break;
+		}
+	}
+	assert_int_equal(ra, 0);
+	/* traces/README.md hand counts (grep -c) */
+	{
+		const struct trace_stats *s = trace_reader_stats(rd);
+		assert_int_equal(n, 3724);
+		assert_int_equal(s->by_type[EV_SWITCH], 399);
+		assert_int_equal(s->by_type[EV_CPU_IDLE], 474);
+		assert_int_equal(s->by_type[EV_MIGRATE], 28);
+		assert_int_equal(s->by_type[EV_CPU_FREQUENCY], 16);
+		assert_int_equal(s->by_type[EV_LOAD_CFS_RQ], 2437);
+		assert_int_equal(s->by_type[EV_LOAD_SE], 364);
+		assert_int_equal(s->by_type[EV_FREQ_MARKER], 6);
+		assert_int_equal(s->header_cpus, 6);
+	}
+	trace_reader_free(rd);
+	trace_reader_free(rt);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_prev_state_table),
+		cmocka_unit_test(test_ftrace_tgid_flags),
+		cmocka_unit_test(test_tracecmd_old_numeric),
+		cmocka_unit_test(test_tracecmd_new_ns_any_order),
+		cmocka_unit_test(test_markers_and_unknown),
+		cmocka_unit_test(test_malformed_counted),
+		cmocka_unit_test(test_malformed_strict),
+		cmocka_unit_test(test_truncated_last_line_accepted),
+		cmocka_unit_test(test_bad_inputs),
+		cmocka_unit_test(test_reorder_window),
+		cmocka_unit_test(test_reorder_beyond_window),
+		cmocka_unit_test(test_unsorted_real_trace),
+		cmocka_unit_test(test_csv_columns),
+		cmocka_unit_test(test_csv_errors),
+		cmocka_unit_test(test_gzip),
+		cmocka_unit_test(test_dat_equals_text),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
