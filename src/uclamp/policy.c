@@ -1,0 +1,762 @@
+/*
+ * policy.c - clamp policy files: parse with the kernel's validation up front, apply actions to
+ * the uclamp state (uclamp.c, Linux v5.9 semantics) through the owner's callbacks. See policy.h.
+ */
+#include "uclamp/policy.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <fnmatch.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+void policy_init(struct policy *p)
+{
+	p->actions = NULL;
+	p->n = 0;
+	p->alloc = 0;
+}
+
+void policy_release(struct policy *p)
+{
+	if (!p)
+		return;
+	free(p->actions);
+	policy_init(p);
+}
+
+/* ---- parsing ------------------------------------------------------------------------------ */
+
+#define POLICY_MAX_WORDS 16
+
+/* A line split into words, with its location for messages. */
+struct policy_line {
+	const char *origin;
+	long lineno;
+	char buf[1024];
+	char *word[POLICY_MAX_WORDS];
+	int nr_words;
+};
+
+static int policy_err(struct gs_error *err, const struct policy_line *l, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+
+static int policy_err(struct gs_error *err, const struct policy_line *l, const char *fmt, ...)
+{
+	char why[GS_ERROR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	return gs_error_set(err, GS_EPOLICY, "'%s':%ld: %s", l->origin, l->lineno, why);
+}
+
+/* Split on blanks; a word starting with '#' ends the line. Returns 0 or GS_EPOLICY. */
+static int policy_split(struct policy_line *l, const char *text, struct gs_error *err)
+{
+	char *s;
+
+	if (strlen(text) >= sizeof(l->buf))
+		return policy_err(err, l, "line too long (at most %zu characters)",
+				  sizeof(l->buf) - 1);
+	snprintf(l->buf, sizeof(l->buf), "%s", text);
+	l->nr_words = 0;
+	s = l->buf;
+	for (;;) {
+		while (isspace((unsigned char)*s))
+			s++;
+		if (!*s || *s == '#')
+			break;
+		if (l->nr_words == POLICY_MAX_WORDS)
+			return policy_err(err, l, "too many words (at most %d)", POLICY_MAX_WORDS);
+		l->word[l->nr_words++] = s;
+		while (*s && !isspace((unsigned char)*s))
+			s++;
+		if (*s)
+			*s++ = '\0';
+	}
+	return 0;
+}
+
+/* A non-negative decimal integer, all of the word; false if junk or above max. */
+static bool policy_parse_uint(const char *s, unsigned long max, unsigned long *out)
+{
+	unsigned long v = 0;
+
+	if (!isdigit((unsigned char)*s))
+		return false;
+	for (; *s; s++) {
+		if (!isdigit((unsigned char)*s))
+			return false;
+		v = v * 10 + (unsigned long)(*s - '0');
+		if (v > max)
+			return false;
+	}
+	*out = v;
+	return true;
+}
+
+/* "12", "0.5", "1.000000001": seconds to ns exactly, at most 9 decimals. */
+static bool policy_parse_seconds(const char *s, u64 *ns)
+{
+	u64 whole = 0, frac = 0;
+	int wdigits = 0, fdigits = 0;
+
+	for (; isdigit((unsigned char)*s); s++) {
+		if (++wdigits > 10) /* ~317 years */
+			return false;
+		whole = whole * 10 + (u64)(*s - '0');
+	}
+	if (!wdigits)
+		return false;
+	if (*s == '.') {
+		for (s++; isdigit((unsigned char)*s); s++) {
+			if (++fdigits > 9)
+				return false;
+			frac = frac * 10 + (u64)(*s - '0');
+		}
+	}
+	if (*s)
+		return false;
+	for (int i = fdigits; i < 9; i++)
+		frac *= 10;
+	*ns = whole * NSEC_PER_SEC + frac;
+	return true;
+}
+
+/* "comm=GLOB" or "pid=N" into a. Returns 1 if the word is a selector, 0 if not, <0 on error. */
+static int policy_parse_selector(struct policy_action *a, const char *word, bool *have,
+				 const struct policy_line *l, struct gs_error *err)
+{
+	unsigned long pid;
+
+	if (strncmp(word, "comm=", 5) == 0) {
+		if (*have)
+			return policy_err(err, l, "more than one task selector ('%s')", word);
+		if (!word[5])
+			return policy_err(err, l, "empty comm= pattern");
+		if (strlen(word + 5) >= sizeof(a->comm_glob))
+			return policy_err(err, l, "comm= pattern '%s' too long (at most %zu)",
+					  word + 5, sizeof(a->comm_glob) - 1);
+		snprintf(a->comm_glob, sizeof(a->comm_glob), "%s", word + 5);
+		a->by_pid = false;
+		*have = true;
+		return 1;
+	}
+	if (strncmp(word, "pid=", 4) == 0) {
+		if (*have)
+			return policy_err(err, l, "more than one task selector ('%s')", word);
+		if (!policy_parse_uint(word + 4, INT32_MAX, &pid))
+			return policy_err(err, l, "bad pid '%s'", word + 4);
+		a->by_pid = true;
+		a->pid = (s32)pid;
+		*have = true;
+		return 1;
+	}
+	return 0;
+}
+
+static int policy_parse_setattr(struct policy_action *a, const struct policy_line *l, int w,
+				struct gs_error *err)
+{
+	bool have_sel = false;
+	int rc;
+
+	a->uclamp_min = -1;
+	a->uclamp_max = -1;
+	for (; w < l->nr_words; w++) {
+		const char *word = l->word[w];
+		unsigned long v;
+		int *dst;
+		const char *name;
+
+		rc = policy_parse_selector(a, word, &have_sel, l, err);
+		if (rc < 0)
+			return rc;
+		if (rc)
+			continue;
+		if (strncmp(word, "uclamp_min=", 11) == 0) {
+			dst = &a->uclamp_min;
+			name = "uclamp_min";
+		} else if (strncmp(word, "uclamp_max=", 11) == 0) {
+			dst = &a->uclamp_max;
+			name = "uclamp_max";
+		} else {
+			return policy_err(err, l, "unknown setattr argument '%s'", word);
+		}
+		if (*dst >= 0)
+			return policy_err(err, l, "%s given twice", name);
+		if (!policy_parse_uint(word + 11, 1000000, &v))
+			return policy_err(err, l, "bad %s '%s' (want 0..1024)", name, word + 11);
+		if (v > SCHED_CAPACITY_SCALE)
+			return policy_err(err, l, "%s %lu out of range 0..1024", name, v);
+		*dst = (int)v;
+	}
+	if (!have_sel)
+		return policy_err(err, l, "setattr without comm=GLOB or pid=N");
+	if (a->uclamp_min < 0 && a->uclamp_max < 0)
+		return policy_err(err, l, "setattr without uclamp_min= or uclamp_max=");
+
+	struct gs_error why;
+	gs_error_clear(&why);
+	if (uclamp_validate(a->uclamp_min, a->uclamp_max, &why))
+		return policy_err(err, l, "%s", why.msg);
+	return 0;
+}
+
+static int policy_parse_sysctl(struct policy_action *a, const struct policy_line *l, int w,
+			       struct gs_error *err)
+{
+	unsigned long v;
+	int which;
+
+	if (l->nr_words - w < 2)
+		return policy_err(err, l, "sysctl needs a name and a value");
+	if (l->nr_words - w > 2)
+		return policy_err(err, l, "unexpected '%s'", l->word[w + 2]);
+	which = uclamp_sysctl_from_name(l->word[w]);
+	if (which < 0)
+		return policy_err(err, l,
+				  "unknown sysctl '%s' (want sched_util_clamp_min, "
+				  "sched_util_clamp_max or sched_util_clamp_min_rt_default)",
+				  l->word[w]);
+	if (!policy_parse_uint(l->word[w + 1], 1000000, &v))
+		return policy_err(err, l, "bad %s value '%s' (want 0..1024)", l->word[w],
+				  l->word[w + 1]);
+	if (v > SCHED_CAPACITY_SCALE)
+		return policy_err(err, l, "%s %lu out of range 0..1024", l->word[w], v);
+	a->sysctl = (enum uclamp_sysctl)which;
+	a->value = (unsigned int)v;
+	return 0;
+}
+
+static int policy_parse_path(struct policy_action *a, const char *word,
+			     const struct policy_line *l, struct gs_error *err)
+{
+	if (!uclamp_group_path_valid(word))
+		return policy_err(err, l, "bad cgroup path '%s' (want / or /name/..., at most %zu "
+				  "characters)",
+				  word, sizeof(a->path) - 1);
+	snprintf(a->path, sizeof(a->path), "%s", word);
+	return 0;
+}
+
+static int policy_parse_cgroup(struct policy_action *a, const struct policy_line *l, int w,
+			       struct gs_error *err)
+{
+	const char *file, *value;
+	int rc;
+
+	if (l->nr_words - w < 3)
+		return policy_err(err, l, "cgroup needs a path, a file and a value");
+	if (l->nr_words - w > 3)
+		return policy_err(err, l, "unexpected '%s'", l->word[w + 3]);
+	rc = policy_parse_path(a, l->word[w], l, err);
+	if (rc)
+		return rc;
+	file = l->word[w + 1];
+	value = l->word[w + 2];
+	if (strcmp(file, "cpu.uclamp.min") == 0)
+		a->clamp_id = UCLAMP_MIN;
+	else if (strcmp(file, "cpu.uclamp.max") == 0)
+		a->clamp_id = UCLAMP_MAX;
+	else
+		return policy_err(err, l,
+				  "unknown cgroup file '%s' (want cpu.uclamp.min or cpu.uclamp.max)",
+				  file);
+	if (strcmp(a->path, "/") == 0)
+		return policy_err(err, l, "'/': %s does not exist on the root cgroup", file);
+	if (strlen(value) >= sizeof(a->percent))
+		return policy_err(err, l, "'%s': not a percent (want 0..100 with up to 2 decimals, "
+				  "or max)",
+				  value);
+
+	/* The kernel's parse and range check, on a scratch state. */
+	struct uclamp_sys *scratch = malloc(sizeof(*scratch));
+	struct gs_error why;
+	if (!scratch)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	uclamp_sys_init(scratch, UCLAMP_BUCKETS_DEFAULT);
+	gs_error_clear(&why);
+	rc = uclamp_group_write(scratch, uclamp_group_get(scratch, "/x"), a->clamp_id, value, 0,
+				&why);
+	free(scratch);
+	if (rc)
+		return policy_err(err, l, "%s", why.msg);
+	snprintf(a->percent, sizeof(a->percent), "%s", value);
+	uclamp_capacity_from_percent(value, &a->util);
+	return 0;
+}
+
+static int policy_parse_attach(struct policy_action *a, const struct policy_line *l, int w,
+			       struct gs_error *err)
+{
+	bool have_sel = false;
+	int rc;
+
+	if (l->nr_words - w < 2)
+		return policy_err(err, l, "attach needs comm=GLOB or pid=N, and a cgroup path");
+	if (l->nr_words - w > 2)
+		return policy_err(err, l, "unexpected '%s'", l->word[w + 2]);
+	rc = policy_parse_selector(a, l->word[w], &have_sel, l, err);
+	if (rc < 0)
+		return rc;
+	if (!rc)
+		return policy_err(err, l, "attach without comm=GLOB or pid=N (got '%s')",
+				  l->word[w]);
+	return policy_parse_path(a, l->word[w + 1], l, err);
+}
+
+/* Run-order key: actions without `at` first, then by time; ties keep insertion order. */
+static bool policy_runs_before(const struct policy_action *x, const struct policy_action *y)
+{
+	if (x->has_at != y->has_at)
+		return !x->has_at;
+	return x->at_ns < y->at_ns;
+}
+
+/*
+ * What the kernel decides from the whole sequence: sysctl writes that would be rejected
+ * (min > max across writes) and running out of groups. Simulated on a scratch state in run
+ * order; the first offending action is reported.
+ */
+static int policy_check_sequence(const struct policy *p, struct gs_error *err)
+{
+	struct uclamp_sys *sys = malloc(sizeof(*sys));
+	int rc = 0;
+
+	if (!sys)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	uclamp_sys_init(sys, UCLAMP_BUCKETS_DEFAULT);
+	for (size_t i = 0; i < p->n && !rc; i++) {
+		const struct policy_action *a = &p->actions[i];
+		struct gs_error why;
+
+		gs_error_clear(&why);
+		if (a->op == POLICY_SYSCTL &&
+		    uclamp_sysctl_write(sys, a->sysctl, a->value, 0, &why) != 0)
+			rc = gs_error_set(err, GS_EPOLICY, "'%s':%ld: %s", a->origin, a->line,
+					  why.msg);
+		else if ((a->op == POLICY_CGROUP || a->op == POLICY_ATTACH) &&
+			 uclamp_group_get(sys, a->path) < 0)
+			rc = gs_error_set(err, GS_EPOLICY,
+					  "'%s':%ld: too many cgroups (at most %d, with the root)",
+					  a->origin, a->line, UCLAMP_MAX_GROUPS);
+	}
+	free(sys);
+	return rc;
+}
+
+/* Insert in run order (after every action that does not run after it). */
+static int policy_insert(struct policy *p, const struct policy_action *a, struct gs_error *err)
+{
+	size_t pos;
+	int rc;
+
+	if (p->n == p->alloc) {
+		size_t alloc = p->alloc ? p->alloc * 2 : 16;
+		struct policy_action *na = realloc(p->actions, alloc * sizeof(*na));
+
+		if (!na)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		p->actions = na;
+		p->alloc = alloc;
+	}
+	pos = p->n;
+	while (pos > 0 && policy_runs_before(a, &p->actions[pos - 1]))
+		pos--;
+	memmove(&p->actions[pos + 1], &p->actions[pos], (p->n - pos) * sizeof(*a));
+	p->actions[pos] = *a;
+	p->n++;
+
+	rc = policy_check_sequence(p, err);
+	if (rc) {
+		memmove(&p->actions[pos], &p->actions[pos + 1], (p->n - pos - 1) * sizeof(*a));
+		p->n--;
+	}
+	return rc;
+}
+
+int policy_parse_line(struct policy *p, const char *line, const char *origin, long lineno,
+		      struct gs_error *err)
+{
+	struct policy_line *l = malloc(sizeof(*l));
+	struct policy_action a;
+	const char *op;
+	int w = 0, rc;
+
+	if (!l)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	l->origin = origin;
+	l->lineno = lineno;
+	rc = policy_split(l, line, err);
+	if (rc || l->nr_words == 0)
+		goto out_free_line;
+
+	memset(&a, 0, sizeof(a));
+	a.uclamp_min = a.uclamp_max = -1;
+	snprintf(a.origin, sizeof(a.origin), "%s", origin);
+	a.line = lineno;
+	/* The text without its comment, words joined by one space. */
+	for (int i = 0; i < l->nr_words; i++) {
+		size_t len = strlen(a.text);
+
+		snprintf(a.text + len, sizeof(a.text) - len, "%s%s", i ? " " : "", l->word[i]);
+	}
+
+	if (strcmp(l->word[0], "at") == 0) {
+		if (l->nr_words < 2) {
+			rc = policy_err(err, l, "'at' without a time");
+			goto out_free_line;
+		}
+		if (!policy_parse_seconds(l->word[1], &a.at_ns)) {
+			rc = policy_err(err, l,
+					"bad time '%s' (want seconds from the trace start, e.g. "
+					"at 0.5)",
+					l->word[1]);
+			goto out_free_line;
+		}
+		a.has_at = true;
+		a.at_s = (double)a.at_ns / (double)NSEC_PER_SEC;
+		w = 2;
+		if (l->nr_words < 3) {
+			rc = policy_err(err, l, "'at %s' without an action", l->word[1]);
+			goto out_free_line;
+		}
+	}
+
+	op = l->word[w++];
+	if (strcmp(op, "setattr") == 0) {
+		a.op = POLICY_SETATTR;
+		rc = policy_parse_setattr(&a, l, w, err);
+	} else if (strcmp(op, "sysctl") == 0) {
+		a.op = POLICY_SYSCTL;
+		rc = policy_parse_sysctl(&a, l, w, err);
+	} else if (strcmp(op, "cgroup") == 0) {
+		a.op = POLICY_CGROUP;
+		rc = policy_parse_cgroup(&a, l, w, err);
+	} else if (strcmp(op, "attach") == 0) {
+		a.op = POLICY_ATTACH;
+		rc = policy_parse_attach(&a, l, w, err);
+	} else {
+		rc = policy_err(err, l, "unknown action '%s' (want setattr, sysctl, cgroup or attach)",
+				op);
+	}
+	if (!rc)
+		rc = policy_insert(p, &a, err);
+
+out_free_line:
+	free(l);
+	return rc;
+}
+
+int policy_parse_file(struct policy *p, const char *path, struct gs_error *err)
+{
+	bool is_stdin = strcmp(path, "-") == 0;
+	FILE *f = is_stdin ? stdin : fopen(path, "r");
+	char *line = NULL;
+	size_t cap = 0;
+	long lineno = 0;
+	int rc = 0;
+
+	if (!f)
+		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+	while (getline(&line, &cap, f) >= 0) {
+		lineno++;
+		rc = policy_parse_line(p, line, path, lineno, err);
+		if (rc)
+			break;
+	}
+	if (!rc && ferror(f))
+		rc = gs_error_set(err, GS_EIO, "'%s': read error", path);
+	free(line);
+	if (!is_stdin)
+		fclose(f);
+	return rc;
+}
+
+/* ---- applying ----------------------------------------------------------------------------- */
+
+bool policy_match(const struct policy_action *a, s32 pid, const char *comm)
+{
+	if (a->op != POLICY_SETATTR && a->op != POLICY_ATTACH)
+		return false;
+	if (a->by_pid)
+		return a->pid == pid;
+	return fnmatch(a->comm_glob, comm ? comm : "", 0) == 0;
+}
+
+struct policy_apply_ctx {
+	struct uclamp_sys *sys;
+	const struct policy_action *a;
+	const struct policy_ops *ops;
+	u64 now_ns;
+	int group;       /* attach: target group */
+	size_t matched;
+	size_t rejected;
+	char first_reject[GS_ERROR_MSG_MAX];
+};
+
+static void policy_requeue(const struct policy_ops *ops, s32 pid, int phase)
+{
+	if (ops->requeue)
+		ops->requeue(ops->ctx, pid, phase);
+}
+
+static void policy_setattr_task(void *arg, struct uclamp_task *uc, s32 pid, const char *comm)
+{
+	struct policy_apply_ctx *c = arg;
+	const struct policy_action *a = c->a;
+	struct gs_error why;
+
+	if (!policy_match(a, pid, comm))
+		return;
+	c->matched++;
+	/* __sched_setscheduler(): uclamp_validate() (key on) before the dequeue, then
+	 * __setscheduler_uclamp() between dequeue and enqueue. */
+	gs_error_clear(&why);
+	if (uclamp_setattr_validate(c->sys, uc, a->uclamp_min, a->uclamp_max, c->now_ns, &why)) {
+		if (!c->rejected++)
+			snprintf(c->first_reject, sizeof(c->first_reject), "pid %d (%.16s): %.512s",
+				 (int)pid, comm ? comm : "", why.msg);
+		return;
+	}
+	policy_requeue(c->ops, pid, 0);
+	uclamp_setattr(c->sys, uc, a->uclamp_min, a->uclamp_max, c->now_ns, NULL);
+	policy_requeue(c->ops, pid, 1);
+}
+
+static void policy_attach_task(void *arg, struct uclamp_task *uc, s32 pid, const char *comm)
+{
+	struct policy_apply_ctx *c = arg;
+
+	if (!policy_match(c->a, pid, comm) || uc->group == c->group)
+		return;
+	c->matched++;
+	/* sched_move_task(): dequeue, change group, enqueue. */
+	policy_requeue(c->ops, pid, 0);
+	uc->group = c->group;
+	policy_requeue(c->ops, pid, 1);
+}
+
+/* uclamp_update_active_tasks() for every group whose effective value just changed. */
+static void policy_update_active_task(void *arg, struct uclamp_task *uc, s32 pid,
+				      const char *comm)
+{
+	struct policy_apply_ctx *c = arg;
+	unsigned int mask;
+
+	(void)comm;
+	if (uc->group < 0 || uc->group >= c->sys->nr_groups)
+		return;
+	mask = c->sys->groups[uc->group].eff_changed;
+	if (!mask)
+		return;
+	if (c->ops->update_active) {
+		c->ops->update_active(c->ops->ctx, pid, mask);
+	} else {
+		policy_requeue(c->ops, pid, 0);
+		policy_requeue(c->ops, pid, 1);
+	}
+}
+
+static void policy_sync_rt_task(void *arg, struct uclamp_task *uc, s32 pid, const char *comm)
+{
+	struct policy_apply_ctx *c = arg;
+
+	(void)pid;
+	(void)comm;
+	uclamp_sync_rt_default(c->sys, uc);
+}
+
+static bool policy_any_group_changed(const struct uclamp_sys *sys)
+{
+	for (int i = 0; i < sys->nr_groups; i++)
+		if (sys->groups[i].eff_changed)
+			return true;
+	return false;
+}
+
+static void policy_for_each(const struct policy_ops *ops,
+			    void (*fn)(void *arg, struct uclamp_task *uc, s32 pid, const char *comm),
+			    void *arg)
+{
+	if (ops && ops->for_each_task)
+		ops->for_each_task(ops->ctx, fn, arg);
+}
+
+int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
+		 const struct policy_ops *ops, struct gs_error *err)
+{
+	static const struct policy_ops no_ops;
+	struct policy_apply_ctx c;
+	struct gs_error why;
+	int rc;
+
+	if (!ops)
+		ops = &no_ops;
+	memset(&c, 0, sizeof(c));
+	c.sys = sys;
+	c.a = a;
+	c.ops = ops;
+	c.now_ns = now_ns;
+	gs_error_clear(&why);
+
+	switch (a->op) {
+	case POLICY_SETATTR:
+		policy_for_each(ops, policy_setattr_task, &c);
+		/* Tasks not seen yet get the call too (policy_apply_new_task): with no task to
+		 * check against, the values alone decide, as validated at parse time. */
+		if (!c.matched && uclamp_setattr_validate(sys, &(struct uclamp_task){
+				.req = {{.value = 0}, {.value = SCHED_CAPACITY_SCALE}}},
+				a->uclamp_min, a->uclamp_max, now_ns, &why) != 0)
+			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: %s", a->origin, a->line,
+					    why.msg);
+		if (c.rejected)
+			return gs_error_set(err, GS_EPOLICY,
+					    "'%s':%ld: setattr rejected for %zu of %zu tasks, "
+					    "first %s",
+					    a->origin, a->line, c.rejected, c.matched, c.first_reject);
+		return 0;
+	case POLICY_SYSCTL:
+		rc = uclamp_sysctl_write(sys, a->sysctl, a->value, now_ns, &why);
+		if (rc)
+			return gs_error_set(err, rc, "'%s':%ld: %s", a->origin, a->line, why.msg);
+		if (a->sysctl == UCLAMP_SYSCTL_MIN_RT_DEFAULT)
+			policy_for_each(ops, policy_sync_rt_task, &c);
+		else if (policy_any_group_changed(sys))
+			policy_for_each(ops, policy_update_active_task, &c);
+		return 0;
+	case POLICY_CGROUP:
+		c.group = uclamp_group_get(sys, a->path);
+		if (c.group < 0)
+			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: too many cgroups (at most %d)",
+					    a->origin, a->line, UCLAMP_MAX_GROUPS);
+		rc = uclamp_group_write(sys, c.group, a->clamp_id, a->percent, now_ns, &why);
+		if (rc)
+			return gs_error_set(err, rc, "'%s':%ld: %s", a->origin, a->line, why.msg);
+		if (policy_any_group_changed(sys))
+			policy_for_each(ops, policy_update_active_task, &c);
+		return 0;
+	case POLICY_ATTACH:
+		c.group = uclamp_group_get(sys, a->path);
+		if (c.group < 0)
+			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: too many cgroups (at most %d)",
+					    a->origin, a->line, UCLAMP_MAX_GROUPS);
+		policy_for_each(ops, policy_attach_task, &c);
+		return 0;
+	}
+	return gs_error_set(err, GS_EINTERNAL, "'%s':%ld: unknown action %d", a->origin, a->line,
+			    (int)a->op);
+}
+
+void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
+			   struct uclamp_task *uc, s32 pid, const char *comm)
+{
+	for (size_t i = 0; i < p->n; i++) {
+		const struct policy_action *a = &p->actions[i];
+		int g;
+
+		if (a->has_at && a->at_ns > upto_ns)
+			break; /* run order: every later action is later still */
+		if (!policy_match(a, pid, comm))
+			continue;
+		if (a->op == POLICY_SETATTR) {
+			uclamp_setattr(sys, uc, a->uclamp_min, a->uclamp_max, upto_ns, NULL);
+		} else if (a->op == POLICY_ATTACH) {
+			g = uclamp_group_get(sys, a->path);
+			if (g >= 0)
+				uc->group = g;
+		}
+	}
+}
+
+/* ---- formatting --------------------------------------------------------------------------- */
+
+/* Append to buf as snprintf would, tracking the length the whole text needs. */
+struct policy_out {
+	char *buf;
+	size_t size, len;
+};
+
+static void policy_out(struct policy_out *o, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+
+static void policy_out(struct policy_out *o, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	va_start(ap, fmt);
+	n = vsnprintf(o->len < o->size ? o->buf + o->len : NULL,
+		      o->len < o->size ? o->size - o->len : 0, fmt, ap);
+	va_end(ap);
+	if (n > 0)
+		o->len += (size_t)n;
+}
+
+static void policy_out_action(struct policy_out *o, const struct policy_action *a)
+{
+	if (a->has_at) {
+		char frac[16];
+		u64 ns = a->at_ns % NSEC_PER_SEC;
+		int end;
+
+		snprintf(frac, sizeof(frac), "%09" PRIu64, (u64)ns);
+		for (end = 9; end > 0 && frac[end - 1] == '0'; end--)
+			frac[end - 1] = '\0';
+		policy_out(o, "at %" PRIu64 "%s%s ", (u64)(a->at_ns / NSEC_PER_SEC), end ? "." : "",
+			   frac);
+	}
+	switch (a->op) {
+	case POLICY_SETATTR:
+	case POLICY_ATTACH:
+		policy_out(o, "%s ", a->op == POLICY_SETATTR ? "setattr" : "attach");
+		if (a->by_pid)
+			policy_out(o, "pid=%d", (int)a->pid);
+		else
+			policy_out(o, "comm=%s", a->comm_glob);
+		if (a->op == POLICY_ATTACH) {
+			policy_out(o, " %s", a->path);
+			break;
+		}
+		if (a->uclamp_min >= 0)
+			policy_out(o, " uclamp_min=%d", a->uclamp_min);
+		if (a->uclamp_max >= 0)
+			policy_out(o, " uclamp_max=%d", a->uclamp_max);
+		break;
+	case POLICY_SYSCTL:
+		policy_out(o, "sysctl %s %u", uclamp_sysctl_name(a->sysctl), a->value);
+		break;
+	case POLICY_CGROUP:
+		policy_out(o, "cgroup %s %s %s", a->path, uclamp_group_file_name(a->clamp_id),
+			   a->percent);
+		break;
+	}
+}
+
+size_t policy_action_format(const struct policy_action *a, char *buf, size_t size)
+{
+	struct policy_out o = {buf, size, 0};
+
+	if (size)
+		buf[0] = '\0';
+	policy_out_action(&o, a);
+	return o.len;
+}
+
+size_t policy_format(const struct policy *p, char *buf, size_t size)
+{
+	struct policy_out o = {buf, size, 0};
+
+	if (size)
+		buf[0] = '\0';
+	for (size_t i = 0; i < p->n; i++) {
+		policy_out_action(&o, &p->actions[i]);
+		policy_out(&o, "\n");
+	}
+	return o.len;
+}

@@ -1,0 +1,151 @@
+/*
+ * policy.h - clamp policy files: what a user does to uclamp during a replay, one action a line.
+ *
+ *   # comment                     (from a '#' at the start of a word to the end of the line)
+ *   [at SECONDS] setattr comm=GLOB|pid=N [uclamp_min=0..1024] [uclamp_max=0..1024]
+ *   [at SECONDS] sysctl sched_util_clamp_min|sched_util_clamp_max|sched_util_clamp_min_rt_default VALUE
+ *   [at SECONDS] cgroup PATH cpu.uclamp.min|cpu.uclamp.max PERCENT|max
+ *   [at SECONDS] attach comm=GLOB|pid=N PATH
+ *
+ * e.g. `at 0.5 setattr comm=surfaceflinger uclamp_min=512`. GLOB is fnmatch(3) on the task's
+ * comm. PERCENT has up to 2 decimals (more are rounded, as the kernel does).
+ *
+ * Semantics:
+ * - Time. `at SECONDS` is relative to the trace's first event (decimal seconds, up to 9
+ *   decimals). Without it the action runs before the first event. Actions run in (time, order
+ *   given) order: lines without `at` first, then by time; equal times keep file order, and
+ *   files/--action lines keep the order they were parsed in.
+ * - setattr is sched_setattr(SCHED_FLAG_UTIL_CLAMP_MIN/MAX) on every matching task that exists
+ *   at its time, AND on every matching task first seen later in the trace (it was alive, just
+ *   not yet seen): see policy_apply_new_task(). A clamp not given keeps the task's request.
+ * - sysctl writes /proc/sys/kernel/<name>; cgroup writes a cgroup v2 file, creating the group
+ *   (and its parents) if needed; attach moves matching tasks, now and first seen later, into
+ *   a group, creating it if needed ("/" is the root group).
+ * - Static key: setattr, a sysctl write that changes a value, and any cgroup write turn uclamp
+ *   on (see uclamp.h), at the action's time.
+ *
+ * Validation. Everything the kernel would reject and that can be decided from the text is an
+ * error at PARSE time (GS_EPOLICY, "'file':line: why"): unknown words, bad numbers, values out
+ * of range, setattr with uclamp_min > uclamp_max or with no clamp at all, bad cgroup paths, a
+ * write to the root cgroup's files, and sysctl sequences that make min > max (the sysctl
+ * values are simulated in run order; the offending write is reported). A caller parses
+ * every file and line first and simulates nothing if one fails. What depends on a task's state
+ * is decided at run time: sched_setattr with one clamp is checked against the task's other,
+ * current request (an RT task's default min 1024 with `uclamp_max=512` alone is -EINVAL in
+ * v5.9); policy_apply() reports such rejections after applying the action to the other tasks.
+ *
+ * Ownership: struct policy is caller-owned (policy_init/policy_release); it owns its actions.
+ */
+#ifndef GOVSIM_UCLAMP_POLICY_H
+#define GOVSIM_UCLAMP_POLICY_H
+
+#include "core/error.h"
+#include "core/types.h"
+#include "uclamp/uclamp.h"
+
+enum policy_op { POLICY_SETATTR, POLICY_SYSCTL, POLICY_CGROUP, POLICY_ATTACH };
+
+#define POLICY_GLOB_MAX 64
+
+struct policy_action {
+	bool has_at;
+	double at_s;            /* trace-relative seconds as given; 0 without `at` */
+	u64 at_ns;              /* the same, exactly, in ns */
+	enum policy_op op;
+	/* setattr, attach: which tasks */
+	bool by_pid;
+	s32 pid;
+	char comm_glob[POLICY_GLOB_MAX];
+	/* setattr: requested clamps, -1 when not given */
+	int uclamp_min, uclamp_max;
+	/* sysctl */
+	enum uclamp_sysctl sysctl;
+	unsigned int value;
+	/* cgroup, attach: the group; cgroup: which file and the value */
+	char path[128];
+	enum uclamp_id clamp_id;
+	char percent[32];       /* as written: "12.34" or "max" */
+	unsigned int util;      /* capacity_from_percent(percent) */
+	/* where it came from, for messages */
+	char origin[256];       /* file name, or "--action" */
+	long line;
+	char text[256];         /* the line, trimmed, without its comment */
+};
+
+struct policy {
+	struct policy_action *actions; /* in run order: (time, order parsed) */
+	size_t n, alloc;
+};
+
+void policy_init(struct policy *p);
+/* Frees the actions; accepts NULL. The struct can be reused after policy_init(). */
+void policy_release(struct policy *p);
+
+/* Parse a policy file ("-" is stdin) and add its actions. On error returns GS_EPOLICY (or GS_EIO
+ * if unreadable, GS_ENOMEM) with "'path':line: why" in err; actions of the lines before the bad
+ * one stay added, and the caller is expected to give up. */
+int policy_parse_file(struct policy *p, const char *path, struct gs_error *err);
+/* Parse one line (a --action option: origin "--action", lineno its 1-based index). Blank and
+ * comment-only lines add nothing and return 0. On error nothing is added. */
+int policy_parse_line(struct policy *p, const char *line, const char *origin, long lineno,
+		      struct gs_error *err);
+
+/* Whether a setattr/attach action selects the task (pid equal, or fnmatch of the comm). */
+bool policy_match(const struct policy_action *a, s32 pid, const char *comm);
+
+/*
+ * What policy_apply() needs from the scheduler model that owns the tasks:
+ * - for_each_task(ctx, fn, arg) calls fn(arg, uc, pid, comm) for every task known now.
+ * - requeue(ctx, pid, phase): if the task is queued, phase 0 dequeues it (uclamp_rq_dec before
+ *   the class dequeue) and phase 1 enqueues it back (uclamp_rq_inc before the class enqueue),
+ *   as __sched_setscheduler() and sched_move_task() do. Nothing if it is not queued.
+ * - update_active(ctx, pid, clamp_mask): uclamp_update_active(sys, task's rq, uc, id) for each
+ *   id with (1 << id) in clamp_mask (a group's effective value changed). May be NULL: requeue
+ *   phases 0 and 1 are used instead (coarser than v5.9).
+ * These may be called from inside fn; for_each_task must tolerate that.
+ */
+struct policy_ops {
+	void *ctx;
+	void (*for_each_task)(void *ctx,
+			      void (*fn)(void *arg, struct uclamp_task *uc, s32 pid, const char *comm),
+			      void *arg);
+	void (*requeue)(void *ctx, s32 pid, int phase);
+	void (*update_active)(void *ctx, s32 pid, unsigned int clamp_mask);
+};
+
+/* The trace-relative time an action runs at, ns (0 for actions without `at`: they run before
+ * the first event, ahead of any `at 0`). */
+static inline u64 policy_action_time_ns(const struct policy_action *a)
+{
+	return a->has_at ? a->at_ns : 0;
+}
+
+/*
+ * Apply one action at now_ns (the trace time used to stamp the static key). Returns 0; or
+ * GS_EPOLICY with "'origin':line: ..." in err when the kernel rejected it for some tasks
+ * (setattr against a task's current request, see above); the action was still applied to the
+ * other tasks and the state is consistent, so a caller may report it as a warning and go on.
+ * A setattr that matches no task yet still turns the key on (the tasks first seen later were
+ * alive and got the call).
+ */
+int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
+		 const struct policy_ops *ops, struct gs_error *err);
+
+/*
+ * A task first seen in the trace, just after uclamp_task_init(): apply the setattr and attach
+ * actions that match it and whose time is <= upto_ns (trace-relative), in run order. The task
+ * is not queued yet, so nothing is re-accounted. Kernel rejections are counted in
+ * sys->stats.setattr_rejected and otherwise ignored.
+ */
+void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
+			   struct uclamp_task *uc, s32 pid, const char *comm);
+
+/* The policy as text, one normalised action per line in run order ("at 0.5 setattr
+ * comm=surfaceflinger uclamp_min=512\n"), for the results database. Writes at most size bytes
+ * (NUL-terminated when size > 0) and returns the length the full text needs, as snprintf. */
+size_t policy_format(const struct policy *p, char *buf, size_t size);
+
+/* One action, normalised, without a newline; same return convention. */
+size_t policy_action_format(const struct policy_action *a, char *buf, size_t size);
+
+#endif
