@@ -29,4 +29,88 @@ struct sched_avg {
 	struct util_est util_est;
 };
 
+/*
+ * ---- Functions (src/sched/pelt.c), v5.9 kernel/sched/pelt.c and pelt.h, kernel names kept ----
+ *
+ * Time is in ns of a PELT clock (rq_clock_pelt()); the unit of accumulation is 1024 ns and a
+ * period is 1024 units. Every function is pure integer arithmetic on the structs passed in.
+ */
+
+/* kernel/sched/sched.h cap_scale(): (v * s) >> SCHED_CAPACITY_SHIFT. */
+static inline u64 cap_scale(u64 v, unsigned long s)
+{
+	return (v * s) >> SCHED_CAPACITY_SHIFT;
+}
+
+/* lib/math/div64.c mul_u64_u32_shr(): (a * mul) >> shift with a 128-bit intermediate. */
+static inline u64 mul_u64_u32_shr(u64 a, u32 mul, unsigned int shift)
+{
+	return (u64)(((unsigned __int128)a * mul) >> shift);
+}
+
+/* val * y^n, y^32 = 1/2, truncated; 0 beyond LOAD_AVG_PERIOD * 63 periods. */
+u64 decay_load(u64 val, u64 n);
+/* d1 y^p + 1024 \Sum_{n=1}^{p-1} y^n + d3 (see pelt.c for the drawing). */
+u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3);
+/* Decay and accumulate `delta` units; returns the number of periods crossed. */
+u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned long runnable,
+		   int running);
+/* Advance sa to `now`; 1 when a period boundary was crossed (then *_avg must be recomputed). */
+int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsigned long runnable,
+		       int running);
+/* *_avg = *_sum / get_pelt_divider(sa) (load_avg weighted by `load`). */
+void ___update_load_avg(struct sched_avg *sa, unsigned long load);
+/* LOAD_AVG_MAX - 1024 + sa->period_contrib */
+u32 get_pelt_divider(const struct sched_avg *sa);
+/* The generated constants, for code that does not include pelt_tables.h. */
+u32 pelt_load_avg_max(void);
+
+/* pelt.h cfs_se_util_change(): clear UTIL_AVG_UNCHANGED once the se's util_avg changed. */
+static inline void cfs_se_util_change(struct sched_avg *avg)
+{
+	if (avg->util_est.enqueued & UTIL_AVG_UNCHANGED)
+		avg->util_est.enqueued &= ~(unsigned int)UTIL_AVG_UNCHANGED;
+}
+
+/*
+ * The signals of pelt.c with the kernel's arguments spelt out (no struct sched_entity/cfs_rq
+ * here; the scheduler model passes its own fields):
+ *   task se:   load = on_rq, runnable = on_rq, running = (cfs_rq->curr == se), avg x weight
+ *   cfs_rq:    load = scale_load_down(load.weight), runnable = h_nr_running, running = curr != NULL
+ *   rt_rq, dl: load = runnable = running = running
+ * Each returns 1 when the averages were recomputed (a period was crossed).
+ */
+int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long weight);
+int __update_load_avg_se(u64 now, struct sched_avg *se, unsigned long weight, bool on_rq,
+			 bool running);
+int __update_load_avg_cfs_rq(u64 now, struct sched_avg *cfs, unsigned long load,
+			     unsigned long h_nr_running, bool curr);
+int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running);
+int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running);
+
+/*
+ * The PELT clock of one runqueue (v5.9 pelt.h): clock_task is the rq's task clock (here the
+ * replay time, no irq/steal accounting); clock_pelt runs slower than it while the CPU is busy
+ * below max capacity/frequency, and is synced to it while idle.
+ */
+struct pelt_clock {
+	u64 clock_task;     /* rq_clock_task() */
+	u64 clock_pelt;     /* rq->clock_pelt */
+	u64 lost_idle_time; /* rq->lost_idle_time */
+};
+
+/* update_rq_clock_pelt(rq, delta): `delta` ns of clock_task have just elapsed (clock_task is
+ * already advanced); idle: sync, else clock_pelt += cap_scale(cap_scale(delta, cap), freq). */
+void update_rq_clock_pelt(struct pelt_clock *pc, s64 delta, bool idle, unsigned long capacity,
+			  unsigned long freq_scale);
+/* update_idle_rq_clock_pelt(rq): the rq is about to go idle; util_sum_total is
+ * cfs.util_sum + avg_rt.util_sum + avg_dl.util_sum (u32 arithmetic, as the kernel). When the
+ * rq was always running, the gap between clock_task and clock_pelt is lost idle time. */
+void update_idle_rq_clock_pelt(struct pelt_clock *pc, u32 util_sum_total);
+/* rq_clock_pelt(rq) = clock_pelt - lost_idle_time */
+static inline u64 rq_clock_pelt(const struct pelt_clock *pc)
+{
+	return pc->clock_pelt - pc->lost_idle_time;
+}
+
 #endif
