@@ -1,11 +1,138 @@
-/* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (see trace/gen.h). */
+/* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (trace/gen.h). */
 #include "cli/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "power/platform.h"
+#include "trace/gen.h"
+
+static const char gen_usage[] =
+	"usage: govsim gen periodic|pipe|mix -o FILE [--seed N] [--size LINES] [--count N]\n"
+	"                  [--platform NAME | --cpus N --max-khz KHZ]\n"
+	"                  [--task name=t0,period_ms=16,duty=0.5,cpu=0,prio=120,count=100]...\n";
+
+static const char gen_help[] =
+	"\nWrites a synthetic trace as kernel ftrace text (sched_wakeup, sched_switch, cpu_idle,\n"
+	"and a cpu_frequency_devlib marker per CPU at its max frequency). The same options and\n"
+	"seed give the same bytes. -o - writes to stdout.\n\n"
+	"  periodic   rt-app-like periodic tasks, one --task per task (default: one 16 ms, 50%)\n"
+	"  pipe       two tasks ping-ponging through a pipe on CPUs 0 and 1\n"
+	"  mix        per CPU one RT task and two CFS tasks\n"
+	"  --size N   about N lines (activations unlimited), for benchmarks\n"
+	"  --count N  activations per task / pipe rounds (default 100 / 200 mix / 1000 pipe)\n"
+	"  --platform NAME  CPUs and max frequencies of a platform (govsim platforms)\n";
+
+static int parse_u64_arg(const char *s, u64 *out)
+{
+	char *end;
+	unsigned long long v;
+	if (!s || !*s || *s == '-')
+		return -1;
+	v = strtoull(s, &end, 10);
+	if (*end)
+		return -1;
+	*out = v;
+	return 0;
+}
 
 int cmd_gen(int argc, char **argv)
 {
-	(void)argc;
-	(void)argv;
-	return cli_fail(EXIT_FAILURE_RT, "gen: not implemented yet");
+	struct gen_opts o;
+	struct gs_error err;
+	const char *outpath = NULL, *platform = NULL;
+	u64 max_khz = 0, v;
+	bool cpus_given = false;
+	FILE *out;
+	int ret, wl = -1;
+
+	gs_error_clear(&err);
+	gen_opts_init(&o);
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
+		if (cli_is_help(a)) {
+			printf("%s%s", gen_usage, gen_help);
+			return EXIT_OK;
+		}
+		if (a[0] != '-') {
+			if (wl >= 0)
+				return cli_usage_error(gen_usage, "gen: more than one workload");
+			wl = gen_workload_from_name(a);
+			if (wl < 0)
+				return cli_usage_error(gen_usage, "gen: unknown workload '%s'", a);
+			continue;
+		}
+		if (!val)
+			return cli_usage_error(gen_usage, "gen: option '%s' needs a value", a);
+		i++;
+		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+			outpath = val;
+		} else if (strcmp(a, "--seed") == 0) {
+			if (parse_u64_arg(val, &o.seed))
+				return cli_usage_error(gen_usage, "gen: bad seed '%s'", val);
+		} else if (strcmp(a, "--size") == 0) {
+			if (parse_u64_arg(val, &o.size_lines) || o.size_lines == 0)
+				return cli_usage_error(gen_usage, "gen: bad size '%s'", val);
+		} else if (strcmp(a, "--count") == 0) {
+			if (parse_u64_arg(val, &v) || v == 0 || v > 1000000000)
+				return cli_usage_error(gen_usage, "gen: bad count '%s'", val);
+			o.count = (u32)v;
+		} else if (strcmp(a, "--cpus") == 0) {
+			if (parse_u64_arg(val, &v) || v < 1 || v > GS_MAX_CPUS)
+				return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
+			o.nr_cpus = (int)v;
+			cpus_given = true;
+		} else if (strcmp(a, "--max-khz") == 0) {
+			if (parse_u64_arg(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
+				return cli_usage_error(gen_usage, "gen: bad max-khz '%s'", val);
+		} else if (strcmp(a, "--platform") == 0) {
+			platform = val;
+		} else if (strcmp(a, "--task") == 0) {
+			if (gen_parse_task(&o, val, &err) < 0)
+				return cli_usage_error(gen_usage, "gen: %s", err.msg);
+		} else {
+			return cli_usage_error(gen_usage, "gen: unknown option '%s'", a);
+		}
+	}
+	if (wl < 0)
+		return cli_usage_error(gen_usage, "gen: no workload given");
+	if (!outpath)
+		return cli_usage_error(gen_usage, "gen: no output file (-o FILE)");
+	o.workload = (enum gen_workload)wl;
+	if (platform) {
+		struct platform *p;
+		if (cpus_given || max_khz)
+			return cli_usage_error(gen_usage,
+					       "gen: --platform sets the cpus and frequencies");
+		p = malloc(sizeof(*p));
+		if (!p)
+			return cli_fail(EXIT_FAILURE_RT, "out of memory");
+		ret = platform_load(platform, p, &err);
+		if (ret < 0) {
+			free(p);
+			return cli_report(&err);
+		}
+		o.nr_cpus = p->nr_cpus;
+		for (int c = 0; c < p->nr_cpus; c++)
+			o.max_khz[c] = plat_cluster_max_khz(platform_cluster_of(p, c));
+		free(p);
+	} else if (max_khz) {
+		for (int c = 0; c < GS_MAX_CPUS; c++)
+			o.max_khz[c] = (u32)max_khz;
+	}
+
+	out = strcmp(outpath, "-") == 0 ? stdout : fopen(outpath, "w");
+	if (!out)
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create", outpath);
+	ret = gen_write(out, &o, NULL, &err);
+	if (out != stdout && fclose(out) != 0 && ret == 0)
+		ret = gs_error_set(&err, GS_EIO, "'%s': write error", outpath);
+	if (ret < 0) {
+		if (ret == GS_EARG)
+			return cli_usage_error(gen_usage, "gen: %s", err.msg);
+		return cli_report(&err);
+	}
+	return EXIT_OK;
 }
