@@ -71,7 +71,11 @@ u32 cpufreq_frequency_table_target(const struct cpufreq_policy *pol, u32 target_
 u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
 			     enum cpufreq_relation relation);
 
-/* cpufreq_request() with another relation (ondemand and conservative use H and C). */
+/* cpufreq_request() with another relation (ondemand and conservative use H and C).
+ * Both request functions, when a pending request is already due (pending_at_ns <= now_ns)
+ * but the owner has not applied it yet, put it in force first (the kthread ran before this
+ * request) -- the return value then says true -- and queue the new request with a fresh
+ * latency. A request while one is pending and not due replaces its frequency only. */
 bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
 			      enum cpufreq_relation relation, u64 now_ns);
 

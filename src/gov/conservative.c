@@ -10,6 +10,11 @@
  * Defaults (cs_init, cpufreq_dbs_governor_init): up_threshold 80, down_threshold 20,
  * freq_step 5, sampling_down_factor 1, sampling_rate = max(2 ticks, transition delay),
  * ignore_nice_load 0.
+ *
+ * Version note: v5.9 has "cpufreq: conservative: Take limits changes into account properly"
+ * (the idle-period drop stops at policy->min, requested_freq is rewritten when out of the
+ * limits) but not the 2023 change to the one-step decrease, which still compares with
+ * freq_step alone ("requested_freq > freq_step"). Mirrored as such.
  */
 #include <limits.h>
 #include <stdlib.h>

@@ -52,7 +52,10 @@ void dbs_policy_init(struct dbs_policy *d, struct cpufreq_policy *pol, const str
  * idle_periods when a CPU was idle for more than two sampling periods. */
 unsigned int dbs_update(struct dbs_policy *d, u64 time);
 
-/* dbs_update_util_handler: the cpufreq_update_util hook. */
+/* dbs_update_util_handler: the cpufreq_update_util hook. After each sample it reports every
+ * CPU of the policy to env->on_eval with util = that CPU's load in PERCENT (0..100, what these
+ * governors use; not the 1024 scale), target_khz = the last frequency asked for (before
+ * resolution; the frequency planned when nothing was asked), clamps 0/1024. */
 void dbs_update_util_handler(struct dbs_policy *d, int cpu, u64 time);
 
 /* __cpufreq_driver_target from the governor's work: nothing when the resolved frequency is the

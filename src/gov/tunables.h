@@ -53,7 +53,12 @@ struct dbs_tunables {
 int gov_param_dbs(struct gov_param *params, int nr_params, bool conservative,
 		  unsigned int min_sampling_rate_us, struct dbs_tunables *t, struct gs_error *err);
 
-/* The governors (one file each). */
+/* The governors (one file each). performance, powersave and userspace choose their frequency
+ * when they start, which precedes the trace: their init sets pol->cur_khz directly (the
+ * replay reads cur_khz after init). Later limit changes are followed at the next update()
+ * through cpufreq_request_relation(). ondemand and conservative start at the first update()
+ * they see (dbs.h). Every governor calls env->on_eval at each evaluation; see each file for
+ * what it puts in struct gov_eval. */
 extern const struct governor_ops schedutil_gov;
 extern const struct governor_ops performance_gov;
 extern const struct governor_ops powersave_gov;
