@@ -353,14 +353,11 @@ static int add_generated_tasks(struct gen_opts *o, u64 *rng, int rt, int cfs, u3
 	return 0;
 }
 
-static int write_sched(struct gen *g, const struct gen_opts *o, struct gs_error *err)
+static int write_sched(struct gen *g, const struct gen_opts *o)
 {
 	for (int i = 0; i < g->nr_t; i++) {
 		const struct gen_task *s = &o->tasks[i];
 		struct gtask *t = &g->t[i];
-		if (s->cpu >= o->nr_cpus)
-			return gs_error_set(err, GS_EARG, "task '%s' on cpu %d, but only %d cpus",
-					    s->name, s->cpu, o->nr_cpus);
 		memcpy(t->comm, s->name, sizeof(t->comm));
 		t->pid = PID_BASE + i;
 		t->prio = s->prio;
@@ -467,6 +464,10 @@ int gen_write(FILE *out, const struct gen_opts *opts, u64 *lines_written, struct
 		}
 	}
 
+	for (int i = 0; i < o.nr_tasks; i++)
+		if (o.tasks[i].cpu >= o.nr_cpus)
+			return gs_error_set(err, GS_EARG, "task '%s' on cpu %d, but only %d cpus",
+					    o.tasks[i].name, o.tasks[i].cpu, o.nr_cpus);
 	write_header(&g, &o);
 	if (o.workload == GEN_PIPE) {
 		write_pipe(&g, &o);
@@ -485,7 +486,7 @@ int gen_write(FILE *out, const struct gen_opts *opts, u64 *lines_written, struct
 		if (!g.t || ret)
 			ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		else
-			ret = write_sched(&g, &o, err);
+			ret = write_sched(&g, &o);
 		for (int c = 0; c < o.nr_cpus; c++)
 			free(g.cpu[c].tasks);
 		free(g.t);
