@@ -1,0 +1,83 @@
+/*
+ * store.h - the results database: runs and their metrics in SQLite, and the same tables as CSV.
+ *
+ * One database file holds many runs (DESIGN.md §10). Each run is written in ONE transaction, so a
+ * failed or interrupted write leaves no rows of it. Tables (schema version STORE_SCHEMA_VERSION,
+ * kept in PRAGMA user_version):
+ *   runs(run_id, label, trace, trace_sha256, platform, governor, timing, util_source,
+ *        power_model, power_unit, policy, params, kernel, start_s, span_s, events, nr_cpus,
+ *        nr_clusters, notes, govsim_version, created_at)
+ *   energy(run_id, scope 'cpu'|'cluster'|'total', name 'cpu4'|'cluster1'|'total', joules)
+ *   residency(run_id, policy, freq_khz, seconds)          policy = its first CPU; every OPP
+ *   policy_stats(run_id, policy, cluster, transitions, avg_freq_khz, busy_s, overutilized_s)
+ *   task_stats(run_id, seq, pid, comm, runtime_s, delay_s, max_delay_s)
+ *   uclamp_stats(run_id, key_on_at_s (NULL: the key stayed off), agg_ops, agg_skipped,
+ *                clamped_up_s, clamped_down_s)
+ *   timeline(run_id, seq, time_s, policy, freq_khz, traced_khz, util, capacity)
+ *   work(run_id, cpu, work_in_s, work_out_s)
+ * Energies are in joules for em, in the costs model's unit x seconds otherwise (runs.power_unit).
+ *
+ * Determinism: writing the same run_result gives the same rows, in the same order, apart from
+ * runs.created_at (UTC, ISO 8601; from SOURCE_DATE_EPOCH when that is set, for reproducible
+ * files). Reading a run back gives the run_result that was written, field for field.
+ */
+#ifndef GOVSIM_STORE_STORE_H
+#define GOVSIM_STORE_STORE_H
+
+#include <stddef.h>
+
+#include "core/error.h"
+#include "core/types.h"
+#include "sim/result.h"
+
+/* The schema version this govsim writes and reads. */
+#define STORE_SCHEMA_VERSION 1
+
+struct store;
+
+/*
+ * Open or create a results database at `path` and create its tables if needed. A database
+ * written by a NEWER schema version fails with GS_ESCHEMA ("'x.db': results schema version 7 is
+ * newer than this govsim supports (1)"); a file that is not an SQLite database, or cannot be
+ * opened, with GS_ESQL. On success *out is the handle (store_close() it).
+ */
+int store_open(const char *path, struct store **out, struct gs_error *err);
+
+/*
+ * Write one run in one transaction (BEGIN IMMEDIATE ... COMMIT; any failure rolls back, leaving
+ * no rows of it). The new run's id goes to *run_id. Returns 0 or GS_ESQL.
+ */
+int store_write_run(struct store *s, const struct run_result *r, s64 *run_id, struct gs_error *err);
+
+/*
+ * Read run `run_id` back into *r, which need not be initialised: it is overwritten
+ * (run_result_init) and the caller run_result_release()s it, on success or failure.
+ * GS_ENOTFOUND when there is no such run.
+ */
+int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_error *err);
+
+/* Every run id, ascending, as a malloc'd array the caller frees (NULL when *n is 0). */
+int store_list_runs(struct store *s, s64 **ids, size_t *n, struct gs_error *err);
+
+/*
+ * Run ids matching a SQL-free selector, ascending, malloc'd as above. `selector` is NULL or ""
+ * for every run, a run id ("42"), or comma-separated key=value equalities on the runs columns
+ * label, trace, trace_sha256, platform, governor, timing, util_source, power_model, kernel
+ * ("governor=schedutil,platform=hikey960"). A malformed selector or an unknown key is GS_EARG.
+ */
+int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *n,
+		      struct gs_error *err);
+
+/* Close the database; NULL is fine. */
+void store_close(struct store *s);
+
+/*
+ * The same tables for one run as CSV files in `dir` (created if missing): runs.csv,
+ * energy.csv, residency.csv, policy_stats.csv, task_stats.csv, uclamp_stats.csv, timeline.csv,
+ * work.csv, each with a header line, text fields written through libcsv (csv_fwrite), numbers
+ * with 17 significant digits (exact for doubles). runs.csv has no created_at column, so the
+ * files of one run_result are byte-identical. Existing files are replaced. GS_EIO on failure.
+ */
+int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, struct gs_error *err);
+
+#endif
