@@ -79,6 +79,11 @@ struct sched_hooks {
 	/* --task-timeline: after the kernel's updates at that point. */
 	void (*task_event)(void *ctx, const struct task *p, int cpu, enum sched_task_event ev,
 			   u64 now_ns);
+	/* Added: a task's class changed (its prio crossed 0 or 100), applied while it is not
+	 * queued, before its next enqueue; the owner re-derives p->uclamp.is_rt here
+	 * (uclamp_task_set_rt). May be NULL. */
+	void (*task_class_change)(void *ctx, struct task *p, enum sched_class_id old_class,
+				  u64 now_ns);
 };
 
 struct sched_config {
@@ -118,5 +123,25 @@ struct uclamp_rq_pair *sched_cpu_uclamp(struct sched *s, int cpu);
 
 /* Re-account a queued task's clamps after a change (uclamp_update_active: dec then inc). */
 void sched_task_uclamp_update(struct sched *s, struct task *p);
+
+/*
+ * Added: how often the trace and the model disagreed, and what the model did about it.
+ * Each is a count of events; none of them is an error.
+ */
+struct sched_stats {
+	u64 tasks;                 /* tasks started (first scheduling event seen) */
+	u64 switch_prev_mismatch;  /* sched_switch whose prev was not the model's running task:
+				    * the trace is trusted (prev switched out, the model fixed) */
+	u64 switch_next_elsewhere; /* next was running on another CPU in the model: put back there */
+	u64 wakeup_on_rq;          /* wakeups of a task already queued: ignored */
+	u64 implicit_enqueue;      /* switch-in of a task not queued (no wakeup seen): enqueued then */
+	u64 implicit_migration;    /* woken/switched in on another CPU without sched_migrate_task */
+	u64 migrate_orig_mismatch; /* sched_migrate_task orig_cpu != the model's task_cpu() */
+	u64 governor_switches;     /* switches into the sugov:N kthread (a switch to idle) */
+	u64 started_running;       /* a CPU's first event switched out a new task: running since
+				    * the first event of the model (DESIGN §13) */
+	u64 seeded;                /* tasks started from trace util events (seed_util) */
+};
+void sched_get_stats(const struct sched *s, struct sched_stats *out);
 
 #endif

@@ -1,0 +1,1171 @@
+/*
+ * sched.c - the scheduler model: tasks and runqueues rebuilt from sched_switch / sched_wakeup* /
+ * sched_migrate_task, with the PELT and util_est update points of Linux v5.9:
+ *   kernel/sched/core.c   enqueue_task/dequeue_task (uclamp before the class), update_rq_clock,
+ *                         wake_up_new_task, scheduler_tick
+ *   kernel/sched/fair.c   enqueue_task_fair, dequeue_task_fair, enqueue_entity, dequeue_entity,
+ *                         set_next_entity, put_prev_entity, entity_tick, update_load_avg,
+ *                         update_cfs_rq_load_avg, attach/detach_entity_load_avg,
+ *                         remove_entity_load_avg, migrate_task_rq_fair, post_init_entity_util_avg,
+ *                         update_blocked_averages (no group scheduling), pick_next_task_fair's
+ *                         update_idle_rq_clock_pelt
+ *   kernel/sched/rt.c     enqueue_top_rt_rq (cpufreq kick), set_next_task_rt, put_prev_task_rt,
+ *                         task_tick_rt
+ *   kernel/sched/deadline.c  the same PELT pattern for avg_dl
+ * Written from the kernel's description (facts/kernel-v5.9.md §1, §2, §4.1, §7.1) and a reading
+ * of the v5.8/v5.10 sources; not copied. Kernel function names are kept.
+ *
+ * Conventions where the trace gives no answer (DESIGN §13), each also in sched.h/the report:
+ * - Every CFS task has the nice-0 weight (se_weight 1024, se->load.weight 1024 << 10), whatever
+ *   its prio; the cfs_rq load is 1024 per queued CFS task.
+ * - DL tasks (prio < 0, other than sugov:N) have unknown bandwidth: bw_dl = 0. Their enqueue
+ *   calls cpufreq (__add_running_bw); the deferred __sub_running_bw is not modelled.
+ * - The rq clock is now_ns: no irq or steal time, util_irq = 0.
+ * - A task first seen without sched_wakeup_new starts with zero sums and last_update_time =
+ *   its rq's clock_pelt then; with seed_util and trace util events before its first scheduling
+ *   event it starts from those averages, last_update_time = 0, so its first enqueue attaches
+ *   them to the cfs_rq (sums = avg * divider, as attach_entity_load_avg does).
+ * - The governor kthread sugov:N is not workload: a switch to it is a switch to idle, a
+ *   switch from it a switch from idle, its wakeups and migrations change nothing.
+ */
+#include "sched/sched.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "pelt_tables.h"
+#include "sched/util_est.h"
+
+/* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit) */
+#define TASK_SE_WEIGHT   1024UL
+#define TASK_LOAD_WEIGHT (TASK_SE_WEIGHT << SCHED_FIXEDPOINT_SHIFT)
+
+/* update_load_avg() flags (fair.c) */
+#define UPDATE_TG     0x1
+#define SKIP_AGE_LOAD 0x2
+#define DO_ATTACH     0x4
+
+#define TASK_CHUNK 256
+
+struct cfs_rq {
+	struct sched_avg avg;
+	unsigned long load;        /* scale_load_down(cfs_rq->load.weight) */
+	unsigned int h_nr_running;
+	struct task *curr;         /* cfs_rq->curr */
+	struct {                   /* cfs_rq->removed: applied at the next update */
+		unsigned int nr;
+		unsigned long load_avg, util_avg, runnable_avg;
+	} removed;
+};
+
+struct rq {
+	int cpu;
+	unsigned long cpu_capacity; /* arch_scale_cpu_capacity() */
+	unsigned long freq_scale;   /* arch_scale_freq_capacity() */
+	struct pelt_clock clock;    /* clock_task is rq_clock(): now_ns */
+	bool seen;                  /* the CPU had an event */
+	struct task *curr;          /* NULL: idle (or the governor kthread) */
+	struct cfs_rq cfs;
+	struct sched_avg avg_rt;
+	struct sched_avg avg_dl;
+	unsigned int rt_nr_running;
+	unsigned int dl_nr_running;
+	u64 idle_calls;
+	struct uclamp_rq_pair uclamp;
+};
+
+struct task_node {
+	struct task t; /* first: a struct task * is a struct task_node * */
+	bool started;  /* first scheduling event seen, task_new called */
+	bool seeded;
+	bool prio_pending;
+	int pending_prio;
+	enum sched_class_id queued_class; /* the class it was enqueued in */
+	struct sched_avg seed;
+};
+
+struct sched {
+	struct sched_config cfg;
+	struct sched_hooks hooks;
+	struct rq rq[GS_MAX_CPUS];
+	struct task_node **chunks;
+	size_t nr_chunks, chunks_cap, nr_nodes;
+	struct task_node **table; /* open addressing by pid, power-of-two size */
+	size_t table_size;
+	bool have_start;
+	u64 start_ns;
+	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
+	struct sched_stats stats;
+};
+
+const char *sched_task_event_name(enum sched_task_event ev)
+{
+	switch (ev) {
+	case TASK_EV_WAKEUP: return "wakeup";
+	case TASK_EV_SWITCH_IN: return "switch_in";
+	case TASK_EV_TICK: return "tick";
+	case TASK_EV_PREEMPT: return "preempt";
+	case TASK_EV_SLEEP: return "sleep";
+	case TASK_EV_MIGRATE: return "migrate";
+	}
+	return "?";
+}
+
+static inline struct task_node *node_of(struct task *p)
+{
+	return (struct task_node *)p;
+}
+
+static enum sched_class_id class_of_prio(int prio)
+{
+	if (prio < 0)
+		return SCHED_CLASS_DL;
+	if (prio < 100)
+		return SCHED_CLASS_RT;
+	return SCHED_CLASS_CFS;
+}
+
+/* ---- the task table ------------------------------------------------------------------------ */
+
+static size_t pid_hash(s32 pid, size_t size)
+{
+	return (size_t)(((u32)pid * 2654435761u) & (u32)(size - 1));
+}
+
+static int table_grow(struct sched *s)
+{
+	size_t size = s->table_size ? s->table_size * 2 : 1024;
+	struct task_node **t = calloc(size, sizeof(*t));
+
+	if (!t)
+		return GS_ENOMEM;
+	for (size_t i = 0; i < s->table_size; i++) {
+		struct task_node *n = s->table[i];
+		size_t h;
+
+		if (!n)
+			continue;
+		for (h = pid_hash(n->t.pid, size); t[h]; h = (h + 1) & (size - 1))
+			;
+		t[h] = n;
+	}
+	free(s->table);
+	s->table = t;
+	s->table_size = size;
+	return 0;
+}
+
+static struct task_node *node_find(const struct sched *s, s32 pid)
+{
+	size_t h;
+
+	if (!s->table_size)
+		return NULL;
+	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
+		if (s->table[h]->t.pid == pid)
+			return s->table[h];
+	return NULL;
+}
+
+static void set_comm(struct task *p, const char *comm)
+{
+	if (comm && comm[0]) {
+		strncpy(p->comm, comm, TASK_COMM_LEN - 1);
+		p->comm[TASK_COMM_LEN - 1] = '\0';
+	}
+}
+
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
+static struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
+{
+	struct task_node *n = node_find(s, pid);
+	size_t h;
+
+	if (n) {
+		set_comm(&n->t, comm);
+		return n;
+	}
+	if ((s->nr_nodes + 1) * 2 > s->table_size && table_grow(s) < 0)
+		return NULL;
+	if (s->nr_nodes == s->nr_chunks * TASK_CHUNK) {
+		if (s->nr_chunks == s->chunks_cap) {
+			size_t cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
+			struct task_node **c = realloc(s->chunks, cap * sizeof(*c));
+
+			if (!c)
+				return NULL;
+			s->chunks = c;
+			s->chunks_cap = cap;
+		}
+		s->chunks[s->nr_chunks] = calloc(TASK_CHUNK, sizeof(struct task_node));
+		if (!s->chunks[s->nr_chunks])
+			return NULL;
+		s->nr_chunks++;
+	}
+	n = &s->chunks[s->nr_nodes / TASK_CHUNK][s->nr_nodes % TASK_CHUNK];
+	s->nr_nodes++;
+	memset(n, 0, sizeof(*n));
+	n->t.pid = pid;
+	n->t.cpu = -1;
+	n->t.prio = 120;
+	n->t.class = SCHED_CLASS_CFS;
+	set_comm(&n->t, comm);
+	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
+		;
+	s->table[h] = n;
+	return n;
+}
+
+/* ---- hooks ----------------------------------------------------------------------------------- */
+
+static void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags)
+{
+	if (s->hooks.cpufreq_update && !s->mute)
+		s->hooks.cpufreq_update(s->hooks.ctx, rq->cpu, rq->clock.clock_task, flags);
+}
+
+static void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev,
+		       u64 now)
+{
+	if (s->hooks.task_event && !s->mute)
+		s->hooks.task_event(s->hooks.ctx, p, cpu, ev, now);
+}
+
+/* ---- clocks ---------------------------------------------------------------------------------- */
+
+/*
+ * update_rq_clock(): the task clock is now_ns; clock_pelt follows it scaled while the CPU runs
+ * a task and is synced to it while idle (also for a zero delta, as the kernel).
+ */
+static void update_rq_clock(struct rq *rq, u64 now)
+{
+	s64 delta;
+
+	if (now < rq->clock.clock_task)
+		return;
+	delta = (s64)(now - rq->clock.clock_task);
+	rq->clock.clock_task = now;
+	update_rq_clock_pelt(&rq->clock, delta, rq->curr == NULL, rq->cpu_capacity,
+			     rq->freq_scale);
+}
+
+/* ---- CFS PELT (fair.c) ----------------------------------------------------------------------- */
+
+static void sub_positive_ul(unsigned long *p, unsigned long v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+static void sub_positive_u64(u64 *p, u64 v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+static void sub_positive_u32(u32 *p, u32 v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+/* cfs_rq_util_change(): the root cfs_rq changed: cpufreq_update_util(rq, 0) */
+static void cfs_rq_util_change(struct sched *s, struct rq *rq)
+{
+	cpufreq_update_util(s, rq, 0);
+}
+
+/* Apply the removed load of tasks that migrated away while asleep, then advance the cfs_rq. */
+static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs)
+{
+	struct sched_avg *sa = &cfs->avg;
+	int decayed = 0;
+
+	if (cfs->removed.nr) {
+		u32 divider = get_pelt_divider(sa);
+
+		sub_positive_ul(&sa->load_avg, cfs->removed.load_avg);
+		sub_positive_u64(&sa->load_sum, (u64)cfs->removed.load_avg * divider);
+		sub_positive_ul(&sa->util_avg, cfs->removed.util_avg);
+		/* sub_positive() truncates the value to the type of util_sum (u32) */
+		sub_positive_u32(&sa->util_sum, (u32)(cfs->removed.util_avg * divider));
+		sub_positive_ul(&sa->runnable_avg, cfs->removed.runnable_avg);
+		sub_positive_u64(&sa->runnable_sum, (u64)cfs->removed.runnable_avg * divider);
+		memset(&cfs->removed, 0, sizeof(cfs->removed));
+		decayed = 1;
+	}
+	decayed |= __update_load_avg_cfs_rq(now, sa, cfs->load, cfs->h_nr_running,
+					    cfs->curr != NULL);
+	return decayed;
+}
+
+/*
+ * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
+ * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
+ */
+static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *se = &p->avg;
+	u32 divider = get_pelt_divider(&cfs->avg);
+
+	se->last_update_time = cfs->avg.last_update_time;
+	se->period_contrib = cfs->avg.period_contrib;
+	se->util_sum = (u32)(se->util_avg * divider);
+	se->runnable_sum = (u64)se->runnable_avg * divider;
+	se->load_sum = divider;
+	se->load_sum = ((u64)se->load_avg * se->load_sum) / TASK_SE_WEIGHT;
+
+	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
+	cfs->avg.load_sum += TASK_SE_WEIGHT * se->load_sum;
+	cfs->avg.util_avg += se->util_avg;
+	cfs->avg.util_sum += se->util_sum;
+	cfs->avg.runnable_avg += se->runnable_avg;
+	cfs->avg.runnable_sum += se->runnable_sum;
+	cfs_rq_util_change(s, rq);
+}
+
+static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *se = &p->avg;
+
+	sub_positive_ul(&cfs->avg.load_avg, se->load_avg); /* dequeue_load_avg() */
+	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
+	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
+	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
+	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
+	cfs_rq_util_change(s, rq);
+}
+
+/* update_load_avg(cfs_rq, se, flags): the task's se, then its cfs_rq, then attach or kick. */
+static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int flags)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	u64 now = rq_clock_pelt(&rq->clock);
+	int decayed;
+
+	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
+		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p);
+
+	decayed = update_cfs_rq_load_avg(now, cfs);
+
+	if (!p->avg.last_update_time && (flags & DO_ATTACH))
+		attach_entity_load_avg(s, rq, p); /* enqueued on a new CPU after a migration */
+	else if (decayed)
+		cfs_rq_util_change(s, rq);
+}
+
+/* remove_entity_load_avg(): a sleeping task leaves; its source rq is not locked, so the
+ * task is synced to the cfs_rq's last update and its averages queued as "removed". */
+static void remove_entity_load_avg(struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, TASK_SE_WEIGHT);
+	cfs->removed.nr++;
+	cfs->removed.util_avg += p->avg.util_avg;
+	cfs->removed.load_avg += p->avg.load_avg;
+	cfs->removed.runnable_avg += p->avg.runnable_avg;
+}
+
+/*
+ * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
+ *   util = min(cfs.util_avg * se->load.weight / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
+ * (v5.9 multiplies by se->load.weight, 1024 << 10 for nice 0, so the cap almost always wins),
+ * or the cap itself on an idle cfs_rq; then it is attached (CFS) or just dated (other classes).
+ */
+static void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct sched_avg *sa = &p->avg;
+	struct cfs_rq *cfs = &rq->cfs;
+	long cpu_scale = (long)rq->cpu_capacity;
+	long cap = (cpu_scale - (long)cfs->avg.util_avg) / 2;
+
+	/* init_entity_runnable_average() at fork */
+	memset(sa, 0, sizeof(*sa));
+	sa->load_avg = TASK_SE_WEIGHT;
+
+	if (cap > 0) {
+		if (cfs->avg.util_avg != 0) {
+			sa->util_avg = cfs->avg.util_avg * TASK_LOAD_WEIGHT;
+			sa->util_avg /= cfs->avg.load_avg + 1;
+			if (sa->util_avg > (unsigned long)cap)
+				sa->util_avg = (unsigned long)cap;
+		} else {
+			sa->util_avg = (unsigned long)cap;
+		}
+	}
+	sa->runnable_avg = sa->util_avg;
+
+	if (p->class != SCHED_CLASS_CFS) {
+		sa->last_update_time = rq_clock_pelt(&rq->clock);
+		return;
+	}
+	/* attach_entity_cfs_rq(): sync the cfs_rq (ATTACH_AGE_LOAD), then attach */
+	update_load_avg(s, rq, p, 0);
+	attach_entity_load_avg(s, rq, p);
+}
+
+/* ---- class enqueue/dequeue, pick (core.c, fair.c, rt.c, deadline.c) ----------------------- */
+
+static bool uclamp_class(enum sched_class_id c)
+{
+	return c == SCHED_CLASS_CFS || c == SCHED_CLASS_RT;
+}
+
+static void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	/* the estimate first, so every cpufreq kick below already sees it */
+	util_est_enqueue(&rq->cfs.avg, &p->avg);
+	if (p->in_iowait)
+		cpufreq_update_util(s, rq, SCHED_CPUFREQ_IOWAIT);
+	/* enqueue_entity(): se not on_rq yet, so its update only decays */
+	update_load_avg(s, rq, p, UPDATE_TG | DO_ATTACH);
+	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
+	p->on_rq = true;
+	rq->cfs.h_nr_running++;
+}
+
+static void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
+{
+	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
+	update_load_avg(s, rq, p, UPDATE_TG);
+	p->on_rq = false;
+	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+	if (rq->cfs.h_nr_running)
+		rq->cfs.h_nr_running--;
+	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
+	util_est_dequeue(&rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
+}
+
+/* enqueue_task(): uclamp_rq_inc() before the class enqueue. */
+static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
+{
+	struct task *p = &n->t;
+
+	if (s->hooks.uclamp_inc && uclamp_class(p->class))
+		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
+	n->queued_class = p->class;
+	switch (p->class) {
+	case SCHED_CLASS_CFS:
+		enqueue_task_fair(s, rq, p);
+		break;
+	case SCHED_CLASS_RT:
+		rq->rt_nr_running++;
+		cpufreq_update_util(s, rq, 0); /* enqueue_top_rt_rq() */
+		break;
+	case SCHED_CLASS_DL:
+		rq->dl_nr_running++;
+		cpufreq_update_util(s, rq, 0); /* __add_running_bw(), bandwidth unknown (0) */
+		break;
+	case SCHED_CLASS_IDLE:
+		break;
+	}
+	p->on_rq = true;
+}
+
+static void apply_pending_prio(struct sched *s, struct task_node *n, u64 now);
+
+/* dequeue_task(): uclamp_rq_dec() before the class dequeue. */
+static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bool sleep, u64 now)
+{
+	struct task *p = &n->t;
+
+	if (s->hooks.uclamp_dec && uclamp_class(n->queued_class))
+		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p);
+	switch (n->queued_class) {
+	case SCHED_CLASS_CFS:
+		dequeue_task_fair(s, rq, p, sleep);
+		break;
+	case SCHED_CLASS_RT:
+		if (rq->rt_nr_running)
+			rq->rt_nr_running--;
+		cpufreq_update_util(s, rq, 0); /* dequeue_rt_entity() -> enqueue_top_rt_rq() */
+		break;
+	case SCHED_CLASS_DL:
+		if (rq->dl_nr_running)
+			rq->dl_nr_running--;
+		break;
+	case SCHED_CLASS_IDLE:
+		break;
+	}
+	p->on_rq = false;
+	apply_pending_prio(s, n, now);
+}
+
+/* set_next_task(): set_next_entity (CFS), set_next_task_rt/dl with the previous class. */
+static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
+			  enum sched_class_id prev_class)
+{
+	struct task *p = &n->t;
+	u64 now = rq_clock_pelt(&rq->clock);
+
+	switch (n->queued_class) {
+	case SCHED_CLASS_CFS:
+		if (p->on_rq)
+			update_load_avg(s, rq, p, UPDATE_TG);
+		rq->cfs.curr = p;
+		break;
+	case SCHED_CLASS_RT:
+		if (prev_class != SCHED_CLASS_RT)
+			update_rt_rq_load_avg(now, &rq->avg_rt, 0);
+		break;
+	case SCHED_CLASS_DL:
+		if (prev_class != SCHED_CLASS_DL)
+			update_dl_rq_load_avg(now, &rq->avg_dl, 0);
+		break;
+	case SCHED_CLASS_IDLE:
+		break;
+	}
+	rq->curr = p;
+	p->running = true;
+	p->in_iowait = false; /* io_schedule_finish() once it runs again */
+}
+
+/* put_prev_task(): put_prev_entity (CFS, running = 1 if still queued), put_prev_task_rt/dl. */
+static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
+{
+	struct task *p = &n->t;
+	u64 now = rq_clock_pelt(&rq->clock);
+
+	switch (n->queued_class) {
+	case SCHED_CLASS_CFS:
+		if (p->on_rq)
+			update_load_avg(s, rq, p, 0);
+		rq->cfs.curr = NULL;
+		break;
+	case SCHED_CLASS_RT:
+		update_rt_rq_load_avg(now, &rq->avg_rt, 1);
+		break;
+	case SCHED_CLASS_DL:
+		update_dl_rq_load_avg(now, &rq->avg_dl, 1);
+		break;
+	case SCHED_CLASS_IDLE:
+		break;
+	}
+	p->running = false;
+	rq->curr = NULL;
+}
+
+/* The rq goes idle after prev: pick_next_task_fair's update_idle_rq_clock_pelt() (only on
+ * the fair fast path, i.e. prev was CFS) and the nohz idle-entry count. */
+static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
+{
+	if (prev_class == SCHED_CLASS_CFS)
+		update_idle_rq_clock_pelt(&rq->clock, rq->cfs.avg.util_sum + rq->avg_rt.util_sum +
+							      rq->avg_dl.util_sum);
+	rq->idle_calls++;
+}
+
+/* ---- task state changes ---------------------------------------------------------------------- */
+
+static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
+{
+	struct task *p = &n->t;
+	enum sched_class_id old = p->class;
+
+	p->prio = prio;
+	if (p->is_governor)
+		return;
+	p->class = class_of_prio(prio);
+	if (p->class != old && s->hooks.task_class_change)
+		s->hooks.task_class_change(s->hooks.ctx, p, old, now);
+}
+
+static void apply_pending_prio(struct sched *s, struct task_node *n, u64 now)
+{
+	if (n->prio_pending && !n->t.on_rq) {
+		n->prio_pending = false;
+		apply_prio(s, n, n->pending_prio, now);
+	}
+}
+
+/* A prio seen in an event: a class change waits until the task is off its runqueue. */
+static void see_prio(struct sched *s, struct task_node *n, int prio, u64 now)
+{
+	if (!n->t.on_rq || class_of_prio(prio) == n->queued_class) {
+		n->prio_pending = false;
+		if (prio != n->t.prio)
+			apply_prio(s, n, prio, now);
+		return;
+	}
+	n->prio_pending = true;
+	n->pending_prio = prio;
+}
+
+static bool is_governor_comm(const char *comm)
+{
+	return strncmp(comm, "sugov:", 6) == 0;
+}
+
+/*
+ * The first scheduling event of a task, on `cpu` at now (the rq clock already updated):
+ * zero sums dated now, or the seeded averages to be attached at its first enqueue.
+ */
+static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, u64 now)
+{
+	struct task *p = &n->t;
+	struct rq *rq = &s->rq[cpu];
+
+	n->started = true;
+	p->cpu = cpu;
+	p->prio = prio;
+	p->is_governor = is_governor_comm(p->comm);
+	p->class = p->is_governor ? SCHED_CLASS_DL : class_of_prio(prio);
+	n->queued_class = p->class;
+	if (n->seeded) {
+		p->avg = n->seed;
+		p->avg.last_update_time = 0;
+		s->stats.seeded++;
+	} else {
+		memset(&p->avg, 0, sizeof(p->avg));
+		p->avg.last_update_time = rq_clock_pelt(&rq->clock);
+	}
+	s->stats.tasks++;
+	if (s->hooks.task_new)
+		s->hooks.task_new(s->hooks.ctx, p, now);
+}
+
+/* The rq of p's CPU loses p (queued, not running): dequeue, detach, move, enqueue. */
+static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now)
+{
+	struct task *p = &n->t;
+	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
+
+	update_rq_clock(src_rq, now);
+	dequeue_task(s, src_rq, n, false, now);
+	if (n->queued_class == SCHED_CLASS_CFS) {
+		/* migrate_task_rq_fair(), TASK_ON_RQ_MIGRATING: detach_entity_cfs_rq() */
+		update_load_avg(s, src_rq, p, 0);
+		detach_entity_load_avg(s, src_rq, p);
+		p->avg.last_update_time = 0;
+	}
+	p->cpu = dst;
+	dst_rq->seen = true;
+	update_rq_clock(dst_rq, now);
+	enqueue_task(s, dst_rq, n);
+}
+
+/* A sleeping task moves (migrate_task_rq_fair, not queued): its load is removed from the
+ * source at that rq's next update; last_update_time = 0 attaches it at the next enqueue. */
+static void migrate_sleeping(struct sched *s, struct task_node *n, int dst)
+{
+	struct task *p = &n->t;
+
+	if (p->class == SCHED_CLASS_CFS && p->cpu >= 0 && p->avg.last_update_time) {
+		remove_entity_load_avg(&s->rq[p->cpu], p);
+		p->avg.last_update_time = 0;
+	}
+	p->cpu = dst;
+}
+
+/* p is running on its CPU in the model but the trace says otherwise: put it back queued. */
+static void unrun(struct sched *s, struct task_node *n, u64 now)
+{
+	struct rq *rq = &s->rq[n->t.cpu];
+	enum sched_class_id c = n->queued_class;
+
+	update_rq_clock(rq, now);
+	put_prev_task(s, rq, n);
+	rq_enter_idle(rq, c);
+}
+
+/* Bring n onto cpu's runqueue (queued, not running), whatever the model thought. */
+static void make_queued_on(struct sched *s, struct task_node *n, int cpu, u64 now)
+{
+	struct task *p = &n->t;
+
+	if (p->running && p->cpu != cpu) {
+		s->stats.switch_next_elsewhere++;
+		unrun(s, n, now);
+	}
+	if (p->cpu != cpu && p->cpu >= 0) {
+		s->stats.implicit_migration++;
+		if (p->on_rq)
+			migrate_queued(s, n, cpu, now);
+		else
+			migrate_sleeping(s, n, cpu);
+	}
+	p->cpu = cpu;
+	if (!p->on_rq) {
+		s->stats.implicit_enqueue++;
+		apply_pending_prio(s, n, now);
+		enqueue_task(s, &s->rq[cpu], n);
+		task_event(s, p, cpu, TASK_EV_WAKEUP, now);
+	}
+}
+
+/* ---- event handlers -------------------------------------------------------------------------- */
+
+static int check_cpu(const struct sched *s, const struct event *ev, int cpu,
+		     struct gs_error *err)
+{
+	if (cpu >= 0 && cpu < s->cfg.nr_cpus)
+		return 0;
+	return gs_error_set(err, GS_ETRACE, "%s at line %llu: cpu %d outside 0..%d",
+			    event_type_name(ev->type), (unsigned long long)ev->line, cpu,
+			    s->cfg.nr_cpus - 1);
+}
+
+static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
+{
+	int cpu = ev->cpu, ret;
+	struct rq *rq;
+	struct task_node *prev = NULL, *next = NULL;
+	enum sched_class_id prev_class = SCHED_CLASS_IDLE;
+
+	ret = check_cpu(s, ev, cpu, err);
+	if (ret)
+		return ret;
+	rq = &s->rq[cpu];
+
+	if (ev->sw.prev_pid > 0) {
+		prev = node_get(s, ev->sw.prev_pid, ev->sw.prev_comm);
+		if (!prev)
+			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	}
+	if (ev->sw.next_pid > 0) {
+		next = node_get(s, ev->sw.next_pid, ev->sw.next_comm);
+		if (!next)
+			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	}
+
+	/*
+	 * DESIGN §13: a CPU whose first event switches a new task out ran it since the start
+	 * (the model's first event). Its PELT starts then; the hooks that carry a time (cpufreq,
+	 * task_event) stay quiet for that past instant, the owner has moved on.
+	 */
+	if (prev && !prev->started && !rq->seen && !is_governor_comm(prev->t.comm)) {
+		u64 t0 = s->start_ns < now ? s->start_ns : now;
+
+		s->mute = true;
+		update_rq_clock(rq, t0);
+		task_start(s, prev, cpu, ev->sw.prev_prio, t0);
+		enqueue_task(s, rq, prev);
+		set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
+		s->mute = false;
+		s->stats.started_running++;
+	}
+	rq->seen = true;
+	update_rq_clock(rq, now);
+
+	if (prev && !prev->started)
+		task_start(s, prev, cpu, ev->sw.prev_prio, now);
+	if (prev && prev->t.is_governor)
+		prev = NULL;
+	if (next && !next->started)
+		task_start(s, next, cpu, ev->sw.next_prio, now);
+	if (next && next->t.is_governor) {
+		next = NULL;
+		s->stats.governor_switches++;
+	}
+
+	/* the trace is trusted: make the model's running task the traced prev */
+	if (rq->curr != (prev ? &prev->t : NULL)) {
+		s->stats.switch_prev_mismatch++;
+		if (rq->curr)
+			unrun(s, node_of(rq->curr), now);
+		if (prev) {
+			see_prio(s, prev, ev->sw.prev_prio, now);
+			make_queued_on(s, prev, cpu, now);
+			update_rq_clock(rq, now);
+			set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
+		}
+	}
+
+	/* switch out */
+	if (prev) {
+		struct task *p = &prev->t;
+
+		prev_class = prev->queued_class;
+		if (switch_prev_sleeps(ev->sw.prev_state)) {
+			/* deactivate_task() in __schedule(), then put_prev_task() in the pick */
+			p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
+			dequeue_task(s, rq, prev, true, now);
+			put_prev_task(s, rq, prev);
+			see_prio(s, prev, ev->sw.prev_prio, now);
+			task_event(s, p, cpu, TASK_EV_SLEEP, now);
+		} else {
+			put_prev_task(s, rq, prev);
+			see_prio(s, prev, ev->sw.prev_prio, now);
+			task_event(s, p, cpu, TASK_EV_PREEMPT, now);
+		}
+	}
+
+	/* switch in */
+	if (next) {
+		if (next->t.running && next->t.cpu == cpu) /* prev == next: stays */
+			return 0;
+		see_prio(s, next, ev->sw.next_prio, now);
+		make_queued_on(s, next, cpu, now);
+		set_next_task(s, rq, next, prev_class);
+		task_event(s, &next->t, cpu, TASK_EV_SWITCH_IN, now);
+	} else if (prev) {
+		rq_enter_idle(rq, prev_class);
+	}
+	return 0;
+}
+
+static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool new_task,
+			 struct gs_error *err)
+{
+	struct task_node *n;
+	struct task *p;
+	struct rq *rq;
+	int cpu = ev->wake.target_cpu, ret;
+	bool fresh;
+
+	if (ev->wake.pid <= 0)
+		return 0;
+	n = node_get(s, ev->wake.pid, ev->wake.comm);
+	if (!n)
+		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	p = &n->t;
+	if (cpu < 0) /* a format without target_cpu: the task's CPU, else the recording CPU */
+		cpu = p->cpu >= 0 ? p->cpu : ev->cpu;
+	ret = check_cpu(s, ev, cpu, err);
+	if (ret)
+		return ret;
+	rq = &s->rq[cpu];
+
+	fresh = !n->started;
+	if (fresh) {
+		rq->seen = true;
+		update_rq_clock(rq, now);
+		task_start(s, n, cpu, ev->wake.prio, now);
+	}
+	if (p->is_governor)
+		return 0;
+	if (p->on_rq) {
+		s->stats.wakeup_on_rq++;
+		see_prio(s, n, ev->wake.prio, now);
+		return 0;
+	}
+	see_prio(s, n, ev->wake.prio, now);
+	if (p->cpu >= 0 && p->cpu != cpu) {
+		s->stats.implicit_migration++;
+		migrate_sleeping(s, n, cpu);
+	}
+	p->cpu = cpu;
+	rq->seen = true;
+	update_rq_clock(rq, now);
+	if (new_task && fresh && !n->seeded)
+		post_init_entity_util_avg(s, rq, p);
+	enqueue_task(s, rq, n);
+	task_event(s, p, cpu, TASK_EV_WAKEUP, now);
+	return 0;
+}
+
+static int handle_migrate(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
+{
+	struct task_node *n;
+	struct task *p;
+	int dst = ev->migrate.dest_cpu, ret;
+
+	if (ev->migrate.pid <= 0)
+		return 0;
+	ret = check_cpu(s, ev, ev->migrate.orig_cpu, err);
+	if (!ret)
+		ret = check_cpu(s, ev, dst, err);
+	if (ret)
+		return ret;
+	n = node_get(s, ev->migrate.pid, ev->migrate.comm);
+	if (!n)
+		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	p = &n->t;
+	if (!n->started) {
+		s->rq[dst].seen = true;
+		update_rq_clock(&s->rq[dst], now);
+		task_start(s, n, dst, ev->migrate.prio, now);
+		if (!p->is_governor)
+			task_event(s, p, dst, TASK_EV_MIGRATE, now);
+		return 0;
+	}
+	if (p->is_governor) {
+		p->cpu = dst;
+		return 0;
+	}
+	if (p->cpu != ev->migrate.orig_cpu)
+		s->stats.migrate_orig_mismatch++;
+	if (p->cpu == dst)
+		return 0;
+	if (p->running) {
+		s->stats.switch_prev_mismatch++;
+		unrun(s, n, now);
+	}
+	if (p->on_rq)
+		migrate_queued(s, n, dst, now);
+	else
+		migrate_sleeping(s, n, dst);
+	task_event(s, p, dst, TASK_EV_MIGRATE, now);
+	return 0;
+}
+
+/* seed_util: per-task util events before the task's first scheduling event. */
+static int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
+{
+	struct task_node *n;
+	struct sched_avg *sa;
+	u64 util = ev->util.util;
+
+	if (ev->util.pid <= 0 || ev->util.path != EV_PATH_NONE)
+		return 0;
+	n = node_find(s, ev->util.pid);
+	if (n && n->started)
+		return 0;
+	n = node_get(s, ev->util.pid, ev->util.comm);
+	if (!n)
+		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	sa = &n->seed;
+	if (ev->type == EV_UTIL_EST_SE) {
+		if (ev->util.util_est_enqueued != EV_NO_VALUE)
+			sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
+		if (ev->util.util_est_ewma != EV_NO_VALUE)
+			sa->util_est.ewma = (unsigned int)ev->util.util_est_ewma;
+		n->seeded = true;
+		return 0;
+	}
+	if (util == EV_NO_VALUE)
+		return 0;
+	sa->util_avg = (unsigned long)gs_min_u64(util, SCHED_CAPACITY_SCALE);
+	sa->runnable_avg = ev->util.runnable != EV_NO_VALUE ? (unsigned long)ev->util.runnable
+							    : sa->util_avg;
+	sa->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load
+						    : sa->runnable_avg;
+	n->seeded = true;
+	return 0;
+}
+
+int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err)
+{
+	if (!s->have_start) {
+		switch (ev->type) {
+		case EV_SWITCH:
+		case EV_WAKEUP:
+		case EV_WAKEUP_NEW:
+		case EV_MIGRATE:
+			s->have_start = true;
+			s->start_ns = now_ns;
+			break;
+		default:
+			break;
+		}
+	}
+	switch (ev->type) {
+	case EV_SWITCH:
+		return handle_switch(s, ev, now_ns, err);
+	case EV_WAKEUP:
+		return handle_wakeup(s, ev, now_ns, false, err);
+	case EV_WAKEUP_NEW:
+		return handle_wakeup(s, ev, now_ns, true, err);
+	case EV_MIGRATE:
+		return handle_migrate(s, ev, now_ns, err);
+	case EV_PELT_SE:
+	case EV_LOAD_SE:
+	case EV_LOAD_AVG_TASK:
+	case EV_UTIL_EST_SE:
+		return s->cfg.seed_util ? handle_seed(s, ev, err) : 0;
+	default:
+		return 0;
+	}
+}
+
+/* ---- periodic updates ------------------------------------------------------------------------ */
+
+void sched_tick(struct sched *s, int cpu, u64 now_ns)
+{
+	struct rq *rq;
+	struct task_node *n;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	update_rq_clock(rq, now_ns);
+	if (!rq->curr)
+		return;
+	n = node_of(rq->curr);
+	switch (n->queued_class) {
+	case SCHED_CLASS_CFS: /* task_tick_fair() -> entity_tick() */
+		update_load_avg(s, rq, rq->curr, UPDATE_TG);
+		break;
+	case SCHED_CLASS_RT: /* task_tick_rt(): no cpufreq kick in v5.9 */
+		update_rt_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_rt, 1);
+		break;
+	case SCHED_CLASS_DL:
+		update_dl_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_dl, 1);
+		break;
+	case SCHED_CLASS_IDLE:
+		break;
+	}
+	task_event(s, rq->curr, cpu, TASK_EV_TICK, now_ns);
+}
+
+/* update_blocked_averages() without group scheduling: __update_blocked_others() (rt, dl with
+ * running = the class of curr; irq is not modelled) and __update_blocked_fair() (the root
+ * cfs_rq, removed load included); one cpufreq kick if anything decayed. */
+void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
+{
+	struct rq *rq;
+	enum sched_class_id c = SCHED_CLASS_IDLE;
+	u64 now;
+	int decayed;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	update_rq_clock(rq, now_ns);
+	if (rq->curr)
+		c = node_of(rq->curr)->queued_class;
+	now = rq_clock_pelt(&rq->clock);
+	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT) |
+		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL);
+	decayed |= update_cfs_rq_load_avg(now, &rq->cfs);
+	if (decayed)
+		cpufreq_update_util(s, rq, 0);
+}
+
+void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale)
+{
+	struct rq *rq;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	update_rq_clock(rq, now_ns);
+	rq->freq_scale = freq_scale;
+}
+
+/* ---- readers --------------------------------------------------------------------------------- */
+
+void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
+{
+	const struct rq *rq;
+
+	memset(out, 0, sizeof(*out));
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	out->util_avg = rq->cfs.avg.util_avg;
+	out->util_est_enqueued = rq->cfs.avg.util_est.enqueued;
+	out->util_cfs = out->util_avg > out->util_est_enqueued ? out->util_avg
+							       : out->util_est_enqueued;
+	out->util_rt = rq->avg_rt.util_avg;
+	out->util_dl = rq->avg_dl.util_avg;
+	out->bw_dl = 0;
+	out->util_irq = 0;
+	out->rt_runnable = rq->rt_nr_running > 0;
+	out->capacity = rq->cpu_capacity;
+	out->busy = rq->curr != NULL;
+	out->idle_calls = rq->idle_calls;
+}
+
+struct task *sched_cpu_curr(const struct sched *s, int cpu)
+{
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return NULL;
+	return s->rq[cpu].curr;
+}
+
+struct task *sched_task_find(const struct sched *s, s32 pid)
+{
+	struct task_node *n = node_find(s, pid);
+
+	return n && n->started ? &n->t : NULL;
+}
+
+static int cmp_pid(const void *a, const void *b)
+{
+	s32 x = (*(struct task_node *const *)a)->t.pid;
+	s32 y = (*(struct task_node *const *)b)->t.pid;
+
+	return (x > y) - (x < y);
+}
+
+void sched_for_each_task(struct sched *s, void (*fn)(void *ctx, struct task *p), void *ctx)
+{
+	struct task_node **v = malloc((s->nr_nodes ? s->nr_nodes : 1) * sizeof(*v));
+	size_t nv = 0;
+
+	for (size_t i = 0; i < s->nr_nodes; i++) {
+		struct task_node *n = &s->chunks[i / TASK_CHUNK][i % TASK_CHUNK];
+
+		if (!n->started)
+			continue;
+		if (v)
+			v[nv++] = n;
+		else
+			fn(ctx, &n->t); /* no memory to sort: creation order */
+	}
+	if (!v)
+		return;
+	qsort(v, nv, sizeof(*v), cmp_pid);
+	for (size_t i = 0; i < nv; i++)
+		fn(ctx, &v[i]->t);
+	free(v);
+}
+
+struct uclamp_rq_pair *sched_cpu_uclamp(struct sched *s, int cpu)
+{
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return NULL;
+	return &s->rq[cpu].uclamp;
+}
+
+void sched_task_uclamp_update(struct sched *s, struct task *p)
+{
+	struct task_node *n = node_of(p);
+
+	if (!p->on_rq || p->cpu < 0 || !uclamp_class(n->queued_class))
+		return;
+	if (s->hooks.uclamp_dec)
+		s->hooks.uclamp_dec(s->hooks.ctx, p->cpu, p);
+	if (s->hooks.uclamp_inc)
+		s->hooks.uclamp_inc(s->hooks.ctx, p->cpu, p);
+}
+
+void sched_get_stats(const struct sched *s, struct sched_stats *out)
+{
+	*out = s->stats;
+}
+
+/* ---- lifecycle ------------------------------------------------------------------------------- */
+
+int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, struct sched **out)
+{
+	struct sched *s;
+
+	*out = NULL;
+	if (!cfg || cfg->nr_cpus <= 0 || cfg->nr_cpus > GS_MAX_CPUS)
+		return GS_EARG;
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return GS_ENOMEM;
+	s->cfg = *cfg;
+	if (s->cfg.hz <= 0)
+		s->cfg.hz = 250;
+	if (hooks)
+		s->hooks = *hooks;
+	for (int i = 0; i < cfg->nr_cpus; i++) {
+		struct rq *rq = &s->rq[i];
+
+		rq->cpu = i;
+		rq->cpu_capacity = cfg->capacity[i] ? cfg->capacity[i] : SCHED_CAPACITY_SCALE;
+		rq->freq_scale = SCHED_CAPACITY_SCALE;
+	}
+	if (table_grow(s) < 0) {
+		free(s);
+		return GS_ENOMEM;
+	}
+	*out = s;
+	return 0;
+}
+
+void sched_free(struct sched *s)
+{
+	if (!s)
+		return;
+	for (size_t i = 0; i < s->nr_chunks; i++)
+		free(s->chunks[i]);
+	free(s->chunks);
+	free(s->table);
+	free(s);
+}
