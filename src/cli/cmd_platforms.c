@@ -13,17 +13,19 @@ static const char platforms_usage[] =
 
 static const char platforms_help[] =
 	"\n"
-	"Platform models: CPUs, cpufreq policies, OPPs, idle states and power numbers, written\n"
-	"as SQL against models/schema.sql. The built-in models are compiled in; a model of your\n"
-	"own is named by a path (containing '/' or ending in .sql), here and in --platform.\n"
+	"Platform models: CPUs, cpufreq policies, OPPs, idle states and power, written\n"
+	"as SQL against models/schema.sql. The built-in models are compiled in; your\n"
+	"own is named by a path (containing '/' or ending in .sql), here and in\n"
+	"--platform.\n"
 	"\n"
-	"  list               the built-in platforms, one per line\n"
-	"  show NAME|FILE     each cluster's OPP table (kHz, mV, capacity at the OPP, em power\n"
-	"                     and cost, EAS v1 busy costs) and idle states\n"
-	"  validate FILE      load and check a model; prints an 'ok' line, or the first broken\n"
-	"                     rule naming the table and the row\n"
+	"  list            the built-in platforms, one per line\n"
+	"  show NAME|FILE  each cluster's OPP table (kHz, mV, capacity at the OPP, em\n"
+	"                  power and cost, EAS v1 busy costs) and idle states\n"
+	"  validate FILE   load and check a model: an 'ok' line, or the first broken\n"
+	"                  rule, naming the table and the row\n"
 	"\n"
-	"exit status: 0 ok, 2 bad command line, 3 bad model\n";
+	"exit status: 0 ok, 1 file not found or unreadable, 2 bad command line,\n"
+	"3 bad model\n";
 
 /* "0-3", "0,3-5": the CPUs of a cluster (ascending) as ranges. */
 static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)
