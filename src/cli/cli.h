@@ -17,6 +17,8 @@
 
 /* X(name, one-line summary). Order is the order of `govsim --help`. */
 #define GOVSIM_COMMANDS(X)                                                              \
+	X(run, "replay a trace through a governor: frequency, energy, delay")        \
+	X(validate, "compare the emulation with the kernel's own signals in a trace") \
 	X(platforms, "list, show and validate platform models")                      \
 	X(gen, "write a synthetic workload trace (periodic, pipe, mix)")              \
 	X(trace, "describe a trace: format, events, span, what it supports")         \

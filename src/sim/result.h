@@ -54,7 +54,7 @@ struct run_result {
 	char params[1024];    /* "key=value ..." tunables in force */
 	char kernel[16];      /* "v5.9" */
 	char govsim_version[32];
-	char notes[512];      /* assumptions the run made, e.g. "no cpu_frequency: assumed max" */
+	char notes[1400];      /* assumptions the run made, e.g. "no cpu_frequency: assumed max" */
 	/* span and size */
 	double start_s;       /* trace time of the replay start */
 	double span_s;        /* replayed span */

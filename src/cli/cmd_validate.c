@@ -1,0 +1,125 @@
+/*
+ * cmd_validate.c - `govsim validate TRACE`: how close the emulation is to the kernel that wrote
+ * the trace. Two figures: the trace's own util signals (sched_pelt_*, sched_load_*,
+ * sched_util_est_*) against the emulated ones at the same instants, and the time-weighted share
+ * of time the emulated OPP equals the trace's cpu_frequency, per policy, replaying with the
+ * emulated util and with the trace's util.
+ */
+#include <stdio.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "cli/run_opts.h"
+
+static const char validate_usage[] =
+	"usage: govsim validate TRACE... [--platform NAME|FILE.sql] [--governor NAME]\n"
+	"                       [--set KEY=VALUE]... [--util-source emulated|trace]\n"
+	"                       [--timing traced|work] [--format F] [--strict]\n";
+
+static const char validate_help[] =
+	"\n"
+	"Replays each TRACE in traced timing and prints:\n"
+	"  - for every util signal the trace carries (sched_pelt_cfs/se/rt, sched_load_cfs_rq/se,\n"
+	"    sched_load_avg_cpu/task, sched_util_est_cfs/se), the number of samples and the mean\n"
+	"    and max absolute difference between the trace's value and the emulated one at the\n"
+	"    same instant (--util-source emulated);\n"
+	"  - per cpufreq policy, the share of time (time-weighted) where the emulated OPP equals\n"
+	"    the trace's own cpu_frequency, with --util-source emulated and trace (or the one given).\n"
+	"Use it on traces that carry the kernel's schedutil decisions, e.g.\n"
+	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0\n";
+
+static const char *const val_names[SIM_VAL__COUNT] = {
+	[SIM_VAL_CPU_UTIL] = "cpu util_avg (root cfs_rq)",
+	[SIM_VAL_CPU_UTIL_EST] = "cpu util_est.enqueued",
+	[SIM_VAL_CPU_UTIL_RT] = "cpu util_rt",
+	[SIM_VAL_TASK_UTIL] = "task util_avg",
+	[SIM_VAL_TASK_UTIL_EST] = "task util_est.enqueued",
+	[SIM_VAL_TASK_UTIL_EST_EWMA] = "task util_est.ewma",
+};
+
+static int validate_one(struct run_opts *o, const char *trace)
+{
+	struct sim_validation val[2];
+	bool ran[2] = {false, false};
+	struct run_result r;
+	int status = 0;
+
+	printf("%s (platform %s, governor %s, timing %s, kernel profile v5.9)\n", trace,
+	       o->plat.name, o->governor, o->timing == SIM_TIMING_WORK ? "work" : "traced");
+	for (int src = 0; src < 2; src++) {
+		struct replay_spec spec = {0};
+		struct gs_error err;
+		enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
+
+		if (o->util_source_set && o->util_source != us)
+			continue;
+		gs_error_clear(&err);
+		run_result_init(&r);
+		spec.trace = trace;
+		spec.ropts = o->ropts;
+		spec.plat = &o->plat;
+		spec.governor = o->governor;
+		spec.params = o->params;
+		spec.nr_params = o->nr_params;
+		spec.timing = o->timing;
+		spec.util_source = us;
+		spec.power_model = o->power_model;
+		spec.validation_out = &val[src];
+		status = replay_run(&spec, &r, &err);
+		run_result_release(&r);
+		if (status)
+			return cli_report(&err);
+		ran[src] = true;
+	}
+
+	if (ran[0]) {
+		bool any = false;
+		printf("  util signals, trace vs emulated at the trace's events:\n");
+		printf("    %-28s %9s %11s %9s\n", "signal", "samples", "mean |err|", "max |err|");
+		for (int k = 0; k < SIM_VAL__COUNT; k++) {
+			if (!val[0].n[k])
+				continue;
+			any = true;
+			printf("    %-28s %9llu %11.2f %9llu\n", val_names[k],
+			       (unsigned long long)val[0].n[k], val[0].sum_abs[k] / (double)val[0].n[k],
+			       (unsigned long long)val[0].max_abs[k]);
+		}
+		if (!any)
+			printf("    (the trace carries no util events)\n");
+	}
+	printf("  emulated OPP = traced OPP, share of time with a traced frequency:\n");
+	printf("    %-8s %18s %18s\n", "policy", "util emulated", "util trace");
+	for (int c = 0; c < o->plat.nr_clusters; c++) {
+		printf("    policy%-2d", o->plat.clusters[c].cpus[0]);
+		for (int src = 0; src < 2; src++) {
+			if (!ran[src] || !val[src].opp_known_ns[c])
+				printf(" %18s", ran[src] ? "no cpu_frequency" : "-");
+			else
+				printf(" %17.1f%%", 100.0 * (double)val[src].opp_match_ns[c] /
+							    (double)val[src].opp_known_ns[c]);
+		}
+		putchar('\n');
+	}
+	return 0;
+}
+
+int cmd_validate(int argc, char **argv)
+{
+	struct run_opts o;
+	int status;
+
+	if (argc >= 2 && cli_is_help(argv[1])) {
+		printf("%s%s", validate_usage, validate_help);
+		return EXIT_OK;
+	}
+	status = run_opts_parse(&o, argc, argv, validate_usage, RUN_OPTS_VALIDATE);
+	if (status)
+		return status;
+	for (int i = 0; i < o.nr_traces && !status; i++) {
+		if (i)
+			putchar('\n');
+		status = validate_one(&o, o.traces[i]);
+	}
+	run_opts_release(&o);
+	return status;
+}

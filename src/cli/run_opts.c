@@ -1,0 +1,300 @@
+/* run_opts.c - replay options shared by run, validate and sweep; see run_opts.h. */
+#include "cli/run_opts.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "cli/cli.h"
+#include "store/store.h"
+
+enum {
+	OPT_PLATFORM = 256,
+	OPT_GOVERNOR,
+	OPT_SET,
+	OPT_POLICY,
+	OPT_ACTION,
+	OPT_TIMING,
+	OPT_UTIL_SOURCE,
+	OPT_POWER_MODEL,
+	OPT_DB,
+	OPT_LABEL,
+	OPT_CSV,
+	OPT_TIMELINE,
+	OPT_TASK_TIMELINE,
+	OPT_BASELINES,
+	OPT_SEED_UTIL,
+	OPT_FORMAT,
+	OPT_STRICT,
+	OPT_QUIET,
+};
+
+static const struct option long_opts[] = {
+	{"platform", required_argument, NULL, OPT_PLATFORM},
+	{"governor", required_argument, NULL, OPT_GOVERNOR},
+	{"set", required_argument, NULL, OPT_SET},
+	{"policy", required_argument, NULL, OPT_POLICY},
+	{"action", required_argument, NULL, OPT_ACTION},
+	{"timing", required_argument, NULL, OPT_TIMING},
+	{"util-source", required_argument, NULL, OPT_UTIL_SOURCE},
+	{"power-model", required_argument, NULL, OPT_POWER_MODEL},
+	{"db", required_argument, NULL, OPT_DB},
+	{"label", required_argument, NULL, OPT_LABEL},
+	{"csv", required_argument, NULL, OPT_CSV},
+	{"timeline", required_argument, NULL, OPT_TIMELINE},
+	{"task-timeline", required_argument, NULL, OPT_TASK_TIMELINE},
+	{"baselines", no_argument, NULL, OPT_BASELINES},
+	{"seed-util", no_argument, NULL, OPT_SEED_UTIL},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{"strict", no_argument, NULL, OPT_STRICT},
+	{"quiet", no_argument, NULL, OPT_QUIET},
+	{NULL, 0, NULL, 0},
+};
+
+int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
+		   enum run_opts_kind kind)
+{
+	struct gs_error err;
+	long nr_actions = 0;
+	int c, ret;
+
+	memset(o, 0, sizeof(*o));
+	policy_init(&o->policy);
+	o->platform_name = PLATFORM_DEFAULT;
+	o->governor = "schedutil";
+	o->timing = kind == RUN_OPTS_VALIDATE ? SIM_TIMING_TRACED : SIM_TIMING_WORK;
+	o->util_source = SIM_UTIL_EMULATED;
+	o->power_model = POWER_MODEL_EM;
+	gs_error_clear(&err);
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_PLATFORM:
+			o->platform_name = optarg;
+			break;
+		case OPT_GOVERNOR:
+			if (!governor_find(optarg)) {
+				char names[256] = "";
+				size_t len = 0;
+				for (int i = 0; governor_table[i]; i++)
+					len += (size_t)snprintf(names + len, sizeof(names) - len,
+								"%s%s", i ? ", " : "",
+								governor_table[i]->name);
+				return cli_usage_error(usage, "unknown governor '%s' (one of: %s)",
+						       optarg, names);
+			}
+			o->governor = optarg;
+			break;
+		case OPT_SET: {
+			char *eq = strchr(optarg, '=');
+			if (!eq || eq == optarg || !eq[1])
+				return cli_usage_error(usage, "--set '%s': expected KEY=VALUE",
+						       optarg);
+			if (o->nr_params == RUN_OPTS_MAX_PARAMS)
+				return cli_usage_error(usage, "too many --set options");
+			*eq = '\0';
+			o->params[o->nr_params].key = optarg;
+			o->params[o->nr_params].value = eq + 1;
+			o->nr_params++;
+			break;
+		}
+		case OPT_POLICY:
+			ret = policy_parse_file(&o->policy, optarg, &err);
+			if (ret)
+				return cli_report(&err);
+			o->has_policy = true;
+			break;
+		case OPT_ACTION:
+			ret = policy_parse_line(&o->policy, optarg, "--action", ++nr_actions, &err);
+			if (ret)
+				return cli_report(&err);
+			o->has_policy = true;
+			break;
+		case OPT_TIMING:
+			if (strcmp(optarg, "traced") == 0)
+				o->timing = SIM_TIMING_TRACED;
+			else if (strcmp(optarg, "work") == 0)
+				o->timing = SIM_TIMING_WORK;
+			else
+				return cli_usage_error(usage, "--timing '%s': expected traced or work",
+						       optarg);
+			break;
+		case OPT_UTIL_SOURCE:
+			if (strcmp(optarg, "emulated") == 0)
+				o->util_source = SIM_UTIL_EMULATED;
+			else if (strcmp(optarg, "trace") == 0)
+				o->util_source = SIM_UTIL_TRACE;
+			else
+				return cli_usage_error(
+					usage, "--util-source '%s': expected emulated or trace", optarg);
+			o->util_source_set = true;
+			break;
+		case OPT_POWER_MODEL:
+			ret = power_model_from_name(optarg);
+			if (ret < 0)
+				return cli_usage_error(usage, "--power-model '%s': expected em or costs",
+						       optarg);
+			o->power_model = (enum power_model)ret;
+			break;
+		case OPT_DB:
+			o->db = optarg;
+			break;
+		case OPT_LABEL:
+			o->label = optarg;
+			break;
+		case OPT_CSV:
+			o->csv_dir = optarg;
+			break;
+		case OPT_TIMELINE:
+			o->timeline_path = optarg;
+			break;
+		case OPT_TASK_TIMELINE:
+			o->task_timeline_path = optarg;
+			break;
+		case OPT_BASELINES:
+			o->baselines = true;
+			break;
+		case OPT_SEED_UTIL:
+			o->seed_util = true;
+			break;
+		case OPT_FORMAT:
+			ret = trace_format_from_name(optarg);
+			if (ret < 0)
+				return cli_usage_error(
+					usage, "--format '%s': expected ftrace, tracecmd, dat or csv",
+					optarg);
+			o->ropts.format = (enum trace_format)ret;
+			break;
+		case OPT_STRICT:
+			o->ropts.strict = true;
+			break;
+		case OPT_QUIET:
+			o->quiet = true;
+			break;
+		default:
+			if (optopt)
+				return cli_usage_error(usage, "option '%s' needs a value",
+						       argv[optind - 1]);
+			return cli_usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	for (int i = optind; i < argc; i++) {
+		if (o->nr_traces == RUN_OPTS_MAX_TRACES)
+			return cli_usage_error(usage, "too many traces");
+		o->traces[o->nr_traces++] = argv[i];
+	}
+	if (o->nr_traces == 0)
+		return cli_usage_error(usage, "no trace given");
+	if (kind != RUN_OPTS_VALIDATE && o->nr_traces > 1)
+		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
+
+	ret = platform_load(o->platform_name, &o->plat, &err);
+	if (ret)
+		return cli_report(&err);
+	return 0;
+}
+
+void run_opts_release(struct run_opts *o)
+{
+	policy_release(&o->policy);
+}
+
+static FILE *open_out(const char *path, struct gs_error *err)
+{
+	FILE *f;
+	if (!path)
+		return NULL;
+	f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+	if (!f)
+		gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+	return f;
+}
+
+static void close_out(FILE *f)
+{
+	if (f && f != stdout)
+		fclose(f);
+}
+
+int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
+		    struct run_result *r)
+{
+	struct replay_spec spec = {0};
+	struct trace_stats stats;
+	struct gs_error err;
+	int ret;
+
+	gs_error_clear(&err);
+	spec.trace = trace;
+	spec.ropts = o->ropts;
+	spec.plat = &o->plat;
+	spec.governor = governor_override ? governor_override : o->governor;
+	spec.params = o->params;
+	spec.nr_params = o->nr_params;
+	if (governor_override) {
+		/* baselines: the governor's own tunables do not apply */
+		spec.nr_params = 0;
+	}
+	spec.timing = o->timing;
+	spec.util_source = o->util_source;
+	spec.power_model = o->power_model;
+	spec.policy = o->has_policy ? &o->policy : NULL;
+	spec.seed_util = o->seed_util;
+	spec.label = o->label;
+	spec.stats_out = &stats;
+	memset(&stats, 0, sizeof(stats));
+	if (!governor_override) {
+		spec.timeline = open_out(o->timeline_path, &err);
+		if (o->timeline_path && !spec.timeline)
+			return cli_report(&err);
+		spec.task_timeline = open_out(o->task_timeline_path, &err);
+		if (o->task_timeline_path && !spec.task_timeline) {
+			close_out(spec.timeline);
+			return cli_report(&err);
+		}
+	}
+	ret = replay_run(&spec, r, &err);
+	close_out(spec.timeline);
+	close_out(spec.task_timeline);
+	if (ret)
+		return cli_report(&err);
+	if (!governor_override && stats.malformed) {
+		fprintf(stderr, "govsim: warning: '%s': %" PRIu64 " malformed line%s skipped\n",
+			trace, stats.malformed, stats.malformed == 1 ? "" : "s");
+		for (int i = 0; i < stats.nr_reported; i++)
+			fprintf(stderr, "govsim:   %s\n", stats.reported[i]);
+	}
+	return 0;
+}
+
+int run_opts_store(const struct run_opts *o, const struct run_result *r)
+{
+	struct gs_error err;
+	s64 run_id = 0;
+	int ret;
+
+	gs_error_clear(&err);
+	if (o->db) {
+		struct store *st;
+		ret = store_open(o->db, &st, &err);
+		if (ret)
+			return cli_report(&err);
+		ret = store_write_run(st, r, &run_id, &err);
+		store_close(st);
+		if (ret)
+			return cli_report(&err);
+	}
+	if (o->csv_dir) {
+		if (mkdir(o->csv_dir, 0777) != 0 && errno != EEXIST)
+			return cli_fail(EXIT_FAILURE_RT, "'%s': %s", o->csv_dir, strerror(errno));
+		ret = store_write_csv(r, run_id, o->csv_dir, &err);
+		if (ret)
+			return cli_report(&err);
+	}
+	return 0;
+}

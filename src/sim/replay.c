@@ -1,0 +1,118 @@
+/* replay.c - one whole replay; see replay.h. */
+#include "sim/replay.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "core/hash.h"
+#include "gov/governor.h"
+
+#define PRESCAN_EVENTS 200000
+
+static void format_params(const struct gov_param *p, int n, char *buf, size_t size)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int i = 0; i < n && len < size; i++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s=%s", i ? " " : "", p[i].key,
+					p[i].value);
+}
+
+int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
+{
+	struct sim_config cfg;
+	struct gov_param *params = NULL;
+	struct trace_reader *rd = NULL;
+	struct sim *s = NULL;
+	struct event ev;
+	int ret;
+
+	sim_config_init(&cfg);
+	cfg.plat = spec->plat;
+	cfg.gov = governor_find(spec->governor ? spec->governor : "schedutil");
+	if (!cfg.gov)
+		return gs_error_set(err, GS_EARG, "unknown governor '%s'", spec->governor);
+	if (spec->nr_params) {
+		params = calloc((size_t)spec->nr_params, sizeof(*params));
+		if (!params)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		memcpy(params, spec->params, (size_t)spec->nr_params * sizeof(*params));
+		for (int i = 0; i < spec->nr_params; i++)
+			params[i].used = false;
+	}
+	cfg.params = params;
+	cfg.nr_params = spec->nr_params;
+	cfg.timing = spec->timing;
+	cfg.util_source = spec->util_source;
+	cfg.power_model = spec->power_model;
+	cfg.policy = spec->policy;
+	cfg.seed_util = spec->seed_util;
+	cfg.timeline = spec->timeline;
+	cfg.task_timeline = spec->task_timeline;
+	ret = sim_config_parse_params(&cfg, err);
+	if (ret)
+		goto out;
+
+	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, cfg.initial_khz,
+		    &cfg.has_traced_idle, err);
+	if (cfg.timing == SIM_TIMING_WORK)
+		cfg.has_traced_idle = false; /* emulated idle intervals differ from the traced ones */
+
+	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
+	if (ret)
+		goto out;
+	ret = sim_new(&cfg, &s, err);
+	if (ret)
+		goto out;
+	for (int i = 0; i < cfg.nr_params; i++) {
+		if (!params[i].used) {
+			ret = gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'",
+					   params[i].key, cfg.gov->name);
+			goto out;
+		}
+	}
+
+	if (spec->timeline)
+		fputs("time_s,cpu,policy,util_cfs,util_est_cfs,util_rt,util_dl,uclamp_min,"
+		      "uclamp_max,util,target_khz,freq_khz\n",
+		      spec->timeline);
+	if (spec->task_timeline)
+		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma\n",
+		      spec->task_timeline);
+
+	while ((ret = trace_reader_next(rd, &ev, err)) == 1) {
+		ret = sim_feed(s, &ev, err);
+		if (ret) {
+			/* prefix the file name to a loop message that names only the line */
+			if (strncmp(err->msg, "line ", 5) == 0) {
+				struct gs_error e2 = *err;
+				gs_error_set(err, ret, "'%s':%s", spec->trace, e2.msg + 5);
+			}
+			goto out;
+		}
+	}
+	if (ret < 0)
+		goto out;
+	ret = sim_finish(s, r, err);
+	if (ret)
+		goto out;
+
+	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
+	if (spec->label)
+		snprintf(r->label, sizeof(r->label), "%s", spec->label);
+	if (spec->policy)
+		policy_format(spec->policy, r->policy, sizeof(r->policy));
+	format_params(spec->params, spec->nr_params, r->params, sizeof(r->params));
+	ret = gs_file_sha256(spec->trace, r->trace_sha256, err);
+	if (ret)
+		goto out;
+	if (spec->stats_out)
+		*spec->stats_out = *trace_reader_stats(rd);
+	if (spec->validation_out)
+		*spec->validation_out = *sim_get_validation(s);
+out:
+	sim_free(s);
+	trace_reader_free(rd);
+	free(params);
+	return ret;
+}

@@ -1,0 +1,42 @@
+/*
+ * replay.h - one whole replay of one trace file: the trace reader, the pre-scan, the replay
+ * loop and the run's identity (trace hash, policy text, tunables), into a struct run_result.
+ * What `govsim run`, `validate` and `sweep` share; never prints.
+ */
+#ifndef GOVSIM_SIM_REPLAY_H
+#define GOVSIM_SIM_REPLAY_H
+
+#include <stdio.h>
+
+#include "sim/sim.h"
+#include "trace/reader.h"
+
+struct replay_spec {
+	const char *trace;
+	struct reader_opts ropts;
+	const struct platform *plat;
+	const char *governor;          /* name; "schedutil" when NULL */
+	const struct gov_param *params; /* --set, copied: the spec is not modified */
+	int nr_params;
+	enum sim_timing timing;
+	enum sim_util_source util_source;
+	enum power_model power_model;
+	const struct policy *policy;   /* may be NULL */
+	bool seed_util;
+	const char *label;
+	FILE *timeline;
+	FILE *task_timeline;
+	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
+	struct trace_stats *stats_out;
+	/* Filled when not NULL: the validation figures (govsim validate). */
+	struct sim_validation *validation_out;
+};
+
+/*
+ * Replay spec->trace into r (initialised by the caller). Errors: GS_EARG (unknown governor or
+ * tunable, bad value), GS_ETRACE/GS_EIO (trace), GS_EPOLICY (a policy action the kernel rejects
+ * at run time), GS_ENOMEM; err holds the message.
+ */
+int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err);
+
+#endif
