@@ -10,6 +10,19 @@
  * cpufreq_update_util() where the kernel calls it, and a per-task record for --task-timeline.
  *
  * Opaque handle: sched_new()/sched_free().
+ *
+ * Conventions where a trace gives no answer (implemented in sched.c, DESIGN §13):
+ * - every CFS task has the nice-0 weight (se_weight 1024) whatever its prio;
+ * - DL tasks other than sugov:N have bandwidth 0 (bw_dl = 0); the rq clock is now_ns (no irq
+ *   or steal time, util_irq = 0);
+ * - a task starts at its first scheduling event: zero sums dated its rq's clock_pelt, or with
+ *   sched_wakeup_new post_init_entity_util_avg(), or with seed_util the averages of the trace's
+ *   util events for it (sums rebuilt as avg * divider when it is attached at its first
+ *   enqueue); task_new is called then, and sched_task_find() sees only started tasks;
+ * - a CPU whose first event switches out a task never seen ran it since the model's first
+ *   event (PELT starts then; no cpufreq/task_event hook is called for that past instant);
+ * - a switch whose prev is not the model's running task: the trace wins, counted in
+ *   struct sched_stats; an RT dequeue kicks cpufreq as enqueue_top_rt_rq() does in v5.9.
  */
 #ifndef GOVSIM_SCHED_SCHED_H
 #define GOVSIM_SCHED_SCHED_H
@@ -118,7 +131,8 @@ struct task *sched_cpu_curr(const struct sched *s, int cpu);
 struct task *sched_task_find(const struct sched *s, s32 pid);
 /* Iterate every known task: calls fn for each, in pid order. */
 void sched_for_each_task(struct sched *s, void (*fn)(void *ctx, struct task *p), void *ctx);
-/* The uclamp state of a CPU's runqueue. */
+/* The uclamp state of a CPU's runqueue (zeroed by sched_new(): the owner initialises it with
+ * uclamp_rq_init(); the model never calls uclamp functions, only the hooks). */
 struct uclamp_rq_pair *sched_cpu_uclamp(struct sched *s, int cpu);
 
 /* Re-account a queued task's clamps after a change (uclamp_update_active: dec then inc). */
