@@ -437,6 +437,16 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 				      p->comm);
 }
 
+/* A task crossed the RT boundary (prio seen in the trace): __setscheduler_uclamp. */
+static void hook_task_class_change(void *ctx, struct task *p, enum sched_class_id old_class,
+				   u64 now)
+{
+	struct sim *s = ctx;
+	(void)old_class;
+	(void)now;
+	uclamp_task_set_rt(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
+}
+
 static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched_task_event ev,
 			    u64 now)
 {
@@ -960,11 +970,24 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	hooks.cpufreq_update = hook_cpufreq_update;
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
+	hooks.task_class_change = hook_task_class_change;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret) {
 		free(s);
 		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",
 				    gs_strerror(ret));
+	}
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		/*
+		 * init_uclamp_rq() (v5.9) leaves rq->uclamp_flags 0: on a freshly booted rq the first
+		 * task's uclamp.max below 1024 cannot lower the rq value until the rq has once gone
+		 * idle after a task of the top bucket. A traced system is not freshly booted: its
+		 * CPUs have gone idle many times, so every rq starts as after such an idle period,
+		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
+		 */
+		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
+		uclamp_rq_init(rq);
+		rq->flags |= UCLAMP_FLAG_IDLE;
 	}
 
 	s->env.ctx = s;
