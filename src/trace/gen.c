@@ -336,7 +336,8 @@ static int add_generated_tasks(struct gen_opts *o, u64 *rng, int rt, int cfs, u3
 			if (o->nr_tasks >= GEN_MAX_TASKS)
 				return -1;
 			t = &o->tasks[o->nr_tasks++];
-			snprintf(t->name, sizeof(t->name), "%s%d-%d", i < rt ? "rt" : "cfs", c, i);
+			snprintf(t->name, sizeof(t->name), "%s%d-%d", i < rt ? "rt" : "cfs", c % 1000,
+				 i % 1000);
 			t->cpu = c;
 			t->count = count;
 			if (i < rt) {
