@@ -1255,6 +1255,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			if (!r->timeline)
 				return gs_error_set(err, GS_ENOMEM, "out of memory");
 			for (int c = 0; c < p->nr_clusters; c++) {
+				if (!s->cl[c].nr_tl)
+					continue;
 				memcpy(&r->timeline[k], s->cl[c].tl,
 				       s->cl[c].nr_tl * sizeof(*r->timeline));
 				k += s->cl[c].nr_tl;
