@@ -70,6 +70,7 @@ enum event_path {
 };
 
 #define EV_NO_VALUE UINT64_MAX /* a util field the event did not carry */
+#define EV_IDLE_ABSENT (-2)    /* CSV idle_state column absent or empty */
 
 struct event {
 	u64 ts_ns;    /* trace time */
@@ -120,7 +121,7 @@ struct event {
 			u64 uclamp_min;
 			u64 uclamp_max;
 			u64 freq_khz;   /* CSV */
-			s64 idle_state; /* CSV; -1 absent */
+			s64 idle_state; /* CSV: state index, -1 not idle, EV_IDLE_ABSENT */
 		} util;
 	};
 };

@@ -61,6 +61,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
 	if (ret)
 		goto out;
+	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
+		/* a CSV util trace has no scheduling events: its util is the only source, and its
+		 * rows are the timeline (traced timing) */
+		cfg.util_source = SIM_UTIL_TRACE;
+		cfg.timing = SIM_TIMING_TRACED;
+	}
 	ret = sim_new(&cfg, &s, err);
 	if (ret)
 		goto out;

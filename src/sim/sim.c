@@ -59,6 +59,12 @@ struct sim_cpu {
 	bool overutil;          /* util above current capacity at the last evaluation */
 	struct sched_cpu_util trace_util; /* --util-source trace */
 	unsigned long last_util; /* util the governor last saw (timeline) */
+	/* CSV util traces carry no scheduling events: a CPU is busy when its idle_state column
+	 * says -1; without that column (csv_frac) it is busy for the share util / capacity at
+	 * the current OPP of each interval, as the energy model estimates (em_cpu_energy). */
+	int csv_busy;           /* -1 unknown, 0 idle, 1 busy */
+	bool csv_frac;
+	unsigned long csv_util;
 };
 
 struct sim_cluster {
@@ -220,6 +226,7 @@ static void sim_account(struct sim *s, u64 t)
 		const struct plat_cluster *pc = cl->pol.cl;
 		bool any_busy = false;
 		int min_idle = INT32_MAX;
+		u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
 
 		cl->residency_ns[cl->cur_opp] += dt;
 		if (s->cpu[pc->cpus[0]].traced_khz) {
@@ -241,6 +248,19 @@ static void sim_account(struct sim *s, u64 t)
 				sc->busy_ns_opp[cl->cur_opp] += dt;
 				continue;
 			}
+			if (sc->csv_frac) {
+				u64 cap = pc->opps[cl->cur_opp].capacity;
+				u64 u = sc->csv_util < cap ? sc->csv_util : cap;
+				u64 part = (u64)(((unsigned __int128)dt * u) / cap);
+				sc->busy_ns += part;
+				sc->busy_ns_opp[cl->cur_opp] += part;
+				sc->idle_total_ns += dt - part;
+				if (pc->nr_idle > 0)
+					sc->idle_ns_state[0] += dt - part;
+				if (part > cl_frac_ns)
+					cl_frac_ns = part;
+				continue;
+			}
 			sc->idle_total_ns += dt;
 			if (sc->traced_idle >= 0) {
 				int st = sc->traced_idle < pc->nr_idle ? sc->traced_idle : pc->nr_idle - 1;
@@ -255,9 +275,13 @@ static void sim_account(struct sim *s, u64 t)
 				min_idle = 0;
 			}
 		}
-		if (any_busy)
+		if (any_busy) {
 			cl->busy_ns_opp[cl->cur_opp] += dt;
-		else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
+		} else if (cl_frac_ns) {
+			cl->busy_ns_opp[cl->cur_opp] += cl_frac_ns;
+			if (pc->nr_idle > 0)
+				cl->idle_ns_state[0] += dt - cl_frac_ns;
+		} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
 			cl->idle_ns_state[min_idle] += dt;
 	}
 	s->last_acct = t;
@@ -274,7 +298,7 @@ static void sim_refresh_busy(struct sim *s)
 		for (int i = 0; i < pc->nr_cpus; i++) {
 			int cpu = pc->cpus[i];
 			struct sim_cpu *sc = &s->cpu[cpu];
-			bool busy = sched_cpu_curr(s->sched, cpu) != NULL;
+			bool busy = sched_cpu_curr(s->sched, cpu) != NULL || sc->csv_busy == 1;
 
 			if (busy != sc->busy) {
 				if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
@@ -928,8 +952,24 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			sim_flush_freq(s);
 		}
 		if (ev->type == EV_CSV_UTIL && cpu >= 0) {
-			if (ev->util.freq_khz != EV_NO_VALUE)
-				s->cpu[cpu].traced_khz = (u32)ev->util.freq_khz;
+			struct sim_cpu *sc = &s->cpu[cpu];
+			if (ev->util.freq_khz != EV_NO_VALUE) {
+				sc->traced_khz = (u32)ev->util.freq_khz;
+				s->any_traced_freq = true;
+			}
+			if (ev->util.idle_state == EV_IDLE_ABSENT) {
+				sc->csv_frac = true;
+				sc->csv_util = ev->util.util +
+					       (ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0);
+			} else {
+				sc->csv_frac = false;
+				sc->csv_busy = ev->util.idle_state < 0;
+				if (s->cfg.has_traced_idle)
+					sc->traced_idle = ev->util.idle_state < 0
+								  ? -1
+								  : (int)ev->util.idle_state;
+			}
+			sim_refresh_busy(s);
 		}
 	}
 	return 0;
@@ -960,6 +1000,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;
 		s->cpu[c].traced_idle = -1;
+		s->cpu[c].csv_busy = -1;
 		s->cpu[c].traced_khz = cfg->initial_khz[c];
 		if (cfg->initial_khz[c])
 			s->any_traced_freq = true;
@@ -1307,7 +1348,11 @@ int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events
 		if ((ev.type == EV_CPU_FREQUENCY || ev.type == EV_FREQ_MARKER) &&
 		    ev.power.cpu_id < GS_MAX_CPUS && !initial_khz[ev.power.cpu_id])
 			initial_khz[ev.power.cpu_id] = ev.power.state;
-		if (ev.type == EV_CPU_IDLE)
+		if (ev.type == EV_CSV_UTIL && ev.util.freq_khz != EV_NO_VALUE && ev.util.cpu >= 0 &&
+		    ev.util.cpu < GS_MAX_CPUS && !initial_khz[ev.util.cpu])
+			initial_khz[ev.util.cpu] = (u32)ev.util.freq_khz;
+		if (ev.type == EV_CPU_IDLE ||
+		    (ev.type == EV_CSV_UTIL && ev.util.idle_state != EV_IDLE_ABSENT))
 			*has_idle = true;
 	}
 	trace_reader_free(r);

@@ -196,7 +196,7 @@ static void row_reset(struct csv_state *c)
 	ev->util.util_rt = ev->util.util_dl = EV_NO_VALUE;
 	ev->util.uclamp_min = ev->util.uclamp_max = EV_NO_VALUE;
 	ev->util.freq_khz = EV_NO_VALUE;
-	ev->util.idle_state = -1;
+	ev->util.idle_state = EV_IDLE_ABSENT;
 }
 
 static void on_row(int term, void *data)

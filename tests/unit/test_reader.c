@@ -423,7 +423,7 @@ static void test_csv_columns(void **state)
 	assert_int_equal(g.ev[1].util.util, 200);
 	assert_true(g.ev[1].util.util_rt == EV_NO_VALUE);
 	assert_true(g.ev[1].util.freq_khz == EV_NO_VALUE);
-	assert_int_equal(g.ev[1].util.idle_state, -1);
+	assert_int_equal(g.ev[1].util.idle_state, EV_IDLE_ABSENT); /* no column */
 
 	/* every optional column, in another order, one empty cell */
 	read_all(test_tmpfile("cpu,time_s,util,util_rt,util_dl,util_est,freq_khz,idle_state\n"
