@@ -64,6 +64,7 @@ static int validate_one(struct run_opts *o, const char *trace)
 		spec.timing = o->timing;
 		spec.util_source = us;
 		spec.power_model = o->power_model;
+		spec.seed_util = o->seed_util;
 		spec.validation_out = &val[src];
 		status = replay_run(&spec, &r, &err);
 		run_result_release(&r);
