@@ -100,6 +100,14 @@ static int validate_one(struct run_opts *o, const char *trace)
 							    (double)val[src].opp_known_ns[c]);
 		}
 		putchar('\n');
+		for (int src = 0; src < 2; src++) {
+			if (ran[src] && val[src].foreign_khz[c]) {
+				printf("      (the trace runs policy%d at %u kHz, which is no OPP of '%s': "
+				       "wrong --platform?)\n",
+				       o->plat.clusters[c].cpus[0], val[src].foreign_khz[c], o->plat.name);
+				break;
+			}
+		}
 	}
 	return 0;
 }

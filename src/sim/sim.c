@@ -230,6 +230,9 @@ static void sim_account(struct sim *s, u64 t)
 
 		cl->residency_ns[cl->cur_opp] += dt;
 		if (s->cpu[pc->cpus[0]].traced_khz) {
+			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
+				s->val.foreign_khz[c] = tk;
 			s->val.opp_known_ns[c] += dt;
 			if (s->cpu[pc->cpus[0]].traced_khz == cl->pol.cur_khz)
 				s->val.opp_match_ns[c] += dt;

@@ -85,6 +85,7 @@ struct sim_validation {
 	u64 max_abs[SIM_VAL__COUNT];
 	u64 opp_match_ns[GS_MAX_CLUSTERS];
 	u64 opp_known_ns[GS_MAX_CLUSTERS];
+	u32 foreign_khz[GS_MAX_CLUSTERS]; /* a traced frequency that is no OPP of the platform */
 };
 
 const struct sim_validation *sim_get_validation(const struct sim *s);
