@@ -291,42 +291,46 @@ static void sim_account(struct sim *s, u64 t)
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now. */
-static void sim_refresh_busy(struct sim *s)
+static void sim_refresh_cluster(struct sim *s, int c)
 {
-	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
-		bool all_idle = true;
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+	bool all_idle = true;
 
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			int cpu = pc->cpus[i];
-			struct sim_cpu *sc = &s->cpu[cpu];
-			bool busy = sched_cpu_curr(s->sched, cpu) != NULL || sc->csv_busy == 1;
+	for (int i = 0; i < pc->nr_cpus; i++) {
+		int cpu = pc->cpus[i];
+		struct sim_cpu *sc = &s->cpu[cpu];
+		bool busy = sched_cpu_curr(s->sched, cpu) != NULL || sc->csv_busy == 1;
 
-			if (busy != sc->busy) {
-				if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
-					u64 len = s->now - sc->idle_since_ns;
-					int st = power_pick_idle_state(pc, len, false);
-					sc->idle_ns_state[st] += len;
-				}
-				if (!busy)
-					sc->idle_since_ns = s->now;
-				sc->busy = busy;
+		if (busy != sc->busy) {
+			if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
+				u64 len = s->now - sc->idle_since_ns;
+				int st = power_pick_idle_state(pc, len, false);
+				sc->idle_ns_state[st] += len;
 			}
-			if (busy)
-				all_idle = false;
+			if (!busy)
+				sc->idle_since_ns = s->now;
+			sc->busy = busy;
 		}
-		if (all_idle != cl->all_idle) {
-			if (!all_idle && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
-				u64 len = s->now - cl->all_idle_since_ns;
-				int st = power_pick_idle_state(pc, len, true);
-				cl->idle_ns_state[st] += len;
-			}
-			if (all_idle)
-				cl->all_idle_since_ns = s->now;
-			cl->all_idle = all_idle;
-		}
+		if (busy)
+			all_idle = false;
 	}
+	if (all_idle != cl->all_idle) {
+		if (!all_idle && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
+			u64 len = s->now - cl->all_idle_since_ns;
+			int st = power_pick_idle_state(pc, len, true);
+			cl->idle_ns_state[st] += len;
+		}
+		if (all_idle)
+			cl->all_idle_since_ns = s->now;
+		cl->all_idle = all_idle;
+	}
+}
+
+/* Busy/idle transitions of a CPU's cluster after the scheduler or a CSV row changed it. */
+static void sim_refresh_busy(struct sim *s, int cpu)
+{
+	sim_refresh_cluster(s, s->cpu[cpu].cluster);
 }
 
 /* ---- decimated timeline --------------------------------------------------------------------- */
@@ -691,8 +695,7 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 					sched_update_blocked(s->sched, c, nt);
 			s->next_blocked += BLOCKED_PERIOD_NS;
 		}
-		sim_flush_freq(s);
-		sim_refresh_busy(s);
+		sim_flush_freq(s); /* nothing here switches tasks: busy states stay */
 	}
 	sim_account(s, t);
 	if (t > s->now)
@@ -870,7 +873,8 @@ int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_er
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
-	sim_refresh_busy(s);
+	if (ev->type == EV_SWITCH) /* only a switch changes what a CPU runs */
+		sim_refresh_busy(s, ev->cpu);
 	return 0;
 }
 
@@ -972,7 +976,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 								  ? -1
 								  : (int)ev->util.idle_state;
 			}
-			sim_refresh_busy(s);
+			sim_refresh_busy(s, cpu);
 		}
 	}
 	return 0;

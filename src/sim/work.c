@@ -55,7 +55,11 @@ struct wcpu {
 	u64 last_progress;
 	double speed;      /* work per emulated ns */
 	u64 free_at;       /* when the CPU became free */
+	bool end_valid;    /* end_cache holds running_end() until the CPU's state changes */
+	bool end_known;
+	u64 end_cache;
 	s32 cur_pid;       /* 0 = idle */
+	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
 	char cur_comm[TASK_COMM_LEN];
 	s32 cur_prio;
 	double work_in, work_out;
@@ -202,6 +206,7 @@ int work_new(struct sim *s, const struct platform *plat, struct work **out, stru
 		wc->capacity = (double)plat->cpus[c].capacity / SCHED_CAPACITY_SCALE;
 		wc->max_khz = plat_cluster_max_khz(pc);
 		wc->tr_khz = wc->max_khz;
+		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%d", c);
 		wc->speed = wc->capacity * sim_cluster_khz(s, plat->cpus[c].cluster) / wc->max_khz;
 	}
 	*out = w;
@@ -240,6 +245,7 @@ static void tr_accumulate(struct wcpu *wc, u64 t)
 	}
 	sl = q_at(&wc->q, wc->q.len - 1);
 	add = (double)(t - wc->tr_last_ns) * wc->capacity * wc->tr_khz / wc->max_khz;
+	wc->end_valid = false;
 	sl->work += add;
 	wc->work_in += add;
 	wc->tr_last_ns = t;
@@ -274,6 +280,7 @@ static int tr_close(struct work *w, int cpu, u64 t, u32 state)
 	sl->traced_end = t;
 	sl->end_state = state;
 	wc->tr_open = false;
+	wc->end_valid = false;
 	if (!switch_prev_sleeps(state)) {
 		struct wtask *tk = task_get(w, sl->pid);
 		if (!tk)
@@ -297,7 +304,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		return GS_ENOMEM;
 	memset(sl, 0, sizeof(*sl));
 	sl->pid = pid;
-	snprintf(sl->comm, sizeof(sl->comm), "%s", comm);
+	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
 	sl->prio = prio;
 	sl->seq = tk->next_seq++;
 	/* ready since its wakeup or its preemption in the trace, if seen; else since now */
@@ -383,24 +390,30 @@ void work_freq_changed(struct work *w, int cluster, u64 now)
 			wc->last_progress = now;
 		}
 		wc->speed = wc->capacity * khz / wc->max_khz;
+		wc->end_valid = false;
 	}
 }
 
 /* The emulated end of the running head slice; *known is false while its work may still grow. */
-static u64 running_end(const struct work *w, const struct wcpu *wc, bool *known)
+static u64 running_end(struct wcpu *wc, bool *known)
 {
-	struct slice *sl = q_at((struct slice_queue *)&wc->q, 0);
-	double rem = sl->work - wc->done;
-	double dt;
+	struct slice *sl;
+	double rem, dt;
 
-	(void)w;
-	*known = sl->complete;
+	if (wc->end_valid) {
+		*known = wc->end_known;
+		return wc->end_cache;
+	}
+	sl = q_at(&wc->q, 0);
+	rem = sl->work - wc->done;
+	wc->end_known = *known = sl->complete;
+	wc->end_valid = true;
 	if (rem <= 0)
-		return wc->last_progress;
+		return wc->end_cache = wc->last_progress;
 	dt = ceil(rem / wc->speed - 1e-6);
 	if (dt < 0)
 		dt = 0;
-	return wc->last_progress + (u64)dt;
+	return wc->end_cache = wc->last_progress + (u64)dt;
 }
 
 /* When the head slice of an idle CPU can start, or NO_TIME. */
@@ -430,11 +443,11 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 	ev->cpu = cpu;
 	ev->pid = prev_pid;
 	ev->sw.prev_pid = prev_pid;
-	snprintf(ev->sw.prev_comm, sizeof(ev->sw.prev_comm), "%s", prev_comm);
+	memcpy(ev->sw.prev_comm, prev_comm, TASK_COMM_LEN); /* NUL-terminated within 16 */
 	ev->sw.prev_prio = prev_prio;
 	ev->sw.prev_state = prev_state;
 	ev->sw.next_pid = next_pid;
-	snprintf(ev->sw.next_comm, sizeof(ev->sw.next_comm), "%s", next_comm);
+	memcpy(ev->sw.next_comm, next_comm, TASK_COMM_LEN);
 	ev->sw.next_prio = next_prio;
 }
 
@@ -445,7 +458,6 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	struct slice done_sl = *q_at(&wc->q, 0);
 	struct wtask *tk = task_get(w, done_sl.pid);
 	struct event ev;
-	char idle_comm[TASK_COMM_LEN];
 	u64 tn;
 	struct task *p;
 	int ret;
@@ -456,6 +468,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	wc->work_out += done_sl.work;
 	q_pop(&wc->q);
 	wc->running = false;
+	wc->end_valid = false;
 	wc->done = 0;
 	wc->free_at = t;
 	if (tk) {
@@ -465,7 +478,6 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	tn = start_time(w, wc);
-	snprintf(idle_comm, sizeof(idle_comm), "swapper/%d", c);
 	if (tn <= t) {
 		struct slice *nx = q_at(&wc->q, 0);
 		struct wtask *nt = task_get(w, nx->pid);
@@ -480,7 +492,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 		}
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
-			    idle_comm, 120);
+			    wc->idle_comm, 120);
 		wc->cur_pid = 0;
 	}
 	ret = sim_sched_event(w->sim, &ev, t, err);
@@ -498,11 +510,10 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 	struct slice *sl = q_at(&wc->q, 0);
 	struct wtask *tk = task_get(w, sl->pid);
 	struct event ev;
-	char idle_comm[TASK_COMM_LEN];
 
-	snprintf(idle_comm, sizeof(idle_comm), "swapper/%d", c);
-	make_switch(&ev, c, t, 0, idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
+	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
 	wc->running = true;
+	wc->end_valid = false;
 	wc->done = 0;
 	wc->last_progress = t;
 	wc->cur_pid = sl->pid;
@@ -525,7 +536,7 @@ static int work_pump(struct work *w, struct gs_error *err)
 			struct wcpu *wc = &w->cpu[c];
 			if (wc->running) {
 				bool known;
-				t = running_end(w, wc, &known);
+				t = running_end(wc, &known);
 				if (!known) {
 					if (t < bound)
 						bound = t;
