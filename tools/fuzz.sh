@@ -1,0 +1,105 @@
+#!/bin/bash
+# fuzz.sh - build the libFuzzer targets (tests/fuzz/) and run each for SECONDS.
+#
+# usage: tools/fuzz.sh [SECONDS] [BUILD_DIR] [TARGET...]
+#        (default 60 s each, build-fuzz, every target: ftrace tracecmd csv policy platform)
+#
+# Configures BUILD_DIR with clang and -DGOVSIM_FUZZ=ON when it has no cache yet, builds only the
+# fuzz targets (-j2), then runs each target in turn on one core:
+#   corpus     BUILD_DIR/fuzz/corpus/NAME   kept between runs; new inputs land here
+#   seeds      tests/fuzz/seeds/NAME, tests/fuzz/regressions/NAME, the malformed-input corpus
+#              (tests/fixtures/bad) and 40-line pieces of the real traces (traces/), the models
+#              and the policy fixtures, assembled once into BUILD_DIR/fuzz/seeds/NAME
+#   dictionary tests/fuzz/NAME.dict (trace.dict for both text readers)
+#   crashes    BUILD_DIR/fuzz/artifacts/NAME-crash-*, -leak-*, -timeout-*, -oom-*
+# Exits 1 when a target found a crash, leak, timeout or OOM; each such input should become a
+# regression test: fix the bug, then copy the file into tests/fuzz/regressions/NAME/ (ctest
+# fuzz.NAME runs it in every build).
+#
+# CI runs 30 s each (.ci/run). For a real campaign run longer, e.g. `tools/fuzz.sh 3600`
+# (an hour per target; the corpus grows across runs, so repeated runs continue where the last
+# one stopped). Reproduce one input: BUILD_DIR/tests/fuzz/fuzz_NAME FILE.
+set -u
+cd "$(dirname "$0")/.." || exit 2
+secs=${1:-60}
+build=${2:-build-fuzz}
+shift $(($# > 2 ? 2 : $#))
+targets=${*:-ftrace tracecmd csv policy platform}
+
+case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
+command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
+
+if [ ! -f "$build/CMakeCache.txt" ]; then
+	CC=clang cmake -S . -B "$build" -DGOVSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 2
+fi
+bins=""
+for t in $targets; do bins="$bins fuzz_$t"; done
+# shellcheck disable=SC2086
+cmake --build "$build" -j2 --target $bins >/dev/null || {
+	echo "fuzz.sh: build failed; run: cmake --build $build --target$bins" >&2
+	exit 2
+}
+grep -q '^GOVSIM_FUZZ:BOOL=ON' "$build/CMakeCache.txt" || {
+	echo "fuzz.sh: $build is not a -DGOVSIM_FUZZ=ON build" >&2
+	exit 2
+}
+
+# pieces FILE DIR: FILE cut into 40-line pieces (at most 25) in DIR, named after FILE.
+pieces() {
+	local base
+	base=$(echo "$1" | tr '/' '_')
+	split -l 40 -a 3 -d "$1" "$2/$base." && find "$2" -name "$base.*" | sort | tail -n +26 | xargs -r rm -f
+}
+
+# seeds NAME: assemble the seed directory once.
+seeds() {
+	local d="$build/fuzz/seeds/$1" f
+	[ -d "$d" ] && return
+	mkdir -p "$d"
+	cp tests/fuzz/seeds/"$1"/* "$d"/ 2>/dev/null
+	[ -d tests/fuzz/regressions/"$1" ] && cp tests/fuzz/regressions/"$1"/* "$d"/ 2>/dev/null
+	[ -d tests/fixtures/bad ] && cp tests/fixtures/bad/* "$d"/ 2>/dev/null
+	case $1 in
+	ftrace | tracecmd)
+		for f in traces/*/*.txt traces/*/*/*.txt; do [ -f "$f" ] && pieces "$f" "$d"; done ;;
+	csv) ;;
+	policy) cp tests/fixtures/policies/* "$d"/ ;;
+	platform) cp models/*.sql tests/fixtures/platforms/*.sql "$d"/ ;;
+	esac
+}
+
+maxlen() {
+	case $1 in
+	policy) echo 2048 ;;
+	platform) echo 12288 ;;
+	*) echo 8192 ;;
+	esac
+}
+
+mkdir -p "$build/fuzz/artifacts"
+status=0
+for t in $targets; do
+	bin="$build/tests/fuzz/fuzz_$t"
+	corpus="$build/fuzz/corpus/$t"
+	dict=tests/fuzz/$t.dict
+	case $t in ftrace | tracecmd) dict=tests/fuzz/trace.dict ;; esac
+	mkdir -p "$corpus"
+	seeds "$t"
+	log="$build/fuzz/$t.log"
+	"$bin" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+		-dict="$dict" -artifact_prefix="$build/fuzz/artifacts/$t-" -print_final_stats=1 \
+		"$corpus" "$build/fuzz/seeds/$t" >"$log" 2>&1
+	rc=$?
+	execs=$(sed -n 's/^stat::number_of_executed_units: *//p' "$log")
+	cov=$(grep -o 'cov: [0-9]*' "$log" | tail -1)
+	printf 'fuzz %-9s %4ss  %10s execs  %-10s corpus %5d  ' "$t" "$secs" "${execs:-?}" \
+		"${cov:-cov: ?}" "$(find "$corpus" -type f | wc -l)"
+	if [ "$rc" -eq 0 ]; then
+		echo "ok"
+	else
+		echo "FAILED (exit $rc), log: $log"
+		grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz: invariant)|runtime error|artifact_prefix' "$log" | head -8
+		status=1
+	fi
+done
+exit $status
