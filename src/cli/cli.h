@@ -19,6 +19,8 @@
 #define GOVSIM_COMMANDS(X)                                                              \
 	X(run, "replay a trace through a governor: frequency, energy, delay")        \
 	X(validate, "compare the emulation with the kernel's own signals in a trace") \
+	X(sweep, "run traces x policies x governors x tunables into one database")   \
+	X(merge, "append the runs of several results databases to one")              \
 	X(platforms, "list, show and validate platform models")                      \
 	X(gen, "write a synthetic workload trace (periodic, pipe, mix)")              \
 	X(trace, "describe a trace: format, events, span, what it supports")         \

@@ -190,7 +190,7 @@ int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 	}
 	if (o->nr_traces == 0)
 		return cli_usage_error(usage, "no trace given");
-	if (kind != RUN_OPTS_VALIDATE && o->nr_traces > 1)
+	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
 
 	ret = platform_load(o->platform_name, &o->plat, &err);

@@ -15,7 +15,8 @@
 #define RUN_OPTS_MAX_PARAMS 64
 #define RUN_OPTS_MAX_TRACES 256
 
-enum run_opts_kind { RUN_OPTS_RUN, RUN_OPTS_VALIDATE };
+/* RUN_OPTS_SWEEP: like RUN, several traces allowed (the variant options are sweep's own). */
+enum run_opts_kind { RUN_OPTS_RUN, RUN_OPTS_VALIDATE, RUN_OPTS_SWEEP };
 
 struct run_opts {
 	const char *traces[RUN_OPTS_MAX_TRACES];

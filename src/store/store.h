@@ -68,6 +68,21 @@ int store_list_runs(struct store *s, s64 **ids, size_t *n, struct gs_error *err)
 int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *n,
 		      struct gs_error *err);
 
+/*
+ * Append every run of the results databases inputs[0..n-1] to the database at `out_path`
+ * (created if missing), in input order and, within an input, in run_id order, all in ONE
+ * transaction on `out_path`: either every run lands or none does. Runs are renumbered (the
+ * output assigns new run ids, continuing after its own); every other column, created_at
+ * included, and the order of every table's rows are copied unchanged, so merging the same
+ * inputs into an empty file always gives the same content. Each input must carry exactly
+ * STORE_SCHEMA_VERSION (GS_ESCHEMA otherwise, also for a file that is not a govsim results
+ * database) and the same tables and columns as the output; inputs are opened read-only.
+ * `nr_runs` (may be NULL) receives the number of runs appended. GS_ESQL on database errors.
+ * Written in src/store/merge.c.
+ */
+int store_merge(const char *out_path, const char *const *inputs, size_t n, size_t *nr_runs,
+		struct gs_error *err);
+
 /* Close the database; NULL is fine. */
 void store_close(struct store *s);
 

@@ -1,0 +1,678 @@
+/*
+ * cmd_sweep.c - `govsim sweep TRACE... --db FILE`: the cross product of traces x clamp policy
+ * variants x governors x tunable values, run in parallel worker processes, into one database.
+ *
+ * Determinism: every job runs in its own forked process and writes its own temporary database
+ * (store_write_run); when all are done the parent appends them to --db with store_merge() in
+ * JOB ORDER, in one transaction. So the database content does not depend on --jobs or on
+ * scheduling, only created_at differs between sweeps. `--list-jobs` and `--job K` expose the
+ * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces.
+ */
+#include <errno.h>
+#include <fcntl.h>
+#include <limits.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/types.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "cli/run_opts.h"
+#include "store/store.h"
+
+static const char sweep_usage[] =
+	"usage: govsim sweep TRACE... --db FILE [--policy FILE]... [--action 'LINE']...\n"
+	"                    [--no-policy] [--governor NAME]... [--set KEY=V1,V2,...]...\n"
+	"                    [--jobs N] [--list-jobs] [--job K] [--label TEXT]\n"
+	"                    [--platform P] [--timing T] [--util-source S] [--power-model M]\n"
+	"                    [--seed-util] [--format F] [--strict] [--quiet]\n";
+
+static const char sweep_help[] =
+	"\n"
+	"Runs every combination of TRACE x policy variant x governor x tunable value and stores\n"
+	"each run in the results database FILE, labelled with what varied, e.g.\n"
+	"'policy=cap300.txt governor=schedutil rate_limit_us=1000'.\n"
+	"\n"
+	"  --policy FILE      one policy variant per file (repeatable); a file that does not parse\n"
+	"                     makes its runs fail, the others still run\n"
+	"  --action 'LINE'    a one-line policy variant (repeatable)\n"
+	"  --no-policy        also run without a policy (label policy=none); this is the only\n"
+	"                     variant when no --policy or --action is given\n"
+	"  --governor NAME    a governor variant (repeatable; default schedutil, not labelled)\n"
+	"  --set KEY=V1,V2    a tunable and its values (repeatable: one more dimension per key)\n"
+	"  --jobs N           worker processes (default: the number of online CPUs)\n"
+	"  --list-jobs        print the job list, one 'INDEX<TAB>TRACE<TAB>LABEL' line per job,\n"
+	"                     and exit; indices run from 0 (a Slurm array's task ids)\n"
+	"  --job K            run job K only (see docs/cluster.md; join the databases with\n"
+	"                     'govsim merge')\n"
+	"  --label TEXT       put TEXT in front of every run's label\n"
+	"  --quiet            no progress, no summary; only errors\n"
+	"Other options are those of 'govsim run' and apply to every run.\n"
+	"\n"
+	"Jobs are ordered trace, then policy, then governor, then each --set key in the order\n"
+	"given (the last one varies fastest). Progress goes to stderr when it is a terminal.\n"
+	"\n"
+	"exit status: 0 every run stored; 3 some runs failed, every one on bad input (trace,\n"
+	"policy, platform); 1 some run failed otherwise, or the database could not be written;\n"
+	"2 bad command line. The runs that succeeded are stored in every case.\n";
+
+#define SWEEP_MAX_VARIANTS 256
+#define SWEEP_MAX_SETS     16
+#define SWEEP_LABEL_MAX    1024
+
+struct sweep_policy {
+	char name[512];        /* the label word: policy=FILE, action="LINE" or policy=none */
+	struct policy policy;
+	bool has_policy;
+	struct gs_error err;   /* a parse failure: every run of the variant fails with it */
+};
+
+struct sweep_set {
+	const char *key;
+	char *buf;             /* the values, split in place */
+	const char *values[SWEEP_MAX_VARIANTS];
+	int nr;
+};
+
+struct sweep {
+	struct run_opts o;
+	bool opts_parsed;
+	const char *policy_args[SWEEP_MAX_VARIANTS];
+	bool policy_is_action[SWEEP_MAX_VARIANTS];
+	int nr_policy_args;
+	bool no_policy;
+	struct sweep_policy *pols;
+	int nr_pols;
+	const char *govs[SWEEP_MAX_VARIANTS];
+	int nr_govs;
+	struct sweep_set sets[SWEEP_MAX_SETS];
+	int nr_sets;
+	long nr_jobs;          /* total */
+	long parallel;         /* --jobs */
+	long only_job;         /* --job, -1 for all */
+	bool list_jobs;
+};
+
+/* One job, decoded from its index. */
+struct sweep_job {
+	long index;
+	const char *trace;
+	struct sweep_policy *pol;
+	const char *gov;
+	struct gov_param params[RUN_OPTS_MAX_PARAMS];
+	int nr_params;
+	char label[SWEEP_LABEL_MAX];
+};
+
+/* What the parent knows of a job while and after it runs. */
+struct sweep_slot {
+	long index;
+	pid_t pid;
+	int status;            /* exit status; 0 ok */
+	bool failed_early;     /* failed in the parent (policy variant), never forked */
+	char db[PATH_MAX];
+	char log[PATH_MAX];
+};
+
+/* --- the job list -------------------------------------------------------------------------- */
+
+static void append_word(char *buf, size_t size, const char *word)
+{
+	size_t len = strlen(buf);
+	if (len && len + 1 < size)
+		buf[len++] = ' ';
+	if (len < size)
+		snprintf(buf + len, size - len, "%s", word);
+}
+
+/* Decode index into (trace, policy, governor, set values): the last dimension varies fastest. */
+static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
+{
+	long rest = index;
+	int set_idx[SWEEP_MAX_SETS];
+	char word[SWEEP_LABEL_MAX];
+
+	memset(j, 0, sizeof(*j));
+	j->index = index;
+	for (int k = sw->nr_sets - 1; k >= 0; k--) {
+		set_idx[k] = (int)(rest % sw->sets[k].nr);
+		rest /= sw->sets[k].nr;
+	}
+	j->gov = sw->govs[rest % sw->nr_govs];
+	rest /= sw->nr_govs;
+	j->pol = &sw->pols[rest % sw->nr_pols];
+	rest /= sw->nr_pols;
+	j->trace = sw->o.traces[rest];
+
+	if (sw->o.label)
+		snprintf(j->label, sizeof(j->label), "%s", sw->o.label);
+	if (sw->nr_policy_args || sw->no_policy)
+		append_word(j->label, sizeof(j->label), j->pol->name);
+	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
+		snprintf(word, sizeof(word), "governor=%s", j->gov);
+		append_word(j->label, sizeof(j->label), word);
+	}
+	for (int k = 0; k < sw->nr_sets; k++) {
+		snprintf(word, sizeof(word), "%s=%s", sw->sets[k].key,
+			 sw->sets[k].values[set_idx[k]]);
+		append_word(j->label, sizeof(j->label), word);
+		j->params[j->nr_params].key = sw->sets[k].key;
+		j->params[j->nr_params].value = sw->sets[k].values[set_idx[k]];
+		j->nr_params++;
+	}
+}
+
+/* --- command line -------------------------------------------------------------------------- */
+
+/* run options that take a value, passed through to run_opts_parse() with it */
+static const char *const passthrough_with_value[] = {
+	"--platform", "--timing", "--util-source", "--power-model", "--db", "--label", "--format",
+};
+
+static const char *const refused[] = {"--csv", "--timeline", "--task-timeline", "--baselines"};
+
+/* If arg is `--name` or `--name=V`: 1, and *value is V (or the next argument, consumed). */
+static int match_opt(const char *name, int argc, char **argv, int *i, const char **value,
+		     bool needs_value, int *missing)
+{
+	const char *arg = argv[*i];
+	size_t len = strlen(name);
+
+	if (strncmp(arg, name, len) != 0 || (arg[len] != '\0' && arg[len] != '='))
+		return 0;
+	if (!needs_value)
+		return arg[len] == '\0';
+	if (arg[len] == '=') {
+		*value = arg + len + 1;
+	} else if (*i + 1 < argc) {
+		*value = argv[++*i];
+	} else {
+		*missing = 1;
+		return 0;
+	}
+	return 1;
+}
+
+static int parse_long(const char *s, long min, long *out)
+{
+	char *end;
+	long v;
+	errno = 0;
+	v = strtol(s, &end, 10);
+	if (errno || end == s || *end || v < min)
+		return -1;
+	*out = v;
+	return 0;
+}
+
+static int add_set(struct sweep *sw, const char *arg)
+{
+	const char *eq = strchr(arg, '=');
+	struct sweep_set *set;
+	char *save = NULL;
+
+	if (!eq || eq == arg || !eq[1])
+		return cli_usage_error(sweep_usage, "--set '%s': expected KEY=V1[,V2...]", arg);
+	if (sw->nr_sets == SWEEP_MAX_SETS)
+		return cli_usage_error(sweep_usage, "too many --set options");
+	set = &sw->sets[sw->nr_sets];
+	set->buf = strdup(arg);
+	if (!set->buf)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	sw->nr_sets++;
+	set->buf[eq - arg] = '\0';
+	set->key = set->buf;
+	for (const struct sweep_set *o = sw->sets; o < set; o++)
+		if (strcmp(o->key, set->key) == 0)
+			return cli_usage_error(sweep_usage, "--set '%s' given twice", set->key);
+	for (char *v = strtok_r(set->buf + (eq - arg) + 1, ",", &save); v;
+	     v = strtok_r(NULL, ",", &save)) {
+		if (set->nr == SWEEP_MAX_VARIANTS)
+			return cli_usage_error(sweep_usage, "--set '%s': too many values", set->key);
+		set->values[set->nr++] = v;
+	}
+	if (set->nr == 0)
+		return cli_usage_error(sweep_usage, "--set '%s': no value", arg);
+	return 0;
+}
+
+/*
+ * Take sweep's own options out of argv, pass the rest to run_opts_parse(). `rest` has room
+ * for argc entries.
+ */
+static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
+{
+	int nr_rest = 0, status;
+
+	sw->parallel = 0;
+	sw->only_job = -1;
+	rest[nr_rest++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *v = NULL;
+		int missing = 0;
+		bool passed = false;
+
+		if (strcmp(argv[i], "--") == 0) {
+			while (i < argc)
+				rest[nr_rest++] = argv[i++];
+			break;
+		}
+		bool is_action = false;
+
+		if (match_opt("--policy", argc, argv, &i, &v, true, &missing) ||
+		    (is_action = match_opt("--action", argc, argv, &i, &v, true, &missing))) {
+			if (sw->nr_policy_args == SWEEP_MAX_VARIANTS)
+				return cli_usage_error(sweep_usage, "too many policy variants");
+			sw->policy_is_action[sw->nr_policy_args] = is_action;
+			sw->policy_args[sw->nr_policy_args++] = v;
+		} else if (match_opt("--governor", argc, argv, &i, &v, true, &missing)) {
+			if (!governor_find(v))
+				return cli_usage_error(sweep_usage, "unknown governor '%s'", v);
+			for (int k = 0; k < sw->nr_govs; k++)
+				if (strcmp(sw->govs[k], v) == 0)
+					return cli_usage_error(sweep_usage,
+							       "--governor '%s' given twice", v);
+			if (sw->nr_govs == SWEEP_MAX_VARIANTS)
+				return cli_usage_error(sweep_usage, "too many governors");
+			sw->govs[sw->nr_govs++] = v;
+		} else if (match_opt("--set", argc, argv, &i, &v, true, &missing)) {
+			if ((status = add_set(sw, v)))
+				return status;
+		} else if (match_opt("--jobs", argc, argv, &i, &v, true, &missing)) {
+			if (parse_long(v, 1, &sw->parallel))
+				return cli_usage_error(sweep_usage, "--jobs '%s': expected a number >= 1",
+						       v);
+		} else if (match_opt("--job", argc, argv, &i, &v, true, &missing)) {
+			if (parse_long(v, 0, &sw->only_job))
+				return cli_usage_error(sweep_usage, "--job '%s': expected a job index",
+						       v);
+		} else if (match_opt("--list-jobs", argc, argv, &i, &v, false, &missing)) {
+			sw->list_jobs = true;
+		} else if (match_opt("--no-policy", argc, argv, &i, &v, false, &missing)) {
+			sw->no_policy = true;
+		} else {
+			for (size_t k = 0; k < GS_ARRAY_SIZE(refused); k++)
+				if (match_opt(refused[k], argc, argv, &i, &v, false, &missing) ||
+				    strncmp(argv[i], refused[k], strlen(refused[k])) == 0)
+					return cli_usage_error(sweep_usage,
+							       "%s is for 'govsim run', not sweep",
+							       refused[k]);
+			for (size_t k = 0; k < GS_ARRAY_SIZE(passthrough_with_value); k++) {
+				const char *name = passthrough_with_value[k];
+				if (strcmp(argv[i], name) == 0 && i + 1 < argc) {
+					rest[nr_rest++] = argv[i++];
+					rest[nr_rest++] = argv[i];
+					passed = true;
+					break;
+				}
+			}
+			if (!passed)
+				rest[nr_rest++] = argv[i];
+		}
+		if (missing)
+			return cli_usage_error(sweep_usage, "option '%s' needs a value", argv[i]);
+	}
+	status = run_opts_parse(&sw->o, nr_rest, rest, sweep_usage, RUN_OPTS_SWEEP);
+	if (status)
+		return status;
+	sw->opts_parsed = true;
+	if (!sw->list_jobs && !sw->o.db)
+		return cli_usage_error(sweep_usage, "--db FILE is required");
+	if (sw->nr_govs == 0)
+		sw->govs[sw->nr_govs++] = sw->o.governor;
+	return 0;
+}
+
+/* Parse every policy variant up front; a bad one is remembered, not fatal. */
+static int sweep_load_policies(struct sweep *sw)
+{
+	int n = sw->nr_policy_args + (sw->no_policy || sw->nr_policy_args == 0);
+
+	sw->pols = calloc((size_t)n, sizeof(*sw->pols));
+	if (!sw->pols)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	if (sw->no_policy || sw->nr_policy_args == 0) {
+		struct sweep_policy *p = &sw->pols[sw->nr_pols++];
+		policy_init(&p->policy);
+		snprintf(p->name, sizeof(p->name), "policy=none");
+	}
+	for (int i = 0; i < sw->nr_policy_args; i++) {
+		struct sweep_policy *p = &sw->pols[sw->nr_pols++];
+		const char *arg = sw->policy_args[i];
+		policy_init(&p->policy);
+		gs_error_clear(&p->err);
+		if (sw->policy_is_action[i]) {
+			snprintf(p->name, sizeof(p->name), "action=\"%s\"", arg);
+			policy_parse_line(&p->policy, arg, "--action", 1, &p->err);
+		} else {
+			snprintf(p->name, sizeof(p->name), "policy=%s", arg);
+			policy_parse_file(&p->policy, arg, &p->err);
+		}
+		p->has_policy = p->err.code == 0;
+	}
+	return 0;
+}
+
+static void sweep_release(struct sweep *sw)
+{
+	for (int i = 0; i < sw->nr_pols; i++)
+		policy_release(&sw->pols[i].policy);
+	free(sw->pols);
+	for (int k = 0; k < sw->nr_sets; k++)
+		free(sw->sets[k].buf);
+	if (sw->opts_parsed)
+		run_opts_release(&sw->o);
+}
+
+/* --- running ------------------------------------------------------------------------------- */
+
+/* In the worker: replay job j into the database `db`; returns the exit status. */
+static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
+{
+	struct run_opts *o = &sw->o;
+	struct run_result r;
+	int status;
+
+	if (j->pol->err.code)
+		return cli_report(&j->pol->err);
+	o->governor = j->gov;
+	memcpy(o->params, j->params, sizeof(j->params));
+	o->nr_params = j->nr_params;
+	o->policy = j->pol->policy; /* shallow: this process exits without releasing it */
+	o->has_policy = j->pol->has_policy;
+	o->label = j->label;
+	o->db = db;
+	o->csv_dir = NULL;
+	run_result_init(&r);
+	status = run_opts_replay(o, j->trace, NULL, &r);
+	if (!status)
+		status = run_opts_store(o, &r);
+	run_result_release(&r);
+	return status;
+}
+
+static double now_s(void)
+{
+	struct timespec ts;
+	clock_gettime(CLOCK_MONOTONIC, &ts);
+	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+}
+
+static void format_duration(char *buf, size_t size, double s)
+{
+	long t = (long)(s + 0.5);
+	if (t >= 3600)
+		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
+	else
+		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+}
+
+struct progress {
+	bool on;
+	double start;
+	long done, failed, total;
+};
+
+static void progress_clear(struct progress *p)
+{
+	if (p->on)
+		fputs("\r\033[K", stderr);
+}
+
+static void progress_show(struct progress *p)
+{
+	char el[32], eta[32];
+	double elapsed;
+
+	if (!p->on)
+		return;
+	elapsed = now_s() - p->start;
+	format_duration(el, sizeof(el), elapsed);
+	if (p->done)
+		format_duration(eta, sizeof(eta), elapsed / (double)p->done *
+							  (double)(p->total - p->done));
+	else
+		snprintf(eta, sizeof(eta), "?");
+	fprintf(stderr, "\r\033[Kgovsim sweep: %ld/%ld runs, %ld failed, elapsed %s, eta %s",
+		p->done, p->total, p->failed, el, eta);
+	fflush(stderr);
+}
+
+/* Print what a job wrote on stderr, under a line naming the job. */
+static void report_job(struct sweep *sw, const struct sweep_slot *s)
+{
+	struct sweep_job j;
+	char line[2048];
+	FILE *f = s->failed_early ? NULL : fopen(s->log, "r");
+	bool header = false;
+
+	job_describe(sw, s->index, &j);
+	if (s->status) {
+		fprintf(stderr, "govsim: job %ld (%s%s%s) failed:\n", s->index, j.trace,
+			j.label[0] ? ", " : "", j.label);
+		header = true;
+	}
+	if (s->failed_early)
+		fprintf(stderr, "  govsim: %s\n", j.pol->err.msg);
+	while (f && fgets(line, sizeof(line), f)) {
+		if (!header) {
+			fprintf(stderr, "govsim: job %ld (%s%s%s):\n", s->index, j.trace,
+				j.label[0] ? ", " : "", j.label);
+			header = true;
+		}
+		fprintf(stderr, "  %s", line);
+		if (!strchr(line, '\n'))
+			fputc('\n', stderr);
+	}
+	if (f)
+		fclose(f);
+}
+
+static void start_job(struct sweep *sw, struct sweep_slot *s)
+{
+	struct sweep_job j;
+	pid_t pid;
+
+	job_describe(sw, s->index, &j);
+	if (j.pol->err.code) {
+		s->failed_early = true;
+		s->status = gs_exit_status(j.pol->err.code);
+		s->pid = 0;
+		return;
+	}
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		s->status = EXIT_FAILURE_RT;
+		s->pid = 0;
+		snprintf(s->log, sizeof(s->log), "%s", "");
+		fprintf(stderr, "govsim: job %ld: cannot fork: %s\n", s->index, strerror(errno));
+		return;
+	}
+	if (pid == 0) {
+		int fd = open(s->log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
+		int status;
+		if (fd >= 0) {
+			dup2(fd, STDERR_FILENO);
+			close(fd);
+		}
+		status = run_job(sw, &j, s->db);
+		fflush(NULL);
+		_exit(status);
+	}
+	s->pid = pid;
+}
+
+/* Wait for one child; returns its slot, NULL when none is left. */
+static struct sweep_slot *reap(struct sweep_slot *slots, long n)
+{
+	int ws;
+	pid_t pid;
+
+	do
+		pid = waitpid(-1, &ws, 0);
+	while (pid < 0 && errno == EINTR);
+	if (pid < 0)
+		return NULL;
+	for (long i = 0; i < n; i++) {
+		if (slots[i].pid == pid) {
+			if (WIFEXITED(ws))
+				slots[i].status = WEXITSTATUS(ws);
+			else
+				slots[i].status = EXIT_FAILURE_RT;
+			if (WIFSIGNALED(ws)) {
+				FILE *f = fopen(slots[i].log, "a");
+				if (f) {
+					fprintf(f, "govsim: killed by signal %d\n", WTERMSIG(ws));
+					fclose(f);
+				}
+			}
+			slots[i].pid = 0;
+			return &slots[i];
+		}
+	}
+	return NULL;
+}
+
+static int run_all(struct sweep *sw)
+{
+	const char *tmpdir = getenv("TMPDIR");
+	char dir[PATH_MAX - 64]; /* room for "/job-<index>.db" in a slot's paths */
+	struct sweep_slot *slots;
+	const char **inputs;
+	struct progress prog = {0};
+	struct gs_error err;
+	long n = sw->only_job >= 0 ? 1 : sw->nr_jobs, next = 0, running = 0, parallel;
+	size_t nr_inputs = 0, nr_merged = 0;
+	int status = EXIT_OK;
+	bool all_bad_input = true;
+
+	gs_error_clear(&err);
+	snprintf(dir, sizeof(dir), "%s/govsim-sweep.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!mkdtemp(dir))
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create: %s", dir, strerror(errno));
+	slots = calloc((size_t)n, sizeof(*slots));
+	inputs = calloc((size_t)n, sizeof(*inputs));
+	if (!slots || !inputs) {
+		free(slots);
+		free(inputs);
+		rmdir(dir);
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	}
+	for (long i = 0; i < n; i++) {
+		slots[i].index = sw->only_job >= 0 ? sw->only_job : i;
+		snprintf(slots[i].db, sizeof(slots[i].db), "%s/job-%ld.db", dir, slots[i].index);
+		snprintf(slots[i].log, sizeof(slots[i].log), "%s/job-%ld.log", dir, slots[i].index);
+	}
+	parallel = sw->parallel ? sw->parallel : sysconf(_SC_NPROCESSORS_ONLN);
+	if (parallel < 1)
+		parallel = 1;
+
+	prog.on = !sw->o.quiet && isatty(STDERR_FILENO);
+	prog.start = now_s();
+	prog.total = n;
+	progress_show(&prog);
+	for (long done = 0; done < n;) {
+		struct sweep_slot *s = NULL;
+		while (running < parallel && next < n) {
+			start_job(sw, &slots[next]);
+			if (slots[next].pid == 0) {
+				s = &slots[next++];
+				break;
+			}
+			next++;
+			running++;
+		}
+		if (!s) {
+			s = reap(slots, n);
+			if (!s) {
+				status = cli_fail(EXIT_FAILURE_RT, "lost track of the sweep's workers");
+				break;
+			}
+			running--;
+		}
+		done++;
+		prog.done = done;
+		if (s->status) {
+			prog.failed++;
+			if (s->status != EXIT_BAD_INPUT)
+				all_bad_input = false;
+		}
+		progress_clear(&prog);
+		report_job(sw, s);
+		progress_show(&prog);
+	}
+	progress_clear(&prog);
+
+	/* The successful jobs' databases, in job order. */
+	for (long i = 0; i < n; i++)
+		if (slots[i].status == 0 && !slots[i].failed_early && slots[i].pid == 0)
+			inputs[nr_inputs++] = slots[i].db;
+	if (status == EXIT_OK && store_merge(sw->o.db, inputs, nr_inputs, &nr_merged, &err))
+		status = cli_report(&err);
+	if (status == EXIT_OK && prog.failed)
+		status = all_bad_input ? EXIT_BAD_INPUT : EXIT_FAILURE_RT;
+	if (!sw->o.quiet)
+		fprintf(stderr, "govsim sweep: %zu of %ld run%s stored in '%s', %ld failed\n",
+			nr_merged, n, n == 1 ? "" : "s", sw->o.db, prog.failed);
+
+	for (long i = 0; i < n; i++) {
+		unlink(slots[i].db);
+		unlink(slots[i].log);
+	}
+	rmdir(dir);
+	free(slots);
+	free(inputs);
+	return status;
+}
+
+int cmd_sweep(int argc, char **argv)
+{
+	struct sweep sw;
+	char **rest;
+	int status;
+
+	if (argc >= 2 && cli_is_help(argv[1])) {
+		printf("%s%s", sweep_usage, sweep_help);
+		return EXIT_OK;
+	}
+	memset(&sw, 0, sizeof(sw));
+	rest = calloc((size_t)argc + 1, sizeof(*rest));
+	if (!rest)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	status = sweep_parse(&sw, argc, argv, rest);
+	if (status)
+		goto out;
+	status = sweep_load_policies(&sw);
+	if (status)
+		goto out;
+
+	sw.nr_jobs = (long)sw.o.nr_traces * sw.nr_pols * sw.nr_govs;
+	for (int k = 0; k < sw.nr_sets; k++)
+		sw.nr_jobs *= sw.sets[k].nr;
+	if (sw.only_job >= sw.nr_jobs) {
+		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
+					 sw.only_job, sw.nr_jobs - 1);
+		goto out;
+	}
+	if (sw.list_jobs) {
+		for (long i = 0; i < sw.nr_jobs; i++) {
+			struct sweep_job j;
+			if (sw.only_job >= 0 && i != sw.only_job)
+				continue;
+			job_describe(&sw, i, &j);
+			printf("%ld\t%s\t%s\n", i, j.trace, j.label);
+		}
+		goto out;
+	}
+	status = run_all(&sw);
+out:
+	sweep_release(&sw);
+	free(rest);
+	return status;
+}

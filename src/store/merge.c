@@ -1,0 +1,364 @@
+/*
+ * merge.c - store_merge(): append the runs of several results databases to one; see store.h.
+ *
+ * What a sweep's workers and a cluster's job array produce is one database per job; this is the
+ * step that makes them one file. It copies rows generically: the tables and their columns are
+ * read from the output's own schema (runs first, then the others in creation order), each input
+ * is checked to have exactly the same, and every row goes across as sqlite3_values, so a column
+ * added to the schema later needs no change here. Only run_id is rewritten: runs get new ids
+ * from the output, the other tables' run_id columns follow them.
+ */
+#include "store/store.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include <sqlite3.h>
+
+#define MERGE_MAX_TABLES  32
+#define MERGE_MAX_COLUMNS 64
+
+struct merge_table {
+	char *name;
+	char *cols[MERGE_MAX_COLUMNS];
+	int nr_cols;
+	int run_id_col; /* index of the run_id column */
+};
+
+struct merge_schema {
+	struct merge_table t[MERGE_MAX_TABLES];
+	int n;
+};
+
+static void schema_release(struct merge_schema *sc)
+{
+	for (int i = 0; i < sc->n; i++) {
+		free(sc->t[i].name);
+		for (int k = 0; k < sc->t[i].nr_cols; k++)
+			free(sc->t[i].cols[k]);
+	}
+	sc->n = 0;
+}
+
+static int db_error(sqlite3 *db, const char *path, const char *what, struct gs_error *err)
+{
+	return gs_error_set(err, GS_ESQL, "'%s': %s: %s", path, what, sqlite3_errmsg(db));
+}
+
+/* The columns of `table` in `db`, in declaration order, into t (name already set). */
+static int read_columns(sqlite3 *db, const char *path, struct merge_table *t,
+			struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	char *sql = sqlite3_mprintf("PRAGMA table_info(\"%w\")", t->name);
+	int rc;
+
+	t->nr_cols = 0;
+	t->run_id_col = -1;
+	if (!sql)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
+	sqlite3_free(sql);
+	if (rc != SQLITE_OK)
+		return db_error(db, path, "cannot read the schema", err);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 1);
+		if (!name || t->nr_cols == MERGE_MAX_COLUMNS) {
+			sqlite3_finalize(st);
+			return gs_error_set(err, GS_ESCHEMA, "'%s': table '%s': unexpected columns",
+					    path, t->name);
+		}
+		if (!(t->cols[t->nr_cols] = strdup(name))) {
+			sqlite3_finalize(st);
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		}
+		if (strcmp(name, "run_id") == 0)
+			t->run_id_col = t->nr_cols;
+		t->nr_cols++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(db, path, "cannot read the schema", err);
+	if (t->run_id_col < 0)
+		return gs_error_set(err, GS_ESCHEMA, "'%s': table '%s' has no run_id column", path,
+				    t->name);
+	return 0;
+}
+
+/* Every table of `db` except SQLite's own: runs first, then in creation order. */
+static int read_schema(sqlite3 *db, const char *path, struct merge_schema *sc,
+		       struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	sc->n = 0;
+	if (sqlite3_prepare_v2(db,
+			       "SELECT name FROM sqlite_master WHERE type = 'table'"
+			       " AND name NOT LIKE 'sqlite_%' ORDER BY name <> 'runs', rowid",
+			       -1, &st, NULL) != SQLITE_OK)
+		return db_error(db, path, "cannot read the schema", err);
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *name = (const char *)sqlite3_column_text(st, 0);
+		if (sc->n == MERGE_MAX_TABLES) {
+			sqlite3_finalize(st);
+			return gs_error_set(err, GS_ESCHEMA, "'%s': too many tables", path);
+		}
+		memset(&sc->t[sc->n], 0, sizeof(sc->t[sc->n]));
+		if (!name || !(sc->t[sc->n].name = strdup(name))) {
+			sqlite3_finalize(st);
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		}
+		sc->n++;
+	}
+	sqlite3_finalize(st);
+	if (rc != SQLITE_DONE)
+		return db_error(db, path, "cannot read the schema", err);
+	if (sc->n == 0 || strcmp(sc->t[0].name, "runs") != 0)
+		return gs_error_set(err, GS_ESCHEMA, "'%s': not a govsim results database", path);
+	for (int i = 0; i < sc->n; i++)
+		if ((rc = read_columns(db, path, &sc->t[i], err)))
+			return rc;
+	return 0;
+}
+
+/* The input must have the output's tables with the same columns in the same order. */
+static int same_schema(const struct merge_schema *out, const struct merge_schema *in,
+		       const char *in_path, struct gs_error *err)
+{
+	if (out->n != in->n)
+		return gs_error_set(err, GS_ESCHEMA, "'%s': its tables differ from the output's",
+				    in_path);
+	for (int i = 0; i < out->n; i++) {
+		const struct merge_table *a = &out->t[i], *b = &in->t[i];
+		bool same = strcmp(a->name, b->name) == 0 && a->nr_cols == b->nr_cols;
+		for (int k = 0; same && k < a->nr_cols; k++)
+			same = strcmp(a->cols[k], b->cols[k]) == 0;
+		if (!same)
+			return gs_error_set(err, GS_ESCHEMA,
+					    "'%s': table '%s' differs from the output's", in_path,
+					    a->name);
+	}
+	return 0;
+}
+
+/*
+ * SQL to copy one table: "SELECT cols FROM t WHERE run_id = ?1 ORDER BY rowid" on the input and
+ * "INSERT INTO t (cols) VALUES (?, ...)" on the output; for runs, run_id is left out of both.
+ */
+static int build_sql(const struct merge_table *t, bool is_runs, char **select, char **ins)
+{
+	sqlite3_str *sel = sqlite3_str_new(NULL), *in = sqlite3_str_new(NULL);
+	bool first = true;
+	int nr = 0;
+
+	sqlite3_str_appendf(sel, "SELECT ");
+	sqlite3_str_appendf(in, "INSERT INTO \"%w\" (", t->name);
+	for (int k = 0; k < t->nr_cols; k++) {
+		if (is_runs && k == t->run_id_col)
+			continue;
+		sqlite3_str_appendf(sel, "%s\"%w\"", first ? "" : ", ", t->cols[k]);
+		sqlite3_str_appendf(in, "%s\"%w\"", first ? "" : ", ", t->cols[k]);
+		first = false;
+		nr++;
+	}
+	sqlite3_str_appendf(sel, " FROM \"%w\" WHERE run_id = ?1 ORDER BY rowid", t->name);
+	sqlite3_str_appendf(in, ") VALUES (");
+	for (int k = 0; k < nr; k++)
+		sqlite3_str_appendf(in, "%s?", k ? ", " : "");
+	sqlite3_str_appendf(in, ")");
+	*select = sqlite3_str_finish(sel);
+	*ins = sqlite3_str_finish(in);
+	if (!*select || !*ins) {
+		sqlite3_free(*select);
+		sqlite3_free(*ins);
+		return -1;
+	}
+	return 0;
+}
+
+/* Copy the rows of run `old_id` in table t; new_id replaces run_id (or is assigned, for runs). */
+static int copy_rows(sqlite3 *out, const char *out_path, sqlite3 *in, const char *in_path,
+		     const struct merge_table *t, bool is_runs, s64 old_id, s64 *new_id,
+		     struct gs_error *err)
+{
+	sqlite3_stmt *sel = NULL, *ins = NULL;
+	char *sel_sql = NULL, *ins_sql = NULL;
+	int rc;
+
+	if (build_sql(t, is_runs, &sel_sql, &ins_sql))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	if (sqlite3_prepare_v2(in, sel_sql, -1, &sel, NULL) != SQLITE_OK ||
+	    sqlite3_bind_int64(sel, 1, old_id) != SQLITE_OK) {
+		rc = db_error(in, in_path, "cannot read runs", err);
+		goto out_free;
+	}
+	if (sqlite3_prepare_v2(out, ins_sql, -1, &ins, NULL) != SQLITE_OK) {
+		rc = db_error(out, out_path, "cannot merge", err);
+		goto out_free;
+	}
+	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
+		int ncol = sqlite3_column_count(sel);
+		for (int c = 0; c < ncol; c++) {
+			int brc;
+			if (!is_runs && c == t->run_id_col)
+				brc = sqlite3_bind_int64(ins, c + 1, *new_id);
+			else
+				brc = sqlite3_bind_value(ins, c + 1, sqlite3_column_value(sel, c));
+			if (brc != SQLITE_OK) {
+				rc = db_error(out, out_path, "cannot merge", err);
+				goto out_free;
+			}
+		}
+		if (sqlite3_step(ins) != SQLITE_DONE) {
+			rc = db_error(out, out_path, "cannot merge", err);
+			goto out_free;
+		}
+		sqlite3_reset(ins);
+		sqlite3_clear_bindings(ins);
+		if (is_runs)
+			*new_id = sqlite3_last_insert_rowid(out);
+	}
+	if (rc != SQLITE_DONE) {
+		rc = db_error(in, in_path, "cannot read runs", err);
+		goto out_free;
+	}
+	rc = 0;
+out_free:
+	sqlite3_finalize(sel);
+	sqlite3_finalize(ins);
+	sqlite3_free(sel_sql);
+	sqlite3_free(ins_sql);
+	return rc;
+}
+
+static int input_version(sqlite3 *in, const char *path, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int version;
+
+	if (sqlite3_prepare_v2(in, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return db_error(in, path, "cannot open", err);
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version == 0)
+		return gs_error_set(err, GS_ESCHEMA, "'%s': not a govsim results database", path);
+	if (version != STORE_SCHEMA_VERSION)
+		return gs_error_set(err, GS_ESCHEMA,
+				    "'%s': results schema version %d, this govsim merges version %d",
+				    path, version, STORE_SCHEMA_VERSION);
+	return 0;
+}
+
+/* Append every run of one input, in run_id order. */
+static int merge_one(sqlite3 *out, const char *out_path, const struct merge_schema *osc,
+		     const char *in_path, size_t *nr_runs, struct gs_error *err)
+{
+	struct merge_schema isc = {.n = 0};
+	sqlite3_stmt *ids = NULL;
+	sqlite3 *in = NULL;
+	int rc;
+
+	if (sqlite3_open_v2(in_path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		rc = in ? db_error(in, in_path, "cannot open", err)
+			: gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_close;
+	}
+	sqlite3_busy_timeout(in, 30000);
+	if ((rc = input_version(in, in_path, err)) || (rc = read_schema(in, in_path, &isc, err)) ||
+	    (rc = same_schema(osc, &isc, in_path, err)))
+		goto out_close;
+	if (sqlite3_prepare_v2(in, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, NULL) !=
+	    SQLITE_OK) {
+		rc = db_error(in, in_path, "cannot read runs", err);
+		goto out_close;
+	}
+	while ((rc = sqlite3_step(ids)) == SQLITE_ROW) {
+		s64 old_id = sqlite3_column_int64(ids, 0), new_id = 0;
+		for (int i = 0; i < osc->n; i++) {
+			rc = copy_rows(out, out_path, in, in_path, &osc->t[i], i == 0, old_id,
+				       &new_id, err);
+			if (rc)
+				goto out_close;
+		}
+		if (nr_runs)
+			(*nr_runs)++;
+	}
+	if (rc != SQLITE_DONE) {
+		rc = db_error(in, in_path, "cannot read runs", err);
+		goto out_close;
+	}
+	rc = 0;
+out_close:
+	sqlite3_finalize(ids);
+	sqlite3_close(in);
+	schema_release(&isc);
+	return rc;
+}
+
+static bool same_file(const char *a, const char *b)
+{
+	struct stat sa, sb;
+	return stat(a, &sa) == 0 && stat(b, &sb) == 0 && sa.st_dev == sb.st_dev &&
+	       sa.st_ino == sb.st_ino;
+}
+
+int store_merge(const char *out_path, const char *const *inputs, size_t n, size_t *nr_runs,
+		struct gs_error *err)
+{
+	struct merge_schema osc = {.n = 0};
+	struct store *st;
+	sqlite3 *out = NULL;
+	size_t count = 0;
+	int rc;
+
+	if (nr_runs)
+		*nr_runs = 0;
+	/* Creates the output's tables, or checks an existing file's version. */
+	if ((rc = store_open(out_path, &st, err)))
+		return rc;
+	store_close(st);
+	for (size_t i = 0; i < n; i++)
+		if (same_file(out_path, inputs[i]))
+			return gs_error_set(err, GS_EARG, "'%s': cannot merge a database into itself",
+					    inputs[i]);
+
+	if (sqlite3_open_v2(out_path, &out, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+		rc = out ? db_error(out, out_path, "cannot open", err)
+			 : gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_close;
+	}
+	sqlite3_busy_timeout(out, 30000);
+	if (sqlite3_exec(out, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK) {
+		rc = db_error(out, out_path, "cannot open", err);
+		goto out_close;
+	}
+	if ((rc = read_schema(out, out_path, &osc, err)))
+		goto out_close;
+	if (sqlite3_exec(out, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
+		rc = db_error(out, out_path, "cannot merge", err);
+		goto out_close;
+	}
+	for (size_t i = 0; i < n; i++)
+		if ((rc = merge_one(out, out_path, &osc, inputs[i], &count, err)))
+			goto out_rollback;
+	if (sqlite3_exec(out, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
+		rc = db_error(out, out_path, "cannot merge", err);
+		goto out_rollback;
+	}
+	if (nr_runs)
+		*nr_runs = count;
+	goto out_close;
+
+out_rollback:
+	sqlite3_exec(out, "ROLLBACK", NULL, NULL, NULL);
+out_close:
+	sqlite3_close(out);
+	schema_release(&osc);
+	return rc;
+}
