@@ -206,7 +206,7 @@ int work_new(struct sim *s, const struct platform *plat, struct work **out, stru
 		wc->capacity = (double)plat->cpus[c].capacity / SCHED_CAPACITY_SCALE;
 		wc->max_khz = plat_cluster_max_khz(pc);
 		wc->tr_khz = wc->max_khz;
-		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%d", c);
+		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%u", (unsigned)c % 1000u);
 		wc->speed = wc->capacity * sim_cluster_khz(s, plat->cpus[c].cluster) / wc->max_khz;
 	}
 	*out = w;
