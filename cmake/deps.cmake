@@ -25,6 +25,10 @@ govsim_require_pkg(ZLIB zlib zlib1g-dev)
 govsim_require_pkg(CAIRO cairo libcairo2-dev)
 govsim_require_pkg(CRYPTO libcrypto libssl-dev)
 
+set(THREADS_PREFER_PTHREAD_FLAG ON)
+find_package(Threads REQUIRED)
+target_link_libraries(govsim_deps INTERFACE Threads::Threads)
+
 find_path(CSV_INCLUDE_DIR csv.h)
 find_library(CSV_LIBRARY NAMES csv)
 if(NOT CSV_INCLUDE_DIR OR NOT CSV_LIBRARY)

@@ -1,6 +1,7 @@
 /* replay.c - one whole replay; see replay.h. */
 #include "sim/replay.h"
 
+#include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -8,6 +9,21 @@
 #include "gov/governor.h"
 
 #define PRESCAN_EVENTS 200000
+
+/* The trace's SHA-256 is computed on the other core while the replay reads the file. */
+struct hash_job {
+	const char *path;
+	char hex[65];
+	struct gs_error err;
+	int ret;
+};
+
+static void *hash_thread(void *arg)
+{
+	struct hash_job *j = arg;
+	j->ret = gs_file_sha256(j->path, j->hex, &j->err);
+	return NULL;
+}
 
 static void format_params(const struct gov_param *p, int n, char *buf, size_t size)
 {
@@ -25,6 +41,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	struct trace_reader *rd = NULL;
 	struct sim *s = NULL;
 	struct event ev;
+	struct hash_job hj;
+	pthread_t hash_tid;
+	bool hashing = false;
 	int ret;
 
 	sim_config_init(&cfg);
@@ -61,6 +80,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
 	if (ret)
 		goto out;
+	memset(&hj, 0, sizeof(hj));
+	hj.path = spec->trace;
+	if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
+		hashing = true;
+	else
+		hash_thread(&hj);
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
@@ -109,14 +134,23 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->policy)
 		policy_format(spec->policy, r->policy, sizeof(r->policy));
 	format_params(spec->params, spec->nr_params, r->params, sizeof(r->params));
-	ret = gs_file_sha256(spec->trace, r->trace_sha256, err);
-	if (ret)
+	if (hashing) {
+		pthread_join(hash_tid, NULL);
+		hashing = false;
+	}
+	if (hj.ret) {
+		ret = hj.ret;
+		*err = hj.err;
 		goto out;
+	}
+	memcpy(r->trace_sha256, hj.hex, sizeof(hj.hex));
 	if (spec->stats_out)
 		*spec->stats_out = *trace_reader_stats(rd);
 	if (spec->validation_out)
 		*spec->validation_out = *sim_get_validation(s);
 out:
+	if (hashing)
+		pthread_join(hash_tid, NULL);
 	sim_free(s);
 	trace_reader_free(rd);
 	free(params);
