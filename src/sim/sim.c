@@ -1244,6 +1244,16 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			 s->notes[0] ? "; " : "", s->notes);
 	else
 		snprintf(r->notes, sizeof(r->notes), "%s", s->notes);
+	{
+		struct sched_stats st;
+		size_t len = strlen(r->notes);
+		sched_get_stats(s->sched, &st);
+		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
+				 "lost by the tracer?); the trace was trusted",
+				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
 
 	r->nr_cpus = p->nr_cpus;
 	r->nr_clusters = p->nr_clusters;
