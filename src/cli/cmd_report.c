@@ -1,0 +1,187 @@
+/*
+ * cmd_report.c - `govsim report --db FILE --out DIR`: figures (PNG and SVG) and an HTML page
+ * for runs stored in a results database. Reads the store only; nothing is replayed.
+ */
+#include <getopt.h>
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "cli/cli.h"
+#include "report/report.h"
+#include "store/store.h"
+
+static const char report_usage[] =
+	"usage: govsim report --db FILE [--run N]... [--select SELECTOR] --out DIR [--html]\n";
+
+static const char report_help[] =
+	"\n"
+	"Draws the runs of a results database (written by 'govsim run --db') into DIR, each\n"
+	"figure as NAME.png (1200x600 px) and NAME.svg:\n"
+	"  run<N>_timeline_policy<P>  emulated (and traced) frequency, utilization and capacity\n"
+	"                             over time, per run N and cpufreq policy P\n"
+	"  run<N>_residency           time at each OPP, per policy\n"
+	"  energy                     energy per cluster, stacked, one bar per run\n"
+	"  compare                    with two runs or more: energy and total task delay per\n"
+	"                             run, relative to the first run\n"
+	"\n"
+	"  --db FILE        the results database (must exist)\n"
+	"  --run N          a run id, repeatable, in the order given (the first is the reference\n"
+	"                   of the comparison); default: every run in the database, ascending\n"
+	"  --select S       runs matching a selector instead, e.g. 'governor=schedutil,label=x'\n"
+	"                   (keys: label, trace, trace_sha256, platform, governor, timing,\n"
+	"                   util_source, power_model, kernel)\n"
+	"  --out DIR        output directory, created if missing; existing files are replaced\n"
+	"  --html           also write DIR/index.html: one self-contained page with every figure\n"
+	"                   (PNG, base64-embedded) and the runs, energy, residency, delay and\n"
+	"                   uclamp tables\n"
+	"\n"
+	"exit status: 0 ok; 1 the database or a run id does not exist, no run matches, or a\n"
+	"file cannot be written; 2 bad command line\n";
+
+enum { OPT_DB = 256, OPT_RUN, OPT_SELECT, OPT_OUT, OPT_HTML };
+
+static const struct option long_opts[] = {
+	{"db", required_argument, NULL, OPT_DB},
+	{"run", required_argument, NULL, OPT_RUN},
+	{"select", required_argument, NULL, OPT_SELECT},
+	{"out", required_argument, NULL, OPT_OUT},
+	{"html", no_argument, NULL, OPT_HTML},
+	{NULL, 0, NULL, 0},
+};
+
+static int parse_run_id(const char *s, s64 *id)
+{
+	char *end;
+	long long v;
+
+	if (!*s)
+		return -1;
+	v = strtoll(s, &end, 10);
+	if (*end || v <= 0)
+		return -1;
+	*id = v;
+	return 0;
+}
+
+int cmd_report(int argc, char **argv)
+{
+	const char *db = NULL, *out = NULL, *select = NULL;
+	s64 *ids = NULL;
+	size_t nr_ids = 0, nr_runs = 0, nr_files = 0;
+	struct run_result *runs = NULL;
+	struct store *store = NULL;
+	struct gs_error err;
+	unsigned flags = 0;
+	int c, status = EXIT_OK;
+
+	if (argc >= 2 && cli_is_help(argv[1])) {
+		printf("%s%s", report_usage, report_help);
+		return EXIT_OK;
+	}
+	gs_error_clear(&err);
+	ids = calloc((size_t)argc, sizeof(*ids));
+	if (!ids)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_RUN:
+			if (parse_run_id(optarg, &ids[nr_ids])) {
+				status = cli_usage_error(report_usage,
+							 "--run '%s': expected a run id (1, 2, ...)",
+							 optarg);
+				goto out;
+			}
+			nr_ids++;
+			break;
+		case OPT_SELECT:
+			select = optarg;
+			break;
+		case OPT_OUT:
+			out = optarg;
+			break;
+		case OPT_HTML:
+			flags |= REPORT_HTML;
+			break;
+		case ':':
+			status = cli_usage_error(report_usage, "'%s' needs a value",
+						 argv[optind - 1]);
+			goto out;
+		default:
+			status = cli_usage_error(report_usage, "unknown option '%s'",
+						 argv[optind - 1]);
+			goto out;
+		}
+	}
+	if (optind < argc) {
+		status = cli_usage_error(report_usage, "unexpected argument '%s'", argv[optind]);
+		goto out;
+	}
+	if (!db || !out) {
+		status = cli_usage_error(report_usage, "%s is required", !db ? "--db" : "--out");
+		goto out;
+	}
+	if (nr_ids && select) {
+		status = cli_usage_error(report_usage, "--run and --select cannot be combined");
+		goto out;
+	}
+	/* store_open() would create a missing database: check first */
+	if (access(db, R_OK)) {
+		status = cli_fail(EXIT_FAILURE_RT, "'%s': no such results database", db);
+		goto out;
+	}
+	if (store_open(db, &store, &err)) {
+		status = cli_report(&err);
+		goto out;
+	}
+	if (!nr_ids) {
+		free(ids);
+		ids = NULL;
+		if (store_select_runs(store, select, &ids, &nr_ids, &err)) {
+			status = err.code == GS_EARG ? cli_usage_error(report_usage, "%s", err.msg)
+						     : cli_report(&err);
+			goto out;
+		}
+		if (!nr_ids) {
+			status = cli_fail(EXIT_FAILURE_RT, "'%s': no %s", db,
+					  select ? "run matches the selector" : "runs");
+			goto out;
+		}
+	}
+	runs = calloc(nr_ids, sizeof(*runs));
+	if (!runs) {
+		status = cli_fail(EXIT_FAILURE_RT, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < nr_ids; i++) {
+		int ret = store_read_run(store, ids[i], &runs[i], &err);
+		nr_runs++;
+		if (ret == GS_ENOTFOUND) {
+			status = cli_fail(EXIT_FAILURE_RT, "'%s': no run %" PRId64, db, ids[i]);
+			goto out;
+		}
+		if (ret) {
+			status = cli_report(&err);
+			goto out;
+		}
+	}
+	if (report_write(runs, ids, nr_ids, out, flags, db, &nr_files, &err)) {
+		status = cli_report(&err);
+		goto out;
+	}
+	printf("%zu run%s, %zu files in %s\n", nr_ids, nr_ids == 1 ? "" : "s", nr_files, out);
+out:
+	for (size_t i = 0; i < nr_runs; i++)
+		run_result_release(&runs[i]);
+	free(runs);
+	free(ids);
+	store_close(store);
+	return status;
+}

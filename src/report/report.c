@@ -1,0 +1,797 @@
+/* report.c - figures of stored runs and the HTML page; see report.h. */
+#include "report/report.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#include "report/summary.h"
+
+#define SEP " \xc2\xb7 " /* " · " */
+
+/* Colours (palette indices) kept the same in every figure. */
+enum {
+	COL_FREQ = 0,     /* emulated frequency */
+	COL_TRACED = 1,   /* traced frequency */
+	COL_UTIL = 4,     /* utilization */
+	COL_CAPACITY = 6, /* capacity */
+	COL_ENERGY = 0,
+	COL_DELAY = 1,
+};
+
+/* "rtapp_switch/trace.txt": the file and its folder, since trace files are often trace.txt. */
+static const char *trace_short(const char *path)
+{
+	const char *last = strrchr(path, '/');
+
+	if (!last)
+		return path;
+	for (const char *q = last - 1; q >= path; q--)
+		if (*q == '/')
+			return q + 1;
+	return path;
+}
+
+static const char *unit_of(const struct run_result *r)
+{
+	return r->power_unit[0] ? r->power_unit : "J";
+}
+
+/* The clamp policy on one line: its lines joined with "; ". */
+static void policy_line(char *buf, size_t size, const char *policy)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (const char *s = policy; *s && len + 3 < size; s++) {
+		if (*s == '\n') {
+			if (s[1])
+				len += (size_t)snprintf(buf + len, size - len, "; ");
+			continue;
+		}
+		buf[len++] = *s;
+		buf[len] = '\0';
+	}
+}
+
+static void run_title(char *buf, size_t size, const struct run_result *r, s64 id)
+{
+	int len = snprintf(buf, size, "run %" PRId64, id);
+
+	if (r->label[0] && len >= 0 && (size_t)len < size)
+		len += snprintf(buf + len, size - (size_t)len, " (%.64s)", r->label);
+	if (len >= 0 && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s", trace_short(r->trace),
+			 r->governor);
+}
+
+static void run_subtitle(char *buf, size_t size, const struct run_result *r)
+{
+	char pol[512];
+	int len;
+
+	policy_line(pol, sizeof(pol), r->policy);
+	len = snprintf(buf, size, "%s, timing %s, util %s, power %s, kernel %s", r->platform,
+		       r->timing, r->util_source, r->power_model, r->kernel);
+	if (r->params[0] && len >= 0 && (size_t)len < size)
+		len += snprintf(buf + len, size - (size_t)len, SEP "%.200s", r->params);
+	if (len >= 0 && (size_t)len < size)
+		snprintf(buf + len, size - (size_t)len, SEP "uclamp: %.400s", pol[0] ? pol : "none");
+}
+
+/* "run 1" or "run 1: label", for category names. */
+static void run_name(char *buf, size_t size, const struct run_result *r, s64 id)
+{
+	if (r->label[0])
+		snprintf(buf, size, "%" PRId64 ": %.24s", id, r->label);
+	else
+		snprintf(buf, size, "run %" PRId64, id);
+}
+
+struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int pol)
+{
+	const struct run_policy_result *p;
+	char title[512], sub[1024];
+	double *x = NULL, *f = NULL, *tr = NULL, *u = NULL, *cap = NULL;
+	size_t n = 0;
+	bool traced = false;
+	struct plot *pl = NULL;
+	int panel, ok = 0;
+
+	if (pol < 0 || pol >= r->nr_clusters)
+		return NULL;
+	p = &r->pol[pol];
+	run_title(title, sizeof(title), r, run_id);
+	snprintf(title + strlen(title), sizeof(title) - strlen(title), SEP "policy%d", p->policy);
+	run_subtitle(sub, sizeof(sub), r);
+	pl = plot_new(title, sub);
+	if (!pl)
+		return NULL;
+	x = malloc((r->nr_timeline + 1) * sizeof(double));
+	f = malloc((r->nr_timeline + 1) * sizeof(double));
+	tr = malloc((r->nr_timeline + 1) * sizeof(double));
+	u = malloc((r->nr_timeline + 1) * sizeof(double));
+	cap = malloc((r->nr_timeline + 1) * sizeof(double));
+	if (!x || !f || !tr || !u || !cap)
+		goto out;
+	for (size_t i = 0; i < r->nr_timeline; i++) {
+		const struct run_timeline_point *t = &r->timeline[i];
+		if (t->policy != p->policy)
+			continue;
+		x[n] = t->time_s;
+		f[n] = t->freq_khz / 1000.0;
+		tr[n] = t->traced_khz ? t->traced_khz / 1000.0 : NAN;
+		u[n] = t->util;
+		cap[n] = t->capacity;
+		traced |= t->traced_khz != 0;
+		n++;
+	}
+	panel = plot_add_panel(pl, PLOT_PANEL_XY, NULL);
+	plot_set_axis(pl, panel, PLOT_AXIS_X, "time since the replay start (s)", 0,
+		      r->span_s > 0 ? r->span_s : NAN, 0);
+	plot_set_axis(pl, panel, PLOT_AXIS_Y, "frequency (MHz)", 0, NAN, 0);
+	plot_set_axis(pl, panel, PLOT_AXIS_Y2, "utilization, capacity (0..1024)", 0,
+		      SCHED_CAPACITY_SCALE, 256);
+	if (plot_add_series(pl, panel, "emulated frequency", PLOT_STEP, 0, COL_FREQ, x, f, n) < 0)
+		goto out;
+	if (traced && plot_add_series(pl, panel, "traced frequency", PLOT_STEP, PLOT_F_DASHED,
+				      COL_TRACED, x, tr, n) < 0)
+		goto out;
+	if (plot_add_series(pl, panel, "utilization (max over the policy's CPUs)", PLOT_LINE,
+			    PLOT_F_RIGHT | PLOT_F_FILL | PLOT_F_THIN, COL_UTIL, x, u, n) < 0)
+		goto out;
+	if (plot_add_series(pl, panel, "capacity at the emulated frequency", PLOT_STEP,
+			    PLOT_F_RIGHT | PLOT_F_DASHED | PLOT_F_THIN, COL_CAPACITY, x, cap, n) < 0)
+		goto out;
+	ok = 1;
+out:
+	free(x);
+	free(f);
+	free(tr);
+	free(u);
+	free(cap);
+	if (!ok) {
+		plot_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
+struct plot *report_residency_plot(const struct run_result *r, s64 run_id)
+{
+	char title[512], sub[1024];
+	struct plot *pl;
+
+	run_title(title, sizeof(title), r, run_id);
+	snprintf(title + strlen(title), sizeof(title) - strlen(title), SEP "OPP residency");
+	run_subtitle(sub, sizeof(sub), r);
+	pl = plot_new(title, sub);
+	if (!pl)
+		return NULL;
+	for (int c = 0; c < r->nr_clusters && c < PLOT_MAX_PANELS; c++) {
+		const struct run_policy_result *p = &r->pol[c];
+		char names[GS_MAX_OPPS][24], shares[GS_MAX_OPPS][24], ptitle[96], sname[48];
+		const char *namev[GS_MAX_OPPS], *sharev[GS_MAX_OPPS];
+		double total = 0;
+		int panel, s;
+
+		for (int k = 0; k < p->nr_opps; k++)
+			total += p->residency_s[k];
+		for (int k = 0; k < p->nr_opps; k++) {
+			snprintf(names[k], sizeof(names[k]), "%g", p->freq_khz[k] / 1000.0);
+			snprintf(shares[k], sizeof(shares[k]), "%.1f%%",
+				 total > 0 ? 100.0 * p->residency_s[k] / total : 0.0);
+			namev[k] = names[k];
+			sharev[k] = shares[k];
+		}
+		snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), avg %.0f MHz", p->policy,
+			 p->cluster, p->avg_freq_khz / 1000.0);
+		snprintf(sname, sizeof(sname), "policy%d", p->policy);
+		panel = plot_add_panel(pl, PLOT_PANEL_BARS, ptitle);
+		if (panel < 0 || plot_set_categories(pl, panel, namev, (size_t)p->nr_opps))
+			goto fail;
+		plot_set_axis(pl, panel, PLOT_AXIS_X, "OPP (MHz)", NAN, NAN, 0);
+		plot_set_axis(pl, panel, PLOT_AXIS_Y, c ? "" : "time at OPP (s)", 0, NAN, 0);
+		s = plot_add_series(pl, panel, sname, PLOT_BARS, 0, c, NULL, p->residency_s,
+				    (size_t)p->nr_opps);
+		if (s < 0 || plot_set_bar_labels(pl, s, sharev))
+			goto fail;
+	}
+	return pl;
+fail:
+	plot_free(pl);
+	return NULL;
+}
+
+char *report_relative(char *buf, size_t size, double x, double ref, bool is_ref)
+{
+	if (is_ref)
+		snprintf(buf, size, "ref");
+	else if (ref == 0 || !isfinite(ref) || !isfinite(x))
+		snprintf(buf, size, "n/a");
+	else
+		snprintf(buf, size, "%+.1f%%", 100.0 * (x / ref - 1));
+	return buf;
+}
+
+/* Category names for runs, in names (n x 48 bytes) with pointers in v. */
+static int run_names(const struct run_result *runs, const s64 *ids, size_t n, char **names,
+		     const char ***v)
+{
+	*names = malloc(n * 48);
+	*v = malloc(n * sizeof(**v));
+	if (!*names || !*v)
+		return GS_ENOMEM;
+	for (size_t i = 0; i < n; i++) {
+		run_name(*names + 48 * i, 48, &runs[i], ids[i]);
+		(*v)[i] = *names + 48 * i;
+	}
+	return 0;
+}
+
+struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, size_t n)
+{
+	char *names = NULL, *totals = NULL, ylabel[96], sub[256];
+	const char **namev = NULL, **totalv = NULL;
+	double *v = NULL;
+	struct plot *pl = NULL;
+	int nr_clusters = 0, panel, ok = 0;
+	bool same_unit = true;
+
+	if (!n)
+		return NULL;
+	for (size_t i = 0; i < n; i++) {
+		if (runs[i].nr_clusters > nr_clusters)
+			nr_clusters = runs[i].nr_clusters;
+		same_unit &= strcmp(unit_of(&runs[i]), unit_of(&runs[0])) == 0;
+	}
+	snprintf(sub, sizeof(sub), "stacked by cluster (the cluster's CPUs and its own power)%s",
+		 same_unit ? "" : "; WARNING: the runs use different power units");
+	pl = plot_new("energy per cluster", sub);
+	v = malloc(n * sizeof(*v));
+	totals = malloc(n * 32);
+	totalv = malloc(n * sizeof(*totalv));
+	if (!pl || !v || !totals || !totalv || run_names(runs, ids, n, &names, &namev))
+		goto out;
+	for (size_t i = 0; i < n; i++) {
+		snprintf(totals + 32 * i, 32, "%.4g %s", runs[i].energy_total, unit_of(&runs[i]));
+		totalv[i] = totals + 32 * i;
+	}
+	panel = plot_add_panel(pl, PLOT_PANEL_BARS, NULL);
+	if (plot_set_categories(pl, panel, namev, n))
+		goto out;
+	snprintf(ylabel, sizeof(ylabel), "energy (%s)", unit_of(&runs[0]));
+	plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
+	plot_set_axis(pl, panel, PLOT_AXIS_X, "run", NAN, NAN, 0);
+	plot_set_stacked(pl, panel, true);
+	for (int c = 0; c < nr_clusters; c++) {
+		char name[48];
+		int s;
+		for (size_t i = 0; i < n; i++)
+			v[i] = c < runs[i].nr_clusters ? runs[i].energy_cluster[c] : NAN;
+		/* the policy of the first run that has this cluster */
+		for (size_t i = 0; i < n; i++)
+			if (c < runs[i].nr_clusters) {
+				snprintf(name, sizeof(name), "cluster%d (policy%d)", c,
+					 runs[i].pol[c].policy);
+				break;
+			}
+		s = plot_add_series(pl, panel, name, PLOT_BARS, 0, c, NULL, v, n);
+		if (s < 0 || (c == 0 && plot_set_bar_labels(pl, s, totalv)))
+			goto out;
+	}
+	ok = 1;
+out:
+	free(names);
+	free(namev);
+	free(totals);
+	free(totalv);
+	free(v);
+	if (!ok) {
+		plot_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
+struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, size_t n)
+{
+	char *names = NULL, *rel = NULL, ylabel[96], title[128];
+	const char **namev = NULL, **relv = NULL;
+	double *v = NULL;
+	struct plot *pl = NULL;
+	int ok = 0;
+
+	if (n < 2)
+		return NULL;
+	snprintf(title, sizeof(title), "run vs run: energy and total task delay, relative to run %" PRId64,
+		 ids[0]);
+	pl = plot_new(title, "delay: how much later the tasks' slices finished than in the trace, "
+			     "summed over tasks");
+	v = malloc(n * sizeof(*v));
+	rel = malloc(n * 24);
+	relv = malloc(n * sizeof(*relv));
+	if (!pl || !v || !rel || !relv || run_names(runs, ids, n, &names, &namev))
+		goto out;
+	for (int k = 0; k < 2; k++) {
+		int panel = plot_add_panel(pl, PLOT_PANEL_BARS, k ? "total task delay" : "energy");
+		int s;
+		if (panel < 0 || plot_set_categories(pl, panel, namev, n))
+			goto out;
+		for (size_t i = 0; i < n; i++) {
+			v[i] = k ? report_total_delay(&runs[i], NULL) : runs[i].energy_total;
+			relv[i] = rel + 24 * i;
+		}
+		for (size_t i = 0; i < n; i++)
+			report_relative(rel + 24 * i, 24, v[i], v[0], i == 0);
+		if (k)
+			snprintf(ylabel, sizeof(ylabel), "delay (s)");
+		else
+			snprintf(ylabel, sizeof(ylabel), "energy (%s)", unit_of(&runs[0]));
+		plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
+		s = plot_add_series(pl, panel, k ? "total task delay (s)" : ylabel, PLOT_BARS, 0,
+				    k ? COL_DELAY : COL_ENERGY, NULL, v, n);
+		if (s < 0 || plot_set_bar_labels(pl, s, relv))
+			goto out;
+	}
+	ok = 1;
+out:
+	free(names);
+	free(namev);
+	free(rel);
+	free(relv);
+	free(v);
+	if (!ok) {
+		plot_free(pl);
+		return NULL;
+	}
+	return pl;
+}
+
+/* ---- files ---- */
+
+static int make_dir(const char *dir, struct gs_error *err)
+{
+	char path[4096];
+	size_t len = strlen(dir);
+
+	if (!len || len >= sizeof(path))
+		return gs_error_set(err, GS_EARG, "'%s': bad output directory", dir);
+	memcpy(path, dir, len + 1);
+	for (size_t i = 1; i <= len; i++) {
+		if (path[i] != '/' && path[i] != '\0')
+			continue;
+		path[i] = '\0';
+		if (mkdir(path, 0777) && errno != EEXIST)
+			return gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+		path[i] = i < len ? '/' : '\0';
+	}
+	return 0;
+}
+
+/* Draw pl to dir/name.png and dir/name.svg; frees pl. */
+static int write_plot(struct plot *pl, const char *dir, const char *name, size_t *nr_files,
+		      struct gs_error *err)
+{
+	char path[4096];
+	int ret;
+
+	if (!pl)
+		return gs_error_set(err, GS_ENOMEM, "out of memory drawing '%s'", name);
+	snprintf(path, sizeof(path), "%s/%s.png", dir, name);
+	ret = plot_write_png(pl, path, err);
+	if (!ret) {
+		(*nr_files)++;
+		snprintf(path, sizeof(path), "%s/%s.svg", dir, name);
+		ret = plot_write_svg(pl, path, err);
+		if (!ret)
+			(*nr_files)++;
+	}
+	plot_free(pl);
+	return ret;
+}
+
+int report_write(const struct run_result *runs, const s64 *ids, size_t n, const char *dir,
+		 unsigned flags, const char *source, size_t *nr_files, struct gs_error *err)
+{
+	size_t files = 0;
+	char name[128];
+	int ret;
+
+	if (nr_files)
+		*nr_files = 0;
+	if (!n)
+		return gs_error_set(err, GS_EARG, "no runs to report");
+	ret = make_dir(dir, err);
+	for (size_t i = 0; i < n && !ret; i++) {
+		const struct run_result *r = &runs[i];
+		for (int c = 0; c < r->nr_clusters && !ret; c++) {
+			snprintf(name, sizeof(name), "run%" PRId64 "_timeline_policy%d", ids[i],
+				 r->pol[c].policy);
+			ret = write_plot(report_timeline_plot(r, ids[i], c), dir, name, &files, err);
+		}
+		snprintf(name, sizeof(name), "run%" PRId64 "_residency", ids[i]);
+		if (!ret)
+			ret = write_plot(report_residency_plot(r, ids[i]), dir, name, &files, err);
+	}
+	if (!ret)
+		ret = write_plot(report_energy_plot(runs, ids, n), dir, "energy", &files, err);
+	if (!ret && n >= 2)
+		ret = write_plot(report_compare_plot(runs, ids, n), dir, "compare", &files, err);
+	if (!ret && (flags & REPORT_HTML)) {
+		char path[4096];
+		FILE *out;
+		snprintf(path, sizeof(path), "%s/index.html", dir);
+		out = fopen(path, "w");
+		if (!out)
+			return gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+		ret = report_html(out, runs, ids, n, dir, source, err);
+		if (fclose(out) && !ret)
+			ret = gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+		if (!ret)
+			files++;
+	}
+	if (nr_files)
+		*nr_files = files;
+	return ret;
+}
+
+/* ---- HTML ---- */
+
+static void html_text(FILE *out, const char *s)
+{
+	for (; *s; s++) {
+		switch (*s) {
+		case '&':
+			fputs("&amp;", out);
+			break;
+		case '<':
+			fputs("&lt;", out);
+			break;
+		case '>':
+			fputs("&gt;", out);
+			break;
+		case '"':
+			fputs("&quot;", out);
+			break;
+		default:
+			fputc(*s, out);
+		}
+	}
+}
+
+static void base64(FILE *out, const unsigned char *d, size_t n)
+{
+	static const char tab[] =
+		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+
+	for (size_t i = 0; i < n; i += 3) {
+		unsigned v = (unsigned)d[i] << 16;
+		if (i + 1 < n)
+			v |= (unsigned)d[i + 1] << 8;
+		if (i + 2 < n)
+			v |= d[i + 2];
+		fputc(tab[(v >> 18) & 63], out);
+		fputc(tab[(v >> 12) & 63], out);
+		fputc(i + 1 < n ? tab[(v >> 6) & 63] : '=', out);
+		fputc(i + 2 < n ? tab[v & 63] : '=', out);
+	}
+}
+
+/* <img> with dir/name.png embedded as a data: URI. */
+static int html_img(FILE *out, const char *dir, const char *name, const char *alt,
+		    struct gs_error *err)
+{
+	char path[4096];
+	unsigned char *buf;
+	long size;
+	FILE *in;
+
+	snprintf(path, sizeof(path), "%s/%s.png", dir, name);
+	in = fopen(path, "rb");
+	if (!in)
+		return gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+	if (fseek(in, 0, SEEK_END) || (size = ftell(in)) < 0 || fseek(in, 0, SEEK_SET)) {
+		fclose(in);
+		return gs_error_set(err, GS_EIO, "'%s': cannot read", path);
+	}
+	buf = malloc((size_t)size + 1);
+	if (!buf) {
+		fclose(in);
+		return gs_error_set(err, GS_ENOMEM, "out of memory reading '%s'", path);
+	}
+	if (fread(buf, 1, (size_t)size, in) != (size_t)size) {
+		free(buf);
+		fclose(in);
+		return gs_error_set(err, GS_EIO, "'%s': short read", path);
+	}
+	fclose(in);
+	fprintf(out, "<figure id=\"%s\"><img alt=\"", name);
+	html_text(out, alt);
+	fputs("\" src=\"data:image/png;base64,", out);
+	base64(out, buf, (size_t)size);
+	fputs("\"><figcaption>", out);
+	html_text(out, name);
+	fputs(".png / .svg</figcaption></figure>\n", out);
+	free(buf);
+	return 0;
+}
+
+static const char html_style[] =
+	"body{font-family:'DejaVu Sans',Helvetica,Arial,sans-serif;margin:24px auto;"
+	"max-width:1240px;color:#222;line-height:1.4}\n"
+	"h1{font-size:24px}h2{font-size:20px;margin-top:36px;border-bottom:1px solid #ddd}"
+	"h3{font-size:16px}\n"
+	"table{border-collapse:collapse;margin:8px 0 16px;font-size:14px}\n"
+	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}\n"
+	"th{background:#f4f6f8}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	"figure{margin:12px 0}img{max-width:100%;height:auto;border:1px solid #eee}\n"
+	"figcaption{font-size:12px;color:#777}code{font-size:13px}\n";
+
+/* A number cell: v with `decimals` decimals, then `suffix` ("%" or ""). */
+static void td_num(FILE *out, int decimals, double v, const char *suffix)
+{
+	fprintf(out, "<td class=\"num\">%.*f%s</td>", decimals, v, suffix);
+}
+
+static void td_text(FILE *out, const char *s)
+{
+	fputs("<td>", out);
+	html_text(out, s);
+	fputs("</td>", out);
+}
+
+static void html_runs_table(FILE *out, const struct run_result *runs, const s64 *ids, size_t n)
+{
+	double e0 = runs[0].energy_total, d0 = report_total_delay(&runs[0], NULL);
+	char buf[64], pol[1024];
+
+	fputs("<table class=\"runs\">\n<tr><th>run</th><th>label</th><th>trace</th><th>platform</th>"
+	      "<th>governor</th><th>timing</th><th>util</th><th>power</th><th>clamp policy</th>"
+	      "<th>tunables</th><th>span (s)</th><th>energy</th><th>energy vs first</th>"
+	      "<th>total delay (s)</th><th>delay vs first</th></tr>\n",
+	      out);
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = &runs[i];
+		double d = report_total_delay(r, NULL);
+		fprintf(out, "<tr><td><a href=\"#run%" PRId64 "\">%" PRId64 "</a></td>", ids[i],
+			ids[i]);
+		td_text(out, r->label);
+		td_text(out, r->trace);
+		td_text(out, r->platform);
+		td_text(out, r->governor);
+		td_text(out, r->timing);
+		td_text(out, r->util_source);
+		td_text(out, r->power_model);
+		policy_line(pol, sizeof(pol), r->policy);
+		td_text(out, pol);
+		td_text(out, r->params);
+		td_num(out, 6, r->span_s, "");
+		fputs("<td class=\"num\">", out);
+		fprintf(out, "%.6f ", r->energy_total);
+		html_text(out, unit_of(r));
+		fputs("</td>", out);
+		td_text(out, report_relative(buf, sizeof(buf), r->energy_total, e0, i == 0));
+		td_num(out, 6, d, "");
+		td_text(out, report_relative(buf, sizeof(buf), d, d0, i == 0));
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void html_energy_table(FILE *out, const struct run_result *runs, const s64 *ids, size_t n)
+{
+	int nr_clusters = 0;
+
+	for (size_t i = 0; i < n; i++)
+		if (runs[i].nr_clusters > nr_clusters)
+			nr_clusters = runs[i].nr_clusters;
+	fputs("<table class=\"energy\">\n<tr><th>run</th>", out);
+	for (int c = 0; c < nr_clusters; c++)
+		fprintf(out, "<th>cluster%d</th>", c);
+	fputs("<th>total</th><th>unit</th><th>avg power</th></tr>\n", out);
+	for (size_t i = 0; i < n; i++) {
+		const struct run_result *r = &runs[i];
+		fprintf(out, "<tr><td>%" PRId64 "</td>", ids[i]);
+		for (int c = 0; c < nr_clusters; c++) {
+			if (c < r->nr_clusters)
+				td_num(out, 6, r->energy_cluster[c], "");
+			else
+				fputs("<td></td>", out);
+		}
+		td_num(out, 6, r->energy_total, "");
+		td_text(out, unit_of(r));
+		if (r->span_s > 0)
+			td_num(out, 6, r->energy_total / r->span_s, "");
+		else
+			fputs("<td></td>", out);
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static void html_residency_table(FILE *out, const struct run_result *r)
+{
+	fputs("<table class=\"residency\">\n<tr><th>policy</th><th>OPP (kHz)</th>"
+	      "<th>time (s)</th><th>share</th></tr>\n",
+	      out);
+	for (int c = 0; c < r->nr_clusters; c++) {
+		const struct run_policy_result *p = &r->pol[c];
+		double total = 0;
+		for (int k = 0; k < p->nr_opps; k++)
+			total += p->residency_s[k];
+		for (int k = 0; k < p->nr_opps; k++) {
+			fprintf(out, "<tr><td>policy%d</td><td class=\"num\">%u</td>", p->policy,
+				p->freq_khz[k]);
+			td_num(out, 6, p->residency_s[k], "");
+			td_num(out, 1, total > 0 ? 100.0 * p->residency_s[k] / total : 0, "%");
+			fputs("</tr>\n", out);
+		}
+	}
+	fputs("</table>\n", out);
+
+	fputs("<table class=\"policy\">\n<tr><th>policy</th><th>cluster</th><th>avg freq (MHz)</th>"
+	      "<th>transitions</th><th>busy (s)</th><th>overutilized (s)</th></tr>\n",
+	      out);
+	for (int c = 0; c < r->nr_clusters; c++) {
+		const struct run_policy_result *p = &r->pol[c];
+		fprintf(out, "<tr><td>policy%d</td><td>%d</td>", p->policy, p->cluster);
+		td_num(out, 1, p->avg_freq_khz / 1000.0, "");
+		fprintf(out, "<td class=\"num\">%" PRIu64 "</td>", p->transitions);
+		td_num(out, 6, p->busy_s, "");
+		td_num(out, 6, p->overutilized_s, "");
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+}
+
+static int cmp_delay_desc(const void *a, const void *b)
+{
+	const struct run_task_result *x = *(const struct run_task_result *const *)a;
+	const struct run_task_result *y = *(const struct run_task_result *const *)b;
+
+	if (x->delay_s != y->delay_s)
+		return x->delay_s < y->delay_s ? 1 : -1;
+	return x->pid < y->pid ? -1 : x->pid > y->pid;
+}
+
+#define HTML_TOP_TASKS 10
+
+static int html_delay_table(FILE *out, const struct run_result *r, struct gs_error *err)
+{
+	const struct run_task_result *worst, **v;
+	double total = report_total_delay(r, &worst);
+	int shown;
+
+	fputs("<table class=\"delay\">\n<tr><th>tasks</th><th>total delay (s)</th>"
+	      "<th>worst slice (s)</th><th>worst task</th></tr>\n",
+	      out);
+	fprintf(out, "<tr><td class=\"num\">%d</td>", r->nr_tasks);
+	td_num(out, 6, total, "");
+	if (worst) {
+		char who[64];
+		td_num(out, 6, worst->max_delay_s, "");
+		snprintf(who, sizeof(who), "%s %d", worst->comm, worst->pid);
+		td_text(out, who);
+	} else {
+		fputs("<td></td><td></td>", out);
+	}
+	fputs("</tr>\n</table>\n", out);
+	if (r->nr_tasks <= 0)
+		return 0;
+
+	v = malloc((size_t)r->nr_tasks * sizeof(*v));
+	if (!v)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	for (int i = 0; i < r->nr_tasks; i++)
+		v[i] = &r->tasks[i];
+	qsort(v, (size_t)r->nr_tasks, sizeof(*v), cmp_delay_desc);
+	shown = r->nr_tasks < HTML_TOP_TASKS ? r->nr_tasks : HTML_TOP_TASKS;
+	fprintf(out, "<table class=\"tasks\">\n<tr><th colspan=\"5\">the %d most delayed tasks"
+		     "</th></tr>\n<tr><th>pid</th><th>comm</th><th>runtime (s)</th>"
+		     "<th>delay (s)</th><th>worst slice (s)</th></tr>\n",
+		shown);
+	for (int i = 0; i < shown; i++) {
+		fprintf(out, "<tr><td class=\"num\">%d</td>", v[i]->pid);
+		td_text(out, v[i]->comm);
+		td_num(out, 6, v[i]->runtime_s, "");
+		td_num(out, 6, v[i]->delay_s, "");
+		td_num(out, 6, v[i]->max_delay_s, "");
+		fputs("</tr>\n", out);
+	}
+	fputs("</table>\n", out);
+	free(v);
+	return 0;
+}
+
+static void html_uclamp_table(FILE *out, const struct run_result *r)
+{
+	fputs("<table class=\"uclamp\">\n<tr><th>static key</th><th>on since (s)</th>"
+	      "<th>aggregations run</th><th>skipped</th><th>clamped up (s)</th>"
+	      "<th>clamped down (s)</th></tr>\n",
+	      out);
+	fprintf(out, "<tr><td>%s</td>", r->key_on ? "on" : "off");
+	if (r->key_on)
+		td_num(out, 6, r->key_on_at_s, "");
+	else
+		fputs("<td></td>", out);
+	fprintf(out, "<td class=\"num\">%" PRIu64 "</td><td class=\"num\">%" PRIu64 "</td>",
+		r->agg_ops, r->agg_skipped);
+	td_num(out, 6, r->clamped_up_s, "");
+	td_num(out, 6, r->clamped_down_s, "");
+	fputs("</tr>\n</table>\n", out);
+}
+
+int report_html(FILE *out, const struct run_result *runs, const s64 *ids, size_t n,
+		const char *dir, const char *source, struct gs_error *err)
+{
+	char title[512], sub[1024], name[128];
+	int ret = 0;
+
+	if (!n)
+		return gs_error_set(err, GS_EARG, "no runs to report");
+	fputs("<!DOCTYPE html>\n<html lang=\"en\">\n<head>\n<meta charset=\"utf-8\">\n"
+	      "<title>govsim report</title>\n<style>\n",
+	      out);
+	fputs(html_style, out);
+	fputs("</style>\n</head>\n<body>\n<h1>govsim report</h1>\n<p>", out);
+	if (source) {
+		fputs("results database <code>", out);
+		html_text(out, source);
+		fputs("</code>, ", out);
+	}
+	fprintf(out, "%zu run%s. Energies in joules for the em power model, otherwise in the "
+		     "costs model's unit &times; s. Delay: how much later each task's slices "
+		     "finished than in the trace (work timing), summed.</p>\n",
+		n, n == 1 ? "" : "s");
+
+	fputs("<h2 id=\"runs\">Runs</h2>\n", out);
+	html_runs_table(out, runs, ids, n);
+	if (n >= 2) {
+		fputs("<h2 id=\"compare\">Run vs run</h2>\n", out);
+		ret = html_img(out, dir, "compare", "energy and total delay per run", err);
+	}
+	if (!ret) {
+		fputs("<h2 id=\"energy\">Energy</h2>\n", out);
+		html_energy_table(out, runs, ids, n);
+		ret = html_img(out, dir, "energy", "energy per cluster per run", err);
+	}
+	for (size_t i = 0; i < n && !ret; i++) {
+		const struct run_result *r = &runs[i];
+		run_title(title, sizeof(title), r, ids[i]);
+		run_subtitle(sub, sizeof(sub), r);
+		fprintf(out, "<h2 id=\"run%" PRId64 "\">", ids[i]);
+		html_text(out, title);
+		fputs("</h2>\n<p>", out);
+		html_text(out, sub);
+		if (r->notes[0]) {
+			fputs("<br>note: ", out);
+			html_text(out, r->notes);
+		}
+		fputs("</p>\n<h3>Frequency, utilization and capacity</h3>\n", out);
+		for (int c = 0; c < r->nr_clusters && !ret; c++) {
+			snprintf(name, sizeof(name), "run%" PRId64 "_timeline_policy%d", ids[i],
+				 r->pol[c].policy);
+			ret = html_img(out, dir, name, "frequency timeline", err);
+		}
+		if (ret)
+			break;
+		fputs("<h3>OPP residency</h3>\n", out);
+		snprintf(name, sizeof(name), "run%" PRId64 "_residency", ids[i]);
+		ret = html_img(out, dir, name, "OPP residency", err);
+		if (ret)
+			break;
+		html_residency_table(out, r);
+		fputs("<h3>Delay</h3>\n", out);
+		ret = html_delay_table(out, r, err);
+		fputs("<h3>uclamp</h3>\n", out);
+		html_uclamp_table(out, r);
+	}
+	fputs("</body>\n</html>\n", out);
+	if (!ret && ferror(out))
+		ret = gs_error_set(err, GS_EIO, "error writing the HTML page");
+	return ret;
+}
