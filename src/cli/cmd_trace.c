@@ -250,9 +250,19 @@ int cmd_trace(int argc, char **argv)
 	ret = trace_reader_open(file, &opts, &r, &err);
 	if (ret < 0)
 		goto out;
-	while ((ret = trace_reader_next(r, &ev, &err)) == 1)
+	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+		const struct trace_stats *st = trace_reader_stats(r);
+
 		if (info)
 			account(&acc, &ev);
+		/* --strict: time going back beyond the re-ordering window is bad input too (the
+		 * reader counts and reports it); its report is the last one, as strict stops at the
+		 * first malformed line. */
+		if (opts.strict && st->disorder_beyond_window && st->nr_reported) {
+			ret = gs_error_set(&err, GS_ETRACE, "%s", st->reported[st->nr_reported - 1]);
+			goto out;
+		}
+	}
 	if (ret < 0)
 		goto out;
 	if (info) {

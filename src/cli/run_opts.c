@@ -263,12 +263,24 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	close_out(spec.task_timeline);
 	if (ret)
 		return cli_report(&err);
-	if (!governor_override && stats.malformed) {
+	if (governor_override)
+		return 0;
+	/* --strict: time going back beyond the re-ordering window is bad input (the reader only
+	 * counts it); strict stopped at any malformed line, so the reports are all of this kind. */
+	if (o->ropts.strict && stats.disorder_beyond_window && stats.nr_reported)
+		return cli_fail(EXIT_BAD_INPUT, "%s", stats.reported[0]);
+	if (stats.malformed)
 		fprintf(stderr, "govsim: warning: '%s': %" PRIu64 " malformed line%s skipped\n",
 			trace, stats.malformed, stats.malformed == 1 ? "" : "s");
+	if (stats.disorder_beyond_window)
+		fprintf(stderr,
+			"govsim: warning: '%s': %" PRIu64 " event%s older than the re-ordering "
+			"window, replayed late\n",
+			trace, stats.disorder_beyond_window,
+			stats.disorder_beyond_window == 1 ? "" : "s");
+	if (stats.malformed || stats.disorder_beyond_window)
 		for (int i = 0; i < stats.nr_reported; i++)
 			fprintf(stderr, "govsim:   %s\n", stats.reported[i]);
-	}
 	return 0;
 }
 
