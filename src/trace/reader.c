@@ -105,9 +105,57 @@ void reader_add_header(struct trace_reader *r, const char *fmt, ...)
 
 /* ---- re-ordering --------------------------------------------------------------------------- */
 
+/* Ring index i places after the head; i <= ring_cap, so one subtraction wraps it (no division
+ * on the per-event path). */
+static inline u32 ring_index(const struct trace_reader *r, u32 i)
+{
+	u32 k = r->ring_head + i;
+	return k >= r->ring_cap ? k - r->ring_cap : k;
+}
+
 struct event *reader_slot(struct trace_reader *r)
 {
-	return &r->ring[(r->ring_head + r->ring_count) % r->max_held];
+	return &r->ring[ring_index(r, r->ring_count)];
+}
+
+/*
+ * The ring starts small and doubles when a fill could overflow it, up to max_held slots: a trace
+ * holds a few hundred events in its window, and a ring that small stays in the CPU's cache,
+ * where one of max_held slots (5 MB) would be written cold for every event.
+ */
+#define RING_INITIAL_CAP 256u
+
+static int ring_grow(struct trace_reader *r, u32 need)
+{
+	u32 cap = r->ring_cap ? r->ring_cap : RING_INITIAL_CAP;
+	struct event *ring;
+	u64 *seq;
+
+	while (cap < need)
+		cap *= 2;
+	if (cap > r->max_held)
+		cap = r->max_held;
+	if (cap <= r->ring_cap)
+		return 0;
+	ring = malloc((size_t)cap * sizeof(*ring));
+	seq = malloc((size_t)cap * sizeof(*seq));
+	if (!ring || !seq) {
+		free(ring);
+		free(seq);
+		return GS_ENOMEM;
+	}
+	for (u32 i = 0; i < r->ring_count; i++) {
+		u32 k = ring_index(r, i);
+		ring[i] = r->ring[k];
+		seq[i] = r->ring_seq[k];
+	}
+	free(r->ring);
+	free(r->ring_seq);
+	r->ring = ring;
+	r->ring_seq = seq;
+	r->ring_cap = cap;
+	r->ring_head = 0;
+	return 0;
 }
 
 static bool item_less(const struct heap_item *a, const struct heap_item *b)
@@ -157,8 +205,6 @@ static void heap_pop(struct trace_reader *r, struct event *out)
 	}
 }
 
-static u64 *ring_seq(struct trace_reader *r);
-
 void reader_commit(struct trace_reader *r)
 {
 	struct event *ev = reader_slot(r);
@@ -182,26 +228,20 @@ void reader_commit(struct trace_reader *r)
 	}
 
 	if (r->ring_count > 0) {
-		const struct event *tail = &r->ring[(r->ring_head + r->ring_count - 1) % r->max_held];
+		const struct event *tail = &r->ring[ring_index(r, r->ring_count - 1)];
 		if (ev->ts_ns < tail->ts_ns) {
 			heap_push(r, ev, seq);
 			return;
 		}
 	}
-	ring_seq(r)[(r->ring_head + r->ring_count) % r->max_held] = seq;
+	r->ring_seq[ring_index(r, r->ring_count)] = seq;
 	r->ring_count++;
-}
-
-/* The sequence numbers of the ring slots, kept beside the ring (after the heap arrays). */
-static u64 *ring_seq(struct trace_reader *r)
-{
-	return (u64 *)(r->ring + r->max_held);
 }
 
 static int alloc_order(struct trace_reader *r)
 {
-	/* ring slots, then their sequence numbers */
-	r->ring = calloc(r->max_held, sizeof(struct event) + sizeof(u64));
+	if (ring_grow(r, RING_INITIAL_CAP) < 0)
+		return GS_ENOMEM;
 	r->pool = calloc(r->max_held, sizeof(struct event));
 	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
 	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
@@ -223,8 +263,7 @@ static int pick(const struct trace_reader *r, u64 *ts)
 {
 	if (r->ring_count && r->heap_n) {
 		const struct event *head = &r->ring[r->ring_head];
-		struct heap_item h = {head->ts_ns, ((const u64 *)(r->ring + r->max_held))[r->ring_head],
-				      0};
+		struct heap_item h = {head->ts_ns, r->ring_seq[r->ring_head], 0};
 		if (item_less(&r->heap[0], &h)) {
 			*ts = r->heap[0].ts_ns;
 			return 1;
@@ -261,7 +300,7 @@ static void deliver(struct trace_reader *r, struct event *ev)
 		heap_pop(r, ev);
 	} else {
 		*ev = r->ring[r->ring_head];
-		r->ring_head = (r->ring_head + 1) % r->max_held;
+		r->ring_head = ring_index(r, 1);
 		r->ring_count--;
 	}
 	if (!r->have_out || ev->ts_ns > r->last_out_ts_ns) {
@@ -636,6 +675,9 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 						    r->backend == BACKEND_DAT ? "records" : "lines");
 			return 0;
 		}
+		if (r->ring_count + r->slack > r->ring_cap && r->ring_cap < r->max_held &&
+		    ring_grow(r, r->ring_count + r->slack) < 0)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		ret = fill(r, err);
 		if (ret < 0)
 			return ret;
@@ -666,6 +708,7 @@ void trace_reader_free(struct trace_reader *r)
 		close(r->fd);
 	free(r->buf);
 	free(r->ring);
+	free(r->ring_seq);
 	free(r->pool);
 	free(r->pool_free);
 	free(r->heap);

@@ -73,7 +73,9 @@ struct trace_reader {
 	u64 window_ns;
 	u32 max_held;
 	u32 slack;             /* events one fill may produce */
-	struct event *ring;    /* max_held slots */
+	struct event *ring;    /* ring_cap slots, grown up to max_held as more are held at once */
+	u64 *ring_seq;         /* the sequence number of each ring slot */
+	u32 ring_cap;
 	u32 ring_head, ring_count;
 	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
 	u32 *pool_free;

@@ -38,14 +38,72 @@ static const unsigned char ident_tab[256] = {
 #undef R10
 };
 
-static inline bool is_ident(char c)
+/* The per-character helpers of the hot path: always inlined, so that strlen() and memcmp() of
+ * literal keys fold into compares. */
+#define TEXT_INLINE static inline __attribute__((always_inline))
+
+TEXT_INLINE bool is_ident(char c)
 {
 	return ident_tab[(unsigned char)c];
 }
 
-static inline bool is_digit(char c)
+TEXT_INLINE bool is_digit(char c)
 {
 	return (unsigned)(c - '0') < 10;
+}
+
+/*
+ * Word-at-a-time scanning for the columns of a line (the leading spaces, the event name): 8
+ * bytes per step. zero_bytes() sets the high bit of each zero byte of x; only bytes above the
+ * first zero one can be set falsely (by the borrow), so the lowest set bit, which is the one
+ * used, is exact. Little-endian hosts only; others take the byte loops.
+ */
+#define BYTES_ONES 0x0101010101010101ull
+#define BYTES_HIGH 0x8080808080808080ull
+
+TEXT_INLINE u64 load8(const char *p)
+{
+	u64 v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+TEXT_INLINE u64 zero_bytes(u64 x)
+{
+	return (x - BYTES_ONES) & ~x & BYTES_HIGH;
+}
+
+/* The first byte at or after p that is not a space. */
+TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 x = load8(p) ^ (BYTES_ONES * ' ');
+		if (x)
+			return p + (__builtin_ctzll(x) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
+/* The first ':' or ' ' at or after p (the end of an event name). */
+TEXT_INLINE const char *name_end(const char *p, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 v = load8(p);
+		u64 m = zero_bytes(v ^ (BYTES_ONES * ':')) | zero_bytes(v ^ (BYTES_ONES * ' '));
+		if (m)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p != ':' && *p != ' ')
+		p++;
+	return p;
 }
 
 /* ---- numbers ------------------------------------------------------------------------------- */
@@ -323,14 +381,15 @@ static bool opt_u64(struct conv *c, const char *name, const char *alias, u64 *ou
 	return true;
 }
 
+/* Comms are NUL-padded to TASK_COMM_LEN, so that equal events are equal bytes. */
 static void copy_comm(char *dst, const struct field_span *f)
 {
 	size_t n = f ? f->vlen : 0;
 	if (n > TASK_COMM_LEN - 1)
 		n = TASK_COMM_LEN - 1;
+	memset(dst, 0, TASK_COMM_LEN);
 	if (n)
 		memcpy(dst, f->val, n);
-	dst[n] = '\0';
 }
 
 static bool need_comm(struct conv *c, const char *name, char *dst)
@@ -496,6 +555,386 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	return c.why ? c.why : "bad fields";
 }
 
+/* ---- fast path: payloads in the order the kernel prints them ------------------------------- */
+
+/*
+ * The generic path above splits a payload into every key=value pair and then looks each field
+ * up by name. Nearly every line of a real trace is a sched_switch, sched_wakeup or cpu_idle
+ * printed by the kernel's own format, fields in a fixed order; these are parsed here in that
+ * order, with no table and no copy but the comms. The fast path accepts only lines on which the
+ * generic path must give the same event: each value is one token (no spaces, no trailing "==>"),
+ * each key is the one expected next, nothing follows the last value. Anything else (a comm with
+ * spaces, a field added by another kernel, a hex number, a bad value) returns false, and the
+ * caller parses the line again through the generic path, which also words the errors.
+ */
+
+/* "key=" at *pp. key is a literal, so strlen() and memcmp() fold into a few compares. */
+TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key)
+{
+	const char *p = *pp;
+	size_t klen = strlen(key);
+
+	if ((size_t)(end - p) <= klen || memcmp(p, key, klen) != 0 || p[klen] != '=')
+		return false;
+	*pp = p + klen + 1;
+	return true;
+}
+
+/* One or more spaces between two fields. */
+TEXT_INLINE bool fp_sep(const char **pp, const char *end)
+{
+	const char *p = *pp;
+
+	if (p >= end || *p != ' ')
+		return false;
+	do
+		p++;
+	while (p < end && *p == ' ');
+	*pp = p;
+	return true;
+}
+
+/* A token: up to the next space or the end. */
+TEXT_INLINE const char *fp_token(const char *p, const char *end)
+{
+	while (p < end && *p != ' ')
+		p++;
+	return p;
+}
+
+/* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
+ * generic path. */
+TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
+{
+	const char *p = *pp, *s;
+	bool neg = false;
+	u64 v = 0;
+
+	if (p < end && *p == '-') {
+		neg = true;
+		p++;
+	}
+	s = p;
+	while (p < end && is_digit(*p) && p - s < 11)
+		v = v * 10 + (u64)(*p++ - '0');
+	if (p == s || (p < end && *p != ' '))
+		return false;
+	if (v > (neg ? (u64)INT32_MAX + 1 : (u64)INT32_MAX))
+		return false;
+	*out = neg ? (s32)(0 - (s64)v) : (s32)v;
+	*pp = p;
+	return true;
+}
+
+TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
+{
+	const char *p = *pp, *s = p;
+	u64 v = 0;
+
+	while (p < end && is_digit(*p) && p - s < 11)
+		v = v * 10 + (u64)(*p++ - '0');
+	if (p == s || (p < end && *p != ' ') || v > UINT32_MAX)
+		return false;
+	*out = (u32)v;
+	*pp = p;
+	return true;
+}
+
+/* A comm token, truncated to TASK_COMM_LEN - 1 like copy_comm(). */
+TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
+{
+	const char *v = *pp, *p = fp_token(v, end);
+	size_t n = (size_t)(p - v);
+
+	if (n >= 3 && memcmp(p - 3, "==>", 3) == 0)
+		return false; /* the generic path strips it */
+	if (n > TASK_COMM_LEN - 1)
+		n = TASK_COMM_LEN - 1;
+	memset(dst, 0, TASK_COMM_LEN);
+	memcpy(dst, v, n);
+	*pp = p;
+	return true;
+}
+
+/* v5.9 sched_switch: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s
+ * next_pid=%d next_prio=%d" (the " ==>" may be absent, as in older trace-cmd). */
+static bool fast_switch(const char *p, const char *end, struct event *ev)
+{
+	const char *v;
+	s64 st;
+
+	if (!fp_key(&p, end, "prev_comm") || !fp_comm(&p, end, ev->sw.prev_comm) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio") ||
+	    !fp_s32(&p, end, &ev->sw.prev_prio) || !fp_sep(&p, end) ||
+	    !fp_key(&p, end, "prev_state"))
+		return false;
+	v = p;
+	p = fp_token(p, end);
+	st = prev_state_parse(v, (size_t)(p - v));
+	if (st < 0 || !fp_sep(&p, end))
+		return false;
+	ev->sw.prev_state = (u32)st;
+	if (end - p > 4 && memcmp(p, "==> ", 4) == 0) {
+		p += 3;
+		fp_sep(&p, end);
+	}
+	return fp_key(&p, end, "next_comm") && fp_comm(&p, end, ev->sw.next_comm) &&
+	       fp_sep(&p, end) && fp_key(&p, end, "next_pid") &&
+	       fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "next_prio") && fp_s32(&p, end, &ev->sw.next_prio) && p == end;
+}
+
+/* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
+static bool fast_wake(const char *p, const char *end, struct event *ev)
+{
+	return fp_key(&p, end, "comm") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "target_cpu") && fp_s32(&p, end, &ev->wake.target_cpu) &&
+	       ev->wake.target_cpu >= 0 && p == end;
+}
+
+/* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
+static bool fast_migrate(const char *p, const char *end, struct event *ev)
+{
+	return fp_key(&p, end, "comm") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "orig_cpu") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
+	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu") &&
+	       fp_s32(&p, end, &ev->migrate.dest_cpu) && p == end;
+}
+
+/* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
+static bool fast_power(const char *p, const char *end, struct event *ev)
+{
+	return fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) && p == end;
+}
+
+typedef bool (*fast_parser)(const char *p, const char *end, struct event *ev);
+
+static const fast_parser fast_parsers[EV__COUNT] = {
+	[EV_SWITCH] = fast_switch,
+	[EV_WAKEUP] = fast_wake,
+	[EV_WAKEUP_NEW] = fast_wake,
+	[EV_WAKING] = fast_wake,
+	[EV_MIGRATE] = fast_migrate,
+	[EV_CPU_FREQUENCY] = fast_power,
+	[EV_CPU_IDLE] = fast_power,
+};
+
+/* ---- trace-cmd report with plugins (no -N) ------------------------------------------------- */
+
+/*
+ * Without -N, trace-cmd report formats three events through libtraceevent's sched_switch plugin
+ * instead of the kernel's print format (plugins/plugin_sched_switch.c of libtraceevent 1.7):
+ *
+ *     sched_switch:  <prev_comm>:<prev_pid> [<prev_prio>] <state> ==> <next_comm>:<next_pid> [<next_prio>]
+ *     sched_wakeup:  <comm>:<pid> [<prio>] success=1 CPU:<target_cpu, %03d>
+ *     sched_wakeup_new: the same; older versions print no "success=1"
+ *
+ * A comm may hold ':' and spaces ("kworker/u12:1", "rs:main Q:Reg"), so each task is read from
+ * its right end: "[prio]", then the pid after the last ':' before it. <state> is the plugin's
+ * own letters for the low 8 bits of the raw prev_state, "SDTtZXxW" for bits 0..7, joined by
+ * '|', "R" when none is set (newer versions print "SDTtXZPI"; P and I are accepted too). The
+ * bits are then those of a numeric prev_state (prev_state_from_number()); a trailing '+' is the
+ * preempted mark, as in the kernel's letters.
+ */
+static s64 plugin_state_parse(const char *s, size_t len)
+{
+	static const char letters[] = "SDTtZXxW";
+	u64 n = 0;
+	bool plus = false;
+
+	if (len > 0 && s[len - 1] == '+') {
+		plus = true;
+		len--;
+	}
+	if (len == 1 && s[0] == 'R')
+		return plus ? TASK_REPORT_MAX : 0;
+	for (size_t i = 0;; i += 2) {
+		const char *l = NULL;
+		if (i >= len)
+			return -1;
+		if (s[i] != '\0')
+			l = memchr(letters, s[i], sizeof(letters) - 1);
+		if (l)
+			n |= 1ull << (l - letters);
+		else if (s[i] == 'P')
+			n |= 0x40;
+		else if (s[i] == 'I')
+			n |= 0x80;
+		else
+			return -1;
+		if (i + 1 == len)
+			break;
+		if (s[i + 1] != '|')
+			return -1;
+	}
+	return prev_state_from_number(n) | (plus ? TASK_REPORT_MAX : 0);
+}
+
+/* A decimal span [s, e) as s32; false unless the whole span is one. */
+static bool span_s32(const char *s, const char *e, s32 *out)
+{
+	s64 v;
+
+	if (!span_s64(s, (size_t)(e - s), &v) || v < INT32_MIN || v > INT32_MAX)
+		return false;
+	*out = (s32)v;
+	return true;
+}
+
+/* "<comm>:<pid>" or "<comm>:<pid> [<prio>]" filling exactly [s, e); *prio stays when absent. */
+static bool plugin_task(const char *s, const char *e, char *comm, s32 *pid, s32 *prio,
+			bool prio_required)
+{
+	const char *c, *d = e;
+	struct field_span f;
+
+	if (e > s && e[-1] == ']') {
+		const char *o = e - 1;
+		while (o > s && *o != '[')
+			o--;
+		if (*o != '[' || o == s || o[-1] != ' ' || !span_s32(o + 1, e - 1, prio))
+			return false;
+		d = o - 1;
+		while (d > s && d[-1] == ' ')
+			d--;
+	} else if (prio_required) {
+		return false;
+	}
+	c = d;
+	while (c > s && is_digit(c[-1]))
+		c--;
+	if (c == d || c == s || c[-1] != ':' || !span_s32(c, d, pid))
+		return false;
+	f.val = s;
+	f.vlen = (u32)(c - 1 - s);
+	copy_comm(comm, &f);
+	return true;
+}
+
+static bool plugin_switch(const char *p, const char *end, struct event *ev, const char **why)
+{
+	const char *arrow = NULL, *st, *q;
+	s64 state;
+
+	for (q = p; end - q >= 4; q++) {
+		q = memchr(q, '=', (size_t)(end - q));
+		if (!q)
+			break;
+		if (q > p && q[-1] == ' ' && end - q >= 4 && memcmp(q, "==> ", 4) == 0) {
+			arrow = q - 1;
+			break;
+		}
+	}
+	if (!arrow) {
+		*why = "no ' ==> ' between the tasks";
+		return false;
+	}
+	/* "<prev> [<prio>] <state>" */
+	st = arrow;
+	while (st > p && st[-1] != ' ')
+		st--;
+	state = plugin_state_parse(st, (size_t)(arrow - st));
+	if (st == p || state < 0) {
+		*why = "bad task state before ' ==> '";
+		return false;
+	}
+	q = st;
+	while (q > p && q[-1] == ' ')
+		q--;
+	if (!plugin_task(p, q, ev->sw.prev_comm, &ev->sw.prev_pid, &ev->sw.prev_prio, true)) {
+		*why = "bad 'comm:pid [prio]' before ' ==> '";
+		return false;
+	}
+	ev->sw.prev_state = (u32)state;
+	q = arrow + 4;
+	while (q < end && *q == ' ')
+		q++;
+	if (!plugin_task(q, end, ev->sw.next_comm, &ev->sw.next_pid, &ev->sw.next_prio, true)) {
+		*why = "bad 'comm:pid [prio]' after ' ==> '";
+		return false;
+	}
+	return true;
+}
+
+/* The last space-separated token of [s, *e) when it starts with `tag`: its value after the tag;
+ * *e moves before the token. NULL (and *e unchanged) otherwise. */
+static const char *plugin_tail(const char *s, const char **e, const char *tag)
+{
+	const char *t = *e;
+	size_t tl = strlen(tag);
+
+	while (t > s && t[-1] != ' ')
+		t--;
+	if ((size_t)(*e - t) <= tl || memcmp(t, tag, tl) != 0 || t == s)
+		return NULL;
+	*e = t;
+	while (*e > s && (*e)[-1] == ' ')
+		(*e)--;
+	return t + tl;
+}
+
+static bool plugin_wakeup(const char *p, const char *end, struct event *ev, const char **why)
+{
+	const char *e = end, *cpu;
+
+	ev->wake.prio = -1;
+	cpu = plugin_tail(p, &e, "CPU:");
+	if (!cpu) {
+		*why = "without CPU:";
+		return false;
+	}
+	if (!span_s32(cpu, end, &ev->wake.target_cpu) || ev->wake.target_cpu < 0) {
+		*why = "bad CPU:";
+		return false;
+	}
+	plugin_tail(p, &e, "success="); /* not kept, as in the key=value layout */
+	if (!plugin_task(p, e, ev->wake.comm, &ev->wake.pid, &ev->wake.prio, false)) {
+		*why = "bad 'comm:pid [prio]'";
+		return false;
+	}
+	return true;
+}
+
+/* The plugin layout of sched_switch / sched_wakeup / sched_wakeup_new: NULL when ev is filled,
+ * else why not, in `why`. */
+static const char *plugin_payload(int type, const char *p, const char *end, struct event *ev,
+				  char *why, size_t why_size)
+{
+	const char *w = NULL;
+	bool ok;
+
+	ev->type = (enum event_type)type;
+	if (type == EV_SWITCH)
+		ok = plugin_switch(p, end, ev, &w);
+	else
+		ok = plugin_wakeup(p, end, ev, &w);
+	if (ok)
+		return NULL;
+	snprintf(why, why_size, "%s: %s", event_type_name(type), w);
+	return why;
+}
+
+static bool has_plugin_layout(int type)
+{
+	return type == EV_SWITCH || type == EV_WAKEUP || type == EV_WAKEUP_NEW;
+}
+
+/* The payload starts with "ident=": the kernel's key=value print format. */
+static bool starts_key_value(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && is_ident(*q))
+		q++;
+	return q > p && q < end && *q == '=';
+}
+
 /* ---- event names --------------------------------------------------------------------------- */
 
 struct ev_name {
@@ -513,15 +952,28 @@ static const struct ev_name ev_names[] = {
 	{"tracing_mark_write", 18, EVNAME_MARKER},
 };
 
+/* memcmp() == 0 for the short names here, without the call. */
+TEXT_INLINE bool same_bytes(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
 int text_event_type(const char *name, size_t len)
 {
 	if (len > 6 && memcmp(name, "lisa__", 6) == 0) {
 		name += 6;
 		len -= 6;
 	}
+	if (len == 0)
+		return -1;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(ev_names); i++) {
 		const struct ev_name *e = &ev_names[i];
-		if (e->len == len && e->name[0] == name[0] && memcmp(e->name, name, len) == 0) {
+		/* most names start "sched_": the length and the last letter tell them apart */
+		if (e->len == len && e->name[len - 1] == name[len - 1] &&
+		    same_bytes(e->name, name, len)) {
 			if (e->type == EV_FREQ_MARKER || e->type == EV_CSV_UTIL)
 				return -1; /* not tracepoints of their own */
 			return e->type;
@@ -644,6 +1096,23 @@ static bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **ne
 	return true;
 }
 
+/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there. */
+TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
+{
+	const char *d = q;
+	u64 v = 0, mul = 1;
+
+	while (d > line && is_digit(d[-1]) && q - d < 10) {
+		d--;
+		v += (u64)(*d - '0') * mul;
+		mul *= 10;
+	}
+	if (d == q || d == line || d[-1] != '-')
+		return false;
+	*pid = (s32)v;
+	return true;
+}
+
 /* Find "[cpu]" and the "comm-pid" before it. */
 static bool parse_task_cpu(const char *line, const char *end, s32 *pid, s32 *cpu,
 			   const char **after)
@@ -682,19 +1151,9 @@ static bool parse_task_cpu(const char *line, const char *end, s32 *pid, s32 *cpu
 					q--;
 			}
 		}
-		{
-			const char *d = q;
-			u64 p = 0, mul = 1;
-			while (d > line && is_digit(d[-1]) && q - d < 10) {
-				d--;
-				p += (u64)(*d - '0') * mul;
-				mul *= 10;
-			}
-			if (d == q || d == line || d[-1] != '-') {
-				b++;
-				continue;
-			}
-			*pid = (s32)p;
+		if (!pid_before(line, q, pid)) {
+			b++;
+			continue;
 		}
 		*cpu = (s32)v;
 		*after = cb + 1;
@@ -702,21 +1161,95 @@ static bool parse_task_cpu(const char *line, const char *end, s32 *pid, s32 *cpu
 	}
 }
 
+/*
+ * The latency layout (trace-cmd report -l, libtraceevent's "%8.8s-%-5d %3d" then the flags):
+ * no brackets, the CPU number runs straight into the irq-flags column:
+ *
+ *       <idle>-0         3d..2  1234.567890: sched_switch: ...
+ *
+ * For each space that follows "-<digits>", try "<cpu><flags>" then the timestamp; the first
+ * that fits wins. The flags start with the irqs-off column ('d', 'X' or '.').
+ */
+static bool parse_task_cpu_lat(const char *line, const char *end, s32 *pid, s32 *cpu,
+			       u64 *ts_ns, const char **next)
+{
+	const char *b = line;
+
+	while ((b = memchr(b, ' ', (size_t)(end - b))) != NULL) {
+		const char *c = b, *f;
+		u64 v = 0;
+
+		b++;
+		if (!pid_before(line, c, pid))
+			continue;
+		while (c < end && *c == ' ')
+			c++;
+		f = c;
+		while (f < end && is_digit(*f) && f - c < 5)
+			v = v * 10 + (u64)(*f++ - '0');
+		if (f == c || f >= end || !(*f == 'd' || *f == 'X' || *f == '.'))
+			continue;
+		while (f < end && *f != ' ')
+			f++;
+		while (f < end && *f == ' ')
+			f++;
+		if (parse_ts(f, end, ts_ns, next)) {
+			*cpu = (s32)v;
+			return true;
+		}
+	}
+	return false;
+}
+
+/* The columns before the event name: "comm-pid [cpu] flags ts:" in any of the layouts. NULL
+ * and *next after the timestamp's ':', or why not. */
+static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *cpu, u64 *ts,
+				const char **next)
+{
+	const char *after, *q;
+
+	if (parse_task_cpu(p, end, pid, cpu, &after)) {
+		q = after;
+		while (q < end && *q == ' ')
+			q++;
+		if (parse_ts(q, end, ts, next))
+			return NULL;
+		/* the irq-info flags / latency column, then the timestamp */
+		while (q < end && *q != ' ')
+			q++;
+		while (q < end && *q == ' ')
+			q++;
+		if (parse_ts(q, end, ts, next))
+			return NULL;
+		if (parse_task_cpu_lat(p, end, pid, cpu, ts, next))
+			return NULL;
+		return "no timestamp after the cpu column";
+	}
+	if (parse_task_cpu_lat(p, end, pid, cpu, ts, next))
+		return NULL;
+	return "no 'comm-pid [cpu]' columns";
+}
+
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
 {
-	const char *p = line, *end = line + len, *after, *name, *body;
+	const char *p = line, *end = line + len, *name, *body;
 	struct event *ev;
 	const char *why;
 	char whybuf[160];
 	struct fieldset fs;
+	fast_parser fast;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
 
 	while (end > p && (end[-1] == '\r' || end[-1] == ' ' || end[-1] == '\t'))
 		end--;
-	while (p < end && (*p == ' ' || *p == '\t'))
+	for (;;) {
+		p = skip_spaces(p, end);
+		if (p == end || *p != '\t')
+			break;
 		p++;
+	}
 	if (p == end)
 		return 0;
 	if (*p == '#') {
@@ -726,25 +1259,12 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	if ((*p == 'v' || *p == 'c' || *p == 'C') && header_line(r, p, end))
 		return 0;
 
-	if (!parse_task_cpu(p, end, &pid, &cpu, &after))
-		return reader_malformed(r, r->lineno, err, "no 'comm-pid [cpu]' columns");
-	p = after;
-	while (p < end && *p == ' ')
-		p++;
-	if (!parse_ts(p, end, &ts, &p)) {
-		/* the irq-info flags / latency column, then the timestamp */
-		while (p < end && *p != ' ')
-			p++;
-		while (p < end && *p == ' ')
-			p++;
-		if (!parse_ts(p, end, &ts, &p))
-			return reader_malformed(r, r->lineno, err, "no timestamp after the cpu column");
-	}
-	while (p < end && *p == ' ')
-		p++;
+	why = parse_prefix(p, end, &pid, &cpu, &ts, &p);
+	if (why)
+		return reader_malformed(r, r->lineno, err, "%s", why);
+	p = skip_spaces(p, end);
 	name = p;
-	while (p < end && *p != ':' && *p != ' ')
-		p++;
+	p = name_end(p, end);
 	if (p == name || p >= end || *p != ':')
 		return reader_malformed(r, r->lineno, err, "no event name after the timestamp");
 	body = p + 1;
@@ -766,9 +1286,26 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		}
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "%s", why);
+	} else if ((fast = fast_parsers[type]) != NULL && fast(body, end, ev)) {
+		ev->type = (enum event_type)type;
+	} else if (has_plugin_layout(type) && !starts_key_value(body, end)) {
+		/* trace-cmd report without -N; key=value fields in an odd order are still taken */
+		why = plugin_payload(type, body, end, ev, whybuf, sizeof(whybuf));
+		if (why) {
+			char kvbuf[160];
+			fieldset_split(&fs, body, end);
+			if (event_from_fields(type, &fs, ev, kvbuf, sizeof(kvbuf)))
+				return reader_malformed(r, r->lineno, err, "%s", why);
+		}
 	} else {
 		fieldset_split(&fs, body, end);
 		why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
+		if (why && has_plugin_layout(type)) {
+			/* a plugin-layout comm that looks like a key ("a=b:12 [120] ...") */
+			char plbuf[160];
+			if (!plugin_payload(type, body, end, ev, plbuf, sizeof(plbuf)))
+				why = NULL;
+		}
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	}
