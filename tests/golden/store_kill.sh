@@ -1,0 +1,134 @@
+#!/bin/bash
+# store_kill.sh - the results database holds only complete runs, and refuses what it cannot read.
+#
+# Invariant (DESIGN.md §10, store.h): a run is written in one transaction, so a govsim killed
+# with SIGKILL in the middle of writing one (store.c's fault-injection hook,
+# GOVSIM_FAULT_KILL_AFTER_ROWS=N: SIGKILL right after the Nth row) leaves a database that passes
+# PRAGMA integrity_check, holds exactly the runs written before, with their rows unchanged, and no
+# row of the killed run in any table; the next govsim opens it (rolling back the hot journal) and
+# adds a complete run with the same rows as the first. Kill points: after the runs row, in the
+# middle, and after the last row (just before COMMIT). Also through the CLI: a database with a
+# newer schema version and a file that is not a database fail with exit status 1 and a message
+# naming the file.
+# Does not check: power loss (SQLite's own tests), concurrent writers (govsim sweep's tests).
+# Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs sqlite3(1).
+set -u
+cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+src=$(pwd)
+bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+command -v sqlite3 >/dev/null || { echo "store_kill.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+tables="runs energy residency policy_stats task_stats uclamp_stats timeline work"
+trace=traces/android-8cpu/surfaceflinger.txt
+db=$tmp/results.db
+export SOURCE_DATE_EPOCH=1600000000
+
+# The rows of one run, without its run_id (the first column of every table) and its label.
+rows_of() {
+	local t
+	for t in $tables; do
+		echo "== $t"
+		if [ $t = runs ]; then
+			sqlite3 "$1" "SELECT * FROM $t WHERE run_id = $2" | cut -d'|' -f3-
+		else
+			sqlite3 "$1" "SELECT * FROM $t WHERE run_id = $2" | cut -d'|' -f2-
+		fi
+	done
+}
+
+run() { "$bin" run "$trace" --quiet --db "$db" --label "$1"; }
+
+if ! run complete; then
+	echo "store_kill.sh: the first run failed"
+	exit 1
+fi
+rows_of "$db" 1 >"$tmp/run1.txt"
+total=0
+for t in $tables; do
+	total=$((total + $(sqlite3 "$db" "SELECT count(*) FROM $t WHERE run_id = 1")))
+done
+if [ "$total" -lt 100 ]; then
+	echo "store_kill.sh: a run writes only $total rows; the kill points need a bigger run"
+	exit 1
+fi
+
+for n in 1 $((total / 2)) "$total"; do
+	( GOVSIM_FAULT_KILL_AFTER_ROWS=$n run "killed-after-$n" ) 2>/dev/null
+	status=$?
+	if [ "$status" -ne 137 ]; then
+		echo "store_kill.sh: kill after row $n of $total: exit status $status, expected 137 (SIGKILL)"
+		fail=1
+	fi
+	# Read-only first: the file as the killed process left it, with its hot journal.
+	if [ ! -e "$db-journal" ]; then
+		echo "store_kill.sh: kill after row $n: no hot journal left (was the transaction open?)"
+		fail=1
+	fi
+	ic=$(sqlite3 "$db" "PRAGMA integrity_check")
+	if [ "$ic" != ok ]; then
+		echo "store_kill.sh: kill after row $n: integrity_check: $ic"
+		fail=1
+	fi
+	runs=$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")
+	if [ "$runs" != "1:complete" ]; then
+		echo "store_kill.sh: kill after row $n: runs are '$runs', expected '1:complete'"
+		fail=1
+	fi
+	for t in $tables; do
+		stray=$(sqlite3 "$db" "SELECT count(*) FROM $t WHERE run_id <> 1")
+		if [ "$stray" != 0 ]; then
+			echo "store_kill.sh: kill after row $n: $stray rows of the killed run in $t"
+			fail=1
+		fi
+	done
+	if ! rows_of "$db" 1 | cmp -s - "$tmp/run1.txt"; then
+		echo "store_kill.sh: kill after row $n: the rows of run 1 changed"
+		fail=1
+	fi
+done
+
+# The next govsim adds a complete run with the same rows as the first.
+if ! run after-kills; then
+	echo "store_kill.sh: a run after the kills failed"
+	fail=1
+fi
+id=$(sqlite3 "$db" "SELECT run_id FROM runs WHERE label = 'after-kills'")
+if [ "$(sqlite3 "$db" "SELECT count(*) FROM runs")" != 2 ] || [ -z "$id" ]; then
+	echo "store_kill.sh: after the kills: runs are '$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")'"
+	fail=1
+elif ! rows_of "$db" "$id" | diff "$tmp/run1.txt" - >"$tmp/diff"; then
+	echo "store_kill.sh: the run after the kills wrote other rows than the first"
+	head -5 "$tmp/diff"
+	fail=1
+fi
+
+# check NAME STATUS MESSAGE CMD...: exit status and the exact stderr.
+check() {
+	local name=$1 want=$2 msg=$3 status
+	shift 3
+	(cd "$tmp" && "$@") >/dev/null 2>"$tmp/err"
+	status=$?
+	if [ "$status" -ne "$want" ] || [ "$(cat "$tmp/err")" != "$msg" ]; then
+		echo "store_kill.sh: $name: exit status $status (expected $want), stderr:"
+		sed 's/^/  /' "$tmp/err"
+		echo "  expected: $msg"
+		fail=1
+	fi
+}
+
+cp "$db" "$tmp/newer.db"
+sqlite3 "$tmp/newer.db" "PRAGMA user_version = $(($(sqlite3 "$db" "PRAGMA user_version") + 1))"
+newer=$(sqlite3 "$tmp/newer.db" "PRAGMA user_version")
+check newer-schema 1 "govsim: 'newer.db': results schema version $newer is newer than this govsim supports ($((newer - 1)))" \
+	"$bin" run "$src/$trace" --quiet --db newer.db
+if [ "$(sqlite3 "$tmp/newer.db" "SELECT count(*) FROM runs")" != 2 ]; then
+	echo "store_kill.sh: newer-schema: the newer database was written to"
+	fail=1
+fi
+echo "version = 6" >"$tmp/not-a-db.txt"
+check not-a-database 1 "govsim: 'not-a-db.txt': cannot open: file is not a database" \
+	"$bin" run "$src/$trace" --quiet --db not-a-db.txt
+
+exit $fail
