@@ -22,6 +22,7 @@
 	X(report, "draw stored runs: frequency timelines, residency, energy (PNG, SVG, HTML)") \
 	X(sweep, "run traces x policies x governors x tunables into one database")   \
 	X(merge, "append the runs of several results databases to one")              \
+	X(compare, "compare two sets of runs: change, significance, --fail-on")      \
 	X(platforms, "list, show and validate platform models")                      \
 	X(gen, "write a synthetic workload trace (periodic, pipe, mix)")              \
 	X(trace, "describe a trace: format, events, span, what it supports")         \

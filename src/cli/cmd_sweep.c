@@ -613,7 +613,9 @@ static int run_all(struct sweep *sw)
 	for (long i = 0; i < n; i++)
 		if (slots[i].status == 0 && !slots[i].failed_early && slots[i].pid == 0)
 			inputs[nr_inputs++] = slots[i].db;
-	if (status == EXIT_OK && store_merge(sw->o.db, inputs, nr_inputs, &nr_merged, &err))
+	/* No run to store: leave --db alone, so a failed --job K leaves no file behind. */
+	if (status == EXIT_OK && nr_inputs &&
+	    store_merge(sw->o.db, inputs, nr_inputs, &nr_merged, &err))
 		status = cli_report(&err);
 	if (status == EXIT_OK && prog.failed)
 		status = all_bad_input ? EXIT_BAD_INPUT : EXIT_FAILURE_RT;

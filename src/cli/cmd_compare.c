@@ -1,0 +1,183 @@
+/* cmd_compare.c - `govsim compare --base SEL --new SEL`: two sets of runs, metric by metric. */
+#include <errno.h>
+#include <getopt.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "cli/cli.h"
+#include "report/compare.h"
+
+#define COMPARE_MAX_THRESHOLDS 64
+
+static const char compare_usage[] =
+	"usage: govsim compare --base SEL --new SEL [--db FILE] [--confidence P]\n"
+	"                      [--fail-on 'METRIC>+X%']... [--format text|markdown|csv]\n";
+
+static const char compare_help[] =
+	"\n"
+	"Compares two sets of runs from results databases, matched trace by trace (by content):\n"
+	"one row per metric with the base and new values and the relative change. With two or\n"
+	"more runs per side it adds harmonic means and standard deviations, and marks with '*'\n"
+	"the means that differ significantly by Welch's t-test (two-sided); with one run per side\n"
+	"the differences are plain, with no significance claim.\n"
+	"\n"
+	"  --base SEL, --new SEL   run selectors: comma-separated KEY=VALUE terms, all must hold:\n"
+	"                     run=N, label=TEXT, policy=FILE (or policy=none), governor=NAME,\n"
+	"                     trace=PATH, platform=NAME, timing=T, ...; db=FILE reads another\n"
+	"                     database (db=FILE alone: every run of it)\n"
+	"  --db FILE          the database of selectors without db=\n"
+	"  --confidence P     confidence level of the test (default 0.95)\n"
+	"  --fail-on T        exit 1 when the change of the means crosses T (repeatable):\n"
+	"                     METRIC>VALUE% or METRIC<VALUE% relative, METRIC>VALUE absolute\n"
+	"                     (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
+	"                     'avg_freq_policy4<-10%', 'transitions>+100'\n"
+	"  --format F         text (default, mmtests style), markdown, csv\n"
+	"\n"
+	"metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz), transitions, busy\n"
+	"(s), delay (total task delay, s), max_delay (worst slice, s).\n"
+	"\n"
+	"exit status: 0 no threshold crossed; 1 a threshold crossed (the table is printed first);\n"
+	"2 bad command line, selector or threshold; 3 runs that cannot be compared (different\n"
+	"platforms, no trace in common).\n";
+
+enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT };
+
+static const struct option long_opts[] = {
+	{"base", required_argument, NULL, OPT_BASE},
+	{"new", required_argument, NULL, OPT_NEW},
+	{"db", required_argument, NULL, OPT_DB},
+	{"confidence", required_argument, NULL, OPT_CONFIDENCE},
+	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
+	{"format", required_argument, NULL, OPT_FORMAT},
+	{NULL, 0, NULL, 0},
+};
+
+static void list_metrics(char *buf, size_t size, const struct compare_table *t)
+{
+	size_t len = 0;
+	buf[0] = '\0';
+	for (int k = 0; k < t->nr_metrics && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", t->m[k].name);
+}
+
+int cmd_compare(int argc, char **argv)
+{
+	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
+	struct run_result *base = NULL, *new_runs = NULL;
+	size_t nb = 0, nn = 0;
+	struct compare_table *table = NULL;
+	const char *base_sel = NULL, *new_sel = NULL, *db = NULL;
+	enum compare_format fmt = COMPARE_TEXT;
+	double confidence = 0.95;
+	struct gs_error err;
+	int nr_thr = 0, c, ret, status = EXIT_OK;
+
+	if (argc >= 2 && cli_is_help(argv[1])) {
+		printf("%s%s", compare_usage, compare_help);
+		return EXIT_OK;
+	}
+	gs_error_clear(&err);
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_BASE:
+			base_sel = optarg;
+			break;
+		case OPT_NEW:
+			new_sel = optarg;
+			break;
+		case OPT_DB:
+			db = optarg;
+			break;
+		case OPT_CONFIDENCE: {
+			char *end;
+			errno = 0;
+			confidence = strtod(optarg, &end);
+			if (errno || end == optarg || *end || !(confidence > 0 && confidence < 1))
+				return cli_usage_error(compare_usage,
+						       "--confidence '%s': expected a number in (0, 1)",
+						       optarg);
+			break;
+		}
+		case OPT_FAIL_ON:
+			if (nr_thr == COMPARE_MAX_THRESHOLDS)
+				return cli_usage_error(compare_usage, "too many --fail-on options");
+			if (compare_parse_threshold(optarg, &thr[nr_thr], &err))
+				return cli_usage_error(compare_usage, "--fail-on %s", err.msg);
+			nr_thr++;
+			break;
+		case OPT_FORMAT:
+			ret = compare_format_from_name(optarg);
+			if (ret < 0)
+				return cli_usage_error(compare_usage,
+						       "--format '%s': expected text, markdown or csv",
+						       optarg);
+			fmt = (enum compare_format)ret;
+			break;
+		default:
+			if (optopt)
+				return cli_usage_error(compare_usage, "option '%s' needs a value",
+						       argv[optind - 1]);
+			return cli_usage_error(compare_usage, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(compare_usage, "unexpected argument '%s'", argv[optind]);
+	if (!base_sel || !new_sel)
+		return cli_usage_error(compare_usage, "both --base and --new are needed");
+
+	if (compare_select(base_sel, db, &base, &nb, &err) ||
+	    compare_select(new_sel, db, &new_runs, &nn, &err)) {
+		status = cli_report(&err);
+		goto out;
+	}
+	table = malloc(sizeof(*table));
+	if (!table) {
+		status = cli_fail(EXIT_FAILURE_RT, "out of memory");
+		goto out;
+	}
+	if (compare_runs(base, nb, new_runs, nn, confidence, table, &err)) {
+		status = cli_report(&err);
+		goto out;
+	}
+	for (int i = 0; i < nr_thr; i++) {
+		if (!compare_find_metric(table, thr[i].metric)) {
+			char names[1024];
+			list_metrics(names, sizeof(names), table);
+			status = cli_usage_error(compare_usage,
+						 "--fail-on '%s': unknown metric '%s' (one of: %s)",
+						 thr[i].text, thr[i].metric, names);
+			goto out;
+		}
+	}
+
+	compare_print(stdout, table, base_sel, new_sel, fmt);
+	fflush(stdout);
+	if (fmt != COMPARE_TEXT && (table->base_dropped || table->new_dropped))
+		fprintf(stderr,
+			"govsim: warning: left out, trace not on the other side: %zu base, %zu new "
+			"run%s\n",
+			table->base_dropped, table->new_dropped, table->new_dropped == 1 ? "" : "s");
+	for (int i = 0; i < nr_thr; i++) {
+		const struct compare_metric *m = compare_find_metric(table, thr[i].metric);
+		double change = compare_threshold_change(&thr[i], m->base.amean, m->new.amean);
+
+		if (!compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean))
+			continue;
+		if (thr[i].relative)
+			fprintf(stderr, "govsim: %s changed by %+.2f%%: over the limit '%s'\n",
+				m->name, change, thr[i].text);
+		else
+			fprintf(stderr, "govsim: %s changed by %+g%s%s: over the limit '%s'\n",
+				m->name, change, m->unit[0] ? " " : "", m->unit, thr[i].text);
+		status = EXIT_FAILURE_RT;
+	}
+out:
+	free(table);
+	compare_free_runs(base, nb);
+	compare_free_runs(new_runs, nn);
+	return status;
+}

@@ -1,0 +1,167 @@
+/*
+ * compare.h - two sets of runs side by side: per-metric means, relative change and, with
+ * several runs per side, Welch's t-test; printed the way kernel developers paste comparisons
+ * into mailing lists (mmtests: one row per metric, base and new columns, "( 0.00%)" for the
+ * base, "*  +6.84%*" where the difference is significant). And the thresholds of --fail-on.
+ *
+ * Metrics, one value per run (names are what --fail-on takes):
+ *   energy              total energy (runs.power_unit: J for the em model)
+ *   energy_clusterN     energy of cluster N (its CPUs and its own cluster power)
+ *   avg_power           energy / replayed span (W for em)
+ *   avg_freq_policyN    time-weighted average frequency of the policy of first CPU N, MHz
+ *   transitions         frequency transitions, all policies
+ *   busy                busy time summed over CPUs, s
+ *   delay               total task delay against the trace, s
+ *   max_delay           worst single slice delay, s
+ *
+ * Statistics per metric and side: n, arithmetic mean, harmonic mean (only defined when every
+ * value is > 0), sample standard deviation (n - 1). The relative change is
+ * (new - base) / |base| x 100 of the arithmetic means. Welch's two-sided t-test runs only when
+ * both sides have at least 2 runs; with one run per side there is no significance claim.
+ */
+#ifndef GOVSIM_REPORT_COMPARE_H
+#define GOVSIM_REPORT_COMPARE_H
+
+#include <stdio.h>
+
+#include "core/error.h"
+#include "core/types.h"
+#include "sim/result.h"
+
+/* --- statistics ---------------------------------------------------------------------------- */
+
+struct compare_stats {
+	size_t n;
+	double amean; /* gsl_stats_mean */
+	double hmean; /* n / sum(1/x); NAN unless every x > 0 */
+	double sd;    /* gsl_stats_sd (n - 1 denominator); NAN when n < 2 */
+};
+
+/* Statistics of x[0..n-1]. GS_EARG when n is 0; GS_EINTERNAL when GSL gives a non-finite
+ * mean of finite data. */
+int compare_stats_of(const double *x, size_t n, struct compare_stats *st, struct gs_error *err);
+
+/* Harmonic mean n / sum(1/x_i); NAN when n is 0 or some x_i <= 0. */
+double compare_hmean(const double *x, size_t n);
+
+struct compare_welch {
+	double t;  /* (mean_b - mean_a) / sqrt(var_a/na + var_b/nb) */
+	double df; /* Welch-Satterthwaite degrees of freedom */
+	double p;  /* two-sided: 2 x gsl_cdf_tdist_Q(|t|, df) */
+};
+
+/*
+ * Welch's unequal-variance t-test of sample b against sample a. Both need at least 2 values
+ * (GS_EARG otherwise). When both variances are 0 the samples are constants: p is 1 for equal
+ * means and 0 otherwise (t = +-inf), the limit of the test. GS_EINTERNAL when GSL returns a
+ * non-finite p.
+ */
+int compare_welch(const double *a, size_t na, const double *b, size_t nb,
+		  struct compare_welch *out, struct gs_error *err);
+
+/* --- thresholds (--fail-on) ---------------------------------------------------------------- */
+
+enum compare_op { COMPARE_GT, COMPARE_GE, COMPARE_LT, COMPARE_LE };
+
+struct compare_threshold {
+	char metric[64];
+	enum compare_op op;
+	double value;  /* percent when relative, else in the metric's unit */
+	bool relative; /* written with a trailing % */
+	char text[128];
+};
+
+/*
+ * Parse "METRIC OP VALUE[%]": OP is >, >=, < or <=; VALUE a decimal number with an optional
+ * sign ("energy>+2%", "avg_freq_policy4<-10%", "transitions>+100"); spaces around the parts
+ * are allowed. The metric name is not checked here (it depends on the platform). GS_EARG with
+ * "'text': ..." on a malformed threshold.
+ */
+int compare_parse_threshold(const char *text, struct compare_threshold *t, struct gs_error *err);
+
+/*
+ * The change from base to new_value that the threshold is about: percent
+ * (new - base) / |base| x 100 when relative (+inf/-inf when base is 0 and new is not, 0 when
+ * both are 0), new - base otherwise.
+ */
+double compare_threshold_change(const struct compare_threshold *t, double base, double new_value);
+
+/* Whether that change crosses the threshold (change OP value). */
+bool compare_threshold_crossed(const struct compare_threshold *t, double base, double new_value);
+
+/* --- selecting runs ------------------------------------------------------------------------ */
+
+/*
+ * Runs matching a selector, read from a results database into a malloc'd array (*runs, *n;
+ * compare_free_runs() it). The selector is comma-separated KEY=VALUE terms, all of which must
+ * hold:
+ *   run=N          the run with id N
+ *   label=TEXT     the label, exactly (TEXT may contain '=' and spaces, not commas)
+ *   policy=FILE    runs whose label has the word "policy=FILE" (as sweep writes), or whose
+ *                  clamp policy text equals FILE's, parsed and normalised; policy=none: runs
+ *                  without a policy
+ *   governor=NAME  and the other runs columns trace, trace_sha256, platform, timing,
+ *                  util_source, power_model, kernel: equality
+ *   db=FILE        read FILE instead of default_db; db=FILE alone selects every run of it
+ * GS_EARG for a malformed selector, an unknown key, a missing database, or a selection of no
+ * run; GS_ESQL/GS_ESCHEMA from the store.
+ */
+int compare_select(const char *selector, const char *default_db, struct run_result **runs,
+		   size_t *n, struct gs_error *err);
+void compare_free_runs(struct run_result *runs, size_t n);
+
+/* --- the table ----------------------------------------------------------------------------- */
+
+#define COMPARE_MAX_METRICS (6 + 2 * GS_MAX_CLUSTERS)
+
+struct compare_metric {
+	char name[32];
+	char unit[64];
+	struct compare_stats base, new;
+	double change_pct;   /* of the arithmetic means; see compare_threshold_change() */
+	bool tested;         /* a t-test ran (>= 2 runs per side) */
+	struct compare_welch welch;
+	bool significant;    /* tested and p < 1 - confidence */
+};
+
+struct compare_table {
+	double confidence;      /* e.g. 0.95 */
+	size_t nr_base, nr_new; /* runs used: those of the traces both sides have */
+	size_t nr_traces;       /* traces (by content hash) both sides have */
+	size_t base_dropped, new_dropped; /* runs of a trace the other side lacks */
+	int nr_metrics;
+	struct compare_metric m[COMPARE_MAX_METRICS];
+};
+
+/*
+ * Compare runs `base` with runs `new_runs`, matched trace by trace (runs.trace_sha256): only
+ * runs of traces present on both sides count; the others are counted in *_dropped. Every run
+ * must have the same platform and power model (GS_EINPUT otherwise); GS_EINPUT also when no
+ * trace is on both sides. confidence is in (0, 1) (GS_EARG otherwise).
+ */
+int compare_runs(const struct run_result *base, size_t nb, const struct run_result *new_runs,
+		 size_t nn, double confidence, struct compare_table *t, struct gs_error *err);
+
+/* The metric called `name`, or NULL. */
+const struct compare_metric *compare_find_metric(const struct compare_table *t,
+						 const char *name);
+
+/* One value of a run for a metric name, for tests and callers that need it; NAN if unknown. */
+double compare_metric_value(const struct run_result *r, const char *name);
+
+enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV };
+
+/* -1 when the name is none of text, markdown, csv. */
+int compare_format_from_name(const char *name);
+
+/*
+ * Write the table. base_name and new_name head the columns (the selectors, say).
+ * text: the mmtests layout in at most ~90 columns (Amean rows; with several runs per side
+ * also Hmean and Stddev rows, and `*` around the change where significant), then a line
+ * saying what the test was. markdown: one GitHub table. csv: a header and one row per
+ * statistic and metric with full precision, p-value and a 0/1 significant column.
+ */
+void compare_print(FILE *out, const struct compare_table *t, const char *base_name,
+		   const char *new_name, enum compare_format fmt);
+
+#endif
