@@ -183,5 +183,6 @@ out:
 	free(runs);
 	free(ids);
 	store_close(store);
+	plot_release_static();
 	return status;
 }

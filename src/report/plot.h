@@ -85,7 +85,8 @@ int plot_add_panel(struct plot *p, enum plot_panel_kind kind, const char *title)
 
 /*
  * Label and range of one axis of a panel. min/max NAN: from the data (y axes start at 0 when
- * the data are >= 0 and end at the next tick above the largest value; x ends at the data).
+ * the data are >= 0 and end at the first tick above the largest value plus 3% headroom, 12%
+ * when the panel has bar labels; x ends at the data).
  * tick_step 0: automatic (plot_nice_ticks), otherwise ticks at multiples of tick_step.
  * Ignored for a bad panel, and for PLOT_AXIS_X on a bars panel apart from its label.
  */
@@ -132,6 +133,13 @@ int plot_nice_ticks(double lo, double hi, int max_ticks, double *first, double *
 
 /* Palette colour i (wraps around), components 0..1. */
 void plot_palette(int i, double rgb[3]);
+
+/*
+ * Release cairo's process-wide caches (font faces and their fontconfig patterns) once no plot
+ * is being drawn any more, e.g. at the end of a command, so that leak checkers see a clean
+ * exit. Drawing again afterwards is allowed (the caches refill).
+ */
+void plot_release_static(void);
 
 /* Number of palette colours before plot_palette() wraps around. */
 #define PLOT_PALETTE_SIZE 10

@@ -133,8 +133,9 @@ struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int po
 	plot_set_axis(pl, panel, PLOT_AXIS_X, "time since the replay start (s)", 0,
 		      r->span_s > 0 ? r->span_s : NAN, 0);
 	plot_set_axis(pl, panel, PLOT_AXIS_Y, "frequency (MHz)", 0, NAN, 0);
+	/* 3% headroom above 1024, as the automatic axes have, so a line at 1024 stays visible */
 	plot_set_axis(pl, panel, PLOT_AXIS_Y2, "utilization, capacity (0..1024)", 0,
-		      SCHED_CAPACITY_SCALE, 256);
+		      SCHED_CAPACITY_SCALE * 1.03, 256);
 	if (plot_add_series(pl, panel, "emulated frequency", PLOT_STEP, 0, COL_FREQ, x, f, n) < 0)
 		goto out;
 	if (traced && plot_add_series(pl, panel, "traced frequency", PLOT_STEP, PLOT_F_DASHED,
@@ -366,7 +367,8 @@ static int make_dir(const char *dir, struct gs_error *err)
 			continue;
 		path[i] = '\0';
 		if (mkdir(path, 0777) && errno != EEXIST)
-			return gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+			return gs_error_set(err, GS_EIO, "'%s': cannot create directory: %s", path,
+					    strerror(errno));
 		path[i] = i < len ? '/' : '\0';
 	}
 	return 0;

@@ -39,6 +39,7 @@ static int teardown(void **state)
 {
 	char cmd[300];
 	(void)state;
+	plot_release_static();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	return system(cmd) == 0 ? 0 : -1;
 }
