@@ -11,6 +11,7 @@
 # (expected/report_errors.txt). Does not check: how the figures look.
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
+export LC_ALL=C
 cd "${GOVSIM_SOURCE_DIR:?}"
 bin="${GOVSIM_BIN:?}"
 exp=tests/golden/expected
@@ -88,9 +89,7 @@ PY
 
 # HTML tables hold the database's numbers
 html="$tmp/out/index.html"
-while IFS= read -r cell; do
-	grep -qF ">$cell<" "$html" || err "index.html lacks the database's '$cell'"
-done < <(sqlite3 "$db" "
+sqlite3 -bail "$db" "
 	SELECT printf('%.6f', joules) FROM energy WHERE scope IN ('cluster', 'total');
 	SELECT printf('%.6f', joules) || ' J' FROM energy WHERE scope = 'total';
 	SELECT printf('%.6f', seconds) FROM residency;
@@ -102,13 +101,17 @@ done < <(sqlite3 "$db" "
 	SELECT agg_ops FROM uclamp_stats;
 	SELECT agg_skipped FROM uclamp_stats;
 	SELECT printf('%.6f', clamped_down_s) FROM uclamp_stats;
-	SELECT label FROM runs;")
-# residency shares: seconds / sum over the policy, as the page rounds them
-while IFS= read -r cell; do
-	grep -qF ">$cell<" "$html" || err "index.html lacks the residency share '$cell'"
-done < <(sqlite3 "$db" "
+	SELECT label FROM runs;
+	-- residency shares: seconds / sum over the policy, as the page rounds them
 	SELECT printf('%.1f%%', 100.0 * seconds / (SELECT sum(seconds) FROM residency r2
-		WHERE r2.run_id = r.run_id AND r2.policy = r.policy)) FROM residency r;")
+		WHERE r2.run_id = r.run_id AND r2.policy = r.policy)) FROM residency r;" \
+	>"$tmp/cells.txt" || err "sqlite3 failed"
+# 6 energies + 2 totals with unit + 20 residency seconds + 20 OPPs + 12 policy figures
+# + 2 delays + 6 uclamp figures + 2 labels + 20 shares = 90 cells
+[ "$(wc -l <"$tmp/cells.txt")" -ge 90 ] || err "only $(wc -l <"$tmp/cells.txt") cells from sqlite3"
+while IFS= read -r cell; do
+	grep -qF ">$cell<" "$html" || err "index.html lacks the database's '$cell'"
+done <"$tmp/cells.txt"
 
 # --run: one run, its files and energy only
 "$bin" report --db "$db" --run 2 --out "$tmp/one" >/dev/null || err "--run 2 failed"
