@@ -29,13 +29,16 @@ targets=${*:-ftrace tracecmd csv policy platform}
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
 
+mkdir -p "$build/fuzz"
 if [ ! -f "$build/CMakeCache.txt" ]; then
-	CC=clang cmake -S . -B "$build" -DGOVSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo >/dev/null || exit 2
+	CC=clang cmake -S . -B "$build" -DGOVSIM_FUZZ=ON -DCMAKE_BUILD_TYPE=RelWithDebInfo \
+		>"$build/fuzz/build.log" 2>&1 || { cat "$build/fuzz/build.log" >&2; exit 2; }
 fi
 bins=""
 for t in $targets; do bins="$bins fuzz_$t"; done
 # shellcheck disable=SC2086
-cmake --build "$build" -j2 --target $bins >/dev/null || {
+cmake --build "$build" -j2 --target $bins >"$build/fuzz/build.log" 2>&1 || {
+	tail -30 "$build/fuzz/build.log" >&2
 	echo "fuzz.sh: build failed; run: cmake --build $build --target$bins" >&2
 	exit 2
 }
