@@ -40,6 +40,25 @@ static const char *unit_of(const struct run_result *r)
 	return r->power_unit[0] ? r->power_unit : "J";
 }
 
+static bool joules(const struct run_result *r)
+{
+	return strcmp(unit_of(r), "J") == 0;
+}
+
+/* The energy unit for labels: "J", or the costs model's power unit x s / 1000 (power.h). */
+static const char *energy_unit_short(const struct run_result *r)
+{
+	return joules(r) ? "J" : "model units";
+}
+
+static void energy_unit_long(char *buf, size_t size, const struct run_result *r)
+{
+	if (joules(r))
+		snprintf(buf, size, "J");
+	else
+		snprintf(buf, size, "%.40s x s / 1000", unit_of(r));
+}
+
 /* The clamp policy on one line: its lines joined with "; ". */
 static void policy_line(char *buf, size_t size, const char *policy)
 {
@@ -85,8 +104,10 @@ static void run_subtitle(char *buf, size_t size, const struct run_result *r)
 /* "run 1" or "run 1: label", for category names. */
 static void run_name(char *buf, size_t size, const struct run_result *r, s64 id)
 {
-	if (r->label[0])
-		snprintf(buf, size, "%" PRId64 ": %.24s", id, r->label);
+	if (r->label[0] && strlen(r->label) > 24)
+		snprintf(buf, size, "%" PRId64 ": %.21s...", id, r->label);
+	else if (r->label[0])
+		snprintf(buf, size, "%" PRId64 ": %s", id, r->label);
 	else
 		snprintf(buf, size, "run %" PRId64, id);
 }
@@ -258,13 +279,14 @@ struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, s
 	if (!pl || !v || !totals || !totalv || run_names(runs, ids, n, &names, &namev))
 		goto out;
 	for (size_t i = 0; i < n; i++) {
-		snprintf(totals + 32 * i, 32, "%.4g %s", runs[i].energy_total, unit_of(&runs[i]));
+		snprintf(totals + 32 * i, 32, "%.4g %s", runs[i].energy_total,
+			 energy_unit_short(&runs[i]));
 		totalv[i] = totals + 32 * i;
 	}
 	panel = plot_add_panel(pl, PLOT_PANEL_BARS, NULL);
 	if (plot_set_categories(pl, panel, namev, n))
 		goto out;
-	snprintf(ylabel, sizeof(ylabel), "energy (%s)", unit_of(&runs[0]));
+	snprintf(ylabel, sizeof(ylabel), "energy (%s)", energy_unit_short(&runs[0]));
 	plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
 	plot_set_axis(pl, panel, PLOT_AXIS_X, "run", NAN, NAN, 0);
 	plot_set_stacked(pl, panel, true);
@@ -331,7 +353,7 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 		if (k)
 			snprintf(ylabel, sizeof(ylabel), "delay (s)");
 		else
-			snprintf(ylabel, sizeof(ylabel), "energy (%s)", unit_of(&runs[0]));
+			snprintf(ylabel, sizeof(ylabel), "energy (%s)", energy_unit_short(&runs[0]));
 		plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
 		s = plot_add_series(pl, panel, k ? "total task delay (s)" : ylabel, PLOT_BARS, 0,
 				    k ? COL_DELAY : COL_ENERGY, NULL, v, n);
@@ -511,7 +533,7 @@ static int html_img(FILE *out, const char *dir, const char *name, const char *al
 		return gs_error_set(err, GS_EIO, "'%s': short read", path);
 	}
 	fclose(in);
-	fprintf(out, "<figure id=\"%s\"><img alt=\"", name);
+	fprintf(out, "<figure id=\"fig-%s\"><img alt=\"", name);
 	html_text(out, alt);
 	fputs("\" src=\"data:image/png;base64,", out);
 	base64(out, buf, (size_t)size);
@@ -549,7 +571,7 @@ static void td_text(FILE *out, const char *s)
 static void html_runs_table(FILE *out, const struct run_result *runs, const s64 *ids, size_t n)
 {
 	double e0 = runs[0].energy_total, d0 = report_total_delay(&runs[0], NULL);
-	char buf[64], pol[1024];
+	char buf[96], pol[1024];
 
 	fputs("<table class=\"runs\">\n<tr><th>run</th><th>label</th><th>trace</th><th>platform</th>"
 	      "<th>governor</th><th>timing</th><th>util</th><th>power</th><th>clamp policy</th>"
@@ -573,8 +595,9 @@ static void html_runs_table(FILE *out, const struct run_result *runs, const s64 
 		td_text(out, r->params);
 		td_num(out, 6, r->span_s, "");
 		fputs("<td class=\"num\">", out);
+		energy_unit_long(buf, sizeof(buf), r);
 		fprintf(out, "%.6f ", r->energy_total);
-		html_text(out, unit_of(r));
+		html_text(out, buf);
 		fputs("</td>", out);
 		td_text(out, report_relative(buf, sizeof(buf), r->energy_total, e0, i == 0));
 		td_num(out, 6, d, "");
@@ -587,6 +610,7 @@ static void html_runs_table(FILE *out, const struct run_result *runs, const s64 
 static void html_energy_table(FILE *out, const struct run_result *runs, const s64 *ids, size_t n)
 {
 	int nr_clusters = 0;
+	char unit[64];
 
 	for (size_t i = 0; i < n; i++)
 		if (runs[i].nr_clusters > nr_clusters)
@@ -605,7 +629,8 @@ static void html_energy_table(FILE *out, const struct run_result *runs, const s6
 				fputs("<td></td>", out);
 		}
 		td_num(out, 6, r->energy_total, "");
-		td_text(out, unit_of(r));
+		energy_unit_long(unit, sizeof(unit), r);
+		td_text(out, unit);
 		if (r->span_s > 0)
 			td_num(out, 6, r->energy_total / r->span_s, "");
 		else
