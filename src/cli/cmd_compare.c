@@ -13,34 +13,38 @@
 
 static const char compare_usage[] =
 	"usage: govsim compare --base SEL --new SEL [--db FILE] [--confidence P]\n"
-	"                      [--fail-on 'METRIC>+X%']... [--format text|markdown|csv]\n";
+	"         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv]\n";
 
 static const char compare_help[] =
 	"\n"
-	"Compares two sets of runs from results databases, matched trace by trace (by content):\n"
-	"one row per metric with the base and new values and the relative change. With two or\n"
-	"more runs per side it adds harmonic means and standard deviations, and marks with '*'\n"
-	"the means that differ significantly by Welch's t-test (two-sided); with one run per side\n"
-	"the differences are plain, with no significance claim.\n"
+	"Compares two sets of runs from results databases, matched trace by trace (by\n"
+	"content): one row per metric with the base and new values and the relative\n"
+	"change. With two or more runs per side it adds harmonic means and standard\n"
+	"deviations, and marks with '*' the means that differ significantly by Welch's\n"
+	"t-test (two-sided); with one run per side the differences are plain, with no\n"
+	"significance claim. A side's sample is its runs: repeats of one trace (a replay\n"
+	"is deterministic: identical repeats have no spread, any difference is\n"
+	"significant) or several traces (their spread is the traces' own, so only large\n"
+	"differences are significant). --fail-on looks at the means only.\n"
 	"\n"
-	"  --base SEL, --new SEL   run selectors: comma-separated KEY=VALUE terms, all must hold:\n"
-	"                     run=N, label=TEXT, policy=FILE (or policy=none), governor=NAME,\n"
-	"                     trace=PATH, platform=NAME, timing=T, ...; db=FILE reads another\n"
-	"                     database (db=FILE alone: every run of it)\n"
-	"  --db FILE          the database of selectors without db=\n"
-	"  --confidence P     confidence level of the test (default 0.95)\n"
-	"  --fail-on T        exit 1 when the change of the means crosses T (repeatable):\n"
-	"                     METRIC>VALUE% or METRIC<VALUE% relative, METRIC>VALUE absolute\n"
-	"                     (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
-	"                     'avg_freq_policy4<-10%', 'transitions>+100'\n"
-	"  --format F         text (default, mmtests style), markdown, csv\n"
+	"  --base SEL, --new SEL  run selectors: comma-separated KEY=VALUE terms, all\n"
+	"                    must hold: run=N, label=TEXT, policy=FILE (or policy=none),\n"
+	"                    governor=NAME, trace=PATH, platform=NAME, timing=T, ...;\n"
+	"                    db=FILE reads another database (alone: all its runs)\n"
+	"  --db FILE         the database of selectors without db=\n"
+	"  --confidence P    confidence level of the test (default 0.95)\n"
+	"  --fail-on T       exit 1 when the change of the means crosses T (repeatable):\n"
+	"                    METRIC>VALUE% or METRIC<VALUE% relative, METRIC>VALUE\n"
+	"                    absolute (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
+	"                    'avg_freq_policy4<-10%', 'transitions>+100'\n"
+	"  --format F        text (default, mmtests style), markdown, csv\n"
 	"\n"
-	"metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz), transitions, busy\n"
-	"(s), delay (total task delay, s), max_delay (worst slice, s).\n"
+	"metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz),\n"
+	"transitions, busy (s), delay (total task delay, s), max_delay (worst slice, s).\n"
 	"\n"
-	"exit status: 0 no threshold crossed; 1 a threshold crossed (the table is printed first);\n"
-	"2 bad command line, selector or threshold; 3 runs that cannot be compared (different\n"
-	"platforms, no trace in common).\n";
+	"exit status: 0 no threshold crossed; 1 a threshold crossed (after the table);\n"
+	"2 bad command line, selector or threshold; 3 runs that cannot be compared\n"
+	"(different platforms, no trace in common).\n";
 
 enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT };
 

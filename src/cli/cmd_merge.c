@@ -10,11 +10,12 @@ static const char merge_usage[] = "usage: govsim merge OUT.db IN.db... [--quiet]
 
 static const char merge_help[] =
 	"\n"
-	"Appends every run of IN.db... to OUT.db (created if missing), inputs in the order given\n"
-	"and each input's runs in run order, all in one transaction: either every run is merged\n"
-	"or none is. Runs get new ids in OUT.db; everything else, created_at included, is copied\n"
-	"as it is. Every input must have this govsim's results schema version. This is how the\n"
-	"databases of a sweep run as a cluster job array are joined (docs/cluster.md).\n"
+	"Appends every run of IN.db... to OUT.db (created if missing): inputs in the\n"
+	"order given, each input's runs in run order, all in one transaction (every run\n"
+	"is merged or none is). Runs get new ids in OUT.db; everything else, created_at\n"
+	"included, is copied as it is. Every input must have this govsim's results\n"
+	"schema version. This joins the databases of a sweep run as a cluster job array\n"
+	"(docs/cluster.md).\n"
 	"\n"
 	"  --quiet   print nothing but errors\n";
 
