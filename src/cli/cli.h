@@ -19,7 +19,7 @@
 #define GOVSIM_COMMANDS(X)                                                              \
 	X(run, "replay a trace through a governor: frequency, energy, delay")        \
 	X(validate, "compare the emulation with the kernel's own signals in a trace") \
-	X(report, "draw stored runs: frequency timelines, residency, energy (PNG, SVG, HTML)") \
+	X(report, "draw stored runs: timelines, residency, energy (PNG, SVG, HTML)")  \
 	X(sweep, "run traces x policies x governors x tunables into one database")   \
 	X(merge, "append the runs of several results databases to one")              \
 	X(compare, "compare two sets of runs: change, significance, --fail-on")      \

@@ -14,32 +14,32 @@
 #include "store/store.h"
 
 static const char report_usage[] =
-	"usage: govsim report --db FILE [--run N]... [--select SELECTOR] --out DIR [--html]\n";
+	"usage: govsim report --db FILE [--run N]... [--select SEL] --out DIR [--html]\n";
 
 static const char report_help[] =
 	"\n"
-	"Draws the runs of a results database (written by 'govsim run --db') into DIR, each\n"
-	"figure as NAME.png (1200x600 px) and NAME.svg:\n"
-	"  run<N>_timeline_policy<P>  emulated (and traced) frequency, utilization and capacity\n"
-	"                             over time, per run N and cpufreq policy P\n"
+	"Draws the runs of a results database (written by 'govsim run --db') into DIR,\n"
+	"each figure as NAME.png (1200x600 px) and NAME.svg:\n"
+	"  run<N>_timeline_policy<P>  emulated (and traced) frequency, utilization and\n"
+	"                             capacity over time, per run N and policy P\n"
 	"  run<N>_residency           time at each OPP, per policy\n"
 	"  energy                     energy per cluster, stacked, one bar per run\n"
-	"  compare                    with two runs or more: energy and total task delay per\n"
-	"                             run, relative to the first run\n"
+	"  compare                    with two runs or more: energy and total task\n"
+	"                             delay per run, relative to the first run\n"
 	"\n"
-	"  --db FILE        the results database (must exist)\n"
-	"  --run N          a run id, repeatable, in the order given (the first is the reference\n"
-	"                   of the comparison); default: every run in the database, ascending\n"
-	"  --select S       runs matching a selector instead, e.g. 'governor=schedutil,label=x'\n"
-	"                   (keys: label, trace, trace_sha256, platform, governor, timing,\n"
-	"                   util_source, power_model, kernel)\n"
-	"  --out DIR        output directory, created if missing; existing files are replaced\n"
-	"  --html           also write DIR/index.html: one self-contained page with every figure\n"
-	"                   (PNG, base64-embedded) and the runs, energy, residency, delay and\n"
-	"                   uclamp tables\n"
+	"  --db FILE     the results database (must exist)\n"
+	"  --run N       a run id, repeatable, in the order given (the first is the\n"
+	"                reference of the comparison); default: every run, ascending\n"
+	"  --select SEL  the runs matching a selector instead, e.g.\n"
+	"                'governor=schedutil,label=x' (keys: label, trace, trace_sha256,\n"
+	"                platform, governor, timing, util_source, power_model, kernel)\n"
+	"  --out DIR     output directory, created if missing; files are replaced\n"
+	"  --html        also DIR/index.html: one self-contained page with every figure\n"
+	"                (PNG, base64-embedded) and the runs, energy, residency, delay\n"
+	"                and uclamp tables\n"
 	"\n"
-	"exit status: 0 ok; 1 the database or a run id does not exist, no run matches, or a\n"
-	"file cannot be written; 2 bad command line\n";
+	"exit status: 0 ok; 1 the database or a run id does not exist, no run matches,\n"
+	"or a file cannot be written; 2 bad command line\n";
 
 enum { OPT_DB = 256, OPT_RUN, OPT_SELECT, OPT_OUT, OPT_HTML };
 
