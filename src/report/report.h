@@ -8,8 +8,9 @@
  *                              cpu_frequency events), in MHz on the left axis; the utilization
  *                              the governor saw and the capacity at the emulated frequency on
  *                              the right axis (0..1024); time since the replay start in s
- *   run<N>_residency           per run: one panel per policy, time at each OPP in s, with the
- *                              share of the span above each bar
+ *   run<N>_residency           per run: one panel per policy (the first PLOT_MAX_PANELS),
+ *                              time at each OPP in s, with the share of the span above each
+ *                              bar
  *   energy                     energy per cluster, stacked, one bar per run, total above it
  *   compare                    only with two runs or more: energy and total task delay per
  *                              run, each labelled relative to the first run ("+12.3%")
