@@ -54,8 +54,22 @@ static const struct option long_opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
+static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
+		      enum run_opts_kind kind);
+
+/* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind)
+{
+	int status = parse_opts(o, argc, argv, usage, kind);
+
+	if (status)
+		run_opts_release(o);
+	return status;
+}
+
+static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
+		      enum run_opts_kind kind)
 {
 	struct gs_error err;
 	long nr_actions = 0;
