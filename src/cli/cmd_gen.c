@@ -1,5 +1,6 @@
 /* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (trace/gen.h). */
 #include "cli/cli.h"
+#include "core/parse.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -23,19 +24,6 @@ static const char gen_help[] =
 	"  --size N   about N lines (activations unlimited), for benchmarks\n"
 	"  --count N  activations per task / pipe rounds (default 100 / 200 mix / 1000 pipe)\n"
 	"  --platform NAME  CPUs and max frequencies of a platform (govsim platforms)\n";
-
-static int parse_u64_arg(const char *s, u64 *out)
-{
-	char *end;
-	unsigned long long v;
-	if (!s || !*s || *s == '-')
-		return -1;
-	v = strtoull(s, &end, 10);
-	if (*end)
-		return -1;
-	*out = v;
-	return 0;
-}
 
 int cmd_gen(int argc, char **argv)
 {
@@ -70,22 +58,22 @@ int cmd_gen(int argc, char **argv)
 		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 			outpath = val;
 		} else if (strcmp(a, "--seed") == 0) {
-			if (parse_u64_arg(val, &o.seed))
+			if (gs_parse_u64(val, &o.seed))
 				return cli_usage_error(gen_usage, "gen: bad seed '%s'", val);
 		} else if (strcmp(a, "--size") == 0) {
-			if (parse_u64_arg(val, &o.size_lines) || o.size_lines == 0)
+			if (gs_parse_u64(val, &o.size_lines) || o.size_lines == 0)
 				return cli_usage_error(gen_usage, "gen: bad size '%s'", val);
 		} else if (strcmp(a, "--count") == 0) {
-			if (parse_u64_arg(val, &v) || v == 0 || v > 1000000000)
+			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
 				return cli_usage_error(gen_usage, "gen: bad count '%s'", val);
 			o.count = (u32)v;
 		} else if (strcmp(a, "--cpus") == 0) {
-			if (parse_u64_arg(val, &v) || v < 1 || v > GS_MAX_CPUS)
+			if (gs_parse_u64(val, &v) || v < 1 || v > GS_MAX_CPUS)
 				return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
 			o.nr_cpus = (int)v;
 			cpus_given = true;
 		} else if (strcmp(a, "--max-khz") == 0) {
-			if (parse_u64_arg(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
+			if (gs_parse_u64(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
 				return cli_usage_error(gen_usage, "gen: bad max-khz '%s'", val);
 		} else if (strcmp(a, "--platform") == 0) {
 			platform = val;

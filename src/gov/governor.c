@@ -6,6 +6,8 @@
  */
 #include "gov/governor.h"
 
+#include "core/parse.h"
+
 #include <errno.h>
 #include <limits.h>
 #include <stdlib.h>
@@ -49,14 +51,9 @@ struct gov_param *gov_param_find(struct gov_param *params, int nr_params, const 
 /* A plain decimal unsigned integer that fits an unsigned int: no sign, no spaces, no suffix. */
 static bool parse_uint(const char *s, unsigned int *out)
 {
-	unsigned long long v;
-	char *end;
+	u64 v;
 
-	if (!s || *s < '0' || *s > '9')
-		return false;
-	errno = 0;
-	v = strtoull(s, &end, 10);
-	if (errno || *end || v > UINT_MAX)
+	if (gs_parse_u64(s, &v) != 0 || v > UINT_MAX)
 		return false;
 	*out = (unsigned int)v;
 	return true;

@@ -26,6 +26,7 @@
 #include <string.h>
 #include <strings.h>
 
+#include "core/parse.h"
 #include "cpufreq/cpufreq.h"
 #include "sched/sched.h"
 #include "sim/sim_internal.h"
@@ -130,19 +131,6 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 }
 
-static int parse_u64(const char *s, u64 *out)
-{
-	char *end;
-	unsigned long long v;
-	if (!s || !*s || *s == '-')
-		return -1;
-	v = strtoull(s, &end, 10);
-	if (*end)
-		return -1;
-	*out = v;
-	return 0;
-}
-
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 {
 	for (int i = 0; i < cfg->nr_params; i++) {
@@ -166,7 +154,7 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 && strcmp(p->key, "uclamp_buckets") != 0)
 			continue;
-		if (parse_u64(p->value, &v) != 0)
+		if (gs_parse_u64(p->value, &v) != 0)
 			return gs_error_set(err, GS_EARG, "--set %s='%s': not a non-negative integer",
 					    p->key, p->value);
 		if (strcmp(p->key, "hz") == 0) {
