@@ -113,11 +113,6 @@ static inline u32 ring_index(const struct trace_reader *r, u32 i)
 	return k >= r->ring_cap ? k - r->ring_cap : k;
 }
 
-struct event *reader_slot(struct trace_reader *r)
-{
-	return &r->ring[ring_index(r, r->ring_count)];
-}
-
 /*
  * The ring starts small and doubles when a fill could overflow it, up to max_held slots: a trace
  * holds a few hundred events in its window, and a ring that small stays in the CPU's cache,
@@ -279,24 +274,25 @@ static int pick(const struct trace_reader *r, u64 *ts)
 	return 1;
 }
 
-static bool ready(const struct trace_reader *r)
+/* Whether an event may leave now; *from says from where (see pick()). */
+static bool ready(const struct trace_reader *r, int *from)
 {
 	u64 ts;
 
 	if (held(r) == 0)
 		return false;
+	*from = pick(r, &ts);
 	if (r->done || held(r) + r->slack > r->max_held)
 		return true;
-	pick(r, &ts);
 	return ts + r->window_ns <= r->max_ts_ns;
 }
 
-static void deliver(struct trace_reader *r, struct event *ev)
+/* The next event out: `from` is pick()'s answer (0 ring, 1 heap). */
+static void deliver(struct trace_reader *r, struct event *ev, int from)
 {
-	u64 ts;
 	struct trace_stats *st = &r->st;
 
-	if (pick(r, &ts) == 1) {
+	if (from == 1) {
 		heap_pop(r, ev);
 	} else {
 		*ev = r->ring[r->ring_head];
@@ -663,9 +659,9 @@ out_free:
 int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
 {
 	for (;;) {
-		int ret;
-		if (ready(r)) {
-			deliver(r, ev);
+		int ret, from;
+		if (ready(r, &from)) {
+			deliver(r, ev, from);
 			return 1;
 		}
 		if (r->done) {

@@ -100,7 +100,11 @@ struct trace_reader {
 };
 
 /* The slot the next event is parsed into. Always valid between fills. */
-struct event *reader_slot(struct trace_reader *r);
+static inline struct event *reader_slot(struct trace_reader *r)
+{
+	u32 k = r->ring_head + r->ring_count; /* < 2 * ring_cap: one subtraction wraps it */
+	return &r->ring[k >= r->ring_cap ? k - r->ring_cap : k];
+}
 /* Hand the event in reader_slot() to the re-ordering stage. */
 void reader_commit(struct trace_reader *r);
 

@@ -568,13 +568,34 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
  * caller parses the line again through the generic path, which also words the errors.
  */
 
-/* "key=" at *pp. key is a literal, so strlen() and memcmp() fold into a few compares. */
+TEXT_INLINE u32 load4(const char *p)
+{
+	u32 v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* a[0..n) == b[0..n) for n <= 16, in at most two overlapping word compares: with n a constant
+ * and b a literal this is a few instructions (GCC calls memcmp() for some lengths). */
+TEXT_INLINE bool short_eq(const char *a, const char *b, size_t n)
+{
+	if (n >= 8)
+		return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
+	if (n >= 4)
+		return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+/* "key=" at *pp. key is a literal (at most 16 letters), so this folds into a few compares. */
 TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key)
 {
 	const char *p = *pp;
 	size_t klen = strlen(key);
 
-	if ((size_t)(end - p) <= klen || memcmp(p, key, klen) != 0 || p[klen] != '=')
+	if ((size_t)(end - p) <= klen || !short_eq(p, key, klen) || p[klen] != '=')
 		return false;
 	*pp = p + klen + 1;
 	return true;
@@ -646,10 +667,26 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 	const char *v = *pp, *p = fp_token(v, end);
 	size_t n = (size_t)(p - v);
 
-	if (n >= 3 && memcmp(p - 3, "==>", 3) == 0)
+	if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
 		return false; /* the generic path strips it */
 	if (n > TASK_COMM_LEN - 1)
 		n = TASK_COMM_LEN - 1;
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (end - v >= 16) {
+		/* two words, the bytes past the comm masked off: no call for a variable length */
+		u64 w0 = load8(v), w1 = load8(v + 8);
+		if (n < 8) {
+			w0 &= (1ull << (8 * n)) - 1;
+			w1 = 0;
+		} else {
+			w1 &= (1ull << (8 * (n - 8))) - 1;
+		}
+		memcpy(dst, &w0, 8);
+		memcpy(dst + 8, &w1, 8);
+		*pp = p;
+		return true;
+	}
+#endif
 	memset(dst, 0, TASK_COMM_LEN);
 	memcpy(dst, v, n);
 	*pp = p;
@@ -671,11 +708,14 @@ static bool fast_switch(const char *p, const char *end, struct event *ev)
 		return false;
 	v = p;
 	p = fp_token(p, end);
-	st = prev_state_parse(v, (size_t)(p - v));
+	if (p - v == 1 && (*v == 'S' || *v == 'R'))
+		st = *v == 'S' ? TASK_STATE_S : 0; /* the usual two, without the general parser */
+	else
+		st = prev_state_parse(v, (size_t)(p - v));
 	if (st < 0 || !fp_sep(&p, end))
 		return false;
 	ev->sw.prev_state = (u32)st;
-	if (end - p > 4 && memcmp(p, "==> ", 4) == 0) {
+	if (end - p > 4 && short_eq(p, "==> ", 4)) {
 		p += 3;
 		fp_sep(&p, end);
 	}
