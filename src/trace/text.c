@@ -872,7 +872,7 @@ static bool plugin_switch(const char *p, const char *end, struct event *ev, cons
 		}
 	}
 	if (!arrow) {
-		*why = "no ' ==> ' between the tasks";
+		*why = ": no ' ==> ' between the tasks";
 		return false;
 	}
 	/* "<prev> [<prio>] <state>" */
@@ -881,14 +881,14 @@ static bool plugin_switch(const char *p, const char *end, struct event *ev, cons
 		st--;
 	state = plugin_state_parse(st, (size_t)(arrow - st));
 	if (st == p || state < 0) {
-		*why = "bad task state before ' ==> '";
+		*why = ": bad task state before ' ==> '";
 		return false;
 	}
 	q = st;
 	while (q > p && q[-1] == ' ')
 		q--;
 	if (!plugin_task(p, q, ev->sw.prev_comm, &ev->sw.prev_pid, &ev->sw.prev_prio, true)) {
-		*why = "bad 'comm:pid [prio]' before ' ==> '";
+		*why = ": bad 'comm:pid [prio]' before ' ==> '";
 		return false;
 	}
 	ev->sw.prev_state = (u32)state;
@@ -896,7 +896,7 @@ static bool plugin_switch(const char *p, const char *end, struct event *ev, cons
 	while (q < end && *q == ' ')
 		q++;
 	if (!plugin_task(q, end, ev->sw.next_comm, &ev->sw.next_pid, &ev->sw.next_prio, true)) {
-		*why = "bad 'comm:pid [prio]' after ' ==> '";
+		*why = ": bad 'comm:pid [prio]' after ' ==> '";
 		return false;
 	}
 	return true;
@@ -926,16 +926,16 @@ static bool plugin_wakeup(const char *p, const char *end, struct event *ev, cons
 	ev->wake.prio = -1;
 	cpu = plugin_tail(p, &e, "CPU:");
 	if (!cpu) {
-		*why = "without CPU:";
+		*why = " without 'CPU:'";
 		return false;
 	}
 	if (!span_s32(cpu, end, &ev->wake.target_cpu) || ev->wake.target_cpu < 0) {
-		*why = "bad CPU:";
+		*why = ": bad 'CPU:' value";
 		return false;
 	}
 	plugin_tail(p, &e, "success="); /* not kept, as in the key=value layout */
 	if (!plugin_task(p, e, ev->wake.comm, &ev->wake.pid, &ev->wake.prio, false)) {
-		*why = "bad 'comm:pid [prio]'";
+		*why = ": bad 'comm:pid [prio]'";
 		return false;
 	}
 	return true;
@@ -956,7 +956,7 @@ static const char *plugin_payload(int type, const char *p, const char *end, stru
 		ok = plugin_wakeup(p, end, ev, &w);
 	if (ok)
 		return NULL;
-	snprintf(why, why_size, "%s: %s", event_type_name(type), w);
+	snprintf(why, why_size, "%s%s", event_type_name(type), w);
 	return why;
 }
 

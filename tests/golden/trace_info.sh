@@ -3,7 +3,9 @@
 #
 # The expected files were checked by hand against grep counts of each text trace (event counts
 # by name, malformed and out-of-order lines); the trace.dat and its `trace-cmd report` text must
-# also give identical event counts (checked here directly, not only through the expected files).
+# also give identical event counts (checked here directly, not only through the expected files),
+# and so must the same trace printed with trace-cmd's plugins and in its latency layout
+# (tests/golden/input/, made by libtraceevent; see the README there).
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
@@ -16,6 +18,8 @@ traces=(
 	"juno_sched_load_dat traces/juno-r0/sched_load/trace.dat"
 	"juno_rtapp_switch traces/juno-r0/rtapp_switch/trace.txt"
 	"android_surfaceflinger traces/android-8cpu/surfaceflinger.txt"
+	"juno_sched_load_plugins tests/golden/input/juno_sched_load_plugins.txt.gz"
+	"juno_sched_load_latency tests/golden/input/juno_sched_load_latency.txt.gz"
 )
 for f in traces/formats/*.txt; do
 	b=$(basename "$f" .txt)
@@ -41,10 +45,12 @@ for entry in "${traces[@]}"; do
 	fi
 done
 
-# .dat and its report text: the same events, type by type
+# .dat and its report texts (-N; with plugins; -l): the same events, type by type
 counts() { sed -n '/^events:/,/^tasks:/p' "$1"; }
-if ! diff -u <(counts "$tmp/juno_sched_load_report.txt") <(counts "$tmp/juno_sched_load_dat.txt"); then
-	echo "trace_info: trace.dat and trace.report.txt counts differ" >&2
-	fail=1
-fi
+for other in juno_sched_load_dat juno_sched_load_plugins juno_sched_load_latency; do
+	if ! diff -u <(counts "$tmp/juno_sched_load_report.txt") <(counts "$tmp/$other.txt"); then
+		echo "trace_info: $other and trace.report.txt counts differ" >&2
+		fail=1
+	fi
+done
 exit $fail

@@ -3,8 +3,11 @@
  * the re-ordering window, prev_state normalisation, CSV columns, gzip, and .dat against text.
  *
  * Checks: each line layout (ftrace with TGID and irq flags, trace-cmd old/new, with and without
- * "==>", numeric or letter prev_state, comms with spaces and dashes) yields the fields written in
- * the fixture; malformed lines are counted, reported as 'file':line and fail in strict mode;
+ * "==>", numeric or letter prev_state, comms with spaces and dashes; trace-cmd's plugin layout of
+ * sched_switch/sched_wakeup(_new) and its -l latency layout) yields the fields written in the
+ * fixture; the fast path (fields in the kernel's order) gives the same events as the generic
+ * key=value path; the plugin and latency texts libtraceevent printed from the juno trace.dat give
+ * the events of its `trace-cmd report -N` text; malformed lines are counted, reported as 'file':line and fail in strict mode;
  * empty, binary and event-less inputs fail with GS_ETRACE; out-of-order lines come out sorted
  * within the window, equal timestamps keep file order, disorder beyond the window is counted;
  * the juno trace.dat gives the same events as its trace-cmd report text, and the hand counts
@@ -203,6 +206,292 @@ static void test_tracecmd_new_ns_any_order(void **state)
 	assert_int_equal(g.ev[7].type, EV_UCLAMP_UTIL_SE);
 	assert_int_equal(g.ev[7].util.uclamp_min, 200);
 	assert_int_equal(g.ev[7].util.uclamp_max, 1024);
+}
+
+static void test_tracecmd_plugin_layout(void **state)
+{
+	struct got g;
+	char want[300];
+	const char *path;
+	(void)state;
+	/*
+	 * trace-cmd report without -N: libtraceevent's sched_switch plugin prints
+	 * "comm:pid [prio] STATE ==> comm:pid [prio]" and "comm:pid [prio] success=1 CPU:ccc";
+	 * the pid is after the LAST ':' (comms hold ':' and spaces). STATE uses the plugin's own
+	 * letters "SDTtZXxW" for bits 0..7 of the raw number: D|W = 0x02|0x80, x = 0x40.
+	 */
+	path = test_tmpfile(
+		"version = 6\n"
+		"cpus=4\n"
+		"       trace-cmd-1701  [001]    76.211513: sched_switch:         trace-cmd:1701 [120] S ==> swapper/1:0 [120]\n"
+		"   kworker/u12:1-46    [002]    76.211600: sched_switch:         kworker/u12:1:46 [120] R+ ==> sh:1642 [120]\n"
+		"   kworker/u12:1-46    [002]    76.211601: sched_wakeup:         sh:1642 [120] success=1 CPU:002\n"
+		"          <idle>-0     [003]    76.211602: sched_wakeup:         rs:main Q:Reg:811 [98] CPU:003\n"
+		"              sh-1642  [002]    76.211603: sched_wakeup_new:     sh:1703 [120] success=1 CPU:000\n"
+		"              sh-1642  [002]    76.211604: sched_switch:         sh:1642 [120] D|W ==> kworker/u12:1:46 [100]\n"
+		"              sh-1642  [002]    76.211605: sched_switch:         sh:1642 [120] x ==> a=b:7 [120]\n"
+		"              sh-1642  [002]    76.211606: sched_migrate_task:   comm=sh pid=1642 prio=120 orig_cpu=2 dest_cpu=3\n"
+		"              sh-1642  [002]    76.211607: sched_switch:         sh:1642 [120] Q ==> b:2 [120]\n"
+		"              sh-1642  [002]    76.211608: sched_wakeup:         sh:1642 [120] success=1\n"
+		"              sh-1642  [002]    76.211609: sched_switch:         a=b:12 [120] S ==> c:3 [120]\n",
+		".txt");
+	read_all(path, NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 9);
+	assert_int_equal(g.st.malformed, 2);
+
+	assert_int_equal(g.ev[0].type, EV_SWITCH);
+	assert_int_equal(g.ev[0].ts_ns, 76211513000ull);
+	assert_int_equal(g.ev[0].cpu, 1);
+	assert_int_equal(g.ev[0].pid, 1701);
+	assert_string_equal(g.ev[0].sw.prev_comm, "trace-cmd");
+	assert_int_equal(g.ev[0].sw.prev_pid, 1701);
+	assert_int_equal(g.ev[0].sw.prev_prio, 120);
+	assert_int_equal(g.ev[0].sw.prev_state, TASK_STATE_S);
+	assert_string_equal(g.ev[0].sw.next_comm, "swapper/1");
+	assert_int_equal(g.ev[0].sw.next_pid, 0);
+	assert_int_equal(g.ev[0].sw.next_prio, 120);
+
+	assert_string_equal(g.ev[1].sw.prev_comm, "kworker/u12:1");
+	assert_int_equal(g.ev[1].sw.prev_pid, 46);
+	assert_int_equal(g.ev[1].sw.prev_state, TASK_REPORT_MAX); /* R+: preempted */
+	assert_string_equal(g.ev[1].sw.next_comm, "sh");
+	assert_int_equal(g.ev[1].sw.next_pid, 1642);
+
+	assert_int_equal(g.ev[2].type, EV_WAKEUP);
+	assert_string_equal(g.ev[2].wake.comm, "sh");
+	assert_int_equal(g.ev[2].wake.pid, 1642);
+	assert_int_equal(g.ev[2].wake.prio, 120);
+	assert_int_equal(g.ev[2].wake.target_cpu, 2);
+
+	assert_int_equal(g.ev[3].type, EV_WAKEUP); /* older plugin: no success=1 */
+	assert_string_equal(g.ev[3].wake.comm, "rs:main Q:Reg");
+	assert_int_equal(g.ev[3].wake.pid, 811);
+	assert_int_equal(g.ev[3].wake.prio, 98);
+	assert_int_equal(g.ev[3].wake.target_cpu, 3);
+
+	assert_int_equal(g.ev[4].type, EV_WAKEUP_NEW);
+	assert_int_equal(g.ev[4].wake.pid, 1703);
+	assert_int_equal(g.ev[4].wake.target_cpu, 0);
+
+	assert_int_equal(g.ev[5].sw.prev_state, 0x82); /* D = bit 1, W = bit 7 */
+	assert_string_equal(g.ev[5].sw.next_comm, "kworker/u12:1");
+	assert_int_equal(g.ev[5].sw.next_pid, 46);
+	assert_int_equal(g.ev[5].sw.next_prio, 100);
+
+	assert_int_equal(g.ev[6].sw.prev_state, 0x40); /* x = bit 6 */
+	assert_string_equal(g.ev[6].sw.next_comm, "a=b");
+	assert_int_equal(g.ev[6].sw.next_pid, 7);
+
+	assert_int_equal(g.ev[7].type, EV_MIGRATE); /* stays key=value */
+	assert_int_equal(g.ev[7].migrate.pid, 1642);
+	assert_int_equal(g.ev[7].migrate.orig_cpu, 2);
+	assert_int_equal(g.ev[7].migrate.dest_cpu, 3);
+
+	/* a comm that looks like a key: tried as key=value first, then as the plugin layout */
+	assert_int_equal(g.ev[8].type, EV_SWITCH);
+	assert_string_equal(g.ev[8].sw.prev_comm, "a=b");
+	assert_int_equal(g.ev[8].sw.prev_pid, 12);
+	assert_int_equal(g.ev[8].sw.next_pid, 3);
+
+	snprintf(want, sizeof(want), "'%s':11: sched_switch: bad task state before ' ==> '", path);
+	assert_string_equal(g.st.reported[0], want);
+	snprintf(want, sizeof(want), "'%s':12: sched_wakeup without 'CPU:'", path);
+	assert_string_equal(g.st.reported[1], want);
+}
+
+static void test_tracecmd_latency_layout(void **state)
+{
+	struct got g;
+	(void)state;
+	/* trace-cmd report -l: "%8.8s-%-5d %3d" then the flags, no brackets around the CPU; the
+	 * comm is cut to 8 characters ("kworker/", "rs:main ") */
+	read_text("version = 6\n"
+		  "cpus=12\n"
+		  "  <idle>-0       2d..2.  2084.021659: sched_switch:         prev_comm=swapper/2 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=kworker/2:1 next_pid=2923 next_prio=120\n"
+		  "kworker/-2923    2d..2.  2084.021765: sched_switch:         kworker/2:1:2923 [120] D ==> swapper/2:0 [120]\n"
+		  "rs:main -811    11dN.1  2084.021800: cpu_idle:             state=1 cpu_id=11\n"
+		  "      sh-1642    0....   2084.021900: sched_wakeup:         comm=a pid=5 prio=120 target_cpu=000\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 4);
+	assert_int_equal(g.ev[0].type, EV_SWITCH);
+	assert_int_equal(g.ev[0].ts_ns, 2084021659000ull);
+	assert_int_equal(g.ev[0].cpu, 2);
+	assert_int_equal(g.ev[0].pid, 0);
+	assert_string_equal(g.ev[0].sw.next_comm, "kworker/2:1");
+	assert_int_equal(g.ev[0].sw.next_pid, 2923);
+	assert_int_equal(g.ev[1].cpu, 2);
+	assert_int_equal(g.ev[1].pid, 2923);
+	assert_string_equal(g.ev[1].sw.prev_comm, "kworker/2:1");
+	assert_int_equal(g.ev[1].sw.prev_state, TASK_STATE_D);
+	assert_int_equal(g.ev[2].type, EV_CPU_IDLE);
+	assert_int_equal(g.ev[2].cpu, 11);
+	assert_int_equal(g.ev[2].pid, 811);
+	assert_int_equal(g.ev[2].power.state, 1);
+	assert_int_equal(g.ev[2].power.cpu_id, 11);
+	assert_int_equal(g.ev[3].type, EV_WAKEUP);
+	assert_int_equal(g.ev[3].cpu, 0);
+	assert_int_equal(g.ev[3].pid, 1642);
+	assert_int_equal(g.ev[3].wake.pid, 5);
+}
+
+/*
+ * The fast path against the generic one: every line is read as written (fields in the kernel's
+ * order: the fast path) and with a field appended (which the fast path refuses, so the generic
+ * key=value path parses it, ignoring the extra field); the two events must be equal byte for
+ * byte (comms are NUL-padded, the structs have no padding holes).
+ */
+static void test_fast_path_equals_generic(void **state)
+{
+	static const char *const comms[] = {"a", "", "fifteen_chars__", "sixteen_chars___x",
+					    "kworker/u12:1", "x==y", "<idle>"};
+	static const char *const nums[] = {"0", "7", "120", "1234567", "12345678", "2147483647",
+					   "-1", "-2147483648", "003"};
+	static const char *const states[] = {"R", "S", "D", "R+", "D|W", "x", "256", "64", "I"};
+	size_t cap = 1 << 20, len[2] = {0, 0};
+	char *text[2];
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct gs_error err;
+	struct event a, b;
+	unsigned line = 0;
+	u64 n = 0;
+	(void)state;
+
+	text[0] = malloc(cap);
+	text[1] = malloc(cap);
+	assert_non_null(text[0]);
+	assert_non_null(text[1]);
+	for (size_t c = 0; c < GS_ARRAY_SIZE(comms); c++)
+		for (size_t k = 0; k < GS_ARRAY_SIZE(nums); k++)
+			for (size_t s = 0; s < GS_ARRAY_SIZE(states); s++) {
+				char body[3][256];
+				snprintf(body[0], sizeof(body[0]),
+					 "sched_switch: prev_comm=%s prev_pid=%s prev_prio=%s prev_state=%s ==> next_comm=%s next_pid=%s next_prio=%s",
+					 comms[c], nums[k], nums[(k + 1) % GS_ARRAY_SIZE(nums)],
+					 states[s], comms[(c + s) % GS_ARRAY_SIZE(comms)],
+					 nums[(k + s) % GS_ARRAY_SIZE(nums)], nums[s]);
+				snprintf(body[1], sizeof(body[1]),
+					 "sched_wakeup: comm=%s pid=%s prio=%s target_cpu=%s", comms[c],
+					 nums[k], nums[s], nums[(s + 2) % 5]);
+				snprintf(body[2], sizeof(body[2]), "cpu_idle: state=%s cpu_id=%s",
+					 nums[k][0] == '-' ? "4294967295" : nums[k], nums[s % 5]);
+				for (int v = 0; v < 3; v++)
+					for (int t = 0; t < 2; t++) {
+						len[t] += (size_t)snprintf(
+							text[t] + len[t], cap - len[t],
+							"  comm-%u [001] d..2 %u.%06u: %s%s\n", line, 1 + line / 1000000,
+							line % 1000000, body[v], t ? " zz=1" : "");
+						assert_true(len[t] < cap);
+					}
+				line++;
+			}
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
+	for (;;) {
+		int ret_a = trace_reader_next(ra, &a, &err);
+		int ret_b = trace_reader_next(rb, &b, &err);
+		assert_int_equal(ret_a, ret_b);
+		if (ret_a != 1)
+			break;
+		n++;
+		assert_int_equal(a.type, b.type);
+		assert_int_equal(a.ts_ns, b.ts_ns);
+		switch (a.type) {
+		case EV_SWITCH:
+			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
+			break;
+		case EV_WAKEUP:
+			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
+			break;
+		default:
+			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+			break;
+		}
+	}
+	assert_int_equal(trace_reader_stats(ra)->malformed, 0);
+	/* every line a valid event; the overlong comm and x==y go through the generic path too */
+	assert_int_equal(n, 3ull * line);
+	assert_int_equal(trace_reader_stats(rb)->malformed, 0);
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+	free(text[0]);
+	free(text[1]);
+}
+
+/*
+ * The juno trace.dat as trace-cmd prints it with plugins and in its -l layout (made by
+ * libtraceevent, tests/golden/input/README.md) against its `trace-cmd report -N` text: the same
+ * events. prev_state differs where the layouts carry different facts: the plugin prints "R" for
+ * a preempted task (no "+") and its own letter table, so only "went to sleep or not" is compared.
+ */
+static void test_plugin_and_latency_equal_report(void **state)
+{
+	static const char *const others[] = {"tests/golden/input/juno_sched_load_plugins.txt.gz",
+					     "tests/golden/input/juno_sched_load_latency.txt.gz"};
+	(void)state;
+
+	for (size_t i = 0; i < GS_ARRAY_SIZE(others); i++) {
+		struct trace_reader *rr = NULL, *ro = NULL;
+		struct gs_error err;
+		struct event a, b;
+		bool plugin = i == 0;
+		int ret_a, ret_b;
+		u64 n = 0;
+
+		gs_error_clear(&err);
+		assert_int_equal(trace_reader_open(test_path("traces/juno-r0/sched_load/trace.report.txt"),
+						   NULL, &rr, &err), 0);
+		assert_int_equal(trace_reader_open(test_path(others[i]), NULL, &ro, &err), 0);
+		for (;;) {
+			ret_a = trace_reader_next(rr, &a, &err);
+			ret_b = trace_reader_next(ro, &b, &err);
+			assert_int_equal(ret_a, ret_b);
+			if (ret_a != 1)
+				break;
+			n++;
+			assert_int_equal(a.ts_ns, b.ts_ns);
+			assert_int_equal(a.type, b.type);
+			assert_int_equal(a.cpu, b.cpu);
+			assert_int_equal(a.pid, b.pid);
+			switch (a.type) {
+			case EV_SWITCH:
+				assert_string_equal(a.sw.prev_comm, b.sw.prev_comm);
+				assert_int_equal(a.sw.prev_pid, b.sw.prev_pid);
+				assert_int_equal(a.sw.prev_prio, b.sw.prev_prio);
+				assert_string_equal(a.sw.next_comm, b.sw.next_comm);
+				assert_int_equal(a.sw.next_pid, b.sw.next_pid);
+				assert_int_equal(a.sw.next_prio, b.sw.next_prio);
+				if (plugin)
+					assert_int_equal(switch_prev_sleeps(a.sw.prev_state),
+							 switch_prev_sleeps(b.sw.prev_state));
+				else
+					assert_int_equal(a.sw.prev_state, b.sw.prev_state);
+				break;
+			case EV_MIGRATE:
+				assert_memory_equal(&a.migrate, &b.migrate, sizeof(a.migrate));
+				break;
+			case EV_LOAD_CFS_RQ:
+			case EV_LOAD_SE:
+				assert_int_equal(a.util.path, b.util.path);
+				assert_int_equal(a.util.pid, b.util.pid);
+				assert_int_equal(a.util.load, b.util.load);
+				assert_int_equal(a.util.util, b.util.util);
+				break;
+			default:
+				assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+				break;
+			}
+		}
+		assert_int_equal(ret_a, 0);
+		assert_int_equal(n, 3724); /* traces/README.md */
+		assert_int_equal(trace_reader_stats(ro)->malformed, 0);
+		assert_int_equal(trace_reader_stats(ro)->by_type[EV_SWITCH], 399);
+		trace_reader_free(rr);
+		trace_reader_free(ro);
+	}
 }
 
 static void test_markers_and_unknown(void **state)
@@ -564,6 +853,13 @@ static void test_dat_equals_text(void **state)
 			assert_int_equal(a.util.load, b.util.load);
 			assert_int_equal(a.util.util, b.util.util);
 			break;
+		case EV_MIGRATE:
+			assert_string_equal(a.migrate.comm, b.migrate.comm);
+			assert_int_equal(a.migrate.pid, b.migrate.pid);
+			assert_int_equal(a.migrate.prio, b.migrate.prio);
+			assert_int_equal(a.migrate.orig_cpu, b.migrate.orig_cpu);
+			assert_int_equal(a.migrate.dest_cpu, b.migrate.dest_cpu);
+			break;
 		default:
 			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
 			break;
@@ -594,6 +890,10 @@ int main(void)
 		cmocka_unit_test(test_ftrace_tgid_flags),
 		cmocka_unit_test(test_tracecmd_old_numeric),
 		cmocka_unit_test(test_tracecmd_new_ns_any_order),
+		cmocka_unit_test(test_tracecmd_plugin_layout),
+		cmocka_unit_test(test_tracecmd_latency_layout),
+		cmocka_unit_test(test_fast_path_equals_generic),
+		cmocka_unit_test(test_plugin_and_latency_equal_report),
 		cmocka_unit_test(test_markers_and_unknown),
 		cmocka_unit_test(test_malformed_counted),
 		cmocka_unit_test(test_malformed_strict),
