@@ -2,8 +2,8 @@
  * reader.h - one streaming pass over a trace file, one time-ordered event stream out.
  *
  * Formats (detected from content, or forced): kernel ftrace text, trace-cmd report text (old
- * and new), trace.dat through libtracecmd, CSV util traces through libcsv; gzip-compressed text
- * too. Lines out of time order within a bounded window are re-ordered; disorder beyond it is
+ * and new, with or without -N, and the -l latency layout), trace.dat through libtracecmd, CSV
+ * util traces through libcsv; gzip-compressed text too. Lines out of time order within a bounded window are re-ordered; disorder beyond it is
  * reported. Malformed lines are counted, the first few kept as "'file':line: why", and skipped
  * (or, with strict, fail the read). Memory does not grow with the trace.
  *

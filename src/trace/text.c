@@ -9,9 +9,14 @@
  *
  * The comm may hold spaces and dashes ("rs:main Q:Reg", "<-transport", "<...>"): the pid is the
  * digits after the LAST '-' before the TGID/[cpu] column. The flags column is any one token that
- * is not a timestamp. Timestamps have 6 (us) or 9 (ns) decimals. Payload fields are looked up by
- * name, in any order; a value runs to the next " name=" (comms hold spaces), and the " ==>" of
- * sched_switch is dropped.
+ * is not a timestamp. Timestamps have 6 (us) or 9 (ns) decimals. trace-cmd report -l prints the
+ * latency layout instead, "<comm, 8 chars>-<pid> <cpu><flags> <ts>:", CPU without brackets.
+ *
+ * Payload fields are looked up by name, in any order; a value runs to the next " name=" (comms
+ * hold spaces), and the " ==>" of sched_switch is dropped. The common events, printed in the
+ * kernel's order, take a fast path that reads the fields in that order (see "fast path" below).
+ * trace-cmd report without -N prints sched_switch and sched_wakeup(_new) through libtraceevent's
+ * plugin ("comm:pid [prio] S ==> comm:pid [prio]"): see "trace-cmd report with plugins".
  *
  * prev_state normalisation to v5.9 TASK_REPORT bits (include/trace/events/sched.h v5.9):
  * - numbers (old trace-cmd, -R): n & 0xff when non-zero (sleeping), 0 for 0 (R), otherwise
