@@ -200,7 +200,7 @@ static void heap_pop(struct trace_reader *r, struct event *out)
 	}
 }
 
-void reader_commit(struct trace_reader *r)
+void reader_commit_any(struct trace_reader *r)
 {
 	struct event *ev = reader_slot(r);
 	u64 seq = r->seq++;

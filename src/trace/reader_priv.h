@@ -105,8 +105,27 @@ static inline struct event *reader_slot(struct trace_reader *r)
 	u32 k = r->ring_head + r->ring_count; /* < 2 * ring_cap: one subtraction wraps it */
 	return &r->ring[k >= r->ring_cap ? k - r->ring_cap : k];
 }
-/* Hand the event in reader_slot() to the re-ordering stage. */
-void reader_commit(struct trace_reader *r);
+/* reader_commit() for any event: out of order, or the first. */
+void reader_commit_any(struct trace_reader *r);
+
+/* Hand the event in reader_slot() to the re-ordering stage. An event no older than every one
+ * before it (nearly all of them) goes straight onto the ring: it cannot be late, out of order,
+ * or older than the ring's tail. */
+static inline void reader_commit(struct trace_reader *r)
+{
+	u32 k = r->ring_head + r->ring_count;
+	const struct event *ev;
+
+	k = k >= r->ring_cap ? k - r->ring_cap : k;
+	ev = &r->ring[k];
+	if (r->have_max && ev->ts_ns >= r->max_ts_ns) {
+		r->max_ts_ns = ev->ts_ns;
+		r->ring_seq[k] = r->seq++;
+		r->ring_count++;
+		return;
+	}
+	reader_commit_any(r);
+}
 
 /* A malformed line: counted, the first few kept; returns GS_ETRACE when strict (err set), else
  * 0. `fmt` describes the problem, without the "'file':line: " prefix. */
