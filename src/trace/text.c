@@ -758,17 +758,26 @@ static bool fast_power(const char *p, const char *end, struct event *ev)
 	       fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) && p == end;
 }
 
-typedef bool (*fast_parser)(const char *p, const char *end, struct event *ev);
-
-static const fast_parser fast_parsers[EV__COUNT] = {
-	[EV_SWITCH] = fast_switch,
-	[EV_WAKEUP] = fast_wake,
-	[EV_WAKEUP_NEW] = fast_wake,
-	[EV_WAKING] = fast_wake,
-	[EV_MIGRATE] = fast_migrate,
-	[EV_CPU_FREQUENCY] = fast_power,
-	[EV_CPU_IDLE] = fast_power,
-};
+/* The fast path of event `type`; false when it has none or the line is not in its order. A
+ * switch rather than a table of pointers: the direct calls inline (1-2 % of the reader's time). */
+static inline bool fast_parse(int type, const char *p, const char *end, struct event *ev)
+{
+	switch (type) {
+	case EV_SWITCH:
+		return fast_switch(p, end, ev);
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		return fast_wake(p, end, ev);
+	case EV_MIGRATE:
+		return fast_migrate(p, end, ev);
+	case EV_CPU_FREQUENCY:
+	case EV_CPU_IDLE:
+		return fast_power(p, end, ev);
+	default:
+		return false;
+	}
+}
 
 /* ---- trace-cmd report with plugins (no -N) ------------------------------------------------- */
 
@@ -1275,6 +1284,34 @@ static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *c
 	return "no 'comm-pid [cpu]' columns";
 }
 
+/* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
+TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const char **colon)
+{
+	size_t n = strlen(name);
+
+	if ((size_t)(end - p) < n || !short_eq(p, name, n))
+		return false;
+	*colon = p + n - 1;
+	return true;
+}
+
+/*
+ * The names of nearly every line, recognised before the general scan and table lookup: the
+ * event type and *colon at the ':' after the name, or -1.
+ */
+TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colon)
+{
+	if (name_is(p, end, "sched_switch:", colon))
+		return EV_SWITCH;
+	if (name_is(p, end, "sched_wakeup:", colon))
+		return EV_WAKEUP;
+	if (name_is(p, end, "cpu_idle:", colon))
+		return EV_CPU_IDLE;
+	if (name_is(p, end, "cpu_frequency:", colon))
+		return EV_CPU_FREQUENCY;
+	return -1;
+}
+
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
 {
 	const char *p = line, *end = line + len, *name, *body;
@@ -1282,7 +1319,6 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	const char *why;
 	char whybuf[160];
 	struct fieldset fs;
-	fast_parser fast;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
@@ -1309,15 +1345,19 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		return reader_malformed(r, r->lineno, err, "%s", why);
 	p = skip_spaces(p, end);
 	name = p;
-	p = name_end(p, end);
-	if (p == name || p >= end || *p != ':')
-		return reader_malformed(r, r->lineno, err, "no event name after the timestamp");
+	type = hot_event_name(name, end, &p);
+	if (type < 0) {
+		p = name_end(p, end);
+		if (p == name || p >= end || *p != ':')
+			return reader_malformed(r, r->lineno, err,
+						"no event name after the timestamp");
+		type = text_event_type(name, (size_t)(p - name));
+	}
 	body = p + 1;
 	while (body < end && *body == ' ')
 		body++;
 
 	r->seen_event_line = true;
-	type = text_event_type(name, (size_t)(p - name));
 	if (type == -1) {
 		reader_count_unknown(r, name, (size_t)(p - name));
 		return 0;
@@ -1331,7 +1371,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		}
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "%s", why);
-	} else if ((fast = fast_parsers[type]) != NULL && fast(body, end, ev)) {
+	} else if (fast_parse(type, body, end, ev)) {
 		ev->type = (enum event_type)type;
 	} else if (has_plugin_layout(type) && !starts_key_value(body, end)) {
 		/* trace-cmd report without -N; key=value fields in an odd order are still taken */
