@@ -55,6 +55,9 @@ struct wcpu {
 	u64 last_progress;
 	double speed;      /* work per emulated ns */
 	u64 free_at;       /* when the CPU became free */
+	bool start_valid;  /* start_cache holds start_time() while start_gen == work.gen */
+	u64 start_gen;
+	u64 start_cache;
 	bool end_valid;    /* end_cache holds running_end() until the CPU's state changes */
 	bool end_known;
 	u64 end_cache;
@@ -92,6 +95,7 @@ struct work {
 	u64 t_first;
 	bool started;
 	bool finishing;
+	u64 gen;           /* bumped when a slice starts or ends: tasks' readiness changed */
 };
 
 /* ---- small containers ----------------------------------------------------------------------- */
@@ -302,6 +306,8 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	sl = q_push(&wc->q);
 	if (!sl)
 		return GS_ENOMEM;
+	if (wc->q.len == 1)
+		wc->start_valid = false; /* a new head */
 	memset(sl, 0, sizeof(*sl));
 	sl->pid = pid;
 	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
@@ -417,7 +423,7 @@ static u64 running_end(struct wcpu *wc, bool *known)
 }
 
 /* When the head slice of an idle CPU can start, or NO_TIME. */
-static u64 start_time(struct work *w, struct wcpu *wc)
+static u64 start_time_compute(struct work *w, struct wcpu *wc)
 {
 	struct slice *sl;
 	struct wtask *tk;
@@ -431,6 +437,18 @@ static u64 start_time(struct work *w, struct wcpu *wc)
 		return NO_TIME;
 	t = gs_max_u64(wc->free_at, sl->ready_ns);
 	return gs_max_u64(t, tk->last_end);
+}
+
+/* start_time_compute(), cached: it changes only when the CPU's head slice changes or some
+ * slice starts or ends (work.gen). */
+static u64 start_time(struct work *w, struct wcpu *wc)
+{
+	if (!wc->start_valid || wc->start_gen != w->gen) {
+		wc->start_cache = start_time_compute(w, wc);
+		wc->start_gen = w->gen;
+		wc->start_valid = true;
+	}
+	return wc->start_cache;
 }
 
 static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
@@ -469,6 +487,8 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	q_pop(&wc->q);
 	wc->running = false;
 	wc->end_valid = false;
+	wc->start_valid = false;
+	w->gen++;
 	wc->done = 0;
 	wc->free_at = t;
 	if (tk) {
@@ -490,6 +510,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 			nt->running = true;
 			nt->next_start++;
 		}
+		w->gen++;
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
@@ -514,6 +535,7 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
 	wc->running = true;
 	wc->end_valid = false;
+	w->gen++;
 	wc->done = 0;
 	wc->last_progress = t;
 	wc->cur_pid = sl->pid;
