@@ -933,6 +933,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return sched_event(s->sched, ev, s->now, err);
 		return 0;
 	}
+	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
+		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
 	if (s->cfg.util_source == SIM_UTIL_TRACE && is_util_event(ev->type) && !s->work) {
 		int cpu;
 		ret = sim_advance(s, ev->ts_ns, err);
