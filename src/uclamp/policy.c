@@ -17,6 +17,7 @@ void policy_init(struct policy *p)
 	p->actions = NULL;
 	p->n = 0;
 	p->alloc = 0;
+	p->defer_check = 0;
 }
 
 void policy_release(struct policy *p)
@@ -372,7 +373,9 @@ static int policy_insert(struct policy *p, const struct policy_action *a, struct
 	p->actions[pos] = *a;
 	p->n++;
 
-	rc = policy_check_sequence(p, err);
+	/* within a file, a later line may run earlier (no `at`): the file is checked whole at
+	 * its end (policy_parse_file) */
+	rc = p->defer_check ? 0 : policy_check_sequence(p, err);
 	if (rc) {
 		memmove(&p->actions[pos], &p->actions[pos + 1], (p->n - pos - 1) * sizeof(*a));
 		p->n--;
@@ -464,14 +467,18 @@ int policy_parse_file(struct policy *p, const char *path, struct gs_error *err)
 
 	if (!f)
 		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+	p->defer_check++;
 	while (getline(&line, &cap, f) >= 0) {
 		lineno++;
 		rc = policy_parse_line(p, line, path, lineno, err);
 		if (rc)
 			break;
 	}
+	p->defer_check--;
 	if (!rc && ferror(f))
 		rc = gs_error_set(err, GS_EIO, "'%s': read error", path);
+	if (!rc && !p->defer_check)
+		rc = policy_check_sequence(p, err);
 	free(line);
 	if (!is_stdin)
 		fclose(f);

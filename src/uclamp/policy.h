@@ -75,6 +75,7 @@ struct policy_action {
 struct policy {
 	struct policy_action *actions; /* in run order: (time, order parsed) */
 	size_t n, alloc;
+	int defer_check; /* > 0 while a file is parsed: its sequence is checked once, whole */
 };
 
 void policy_init(struct policy *p);

@@ -125,7 +125,7 @@ case_ policy-missing-file 1 "'no-such-policy.txt': " run $sf --policy no-such-po
 # Valid in run order (policy.h: "simulated in run order"), but each line is checked against the
 # lines before it in the FILE, so the sysctl at 1 s is rejected before the un-timed min=0 that
 # runs ahead of it is seen (src/uclamp/policy.c policy_insert).
-known policy-sysctl-run-order 0 - run $sf --policy policy-sysctl-run-order.txt
+case_ policy-sysctl-run-order 0 - run $sf --policy policy-sysctl-run-order.txt
 
 # --- platform models ---------------------------------------------------------------------------
 pv() { "$bin" platforms validate "$@"; }

@@ -277,6 +277,15 @@ static void test_parse_file_errors(void **state)
 		 path);
 	assert_string_equal(err.msg, msg);
 
+	/* within one file the sequence is checked whole: a later line without `at` runs first
+	 * and makes room for an earlier `at` line */
+	policy_release(&pol);
+	path = test_tmpfile("at 1 sysctl sched_util_clamp_max 100\nsysctl sched_util_clamp_min 0\n",
+			    ".txt");
+	assert_int_equal(policy_parse_file(&pol, path, &err), 0);
+	assert_int_equal(pol.n, 2);
+	policy_release(&pol);
+
 	assert_int_equal(policy_parse_file(&pol, "/nonexistent/p.txt", &err), GS_EIO);
 	assert_string_equal(err.msg, "'/nonexistent/p.txt': cannot open: No such file or directory");
 
