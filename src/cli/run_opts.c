@@ -261,6 +261,8 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.seed_util = o->seed_util;
 	spec.label = o->label;
 	spec.stats_out = &stats;
+	/* the trace's hash identifies stored runs; a printed summary does not need it */
+	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
 	memset(&stats, 0, sizeof(stats));
 	if (!governor_override) {
 		spec.timeline = open_out(o->timeline_path, &err);

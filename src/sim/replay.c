@@ -82,10 +82,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 		goto out;
 	memset(&hj, 0, sizeof(hj));
 	hj.path = spec->trace;
-	if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
-		hashing = true;
-	else
-		hash_thread(&hj);
+	if (!spec->no_hash) {
+		if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
+			hashing = true;
+		else
+			hash_thread(&hj);
+	}
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */

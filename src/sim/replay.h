@@ -26,6 +26,8 @@ struct replay_spec {
 	const char *label;
 	FILE *timeline;
 	FILE *task_timeline;
+	/* Skip the trace's SHA-256 (r->trace_sha256 left empty) when nothing stores the run. */
+	bool no_hash;
 	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
 	struct trace_stats *stats_out;
 	/* Filled when not NULL: the validation figures (govsim validate). */
