@@ -546,6 +546,13 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 	return sim_sched_event(w->sim, &ev, t, err);
 }
 
+/*
+ * The pump: process the earliest determinable item until none is, then wait for more trace.
+ * Cost: every pass scans the CPUs (cached ends and starts), the anchored queue and the loop's
+ * own next item, so a replay spends most of its time here (tools/bench.sh: ~20x `wc -l` for
+ * the whole run). The next step, if that matters: keep the CPUs' next times in a small heap
+ * updated on the invalidation points (a new head slice, a start, an end, a frequency change).
+ */
 static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {
