@@ -147,16 +147,18 @@ static void on_cell(void *s, size_t n, void *data)
 				ev->cpu = ev->util.cpu = (s32)v;
 			break;
 		case COL_UTIL:
-			if (!parse_u64(cell, n, &ev->util.util))
-				row_problem(c, "bad util", cell, n);
+			if (!parse_u64(cell, n, &ev->util.util) || ev->util.util > SCHED_CAPACITY_SCALE)
+				row_problem(c, "bad util (want 0..1024)", cell, n);
 			break;
 		case COL_UTIL_RT:
-			if (n && !parse_u64(cell, n, &ev->util.util_rt))
-				row_problem(c, "bad util_rt", cell, n);
+			if (n && (!parse_u64(cell, n, &ev->util.util_rt) ||
+				  ev->util.util_rt > SCHED_CAPACITY_SCALE))
+				row_problem(c, "bad util_rt (want 0..1024)", cell, n);
 			break;
 		case COL_UTIL_DL:
-			if (n && !parse_u64(cell, n, &ev->util.util_dl))
-				row_problem(c, "bad util_dl", cell, n);
+			if (n && (!parse_u64(cell, n, &ev->util.util_dl) ||
+				  ev->util.util_dl > SCHED_CAPACITY_SCALE))
+				row_problem(c, "bad util_dl (want 0..1024)", cell, n);
 			break;
 		case COL_UTIL_EST:
 			if (n && !parse_u64(cell, n, &ev->util.util_est_enqueued))

@@ -91,17 +91,17 @@ case_ migrate-cpu12 3 "'trace-migrate-cpu12.txt':6: sched_migrate_task on CPU 12
 case_ 8-cpu-trace-on-6-cpus 3 "'surfaceflinger.txt':12: sched_switch on CPU 6, but platform 'juno-r0' has 6 CPUs (0-5)" run $sf --platform juno-r0
 
 # --- CSV util traces ---------------------------------------------------------------------------
-case_ csv-nan-util 3 "'csv-nan-util.csv':3: bad util 'nan'" info csv-nan-util.csv
+case_ csv-nan-util 3 "'csv-nan-util.csv':3: bad util (want 0..1024) 'nan'" info csv-nan-util.csv
 case_ csv-negative-cpu 3 "'csv-negative-cpu.csv':3: bad cpu '-1'" info csv-negative-cpu.csv
-case_ csv-huge-util 3 "'csv-huge-util.csv':3: bad util '99999999999999999999999'" info csv-huge-util.csv
+case_ csv-huge-util 3 "'csv-huge-util.csv':3: bad util (want 0..1024) '99999999999999999999999'" info csv-huge-util.csv
 case_ csv-short-row 3 "'csv-short-row.csv':3: 2 cells, the header has 3 columns" info csv-short-row.csv
 case_ csv-unknown-column 3 "'csv-unknown-column.csv':1: unknown column 'utl'" info csv-unknown-column.csv
 case_ csv-run-unknown-column 3 "'csv-unknown-column.csv':1: unknown column 'utl'" run csv-unknown-column.csv --util-source trace
 case_ csv-exponent-time 3 "'csv-exponent-time.csv':2: bad time_s '1e-1'" info csv-exponent-time.csv
 case_ csv-negative-time 3 "'csv-negative-time.csv':2: bad time_s '-0.100000'" info csv-negative-time.csv
-case_ csv-open-quote 3 "'csv-open-quote.csv':2: bad util '100" info csv-open-quote.csv
+case_ csv-open-quote 3 "'csv-open-quote.csv':2: bad util (want 0..1024) '100" info csv-open-quote.csv
 # util is 0..1024 (tests/fixtures/traces/README-csv.md): 2000 should be a bad row.
-known csv-util-over-1024 3 "'csv-util-over-1024.csv':3: " info csv-util-over-1024.csv
+case_ csv-util-over-1024 3 "'csv-util-over-1024.csv':3: bad util (want 0..1024) '2000'" info csv-util-over-1024.csv
 # Samples of CPU 9 on an 8-CPU platform are dropped silently by the replay (src/sim/sim.c
 # sim_trace_util), where a text trace's events fail as above.
 case_ csv-cpu9-on-8-cpus 3 "'csv-cpu9.csv':3: " run csv-cpu9.csv --util-source trace
