@@ -52,6 +52,8 @@ struct sim_cpu {
 	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
 	int traced_idle;        /* cpu_idle state in force; -1 none */
 	u32 traced_khz;         /* the trace's frequency in force; 0 unknown */
+	bool traced_seen;       /* traced_khz comes from an event already replayed, not from the
+				 * pre-scan's guess for the time before the first one */
 	u64 busy_ns_opp[GS_MAX_OPPS];
 	u64 idle_ns_state[GS_MAX_IDLE_STATES];
 	u64 busy_ns;
@@ -217,7 +219,7 @@ static void sim_account(struct sim *s, u64 t)
 		u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
 
 		cl->residency_ns[cl->cur_opp] += dt;
-		if (s->cpu[pc->cpus[0]].traced_khz) {
+		if (s->cpu[pc->cpus[0]].traced_seen) {
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
 				s->val.foreign_khz[c] = tk;
@@ -902,6 +904,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 				return ret;
 		}
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
+		s->cpu[ev->power.cpu_id].traced_seen = true;
 		s->any_traced_freq = true;
 		if (s->work)
 			work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
@@ -952,6 +955,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			struct sim_cpu *sc = &s->cpu[cpu];
 			if (ev->util.freq_khz != EV_NO_VALUE) {
 				sc->traced_khz = (u32)ev->util.freq_khz;
+				sc->traced_seen = true;
 				s->any_traced_freq = true;
 			}
 			if (ev->util.idle_state == EV_IDLE_ABSENT) {

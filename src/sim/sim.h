@@ -68,7 +68,8 @@ void sim_free(struct sim *s);
 
 /* govsim validate: the trace's own signals against the emulated ones at the same instants
  * (--util-source emulated, traced timing), and the time-weighted share of time the emulated
- * OPP equals the traced one (cpu_frequency of the policy's first CPU), per policy. */
+ * OPP equals the traced one (cpu_frequency of the policy's first CPU), per policy, counted
+ * from the policy's first traced frequency on (before it the trace says nothing). */
 enum sim_val_signal {
 	SIM_VAL_CPU_UTIL,          /* root cfs_rq util_avg: sched_pelt_cfs path=/, sched_load_* */
 	SIM_VAL_CPU_UTIL_EST,      /* root cfs_rq util_est.enqueued: sched_util_est_cfs */
