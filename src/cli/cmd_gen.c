@@ -19,6 +19,8 @@ static const char gen_help[] =
 	"and a cpu_frequency_devlib marker per CPU at its max frequency). The same options and\n"
 	"seed give the same bytes. -o - writes to stdout.\n\n"
 	"  periodic   rt-app-like periodic tasks, one --task per task (default: one 16 ms, 50%)\n"
+	"             --task keys: name, period_ms|period_us, duty, cpu, prio (< 100 RT), count,\n"
+	"             phases=DUTYxCOUNT/... (rt-app phases, e.g. phases=0.5x50/0.25x50)\n"
 	"  pipe       two tasks ping-ponging through a pipe on CPUs 0 and 1\n"
 	"  mix        per CPU one RT task and two CFS tasks\n"
 	"  --size N   about N lines (activations unlimited), for benchmarks\n"

@@ -56,6 +56,40 @@ static double rand01(u64 *state)
 	return (double)(splitmix64(state) >> 11) * (1.0 / 9007199254740992.0);
 }
 
+/* "0.5x50/0.25x50": duty x activations per phase. */
+static int parse_phases(struct gen_task *t, const char *text)
+{
+	const char *p = text;
+
+	t->nr_phases = 0;
+	while (*p) {
+		char *end;
+		double duty = strtod(p, &end);
+		unsigned long long n;
+
+		if (end == p || *end != 'x' || !(duty > 0 && duty <= 1) ||
+		    t->nr_phases == GEN_MAX_PHASES)
+			return -1;
+		p = end + 1;
+		if (*p < '0' || *p > '9')
+			return -1;
+		n = strtoull(p, &end, 10);
+		if (n == 0 || n > 1000000000ULL || (*end && *end != '/'))
+			return -1;
+		t->phase_duty[t->nr_phases] = duty;
+		t->phase_count[t->nr_phases] = (u32)n;
+		t->nr_phases++;
+		p = *end ? end + 1 : end;
+	}
+	if (!t->nr_phases)
+		return -1;
+	t->duty = t->phase_duty[0];
+	t->count = 0;
+	for (int k = 0; k < t->nr_phases; k++)
+		t->count += t->phase_count[k];
+	return 0;
+}
+
 int gen_parse_task(struct gen_opts *o, const char *spec, struct gs_error *err)
 {
 	struct gen_task t = {.period_us = 16000, .duty = 0.5, .cpu = 0, .prio = 120};
@@ -82,6 +116,14 @@ int gen_parse_task(struct gen_opts *o, const char *spec, struct gs_error *err)
 						    "space, '=' or '-')",
 						    spec, eq);
 			strcpy(t.name, eq);
+			continue;
+		}
+		if (strcmp(kv, "phases") == 0) {
+			if (parse_phases(&t, eq) != 0)
+				return gs_error_set(err, GS_EARG,
+						    "task spec '%s': bad phases '%s' (want "
+						    "DUTYxCOUNT/... with 0 < DUTY <= 1, at most %d)",
+						    spec, eq, GEN_MAX_PHASES);
 			continue;
 		}
 		v = strtod(eq, &end);
@@ -134,6 +176,9 @@ struct gtask {
 	u32 period_us;
 	double duty;
 	u64 left; /* activations left; UINT64_MAX = unlimited */
+	const struct gen_task *spec; /* for its phases */
+	int phase;
+	u32 phase_done; /* activations completed in the current phase */
 	u64 next_release_us;
 	u64 remaining_us;
 	u64 rq_seq;
@@ -245,6 +290,12 @@ static void cpu_step(struct gen *g, struct gcpu *c)
 		/* the activation completes */
 		if (cur->left != UINT64_MAX)
 			cur->left--;
+		if (cur->spec && cur->phase + 1 < cur->spec->nr_phases &&
+		    ++cur->phase_done == cur->spec->phase_count[cur->phase]) {
+			cur->phase++;
+			cur->phase_done = 0;
+			cur->duty = cur->spec->phase_duty[cur->phase];
+		}
 		cur->next_release_us += cur->period_us;
 		if (cur->next_release_us < end_us)
 			cur->next_release_us = end_us; /* overrun: released again at once */
@@ -365,6 +416,9 @@ static int write_sched(struct gen *g, const struct gen_opts *o)
 		t->cpu = s->cpu;
 		t->period_us = s->period_us;
 		t->duty = s->duty;
+		t->spec = s->nr_phases ? s : NULL;
+		t->phase = 0;
+		t->phase_done = 0;
 		t->left = o->size_lines ? UINT64_MAX : (s->count ? s->count : (o->count ? o->count : 100));
 		/* a seeded phase spreads generated tasks; given tasks start together */
 		t->next_release_us = T0_US + 100 +

@@ -35,6 +35,8 @@ enum gen_workload {
 /* "periodic", "pipe", "mix" -> workload; -1 if unknown. */
 int gen_workload_from_name(const char *name);
 
+#define GEN_MAX_PHASES 8
+
 struct gen_task {
 	char name[TASK_COMM_LEN];
 	u32 period_us;
@@ -42,6 +44,11 @@ struct gen_task {
 	int cpu;
 	int prio;    /* < 100 RT, else CFS */
 	u32 count;   /* activations; 0 = unlimited (size mode) */
+	/* rt-app-like phases: the duty changes after phase_count[k] activations (the last phase
+	 * runs to the end); nr_phases 0 = one phase at `duty` */
+	int nr_phases;
+	double phase_duty[GEN_MAX_PHASES];
+	u32 phase_count[GEN_MAX_PHASES];
 };
 
 #define GEN_MAX_TASKS 256
@@ -62,7 +69,9 @@ void gen_opts_init(struct gen_opts *o);
 
 /*
  * Parse one task spec "name=t0,period_ms=16,duty=0.5,cpu=4,prio=120,count=100" (also
- * period_us=) into o->tasks. Returns 0 or GS_EARG with the message in err.
+ * period_us=; phases=DUTYxCOUNT/DUTYxCOUNT/... instead of duty and count, e.g.
+ * phases=0.5x50/0.25x50/0.0625x50 for an rt-app ramp-down) into o->tasks. Returns 0 or GS_EARG
+ * with the message in err.
  */
 int gen_parse_task(struct gen_opts *o, const char *spec, struct gs_error *err);
 

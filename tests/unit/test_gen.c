@@ -119,6 +119,53 @@ static void test_periodic_counts_and_timing(void **state)
 	remove(path);
 }
 
+/* rt-app phases: 10 activations at duty 0.5, then 10 at 0.25 of a 16 ms period. */
+static void test_periodic_phases(void **state)
+{
+	const char *path = "/tmp/govsim-test-gen-phases.txt";
+	struct gen_opts o;
+	struct gs_error err;
+	struct trace_reader *r = NULL;
+	struct event ev;
+	u64 run_start = 0;
+	int n_run = 0;
+	(void)state;
+
+	gen_opts_init(&o);
+	o.nr_cpus = 2;
+	gs_error_clear(&err);
+	assert_int_equal(gen_parse_task(&o, "name=ramp,period_ms=16,phases=0.5x10/0.25x10,cpu=1",
+					&err), 0);
+	assert_int_equal(o.tasks[0].nr_phases, 2);
+	assert_int_equal(o.tasks[0].count, 20);
+	gen_to_file(&o, path, NULL);
+	assert_int_equal(trace_reader_open(path, NULL, &r, &err), 0);
+	while (trace_reader_next(r, &ev, &err) == 1) {
+		if (ev.type == EV_SWITCH && ev.sw.next_pid != 0) {
+			run_start = ev.ts_ns;
+		} else if (ev.type == EV_SWITCH) {
+			u64 run = ev.ts_ns - run_start;
+			u64 want_us = n_run < 10 ? 8000 : 4000; /* duty x 16 ms, +-10% */
+			assert_true(run >= (want_us * 9 / 10 - 1) * NSEC_PER_USEC);
+			assert_true(run <= want_us * 11 / 10 * NSEC_PER_USEC);
+			n_run++;
+		}
+	}
+	assert_int_equal(n_run, 20);
+	trace_reader_free(r);
+	remove(path);
+
+	/* bad phase lists */
+	assert_int_equal(gen_parse_task(&o, "phases=0.5", &err), GS_EARG);
+	assert_int_equal(gen_parse_task(&o, "phases=1.5x10", &err), GS_EARG);
+	assert_int_equal(gen_parse_task(&o, "phases=0.5x0", &err), GS_EARG);
+	assert_int_equal(gen_parse_task(&o, "phases=0.5x10/", &err), 0); /* trailing '/' */
+	assert_int_equal(gen_parse_task(&o, "phases=0.5x1/0.5x1/0.5x1/0.5x1/0.5x1/0.5x1/0.5x1/"
+					    "0.5x1/0.5x1",
+					&err),
+			 GS_EARG);
+}
+
 static void test_pipe_counts(void **state)
 {
 	const char *path = "/tmp/govsim-test-gen-pipe.txt";
@@ -223,6 +270,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_periodic_counts_and_timing),
+		cmocka_unit_test(test_periodic_phases),
 		cmocka_unit_test(test_pipe_counts),
 		cmocka_unit_test(test_mix_and_determinism),
 		cmocka_unit_test(test_size),
