@@ -59,7 +59,7 @@ struct run_result {
 	double start_s;       /* trace time of the replay start */
 	double span_s;        /* replayed span */
 	u64 events;
-	/* energy, joules (or the costs model's unit x seconds) */
+	/* energy: joules for em; for costs the model's unit x seconds / 1000, as mW x s -> J */
 	int nr_cpus;
 	int nr_clusters;
 	double energy_cpu[GS_MAX_CPUS];

@@ -15,7 +15,8 @@
  *                clamped_up_s, clamped_down_s)
  *   timeline(run_id, seq, time_s, policy, freq_khz, traced_khz, util, capacity)
  *   work(run_id, cpu, work_in_s, work_out_s)
- * Energies are in joules for em, in the costs model's unit x seconds otherwise (runs.power_unit).
+ * Energies are in joules for em; for costs, the model's power unit x seconds / 1000 (as mW x s ->
+ * J), named in runs.power_unit.
  *
  * Determinism: writing the same run_result gives the same rows, in the same order, apart from
  * runs.created_at (UTC, ISO 8601; from SOURCE_DATE_EPOCH when that is set, for reproducible
