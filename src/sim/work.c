@@ -38,10 +38,11 @@ struct slice {
 
 struct slice_queue {
 	struct slice *v;
-	size_t head, len, cap; /* ring */
+	size_t head, len, cap; /* ring; cap is 0 or a power of two */
 };
 
 struct wcpu {
+	int id;            /* its index in work.cpu */
 	struct slice_queue q;
 	double capacity;   /* arch_scale_cpu_capacity / 1024 */
 	u32 max_khz;
@@ -55,8 +56,7 @@ struct wcpu {
 	u64 last_progress;
 	double speed;      /* work per emulated ns */
 	u64 free_at;       /* when the CPU became free */
-	bool start_valid;  /* start_cache holds start_time() while start_gen == work.gen */
-	u64 start_gen;
+	bool start_valid;  /* start_cache holds start_time() until an input of it changes */
 	u64 start_cache;
 	bool end_valid;    /* end_cache holds running_end() until the CPU's state changes */
 	bool end_known;
@@ -90,19 +90,41 @@ struct work {
 	struct wtask *tasks;
 	size_t tasks_cap, tasks_used;
 	struct anchored *aq;
-	size_t aq_head, aq_len, aq_cap;
+	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
 	u64 t_read;        /* the last trace time read */
 	u64 t_first;
 	bool started;
 	bool finishing;
-	u64 gen;           /* bumped when a slice starts or ends: tasks' readiness changed */
+	/*
+	 * The pump's per-CPU index: next_t[c] is CPU c's next determinable item (the known end of
+	 * its running slice, or the start of its head slice), bound_t[c] the earliest end of a
+	 * running slice whose traced end is not read yet; NO_TIME where none. A CPU's entries are
+	 * refreshed from its caches only when its bit in `dirty` says an input changed.
+	 */
+	u64 dirty;
+	u64 next_t[GS_MAX_CPUS];
+	u64 bound_t[GS_MAX_CPUS];
 };
+
+/* An input of the CPU's running_end() changed (its slice's work, its speed, its state). */
+static inline void end_changed(struct work *w, struct wcpu *wc)
+{
+	wc->end_valid = false;
+	w->dirty |= 1ull << wc->id;
+}
+
+/* An input of the CPU's start_time() changed (its head slice, its head task, free_at). */
+static inline void start_changed(struct work *w, struct wcpu *wc)
+{
+	wc->start_valid = false;
+	w->dirty |= 1ull << wc->id;
+}
 
 /* ---- small containers ----------------------------------------------------------------------- */
 
 static struct slice *q_at(struct slice_queue *q, size_t i)
 {
-	return &q->v[(q->head + i) % q->cap];
+	return &q->v[(q->head + i) & (q->cap - 1)];
 }
 
 static struct slice *q_push(struct slice_queue *q)
@@ -125,7 +147,7 @@ static struct slice *q_push(struct slice_queue *q)
 
 static void q_pop(struct slice_queue *q)
 {
-	q->head = (q->head + 1) % q->cap;
+	q->head = (q->head + 1) & (q->cap - 1);
 	q->len--;
 }
 
@@ -182,13 +204,13 @@ static int aq_push(struct work *w, const struct event *ev, u64 t)
 		if (!v)
 			return GS_ENOMEM;
 		for (size_t i = 0; i < w->aq_len; i++)
-			v[i] = w->aq[(w->aq_head + i) % w->aq_cap];
+			v[i] = w->aq[(w->aq_head + i) & (w->aq_cap - 1)];
 		free(w->aq);
 		w->aq = v;
 		w->aq_head = 0;
 		w->aq_cap = n;
 	}
-	w->aq[(w->aq_head + w->aq_len) % w->aq_cap] = (struct anchored){*ev, t};
+	w->aq[(w->aq_head + w->aq_len) & (w->aq_cap - 1)] = (struct anchored){*ev, t};
 	w->aq_len++;
 	return 0;
 }
@@ -204,6 +226,11 @@ int work_new(struct sim *s, const struct platform *plat, struct work **out, stru
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	w->sim = s;
 	w->plat = plat;
+	for (int c = 0; c < GS_MAX_CPUS; c++) {
+		w->cpu[c].id = c;
+		w->next_t[c] = NO_TIME;
+		w->bound_t[c] = NO_TIME;
+	}
 	for (int c = 0; c < plat->nr_cpus; c++) {
 		struct wcpu *wc = &w->cpu[c];
 		const struct plat_cluster *pc = platform_cluster_of(plat, c);
@@ -237,7 +264,7 @@ void work_totals(const struct work *w, int cpu, double *in, double *out)
 /* ---- traced side ---------------------------------------------------------------------------- */
 
 /* Bring the open traced slice's work up to trace time t at the traced frequency. */
-static void tr_accumulate(struct wcpu *wc, u64 t)
+static void tr_accumulate(struct work *w, struct wcpu *wc, u64 t)
 {
 	struct slice *sl;
 	double add;
@@ -249,7 +276,7 @@ static void tr_accumulate(struct wcpu *wc, u64 t)
 	}
 	sl = q_at(&wc->q, wc->q.len - 1);
 	add = (double)(t - wc->tr_last_ns) * wc->capacity * wc->tr_khz / wc->max_khz;
-	wc->end_valid = false;
+	end_changed(w, wc);
 	sl->work += add;
 	wc->work_in += add;
 	wc->tr_last_ns = t;
@@ -262,7 +289,7 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 		wc->tr_khz = khz;
 		return;
 	}
-	tr_accumulate(wc, t);
+	tr_accumulate(w, wc, t);
 	wc->tr_khz = khz;
 }
 
@@ -278,13 +305,13 @@ static int tr_close(struct work *w, int cpu, u64 t, u32 state)
 
 	if (!wc->tr_open)
 		return 0;
-	tr_accumulate(wc, t);
+	tr_accumulate(w, wc, t);
 	sl = q_at(&wc->q, wc->q.len - 1);
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
 	wc->tr_open = false;
-	wc->end_valid = false;
+	end_changed(w, wc);
 	if (!switch_prev_sleeps(state)) {
 		struct wtask *tk = task_get(w, sl->pid);
 		if (!tk)
@@ -307,7 +334,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	if (!sl)
 		return GS_ENOMEM;
 	if (wc->q.len == 1)
-		wc->start_valid = false; /* a new head */
+		start_changed(w, wc); /* a new head */
 	memset(sl, 0, sizeof(*sl));
 	sl->pid = pid;
 	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
@@ -396,7 +423,7 @@ void work_freq_changed(struct work *w, int cluster, u64 now)
 			wc->last_progress = now;
 		}
 		wc->speed = wc->capacity * khz / wc->max_khz;
-		wc->end_valid = false;
+		end_changed(w, wc);
 	}
 }
 
@@ -439,16 +466,26 @@ static u64 start_time_compute(struct work *w, struct wcpu *wc)
 	return gs_max_u64(t, tk->last_end);
 }
 
-/* start_time_compute(), cached: it changes only when the CPU's head slice changes or some
- * slice starts or ends (work.gen). */
+/* start_time_compute(), cached. Its inputs: the CPU's running flag, head slice and free_at
+ * (emu_end() and tr_open() drop the cache), and the head task's running, next_start and
+ * last_end (task_changed() drops the cache of every CPU whose head slice is that task's). */
 static u64 start_time(struct work *w, struct wcpu *wc)
 {
-	if (!wc->start_valid || wc->start_gen != w->gen) {
+	if (!wc->start_valid) {
 		wc->start_cache = start_time_compute(w, wc);
-		wc->start_gen = w->gen;
 		wc->start_valid = true;
 	}
 	return wc->start_cache;
+}
+
+/* A slice of pid started or ended: the start times of the CPUs it heads may have changed. */
+static void task_changed(struct work *w, s32 pid)
+{
+	for (int c = 0; c < w->plat->nr_cpus; c++) {
+		struct wcpu *wc = &w->cpu[c];
+		if (wc->q.len && q_at(&wc->q, 0)->pid == pid)
+			start_changed(w, wc);
+	}
 }
 
 static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
@@ -486,15 +523,15 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	wc->work_out += done_sl.work;
 	q_pop(&wc->q);
 	wc->running = false;
-	wc->end_valid = false;
-	wc->start_valid = false;
-	w->gen++;
+	end_changed(w, wc);
+	start_changed(w, wc);
 	wc->done = 0;
 	wc->free_at = t;
 	if (tk) {
 		tk->running = false;
 		tk->last_end = t;
 	}
+	task_changed(w, done_sl.pid);
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	tn = start_time(w, wc);
@@ -510,7 +547,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 			nt->running = true;
 			nt->next_start++;
 		}
-		w->gen++;
+		task_changed(w, nx->pid);
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
@@ -534,8 +571,7 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 
 	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
 	wc->running = true;
-	wc->end_valid = false;
-	w->gen++;
+	end_changed(w, wc);
 	wc->done = 0;
 	wc->last_progress = t;
 	wc->cur_pid = sl->pid;
@@ -543,15 +579,34 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 		tk->running = true;
 		tk->next_start++;
 	}
+	task_changed(w, sl->pid);
 	return sim_sched_event(w->sim, &ev, t, err);
+}
+
+/* Bring the pump's index entries of the CPUs marked dirty up to date. */
+static void refresh_dirty(struct work *w)
+{
+	while (w->dirty) {
+		int c = __builtin_ctzll(w->dirty);
+		struct wcpu *wc = &w->cpu[c];
+
+		w->dirty &= w->dirty - 1;
+		if (wc->running) {
+			bool known;
+			u64 t = running_end(wc, &known);
+			w->next_t[c] = known ? t : NO_TIME;
+			w->bound_t[c] = known ? NO_TIME : t;
+		} else {
+			w->next_t[c] = start_time(w, wc);
+			w->bound_t[c] = NO_TIME;
+		}
+	}
 }
 
 /*
  * The pump: process the earliest determinable item until none is, then wait for more trace.
- * Cost: every pass scans the CPUs (cached ends and starts), the anchored queue and the loop's
- * own next item, so a replay spends most of its time here (tools/bench.sh: ~20x `wc -l` for
- * the whole run). The next step, if that matters: keep the CPUs' next times in a small heap
- * updated on the invalidation points (a new head slice, a start, an end, a frequency change).
+ * A pass takes the minimum of the CPUs' index entries (refreshed only where an input changed,
+ * ties to the lowest CPU), the anchored queue's head and the loop's own next item.
  */
 static int work_pump(struct work *w, struct gs_error *err)
 {
@@ -561,30 +616,17 @@ static int work_pump(struct work *w, struct gs_error *err)
 		u64 t;
 		int ret;
 
+		refresh_dirty(w);
 		for (int c = 0; c < w->plat->nr_cpus; c++) {
-			struct wcpu *wc = &w->cpu[c];
-			if (wc->running) {
-				bool known;
-				t = running_end(wc, &known);
-				if (!known) {
-					if (t < bound)
-						bound = t;
-					continue;
-				}
-				if (t < best) {
-					best = t;
-					kind = 0;
-					who = c;
-				}
-			} else {
-				t = start_time(w, wc);
-				if (t < best) {
-					best = t;
-					kind = 1;
-					who = c;
-				}
+			t = w->next_t[c];
+			if (t < best) {
+				best = t;
+				who = c;
 			}
+			bound = gs_min_u64(bound, w->bound_t[c]);
 		}
+		if (who >= 0)
+			kind = w->cpu[who].running ? 0 : 1;
 		if (w->aq_len && w->aq[w->aq_head].t < best) {
 			best = w->aq[w->aq_head].t;
 			kind = 3;
@@ -615,7 +657,7 @@ static int work_pump(struct work *w, struct gs_error *err)
 			break;
 		default: {
 			struct anchored a = w->aq[w->aq_head];
-			w->aq_head = (w->aq_head + 1) % w->aq_cap;
+			w->aq_head = (w->aq_head + 1) & (w->aq_cap - 1);
 			w->aq_len--;
 			ret = sim_sched_event(w->sim, &a.ev, a.t, err);
 			break;
