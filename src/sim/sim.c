@@ -80,6 +80,12 @@ struct sim_cluster {
 	bool all_idle;
 	u64 all_idle_since_ns;
 	u64 transitions;
+	/* lazy accounting (sim_account): the counters cover the time up to acct_ns, during which
+	 * the frequency was acct_khz (pol.cur_khz changes inside the governor before the loop
+	 * sees it); `eager` while a CPU of it is csv_frac (its integrand is not linear in dt) */
+	u64 acct_ns;
+	u32 acct_khz;
+	bool eager;
 	bool freq_dirty;       /* cur changed inside a hook: tell the scheduler after it returns */
 	/* decimated timeline */
 	u64 tl_bucket_ns;
@@ -203,28 +209,35 @@ static struct sim_task *task_data(struct task *p)
 
 /* ---- accounting ----------------------------------------------------------------------------- */
 
-/* Integrate every CPU's and cluster's state from last_acct to t. */
-static void sim_account(struct sim *s, u64 t)
+/*
+ * Accounting is lazy per cluster. Between two changes of a cluster's inputs (its frequency and
+ * OPP, its first CPU's traced frequency, and per CPU busy, idle state, clamp direction and
+ * over-utilization) every counter grows by the same dt, so the integration from acct_ns up to
+ * the loop's accounting time last_acct is done only when an input is about to change
+ * (cluster_flush()) or at the end. The counters are integers, so the sums are exact in any
+ * grouping. A csv_frac CPU's busy share is floored per interval: such a cluster is accounted
+ * at every step, as the intervals were before.
+ */
+static void cluster_account(struct sim *s, int c, u64 t)
 {
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+	bool any_busy = false;
+	int min_idle = INT32_MAX;
+	u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
 	u64 dt;
 
-	if (t <= s->last_acct)
+	if (t <= cl->acct_ns)
 		return;
-	dt = t - s->last_acct;
-	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
-		bool any_busy = false;
-		int min_idle = INT32_MAX;
-		u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
-
+	dt = t - cl->acct_ns;
+	{
 		cl->residency_ns[cl->cur_opp] += dt;
 		if (s->cpu[pc->cpus[0]].traced_seen) {
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
 				s->val.foreign_khz[c] = tk;
 			s->val.opp_known_ns[c] += dt;
-			if (s->cpu[pc->cpus[0]].traced_khz == cl->pol.cur_khz)
+			if (s->cpu[pc->cpus[0]].traced_khz == cl->acct_khz)
 				s->val.opp_match_ns[c] += dt;
 		}
 		for (int i = 0; i < pc->nr_cpus; i++) {
@@ -277,7 +290,52 @@ static void sim_account(struct sim *s, u64 t)
 		} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
 			cl->idle_ns_state[min_idle] += dt;
 	}
+	cl->acct_ns = t;
+}
+
+/* Bring a cluster's counters to the loop's accounting time: call before changing an input. */
+static inline void cluster_flush(struct sim *s, int c)
+{
+	if (s->cl[c].acct_ns < s->last_acct)
+		cluster_account(s, c, s->last_acct);
+}
+
+static void cluster_flush_all(struct sim *s)
+{
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		cluster_flush(s, c);
+}
+
+/* The frequency a cluster is accounted at follows pol.cur_khz (after a governor update or a
+ * pending request applied). */
+static inline void cluster_sync_khz(struct sim *s, int c)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	if (cl->pol.cur_khz != cl->acct_khz) {
+		cluster_flush(s, c);
+		cl->acct_khz = cl->pol.cur_khz;
+	}
+}
+
+/* Whether the cluster must be accounted at every step (a CPU of it is csv_frac). */
+static void cluster_update_eager(struct sim *s, int c)
+{
+	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	bool eager = false;
+	for (int i = 0; i < pc->nr_cpus; i++)
+		eager |= s->cpu[pc->cpus[i]].csv_frac;
+	s->cl[c].eager = eager;
+}
+
+/* Integrate the state up to t: the loop's accounting time moves, eager clusters follow. */
+static void sim_account(struct sim *s, u64 t)
+{
+	if (t <= s->last_acct)
+		return;
 	s->last_acct = t;
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		if (s->cl[c].eager)
+			cluster_account(s, c, t);
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now. */
@@ -293,6 +351,7 @@ static void sim_refresh_cluster(struct sim *s, int c)
 		bool busy = sched_cpu_curr(s->sched, cpu) != NULL || sc->csv_busy == 1;
 
 		if (busy != sc->busy) {
+			cluster_flush(s, c);
 			if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
 				u64 len = s->now - sc->idle_since_ns;
 				int st = power_pick_idle_state(pc, len, false);
@@ -384,6 +443,8 @@ static void timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned
 static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 {
 	int opp = plat_cluster_opp_index(cl->pol.cl, cl->pol.cur_khz);
+
+	cluster_sync_khz(s, (int)(cl - s->cl));
 	if (opp < 0 || opp == cl->cur_opp)
 		return;
 	cl->cur_opp = opp;
@@ -418,6 +479,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	u32 before = cl->pol.cur_khz;
 
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
+	cluster_sync_khz(s, s->cpu[cpu].cluster);
 	if (cl->pol.cur_khz != before)
 		sim_freq_changed(s, cl);
 }
@@ -515,7 +577,10 @@ static u64 env_cpu_idle_ns(void *ctx, int cpu, u64 now)
 {
 	struct sim *s = ctx;
 	const struct sim_cpu *sc = &s->cpu[cpu];
-	u64 idle = sc->idle_total_ns;
+	u64 idle;
+
+	cluster_flush(s, sc->cluster);
+	idle = sc->idle_total_ns;
 	if (!sc->busy && now > s->last_acct)
 		idle += now - s->last_acct;
 	return idle;
@@ -528,15 +593,21 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	struct sim_cluster *cl = &s->cl[sc->cluster];
 	unsigned long raw = e->in.util_cfs + e->in.util_rt;
 	unsigned long cap;
+	int clamp_dir = 0;
+	bool overutil;
 
-	sc->clamp_dir = 0;
 	if (uclamp_is_used(&s->uc)) {
 		unsigned long clamped =
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
-		sc->clamp_dir = clamped > raw ? 1 : clamped < raw ? -1 : 0;
+		clamp_dir = clamped > raw ? 1 : clamped < raw ? -1 : 0;
 	}
 	cap = cl->pol.cl->opps[cl->cur_opp].capacity;
-	sc->overutil = raw > cap;
+	overutil = raw > cap;
+	if (clamp_dir != sc->clamp_dir || overutil != sc->overutil) {
+		cluster_flush(s, sc->cluster);
+		sc->clamp_dir = clamp_dir;
+		sc->overutil = overutil;
+	}
 	sc->last_util = e->util;
 	timeline_note(s, cl, e->time_ns, e->util, false);
 
@@ -669,6 +740,7 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 				if (cl->pol.pending && cl->pol.pending_at_ns <= nt &&
 				    cpufreq_apply_pending(&cl->pol, nt))
 					sim_freq_changed(s, cl);
+				cluster_sync_khz(s, c);
 			}
 		} else if (ta == nt) {
 			int ret = sim_apply_action(s, err);
@@ -846,6 +918,8 @@ static int sim_start(struct sim *s, u64 t)
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		s->cl[c].all_idle = true;
 		s->cl[c].all_idle_since_ns = t;
+		s->cl[c].acct_ns = t;
+		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
 	}
 	return 0;
 }
@@ -903,6 +977,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			if (ret)
 				return ret;
 		}
+		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 		s->cpu[ev->power.cpu_id].traced_seen = true;
 		s->any_traced_freq = true;
@@ -917,6 +992,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
+		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
 		return 0;
@@ -953,6 +1029,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		}
 		if (ev->type == EV_CSV_UTIL && cpu >= 0) {
 			struct sim_cpu *sc = &s->cpu[cpu];
+			cluster_flush(s, sc->cluster);
 			if (ev->util.freq_khz != EV_NO_VALUE) {
 				sc->traced_khz = (u32)ev->util.freq_khz;
 				sc->traced_seen = true;
@@ -970,6 +1047,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 								  ? -1
 								  : (int)ev->util.idle_state;
 			}
+			cluster_update_eager(s, sc->cluster);
 			sim_refresh_busy(s, cpu);
 		}
 	}
@@ -1197,6 +1275,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	ret = sim_advance(s, end, err);
 	if (ret)
 		return ret;
+	cluster_flush_all(s);
 	/* close the open hindsight idle intervals */
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
