@@ -102,6 +102,7 @@ struct work {
 	 * refreshed from its caches only when its bit in `dirty` says an input changed.
 	 */
 	u64 dirty;
+	s32 head_pid[GS_MAX_CPUS]; /* the pid of each CPU's head slice; 0 when its queue is empty */
 	u64 next_t[GS_MAX_CPUS];
 	u64 bound_t[GS_MAX_CPUS];
 };
@@ -295,7 +296,7 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 
 static bool is_workload(s32 pid, const char *comm)
 {
-	return pid != 0 && strncmp(comm, "sugov:", 6) != 0;
+	return pid != 0 && !(comm[0] == 's' && strncmp(comm, "sugov:", 6) == 0);
 }
 
 static int tr_close(struct work *w, int cpu, u64 t, u32 state)
@@ -333,8 +334,10 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	sl = q_push(&wc->q);
 	if (!sl)
 		return GS_ENOMEM;
-	if (wc->q.len == 1)
+	if (wc->q.len == 1) {
 		start_changed(w, wc); /* a new head */
+		w->head_pid[wc->id] = pid;
+	}
 	memset(sl, 0, sizeof(*sl));
 	sl->pid = pid;
 	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
@@ -481,11 +484,13 @@ static u64 start_time(struct work *w, struct wcpu *wc)
 /* A slice of pid started or ended: the start times of the CPUs it heads may have changed. */
 static void task_changed(struct work *w, s32 pid)
 {
-	for (int c = 0; c < w->plat->nr_cpus; c++) {
-		struct wcpu *wc = &w->cpu[c];
-		if (wc->q.len && q_at(&wc->q, 0)->pid == pid)
-			start_changed(w, wc);
-	}
+	u64 m = 0;
+
+	for (int c = 0; c < w->plat->nr_cpus; c++)
+		m |= (u64)(w->head_pid[c] == pid) << c;
+	w->dirty |= m;
+	for (; m; m &= m - 1)
+		w->cpu[__builtin_ctzll(m)].start_valid = false;
 }
 
 static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
@@ -522,6 +527,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 		return ret;
 	wc->work_out += done_sl.work;
 	q_pop(&wc->q);
+	w->head_pid[c] = wc->q.len ? q_at(&wc->q, 0)->pid : 0;
 	wc->running = false;
 	end_changed(w, wc);
 	start_changed(w, wc);
