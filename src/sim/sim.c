@@ -114,6 +114,10 @@ struct sim {
 	u64 next_tick;
 	u64 next_blocked;
 	size_t next_action; /* policy actions are kept in run order (policy.h) */
+	/* cached: the earliest pending frequency request (pol.pending changes only inside a
+	 * governor update or when the loop applies one: both refresh it) and the next action */
+	u64 next_pending_ns;
+	u64 next_action_ns;
 	u64 events;
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
@@ -473,12 +477,15 @@ static void sim_flush_freq(struct sim *s)
 	}
 }
 
+static void next_pending_refresh(struct sim *s);
+
 static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags)
 {
 	struct sim_cluster *cl = cluster_of(s, cpu);
 	u32 before = cl->pol.cur_khz;
 
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
+	next_pending_refresh(s);
 	cluster_sync_khz(s, s->cpu[cpu].cluster);
 	if (cl->pol.cur_khz != before)
 		sim_freq_changed(s, cl);
@@ -686,6 +693,7 @@ static int sim_apply_action(struct sim *s, struct gs_error *err)
 	struct gs_error perr;
 	int ret;
 
+	s->next_action_ns = action_time(s, s->next_action);
 	gs_error_clear(&perr);
 	ret = policy_apply(&s->uc, a, s->now, &ops, &perr);
 	if (ret == GS_EPOLICY) {
@@ -703,13 +711,13 @@ static int sim_apply_action(struct sim *s, struct gs_error *err)
 
 /* ---- the loop ------------------------------------------------------------------------------- */
 
-static u64 next_pending(const struct sim *s)
+static void next_pending_refresh(struct sim *s)
 {
 	u64 t = NO_TIME;
 	for (int c = 0; c < s->plat->nr_clusters; c++)
 		if (s->cl[c].pol.pending && s->cl[c].pol.pending_at_ns < t)
 			t = s->cl[c].pol.pending_at_ns;
-	return t;
+	s->next_pending_ns = t;
 }
 
 static bool any_busy(const struct sim *s)
@@ -725,8 +733,8 @@ static bool any_busy(const struct sim *s)
 static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 {
 	for (;;) {
-		u64 tp = next_pending(s);
-		u64 ta = action_time(s, s->next_action);
+		u64 tp = s->next_pending_ns;
+		u64 ta = s->next_action_ns;
 		u64 tt = s->next_tick, tb = s->next_blocked;
 		u64 nt = gs_min_u64(gs_min_u64(tp, ta), gs_min_u64(tt, tb));
 
@@ -742,6 +750,7 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 					sim_freq_changed(s, cl);
 				cluster_sync_khz(s, c);
 			}
+			next_pending_refresh(s);
 		} else if (ta == nt) {
 			int ret = sim_apply_action(s, err);
 			if (ret)
@@ -921,6 +930,8 @@ static int sim_start(struct sim *s, u64 t)
 		s->cl[c].acct_ns = t;
 		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
 	}
+	next_pending_refresh(s);
+	s->next_action_ns = action_time(s, s->next_action);
 	return 0;
 }
 
@@ -1253,7 +1264,7 @@ int sim_advance_to(struct sim *s, u64 t, struct gs_error *err)
 
 u64 sim_next_internal_ns(const struct sim *s)
 {
-	u64 t = gs_min_u64(next_pending(s), action_time(s, s->next_action));
+	u64 t = gs_min_u64(s->next_pending_ns, s->next_action_ns);
 	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
 }
 
