@@ -72,14 +72,21 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 
-	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, cfg.initial_khz,
-		    &cfg.has_traced_idle, err);
-	if (cfg.timing == SIM_TIMING_WORK)
-		cfg.has_traced_idle = false; /* emulated idle intervals differ from the traced ones */
-
 	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
 	if (ret)
 		goto out;
+	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
+		/* a CSV util trace has no scheduling events: its util is the only source, and its
+		 * rows are the timeline (traced timing) */
+		cfg.util_source = SIM_UTIL_TRACE;
+		cfg.timing = SIM_TIMING_TRACED;
+	}
+	/* idle states from the trace are used in traced timing only: emulated idle intervals
+	 * differ from the traced ones */
+	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
+		    cfg.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle, err);
+	if (cfg.timing == SIM_TIMING_WORK)
+		cfg.has_traced_idle = false;
 	memset(&hj, 0, sizeof(hj));
 	hj.path = spec->trace;
 	if (!spec->no_hash) {
@@ -87,12 +94,6 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 			hashing = true;
 		else
 			hash_thread(&hj);
-	}
-	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
-		/* a CSV util trace has no scheduling events: its util is the only source, and its
-		 * rows are the timeline (traced timing) */
-		cfg.util_source = SIM_UTIL_TRACE;
-		cfg.timing = SIM_TIMING_TRACED;
 	}
 	ret = sim_new(&cfg, &s, err);
 	if (ret)

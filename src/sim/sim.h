@@ -92,9 +92,10 @@ struct sim_validation {
 const struct sim_validation *sim_get_validation(const struct sim *s);
 
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
- * whether the trace has cpu_idle events, reading at most max_events events of the file.
+ * whether the trace has cpu_idle events, reading at most max_events events of the file and
+ * stopping once CPUs 0..nr_cpus-1 all have a frequency (and, with need_idle, idle was seen).
  * Leaves 0 / false where none was found; never fails (the real pass reports errors). */
-int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events,
-		u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
+int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events, int nr_cpus,
+		bool need_idle, u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
 
 #endif
