@@ -808,7 +808,7 @@ static int csv_close(struct csv_out *o, const char *path, struct gs_error *err)
 
 int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, struct gs_error *err)
 {
-	struct csv_out o;
+	struct csv_out o = {NULL, true};
 	char path[4096];
 	int rc;
 
