@@ -5,7 +5,9 @@
  *  - uclamp: `setattr uclamp_max=300` holds a busy A73 at 903 MHz; `uclamp_min=1024` sends a
  *    light task's A73 to 2362 MHz while it is runnable; an RT task sends its CPU to max with no
  *    policy (the RT boost while the static key is off) and stops doing so after
- *    `sysctl sched_util_clamp_min_rt_default 0`; an unchanged sysctl write leaves the key off.
+ *    `sysctl sched_util_clamp_min_rt_default 0`; an unchanged sysctl write leaves the key off;
+ *    a cgroup's cpu.uclamp.max caps the tasks attached to it, and an unchanged cgroup write
+ *    turns the key on without changing the outcome.
  *  - energy: 1 s busy at 2362 MHz under performance and em costs 1.571 J on that CPU and nothing
  *    elsewhere; under powersave with work timing the same work takes 2362/903 as long at 243 mW.
  *  - invariants: residency sums to the replayed span per policy; work in equals work out per
@@ -261,6 +263,36 @@ static void test_unchanged_sysctl_keeps_key_off(void **state)
 	run_result_release(&same);
 }
 
+/* cgroup v2: a group's cpu.uclamp.max restricts the tasks attached to it (v5.9 tg rule), and a
+ * cgroup write turns the key on even when it changes nothing. */
+static void test_cgroup_max_and_unchanged_write(void **state)
+{
+	const char *trace = periodic_trace(4, "busy", 1000, 120, 9000, 10000, 100);
+	struct replay_case c = {.trace = trace, .timing = SIM_TIMING_TRACED};
+	struct run_result capped, same, base;
+	(void)state;
+
+	replay(&c, &base);
+	/* 30% of 1024 = 307.2 -> 307: (2362000 + 590500) * 307 / 1024 = 885186 -> 903000 */
+	c.actions[0] = "cgroup /app cpu.uclamp.max 30";
+	c.actions[1] = "attach comm=busy /app";
+	replay(&c, &capped);
+	assert_true(capped.key_on);
+	assert_true(fabs(residency_at(&capped, 1, 903000) - capped.span_s) < 1e-9);
+
+	/* writing "max" to a new group's max changes nothing but turns the key on */
+	c.actions[0] = "cgroup /app cpu.uclamp.max max";
+	replay(&c, &same);
+	assert_true(same.key_on);
+	assert_true(same.agg_ops > 0);
+	assert_true(fabs(same.energy_total - base.energy_total) < 1e-12);
+	for (int k = 0; k < 5; k++)
+		assert_true(same.pol[1].residency_s[k] == base.pol[1].residency_s[k]);
+	run_result_release(&base);
+	run_result_release(&capped);
+	run_result_release(&same);
+}
+
 /* ---- energy ----------------------------------------------------------------------------------- */
 
 /* One task busy for exactly 1 s on CPU4. */
@@ -360,6 +392,7 @@ int main(void)
 		cmocka_unit_test(test_uclamp_min_boosts),
 		cmocka_unit_test(test_rt_boost_and_rt_default),
 		cmocka_unit_test(test_unchanged_sysctl_keeps_key_off),
+		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
 		cmocka_unit_test(test_energy_performance_1s),
 		cmocka_unit_test(test_energy_powersave_work),
 		cmocka_unit_test(test_invariants_real_traces),
