@@ -72,12 +72,18 @@ struct rq {
 	unsigned int dl_nr_running;
 	u64 idle_calls;
 	struct uclamp_rq_pair uclamp;
+	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
+	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take
+	 * their own share out of it (they were part of it) */
+	bool has_blocked_seed;
+	struct sched_avg blocked_seed;
 };
 
 struct task_node {
 	struct task t; /* first: a struct task * is a struct task_node * */
 	bool started;  /* first scheduling event seen, task_new called */
 	bool seeded;
+	bool absorb;   /* seeded: at its first attach, take its util out of the rq's blocked seed */
 	bool prio_pending;
 	int pending_prio;
 	enum sched_class_id queued_class; /* the class it was enqueued in */
@@ -309,11 +315,45 @@ static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs)
  * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
  * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
  */
+/* A seeded task was part of its CPU's seeded blocked util: move its share out of that
+ * blocked entity (decayed to the cfs_rq's time) before it attaches on its own. */
+static void absorb_blocked_seed(struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *b = &rq->blocked_seed;
+	u32 divider = get_pelt_divider(&cfs->avg);
+	unsigned long take_util, take_runnable, take_load;
+
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, b, TASK_SE_WEIGHT);
+	take_util = p->avg.util_avg < b->util_avg ? p->avg.util_avg : b->util_avg;
+	take_runnable = p->avg.runnable_avg < b->runnable_avg ? p->avg.runnable_avg : b->runnable_avg;
+	take_load = p->avg.load_avg < b->load_avg ? p->avg.load_avg : b->load_avg;
+	b->util_avg -= take_util;
+	b->runnable_avg -= take_runnable;
+	b->load_avg -= take_load;
+	b->util_sum = (u32)(b->util_avg * divider);
+	b->runnable_sum = (u64)b->runnable_avg * divider;
+	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	sub_positive_ul(&cfs->avg.util_avg, take_util);
+	sub_positive_u32(&cfs->avg.util_sum, (u32)(take_util * divider));
+	sub_positive_ul(&cfs->avg.runnable_avg, take_runnable);
+	sub_positive_u64(&cfs->avg.runnable_sum, (u64)take_runnable * divider);
+	sub_positive_ul(&cfs->avg.load_avg, take_load);
+	sub_positive_u64(&cfs->avg.load_sum, (u64)take_load * divider);
+}
+
 static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 	struct sched_avg *se = &p->avg;
 	u32 divider = get_pelt_divider(&cfs->avg);
+	struct task_node *n = (struct task_node *)p;
+
+	if (n->absorb) {
+		n->absorb = false;
+		if (rq->has_blocked_seed)
+			absorb_blocked_seed(rq, p);
+	}
 
 	se->last_update_time = cfs->avg.last_update_time;
 	se->period_contrib = cfs->avg.period_contrib;
@@ -622,6 +662,7 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 	p->class = p->is_governor ? SCHED_CLASS_DL : class_of_prio(prio);
 	n->queued_class = p->class;
 	if (n->seeded) {
+		n->absorb = true;
 		p->avg = n->seed;
 		p->avg.last_update_time = 0;
 		s->stats.seeded++;
@@ -909,6 +950,57 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	return 0;
 }
 
+/*
+ * seed_util: the root cfs_rq's util from the trace (sched_pelt_cfs / sched_load_cfs_rq with
+ * path=/, sched_load_avg_cpu) before the CPU's first scheduling event: the kernel's cfs_rq
+ * carried the blocked util of every task that ran there before the trace. It is attached as
+ * one blocked entity that decays like any other; seeded tasks take their share out of it when
+ * they attach (absorb_blocked_seed), so nothing is counted twice.
+ */
+static int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
+{
+	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
+	struct rq *rq;
+	struct cfs_rq *cfs;
+	struct sched_avg *b;
+	u32 divider;
+
+	if (ev->type != EV_LOAD_AVG_CPU && ev->util.path != EV_PATH_ROOT)
+		return 0;
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus || ev->util.util == EV_NO_VALUE)
+		return 0;
+	rq = &s->rq[cpu];
+	if (rq->seen || rq->has_blocked_seed)
+		return 0;
+	cfs = &rq->cfs;
+	update_rq_clock(rq, now);
+	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs);
+	if (!cfs->avg.last_update_time)
+		cfs->avg.last_update_time = rq_clock_pelt(&rq->clock);
+	divider = get_pelt_divider(&cfs->avg);
+	b = &rq->blocked_seed;
+	memset(b, 0, sizeof(*b));
+	b->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
+	b->runnable_avg = ev->util.runnable != EV_NO_VALUE
+				  ? (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE)
+				  : b->util_avg;
+	b->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load : b->runnable_avg;
+	b->last_update_time = cfs->avg.last_update_time;
+	b->period_contrib = cfs->avg.period_contrib;
+	b->util_sum = (u32)(b->util_avg * divider);
+	b->runnable_sum = (u64)b->runnable_avg * divider;
+	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	cfs->avg.util_avg += b->util_avg;
+	cfs->avg.util_sum += b->util_sum;
+	cfs->avg.runnable_avg += b->runnable_avg;
+	cfs->avg.runnable_sum += b->runnable_sum;
+	cfs->avg.load_avg += b->load_avg;
+	cfs->avg.load_sum += TASK_SE_WEIGHT * b->load_sum;
+	rq->has_blocked_seed = true;
+	s->stats.seeded_rqs++;
+	return 0;
+}
+
 /* seed_util: per-task util events before the task's first scheduling event. */
 static int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
 {
@@ -973,6 +1065,10 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 	case EV_LOAD_AVG_TASK:
 	case EV_UTIL_EST_SE:
 		return s->cfg.seed_util ? handle_seed(s, ev, err) : 0;
+	case EV_PELT_CFS:
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_AVG_CPU:
+		return s->cfg.seed_util ? handle_seed_rq(s, ev, now_ns) : 0;
 	default:
 		return 0;
 	}

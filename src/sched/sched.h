@@ -155,6 +155,7 @@ struct sched_stats {
 	u64 started_running;       /* a CPU's first event switched out a new task: running since
 				    * the first event of the model (DESIGN §13) */
 	u64 seeded;                /* tasks started from trace util events (seed_util) */
+	u64 seeded_rqs;            /* CPUs whose cfs_rq started from the trace's root util */
 };
 void sched_get_stats(const struct sched *s, struct sched_stats *out);
 

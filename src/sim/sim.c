@@ -1023,6 +1023,18 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return sched_event(s->sched, ev, s->now, err);
 		return 0;
 	}
+	if (s->cfg.seed_util &&
+	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
+		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
+		if (!s->work) {
+			ret = sim_advance(s, ev->ts_ns, err);
+			if (ret)
+				return ret;
+		}
+		ret = sched_event(s->sched, ev, s->now, err);
+		if (ret)
+			return ret;
+	}
 	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
 		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
 	if (s->cfg.util_source == SIM_UTIL_TRACE && is_util_event(ev->type) && !s->work) {

@@ -482,6 +482,70 @@ static void test_seed_util(void **state)
 	sched_free(s);
 }
 
+/* seed_util of a runqueue: the trace's root util before the CPU's first event becomes blocked
+ * util; a seeded task waking there takes its share out of it instead of adding to it. */
+static void test_seed_rq_util(void **state)
+{
+	struct sched *s = new_sched(1, NULL, true);
+	struct sched_cpu_util u;
+	struct event e;
+	struct task *p;
+	(void)state;
+
+	memset(&e, 0, sizeof(e));
+	e.type = EV_PELT_CFS;
+	e.util.cpu = 0;
+	e.util.pid = -1;
+	e.util.path = EV_PATH_ROOT;
+	e.util.util = 500;
+	e.util.load = EV_NO_VALUE;
+	e.util.runnable = EV_NO_VALUE;
+	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
+	sched_cpu_util(s, 0, &u);
+	assert_int_equal(u.util_avg, 500);
+
+	/* a second root event, or one for a group, seeds nothing more */
+	e.util.util = 900;
+	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
+	e.util.path = EV_PATH_GROUP;
+	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
+	sched_cpu_util(s, 0, &u);
+	assert_int_equal(u.util_avg, 500);
+
+	/* a task seeded at 300 wakes 1 ms later: the rq keeps ~500 (decayed by one period at
+	 * most: 500 * y = 489), not 800 */
+	memset(&e, 0, sizeof(e));
+	e.type = EV_PELT_SE;
+	e.util.cpu = 0;
+	e.util.pid = 300;
+	e.util.path = EV_PATH_NONE;
+	snprintf(e.util.comm, sizeof(e.util.comm), "seeded");
+	e.util.util = 300;
+	e.util.load = EV_NO_VALUE;
+	e.util.runnable = EV_NO_VALUE;
+	e.util.util_est_enqueued = EV_NO_VALUE;
+	e.util.util_est_ewma = EV_NO_VALUE;
+	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
+	ev_wakeup(s, 6 * MS, 300, "seeded", 120, 0);
+	p = sched_task_find(s, 300);
+	assert_int_equal(p->avg.util_avg, 300);
+	sched_cpu_util(s, 0, &u);
+	assert_true(u.util_avg >= 489 && u.util_avg <= 500);
+	sched_free(s);
+
+	/* without seed_util a root event changes nothing */
+	s = new_sched(1, NULL, false);
+	memset(&e, 0, sizeof(e));
+	e.type = EV_PELT_CFS;
+	e.util.cpu = 0;
+	e.util.path = EV_PATH_ROOT;
+	e.util.util = 500;
+	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
+	sched_cpu_util(s, 0, &u);
+	assert_int_equal(u.util_avg, 0);
+	sched_free(s);
+}
+
 /* ---- classes --------------------------------------------------------------------------------- */
 
 static void test_sugov_ignored(void **state)
@@ -688,6 +752,7 @@ int main(void)
 		cmocka_unit_test(test_migration_queued),
 		cmocka_unit_test(test_wakeup_new),
 		cmocka_unit_test(test_seed_util),
+		cmocka_unit_test(test_seed_rq_util),
 		cmocka_unit_test(test_sugov_ignored),
 		cmocka_unit_test(test_rt_task),
 		cmocka_unit_test(test_hook_order),
