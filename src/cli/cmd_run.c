@@ -15,7 +15,7 @@ static const char run_usage[] =
 	"                  [--util-source emulated|trace] [--power-model em|costs]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
-	"                  [--format F] [--strict] [--quiet]\n";
+	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet]\n";
 
 static const char run_help[] =
 	"\n"
@@ -45,8 +45,10 @@ static const char run_help[] =
 	"  --timeline F.csv   one row per governor evaluation per CPU\n"
 	"  --task-timeline F.csv  one row per task event with its util_avg and util_est\n"
 	"  --baselines        also replay with powersave and performance and place this run\n"
-	"                     between them (0%% .. 100%%) for energy and delay\n"
-	"  --seed-util        start tasks from the trace's own per-task util events\n"
+	"                     between them (0% .. 100%) for energy and delay\n"
+	"  --seed-util        start tasks and runqueues from the trace's own util events\n"
+	"  --warmup-ms MS     replay the first MS ms but measure only after them (every\n"
+	"                     signal starts cold)\n"
 	"  --format F         force the trace format: ftrace, tracecmd, dat, csv\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n";

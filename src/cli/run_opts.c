@@ -9,6 +9,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/parse.h"
 #include "store/store.h"
 
 enum {
@@ -30,6 +31,7 @@ enum {
 	OPT_FORMAT,
 	OPT_STRICT,
 	OPT_QUIET,
+	OPT_WARMUP_MS,
 };
 
 static const struct option long_opts[] = {
@@ -51,6 +53,7 @@ static const struct option long_opts[] = {
 	{"format", required_argument, NULL, OPT_FORMAT},
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
+	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
 	{NULL, 0, NULL, 0},
 };
 
@@ -190,6 +193,14 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_QUIET:
 			o->quiet = true;
 			break;
+		case OPT_WARMUP_MS: {
+			u64 ms;
+			if (gs_parse_u64(optarg, &ms) != 0 || ms > 3600000)
+				return cli_usage_error(usage, "--warmup-ms '%s': expected 0..3600000",
+						       optarg);
+			o->warmup_ns = ms * NSEC_PER_MSEC;
+			break;
+		}
 		default:
 			if (optopt)
 				return cli_usage_error(usage, "option '%s' needs a value",
@@ -259,6 +270,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.power_model = o->power_model;
 	spec.policy = o->has_policy ? &o->policy : NULL;
 	spec.seed_util = o->seed_util;
+	spec.warmup_ns = o->warmup_ns;
 	spec.label = o->label;
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */

@@ -66,6 +66,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	cfg.power_model = spec->power_model;
 	cfg.policy = spec->policy;
 	cfg.seed_util = spec->seed_util;
+	cfg.warmup_ns = spec->warmup_ns;
 	cfg.timeline = spec->timeline;
 	cfg.task_timeline = spec->task_timeline;
 	ret = sim_config_parse_params(&cfg, err);

@@ -23,6 +23,7 @@ struct replay_spec {
 	enum power_model power_model;
 	const struct policy *policy;   /* may be NULL */
 	bool seed_util;
+	u64 warmup_ns;                 /* --warmup-ms */
 	const char *label;
 	FILE *timeline;
 	FILE *task_timeline;

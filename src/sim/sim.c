@@ -118,6 +118,10 @@ struct sim {
 	 * governor update or when the loop applies one: both refresh it) and the next action */
 	u64 next_pending_ns;
 	u64 next_action_ns;
+	/* --warmup-ms: the measurements start at warmup_at (NO_TIME: from the start, or done) */
+	u64 warmup_at;
+	u64 measured_from;     /* t0, or the end of the warm-up once reached */
+	u64 agg_ops_base, agg_skipped_base;
 	u64 events;
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
@@ -728,6 +732,55 @@ static bool any_busy(const struct sim *s)
 	return false;
 }
 
+static void warmup_reset_task(void *ctx, struct task *p)
+{
+	struct sim *s = ctx;
+	struct sim_task *st = p->owner_data;
+	if (!st)
+		return;
+	st->runtime_ns = st->delay_ns = st->max_delay_ns = 0;
+	if (st->in_at_ns < s->now)
+		st->in_at_ns = s->now; /* a running task's time counts from here */
+}
+
+/*
+ * --warmup-ms: every signal starts cold (DESIGN.md §13), so a user may measure from a later
+ * point. At s->now the counters are brought up to date and zeroed: residency, energy, busy
+ * time, transitions, clamping, task runtime and delay, uclamp aggregation counts; idle
+ * intervals in progress count from here. The replay itself (PELT, clamps, frequencies) is
+ * untouched.
+ */
+static void sim_warmup_end(struct sim *s)
+{
+	u64 t = s->now;
+
+	cluster_flush_all(s);
+	for (int c = 0; c < s->plat->nr_clusters; c++) {
+		struct sim_cluster *cl = &s->cl[c];
+		memset(cl->residency_ns, 0, sizeof(cl->residency_ns));
+		memset(cl->busy_ns_opp, 0, sizeof(cl->busy_ns_opp));
+		memset(cl->idle_ns_state, 0, sizeof(cl->idle_ns_state));
+		cl->transitions = 0;
+		if (cl->all_idle_since_ns < t)
+			cl->all_idle_since_ns = t;
+		s->overutil_ns[c] = 0;
+	}
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		struct sim_cpu *sc = &s->cpu[c];
+		memset(sc->busy_ns_opp, 0, sizeof(sc->busy_ns_opp));
+		memset(sc->idle_ns_state, 0, sizeof(sc->idle_ns_state));
+		sc->busy_ns = 0;
+		if (sc->idle_since_ns < t)
+			sc->idle_since_ns = t;
+	}
+	s->clamped_up_ns = s->clamped_down_ns = 0;
+	s->agg_ops_base = s->uc.stats.agg_ops;
+	s->agg_skipped_base = s->uc.stats.agg_skipped;
+	sched_for_each_task(s->sched, warmup_reset_task, s);
+	s->measured_from = t;
+	s->warmup_at = NO_TIME;
+}
+
 /* Run the loop's own work (frequency changes, policy actions, ticks, blocked updates) with
  * times <= t, then bring the accounting to t. */
 static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
@@ -738,11 +791,14 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 		u64 tt = s->next_tick, tb = s->next_blocked;
 		u64 nt = gs_min_u64(gs_min_u64(tp, ta), gs_min_u64(tt, tb));
 
+		nt = gs_min_u64(nt, s->warmup_at);
 		if (nt > t || nt == NO_TIME)
 			break;
 		sim_account(s, nt);
 		s->now = nt;
-		if (tp == nt) {
+		if (s->warmup_at == nt) {
+			sim_warmup_end(s);
+		} else if (tp == nt) {
 			for (int c = 0; c < s->plat->nr_clusters; c++) {
 				struct sim_cluster *cl = &s->cl[c];
 				if (cl->pol.pending && cl->pol.pending_at_ns <= nt &&
@@ -918,6 +974,8 @@ static int sim_start(struct sim *s, u64 t)
 {
 	s->started = true;
 	s->t0 = t;
+	s->measured_from = t;
+	s->warmup_at = s->cfg.warmup_ns ? t + s->cfg.warmup_ns : NO_TIME;
 	s->now = t;
 	s->last_acct = t;
 	s->next_tick = t - t % s->tick_ns + s->tick_ns;
@@ -1090,6 +1148,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	s->warmup_at = NO_TIME;
 	s->cfg = *cfg;
 	s->plat = cfg->plat;
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
@@ -1277,6 +1336,7 @@ int sim_advance_to(struct sim *s, u64 t, struct gs_error *err)
 u64 sim_next_internal_ns(const struct sim *s)
 {
 	u64 t = gs_min_u64(s->next_pending_ns, s->next_action_ns);
+	t = gs_min_u64(t, s->warmup_at);
 	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
 }
 
@@ -1298,6 +1358,11 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	ret = sim_advance(s, end, err);
 	if (ret)
 		return ret;
+	if (s->warmup_at != NO_TIME)
+		return gs_error_set(err, GS_EARG,
+				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
+				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
+				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
 	cluster_flush_all(s);
 	/* close the open hindsight idle intervals */
 	for (int c = 0; c < p->nr_clusters; c++) {
@@ -1317,8 +1382,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 								  true)] += end - cl->all_idle_since_ns;
 	}
 
-	span = end - s->t0;
-	r->start_s = ns_to_s(s->t0);
+	span = end - s->measured_from;
+	r->start_s = ns_to_s(s->measured_from);
 	r->span_s = ns_to_s(span);
 	r->events = s->events;
 	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
@@ -1349,6 +1414,13 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
 				 "lost by the tracer?); the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
+	if (s->cfg.warmup_ns) {
+		size_t len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
+				 (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC));
 	}
 
 	r->nr_cpus = p->nr_cpus;
@@ -1421,8 +1493,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 
 	r->key_on = s->uc.stats.key_on;
 	r->key_on_at_s = s->uc.stats.key_on ? ns_to_s(s->uc.stats.key_on_at_ns - s->t0) : 0;
-	r->agg_ops = s->uc.stats.agg_ops;
-	r->agg_skipped = s->uc.stats.agg_skipped;
+	r->agg_ops = s->uc.stats.agg_ops - s->agg_ops_base;
+	r->agg_skipped = s->uc.stats.agg_skipped - s->agg_skipped_base;
 	r->clamped_up_s = ns_to_s(s->clamped_up_ns);
 	r->clamped_down_s = ns_to_s(s->clamped_down_ns);
 

@@ -41,6 +41,8 @@ struct sim_config {
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
 	int uclamp_buckets;
+	/* --warmup-ms: measure from this long after the first event (the replay runs from it) */
+	u64 warmup_ns;
 	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
 	 * 0 unknown), and whether it has cpu_idle events (then, in traced timing, idle states
 	 * come from them instead of the hindsight choice). */

@@ -10,6 +10,7 @@
  *    turns the key on without changing the outcome.
  *  - energy: 1 s busy at 2362 MHz under performance and em costs 1.571 J on that CPU and nothing
  *    elsewhere; under powersave with work timing the same work takes 2362/903 as long at 243 mW.
+ *  - --warmup-ms: the first part is replayed, not measured;
  *  - invariants: residency sums to the replayed span per policy; work in equals work out per
  *    CPU on the real traces.
  * Does not check: PELT arithmetic (test_pelt, test_sched) or governor formulas (test_schedutil).
@@ -130,6 +131,7 @@ struct replay_case {
 	struct gov_param params[4];
 	int nr_params;
 	const struct platform *plat;
+	u64 warmup_ns;
 };
 
 static void replay(const struct replay_case *c, struct run_result *r)
@@ -155,6 +157,7 @@ static void replay(const struct replay_case *c, struct run_result *r)
 	spec.util_source = SIM_UTIL_EMULATED;
 	spec.power_model = POWER_MODEL_EM;
 	spec.policy = pol.n ? &pol : NULL;
+	spec.warmup_ns = c->warmup_ns;
 	run_result_init(r);
 	ret = replay_run(&spec, r, &err);
 	if (ret)
@@ -326,6 +329,24 @@ static void test_energy_performance_1s(void **state)
 	run_result_release(&r);
 }
 
+/* --warmup-ms: the first 500 ms of the busy second are replayed but not measured. */
+static void test_energy_warmup(void **state)
+{
+	struct replay_case c = {.trace = one_second_trace(), .governor = "performance",
+				.timing = SIM_TIMING_TRACED, .warmup_ns = 500 * NSEC_PER_MSEC};
+	struct run_result r;
+	(void)state;
+
+	replay(&c, &r);
+	assert_true(fabs(r.span_s - 0.5) < 1e-9);
+	assert_true(fabs(r.start_s - 100.5) < 1e-9);
+	assert_true(fabs(r.energy_cpu[4] - 1.571 * 0.5) < 1e-9);
+	assert_true(fabs(r.pol[1].residency_s[4] - 0.5) < 1e-9);
+	assert_true(fabs(r.pol[1].busy_s - 0.5) < 1e-9);
+	assert_true(r.nr_tasks == 1 && fabs(r.tasks[0].runtime_s - 0.5) < 1e-9);
+	run_result_release(&r);
+}
+
 static void test_energy_powersave_work(void **state)
 {
 	struct replay_case c = {.trace = one_second_trace(), .governor = "powersave",
@@ -395,6 +416,7 @@ int main(void)
 		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
 		cmocka_unit_test(test_energy_performance_1s),
 		cmocka_unit_test(test_energy_powersave_work),
+		cmocka_unit_test(test_energy_warmup),
 		cmocka_unit_test(test_invariants_real_traces),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
