@@ -1284,6 +1284,38 @@ static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *c
 	return "no 'comm-pid [cpu]' columns";
 }
 
+/*
+ * The kernel's own layout, v5.9 trace_print_context() with the irq-info flags and no tgid,
+ * "%16s-%-7d [%03d] %4s %5llu.%06lu: ": the '[' of the CPU column is at offset 25 of every line
+ * whose comm and pid fit their widths. Such a line is read at those offsets, to what
+ * parse_prefix() finds on it: its first "[cpu]" is this one (no '[' before it), the comm-pid
+ * before it is read by the same pid_before(), the flags column does not start with a digit (so
+ * it is not a timestamp) and the timestamp follows it. false sends the line to parse_prefix().
+ * `line` is the start of the line, p its first character that is not blank.
+ */
+TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, s32 *pid,
+			      s32 *cpu, u64 *ts, const char **next)
+{
+	const char *q = line + 24;
+
+	if (end - line < 40 || p >= q || line[24] != ' ' || line[25] != '[' || line[29] != ']' ||
+	    line[30] != ' ' || line[35] != ' ' || !is_digit(line[26]) || !is_digit(line[27]) ||
+	    !is_digit(line[28]) || line[31] == ' ' || is_digit(line[31]) || line[32] == ' ' ||
+	    line[33] == ' ' || line[34] == ' ')
+		return false;
+	/* any '[' in line[0, 24): one zero byte of a word xor "[[[[[[[[" (exact for "any") */
+	if (zero_bytes(load8(line) ^ (BYTES_ONES * '[')) |
+	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '[')) |
+	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')))
+		return false;
+	while (q > p && q[-1] == ' ')
+		q--;
+	if (q[-1] == ')' || !pid_before(p, q, pid))
+		return false;
+	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
+	return parse_ts(skip_spaces(line + 36, end), end, ts, next);
+}
+
 /* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
 TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const char **colon)
 {
@@ -1340,9 +1372,11 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	if ((*p == 'v' || *p == 'c' || *p == 'C') && header_line(r, p, end))
 		return 0;
 
-	why = parse_prefix(p, end, &pid, &cpu, &ts, &p);
-	if (why)
-		return reader_malformed(r, r->lineno, err, "%s", why);
+	if (!fixed_prefix(line, p, end, &pid, &cpu, &ts, &p)) {
+		why = parse_prefix(p, end, &pid, &cpu, &ts, &p);
+		if (why)
+			return reader_malformed(r, r->lineno, err, "%s", why);
+	}
 	p = skip_spaces(p, end);
 	name = p;
 	type = hot_event_name(name, end, &p);
