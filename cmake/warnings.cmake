@@ -21,3 +21,19 @@ function(govsim_target_flags target)
     target_compile_options(${target} PRIVATE -Werror)
   endif()
 endfunction()
+
+# Link-time optimisation in optimised builds: the replay's hot path crosses the stages (sim ->
+# sched -> gov -> cpufreq and back through hooks and tiny accessors), which only LTO can inline.
+# Not with sanitizers, coverage or the libFuzzer build (clang would need its own LTO linker).
+option(GOVSIM_LTO "Link-time optimisation in Release/RelWithDebInfo/MinSizeRel builds" ON)
+if(GOVSIM_LTO AND NOT GOVSIM_SANITIZE AND NOT GOVSIM_COVERAGE AND NOT GOVSIM_FUZZ)
+  include(CheckIPOSupported)
+  check_ipo_supported(RESULT GOVSIM_IPO_OK OUTPUT GOVSIM_IPO_MSG LANGUAGES C)
+  if(GOVSIM_IPO_OK)
+    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELEASE ON)
+    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_RELWITHDEBINFO ON)
+    set(CMAKE_INTERPROCEDURAL_OPTIMIZATION_MINSIZEREL ON)
+  else()
+    message(STATUS "govsim: no link-time optimisation (${GOVSIM_IPO_MSG})")
+  endif()
+endif()
