@@ -1284,6 +1284,27 @@ static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *c
 	return "no 'comm-pid [cpu]' columns";
 }
 
+/* parse_ts() of the kernel's "%5llu.%06lu:" (microseconds), inlined; false for any other
+ * timestamp, which parse_ts() then reads. */
+TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char **next)
+{
+	const char *s = p;
+	u64 sec = 0, us = 0;
+
+	while (p < end && is_digit(*p))
+		sec = sec * 10 + (u64)(*p++ - '0');
+	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':')
+		return false;
+	for (int i = 1; i <= 6; i++) {
+		if (!is_digit(p[i]))
+			return false;
+		us = us * 10 + (u64)(p[i] - '0');
+	}
+	*ts_ns = sec * NSEC_PER_SEC + us * NSEC_PER_USEC;
+	*next = p + 8;
+	return true;
+}
+
 /*
  * The kernel's own layout, v5.9 trace_print_context() with the irq-info flags and no tgid,
  * "%16s-%-7d [%03d] %4s %5llu.%06lu: ": the '[' of the CPU column is at offset 25 of every line
@@ -1313,7 +1334,8 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
-	return parse_ts(skip_spaces(line + 36, end), end, ts, next);
+	q = skip_spaces(line + 36, end);
+	return fast_ts(q, end, ts, next) || parse_ts(q, end, ts, next);
 }
 
 /* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
