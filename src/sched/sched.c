@@ -101,6 +101,7 @@ struct sched {
 	bool have_start;
 	u64 start_ns;
 	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
+	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	struct sched_stats stats;
 };
 
@@ -566,6 +567,7 @@ static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
 		break;
 	}
 	rq->curr = p;
+	s->busy_mask |= 1ull << rq->cpu;
 	p->running = true;
 	p->in_iowait = false; /* io_schedule_finish() once it runs again */
 }
@@ -593,6 +595,7 @@ static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
 	}
 	p->running = false;
 	rq->curr = NULL;
+	s->busy_mask &= ~(1ull << rq->cpu);
 }
 
 /* The rq goes idle after prev: pick_next_task_fair's update_idle_rq_clock_pelt() (only on
@@ -1168,6 +1171,11 @@ struct task *sched_cpu_curr(const struct sched *s, int cpu)
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
 		return NULL;
 	return s->rq[cpu].curr;
+}
+
+u64 sched_busy_mask(const struct sched *s)
+{
+	return s->busy_mask;
 }
 
 struct task *sched_task_find(const struct sched *s, s32 pid)

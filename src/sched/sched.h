@@ -128,6 +128,8 @@ void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long fr
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
 /* The running task of a CPU (NULL when idle or running the governor kthread). */
 struct task *sched_cpu_curr(const struct sched *s, int cpu);
+/* The CPUs running a task, one bit each: bit c is set iff sched_cpu_curr(s, c) != NULL. */
+u64 sched_busy_mask(const struct sched *s);
 struct task *sched_task_find(const struct sched *s, s32 pid);
 /* Iterate every known task: calls fn for each, in pid order. */
 void sched_for_each_task(struct sched *s, void (*fn)(void *ctx, struct task *p), void *ctx);

@@ -77,6 +77,7 @@ struct sim_cluster {
 	u64 residency_ns[GS_MAX_OPPS];
 	u64 busy_ns_opp[GS_MAX_OPPS];
 	u64 idle_ns_state[GS_MAX_IDLE_STATES];
+	u64 cpu_mask;           /* its CPUs, one bit each */
 	bool all_idle;
 	u64 all_idle_since_ns;
 	u64 transitions;
@@ -105,6 +106,8 @@ struct sim {
 	struct sim_cpu cpu[GS_MAX_CPUS];
 	struct sim_cluster cl[GS_MAX_CLUSTERS];
 	struct work *work; /* work timing; NULL in traced timing */
+	u64 busy_mask;     /* bit c: cpu[c].busy */
+	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;
 	u64 t0;            /* first event: trace-relative 0 */
@@ -346,20 +349,25 @@ static void sim_account(struct sim *s, u64 t)
 			cluster_account(s, c, t);
 }
 
-/* Busy/idle transitions after the scheduler changed state at s->now. */
+/* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
+ * state differs from the scheduler's (or a CSV row's) are visited. */
 static void sim_refresh_cluster(struct sim *s, int c)
 {
 	struct sim_cluster *cl = &s->cl[c];
 	const struct plat_cluster *pc = cl->pol.cl;
-	bool all_idle = true;
+	u64 busy_now = (sched_busy_mask(s->sched) | s->csv_busy_mask) & cl->cpu_mask;
+	u64 changed = busy_now ^ (s->busy_mask & cl->cpu_mask);
+	bool all_idle = busy_now == 0;
 
-	for (int i = 0; i < pc->nr_cpus; i++) {
-		int cpu = pc->cpus[i];
-		struct sim_cpu *sc = &s->cpu[cpu];
-		bool busy = sched_cpu_curr(s->sched, cpu) != NULL || sc->csv_busy == 1;
+	if (changed) {
+		/* per-CPU counters only: the order of the CPUs does not matter */
+		cluster_flush(s, c);
+		s->busy_mask ^= changed;
+		for (; changed; changed &= changed - 1) {
+			int cpu = __builtin_ctzll(changed);
+			struct sim_cpu *sc = &s->cpu[cpu];
+			bool busy = !sc->busy;
 
-		if (busy != sc->busy) {
-			cluster_flush(s, c);
 			if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
 				u64 len = s->now - sc->idle_since_ns;
 				int st = power_pick_idle_state(pc, len, false);
@@ -369,8 +377,6 @@ static void sim_refresh_cluster(struct sim *s, int c)
 				sc->idle_since_ns = s->now;
 			sc->busy = busy;
 		}
-		if (busy)
-			all_idle = false;
 	}
 	if (all_idle != cl->all_idle) {
 		if (!all_idle && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
@@ -1123,6 +1129,10 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			} else {
 				sc->csv_frac = false;
 				sc->csv_busy = ev->util.idle_state < 0;
+				if (sc->csv_busy == 1)
+					s->csv_busy_mask |= 1ull << cpu;
+				else
+					s->csv_busy_mask &= ~(1ull << cpu);
 				if (s->cfg.has_traced_idle)
 					sc->traced_idle = ev->util.idle_state < 0
 								  ? -1
@@ -1224,6 +1234,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
 		if (cl->cur_opp < 0)
 			cl->cur_opp = pc->nr_opps - 1;
+		for (int i = 0; i < pc->nr_cpus; i++)
+			cl->cpu_mask |= 1ull << pc->cpus[i];
 		/* The initial frequency's scale for PELT invariance. */
 		for (int i = 0; i < pc->nr_cpus; i++)
 			sched_set_freq_scale(s->sched, pc->cpus[i], 0,
