@@ -362,9 +362,15 @@ static int text_fill(struct trace_reader *r, struct gs_error *err)
 	for (;;) {
 		char *start = r->buf + r->buf_pos;
 		size_t avail = r->buf_len - r->buf_pos;
-		char *nl = memchr(start, '\n', avail);
+		size_t used = text_parse_hot_line(r, start, start + avail);
+		char *nl;
 		int ret;
 
+		if (used) {
+			r->buf_pos += used;
+			return 0;
+		}
+		nl = memchr(start, '\n', avail);
 		if (nl) {
 			size_t len = (size_t)(nl - start);
 			r->buf_pos += len + 1;

@@ -143,6 +143,12 @@ void reader_add_header(struct trace_reader *r, const char *fmt, ...)
  * one event through reader_slot()/reader_commit(). 0, or GS_ETRACE in strict mode. */
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err);
 
+/* text.c: the line at the start of [line, end) when it is one of the common events in the
+ * kernel's layout and ends with a '\n' before end: parsed, counted and committed as
+ * text_parse_line() would, without looking for its end first. The bytes used, newline included;
+ * 0 when the line must be split and go through text_parse_line() (nothing counted then). */
+size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end);
+
 /* text.c: split an event payload into key=value pairs (values may hold spaces, as comms do). */
 void fieldset_split(struct fieldset *fs, const char *p, const char *end);
 

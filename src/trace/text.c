@@ -569,8 +569,12 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
  * order, with no table and no copy but the comms. The fast path accepts only lines on which the
  * generic path must give the same event: each value is one token (no spaces, no trailing "==>"),
  * each key is the one expected next, nothing follows the last value. Anything else (a comm with
- * spaces, a field added by another kernel, a hex number, a bad value) returns false, and the
+ * spaces, a field added by another kernel, a hex number, a bad value) returns NULL, and the
  * caller parses the line again through the generic path, which also words the errors.
+ *
+ * A fast parser returns the end of the last value, which the caller compares with the line's
+ * end. A '\n' ends every token as the end of the line does: a line split from the input holds
+ * none, and text_parse_hot_line() parses a line before its end is known, up to its '\n'.
  */
 
 TEXT_INLINE u32 load4(const char *p)
@@ -620,10 +624,10 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
-/* A token: up to the next space or the end. */
+/* A token: up to the next space, '\n' or the end. */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
-	while (p < end && *p != ' ')
+	while (p < end && *p != ' ' && *p != '\n')
 		p++;
 	return p;
 }
@@ -643,7 +647,7 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 	s = p;
 	while (p < end && is_digit(*p) && p - s < 11)
 		v = v * 10 + (u64)(*p++ - '0');
-	if (p == s || (p < end && *p != ' '))
+	if (p == s || (p < end && *p != ' ' && *p != '\n'))
 		return false;
 	if (v > (neg ? (u64)INT32_MAX + 1 : (u64)INT32_MAX))
 		return false;
@@ -659,7 +663,7 @@ TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 
 	while (p < end && is_digit(*p) && p - s < 11)
 		v = v * 10 + (u64)(*p++ - '0');
-	if (p == s || (p < end && *p != ' ') || v > UINT32_MAX)
+	if (p == s || (p < end && *p != ' ' && *p != '\n') || v > UINT32_MAX)
 		return false;
 	*out = (u32)v;
 	*pp = p;
@@ -700,7 +704,7 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 
 /* v5.9 sched_switch: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s
  * next_pid=%d next_prio=%d" (the " ==>" may be absent, as in older trace-cmd). */
-static bool fast_switch(const char *p, const char *end, struct event *ev)
+static const char *fast_switch(const char *p, const char *end, struct event *ev)
 {
 	const char *v;
 	s64 st;
@@ -710,7 +714,7 @@ static bool fast_switch(const char *p, const char *end, struct event *ev)
 	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio") ||
 	    !fp_s32(&p, end, &ev->sw.prev_prio) || !fp_sep(&p, end) ||
 	    !fp_key(&p, end, "prev_state"))
-		return false;
+		return NULL;
 	v = p;
 	p = fp_token(p, end);
 	if (p - v == 1 && (*v == 'S' || *v == 'R'))
@@ -718,49 +722,58 @@ static bool fast_switch(const char *p, const char *end, struct event *ev)
 	else
 		st = prev_state_parse(v, (size_t)(p - v));
 	if (st < 0 || !fp_sep(&p, end))
-		return false;
+		return NULL;
 	ev->sw.prev_state = (u32)st;
 	if (end - p > 4 && short_eq(p, "==> ", 4)) {
 		p += 3;
 		fp_sep(&p, end);
 	}
-	return fp_key(&p, end, "next_comm") && fp_comm(&p, end, ev->sw.next_comm) &&
-	       fp_sep(&p, end) && fp_key(&p, end, "next_pid") &&
-	       fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "next_prio") && fp_s32(&p, end, &ev->sw.next_prio) && p == end;
+	if (fp_key(&p, end, "next_comm") && fp_comm(&p, end, ev->sw.next_comm) &&
+	    fp_sep(&p, end) && fp_key(&p, end, "next_pid") &&
+	    fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
+	    fp_key(&p, end, "next_prio") && fp_s32(&p, end, &ev->sw.next_prio))
+		return p;
+	return NULL;
 }
 
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
-static bool fast_wake(const char *p, const char *end, struct event *ev)
+static const char *fast_wake(const char *p, const char *end, struct event *ev)
 {
-	return fp_key(&p, end, "comm") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
+	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "target_cpu") && fp_s32(&p, end, &ev->wake.target_cpu) &&
-	       ev->wake.target_cpu >= 0 && p == end;
+	    ev->wake.target_cpu >= 0)
+		return p;
+	return NULL;
 }
 
 /* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
-static bool fast_migrate(const char *p, const char *end, struct event *ev)
+static const char *fast_migrate(const char *p, const char *end, struct event *ev)
 {
-	return fp_key(&p, end, "comm") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
+	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "orig_cpu") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
 	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu") &&
-	       fp_s32(&p, end, &ev->migrate.dest_cpu) && p == end;
+	    fp_s32(&p, end, &ev->migrate.dest_cpu))
+		return p;
+	return NULL;
 }
 
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
-static bool fast_power(const char *p, const char *end, struct event *ev)
+static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
-	return fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) && p == end;
+	if (fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
+	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id))
+		return p;
+	return NULL;
 }
 
-/* The fast path of event `type`; false when it has none or the line is not in its order. A
- * switch rather than a table of pointers: the direct calls inline (1-2 % of the reader's time). */
-static inline bool fast_parse(int type, const char *p, const char *end, struct event *ev)
+/* The fast path of event `type`: the end of its last value, or NULL when it has none or the
+ * line is not in its order. A switch rather than a table of pointers: the direct calls inline
+ * (1-2 % of the reader's time). */
+static inline const char *fast_parse(int type, const char *p, const char *end, struct event *ev)
 {
 	switch (type) {
 	case EV_SWITCH:
@@ -775,7 +788,7 @@ static inline bool fast_parse(int type, const char *p, const char *end, struct e
 	case EV_CPU_IDLE:
 		return fast_power(p, end, ev);
 	default:
-		return false;
+		return NULL;
 	}
 }
 
@@ -1312,7 +1325,8 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
  * parse_prefix() finds on it: its first "[cpu]" is this one (no '[' before it), the comm-pid
  * before it is read by the same pid_before(), the flags column does not start with a digit (so
  * it is not a timestamp) and the timestamp follows it. false sends the line to parse_prefix().
- * `line` is the start of the line, p its first character that is not blank.
+ * `line` is the start of the line, p its first character that is not blank. No '\n' in the
+ * columns read at offsets: end may be past the line's end (text_parse_hot_line()).
  */
 TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, s32 *pid,
 			      s32 *cpu, u64 *ts, const char **next)
@@ -1322,12 +1336,17 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	if (end - line < 40 || p >= q || line[24] != ' ' || line[25] != '[' || line[29] != ']' ||
 	    line[30] != ' ' || line[35] != ' ' || !is_digit(line[26]) || !is_digit(line[27]) ||
 	    !is_digit(line[28]) || line[31] == ' ' || is_digit(line[31]) || line[32] == ' ' ||
-	    line[33] == ' ' || line[34] == ' ')
+	    line[33] == ' ' || line[34] == ' ' || line[31] == '\n' || line[32] == '\n' ||
+	    line[33] == '\n' || line[34] == '\n')
 		return false;
-	/* any '[' in line[0, 24): one zero byte of a word xor "[[[[[[[[" (exact for "any") */
+	/* any '[' or '\n' in line[0, 24): a zero byte of a word xor "[[[[[[[[" or "\n\n..."
+	 * (exact for "any") */
 	if (zero_bytes(load8(line) ^ (BYTES_ONES * '[')) |
 	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '[')) |
-	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')))
+	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')) |
+	    zero_bytes(load8(line) ^ (BYTES_ONES * '\n')) |
+	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
+	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n')))
 		return false;
 	while (q > p && q[-1] == ' ')
 		q--;
@@ -1364,6 +1383,55 @@ TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colo
 	if (name_is(p, end, "cpu_frequency:", colon))
 		return EV_CPU_FREQUENCY;
 	return -1;
+}
+
+/* Any line header_line() might take: "version =", "cpus=", "CPU". */
+TEXT_INLINE bool maybe_header(const char *p, const char *end)
+{
+	if (*p != 'v' && *p != 'c' && *p != 'C')
+		return false;
+	return end - p < 9 || short_eq(p, "version =", 9) || short_eq(p, "cpus=", 5) ||
+	       short_eq(p, "CPU", 3);
+}
+
+/*
+ * One pass over the commonest line: the kernel's column layout (fixed_prefix()), a hot event
+ * name, its fast parser, and a '\n' right after the last value. Its end is found by parsing it:
+ * no memchr() for the newline first. What text_parse_line() does with such a line is done here
+ * (the same steps, the same event); anything else (trailing blanks, a "\r\n" end, a header or
+ * comment line, another layout or event) returns 0 with nothing changed but the unused ring
+ * slot, and the caller splits the line and calls text_parse_line().
+ */
+size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end)
+{
+	const char *p = skip_spaces(line, end), *q, *body;
+	struct event *ev;
+	s32 pid, cpu;
+	u64 ts;
+	int type;
+
+	if (p == end || *p == '\t' || *p == '#' || maybe_header(p, end) ||
+	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p))
+		return 0;
+	p = skip_spaces(p, end);
+	type = hot_event_name(p, end, &q);
+	if (type < 0)
+		return 0;
+	body = skip_spaces(q + 1, end);
+	ev = reader_slot(r);
+	q = fast_parse(type, body, end, ev);
+	if (!q || q == end || *q != '\n')
+		return 0;
+	r->lineno++;
+	r->st.lines++;
+	r->seen_event_line = true;
+	ev->type = (enum event_type)type;
+	ev->ts_ns = ts;
+	ev->line = r->lineno;
+	ev->cpu = cpu;
+	ev->pid = pid;
+	reader_commit(r);
+	return (size_t)(q + 1 - line);
 }
 
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
@@ -1427,7 +1495,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		}
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "%s", why);
-	} else if (fast_parse(type, body, end, ev)) {
+	} else if (fast_parse(type, body, end, ev) == end) {
 		ev->type = (enum event_type)type;
 	} else if (has_plugin_layout(type) && !starts_key_value(body, end)) {
 		/* trace-cmd report without -N; key=value fields in an odd order are still taken */
