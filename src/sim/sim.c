@@ -107,6 +107,7 @@ struct sim {
 	struct sim_cluster cl[GS_MAX_CLUSTERS];
 	struct work *work; /* work timing; NULL in traced timing */
 	u64 busy_mask;     /* bit c: cpu[c].busy */
+	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;
@@ -464,12 +465,16 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 	cl->cur_opp = opp;
 	cl->transitions++;
 	cl->freq_dirty = true;
+	s->any_freq_dirty = true;
 	timeline_note(s, cl, s->now, 0, true);
 }
 
 /* Tell the scheduler about frequency changes made inside a hook, once it has returned. */
 static void sim_flush_freq(struct sim *s)
 {
+	if (!s->any_freq_dirty)
+		return;
+	s->any_freq_dirty = false;
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
 		const struct plat_cluster *pc = cl->pol.cl;
