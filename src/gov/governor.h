@@ -32,6 +32,9 @@ struct gov_eval {
 struct gov_env {
 	void *ctx;
 	void (*cpu_util)(void *ctx, int cpu, struct sched_cpu_util *out);
+	/* Optional: cpu_util()'s bw_dl alone, for an update that reads nothing else (schedutil's
+	 * ignore_dl_rate_limit before the rate limit check); NULL: cpu_util() is used. */
+	unsigned long (*cpu_bw_dl)(void *ctx, int cpu);
 	const struct uclamp_sys *uclamp;
 	const struct uclamp_rq_pair *(*cpu_uclamp)(void *ctx, int cpu);
 	/* Cumulative idle time of a CPU up to now (get_cpu_idle_time, for ondemand/conservative). */

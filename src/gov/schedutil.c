@@ -377,8 +377,14 @@ void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	sugov_iowait_boost(sg_cpu, time, flags);
 	sg_cpu->last_update = time;
 
-	sugov_read_cpu(sg_cpu, &cu);
-	ignore_dl_rate_limit(sg_cpu, sg_policy, &cu);
+	if (sg_policy->env.cpu_bw_dl) {
+		/* only bw_dl is read here: the evaluation below reads every CPU afresh */
+		if (sg_policy->env.cpu_bw_dl(sg_policy->env.ctx, sg_cpu->cpu) > sg_cpu->bw_dl)
+			sg_policy->limits_changed = true;
+	} else {
+		sugov_read_cpu(sg_cpu, &cu);
+		ignore_dl_rate_limit(sg_cpu, sg_policy, &cu);
+	}
 
 	if (sugov_should_update_freq(sg_policy, time)) {
 		next_f = sugov_next_freq_shared(sg_cpu, time);

@@ -1158,12 +1158,19 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 							       : out->util_est_enqueued;
 	out->util_rt = rq->avg_rt.util_avg;
 	out->util_dl = rq->avg_dl.util_avg;
-	out->bw_dl = 0;
+	out->bw_dl = sched_cpu_bw_dl(s, cpu);
 	out->util_irq = 0;
 	out->rt_runnable = rq->rt_nr_running > 0;
 	out->capacity = rq->cpu_capacity;
 	out->busy = rq->curr != NULL;
 	out->idle_calls = rq->idle_calls;
+}
+
+unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu)
+{
+	(void)s;
+	(void)cpu;
+	return 0; /* DL bandwidth is unknown: 0 (see the conventions at the top) */
 }
 
 struct task *sched_cpu_curr(const struct sched *s, int cpu)

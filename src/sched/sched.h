@@ -126,6 +126,8 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);
 
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
+/* sched_cpu_util()'s bw_dl alone (cpu_bw_dl(); 0 in this model). */
+unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu);
 /* The running task of a CPU (NULL when idle or running the governor kthread). */
 struct task *sched_cpu_curr(const struct sched *s, int cpu);
 /* The CPUs running a task, one bit each: bit c is set iff sched_cpu_curr(s, c) != NULL. */

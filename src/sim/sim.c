@@ -589,6 +589,13 @@ static void env_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
 	}
 }
 
+/* env_cpu_util()'s bw_dl alone (--util-source trace keeps the model's). */
+static unsigned long env_cpu_bw_dl(void *ctx, int cpu)
+{
+	struct sim *s = ctx;
+	return sched_cpu_bw_dl(s->sched, cpu);
+}
+
 static const struct uclamp_rq_pair *env_cpu_uclamp(void *ctx, int cpu)
 {
 	struct sim *s = ctx;
@@ -1209,6 +1216,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 
 	s->env.ctx = s;
 	s->env.cpu_util = env_cpu_util;
+	s->env.cpu_bw_dl = env_cpu_bw_dl;
 	s->env.uclamp = &s->uc;
 	s->env.cpu_uclamp = env_cpu_uclamp;
 	s->env.cpu_idle_ns = env_cpu_idle_ns;
