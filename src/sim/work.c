@@ -24,8 +24,11 @@
 
 #define NO_TIME UINT64_MAX
 
+struct wtask;
+
 struct slice {
 	s32 pid;
+	struct wtask *tk; /* its task's entry (entries never move) */
 	char comm[TASK_COMM_LEN];
 	s32 prio;
 	u64 seq;          /* the task's slice number, in traced order */
@@ -76,7 +79,10 @@ struct wtask {
 	u64 last_end;      /* emulated end of its last slice */
 	bool tr_ready;     /* traced side: runnable since tr_ready_ns (woken or preempted) */
 	u64 tr_ready_ns;
+	u64 head_mask;     /* the CPUs whose head slice is one of its slices */
 };
+
+#define WTASK_CHUNK 256
 
 struct anchored {
 	struct event ev;
@@ -87,8 +93,10 @@ struct work {
 	struct sim *sim;
 	const struct platform *plat;
 	struct wcpu cpu[GS_MAX_CPUS];
-	struct wtask *tasks;
+	struct wtask **tasks; /* open addressing by pid, power-of-two size */
 	size_t tasks_cap, tasks_used;
+	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
+	size_t nr_chunks;
 	struct anchored *aq;
 	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
 	u64 t_read;        /* the last trace time read */
@@ -102,7 +110,6 @@ struct work {
 	 * refreshed from its caches only when its bit in `dirty` says an input changed.
 	 */
 	u64 dirty;
-	s32 head_pid[GS_MAX_CPUS]; /* the pid of each CPU's head slice; 0 when its queue is empty */
 	u64 next_t[GS_MAX_CPUS];
 	u64 bound_t[GS_MAX_CPUS];
 };
@@ -158,14 +165,14 @@ static struct wtask *task_lookup(struct work *w, s32 pid, size_t *slot)
 
 	if (!w->tasks_cap)
 		return NULL;
-	for (i = (size_t)(u32)pid & mask; w->tasks[i].pid; i = (i + 1) & mask)
-		if (w->tasks[i].pid == pid)
-			return &w->tasks[i];
+	for (i = (size_t)(u32)pid & mask; w->tasks[i]; i = (i + 1) & mask)
+		if (w->tasks[i]->pid == pid)
+			return w->tasks[i];
 	*slot = i;
 	return NULL;
 }
 
-/* The task's entry, created if new. Pointers stay valid until the next creation. */
+/* The task's entry, created if new. Entries never move (slices keep pointers to them). */
 static struct wtask *task_get(struct work *w, s32 pid)
 {
 	struct wtask *tk;
@@ -176,25 +183,37 @@ static struct wtask *task_get(struct work *w, s32 pid)
 		return tk;
 	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
 		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
-		struct wtask *nt = calloc(ncap, sizeof(*nt));
-		struct wtask *old = w->tasks;
+		struct wtask **nt = calloc(ncap, sizeof(*nt));
+		struct wtask **old = w->tasks;
 		size_t ocap = w->tasks_cap;
 		if (!nt)
 			return NULL;
 		w->tasks = nt;
 		w->tasks_cap = ncap;
 		for (size_t k = 0; k < ocap; k++) {
-			if (!old[k].pid)
+			if (!old[k])
 				continue;
-			task_lookup(w, old[k].pid, &slot);
+			task_lookup(w, old[k]->pid, &slot);
 			nt[slot] = old[k];
 		}
 		free(old);
 		task_lookup(w, pid, &slot);
 	}
-	w->tasks[slot].pid = pid;
+	if (w->tasks_used == w->nr_chunks * WTASK_CHUNK) {
+		struct wtask **c = realloc(w->chunks, (w->nr_chunks + 1) * sizeof(*c));
+		if (!c)
+			return NULL;
+		w->chunks = c;
+		c[w->nr_chunks] = calloc(WTASK_CHUNK, sizeof(struct wtask));
+		if (!c[w->nr_chunks])
+			return NULL;
+		w->nr_chunks++;
+	}
+	tk = &w->chunks[w->tasks_used / WTASK_CHUNK][w->tasks_used % WTASK_CHUNK];
+	tk->pid = pid;
+	w->tasks[slot] = tk;
 	w->tasks_used++;
-	return &w->tasks[slot];
+	return tk;
 }
 
 static int aq_push(struct work *w, const struct event *ev, u64 t)
@@ -252,6 +271,9 @@ void work_free(struct work *w)
 	for (int c = 0; c < GS_MAX_CPUS; c++)
 		free(w->cpu[c].q.v);
 	free(w->tasks);
+	for (size_t i = 0; i < w->nr_chunks; i++)
+		free(w->chunks[i]);
+	free(w->chunks);
 	free(w->aq);
 	free(w);
 }
@@ -314,11 +336,8 @@ static int tr_close(struct work *w, int cpu, u64 t, u32 state)
 	wc->tr_open = false;
 	end_changed(w, wc);
 	if (!switch_prev_sleeps(state)) {
-		struct wtask *tk = task_get(w, sl->pid);
-		if (!tk)
-			return GS_ENOMEM;
-		tk->tr_ready = true;
-		tk->tr_ready_ns = t;
+		sl->tk->tr_ready = true;
+		sl->tk->tr_ready_ns = t;
 	}
 	return 0;
 }
@@ -336,10 +355,11 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		return GS_ENOMEM;
 	if (wc->q.len == 1) {
 		start_changed(w, wc); /* a new head */
-		w->head_pid[wc->id] = pid;
+		tk->head_mask |= 1ull << wc->id;
 	}
 	memset(sl, 0, sizeof(*sl));
 	sl->pid = pid;
+	sl->tk = tk;
 	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
 	sl->prio = prio;
 	sl->seq = tk->next_seq++;
@@ -462,8 +482,8 @@ static u64 start_time_compute(struct work *w, struct wcpu *wc)
 	if (wc->running || wc->q.len == 0)
 		return NO_TIME;
 	sl = q_at(&wc->q, 0);
-	tk = task_get(w, sl->pid);
-	if (!tk || tk->running || tk->next_start != sl->seq)
+	tk = sl->tk;
+	if (tk->running || tk->next_start != sl->seq)
 		return NO_TIME;
 	t = gs_max_u64(wc->free_at, sl->ready_ns);
 	return gs_max_u64(t, tk->last_end);
@@ -481,13 +501,11 @@ static u64 start_time(struct work *w, struct wcpu *wc)
 	return wc->start_cache;
 }
 
-/* A slice of pid started or ended: the start times of the CPUs it heads may have changed. */
-static void task_changed(struct work *w, s32 pid)
+/* A slice of tk started or ended: the start times of the CPUs it heads may have changed. */
+static void task_changed(struct work *w, const struct wtask *tk)
 {
-	u64 m = 0;
+	u64 m = tk->head_mask;
 
-	for (int c = 0; c < w->plat->nr_cpus; c++)
-		m |= (u64)(w->head_pid[c] == pid) << c;
 	w->dirty |= m;
 	for (; m; m &= m - 1)
 		w->cpu[__builtin_ctzll(m)].start_valid = false;
@@ -516,7 +534,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
 	struct slice done_sl = *q_at(&wc->q, 0);
-	struct wtask *tk = task_get(w, done_sl.pid);
+	struct wtask *tk = done_sl.tk;
 	struct event ev;
 	u64 tn;
 	struct task *p;
@@ -527,33 +545,31 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 		return ret;
 	wc->work_out += done_sl.work;
 	q_pop(&wc->q);
-	w->head_pid[c] = wc->q.len ? q_at(&wc->q, 0)->pid : 0;
+	tk->head_mask &= ~(1ull << c);
+	if (wc->q.len)
+		q_at(&wc->q, 0)->tk->head_mask |= 1ull << c;
 	wc->running = false;
 	end_changed(w, wc);
 	start_changed(w, wc);
 	wc->done = 0;
 	wc->free_at = t;
-	if (tk) {
-		tk->running = false;
-		tk->last_end = t;
-	}
-	task_changed(w, done_sl.pid);
+	tk->running = false;
+	tk->last_end = t;
+	task_changed(w, tk);
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	tn = start_time(w, wc);
 	if (tn <= t) {
 		struct slice *nx = q_at(&wc->q, 0);
-		struct wtask *nt = task_get(w, nx->pid);
+		struct wtask *nt = nx->tk;
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state,
 			    nx->pid, nx->comm, nx->prio);
 		wc->running = true;
 		wc->last_progress = t;
 		wc->cur_pid = nx->pid;
-		if (nt) {
-			nt->running = true;
-			nt->next_start++;
-		}
-		task_changed(w, nx->pid);
+		nt->running = true;
+		nt->next_start++;
+		task_changed(w, nt);
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
@@ -572,7 +588,7 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
 	struct slice *sl = q_at(&wc->q, 0);
-	struct wtask *tk = task_get(w, sl->pid);
+	struct wtask *tk = sl->tk;
 	struct event ev;
 
 	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
@@ -581,11 +597,9 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 	wc->done = 0;
 	wc->last_progress = t;
 	wc->cur_pid = sl->pid;
-	if (tk) {
-		tk->running = true;
-		tk->next_start++;
-	}
-	task_changed(w, sl->pid);
+	tk->running = true;
+	tk->next_start++;
+	task_changed(w, tk);
 	return sim_sched_event(w->sim, &ev, t, err);
 }
 
