@@ -178,17 +178,10 @@ static struct task_node *node_find(const struct sched *s, s32 pid)
  * as before, so compare first: p->comm is always NUL-padded after its end. */
 static void set_comm(struct task *p, const char *comm)
 {
-	if (!comm || !comm[0])
+	if (!comm || !comm[0] || strncmp(comm, p->comm, TASK_COMM_LEN - 1) == 0)
 		return;
-	for (int i = 0; i < TASK_COMM_LEN - 1; i++) {
-		if (comm[i] != p->comm[i]) {
-			strncpy(p->comm, comm, TASK_COMM_LEN - 1);
-			p->comm[TASK_COMM_LEN - 1] = '\0';
-			return;
-		}
-		if (!comm[i])
-			return;
-	}
+	strncpy(p->comm, comm, TASK_COMM_LEN - 1);
+	p->comm[TASK_COMM_LEN - 1] = '\0';
 }
 
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
