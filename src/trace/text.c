@@ -673,29 +673,17 @@ TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 /* A comm token, truncated to TASK_COMM_LEN - 1 like copy_comm(). */
 TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 {
-	const char *v = *pp, *p;
-	size_t n;
+	const char *v = *pp, *p = fp_token(v, end);
+	size_t n = (size_t)(p - v);
 
+	if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
+		return false; /* the generic path strips it */
+	if (n > TASK_COMM_LEN - 1)
+		n = TASK_COMM_LEN - 1;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (end - v >= 16) {
-		/* the comm's end among its first 16 bytes, a word at a time (the lowest bit set in
-		 * either mask is exact, see zero_bytes()); then the same two words, the bytes past
-		 * the comm masked off, are the copy: no call for a variable length */
+		/* two words, the bytes past the comm masked off: no call for a variable length */
 		u64 w0 = load8(v), w1 = load8(v + 8);
-		u64 m0 = zero_bytes(w0 ^ (BYTES_ONES * ' ')) | zero_bytes(w0 ^ (BYTES_ONES * '\n'));
-		u64 m1 = zero_bytes(w1 ^ (BYTES_ONES * ' ')) | zero_bytes(w1 ^ (BYTES_ONES * '\n'));
-
-		if (m0)
-			p = v + (__builtin_ctzll(m0) >> 3);
-		else if (m1)
-			p = v + 8 + (__builtin_ctzll(m1) >> 3);
-		else
-			p = fp_token(v + 16, end);
-		n = (size_t)(p - v);
-		if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
-			return false; /* the generic path strips it */
-		if (n > TASK_COMM_LEN - 1)
-			n = TASK_COMM_LEN - 1;
 		if (n < 8) {
 			w0 &= (1ull << (8 * n)) - 1;
 			w1 = 0;
@@ -708,12 +696,6 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 		return true;
 	}
 #endif
-	p = fp_token(v, end);
-	n = (size_t)(p - v);
-	if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
-		return false; /* the generic path strips it */
-	if (n > TASK_COMM_LEN - 1)
-		n = TASK_COMM_LEN - 1;
 	memset(dst, 0, TASK_COMM_LEN);
 	memcpy(dst, v, n);
 	*pp = p;
