@@ -144,9 +144,10 @@ void reader_add_header(struct trace_reader *r, const char *fmt, ...)
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err);
 
 /* text.c: the line at the start of [line, end) when it is one of the common events in the
- * kernel's layout and ends with a '\n' before end: parsed, counted and committed as
- * text_parse_line() would, without looking for its end first. The bytes used, newline included;
- * 0 when the line must be split and go through text_parse_line() (nothing counted then). */
+ * kernel's layout, ends with a '\n' before end and is no older than every event before it:
+ * parsed, counted and committed as text_parse_line() would, without looking for its end first.
+ * The bytes used, newline included; 0 when the line must be split and go through
+ * text_parse_line() (nothing counted then). Needs a free ring slot beyond reader_slot()'s. */
 size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end);
 
 /* text.c: split an event payload into key=value pairs (values may hold spaces, as comms do). */

@@ -1400,7 +1400,8 @@ TEXT_INLINE bool maybe_header(const char *p, const char *end)
  * no memchr() for the newline first. What text_parse_line() does with such a line is done here
  * (the same steps, the same event); anything else (trailing blanks, a "\r\n" end, a header or
  * comment line, another layout or event) returns 0 with nothing changed but the unused ring
- * slot, and the caller splits the line and calls text_parse_line().
+ * slot, and the caller splits the line and calls text_parse_line(). So does an event older than
+ * the newest one read (or the first): only events that go straight onto the ring are taken here.
  */
 size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end)
 {
@@ -1420,7 +1421,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	body = skip_spaces(q + 1, end);
 	ev = reader_slot(r);
 	q = fast_parse(type, body, end, ev);
-	if (!q || q == end || *q != '\n')
+	if (!q || q == end || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
 		return 0;
 	r->lineno++;
 	r->st.lines++;
