@@ -6,7 +6,8 @@
  * "==>", numeric or letter prev_state, comms with spaces and dashes; trace-cmd's plugin layout of
  * sched_switch/sched_wakeup(_new) and its -l latency layout) yields the fields written in the
  * fixture; the fast path (fields in the kernel's order) gives the same events as the generic
- * key=value path; the plugin and latency texts libtraceevent printed from the juno trace.dat give
+ * key=value path; the kernel's padded column layout (read at fixed offsets, one pass per line, in
+ * batches) gives the same stream, counts and reports as the line-by-line path; the plugin and latency texts libtraceevent printed from the juno trace.dat give
  * the events of its `trace-cmd report -N` text; malformed lines are counted, reported as 'file':line and fail in strict mode;
  * empty, binary and event-less inputs fail with GS_ETRACE; out-of-order lines come out sorted
  * within the window, equal timestamps keep file order, disorder beyond the window is counted;
@@ -415,6 +416,141 @@ static void test_fast_path_equals_generic(void **state)
 	/* every line a valid event; the overlong comm and x==y go through the generic path too */
 	assert_int_equal(n, 3ull * line);
 	assert_int_equal(trace_reader_stats(rb)->malformed, 0);
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+	free(text[0]);
+	free(text[1]);
+}
+
+/*
+ * The kernel's own column layout ("%16s-%-7d [%03d] flags %5u.%06u: "), which the reader takes
+ * at fixed offsets, in one pass per line and in batches of in-order lines, against the same
+ * events with a TGID column ("(-------)"), which takes the general line-by-line path: the same
+ * stream, counts and reports. The trace steps back in time now and then, within and beyond the
+ * re-ordering window, holds comms with spaces and '[', lines with trailing blanks, "\r\n" ends,
+ * an event without a fast path and an unknown one, and is longer than the input buffer.
+ */
+static void test_kernel_layout_equals_line_path(void **state)
+{
+	static const char *const comms[] = {"rt3-0", "<idle>", "kworker/u12:1", "a b", "x[1]",
+					    "fifteen_chars__"};
+	const size_t cap = 8u << 20;
+	size_t len[2] = {0, 0};
+	char *text[2];
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct gs_error err;
+	struct event a, b;
+	u64 seed = 42, t_us = 1000000, n = 0, want_events = 0;
+	const struct trace_stats *sa, *sb;
+	(void)state;
+
+	text[0] = malloc(cap);
+	text[1] = malloc(cap);
+	assert_non_null(text[0]);
+	assert_non_null(text[1]);
+	for (int i = 0; i < 20000; i++) {
+		char body[256];
+		const char *comm, *end;
+		u64 ts;
+		unsigned k, cpu;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		k = (unsigned)(seed >> 33);
+		t_us += k % 40;
+		ts = t_us;
+		if (k % 50 == 7)
+			ts -= k / 50 % 15000; /* back by up to 15 ms: within or beyond the 10 ms window */
+		comm = comms[k / 7 % GS_ARRAY_SIZE(comms)];
+		cpu = k / 11 % 8;
+		switch (k / 13 % 8) {
+		case 0:
+		case 1:
+		case 2:
+			snprintf(body, sizeof(body),
+				 "sched_switch: prev_comm=%s prev_pid=%u prev_prio=%u prev_state=%s ==> next_comm=%s next_pid=%u next_prio=120",
+				 comm, k % 5000, 100 + k % 40, k % 3 ? "S" : "R+",
+				 comms[k / 17 % GS_ARRAY_SIZE(comms)], k / 3 % 5000);
+			break;
+		case 3:
+		case 4:
+			snprintf(body, sizeof(body),
+				 "sched_wakeup: comm=%s pid=%u prio=%u target_cpu=%03u", comm,
+				 k % 70000, k % 140, cpu);
+			break;
+		case 5:
+			snprintf(body, sizeof(body), "cpu_idle: state=%s cpu_id=%u",
+				 k % 2 ? "4294967295" : "1", cpu);
+			break;
+		case 6:
+			snprintf(body, sizeof(body), "%s",
+				 k % 5 ? "cpu_frequency: state=1844000 cpu_id=4"
+				       : "sched_migrate_task: comm=m pid=7 prio=120 orig_cpu=1 dest_cpu=2");
+			break;
+		default:
+			snprintf(body, sizeof(body), "%s",
+				 k % 3 ? "cpu_idle: state=0 cpu_id=3" : "sched_stat_runtime: comm=z pid=1");
+			break;
+		}
+		if (strncmp(body, "sched_stat", 10) != 0)
+			want_events++;
+		end = k % 40 == 3 ? " \n" : k % 60 == 5 ? "\r\n" : "\n";
+		for (int v = 0; v < 2; v++) {
+			len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
+						   "%16s-%-7u %s[%03u] d..2 %5llu.%06llu: %s%s", comm,
+						   k % 30000, v ? "(-------) " : "", cpu,
+						   (unsigned long long)(ts / 1000000),
+						   (unsigned long long)(ts % 1000000), body, end);
+			assert_true(len[v] < cap);
+		}
+	}
+	assert_true(len[0] > 2 * (1u << 20)); /* crosses the input buffer's end */
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
+	for (;;) {
+		int ret_a = trace_reader_next(ra, &a, &err);
+		int ret_b = trace_reader_next(rb, &b, &err);
+		assert_int_equal(ret_a, ret_b);
+		if (ret_a != 1)
+			break;
+		n++;
+		assert_int_equal(a.type, b.type);
+		assert_int_equal(a.ts_ns, b.ts_ns);
+		assert_int_equal(a.line, b.line);
+		assert_int_equal(a.cpu, b.cpu);
+		assert_int_equal(a.pid, b.pid);
+		switch (a.type) {
+		case EV_SWITCH:
+			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
+			break;
+		case EV_WAKEUP:
+			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
+			break;
+		case EV_MIGRATE:
+			assert_memory_equal(&a.migrate, &b.migrate, sizeof(a.migrate));
+			break;
+		default:
+			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+			break;
+		}
+	}
+	sa = trace_reader_stats(ra);
+	sb = trace_reader_stats(rb);
+	assert_int_equal(n, want_events);
+	assert_int_equal(sa->lines, 20000);
+	assert_int_equal(sa->malformed, 0);
+	assert_int_equal(sb->malformed, 0);
+	assert_true(sa->reordered > 0);
+	assert_true(sa->disorder_beyond_window > 0);
+	assert_int_equal(sa->reordered, sb->reordered);
+	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
+	assert_int_equal(sa->nr_reported, sb->nr_reported);
+	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
+		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
+				    strchr(sb->reported[i] + 1, '\''));
+	assert_memory_equal(sa->by_type, sb->by_type, sizeof(sa->by_type));
+	assert_int_equal(sa->first_ts_ns, sb->first_ts_ns);
+	assert_int_equal(sa->last_ts_ns, sb->last_ts_ns);
 	trace_reader_free(ra);
 	trace_reader_free(rb);
 	free(text[0]);
@@ -893,6 +1029,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_plugin_layout),
 		cmocka_unit_test(test_tracecmd_latency_layout),
 		cmocka_unit_test(test_fast_path_equals_generic),
+		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),
 		cmocka_unit_test(test_markers_and_unknown),
 		cmocka_unit_test(test_malformed_counted),
