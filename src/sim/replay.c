@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "gov/governor.h"
+#include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
 
@@ -40,7 +41,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
 	struct sim *s = NULL;
-	struct event ev;
+	const struct event *ev;
+	struct trace_prefetch *pf = NULL;
 	struct hash_job hj;
 	pthread_t hash_tid;
 	bool hashing = false;
@@ -115,8 +117,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma\n",
 		      spec->task_timeline);
 
-	while ((ret = trace_reader_next(rd, &ev, err)) == 1) {
-		ret = sim_feed(s, &ev, err);
+	/* the reader runs ahead on the other core; events come in the same order */
+	ret = trace_prefetch_start(rd, &pf, err);
+	if (ret)
+		goto out;
+	while ((ret = trace_prefetch_next(pf, &ev, err)) == 1) {
+		ret = sim_feed(s, ev, err);
 		if (ret) {
 			/* prefix the file name to a loop message that names only the line */
 			if (strncmp(err->msg, "line ", 5) == 0) {
@@ -128,6 +134,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	if (ret < 0)
 		goto out;
+	trace_prefetch_stop(pf);
+	pf = NULL;
 	ret = sim_finish(s, r, err);
 	if (ret)
 		goto out;
@@ -153,6 +161,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->validation_out)
 		*spec->validation_out = *sim_get_validation(s);
 out:
+	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	if (hashing)
 		pthread_join(hash_tid, NULL);
 	sim_free(s);
