@@ -19,8 +19,10 @@
 #   govsim run at LINES/4          the same run on a quarter of the trace: peak RSS must not grow
 # For each: wall and CPU seconds (user+sys, from wait4(), microseconds), events/s, MB/s, peak RSS
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
-# waiting for a core on a shared machine; wall time is printed beside it. Then the targets
-# (DESIGN.md §11, issue 8): run within 8x wc -l; key off within 2% of no policy; peak RSS of
+# waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
+# ratio too: the reader runs ahead on a second core, so a run's wall time is less than its CPU
+# time). Then the targets (DESIGN.md §11, issue 8): run within 8x wc -l; key off within 2% of
+# no policy; peak RSS of
 # run the same at both sizes (within 10%, allowing for allocator noise). Exits 0 even when a
 # target is missed (the table says so): it is a measurement, not a test.
 set -eu
@@ -115,6 +117,7 @@ END {
 	base = c[4]
 	printf "\ntargets\n"
 	printf "  run / wc -l (cpu)               %7.2f   target <= 8     %s\n", c[4] / c[1], c[4] / c[1] <= 8 ? "ok" : "MISSED"
+	printf "  run / wc -l (wall)              %7.2f   target <= 8     %s  (the reader runs ahead on a second core)\n", w[4] / w[1], w[4] / w[1] <= 8 ? "ok" : "MISSED"
 	printf "  run key off / run no policy     %7.4f   target <= 1.02  %s\n", c[5] / base, c[5] / base <= 1.02 ? "ok" : "MISSED"
 	printf "  run clamps on / run no policy   %7.4f   (cost of the per-enqueue clamp work)\n", c[6] / base
 	printf "  peak RSS of run, full / 1/4     %7.3f   target ~1 (<= 1.10)  %s\n", r[4] / r[7], r[4] / r[7] <= 1.10 ? "ok" : "MISSED"
