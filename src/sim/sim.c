@@ -61,7 +61,6 @@ struct sim_cpu {
 	int clamp_dir;          /* -1 clamped down, +1 clamped up, 0 neither: at the last evaluation */
 	bool overutil;          /* util above current capacity at the last evaluation */
 	struct sched_cpu_util trace_util; /* --util-source trace */
-	unsigned long last_util; /* util the governor last saw (timeline) */
 	/* CSV util traces carry no scheduling events: a CPU is busy when its idle_state column
 	 * says -1; without that column (csv_frac) it is busy for the share util / capacity at
 	 * the current OPP of each interval, as the energy model estimates (em_cpu_energy). */
@@ -132,9 +131,6 @@ struct sim {
 	struct sim_validation val;
 	char notes[GS_ERROR_MSG_MAX];
 	bool any_traced_freq;
-	int err_code;
-	struct gs_error *err; /* where a hook reports a failure */
-	struct gs_error hook_err;
 };
 
 /* ---- configuration -------------------------------------------------------------------------- */
@@ -637,7 +633,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->clamp_dir = clamp_dir;
 		sc->overutil = overutil;
 	}
-	sc->last_util = e->util;
 	timeline_note(s, cl, e->time_ns, e->util, false);
 
 	if (s->cfg.timeline) {
@@ -1339,11 +1334,6 @@ void sim_task_delay(struct sim *s, struct task *p, u64 delay_ns)
 struct sched *sim_sched(struct sim *s)
 {
 	return s->sched;
-}
-
-u64 sim_now(const struct sim *s)
-{
-	return s->now;
 }
 
 u32 sim_cluster_khz(const struct sim *s, int cluster)

@@ -13,7 +13,6 @@ int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_er
 int sim_advance_to(struct sim *s, u64 t, struct gs_error *err);
 /* The time of the loop's next own work item (NO_TIME = UINT64_MAX when none). */
 u64 sim_next_internal_ns(const struct sim *s);
-u64 sim_now(const struct sim *s);
 u32 sim_cluster_khz(const struct sim *s, int cluster);
 struct sched *sim_sched(struct sim *s);
 /* Record a slice's delay against its task (work timing). */
