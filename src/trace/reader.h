@@ -52,6 +52,12 @@ struct trace_stats {
 	u64 cpus_seen_mask;   /* bit per CPU (< 64) */
 	int header_cpus;      /* from "cpus=N" / "#P:N"; -1 if absent */
 	char header[256];     /* tracer / version facts, e.g. "trace-cmd version 6" */
+	/* What the trace says about where it was recorded; "" where it does not say. Set by the
+	 * back ends as soon as they know it (headers, trace.dat options, Perfetto system_info). */
+	char kernel_release[96]; /* uname -r, e.g. "5.10.157-android13-4-00003-g..." */
+	char device[128];        /* SoC / board / Android build fingerprint */
+	char producer[64];       /* the tracer that wrote the file, e.g. "trace-cmd", "perfetto" */
+	char clock[32];          /* trace clock, e.g. "boot", "mono", "local" */
 	/* Events not turned into the stream, counted by name. */
 	int nr_unknown;
 	struct { char name[48]; u64 count; } unknown[64];
