@@ -69,6 +69,18 @@ enum event_path {
 	EV_PATH_GROUP,    /* "/autogroup-3", "/foo": a task group */
 };
 
+/* The emitting context of an event, from the hardirq/softirq column of the ftrace flags
+ * (v5.9 trace_print_lat_fmt(): Z, z, H, h, s) or the record's common_flags (TRACE_FLAG_HARDIRQ
+ * 0x08, TRACE_FLAG_SOFTIRQ 0x10, TRACE_FLAG_NMI 0x40). 0: task context, or not recorded. */
+#define EV_IRQ_HARD 0x1u
+#define EV_IRQ_SOFT 0x2u
+#define EV_IRQ_NMI  0x4u
+
+static inline bool event_is_wake(enum event_type t)
+{
+	return t == EV_WAKEUP || t == EV_WAKEUP_NEW || t == EV_WAKING;
+}
+
 #define EV_NO_VALUE UINT64_MAX /* a util field the event did not carry */
 #define EV_IDLE_ABSENT (-2)    /* CSV idle_state column absent or empty */
 
@@ -88,11 +100,13 @@ struct event {
 			s32 next_pid;
 			s32 next_prio;
 		} sw;
-		struct { /* WAKEUP, WAKEUP_NEW, WAKING */
+		struct { /* WAKEUP, WAKEUP_NEW, WAKING; the waker is the event's pid (common_pid:
+			  * the task current on `cpu` when it was emitted) */
 			char comm[TASK_COMM_LEN];
 			s32 pid;
 			s32 prio;
 			s32 target_cpu;
+			u32 irq; /* EV_IRQ_* bits of the emitting context (ftrace flags column) */
 		} wake;
 		struct {
 			char comm[TASK_COMM_LEN];

@@ -223,6 +223,14 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 			goto out_free;
 		}
 	}
+	if (event_is_wake(ev->type)) {
+		/* common_flags: TRACE_FLAG_HARDIRQ 0x08, _SOFTIRQ 0x10, _NMI 0x40 (v5.9 trace.h) */
+		int fl = tep_data_flags(tep, rec);
+		ev->wake.irq = fl < 0 ? 0
+				      : (u32)(((fl & 0x08) ? EV_IRQ_HARD : 0) |
+					     ((fl & 0x10) ? EV_IRQ_SOFT : 0) |
+					     ((fl & 0x40) ? EV_IRQ_NMI : 0));
+	}
 	ev->ts_ns = rec->ts;
 	ev->line = r->lineno;
 	ev->cpu = rec->cpu;

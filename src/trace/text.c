@@ -1238,7 +1238,7 @@ static bool parse_task_cpu(const char *line, const char *end, s32 *pid, s32 *cpu
  * that fits wins. The flags start with the irqs-off column ('d', 'X' or '.').
  */
 static bool parse_task_cpu_lat(const char *line, const char *end, s32 *pid, s32 *cpu,
-			       u64 *ts_ns, const char **next)
+			       u64 *ts_ns, const char **next, const char **flags)
 {
 	const char *b = line;
 
@@ -1256,6 +1256,7 @@ static bool parse_task_cpu_lat(const char *line, const char *end, s32 *pid, s32 
 			v = v * 10 + (u64)(*f++ - '0');
 		if (f == c || f >= end || !(*f == 'd' || *f == 'X' || *f == '.'))
 			continue;
+		*flags = f;
 		while (f < end && *f != ' ')
 			f++;
 		while (f < end && *f == ' ')
@@ -1271,10 +1272,11 @@ static bool parse_task_cpu_lat(const char *line, const char *end, s32 *pid, s32 
 /* The columns before the event name: "comm-pid [cpu] flags ts:" in any of the layouts. NULL
  * and *next after the timestamp's ':', or why not. */
 static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *cpu, u64 *ts,
-				const char **next)
+				const char **next, const char **flags)
 {
 	const char *after, *q;
 
+	*flags = NULL;
 	if (parse_task_cpu(p, end, pid, cpu, &after)) {
 		q = after;
 		while (q < end && *q == ' ')
@@ -1282,17 +1284,18 @@ static const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *c
 		if (parse_ts(q, end, ts, next))
 			return NULL;
 		/* the irq-info flags / latency column, then the timestamp */
+		*flags = q;
 		while (q < end && *q != ' ')
 			q++;
 		while (q < end && *q == ' ')
 			q++;
 		if (parse_ts(q, end, ts, next))
 			return NULL;
-		if (parse_task_cpu_lat(p, end, pid, cpu, ts, next))
+		if (parse_task_cpu_lat(p, end, pid, cpu, ts, next, flags))
 			return NULL;
 		return "no timestamp after the cpu column";
 	}
-	if (parse_task_cpu_lat(p, end, pid, cpu, ts, next))
+	if (parse_task_cpu_lat(p, end, pid, cpu, ts, next, flags))
 		return NULL;
 	return "no 'comm-pid [cpu]' columns";
 }
@@ -1355,6 +1358,28 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
 	q = skip_spaces(line + 36, end);
 	return fast_ts(q, end, ts, next) || parse_ts(q, end, ts, next);
+}
+
+/* The EV_IRQ_* bits of a flags column ("d.h2": irqs-off, need-resched, hardirq/softirq,
+ * preempt depth; v5.9 trace_print_lat_fmt()); 0 for none or an unknown layout. */
+static u32 flags_irq(const char *f, const char *end)
+{
+	if (!f || end - f < 3 || !(f[0] == 'd' || f[0] == 'X' || f[0] == '.'))
+		return 0;
+	switch (f[2]) {
+	case 'Z':
+		return EV_IRQ_HARD | EV_IRQ_NMI;
+	case 'z':
+		return EV_IRQ_NMI;
+	case 'H':
+		return EV_IRQ_HARD | EV_IRQ_SOFT;
+	case 'h':
+		return EV_IRQ_HARD;
+	case 's':
+		return EV_IRQ_SOFT;
+	default:
+		return 0;
+	}
 }
 
 /* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
@@ -1427,6 +1452,8 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	r->st.lines++;
 	r->seen_event_line = true;
 	ev->type = (enum event_type)type;
+	if (type == EV_WAKEUP)
+		ev->wake.irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
@@ -1442,6 +1469,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	const char *why;
 	char whybuf[160];
 	struct fieldset fs;
+	const char *flags = NULL;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
@@ -1463,8 +1491,10 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	if ((*p == 'v' || *p == 'c' || *p == 'C') && header_line(r, p, end))
 		return 0;
 
-	if (!fixed_prefix(line, p, end, &pid, &cpu, &ts, &p)) {
-		why = parse_prefix(p, end, &pid, &cpu, &ts, &p);
+	if (fixed_prefix(line, p, end, &pid, &cpu, &ts, &p)) {
+		flags = line + 31;
+	} else {
+		why = parse_prefix(p, end, &pid, &cpu, &ts, &p, &flags);
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	}
@@ -1519,6 +1549,8 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	}
+	if (event_is_wake(ev->type))
+		ev->wake.irq = flags_irq(flags, end);
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;

@@ -338,6 +338,42 @@ static void test_tracecmd_latency_layout(void **state)
 	assert_int_equal(g.ev[3].wake.pid, 5);
 }
 
+/* The waker's context of sched_waking/_wakeup(_new): the common pid is the waker, the flags
+ * column's third character (v5.9 trace_print_lat_fmt()) says hard/soft irq or NMI. One line
+ * per layout: the kernel's (hot path, then the generic path for sched_waking), trace-cmd's with
+ * ns timestamps, and the latency layout. */
+static void test_wake_context(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("          <idle>-0       [001] d.h2   100.000001: sched_wakeup: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "             foo-42      [002] d..3   100.000002: sched_waking: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "             foo-42      [002] d.s3   100.000003: sched_wakeup: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "             foo-42      [002] dNH3   100.000004: sched_wakeup_new: comm=b pid=6 prio=120 target_cpu=002\n"
+		  "     bar-77 [003] d.z.  100.000005000: sched_waking: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "     bar-77 [003] d.Z.  100.000006000: sched_waking: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "     bar-77    3d.s2.  100.000007: sched_wakeup: comm=a pid=5 prio=120 target_cpu=001\n"
+		  "     bar-77    3d..2.  100.000008: sched_wakeup: comm=a pid=5 prio=120 target_cpu=001\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 8);
+	assert_int_equal(g.ev[0].pid, 0);
+	assert_int_equal(g.ev[0].wake.irq, EV_IRQ_HARD);
+	assert_int_equal(g.ev[1].type, EV_WAKING);
+	assert_int_equal(g.ev[1].pid, 42);
+	assert_int_equal(g.ev[1].wake.irq, 0);
+	assert_int_equal(g.ev[2].wake.irq, EV_IRQ_SOFT);
+	assert_int_equal(g.ev[3].type, EV_WAKEUP_NEW);
+	assert_int_equal(g.ev[3].wake.irq, EV_IRQ_HARD | EV_IRQ_SOFT);
+	assert_int_equal(g.ev[4].pid, 77);
+	assert_int_equal(g.ev[4].wake.irq, EV_IRQ_NMI);
+	assert_int_equal(g.ev[5].wake.irq, EV_IRQ_HARD | EV_IRQ_NMI);
+	assert_int_equal(g.ev[6].cpu, 3);
+	assert_int_equal(g.ev[6].wake.irq, EV_IRQ_SOFT);
+	assert_int_equal(g.ev[7].wake.irq, 0);
+}
+
 /*
  * The fast path against the generic one: every line is read as written (fields in the kernel's
  * order: the fast path) and with a field appended (which the fast path refuses, so the generic
@@ -989,6 +1025,12 @@ static void test_dat_equals_text(void **state)
 			assert_int_equal(a.util.load, b.util.load);
 			assert_int_equal(a.util.util, b.util.util);
 			break;
+		case EV_WAKEUP:
+		case EV_WAKEUP_NEW:
+		case EV_WAKING:
+			assert_int_equal(a.wake.pid, b.wake.pid);
+			assert_int_equal(a.wake.irq, b.wake.irq);
+			break;
 		case EV_MIGRATE:
 			assert_string_equal(a.migrate.comm, b.migrate.comm);
 			assert_int_equal(a.migrate.pid, b.migrate.pid);
@@ -1028,6 +1070,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_new_ns_any_order),
 		cmocka_unit_test(test_tracecmd_plugin_layout),
 		cmocka_unit_test(test_tracecmd_latency_layout),
+		cmocka_unit_test(test_wake_context),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),
