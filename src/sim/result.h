@@ -21,12 +21,32 @@ struct run_policy_result {
 	double overutilized_s; /* time with a CPU's util above its current capacity */
 };
 
+/* A distribution of durations in seconds (sim/dist.h: p95 within 3.1 %, max exact). */
+struct run_dist {
+	u64 n;
+	double mean_s, p95_s, max_s;
+};
+
+/*
+ * Activations (work timing): an activation runs from a wakeup of the task (the emulated wakeup
+ * time: moved with its waker, or the trace's for an external one) to the end of the work before
+ * its next sleep. latency = wakeup -> first run; response = wakeup -> that end; lateness = that
+ * end, emulated minus traced (negative: ahead of the trace); throughput = completed activations
+ * per second of the run's span.
+ */
+struct run_activity {
+	u64 activations;
+	struct run_dist latency, response, lateness;
+	double throughput; /* per second of span_s */
+};
+
 struct run_task_result {
 	s32 pid;
 	char comm[TASK_COMM_LEN];
 	double runtime_s;   /* emulated running time */
 	double delay_s;     /* summed: how much later each slice finished than in the trace */
 	double max_delay_s; /* worst slice */
+	struct run_activity act; /* work timing */
 };
 
 /* One point of the decimated per-policy frequency timeline stored for plots. */
@@ -57,7 +77,10 @@ struct run_result {
 	char notes[1400];      /* assumptions the run made, e.g. "no cpu_frequency: assumed max" */
 	/* span and size */
 	double start_s;       /* trace time of the replay start */
-	double span_s;        /* replayed span */
+	double span_s;        /* replayed span: to the later of the trace's last event and the end
+			       * of the last emulated work */
+	double traced_span_s; /* the trace's span: start to its last event (of any type) */
+	double stretch;       /* span_s / traced_span_s (1 when the trace has no span) */
 	u64 events;
 	/* energy: joules for em; for costs the model's unit x seconds / 1000, as mW x s -> J */
 	int nr_cpus;
@@ -75,6 +98,8 @@ struct run_result {
 	 * frequency), traced in and emulated out; equal when the replay is complete */
 	double work_in_s[GS_MAX_CPUS];
 	double work_out_s[GS_MAX_CPUS];
+	/* activations of all tasks together (work timing) */
+	struct run_activity act_total;
 	/* tasks (heap) */
 	int nr_tasks;
 	struct run_task_result *tasks;

@@ -29,7 +29,6 @@
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
 #include "sched/sched.h"
-#include "sim/sim_internal.h"
 #include "sim/work.h"
 #include "trace/reader.h"
 #include "uclamp/uclamp.h"
@@ -42,8 +41,6 @@
 struct sim_task {
 	u64 in_at_ns;     /* last switch-in */
 	u64 runtime_ns;
-	u64 delay_ns;     /* work timing: summed slice delays */
-	u64 max_delay_ns;
 };
 
 struct sim_cpu {
@@ -111,6 +108,7 @@ struct sim {
 
 	bool started;
 	u64 t0;            /* first event: trace-relative 0 */
+	u64 t_last;        /* the trace's last event, of any type */
 	u64 now;           /* emulated time of the loop */
 	u64 last_acct;
 	u64 tick_ns;
@@ -751,7 +749,7 @@ static void warmup_reset_task(void *ctx, struct task *p)
 	struct sim_task *st = p->owner_data;
 	if (!st)
 		return;
-	st->runtime_ns = st->delay_ns = st->max_delay_ns = 0;
+	st->runtime_ns = 0;
 	if (st->in_at_ns < s->now)
 		st->in_at_ns = s->now; /* a running task's time counts from here */
 }
@@ -1008,7 +1006,7 @@ static int sim_start(struct sim *s, u64 t)
 
 /* Apply one scheduling event at emulated time `now` (called by the traced path directly and by
  * the work-timing layer at emulated times). */
-int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
+static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
 {
 	int ret = sim_advance(s, now, err);
 	if (ret)
@@ -1031,11 +1029,14 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	if (!s->started)
 		sim_start(s, ev->ts_ns);
 	s->events++;
+	if (ev->ts_ns > s->t_last)
+		s->t_last = ev->ts_ns;
 
 	switch (ev->type) {
 	case EV_SWITCH:
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
+	case EV_WAKING:
 	case EV_MIGRATE:
 		ret = check_cpu(s, ev->cpu, ev, err);
 		if (!ret && ev->type == EV_MIGRATE) {
@@ -1049,6 +1050,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return ret;
 		if (s->work)
 			return work_feed(s->work, ev, err);
+		if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
+			return 0;
 		return sim_sched_event(s, ev, ev->ts_ns, err);
 	case EV_CPU_FREQUENCY:
 	case EV_FREQ_MARKER:
@@ -1152,6 +1155,35 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	return 0;
 }
 
+/* ---- what the work timing layer calls (struct work_host) ------------------------------------ */
+
+static int host_sched_event(void *ctx, const struct event *ev, u64 now, struct gs_error *err)
+{
+	return sim_sched_event(ctx, ev, now, err);
+}
+
+static u32 host_cluster_khz(void *ctx, int cluster)
+{
+	const struct sim *s = ctx;
+	return s->cl[cluster].pol.cur_khz;
+}
+
+static int host_advance_to(void *ctx, u64 t, struct gs_error *err)
+{
+	struct sim *s = ctx;
+	int ret = sim_advance(s, t, err);
+	sim_flush_freq(s);
+	return ret;
+}
+
+static u64 host_next_internal_ns(void *ctx)
+{
+	const struct sim *s = ctx;
+	u64 t = gs_min_u64(s->next_pending_ns, s->next_action_ns);
+	t = gs_min_u64(t, s->warmup_at);
+	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
+}
+
 /* ---- set-up and results --------------------------------------------------------------------- */
 
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
@@ -1252,7 +1284,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	}
 
 	if (cfg->timing == SIM_TIMING_WORK) {
-		ret = work_new(s, s->plat, &s->work, err);
+		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
+					 host_cluster_khz};
+		ret = work_new(&host, s->plat, cfg->warmup_ns, &s->work, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
@@ -1288,6 +1322,7 @@ void sim_free(struct sim *s)
 }
 
 struct collect_ctx {
+	struct sim *s;
 	struct run_result *r;
 	int cap;
 	bool oom;
@@ -1316,49 +1351,14 @@ static void collect_task(void *ctx, struct task *p)
 	t->pid = p->pid;
 	snprintf(t->comm, sizeof(t->comm), "%s", p->comm);
 	t->runtime_s = ns_to_s(st->runtime_ns);
-	t->delay_s = ns_to_s(st->delay_ns);
-	t->max_delay_s = ns_to_s(st->max_delay_ns);
-}
-
-void sim_task_delay(struct sim *s, struct task *p, u64 delay_ns)
-{
-	struct sim_task *st = task_data(p);
-	(void)s;
-	if (!st)
-		return;
-	st->delay_ns += delay_ns;
-	if (delay_ns > st->max_delay_ns)
-		st->max_delay_ns = delay_ns;
-}
-
-struct sched *sim_sched(struct sim *s)
-{
-	return s->sched;
-}
-
-u32 sim_cluster_khz(const struct sim *s, int cluster)
-{
-	return s->cl[cluster].pol.cur_khz;
-}
-
-int sim_advance_to(struct sim *s, u64 t, struct gs_error *err)
-{
-	int ret = sim_advance(s, t, err);
-	sim_flush_freq(s);
-	return ret;
-}
-
-u64 sim_next_internal_ns(const struct sim *s)
-{
-	u64 t = gs_min_u64(s->next_pending_ns, s->next_action_ns);
-	t = gs_min_u64(t, s->warmup_at);
-	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
+	if (cc->s->work)
+		work_task_result(cc->s->work, p->pid, &t->delay_s, &t->max_delay_s, &t->act);
 }
 
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 {
 	const struct platform *p = s->plat;
-	struct collect_ctx cc = {r, 0, false};
+	struct collect_ctx cc = {s, r, 0, false};
 	u64 end, span;
 	int ret;
 
@@ -1369,7 +1369,9 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		if (ret)
 			return ret;
 	}
-	end = s->now;
+	/* the replay covers the trace to its last event (cpu_idle, markers, ... after the last
+	 * sched_switch included) and, in work timing, to the end of the last emulated work */
+	end = gs_max_u64(s->now, s->t_last);
 	ret = sim_advance(s, end, err);
 	if (ret)
 		return ret;
@@ -1400,6 +1402,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	span = end - s->measured_from;
 	r->start_s = ns_to_s(s->measured_from);
 	r->span_s = ns_to_s(span);
+	r->traced_span_s = ns_to_s(s->t_last > s->measured_from ? s->t_last - s->measured_from : 0);
+	r->stretch = r->traced_span_s > 0 ? r->span_s / r->traced_span_s : 1.0;
 	r->events = s->events;
 	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
 	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
@@ -1524,6 +1528,13 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	sched_for_each_task(s->sched, collect_task, &cc);
 	if (cc.oom)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	if (s->work) {
+		work_total_activity(s->work, &r->act_total);
+		r->act_total.throughput = span ? (double)r->act_total.activations / r->span_s : 0;
+		for (int i = 0; i < r->nr_tasks; i++)
+			r->tasks[i].act.throughput =
+				span ? (double)r->tasks[i].act.activations / r->span_s : 0;
+	}
 	return 0;
 }
 

@@ -1,86 +1,136 @@
 /*
- * work.c - the work-conserving timing model; see work.h for the model.
+ * work.c - the closed-loop work timing model; see work.h for the model.
  *
  * Two timelines meet here. The traced side follows the trace as it is read: per CPU, the slice
- * open on it (who runs since when, and the work done so far at the traced frequency). The
- * emulated side runs the CPUs' slice queues at the emulated frequencies and tells the replay
- * loop (sim.c) what happens when: synthesised sched_switch events at emulated times, and the
- * trace's wakeups and migrations at their trace times (wakeups stay anchored).
+ * open on it (who runs since when, the work done so far at the traced frequency), and the
+ * wakeups read, each with its cause. The emulated side runs the CPUs at the emulated
+ * frequencies and tells the replay loop what happens when: synthesised sched_switch events at
+ * emulated times, task wakeups at the emulated time their waker reaches them ("wake points"),
+ * and external wakeups at their trace times ("anchored" events).
  *
- * Ordering. The pump processes, earliest first: the end of a running slice, the start of a
- * queued one, the loop's own work (ticks, frequency changes), and anchored trace events. It
- * may only process time t when nothing earlier can still appear: every anchored event at or
- * before the last trace time read is queued (the reader is time-ordered), and a running slice
- * whose traced end is not yet read ends no earlier than the work it has already shown.
+ * Storage. Slices and wake points live in pools with stable indices (a slice is referred to by
+ * its waker's wake points and by its CPU; a wake point by its waker slice and its wakee task);
+ * handles carry a generation so that a stale one is recognised. Each CPU holds its waiting
+ * slices in traced order and the one it runs.
+ *
+ * Ordering. The pump processes, earliest first: a wake point or the end of a running slice, the
+ * start of a waiting one, the loop's own work (ticks, frequency changes), and anchored trace
+ * events. It may only process time t when nothing earlier can still appear: every anchored
+ * event at or before the last trace time read is queued (the reader is time-ordered); a running
+ * slice whose traced end is not yet read ends no earlier than the work it has already shown,
+ * and any wakeup it has yet to show lies at or beyond that work too; a slice whose task wakeup
+ * is not yet emulated becomes ready at that wake point's time, which is itself an item of the
+ * pump (or follows one). Causes point back in traced order (a waker's slice began before its
+ * wakee's), so the emulation cannot deadlock.
  */
 #include "sim/work.h"
 
 #include <math.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
-#include "sched/sched.h"
-#include "sim/sim_internal.h"
+#include "sim/dist.h"
 
 #define NO_TIME UINT64_MAX
+#define NONE UINT32_MAX
 
 struct wtask;
 
 struct slice {
 	s32 pid;
+	int cpu;
 	struct wtask *tk; /* its task's entry (entries never move) */
 	char comm[TASK_COMM_LEN];
 	s32 prio;
 	u64 seq;          /* the task's slice number, in traced order */
-	u64 ready_ns;     /* traced time the task was runnable for this slice */
+	u64 ready_ns;     /* emulated time the task is ready for it; NO_TIME until its task
+			   * wakeup is emulated; 0 for "when its previous slice ends" */
+	bool woken;       /* ready by a wakeup: it begins an activation */
 	u64 traced_end;   /* valid when complete */
 	double work;      /* capacity-invariant ns; grows while the traced slice is open */
 	bool complete;    /* its traced switch-out was read */
 	u32 end_state;    /* prev_state of that switch-out */
+	u32 wp_head, wp_tail; /* wake points emitted during it, in traced order */
+	u32 next_free;
+};
+
+struct wakept {
+	double offset;        /* work of the waker's slice done at the traced wakeup */
+	struct event ev;      /* the wakeup to replay at the emulated time */
+	struct wtask *wakee;  /* NULL: it makes no slice ready (the task was ready already) */
+	u64 wakee_seq;        /* the wakee's slice it makes ready */
+	u32 wakee_slice;      /* that slice once read; NONE before */
+	u32 next;             /* the waker slice's next wake point, or the free list */
+	u32 gen;              /* bumped when freed: handles compare it */
+	bool live;
+};
+
+struct handle {
+	u32 idx, gen;
 };
 
 struct slice_queue {
-	struct slice *v;
+	u32 *v;
 	size_t head, len, cap; /* ring; cap is 0 or a power of two */
 };
 
 struct wcpu {
-	int id;            /* its index in work.cpu */
-	struct slice_queue q;
-	double capacity;   /* arch_scale_cpu_capacity / 1024 */
+	int id;
+	struct slice_queue q; /* waiting slices, in traced order */
+	u32 cur;              /* the running slice, NONE when idle */
+	int nr_qtasks;        /* distinct tasks among the waiting slices */
+	double capacity;      /* arch_scale_cpu_capacity / 1024 */
 	u32 max_khz;
 	/* traced side */
-	bool tr_open;      /* the queue's tail slice is open on the traced side */
-	u64 tr_last_ns;    /* work accounted up to here */
+	u32 tr_slice;         /* the slice open on the traced side, NONE */
+	bool ever;            /* a slice was read on it */
+	u64 tr_last_ns;       /* work accounted up to here */
 	u32 tr_khz;
 	/* emulated side */
-	bool running;      /* the queue head is executing */
-	double done;       /* work done of the head */
+	double done;          /* work done of the running slice */
 	u64 last_progress;
-	double speed;      /* work per emulated ns */
-	u64 free_at;       /* when the CPU became free */
-	bool start_valid;  /* start_cache holds start_time() until an input of it changes */
-	u64 start_cache;
-	bool end_valid;    /* end_cache holds running_end() until the CPU's state changes */
-	bool end_known;
-	u64 end_cache;
-	s32 cur_pid;       /* 0 = idle */
+	double speed;         /* work per emulated ns */
+	u64 free_at;          /* when the CPU became free */
+	bool valid;           /* the cached next item below is up to date */
+	int kind;             /* of the next item: 0 end, 1 start, 4 wake point */
+	u64 item_t;           /* its time; NO_TIME none determinable */
+	u64 bound_t;          /* earliest end of a running slice whose traced end is unread */
+	u32 cand_pos;         /* kind 1: the waiting slice's position in q */
 	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
-	char cur_comm[TASK_COMM_LEN];
-	s32 cur_prio;
 	double work_in, work_out;
 };
 
 struct wtask {
 	s32 pid;           /* 0 = empty slot (pid 0 never has slices) */
+	char comm[TASK_COMM_LEN];
 	u64 next_seq;      /* the next slice number to hand out (traced side) */
 	u64 next_start;    /* the slice number that may start next (emulated side) */
 	bool running;      /* a slice of it is executing */
 	u64 last_end;      /* emulated end of its last slice */
-	bool tr_ready;     /* traced side: runnable since tr_ready_ns (woken or preempted) */
-	u64 tr_ready_ns;
-	u64 head_mask;     /* the CPUs whose head slice is one of its slices */
+	/* traced side: the cause of its next slice's readiness */
+	bool tr_ready;
+	int cause;         /* CAUSE_* */
+	u64 tr_ready_ns;   /* CAUSE_EXTERNAL: the traced wakeup */
+	struct handle cause_wp; /* CAUSE_TASK */
+	struct handle waking_wp; /* a task-caused sched_waking whose sched_wakeup is not read */
+	bool waking_ext;   /* an external sched_waking whose sched_wakeup is not read */
+	bool early_valid;  /* a wake point emulated before its wakee's slice was read */
+	u64 early_seq, early_ns;
+	/* emulated side */
+	u64 qmask;         /* CPUs where it has waiting slices */
+	u32 qcount[GS_MAX_CPUS];
+	u64 stamp;
+	bool act_open;     /* an activation runs: woken at act_wake_ns */
+	bool act_measured;
+	u64 act_wake_ns;
+	/* measurements */
+	u64 delay_ns, max_delay_ns;
+	u64 activations;
+	struct dist latency, response, lateness;
 };
+
+enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };
 
 #define WTASK_CHUNK 256
 
@@ -90,9 +140,15 @@ struct anchored {
 };
 
 struct work {
-	struct sim *sim;
+	struct work_host host;
 	const struct platform *plat;
 	struct wcpu cpu[GS_MAX_CPUS];
+	/* pools */
+	struct slice *sp;
+	u32 sp_cap, sp_free;
+	struct wakept *wp;
+	u32 wp_cap, wp_free;
+	/* tasks */
 	struct wtask **tasks; /* open addressing by pid, power-of-two size */
 	size_t tasks_cap, tasks_used;
 	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
@@ -101,47 +157,110 @@ struct work {
 	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
 	u64 t_read;        /* the last trace time read */
 	u64 t_first;
+	u64 t_emu;         /* the last emulated time processed */
+	u64 t_end;         /* the last emulated end of work */
+	u64 warmup_ns, measure_from;
+	u64 stamp;
 	bool started;
 	bool finishing;
-	/*
-	 * The pump's per-CPU index: next_t[c] is CPU c's next determinable item (the known end of
-	 * its running slice, or the start of its head slice), bound_t[c] the earliest end of a
-	 * running slice whose traced end is not read yet; NO_TIME where none. A CPU's entries are
-	 * refreshed from its caches only when its bit in `dirty` says an input changed.
-	 */
-	u64 dirty;
-	u64 next_t[GS_MAX_CPUS];
-	u64 bound_t[GS_MAX_CPUS];
+	u64 activations;
+	struct dist latency, response, lateness;
 };
 
-/* An input of the CPU's running_end() changed (its slice's work, its speed, its state). */
-static inline void end_changed(struct work *w, struct wcpu *wc)
+static inline struct slice *S(struct work *w, u32 i)
 {
-	wc->end_valid = false;
-	w->dirty |= 1ull << wc->id;
+	return &w->sp[i];
 }
 
-/* An input of the CPU's start_time() changed (its head slice, its head task, free_at). */
-static inline void start_changed(struct work *w, struct wcpu *wc)
+static inline void invalidate(struct wcpu *wc)
 {
-	wc->start_valid = false;
-	w->dirty |= 1ull << wc->id;
+	wc->valid = false;
 }
 
-/* ---- small containers ----------------------------------------------------------------------- */
+/* ---- pools and containers ------------------------------------------------------------------- */
 
-static struct slice *q_at(struct slice_queue *q, size_t i)
+static u32 slice_alloc(struct work *w)
+{
+	u32 i;
+
+	if (w->sp_free == NONE) {
+		u32 n = w->sp_cap ? w->sp_cap * 2 : 256;
+		struct slice *v = realloc(w->sp, (size_t)n * sizeof(*v));
+		if (!v || n <= w->sp_cap)
+			return NONE;
+		w->sp = v;
+		for (u32 k = w->sp_cap; k < n; k++)
+			v[k].next_free = k + 1 < n ? k + 1 : NONE;
+		w->sp_free = w->sp_cap;
+		w->sp_cap = n;
+	}
+	i = w->sp_free;
+	w->sp_free = w->sp[i].next_free;
+	memset(&w->sp[i], 0, sizeof(w->sp[i]));
+	w->sp[i].wp_head = w->sp[i].wp_tail = NONE;
+	return i;
+}
+
+static void slice_release(struct work *w, u32 i)
+{
+	w->sp[i].next_free = w->sp_free;
+	w->sp_free = i;
+}
+
+static u32 wp_alloc(struct work *w)
+{
+	u32 i;
+
+	if (w->wp_free == NONE) {
+		u32 n = w->wp_cap ? w->wp_cap * 2 : 64;
+		struct wakept *v = realloc(w->wp, (size_t)n * sizeof(*v));
+		if (!v || n <= w->wp_cap)
+			return NONE;
+		w->wp = v;
+		for (u32 k = w->wp_cap; k < n; k++) {
+			v[k].next = k + 1 < n ? k + 1 : NONE;
+			v[k].gen = 0;
+			v[k].live = false;
+		}
+		w->wp_free = w->wp_cap;
+		w->wp_cap = n;
+	}
+	i = w->wp_free;
+	w->wp_free = w->wp[i].next;
+	w->wp[i].live = true;
+	w->wp[i].next = NONE;
+	w->wp[i].wakee = NULL;
+	w->wp[i].wakee_slice = NONE;
+	return i;
+}
+
+static void wp_release(struct work *w, u32 i)
+{
+	w->wp[i].live = false;
+	w->wp[i].gen++;
+	w->wp[i].next = w->wp_free;
+	w->wp_free = i;
+}
+
+static struct wakept *wp_get(struct work *w, struct handle h)
+{
+	if (h.idx == NONE || h.idx >= w->wp_cap || !w->wp[h.idx].live || w->wp[h.idx].gen != h.gen)
+		return NULL;
+	return &w->wp[h.idx];
+}
+
+static u32 *q_at(struct slice_queue *q, size_t i)
 {
 	return &q->v[(q->head + i) & (q->cap - 1)];
 }
 
-static struct slice *q_push(struct slice_queue *q)
+static int q_push(struct slice_queue *q, u32 idx)
 {
 	if (q->len == q->cap) {
 		size_t n = q->cap ? q->cap * 2 : 16;
-		struct slice *v = malloc(n * sizeof(*v));
+		u32 *v = malloc(n * sizeof(*v));
 		if (!v)
-			return NULL;
+			return GS_ENOMEM;
 		for (size_t i = 0; i < q->len; i++)
 			v[i] = *q_at(q, i);
 		free(q->v);
@@ -150,11 +269,15 @@ static struct slice *q_push(struct slice_queue *q)
 		q->cap = n;
 	}
 	q->len++;
-	return q_at(q, q->len - 1);
+	*q_at(q, q->len - 1) = idx;
+	return 0;
 }
 
-static void q_pop(struct slice_queue *q)
+/* Take out the slice at position pos, keeping the others' order. */
+static void q_remove(struct slice_queue *q, size_t pos)
 {
+	for (size_t i = pos; i > 0; i--)
+		*q_at(q, i) = *q_at(q, i - 1);
 	q->head = (q->head + 1) & (q->cap - 1);
 	q->len--;
 }
@@ -172,15 +295,21 @@ static struct wtask *task_lookup(struct work *w, s32 pid, size_t *slot)
 	return NULL;
 }
 
+static const struct wtask *task_find(const struct work *w, s32 pid)
+{
+	size_t slot;
+	return task_lookup((struct work *)w, pid, &slot);
+}
+
 /* The task's entry, created if new. Entries never move (slices keep pointers to them). */
-static struct wtask *task_get(struct work *w, s32 pid)
+static struct wtask *task_get(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
 	size_t slot = 0;
 
 	tk = task_lookup(w, pid, &slot);
 	if (tk)
-		return tk;
+		goto out_comm;
 	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
 		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
 		struct wtask **nt = calloc(ncap, sizeof(*nt));
@@ -211,8 +340,15 @@ static struct wtask *task_get(struct work *w, s32 pid)
 	}
 	tk = &w->chunks[w->tasks_used / WTASK_CHUNK][w->tasks_used % WTASK_CHUNK];
 	tk->pid = pid;
+	tk->cause_wp.idx = tk->waking_wp.idx = NONE;
+	dist_init(&tk->latency);
+	dist_init(&tk->response);
+	dist_init(&tk->lateness);
 	w->tasks[slot] = tk;
 	w->tasks_used++;
+out_comm:
+	if (comm)
+		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
 	return tk;
 }
 
@@ -237,19 +373,25 @@ static int aq_push(struct work *w, const struct event *ev, u64 t)
 
 /* ---- set-up --------------------------------------------------------------------------------- */
 
-int work_new(struct sim *s, const struct platform *plat, struct work **out, struct gs_error *err)
+int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
+	     struct work **out, struct gs_error *err)
 {
 	struct work *w = calloc(1, sizeof(*w));
 
 	*out = NULL;
 	if (!w)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	w->sim = s;
+	w->host = *host;
 	w->plat = plat;
+	w->sp_free = w->wp_free = NONE;
+	w->warmup_ns = warmup_ns;
+	dist_init(&w->latency);
+	dist_init(&w->response);
+	dist_init(&w->lateness);
 	for (int c = 0; c < GS_MAX_CPUS; c++) {
 		w->cpu[c].id = c;
-		w->next_t[c] = NO_TIME;
-		w->bound_t[c] = NO_TIME;
+		w->cpu[c].cur = NONE;
+		w->cpu[c].tr_slice = NONE;
 	}
 	for (int c = 0; c < plat->nr_cpus; c++) {
 		struct wcpu *wc = &w->cpu[c];
@@ -258,7 +400,8 @@ int work_new(struct sim *s, const struct platform *plat, struct work **out, stru
 		wc->max_khz = plat_cluster_max_khz(pc);
 		wc->tr_khz = wc->max_khz;
 		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%u", (unsigned)c % 1000u);
-		wc->speed = wc->capacity * sim_cluster_khz(s, plat->cpus[c].cluster) / wc->max_khz;
+		wc->speed = wc->capacity * host->cluster_khz(host->ctx, plat->cpus[c].cluster) /
+			    wc->max_khz;
 	}
 	*out = w;
 	return 0;
@@ -271,10 +414,21 @@ void work_free(struct work *w)
 	for (int c = 0; c < GS_MAX_CPUS; c++)
 		free(w->cpu[c].q.v);
 	free(w->tasks);
-	for (size_t i = 0; i < w->nr_chunks; i++)
+	for (size_t i = 0; i < w->nr_chunks; i++) {
+		for (size_t k = 0; k < WTASK_CHUNK; k++) {
+			dist_release(&w->chunks[i][k].latency);
+			dist_release(&w->chunks[i][k].response);
+			dist_release(&w->chunks[i][k].lateness);
+		}
 		free(w->chunks[i]);
+	}
 	free(w->chunks);
 	free(w->aq);
+	free(w->sp);
+	free(w->wp);
+	dist_release(&w->latency);
+	dist_release(&w->response);
+	dist_release(&w->lateness);
 	free(w);
 }
 
@@ -282,6 +436,39 @@ void work_totals(const struct work *w, int cpu, double *in, double *out)
 {
 	*in = w->cpu[cpu].work_in;
 	*out = w->cpu[cpu].work_out;
+}
+
+u64 work_end_ns(const struct work *w)
+{
+	return w->t_end;
+}
+
+static void activity(const struct dist *lat, const struct dist *resp, const struct dist *late,
+		     u64 n, struct run_activity *act)
+{
+	memset(act, 0, sizeof(*act));
+	act->activations = n;
+	dist_summary(lat, &act->latency);
+	dist_summary(resp, &act->response);
+	dist_summary(late, &act->lateness);
+}
+
+bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
+		      struct run_activity *act)
+{
+	const struct wtask *tk = task_find(w, pid);
+
+	if (!tk)
+		return false;
+	*delay_s = (double)tk->delay_ns / (double)NSEC_PER_SEC;
+	*max_delay_s = (double)tk->max_delay_ns / (double)NSEC_PER_SEC;
+	activity(&tk->latency, &tk->response, &tk->lateness, tk->activations, act);
+	return true;
+}
+
+void work_total_activity(const struct work *w, struct run_activity *act)
+{
+	activity(&w->latency, &w->response, &w->lateness, w->activations, act);
 }
 
 /* ---- traced side ---------------------------------------------------------------------------- */
@@ -292,17 +479,18 @@ static void tr_accumulate(struct work *w, struct wcpu *wc, u64 t)
 	struct slice *sl;
 	double add;
 
-	if (!wc->tr_open || t <= wc->tr_last_ns) {
+	if (wc->tr_slice == NONE || t <= wc->tr_last_ns) {
 		if (t > wc->tr_last_ns)
 			wc->tr_last_ns = t;
 		return;
 	}
-	sl = q_at(&wc->q, wc->q.len - 1);
+	sl = S(w, wc->tr_slice);
 	add = (double)(t - wc->tr_last_ns) * wc->capacity * wc->tr_khz / wc->max_khz;
-	end_changed(w, wc);
 	sl->work += add;
 	wc->work_in += add;
 	wc->tr_last_ns = t;
+	if (wc->cur == wc->tr_slice)
+		invalidate(wc); /* the running slice's end moved */
 }
 
 void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
@@ -321,57 +509,190 @@ static bool is_workload(s32 pid, const char *comm)
 	return pid != 0 && !(comm[0] == 's' && strncmp(comm, "sugov:", 6) == 0);
 }
 
-static int tr_close(struct work *w, int cpu, u64 t, u32 state)
+static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 {
 	struct wcpu *wc = &w->cpu[cpu];
 	struct slice *sl;
 
-	if (!wc->tr_open)
-		return 0;
+	if (wc->tr_slice == NONE)
+		return;
 	tr_accumulate(w, wc, t);
-	sl = q_at(&wc->q, wc->q.len - 1);
+	sl = S(w, wc->tr_slice);
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
-	wc->tr_open = false;
-	end_changed(w, wc);
-	if (!switch_prev_sleeps(state)) {
+	if (wc->cur == wc->tr_slice)
+		invalidate(wc);
+	wc->tr_slice = NONE;
+	if (!switch_prev_sleeps(state) && !sl->tk->tr_ready) {
+		/* preempted: ready again as soon as this slice is done */
 		sl->tk->tr_ready = true;
-		sl->tk->tr_ready_ns = t;
+		sl->tk->cause = CAUSE_PREEMPTED;
 	}
-	return 0;
 }
 
-static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 ready, u64 t)
+static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t)
 {
 	struct wcpu *wc = &w->cpu[cpu];
-	struct wtask *tk = task_get(w, pid);
+	struct wtask *tk = task_get(w, pid, comm);
 	struct slice *sl;
+	u32 idx;
 
 	if (!tk)
 		return GS_ENOMEM;
-	sl = q_push(&wc->q);
-	if (!sl)
+	idx = slice_alloc(w);
+	if (idx == NONE || q_push(&wc->q, idx))
 		return GS_ENOMEM;
-	if (wc->q.len == 1) {
-		start_changed(w, wc); /* a new head */
-		tk->head_mask |= 1ull << wc->id;
-	}
-	memset(sl, 0, sizeof(*sl));
+	sl = S(w, idx);
 	sl->pid = pid;
+	sl->cpu = cpu;
 	sl->tk = tk;
-	memcpy(sl->comm, comm, TASK_COMM_LEN); /* an event's comm: 16 bytes, NUL-terminated */
+	memcpy(sl->comm, comm, TASK_COMM_LEN);
 	sl->prio = prio;
 	sl->seq = tk->next_seq++;
-	/* ready since its wakeup or its preemption in the trace, if seen; else since now */
-	sl->ready_ns = tk->tr_ready && tk->tr_ready_ns <= ready ? tk->tr_ready_ns : ready;
+	sl->ready_ns = t; /* no wakeup seen: ready since it is switched in */
+	if (tk->tr_ready) {
+		switch (tk->cause) {
+		case CAUSE_EXTERNAL:
+			sl->ready_ns = gs_min_u64(tk->tr_ready_ns, t);
+			sl->woken = true;
+			break;
+		case CAUSE_TASK: {
+			struct wakept *wp = wp_get(w, tk->cause_wp);
+			sl->woken = true;
+			if (wp) {
+				wp->wakee_slice = idx;
+				sl->ready_ns = NO_TIME;
+			} else if (tk->early_valid && tk->early_seq == sl->seq) {
+				sl->ready_ns = tk->early_ns;
+			}
+			break;
+		}
+		case CAUSE_PREEMPTED:
+			sl->ready_ns = 0;
+			break;
+		default:
+			break;
+		}
+	}
 	tk->tr_ready = false;
-	wc->tr_open = true;
+	tk->cause = CAUSE_NONE;
+	tk->early_valid = false;
+	if (tk->qcount[cpu]++ == 0) {
+		wc->nr_qtasks++;
+		tk->qmask |= 1ull << cpu;
+	}
+	wc->tr_slice = idx;
 	wc->tr_last_ns = t;
+	wc->ever = true;
+	invalidate(wc);
 	return 0;
 }
 
-int work_feed(struct work *w, const struct event *ev, struct gs_error *err);
+/*
+ * The cause of a wakeup read in the trace: the slice of the waker (the task running on the
+ * event's CPU in the trace, when that is the event's common pid and not in irq context), or
+ * NONE for an external wakeup.
+ */
+static u32 waker_slice(struct work *w, const struct event *ev)
+{
+	struct wcpu *wc;
+
+	if (ev->wake.irq || ev->pid <= 0 || ev->pid == ev->wake.pid || ev->cpu < 0 ||
+	    ev->cpu >= w->plat->nr_cpus)
+		return NONE;
+	wc = &w->cpu[ev->cpu];
+	if (wc->tr_slice == NONE || S(w, wc->tr_slice)->pid != ev->pid)
+		return NONE;
+	return wc->tr_slice;
+}
+
+/* A task wakeup: a wake point on the waker's slice at the work it has done now. */
+static int add_wake_point(struct work *w, u32 waker, const struct event *ev, struct wtask *tk,
+			  struct handle *out)
+{
+	struct slice *sl = S(w, waker);
+	struct wcpu *wc = &w->cpu[sl->cpu];
+	u32 i;
+	struct wakept *wp;
+
+	tr_accumulate(w, wc, ev->ts_ns);
+	i = wp_alloc(w);
+	if (i == NONE)
+		return GS_ENOMEM;
+	sl = S(w, waker);
+	wp = &w->wp[i];
+	wp->offset = sl->work;
+	wp->ev = *ev;
+	if (wp->ev.type == EV_WAKING)
+		wp->ev.type = EV_WAKEUP; /* replaced by the sched_wakeup once read */
+	if (!tk->tr_ready) {
+		tk->tr_ready = true;
+		tk->cause = CAUSE_TASK;
+		tk->cause_wp = (struct handle){i, wp->gen};
+		wp->wakee = tk;
+		wp->wakee_seq = tk->next_seq;
+	}
+	if (sl->wp_tail == NONE)
+		sl->wp_head = i;
+	else
+		w->wp[sl->wp_tail].next = i;
+	sl->wp_tail = i;
+	if (wc->cur == waker)
+		invalidate(wc);
+	if (out)
+		*out = (struct handle){i, wp->gen};
+	return 0;
+}
+
+static void set_external(struct wtask *tk, u64 t)
+{
+	if (tk->tr_ready)
+		return;
+	tk->tr_ready = true;
+	tk->cause = CAUSE_EXTERNAL;
+	tk->tr_ready_ns = t;
+}
+
+static int feed_wake(struct work *w, const struct event *ev)
+{
+	struct wtask *tk;
+	u32 waker;
+
+	if (!is_workload(ev->wake.pid, ev->wake.comm))
+		return 0;
+	tk = task_get(w, ev->wake.pid, ev->wake.comm);
+	if (!tk)
+		return GS_ENOMEM;
+	if (ev->type == EV_WAKING) {
+		/* the cause is decided here; the sched_wakeup that follows replays with it */
+		tk->waking_wp.idx = NONE;
+		tk->waking_ext = false;
+		waker = waker_slice(w, ev);
+		if (waker != NONE)
+			return add_wake_point(w, waker, ev, tk, &tk->waking_wp);
+		tk->waking_ext = true; /* ready at its sched_wakeup, replayed at the trace's time */
+		return 0;
+	}
+	if (tk->waking_wp.idx != NONE) {
+		struct wakept *wp = wp_get(w, tk->waking_wp);
+		tk->waking_wp.idx = NONE;
+		if (wp)
+			wp->ev = *ev; /* replayed at the waking's emulated time */
+		return 0;         /* else the waking was replayed already */
+	}
+	if (tk->waking_ext) {
+		tk->waking_ext = false;
+		set_external(tk, ev->ts_ns);
+		return aq_push(w, ev, ev->ts_ns);
+	}
+	waker = waker_slice(w, ev);
+	if (waker != NONE)
+		return add_wake_point(w, waker, ev, tk, NULL);
+	set_external(tk, ev->ts_ns);
+	return aq_push(w, ev, ev->ts_ns);
+}
+
 static int work_pump(struct work *w, struct gs_error *err);
 
 int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
@@ -381,6 +702,8 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 	if (!w->started) {
 		w->started = true;
 		w->t_first = ev->ts_ns;
+		w->t_emu = ev->ts_ns;
+		w->measure_from = ev->ts_ns + w->warmup_ns;
 		for (int c = 0; c < w->plat->nr_cpus; c++)
 			w->cpu[c].free_at = ev->ts_ns;
 	}
@@ -393,32 +716,22 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 		struct wcpu *wc = &w->cpu[cpu];
 		bool prev_work = is_workload(ev->sw.prev_pid, ev->sw.prev_comm);
 
-		if (prev_work && !wc->tr_open && wc->q.len == 0 && wc->work_in == 0) {
-			/* Its first event is a switch-out: it ran since the CPU's first event. */
+		if (prev_work && wc->tr_slice == NONE && !wc->ever) {
+			/* Its first event is a switch-out: it ran since the trace's first event. */
 			ret = tr_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm, ev->sw.prev_prio,
-				      w->t_first, w->t_first);
+				      w->t_first);
 		}
 		if (!ret)
-			ret = tr_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
+			tr_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
 		if (!ret && is_workload(ev->sw.next_pid, ev->sw.next_comm))
 			ret = tr_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm, ev->sw.next_prio,
-				      ev->ts_ns, ev->ts_ns);
+				      ev->ts_ns);
 		break;
 	}
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
-		if (is_workload(ev->wake.pid, ev->wake.comm)) {
-			struct wtask *tk = task_get(w, ev->wake.pid);
-			if (!tk) {
-				ret = GS_ENOMEM;
-				break;
-			}
-			if (!tk->tr_ready) {
-				tk->tr_ready = true;
-				tk->tr_ready_ns = ev->ts_ns;
-			}
-			ret = aq_push(w, ev, ev->ts_ns);
-		}
+	case EV_WAKING:
+		ret = feed_wake(w, ev);
 		break;
 	case EV_MIGRATE:
 		/* The next slice's CPU says where the task runs; the scheduler model migrates a task
@@ -437,78 +750,102 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 void work_freq_changed(struct work *w, int cluster, u64 now)
 {
 	const struct plat_cluster *pc = &w->plat->clusters[cluster];
-	u32 khz = sim_cluster_khz(w->sim, cluster);
+	u32 khz = w->host.cluster_khz(w->host.ctx, cluster);
 
 	for (int i = 0; i < pc->nr_cpus; i++) {
 		struct wcpu *wc = &w->cpu[pc->cpus[i]];
-		if (wc->running && now > wc->last_progress) {
+		if (wc->cur != NONE && now > wc->last_progress) {
 			wc->done += (double)(now - wc->last_progress) * wc->speed;
 			wc->last_progress = now;
 		}
 		wc->speed = wc->capacity * khz / wc->max_khz;
-		end_changed(w, wc);
+		invalidate(wc);
 	}
 }
 
-/* The emulated end of the running head slice; *known is false while its work may still grow. */
-static u64 running_end(struct wcpu *wc, bool *known)
+/* When the running slice has done `work` of its work at the current speed (rounded up to the
+ * ns; never before the time already processed). */
+static u64 time_at(const struct work *w, const struct wcpu *wc, double work)
 {
-	struct slice *sl;
-	double rem, dt;
+	double rem = work - wc->done, dt;
+	u64 t = wc->last_progress;
 
-	if (wc->end_valid) {
-		*known = wc->end_known;
-		return wc->end_cache;
+	if (rem > 0) {
+		dt = ceil(rem / wc->speed - 1e-6);
+		if (dt > 0)
+			t += (u64)dt;
 	}
-	sl = q_at(&wc->q, 0);
-	rem = sl->work - wc->done;
-	wc->end_known = *known = sl->complete;
-	wc->end_valid = true;
-	if (rem <= 0)
-		return wc->end_cache = wc->last_progress;
-	dt = ceil(rem / wc->speed - 1e-6);
-	if (dt < 0)
-		dt = 0;
-	return wc->end_cache = wc->last_progress + (u64)dt;
+	return gs_max_u64(t, w->t_emu);
 }
 
-/* When the head slice of an idle CPU can start, or NO_TIME. */
-static u64 start_time_compute(struct work *w, struct wcpu *wc)
+/*
+ * The slice an idle CPU starts next and when: of its waiting slices whose task is ready (its
+ * ready time known, its earlier slices done) the earliest ready, ties in traced order. Only a
+ * task's first waiting slice on the CPU can qualify, so the scan stops once every task with
+ * waiting slices here has been seen.
+ */
+static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 {
-	struct slice *sl;
-	struct wtask *tk;
-	u64 t;
+	u64 best_r = NO_TIME, stamp = ++w->stamp;
+	int seen = 0;
 
-	if (wc->running || wc->q.len == 0)
+	for (size_t i = 0; i < wc->q.len && seen < wc->nr_qtasks; i++) {
+		struct slice *sl = S(w, *q_at(&wc->q, i));
+		struct wtask *tk = sl->tk;
+		u64 r;
+
+		if (tk->stamp == stamp)
+			continue;
+		tk->stamp = stamp;
+		seen++;
+		if (tk->running || tk->next_start != sl->seq || sl->ready_ns == NO_TIME)
+			continue;
+		r = gs_max_u64(sl->ready_ns, tk->last_end);
+		if (r < best_r) {
+			best_r = r;
+			*pos = (u32)i;
+		}
+	}
+	if (best_r == NO_TIME)
 		return NO_TIME;
-	sl = q_at(&wc->q, 0);
-	tk = sl->tk;
-	if (tk->running || tk->next_start != sl->seq)
-		return NO_TIME;
-	t = gs_max_u64(wc->free_at, sl->ready_ns);
-	return gs_max_u64(t, tk->last_end);
+	return gs_max_u64(gs_max_u64(wc->free_at, best_r), w->t_emu);
 }
 
-/* start_time_compute(), cached. Its inputs: the CPU's running flag, head slice and free_at
- * (emu_end() and tr_open() drop the cache), and the head task's running, next_start and
- * last_end (task_changed() drops the cache of every CPU whose head slice is that task's). */
-static u64 start_time(struct work *w, struct wcpu *wc)
+/* Bring a CPU's cached next item up to date. */
+static void refresh(struct work *w, struct wcpu *wc)
 {
-	if (!wc->start_valid) {
-		wc->start_cache = start_time_compute(w, wc);
-		wc->start_valid = true;
+	if (wc->valid)
+		return;
+	wc->valid = true;
+	wc->bound_t = NO_TIME;
+	wc->item_t = NO_TIME;
+	if (wc->cur != NONE) {
+		struct slice *sl = S(w, wc->cur);
+		u64 t_end = time_at(w, wc, sl->work);
+		if (sl->complete) {
+			wc->item_t = t_end;
+			wc->kind = 0;
+		} else {
+			wc->bound_t = t_end;
+		}
+		if (sl->wp_head != NONE) {
+			u64 t = time_at(w, wc, w->wp[sl->wp_head].offset);
+			if (t <= wc->item_t) { /* a wakeup before the switch-out at one instant */
+				wc->item_t = t;
+				wc->kind = 4;
+			}
+		}
+	} else if (wc->q.len) {
+		wc->item_t = choose_start(w, wc, &wc->cand_pos);
+		wc->kind = 1;
 	}
-	return wc->start_cache;
 }
 
-/* A slice of tk started or ended: the start times of the CPUs it heads may have changed. */
+/* A slice of tk started or ended: the CPUs where it waits may start something else. */
 static void task_changed(struct work *w, const struct wtask *tk)
 {
-	u64 m = tk->head_mask;
-
-	w->dirty |= m;
-	for (; m; m &= m - 1)
-		w->cpu[__builtin_ctzll(m)].start_valid = false;
+	for (u64 m = tk->qmask; m; m &= m - 1)
+		invalidate(&w->cpu[__builtin_ctzll(m)]);
 }
 
 static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
@@ -529,129 +866,182 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 	ev->sw.next_prio = next_prio;
 }
 
-/* The head slice of CPU c ends at t: the task goes, the next ready slice (or idle) comes. */
+/* Take the waiting slice at position pos of CPU c as its running one, at t. */
+static u32 take(struct work *w, struct wcpu *wc, u32 pos, u64 t)
+{
+	u32 idx = *q_at(&wc->q, pos);
+	struct slice *sl = S(w, idx);
+	struct wtask *tk = sl->tk;
+
+	q_remove(&wc->q, pos);
+	if (--tk->qcount[wc->id] == 0) {
+		wc->nr_qtasks--;
+		tk->qmask &= ~(1ull << wc->id);
+	}
+	wc->cur = idx;
+	wc->done = 0;
+	wc->last_progress = t;
+	tk->running = true;
+	tk->next_start++;
+	if (sl->woken) {
+		/* an activation begins: wakeup -> first run */
+		tk->act_open = true;
+		tk->act_wake_ns = sl->ready_ns;
+		tk->act_measured = sl->ready_ns >= w->measure_from;
+		if (tk->act_measured && t >= sl->ready_ns) {
+			if (dist_add(&tk->latency, (s64)(t - sl->ready_ns)) ||
+			    dist_add(&w->latency, (s64)(t - sl->ready_ns)))
+				return NONE;
+		}
+	}
+	task_changed(w, tk);
+	invalidate(wc);
+	return idx;
+}
+
+/* The running slice of an activation ended at t in a sleep: response and lateness. */
+static int activation_end(struct work *w, struct wtask *tk, const struct slice *sl, u64 t)
+{
+	s64 late = (s64)t - (s64)sl->traced_end;
+
+	if (!tk->act_open)
+		return 0;
+	tk->act_open = false;
+	if (!tk->act_measured)
+		return 0;
+	tk->activations++;
+	w->activations++;
+	if (dist_add(&tk->response, (s64)(t - tk->act_wake_ns)) ||
+	    dist_add(&w->response, (s64)(t - tk->act_wake_ns)) || dist_add(&tk->lateness, late) ||
+	    dist_add(&w->lateness, late))
+		return GS_ENOMEM;
+	return 0;
+}
+
+/* The running slice of CPU c ends at t: the task goes, the next ready slice (or idle) comes. */
 static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
-	struct slice done_sl = *q_at(&wc->q, 0);
+	u32 idx = wc->cur;
+	struct slice done_sl = *S(w, idx);
 	struct wtask *tk = done_sl.tk;
 	struct event ev;
 	u64 tn;
-	struct task *p;
 	int ret;
 
-	ret = sim_advance_to(w->sim, t, err);
+	ret = w->host.advance_to(w->host.ctx, t, err);
 	if (ret)
 		return ret;
 	wc->work_out += done_sl.work;
-	q_pop(&wc->q);
-	tk->head_mask &= ~(1ull << c);
-	if (wc->q.len)
-		q_at(&wc->q, 0)->tk->head_mask |= 1ull << c;
-	wc->running = false;
-	end_changed(w, wc);
-	start_changed(w, wc);
+	slice_release(w, idx);
+	wc->cur = NONE;
 	wc->done = 0;
 	wc->free_at = t;
+	w->t_end = gs_max_u64(w->t_end, t);
 	tk->running = false;
 	tk->last_end = t;
 	task_changed(w, tk);
+	invalidate(wc);
+	if (t > done_sl.traced_end && t >= w->measure_from) {
+		tk->delay_ns += t - done_sl.traced_end;
+		tk->max_delay_ns = gs_max_u64(tk->max_delay_ns, t - done_sl.traced_end);
+	}
+	if (switch_prev_sleeps(done_sl.end_state) && activation_end(w, tk, &done_sl, t))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
-	tn = start_time(w, wc);
+	refresh(w, wc);
+	tn = wc->item_t;
 	if (tn <= t) {
-		struct slice *nx = q_at(&wc->q, 0);
-		struct wtask *nt = nx->tk;
+		u32 nx = take(w, wc, wc->cand_pos, t);
+		if (nx == NONE)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state,
-			    nx->pid, nx->comm, nx->prio);
-		wc->running = true;
-		wc->last_progress = t;
-		wc->cur_pid = nx->pid;
-		nt->running = true;
-		nt->next_start++;
-		task_changed(w, nt);
+			    S(w, nx)->pid, S(w, nx)->comm, S(w, nx)->prio);
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
-		wc->cur_pid = 0;
 	}
-	ret = sim_sched_event(w->sim, &ev, t, err);
-	if (ret)
-		return ret;
-	p = sched_task_find(sim_sched(w->sim), done_sl.pid);
-	if (p && t > done_sl.traced_end)
-		sim_task_delay(w->sim, p, t - done_sl.traced_end);
-	return 0;
+	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
 static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
-	struct slice *sl = q_at(&wc->q, 0);
-	struct wtask *tk = sl->tk;
 	struct event ev;
+	u32 idx = take(w, wc, wc->cand_pos, t);
 
-	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
-	wc->running = true;
-	end_changed(w, wc);
-	wc->done = 0;
-	wc->last_progress = t;
-	wc->cur_pid = sl->pid;
-	tk->running = true;
-	tk->next_start++;
-	task_changed(w, tk);
-	return sim_sched_event(w->sim, &ev, t, err);
+	if (idx == NONE)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, S(w, idx)->pid, S(w, idx)->comm,
+		    S(w, idx)->prio);
+	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
-/* Bring the pump's index entries of the CPUs marked dirty up to date. */
-static void refresh_dirty(struct work *w)
+/* The running slice of CPU c reached its first wake point at t: replay the wakeup. */
+static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 {
-	while (w->dirty) {
-		int c = __builtin_ctzll(w->dirty);
-		struct wcpu *wc = &w->cpu[c];
+	struct wcpu *wc = &w->cpu[c];
+	struct slice *sl = S(w, wc->cur);
+	u32 i = sl->wp_head;
+	struct wakept *wp = &w->wp[i];
+	struct event ev = wp->ev;
+	int ret;
 
-		w->dirty &= w->dirty - 1;
-		if (wc->running) {
-			bool known;
-			u64 t = running_end(wc, &known);
-			w->next_t[c] = known ? t : NO_TIME;
-			w->bound_t[c] = known ? NO_TIME : t;
+	sl->wp_head = wp->next;
+	if (sl->wp_head == NONE)
+		sl->wp_tail = NONE;
+	invalidate(wc);
+	if (wp->wakee) {
+		struct wtask *tk = wp->wakee;
+		if (wp->wakee_slice != NONE) {
+			struct slice *ws = S(w, wp->wakee_slice);
+			ws->ready_ns = t;
+			invalidate(&w->cpu[ws->cpu]);
 		} else {
-			w->next_t[c] = start_time(w, wc);
-			w->bound_t[c] = NO_TIME;
+			tk->early_valid = true;
+			tk->early_seq = wp->wakee_seq;
+			tk->early_ns = t;
 		}
 	}
+	wp_release(w, i);
+	ret = w->host.advance_to(w->host.ctx, t, err);
+	if (ret)
+		return ret;
+	ev.ts_ns = t;
+	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
 /*
  * The pump: process the earliest determinable item until none is, then wait for more trace.
- * A pass takes the minimum of the CPUs' index entries (refreshed only where an input changed,
- * ties to the lowest CPU), the anchored queue's head and the loop's own next item.
+ * A pass takes the minimum of the CPUs' next items (ties to the lowest CPU), the anchored
+ * queue's head (first at a tie: a traced wakeup before a switch at one instant) and the loop's
+ * own next item.
  */
 static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {
 		u64 best = NO_TIME, bound = NO_TIME;
-		int kind = -1, who = -1; /* 0 end, 1 start, 2 internal, 3 anchored */
+		int kind = -1, who = -1; /* 0 end, 1 start, 2 internal, 3 anchored, 4 wake */
 		u64 t;
 		int ret;
 
-		refresh_dirty(w);
 		for (int c = 0; c < w->plat->nr_cpus; c++) {
-			t = w->next_t[c];
-			if (t < best) {
-				best = t;
+			struct wcpu *wc = &w->cpu[c];
+			refresh(w, wc);
+			if (wc->item_t < best) {
+				best = wc->item_t;
 				who = c;
 			}
-			bound = gs_min_u64(bound, w->bound_t[c]);
+			bound = gs_min_u64(bound, wc->bound_t);
 		}
 		if (who >= 0)
-			kind = w->cpu[who].running ? 0 : 1;
-		if (w->aq_len && w->aq[w->aq_head].t < best) {
+			kind = w->cpu[who].kind;
+		if (w->aq_len && w->aq[w->aq_head].t <= best) {
 			best = w->aq[w->aq_head].t;
 			kind = 3;
 		}
-		t = sim_next_internal_ns(w->sim);
+		t = w->host.next_internal_ns(w->host.ctx);
 		if (t < best && (best != NO_TIME || bound != NO_TIME)) {
 			/* the loop's own work matters only while something is left to replay */
 			best = t;
@@ -665,6 +1055,8 @@ static int work_pump(struct work *w, struct gs_error *err)
 			return 0;
 		if (!w->finishing && best > w->t_read)
 			return 0;
+		best = gs_max_u64(best, w->t_emu); /* a cached time never runs the clock back */
+		w->t_emu = best;
 		switch (kind) {
 		case 0:
 			ret = emu_end(w, who, best, err);
@@ -673,13 +1065,16 @@ static int work_pump(struct work *w, struct gs_error *err)
 			ret = emu_start(w, who, best, err);
 			break;
 		case 2:
-			ret = sim_advance_to(w->sim, best, err);
+			ret = w->host.advance_to(w->host.ctx, best, err);
+			break;
+		case 4:
+			ret = emu_wake(w, who, best, err);
 			break;
 		default: {
 			struct anchored a = w->aq[w->aq_head];
 			w->aq_head = (w->aq_head + 1) & (w->aq_cap - 1);
 			w->aq_len--;
-			ret = sim_sched_event(w->sim, &a.ev, a.t, err);
+			ret = w->host.sched_event(w->host.ctx, &a.ev, a.t, err);
 			break;
 		}
 		}
@@ -688,37 +1083,31 @@ static int work_pump(struct work *w, struct gs_error *err)
 	}
 }
 
+static bool work_left(const struct work *w)
+{
+	if (w->aq_len)
+		return true;
+	for (int c = 0; c < w->plat->nr_cpus; c++)
+		if (w->cpu[c].cur != NONE || w->cpu[c].q.len)
+			return true;
+	return false;
+}
+
 int work_finish(struct work *w, struct gs_error *err)
 {
+	int ret;
+
 	if (!w->started)
 		return 0;
 	for (int c = 0; c < w->plat->nr_cpus; c++)
 		tr_close(w, c, w->t_read, TASK_STATE_S);
 	w->finishing = true;
-	for (;;) {
-		bool left = w->aq_len > 0;
-		int ret;
-		for (int c = 0; c < w->plat->nr_cpus && !left; c++)
-			left = w->cpu[c].running || w->cpu[c].q.len;
-		if (!left)
-			return 0;
-		ret = work_pump(w, err);
-		if (ret)
-			return ret;
-		/* pump returns with work left only if a slice cannot start: a task whose earlier
-		 * slice is queued behind another on a different CPU cannot deadlock, because slices
-		 * are queued in traced order; guard anyway */
-		left = w->aq_len > 0;
-		for (int c = 0; c < w->plat->nr_cpus && !left; c++)
-			left = w->cpu[c].running || w->cpu[c].q.len;
-		if (left && sim_next_internal_ns(w->sim) == NO_TIME) {
-			bool any_start = false;
-			for (int c = 0; c < w->plat->nr_cpus; c++)
-				if (w->cpu[c].running || start_time(w, &w->cpu[c]) != NO_TIME)
-					any_start = true;
-			if (!any_start && w->aq_len == 0)
-				return gs_error_set(err, GS_EINTERNAL,
-						    "work timing stalled with slices left");
-		}
-	}
+	ret = work_pump(w, err);
+	if (ret)
+		return ret;
+	/* with every slice closed, the pump returns only when nothing is determinable; causes
+	 * point back in traced order, so that means done: guard anyway */
+	if (work_left(w))
+		return gs_error_set(err, GS_EINTERNAL, "work timing stalled with slices left");
+	return 0;
 }

@@ -1,17 +1,33 @@
 /*
- * work.h - the work-conserving timing model (DESIGN.md §4, §13 "Work timing, in detail").
+ * work.h - the closed-loop work timing model (DESIGN.md §4, §13 "Work timing, in detail").
  *
- * Each traced running slice becomes work in capacity-invariant units (ns at capacity 1024 and
- * max frequency): work = duration x capacity/1024 x f_traced/f_max, integrated piecewise over the
- * trace's frequency changes. Wakeups stay anchored to their trace time. Each CPU runs its slices
- * in traced order at the emulated speed capacity/1024 x f/f_max, so a slower OPP stretches a
- * slice and delays the later ones, a faster one leaves idle time. A slice starts when its CPU is
- * free and its task is ready (its traced ready time, and its previous slice done, wherever that
- * ran). The replay runs until all work is done, even past the trace's end.
+ * Work. Each traced running slice becomes work in capacity-invariant units (ns at capacity 1024
+ * and max frequency): work = duration x capacity/1024 x f_traced/f_max, integrated piecewise
+ * over the trace's frequency changes. An emulated CPU runs work at capacity/1024 x f/f_max.
  *
- * Because an emulated slice can end before its traced end is read (a faster CPU), the layer
- * buffers: it advances emulated time only as far as the trace read so far determines it.
- * Memory is bounded by the lag between the emulated and the traced timeline.
+ * Causality. Every wakeup of a workload task gets a cause:
+ *  - a task wakeup: emitted in the context of the workload task running on that CPU (its
+ *    common pid), not in hard/soft irq or NMI context; sched_waking decides when the trace has
+ *    it (the sched_wakeup that follows it replays with it), else sched_wakeup(_new) itself.
+ *    Its emulated time is when the waker, in the emulation, has done the same work of that
+ *    slice as it had done at the traced wakeup;
+ *  - an external wakeup (from idle, irq context, a non-workload task such as sugov:N, or a task
+ *    whose slice began before the trace): it keeps its traced time.
+ * A task preempted in the trace (switched out R/R+) is ready again when its slice ends in the
+ * emulation; a task first seen switching in is ready at that traced time.
+ *
+ * Order. Each CPU runs the slices the trace ran on it; when it is free it starts, of the slices
+ * whose task is ready (and whose earlier slices are done, wherever they ran), the one with the
+ * earliest emulated ready time, ties in traced order. So a slower CPU stretches a ping-pong (the
+ * wakee starts when the waker gets there), and a timer-driven task that no longer fits builds a
+ * backlog that grows with time. Work in = work out per CPU.
+ *
+ * The layer buffers: it advances emulated time only as far as the trace read so far determines
+ * it (an external wakeup cannot happen in the emulation before the trace has been read to its
+ * time). Memory is bounded by the lag between the emulated and the traced timeline: when the
+ * emulation runs slower than the trace, the slices read but not yet emulated are held.
+ *
+ * The replay loop is reached through struct work_host only: this layer knows nothing of it.
  */
 #ifndef GOVSIM_SIM_WORK_H
 #define GOVSIM_SIM_WORK_H
@@ -19,22 +35,47 @@
 #include "core/error.h"
 #include "core/event.h"
 #include "power/platform.h"
+#include "sim/result.h"
 
-struct sim;
+/* What the layer needs of the replay loop. */
+struct work_host {
+	void *ctx;
+	/* Apply a scheduling event (sched_switch, sched_wakeup*) at emulated time now. */
+	int (*sched_event)(void *ctx, const struct event *ev, u64 now, struct gs_error *err);
+	/* Run the loop's own work (ticks, frequency changes, actions) up to t. */
+	int (*advance_to)(void *ctx, u64 t, struct gs_error *err);
+	/* The time of the loop's next own work item; UINT64_MAX when none. */
+	u64 (*next_internal_ns)(void *ctx);
+	/* A cluster's emulated frequency in force, kHz. */
+	u32 (*cluster_khz)(void *ctx, int cluster);
+};
+
 struct work;
 
-int work_new(struct sim *s, const struct platform *plat, struct work **out, struct gs_error *err);
+/* measure_from_ns: activations woken before it (a --warmup-ms) are not measured; 0 for all. */
+int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
+	     struct work **out, struct gs_error *err);
 void work_free(struct work *w);
 
-/* A scheduling event from the trace (switch, wakeup, wakeup_new, migrate), in trace order. */
+/* A scheduling event from the trace (switch, waking, wakeup, wakeup_new, migrate), in order. */
 int work_feed(struct work *w, const struct event *ev, struct gs_error *err);
 /* The trace's frequency of a CPU changed at trace time t (cpu_frequency or devlib marker). */
 void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t);
-/* The emulated frequency of a cluster changed at emulated time now (called by sim.c). */
+/* The emulated frequency of a cluster changed at emulated time now. */
 void work_freq_changed(struct work *w, int cluster, u64 now);
 /* The trace ended: finish every slice. */
 int work_finish(struct work *w, struct gs_error *err);
 /* Work in and out per CPU so far (capacity-invariant ns). */
 void work_totals(const struct work *w, int cpu, double *in, double *out);
+/* The emulated time the last work ended (0 before any). */
+u64 work_end_ns(const struct work *w);
+
+/* A task's measurements: summed and worst slice delay (emulated minus traced end of each
+ * slice, when later), and its activations (throughput left 0: the caller knows the span).
+ * Returns false for a task the layer never saw. */
+bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
+		      struct run_activity *act);
+/* All tasks' activations together. */
+void work_total_activity(const struct work *w, struct run_activity *act);
 
 #endif

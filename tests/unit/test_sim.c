@@ -366,6 +366,268 @@ static void test_energy_powersave_work(void **state)
 	run_result_release(&r);
 }
 
+/* ---- closed loop (issue 12) -------------------------------------------------------------------- */
+
+/* A line in a task's context with the given flags column ("d..3": task, "dNh2": hardirq). */
+static void tb_ctx(struct tb *b, const char *comm, int pid, int cpu, const char *flags,
+		   unsigned long long us)
+{
+	tb_printf(b, "%16s-%-7d [%03d] %s %5llu.%06llu: ", comm, pid, cpu, flags, us / 1000000,
+		  us % 1000000);
+}
+
+static void tb_freq(struct tb *b, unsigned long long us, int first, int last, unsigned khz)
+{
+	for (int c = first; c <= last; c++) {
+		tb_ts(b, "<...>", 99, 0, us);
+		tb_printf(b, "tracing_mark_write: cpu_frequency_devlib: state=%u cpu_id=%d\n", khz, c);
+	}
+}
+
+/* `waker` (on wcpu) wakes `wakee` (target tcpu) at us: sched_waking in the waker's context,
+ * then the sched_wakeup on the target CPU from the IPI (hardirq): the waking decides. */
+static void tb_wake_by(struct tb *b, unsigned long long us, const char *waker, int wpid, int wcpu,
+		       const char *wakee, int pid, int tcpu)
+{
+	tb_ctx(b, waker, wpid, wcpu, "d..3", us);
+	tb_printf(b, "sched_waking: comm=%s pid=%d prio=120 target_cpu=%03d\n", wakee, pid, tcpu);
+	tb_ctx(b, "<idle>", 0, tcpu, "dNh2", us);
+	tb_printf(b, "sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d\n", wakee, pid, tcpu);
+}
+
+/*
+ * perf bench sched pipe in miniature: "ping" (pid 10, CPU cpu_a) and "pong" (pid 11, CPU
+ * cpu_b) take turns, each running run_us at the traced 1844 MHz, waking the other as it goes
+ * to sleep; n slices in all, no gap between them. The first wakeup is from idle.
+ */
+static const char *pingpong_trace(int cpu_a, int cpu_b, unsigned long long run_us, int n)
+{
+	struct tb b = {0};
+	const char *path;
+	unsigned long long t = 100000000ULL;
+	const char *comm[2] = {"ping", "pong"};
+	int pid[2] = {10, 11}, cpu[2] = {cpu_a, cpu_b};
+
+	tb_freq(&b, t, 0, 3, 1844000);
+	tb_wakeup(&b, t, cpu_a, "ping", 10, 120);
+	tb_switch_in(&b, t, cpu_a, "ping", 10, 120);
+	for (int k = 0; k < n; k++) {
+		int x = k % 2, y = 1 - x;
+		t += run_us;
+		if (k + 1 < n)
+			tb_wake_by(&b, t, comm[x], pid[x], cpu[x], comm[y], pid[y], cpu[y]);
+		tb_switch_out(&b, t, cpu[x], comm[x], pid[x], 120);
+		if (k + 1 < n)
+			tb_switch_in(&b, t, cpu[y], comm[y], pid[y], 120);
+	}
+	path = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	return path;
+}
+
+/* The emulated duration of traced work: ns at f0 -> ns at f, rounded up to the ns. */
+static double scaled_ns(double ns, double f0, double f)
+{
+	return ceil(ns * f0 / f - 1e-6);
+}
+
+static void check_pingpong(int cpu_a, int cpu_b)
+{
+	const int n = 40;
+	const double run_ns = 100000, f0 = 1844000, f = 533000;
+	struct replay_case c = {.trace = pingpong_trace(cpu_a, cpu_b, 100, n),
+				.governor = "powersave", .timing = SIM_TIMING_WORK};
+	struct run_result r;
+	double slice = scaled_ns(run_ns, f0, f) / 1e9; /* 345967 ns */
+	double late_step = slice - run_ns / 1e9, lmean = 0;
+
+	replay(&c, &r);
+	/* the work of the n slices, one after the other: span x f0/f */
+	assert_true(fabs(r.traced_span_s - n * run_ns / 1e9) < 1e-12);
+	assert_true(fabs(r.span_s - n * slice) < 1e-9);
+	assert_true(fabs(r.stretch - slice / (run_ns / 1e9)) < 1e-6);
+	/* never both busy: the busy time of the CPUs adds up to the span */
+	assert_true(fabs(r.pol[0].busy_s - r.span_s) < 1e-9);
+	/* every slice is an activation; the wakee runs at once, as in the trace */
+	assert_int_equal(r.act_total.activations, n);
+	assert_true(r.act_total.latency.max_s == 0);
+	assert_true(fabs(r.act_total.response.mean_s - slice) < 1e-9);
+	assert_true(fabs(r.act_total.response.max_s - slice) < 1e-9);
+	assert_true(fabs(r.act_total.response.p95_s - slice) < 1e-9);
+	/* slice k ends (k+1) x slice after the start instead of (k+1) x run */
+	for (int k = 0; k < n; k++)
+		lmean += (k + 1) * late_step / n;
+	assert_true(fabs(r.act_total.lateness.max_s - n * late_step) < 1e-9);
+	assert_true(fabs(r.act_total.lateness.mean_s - lmean) < 1e-9);
+	/* nearest rank of 95 % of 40: the 38th, within the histogram's 1/32 */
+	assert_true(fabs(r.act_total.lateness.p95_s - 38 * late_step) < 38 * late_step / 32);
+	assert_true(fabs(r.act_total.throughput - n / r.span_s) < 1e-6);
+	for (int cpu = 0; cpu < 8; cpu++)
+		assert_true(fabs(r.work_in_s[cpu] - r.work_out_s[cpu]) < 1e-12);
+	run_result_release(&r);
+}
+
+static void test_closed_pingpong_two_cpus(void **state)
+{
+	(void)state;
+	check_pingpong(0, 1);
+}
+
+static void test_closed_pingpong_one_cpu(void **state)
+{
+	(void)state;
+	check_pingpong(0, 0);
+}
+
+/* A timer task on CPU0: woken from a hardirq every period_us, runs run_us at the traced
+ * 1844 MHz, n activations. */
+static const char *timer_trace(unsigned long long run_us, unsigned long long period_us, int n)
+{
+	struct tb b = {0};
+	const char *path;
+	unsigned long long t0 = 100000000ULL;
+
+	tb_freq(&b, t0, 0, 3, 1844000);
+	for (int k = 0; k < n; k++) {
+		unsigned long long t = t0 + (unsigned long long)k * period_us;
+		tb_ctx(&b, "<idle>", 0, 0, "d.h2", t);
+		tb_printf(&b, "sched_wakeup: comm=timer pid=20 prio=120 target_cpu=000\n");
+		tb_switch_in(&b, t, 0, "timer", 20, 120);
+		tb_switch_out(&b, t + run_us, 0, "timer", 20, 120);
+	}
+	path = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	return path;
+}
+
+/* It fits at 533 MHz: wakeups stay at their traced times, response x f0/f. */
+static void test_closed_timer_fits(void **state)
+{
+	const int n = 20;
+	const double run = 2e6, period = 10e6, f0 = 1844000, f = 533000;
+	struct replay_case c = {.trace = timer_trace(2000, 10000, n), .governor = "powersave",
+				.timing = SIM_TIMING_WORK};
+	struct run_result r;
+	double resp = scaled_ns(run, f0, f) / 1e9; /* 6.919700 ms < 10 ms */
+	(void)state;
+
+	replay(&c, &r);
+	assert_true(fabs(r.traced_span_s - ((n - 1) * period + run) / 1e9) < 1e-12);
+	assert_true(fabs(r.span_s - ((n - 1) * period / 1e9 + resp)) < 1e-9);
+	assert_int_equal(r.act_total.activations, n);
+	assert_true(r.act_total.latency.max_s == 0);
+	assert_true(fabs(r.act_total.response.mean_s - resp) < 1e-9);
+	assert_true(fabs(r.act_total.response.p95_s - resp) < 1e-9);
+	assert_true(fabs(r.act_total.lateness.max_s - (resp - run / 1e9)) < 1e-9);
+	assert_true(fabs(r.act_total.lateness.mean_s - (resp - run / 1e9)) < 1e-9);
+	run_result_release(&r);
+}
+
+/* It does not fit (4 ms at 1844 MHz is 13.84 ms at 533 MHz, every 10 ms): activation k starts
+ * when k-1 ends, at k x R'; its lateness k (R' - P) + R' - R grows linearly. */
+static void test_closed_timer_backlog(void **state)
+{
+	const int n = 50;
+	const double run = 4e6, period = 10e6, f0 = 1844000, f = 533000;
+	struct replay_case c = {.trace = timer_trace(4000, 10000, n), .governor = "powersave",
+				.timing = SIM_TIMING_WORK};
+	struct run_result r;
+	double rr = scaled_ns(run, f0, f); /* ns */
+	double lat_sum = 0, late_sum = 0;
+	(void)state;
+
+	replay(&c, &r);
+	assert_true(fabs(r.span_s - n * rr / 1e9) < 1e-9);
+	assert_int_equal(r.act_total.activations, n);
+	for (int k = 0; k < n; k++) {
+		lat_sum += k * (rr - period);
+		late_sum += k * (rr - period) + rr - run;
+	}
+	assert_true(fabs(r.act_total.latency.max_s - (n - 1) * (rr - period) / 1e9) < 1e-9);
+	assert_true(fabs(r.act_total.latency.mean_s - lat_sum / n / 1e9) < 1e-9);
+	assert_true(fabs(r.act_total.lateness.max_s - ((n - 1) * (rr - period) + rr - run) / 1e9) <
+		    1e-9);
+	assert_true(fabs(r.act_total.lateness.mean_s - late_sum / n / 1e9) < 1e-9);
+	assert_true(fabs(r.act_total.response.max_s - ((n - 1) * (rr - period) + rr) / 1e9) < 1e-9);
+	for (int cpu = 0; cpu < 8; cpu++)
+		assert_true(fabs(r.work_in_s[cpu] - r.work_out_s[cpu]) < 1e-12);
+	run_result_release(&r);
+}
+
+/*
+ * Cold start: a saturated one-CPU pipe (no idle) traced at 1844 MHz under schedutil, whose
+ * PELT starts at zero: the ramp runs below 1844 MHz at first. The work is conserved, so the
+ * span grows by the work lost at the lower OPPs, sum of residency x (1 - f/f_max), and that is
+ * paid once: a trace twice as long loses the same.
+ */
+static double cold_start_extra(unsigned long long n)
+{
+	struct replay_case c = {.trace = pingpong_trace(0, 0, 1000, (int)n),
+				.governor = "schedutil", .timing = SIM_TIMING_WORK};
+	struct run_result r;
+	double extra, lost = 0;
+
+	replay(&c, &r);
+	extra = r.span_s - r.traced_span_s;
+	for (int k = 0; k < r.pol[0].nr_opps; k++)
+		lost += r.pol[0].residency_s[k] * (1 - r.pol[0].freq_khz[k] / 1844000.0);
+	assert_true(fabs(extra - lost) < 1e-6);
+	assert_true(fabs(r.pol[0].busy_s - r.span_s) < 1e-9);
+	run_result_release(&r);
+	return extra;
+}
+
+static void test_closed_cold_start_once(void **state)
+{
+	double e1 = cold_start_extra(500), e2 = cold_start_extra(1000);
+	(void)state;
+	assert_true(e1 > 0.010 && e1 < 0.100); /* tens of ms */
+	assert_true(fabs(e2 - e1) < 1e-3);
+}
+
+/* A task wakeup follows its waker, an external one keeps its time: a waker on CPU0 runs 1 ms
+ * and wakes "w" on CPU1 in the middle of it (0.5 ms in); at 533 MHz the wakeup moves to
+ * 0.5 x 1844/533 ms. The same wakeup from a softirq context is external: it stays at 0.5 ms. */
+static void check_wake_rule(const char *flags, bool moves)
+{
+	struct tb b = {0};
+	unsigned long long t = 100000000ULL;
+	struct replay_case c = {.governor = "powersave", .timing = SIM_TIMING_WORK};
+	struct run_result r;
+	double half = scaled_ns(500000, 1844000, 533000) / 1e9;
+	double late;
+
+	tb_freq(&b, t, 0, 3, 1844000);
+	tb_wakeup(&b, t, 0, "waker", 30, 120);
+	tb_switch_in(&b, t, 0, "waker", 30, 120);
+	tb_ctx(&b, "waker", 30, 0, flags, t + 500);
+	tb_printf(&b, "sched_wakeup: comm=w pid=31 prio=120 target_cpu=001\n");
+	tb_switch_in(&b, t + 500, 1, "w", 31, 120);
+	tb_switch_out(&b, t + 600, 1, "w", 31, 120);
+	tb_switch_out(&b, t + 1000, 0, "waker", 30, 120);
+	c.trace = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	replay(&c, &r);
+	assert_int_equal(r.nr_tasks, 2);
+	for (int i = 0; i < r.nr_tasks; i++) {
+		if (r.tasks[i].pid != 31)
+			continue;
+		/* w's 100 us end: traced at 0.6 ms, emulated at its wakeup + 100 us x f0/f */
+		late = (moves ? half : 0.0005) + scaled_ns(100000, 1844000, 533000) / 1e9 - 0.0006;
+		assert_true(fabs(r.tasks[i].act.lateness.max_s - late) < 2e-9);
+		assert_true(r.tasks[i].act.latency.max_s == 0);
+	}
+	run_result_release(&r);
+}
+
+static void test_closed_wake_rules(void **state)
+{
+	(void)state;
+	check_wake_rule("d..3", true);  /* sched_wakeup only, in the waker's context */
+	check_wake_rule("d.s3", false); /* softirq context: external */
+	check_wake_rule("d.h3", false); /* hardirq context: external */
+}
+
 /* ---- invariants on the real traces ------------------------------------------------------------ */
 
 static void check_invariants(const char *rel, const char *platform, enum sim_timing timing)
@@ -418,6 +680,12 @@ int main(void)
 		cmocka_unit_test(test_energy_powersave_work),
 		cmocka_unit_test(test_energy_warmup),
 		cmocka_unit_test(test_invariants_real_traces),
+		cmocka_unit_test(test_closed_pingpong_two_cpus),
+		cmocka_unit_test(test_closed_pingpong_one_cpu),
+		cmocka_unit_test(test_closed_timer_fits),
+		cmocka_unit_test(test_closed_timer_backlog),
+		cmocka_unit_test(test_closed_cold_start_once),
+		cmocka_unit_test(test_closed_wake_rules),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }

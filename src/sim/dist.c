@@ -1,0 +1,115 @@
+/* dist.c - see dist.h for the histogram's layout and resolution. */
+#include "sim/dist.h"
+
+#include <stdlib.h>
+
+#include "core/error.h"
+
+void dist_init(struct dist *d)
+{
+	d->n = 0;
+	d->sum_ns = 0;
+	d->min_ns = d->max_ns = 0;
+	d->pos = NULL;
+}
+
+void dist_release(struct dist *d)
+{
+	if (!d)
+		return;
+	free(d->pos);
+	d->pos = NULL;
+}
+
+/* The bucket of a magnitude: exact below 16, then 16 buckets per octave. */
+static unsigned bucket_of(u64 v)
+{
+	unsigned e, sub;
+
+	if (v < (1u << DIST_SUB_BITS))
+		return (unsigned)v;
+	if (v >= (1ull << 44))
+		return DIST_BUCKETS - 1;
+	e = 63u - (unsigned)__builtin_clzll(v); /* 4 .. 43 */
+	sub = (unsigned)(v >> (e - DIST_SUB_BITS)) & ((1u << DIST_SUB_BITS) - 1);
+	return (1u << DIST_SUB_BITS) + (e - DIST_SUB_BITS) * (1u << DIST_SUB_BITS) + sub;
+}
+
+/* The midpoint of a bucket's magnitudes [lo, lo + width). */
+static double bucket_mid(unsigned b)
+{
+	unsigned e, sub;
+	double lo, width;
+
+	if (b < (1u << DIST_SUB_BITS))
+		return b;
+	e = (b - (1u << DIST_SUB_BITS)) / (1u << DIST_SUB_BITS) + DIST_SUB_BITS;
+	sub = (b - (1u << DIST_SUB_BITS)) % (1u << DIST_SUB_BITS);
+	width = (double)(1ull << (e - DIST_SUB_BITS));
+	lo = ((1u << DIST_SUB_BITS) + sub) * width;
+	return lo + (width - 1) / 2;
+}
+
+int dist_add(struct dist *d, s64 v)
+{
+	if (!d->pos) {
+		d->pos = calloc(2 * DIST_BUCKETS, sizeof(*d->pos));
+		if (!d->pos)
+			return GS_ENOMEM;
+	}
+	if (v >= 0)
+		d->pos[bucket_of((u64)v)]++;
+	else
+		d->pos[DIST_BUCKETS + bucket_of((u64)(-(v + 1)) + 1)]++;
+	if (d->n == 0 || v < d->min_ns)
+		d->min_ns = v;
+	if (d->n == 0 || v > d->max_ns)
+		d->max_ns = v;
+	d->n++;
+	d->sum_ns += (double)v;
+	return 0;
+}
+
+double dist_quantile_ns(const struct dist *d, double q)
+{
+	u64 rank, seen = 0;
+	double v = 0;
+	bool found = false;
+
+	if (!d->n)
+		return 0;
+	/* nearest rank: the smallest value with at least ceil(q n) samples at or below it */
+	rank = (u64)((double)d->n * q);
+	if ((double)rank < (double)d->n * q)
+		rank++;
+	if (rank < 1)
+		rank = 1;
+	/* ascending: negatives from the largest magnitude down, then the positives */
+	for (int b = DIST_BUCKETS - 1; b >= 0 && !found; b--) {
+		seen += d->pos[DIST_BUCKETS + b];
+		if (seen >= rank) {
+			v = -bucket_mid((unsigned)b);
+			found = true;
+		}
+	}
+	for (int b = 0; b < DIST_BUCKETS && !found; b++) {
+		seen += d->pos[b];
+		if (seen >= rank) {
+			v = bucket_mid((unsigned)b);
+			found = true;
+		}
+	}
+	if (v < (double)d->min_ns)
+		v = (double)d->min_ns;
+	if (v > (double)d->max_ns)
+		v = (double)d->max_ns;
+	return v;
+}
+
+void dist_summary(const struct dist *d, struct run_dist *out)
+{
+	out->n = d->n;
+	out->mean_s = d->n ? d->sum_ns / (double)d->n / (double)NSEC_PER_SEC : 0;
+	out->p95_s = dist_quantile_ns(d, 0.95) / (double)NSEC_PER_SEC;
+	out->max_s = d->n ? (double)d->max_ns / (double)NSEC_PER_SEC : 0;
+}
