@@ -44,8 +44,8 @@ struct slice {
 	char comm[TASK_COMM_LEN];
 	s32 prio;
 	u64 seq;          /* the task's slice number, in traced order */
-	u64 ready_ns;     /* emulated time the task is ready for it; NO_TIME until its task
-			   * wakeup is emulated; 0 for "when its previous slice ends" */
+	u64 ready_ns;     /* emulated time the task is ready for it (and its previous slice must
+			   * be done); NO_TIME until its task wakeup is emulated */
 	bool woken;       /* ready by a wakeup: it begins an activation */
 	u64 traced_end;   /* valid when complete */
 	double work;      /* capacity-invariant ns; grows while the traced slice is open */
@@ -84,7 +84,7 @@ struct wcpu {
 	u32 max_khz;
 	/* traced side */
 	u32 tr_slice;         /* the slice open on the traced side, NONE */
-	bool ever;            /* a slice was read on it */
+	bool ever;            /* an event of it was read: who runs is known */
 	u64 tr_last_ns;       /* work accounted up to here */
 	u32 tr_khz;
 	/* emulated side */
@@ -525,9 +525,11 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 		invalidate(wc);
 	wc->tr_slice = NONE;
 	if (!switch_prev_sleeps(state) && !sl->tk->tr_ready) {
-		/* preempted: ready again as soon as this slice is done */
+		/* preempted: ready again at the traced preemption or, if later, when this slice is
+		 * done in the emulation (the preemptor, woken at that time, goes first at a tie) */
 		sl->tk->tr_ready = true;
 		sl->tk->cause = CAUSE_PREEMPTED;
+		sl->tk->tr_ready_ns = t;
 	}
 }
 
@@ -569,7 +571,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 			break;
 		}
 		case CAUSE_PREEMPTED:
-			sl->ready_ns = 0;
+			sl->ready_ns = tk->tr_ready_ns;
 			break;
 		default:
 			break;
@@ -584,7 +586,6 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	}
 	wc->tr_slice = idx;
 	wc->tr_last_ns = t;
-	wc->ever = true;
 	invalidate(wc);
 	return 0;
 }
@@ -697,6 +698,7 @@ static int work_pump(struct work *w, struct gs_error *err);
 
 int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 {
+	bool first;
 	int ret = 0;
 
 	if (!w->started) {
@@ -710,13 +712,28 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 	if (ev->ts_ns > w->t_read)
 		w->t_read = ev->ts_ns;
 
+	first = ev->cpu >= 0 && ev->cpu < w->plat->nr_cpus && !w->cpu[ev->cpu].ever;
+	if (first)
+		w->cpu[ev->cpu].ever = true;
+	if (first && ev->type != EV_SWITCH && ev->pid > 0) {
+		/* The first event of a CPU, in the context of a task: that task has been running
+		 * since the trace began (a sched_switch as first event says so itself, below). */
+		struct wtask *cur = task_get(w, ev->pid, NULL);
+		if (!cur)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		if (!cur->comm[0])
+			memcpy(cur->comm, "<...>", 6);
+		ret = tr_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first);
+		if (ret)
+			return gs_error_set(err, ret, "out of memory");
+	}
+
 	switch (ev->type) {
 	case EV_SWITCH: {
 		int cpu = ev->cpu;
-		struct wcpu *wc = &w->cpu[cpu];
 		bool prev_work = is_workload(ev->sw.prev_pid, ev->sw.prev_comm);
 
-		if (prev_work && wc->tr_slice == NONE && !wc->ever) {
+		if (prev_work && first) {
 			/* Its first event is a switch-out: it ran since the trace's first event. */
 			ret = tr_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm, ev->sw.prev_prio,
 				      w->t_first);

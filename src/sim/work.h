@@ -13,8 +13,9 @@
  *    slice as it had done at the traced wakeup;
  *  - an external wakeup (from idle, irq context, a non-workload task such as sugov:N, or a task
  *    whose slice began before the trace): it keeps its traced time.
- * A task preempted in the trace (switched out R/R+) is ready again when its slice ends in the
- * emulation; a task first seen switching in is ready at that traced time.
+ * A task preempted in the trace (switched out R/R+) is ready again at the traced preemption, or
+ * when its slice ends in the emulation if that is later: preemption points are the traced ones.
+ * A task first seen switching in is ready at that traced time.
  *
  * Order. Each CPU runs the slices the trace ran on it; when it is free it starts, of the slices
  * whose task is ready (and whose earlier slices are done, wherever they ran), the one with the
