@@ -12,6 +12,7 @@
 static const char gen_usage[] =
 	"usage: govsim gen periodic|pipe|mix -o FILE [--seed N] [--size LINES] [--count N]\n"
 	"                  [--platform NAME | --cpus N --max-khz KHZ]\n"
+	"       govsim gen pipe -o FILE [--cpus LIST] [--loops N] [--platform NAME]\n"
 	"                  [--task name=t0,period_ms=16,duty=0.5,cpu=0,prio=120,count=100]...\n";
 
 static const char gen_help[] =
@@ -21,7 +22,9 @@ static const char gen_help[] =
 	"  periodic   rt-app-like periodic tasks, one --task per task (default: one 16 ms, 50%)\n"
 	"             --task keys: name, period_ms|period_us, duty, cpu, prio (< 100 RT), count,\n"
 	"             phases=DUTYxCOUNT/... (rt-app phases, e.g. phases=0.5x50/0.25x50)\n"
-	"  pipe       two tasks ping-ponging through a pipe on CPUs 0 and 1\n"
+	"  pipe       two tasks ping-ponging through a pipe on CPUs 0 and 1 (perf bench sched\n"
+	"             pipe); --cpus 4,5 puts them on CPUs 4 and 5, --cpus 2 both on CPU 2\n"
+	"             (taskset 1); --loops N round trips (perf's -l N; like --count)\n"
 	"  mix        per CPU one RT task and two CFS tasks\n"
 	"  --size N   about N lines (activations unlimited), for benchmarks\n"
 	"  --count N  activations per task / pipe rounds (default 100 / 200 mix / 1000 pipe)\n"
@@ -31,9 +34,9 @@ int cmd_gen(int argc, char **argv)
 {
 	struct gen_opts o;
 	struct gs_error err;
-	const char *outpath = NULL, *platform = NULL;
+	const char *outpath = NULL, *platform = NULL, *cpus = NULL;
 	u64 max_khz = 0, v;
-	bool cpus_given = false;
+	bool cpus_given = false, loops = false;
 	FILE *out;
 	int ret, wl = -1;
 
@@ -69,11 +72,14 @@ int cmd_gen(int argc, char **argv)
 			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
 				return cli_usage_error(gen_usage, "gen: bad count '%s'", val);
 			o.count = (u32)v;
+		} else if (strcmp(a, "--loops") == 0) {
+			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
+				return cli_usage_error(gen_usage, "gen: bad loops '%s' (1..1000000000)",
+						       val);
+			o.count = (u32)v;
+			loops = true;
 		} else if (strcmp(a, "--cpus") == 0) {
-			if (gs_parse_u64(val, &v) || v < 1 || v > GS_MAX_CPUS)
-				return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
-			o.nr_cpus = (int)v;
-			cpus_given = true;
+			cpus = val; /* a count, or for pipe a list: read once the workload is known */
 		} else if (strcmp(a, "--max-khz") == 0) {
 			if (gs_parse_u64(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
 				return cli_usage_error(gen_usage, "gen: bad max-khz '%s'", val);
@@ -91,6 +97,32 @@ int cmd_gen(int argc, char **argv)
 	if (!outpath)
 		return cli_usage_error(gen_usage, "gen: no output file (-o FILE)");
 	o.workload = (enum gen_workload)wl;
+	if (loops && o.workload != GEN_PIPE)
+		return cli_usage_error(gen_usage, "gen: --loops is for the pipe workload");
+	if (cpus && o.workload == GEN_PIPE) {
+		/* "4,5" or "2": the CPUs the two sides run on */
+		char *end;
+		const char *p = cpus;
+		while (*p && o.nr_pipe_cpus < 2) {
+			unsigned long c = strtoul(p, &end, 10);
+			if (end == p || c >= GS_MAX_CPUS || (*end && *end != ','))
+				break;
+			o.pipe_cpus[o.nr_pipe_cpus++] = (int)c;
+			p = *end ? end + 1 : end;
+		}
+		if (*p || !o.nr_pipe_cpus)
+			return cli_usage_error(gen_usage,
+					       "gen: bad cpu list '%s' (one or two CPUs 0..%d: 0,1)",
+					       cpus, GS_MAX_CPUS - 1);
+		for (int i = 0; i < o.nr_pipe_cpus; i++)
+			if (o.pipe_cpus[i] >= o.nr_cpus)
+				o.nr_cpus = o.pipe_cpus[i] + 1; /* without --platform: up to the last */
+	} else if (cpus) {
+		if (gs_parse_u64(cpus, &v) || v < 1 || v > GS_MAX_CPUS)
+			return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
+		o.nr_cpus = (int)v;
+		cpus_given = true;
+	}
 	if (platform) {
 		struct platform *p;
 		if (cpus_given || max_khz)

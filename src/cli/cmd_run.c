@@ -45,7 +45,7 @@ static const char run_help[] =
 	"  --timeline F.csv   one row per governor evaluation per CPU\n"
 	"  --task-timeline F.csv  one row per task event with its util_avg and util_est\n"
 	"  --baselines        also replay with powersave and performance and place this run\n"
-	"                     between them (0% .. 100%) for energy and delay\n"
+	"                     between them (0% .. 100%) for energy and response p95\n"
 	"  --seed-util        start tasks and runqueues from the trace's own util events\n"
 	"  --warmup-ms MS     replay the first MS ms but measure only after them (every\n"
 	"                     signal starts cold)\n"
@@ -85,6 +85,8 @@ int cmd_run(int argc, char **argv)
 			b.performance_energy = base_perf.energy_total;
 			b.powersave_delay_s = report_total_delay(&base_ps, NULL);
 			b.performance_delay_s = report_total_delay(&base_perf, NULL);
+			b.powersave_response_p95_s = base_ps.act_total.response.p95_s;
+			b.performance_response_p95_s = base_perf.act_total.response.p95_s;
 		}
 		run_result_release(&base_ps);
 		run_result_release(&base_perf);

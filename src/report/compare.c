@@ -4,6 +4,7 @@
 #include <ctype.h>
 #include <errno.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
@@ -196,6 +197,39 @@ static int suffix_index(const char *name, const char *prefix)
 	return (int)v;
 }
 
+/* The closed-loop figures of work timing (sim/result.h struct run_activity) by name. */
+static double activity_value(const struct run_activity *a, const char *name)
+{
+	static const struct {
+		const char *prefix;
+		size_t off;
+	} dists[] = {
+		{"latency_", offsetof(struct run_activity, latency)},
+		{"response_", offsetof(struct run_activity, response)},
+		{"lateness_", offsetof(struct run_activity, lateness)},
+	};
+
+	if (strcmp(name, "activations") == 0)
+		return (double)a->activations;
+	if (strcmp(name, "throughput") == 0)
+		return a->throughput;
+	for (size_t i = 0; i < sizeof(dists) / sizeof(dists[0]); i++) {
+		const struct run_dist *d;
+		const char *stat;
+		if (strncmp(name, dists[i].prefix, strlen(dists[i].prefix)) != 0)
+			continue;
+		d = (const struct run_dist *)((const char *)a + dists[i].off);
+		stat = name + strlen(dists[i].prefix);
+		if (strcmp(stat, "mean") == 0)
+			return d->mean_s;
+		if (strcmp(stat, "p95") == 0)
+			return d->p95_s;
+		if (strcmp(stat, "max") == 0)
+			return d->max_s;
+	}
+	return NAN;
+}
+
 double compare_metric_value(const struct run_result *r, const char *name)
 {
 	double sum = 0;
@@ -223,6 +257,14 @@ double compare_metric_value(const struct run_result *r, const char *name)
 				sum = r->tasks[i].max_delay_s;
 		return sum;
 	}
+	if (strcmp(name, "span") == 0)
+		return r->span_s;
+	if (strcmp(name, "stretch") == 0)
+		return r->stretch;
+	if (strncmp(name, "latency_", 8) == 0 || strncmp(name, "response_", 9) == 0 ||
+	    strncmp(name, "lateness_", 9) == 0 || strcmp(name, "activations") == 0 ||
+	    strcmp(name, "throughput") == 0)
+		return activity_value(&r->act_total, name);
 	if ((k = suffix_index(name, "energy_cluster")) >= 0)
 		return k < r->nr_clusters ? r->energy_cluster[k] : NAN;
 	if ((k = suffix_index(name, "avg_freq_policy")) >= 0) {
@@ -270,6 +312,19 @@ static void list_metrics(struct compare_table *t, const struct run_result *r)
 	add_metric(t, "s", "busy");
 	add_metric(t, "s", "delay");
 	add_metric(t, "s", "max_delay");
+	add_metric(t, "s", "span");
+	add_metric(t, "", "stretch");
+	if (strcmp(r->timing, "work") == 0) {
+		static const char *const dists[] = {"latency", "response", "lateness"};
+		static const char *const stats[] = {"mean", "p95", "max"};
+		add_metric(t, "", "activations");
+		add_metric(t, "/s", "throughput");
+		for (int i = 0; i < 3; i++)
+			for (int j = 0; j < 3; j++) {
+				snprintf(name, sizeof(name), "%s_%s", dists[i], stats[j]);
+				add_metric(t, "s", name);
+			}
+	}
 }
 
 static bool has_trace(const struct run_result *runs, size_t n, const char *sha)

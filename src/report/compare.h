@@ -112,7 +112,7 @@ void compare_free_runs(struct run_result *runs, size_t n);
 
 /* --- the table ----------------------------------------------------------------------------- */
 
-#define COMPARE_MAX_METRICS (6 + 2 * GS_MAX_CLUSTERS)
+#define COMPARE_MAX_METRICS (19 + 2 * GS_MAX_CLUSTERS) /* 6, span, stretch, 11 of work timing */
 
 struct compare_metric {
 	char name[32];

@@ -63,6 +63,39 @@ static void print_policy(FILE *out, const struct run_result *r, const struct run
 	(void)r;
 }
 
+static void print_dist(FILE *out, const char *name, const struct run_dist *d)
+{
+	fprintf(out, "  %-9s mean %10.6f s, p95 %10.6f s, max %10.6f s\n", name, d->mean_s, d->p95_s,
+		d->max_s);
+}
+
+/* Work timing's performance figures (sim/result.h struct run_activity). */
+static void print_activity(FILE *out, const struct run_activity *a)
+{
+	if (!a->activations) {
+		fprintf(out, "activations: none (no completed wakeup of a workload task)\n");
+		return;
+	}
+	fprintf(out, "activations: %" PRIu64 ", throughput %.3f /s (wakeup to the next sleep)\n",
+		a->activations, a->throughput);
+	print_dist(out, "latency", &a->latency);
+	print_dist(out, "response", &a->response);
+	print_dist(out, "lateness", &a->lateness);
+}
+
+/* One baseline line: lo .. hi and where x falls, or why it cannot be placed. */
+static void print_baseline(FILE *out, const char *name, const char *unit, double x, double lo,
+			   double hi)
+{
+	double p = report_position(x, lo, hi);
+
+	fprintf(out, "  %-13s %12.6f .. %12.6f %-2s", name, lo, hi, unit);
+	if (isnan(p))
+		fprintf(out, " degenerate: powersave and performance give the same\n");
+	else
+		fprintf(out, " this run at %6.1f%%\n", p);
+}
+
 void report_summary(FILE *out, const struct run_result *r, const struct summary_baselines *b)
 {
 	const struct run_task_result *worst;
@@ -72,8 +105,14 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 
 	fprintf(out, "govsim %s, kernel profile %s\n", r->govsim_version, r->kernel);
 	fprintf(out, "trace:    %s\n", r->trace);
-	fprintf(out, "          %.6f s from %.6f, %" PRIu64 " events\n", r->span_s, r->start_s,
-		r->events);
+	if (fabs(r->span_s - r->traced_span_s) < 5e-7 || r->traced_span_s <= 0)
+		fprintf(out, "          %.6f s from %.6f, %" PRIu64 " events\n", r->span_s,
+			r->start_s, r->events);
+	else /* the replay's work ended before or after the trace's last event */
+		fprintf(out,
+			"          %.6f s traced, %.6f s replayed (stretch %.3f) from %.6f, %" PRIu64
+			" events\n",
+			r->traced_span_s, r->span_s, r->stretch, r->start_s, r->events);
 	fprintf(out, "platform: %s, governor %s, timing %s, util %s, power %s\n", r->platform,
 		r->governor, r->timing, r->util_source, r->power_model);
 	if (r->params[0])
@@ -108,6 +147,8 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 			joules ? "W" : "units");
 	fprintf(out, "\n\n");
 
+	if (strcmp(r->timing, "work") == 0)
+		print_activity(out, &r->act_total);
 	fprintf(out, "tasks: %d, total delay %.6f s", r->nr_tasks, delay);
 	if (worst)
 		fprintf(out, ", worst %.6f s (%s %d)", worst->max_delay_s, worst->comm, worst->pid);
@@ -122,13 +163,14 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 		r->clamped_down_s);
 
 	if (b && b->present) {
-		double pe = report_position(r->energy_total, b->powersave_energy,
-					    b->performance_energy);
-		double pd = report_position(delay, b->powersave_delay_s, b->performance_delay_s);
 		fprintf(out, "\nbaselines (powersave = 0%%, performance = 100%%):\n");
-		fprintf(out, "  energy  %12.6f .. %12.6f   this run at %6.1f%%\n", b->powersave_energy,
-			b->performance_energy, pe);
-		fprintf(out, "  delay   %12.6f .. %12.6f s this run at %6.1f%%\n", b->powersave_delay_s,
-			b->performance_delay_s, pd);
+		print_baseline(out, "energy", joules ? "J" : "", r->energy_total,
+			       b->powersave_energy, b->performance_energy);
+		if (strcmp(r->timing, "work") == 0)
+			print_baseline(out, "response p95", "s", r->act_total.response.p95_s,
+				       b->powersave_response_p95_s, b->performance_response_p95_s);
+		else
+			fprintf(out, "  response p95  needs work timing (traced timing keeps the "
+				     "trace's times)\n");
 	}
 }

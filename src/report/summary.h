@@ -12,11 +12,13 @@
 #include "sim/result.h"
 
 /* Governor efficiency against the baselines (govsim run --baselines): where the run's energy
- * and delay fall between powersave (0%) and performance (100%). */
+ * and (work timing) response p95 fall between powersave (0%) and performance (100%); a
+ * baseline whose two ends are equal is named degenerate instead. */
 struct summary_baselines {
 	bool present;
 	double powersave_energy, performance_energy;
 	double powersave_delay_s, performance_delay_s;
+	double powersave_response_p95_s, performance_response_p95_s; /* work timing */
 };
 
 /* Write the summary of r to out. `baselines` may be NULL. */

@@ -108,7 +108,6 @@ double dist_quantile_ns(const struct dist *d, double q)
 
 void dist_summary(const struct dist *d, struct run_dist *out)
 {
-	out->n = d->n;
 	out->mean_s = d->n ? d->sum_ns / (double)d->n / (double)NSEC_PER_SEC : 0;
 	out->p95_s = dist_quantile_ns(d, 0.95) / (double)NSEC_PER_SEC;
 	out->max_s = d->n ? (double)d->max_ns / (double)NSEC_PER_SEC : 0;

@@ -35,7 +35,7 @@ void dist_release(struct dist *d);
 int dist_add(struct dist *d, s64 v_ns);
 /* The fraction-q quantile (0 < q <= 1, nearest rank) in ns; 0 for an empty distribution. */
 double dist_quantile_ns(const struct dist *d, double q);
-/* n, mean, p95 and max in seconds. */
+/* Mean, p95 and max in seconds (0 for an empty distribution). */
 void dist_summary(const struct dist *d, struct run_dist *out);
 
 #endif

@@ -23,7 +23,6 @@ struct run_policy_result {
 
 /* A distribution of durations in seconds (sim/dist.h: p95 within 3.1 %, max exact). */
 struct run_dist {
-	u64 n;
 	double mean_s, p95_s, max_s;
 };
 

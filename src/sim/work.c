@@ -46,6 +46,8 @@ struct slice {
 	u64 seq;          /* the task's slice number, in traced order */
 	u64 ready_ns;     /* emulated time the task is ready for it (and its previous slice must
 			   * be done); NO_TIME until its task wakeup is emulated */
+	u64 gap_ns;       /* after a wakeup on a CPU idle in the trace: the traced wakeup ->
+			   * switch-in time (idle exit, IPI, scheduling), kept fixed */
 	bool woken;       /* ready by a wakeup: it begins an activation */
 	u64 traced_end;   /* valid when complete */
 	double work;      /* capacity-invariant ns; grows while the traced slice is open */
@@ -85,6 +87,7 @@ struct wcpu {
 	/* traced side */
 	u32 tr_slice;         /* the slice open on the traced side, NONE */
 	bool ever;            /* an event of it was read: who runs is known */
+	u64 tr_idle_since;    /* idle in the trace since (valid while tr_slice is NONE) */
 	u64 tr_last_ns;       /* work accounted up to here */
 	u32 tr_khz;
 	/* emulated side */
@@ -112,6 +115,7 @@ struct wtask {
 	bool tr_ready;
 	int cause;         /* CAUSE_* */
 	u64 tr_ready_ns;   /* CAUSE_EXTERNAL: the traced wakeup */
+	u64 tr_wake_ns;    /* the traced wakeup of the cause, whatever its kind */
 	struct handle cause_wp; /* CAUSE_TASK */
 	struct handle waking_wp; /* a task-caused sched_waking whose sched_wakeup is not read */
 	bool waking_ext;   /* an external sched_waking whose sched_wakeup is not read */
@@ -533,7 +537,8 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	}
 }
 
-static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t)
+static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t,
+		   bool from_idle)
 {
 	struct wcpu *wc = &w->cpu[cpu];
 	struct wtask *tk = task_get(w, pid, comm);
@@ -553,6 +558,10 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	sl->prio = prio;
 	sl->seq = tk->next_seq++;
 	sl->ready_ns = t; /* no wakeup seen: ready since it is switched in */
+	if (tk->tr_ready && from_idle && (tk->cause == CAUSE_EXTERNAL || tk->cause == CAUSE_TASK)) {
+		u64 since = gs_max_u64(tk->tr_wake_ns, wc->tr_idle_since);
+		sl->gap_ns = t > since ? t - since : 0;
+	}
 	if (tk->tr_ready) {
 		switch (tk->cause) {
 		case CAUSE_EXTERNAL:
@@ -629,6 +638,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 		wp->ev.type = EV_WAKEUP; /* replaced by the sched_wakeup once read */
 	if (!tk->tr_ready) {
 		tk->tr_ready = true;
+		tk->tr_wake_ns = ev->ts_ns;
 		tk->cause = CAUSE_TASK;
 		tk->cause_wp = (struct handle){i, wp->gen};
 		wp->wakee = tk;
@@ -653,6 +663,7 @@ static void set_external(struct wtask *tk, u64 t)
 	tk->tr_ready = true;
 	tk->cause = CAUSE_EXTERNAL;
 	tk->tr_ready_ns = t;
+	tk->tr_wake_ns = t;
 }
 
 static int feed_wake(struct work *w, const struct event *ev)
@@ -706,8 +717,10 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 		w->t_first = ev->ts_ns;
 		w->t_emu = ev->ts_ns;
 		w->measure_from = ev->ts_ns + w->warmup_ns;
-		for (int c = 0; c < w->plat->nr_cpus; c++)
+		for (int c = 0; c < w->plat->nr_cpus; c++) {
 			w->cpu[c].free_at = ev->ts_ns;
+			w->cpu[c].tr_idle_since = ev->ts_ns;
+		}
 	}
 	if (ev->ts_ns > w->t_read)
 		w->t_read = ev->ts_ns;
@@ -723,7 +736,7 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		if (!cur->comm[0])
 			memcpy(cur->comm, "<...>", 6);
-		ret = tr_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first);
+		ret = tr_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first, false);
 		if (ret)
 			return gs_error_set(err, ret, "out of memory");
 	}
@@ -736,13 +749,15 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 		if (prev_work && first) {
 			/* Its first event is a switch-out: it ran since the trace's first event. */
 			ret = tr_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm, ev->sw.prev_prio,
-				      w->t_first);
+				      w->t_first, false);
 		}
 		if (!ret)
 			tr_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
 		if (!ret && is_workload(ev->sw.next_pid, ev->sw.next_comm))
 			ret = tr_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm, ev->sw.next_prio,
-				      ev->ts_ns);
+				      ev->ts_ns, !prev_work);
+		else if (!ret)
+			w->cpu[cpu].tr_idle_since = ev->ts_ns;
 		break;
 	}
 	case EV_WAKEUP:
@@ -817,7 +832,7 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 		seen++;
 		if (tk->running || tk->next_start != sl->seq || sl->ready_ns == NO_TIME)
 			continue;
-		r = gs_max_u64(sl->ready_ns, tk->last_end);
+		r = gs_max_u64(sl->ready_ns + sl->gap_ns, tk->last_end);
 		if (r < best_r) {
 			best_r = r;
 			*pos = (u32)i;

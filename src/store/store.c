@@ -66,7 +66,23 @@ static const char store_schema[] =
 	"CREATE TABLE IF NOT EXISTS work ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" cpu INTEGER NOT NULL, work_in_s REAL NOT NULL, work_out_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, cpu));";
+	" PRIMARY KEY (run_id, cpu));"
+	"CREATE TABLE IF NOT EXISTS spans ("
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
+	" traced_span_s REAL NOT NULL, stretch REAL NOT NULL);"
+	"CREATE TABLE IF NOT EXISTS activity ("
+	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
+	" seq INTEGER NOT NULL CHECK (seq >= -1), activations INTEGER NOT NULL,"
+	" throughput REAL NOT NULL,"
+	" latency_mean_s REAL NOT NULL, latency_p95_s REAL NOT NULL, latency_max_s REAL NOT NULL,"
+	" response_mean_s REAL NOT NULL, response_p95_s REAL NOT NULL,"
+	" response_max_s REAL NOT NULL, lateness_mean_s REAL NOT NULL,"
+	" lateness_p95_s REAL NOT NULL, lateness_max_s REAL NOT NULL,"
+	" PRIMARY KEY (run_id, seq));";
+
+/* The activity row of a task (seq >= 0) or of all tasks (seq -1). */
+static int insert_activity(struct store *s, sqlite3_stmt *st, struct gs_error *err, s64 id,
+			   s64 seq, const struct run_activity *a);
 
 static int sql_error(struct store *s, struct gs_error *err, const char *what)
 {
@@ -301,7 +317,30 @@ static int write_rows(struct store *s, const struct run_result *r, s64 id, struc
 	for (int cpu = 0; cpu < r->nr_cpus && !rc; cpu++)
 		rc = insert(s, st, err, "iidd", id, (s64)cpu, r->work_in_s[cpu], r->work_out_s[cpu]);
 	sqlite3_finalize(st);
+	if (rc || (rc = prepare(s, "INSERT INTO spans VALUES (?, ?, ?)", &st, err)))
+		return rc;
+	rc = insert(s, st, err, "idd", id, r->traced_span_s, r->stretch);
+	sqlite3_finalize(st);
+	if (rc || strcmp(r->timing, "work") != 0)
+		return rc;
+	if ((rc = prepare(s, "INSERT INTO activity VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			  &st, err)))
+		return rc;
+	rc = insert_activity(s, st, err, id, -1, &r->act_total);
+	for (int i = 0; i < r->nr_tasks && !rc; i++)
+		if (r->tasks[i].act.activations)
+			rc = insert_activity(s, st, err, id, i, &r->tasks[i].act);
+	sqlite3_finalize(st);
 	return rc;
+}
+
+static int insert_activity(struct store *s, sqlite3_stmt *st, struct gs_error *err, s64 id,
+			   s64 seq, const struct run_activity *a)
+{
+	return insert(s, st, err, "iiidddddddddd", id, seq, (s64)a->activations, a->throughput,
+		      a->latency.mean_s, a->latency.p95_s, a->latency.max_s, a->response.mean_s,
+		      a->response.p95_s, a->response.max_s, a->lateness.mean_s, a->lateness.p95_s,
+		      a->lateness.max_s);
 }
 
 static bool result_in_limits(const struct run_result *r)
@@ -626,6 +665,56 @@ static int read_work(struct store *s, s64 id, struct run_result *r, struct gs_er
 	return finish(s, st, rc, id, err);
 }
 
+/* Spans (a run without its row: nothing moved, the replay's span is the trace's) and the
+ * activity rows (work timing). */
+static int read_spans(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+
+	r->traced_span_s = r->span_s;
+	r->stretch = 1;
+	if ((rc = query(s, "SELECT traced_span_s, stretch FROM spans WHERE run_id = ?1", id, &st,
+			err)))
+		return rc;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		r->traced_span_s = sqlite3_column_double(st, 0);
+		r->stretch = sqlite3_column_double(st, 1);
+		rc = sqlite3_step(st);
+	}
+	if ((rc = finish(s, st, rc, id, err)))
+		return rc;
+	if ((rc = query(s,
+			"SELECT seq, activations, throughput, latency_mean_s, latency_p95_s,"
+			" latency_max_s, response_mean_s, response_p95_s, response_max_s,"
+			" lateness_mean_s, lateness_p95_s, lateness_max_s FROM activity"
+			" WHERE run_id = ?1 ORDER BY seq",
+			id, &st, err)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		s64 seq = sqlite3_column_int64(st, 0);
+		struct run_activity *a;
+		if (seq == -1)
+			a = &r->act_total;
+		else if (seq >= 0 && seq < r->nr_tasks)
+			a = &r->tasks[seq].act;
+		else
+			return bad_row(s, st, id, "activity row of no task of the run", err);
+		a->activations = (u64)sqlite3_column_int64(st, 1);
+		a->throughput = sqlite3_column_double(st, 2);
+		a->latency.mean_s = sqlite3_column_double(st, 3);
+		a->latency.p95_s = sqlite3_column_double(st, 4);
+		a->latency.max_s = sqlite3_column_double(st, 5);
+		a->response.mean_s = sqlite3_column_double(st, 6);
+		a->response.p95_s = sqlite3_column_double(st, 7);
+		a->response.max_s = sqlite3_column_double(st, 8);
+		a->lateness.mean_s = sqlite3_column_double(st, 9);
+		a->lateness.p95_s = sqlite3_column_double(st, 10);
+		a->lateness.max_s = sqlite3_column_double(st, 11);
+	}
+	return finish(s, st, rc, id, err);
+}
+
 int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_error *err)
 {
 	int rc;
@@ -636,8 +725,9 @@ int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_
 		return rc;
 	if (!(rc = read_runs_row(s, run_id, r, err)) && !(rc = read_energy(s, run_id, r, err)) &&
 	    !(rc = read_policies(s, run_id, r, err)) && !(rc = read_tasks(s, run_id, r, err)) &&
-	    !(rc = read_uclamp(s, run_id, r, err)) && !(rc = read_timeline(s, run_id, r, err)))
-		rc = read_work(s, run_id, r, err);
+	    !(rc = read_uclamp(s, run_id, r, err)) && !(rc = read_timeline(s, run_id, r, err)) &&
+	    !(rc = read_work(s, run_id, r, err)))
+		rc = read_spans(s, run_id, r, err);
 	sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	return rc;
 }
@@ -972,6 +1062,44 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 		csv_int(&o, cpu);
 		csv_double(&o, r->work_in_s[cpu]);
 		csv_double(&o, r->work_out_s[cpu]);
+		csv_eol(&o);
+	}
+	if ((rc = csv_close(&o, path, err)))
+		return rc;
+
+	if ((rc = csv_open(&o, dir, "spans.csv", "run_id,traced_span_s,stretch", path,
+			   sizeof(path), err)))
+		return rc;
+	csv_int(&o, run_id);
+	csv_double(&o, r->traced_span_s);
+	csv_double(&o, r->stretch);
+	csv_eol(&o);
+	if ((rc = csv_close(&o, path, err)) || strcmp(r->timing, "work") != 0)
+		return rc;
+
+	if ((rc = csv_open(&o, dir, "activity.csv",
+			   "run_id,seq,activations,throughput,latency_mean_s,latency_p95_s,"
+			   "latency_max_s,response_mean_s,response_p95_s,response_max_s,"
+			   "lateness_mean_s,lateness_p95_s,lateness_max_s",
+			   path, sizeof(path), err)))
+		return rc;
+	for (int i = -1; i < r->nr_tasks; i++) {
+		const struct run_activity *a = i < 0 ? &r->act_total : &r->tasks[i].act;
+		if (i >= 0 && !a->activations)
+			continue;
+		csv_int(&o, run_id);
+		csv_int(&o, i);
+		csv_uint(&o, a->activations);
+		csv_double(&o, a->throughput);
+		csv_double(&o, a->latency.mean_s);
+		csv_double(&o, a->latency.p95_s);
+		csv_double(&o, a->latency.max_s);
+		csv_double(&o, a->response.mean_s);
+		csv_double(&o, a->response.p95_s);
+		csv_double(&o, a->response.max_s);
+		csv_double(&o, a->lateness.mean_s);
+		csv_double(&o, a->lateness.p95_s);
+		csv_double(&o, a->lateness.max_s);
 		csv_eol(&o);
 	}
 	return csv_close(&o, path, err);

@@ -15,6 +15,12 @@
  *                clamped_up_s, clamped_down_s)
  *   timeline(run_id, seq, time_s, policy, freq_khz, traced_khz, util, capacity)
  *   work(run_id, cpu, work_in_s, work_out_s)
+ *   spans(run_id, traced_span_s, stretch)               span_s / traced_span_s (runs.span_s)
+ *   activity(run_id, seq -1 (all tasks) | task_stats.seq, activations, throughput,
+ *            latency_mean_s, latency_p95_s, latency_max_s, response_mean_s, response_p95_s,
+ *            response_max_s, lateness_mean_s, lateness_p95_s, lateness_max_s)
+ *            work timing only; a task row only for a task with activations (sim/result.h)
+ * A version-1 file gains the new tables when opened; its runs read with traced_span_s = span_s.
  * Energies are in joules for em; for costs, the model's power unit x seconds / 1000 (as mW x s ->
  * J), named in runs.power_unit.
  *
@@ -32,7 +38,7 @@
 #include "sim/result.h"
 
 /* The schema version this govsim writes and reads. */
-#define STORE_SCHEMA_VERSION 1
+#define STORE_SCHEMA_VERSION 2 /* 2: spans, activity */
 
 struct store;
 

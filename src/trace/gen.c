@@ -337,7 +337,11 @@ static void write_line(struct gen *g, const struct gcpu *c, const struct gline *
 	snprintf(swapper, sizeof(swapper), "swapper/%d", c->id);
 	switch (l->kind) {
 	case GL_WAKEUP:
-		head(w, cur ? cur->comm : "<idle>", cur ? cur->pid : 0, c->id, "dn.4", l->ts_us);
+		/* a release is a timer: hardirq context, whoever runs on the CPU */
+		head(w, cur ? cur->comm : "<idle>", cur ? cur->pid : 0, c->id, "dnh4", l->ts_us);
+		fprintf(w->out, "sched_waking: comm=%s pid=%d prio=%d target_cpu=%03d\n", o->comm,
+			o->pid, o->prio, o->cpu);
+		head(w, cur ? cur->comm : "<idle>", cur ? cur->pid : 0, c->id, "dnh4", l->ts_us);
 		fprintf(w->out, "sched_wakeup: comm=%s pid=%d prio=%d target_cpu=%03d\n", o->comm,
 			o->pid, o->prio, o->cpu);
 		break;
@@ -448,46 +452,68 @@ static int write_sched(struct gen *g, const struct gen_opts *o)
 	return 0;
 }
 
-/* Pipe ping-pong: A on CPU 0 and B on CPU 1 wake each other; sleeps alternate S and D. */
+/* Pipe ping-pong: A and B on two CPUs (or one) wake each other through the pipe, the writer
+ * waking the reader in its own context (sched_waking then sched_wakeup); sleeps alternate S
+ * and D. On one CPU the sleeper switches straight to the woken side. */
 static void write_pipe(struct gen *g, const struct gen_opts *o)
 {
 	struct writer *w = &g->w;
 	const char *comm[2] = {"pipe-a", "pipe-b"};
 	const int pid[2] = {PID_BASE, PID_BASE + 1};
+	int cpu[2] = {0, 1};
 	u64 rounds = o->count ? o->count : 1000;
 	u64 t = T0_US + 100;
 	int side = 0;
 
-	head(w, "<idle>", 0, 1, "d..2", t);
-	fprintf(w->out, "cpu_idle: state=0 cpu_id=1\n");
-	head(w, "<idle>", 0, 0, "d..2", t);
-	fprintf(w->out, "cpu_idle: state=4294967295 cpu_id=0\n");
-	head(w, "<idle>", 0, 0, "d..3", t);
+	if (o->nr_pipe_cpus) {
+		cpu[0] = o->pipe_cpus[0];
+		cpu[1] = o->nr_pipe_cpus > 1 ? o->pipe_cpus[1] : o->pipe_cpus[0];
+	}
+	if (cpu[1] != cpu[0]) {
+		head(w, "<idle>", 0, cpu[1], "d..2", t);
+		fprintf(w->out, "cpu_idle: state=0 cpu_id=%d\n", cpu[1]);
+	}
+	head(w, "<idle>", 0, cpu[0], "d..2", t);
+	fprintf(w->out, "cpu_idle: state=4294967295 cpu_id=%d\n", cpu[0]);
+	head(w, "<idle>", 0, cpu[0], "d..3", t);
 	fprintf(w->out,
-		"sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> "
+		"sched_switch: prev_comm=swapper/%d prev_pid=0 prev_prio=120 prev_state=R ==> "
 		"next_comm=%s next_pid=%d next_prio=120\n",
-		comm[0], pid[0]);
+		cpu[0], comm[0], pid[0]);
 	for (u64 i = 0; o->size_lines ? w->lines < o->size_lines : i < 2 * rounds; i++) {
 		int me = side, peer = 1 - side;
 		const char *sleep = (i / 2) % 2 ? "D" : "S";
 		t += 2 + splitmix64(&g->rng) % 5; /* runs 2..6 us */
-		head(w, comm[me], pid[me], me, "dn.4", t);
+		head(w, comm[me], pid[me], cpu[me], "dn.4", t);
+		fprintf(w->out, "sched_waking: comm=%s pid=%d prio=120 target_cpu=%03d\n",
+			comm[peer], pid[peer], cpu[peer]);
+		head(w, comm[me], pid[me], cpu[me], "dn.4", t);
 		fprintf(w->out, "sched_wakeup: comm=%s pid=%d prio=120 target_cpu=%03d\n",
-			comm[peer], pid[peer], peer);
-		head(w, comm[me], pid[me], me, "d..3", t + 1);
+			comm[peer], pid[peer], cpu[peer]);
+		if (cpu[0] == cpu[1]) {
+			head(w, comm[me], pid[me], cpu[me], "d..3", t + 1);
+			fprintf(w->out,
+				"sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s "
+				"==> next_comm=%s next_pid=%d next_prio=120\n",
+				comm[me], pid[me], sleep, comm[peer], pid[peer]);
+			t += 1;
+			side = peer;
+			continue;
+		}
+		head(w, comm[me], pid[me], cpu[me], "d..3", t + 1);
 		fprintf(w->out,
 			"sched_switch: prev_comm=%s prev_pid=%d prev_prio=120 prev_state=%s ==> "
 			"next_comm=swapper/%d next_pid=0 next_prio=120\n",
-			comm[me], pid[me], sleep, me);
-		head(w, "<idle>", 0, me, "d..2", t + 1);
-		fprintf(w->out, "cpu_idle: state=0 cpu_id=%d\n", me);
-		head(w, "<idle>", 0, peer, "d..2", t + 2);
-		fprintf(w->out, "cpu_idle: state=4294967295 cpu_id=%d\n", peer);
-		head(w, "<idle>", 0, peer, "d..3", t + 2);
+			comm[me], pid[me], sleep, cpu[me]);
+		head(w, "<idle>", 0, cpu[me], "d..2", t + 1);
+		fprintf(w->out, "cpu_idle: state=0 cpu_id=%d\n", cpu[me]);
+		head(w, "<idle>", 0, cpu[peer], "d..2", t + 2);
+		fprintf(w->out, "cpu_idle: state=4294967295 cpu_id=%d\n", cpu[peer]);
+		head(w, "<idle>", 0, cpu[peer], "d..3", t + 2);
 		fprintf(w->out,
 			"sched_switch: prev_comm=swapper/%d prev_pid=0 prev_prio=120 prev_state=R ==> "
 			"next_comm=%s next_pid=%d next_prio=120\n",
-			peer, comm[peer], pid[peer]);
+			cpu[peer], comm[peer], pid[peer]);
 		t += 2;
 		side = peer;
 	}
@@ -504,8 +530,12 @@ int gen_write(FILE *out, const struct gen_opts *opts, u64 *lines_written, struct
 	g.rng = o.seed;
 	if (o.nr_cpus < 1 || o.nr_cpus > GS_MAX_CPUS)
 		return gs_error_set(err, GS_EARG, "cpus must be 1..%d", GS_MAX_CPUS);
-	if (o.workload == GEN_PIPE && o.nr_cpus < 2)
+	if (o.workload == GEN_PIPE && !o.nr_pipe_cpus && o.nr_cpus < 2)
 		return gs_error_set(err, GS_EARG, "the pipe workload needs 2 cpus");
+	for (int i = 0; i < o.nr_pipe_cpus; i++)
+		if (o.pipe_cpus[i] < 0 || o.pipe_cpus[i] >= o.nr_cpus)
+			return gs_error_set(err, GS_EARG, "pipe cpu %d, but the trace has cpus 0-%d",
+					    o.pipe_cpus[i], o.nr_cpus - 1);
 	if (o.workload != GEN_PERIODIC && o.nr_tasks)
 		return gs_error_set(err, GS_EARG, "--task is for the periodic workload");
 	if (o.workload == GEN_MIX) {

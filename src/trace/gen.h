@@ -3,15 +3,18 @@
  *
  * The output is what /sys/kernel/tracing/trace prints with the irq-info column (v5.9
  * trace_print_context layout): a "# tracer: nop" header with "#P:<cpus>", one
- * cpu_frequency_devlib marker per CPU at its max frequency, then sched_wakeup, sched_switch
- * (prev_state letters) and cpu_idle lines in time order, microsecond timestamps. Same options
- * and seed, same bytes: the PRNG is splitmix64, never rand().
+ * cpu_frequency_devlib marker per CPU at its max frequency, then sched_waking and sched_wakeup
+ * (in the waker's context: a timer's in hardirq context, flags "dnh4"; a pipe writer's in its
+ * own task context), sched_switch (prev_state letters) and cpu_idle lines in time order,
+ * microsecond timestamps. Same options and seed, same bytes: the PRNG is splitmix64, never
+ * rand().
  *
  * Workloads:
  * - GEN_PERIODIC: rt-app-like periodic tasks (gen_task), each pinned to a CPU, run `duty` of
  *   each period (+-10% jitter), for `count` activations.
- * - GEN_PIPE: a two-task pipe ping-pong (perf bench sched pipe) on CPUs 0 and 1: each side
- *   runs a few us, wakes the other and sleeps, alternately in S and D.
+ * - GEN_PIPE: a two-task pipe ping-pong (perf bench sched pipe) on two CPUs (0 and 1 unless
+ *   given), or on one (taskset 1: the sleeper switches straight to the woken side): each side
+ *   runs a few us, wakes the other and sleeps, alternately in S and D; `count` round trips.
  * - GEN_MIX: per CPU one RT task (prio 89) and two CFS tasks (prio 120, nice 0 / 5).
  * Scheduling per CPU: the highest-priority runnable task runs (lower prio value first, FIFO
  * among equals); a woken task of higher priority preempts (prev_state R+).
@@ -60,6 +63,8 @@ struct gen_opts {
 	u32 max_khz[GS_MAX_CPUS];    /* the initial frequency marker of each CPU */
 	u64 size_lines;              /* 0: workload length from counts */
 	u32 count;                   /* activations for tasks/pipe rounds without their own; 0 = default */
+	int nr_pipe_cpus;            /* pipe: 1 or 2 CPUs in pipe_cpus; 0 = CPUs 0 and 1 */
+	int pipe_cpus[2];
 	int nr_tasks;                /* periodic: the --task specs */
 	struct gen_task tasks[GEN_MAX_TASKS];
 };

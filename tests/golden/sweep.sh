@@ -90,7 +90,7 @@ n=$(sqlite3 "$tmp/bad.db" "SELECT count(*) FROM runs WHERE label NOT LIKE '%bad.
 
 # merge checks the schema version; nothing is merged when one input is refused
 cp "$tmp/part-0.db" "$tmp/newer.db"
-sqlite3 "$tmp/newer.db" "PRAGMA user_version = 2"
+sqlite3 "$tmp/newer.db" "PRAGMA user_version = 3"
 "$bin" merge "$tmp/refused.db" "$tmp/part-1.db" "$tmp/newer.db" >"$tmp/newer.txt" 2>&1
 echo "exit status: $?" >>"$tmp/newer.txt"
 echo "runs: $(sqlite3 "$tmp/refused.db" "SELECT count(*) FROM runs")" >>"$tmp/newer.txt"

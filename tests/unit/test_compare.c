@@ -356,6 +356,33 @@ static void test_metric_delay(void **state)
 	run_result_release(&r);
 }
 
+/* The closed-loop metrics by name, from the run's totals. */
+static void test_metric_activity(void **state)
+{
+	struct run_result r;
+	(void)state;
+
+	run_result_init(&r);
+	r.span_s = 2.5;
+	r.stretch = 1.25;
+	r.act_total.activations = 40;
+	r.act_total.throughput = 16;
+	r.act_total.latency = (struct run_dist){0.001, 0.002, 0.003};
+	r.act_total.response = (struct run_dist){0.004, 0.005, 0.006};
+	r.act_total.lateness = (struct run_dist){-0.007, 0.008, 0.009};
+	assert_float_equal(compare_metric_value(&r, "span"), 2.5, 0);
+	assert_float_equal(compare_metric_value(&r, "stretch"), 1.25, 0);
+	assert_float_equal(compare_metric_value(&r, "activations"), 40, 0);
+	assert_float_equal(compare_metric_value(&r, "throughput"), 16, 0);
+	assert_float_equal(compare_metric_value(&r, "latency_mean"), 0.001, 0);
+	assert_float_equal(compare_metric_value(&r, "latency_max"), 0.003, 0);
+	assert_float_equal(compare_metric_value(&r, "response_p95"), 0.005, 0);
+	assert_float_equal(compare_metric_value(&r, "lateness_mean"), -0.007, 0);
+	assert_float_equal(compare_metric_value(&r, "lateness_max"), 0.009, 0);
+	assert_true(isnan(compare_metric_value(&r, "response_p99")));
+	run_result_release(&r);
+}
+
 static void test_select_errors(void **state)
 {
 	struct run_result *runs;
@@ -388,6 +415,7 @@ int main(void)
 		cmocka_unit_test(test_threshold_crossed),
 		cmocka_unit_test(test_compare_runs),
 		cmocka_unit_test(test_metric_delay),
+		cmocka_unit_test(test_metric_activity),
 		cmocka_unit_test(test_select_errors),
 	};
 	gsl_set_error_handler_off();

@@ -3,8 +3,10 @@
  *
  * Checks: every workload reads back with zero malformed lines and in time order (no
  * re-ordering needed); event counts equal the numbers worked out from the workload definition
- * (periodic: per activation 1 wakeup, 2 switches, 2 cpu_idle; pipe: per round trip 2 wakeups,
- * 4 switches, 4 cpu_idle, plus the opening lines); a periodic task's activations start one
+ * (periodic: per activation 1 waking and 1 wakeup in hardirq context, 2 switches, 2 cpu_idle;
+ * pipe: per round trip 2 wakings and 2 wakeups in the writer's task context, 4 switches,
+ * 4 cpu_idle, plus the opening lines; on one CPU 2 switches and no cpu_idle; on a CPU list
+ * those CPUs); a periodic task's activations start one
  * period apart and run duty x period within the +-10% jitter; the same seed gives the same
  * bytes and another seed different bytes; --size stops at about that many lines; bad task
  * specs are rejected.
@@ -91,15 +93,19 @@ static void test_periodic_counts_and_timing(void **state)
 	assert_int_equal(st.header_cpus, 4);
 	assert_int_equal(st.by_type[EV_FREQ_MARKER], 4);
 	assert_int_equal(st.by_type[EV_WAKEUP], 50);
+	assert_int_equal(st.by_type[EV_WAKING], 50);
 	assert_int_equal(st.by_type[EV_SWITCH], 100);
 	assert_int_equal(st.by_type[EV_CPU_IDLE], 100);
-	assert_int_equal(st.events, 4 + 50 + 100 + 100);
+	assert_int_equal(st.events, 4 + 50 + 50 + 100 + 100);
 
 	/* activations one period apart; each runs 0.3 x 10 ms +-10% */
 	assert_int_equal(trace_reader_open(path, NULL, &r, &err), 0);
 	while (trace_reader_next(r, &ev, &err) == 1) {
+		if (ev.type == EV_WAKING)
+			assert_int_equal(ev.wake.irq, EV_IRQ_HARD); /* a timer */
 		if (ev.type == EV_WAKEUP) {
 			assert_int_equal(ev.wake.target_cpu, 2);
+			assert_int_equal(ev.wake.irq, EV_IRQ_HARD);
 			if (n_wake++)
 				assert_int_equal(ev.ts_ns - wake_prev, 10 * NSEC_PER_MSEC);
 			wake_prev = ev.ts_ns;
@@ -180,10 +186,50 @@ static void test_pipe_counts(void **state)
 	gen_to_file(&o, path, &lines);
 	st = read_back(path);
 	assert_int_equal(st.by_type[EV_WAKEUP], 600);
+	assert_int_equal(st.by_type[EV_WAKING], 600);
 	assert_int_equal(st.by_type[EV_SWITCH], 4 * 300 + 1);
 	assert_int_equal(st.by_type[EV_CPU_IDLE], 4 * 300 + 2);
 	assert_int_equal(st.cpus_seen_mask, 0x3);
 	assert_int_equal(lines, st.events); /* every written line is an event */
+
+	/* the writer wakes the reader in its own task context, on its own CPU */
+	{
+		struct trace_reader *r = NULL;
+		struct gs_error err;
+		struct event ev;
+		int n = 0;
+		gs_error_clear(&err);
+		assert_int_equal(trace_reader_open(path, NULL, &r, &err), 0);
+		while (trace_reader_next(r, &ev, &err) == 1) {
+			if (ev.type != EV_WAKING)
+				continue;
+			assert_int_equal(ev.wake.irq, 0);
+			assert_int_equal(ev.pid, ev.wake.pid == 1000 ? 1001 : 1000);
+			assert_int_equal(ev.cpu, ev.pid == 1000 ? 0 : 1);
+			n++;
+		}
+		assert_int_equal(n, 600);
+		trace_reader_free(r);
+	}
+
+	/* taskset 1: both on CPU 2, the sleeper switches to the woken side, no idle */
+	o.nr_pipe_cpus = 1;
+	o.pipe_cpus[0] = 2;
+	gen_to_file(&o, path, &lines);
+	st = read_back(path);
+	assert_int_equal(st.by_type[EV_WAKING], 600);
+	assert_int_equal(st.by_type[EV_SWITCH], 2 * 300 + 1);
+	assert_int_equal(st.by_type[EV_CPU_IDLE], 1);
+	assert_int_equal(st.cpus_seen_mask, 0x4 | 0x1); /* CPU 0 records the markers */
+
+	/* CPUs 4 and 5 */
+	o.nr_pipe_cpus = 2;
+	o.pipe_cpus[0] = 4;
+	o.pipe_cpus[1] = 5;
+	gen_to_file(&o, path, &lines);
+	st = read_back(path);
+	assert_int_equal(st.by_type[EV_SWITCH], 4 * 300 + 1);
+	assert_int_equal(st.cpus_seen_mask, 0x30 | 0x1);
 	remove(path);
 }
 

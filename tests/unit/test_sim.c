@@ -24,6 +24,7 @@
 
 #include "power/platform.h"
 #include "sim/replay.h"
+#include "trace/gen.h"
 #include "uclamp/policy.h"
 
 /* ---- a tiny ftrace text writer ---------------------------------------------------------------- */
@@ -628,6 +629,52 @@ static void test_closed_wake_rules(void **state)
 	check_wake_rule("d.h3", false); /* hardirq context: external */
 }
 
+/* `govsim gen pipe` on Hikey960's little CPUs at 533 MHz: the generator's wakeups are in the
+ * writer's context, so they move with it. Each side wakes the other, sleeps 1 us later and the
+ * woken side runs 2 us after the wakeup on its idle CPU: that latency is kept (it is the idle
+ * exit and the IPI, not work). On one CPU the woken side runs when the writer's last 1 us of
+ * work, at 533 MHz, is done. */
+static void check_gen_pipe(int nr_cpus, int c0, int c1, double want_latency_s)
+{
+	struct gen_opts o;
+	struct gs_error err;
+	struct replay_case c = {.governor = "powersave", .timing = SIM_TIMING_WORK};
+	struct run_result r;
+	char path[256];
+	FILE *f;
+
+	gen_opts_init(&o);
+	o.workload = GEN_PIPE;
+	o.count = 100;
+	o.nr_cpus = 8;
+	for (int k = 0; k < 8; k++)
+		o.max_khz[k] = k < 4 ? 1844000 : 2362000;
+	o.nr_pipe_cpus = nr_cpus;
+	o.pipe_cpus[0] = c0;
+	o.pipe_cpus[1] = c1;
+	snprintf(path, sizeof(path), "%s", test_tmpfile("", ".txt"));
+	f = fopen(path, "w");
+	assert_non_null(f);
+	gs_error_clear(&err);
+	assert_int_equal(gen_write(f, &o, NULL, &err), 0);
+	fclose(f);
+	c.trace = path;
+	replay(&c, &r);
+	assert_int_equal(r.act_total.activations, 2 * 100);
+	/* the wakeup and the start are each rounded up to the ns: within 1 ns */
+	assert_true(fabs(r.act_total.latency.max_s - want_latency_s) < 1.001e-9);
+	assert_true(fabs(r.act_total.latency.mean_s - want_latency_s) < 1.001e-9);
+	assert_true(r.stretch > 1.5);
+	run_result_release(&r);
+}
+
+static void test_closed_gen_pipe(void **state)
+{
+	(void)state;
+	check_gen_pipe(2, 0, 1, 2e-6);
+	check_gen_pipe(1, 2, 2, scaled_ns(1000, 1844000, 533000) / 1e9);
+}
+
 /* ---- invariants on the real traces ------------------------------------------------------------ */
 
 static void check_invariants(const char *rel, const char *platform, enum sim_timing timing)
@@ -686,6 +733,7 @@ int main(void)
 		cmocka_unit_test(test_closed_timer_backlog),
 		cmocka_unit_test(test_closed_cold_start_once),
 		cmocka_unit_test(test_closed_wake_rules),
+		cmocka_unit_test(test_closed_gen_pipe),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }

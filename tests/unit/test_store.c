@@ -110,7 +110,22 @@ static void make_run(struct run_result *r, bool key_on)
 		r->tasks[i].runtime_s = i / 3.0;
 		r->tasks[i].delay_s = i / 9.0;
 		r->tasks[i].max_delay_s = i / 27.0;
+		if (i) { /* activity rows: tasks with activations only */
+			struct run_activity *a = &r->tasks[i].act;
+			a->activations = 10 * (u64)i;
+			a->throughput = i / 7.0;
+			a->latency = (struct run_dist){i / 11.0, i / 13.0, i / 17.0};
+			a->response = (struct run_dist){i / 19.0, i / 23.0, i / 29.0};
+			a->lateness = (struct run_dist){-i / 31.0, i / 37.0, i / 41.0};
+		}
 	}
+	r->traced_span_s = 0.75 / 7;
+	r->stretch = 1.0 / 3;
+	r->act_total.activations = 30;
+	r->act_total.throughput = 1 / 43.0;
+	r->act_total.latency = (struct run_dist){1 / 47.0, 1 / 53.0, 1 / 59.0};
+	r->act_total.response = (struct run_dist){1 / 61.0, 1 / 67.0, 1 / 71.0};
+	r->act_total.lateness = (struct run_dist){-1 / 73.0, 1 / 79.0, 1 / 83.0};
 	r->nr_timeline = 4;
 	r->timeline = calloc(4, sizeof(*r->timeline));
 	assert_non_null(r->timeline);
@@ -218,10 +233,10 @@ static void test_newer_schema_refused(void **state)
 	assert_int_equal(store_open(path, &s, &err), GS_ESCHEMA);
 	assert_null(s);
 	snprintf(want, sizeof(want),
-		 "'%s': results schema version 7 is newer than this govsim supports (1)", path);
+		 "'%s': results schema version 7 is newer than this govsim supports (2)", path);
 	assert_string_equal(err.msg, want);
 
-	/* The version this govsim writes is 1. */
+	/* The version this govsim writes is 2. */
 	path = tmp("v1.db");
 	if (store_open(path, &s, &err))
 		fail_msg("%s", err.msg);
@@ -232,7 +247,7 @@ static void test_newer_schema_refused(void **state)
 		assert_int_equal(sqlite3_prepare_v2(db, "PRAGMA user_version", -1, &st, NULL),
 				 SQLITE_OK);
 		assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-		assert_int_equal(sqlite3_column_int(st, 0), 1);
+		assert_int_equal(sqlite3_column_int(st, 0), 2);
 		sqlite3_finalize(st);
 	}
 	sqlite3_close(db);
