@@ -11,14 +11,15 @@
  * Ties at one instant are ordered: pending frequency changes, policy actions, ticks, blocked
  * updates, then the trace event; equal trace times keep file order (the reader guarantees it).
  *
- * Accounting. Power is piecewise constant between state changes, so energy is integrated
- * exactly: the loop accumulates integer nanoseconds per (CPU, OPP) busy, per (CPU, idle state)
- * idle, per (cluster, OPP) busy and per (cluster, idle state) idle, and multiplies by the power
- * of each state once at the end. Idle states come from cpu_idle events when the trace has them
- * and the timing is traced; otherwise they are chosen with hindsight when the idle interval ends:
- * the deepest state whose target residency fits (power_pick_idle_state()).
+ * Accounting (account.c, power/energy.c). Power is piecewise constant between state changes,
+ * so energy is integrated exactly: the loop accumulates integer nanoseconds per (CPU, OPP) busy,
+ * per (CPU, idle state) idle, per (cluster, OPP) busy and per (cluster, idle state) idle, and
+ * multiplies by the power of each state once at the end. Idle states come from cpu_idle events
+ * when the trace has them and the timing is traced; otherwise they are chosen with hindsight
+ * when the idle interval ends: the deepest state whose target residency fits
+ * (power_pick_idle_state()).
  */
-#include "sim/sim.h"
+#include "sim/sim_priv.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -33,103 +34,6 @@
 #include "trace/reader.h"
 #include "uclamp/uclamp.h"
 #include "version.h"
-
-#define BLOCKED_PERIOD_NS (32 * NSEC_PER_MSEC) /* LOAD_AVG_PERIOD ms */
-#define TIMELINE_MAX_POINTS 4096               /* per policy, after decimation */
-#define NO_TIME UINT64_MAX
-
-struct sim_task {
-	u64 in_at_ns;     /* last switch-in */
-	u64 runtime_ns;
-};
-
-struct sim_cpu {
-	int cluster;
-	bool busy;              /* a workload task is running */
-	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
-	int traced_idle;        /* cpu_idle state in force; -1 none */
-	u32 traced_khz;         /* the trace's frequency in force; 0 unknown */
-	bool traced_seen;       /* traced_khz comes from an event already replayed, not from the
-				 * pre-scan's guess for the time before the first one */
-	u64 busy_ns_opp[GS_MAX_OPPS];
-	u64 idle_ns_state[GS_MAX_IDLE_STATES];
-	u64 busy_ns;
-	u64 idle_total_ns;      /* for ondemand/conservative (get_cpu_idle_time) */
-	int clamp_dir;          /* -1 clamped down, +1 clamped up, 0 neither: at the last evaluation */
-	bool overutil;          /* util above current capacity at the last evaluation */
-	struct sched_cpu_util trace_util; /* --util-source trace */
-	/* CSV util traces carry no scheduling events: a CPU is busy when its idle_state column
-	 * says -1; without that column (csv_frac) it is busy for the share util / capacity at
-	 * the current OPP of each interval, as the energy model estimates (em_cpu_energy). */
-	int csv_busy;           /* -1 unknown, 0 idle, 1 busy */
-	bool csv_frac;
-	unsigned long csv_util;
-};
-
-struct sim_cluster {
-	struct cpufreq_policy pol;
-	void *gov_data;
-	int cur_opp;
-	u64 residency_ns[GS_MAX_OPPS];
-	u64 busy_ns_opp[GS_MAX_OPPS];
-	u64 idle_ns_state[GS_MAX_IDLE_STATES];
-	u64 cpu_mask;           /* its CPUs, one bit each */
-	bool all_idle;
-	u64 all_idle_since_ns;
-	u64 transitions;
-	/* lazy accounting (sim_account): the counters cover the time up to acct_ns, during which
-	 * the frequency was acct_khz (pol.cur_khz changes inside the governor before the loop
-	 * sees it); `eager` while a CPU of it is csv_frac (its integrand is not linear in dt) */
-	u64 acct_ns;
-	u32 acct_khz;
-	bool eager;
-	bool freq_dirty;       /* cur changed inside a hook: tell the scheduler after it returns */
-	/* decimated timeline */
-	u64 tl_bucket_ns;
-	u64 tl_bucket_end_ns;
-	unsigned long tl_util;  /* max util seen in the bucket */
-	bool tl_pending;
-	struct run_timeline_point *tl;
-	size_t nr_tl, alloc_tl;
-};
-
-struct sim {
-	struct sim_config cfg;
-	const struct platform *plat;
-	struct sched *sched;
-	struct uclamp_sys uc;
-	struct gov_env env;
-	struct sim_cpu cpu[GS_MAX_CPUS];
-	struct sim_cluster cl[GS_MAX_CLUSTERS];
-	struct work *work; /* work timing; NULL in traced timing */
-	u64 busy_mask;     /* bit c: cpu[c].busy */
-	bool any_freq_dirty; /* some cluster's freq_dirty is set */
-	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
-
-	bool started;
-	u64 t0;            /* first event: trace-relative 0 */
-	u64 t_last;        /* the trace's last event, of any type */
-	u64 now;           /* emulated time of the loop */
-	u64 last_acct;
-	u64 tick_ns;
-	u64 next_tick;
-	u64 next_blocked;
-	size_t next_action; /* policy actions are kept in run order (policy.h) */
-	/* cached: the earliest pending frequency request (pol.pending changes only inside a
-	 * governor update or when the loop applies one: both refresh it) and the next action */
-	u64 next_pending_ns;
-	u64 next_action_ns;
-	/* --warmup-ms: the measurements start at warmup_at (NO_TIME: from the start, or done) */
-	u64 warmup_at;
-	u64 measured_from;     /* t0, or the end of the warm-up once reached */
-	u64 agg_ops_base, agg_skipped_base;
-	u64 events;
-	u64 clamped_up_ns, clamped_down_ns;
-	u64 overutil_ns[GS_MAX_CLUSTERS];
-	struct sim_validation val;
-	char notes[GS_ERROR_MSG_MAX];
-	bool any_traced_freq;
-};
 
 /* ---- configuration -------------------------------------------------------------------------- */
 
@@ -196,275 +100,24 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 	return 0;
 }
 
-/* ---- small helpers -------------------------------------------------------------------------- */
-
-static inline struct sim_cluster *cluster_of(struct sim *s, int cpu)
-{
-	return &s->cl[s->cpu[cpu].cluster];
-}
-
-static inline double ns_to_s(u64 ns)
-{
-	return (double)ns / (double)NSEC_PER_SEC;
-}
-
-static struct sim_task *task_data(struct task *p)
-{
-	return p->owner_data;
-}
-
-/* ---- accounting ----------------------------------------------------------------------------- */
-
-/*
- * Accounting is lazy per cluster. Between two changes of a cluster's inputs (its frequency and
- * OPP, its first CPU's traced frequency, and per CPU busy, idle state, clamp direction and
- * over-utilization) every counter grows by the same dt, so the integration from acct_ns up to
- * the loop's accounting time last_acct is done only when an input is about to change
- * (cluster_flush()) or at the end. The counters are integers, so the sums are exact in any
- * grouping. A csv_frac CPU's busy share is floored per interval: such a cluster is accounted
- * at every step, as the intervals were before.
- */
-static void cluster_account(struct sim *s, int c, u64 t)
-{
-	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
-	bool any_busy = false;
-	int min_idle = INT32_MAX;
-	u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
-	u64 dt;
-
-	if (t <= cl->acct_ns)
-		return;
-	dt = t - cl->acct_ns;
-	{
-		cl->residency_ns[cl->cur_opp] += dt;
-		if (s->cpu[pc->cpus[0]].traced_seen) {
-			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
-			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
-				s->val.foreign_khz[c] = tk;
-			s->val.opp_known_ns[c] += dt;
-			if (s->cpu[pc->cpus[0]].traced_khz == cl->acct_khz)
-				s->val.opp_match_ns[c] += dt;
-		}
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
-			if (sc->clamp_dir > 0)
-				s->clamped_up_ns += dt;
-			else if (sc->clamp_dir < 0)
-				s->clamped_down_ns += dt;
-			if (sc->overutil)
-				s->overutil_ns[c] += dt;
-			if (sc->busy) {
-				any_busy = true;
-				sc->busy_ns += dt;
-				sc->busy_ns_opp[cl->cur_opp] += dt;
-				continue;
-			}
-			if (sc->csv_frac) {
-				u64 cap = pc->opps[cl->cur_opp].capacity;
-				u64 u = sc->csv_util < cap ? sc->csv_util : cap;
-				u64 part = (u64)(((unsigned __int128)dt * u) / cap);
-				sc->busy_ns += part;
-				sc->busy_ns_opp[cl->cur_opp] += part;
-				sc->idle_total_ns += dt - part;
-				if (pc->nr_idle > 0)
-					sc->idle_ns_state[0] += dt - part;
-				if (part > cl_frac_ns)
-					cl_frac_ns = part;
-				continue;
-			}
-			sc->idle_total_ns += dt;
-			if (sc->traced_idle >= 0) {
-				int st = sc->traced_idle < pc->nr_idle ? sc->traced_idle : pc->nr_idle - 1;
-				if (st >= 0)
-					sc->idle_ns_state[st] += dt;
-				if (st < min_idle)
-					min_idle = st;
-			} else if (s->cfg.has_traced_idle) {
-				/* idle for the scheduler, no idle state traced: active idle (WFI) */
-				if (pc->nr_idle > 0)
-					sc->idle_ns_state[0] += dt;
-				min_idle = 0;
-			}
-		}
-		if (any_busy) {
-			cl->busy_ns_opp[cl->cur_opp] += dt;
-		} else if (cl_frac_ns) {
-			cl->busy_ns_opp[cl->cur_opp] += cl_frac_ns;
-			if (pc->nr_idle > 0)
-				cl->idle_ns_state[0] += dt - cl_frac_ns;
-		} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
-			cl->idle_ns_state[min_idle] += dt;
-	}
-	cl->acct_ns = t;
-}
-
-/* Bring a cluster's counters to the loop's accounting time: call before changing an input. */
-static inline void cluster_flush(struct sim *s, int c)
-{
-	if (s->cl[c].acct_ns < s->last_acct)
-		cluster_account(s, c, s->last_acct);
-}
-
-static void cluster_flush_all(struct sim *s)
-{
-	for (int c = 0; c < s->plat->nr_clusters; c++)
-		cluster_flush(s, c);
-}
-
-/* The frequency a cluster is accounted at follows pol.cur_khz (after a governor update or a
- * pending request applied). */
-static inline void cluster_sync_khz(struct sim *s, int c)
-{
-	struct sim_cluster *cl = &s->cl[c];
-	if (cl->pol.cur_khz != cl->acct_khz) {
-		cluster_flush(s, c);
-		cl->acct_khz = cl->pol.cur_khz;
-	}
-}
-
-/* Whether the cluster must be accounted at every step (a CPU of it is csv_frac). */
-static void cluster_update_eager(struct sim *s, int c)
-{
-	const struct plat_cluster *pc = s->cl[c].pol.cl;
-	bool eager = false;
-	for (int i = 0; i < pc->nr_cpus; i++)
-		eager |= s->cpu[pc->cpus[i]].csv_frac;
-	s->cl[c].eager = eager;
-}
-
-/* Integrate the state up to t: the loop's accounting time moves, eager clusters follow. */
-static void sim_account(struct sim *s, u64 t)
-{
-	if (t <= s->last_acct)
-		return;
-	s->last_acct = t;
-	for (int c = 0; c < s->plat->nr_clusters; c++)
-		if (s->cl[c].eager)
-			cluster_account(s, c, t);
-}
-
-/* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
- * state differs from the scheduler's (or a CSV row's) are visited. */
-static void sim_refresh_cluster(struct sim *s, int c)
-{
-	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
-	u64 busy_now = (sched_busy_mask(s->sched) | s->csv_busy_mask) & cl->cpu_mask;
-	u64 changed = busy_now ^ (s->busy_mask & cl->cpu_mask);
-	bool all_idle = busy_now == 0;
-
-	if (changed) {
-		/* per-CPU counters only: the order of the CPUs does not matter */
-		cluster_flush(s, c);
-		s->busy_mask ^= changed;
-		for (; changed; changed &= changed - 1) {
-			int cpu = __builtin_ctzll(changed);
-			struct sim_cpu *sc = &s->cpu[cpu];
-			bool busy = !sc->busy;
-
-			if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
-				u64 len = s->now - sc->idle_since_ns;
-				int st = power_pick_idle_state(pc, len, false);
-				sc->idle_ns_state[st] += len;
-			}
-			if (!busy)
-				sc->idle_since_ns = s->now;
-			sc->busy = busy;
-		}
-	}
-	if (all_idle != cl->all_idle) {
-		if (!all_idle && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
-			u64 len = s->now - cl->all_idle_since_ns;
-			int st = power_pick_idle_state(pc, len, true);
-			cl->idle_ns_state[st] += len;
-		}
-		if (all_idle)
-			cl->all_idle_since_ns = s->now;
-		cl->all_idle = all_idle;
-	}
-}
-
-/* Busy/idle transitions of a CPU's cluster after the scheduler or a CSV row changed it. */
-static void sim_refresh_busy(struct sim *s, int cpu)
-{
-	sim_refresh_cluster(s, s->cpu[cpu].cluster);
-}
-
-/* ---- decimated timeline --------------------------------------------------------------------- */
-
-static void timeline_push(struct sim *s, struct sim_cluster *cl, u64 t)
-{
-	struct run_timeline_point *pt;
-	const struct plat_cluster *pc = cl->pol.cl;
-
-	if (cl->nr_tl == cl->alloc_tl) {
-		size_t n = cl->alloc_tl ? cl->alloc_tl * 2 : 256;
-		void *p = realloc(cl->tl, n * sizeof(*cl->tl));
-		if (!p)
-			return; /* the timeline is for plots: losing points is not an error */
-		cl->tl = p;
-		cl->alloc_tl = n;
-	}
-	pt = &cl->tl[cl->nr_tl++];
-	pt->time_s = ns_to_s(t - s->t0);
-	pt->policy = pc->cpus[0];
-	pt->freq_khz = cl->pol.cur_khz;
-	pt->traced_khz = s->cpu[pc->cpus[0]].traced_khz;
-	pt->util = (u32)cl->tl_util;
-	pt->capacity = pc->opps[cl->cur_opp].capacity;
-	cl->tl_util = 0;
-	cl->tl_pending = false;
-
-	if (cl->nr_tl > TIMELINE_MAX_POINTS) {
-		/* Halve: keep every other point (the later of each pair, with the pair's max util). */
-		size_t j = 0;
-		for (size_t i = 0; i + 1 < cl->nr_tl; i += 2) {
-			struct run_timeline_point a = cl->tl[i], b = cl->tl[i + 1];
-			if (a.util > b.util)
-				b.util = a.util;
-			cl->tl[j++] = b;
-		}
-		if (cl->nr_tl % 2)
-			cl->tl[j++] = cl->tl[cl->nr_tl - 1];
-		cl->nr_tl = j;
-		cl->tl_bucket_ns *= 2;
-	}
-}
-
-static void timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
-			  bool freq_changed)
-{
-	if (cl->tl_pending && t >= cl->tl_bucket_end_ns)
-		timeline_push(s, cl, cl->tl_bucket_end_ns);
-	if (!cl->tl_pending) {
-		cl->tl_bucket_end_ns = t - (t - s->t0) % cl->tl_bucket_ns + cl->tl_bucket_ns;
-		cl->tl_pending = true;
-	}
-	if (util > cl->tl_util)
-		cl->tl_util = util;
-	if (freq_changed)
-		timeline_push(s, cl, t);
-}
-
 /* ---- frequency ------------------------------------------------------------------------------ */
 
 static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 {
 	int opp = plat_cluster_opp_index(cl->pol.cl, cl->pol.cur_khz);
 
-	cluster_sync_khz(s, (int)(cl - s->cl));
+	sim_cluster_sync_khz(s, (int)(cl - s->cl));
 	if (opp < 0 || opp == cl->cur_opp)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
-	timeline_note(s, cl, s->now, 0, true);
+	sim_timeline_note(s, cl, s->now, 0, true);
 }
 
 /* Tell the scheduler about frequency changes made inside a hook, once it has returned. */
-static void sim_flush_freq(struct sim *s)
+void sim_flush_freq(struct sim *s)
 {
 	if (!s->any_freq_dirty)
 		return;
@@ -490,12 +143,12 @@ static void next_pending_refresh(struct sim *s);
 
 static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags)
 {
-	struct sim_cluster *cl = cluster_of(s, cpu);
+	struct sim_cluster *cl = sim_cluster_of(s, cpu);
 	u32 before = cl->pol.cur_khz;
 
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
-	cluster_sync_khz(s, s->cpu[cpu].cluster);
+	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
 	if (cl->pol.cur_khz != before)
 		sim_freq_changed(s, cl);
 }
@@ -602,7 +255,7 @@ static u64 env_cpu_idle_ns(void *ctx, int cpu, u64 now)
 	const struct sim_cpu *sc = &s->cpu[cpu];
 	u64 idle;
 
-	cluster_flush(s, sc->cluster);
+	sim_cluster_flush(s, sc->cluster);
 	idle = sc->idle_total_ns;
 	if (!sc->busy && now > s->last_acct)
 		idle += now - s->last_acct;
@@ -627,11 +280,11 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	cap = cl->pol.cl->opps[cl->cur_opp].capacity;
 	overutil = raw > cap;
 	if (clamp_dir != sc->clamp_dir || overutil != sc->overutil) {
-		cluster_flush(s, sc->cluster);
+		sim_cluster_flush(s, sc->cluster);
 		sc->clamp_dir = clamp_dir;
 		sc->overutil = overutil;
 	}
-	timeline_note(s, cl, e->time_ns, e->util, false);
+	sim_timeline_note(s, cl, e->time_ns, e->util, false);
 
 	if (s->cfg.timeline) {
 		u64 rel = e->time_ns - s->t0;
@@ -765,7 +418,7 @@ static void sim_warmup_end(struct sim *s)
 {
 	u64 t = s->now;
 
-	cluster_flush_all(s);
+	sim_cluster_flush_all(s);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
 		memset(cl->residency_ns, 0, sizeof(cl->residency_ns));
@@ -794,7 +447,7 @@ static void sim_warmup_end(struct sim *s)
 
 /* Run the loop's own work (frequency changes, policy actions, ticks, blocked updates) with
  * times <= t, then bring the accounting to t. */
-static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
+int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 {
 	for (;;) {
 		u64 tp = s->next_pending_ns;
@@ -815,7 +468,7 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 				if (cl->pol.pending && cl->pol.pending_at_ns <= nt &&
 				    cpufreq_apply_pending(&cl->pol, nt))
 					sim_freq_changed(s, cl);
-				cluster_sync_khz(s, c);
+				sim_cluster_sync_khz(s, c);
 			}
 			next_pending_refresh(s);
 		} else if (ta == nt) {
@@ -839,136 +492,6 @@ static int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 	if (t > s->now)
 		s->now = t;
 	return 0;
-}
-
-static bool is_util_event(enum event_type t)
-{
-	switch (t) {
-	case EV_PELT_CFS:
-	case EV_PELT_RT:
-	case EV_PELT_DL:
-	case EV_UTIL_EST_CFS:
-	case EV_LOAD_CFS_RQ:
-	case EV_LOAD_AVG_CPU:
-	case EV_CSV_UTIL:
-		return true;
-	default:
-		return false;
-	}
-}
-
-/* --util-source trace: keep the trace's per-CPU signals; returns the CPU or -1. */
-static int sim_trace_util(struct sim *s, const struct event *ev)
-{
-	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
-	struct sched_cpu_util *u;
-
-	if (cpu < 0 || cpu >= s->plat->nr_cpus)
-		return -1;
-	u = &s->cpu[cpu].trace_util;
-	switch (ev->type) {
-	case EV_PELT_CFS:
-	case EV_LOAD_CFS_RQ:
-		if (ev->util.path != EV_PATH_ROOT)
-			return -1;
-		u->util_avg = ev->util.util;
-		break;
-	case EV_LOAD_AVG_CPU:
-		u->util_avg = ev->util.util;
-		break;
-	case EV_UTIL_EST_CFS:
-		if (ev->util.path != EV_PATH_ROOT)
-			return -1;
-		u->util_est_enqueued = ev->util.util_est_enqueued & ~(u64)UTIL_AVG_UNCHANGED;
-		break;
-	case EV_PELT_RT:
-		u->util_rt = ev->util.util;
-		break;
-	case EV_PELT_DL:
-		u->util_dl = ev->util.util;
-		break;
-	case EV_CSV_UTIL:
-		u->util_avg = ev->util.util;
-		u->util_est_enqueued = ev->util.util_est_enqueued != EV_NO_VALUE
-					       ? ev->util.util_est_enqueued
-					       : 0;
-		u->util_rt = ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0;
-		u->util_dl = ev->util.util_dl != EV_NO_VALUE ? ev->util.util_dl : 0;
-		break;
-	default:
-		return -1;
-	}
-	u->util_cfs = u->util_avg > u->util_est_enqueued ? u->util_avg : u->util_est_enqueued;
-	return cpu;
-}
-
-static bool is_compared_event(enum event_type t)
-{
-	return t == EV_PELT_CFS || t == EV_LOAD_CFS_RQ || t == EV_LOAD_AVG_CPU ||
-	       t == EV_UTIL_EST_CFS || t == EV_PELT_SE || t == EV_LOAD_SE || t == EV_LOAD_AVG_TASK ||
-	       t == EV_UTIL_EST_SE || t == EV_PELT_RT;
-}
-
-static void val_add(struct sim_validation *v, enum sim_val_signal sig, u64 traced, u64 emulated)
-{
-	u64 d = traced > emulated ? traced - emulated : emulated - traced;
-	v->n[sig]++;
-	v->sum_abs[sig] += (double)d;
-	if (d > v->max_abs[sig])
-		v->max_abs[sig] = d;
-}
-
-/* govsim validate: the trace's own util signals against the emulated ones at that instant. */
-static void sim_compare(struct sim *s, const struct event *ev)
-{
-	struct sched_cpu_util u;
-	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
-	const struct task *p;
-
-	switch (ev->type) {
-	case EV_PELT_CFS:
-	case EV_LOAD_CFS_RQ:
-	case EV_LOAD_AVG_CPU:
-	case EV_UTIL_EST_CFS:
-	case EV_PELT_RT:
-		if (cpu < 0 || cpu >= s->plat->nr_cpus)
-			return;
-		if ((ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ ||
-		     ev->type == EV_UTIL_EST_CFS) &&
-		    ev->util.path != EV_PATH_ROOT)
-			return;
-		sched_cpu_util(s->sched, cpu, &u);
-		if (ev->type == EV_UTIL_EST_CFS)
-			val_add(&s->val, SIM_VAL_CPU_UTIL_EST,
-				ev->util.util_est_enqueued & ~(u64)UTIL_AVG_UNCHANGED,
-				u.util_est_enqueued & ~(unsigned long)UTIL_AVG_UNCHANGED);
-		else if (ev->type == EV_PELT_RT)
-			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util, u.util_rt);
-		else if (ev->util.util != EV_NO_VALUE)
-			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util, u.util_avg);
-		return;
-	default:
-		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)
-			return;
-		p = sched_task_find(s->sched, ev->util.pid);
-		if (!p || p->is_governor)
-			return;
-		if (ev->type == EV_UTIL_EST_SE) {
-			val_add(&s->val, SIM_VAL_TASK_UTIL_EST,
-				ev->util.util_est_enqueued & ~(u64)UTIL_AVG_UNCHANGED,
-				p->avg.util_est.enqueued & ~(unsigned)UTIL_AVG_UNCHANGED);
-			val_add(&s->val, SIM_VAL_TASK_UTIL_EST_EWMA, ev->util.util_est_ewma,
-				p->avg.util_est.ewma);
-		} else if (ev->util.util != EV_NO_VALUE) {
-			val_add(&s->val, SIM_VAL_TASK_UTIL, ev->util.util, p->avg.util_avg);
-		}
-		return;
-	}
-}
-
-const struct sim_validation *sim_get_validation(const struct sim *s)
-{
-	return &s->val;
 }
 
 static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err)
@@ -1062,7 +585,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			if (ret)
 				return ret;
 		}
-		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 		s->cpu[ev->power.cpu_id].traced_seen = true;
 		s->any_traced_freq = true;
@@ -1077,7 +600,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
-		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
 		return 0;
@@ -1085,11 +608,11 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		break;
 	}
 
-	if (s->cfg.util_source == SIM_UTIL_EMULATED && is_compared_event(ev->type) && !s->work) {
+	if (s->cfg.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
-		sim_compare(s, ev);
+		sim_validate_event(s, ev);
 	}
 	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
 	    ev->type == EV_LOAD_AVG_TASK) {
@@ -1111,7 +634,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	}
 	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
 		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
-	if (s->cfg.util_source == SIM_UTIL_TRACE && is_util_event(ev->type) && !s->work) {
+	if (s->cfg.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
 		int cpu;
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
@@ -1126,7 +649,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		}
 		if (ev->type == EV_CSV_UTIL && cpu >= 0) {
 			struct sim_cpu *sc = &s->cpu[cpu];
-			cluster_flush(s, sc->cluster);
+			sim_cluster_flush(s, sc->cluster);
 			if (ev->util.freq_khz != EV_NO_VALUE) {
 				sc->traced_khz = (u32)ev->util.freq_khz;
 				sc->traced_seen = true;
@@ -1148,7 +671,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 								  ? -1
 								  : (int)ev->util.idle_state;
 			}
-			cluster_update_eager(s, sc->cluster);
+			sim_cluster_update_eager(s, sc->cluster);
 			sim_refresh_busy(s, cpu);
 		}
 	}
@@ -1319,264 +842,4 @@ void sim_free(struct sim *s)
 	}
 	uclamp_sys_release(&s->uc);
 	free(s);
-}
-
-struct collect_ctx {
-	struct sim *s;
-	struct run_result *r;
-	int cap;
-	bool oom;
-};
-
-static void collect_task(void *ctx, struct task *p)
-{
-	struct collect_ctx *cc = ctx;
-	struct sim_task *st = task_data(p);
-	struct run_task_result *t;
-
-	if (!st || p->is_governor || p->pid == 0)
-		return;
-	if (cc->r->nr_tasks == cc->cap) {
-		int n = cc->cap ? cc->cap * 2 : 64;
-		void *q = realloc(cc->r->tasks, (size_t)n * sizeof(*cc->r->tasks));
-		if (!q) {
-			cc->oom = true;
-			return;
-		}
-		cc->r->tasks = q;
-		cc->cap = n;
-	}
-	t = &cc->r->tasks[cc->r->nr_tasks++];
-	memset(t, 0, sizeof(*t));
-	t->pid = p->pid;
-	snprintf(t->comm, sizeof(t->comm), "%s", p->comm);
-	t->runtime_s = ns_to_s(st->runtime_ns);
-	if (cc->s->work)
-		work_task_result(cc->s->work, p->pid, &t->delay_s, &t->max_delay_s, &t->act);
-}
-
-int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
-{
-	const struct platform *p = s->plat;
-	struct collect_ctx cc = {s, r, 0, false};
-	u64 end, span;
-	int ret;
-
-	if (!s->started)
-		return gs_error_set(err, GS_ETRACE, "the trace has no usable event");
-	if (s->work) {
-		ret = work_finish(s->work, err);
-		if (ret)
-			return ret;
-	}
-	/* the replay covers the trace to its last event (cpu_idle, markers, ... after the last
-	 * sched_switch included) and, in work timing, to the end of the last emulated work */
-	end = gs_max_u64(s->now, s->t_last);
-	ret = sim_advance(s, end, err);
-	if (ret)
-		return ret;
-	if (s->warmup_at != NO_TIME)
-		return gs_error_set(err, GS_EARG,
-				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
-				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
-				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
-	cluster_flush_all(s);
-	/* close the open hindsight idle intervals */
-	for (int c = 0; c < p->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
-		if (s->cfg.has_traced_idle || pc->nr_idle == 0)
-			continue;
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
-			if (!sc->busy && end > sc->idle_since_ns)
-				sc->idle_ns_state[power_pick_idle_state(pc, end - sc->idle_since_ns,
-									  false)] +=
-					end - sc->idle_since_ns;
-		}
-		if (cl->all_idle && end > cl->all_idle_since_ns)
-			cl->idle_ns_state[power_pick_idle_state(pc, end - cl->all_idle_since_ns,
-								  true)] += end - cl->all_idle_since_ns;
-	}
-
-	span = end - s->measured_from;
-	r->start_s = ns_to_s(s->measured_from);
-	r->span_s = ns_to_s(span);
-	r->traced_span_s = ns_to_s(s->t_last > s->measured_from ? s->t_last - s->measured_from : 0);
-	r->stretch = r->traced_span_s > 0 ? r->span_s / r->traced_span_s : 1.0;
-	r->events = s->events;
-	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
-	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
-	snprintf(r->timing, sizeof(r->timing), "%s",
-		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
-	snprintf(r->util_source, sizeof(r->util_source), "%s",
-		 s->cfg.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
-	snprintf(r->power_model, sizeof(r->power_model), "%s",
-		 power_model_name(s->cfg.power_model));
-	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
-	snprintf(r->kernel, sizeof(r->kernel), "v5.9");
-	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
-	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
-		snprintf(r->notes, sizeof(r->notes),
-			 "the trace has no cpu_frequency events: traced work assumed at max "
-			 "frequency%s%s",
-			 s->notes[0] ? "; " : "", s->notes);
-	else
-		snprintf(r->notes, sizeof(r->notes), "%s", s->notes);
-	{
-		struct sched_stats st;
-		size_t len = strlen(r->notes);
-		sched_get_stats(s->sched, &st);
-		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
-				 "lost by the tracer?); the trace was trusted",
-				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
-	}
-	if (s->cfg.warmup_ns) {
-		size_t len = strlen(r->notes);
-		if (len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
-				 (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC));
-	}
-
-	r->nr_cpus = p->nr_cpus;
-	r->nr_clusters = p->nr_clusters;
-	r->energy_total = 0;
-	for (int c = 0; c < p->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
-		struct run_policy_result *pr = &r->pol[c];
-		double cl_energy = 0, freq_sum = 0;
-
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			int cpu = pc->cpus[i];
-			struct sim_cpu *sc = &s->cpu[cpu];
-			double e = 0;
-			for (int k = 0; k < pc->nr_opps; k++)
-				e += power_cpu_busy(p, s->cfg.power_model, cpu, k) *
-				     ns_to_s(sc->busy_ns_opp[k]);
-			for (int k = 0; k < pc->nr_idle; k++)
-				e += power_cpu_idle(p, s->cfg.power_model, cpu, k) *
-				     ns_to_s(sc->idle_ns_state[k]);
-			e /= 1000.0; /* mW x s -> J (costs: the model's unit x s / 1000) */
-			r->energy_cpu[cpu] = e;
-			cl_energy += e;
-			pr->busy_s += ns_to_s(sc->busy_ns);
-		}
-		for (int k = 0; k < pc->nr_opps; k++)
-			cl_energy += power_cluster_busy(p, s->cfg.power_model, c, k) *
-				     ns_to_s(cl->busy_ns_opp[k]) / 1000.0;
-		for (int k = 0; k < pc->nr_idle; k++)
-			cl_energy += power_cluster_idle(p, s->cfg.power_model, c, k) *
-				     ns_to_s(cl->idle_ns_state[k]) / 1000.0;
-		r->energy_cluster[c] = cl_energy;
-		r->energy_total += cl_energy;
-
-		pr->policy = pc->cpus[0];
-		pr->cluster = c;
-		pr->nr_opps = pc->nr_opps;
-		for (int k = 0; k < pc->nr_opps; k++) {
-			pr->freq_khz[k] = pc->opps[k].freq_khz;
-			pr->residency_s[k] = ns_to_s(cl->residency_ns[k]);
-			freq_sum += (double)pc->opps[k].freq_khz * (double)cl->residency_ns[k];
-		}
-		pr->transitions = cl->transitions;
-		pr->avg_freq_khz = span ? freq_sum / (double)span : cl->pol.cur_khz;
-		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
-		if (cl->tl_pending)
-			timeline_push(s, cl, end);
-	}
-
-	/* timeline: concatenate the policies' points */
-	{
-		size_t n = 0, k = 0;
-		for (int c = 0; c < p->nr_clusters; c++)
-			n += s->cl[c].nr_tl;
-		if (n) {
-			r->timeline = malloc(n * sizeof(*r->timeline));
-			if (!r->timeline)
-				return gs_error_set(err, GS_ENOMEM, "out of memory");
-			for (int c = 0; c < p->nr_clusters; c++) {
-				if (!s->cl[c].nr_tl)
-					continue;
-				memcpy(&r->timeline[k], s->cl[c].tl,
-				       s->cl[c].nr_tl * sizeof(*r->timeline));
-				k += s->cl[c].nr_tl;
-			}
-			r->nr_timeline = n;
-		}
-	}
-
-	r->key_on = s->uc.stats.key_on;
-	r->key_on_at_s = s->uc.stats.key_on ? ns_to_s(s->uc.stats.key_on_at_ns - s->t0) : 0;
-	r->agg_ops = s->uc.stats.agg_ops - s->agg_ops_base;
-	r->agg_skipped = s->uc.stats.agg_skipped - s->agg_skipped_base;
-	r->clamped_up_s = ns_to_s(s->clamped_up_ns);
-	r->clamped_down_s = ns_to_s(s->clamped_down_ns);
-
-	if (s->work)
-		for (int c = 0; c < p->nr_cpus; c++) {
-			double in, out;
-			work_totals(s->work, c, &in, &out);
-			r->work_in_s[c] = in / (double)NSEC_PER_SEC;
-			r->work_out_s[c] = out / (double)NSEC_PER_SEC;
-		}
-
-	sched_for_each_task(s->sched, collect_task, &cc);
-	if (cc.oom)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	if (s->work) {
-		work_total_activity(s->work, &r->act_total);
-		r->act_total.throughput = span ? (double)r->act_total.activations / r->span_s : 0;
-		for (int i = 0; i < r->nr_tasks; i++)
-			r->tasks[i].act.throughput =
-				span ? (double)r->tasks[i].act.activations / r->span_s : 0;
-	}
-	return 0;
-}
-
-/* ---- pre-scan ------------------------------------------------------------------------------- */
-
-int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events, int nr_cpus,
-		bool need_idle, u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err)
-{
-	struct trace_reader *r;
-	struct event ev;
-	u64 n = 0;
-	int known = 0, ret;
-
-	memset(initial_khz, 0, GS_MAX_CPUS * sizeof(u32));
-	*has_idle = false;
-	if (strcmp(path, "-") == 0)
-		return 0;
-	ret = trace_reader_open(path, opts, &r, err);
-	if (ret)
-		return ret;
-	/* stop as soon as every CPU has a frequency and, if asked, idle events were seen */
-	while (n++ < max_events && (known < nr_cpus || (need_idle && !*has_idle)) &&
-	       (ret = trace_reader_next(r, &ev, err)) == 1) {
-		int cpu = -1;
-		u32 khz = 0;
-		if (ev.type == EV_CPU_FREQUENCY || ev.type == EV_FREQ_MARKER) {
-			cpu = (int)ev.power.cpu_id;
-			khz = ev.power.state;
-		} else if (ev.type == EV_CSV_UTIL && ev.util.freq_khz != EV_NO_VALUE) {
-			cpu = ev.util.cpu;
-			khz = (u32)ev.util.freq_khz;
-		}
-		if (cpu >= 0 && cpu < GS_MAX_CPUS && !initial_khz[cpu] && khz) {
-			initial_khz[cpu] = khz;
-			if (cpu < nr_cpus)
-				known++;
-		}
-		if (ev.type == EV_CPU_IDLE ||
-		    (ev.type == EV_CSV_UTIL && ev.util.idle_state != EV_IDLE_ABSENT))
-			*has_idle = true;
-	}
-	trace_reader_free(r);
-	gs_error_clear(err);
-	return 0; /* errors are reported by the real pass */
 }

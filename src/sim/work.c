@@ -23,457 +23,10 @@
  * pump (or follows one). Causes point back in traced order (a waker's slice began before its
  * wakee's), so the emulation cannot deadlock.
  */
-#include "sim/work.h"
+#include "sim/work_priv.h"
 
 #include <math.h>
-#include <stdio.h>
-#include <stdlib.h>
 #include <string.h>
-
-#include "sim/dist.h"
-
-#define NO_TIME UINT64_MAX
-#define NONE UINT32_MAX
-
-struct wtask;
-
-struct slice {
-	s32 pid;
-	int cpu;
-	struct wtask *tk; /* its task's entry (entries never move) */
-	char comm[TASK_COMM_LEN];
-	s32 prio;
-	u64 seq;          /* the task's slice number, in traced order */
-	u64 ready_ns;     /* emulated time the task is ready for it (and its previous slice must
-			   * be done); NO_TIME until its task wakeup is emulated */
-	u64 gap_ns;       /* after a wakeup on a CPU idle in the trace: the traced wakeup ->
-			   * switch-in time (idle exit, IPI, scheduling), kept fixed */
-	bool woken;       /* ready by a wakeup: it begins an activation */
-	u64 traced_end;   /* valid when complete */
-	double work;      /* capacity-invariant ns; grows while the traced slice is open */
-	bool complete;    /* its traced switch-out was read */
-	u32 end_state;    /* prev_state of that switch-out */
-	u32 wp_head, wp_tail; /* wake points emitted during it, in traced order */
-	u32 next_free;
-};
-
-struct wakept {
-	double offset;        /* work of the waker's slice done at the traced wakeup */
-	struct event ev;      /* the wakeup to replay at the emulated time */
-	struct wtask *wakee;  /* NULL: it makes no slice ready (the task was ready already) */
-	u64 wakee_seq;        /* the wakee's slice it makes ready */
-	u32 wakee_slice;      /* that slice once read; NONE before */
-	u32 next;             /* the waker slice's next wake point, or the free list */
-	u32 gen;              /* bumped when freed: handles compare it */
-	bool live;
-};
-
-struct handle {
-	u32 idx, gen;
-};
-
-struct slice_queue {
-	u32 *v;
-	size_t head, len, cap; /* ring; cap is 0 or a power of two */
-};
-
-struct wcpu {
-	int id;
-	struct slice_queue q; /* waiting slices, in traced order */
-	u32 cur;              /* the running slice, NONE when idle */
-	int nr_qtasks;        /* distinct tasks among the waiting slices */
-	double capacity;      /* arch_scale_cpu_capacity / 1024 */
-	u32 max_khz;
-	/* traced side */
-	u32 tr_slice;         /* the slice open on the traced side, NONE */
-	bool ever;            /* an event of it was read: who runs is known */
-	u64 tr_idle_since;    /* idle in the trace since (valid while tr_slice is NONE) */
-	u64 tr_last_ns;       /* work accounted up to here */
-	u32 tr_khz;
-	/* emulated side */
-	double done;          /* work done of the running slice */
-	u64 last_progress;
-	double speed;         /* work per emulated ns */
-	u64 free_at;          /* when the CPU became free */
-	bool valid;           /* the cached next item below is up to date */
-	int kind;             /* of the next item: 0 end, 1 start, 4 wake point */
-	u64 item_t;           /* its time; NO_TIME none determinable */
-	u64 bound_t;          /* earliest end of a running slice whose traced end is unread */
-	u32 cand_pos;         /* kind 1: the waiting slice's position in q */
-	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
-	double work_in, work_out;
-};
-
-struct wtask {
-	s32 pid;           /* 0 = empty slot (pid 0 never has slices) */
-	char comm[TASK_COMM_LEN];
-	u64 next_seq;      /* the next slice number to hand out (traced side) */
-	u64 next_start;    /* the slice number that may start next (emulated side) */
-	bool running;      /* a slice of it is executing */
-	u64 last_end;      /* emulated end of its last slice */
-	/* traced side: the cause of its next slice's readiness */
-	bool tr_ready;
-	int cause;         /* CAUSE_* */
-	u64 tr_ready_ns;   /* CAUSE_EXTERNAL: the traced wakeup */
-	u64 tr_wake_ns;    /* the traced wakeup of the cause, whatever its kind */
-	struct handle cause_wp; /* CAUSE_TASK */
-	struct handle waking_wp; /* a task-caused sched_waking whose sched_wakeup is not read */
-	bool waking_ext;   /* an external sched_waking whose sched_wakeup is not read */
-	bool early_valid;  /* a wake point emulated before its wakee's slice was read */
-	u64 early_seq, early_ns;
-	/* emulated side */
-	u64 qmask;         /* CPUs where it has waiting slices */
-	u32 qcount[GS_MAX_CPUS];
-	u64 stamp;
-	bool act_open;     /* an activation runs: woken at act_wake_ns */
-	bool act_measured;
-	u64 act_wake_ns;
-	/* measurements */
-	u64 delay_ns, max_delay_ns;
-	u64 activations;
-	struct dist latency, response, lateness;
-};
-
-enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };
-
-#define WTASK_CHUNK 256
-
-struct anchored {
-	struct event ev;
-	u64 t;
-};
-
-struct work {
-	struct work_host host;
-	const struct platform *plat;
-	struct wcpu cpu[GS_MAX_CPUS];
-	/* pools */
-	struct slice *sp;
-	u32 sp_cap, sp_free;
-	struct wakept *wp;
-	u32 wp_cap, wp_free;
-	/* tasks */
-	struct wtask **tasks; /* open addressing by pid, power-of-two size */
-	size_t tasks_cap, tasks_used;
-	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
-	size_t nr_chunks;
-	struct anchored *aq;
-	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
-	u64 t_read;        /* the last trace time read */
-	u64 t_first;
-	u64 t_emu;         /* the last emulated time processed */
-	u64 t_end;         /* the last emulated end of work */
-	u64 warmup_ns, measure_from;
-	u64 stamp;
-	bool started;
-	bool finishing;
-	u64 activations;
-	struct dist latency, response, lateness;
-};
-
-static inline struct slice *S(struct work *w, u32 i)
-{
-	return &w->sp[i];
-}
-
-static inline void invalidate(struct wcpu *wc)
-{
-	wc->valid = false;
-}
-
-/* ---- pools and containers ------------------------------------------------------------------- */
-
-static u32 slice_alloc(struct work *w)
-{
-	u32 i;
-
-	if (w->sp_free == NONE) {
-		u32 n = w->sp_cap ? w->sp_cap * 2 : 256;
-		struct slice *v = realloc(w->sp, (size_t)n * sizeof(*v));
-		if (!v || n <= w->sp_cap)
-			return NONE;
-		w->sp = v;
-		for (u32 k = w->sp_cap; k < n; k++)
-			v[k].next_free = k + 1 < n ? k + 1 : NONE;
-		w->sp_free = w->sp_cap;
-		w->sp_cap = n;
-	}
-	i = w->sp_free;
-	w->sp_free = w->sp[i].next_free;
-	memset(&w->sp[i], 0, sizeof(w->sp[i]));
-	w->sp[i].wp_head = w->sp[i].wp_tail = NONE;
-	return i;
-}
-
-static void slice_release(struct work *w, u32 i)
-{
-	w->sp[i].next_free = w->sp_free;
-	w->sp_free = i;
-}
-
-static u32 wp_alloc(struct work *w)
-{
-	u32 i;
-
-	if (w->wp_free == NONE) {
-		u32 n = w->wp_cap ? w->wp_cap * 2 : 64;
-		struct wakept *v = realloc(w->wp, (size_t)n * sizeof(*v));
-		if (!v || n <= w->wp_cap)
-			return NONE;
-		w->wp = v;
-		for (u32 k = w->wp_cap; k < n; k++) {
-			v[k].next = k + 1 < n ? k + 1 : NONE;
-			v[k].gen = 0;
-			v[k].live = false;
-		}
-		w->wp_free = w->wp_cap;
-		w->wp_cap = n;
-	}
-	i = w->wp_free;
-	w->wp_free = w->wp[i].next;
-	w->wp[i].live = true;
-	w->wp[i].next = NONE;
-	w->wp[i].wakee = NULL;
-	w->wp[i].wakee_slice = NONE;
-	return i;
-}
-
-static void wp_release(struct work *w, u32 i)
-{
-	w->wp[i].live = false;
-	w->wp[i].gen++;
-	w->wp[i].next = w->wp_free;
-	w->wp_free = i;
-}
-
-static struct wakept *wp_get(struct work *w, struct handle h)
-{
-	if (h.idx == NONE || h.idx >= w->wp_cap || !w->wp[h.idx].live || w->wp[h.idx].gen != h.gen)
-		return NULL;
-	return &w->wp[h.idx];
-}
-
-static u32 *q_at(struct slice_queue *q, size_t i)
-{
-	return &q->v[(q->head + i) & (q->cap - 1)];
-}
-
-static int q_push(struct slice_queue *q, u32 idx)
-{
-	if (q->len == q->cap) {
-		size_t n = q->cap ? q->cap * 2 : 16;
-		u32 *v = malloc(n * sizeof(*v));
-		if (!v)
-			return GS_ENOMEM;
-		for (size_t i = 0; i < q->len; i++)
-			v[i] = *q_at(q, i);
-		free(q->v);
-		q->v = v;
-		q->head = 0;
-		q->cap = n;
-	}
-	q->len++;
-	*q_at(q, q->len - 1) = idx;
-	return 0;
-}
-
-/* Take out the slice at position pos, keeping the others' order. */
-static void q_remove(struct slice_queue *q, size_t pos)
-{
-	for (size_t i = pos; i > 0; i--)
-		*q_at(q, i) = *q_at(q, i - 1);
-	q->head = (q->head + 1) & (q->cap - 1);
-	q->len--;
-}
-
-static struct wtask *task_lookup(struct work *w, s32 pid, size_t *slot)
-{
-	size_t mask = w->tasks_cap - 1, i;
-
-	if (!w->tasks_cap)
-		return NULL;
-	for (i = (size_t)(u32)pid & mask; w->tasks[i]; i = (i + 1) & mask)
-		if (w->tasks[i]->pid == pid)
-			return w->tasks[i];
-	*slot = i;
-	return NULL;
-}
-
-static const struct wtask *task_find(const struct work *w, s32 pid)
-{
-	size_t slot;
-	return task_lookup((struct work *)w, pid, &slot);
-}
-
-/* The task's entry, created if new. Entries never move (slices keep pointers to them). */
-static struct wtask *task_get(struct work *w, s32 pid, const char *comm)
-{
-	struct wtask *tk;
-	size_t slot = 0;
-
-	tk = task_lookup(w, pid, &slot);
-	if (tk)
-		goto out_comm;
-	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
-		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
-		struct wtask **nt = calloc(ncap, sizeof(*nt));
-		struct wtask **old = w->tasks;
-		size_t ocap = w->tasks_cap;
-		if (!nt)
-			return NULL;
-		w->tasks = nt;
-		w->tasks_cap = ncap;
-		for (size_t k = 0; k < ocap; k++) {
-			if (!old[k])
-				continue;
-			task_lookup(w, old[k]->pid, &slot);
-			nt[slot] = old[k];
-		}
-		free(old);
-		task_lookup(w, pid, &slot);
-	}
-	if (w->tasks_used == w->nr_chunks * WTASK_CHUNK) {
-		struct wtask **c = realloc(w->chunks, (w->nr_chunks + 1) * sizeof(*c));
-		if (!c)
-			return NULL;
-		w->chunks = c;
-		c[w->nr_chunks] = calloc(WTASK_CHUNK, sizeof(struct wtask));
-		if (!c[w->nr_chunks])
-			return NULL;
-		w->nr_chunks++;
-	}
-	tk = &w->chunks[w->tasks_used / WTASK_CHUNK][w->tasks_used % WTASK_CHUNK];
-	tk->pid = pid;
-	tk->cause_wp.idx = tk->waking_wp.idx = NONE;
-	dist_init(&tk->latency);
-	dist_init(&tk->response);
-	dist_init(&tk->lateness);
-	w->tasks[slot] = tk;
-	w->tasks_used++;
-out_comm:
-	if (comm)
-		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
-	return tk;
-}
-
-static int aq_push(struct work *w, const struct event *ev, u64 t)
-{
-	if (w->aq_len == w->aq_cap) {
-		size_t n = w->aq_cap ? w->aq_cap * 2 : 64;
-		struct anchored *v = malloc(n * sizeof(*v));
-		if (!v)
-			return GS_ENOMEM;
-		for (size_t i = 0; i < w->aq_len; i++)
-			v[i] = w->aq[(w->aq_head + i) & (w->aq_cap - 1)];
-		free(w->aq);
-		w->aq = v;
-		w->aq_head = 0;
-		w->aq_cap = n;
-	}
-	w->aq[(w->aq_head + w->aq_len) & (w->aq_cap - 1)] = (struct anchored){*ev, t};
-	w->aq_len++;
-	return 0;
-}
-
-/* ---- set-up --------------------------------------------------------------------------------- */
-
-int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
-	     struct work **out, struct gs_error *err)
-{
-	struct work *w = calloc(1, sizeof(*w));
-
-	*out = NULL;
-	if (!w)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	w->host = *host;
-	w->plat = plat;
-	w->sp_free = w->wp_free = NONE;
-	w->warmup_ns = warmup_ns;
-	dist_init(&w->latency);
-	dist_init(&w->response);
-	dist_init(&w->lateness);
-	for (int c = 0; c < GS_MAX_CPUS; c++) {
-		w->cpu[c].id = c;
-		w->cpu[c].cur = NONE;
-		w->cpu[c].tr_slice = NONE;
-	}
-	for (int c = 0; c < plat->nr_cpus; c++) {
-		struct wcpu *wc = &w->cpu[c];
-		const struct plat_cluster *pc = platform_cluster_of(plat, c);
-		wc->capacity = (double)plat->cpus[c].capacity / SCHED_CAPACITY_SCALE;
-		wc->max_khz = plat_cluster_max_khz(pc);
-		wc->tr_khz = wc->max_khz;
-		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%u", (unsigned)c % 1000u);
-		wc->speed = wc->capacity * host->cluster_khz(host->ctx, plat->cpus[c].cluster) /
-			    wc->max_khz;
-	}
-	*out = w;
-	return 0;
-}
-
-void work_free(struct work *w)
-{
-	if (!w)
-		return;
-	for (int c = 0; c < GS_MAX_CPUS; c++)
-		free(w->cpu[c].q.v);
-	free(w->tasks);
-	for (size_t i = 0; i < w->nr_chunks; i++) {
-		for (size_t k = 0; k < WTASK_CHUNK; k++) {
-			dist_release(&w->chunks[i][k].latency);
-			dist_release(&w->chunks[i][k].response);
-			dist_release(&w->chunks[i][k].lateness);
-		}
-		free(w->chunks[i]);
-	}
-	free(w->chunks);
-	free(w->aq);
-	free(w->sp);
-	free(w->wp);
-	dist_release(&w->latency);
-	dist_release(&w->response);
-	dist_release(&w->lateness);
-	free(w);
-}
-
-void work_totals(const struct work *w, int cpu, double *in, double *out)
-{
-	*in = w->cpu[cpu].work_in;
-	*out = w->cpu[cpu].work_out;
-}
-
-u64 work_end_ns(const struct work *w)
-{
-	return w->t_end;
-}
-
-static void activity(const struct dist *lat, const struct dist *resp, const struct dist *late,
-		     u64 n, struct run_activity *act)
-{
-	memset(act, 0, sizeof(*act));
-	act->activations = n;
-	dist_summary(lat, &act->latency);
-	dist_summary(resp, &act->response);
-	dist_summary(late, &act->lateness);
-}
-
-bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
-		      struct run_activity *act)
-{
-	const struct wtask *tk = task_find(w, pid);
-
-	if (!tk)
-		return false;
-	*delay_s = (double)tk->delay_ns / (double)NSEC_PER_SEC;
-	*max_delay_s = (double)tk->max_delay_ns / (double)NSEC_PER_SEC;
-	activity(&tk->latency, &tk->response, &tk->lateness, tk->activations, act);
-	return true;
-}
-
-void work_total_activity(const struct work *w, struct run_activity *act)
-{
-	activity(&w->latency, &w->response, &w->lateness, w->activations, act);
-}
 
 /* ---- traced side ---------------------------------------------------------------------------- */
 
@@ -541,14 +94,14 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		   bool from_idle)
 {
 	struct wcpu *wc = &w->cpu[cpu];
-	struct wtask *tk = task_get(w, pid, comm);
+	struct wtask *tk = work_task_get(w, pid, comm);
 	struct slice *sl;
 	u32 idx;
 
 	if (!tk)
 		return GS_ENOMEM;
-	idx = slice_alloc(w);
-	if (idx == NONE || q_push(&wc->q, idx))
+	idx = work_slice_alloc(w);
+	if (idx == NONE || work_q_push(&wc->q, idx))
 		return GS_ENOMEM;
 	sl = S(w, idx);
 	sl->pid = pid;
@@ -569,7 +122,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 			sl->woken = true;
 			break;
 		case CAUSE_TASK: {
-			struct wakept *wp = wp_get(w, tk->cause_wp);
+			struct wakept *wp = work_wp_get(w, tk->cause_wp);
 			sl->woken = true;
 			if (wp) {
 				wp->wakee_slice = idx;
@@ -627,7 +180,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 	struct wakept *wp;
 
 	tr_accumulate(w, wc, ev->ts_ns);
-	i = wp_alloc(w);
+	i = work_wp_alloc(w);
 	if (i == NONE)
 		return GS_ENOMEM;
 	sl = S(w, waker);
@@ -673,7 +226,7 @@ static int feed_wake(struct work *w, const struct event *ev)
 
 	if (!is_workload(ev->wake.pid, ev->wake.comm))
 		return 0;
-	tk = task_get(w, ev->wake.pid, ev->wake.comm);
+	tk = work_task_get(w, ev->wake.pid, ev->wake.comm);
 	if (!tk)
 		return GS_ENOMEM;
 	if (ev->type == EV_WAKING) {
@@ -687,7 +240,7 @@ static int feed_wake(struct work *w, const struct event *ev)
 		return 0;
 	}
 	if (tk->waking_wp.idx != NONE) {
-		struct wakept *wp = wp_get(w, tk->waking_wp);
+		struct wakept *wp = work_wp_get(w, tk->waking_wp);
 		tk->waking_wp.idx = NONE;
 		if (wp)
 			wp->ev = *ev; /* replayed at the waking's emulated time */
@@ -696,13 +249,13 @@ static int feed_wake(struct work *w, const struct event *ev)
 	if (tk->waking_ext) {
 		tk->waking_ext = false;
 		set_external(tk, ev->ts_ns);
-		return aq_push(w, ev, ev->ts_ns);
+		return work_aq_push(w, ev, ev->ts_ns);
 	}
 	waker = waker_slice(w, ev);
 	if (waker != NONE)
 		return add_wake_point(w, waker, ev, tk, NULL);
 	set_external(tk, ev->ts_ns);
-	return aq_push(w, ev, ev->ts_ns);
+	return work_aq_push(w, ev, ev->ts_ns);
 }
 
 static int work_pump(struct work *w, struct gs_error *err);
@@ -731,7 +284,7 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 	if (first && ev->type != EV_SWITCH && ev->pid > 0) {
 		/* The first event of a CPU, in the context of a task: that task has been running
 		 * since the trace began (a sched_switch as first event says so itself, below). */
-		struct wtask *cur = task_get(w, ev->pid, NULL);
+		struct wtask *cur = work_task_get(w, ev->pid, NULL);
 		if (!cur)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		if (!cur->comm[0])
@@ -822,7 +375,7 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 	int seen = 0;
 
 	for (size_t i = 0; i < wc->q.len && seen < wc->nr_qtasks; i++) {
-		struct slice *sl = S(w, *q_at(&wc->q, i));
+		struct slice *sl = S(w, *work_q_at(&wc->q, i));
 		struct wtask *tk = sl->tk;
 		u64 r;
 
@@ -901,11 +454,11 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 /* Take the waiting slice at position pos of CPU c as its running one, at t. */
 static u32 take(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 {
-	u32 idx = *q_at(&wc->q, pos);
+	u32 idx = *work_q_at(&wc->q, pos);
 	struct slice *sl = S(w, idx);
 	struct wtask *tk = sl->tk;
 
-	q_remove(&wc->q, pos);
+	work_q_remove(&wc->q, pos);
 	if (--tk->qcount[wc->id] == 0) {
 		wc->nr_qtasks--;
 		tk->qmask &= ~(1ull << wc->id);
@@ -965,7 +518,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	if (ret)
 		return ret;
 	wc->work_out += done_sl.work;
-	slice_release(w, idx);
+	work_slice_release(w, idx);
 	wc->cur = NONE;
 	wc->done = 0;
 	wc->free_at = t;
@@ -1036,7 +589,7 @@ static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 			tk->early_ns = t;
 		}
 	}
-	wp_release(w, i);
+	work_wp_release(w, i);
 	ret = w->host.advance_to(w->host.ctx, t, err);
 	if (ret)
 		return ret;

@@ -1,0 +1,240 @@
+/*
+ * account.c - the replay loop's accounting: residency per OPP, busy and idle time per CPU and
+ * cluster (idle states from the trace or chosen with hindsight), clamping and over-utilization
+ * time, and the decimated frequency timeline. Power is piecewise constant between the state
+ * changes counted here, so the energy sum over these counters (power/energy.c) is exact.
+ */
+#include "sim/sim_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+#include "power/power.h"
+
+/* ---- accounting ----------------------------------------------------------------------------- */
+
+/*
+ * Accounting is lazy per cluster. Between two changes of a cluster's inputs (its frequency and
+ * OPP, its first CPU's traced frequency, and per CPU busy, idle state, clamp direction and
+ * over-utilization) every counter grows by the same dt, so the integration from acct_ns up to
+ * the loop's accounting time last_acct is done only when an input is about to change
+ * (sim_cluster_flush()) or at the end. The counters are integers, so the sums are exact in any
+ * grouping. A csv_frac CPU's busy share is floored per interval: such a cluster is accounted
+ * at every step, as the intervals were before.
+ */
+void sim_cluster_account(struct sim *s, int c, u64 t)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+	bool any_busy = false;
+	int min_idle = INT32_MAX;
+	u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
+	u64 dt;
+
+	if (t <= cl->acct_ns)
+		return;
+	dt = t - cl->acct_ns;
+	{
+		cl->residency_ns[cl->cur_opp] += dt;
+		if (s->cpu[pc->cpus[0]].traced_seen) {
+			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
+				s->val.foreign_khz[c] = tk;
+			s->val.opp_known_ns[c] += dt;
+			if (s->cpu[pc->cpus[0]].traced_khz == cl->acct_khz)
+				s->val.opp_match_ns[c] += dt;
+		}
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
+			if (sc->clamp_dir > 0)
+				s->clamped_up_ns += dt;
+			else if (sc->clamp_dir < 0)
+				s->clamped_down_ns += dt;
+			if (sc->overutil)
+				s->overutil_ns[c] += dt;
+			if (sc->busy) {
+				any_busy = true;
+				sc->busy_ns += dt;
+				sc->busy_ns_opp[cl->cur_opp] += dt;
+				continue;
+			}
+			if (sc->csv_frac) {
+				u64 cap = pc->opps[cl->cur_opp].capacity;
+				u64 u = sc->csv_util < cap ? sc->csv_util : cap;
+				u64 part = (u64)(((unsigned __int128)dt * u) / cap);
+				sc->busy_ns += part;
+				sc->busy_ns_opp[cl->cur_opp] += part;
+				sc->idle_total_ns += dt - part;
+				if (pc->nr_idle > 0)
+					sc->idle_ns_state[0] += dt - part;
+				if (part > cl_frac_ns)
+					cl_frac_ns = part;
+				continue;
+			}
+			sc->idle_total_ns += dt;
+			if (sc->traced_idle >= 0) {
+				int st = sc->traced_idle < pc->nr_idle ? sc->traced_idle : pc->nr_idle - 1;
+				if (st >= 0)
+					sc->idle_ns_state[st] += dt;
+				if (st < min_idle)
+					min_idle = st;
+			} else if (s->cfg.has_traced_idle) {
+				/* idle for the scheduler, no idle state traced: active idle (WFI) */
+				if (pc->nr_idle > 0)
+					sc->idle_ns_state[0] += dt;
+				min_idle = 0;
+			}
+		}
+		if (any_busy) {
+			cl->busy_ns_opp[cl->cur_opp] += dt;
+		} else if (cl_frac_ns) {
+			cl->busy_ns_opp[cl->cur_opp] += cl_frac_ns;
+			if (pc->nr_idle > 0)
+				cl->idle_ns_state[0] += dt - cl_frac_ns;
+		} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
+			cl->idle_ns_state[min_idle] += dt;
+	}
+	cl->acct_ns = t;
+}
+
+
+void sim_cluster_flush_all(struct sim *s)
+{
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		sim_cluster_flush(s, c);
+}
+
+/* The frequency a cluster is accounted at follows pol.cur_khz (after a governor update or a
+ * pending request applied). */
+void sim_cluster_sync_khz(struct sim *s, int c)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	if (cl->pol.cur_khz != cl->acct_khz) {
+		sim_cluster_flush(s, c);
+		cl->acct_khz = cl->pol.cur_khz;
+	}
+}
+
+/* Whether the cluster must be accounted at every step (a CPU of it is csv_frac). */
+void sim_cluster_update_eager(struct sim *s, int c)
+{
+	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	bool eager = false;
+	for (int i = 0; i < pc->nr_cpus; i++)
+		eager |= s->cpu[pc->cpus[i]].csv_frac;
+	s->cl[c].eager = eager;
+}
+
+/* Integrate the state up to t: the loop's accounting time moves, eager clusters follow. */
+void sim_account(struct sim *s, u64 t)
+{
+	if (t <= s->last_acct)
+		return;
+	s->last_acct = t;
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		if (s->cl[c].eager)
+			sim_cluster_account(s, c, t);
+}
+
+/* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
+ * state differs from the scheduler's (or a CSV row's) are visited. */
+void sim_refresh_cluster(struct sim *s, int c)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+	u64 busy_now = (sched_busy_mask(s->sched) | s->csv_busy_mask) & cl->cpu_mask;
+	u64 changed = busy_now ^ (s->busy_mask & cl->cpu_mask);
+	bool all_idle = busy_now == 0;
+
+	if (changed) {
+		/* per-CPU counters only: the order of the CPUs does not matter */
+		sim_cluster_flush(s, c);
+		s->busy_mask ^= changed;
+		for (; changed; changed &= changed - 1) {
+			int cpu = __builtin_ctzll(changed);
+			struct sim_cpu *sc = &s->cpu[cpu];
+			bool busy = !sc->busy;
+
+			if (busy && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
+				u64 len = s->now - sc->idle_since_ns;
+				int st = power_pick_idle_state(pc, len, false);
+				sc->idle_ns_state[st] += len;
+			}
+			if (!busy)
+				sc->idle_since_ns = s->now;
+			sc->busy = busy;
+		}
+	}
+	if (all_idle != cl->all_idle) {
+		if (!all_idle && !s->cfg.has_traced_idle && pc->nr_idle > 0) {
+			u64 len = s->now - cl->all_idle_since_ns;
+			int st = power_pick_idle_state(pc, len, true);
+			cl->idle_ns_state[st] += len;
+		}
+		if (all_idle)
+			cl->all_idle_since_ns = s->now;
+		cl->all_idle = all_idle;
+	}
+}
+
+/* Busy/idle transitions of a CPU's cluster after the scheduler or a CSV row changed it. */
+void sim_refresh_busy(struct sim *s, int cpu)
+{
+	sim_refresh_cluster(s, s->cpu[cpu].cluster);
+}
+
+/* ---- decimated timeline --------------------------------------------------------------------- */
+
+void sim_timeline_push(struct sim *s, struct sim_cluster *cl, u64 t)
+{
+	struct run_timeline_point *pt;
+	const struct plat_cluster *pc = cl->pol.cl;
+
+	if (cl->nr_tl == cl->alloc_tl) {
+		size_t n = cl->alloc_tl ? cl->alloc_tl * 2 : 256;
+		void *p = realloc(cl->tl, n * sizeof(*cl->tl));
+		if (!p)
+			return; /* the timeline is for plots: losing points is not an error */
+		cl->tl = p;
+		cl->alloc_tl = n;
+	}
+	pt = &cl->tl[cl->nr_tl++];
+	pt->time_s = ns_to_s(t - s->t0);
+	pt->policy = pc->cpus[0];
+	pt->freq_khz = cl->pol.cur_khz;
+	pt->traced_khz = s->cpu[pc->cpus[0]].traced_khz;
+	pt->util = (u32)cl->tl_util;
+	pt->capacity = pc->opps[cl->cur_opp].capacity;
+	cl->tl_util = 0;
+	cl->tl_pending = false;
+
+	if (cl->nr_tl > TIMELINE_MAX_POINTS) {
+		/* Halve: keep every other point (the later of each pair, with the pair's max util). */
+		size_t j = 0;
+		for (size_t i = 0; i + 1 < cl->nr_tl; i += 2) {
+			struct run_timeline_point a = cl->tl[i], b = cl->tl[i + 1];
+			if (a.util > b.util)
+				b.util = a.util;
+			cl->tl[j++] = b;
+		}
+		if (cl->nr_tl % 2)
+			cl->tl[j++] = cl->tl[cl->nr_tl - 1];
+		cl->nr_tl = j;
+		cl->tl_bucket_ns *= 2;
+	}
+}
+
+void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
+			  bool freq_changed)
+{
+	if (cl->tl_pending && t >= cl->tl_bucket_end_ns)
+		sim_timeline_push(s, cl, cl->tl_bucket_end_ns);
+	if (!cl->tl_pending) {
+		cl->tl_bucket_end_ns = t - (t - s->t0) % cl->tl_bucket_ns + cl->tl_bucket_ns;
+		cl->tl_pending = true;
+	}
+	if (util > cl->tl_util)
+		cl->tl_util = util;
+	if (freq_changed)
+		sim_timeline_push(s, cl, t);
+}

@@ -1,0 +1,221 @@
+/*
+ * finish.c - the end of a replay: finish the work timing, close the open idle intervals, and
+ * fill struct run_result (spans, residency, energy from power/energy.c, tasks, activity,
+ * timeline, uclamp figures, notes).
+ */
+#include "sim/sim_priv.h"
+
+#include <inttypes.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "power/energy.h"
+#include "power/power.h"
+#include "version.h"
+
+struct collect_ctx {
+	struct sim *s;
+	struct run_result *r;
+	int cap;
+	bool oom;
+};
+
+static void collect_task(void *ctx, struct task *p)
+{
+	struct collect_ctx *cc = ctx;
+	struct sim_task *st = sim_task_data(p);
+	struct run_task_result *t;
+
+	if (!st || p->is_governor || p->pid == 0)
+		return;
+	if (cc->r->nr_tasks == cc->cap) {
+		int n = cc->cap ? cc->cap * 2 : 64;
+		void *q = realloc(cc->r->tasks, (size_t)n * sizeof(*cc->r->tasks));
+		if (!q) {
+			cc->oom = true;
+			return;
+		}
+		cc->r->tasks = q;
+		cc->cap = n;
+	}
+	t = &cc->r->tasks[cc->r->nr_tasks++];
+	memset(t, 0, sizeof(*t));
+	t->pid = p->pid;
+	snprintf(t->comm, sizeof(t->comm), "%s", p->comm);
+	t->runtime_s = ns_to_s(st->runtime_ns);
+	if (cc->s->work)
+		work_task_result(cc->s->work, p->pid, &t->delay_s, &t->max_delay_s, &t->act);
+}
+
+int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	struct collect_ctx cc = {s, r, 0, false};
+	u64 end, span;
+	int ret;
+
+	if (!s->started)
+		return gs_error_set(err, GS_ETRACE, "the trace has no usable event");
+	if (s->work) {
+		ret = work_finish(s->work, err);
+		if (ret)
+			return ret;
+	}
+	/* the replay covers the trace to its last event (cpu_idle, markers, ... after the last
+	 * sched_switch included) and, in work timing, to the end of the last emulated work */
+	end = gs_max_u64(s->now, s->t_last);
+	ret = sim_advance(s, end, err);
+	if (ret)
+		return ret;
+	if (s->warmup_at != NO_TIME)
+		return gs_error_set(err, GS_EARG,
+				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
+				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
+				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
+	sim_cluster_flush_all(s);
+	/* close the open hindsight idle intervals */
+	for (int c = 0; c < p->nr_clusters; c++) {
+		struct sim_cluster *cl = &s->cl[c];
+		const struct plat_cluster *pc = cl->pol.cl;
+		if (s->cfg.has_traced_idle || pc->nr_idle == 0)
+			continue;
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
+			if (!sc->busy && end > sc->idle_since_ns)
+				sc->idle_ns_state[power_pick_idle_state(pc, end - sc->idle_since_ns,
+									  false)] +=
+					end - sc->idle_since_ns;
+		}
+		if (cl->all_idle && end > cl->all_idle_since_ns)
+			cl->idle_ns_state[power_pick_idle_state(pc, end - cl->all_idle_since_ns,
+								  true)] += end - cl->all_idle_since_ns;
+	}
+
+	span = end - s->measured_from;
+	r->start_s = ns_to_s(s->measured_from);
+	r->span_s = ns_to_s(span);
+	r->traced_span_s = ns_to_s(s->t_last > s->measured_from ? s->t_last - s->measured_from : 0);
+	r->stretch = r->traced_span_s > 0 ? r->span_s / r->traced_span_s : 1.0;
+	r->events = s->events;
+	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
+	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
+	snprintf(r->timing, sizeof(r->timing), "%s",
+		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
+	snprintf(r->util_source, sizeof(r->util_source), "%s",
+		 s->cfg.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
+	snprintf(r->power_model, sizeof(r->power_model), "%s",
+		 power_model_name(s->cfg.power_model));
+	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
+		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
+	snprintf(r->kernel, sizeof(r->kernel), "v5.9");
+	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
+	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
+		snprintf(r->notes, sizeof(r->notes),
+			 "the trace has no cpu_frequency events: traced work assumed at max "
+			 "frequency%s%s",
+			 s->notes[0] ? "; " : "", s->notes);
+	else
+		snprintf(r->notes, sizeof(r->notes), "%s", s->notes);
+	{
+		struct sched_stats st;
+		size_t len = strlen(r->notes);
+		sched_get_stats(s->sched, &st);
+		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
+				 "lost by the tracer?); the trace was trusted",
+				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
+	if (s->cfg.warmup_ns) {
+		size_t len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
+				 (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC));
+	}
+
+	r->nr_cpus = p->nr_cpus;
+	r->nr_clusters = p->nr_clusters;
+	r->energy_total = 0;
+	for (int c = 0; c < p->nr_clusters; c++) {
+		struct sim_cluster *cl = &s->cl[c];
+		const struct plat_cluster *pc = cl->pol.cl;
+		struct run_policy_result *pr = &r->pol[c];
+		double cl_energy = 0, freq_sum = 0;
+
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			int cpu = pc->cpus[i];
+			struct sim_cpu *sc = &s->cpu[cpu];
+			double e = energy_cpu(p, s->cfg.power_model, cpu, sc->busy_ns_opp,
+					      sc->idle_ns_state);
+			r->energy_cpu[cpu] = e;
+			cl_energy += e;
+			pr->busy_s += ns_to_s(sc->busy_ns);
+		}
+		cl_energy = energy_cluster_add(cl_energy, p, s->cfg.power_model, c, cl->busy_ns_opp,
+					       cl->idle_ns_state);
+		r->energy_cluster[c] = cl_energy;
+		r->energy_total += cl_energy;
+
+		pr->policy = pc->cpus[0];
+		pr->cluster = c;
+		pr->nr_opps = pc->nr_opps;
+		for (int k = 0; k < pc->nr_opps; k++) {
+			pr->freq_khz[k] = pc->opps[k].freq_khz;
+			pr->residency_s[k] = ns_to_s(cl->residency_ns[k]);
+			freq_sum += (double)pc->opps[k].freq_khz * (double)cl->residency_ns[k];
+		}
+		pr->transitions = cl->transitions;
+		pr->avg_freq_khz = span ? freq_sum / (double)span : cl->pol.cur_khz;
+		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
+		if (cl->tl_pending)
+			sim_timeline_push(s, cl, end);
+	}
+
+	/* timeline: concatenate the policies' points */
+	{
+		size_t n = 0, k = 0;
+		for (int c = 0; c < p->nr_clusters; c++)
+			n += s->cl[c].nr_tl;
+		if (n) {
+			r->timeline = malloc(n * sizeof(*r->timeline));
+			if (!r->timeline)
+				return gs_error_set(err, GS_ENOMEM, "out of memory");
+			for (int c = 0; c < p->nr_clusters; c++) {
+				if (!s->cl[c].nr_tl)
+					continue;
+				memcpy(&r->timeline[k], s->cl[c].tl,
+				       s->cl[c].nr_tl * sizeof(*r->timeline));
+				k += s->cl[c].nr_tl;
+			}
+			r->nr_timeline = n;
+		}
+	}
+
+	r->key_on = s->uc.stats.key_on;
+	r->key_on_at_s = s->uc.stats.key_on ? ns_to_s(s->uc.stats.key_on_at_ns - s->t0) : 0;
+	r->agg_ops = s->uc.stats.agg_ops - s->agg_ops_base;
+	r->agg_skipped = s->uc.stats.agg_skipped - s->agg_skipped_base;
+	r->clamped_up_s = ns_to_s(s->clamped_up_ns);
+	r->clamped_down_s = ns_to_s(s->clamped_down_ns);
+
+	if (s->work)
+		for (int c = 0; c < p->nr_cpus; c++) {
+			double in, out;
+			work_totals(s->work, c, &in, &out);
+			r->work_in_s[c] = in / (double)NSEC_PER_SEC;
+			r->work_out_s[c] = out / (double)NSEC_PER_SEC;
+		}
+
+	sched_for_each_task(s->sched, collect_task, &cc);
+	if (cc.oom)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	if (s->work) {
+		work_total_activity(s->work, &r->act_total);
+		r->act_total.throughput = span ? (double)r->act_total.activations / r->span_s : 0;
+		for (int i = 0; i < r->nr_tasks; i++)
+			r->tasks[i].act.throughput =
+				span ? (double)r->tasks[i].act.activations / r->span_s : 0;
+	}
+	return 0;
+}

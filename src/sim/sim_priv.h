@@ -1,0 +1,157 @@
+/*
+ * sim_priv.h - the replay loop's state, shared by the files of src/sim/ that make up the loop:
+ * sim.c (the loop and its wiring), account.c (residency, busy/idle, timeline), validate.c
+ * (govsim validate, --util-source trace), finish.c (the run's results), prescan.c. Not API;
+ * the work timing layer (work.c) does not see it.
+ */
+#ifndef GOVSIM_SIM_PRIV_H
+#define GOVSIM_SIM_PRIV_H
+
+#include "cpufreq/cpufreq.h"
+#include "sched/sched.h"
+#include "sim/sim.h"
+#include "sim/work.h"
+#include "uclamp/uclamp.h"
+
+#define BLOCKED_PERIOD_NS (32 * NSEC_PER_MSEC) /* LOAD_AVG_PERIOD ms */
+#define TIMELINE_MAX_POINTS 4096               /* per policy, after decimation */
+#define NO_TIME UINT64_MAX
+
+struct sim_task {
+	u64 in_at_ns;     /* last switch-in */
+	u64 runtime_ns;
+};
+
+struct sim_cpu {
+	int cluster;
+	bool busy;              /* a workload task is running */
+	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
+	int traced_idle;        /* cpu_idle state in force; -1 none */
+	u32 traced_khz;         /* the trace's frequency in force; 0 unknown */
+	bool traced_seen;       /* traced_khz comes from an event already replayed, not from the
+				 * pre-scan's guess for the time before the first one */
+	u64 busy_ns_opp[GS_MAX_OPPS];
+	u64 idle_ns_state[GS_MAX_IDLE_STATES];
+	u64 busy_ns;
+	u64 idle_total_ns;      /* for ondemand/conservative (get_cpu_idle_time) */
+	int clamp_dir;          /* -1 clamped down, +1 clamped up, 0 neither: at the last evaluation */
+	bool overutil;          /* util above current capacity at the last evaluation */
+	struct sched_cpu_util trace_util; /* --util-source trace */
+	/* CSV util traces carry no scheduling events: a CPU is busy when its idle_state column
+	 * says -1; without that column (csv_frac) it is busy for the share util / capacity at
+	 * the current OPP of each interval, as the energy model estimates (em_cpu_energy). */
+	int csv_busy;           /* -1 unknown, 0 idle, 1 busy */
+	bool csv_frac;
+	unsigned long csv_util;
+};
+
+struct sim_cluster {
+	struct cpufreq_policy pol;
+	void *gov_data;
+	int cur_opp;
+	u64 residency_ns[GS_MAX_OPPS];
+	u64 busy_ns_opp[GS_MAX_OPPS];
+	u64 idle_ns_state[GS_MAX_IDLE_STATES];
+	u64 cpu_mask;           /* its CPUs, one bit each */
+	bool all_idle;
+	u64 all_idle_since_ns;
+	u64 transitions;
+	/* lazy accounting (sim_account): the counters cover the time up to acct_ns, during which
+	 * the frequency was acct_khz (pol.cur_khz changes inside the governor before the loop
+	 * sees it); `eager` while a CPU of it is csv_frac (its integrand is not linear in dt) */
+	u64 acct_ns;
+	u32 acct_khz;
+	bool eager;
+	bool freq_dirty;       /* cur changed inside a hook: tell the scheduler after it returns */
+	/* decimated timeline */
+	u64 tl_bucket_ns;
+	u64 tl_bucket_end_ns;
+	unsigned long tl_util;  /* max util seen in the bucket */
+	bool tl_pending;
+	struct run_timeline_point *tl;
+	size_t nr_tl, alloc_tl;
+};
+
+struct sim {
+	struct sim_config cfg;
+	const struct platform *plat;
+	struct sched *sched;
+	struct uclamp_sys uc;
+	struct gov_env env;
+	struct sim_cpu cpu[GS_MAX_CPUS];
+	struct sim_cluster cl[GS_MAX_CLUSTERS];
+	struct work *work; /* work timing; NULL in traced timing */
+	u64 busy_mask;     /* bit c: cpu[c].busy */
+	bool any_freq_dirty; /* some cluster's freq_dirty is set */
+	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
+
+	bool started;
+	u64 t0;            /* first event: trace-relative 0 */
+	u64 t_last;        /* the trace's last event, of any type */
+	u64 now;           /* emulated time of the loop */
+	u64 last_acct;
+	u64 tick_ns;
+	u64 next_tick;
+	u64 next_blocked;
+	size_t next_action; /* policy actions are kept in run order (policy.h) */
+	/* cached: the earliest pending frequency request (pol.pending changes only inside a
+	 * governor update or when the loop applies one: both refresh it) and the next action */
+	u64 next_pending_ns;
+	u64 next_action_ns;
+	/* --warmup-ms: the measurements start at warmup_at (NO_TIME: from the start, or done) */
+	u64 warmup_at;
+	u64 measured_from;     /* t0, or the end of the warm-up once reached */
+	u64 agg_ops_base, agg_skipped_base;
+	u64 events;
+	u64 clamped_up_ns, clamped_down_ns;
+	u64 overutil_ns[GS_MAX_CLUSTERS];
+	struct sim_validation val;
+	char notes[GS_ERROR_MSG_MAX];
+	bool any_traced_freq;
+};
+
+/* ---- small helpers -------------------------------------------------------------------------- */
+
+static inline struct sim_cluster *sim_cluster_of(struct sim *s, int cpu)
+{
+	return &s->cl[s->cpu[cpu].cluster];
+}
+
+static inline double ns_to_s(u64 ns)
+{
+	return (double)ns / (double)NSEC_PER_SEC;
+}
+
+static inline struct sim_task *sim_task_data(struct task *p)
+{
+	return p->owner_data;
+}
+
+/* account.c: lazy per-cluster accounting (see there) and the decimated timeline */
+void sim_cluster_account(struct sim *s, int c, u64 t);
+void sim_cluster_flush_all(struct sim *s);
+void sim_cluster_sync_khz(struct sim *s, int c);
+void sim_cluster_update_eager(struct sim *s, int c);
+void sim_account(struct sim *s, u64 t);
+void sim_refresh_cluster(struct sim *s, int c);
+void sim_refresh_busy(struct sim *s, int cpu);
+void sim_timeline_push(struct sim *s, struct sim_cluster *cl, u64 t);
+void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
+			  bool freq_changed);
+static inline void sim_cluster_flush(struct sim *s, int c)
+{
+	if (s->cl[c].acct_ns < s->last_acct)
+		sim_cluster_account(s, c, s->last_acct);
+}
+
+/* validate.c */
+bool sim_is_util_event(enum event_type t);
+int sim_trace_util(struct sim *s, const struct event *ev);
+bool sim_is_compared_event(enum event_type t);
+void sim_validate_event(struct sim *s, const struct event *ev);
+
+/* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
+int sim_advance(struct sim *s, u64 t, struct gs_error *err);
+void sim_flush_freq(struct sim *s);
+
+#endif

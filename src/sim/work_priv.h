@@ -1,0 +1,176 @@
+/*
+ * work_priv.h - the work timing layer's state, shared by work.c (the two timelines and the pump)
+ * and work_store.c (its pools, queues and task table, set-up and results). Not API.
+ */
+#ifndef GOVSIM_SIM_WORK_PRIV_H
+#define GOVSIM_SIM_WORK_PRIV_H
+
+#include "sim/dist.h"
+#include "sim/work.h"
+
+#define NO_TIME UINT64_MAX
+#define NONE UINT32_MAX
+
+struct wtask;
+
+struct slice {
+	s32 pid;
+	int cpu;
+	struct wtask *tk; /* its task's entry (entries never move) */
+	char comm[TASK_COMM_LEN];
+	s32 prio;
+	u64 seq;          /* the task's slice number, in traced order */
+	u64 ready_ns;     /* emulated time the task is ready for it (and its previous slice must
+			   * be done); NO_TIME until its task wakeup is emulated */
+	u64 gap_ns;       /* after a wakeup on a CPU idle in the trace: the traced wakeup ->
+			   * switch-in time (idle exit, IPI, scheduling), kept fixed */
+	bool woken;       /* ready by a wakeup: it begins an activation */
+	u64 traced_end;   /* valid when complete */
+	double work;      /* capacity-invariant ns; grows while the traced slice is open */
+	bool complete;    /* its traced switch-out was read */
+	u32 end_state;    /* prev_state of that switch-out */
+	u32 wp_head, wp_tail; /* wake points emitted during it, in traced order */
+	u32 next_free;
+};
+
+struct wakept {
+	double offset;        /* work of the waker's slice done at the traced wakeup */
+	struct event ev;      /* the wakeup to replay at the emulated time */
+	struct wtask *wakee;  /* NULL: it makes no slice ready (the task was ready already) */
+	u64 wakee_seq;        /* the wakee's slice it makes ready */
+	u32 wakee_slice;      /* that slice once read; NONE before */
+	u32 next;             /* the waker slice's next wake point, or the free list */
+	u32 gen;              /* bumped when freed: handles compare it */
+	bool live;
+};
+
+struct handle {
+	u32 idx, gen;
+};
+
+struct slice_queue {
+	u32 *v;
+	size_t head, len, cap; /* ring; cap is 0 or a power of two */
+};
+
+struct wcpu {
+	int id;
+	struct slice_queue q; /* waiting slices, in traced order */
+	u32 cur;              /* the running slice, NONE when idle */
+	int nr_qtasks;        /* distinct tasks among the waiting slices */
+	double capacity;      /* arch_scale_cpu_capacity / 1024 */
+	u32 max_khz;
+	/* traced side */
+	u32 tr_slice;         /* the slice open on the traced side, NONE */
+	bool ever;            /* an event of it was read: who runs is known */
+	u64 tr_idle_since;    /* idle in the trace since (valid while tr_slice is NONE) */
+	u64 tr_last_ns;       /* work accounted up to here */
+	u32 tr_khz;
+	/* emulated side */
+	double done;          /* work done of the running slice */
+	u64 last_progress;
+	double speed;         /* work per emulated ns */
+	u64 free_at;          /* when the CPU became free */
+	bool valid;           /* the cached next item below is up to date */
+	int kind;             /* of the next item: 0 end, 1 start, 4 wake point */
+	u64 item_t;           /* its time; NO_TIME none determinable */
+	u64 bound_t;          /* earliest end of a running slice whose traced end is unread */
+	u32 cand_pos;         /* kind 1: the waiting slice's position in q */
+	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
+	double work_in, work_out;
+};
+
+struct wtask {
+	s32 pid;           /* 0 = empty slot (pid 0 never has slices) */
+	char comm[TASK_COMM_LEN];
+	u64 next_seq;      /* the next slice number to hand out (traced side) */
+	u64 next_start;    /* the slice number that may start next (emulated side) */
+	bool running;      /* a slice of it is executing */
+	u64 last_end;      /* emulated end of its last slice */
+	/* traced side: the cause of its next slice's readiness */
+	bool tr_ready;
+	int cause;         /* CAUSE_* */
+	u64 tr_ready_ns;   /* CAUSE_EXTERNAL: the traced wakeup */
+	u64 tr_wake_ns;    /* the traced wakeup of the cause, whatever its kind */
+	struct handle cause_wp; /* CAUSE_TASK */
+	struct handle waking_wp; /* a task-caused sched_waking whose sched_wakeup is not read */
+	bool waking_ext;   /* an external sched_waking whose sched_wakeup is not read */
+	bool early_valid;  /* a wake point emulated before its wakee's slice was read */
+	u64 early_seq, early_ns;
+	/* emulated side */
+	u64 qmask;         /* CPUs where it has waiting slices */
+	u32 qcount[GS_MAX_CPUS];
+	u64 stamp;
+	bool act_open;     /* an activation runs: woken at act_wake_ns */
+	bool act_measured;
+	u64 act_wake_ns;
+	/* measurements */
+	u64 delay_ns, max_delay_ns;
+	u64 activations;
+	struct dist latency, response, lateness;
+};
+
+enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };
+
+#define WTASK_CHUNK 256
+
+struct anchored {
+	struct event ev;
+	u64 t;
+};
+
+struct work {
+	struct work_host host;
+	const struct platform *plat;
+	struct wcpu cpu[GS_MAX_CPUS];
+	/* pools */
+	struct slice *sp;
+	u32 sp_cap, sp_free;
+	struct wakept *wp;
+	u32 wp_cap, wp_free;
+	/* tasks */
+	struct wtask **tasks; /* open addressing by pid, power-of-two size */
+	size_t tasks_cap, tasks_used;
+	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
+	size_t nr_chunks;
+	struct anchored *aq;
+	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
+	u64 t_read;        /* the last trace time read */
+	u64 t_first;
+	u64 t_emu;         /* the last emulated time processed */
+	u64 t_end;         /* the last emulated end of work */
+	u64 warmup_ns, measure_from;
+	u64 stamp;
+	bool started;
+	bool finishing;
+	u64 activations;
+	struct dist latency, response, lateness;
+};
+
+static inline struct slice *S(struct work *w, u32 i)
+{
+	return &w->sp[i];
+}
+
+static inline void invalidate(struct wcpu *wc)
+{
+	wc->valid = false;
+}
+
+/* work_store.c: the slice and wake point pools (stable indices; NONE when out of memory),
+ * handles (NULL when stale), the per-CPU queues of waiting slices, the task table (entries never
+ * move; task_get creates, and records the comm when given), the anchored event ring. */
+u32 work_slice_alloc(struct work *w);
+void work_slice_release(struct work *w, u32 i);
+u32 work_wp_alloc(struct work *w);
+void work_wp_release(struct work *w, u32 i);
+struct wakept *work_wp_get(struct work *w, struct handle h);
+u32 *work_q_at(struct slice_queue *q, size_t i);
+int work_q_push(struct slice_queue *q, u32 idx);
+void work_q_remove(struct slice_queue *q, size_t pos);
+struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot);
+const struct wtask *work_task_find(const struct work *w, s32 pid);
+struct wtask *work_task_get(struct work *w, s32 pid, const char *comm);
+int work_aq_push(struct work *w, const struct event *ev, u64 t);
+
+#endif

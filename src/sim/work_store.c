@@ -1,0 +1,304 @@
+/*
+ * work_store.c - the storage of the work timing layer (work_priv.h): pools with stable indices
+ * for slices and wake points, the per-CPU rings of waiting slices, the task table, the ring of
+ * anchored trace events; and the layer's set-up and results.
+ */
+#include "sim/work_priv.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* ---- pools and containers ------------------------------------------------------------------- */
+
+u32 work_slice_alloc(struct work *w)
+{
+	u32 i;
+
+	if (w->sp_free == NONE) {
+		u32 n = w->sp_cap ? w->sp_cap * 2 : 256;
+		struct slice *v = realloc(w->sp, (size_t)n * sizeof(*v));
+		if (!v || n <= w->sp_cap)
+			return NONE;
+		w->sp = v;
+		for (u32 k = w->sp_cap; k < n; k++)
+			v[k].next_free = k + 1 < n ? k + 1 : NONE;
+		w->sp_free = w->sp_cap;
+		w->sp_cap = n;
+	}
+	i = w->sp_free;
+	w->sp_free = w->sp[i].next_free;
+	memset(&w->sp[i], 0, sizeof(w->sp[i]));
+	w->sp[i].wp_head = w->sp[i].wp_tail = NONE;
+	return i;
+}
+
+void work_slice_release(struct work *w, u32 i)
+{
+	w->sp[i].next_free = w->sp_free;
+	w->sp_free = i;
+}
+
+u32 work_wp_alloc(struct work *w)
+{
+	u32 i;
+
+	if (w->wp_free == NONE) {
+		u32 n = w->wp_cap ? w->wp_cap * 2 : 64;
+		struct wakept *v = realloc(w->wp, (size_t)n * sizeof(*v));
+		if (!v || n <= w->wp_cap)
+			return NONE;
+		w->wp = v;
+		for (u32 k = w->wp_cap; k < n; k++) {
+			v[k].next = k + 1 < n ? k + 1 : NONE;
+			v[k].gen = 0;
+			v[k].live = false;
+		}
+		w->wp_free = w->wp_cap;
+		w->wp_cap = n;
+	}
+	i = w->wp_free;
+	w->wp_free = w->wp[i].next;
+	w->wp[i].live = true;
+	w->wp[i].next = NONE;
+	w->wp[i].wakee = NULL;
+	w->wp[i].wakee_slice = NONE;
+	return i;
+}
+
+void work_wp_release(struct work *w, u32 i)
+{
+	w->wp[i].live = false;
+	w->wp[i].gen++;
+	w->wp[i].next = w->wp_free;
+	w->wp_free = i;
+}
+
+struct wakept *work_wp_get(struct work *w, struct handle h)
+{
+	if (h.idx == NONE || h.idx >= w->wp_cap || !w->wp[h.idx].live || w->wp[h.idx].gen != h.gen)
+		return NULL;
+	return &w->wp[h.idx];
+}
+
+u32 *work_q_at(struct slice_queue *q, size_t i)
+{
+	return &q->v[(q->head + i) & (q->cap - 1)];
+}
+
+int work_q_push(struct slice_queue *q, u32 idx)
+{
+	if (q->len == q->cap) {
+		size_t n = q->cap ? q->cap * 2 : 16;
+		u32 *v = malloc(n * sizeof(*v));
+		if (!v)
+			return GS_ENOMEM;
+		for (size_t i = 0; i < q->len; i++)
+			v[i] = *work_q_at(q, i);
+		free(q->v);
+		q->v = v;
+		q->head = 0;
+		q->cap = n;
+	}
+	q->len++;
+	*work_q_at(q, q->len - 1) = idx;
+	return 0;
+}
+
+/* Take out the slice at position pos, keeping the others' order. */
+void work_q_remove(struct slice_queue *q, size_t pos)
+{
+	for (size_t i = pos; i > 0; i--)
+		*work_q_at(q, i) = *work_q_at(q, i - 1);
+	q->head = (q->head + 1) & (q->cap - 1);
+	q->len--;
+}
+
+struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot)
+{
+	size_t mask = w->tasks_cap - 1, i;
+
+	if (!w->tasks_cap)
+		return NULL;
+	for (i = (size_t)(u32)pid & mask; w->tasks[i]; i = (i + 1) & mask)
+		if (w->tasks[i]->pid == pid)
+			return w->tasks[i];
+	*slot = i;
+	return NULL;
+}
+
+const struct wtask *work_task_find(const struct work *w, s32 pid)
+{
+	size_t slot;
+	return work_task_lookup((struct work *)w, pid, &slot);
+}
+
+/* The task's entry, created if new. Entries never move (slices keep pointers to them). */
+struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
+{
+	struct wtask *tk;
+	size_t slot = 0;
+
+	tk = work_task_lookup(w, pid, &slot);
+	if (tk)
+		goto out_comm;
+	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
+		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
+		struct wtask **nt = calloc(ncap, sizeof(*nt));
+		struct wtask **old = w->tasks;
+		size_t ocap = w->tasks_cap;
+		if (!nt)
+			return NULL;
+		w->tasks = nt;
+		w->tasks_cap = ncap;
+		for (size_t k = 0; k < ocap; k++) {
+			if (!old[k])
+				continue;
+			work_task_lookup(w, old[k]->pid, &slot);
+			nt[slot] = old[k];
+		}
+		free(old);
+		work_task_lookup(w, pid, &slot);
+	}
+	if (w->tasks_used == w->nr_chunks * WTASK_CHUNK) {
+		struct wtask **c = realloc(w->chunks, (w->nr_chunks + 1) * sizeof(*c));
+		if (!c)
+			return NULL;
+		w->chunks = c;
+		c[w->nr_chunks] = calloc(WTASK_CHUNK, sizeof(struct wtask));
+		if (!c[w->nr_chunks])
+			return NULL;
+		w->nr_chunks++;
+	}
+	tk = &w->chunks[w->tasks_used / WTASK_CHUNK][w->tasks_used % WTASK_CHUNK];
+	tk->pid = pid;
+	tk->cause_wp.idx = tk->waking_wp.idx = NONE;
+	dist_init(&tk->latency);
+	dist_init(&tk->response);
+	dist_init(&tk->lateness);
+	w->tasks[slot] = tk;
+	w->tasks_used++;
+out_comm:
+	if (comm)
+		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
+	return tk;
+}
+
+int work_aq_push(struct work *w, const struct event *ev, u64 t)
+{
+	if (w->aq_len == w->aq_cap) {
+		size_t n = w->aq_cap ? w->aq_cap * 2 : 64;
+		struct anchored *v = malloc(n * sizeof(*v));
+		if (!v)
+			return GS_ENOMEM;
+		for (size_t i = 0; i < w->aq_len; i++)
+			v[i] = w->aq[(w->aq_head + i) & (w->aq_cap - 1)];
+		free(w->aq);
+		w->aq = v;
+		w->aq_head = 0;
+		w->aq_cap = n;
+	}
+	w->aq[(w->aq_head + w->aq_len) & (w->aq_cap - 1)] = (struct anchored){*ev, t};
+	w->aq_len++;
+	return 0;
+}
+
+/* ---- set-up --------------------------------------------------------------------------------- */
+
+int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
+	     struct work **out, struct gs_error *err)
+{
+	struct work *w = calloc(1, sizeof(*w));
+
+	*out = NULL;
+	if (!w)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	w->host = *host;
+	w->plat = plat;
+	w->sp_free = w->wp_free = NONE;
+	w->warmup_ns = warmup_ns;
+	dist_init(&w->latency);
+	dist_init(&w->response);
+	dist_init(&w->lateness);
+	for (int c = 0; c < GS_MAX_CPUS; c++) {
+		w->cpu[c].id = c;
+		w->cpu[c].cur = NONE;
+		w->cpu[c].tr_slice = NONE;
+	}
+	for (int c = 0; c < plat->nr_cpus; c++) {
+		struct wcpu *wc = &w->cpu[c];
+		const struct plat_cluster *pc = platform_cluster_of(plat, c);
+		wc->capacity = (double)plat->cpus[c].capacity / SCHED_CAPACITY_SCALE;
+		wc->max_khz = plat_cluster_max_khz(pc);
+		wc->tr_khz = wc->max_khz;
+		snprintf(wc->idle_comm, sizeof(wc->idle_comm), "swapper/%u", (unsigned)c % 1000u);
+		wc->speed = wc->capacity * host->cluster_khz(host->ctx, plat->cpus[c].cluster) /
+			    wc->max_khz;
+	}
+	*out = w;
+	return 0;
+}
+
+void work_free(struct work *w)
+{
+	if (!w)
+		return;
+	for (int c = 0; c < GS_MAX_CPUS; c++)
+		free(w->cpu[c].q.v);
+	free(w->tasks);
+	for (size_t i = 0; i < w->nr_chunks; i++) {
+		for (size_t k = 0; k < WTASK_CHUNK; k++) {
+			dist_release(&w->chunks[i][k].latency);
+			dist_release(&w->chunks[i][k].response);
+			dist_release(&w->chunks[i][k].lateness);
+		}
+		free(w->chunks[i]);
+	}
+	free(w->chunks);
+	free(w->aq);
+	free(w->sp);
+	free(w->wp);
+	dist_release(&w->latency);
+	dist_release(&w->response);
+	dist_release(&w->lateness);
+	free(w);
+}
+
+void work_totals(const struct work *w, int cpu, double *in, double *out)
+{
+	*in = w->cpu[cpu].work_in;
+	*out = w->cpu[cpu].work_out;
+}
+
+u64 work_end_ns(const struct work *w)
+{
+	return w->t_end;
+}
+
+static void activity(const struct dist *lat, const struct dist *resp, const struct dist *late,
+		     u64 n, struct run_activity *act)
+{
+	memset(act, 0, sizeof(*act));
+	act->activations = n;
+	dist_summary(lat, &act->latency);
+	dist_summary(resp, &act->response);
+	dist_summary(late, &act->lateness);
+}
+
+bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
+		      struct run_activity *act)
+{
+	const struct wtask *tk = work_task_find(w, pid);
+
+	if (!tk)
+		return false;
+	*delay_s = (double)tk->delay_ns / (double)NSEC_PER_SEC;
+	*max_delay_s = (double)tk->max_delay_ns / (double)NSEC_PER_SEC;
+	activity(&tk->latency, &tk->response, &tk->lateness, tk->activations, act);
+	return true;
+}
+
+void work_total_activity(const struct work *w, struct run_activity *act)
+{
+	activity(&w->latency, &w->response, &w->lateness, w->activations, act);
+}
