@@ -551,6 +551,15 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 
 	if (!s->started)
 		sim_start(s, ev->ts_ns);
+	else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
+		/* the loop simulates every tick and blocked update across a gap: refusing gaps
+		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
+		return gs_error_set(err, GS_ETRACE,
+				    "line %" PRIu64 ": %s %.3f s after the previous event: gaps over "
+				    "%llu s are refused",
+				    ev->line, event_type_name(ev->type),
+				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
+				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
 	s->events++;
 	if (ev->ts_ns > s->t_last)
 		s->t_last = ev->ts_ns;

@@ -62,7 +62,13 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err);
 struct sim;
 
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err);
-/* One event, in trace order. GS_ETRACE for an event the platform cannot hold (CPU beyond it). */
+/* The longest gap between two events the replay accepts: across a gap it simulates every tick
+ * and blocked-average update (about 130 us of CPU per traced second), so this bounds a run's
+ * time by its number of events. */
+#define SIM_MAX_GAP_NS (3600ull * NSEC_PER_SEC)
+
+/* One event, in trace order. GS_ETRACE for an event the platform cannot hold (CPU beyond it) or
+ * one more than SIM_MAX_GAP_NS after the previous event. */
 int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err);
 /* Run to the end (work timing: until all work is done) and fill *r (initialised by the caller). */
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err);

@@ -675,6 +675,44 @@ static void test_closed_gen_pipe(void **state)
 	check_gen_pipe(1, 2, 2, scaled_ns(1000, 1844000, 533000) / 1e9);
 }
 
+/* A gap over SIM_MAX_GAP_NS (1 h) is refused at once (issue 18 item 3: run time bounded by the
+ * number of events); one just under it replays. */
+static void check_gap(unsigned long long gap_us, bool refused)
+{
+	struct tb b = {0};
+	struct replay_spec spec = {0};
+	struct run_result r;
+	struct gs_error err;
+
+	tb_wakeup(&b, 100000000ULL, 4, "long", 40, 120);
+	tb_switch_in(&b, 100000000ULL, 4, "long", 40, 120);
+	tb_switch_out(&b, 100000000ULL + gap_us, 4, "long", 40, 120);
+	spec.trace = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	spec.plat = &hikey;
+	spec.governor = "performance";
+	spec.timing = SIM_TIMING_TRACED;
+	spec.power_model = POWER_MODEL_EM;
+	gs_error_clear(&err);
+	run_result_init(&r);
+	if (refused) {
+		assert_int_equal(replay_run(&spec, &r, &err), GS_ETRACE);
+		assert_non_null(strstr(err.msg, "gaps over 3600 s are refused"));
+	} else {
+		assert_int_equal(replay_run(&spec, &r, &err), 0);
+		assert_true(fabs(r.span_s - gap_us / 1e6) < 1e-9);
+	}
+	run_result_release(&r);
+}
+
+static void test_gap_limit(void **state)
+{
+	(void)state;
+	check_gap(100000ULL * 1000000ULL, true); /* 1e5 s */
+	check_gap(3600ULL * 1000000ULL + 1, true);
+	check_gap(60ULL * 1000000ULL, false);
+}
+
 /* ---- invariants on the real traces ------------------------------------------------------------ */
 
 static void check_invariants(const char *rel, const char *platform, enum sim_timing timing)
@@ -734,6 +772,7 @@ int main(void)
 		cmocka_unit_test(test_closed_cold_start_once),
 		cmocka_unit_test(test_closed_wake_rules),
 		cmocka_unit_test(test_closed_gen_pipe),
+		cmocka_unit_test(test_gap_limit),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }
