@@ -53,7 +53,8 @@ struct work_host {
 
 struct work;
 
-/* measure_from_ns: activations woken before it (a --warmup-ms) are not measured; 0 for all. */
+/* warmup_ns: activations woken, and slice delays ending, within this long after the first
+ * event (--warmup-ms) are not measured; 0 for all. */
 int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
 	     struct work **out, struct gs_error *err);
 void work_free(struct work *w);
