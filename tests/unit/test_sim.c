@@ -360,6 +360,8 @@ static void test_energy_powersave_work(void **state)
 	/* the trace has no frequency: its second of work was done at max; at 903 MHz it takes
 	 * 2362/903 s (to the ns the emulation rounds up to) at 243 mW */
 	assert_true(fabs(r.span_s - stretch) < 2e-9);
+	assert_true(fabs(r.traced_span_s - 1.0) < 1e-12); /* the replay ends after the trace */
+	assert_true(fabs(r.stretch - stretch) < 2e-9);
 	assert_true(fabs(r.energy_cpu[4] - 0.243 * stretch) < 1e-8);
 	assert_true(fabs(r.work_in_s[4] - 1.0) < 1e-9);
 	assert_true(fabs(r.work_out_s[4] - r.work_in_s[4]) < 1e-9);
@@ -713,6 +715,36 @@ static void test_gap_limit(void **state)
 	check_gap(60ULL * 1000000ULL, false);
 }
 
+/* Issue 11 item 2: the run covers the trace to its last event, a cpu_idle 50 ms after the last
+ * sched_switch included; traced timing states that span, work timing at 903 MHz (powersave)
+ * ends its 10 ms of 2362 MHz work later than the switch but before the tail, so both spans are
+ * the trace's 60 ms. */
+static void test_span_includes_tail(void **state)
+{
+	struct tb b = {0};
+	struct replay_case c = {.governor = "powersave", .timing = SIM_TIMING_TRACED};
+	struct run_result r;
+	(void)state;
+
+	tb_wakeup(&b, 100000000ULL, 4, "t", 50, 120);
+	tb_switch_in(&b, 100000000ULL, 4, "t", 50, 120);
+	tb_switch_out(&b, 100010000ULL, 4, "t", 50, 120);
+	tb_ts(&b, "<idle>", 0, 4, 100060000ULL);
+	tb_printf(&b, "cpu_idle: state=0 cpu_id=4\n");
+	c.trace = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	replay(&c, &r);
+	assert_true(fabs(r.span_s - 0.060) < 1e-9);
+	assert_true(fabs(r.traced_span_s - 0.060) < 1e-9);
+	assert_true(r.stretch == 1.0);
+	run_result_release(&r);
+	c.timing = SIM_TIMING_WORK;
+	replay(&c, &r);
+	assert_true(fabs(r.traced_span_s - 0.060) < 1e-9);
+	assert_true(fabs(r.span_s - 0.060) < 1e-9); /* 10 ms x 2362/903 = 26.2 ms < 60 ms */
+	run_result_release(&r);
+}
+
 /* ---- invariants on the real traces ------------------------------------------------------------ */
 
 static void check_invariants(const char *rel, const char *platform, enum sim_timing timing)
@@ -773,6 +805,7 @@ int main(void)
 		cmocka_unit_test(test_closed_wake_rules),
 		cmocka_unit_test(test_closed_gen_pipe),
 		cmocka_unit_test(test_gap_limit),
+		cmocka_unit_test(test_span_includes_tail),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }
