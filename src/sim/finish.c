@@ -126,6 +126,14 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				 "lost by the tracer?); the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
 	}
+	if (s->work) {
+		char note[400];
+		size_t len = strlen(r->notes);
+		work_backlog_note(s->work, note, sizeof(note));
+		if (note[0] && len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s", len ? "; " : "",
+				 note);
+	}
 	if (s->cfg.warmup_ns) {
 		size_t len = strlen(r->notes);
 		if (len < sizeof(r->notes))

@@ -494,6 +494,11 @@ static int activation_end(struct work *w, struct wtask *tk, const struct slice *
 	tk->act_open = false;
 	if (!tk->act_measured)
 		return 0;
+	if (tk->activations == 0)
+		tk->late_first_ns = late;
+	else if (late > tk->late_last_ns)
+		tk->late_rises++;
+	tk->late_last_ns = late;
 	tk->activations++;
 	w->activations++;
 	if (dist_add(&tk->response, (s64)(t - tk->act_wake_ns)) ||

@@ -77,6 +77,14 @@ u64 work_end_ns(const struct work *w);
  * Returns false for a task the layer never saw. */
 bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
 		      struct run_activity *act);
+/*
+ * A note on the tasks whose backlog grows (a timer-driven task whose work no longer fits its
+ * period): at least 10 activations, the lateness rose from one activation to the next at least
+ * 9 times in 10 and by more than 1 ms from the first to the last. Writes "" when none; names at
+ * most 3 tasks.
+ */
+void work_backlog_note(const struct work *w, char *buf, size_t size);
+
 /* All tasks' activations together. */
 void work_total_activity(const struct work *w, struct run_activity *act);
 

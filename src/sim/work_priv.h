@@ -108,6 +108,9 @@ struct wtask {
 	u64 delay_ns, max_delay_ns;
 	u64 activations;
 	struct dist latency, response, lateness;
+	/* backlog: lateness of the first and the last activation, and how many times it rose */
+	s64 late_first_ns, late_last_ns;
+	u64 late_rises;
 };
 
 enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };

@@ -298,6 +298,32 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
 	return true;
 }
 
+void work_backlog_note(const struct work *w, char *buf, size_t size)
+{
+	size_t len = 0;
+	int n = 0, named = 0;
+
+	buf[0] = 0;
+	for (size_t i = 0; i < w->tasks_used; i++) {
+		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
+		if (tk->activations < 10 || tk->late_rises * 10 < (tk->activations - 1) * 9 ||
+		    tk->late_last_ns - tk->late_first_ns <= (s64)NSEC_PER_MSEC)
+			continue;
+		n++;
+		if (named == 3 || len >= size)
+			continue;
+		named++;
+		len += (size_t)snprintf(buf + len, size - len,
+					"%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
+					len ? ", " : "backlog grows (the work does not fit at this speed): ",
+					tk->comm, tk->pid, (double)tk->late_first_ns / 1e9,
+					(double)tk->late_last_ns / 1e9,
+					(unsigned long long)tk->activations);
+	}
+	if (n > named && len < size)
+		snprintf(buf + len, size - len, " and %d more", n - named);
+}
+
 void work_total_activity(const struct work *w, struct run_activity *act)
 {
 	activity(&w->latency, &w->response, &w->lateness, w->activations, act);
