@@ -219,7 +219,6 @@ static int add_set(struct sweep *sw, const char *arg)
 {
 	const char *eq = strchr(arg, '=');
 	struct sweep_set *set;
-	char *save = NULL;
 
 	if (!eq || eq == arg || !eq[1])
 		return cli_usage_error(sweep_usage, "--set '%s': expected KEY=V1[,V2...]", arg);
@@ -235,14 +234,21 @@ static int add_set(struct sweep *sw, const char *arg)
 	for (const struct sweep_set *o = sw->sets; o < set; o++)
 		if (strcmp(o->key, set->key) == 0)
 			return cli_usage_error(sweep_usage, "--set '%s' given twice", set->key);
-	for (char *v = strtok_r(set->buf + (eq - arg) + 1, ",", &save); v;
-	     v = strtok_r(NULL, ",", &save)) {
+	/* split on every comma: an empty value (a,,b or a trailing comma) is a mistake, not
+	 * something to drop silently */
+	for (char *v = set->buf + (eq - arg) + 1;; ) {
+		char *comma = strchr(v, ',');
+		if (comma)
+			*comma = '\0';
+		if (!*v)
+			return cli_usage_error(sweep_usage, "--set '%s': empty value", arg);
 		if (set->nr == SWEEP_MAX_VARIANTS)
 			return cli_usage_error(sweep_usage, "--set '%s': too many values", set->key);
 		set->values[set->nr++] = v;
+		if (!comma)
+			break;
+		v = comma + 1;
 	}
-	if (set->nr == 0)
-		return cli_usage_error(sweep_usage, "--set '%s': no value", arg);
 	return 0;
 }
 
