@@ -625,9 +625,22 @@ static int run_all(struct sweep *sw)
 		if (slots[i].status == 0 && !slots[i].failed_early && slots[i].pid == 0)
 			inputs[nr_inputs++] = slots[i].db;
 	/* No run to store: leave --db alone, so a failed --job K leaves no file behind. */
-	if (status == EXIT_OK && nr_inputs &&
-	    store_merge(sw->o.db, inputs, nr_inputs, &nr_merged, &err))
-		status = cli_report(&err);
+	if (status == EXIT_OK && nr_inputs) {
+		/* --job K: the database says it is job K of the sweep, for merge */
+		struct store_merge_opts mo = {.expect = 0};
+		struct store_part part;
+		struct sweep_job j;
+		if (sw->only_job >= 0) {
+			job_describe(sw, sw->only_job, &j);
+			part.job = sw->only_job;
+			part.nr_jobs = sw->nr_jobs;
+			part.trace = j.trace;
+			part.label = j.label;
+			mo.mark = &part;
+		}
+		if (store_merge_ext(sw->o.db, inputs, nr_inputs, &mo, &nr_merged, &err))
+			status = cli_report(&err);
+	}
 	if (status == EXIT_OK && prog.failed)
 		status = all_bad_input ? EXIT_BAD_INPUT : EXIT_FAILURE_RT;
 	if (!sw->o.quiet)
