@@ -30,7 +30,7 @@ static const char sweep_usage[] =
 	"         [--no-policy] [--governor NAME]... [--set KEY=V1,V2,...]...\n"
 	"         [--jobs N] [--list-jobs] [--job K] [--label TEXT] [--platform P]\n"
 	"         [--timing T] [--util-source S] [--power-model M] [--seed-util]\n"
-	"         [--format F] [--strict] [--quiet]\n";
+	"         [--format F] [--strict] [--quiet] [--slurm FILE]\n";
 
 static const char sweep_help[] =
 	"\n"
@@ -53,6 +53,10 @@ static const char sweep_help[] =
 	"                    and exit; indices from 0 (a Slurm array's task ids)\n"
 	"  --job K           run job K only; join the databases with 'govsim merge'\n"
 	"                    (docs/cluster.md)\n"
+	"  --slurm FILE      write FILE, an sbatch script that runs the sweep as a\n"
+	"                    Slurm job array (one --job K per task, into parts/), and\n"
+	"                    print the number of jobs N; merge the parts with\n"
+	"                    'govsim merge --expect N OUT.db parts/out-*.db'\n"
 	"  --label TEXT      put TEXT in front of every run's label\n"
 	"  --quiet           no progress, no summary; only errors\n"
 	"Other options are those of 'govsim run' and apply to every run.\n"
@@ -101,6 +105,9 @@ struct sweep {
 	long parallel;         /* --jobs */
 	long only_job;         /* --job, -1 for all */
 	bool list_jobs;
+	const char *slurm;     /* --slurm FILE */
+	char **script_args;    /* the command line a job of the array runs (argc entries) */
+	int nr_script_args;
 };
 
 /* One job, decoded from its index. */
@@ -265,12 +272,14 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 	rest[nr_rest++] = argv[0];
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
-		int missing = 0;
-		bool passed = false;
+		int missing = 0, first = i;
+		bool passed = false, keep = true;
 
 		if (strcmp(argv[i], "--") == 0) {
-			while (i < argc)
+			while (i < argc) {
+				sw->script_args[sw->nr_script_args++] = argv[i];
 				rest[nr_rest++] = argv[i++];
+			}
 			break;
 		}
 		bool is_action = false;
@@ -295,15 +304,20 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 			if ((status = add_set(sw, v)))
 				return status;
 		} else if (match_opt("--jobs", argc, argv, &i, &v, true, &missing)) {
+			keep = false;
 			if (parse_long(v, 1, &sw->parallel))
 				return cli_usage_error(sweep_usage, "--jobs '%s': expected a number >= 1",
 						       v);
 		} else if (match_opt("--job", argc, argv, &i, &v, true, &missing)) {
+			keep = false;
 			if (parse_long(v, 0, &sw->only_job))
 				return cli_usage_error(sweep_usage, "--job '%s': expected a job index",
 						       v);
 		} else if (match_opt("--list-jobs", argc, argv, &i, &v, false, &missing)) {
 			sw->list_jobs = true;
+		} else if (match_opt("--slurm", argc, argv, &i, &v, true, &missing)) {
+			sw->slurm = v;
+			keep = false;
 		} else if (match_opt("--no-policy", argc, argv, &i, &v, false, &missing)) {
 			sw->no_policy = true;
 		} else {
@@ -324,15 +338,24 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 			}
 			if (!passed)
 				rest[nr_rest++] = argv[i];
+			/* the script's jobs choose their own --db and are --quiet */
+			if (strcmp(argv[first], "--db") == 0 || strncmp(argv[first], "--db=", 5) == 0 ||
+			    strcmp(argv[first], "--quiet") == 0)
+				keep = false;
 		}
 		if (missing)
 			return cli_usage_error(sweep_usage, "option '%s' needs a value", argv[i]);
+		for (int k = first; keep && k <= i; k++)
+			sw->script_args[sw->nr_script_args++] = argv[k];
 	}
 	status = run_opts_parse(&sw->o, nr_rest, rest, sweep_usage, RUN_OPTS_SWEEP);
 	if (status)
 		return status;
 	sw->opts_parsed = true;
-	if (!sw->list_jobs && !sw->o.db)
+	if (sw->slurm && (sw->list_jobs || sw->only_job >= 0))
+		return cli_usage_error(sweep_usage, "--slurm writes every job: not with %s",
+				       sw->list_jobs ? "--list-jobs" : "--job");
+	if (!sw->list_jobs && !sw->slurm && !sw->o.db)
 		return cli_usage_error(sweep_usage, "--db FILE is required");
 	if (sw->nr_govs == 0)
 		sw->govs[sw->nr_govs++] = sw->o.governor;
@@ -374,6 +397,7 @@ static void sweep_release(struct sweep *sw)
 	for (int i = 0; i < sw->nr_pols; i++)
 		policy_release(&sw->pols[i].policy);
 	free(sw->pols);
+	free(sw->script_args);
 	for (int k = 0; k < sw->nr_sets; k++)
 		free(sw->sets[k].buf);
 	if (sw->opts_parsed)
@@ -657,6 +681,79 @@ static int run_all(struct sweep *sw)
 	return status;
 }
 
+/* --- a Slurm job array ---------------------------------------------------------------------- */
+
+/* Write s as one shell word, in single quotes. */
+static void shell_quote(FILE *f, const char *s)
+{
+	fputc('\'', f);
+	for (; *s; s++) {
+		if (*s == '\'')
+			fputs("'\\''", f);
+		else
+			fputc(*s, f);
+	}
+	fputc('\'', f);
+}
+
+/*
+ * --slurm FILE: an sbatch script whose array task K runs `govsim sweep ... --job K` into
+ * parts/out-K.db, from this directory with this govsim binary; parts/ is made now, because
+ * Slurm opens the tasks' logs there before they start. Prints N on stdout.
+ */
+static int write_slurm(struct sweep *sw)
+{
+	char cwd[PATH_MAX], exe[PATH_MAX];
+	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	FILE *f;
+
+	if (!getcwd(cwd, sizeof(cwd)))
+		return cli_fail(EXIT_FAILURE_RT, "cannot get the current directory: %s",
+				strerror(errno));
+	if (len <= 0)
+		snprintf(exe, sizeof(exe), "govsim");
+	else
+		exe[len] = '\0';
+	if (mkdir("parts", 0777) && errno != EEXIST)
+		return cli_fail(EXIT_FAILURE_RT, "'parts': cannot create: %s", strerror(errno));
+	f = fopen(sw->slurm, "w");
+	if (!f)
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot write: %s", sw->slurm,
+				strerror(errno));
+	fprintf(f, "#!/bin/bash\n");
+	fprintf(f, "#SBATCH --job-name=govsim-sweep\n");
+	fprintf(f, "#SBATCH --array=0-%ld\n", sw->nr_jobs - 1);
+	fprintf(f, "#SBATCH --cpus-per-task=1\n");
+	fprintf(f, "#SBATCH --chdir=%s\n", cwd);
+	fprintf(f, "#SBATCH --output=parts/sweep-%%A_%%a.log\n");
+	fprintf(f, "#\n# Written by 'govsim sweep --slurm': the sweep's %ld job%s as a Slurm job "
+		   "array.\n", sw->nr_jobs, sw->nr_jobs == 1 ? "" : "s");
+	fprintf(f, "# Submit: sbatch %s\n", sw->slurm);
+	fprintf(f, "# Then:   govsim merge --expect %ld %s parts/out-*.db\n\n", sw->nr_jobs,
+		sw->o.db ? sw->o.db : "results.db");
+	fprintf(f, "exec ");
+	shell_quote(f, exe);
+	fprintf(f, " sweep");
+	for (int i = 0; i < sw->nr_script_args; i++) {
+		fputc(' ', f);
+		shell_quote(f, sw->script_args[i]);
+	}
+	fprintf(f, " \\\n    --job \"$SLURM_ARRAY_TASK_ID\" --db \"parts/out-$SLURM_ARRAY_TASK_ID.db\""
+		   " --quiet\n");
+	if (ferror(f) | fclose(f))
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot write: %s", sw->slurm,
+				strerror(errno));
+	chmod(sw->slurm, 0755);
+	printf("%ld\n", sw->nr_jobs);
+	if (!sw->o.quiet)
+		fprintf(stderr,
+			"govsim sweep: wrote '%s', %ld job%s; submit it with 'sbatch %s', then "
+			"'govsim merge --expect %ld %s parts/out-*.db'\n",
+			sw->slurm, sw->nr_jobs, sw->nr_jobs == 1 ? "" : "s", sw->slurm, sw->nr_jobs,
+			sw->o.db ? sw->o.db : "results.db");
+	return EXIT_OK;
+}
+
 int cmd_sweep(int argc, char **argv)
 {
 	struct sweep sw;
@@ -669,8 +766,12 @@ int cmd_sweep(int argc, char **argv)
 	}
 	memset(&sw, 0, sizeof(sw));
 	rest = calloc((size_t)argc + 1, sizeof(*rest));
-	if (!rest)
+	sw.script_args = calloc((size_t)argc + 1, sizeof(*sw.script_args));
+	if (!rest || !sw.script_args) {
+		free(rest);
+		free(sw.script_args);
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	}
 	status = sweep_parse(&sw, argc, argv, rest);
 	if (status)
 		goto out;
@@ -684,6 +785,10 @@ int cmd_sweep(int argc, char **argv)
 	if (sw.only_job >= sw.nr_jobs) {
 		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
 					 sw.only_job, sw.nr_jobs - 1);
+		goto out;
+	}
+	if (sw.slurm) {
+		status = write_slurm(&sw);
 		goto out;
 	}
 	if (sw.list_jobs) {
