@@ -235,9 +235,17 @@ stop_pid() {
 }
 
 do_stop() {
-	local st=0
+	local st=0 i
 	[ -d "$dir" ] || return 0
 	[ "$(id -u)" = 0 ] || die 4 "must run as root"
+	# jobs still queued or running: cancel them first, so no job step outlives the cluster
+	if pid_alive "$dir/run/slurmctld.pid"; then
+		SLURM_CONF="$conf" timeout 10 scancel --partition=local >/dev/null 2>&1
+		for ((i = 0; i < wait_s * 10; i++)); do
+			[ -z "$(SLURM_CONF="$conf" timeout 10 squeue -h -o %i 2>/dev/null)" ] && break
+			sleep 0.1
+		done
+	fi
 	stop_pid slurmd "$dir/run/slurmd.pid" || st=1
 	stop_pid slurmctld "$dir/run/slurmctld.pid" || st=1
 	stop_pid munged "$dir/munge/munged.pid" || st=1
