@@ -8,6 +8,7 @@
  * scheduling, only created_at differs between sweeps. `--list-jobs` and `--job K` expose the
  * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces.
  */
+#include <dirent.h>
 #include <errno.h>
 #include <fcntl.h>
 #include <limits.h>
@@ -15,6 +16,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <sys/stat.h>
 #include <sys/types.h>
 #include <sys/wait.h>
@@ -508,6 +510,9 @@ static void report_job(struct sweep *sw, const struct sweep_slot *s)
 		fclose(f);
 }
 
+/* The signal mask a worker runs with: the parent's before it blocked the stop signals. */
+static const sigset_t *worker_mask;
+
 static void start_job(struct sweep *sw, struct sweep_slot *s)
 {
 	struct sweep_job j;
@@ -530,8 +535,12 @@ static void start_job(struct sweep *sw, struct sweep_slot *s)
 		return;
 	}
 	if (pid == 0) {
-		int fd = open(s->log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		int status;
+		int fd, status;
+
+		/* a worker dies of SIGINT/SIGTERM like any program; the parent cleans up */
+		if (worker_mask)
+			sigprocmask(SIG_SETMASK, worker_mask, NULL);
+		fd = open(s->log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
 		if (fd >= 0) {
 			dup2(fd, STDERR_FILENO);
 			close(fd);
@@ -543,17 +552,33 @@ static void start_job(struct sweep *sw, struct sweep_slot *s)
 	s->pid = pid;
 }
 
-/* Wait for one child; returns its slot, NULL when none is left. */
-static struct sweep_slot *reap(struct sweep_slot *slots, long n)
+/*
+ * Wait for one child; returns its slot, NULL when none is left or when a signal in `stop` (which
+ * the caller blocks, with SIGCHLD) arrived first: then *sig is that signal. Blocking them and
+ * taking them with sigwaitinfo() leaves no window where a signal is lost between a check and
+ * the wait.
+ */
+static struct sweep_slot *reap(struct sweep_slot *slots, long n, const sigset_t *wait_set,
+			       int *sig)
 {
 	int ws;
 	pid_t pid;
 
-	do
-		pid = waitpid(-1, &ws, 0);
-	while (pid < 0 && errno == EINTR);
-	if (pid < 0)
-		return NULL;
+	*sig = 0;
+	for (;;) {
+		pid = waitpid(-1, &ws, WNOHANG);
+		if (pid > 0)
+			break;
+		if (pid < 0 && errno != EINTR)
+			return NULL;
+		if (pid == 0) {
+			int got = sigwaitinfo(wait_set, NULL);
+			if (got > 0 && got != SIGCHLD) {
+				*sig = got;
+				return NULL;
+			}
+		}
+	}
 	for (long i = 0; i < n; i++) {
 		if (slots[i].pid == pid) {
 			if (WIFEXITED(ws))
@@ -574,10 +599,74 @@ static struct sweep_slot *reap(struct sweep_slot *slots, long n)
 	return NULL;
 }
 
+/* --- the temporary folder ------------------------------------------------------------------- */
+
+/*
+ * A sweep keeps its jobs' databases and logs in TMPDIR/govsim-sweep.XXXXXX and holds an flock
+ * on its `lock` file for as long as it or one of its workers lives (the workers inherit the
+ * descriptor). It removes the folder when it ends, also on SIGINT, SIGTERM and SIGHUP; what a
+ * kill -9 leaves, the next sweep removes: a folder whose lock nobody holds.
+ */
+#define SWEEP_DIR_PREFIX "govsim-sweep."
+/* a lock younger than this may be one a starting sweep has created and not yet locked */
+#define SWEEP_LOCK_GRACE_S 2
+
+/* Remove what a sweep leaves in its folder, then the folder. */
+static void remove_sweep_dir(const char *dir)
+{
+	DIR *d = opendir(dir);
+	struct dirent *e;
+	char path[PATH_MAX];
+
+	while (d && (e = readdir(d))) {
+		if (strncmp(e->d_name, "job-", 4) != 0 && strcmp(e->d_name, "lock") != 0)
+			continue;
+		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
+		unlink(path);
+	}
+	if (d)
+		closedir(d);
+	rmdir(dir);
+}
+
+/* The folders of sweeps that died without cleaning up (kill -9, a crash, a power cut). */
+static void clean_stale_dirs(const char *tmpdir)
+{
+	DIR *d = opendir(tmpdir);
+	struct dirent *e;
+	time_t now = time(NULL);
+
+	while (d && (e = readdir(d))) {
+		char dir[PATH_MAX], lock[PATH_MAX + 8];
+		struct stat st;
+		int fd;
+
+		if (strncmp(e->d_name, SWEEP_DIR_PREFIX, strlen(SWEEP_DIR_PREFIX)) != 0 ||
+		    strlen(e->d_name) != strlen(SWEEP_DIR_PREFIX) + 6)
+			continue;
+		snprintf(dir, sizeof(dir), "%s/%s", tmpdir, e->d_name);
+		if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
+			continue;
+		snprintf(lock, sizeof(lock), "%s/lock", dir);
+		fd = open(lock, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
+		if (fd < 0)
+			continue; /* no lock: not ours to judge */
+		if (fstat(fd, &st) == 0 && now - st.st_mtime >= SWEEP_LOCK_GRACE_S &&
+		    flock(fd, LOCK_EX | LOCK_NB) == 0)
+			remove_sweep_dir(dir);
+		close(fd);
+	}
+	if (d)
+		closedir(d);
+}
+
 static int run_all(struct sweep *sw)
 {
 	const char *tmpdir = getenv("TMPDIR");
 	char dir[PATH_MAX - 64]; /* room for "/job-<index>.db" in a slot's paths */
+	char lock[PATH_MAX];
+	int lock_fd, sig = 0;
+	sigset_t wait_set, old_mask;
 	struct sweep_slot *slots;
 	const char **inputs;
 	struct progress prog = {0};
@@ -588,15 +677,28 @@ static int run_all(struct sweep *sw)
 	bool all_bad_input = true;
 
 	gs_error_clear(&err);
-	snprintf(dir, sizeof(dir), "%s/govsim-sweep.XXXXXX", tmpdir && *tmpdir ? tmpdir : "/tmp");
+	if (!tmpdir || !*tmpdir)
+		tmpdir = "/tmp";
+	clean_stale_dirs(tmpdir);
+	snprintf(dir, sizeof(dir), "%s/" SWEEP_DIR_PREFIX "XXXXXX", tmpdir);
 	if (!mkdtemp(dir))
 		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create: %s", dir, strerror(errno));
+	snprintf(lock, sizeof(lock), "%s/lock", dir);
+	lock_fd = open(lock, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
+	if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
+		status = cli_fail(EXIT_FAILURE_RT, "'%s': cannot lock: %s", lock, strerror(errno));
+		if (lock_fd >= 0)
+			close(lock_fd);
+		remove_sweep_dir(dir);
+		return status;
+	}
 	slots = calloc((size_t)n, sizeof(*slots));
 	inputs = calloc((size_t)n, sizeof(*inputs));
 	if (!slots || !inputs) {
 		free(slots);
 		free(inputs);
-		rmdir(dir);
+		close(lock_fd);
+		remove_sweep_dir(dir);
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
 	}
 	for (long i = 0; i < n; i++) {
@@ -607,6 +709,15 @@ static int run_all(struct sweep *sw)
 	parallel = sw->parallel ? sw->parallel : sysconf(_SC_NPROCESSORS_ONLN);
 	if (parallel < 1)
 		parallel = 1;
+
+	/* SIGCHLD and the signals that stop a sweep are taken by reap(); workers unblock them */
+	sigemptyset(&wait_set);
+	sigaddset(&wait_set, SIGCHLD);
+	sigaddset(&wait_set, SIGINT);
+	sigaddset(&wait_set, SIGTERM);
+	sigaddset(&wait_set, SIGHUP);
+	sigprocmask(SIG_BLOCK, &wait_set, &old_mask);
+	worker_mask = &old_mask;
 
 	prog.on = !sw->o.quiet && isatty(STDERR_FILENO);
 	prog.start = now_s();
@@ -624,7 +735,9 @@ static int run_all(struct sweep *sw)
 			running++;
 		}
 		if (!s) {
-			s = reap(slots, n);
+			s = reap(slots, n, &wait_set, &sig);
+			if (!s && sig)
+				break;
 			if (!s) {
 				status = cli_fail(EXIT_FAILURE_RT, "lost track of the sweep's workers");
 				break;
@@ -643,6 +756,24 @@ static int run_all(struct sweep *sw)
 		progress_show(&prog);
 	}
 	progress_clear(&prog);
+	if (sig) {
+		/* stopped: stop the workers, remove every file, then die of the same signal */
+		for (long i = 0; i < n; i++)
+			if (slots[i].pid > 0)
+				kill(slots[i].pid, SIGTERM);
+		for (long i = 0; i < n; i++)
+			while (slots[i].pid > 0 && waitpid(slots[i].pid, NULL, 0) < 0 && errno == EINTR)
+				;
+		close(lock_fd);
+		remove_sweep_dir(dir);
+		fprintf(stderr, "govsim sweep: stopped by %s; no run stored\n", strsignal(sig));
+		free(slots);
+		free(inputs);
+		signal(sig, SIG_DFL);
+		raise(sig);
+		sigprocmask(SIG_SETMASK, &old_mask, NULL);
+		return EXIT_FAILURE_RT;
+	}
 
 	/* The successful jobs' databases, in job order. */
 	for (long i = 0; i < n; i++)
@@ -671,13 +802,12 @@ static int run_all(struct sweep *sw)
 		fprintf(stderr, "govsim sweep: %zu of %ld run%s stored in '%s', %ld failed\n",
 			nr_merged, n, n == 1 ? "" : "s", sw->o.db, prog.failed);
 
-	for (long i = 0; i < n; i++) {
-		unlink(slots[i].db);
-		unlink(slots[i].log);
-	}
-	rmdir(dir);
+	close(lock_fd);
+	remove_sweep_dir(dir);
 	free(slots);
 	free(inputs);
+	/* a stop signal during the merge: the files are gone; let it act now */
+	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	return status;
 }
 
