@@ -25,6 +25,7 @@
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
+#include "sim/sim.h"
 #include "store/store.h"
 
 static const char sweep_usage[] =
@@ -48,8 +49,10 @@ static const char sweep_help[] =
 	"  --governor NAME   a governor variant (repeatable; default schedutil,\n"
 	"                    not labelled)\n"
 	"  --set KEY=V1,V2   a tunable and its values (repeatable: one dimension per\n"
-	"                    key); every governor gets it, one that does not take it\n"
-	"                    fails its runs\n"
+	"                    key); it applies to the governors of the sweep that take\n"
+	"                    it (their labels name it; the others run once, without\n"
+	"                    it); a key none of them takes exits 2 before anything runs\n"
+	"  --set GOV.KEY=V1,V2  the same for governor GOV alone\n"
 	"  --jobs N          worker processes (default: the online CPUs)\n"
 	"  --list-jobs       print the jobs, one 'INDEX<TAB>TRACE<TAB>LABEL' line each,\n"
 	"                    and exit; indices from 0 (a Slurm array's task ids)\n"
@@ -63,10 +66,10 @@ static const char sweep_help[] =
 	"  --quiet           no progress, no summary; only errors\n"
 	"Other options are those of 'govsim run' and apply to every run.\n"
 	"\n"
-	"Jobs are ordered trace, policy, governor, then each --set key in the order\n"
-	"given (the last varies fastest). Each runs in its own process into its own\n"
-	"database; they are merged into FILE in job order, so FILE does not depend on\n"
-	"--jobs. Progress goes to stderr when it is a terminal.\n"
+	"Jobs are ordered trace, policy, governor, then each --set key that applies to\n"
+	"that governor in the order given (the last varies fastest). Each runs in its\n"
+	"own process into its own database; they are merged into FILE in job order, so\n"
+	"FILE does not depend on --jobs. Progress goes to stderr when it is a terminal.\n"
 	"\n"
 	"exit status: 0 every run stored; 3 some runs failed, all on bad input (trace,\n"
 	"policy, platform); 1 some run failed otherwise, or FILE could not be written;\n"
@@ -84,7 +87,9 @@ struct sweep_policy {
 };
 
 struct sweep_set {
-	const char *key;
+	const char *key;       /* the tunable, without a GOV. scope */
+	const char *scope;     /* GOV of --set GOV.KEY=..., or NULL */
+	bool applies[SWEEP_MAX_VARIANTS]; /* per governor of the sweep: it takes the key */
 	char *buf;             /* the values, split in place */
 	const char *values[SWEEP_MAX_VARIANTS];
 	int nr;
@@ -103,6 +108,7 @@ struct sweep {
 	int nr_govs;
 	struct sweep_set sets[SWEEP_MAX_SETS];
 	int nr_sets;
+	long gov_jobs[SWEEP_MAX_VARIANTS]; /* per governor: the product of its sets' values */
 	long nr_jobs;          /* total */
 	long parallel;         /* --jobs */
 	long only_job;         /* --job, -1 for all */
@@ -144,21 +150,33 @@ static void append_word(char *buf, size_t size, const char *word)
 		snprintf(buf + len, size - len, "%s", word);
 }
 
-/* Decode index into (trace, policy, governor, set values): the last dimension varies fastest. */
+/*
+ * Decode index into (trace, policy, governor, set values): the last dimension varies fastest.
+ * A governor runs with the values of the sets that apply to it only (the others do not vary
+ * for it), so each (trace, policy) holds sum over governors g of gov_jobs[g] jobs; when every
+ * set applies to every governor this is the plain cross product.
+ */
 static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 {
-	long rest = index;
-	int set_idx[SWEEP_MAX_SETS];
+	long block = 0, within, rest = index;
+	int set_idx[SWEEP_MAX_SETS], g = 0;
 	char word[SWEEP_LABEL_MAX];
 
 	memset(j, 0, sizeof(*j));
 	j->index = index;
+	for (int k = 0; k < sw->nr_govs; k++)
+		block += sw->gov_jobs[k];
+	within = rest % block;
+	rest /= block;
+	while (within >= sw->gov_jobs[g])
+		within -= sw->gov_jobs[g++];
 	for (int k = sw->nr_sets - 1; k >= 0; k--) {
-		set_idx[k] = (int)(rest % sw->sets[k].nr);
-		rest /= sw->sets[k].nr;
+		if (!sw->sets[k].applies[g])
+			continue;
+		set_idx[k] = (int)(within % sw->sets[k].nr);
+		within /= sw->sets[k].nr;
 	}
-	j->gov = sw->govs[rest % sw->nr_govs];
-	rest /= sw->nr_govs;
+	j->gov = sw->govs[g];
 	j->pol = &sw->pols[rest % sw->nr_pols];
 	rest /= sw->nr_pols;
 	j->trace = sw->o.traces[rest];
@@ -172,6 +190,8 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		append_word(j->label, sizeof(j->label), word);
 	}
 	for (int k = 0; k < sw->nr_sets; k++) {
+		if (!sw->sets[k].applies[g])
+			continue;
 		snprintf(word, sizeof(word), "%s=%s", sw->sets[k].key,
 			 sw->sets[k].values[set_idx[k]]);
 		append_word(j->label, sizeof(j->label), word);
@@ -179,6 +199,94 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		j->params[j->nr_params].value = sw->sets[k].values[set_idx[k]];
 		j->nr_params++;
 	}
+}
+
+/*
+ * Does governor `gov` take tunable key (with `value`)? The replay's own keys (hz, ...) every
+ * governor takes; the others, the governor takes when its init marks them used, which a
+ * simulation of the platform set up without a trace shows (a bad value still counts as taken:
+ * its runs fail with the governor's message).
+ */
+static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const char *key,
+		      const char *value)
+{
+	struct gov_param param = {.key = key, .value = value, .used = false};
+	struct sim_config cfg;
+	struct gs_error err;
+	struct sim *s = NULL;
+
+	sim_config_init(&cfg);
+	cfg.plat = &sw->o.plat;
+	cfg.gov = gov;
+	cfg.params = &param;
+	cfg.nr_params = 1;
+	gs_error_clear(&err);
+	sim_config_parse_params(&cfg, &err);
+	if (param.used)
+		return true;
+	gs_error_clear(&err);
+	if (sim_new(&cfg, &s, &err) == 0)
+		sim_free(s);
+	return param.used;
+}
+
+/*
+ * Which governors of the sweep each --set applies to: KEY to every one that takes it (none is
+ * a mistake), GOV.KEY to GOV alone (which must be in the sweep and take it); a key may not
+ * reach one governor twice. Then the jobs per governor. Returns 0 or the exit status (2).
+ */
+static int sweep_resolve_sets(struct sweep *sw, const char *usage)
+{
+	for (int k = 0; k < sw->nr_sets; k++) {
+		struct sweep_set *set = &sw->sets[k];
+		int nr = 0;
+
+		for (int g = 0; g < sw->nr_govs; g++) {
+			if (set->scope && strcmp(set->scope, sw->govs[g]) != 0)
+				continue;
+			set->applies[g] = gov_takes(sw, governor_find(sw->govs[g]), set->key,
+						    set->values[0]);
+			nr += set->applies[g];
+			if (set->scope && !set->applies[g])
+				return cli_usage_error(usage,
+						       "--set '%s.%s': governor '%s' has no tunable "
+						       "'%s'",
+						       set->scope, set->key, set->scope, set->key);
+		}
+		if (set->scope && !governor_find(set->scope))
+			return cli_usage_error(usage, "--set '%s.%s': unknown governor '%s'",
+					       set->scope, set->key, set->scope);
+		if (set->scope && nr == 0)
+			return cli_usage_error(usage,
+					       "--set '%s.%s': '%s' is not a governor of the sweep "
+					       "(add --governor %s)",
+					       set->scope, set->key, set->scope, set->scope);
+		if (nr == 0) {
+			char govs[512] = "";
+			for (int g = 0; g < sw->nr_govs; g++)
+				append_word(govs, sizeof(govs), sw->govs[g]);
+			return cli_usage_error(usage,
+					       "--set '%s': no governor of the sweep takes it (%s)",
+					       set->key, govs);
+		}
+		for (int o = 0; o < k; o++) {
+			if (strcmp(sw->sets[o].key, set->key) != 0)
+				continue;
+			for (int g = 0; g < sw->nr_govs; g++)
+				if (set->applies[g] && sw->sets[o].applies[g])
+					return cli_usage_error(usage,
+							       "--set '%s' given twice for "
+							       "governor '%s'",
+							       set->key, sw->govs[g]);
+		}
+	}
+	for (int g = 0; g < sw->nr_govs; g++) {
+		sw->gov_jobs[g] = 1;
+		for (int k = 0; k < sw->nr_sets; k++)
+			if (sw->sets[k].applies[g])
+				sw->gov_jobs[g] *= sw->sets[k].nr;
+	}
+	return 0;
 }
 
 /* --- command line -------------------------------------------------------------------------- */
@@ -240,9 +348,16 @@ static int add_set(struct sweep *sw, const char *arg)
 	sw->nr_sets++;
 	set->buf[eq - arg] = '\0';
 	set->key = set->buf;
-	for (const struct sweep_set *o = sw->sets; o < set; o++)
-		if (strcmp(o->key, set->key) == 0)
-			return cli_usage_error(sweep_usage, "--set '%s' given twice", set->key);
+	/* GOV.KEY: the key for that governor alone */
+	char *dot = strchr(set->buf, '.');
+	if (dot) {
+		*dot = '\0';
+		set->scope = set->buf;
+		set->key = dot + 1;
+		if (!*set->scope || !*set->key)
+			return cli_usage_error(sweep_usage, "--set '%s': expected [GOV.]KEY=V1[,V2...]",
+					       arg);
+	}
 	/* split on every comma: an empty value (a,,b or a trailing comma) is a mistake, not
 	 * something to drop silently */
 	for (char *v = set->buf + (eq - arg) + 1;; ) {
@@ -905,13 +1020,17 @@ int cmd_sweep(int argc, char **argv)
 	status = sweep_parse(&sw, argc, argv, rest);
 	if (status)
 		goto out;
+	status = sweep_resolve_sets(&sw, sweep_usage);
+	if (status)
+		goto out;
 	status = sweep_load_policies(&sw);
 	if (status)
 		goto out;
 
-	sw.nr_jobs = (long)sw.o.nr_traces * sw.nr_pols * sw.nr_govs;
-	for (int k = 0; k < sw.nr_sets; k++)
-		sw.nr_jobs *= sw.sets[k].nr;
+	sw.nr_jobs = 0;
+	for (int g = 0; g < sw.nr_govs; g++)
+		sw.nr_jobs += sw.gov_jobs[g];
+	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols;
 	if (sw.only_job >= sw.nr_jobs) {
 		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
 					 sw.only_job, sw.nr_jobs - 1);

@@ -3,7 +3,11 @@
 # and the job list it makes of what it accepts.
 #
 # Checks: an empty value in --set (a,,b; a trailing or leading comma) exits 2 naming the option
-# instead of being dropped. --slurm FILE prints the number of jobs and writes an sbatch script
+# instead of being dropped. With several governors, a --set key applies to the governors that
+# take it (their labels and stored params have it, the others run once without it), GOV.KEY
+# scopes it to GOV, and a key no governor of the sweep takes, a GOV.KEY whose GOV is not in the
+# sweep or does not take KEY, and a key given twice for one governor exit 2 before anything
+# runs; the expected job lists are written out here from the rule, not taken from govsim. --slurm FILE prints the number of jobs and writes an sbatch script
 # whose array range is 0..N-1 and whose tasks, run here one by one as Slurm would (each with its
 # SLURM_ARRAY_TASK_ID, from another directory), give parts that `merge --expect N` joins into
 # the local sweep's database (a label with a quote and a space survives the script's quoting).
@@ -44,6 +48,57 @@ done
 # the same values without the hole: two jobs, labelled with each
 "$bin" sweep "$trace" --platform juno-r0 --set hz=100,250 --list-jobs >"$tmp/list" 2>&1
 printf '0\t%s\thz=100\n1\t%s\thz=250\n' "$trace" "$trace" | diff -u - "$tmp/list" || fail=1
+
+# --- several governors and --set: a key applies to the governors that take it
+# list_is ARGS... -- LABEL...: --list-jobs of the sweep gives exactly these labels, in order
+list_is() {
+	local args=() want=() i=0
+	while [ "$1" != -- ]; do args+=("$1"); shift; done
+	shift
+	for l in "$@"; do want+=("$(printf '%d\t%s\t%s' $i "$trace" "$l")"); i=$((i + 1)); done
+	"$bin" sweep "$trace" --platform juno-r0 "${args[@]}" --list-jobs >"$tmp/list" 2>&1
+	printf '%s\n' "${want[@]}" | diff -u - "$tmp/list" >"$tmp/diff" ||
+		{ echo "sweep_args: job list of '${args[*]}':" >&2; cat "$tmp/diff" >&2; fail=1; }
+}
+# rate_limit_us is schedutil's only; hz is the replay's own (every governor); ondemand runs
+# once per hz, not once per rate_limit_us value
+list_is --governor schedutil --governor ondemand --set rate_limit_us=1000,10000 --set hz=100,250 -- \
+	"governor=schedutil rate_limit_us=1000 hz=100" "governor=schedutil rate_limit_us=1000 hz=250" \
+	"governor=schedutil rate_limit_us=10000 hz=100" "governor=schedutil rate_limit_us=10000 hz=250" \
+	"governor=ondemand hz=100" "governor=ondemand hz=250"
+# a key two governors take varies for both
+list_is --governor ondemand --governor conservative --set sampling_rate=10000,20000 -- \
+	"governor=ondemand sampling_rate=10000" "governor=ondemand sampling_rate=20000" \
+	"governor=conservative sampling_rate=10000" "governor=conservative sampling_rate=20000"
+# GOV.KEY scopes a key to one governor
+list_is --governor ondemand --governor conservative --set ondemand.sampling_rate=10000,20000 -- \
+	"governor=ondemand sampling_rate=10000" "governor=ondemand sampling_rate=20000" \
+	"governor=conservative"
+list_is --governor schedutil --governor ondemand --set ondemand.up_threshold=80,95 --set rate_limit_us=500 -- \
+	"governor=schedutil rate_limit_us=500" "governor=ondemand up_threshold=80" \
+	"governor=ondemand up_threshold=95"
+# the runs get the keys that apply to them, and run (ondemand without rate_limit_us)
+"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor ondemand \
+	--set rate_limit_us=1000 --db "$tmp/gov.db" --quiet || { echo "sweep_args: the mixed sweep failed" >&2; fail=1; }
+r=$(sqlite3 "$tmp/gov.db" "SELECT group_concat(governor || ':' || params, ' ') FROM runs")
+[ "$r" = "schedutil:rate_limit_us=1000 ondemand:" ] || { echo "sweep_args: stored runs: $r" >&2; fail=1; }
+# mistakes: exit 2 before anything runs (no database)
+expect 2 "--set 'up_threshold': no governor of the sweep takes it \(schedutil performance\)" \
+	"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor performance \
+	--set up_threshold=80 --db "$tmp/no.db"
+expect 2 "--set 'schedutil.up_threshold': governor 'schedutil' has no tunable 'up_threshold'" \
+	"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor ondemand \
+	--set schedutil.up_threshold=80 --db "$tmp/no.db"
+expect 2 "'ondemand' is not a governor of the sweep" \
+	"$bin" sweep "$trace" --platform juno-r0 --set ondemand.up_threshold=80 --db "$tmp/no.db"
+expect 2 "unknown governor 'nosuch'" \
+	"$bin" sweep "$trace" --platform juno-r0 --set nosuch.x=1 --db "$tmp/no.db"
+expect 2 "--set 'rate_limit_us' given twice for governor 'schedutil'" \
+	"$bin" sweep "$trace" --platform juno-r0 --set schedutil.rate_limit_us=1 --set rate_limit_us=2 \
+	--db "$tmp/no.db"
+expect 2 "--set 'nosuch': no governor of the sweep takes it" \
+	"$bin" sweep "$trace" --platform juno-r0 --set nosuch=1 --list-jobs
+[ ! -e "$tmp/no.db" ] || { echo "sweep_args: a refused sweep wrote a database" >&2; fail=1; }
 
 # --- --slurm FILE
 dump() {
