@@ -7,7 +7,8 @@
 #   tools/slurm-local.sh stop     # stop the daemons it started, by PID, and remove the folder
 #
 # Everything lives in one folder: $GOVSIM_SLURM_DIR, by default ${TMPDIR:-/tmp}/govsim-slurm-UID.
-# slurm.conf is generated from `hostname`, `nproc` and the memory in /proc/meminfo
+# slurm.conf is generated from `hostname`, `nproc` (GOVSIM_SLURM_CPUS overrides it: more job
+# slots than cores, for short jobs) and the memory in /proc/meminfo
 # (ProctrackType=proctrack/linuxproc, TaskPlugin=task/none, no cgroups, no accounting; state,
 # spool, logs and PID files in the folder; free TCP ports picked at start). munged runs with a
 # key generated for this cluster and its own socket in the folder (slurm.conf's AuthInfo points
@@ -124,7 +125,7 @@ node_idle() {
 write_conf() {
 	local host cpus mem_mb port
 	host=$(hostname -s 2>/dev/null || hostname)
-	cpus=$(nproc)
+	cpus=${GOVSIM_SLURM_CPUS:-$(nproc)}
 	# RealMemory in MB, a little under the total so the node is never refused for it
 	mem_mb=$(awk '/^MemTotal:/ { printf "%d", $2 / 1024 * 0.9 }' /proc/meminfo)
 	[ "${mem_mb:-0}" -ge 1 ] || mem_mb=1
@@ -169,6 +170,7 @@ SlurmdTimeout=30
 InactiveLimit=0
 KillWait=5
 Waittime=0
+$([ "$cpus" != "$(nproc)" ] && printf '# CPUs=%s, not the %s there are\nSlurmdParameters=config_overrides' "$cpus" "$(nproc)")
 NodeName=$host NodeAddr=127.0.0.1 CPUs=$cpus RealMemory=$mem_mb State=UNKNOWN
 PartitionName=local Nodes=$host Default=YES MaxTime=INFINITE State=UP
 EOF
@@ -215,23 +217,34 @@ do_start() {
 	wait_for "the node to be idle" node_idle ||
 		fail_start "the node did not come up" "$dir/log/slurmctld.log" "$dir/log/slurmd.log"
 	echo "export SLURM_CONF=$conf"
-	echo "slurm-local: running in $dir ($(nproc) CPUs)" >&2
+	echo "slurm-local: running in $dir ($(awk -F'CPUs=' '/^NodeName/ { split($2, a, " "); print a[1] }' "$conf") CPUs)" >&2
 }
 
-# stop_pid NAME FILE: TERM the PID in FILE, wait, then KILL
-stop_pid() {
-	local pid i
-	pid_alive "$2" || return 0
-	pid=$(cat "$2")
-	kill -TERM "$pid" 2>/dev/null
-	for ((i = 0; i < wait_s * 10; i++)); do
-		kill -0 "$pid" 2>/dev/null || return 0
-		sleep 0.1
+# stop_pids NAME=FILE...: TERM the PIDs in the FILEs together, wait for them, KILL what stays
+stop_pids() {
+	local pids=() names=() arg pid i st=0
+	for arg in "$@"; do
+		pid_alive "${arg#*=}" || continue
+		pids+=("$(cat "${arg#*=}")")
+		names+=("${arg%%=*}")
 	done
-	echo "slurm-local: $1 (pid $pid) did not stop on TERM; killing it" >&2
-	kill -KILL "$pid" 2>/dev/null
-	sleep 0.2
-	! kill -0 "$pid" 2>/dev/null
+	[ ${#pids[@]} = 0 ] && return 0
+	kill -TERM "${pids[@]}" 2>/dev/null
+	for ((i = 0; i < wait_s * 20; i++)); do
+		kill -0 "${pids[@]}" 2>/dev/null || break # none left (kill -0 fails on all)
+		local alive=0
+		for pid in "${pids[@]}"; do kill -0 "$pid" 2>/dev/null && alive=1; done
+		[ $alive = 0 ] && break
+		sleep 0.05
+	done
+	for i in "${!pids[@]}"; do
+		kill -0 "${pids[$i]}" 2>/dev/null || continue
+		echo "slurm-local: ${names[$i]} (pid ${pids[$i]}) did not stop on TERM; killing it" >&2
+		kill -KILL "${pids[$i]}" 2>/dev/null
+		sleep 0.2
+		kill -0 "${pids[$i]}" 2>/dev/null && st=1
+	done
+	return $st
 }
 
 do_stop() {
@@ -246,9 +259,9 @@ do_stop() {
 			sleep 0.1
 		done
 	fi
-	stop_pid slurmd "$dir/run/slurmd.pid" || st=1
-	stop_pid slurmctld "$dir/run/slurmctld.pid" || st=1
-	stop_pid munged "$dir/munge/munged.pid" || st=1
+	# the Slurm daemons together, then munged (they authenticate through it while stopping)
+	stop_pids slurmd="$dir/run/slurmd.pid" slurmctld="$dir/run/slurmctld.pid" || st=1
+	stop_pids munged="$dir/munge/munged.pid" || st=1
 	if [ $st = 0 ]; then
 		rm -rf "$dir"
 	else

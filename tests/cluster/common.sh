@@ -5,10 +5,26 @@
 # so a change to the doc that breaks a recipe breaks the test.
 
 SKIP=77
+# Every wait in a cluster test is bounded, and all of them together by BUDGET_S, well under
+# CTest's timeout for the test, so the EXIT trap always runs and stops what was started.
+BUDGET_S=${GOVSIM_CLUSTER_BUDGET_S:-180}
+deadline=$((SECONDS + BUDGET_S))
 src="${GOVSIM_SOURCE_DIR:?}"
 bin="${GOVSIM_BIN:?}"
 doc="$src/docs/cluster.md"
 fail=0
+
+# bounded CAP CMD...: CMD under `timeout`, at most CAP seconds and never past the deadline
+bounded() {
+	local cap=$1 left=$((deadline - SECONDS))
+	shift
+	[ "$left" -lt "$cap" ] && cap=$left
+	if [ "$cap" -le 0 ]; then
+		echo "cluster: out of time (${BUDGET_S}s) before: $*" >&2
+		return 124
+	fi
+	timeout "$cap" "$@"
+}
 
 # doc_block NAME: the body of the fenced block after `<!-- test: NAME -->` in docs/cluster.md
 doc_block() {

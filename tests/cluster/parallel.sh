@@ -24,7 +24,7 @@ workdir "$tmp/w"
 cd "$tmp/w" || exit 1
 eval "$(doc_block sweep)" >list.txt || fail=1
 printf ':\n:\n' >hosts.txt
-timeout 120 bash -c "$(doc_block sweep)"$'\n'"$(doc_block parallel)" >run.out 2>&1
+bounded 120 bash -c "$(doc_block sweep)"$'\n'"$(doc_block parallel)" >run.out 2>&1
 st=$?
 [ $st = 0 ] || { echo "cluster: the doc's parallel block: exit $st" >&2; cat run.out >&2; fail=1; }
 n=$(awk '$7 == 0' sweep.joblog | wc -l)

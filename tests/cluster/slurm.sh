@@ -27,13 +27,16 @@ done
 
 tmp=$(mktemp -d)
 export GOVSIM_SLURM_DIR="$tmp/cluster"
+# eight job slots: the array of eight short jobs starts in one wave, whatever the cores
+export GOVSIM_SLURM_CPUS=8
 cleanup() {
-	timeout 90 "$src/tools/slurm-local.sh" stop >/dev/null
+	# not bounded by the budget: stopping must happen (slurm-local.sh bounds its own waits)
+	timeout 120 "$src/tools/slurm-local.sh" stop >/dev/null
 	rm -rf "$tmp"
 }
 trap cleanup EXIT
 
-out=$(timeout 90 tools/slurm-local.sh start)
+out=$(bounded 60 tools/slurm-local.sh start)
 st=$?
 case $st in
 0) ;;
@@ -48,6 +51,7 @@ case $st in
 esac
 eval "$out" # SLURM_CONF
 export SLURM_CONF
+echo "cluster: Slurm up (${SECONDS}s)"
 
 # submit DIR: in DIR, the doc's recipe up to the merge; sets N and sbatch_status
 submit() {
@@ -58,9 +62,10 @@ submit() {
 	grep -q "^#SBATCH --array=0-$((N - 1)) " sweep.sbatch ||
 		{ echo "cluster: the doc's #SBATCH --array is not 0-$((N - 1))" >&2; fail=1; }
 	mkdir -p logs
-	timeout 120 sbatch --wait --array=0-$((N - 1)) sweep.sbatch >sbatch.out 2>&1
+	bounded 90 sbatch --wait --array=0-$((N - 1)) sweep.sbatch >sbatch.out 2>&1
 	sbatch_status=$?
 	[ $sbatch_status = 124 ] && { echo "cluster: sbatch --wait timed out" >&2; exit 1; }
+	echo "cluster: array of $N in $1 done, exit $sbatch_status (${SECONDS}s)"
 }
 
 # --- every job succeeds: the merge equals the local sweep
@@ -71,6 +76,7 @@ check_list list.txt
 [ $sbatch_status = 0 ] || { echo "cluster: sbatch --wait exit $sbatch_status" >&2; cat sbatch.out logs/* >&2; fail=1; }
 eval "$(doc_block merge)" >merge.out 2>&1 || { echo "cluster: the doc's merge failed:" >&2; cat merge.out >&2; fail=1; }
 govsim sweep $SWEEP --db local.db --jobs 2 --quiet || fail=1
+echo "cluster: local sweep done (${SECONDS}s)"
 same_db local.db results.db "Slurm array + merge against the local sweep"
 n=$(sqlite3 results.db "SELECT count(*) FROM runs")
 [ "$n" = 8 ] || { echo "cluster: expected 8 runs merged, got $n" >&2; fail=1; }
@@ -79,9 +85,10 @@ n=$(sqlite3 results.db "SELECT count(*) FROM runs")
 mkdir "$tmp/ok/gen" && cd "$tmp/ok/gen" && workdir "$tmp/ok/gen"
 n=$(govsim sweep $SWEEP --slurm gen.sbatch --quiet)
 [ "$n" = 8 ] || { echo "cluster: sweep --slurm printed '$n'" >&2; fail=1; }
-timeout 120 sbatch --wait gen.sbatch >sbatch.out 2>&1 || { echo "cluster: sweep --slurm's array failed" >&2; cat sbatch.out >&2; fail=1; }
+bounded 90 sbatch --wait gen.sbatch >sbatch.out 2>&1 || { echo "cluster: sweep --slurm's array failed" >&2; cat sbatch.out >&2; fail=1; }
 govsim merge --expect "$n" results.db parts/out-*.db --quiet || fail=1
 same_db "$tmp/ok/local.db" results.db "sweep --slurm's array against the local sweep"
+echo "cluster: sweep --slurm's array done (${SECONDS}s)"
 
 # --- a broken policy: its tasks fail, the array says so, merge names them and merges nothing
 workdir "$tmp/bad"
