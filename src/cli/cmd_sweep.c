@@ -221,8 +221,8 @@ static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const ch
 	cfg.params = &param;
 	cfg.nr_params = 1;
 	gs_error_clear(&err);
-	sim_config_parse_params(&cfg, &err);
-	if (param.used)
+	/* an error here is a bad value of a key it knows */
+	if (sim_config_parse_params(&cfg, &err) || param.used)
 		return true;
 	gs_error_clear(&err);
 	if (sim_new(&cfg, &s, &err) == 0)

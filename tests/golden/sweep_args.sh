@@ -99,6 +99,10 @@ expect 2 "--set 'rate_limit_us' given twice for governor 'schedutil'" \
 expect 2 "--set 'nosuch': no governor of the sweep takes it" \
 	"$bin" sweep "$trace" --platform juno-r0 --set nosuch=1 --list-jobs
 [ ! -e "$tmp/no.db" ] || { echo "sweep_args: a refused sweep wrote a database" >&2; fail=1; }
+# a bad value of a key that is taken is the run's error, not "no governor takes it"
+expect 1 "--set hz='abc': not a non-negative integer" \
+	"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor ondemand \
+	--set hz=abc --db "$tmp/no.db"
 
 # --- --slurm FILE
 dump() {
