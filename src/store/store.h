@@ -29,7 +29,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* The schema version this govsim writes and reads. */
 #define STORE_SCHEMA_VERSION 1
