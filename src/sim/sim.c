@@ -130,6 +130,7 @@ struct sim {
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
 	char notes[GS_ERROR_MSG_MAX];
+	const struct kernel_profile *kp; /* never NULL */
 	bool any_traced_freq;
 };
 
@@ -1170,8 +1171,19 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->plat = cfg->plat;
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
+	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
+	uclamp_sys_set_profile(&s->uc, s->kp);
+	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
+		const char *name = s->kp->name;
+		free(s);
+		return gs_error_set(err, GS_EPOLICY,
+				    "kernel profile %s has no uclamp: clamp policies cannot apply "
+				    "(choose --kernel v5.4 or later)",
+				    name);
+	}
 
 	sc.nr_cpus = s->plat->nr_cpus;
+	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
 	sc.seed_util = cfg->seed_util;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
@@ -1184,8 +1196,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			s->any_traced_freq = true;
 	}
 	hooks.ctx = s;
-	hooks.uclamp_inc = hook_uclamp_inc;
-	hooks.uclamp_dec = hook_uclamp_dec;
+	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
+	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
+	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
 	hooks.cpufreq_update = hook_cpufreq_update;
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
@@ -1205,14 +1218,15 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
 		 */
 		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
-		uclamp_rq_init(rq);
+		uclamp_rq_init_sys(&s->uc, rq);
 		rq->flags |= UCLAMP_FLAG_IDLE;
 	}
 
 	s->env.ctx = s;
 	s->env.cpu_util = env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
-	s->env.uclamp = &s->uc;
+	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
+	s->env.kernel = s->kp;
 	s->env.cpu_uclamp = env_cpu_uclamp;
 	s->env.cpu_idle_ns = env_cpu_idle_ns;
 	s->env.on_eval = env_on_eval;
@@ -1229,6 +1243,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			init = cfg->initial_khz[pc->cpus[i]];
 		cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
 		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
+			cpufreq_policy_set_efficiencies(&cl->pol);
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
@@ -1411,7 +1427,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		 power_model_name(s->cfg.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
 		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
-	snprintf(r->kernel, sizeof(r->kernel), "v5.9");
+	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
 	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
@@ -1429,6 +1445,16 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
 				 "lost by the tracer?); the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
+	if (s->cfg.kernel_note || s->uc.no_static_key) {
+		size_t len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s%s%s", len ? "; " : "",
+				 s->cfg.kernel_note ? s->cfg.kernel_note : "",
+				 s->cfg.kernel_note && s->uc.no_static_key ? "; " : "",
+				 s->uc.no_static_key ? "this kernel has no uclamp static key: clamp "
+						       "aggregation always runs"
+						     : "");
 	}
 	if (s->cfg.warmup_ns) {
 		size_t len = strlen(r->notes);

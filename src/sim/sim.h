@@ -14,6 +14,7 @@
 #include "core/error.h"
 #include "core/event.h"
 #include "gov/governor.h"
+#include "kernel/profile.h"
 #include "power/platform.h"
 #include "power/power.h"
 #include "sim/result.h"
@@ -41,6 +42,10 @@ struct sim_config {
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
 	int uclamp_buckets;
+	/* The kernel profile (src/kernel/profile.h; NULL: v5.9), and why it was chosen (a line
+	 * for the run's notes, may be NULL). */
+	const struct kernel_profile *kernel;
+	const char *kernel_note;
 	/* --warmup-ms: measure from this long after the first event (the replay runs from it) */
 	u64 warmup_ns;
 	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
