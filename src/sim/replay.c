@@ -97,6 +97,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	cfg.policy = spec->policy;
 	cfg.seed_util = spec->seed_util;
 	cfg.warmup_ns = spec->warmup_ns;
+	cfg.validate = spec->validation_out != NULL;
+	cfg.val_window_ns = spec->val_window_ns;
 	cfg.timeline = spec->timeline;
 	cfg.task_timeline = spec->task_timeline;
 	if (spec->kernel) {
@@ -203,7 +205,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->stats_out)
 		*spec->stats_out = *trace_reader_stats(rd);
 	if (spec->validation_out)
-		*spec->validation_out = *sim_get_validation(s);
+		sim_take_validation(s, spec->validation_out);
 out:
 	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	if (hashing)

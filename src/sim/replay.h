@@ -35,8 +35,11 @@ struct replay_spec {
 	bool no_hash;
 	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
 	struct trace_stats *stats_out;
-	/* Filled when not NULL: the validation figures (govsim validate). */
+	/* Filled when not NULL: the validation figures (govsim validate); the caller releases
+	 * them with sim_validation_release(). val_window_ns: the per-decision window (0: one
+	 * rate-limit period). */
 	struct sim_validation *validation_out;
+	u64 val_window_ns;
 };
 
 /*
