@@ -154,7 +154,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_POWER_MODEL:
 			ret = power_model_from_name(optarg);
 			if (ret < 0)
-				return cli_usage_error(usage, "--power-model '%s': expected em or costs",
+				return cli_usage_error(usage, "--power-model '%s': expected em, costs or wattson",
 						       optarg);
 			o->power_model = (enum power_model)ret;
 			break;
