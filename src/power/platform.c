@@ -20,10 +20,25 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "core/embedded.h"
 
 #define SCHEMA_FILE "schema.sql"
+
+/*
+ * Bounds on a model (issue #18 item 5): a model is a few thousand rows of short text, so the file,
+ * every string or blob, the database and the SQLite work it may take are capped well above that
+ * and far below what would hang or exhaust the machine. SQLite's progress handler is called every
+ * PLATFORM_SQL_STEP_CHECK virtual-machine steps and stops the load after PLATFORM_SQL_MAX_STEPS in
+ * all (a recursive CTE that never ends, a 50-million-row insert).
+ */
+#define PLATFORM_FILE_MAX       (16u << 20) /* bytes of SQL text */
+#define PLATFORM_SQL_LENGTH_MAX (64 << 10)  /* SQLITE_LIMIT_LENGTH: one string or blob */
+#define PLATFORM_DB_MAX_PAGES   "16384"     /* x 4096-byte pages: 64 MiB per database */
+#define PLATFORM_SQL_STEP_CHECK 10000
+#define PLATFORM_SQL_MAX_STEPS  10000000ULL
 
 u32 em_opp_power_mw(u32 dyn_power_coeff, u32 volt_uv, u32 freq_khz)
 {
@@ -144,13 +159,67 @@ static int line_of(const char *text, const char *at)
 	return line;
 }
 
+/* The load's SQLite work so far, in progress-handler calls; see PLATFORM_SQL_MAX_STEPS. */
+struct sql_budget {
+	u64 calls;
+	bool exhausted;
+};
+
+static int sql_budget_check(void *arg)
+{
+	struct sql_budget *b = arg;
+
+	if (++b->calls * PLATFORM_SQL_STEP_CHECK <= PLATFORM_SQL_MAX_STEPS)
+		return 0;
+	b->exhausted = true;
+	return 1; /* interrupts the statement */
+}
+
+/*
+ * A model only creates and fills tables: no PRAGMA (which could lift the bounds), no ATTACH, and
+ * none of the functions that make large values in one call, where the progress handler cannot
+ * stop them (printf('%.900000000c') loops for seconds even under SQLITE_LIMIT_LENGTH).
+ */
+static int model_authorizer(void *arg, int action, const char *a, const char *b, const char *c,
+			    const char *d)
+{
+	static const char *const denied[] = {"printf", "format", "zeroblob", "randomblob",
+					     "load_extension"};
+	(void)arg;
+	(void)a;
+	(void)c;
+	(void)d;
+	if (action == SQLITE_PRAGMA || action == SQLITE_ATTACH || action == SQLITE_DETACH)
+		return SQLITE_DENY;
+	if (action == SQLITE_FUNCTION && b)
+		for (size_t i = 0; i < GS_ARRAY_SIZE(denied); i++)
+			if (strcasecmp(b, denied[i]) == 0)
+				return SQLITE_DENY;
+	return SQLITE_OK;
+}
+
+/* The message of a failed statement: SQLite's, or the budget's when it stopped the statement. */
+static const char *sql_errmsg(sqlite3 *db, const struct sql_budget *budget, char *buf,
+			      size_t size)
+{
+	if (!budget || !budget->exhausted)
+		return sqlite3_errmsg(db);
+	snprintf(buf, size,
+		 "the model's SQL runs too long (stopped after %llu SQLite steps; a model is a "
+		 "few thousand rows)",
+		 (unsigned long long)PLATFORM_SQL_MAX_STEPS);
+	return buf;
+}
+
 /*
  * Runs every statement of `sql`, one at a time so that a failure can name its line. An error is
  * GS_EMODEL with SQLite's own message: "'copy.sql':12: near \"INSERTT\": syntax error".
  */
-static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_error *err)
+static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_error *err,
+		    const struct sql_budget *budget)
 {
 	const char *p = sql;
+	char msg[160];
 
 	while (*(p = skip_blank(p))) {
 		sqlite3_stmt *st = NULL;
@@ -161,7 +230,7 @@ static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_e
 			int off = sqlite3_error_offset(db);
 			const char *at = off >= 0 ? p + off : p;
 			return gs_error_set(err, GS_EMODEL, "'%s':%d: %s", label, line_of(sql, at),
-					    sqlite3_errmsg(db));
+					    sql_errmsg(db, budget, msg, sizeof(msg)));
 		}
 		if (!st) /* only a comment or a lone ';' */
 			break;
@@ -169,7 +238,7 @@ static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_e
 			;
 		if (rc != SQLITE_DONE) {
 			gs_error_set(err, GS_EMODEL, "'%s':%d: %s", label, line_of(sql, p),
-				     sqlite3_errmsg(db));
+				     sql_errmsg(db, budget, msg, sizeof(msg)));
 			sqlite3_finalize(st);
 			return GS_EMODEL;
 		}
@@ -1220,6 +1289,7 @@ int platform_load_sql(const char *label, const char *sql, struct platform *out,
 		      struct gs_error *err)
 {
 	const struct embedded_file *schema = embedded_find(SCHEMA_FILE);
+	struct sql_budget budget = {0, false};
 	struct platform *tmp;
 	sqlite3 *db = NULL;
 	int rc;
@@ -1234,10 +1304,18 @@ int platform_load_sql(const char *label, const char *sql, struct platform *out,
 	}
 	/* A model file only fills tables: it has no business attaching other databases. */
 	sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
-
-	if ((rc = exec_sql(db, SCHEMA_FILE, schema->text, err)))
+	sqlite3_limit(db, SQLITE_LIMIT_LENGTH, PLATFORM_SQL_LENGTH_MAX);
+	sqlite3_limit(db, SQLITE_LIMIT_TRIGGER_DEPTH, 10);
+	if ((rc = exec_sql(db, "bounds", "PRAGMA main.max_page_count = " PLATFORM_DB_MAX_PAGES ";"
+					 "PRAGMA temp.max_page_count = " PLATFORM_DB_MAX_PAGES ";",
+			   err, NULL)))
 		goto out_close_db;
-	if ((rc = exec_sql(db, label, sql, err)))
+	sqlite3_progress_handler(db, PLATFORM_SQL_STEP_CHECK, sql_budget_check, &budget);
+	sqlite3_set_authorizer(db, model_authorizer, NULL);
+
+	if ((rc = exec_sql(db, SCHEMA_FILE, schema->text, err, &budget)))
+		goto out_close_db;
+	if ((rc = exec_sql(db, label, sql, err, &budget)))
 		goto out_close_db;
 
 	tmp = malloc(sizeof(*tmp));
@@ -1270,12 +1348,31 @@ static bool is_path(const char *s)
 static int read_file(const char *path, char **text, struct gs_error *err)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat sb;
 	char *buf = NULL;
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
 		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+	/* a file or a pipe (<(...)), read up to the cap; not a device such as /dev/zero */
+	if (fstat(fileno(f), &sb) != 0 || !(S_ISREG(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+		fclose(f);
+		return gs_error_set(err, GS_EMODEL, "'%s': not a regular file or a pipe", path);
+	}
+	if (S_ISREG(sb.st_mode) && sb.st_size > (off_t)PLATFORM_FILE_MAX) {
+		fclose(f);
+		return gs_error_set(err, GS_EMODEL, "'%s': larger than %u MiB (a model is a few "
+						    "hundred KiB of SQL)",
+				    path, PLATFORM_FILE_MAX >> 20);
+	}
 	do {
+		if (len > PLATFORM_FILE_MAX) {
+			free(buf);
+			fclose(f);
+			return gs_error_set(err, GS_EMODEL, "'%s': larger than %u MiB (a model is a "
+							    "few hundred KiB of SQL)",
+					    path, PLATFORM_FILE_MAX >> 20);
+		}
 		if (cap - len < 4096) {
 			char *nbuf = realloc(buf, cap = cap ? cap * 2 : 16384);
 			if (!nbuf) {

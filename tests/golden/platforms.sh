@@ -65,4 +65,41 @@ for m in models/*.sql; do
 		fail=1
 	fi
 done
+
+# Unbounded inputs (issue #18 item 5): each is refused with exit 3 within seconds, naming the file
+# (before the fix /dev/zero grew ~350 MB/s until killed, a recursive CTE never ended).
+bounded() { # NAME MESSAGE CMD...
+	local name=$1 msg=$2 status
+	shift 2
+	(cd "$tmp" && timeout 20 "$@") >"$tmp/out" 2>&1
+	status=$?
+	if [ $status -ne 3 ] || ! grep -qF -- "$msg" "$tmp/out"; then
+		echo "platforms.sh: $name: exit $status (124 = timed out), expected 3 and '$msg'"
+		head -3 "$tmp/out"
+		fail=1
+	fi
+}
+printf 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n' >"$tmp/loop.sql"
+printf 'CREATE TABLE t(x);\nWITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c LIMIT 50000000)\n  INSERT INTO t SELECT x FROM c;\n' >"$tmp/rows.sql"
+printf 'SELECT zeroblob(1000000000);\n' >"$tmp/zeroblob.sql"
+printf "SELECT length(printf('%%.900000000c', 'x'));\n" >"$tmp/printf.sql"
+printf 'PRAGMA max_page_count = 1000000000;\n' >"$tmp/pragma.sql"
+printf "CREATE TABLE t(x);\nWITH RECURSIVE c(x, s) AS (SELECT 1, 'x' UNION ALL SELECT x + 1, s || s FROM c)\n  INSERT INTO t SELECT s FROM c;\n" >"$tmp/doubling.sql"
+head -c 17000000 /dev/zero | tr '\0' ' ' >"$tmp/huge.sql"
+bounded dev-zero "govsim: '/dev/zero': not a regular file or a pipe" "$bin" platforms validate /dev/zero
+bounded dev-zero-run "govsim: '/dev/zero': not a regular file or a pipe" "$bin" run "$PWD/traces/android-8cpu/surfaceflinger.txt" --platform /dev/zero
+bounded urandom "govsim: '/dev/urandom': not a regular file or a pipe" "$bin" platforms validate /dev/urandom
+bounded directory "govsim: './': not a regular file or a pipe" "$bin" platforms validate ./
+bounded huge "govsim: 'huge.sql': larger than 16 MiB" "$bin" platforms validate huge.sql
+bounded recursive-cte "govsim: 'loop.sql':1: the model's SQL runs too long" "$bin" platforms validate loop.sql
+bounded many-rows "govsim: 'rows.sql':2: the model's SQL runs too long" "$bin" platforms validate rows.sql
+bounded zeroblob "govsim: 'zeroblob.sql':1: not authorized" "$bin" platforms validate zeroblob.sql
+bounded printf "govsim: 'printf.sql':1: not authorized" "$bin" platforms validate printf.sql
+bounded doubling "govsim: 'doubling.sql':2: string or blob too big" "$bin" platforms validate doubling.sql
+bounded pragma "govsim: 'pragma.sql':1: not authorized" "$bin" platforms validate pragma.sql
+# ... while a model read from a pipe still loads
+if ! "$bin" platforms validate <(cat models/tensor.sql) >/dev/null; then
+	echo "platforms.sh: a model from a pipe does not load"
+	fail=1
+fi
 exit $fail
