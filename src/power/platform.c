@@ -1339,6 +1339,54 @@ static const struct {
 	{"pixel6", "tensor"},
 };
 
+/*
+ * Device strings -> platforms. The SoC model strings are Wattson's device column (perfetto ec5d16b
+ * stdlib/wattson/device_infos.sql); the codenames its _wattson_device_map (oriole, raven, bluejay:
+ * Tensor; eos, aurora: monaco); the SoC code names from the device trees (gs101, zumapro, hi3660).
+ */
+static const struct {
+	const char *device, *platform;
+} device_map[] = {
+	{"Tensor", "tensor"},       {"gs101", "tensor"},       {"oriole", "tensor"},
+	{"raven", "tensor"},        {"bluejay", "tensor"},     {"Tensor G4", "tensor-g4"},
+	{"zumapro", "tensor-g4"},   {"Tensor G5", "tensor-g5"}, {"MT6858", "mt6858"},
+	{"MT6897", "mt6897"},       {"SM8750", "sm8750"},      {"SXR2230P", "sxr2230p"},
+	{"monaco", "monaco"},       {"eos", "monaco"},         {"aurora", "monaco"},
+	{"neo", "neo"},             {"hi3660", "hikey960"},    {"hikey960", "hikey960"},
+	{"juno", "juno-r0"},        {"juno-r0", "juno-r0"},
+};
+
+static const char *device_lookup(const char *s, size_t len)
+{
+	for (size_t i = 0; i < GS_ARRAY_SIZE(device_map); i++)
+		if (strlen(device_map[i].device) == len &&
+		    strncasecmp(device_map[i].device, s, len) == 0)
+			return device_map[i].platform;
+	return NULL;
+}
+
+const char *platform_for_device(const char *device)
+{
+	const char *p, *hit;
+
+	if (!device || !*device)
+		return NULL;
+	/* the whole string: a SoC model ("Tensor G4") */
+	if ((hit = device_lookup(device, strlen(device))))
+		return hit;
+	/* a fingerprint brand/product/device:release/...: each field, up to the first ':' */
+	p = device;
+	while (*p && *p != ':') {
+		size_t n = strcspn(p, "/:");
+		if ((hit = device_lookup(p, n)))
+			return hit;
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	return NULL;
+}
+
 static bool is_path(const char *s)
 {
 	size_t len = strlen(s);

@@ -117,6 +117,15 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
 int platform_load_sql(const char *label, const char *sql, struct platform *out,
 		      struct gs_error *err);
 
+/*
+ * The built-in platform a recording device names, or NULL: `device` is what a trace says about
+ * where it was recorded (trace_stats.device: a SoC model such as Perfetto's system_info
+ * android_soc_model "Tensor" or "gs101", a board name, or an Android build fingerprint
+ * "google/oriole/oriole:13/..." whose codenames map as Wattson's _wattson_device_map does).
+ * Case-insensitive. A name returned may still lack its model file (the caller loads it).
+ */
+const char *platform_for_device(const char *device);
+
 /* Names of the built-in platforms, NULL-terminated, in a static array. */
 const char *const *platform_builtin_names(void);
 

@@ -375,6 +375,30 @@ static void test_load_tensor(void **state)
 	free(q);
 }
 
+/* Device strings from traces -> platform names (Wattson's device strings and codename map). */
+static void test_platform_for_device(void **state)
+{
+	(void)state;
+	assert_string_equal(platform_for_device("Tensor"), "tensor");
+	assert_string_equal(platform_for_device("tensor"), "tensor");
+	assert_string_equal(platform_for_device("gs101"), "tensor");
+	assert_string_equal(platform_for_device("Tensor G4"), "tensor-g4");
+	assert_string_equal(platform_for_device("SM8750"), "sm8750");
+	/* build fingerprints: brand/product/device:release/id/incremental:type/tags */
+	assert_string_equal(platform_for_device("google/oriole/oriole:13/TQ1A.230105.002/9325679:"
+						"user/release-keys"),
+			    "tensor");
+	assert_string_equal(platform_for_device("google/raven/raven:14/AP1A/1:userdebug/dev-keys"),
+			    "tensor");
+	assert_string_equal(platform_for_device("google/eos/eos:11/x:user/release-keys"), "monaco");
+	/* the words after the first ':' are not looked at ("user" is no board) */
+	assert_null(platform_for_device("google/sunfish/sunfish:13/monaco:user/keys"));
+	assert_null(platform_for_device("Tensor G9"));
+	assert_null(platform_for_device("Ten"));
+	assert_null(platform_for_device(""));
+	assert_null(platform_for_device(NULL));
+}
+
 /* The Wattson tables' rules, each broken once in the real models/tensor.sql. */
 static void expect_bad_tensor(const char *from, const char *to, const char *want)
 {
@@ -618,6 +642,7 @@ int main(void)
 		cmocka_unit_test(test_sql_errors),
 		cmocka_unit_test(test_load_tensor),
 		cmocka_unit_test(test_rule_wattson),
+		cmocka_unit_test(test_platform_for_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
