@@ -149,12 +149,24 @@ static void test_em_cost_and_capacity(void **state)
 
 static void test_builtin_names(void **state)
 {
+	static const char *const want[] = {"hikey960", "juno-r0", "monaco", "mt6858",
+					   "mt6897", "neo", "sm8750", "sxr2230p",
+					   "tensor", "tensor-g4", "tensor-g5"};
 	const char *const *n = platform_builtin_names();
 	(void)state;
-	assert_string_equal(n[0], "hikey960");
-	assert_string_equal(n[1], "juno-r0");
-	assert_string_equal(n[2], "tensor");
-	assert_null(n[3]);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(want); i++) {
+		struct gs_error err = {0};
+		struct platform *p = malloc(sizeof(*p));
+		assert_non_null(n[i]);
+		assert_string_equal(n[i], want[i]);
+		/* every built-in loads; those after juno-r0 carry Wattson curves */
+		assert_non_null(p);
+		if (platform_load(n[i], p, &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(p->wattson.present, i >= 2);
+		free(p);
+	}
+	assert_null(n[GS_ARRAY_SIZE(want)]);
 	assert_string_equal(PLATFORM_DEFAULT, "hikey960");
 }
 

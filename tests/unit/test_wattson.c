@@ -264,6 +264,34 @@ static void test_off_is_zero(void **state)
 	assert_true(out.total_mw == 527.05);
 }
 
+/*
+ * A 1D policy with its own static power: SM8750 CPU 0 busy 1 s at 3532800, cpu_1d.csv
+ * "SM8750,0,3532800,224.19,1032.5,37.31,0": 1032.5 + 224.19 (static, policy 0 on) = 1256.69 mJ;
+ * policy 6 (CPUs 6-7) stays in the deepest state: no static.
+ */
+static void test_1d_static(void **state)
+{
+	struct gs_error err = {0};
+	struct platform *p = malloc(sizeof(*p));
+	struct wattson_energy e;
+	struct wattson_acc *w;
+	u32 khz[2] = {3532800, 4377600};
+	(void)state;
+
+	assert_non_null(p);
+	if (platform_load("sm8750", p, &err))
+		fail_msg("%s", err.msg);
+	w = wattson_acc_new(p, 0, khz, &err);
+	assert_non_null(w);
+	wattson_acc_state(w, 0, 0, WATTSON_ACTIVE);
+	finish(w, 1 * S, &e);
+	assert_mj(e.cpu_mj[0], 1032.5);
+	assert_mj(e.static_mj[0], 224.19);
+	assert_mj(e.static_mj[1], 0);
+	assert_mj(e.total_mj, 1256.69);
+	free(p);
+}
+
 /* A platform without curves has no wattson model: a clear error, not zeros. */
 static void test_no_curves(void **state)
 {
@@ -291,6 +319,7 @@ int main(void)
 		cmocka_unit_test(test_deep_idle_exit_offset),
 		cmocka_unit_test(test_hindsight_idle),
 		cmocka_unit_test(test_off_is_zero),
+		cmocka_unit_test(test_1d_static),
 		cmocka_unit_test(test_no_curves),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
