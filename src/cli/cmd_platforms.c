@@ -2,14 +2,17 @@
 #include "cli/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "power/platform.h"
+#include "report/platform_plot.h"
 
 static const char platforms_usage[] =
 	"usage: govsim platforms list\n"
 	"       govsim platforms show NAME|FILE.sql\n"
-	"       govsim platforms validate FILE.sql\n";
+	"       govsim platforms validate FILE.sql\n"
+	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n";
 
 static const char platforms_help[] =
 	"\n"
@@ -23,6 +26,10 @@ static const char platforms_help[] =
 	"                  power and cost, EAS v1 busy costs) and idle states\n"
 	"  validate FILE   load and check a model: an 'ok' line, or the first broken\n"
 	"                  rule, naming the table and the row\n"
+	"  plot NAME|FILE  power vs frequency per policy (Wattson active, idle0, static\n"
+	"                  and the 2D family, or the em power) and power per unit of\n"
+	"                  capacity at each OPP across clusters; -o FILE.png or .svg\n"
+	"                  (default NAME.png in the current directory)\n"
 	"\n"
 	"exit status: 0 ok, 1 file not found or unreadable, 2 bad command line,\n"
 	"3 bad model\n";
@@ -136,6 +143,42 @@ static int platforms_validate(const char *file)
 	return EXIT_OK;
 }
 
+static int platforms_plot(const char *what, const char *out)
+{
+	struct gs_error err = {0};
+	struct platform *p = malloc(sizeof(*p));
+	char path[160];
+	struct plot *pl;
+	size_t len;
+	int rc;
+
+	if (!p)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	if (platform_load(what, p, &err)) {
+		free(p);
+		return cli_report(&err);
+	}
+	if (!out) {
+		snprintf(path, sizeof(path), "%s.png", p->name);
+		out = path;
+	}
+	pl = platform_plot_new(p);
+	free(p);
+	if (!pl)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	len = strlen(out);
+	if (len > 4 && strcmp(out + len - 4, ".svg") == 0)
+		rc = plot_write_svg(pl, out, &err);
+	else
+		rc = plot_write_png(pl, out, &err);
+	plot_free(pl);
+	plot_release_static();
+	if (rc)
+		return cli_report(&err);
+	printf("%s\n", out);
+	return EXIT_OK;
+}
+
 int cmd_platforms(int argc, char **argv)
 {
 	const char *sub;
@@ -149,6 +192,25 @@ int cmd_platforms(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error(platforms_usage, "platforms: a subcommand is needed");
 	sub = argv[1];
+	if (strcmp(sub, "plot") == 0) {
+		const char *name = NULL, *out = NULL;
+		for (int i = 2; i < argc; i++) {
+			if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+				out = argv[++i];
+			else if (argv[i][0] == '-' && argv[i][1])
+				return cli_usage_error(platforms_usage,
+						       "platforms plot: unknown option '%s'", argv[i]);
+			else if (!name)
+				name = argv[i];
+			else
+				return cli_usage_error(platforms_usage,
+						       "platforms plot: one NAME or FILE.sql expected");
+		}
+		if (!name)
+			return cli_usage_error(platforms_usage,
+					       "platforms plot: one NAME or FILE.sql expected");
+		return platforms_plot(name, out);
+	}
 	for (int i = 2; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			return cli_usage_error(platforms_usage, "platforms %s: unknown option '%s'",

@@ -66,6 +66,15 @@ for m in models/*.sql; do
 	fi
 done
 
+# platforms plot: a PNG by default (NAME.png), an SVG by extension; a bad name exits 1.
+(cd "$tmp" && "$bin" platforms plot tensor >/dev/null && "$bin" platforms plot tensor-g5 -o g5.svg >/dev/null)
+if ! head -c 8 "$tmp/tensor.png" | od -An -c | grep -q 'P   N   G' || ! grep -q '<svg' "$tmp/g5.svg"; then
+	echo "platforms.sh: platforms plot wrote no PNG / SVG"
+	fail=1
+fi
+"$bin" platforms plot no-such-board -o "$tmp/x.png" >/dev/null 2>&1
+[ $? -eq 1 ] || { echo "platforms.sh: platforms plot no-such-board: exit status"; fail=1; }
+
 # Unbounded inputs (issue #18 item 5): each is refused with exit 3 within seconds, naming the file
 # (before the fix /dev/zero grew ~350 MB/s until killed, a recursive CTE never ended).
 bounded() { # NAME MESSAGE CMD...
