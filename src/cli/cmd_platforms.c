@@ -54,6 +54,35 @@ static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)
 	}
 }
 
+/* The cluster's Wattson curves: 1D per OPP, or how its 2D grid depends on the others. */
+static void show_wattson(const struct platform *p, const struct plat_cluster *c)
+{
+	if (!c->w_2d) {
+		printf("  wattson (mW):  %9s  %9s  %9s  %9s  %9s\n", "kHz", "active", "idle0", "idle1",
+		       "static");
+		for (int k = 0; k < c->nr_opps; k++) {
+			const struct plat_opp *o = &c->opps[k];
+			printf("                 %9u  %9.2f  %9.2f  %9.2f  %9.2f\n", o->freq_khz,
+			       o->w_active_mw, o->w_idle0_mw, o->w_idle1_mw, o->w_static_mw);
+		}
+		return;
+	}
+	printf("  wattson: 2D curves, %d rows of (OPP, dependency) for %d OPPs; depends on", c->w2d_count,
+	       c->nr_opps);
+	for (int d = -2; d < p->nr_clusters; d++) {
+		bool any = false;
+		for (int i = 0; i < c->w2d_count && !any; i++)
+			any = p->wattson.rows2d[c->w2d_first + i].dep_cluster == d;
+		if (!any)
+			continue;
+		if (d == PLAT_W_DSU)
+			printf(" the DSU");
+		else
+			printf(" policy%d", p->clusters[d].cpus[0]);
+	}
+	printf("\n");
+}
+
 static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 {
 	char cpus[128];
@@ -84,6 +113,9 @@ static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 		       p->has_costs ? cl_busy : "-");
 	}
 
+	if (p->wattson.present)
+		show_wattson(p, c);
+
 	printf("  %3s  %-15s  %-7s  %7s  %9s  %9s  %13s\n", "idx", "idle state", "level",
 	       "exit us", "target us", "costs cpu", "costs cluster");
 	for (int i = 0; i < c->nr_idle; i++) {
@@ -112,6 +144,10 @@ static int platforms_show(const char *what)
 	       p.nr_clusters == 1 ? "policy" : "policies");
 	printf("power units: em mW; costs %s\n",
 	       p.has_costs ? p.cost_unit : "- (the model has no EAS v1 costs)");
+	if (p.wattson.present)
+		printf("wattson: device '%s', %d 2D rows, %d L3 rows (not used: needs DSU PMU "
+		       "counts)\n",
+		       p.wattson.device, p.wattson.nr_2d, p.wattson.nr_l3);
 	for (int i = 0; i < p.nr_clusters; i++)
 		show_cluster(&p, &p.clusters[i]);
 	return EXIT_OK;
