@@ -38,7 +38,7 @@
 #define PLATFORM_SQL_LENGTH_MAX (64 << 10)  /* SQLITE_LIMIT_LENGTH: one string or blob */
 #define PLATFORM_DB_MAX_PAGES   "16384"     /* x 4096-byte pages: 64 MiB per database */
 #define PLATFORM_SQL_STEP_CHECK 10000
-#define PLATFORM_SQL_MAX_STEPS  10000000ULL
+#define PLATFORM_SQL_MAX_STEPS  2000000ULL
 
 u32 em_opp_power_mw(u32 dyn_power_coeff, u32 volt_uv, u32 freq_khz)
 {
