@@ -136,6 +136,7 @@ struct sim {
 	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
 	struct wattson_acc *wattson;
 	int w_state[GS_MAX_CPUS];
+	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 };
 
 #define W_PENDING (-3)
@@ -356,10 +357,11 @@ static void sim_account(struct sim *s, u64 t)
 }
 
 /*
- * --power-model wattson: tell the accumulator a CPU's state at s->now. A busy CPU is active; an
- * idle one is in its traced cpu_idle state when the run uses them (WFI when none is in force, as
- * the accounting above), else its state is chosen with hindsight when the interval ends
- * (power_pick_idle_state, as the other models).
+ * --power-model wattson: tell the accumulator a CPU's state at s->now. With traced idle states
+ * (cpu_idle events, traced timing) the state is Wattson's own reading of them: the state in force,
+ * active once the CPU left it (cpu_idle exit) or runs a task, and the deepest before its first
+ * cpu_idle event (Wattson's NULL). Otherwise a busy CPU is active and an idle one's state is
+ * chosen with hindsight when the interval ends (power_pick_idle_state, as the other models).
  */
 static void wattson_sync_cpu(struct sim *s, int cpu)
 {
@@ -368,12 +370,12 @@ static void wattson_sync_cpu(struct sim *s, int cpu)
 
 	if (!s->wattson)
 		return;
-	if (sc->busy)
-		want = WATTSON_ACTIVE;
-	else if (s->cfg.has_traced_idle)
-		want = sc->traced_idle >= 0 ? sc->traced_idle : 0;
+	if (s->cfg.has_traced_idle)
+		want = sc->traced_idle >= 0 ? sc->traced_idle
+		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
+								      : 1;
 	else
-		want = W_PENDING;
+		want = sc->busy ? WATTSON_ACTIVE : W_PENDING;
 	if (want == s->w_state[cpu])
 		return;
 	s->w_state[cpu] = want;
@@ -1048,8 +1050,12 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		s->wattson = wattson_acc_new(s->plat, t, khz, err);
 		if (!s->wattson)
 			return err->code;
-		for (int c = 0; c < s->plat->nr_cpus; c++)
+		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
+		 * the deepest until its first cpu_idle event (wattson_sync_cpu) */
+		for (int c = 0; c < s->plat->nr_cpus; c++) {
 			s->w_state[c] = W_PENDING;
+			wattson_sync_cpu(s, c);
+		}
 	}
 	return 0;
 }
@@ -1125,6 +1131,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+		s->w_idle_seen |= 1ull << ev->power.cpu_id;
 		wattson_sync_cpu(s, (int)ev->power.cpu_id);
 		return 0;
 	default:
@@ -1189,10 +1196,12 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 					s->csv_busy_mask |= 1ull << cpu;
 				else
 					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle)
+				if (s->cfg.has_traced_idle) {
 					sc->traced_idle = ev->util.idle_state < 0
 								  ? -1
 								  : (int)ev->util.idle_state;
+					s->w_idle_seen |= 1ull << cpu;
+				}
 				wattson_sync_cpu(s, cpu);
 			}
 			cluster_update_eager(s, sc->cluster);

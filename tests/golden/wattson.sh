@@ -45,6 +45,15 @@ expect top-opp-em '^  total +2\.030000 ' run "$tmp/one.txt" --governor performan
 { sw_in 1000.000000 6 100; sw_out 1000.500000 6 100; sw_in 1000.510000 6 100; sw_out 1001.000000 6 100; } >"$tmp/offset.txt"
 expect deep-idle-offset '^  total +1\.923850 ' run "$tmp/offset.txt" --governor performance --power-model wattson
 
+# 2b. The same from the trace's own cpu_idle states (traced timing reads them as Wattson does):
+#    CPU 6 in state 1 (c2, the deepest) from 0 to 10 ms, exits, runs 1 s: active from 9.8 ms,
+#    1942.89 * 1.0002 = 1943.278578 mJ.
+{ echo '          <idle>-0     [006] d..2 1000.000000: cpu_idle: state=1 cpu_id=6'
+  echo '          <idle>-0     [006] d..2 1000.010000: cpu_idle: state=4294967295 cpu_id=6'
+  sw_in 1000.010000 6 100; sw_out 1001.010000 6 100
+  echo '          <idle>-0     [006] d..2 1001.010000: cpu_idle: state=1 cpu_id=6'; } >"$tmp/idle.txt"
+expect traced-idle-offset '^  total +1\.943279 ' run "$tmp/idle.txt" --governor performance --power-model wattson
+
 # 3. Static once per policy: CPUs 0 and 1 busy 1 s at 1803000; no CPU of p4/p6 active, so policy 0
 #    depends on the smallest dep_freq of its rows, p4 400000: "Tensor,0,1803000,4,400000,35.71,
 #    342.95,..." -> 2 * 342.95 + 35.71 (static, once) = 721.61 mJ.
