@@ -96,6 +96,36 @@ static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
 	return 0;
 }
 
+/*
+ * Without --platform, the platform the trace's recording device names (trace_stats.device, e.g.
+ * a Perfetto trace's system_info SoC model or build fingerprint; platform_for_device()), or NULL.
+ * Only a regular file is peeked at (its first events: the back ends fill the device from their
+ * headers): a pipe is read once, by the replay.
+ */
+static const char *detect_platform(const char *trace, const struct reader_opts *ropts,
+				   char *device, size_t size)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err = {0};
+	const char *name = NULL;
+	struct event ev;
+	struct stat sb;
+
+	if (strcmp(trace, "-") == 0 || stat(trace, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return NULL;
+	if (trace_reader_open(trace, ropts, &rd, &err))
+		return NULL; /* the replay reports it */
+	for (int i = 0; i < 64 && !trace_reader_stats(rd)->device[0]; i++)
+		if (trace_reader_next(rd, &ev, &err) <= 0)
+			break;
+	if (trace_reader_stats(rd)->device[0]) {
+		snprintf(device, size, "%s", trace_reader_stats(rd)->device);
+		name = platform_for_device(device);
+	}
+	trace_reader_free(rd);
+	return name;
+}
+
 /* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind)
@@ -112,6 +142,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 {
 	struct gs_error err;
 	long nr_actions = 0;
+	bool platform_given = false;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -129,6 +160,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		switch (c) {
 		case OPT_PLATFORM:
 			o->platform_name = optarg;
+			platform_given = true;
 			break;
 		case OPT_GOVERNOR:
 			if (!governor_find(optarg)) {
@@ -190,7 +222,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_POWER_MODEL:
 			ret = power_model_from_name(optarg);
 			if (ret < 0)
-				return cli_usage_error(usage, "--power-model '%s': expected em or costs",
+				return cli_usage_error(usage, "--power-model '%s': expected em, costs or wattson",
 						       optarg);
 			o->power_model = (enum power_model)ret;
 			break;
@@ -259,6 +291,19 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
 
+	if (!platform_given && o->nr_traces == 1) {
+		char device[128];
+		const char *name = detect_platform(o->traces[0], &o->ropts, device, sizeof(device));
+		struct gs_error derr = {0};
+		if (name && platform_load(name, &o->plat, &derr) == 0) {
+			fprintf(stderr,
+				"govsim: note: platform '%s' from the trace's device '%s' "
+				"(--platform overrides)\n",
+				name, device);
+			o->platform_name = name;
+			return 0;
+		}
+	}
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
 		return cli_report(&err);

@@ -28,6 +28,7 @@
 
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
+#include "power/wattson.h"
 #include "sched/sched.h"
 #include "sim/sim_internal.h"
 #include "sim/work.h"
@@ -141,7 +142,14 @@ struct sim {
 	const struct kernel_profile *kp; /* never NULL */
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
+	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
+	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
+	struct wattson_acc *wattson;
+	int w_state[GS_MAX_CPUS];
+	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 };
+
+#define W_PENDING (-3)
 
 /* ---- configuration -------------------------------------------------------------------------- */
 
@@ -350,6 +358,8 @@ static inline void cluster_sync_khz(struct sim *s, int c)
 	if (cl->pol.cur_khz != cl->acct_khz) {
 		cluster_flush(s, c);
 		cl->acct_khz = cl->pol.cur_khz;
+		if (s->wattson)
+			wattson_acc_freq(s->wattson, s->last_acct, c, cl->acct_khz);
 	}
 }
 
@@ -372,6 +382,35 @@ static void sim_account(struct sim *s, u64 t)
 	for (int c = 0; c < s->plat->nr_clusters; c++)
 		if (s->cl[c].eager)
 			cluster_account(s, c, t);
+}
+
+/*
+ * --power-model wattson: tell the accumulator a CPU's state at s->now. With traced idle states
+ * (cpu_idle events, traced timing) the state is Wattson's own reading of them: the state in force,
+ * active once the CPU left it (cpu_idle exit) or runs a task, and the deepest before its first
+ * cpu_idle event (Wattson's NULL). Otherwise a busy CPU is active and an idle one's state is
+ * chosen with hindsight when the interval ends (power_pick_idle_state, as the other models).
+ */
+static void wattson_sync_cpu(struct sim *s, int cpu)
+{
+	const struct sim_cpu *sc = &s->cpu[cpu];
+	int want;
+
+	if (!s->wattson)
+		return;
+	if (s->cfg.has_traced_idle)
+		want = sc->traced_idle >= 0 ? sc->traced_idle
+		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
+								      : 1;
+	else
+		want = sc->busy ? WATTSON_ACTIVE : W_PENDING;
+	if (want == s->w_state[cpu])
+		return;
+	s->w_state[cpu] = want;
+	if (want == W_PENDING)
+		wattson_acc_idle_begin(s->wattson, s->now, cpu);
+	else
+		wattson_acc_state(s->wattson, s->now, cpu, want);
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
@@ -401,6 +440,7 @@ static void sim_refresh_cluster(struct sim *s, int c)
 			if (!busy)
 				sc->idle_since_ns = s->now;
 			sc->busy = busy;
+			wattson_sync_cpu(s, cpu);
 		}
 	}
 	if (all_idle != cl->all_idle) {
@@ -1143,7 +1183,7 @@ static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struc
 			    s->plat->nr_cpus - 1);
 }
 
-static int sim_start(struct sim *s, u64 t)
+static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 {
 	s->started = true;
 	s->t0 = t;
@@ -1163,6 +1203,20 @@ static int sim_start(struct sim *s, u64 t)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = action_time(s, s->next_action);
+	if (s->cfg.power_model == POWER_MODEL_WATTSON) {
+		u32 khz[GS_MAX_CLUSTERS];
+		for (int c = 0; c < s->plat->nr_clusters; c++)
+			khz[c] = s->cl[c].pol.cur_khz;
+		s->wattson = wattson_acc_new(s->plat, t, khz, err);
+		if (!s->wattson)
+			return err->code;
+		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
+		 * the deepest until its first cpu_idle event (wattson_sync_cpu) */
+		for (int c = 0; c < s->plat->nr_cpus; c++) {
+			s->w_state[c] = W_PENDING;
+			wattson_sync_cpu(s, c);
+		}
+	}
 	return 0;
 }
 
@@ -1196,8 +1250,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
-	if (!s->started)
-		sim_start(s, ev->ts_ns);
+	if (!s->started && (ret = sim_start(s, ev->ts_ns, err)))
+		return ret;
 	s->events++;
 
 	switch (ev->type) {
@@ -1247,6 +1301,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+		s->w_idle_seen |= 1ull << ev->power.cpu_id;
+		wattson_sync_cpu(s, (int)ev->power.cpu_id);
 		return 0;
 	default:
 		break;
@@ -1310,10 +1366,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 					s->csv_busy_mask |= 1ull << cpu;
 				else
 					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle)
+				if (s->cfg.has_traced_idle) {
 					sc->traced_idle = ev->util.idle_state < 0
 								  ? -1
 								  : (int)ev->util.idle_state;
+					s->w_idle_seen |= 1ull << cpu;
+				}
+				wattson_sync_cpu(s, cpu);
 			}
 			cluster_update_eager(s, sc->cluster);
 			sim_refresh_busy(s, cpu);
@@ -1347,6 +1406,14 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	int ret;
 
 	*out = NULL;
+	if (cfg->power_model == POWER_MODEL_WATTSON && !cfg->plat->wattson.present)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson: platform '%s' has no wattson curves "
+				    "(built-in models with them: tensor)",
+				    cfg->plat->name);
+	if (cfg->power_model == POWER_MODEL_WATTSON && cfg->warmup_ns)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson does not take --warmup-ms yet");
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -1477,6 +1544,7 @@ void sim_free(struct sim *s)
 {
 	if (!s)
 		return;
+	wattson_acc_free(s->wattson);
 	work_free(s->work);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].pol.gov && s->cl[c].gov_data)
@@ -1562,6 +1630,80 @@ u64 sim_next_internal_ns(const struct sim *s)
 	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
 }
 
+/*
+ * --power-model wattson: the energy is the accumulator's (power/wattson.h), per CPU, per cluster
+ * (its CPUs, its static power, and for CPU 0's cluster the interconnect) and in total, in J; the
+ * notes say what it could not estimate.
+ */
+static int sim_wattson_finish(struct sim *s, u64 end, struct run_result *r, struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	struct wattson_energy e;
+	size_t len;
+	int ret = wattson_acc_finish(s->wattson, end, &e, err);
+
+	wattson_acc_free(s->wattson);
+	s->wattson = NULL;
+	if (ret)
+		return ret;
+	r->energy_total = 0;
+	for (int c = 0; c < p->nr_clusters; c++) {
+		const struct plat_cluster *pc = &p->clusters[c];
+		double cl = e.static_mj[c];
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			r->energy_cpu[pc->cpus[i]] = e.cpu_mj[pc->cpus[i]] / 1000.0;
+			cl += e.cpu_mj[pc->cpus[i]];
+		}
+		if (c == p->cpus[0].cluster)
+			cl += e.interconnect_mj;
+		r->energy_cluster[c] = cl / 1000.0;
+		r->energy_total += cl / 1000.0;
+	}
+	len = strlen(r->notes);
+	if (len < sizeof(r->notes))
+		snprintf(r->notes + len, sizeof(r->notes) - len,
+			 "%swattson: L3 power not estimated (needs DSU PMU counts, which the trace "
+			 "does not carry)",
+			 len ? "; " : "");
+	if (e.missing_ns) {
+		len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "; wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
+				 ns_to_s(e.missing_ns));
+		if (e.dsu_unknown_ns && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 ", %.6f s of it for want of the DSU frequency (not in the trace)",
+				 ns_to_s(e.dsu_unknown_ns));
+		for (int i = 0; i < e.nr_miss; i++) {
+			const struct wattson_miss *m = &e.miss[i];
+			const struct plat_cluster *pc = &p->clusters[m->cluster];
+			if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
+				continue;
+			len = strlen(r->notes);
+			if (len >= sizeof(r->notes))
+				break;
+			if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
+					 m->khz, ns_to_s(m->ns));
+			else
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
+					 i ? "," : ":", pc->cpus[0], m->khz,
+					 m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
+					 m->dep_cluster == PLAT_W_DSU
+						 ? 255
+						 : p->clusters[m->dep_cluster].cpus[0],
+					 m->dep_khz, ns_to_s(m->ns));
+		}
+		if (e.miss_dropped && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, " and %" PRIu64 " more",
+				 e.miss_dropped);
+	}
+	return 0;
+}
+
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 {
 	const struct platform *p = s->plat;
@@ -1619,7 +1761,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	snprintf(r->power_model, sizeof(r->power_model), "%s",
 		 power_model_name(s->cfg.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
+		 s->cfg.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.power_model));
 	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
 	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
@@ -1703,6 +1845,12 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
 		if (cl->tl_pending)
 			timeline_push(s, cl, end);
+	}
+
+	if (s->wattson) {
+		int ret2 = sim_wattson_finish(s, end, r, err);
+		if (ret2)
+			return ret2;
 	}
 
 	/* timeline: concatenate the policies' points */
