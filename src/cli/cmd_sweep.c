@@ -129,6 +129,7 @@ struct sweep_job {
 	const char *trace;
 	struct sweep_policy *pol;
 	const char *gov;
+	const struct kernel_profile *kernel; /* NULL: the trace's own */
 	struct gov_param params[RUN_OPTS_MAX_PARAMS];
 	int nr_params;
 	char label[SWEEP_LABEL_MAX];
@@ -182,6 +183,11 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		within /= sw->sets[k].nr;
 	}
 	j->gov = sw->govs[g];
+	/* --kernel A,B,...: a variable between governor and policy */
+	if (sw->o.nr_kernels) {
+		j->kernel = sw->o.kernels[rest % sw->o.nr_kernels];
+		rest /= sw->o.nr_kernels;
+	}
 	j->pol = &sw->pols[rest % sw->nr_pols];
 	rest /= sw->nr_pols;
 	j->trace = sw->o.traces[rest];
@@ -192,6 +198,10 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		append_word(j->label, sizeof(j->label), j->pol->name);
 	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
 		snprintf(word, sizeof(word), "governor=%s", j->gov);
+		append_word(j->label, sizeof(j->label), word);
+	}
+	if (sw->o.nr_kernels > 1) {
+		snprintf(word, sizeof(word), "kernel=%s", j->kernel->name);
 		append_word(j->label, sizeof(j->label), word);
 	}
 	for (int k = 0; k < sw->nr_sets; k++) {
@@ -299,6 +309,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 /* run options that take a value, passed through to run_opts_parse() with it */
 static const char *const passthrough_with_value[] = {
 	"--platform", "--timing", "--util-source", "--power-model", "--db", "--label", "--format",
+	"--kernel",
 };
 
 static const char *const refused[] = {"--csv", "--timeline", "--task-timeline", "--baselines"};
@@ -538,6 +549,7 @@ static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
 	if (j->pol->err.code)
 		return cli_report(&j->pol->err);
 	o->governor = j->gov;
+	o->kernel = j->kernel;
 	memcpy(o->params, j->params, sizeof(j->params));
 	o->nr_params = j->nr_params;
 	o->policy = j->pol->policy; /* shallow: this process exits without releasing it */
@@ -1035,7 +1047,8 @@ int cmd_sweep(int argc, char **argv)
 	sw.nr_jobs = 0;
 	for (int g = 0; g < sw.nr_govs; g++)
 		sw.nr_jobs += sw.gov_jobs[g];
-	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols;
+	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols *
+		      (sw.o.nr_kernels > 1 ? sw.o.nr_kernels : 1);
 	if (sw.only_job >= sw.nr_jobs) {
 		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
 					 sw.only_job, sw.nr_jobs - 1);

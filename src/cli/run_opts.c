@@ -32,6 +32,7 @@ enum {
 	OPT_STRICT,
 	OPT_QUIET,
 	OPT_WARMUP_MS,
+	OPT_KERNEL,
 };
 
 static const struct option long_opts[] = {
@@ -54,11 +55,46 @@ static const struct option long_opts[] = {
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
+	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{NULL, 0, NULL, 0},
 };
 
 static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
 		      enum run_opts_kind kind);
+
+/* --kernel NAME[,NAME...] or all (validate and sweep); run takes one. */
+static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
+			 enum run_opts_kind kind)
+{
+	char buf[256], *save = NULL;
+
+	if (strcmp(arg, "all") == 0 && kind != RUN_OPTS_RUN) {
+		o->nr_kernels = 0;
+		for (int i = 0; kernel_profiles[i] && o->nr_kernels < 16; i++)
+			o->kernels[o->nr_kernels++] = kernel_profiles[i];
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		const struct kernel_profile *kp = kernel_profile_find(n);
+		if (!kp) {
+			char names[256] = "";
+			size_t len = 0;
+			for (int i = 0; kernel_profiles[i] && len < sizeof(names); i++)
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							i ? ", " : "", kernel_profiles[i]->name);
+			return cli_usage_error(usage, "unknown kernel profile '%s' (one of: %s%s)", n,
+					       names, kind == RUN_OPTS_RUN ? "" : ", all");
+		}
+		if (o->nr_kernels == 16)
+			return cli_usage_error(usage, "too many kernel profiles");
+		o->kernels[o->nr_kernels++] = kp;
+	}
+	if (kind == RUN_OPTS_RUN && o->nr_kernels > 1)
+		return cli_usage_error(usage, "--kernel: one profile per run (use 'govsim sweep' "
+					      "or 'govsim validate' for several)");
+	return 0;
+}
 
 /* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
@@ -201,6 +237,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			o->warmup_ns = ms * NSEC_PER_MSEC;
 			break;
 		}
+		case OPT_KERNEL:
+			ret = parse_kernels(o, optarg, usage, kind);
+			if (ret)
+				return ret;
+			break;
 		default:
 			if (optopt)
 				return cli_usage_error(usage, "option '%s' needs a value",
@@ -272,6 +313,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.seed_util = o->seed_util;
 	spec.warmup_ns = o->warmup_ns;
 	spec.label = o->label;
+	spec.kernel = o->kernel ? o->kernel : (o->nr_kernels == 1 ? o->kernels[0] : NULL);
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
