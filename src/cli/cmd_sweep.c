@@ -6,7 +6,9 @@
  * (store_write_run); when all are done the parent appends them to --db with store_merge() in
  * JOB ORDER, in one transaction. So the database content does not depend on --jobs or on
  * scheduling, only created_at differs between sweeps. `--list-jobs` and `--job K` expose the
- * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces.
+ * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces,
+ * `--slurm FILE` writes the array's sbatch script. SIGINT/SIGTERM/SIGHUP stop the workers and
+ * remove the temporary folder (see "the temporary folder" below).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -70,10 +72,13 @@ static const char sweep_help[] =
 	"that governor in the order given (the last varies fastest). Each runs in its\n"
 	"own process into its own database; they are merged into FILE in job order, so\n"
 	"FILE does not depend on --jobs. Progress goes to stderr when it is a terminal.\n"
+	"Ctrl-C (or SIGTERM) stops the workers, removes their temporary files and\n"
+	"stores nothing.\n"
 	"\n"
 	"exit status: 0 every run stored; 3 some runs failed, all on bad input (trace,\n"
 	"policy, platform); 1 some run failed otherwise, or FILE could not be written;\n"
-	"2 bad command line. The runs that succeeded are stored in every case.\n";
+	"2 bad command line. The runs that succeeded are stored in every case but a\n"
+	"stop by a signal (then the exit is that signal's).\n";
 
 #define SWEEP_MAX_VARIANTS 256
 #define SWEEP_MAX_SETS     16
