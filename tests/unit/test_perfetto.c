@@ -692,6 +692,221 @@ static void test_sniff(void **state)
 	assert_non_null(strstr(g.err.msg, "not a Perfetto trace"));
 }
 
+/* ---- the same trace as text and as Perfetto ------------------------------------------------ */
+
+static char *owned[4096]; /* marker texts of the encoded events, freed after encoding */
+static size_t nr_owned;
+
+/* An event of the stream as a typed FtraceEvent (what traced_probes writes for it). */
+static Pftrace__FtraceEvent *encode_event(const struct event *ev)
+{
+	Pftrace__FtraceEvent *e;
+
+	switch (ev->type) {
+	case EV_SWITCH:
+		e = ev_switch(ev->ts_ns, ev->sw.prev_comm, ev->sw.prev_pid, ev->sw.prev_state,
+			      ev->sw.next_comm, ev->sw.next_pid);
+		e->sched_switch->prev_prio = ev->sw.prev_prio;
+		e->sched_switch->next_prio = ev->sw.next_prio;
+		break;
+	case EV_WAKEUP:
+	case EV_WAKING:
+	case EV_WAKEUP_NEW:
+		e = ev_wake(ev->ts_ns, 0,
+			    ev->type == EV_WAKEUP   ? PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP
+			    : ev->type == EV_WAKING ? PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING
+						    : PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW,
+			    ev->wake.comm, ev->wake.pid, ev->wake.target_cpu);
+		e->sched_wakeup->prio = ev->wake.prio; /* the three share one message */
+		break;
+	case EV_CPU_FREQUENCY:
+	case EV_CPU_IDLE:
+		e = ev_power(ev->ts_ns, ev->type == EV_CPU_FREQUENCY, ev->power.state,
+			     ev->power.cpu_id);
+		break;
+	case EV_FREQ_MARKER: {
+		char *m = malloc(96);
+		assert_non_null(m);
+		snprintf(m, 96, "cpu_frequency_devlib: state=%u cpu_id=%u\n", ev->power.state,
+			 ev->power.cpu_id);
+		assert_true(nr_owned < GS_ARRAY_SIZE(owned));
+		owned[nr_owned++] = m;
+		e = ev_print(ev->ts_ns, (u32)ev->pid, m);
+		break;
+	}
+	default:
+		fail_msg("no encoding for %s", event_type_name(ev->type));
+		return NULL;
+	}
+	e->pid = (u32)ev->pid;
+	return e;
+}
+
+/*
+ * The events of a text trace as a Perfetto trace, as traced_probes lays it out: every 50 ms of
+ * trace time, one bundle per CPU with that CPU's events (so bundles of different CPUs overlap
+ * in time and must be merged).
+ */
+static void encode_trace(const struct event *evs, size_t n, struct out *o)
+{
+	Pftrace__FtraceEvent **per_cpu[GS_MAX_CPUS] = {0};
+	size_t cnt[GS_MAX_CPUS] = {0};
+	u64 flush_at = n ? evs[0].ts_ns + 50 * NSEC_PER_MSEC : 0;
+
+	for (int c = 0; c < GS_MAX_CPUS; c++)
+		per_cpu[c] = calloc(n ? n : 1, sizeof(*per_cpu[c]));
+	for (size_t i = 0; i <= n; i++) {
+		if (i == n || evs[i].ts_ns >= flush_at) {
+			for (int c = 0; c < GS_MAX_CPUS; c++) {
+				if (!cnt[c])
+					continue;
+				put_bundle(o, (u32)c, per_cpu[c], cnt[c], false);
+				cnt[c] = 0;
+			}
+			if (i == n)
+				break;
+			while (evs[i].ts_ns >= flush_at)
+				flush_at += 50 * NSEC_PER_MSEC;
+		}
+		assert_true(evs[i].cpu >= 0 && evs[i].cpu < GS_MAX_CPUS);
+		per_cpu[evs[i].cpu][cnt[evs[i].cpu]++] = encode_event(&evs[i]);
+	}
+	for (int c = 0; c < GS_MAX_CPUS; c++)
+		free(per_cpu[c]);
+	while (nr_owned)
+		free(owned[--nr_owned]);
+}
+
+static struct event *read_events(const char *path, size_t *n)
+{
+	struct trace_reader *r = NULL;
+	struct gs_error err;
+	struct event *evs = NULL;
+	size_t cap = 0;
+	int ret;
+
+	*n = 0;
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(path, NULL, &r, &err), 0);
+	for (;;) {
+		if (*n == cap) {
+			cap = cap ? cap * 2 : 1024;
+			evs = realloc(evs, cap * sizeof(*evs));
+			assert_non_null(evs);
+		}
+		ret = trace_reader_next(r, &evs[*n], &err);
+		if (ret != 1)
+			break;
+		(*n)++;
+	}
+	assert_int_equal(ret, 0);
+	trace_reader_free(r);
+	return evs;
+}
+
+static int cmp_ts_cpu(const void *pa, const void *pb)
+{
+	const struct event *a = pa, *b = pb;
+
+	if (a->ts_ns != b->ts_ns)
+		return a->ts_ns < b->ts_ns ? -1 : 1;
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line; /* line: set below, the stream order */
+}
+
+static void stable_sort_ts_cpu(struct event *evs, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		evs[i].line = i;
+	qsort(evs, n, sizeof(*evs), cmp_ts_cpu);
+}
+
+static void assert_same_event(const struct event *a, const struct event *b, size_t i)
+{
+	bool same = a->type == b->type && a->ts_ns == b->ts_ns && a->cpu == b->cpu &&
+		    a->pid == b->pid;
+
+	if (same) {
+		switch (a->type) {
+		case EV_SWITCH:
+			same = a->sw.prev_pid == b->sw.prev_pid && a->sw.next_pid == b->sw.next_pid &&
+			       a->sw.prev_prio == b->sw.prev_prio &&
+			       a->sw.next_prio == b->sw.next_prio &&
+			       a->sw.prev_state == b->sw.prev_state &&
+			       !strcmp(a->sw.prev_comm, b->sw.prev_comm) &&
+			       !strcmp(a->sw.next_comm, b->sw.next_comm);
+			break;
+		case EV_WAKEUP:
+		case EV_WAKING:
+		case EV_WAKEUP_NEW:
+			same = a->wake.pid == b->wake.pid && a->wake.prio == b->wake.prio &&
+			       a->wake.target_cpu == b->wake.target_cpu &&
+			       !strcmp(a->wake.comm, b->wake.comm);
+			break;
+		default:
+			same = a->power.state == b->power.state && a->power.cpu_id == b->power.cpu_id;
+			break;
+		}
+	}
+	if (!same)
+		fail_msg("event %zu: %s at %llu on cpu %d differs (%s at %llu on cpu %d)", i,
+			 event_type_name(a->type), (unsigned long long)a->ts_ns, a->cpu,
+			 event_type_name(b->type), (unsigned long long)b->ts_ns, b->cpu);
+}
+
+/*
+ * surfaceflinger.txt and its Perfetto encoding give the same event stream, event for event.
+ * The encoding is committed as tests/golden/input/surfaceflinger.pftrace (the golden test
+ * perfetto.sh runs `govsim run` on both); this test checks the committed file is what the
+ * encoder makes (GOVSIM_GOLDEN_UPDATE=1 rewrites it).
+ */
+static void test_text_equals_perfetto(void **state)
+{
+	char fixture[4096];
+	struct out o = {0};
+	struct event *text, *pf;
+	size_t nt, np;
+	const char *upd = getenv("GOVSIM_GOLDEN_UPDATE");
+	FILE *f;
+
+	(void)state;
+	snprintf(fixture, sizeof(fixture), "%s",
+		 test_path("tests/golden/input/surfaceflinger.pftrace")); /* a static buffer */
+	text = read_events(test_path("traces/android-8cpu/surfaceflinger.txt"), &nt);
+	assert_int_equal(nt, 1861);
+	encode_trace(text, nt, &o);
+	if (upd && strcmp(upd, "1") == 0) {
+		f = fopen(fixture, "wb");
+		assert_non_null(f);
+		assert_int_equal(fwrite(o.p, 1, o.n, f), o.n);
+		fclose(f);
+	}
+	f = fopen(fixture, "rb");
+	assert_non_null(f);
+	{
+		unsigned char *b = malloc(o.n + 1);
+		size_t got = fread(b, 1, o.n + 1, f);
+		assert_int_equal(got, o.n);
+		assert_memory_equal(b, o.p, o.n);
+		free(b);
+	}
+	fclose(f);
+	free(o.p);
+
+	pf = read_events(fixture, &np);
+	assert_int_equal(np, nt);
+	/* events of different CPUs at the same nanosecond: the text has them in the order its
+	 * writer merged the CPUs, Perfetto's bundles in CPU order; compare in (ts, cpu) order,
+	 * each CPU's own order kept */
+	stable_sort_ts_cpu(text, nt);
+	stable_sort_ts_cpu(pf, np);
+	for (size_t i = 0; i < nt; i++)
+		assert_same_event(&pf[i], &text[i], i);
+	free(text);
+	free(pf);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -702,6 +917,7 @@ int main(void)
 		cmocka_unit_test(test_compressed_and_truncated),
 		cmocka_unit_test(test_prev_state_versions),
 		cmocka_unit_test(test_sniff),
+		cmocka_unit_test(test_text_equals_perfetto),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
