@@ -452,6 +452,8 @@ static int fill(struct trace_reader *r, struct gs_error *err)
 		return csv_fill(r, err);
 	case BACKEND_PERFETTO:
 		return pf_fill(r, err);
+	case BACKEND_SYSTRACE:
+		return sys_fill(r, err);
 	case BACKEND_TEXT:
 	default:
 		return text_fill(r, err);
@@ -694,6 +696,15 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", path);
 		goto out_free;
 	}
+	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
+	    opts->format == TRACE_FMT_SYSTRACE) {
+		r->backend = BACKEND_SYSTRACE;
+		ret = sys_open(r, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
+	}
 	r->st.format = opts->format;
 	if (r->st.format == TRACE_FMT_AUTO)
 		r->st.format = detect_text(r->buf, r->buf_len);
@@ -771,6 +782,8 @@ void trace_reader_free(struct trace_reader *r)
 		csv_close(r);
 	if (r->backend == BACKEND_PERFETTO)
 		pf_close(r);
+	if (r->backend == BACKEND_SYSTRACE)
+		sys_close(r);
 	if (r->gz)
 		gzclose(r->gz);
 	if (r->fd >= 0 && r->fd != STDIN_FILENO)

@@ -204,6 +204,13 @@ int pf_open(struct trace_reader *r, struct gs_error *err);
 int pf_fill(struct trace_reader *r, struct gs_error *err);
 void pf_close(struct trace_reader *r);
 
+/* systrace.c: whether the start of a text file is systrace HTML or a Chrome JSON trace with
+ * systemTraceEvents; the back end that reads the ftrace text inside either. */
+bool sys_sniff(const char *p, size_t n);
+int sys_open(struct trace_reader *r, struct gs_error *err);
+int sys_fill(struct trace_reader *r, struct gs_error *err);
+void sys_close(struct trace_reader *r);
+
 /* text.c: a trace marker's text (the payload of print / tracing_mark_write, with or without the
  * "tracing_mark_write: " prefix that ftrace prints): counted in r->st.markers by kind. 1 and ev
  * filled (type, power) when it is a devlib frequency marker, 0 otherwise, or a negative value
