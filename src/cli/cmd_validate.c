@@ -95,7 +95,9 @@ static int validate_one(struct run_opts *o, const char *trace)
 		printf("    policy%-2d", o->plat.clusters[c].cpus[0]);
 		for (int src = 0; src < 2; src++) {
 			if (!ran[src] || !val[src].opp_known_ns[c])
-				printf(" %18s", ran[src] ? "no cpu_frequency" : "-");
+				printf(" %18s", !ran[src]                   ? "-"
+						: val[src].markers_only[c] ? "no kernel decisions"
+									   : "no cpu_frequency");
 			else
 				printf(" %17.1f%%", 100.0 * (double)val[src].opp_match_ns[c] /
 							    (double)val[src].opp_known_ns[c]);

@@ -89,6 +89,8 @@ struct sim_validation {
 	u64 opp_match_ns[GS_MAX_CLUSTERS];
 	u64 opp_known_ns[GS_MAX_CLUSTERS];
 	u32 foreign_khz[GS_MAX_CLUSTERS]; /* a traced frequency that is no OPP of the platform */
+	bool markers_only[GS_MAX_CLUSTERS]; /* its only traced frequencies were devlib markers
+					     * (no kernel decision to score) */
 };
 
 const struct sim_validation *sim_get_validation(const struct sim *s);
