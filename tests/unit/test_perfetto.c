@@ -907,6 +907,76 @@ static void test_text_equals_perfetto(void **state)
 	free(pf);
 }
 
+/* cpu_info into trace_stats; data loss: a first bundle that says events came before it
+ * (previous_bundle_end_timestamp in ring-buffer mode), a bundle whose predecessor on that CPU
+ * did not arrive, a dropped packet on a sequence already seen; not a bundle that follows on. */
+static void put_bundle_prev_end(struct out *o, u32 cpu, u64 ts, u64 prev_end)
+{
+	Pftrace__TracePacket pkt;
+	Pftrace__FtraceEventBundle b;
+	Pftrace__FtraceEvent *e[1] = {ev_power(ts, false, 1, cpu)};
+
+	pftrace__trace_packet__init(&pkt);
+	pftrace__ftrace_event_bundle__init(&b);
+	b.has_cpu = true;
+	b.cpu = cpu;
+	b.n_event = 1;
+	b.event = e;
+	b.has_previous_bundle_end_timestamp = true;
+	b.previous_bundle_end_timestamp = prev_end;
+	pkt.data_case = PFTRACE__TRACE_PACKET__DATA_FTRACE_EVENTS;
+	pkt.ftrace_events = &b;
+	pkt.has_trusted_packet_sequence_id = true;
+	pkt.trusted_packet_sequence_id = 3;
+	put_packet(o, &pkt);
+	free_event(e[0]);
+}
+
+static void test_cpu_info_and_data_loss(void **state)
+{
+	struct out o = {0};
+	Pftrace__TracePacket pkt;
+	Pftrace__CpuInfo ci;
+	Pftrace__CpuInfo__Cpu c0, c1, *cpus[2] = {&c0, &c1};
+	u32 f0[] = {300000, 1000000}, f1[] = {500000, 2000000, 2800000};
+	struct got g;
+
+	(void)state;
+	pftrace__trace_packet__init(&pkt);
+	pftrace__cpu_info__init(&ci);
+	pftrace__cpu_info__cpu__init(&c0);
+	pftrace__cpu_info__cpu__init(&c1);
+	c0.has_capacity = c1.has_capacity = true;
+	c0.capacity = 512;
+	c1.capacity = 1024;
+	c0.n_frequencies = 2;
+	c0.frequencies = f0;
+	c1.n_frequencies = 3;
+	c1.frequencies = f1;
+	ci.n_cpus = 2;
+	ci.cpus = cpus;
+	pkt.data_case = PFTRACE__TRACE_PACKET__DATA_CPU_INFO;
+	pkt.cpu_info = &ci;
+	put_packet(&o, &pkt);
+	put_bundle_prev_end(&o, 0, 1000, 900);  /* first bundle, events before 900 lost: 1 */
+	put_bundle_prev_end(&o, 0, 2000, 1000); /* follows on from 1000: none */
+	put_bundle_prev_end(&o, 0, 3000, 2500); /* the bundle ending at 2500 is missing: 2 */
+	pftrace__trace_packet__init(&pkt);
+	pkt.has_trusted_packet_sequence_id = pkt.has_previous_packet_dropped = true;
+	pkt.trusted_packet_sequence_id = 3;
+	pkt.previous_packet_dropped = 1; /* on sequence 3, seen before: 3 */
+	put_packet(&o, &pkt);
+	read_out(&o, NULL, &g);
+	free(o.p);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.total, 3);
+	assert_int_equal(g.st.data_loss, 3);
+	assert_int_equal(g.st.nr_cpu_info, 2);
+	assert_int_equal(g.st.cpu_info[0].capacity, 512);
+	assert_int_equal(g.st.cpu_info[1].nr_freqs, 3);
+	assert_int_equal(g.st.cpu_info[1].freqs_khz[2], 2800000);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -918,6 +988,7 @@ int main(void)
 		cmocka_unit_test(test_prev_state_versions),
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_text_equals_perfetto),
+		cmocka_unit_test(test_cpu_info_and_data_loss),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
