@@ -1153,6 +1153,23 @@ int text_marker(struct trace_reader *r, const char *body, const char *end, struc
 	return 0;
 }
 
+/* A trace_marker write whose ip the kernel could not name prints the ip instead of
+ * "tracing_mark_write" ("0: B|123|name", "0xffffff8008123456: E|123"): a marker, not an
+ * event called "0". */
+static bool is_unresolved_ip(const char *name, size_t len)
+{
+	size_t i = 0;
+
+	if (len > 2 && name[0] == '0' && name[1] == 'x')
+		i = 2;
+	if (i == len)
+		return false;
+	for (; i < len; i++)
+		if (!is_digit(name[i]) && !(name[i] >= 'a' && name[i] <= 'f'))
+			return false;
+	return true;
+}
+
 /* ---- lines --------------------------------------------------------------------------------- */
 
 static void header_comment(struct trace_reader *r, const char *p, const char *end)
@@ -1558,6 +1575,8 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 			return reader_malformed(r, r->lineno, err,
 						"no event name after the timestamp");
 		type = text_event_type(name, (size_t)(p - name));
+		if (type == -1 && is_unresolved_ip(name, (size_t)(p - name)))
+			type = EVNAME_MARKER;
 	}
 	body = p + 1;
 	while (body < end && *body == ' ')
