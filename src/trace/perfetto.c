@@ -14,7 +14,7 @@
  * in the bundle). They are merged here by timestamp and handed out one event per fill. Bundles of
  * different CPUs overlap in time (each covers one read of that CPU's ring buffer), so the
  * reader's re-ordering window is widened to twice the longest bundle span seen, and the number
- * of events held to READER_PF_MAX_HELD.
+ * of events it may hold grown up to PF_MAX_HELD.
  *
  * compact_sched carries no prev_pid/prev_comm/prev_prio and no waker: they are the task the
  * previous switch on that CPU put on it (Perfetto's trace_processor does the same,
@@ -40,6 +40,9 @@
 #define PF_MAX_INFLATED (256u << 20) /* and an inflated compressed_packets larger than this */
 #define PF_ARENA_CHUNK  (256u << 10)
 #define PF_MAX_CPU      4096
+/* Events the re-ordering stage may hold (the reader's default is READER_MAX_HELD): bundles of
+ * different CPUs overlap by up to a bundle's span. Grown on demand up to this. */
+#define PF_MAX_HELD (1u << 18)
 
 /* Field numbers (facts/perfetto.md §2, §4). */
 #define PF_TRACE_PACKET 1
@@ -1239,6 +1242,10 @@ int pf_fill(struct trace_reader *r, struct gs_error *err)
 		int ret;
 
 		if (pf->b) {
+			if (r->ring_count + r->heap_n + r->slack >= r->max_held &&
+			    r->max_held < PF_MAX_HELD &&
+			    reader_grow_held(r, r->max_held * 2) < 0)
+				return gs_error_set(err, GS_ENOMEM, "out of memory");
 			ret = bundle_step(r, err);
 			if (ret == 1)
 				return 0;

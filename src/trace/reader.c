@@ -542,10 +542,7 @@ static enum trace_format detect_text(const char *p, size_t n)
 	return TRACE_FMT_TRACECMD;
 }
 
-/* Perfetto protobuf, detected (pf_sniff()) or forced. Its bundles overlap in time across CPUs
- * (see perfetto.c): more events may be held back for re-ordering than in a text trace. */
-#define READER_PF_MAX_HELD (1u << 18)
-
+/* Perfetto protobuf, detected (pf_sniff()) or forced. */
 static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
 			 struct gs_error *err)
 {
@@ -554,17 +551,34 @@ static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
 	if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_PERFETTO)
 		return gs_error_set(err, GS_ETRACE, "'%s': a Perfetto trace, not %s", r->path,
 				    trace_format_name(opts->format));
-	free(r->pool);
-	free(r->pool_free);
-	free(r->heap);
-	r->pool = NULL;
-	r->pool_free = NULL;
-	r->heap = NULL;
-	r->max_held = READER_PF_MAX_HELD;
-	if (alloc_order(r) < 0)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	r->backend = BACKEND_PERFETTO;
 	return pf_open(r, err);
+}
+
+int reader_grow_held(struct trace_reader *r, u32 max_held)
+{
+	struct event *pool;
+	struct heap_item *heap;
+	u32 *pool_free;
+
+	if (max_held <= r->max_held)
+		return 0;
+	pool = realloc(r->pool, (size_t)max_held * sizeof(*pool));
+	if (!pool)
+		return GS_ENOMEM;
+	r->pool = pool;
+	heap = realloc(r->heap, (size_t)max_held * sizeof(*heap));
+	if (!heap)
+		return GS_ENOMEM;
+	r->heap = heap;
+	pool_free = realloc(r->pool_free, (size_t)max_held * sizeof(*pool_free));
+	if (!pool_free)
+		return GS_ENOMEM;
+	r->pool_free = pool_free;
+	for (u32 i = max_held; i > r->max_held; i--)
+		r->pool_free[r->pool_nfree++] = i - 1;
+	r->max_held = max_held;
+	return 0;
 }
 
 static void reader_init_stats(struct trace_reader *r)

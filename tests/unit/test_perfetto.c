@@ -977,6 +977,32 @@ static void test_cpu_info_and_data_loss(void **state)
 	assert_int_equal(g.st.cpu_info[1].freqs_khz[2], 2800000);
 }
 
+/* Two CPUs' bundles covering the same time with more events than the reader holds by default
+ * (READER_MAX_HELD, 32768): they still come out merged in time order, none late. */
+static void test_large_overlap(void **state)
+{
+	enum { N = 40000 };
+	struct out o = {0};
+	Pftrace__FtraceEvent **e = calloc(N, sizeof(*e));
+	struct got g;
+
+	(void)state;
+	assert_non_null(e);
+	for (u32 cpu = 0; cpu < 2; cpu++) {
+		for (u32 i = 0; i < N; i++)
+			e[i] = ev_power(1000000 + 2 * (u64)i + cpu, false, i & 1, cpu);
+		put_bundle(&o, cpu, e, N, false);
+	}
+	free(e);
+	read_out(&o, NULL, &g);
+	free(o.p);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.total, 2 * N);
+	assert_true(g.in_order);
+	assert_int_equal(g.st.disorder_beyond_window, 0);
+	assert_int_equal(g.ev[1].cpu, 1);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -989,6 +1015,7 @@ int main(void)
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_text_equals_perfetto),
 		cmocka_unit_test(test_cpu_info_and_data_loss),
+		cmocka_unit_test(test_large_overlap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
