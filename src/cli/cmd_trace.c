@@ -152,12 +152,16 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 		printf("%s\n", ci->nr_freqs ? "" : " none");
 	}
 	printf("time span:   ");
-	print_time(st->first_ts_ns, us);
-	printf(" .. ");
-	print_time(st->last_ts_ns, us);
-	printf(" (");
-	print_time(span, us);
-	printf(" s)\n");
+	if (st->events) {
+		print_time(st->first_ts_ns, us);
+		printf(" .. ");
+		print_time(st->last_ts_ns, us);
+		printf(" (");
+		print_time(span, us);
+		printf(" s)\n");
+	} else {
+		printf("none (no scheduler, frequency or util event)\n");
+	}
 	printf("%-12s %llu\n", st->format == TRACE_FMT_DAT ? "records:"
 				: st->format == TRACE_FMT_PERFETTO ? "packets:"
 								    : "lines:",
