@@ -11,10 +11,13 @@
  *
  * An ftrace bundle holds one CPU's events in three time-ordered streams: the typed events, and
  * compact_sched's sched_switch and sched_waking arrays (delta-encoded timestamps, comms interned
- * in the bundle). They are merged here by timestamp and handed out one event per fill. Bundles of
- * different CPUs overlap in time (each covers one read of that CPU's ring buffer), so the
- * reader's re-ordering window is widened to twice the longest bundle span seen, and the number
- * of events it may hold grown up to PF_MAX_HELD.
+ * in the bundle). They are merged here by timestamp into a queue per CPU. Bundles of different
+ * CPUs overlap in time (each covers one read of that CPU's ring buffer), so the queues are
+ * merged here too: the oldest head leaves once an event `window` later has been decoded (twice
+ * the longest bundle span seen, at least the reader's 10 ms), once PF_MAX_HELD events are
+ * queued, or at the end. Events so reach the reader's re-ordering stage in time order, through
+ * its cheap in-order path; a merge of a few queues costs less than its heap of every held
+ * event.
  *
  * compact_sched carries no prev_pid/prev_comm/prev_prio and no waker: they are the task the
  * previous switch on that CPU put on it (Perfetto's trace_processor does the same,
@@ -40,8 +43,7 @@
 #define PF_MAX_INFLATED (256u << 20) /* and an inflated compressed_packets larger than this */
 #define PF_ARENA_CHUNK  (256u << 10)
 #define PF_MAX_CPU      4096
-/* Events the re-ordering stage may hold (the reader's default is READER_MAX_HELD): bundles of
- * different CPUs overlap by up to a bundle's span. Grown on demand up to this. */
+/* Events the per-CPU queues may hold before the oldest is let out whatever the window. */
 #define PF_MAX_HELD (1u << 18)
 
 /* Field numbers (facts/perfetto.md §2, §4). */
@@ -201,7 +203,14 @@ static int comm_set(struct pf_comms *t, s32 pid, const char *comm)
 
 /* ---- state ------------------------------------------------------------------------------ */
 
+/* A CPU's decoded events, in time order, waiting for the merge. */
+struct pf_queue {
+	struct event *ev;
+	u32 cap, head, n;
+};
+
 struct pf_cpu {
+	struct pf_queue q;
 	bool cur_known; /* a switch on this CPU was seen: cur_* is the running task */
 	s32 cur_pid, cur_prio;
 	char cur_comm[TASK_COMM_LEN];
@@ -231,9 +240,16 @@ struct pf_state {
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
 	s32 cpu;
 
+	/* the merge of the per-CPU queues */
+	u64 window_ns;
+	u64 max_ts_ns; /* the newest event decoded */
+	bool have_max, input_done;
+	u32 held;
+
 	int kver; /* kernel release as major * 1000 + minor; 0 unknown */
 	struct pf_cpu *cpus;
-	u32 nr_cpus;
+	u32 nr_cpus;  /* slots allocated */
+	u32 cpus_used; /* highest CPU with a bundle, plus one: the queues to merge */
 	struct pf_comms comms;
 	u32 seqs[64]; /* trusted_packet_sequence_ids seen (for previous_packet_dropped) */
 	u32 nr_seqs;
@@ -757,6 +773,8 @@ static int start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle
 	c = cpu_state(pf, b->cpu);
 	if (!c)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	if (b->cpu + 1 > pf->cpus_used)
+		pf->cpus_used = b->cpu + 1;
 	if (b->has_ftrace_clock && !pf->clock_from_bundle) {
 		snprintf(r->st.clock, sizeof(r->st.clock), "%s", ftrace_clock_name(b->ftrace_clock));
 		pf->clock_from_bundle = true;
@@ -815,16 +833,61 @@ static int start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle
 	if (first <= last) {
 		/* events of other CPUs as old as this bundle's may still come */
 		u64 span = last - first, lag = 0;
-		if (r->have_max && r->max_ts_ns > first)
-			lag = r->max_ts_ns - first;
+		if (pf->have_max && pf->max_ts_ns > first)
+			lag = pf->max_ts_ns - first;
 		if (span < lag)
 			span = lag;
 		if (span < (UINT64_MAX - READER_DEFAULT_WINDOW_NS) / 2 &&
-		    r->window_ns < 2 * span + READER_DEFAULT_WINDOW_NS)
-			r->window_ns = 2 * span + READER_DEFAULT_WINDOW_NS;
+		    pf->window_ns < 2 * span + READER_DEFAULT_WINDOW_NS)
+			pf->window_ns = 2 * span + READER_DEFAULT_WINDOW_NS;
 		c->last_ts_ns = last;
 	}
 	c->bundle_seen = true;
+	return 0;
+}
+
+/* The slot of the current CPU's queue the next event is decoded into (room is made by
+ * bundle_step() before each item). */
+static struct event *pf_slot(struct pf_state *pf)
+{
+	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	u32 k = q->head + q->n;
+
+	return &q->ev[k >= q->cap ? k - q->cap : k];
+}
+
+static void pf_commit(struct pf_state *pf)
+{
+	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	const struct event *ev = pf_slot(pf);
+
+	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
+		pf->max_ts_ns = ev->ts_ns;
+	pf->have_max = true;
+	q->n++;
+	pf->held++;
+}
+
+/* Room for one more event in a queue; 0 or GS_ENOMEM. */
+static int queue_reserve(struct pf_queue *q)
+{
+	struct event *ev;
+	u32 cap;
+
+	if (q->n < q->cap)
+		return 0;
+	cap = q->cap ? q->cap * 2 : 256;
+	ev = malloc((size_t)cap * sizeof(*ev));
+	if (!ev)
+		return GS_ENOMEM;
+	for (u32 i = 0; i < q->n; i++) {
+		u32 k = q->head + i;
+		ev[i] = q->ev[k >= q->cap ? k - q->cap : k];
+	}
+	free(q->ev);
+	q->ev = ev;
+	q->cap = cap;
+	q->head = 0;
 	return 0;
 }
 
@@ -873,7 +936,7 @@ static int compact_switch(struct trace_reader *r, size_t i, struct gs_error *err
 		count_name(r, "sched_switch (compact, first of its CPU)");
 		return 0;
 	}
-	ev = reader_slot(r);
+	ev = pf_slot(pf);
 	ev->type = EV_SWITCH;
 	fill_common(r, ev, pf->sw_ts, c->cur_pid);
 	ev->sw.prev_pid = c->cur_pid;
@@ -886,7 +949,7 @@ static int compact_switch(struct trace_reader *r, size_t i, struct gs_error *err
 	ev->sw.next_prio = cs->switch_next_prio[i];
 	copy_comm(ev->sw.next_comm, next_comm);
 	note_current(c, ev->sw.next_pid, ev->sw.next_prio, next_comm);
-	reader_commit(r);
+	pf_commit(pf);
 	return 1;
 }
 
@@ -904,14 +967,14 @@ static int compact_waking(struct trace_reader *r, size_t i, struct gs_error *err
 		count_name(r, "sched_waking (compact, before a switch)");
 		return 0;
 	}
-	ev = reader_slot(r);
+	ev = pf_slot(pf);
 	ev->type = EV_WAKING;
 	fill_common(r, ev, pf->wk_ts, c->cur_pid);
 	copy_comm(ev->wake.comm, comm);
 	ev->wake.pid = cs->waking_pid[i];
 	ev->wake.prio = cs->waking_prio[i];
 	ev->wake.target_cpu = cs->waking_target_cpu[i];
-	reader_commit(r);
+	pf_commit(pf);
 	return 1;
 }
 
@@ -991,14 +1054,14 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		}
 		fs.n++;
 	}
-	ev = reader_slot(r);
+	ev = pf_slot(r->pf);
 	why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
 	if (why)
 		return reader_malformed(r, r->lineno, err, "packet at byte %llu: %s",
 					(unsigned long long)r->pf->pkt_off, why);
 	ev->type = (enum event_type)type;
 	fill_common(r, ev, ev_ts(e), (s32)e->pid);
-	reader_commit(r);
+	pf_commit(r->pf);
 	return 1;
 }
 
@@ -1016,7 +1079,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 {
 	struct pf_state *pf = r->pf;
 	struct pf_cpu *c = &pf->cpus[pf->cpu];
-	struct event *ev = reader_slot(r);
+	struct event *ev = pf_slot(pf);
 	const char *why;
 	bool raw;
 	int m;
@@ -1114,7 +1177,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		return 0;
 	}
 	fill_common(r, ev, ev_ts(e), e->has_pid ? (s32)e->pid : -1);
-	reader_commit(r);
+	pf_commit(pf);
 	return 1;
 }
 
@@ -1136,6 +1199,8 @@ static int bundle_step(struct trace_reader *r, struct gs_error *err)
 
 	if (!have_ev && !have_sw && !have_wk)
 		return 2;
+	if (queue_reserve(&pf->cpus[pf->cpu].q) < 0)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (have_ev && (!have_sw || t_ev <= pf->sw_ts) && (!have_wk || t_ev <= pf->wk_ts)) {
 		ret = typed_event(r, b->event[pf->i_ev++], err);
 	} else if (have_wk && (!have_sw || pf->wk_ts <= pf->sw_ts)) {
@@ -1232,49 +1297,81 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 	return ret;
 }
 
+/* The CPU whose queue head is the oldest event (the lowest CPU on equal times); -1 if none. */
+static int oldest_queue(const struct pf_state *pf)
+{
+	int best = -1;
+	u64 best_ts = 0;
+
+	for (u32 c = 0; c < pf->cpus_used; c++) {
+		const struct pf_queue *q = &pf->cpus[c].q;
+		if (q->n && (best < 0 || q->ev[q->head].ts_ns < best_ts)) {
+			best = (int)c;
+			best_ts = q->ev[q->head].ts_ns;
+		}
+	}
+	return best;
+}
+
+/* Decodes more: one bundle item, or the next packet. 0, or a negative code. */
+static int decode_more(struct trace_reader *r, struct gs_error *err)
+{
+	struct pf_state *pf = r->pf;
+	const unsigned char *data = NULL;
+	size_t len = 0;
+	int ret;
+
+	if (pf->b) {
+		ret = bundle_step(r, err);
+		if (ret < 0)
+			return ret;
+		if (ret == 2)
+			end_packet(pf);
+		return 0;
+	}
+	if (pf->in_infl) {
+		ret = next_inner(r, &data, &len, err);
+		if (ret < 0)
+			return ret;
+		if (ret == 1)
+			return on_packet(r, data, len, true, err);
+		pf->in_infl = false;
+	}
+	ret = next_outer(r, &data, &len, err);
+	if (ret < 0)
+		return ret;
+	if (ret == 0) {
+		pf->input_done = true;
+		return 0;
+	}
+	return on_packet(r, data, len, false, err);
+}
+
 int pf_fill(struct trace_reader *r, struct gs_error *err)
 {
 	struct pf_state *pf = r->pf;
 
 	for (;;) {
-		const unsigned char *data;
-		size_t len;
+		int c = oldest_queue(pf);
 		int ret;
 
-		if (pf->b) {
-			if (r->ring_count + r->heap_n + r->slack >= r->max_held &&
-			    r->max_held < PF_MAX_HELD &&
-			    reader_grow_held(r, r->max_held * 2) < 0)
-				return gs_error_set(err, GS_ENOMEM, "out of memory");
-			ret = bundle_step(r, err);
-			if (ret == 1)
+		if (c >= 0) {
+			struct pf_queue *q = &pf->cpus[c].q;
+			const struct event *ev = &q->ev[q->head];
+			if (pf->input_done || pf->held >= PF_MAX_HELD ||
+			    ev->ts_ns + pf->window_ns <= pf->max_ts_ns) {
+				*reader_slot(r) = *ev;
+				q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+				q->n--;
+				pf->held--;
+				reader_commit(r);
 				return 0;
-			if (ret < 0)
-				return ret;
-			if (ret == 2)
-				end_packet(pf);
-			continue;
-		}
-		if (pf->in_infl) {
-			ret = next_inner(r, &data, &len, err);
-			if (ret < 0)
-				return ret;
-			if (ret == 1) {
-				ret = on_packet(r, data, len, true, err);
-				if (ret < 0)
-					return ret;
-				continue;
 			}
-			pf->in_infl = false;
-		}
-		ret = next_outer(r, &data, &len, err);
-		if (ret < 0)
-			return ret;
-		if (ret == 0) {
+		} else if (pf->input_done) {
 			r->done = true;
 			return 0;
 		}
-		ret = on_packet(r, data, len, false, err);
+		ret = decode_more(r, err);
 		if (ret < 0)
 			return ret;
 	}
@@ -1289,6 +1386,7 @@ int pf_open(struct trace_reader *r, struct gs_error *err)
 	pf->alloc.alloc = arena_alloc;
 	pf->alloc.free = arena_free;
 	pf->alloc.allocator_data = &pf->arena;
+	pf->window_ns = READER_DEFAULT_WINDOW_NS;
 	r->pf = pf;
 	r->st.format = TRACE_FMT_PERFETTO;
 	return 0;
@@ -1303,6 +1401,8 @@ void pf_close(struct trace_reader *r)
 	arena_release(&pf->arena);
 	free(pf->big);
 	free(pf->infl);
+	for (u32 c = 0; c < pf->nr_cpus; c++)
+		free(pf->cpus[c].q.ev);
 	free(pf->cpus);
 	free(pf->comms.slot);
 	free(pf);

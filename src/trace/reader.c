@@ -555,32 +555,6 @@ static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
 	return pf_open(r, err);
 }
 
-int reader_grow_held(struct trace_reader *r, u32 max_held)
-{
-	struct event *pool;
-	struct heap_item *heap;
-	u32 *pool_free;
-
-	if (max_held <= r->max_held)
-		return 0;
-	pool = realloc(r->pool, (size_t)max_held * sizeof(*pool));
-	if (!pool)
-		return GS_ENOMEM;
-	r->pool = pool;
-	heap = realloc(r->heap, (size_t)max_held * sizeof(*heap));
-	if (!heap)
-		return GS_ENOMEM;
-	r->heap = heap;
-	pool_free = realloc(r->pool_free, (size_t)max_held * sizeof(*pool_free));
-	if (!pool_free)
-		return GS_ENOMEM;
-	r->pool_free = pool_free;
-	for (u32 i = max_held; i > r->max_held; i--)
-		r->pool_free[r->pool_nfree++] = i - 1;
-	r->max_held = max_held;
-	return 0;
-}
-
 static void reader_init_stats(struct trace_reader *r)
 {
 	memset(&r->st, 0, sizeof(r->st));

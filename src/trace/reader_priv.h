@@ -218,10 +218,6 @@ void sys_close(struct trace_reader *r);
 int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
 		const char **why);
 
-/* reader.c: let up to max_held events be held back for re-ordering (more than the default;
- * never fewer). 0 or GS_ENOMEM. */
-int reader_grow_held(struct trace_reader *r, u32 max_held);
-
 /* reader.c: read more input into buf (compacting it first); 0, or GS_EIO. Sets in_eof. */
 int reader_refill(struct trace_reader *r, struct gs_error *err);
 
