@@ -50,7 +50,8 @@ static const char run_help[] =
 	"  --seed-util        start tasks and runqueues from the trace's own util events\n"
 	"  --warmup-ms MS     replay the first MS ms but measure only after them (every\n"
 	"                     signal starts cold)\n"
-	"  --format F         force the trace format: ftrace, tracecmd, dat, csv\n"
+	"  --format F         force the trace format: ftrace, tracecmd, dat, csv, perfetto,\n"
+	"                     systrace\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n";
 
