@@ -30,7 +30,7 @@ static const char sweep_usage[] =
 	"         [--no-policy] [--governor NAME]... [--set KEY=V1,V2,...]...\n"
 	"         [--jobs N] [--list-jobs] [--job K] [--label TEXT] [--platform P]\n"
 	"         [--timing T] [--util-source S] [--power-model M] [--seed-util]\n"
-	"         [--format F] [--strict] [--quiet]\n";
+	"         [--kernel NAME[,NAME...]|all] [--format F] [--strict] [--quiet]\n";
 
 static const char sweep_help[] =
 	"\n"
@@ -57,9 +57,9 @@ static const char sweep_help[] =
 	"  --quiet           no progress, no summary; only errors\n"
 	"Other options are those of 'govsim run' and apply to every run.\n"
 	"\n"
-	"Jobs are ordered trace, policy, governor, then each --set key in the order\n"
-	"given (the last varies fastest). Each runs in its own process into its own\n"
-	"database; they are merged into FILE in job order, so FILE does not depend on\n"
+	"Jobs are ordered trace, policy, kernel (--kernel A,B: a variable), governor,\n"
+	"then each --set key in the order given (the last varies fastest). Each runs\n"
+	"in its own process into its own database; they are merged into FILE in job order, so FILE does not depend on\n"
 	"--jobs. Progress goes to stderr when it is a terminal.\n"
 	"\n"
 	"exit status: 0 every run stored; 3 some runs failed, all on bad input (trace,\n"
