@@ -313,7 +313,7 @@ static void cluster_account(struct sim *s, int c, u64 t)
 				min_idle = 0;
 			}
 		}
-		if (s->cpu[pc->cpus[0]].traced_seen) {
+		if (s->validating && s->cpu[pc->cpus[0]].traced_seen) {
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			int topp = plat_cluster_opp_index(pc, tk);
 			int nbusy = 0;
