@@ -56,6 +56,7 @@ static int validate_one(struct run_opts *o, const char *trace)
 		gs_error_clear(&err);
 		run_result_init(&r);
 		spec.trace = trace;
+		spec.trace_file = run_opts_trace_file(o, trace);
 		spec.ropts = o->ropts;
 		spec.plat = &o->plat;
 		spec.governor = o->governor;

@@ -217,6 +217,17 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		return cli_usage_error(usage, "no trace given");
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
+	/* a pipe is read once, here: every pass below reads the copy */
+	for (int i = 0; i < o->nr_traces; i++) {
+		o->spools[i].fd = -1;
+		o->spools[i].path[0] = '\0';
+		o->nr_spools = i + 1;
+		if (strcmp(run_opts_trace_file(o, o->traces[i]), o->traces[i]) != 0)
+			continue; /* the same name given twice: spooled already */
+		ret = trace_spool(o->traces[i], &o->spools[i], &err);
+		if (ret)
+			return cli_report(&err);
+	}
 
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
@@ -227,6 +238,17 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 void run_opts_release(struct run_opts *o)
 {
 	policy_release(&o->policy);
+	for (int i = 0; i < o->nr_spools; i++)
+		trace_spool_release(&o->spools[i]);
+	o->nr_spools = 0;
+}
+
+const char *run_opts_trace_file(const struct run_opts *o, const char *trace)
+{
+	for (int i = 0; i < o->nr_spools; i++)
+		if (o->spools[i].path[0] && strcmp(o->traces[i], trace) == 0)
+			return o->spools[i].path;
+	return trace;
 }
 
 static FILE *open_out(const char *path, struct gs_error *err)
@@ -256,6 +278,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 
 	gs_error_clear(&err);
 	spec.trace = trace;
+	spec.trace_file = run_opts_trace_file(o, trace);
 	spec.ropts = o->ropts;
 	spec.plat = &o->plat;
 	spec.governor = governor_override ? governor_override : o->governor;

@@ -44,6 +44,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	const struct event *ev;
 	struct trace_prefetch *pf = NULL;
 	struct hash_job hj;
+	struct reader_opts ropts = spec->ropts;
+	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
 	int ret;
@@ -75,7 +77,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 
-	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
+	ropts.name = spec->trace;
+	ret = trace_reader_open(file, &ropts, &rd, err);
 	if (ret)
 		goto out;
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
@@ -86,12 +89,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
+	sim_prescan(file, &ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
 		    cfg.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle, err);
 	if (cfg.timing == SIM_TIMING_WORK)
 		cfg.has_traced_idle = false;
 	memset(&hj, 0, sizeof(hj));
-	hj.path = spec->trace;
+	hj.path = file;
 	if (!spec->no_hash) {
 		if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
 			hashing = true;

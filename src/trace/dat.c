@@ -24,7 +24,7 @@ int dat_open(struct trace_reader *r, struct gs_error *err)
 
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	r->tc = tracecmd_open(r->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	r->tc = tracecmd_open(r->file, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!r->tc)
 		return gs_error_set(err, GS_ETRACE, "'%s': cannot read trace.dat (corrupt or unsupported)",
 				    r->path);

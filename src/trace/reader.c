@@ -550,19 +550,23 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 	struct trace_reader *r;
 	unsigned char magic[16] = {0};
 	ssize_t nmagic = 0;
-	bool is_stdin = strcmp(path, "-") == 0;
+	const char *file = path; /* opened; `path` names it in messages */
+	bool is_stdin = strcmp(file, "-") == 0;
 	int ret;
 
 	*out = NULL;
 	if (!opts)
 		opts = &defaults;
+	if (opts->name)
+		path = opts->name;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	r->fd = -1;
 	r->opts = *opts;
 	r->path = strdup(path);
-	if (!r->path) {
+	r->file = strdup(file);
+	if (!r->path || !r->file) {
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;
 	}
@@ -575,7 +579,7 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		r->fd = STDIN_FILENO;
 	} else {
 		struct stat sb;
-		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		r->fd = open(file, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
 			ret = gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path,
 					   strerror(errno));
@@ -733,5 +737,6 @@ void trace_reader_free(struct trace_reader *r)
 	free(r->pool_free);
 	free(r->heap);
 	free(r->path);
+	free(r->file);
 	free(r);
 }

@@ -32,6 +32,8 @@ struct reader_opts {
 	enum trace_format format; /* AUTO: detect */
 	bool strict;              /* first malformed line fails the read (GS_ETRACE) */
 	u64 reorder_window_ns;    /* 0: default (see reader.c) */
+	const char *name;         /* the trace's name in messages; NULL: the path opened (a
+				   * spooled copy is opened by its own path, see spool.h) */
 };
 
 #define READER_MAX_REPORTED 5 /* malformed lines kept verbatim */

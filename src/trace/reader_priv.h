@@ -53,7 +53,8 @@ enum reader_backend {
 struct csv_state; /* csv.c */
 
 struct trace_reader {
-	char *path;
+	char *path; /* the name in messages (reader_opts.name) */
+	char *file; /* the file opened */
 	struct reader_opts opts;
 	struct trace_stats st;
 	enum reader_backend backend;
