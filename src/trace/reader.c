@@ -347,9 +347,29 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
 		return 0;
 	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (got < 0 && r->gz) {
+		int zerr;
+		const char *why = gzerror(r->gz, &zerr);
+		const char *colon = strstr(why, ": ");
+		if (strncmp(why, "<fd:", 4) == 0 && colon) /* zlib names the stream "<fd:N>" */
+			why = colon + 2;
+		if (zerr == Z_ERRNO)
+			return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
+					    strerror(errno));
+		/* a flipped byte: bad data (Z_DATA_ERROR), the CRC or length check failed */
+		return gs_error_set(err, GS_ETRACE, "'%s': corrupt gzip stream: %s", r->path, why);
+	}
 	if (got < 0)
-		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
-				    r->gz ? "gzip stream is corrupt" : strerror(errno));
+		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path, strerror(errno));
+	if (got == 0 && r->gz && r->st.gzip) {
+		int zerr;
+		gzerror(r->gz, &zerr);
+		/* zlib ends a stream cut short (no trailer, so no CRC check) with Z_BUF_ERROR */
+		if (zerr == Z_BUF_ERROR)
+			return gs_error_set(err, GS_ETRACE,
+					    "'%s': truncated gzip stream (it ends before its "
+					    "trailer and CRC)", r->path);
+	}
 	if (got == 0)
 		r->in_eof = true;
 	r->buf_len += (size_t)got;

@@ -71,6 +71,10 @@ case_ time-backwards 3 "$backwards" info trace-time-backwards.txt
 case_ empty 3 "'trace-empty.txt': empty trace" info trace-empty.txt
 case_ binary 3 "'trace-binary.bin': not a trace (binary data)" info trace-binary.bin
 case_ truncated-gzip 3 "'trace-truncated.txt.gz': " info trace-truncated.txt.gz
+# a .gz cut short (no trailer, so no CRC check) or failing its CRC is bad input, not a shorter
+# trace (#18.6): `run` without --strict used to replay the first half and exit 0
+case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
+case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
 case_ missing-file 1 "'no-such-trace.txt': " info no-such-trace.txt
 
