@@ -72,6 +72,8 @@ static bool parse_seconds(const char *s, size_t n, u64 *ns)
 	}
 	if (i != n || nd == 0)
 		return false;
+	if (sec > READER_MAX_TS_NS / NSEC_PER_SEC || frac > READER_MAX_TS_NS - sec * NSEC_PER_SEC)
+		return false; /* beyond 2^63 ns: out of range, never wrapped */
 	*ns = sec * NSEC_PER_SEC + frac;
 	return true;
 }

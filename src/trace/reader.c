@@ -284,7 +284,8 @@ static bool ready(const struct trace_reader *r, int *from)
 	*from = pick(r, &ts);
 	if (r->done || held(r) + r->slack > r->max_held)
 		return true;
-	return ts + r->window_ns <= r->max_ts_ns;
+	/* ts + window <= max, written so that it cannot wrap */
+	return r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns;
 }
 
 /* The next event out: `from` is pick()'s answer (0 ring, 1 heap). */

@@ -21,6 +21,11 @@ struct csv_parser;
 #define READER_DEFAULT_WINDOW_NS (10 * NSEC_PER_MSEC)
 #define READER_MAX_HELD          32768u
 
+/* The largest timestamp accepted, 2^63 - 1 ns (292 years): what no 64-bit nanosecond clock can
+ * pass is a malformed line, never wrapped; and sums of a timestamp and a window or a period
+ * (the re-ordering, ticks) stay below 2^64. */
+#define READER_MAX_TS_NS ((u64)INT64_MAX)
+
 /* The text input buffer: large, so that most lines are parsed in place. */
 #define READER_BUF_SIZE (1u << 20)
 
@@ -176,6 +181,10 @@ int text_parse_marker(const char *body, const char *end, struct event *ev, const
 s64 prev_state_parse(const char *s, size_t len);
 /* text.c: a numeric prev_state from any kernel to v5.9 TASK_REPORT bits. */
 u32 prev_state_from_number(u64 n);
+
+/* dat_check.c: the file's sizes and offsets against its length, before libtracecmd trusts
+ * them (`file` is opened, `name` named in messages). 0, or GS_ETRACE saying what is wrong. */
+int dat_check(const char *file, const char *name, struct gs_error *err);
 
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);

@@ -827,6 +827,75 @@ static void test_unsorted_real_trace(void **state)
 	assert_int_equal(g.ev[2].sw.prev_state, TASK_REPORT_MAX);
 }
 
+/* ---- ranges (#18.7) -------------------------------------------------------------------- */
+
+/* Timestamps past 2^63 ns are malformed lines, never wrapped (18446744073.709551616 s is 2^64
+ * ns: it used to come out as 0); 2^63 - 1 ns itself is accepted. */
+static void test_timestamp_range(void **state)
+{
+	struct reader_opts strict = {.strict = true};
+	struct got g;
+	(void)state;
+
+	read_text("  a-1 [000] 1.000000: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 18446744073.709551616: cpu_idle: state=2 cpu_id=0\n"
+		  "  a-1 [000] 9223372036.854775808: cpu_idle: state=3 cpu_id=0\n"
+		  "  a-1 [000] 9223372036.854775807: cpu_idle: state=4 cpu_id=0\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.st.malformed, 2);
+	assert_non_null(strstr(g.st.reported[0], ":2: timestamp beyond 2^63 ns"));
+	assert_non_null(strstr(g.st.reported[1], ":3: timestamp beyond 2^63 ns"));
+	assert_int_equal(g.ev[1].power.state, 4);
+	assert_true(g.ev[1].ts_ns == 9223372036854775807ull);
+
+	read_text("  a-1 [000] 18446744073.709551616: cpu_idle: state=2 cpu_id=0\n", &strict, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, ":1: timestamp beyond 2^63 ns"));
+
+	read_all(test_tmpfile("time_s,cpu,util\n0.5,0,100\n18446744073.709551616,0,200\n", ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_non_null(strstr(g.st.reported[0], ":3: bad time_s '18446744073.709551616'"));
+}
+
+/* A window as long as u64 allows: ts + window must not wrap into "ready" (events came out in
+ * file order and the second was counted as beyond the window). */
+static void test_reorder_window_no_wrap(void **state)
+{
+	struct reader_opts opts = {.reorder_window_ns = UINT64_MAX - 10};
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000030: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 1.000010: cpu_idle: state=2 cpu_id=0\n",
+		  &opts, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].power.state, 2);
+	assert_int_equal(g.st.disorder_beyond_window, 0);
+	assert_int_equal(g.st.reordered, 1);
+}
+
+/* CPU numbers past int32 are bad values (they were printed as CPU -2147483648). */
+static void test_cpu_id_range(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000000: cpu_frequency: state=903000 cpu_id=2147483647\n"
+		  "  a-1 [000] 1.000001: cpu_frequency: state=903000 cpu_id=2147483648\n"
+		  "  a-1 [000] 1.000002: cpu_idle: state=1 cpu_id=4294967295\n"
+		  "  a-1 [000] 1.000003: cpu_idle: cpu_id=2147483648 state=1\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.st.malformed, 3);
+	assert_non_null(strstr(g.st.reported[0], ":2: cpu_frequency: bad cpu_id value '2147483648'"));
+	assert_non_null(strstr(g.st.reported[1], ":3: cpu_idle: bad cpu_id value '4294967295'"));
+	assert_non_null(strstr(g.st.reported[2], ":4: cpu_idle: bad cpu_id value '2147483648'"));
+}
+
 /* ---- CSV ------------------------------------------------------------------------------- */
 
 static void test_csv_columns(void **state)
@@ -1039,6 +1108,9 @@ int main(void)
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_reorder_beyond_window),
 		cmocka_unit_test(test_unsorted_real_trace),
+		cmocka_unit_test(test_timestamp_range),
+		cmocka_unit_test(test_reorder_window_no_wrap),
+		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_gzip),
