@@ -73,6 +73,13 @@ case_ binary 3 "'trace-binary.bin': not a trace (binary data)" info trace-binary
 case_ truncated-gzip 3 "'trace-truncated.txt.gz': " info trace-truncated.txt.gz
 # a .gz cut short (no trailer, so no CRC check) or failing its CRC is bad input, not a shorter
 # trace (#18.6): `run` without --strict used to replay the first half and exit 0
+# a trace.dat missing its last byte or page (an interrupted copy) crashed inside libtracecmd
+# (exit 139, #18.2); its CPU 5 data is the last in the file (16384 bytes at 3420160)
+dat=traces/juno-r0/sched_load/trace.dat
+head -c -1 "$dat" >"$tmp/trace-cut-byte.dat"
+head -c -4096 "$dat" >"$tmp/trace-cut-page.dat"
+case_ dat-cut-byte 3 "'trace-cut-byte.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3436543 bytes; truncated?)" "$bin" run --quiet trace-cut-byte.dat
+case_ dat-cut-page 3 "'trace-cut-page.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3432448 bytes; truncated?)" "$bin" trace info trace-cut-page.dat
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
