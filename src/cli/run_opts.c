@@ -262,10 +262,20 @@ static FILE *open_out(const char *path, struct gs_error *err)
 	return f;
 }
 
-static void close_out(FILE *f)
+/* Close an output opened by open_out(): 0, or -1 when anything written to it was lost
+ * (a full disk: ferror() or fclose(), errno set). */
+static int close_out(FILE *f)
 {
-	if (f && f != stdout)
-		fclose(f);
+	int bad;
+
+	if (!f)
+		return 0;
+	bad = fflush(f) != 0 || ferror(f);
+	if (f != stdout && fclose(f) != 0)
+		bad = 1;
+	if (bad && !errno)
+		errno = EIO;
+	return bad ? -1 : 0;
 }
 
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
@@ -310,10 +320,25 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		}
 	}
 	ret = replay_run(&spec, r, &err);
-	close_out(spec.timeline);
-	close_out(spec.task_timeline);
-	if (ret)
-		return cli_report(&err);
+	{
+		const char *lost = NULL;
+		int lost_errno = 0;
+		errno = 0;
+		if (close_out(spec.timeline) < 0) {
+			lost = o->timeline_path;
+			lost_errno = errno;
+		}
+		errno = 0;
+		if (close_out(spec.task_timeline) < 0 && !lost) {
+			lost = o->task_timeline_path;
+			lost_errno = errno;
+		}
+		if (ret)
+			return cli_report(&err);
+		if (lost)
+			return cli_fail(EXIT_FAILURE_RT, "'%s': write error: %s", lost,
+					strerror(lost_errno));
+	}
 	if (governor_override)
 		return 0;
 	/* --strict: time going back beyond the re-ordering window is bad input (the reader only

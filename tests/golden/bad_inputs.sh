@@ -85,6 +85,14 @@ case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect dat
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
 case_ missing-file 1 "'no-such-trace.txt': " info no-such-trace.txt
 
+# --- write errors: every output is checked (ferror/fclose), exit 1 naming it (#18.4) -------
+if [ -w /dev/full ]; then
+	case_ timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --timeline /dev/full
+	case_ task-timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --task-timeline /dev/full
+	case_ stdout-full 1 "write error on standard output: No space left on device" sh -c '"$0" run "$1" >/dev/full' "$bin" $sf
+	case_ info-stdout-full 1 "write error on standard output: No space left on device" sh -c '"$0" trace info "$1" >/dev/full' "$bin" $sf
+fi
+
 # --- run: --strict like trace info; without it bad lines are skipped with a warning ---------
 run() { "$bin" run --quiet "$@"; }
 case_ run-strict-truncated-line 3 "'trace-truncated-line.txt':6: sched_switch: bad prev_pid value '10 pr'" run --strict trace-truncated-line.txt
