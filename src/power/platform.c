@@ -860,7 +860,7 @@ static int read_file(const char *path, char **text, struct gs_error *err)
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
-		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EMODEL, "'%s': cannot open: %s", path, strerror(errno));
 	do {
 		if (cap - len < 4096) {
 			char *nbuf = realloc(buf, cap = cap ? cap * 2 : 16384);
@@ -915,7 +915,7 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
 				strncat(names, ", ", sizeof(names) - strlen(names) - 1);
 			strncat(names, *n, sizeof(names) - strlen(names) - 1);
 		}
-		return gs_error_set(err, GS_ENOTFOUND,
+		return gs_error_set(err, GS_EMODEL,
 				    "'%s': no such built-in platform (built-in: %s; a model file "
 				    "is named by a path ending in .sql)",
 				    name_or_path, names);

@@ -39,6 +39,8 @@ const char *trace_format_name(enum trace_format f)
 
 int trace_format_from_name(const char *name)
 {
+	if (strcmp(name, "tracecmd") == 0) /* as README and --help spell it */
+		return TRACE_FMT_TRACECMD;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
 		if (strcmp(name, format_names[i]) == 0)
 			return (int)i;
@@ -602,12 +604,12 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		struct stat sb;
 		r->fd = open(file, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
-			ret = gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path,
+			ret = gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
 					   strerror(errno));
 			goto out_free;
 		}
 		if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			ret = gs_error_set(err, GS_EIO, "'%s': is a directory", path);
+			ret = gs_error_set(err, GS_EINPUT, "'%s': is a directory", path);
 			goto out_free;
 		}
 		nmagic = pread(r->fd, magic, sizeof(magic), 0);

@@ -46,6 +46,6 @@ check platforms_validate_ok 0 "$bin" platforms validate hikey960.sql
 check platforms_validate_swapped 3 "$bin" platforms validate copy.sql
 check platforms_validate_typo 3 "$bin" platforms validate typo.sql
 check platforms_validate_two_policies 3 "$bin" platforms validate two_policies_one_cpu.sql
-check platforms_show_unknown 1 "$bin" platforms show no-such-board
+check platforms_show_unknown 3 "$bin" platforms show no-such-board
 check platforms_usage 2 "$bin" platforms frob
 exit $fail

@@ -743,7 +743,7 @@ static void test_bad_inputs(void **state)
 	assert_non_null(strstr(g.err.msg, "no usable event"));
 
 	read_all("/nonexistent/trace.txt", NULL, &g);
-	assert_int_equal(g.ret, GS_EIO);
+	assert_int_equal(g.ret, GS_EINPUT); /* bad input: exit 3 */
 
 	for (int i = 0; i < 256; i++)
 		bin[i] = (unsigned char)(i * 7);
