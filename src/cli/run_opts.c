@@ -232,6 +232,9 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
 		return cli_report(&err);
+	/* a foreign or newer database is refused before anything is replayed */
+	if (o->db && (ret = store_check(o->db, &err)))
+		return cli_report(&err);
 	return 0;
 }
 

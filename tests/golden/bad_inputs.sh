@@ -98,6 +98,18 @@ case_ format-tracecmd-run 0 - "$bin" run --quiet --format tracecmd traces-tracec
 case_ format-trace-cmd-run 0 - "$bin" run --quiet --format trace-cmd traces-tracecmd.txt
 case_ format-tracecmd-validate 0 - "$bin" validate --platform juno-r0 --format tracecmd traces-tracecmd.txt
 
+# --- a foreign SQLite file as --db: refused before replaying, left untouched (#18.8) --------
+sqlite3 "$tmp/foreign.db" "CREATE TABLE runs (a, b); INSERT INTO runs VALUES (1, 2);"
+cp "$tmp/foreign.db" "$tmp/foreign-copy.db"
+case_ foreign-db 3 "'foreign.db': an SQLite database, but not a govsim results database (1 tables, no govsim schema version): nothing was written to it" "$bin" run --quiet $sf --db foreign.db
+case_ foreign-db-sweep 3 "'foreign.db': an SQLite database, but not a govsim results database" "$bin" sweep $sf --db foreign.db
+if ! cmp -s "$tmp/foreign.db" "$tmp/foreign-copy.db"; then
+	echo "bad_inputs.sh: foreign-db: the foreign database was changed"
+	fail=1
+fi
+echo "not a database" >"$tmp/text.db"
+case_ text-db 3 "'text.db': not a results database: file is not a database" "$bin" run --quiet $sf --db text.db
+
 # --- write errors: every output is checked (ferror/fclose), exit 1 naming it (#18.4) -------
 if [ -w /dev/full ]; then
 	case_ timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --timeline /dev/full
