@@ -938,6 +938,40 @@ static void test_csv_columns(void **state)
 	assert_int_equal(g.ev[1].util.idle_state, 1);
 }
 
+/* Several CPUs in one file (#11.1): rows interleaved by CPU and equal timestamps on several CPUs
+ * are all read, in (time, file) order, and the span starts at the first row. */
+static void test_csv_several_cpus(void **state)
+{
+	struct got g;
+	(void)state;
+	read_all(test_tmpfile("time_s,cpu,util,freq_khz,idle_state\n"
+			      "0.000000,0,300,533000,-1\n"
+			      "0.000000,4,800,903000,-1\n"
+			      "0.004000,4,810,903000,-1\n"
+			      "0.004000,0,310,533000,-1\n"
+			      "0.008000,0,320,533000,-1\n"
+			      "0.006000,4,820,903000,-1\n"
+			      "0.012000,4,830,903000,-1\n",
+			      ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 7);
+	assert_int_equal(g.st.malformed, 0);
+	assert_true(g.st.first_ts_ns == 0);
+	assert_true(g.st.last_ts_ns == 12000000ull);
+	{
+		static const struct { int cpu; unsigned util; u64 ts; } want[] = {
+			{0, 300, 0}, {4, 800, 0}, {4, 810, 4000000}, {0, 310, 4000000},
+			{4, 820, 6000000}, {0, 320, 8000000}, {4, 830, 12000000},
+		};
+		for (int i = 0; i < 7; i++) {
+			assert_int_equal(g.ev[i].util.cpu, want[i].cpu);
+			assert_int_equal(g.ev[i].util.util, want[i].util);
+			assert_true(g.ev[i].ts_ns == want[i].ts);
+		}
+	}
+}
+
 static void test_csv_errors(void **state)
 {
 	struct reader_opts strict = {.strict = true, .format = TRACE_FMT_CSV};
@@ -1112,6 +1146,7 @@ int main(void)
 		cmocka_unit_test(test_reorder_window_no_wrap),
 		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
+		cmocka_unit_test(test_csv_several_cpus),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_gzip),
 		cmocka_unit_test(test_dat_equals_text),
