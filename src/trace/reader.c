@@ -160,9 +160,33 @@ static bool item_less(const struct heap_item *a, const struct heap_item *b)
 	return a->ts_ns < b->ts_ns || (a->ts_ns == b->ts_ns && a->seq < b->seq);
 }
 
+/*
+ * The heap's storage, max_held slots, on the first event out of order: most traces never need
+ * it, and allocating (and zeroing) its 6 MB for every reader made each short read, as a fuzz
+ * target does per input, cost milliseconds. Slots are handed out in order until the first one
+ * comes back (pool_used), so the free list needs no filling either.
+ */
+static bool heap_alloc(struct trace_reader *r)
+{
+	if (r->pool)
+		return true;
+	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
+	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
+	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
+	if (r->pool && r->pool_free && r->heap)
+		return true;
+	free(r->pool);
+	free(r->pool_free);
+	free(r->heap);
+	r->pool = NULL;
+	r->pool_free = NULL;
+	r->heap = NULL;
+	return false;
+}
+
 static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
 {
-	u32 slot = r->pool_free[--r->pool_nfree];
+	u32 slot = r->pool_nfree ? r->pool_free[--r->pool_nfree] : r->pool_used++;
 	u32 i = r->heap_n++;
 
 	r->pool[slot] = *ev;
@@ -227,6 +251,10 @@ void reader_commit_any(struct trace_reader *r)
 	if (r->ring_count > 0) {
 		const struct event *tail = &r->ring[ring_index(r, r->ring_count - 1)];
 		if (ev->ts_ns < tail->ts_ns) {
+			if (!heap_alloc(r)) {
+				r->oom = true; /* trace_reader_next() fails */
+				return;
+			}
 			heap_push(r, ev, seq);
 			return;
 		}
@@ -237,17 +265,9 @@ void reader_commit_any(struct trace_reader *r)
 
 static int alloc_order(struct trace_reader *r)
 {
-	if (ring_grow(r, RING_INITIAL_CAP) < 0)
+	if (ring_grow(r, RING_INITIAL_CAP) < 0 || !r->ring)
 		return GS_ENOMEM;
-	r->pool = calloc(r->max_held, sizeof(struct event));
-	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
-	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
-	if (!r->ring || !r->pool || !r->pool_free || !r->heap)
-		return GS_ENOMEM;
-	for (u32 i = 0; i < r->max_held; i++)
-		r->pool_free[i] = r->max_held - 1 - i;
-	r->pool_nfree = r->max_held;
-	return 0;
+	return 0; /* the heap: heap_alloc(), when first needed */
 }
 
 static u32 held(const struct trace_reader *r)
@@ -728,6 +748,8 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 		ret = fill(r, err);
 		if (ret < 0)
 			return ret;
+		if (r->oom)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
 }
 

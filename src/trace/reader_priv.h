@@ -86,6 +86,8 @@ struct trace_reader {
 	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
 	u32 *pool_free;
 	u32 pool_nfree;
+	u32 pool_used;         /* slots handed out at least once: the next never-used one */
+	bool oom;              /* the heap could not be allocated */
 	struct heap_item *heap;
 	u32 heap_n;
 	u64 seq;
