@@ -194,6 +194,7 @@ int dat_fill(struct trace_reader *r, struct gs_error *err);
 void dat_close(struct trace_reader *r);
 
 /* csv.c */
+extern unsigned long csv_realloc_calls; /* libcsv's cell-buffer reallocs, for tests */
 int csv_open(struct trace_reader *r, struct gs_error *err);
 int csv_fill(struct trace_reader *r, struct gs_error *err);
 void csv_close(struct trace_reader *r);

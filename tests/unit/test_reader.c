@@ -972,6 +972,28 @@ static void test_csv_several_cpus(void **state)
 	}
 }
 
+/* A huge cell grows libcsv's buffer geometrically (#18.13): a 4 MB cell took 32768 reallocs,
+ * each a copy, when the buffer grew 128 bytes at a time. log2(4 MB / 128) is 15. */
+static void test_csv_huge_cell(void **state)
+{
+	size_t big = 4u << 20;
+	char *text = malloc(big + 64);
+	unsigned long before;
+	struct got g;
+	(void)state;
+	assert_non_null(text);
+	strcpy(text, "time_s,cpu,util\n0.1,0,");
+	memset(text + strlen(text), '7', big);
+	strcpy(text + strlen("time_s,cpu,util\n0.1,0,") + big, "\n0.2,0,5\n");
+	before = csv_realloc_calls;
+	read_all(test_tmpfile(text, ".csv"), NULL, &g);
+	free(text);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.st.malformed, 1);
+	assert_true(csv_realloc_calls - before < 64);
+}
+
 static void test_csv_errors(void **state)
 {
 	struct reader_opts strict = {.strict = true, .format = TRACE_FMT_CSV};
@@ -1148,6 +1170,7 @@ int main(void)
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_several_cpus),
 		cmocka_unit_test(test_csv_errors),
+		cmocka_unit_test(test_csv_huge_cell),
 		cmocka_unit_test(test_gzip),
 		cmocka_unit_test(test_dat_equals_text),
 	};
