@@ -81,6 +81,8 @@ maxlen() {
 }
 
 mkdir -p "$build/fuzz/artifacts"
+# libtraceevent's own leak (tests/lsan.supp), as ctest does
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 for t in $targets; do
 	bin="$build/tests/fuzz/fuzz_$t"
