@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "trace/reader.h"
+#include "trace/spool.h"
 
 static const char trace_usage[] =
 	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv|perfetto|systrace]"
@@ -258,6 +259,7 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 int cmd_trace(int argc, char **argv)
 {
 	struct reader_opts opts = {0};
+	struct trace_spool spool = {.fd = -1};
 	struct trace_reader *r = NULL;
 	struct info_acc acc = {0};
 	struct gs_error err;
@@ -298,7 +300,12 @@ int cmd_trace(int argc, char **argv)
 		if (!acc.pids)
 			return cli_fail(EXIT_FAILURE_RT, "out of memory");
 	}
-	ret = trace_reader_open(file, &opts, &r, &err);
+	/* a pipe or "-" is read through a temporary copy, as in every command (trace/spool.h) */
+	ret = trace_spool(file, &spool, &err);
+	if (ret < 0)
+		goto out;
+	opts.name = file;
+	ret = trace_reader_open(trace_spool_file(&spool, file), &opts, &r, &err);
 	if (ret < 0)
 		goto out;
 	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
@@ -326,6 +333,7 @@ int cmd_trace(int argc, char **argv)
 	}
 out:
 	trace_reader_free(r);
+	trace_spool_release(&spool);
 	free(acc.pids);
 	if (ret < 0)
 		return cli_report(&err);

@@ -92,6 +92,7 @@ static int replay_validate(struct run_opts *o, const struct validate_opts *vo, c
 	gs_error_clear(&err);
 	run_result_init(&r);
 	spec.trace = trace;
+	spec.trace_file = run_opts_trace_file(o, trace);
 	spec.ropts = o->ropts;
 	spec.plat = &o->plat;
 	spec.governor = o->governor;
@@ -198,7 +199,7 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 	if (o->nr_kernels == 0) {
 		char why[384];
 		char release[96];
-		replay_trace_kernel(trace, &o->ropts, why, sizeof(why));
+		replay_trace_kernel(run_opts_trace_file(o, trace), &o->ropts, why, sizeof(why));
 		printf("  %s\n", why);
 		if (kernel_release_from_plat_info(trace, release, sizeof(release)) == 0) {
 			const struct kernel_profile *hint =
@@ -246,7 +247,7 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 			else
 				printf(" %9s", "-");
 			putchar('\n');
-			if (!v->opp_known_ns[c])
+			if (!v->opp_known_ns[c] && !v->markers_only[c])
 				printf("      (no cpu_frequency for policy%d)\n",
 				       o->plat.clusters[c].cpus[0]);
 			else if (!v->kernel_freq_events[c])
@@ -398,8 +399,9 @@ int cmd_validate(int argc, char **argv)
 		for (int k = 0; k < nr_kv; k++) {
 			char why[384];
 			kv[k].kp = o.nr_kernels ? o.kernels[k]
-						: replay_trace_kernel(o.traces[i], &o.ropts, why,
-								      sizeof(why));
+						: replay_trace_kernel(
+							  run_opts_trace_file(&o, o.traces[i]),
+							  &o.ropts, why, sizeof(why));
 		}
 		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed);
 		for (int k = 0; k < nr_kv; k++) {

@@ -292,6 +292,17 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		return cli_usage_error(usage, "no trace given");
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
+	/* a pipe is read once, here: every pass below reads the copy */
+	for (int i = 0; i < o->nr_traces; i++) {
+		o->spools[i].fd = -1;
+		o->spools[i].path[0] = '\0';
+		o->nr_spools = i + 1;
+		if (strcmp(run_opts_trace_file(o, o->traces[i]), o->traces[i]) != 0)
+			continue; /* the same name given twice: spooled already */
+		ret = trace_spool(o->traces[i], &o->spools[i], &err);
+		if (ret)
+			return cli_report(&err);
+	}
 
 	if (!platform_given && o->nr_traces == 1) {
 		char device[128];
@@ -309,12 +320,26 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
 		return cli_report(&err);
+	/* a foreign or newer database is refused before anything is replayed */
+	if (o->db && (ret = store_check(o->db, &err)))
+		return cli_report(&err);
 	return 0;
 }
 
 void run_opts_release(struct run_opts *o)
 {
 	policy_release(&o->policy);
+	for (int i = 0; i < o->nr_spools; i++)
+		trace_spool_release(&o->spools[i]);
+	o->nr_spools = 0;
+}
+
+const char *run_opts_trace_file(const struct run_opts *o, const char *trace)
+{
+	for (int i = 0; i < o->nr_spools; i++)
+		if (o->spools[i].path[0] && strcmp(o->traces[i], trace) == 0)
+			return o->spools[i].path;
+	return trace;
 }
 
 static FILE *open_out(const char *path, struct gs_error *err)
@@ -328,10 +353,20 @@ static FILE *open_out(const char *path, struct gs_error *err)
 	return f;
 }
 
-static void close_out(FILE *f)
+/* Close an output opened by open_out(): 0, or -1 when anything written to it was lost
+ * (a full disk: ferror() or fclose(), errno set). */
+static int close_out(FILE *f)
 {
-	if (f && f != stdout)
-		fclose(f);
+	int bad;
+
+	if (!f)
+		return 0;
+	bad = fflush(f) != 0 || ferror(f);
+	if (f != stdout && fclose(f) != 0)
+		bad = 1;
+	if (bad && !errno)
+		errno = EIO;
+	return bad ? -1 : 0;
 }
 
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
@@ -344,6 +379,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 
 	gs_error_clear(&err);
 	spec.trace = trace;
+	spec.trace_file = run_opts_trace_file(o, trace);
 	spec.ropts = o->ropts;
 	spec.plat = &o->plat;
 	spec.governor = governor_override ? governor_override : o->governor;
@@ -376,10 +412,25 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		}
 	}
 	ret = replay_run(&spec, r, &err);
-	close_out(spec.timeline);
-	close_out(spec.task_timeline);
-	if (ret)
-		return cli_report(&err);
+	{
+		const char *lost = NULL;
+		int lost_errno = 0;
+		errno = 0;
+		if (close_out(spec.timeline) < 0) {
+			lost = o->timeline_path;
+			lost_errno = errno;
+		}
+		errno = 0;
+		if (close_out(spec.task_timeline) < 0 && !lost) {
+			lost = o->task_timeline_path;
+			lost_errno = errno;
+		}
+		if (ret)
+			return cli_report(&err);
+		if (lost)
+			return cli_fail(EXIT_FAILURE_RT, "'%s': write error: %s", lost,
+					strerror(lost_errno));
+	}
 	if (governor_override)
 		return 0;
 	/* --strict: time going back beyond the re-ordering window is bad input (the reader only

@@ -11,6 +11,7 @@
 #include "kernel/profile.h"
 #include "power/platform.h"
 #include "sim/replay.h"
+#include "trace/spool.h"
 #include "uclamp/policy.h"
 
 #define RUN_OPTS_MAX_PARAMS 64
@@ -43,7 +44,13 @@ struct run_opts {
 	const struct kernel_profile *kernels[16];
 	int nr_kernels;
 	const struct kernel_profile *kernel;
+	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
+	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
+	int nr_spools; /* spools[0 .. nr_spools) to release */
 };
+
+/* The file to read for traces[i] (its spooled copy, or the trace itself). */
+const char *run_opts_trace_file(const struct run_opts *o, const char *trace);
 
 /* Parse argv (argv[0] = the command); returns 0, or the exit status after printing the
  * problem (2 usage, 3 bad platform/policy). */

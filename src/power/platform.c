@@ -1401,7 +1401,7 @@ static int read_file(const char *path, char **text, struct gs_error *err)
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
-		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EMODEL, "'%s': cannot open: %s", path, strerror(errno));
 	/* a file or a pipe (<(...)), read up to the cap; not a device such as /dev/zero */
 	if (fstat(fileno(f), &sb) != 0 || !(S_ISREG(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
 		fclose(f);
@@ -1477,7 +1477,7 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
 				strncat(names, ", ", sizeof(names) - strlen(names) - 1);
 			strncat(names, *n, sizeof(names) - strlen(names) - 1);
 		}
-		return gs_error_set(err, GS_ENOTFOUND,
+		return gs_error_set(err, GS_EMODEL,
 				    "'%s': no such built-in platform (built-in: %s; a model file "
 				    "is named by a path ending in .sql)",
 				    name_or_path, names);

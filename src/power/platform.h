@@ -105,7 +105,8 @@ struct platform {
 /*
  * Load a platform: `name_or_path` is a built-in name ("hikey960", "juno-r0") or a path to a
  * .sql file written against models/schema.sql. Validates every rule (platform_validate_db) and
- * fills *out. Returns 0, or GS_EMODEL / GS_ENOTFOUND / GS_EIO with the detail in err
+ * fills *out. Returns 0, or GS_EMODEL (also for an unknown name or a missing file: bad input,
+ * exit 3) / GS_EIO (a read error) with the detail in err
  * ("'file.sql': opps row cluster=1 freq_khz=903000: frequencies not strictly increasing").
  */
 int platform_load(const char *name_or_path, struct platform *out, struct gs_error *err);

@@ -520,7 +520,7 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 		goto out_free;
 	}
 	if (access(db, R_OK) != 0) {
-		rc = gs_error_set(err, GS_EARG, "'%s': %s", db, strerror(errno));
+		rc = gs_error_set(err, GS_EINPUT, "'%s': %s", db, strerror(errno));
 		goto out_free;
 	}
 	if ((rc = store_open(db, &st, err)) ||

@@ -72,6 +72,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	const struct event *ev;
 	struct trace_prefetch *pf = NULL;
 	struct hash_job hj;
+	struct reader_opts ropts = spec->ropts;
+	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
 	int ret;
@@ -105,7 +107,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 
-	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
+	ropts.name = spec->trace;
+	ret = trace_reader_open(file, &ropts, &rd, err);
 	if (ret)
 		goto out;
 	if (spec->kernel) {
@@ -129,8 +132,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 					 cfg.kernel->name);
 			}
 		} else {
-			cfg.kernel = replay_trace_kernel(spec->trace, &spec->ropts, kernel_why,
-							 sizeof(kernel_why));
+			cfg.kernel = replay_trace_kernel(spec->trace_file ? spec->trace_file
+									  : spec->trace,
+							 &spec->ropts, kernel_why, sizeof(kernel_why));
 		}
 		cfg.kernel_note = kernel_why;
 		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
@@ -151,12 +155,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
+	sim_prescan(file, &ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
 		    cfg.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle, err);
 	if (cfg.timing == SIM_TIMING_WORK)
 		cfg.has_traced_idle = false;
 	memset(&hj, 0, sizeof(hj));
-	hj.path = spec->trace;
+	hj.path = file;
 	if (!spec->no_hash) {
 		if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
 			hashing = true;

@@ -12,7 +12,8 @@
 #include "trace/reader.h"
 
 struct replay_spec {
-	const char *trace;
+	const char *trace;      /* its name in messages and in the run */
+	const char *trace_file; /* the file read: a spooled copy (trace/spool.h); NULL: trace */
 	struct reader_opts ropts;
 	const struct platform *plat;
 	const char *governor;          /* name; "schedutil" when NULL */

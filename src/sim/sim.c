@@ -313,7 +313,9 @@ static void cluster_account(struct sim *s, int c, u64 t)
 				min_idle = 0;
 			}
 		}
-		if (s->validating && s->cpu[pc->cpus[0]].traced_seen) {
+		/* scored, like the time-weighted share, only under the kernel's own decisions */
+		if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
+		    s->cpu[pc->cpus[0]].traced_kernel) {
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			int topp = plat_cluster_opp_index(pc, tk);
 			int nbusy = 0;

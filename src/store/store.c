@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <sqlite3.h>
@@ -90,10 +91,84 @@ void store_close(struct store *s)
 	free(s);
 }
 
+/*
+ * Whether the open database is govsim's, or empty, before anything is created in it (#18.8: a
+ * foreign SQLite file used to get govsim's tables added, then fail on its own 'runs'). Version 0
+ * must hold no table at all; a versioned file must have govsim's runs table. GS_EINPUT for a
+ * foreign file or not a database at all, GS_ESCHEMA for a newer govsim's.
+ */
+static int check_schema(struct store *s, int *version_out, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int version, tables;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
+				    sqlite3_errmsg(s->db));
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version > STORE_SCHEMA_VERSION)
+		return gs_error_set(err, GS_ESCHEMA,
+				    "'%s': results schema version %d is newer than this govsim "
+				    "supports (%d)",
+				    s->path, version, STORE_SCHEMA_VERSION);
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'",
+			       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
+				    sqlite3_errmsg(s->db));
+	}
+	tables = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (version == 0 && tables > 0)
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': an SQLite database, but not a govsim results database "
+				    "(%d tables, no govsim schema version): nothing was written to it",
+				    s->path, tables);
+	if (version > 0 &&
+	    sqlite3_prepare_v2(s->db, "SELECT run_id, label, trace, trace_sha256, platform, "
+				      "governor, params, kernel FROM runs LIMIT 0",
+			       -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': schema version %d, but no govsim runs table (%s): not a "
+				    "govsim results database",
+				    s->path, version, sqlite3_errmsg(s->db));
+	}
+	sqlite3_finalize(st);
+	*version_out = version;
+	return 0;
+}
+
+int store_check(const char *path, struct gs_error *err)
+{
+	struct store s = {.path = (char *)path};
+	int version, rc;
+
+	if (access(path, F_OK) != 0)
+		return 0; /* created when the run is stored */
+	if (sqlite3_open_v2(path, &s.db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		rc = s.db ? gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
+					 sqlite3_errmsg(s.db))
+			  : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
+		sqlite3_close(s.db);
+		return rc;
+	}
+	sqlite3_busy_timeout(s.db, 30000);
+	rc = check_schema(&s, &version, err);
+	sqlite3_close(s.db);
+	return rc;
+}
+
 int store_open(const char *path, struct store **out, struct gs_error *err)
 {
 	struct store *s = calloc(1, sizeof(*s));
-	sqlite3_stmt *st = NULL;
 	int version, rc;
 
 	*out = NULL;
@@ -112,21 +187,8 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 	if ((rc = exec(s, "PRAGMA foreign_keys = ON", "cannot open", err)))
 		goto out_close;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_step(st) != SQLITE_ROW) {
-		rc = sql_error(s, err, "cannot open");
-		sqlite3_finalize(st);
+	if ((rc = check_schema(s, &version, err)))
 		goto out_close;
-	}
-	version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	if (version > STORE_SCHEMA_VERSION) {
-		rc = gs_error_set(err, GS_ESCHEMA,
-				  "'%s': results schema version %d is newer than this govsim "
-				  "supports (%d)",
-				  path, version, STORE_SCHEMA_VERSION);
-		goto out_close;
-	}
 	if (version < STORE_SCHEMA_VERSION) {
 		char sql[64];
 		/* A new file (version 0): the tables and the version, all or nothing. */

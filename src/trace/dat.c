@@ -45,10 +45,13 @@ static void dat_kernel_release(struct trace_reader *r)
 int dat_open(struct trace_reader *r, struct gs_error *err)
 {
 	struct tep_handle *tep;
+	int ret = dat_check(r->file, r->path, err); /* what would crash the library */
 
+	if (ret)
+		return ret;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	r->tc = tracecmd_open(r->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	r->tc = tracecmd_open(r->file, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!r->tc)
 		return gs_error_set(err, GS_ETRACE, "'%s': cannot read trace.dat (corrupt or unsupported)",
 				    r->path);
@@ -253,6 +256,11 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 			ret = reader_malformed(r, r->lineno, err, "%s", why);
 			goto out_free;
 		}
+	}
+	if (rec->ts > READER_MAX_TS_NS) {
+		ret = reader_malformed(r, r->lineno, err,
+				       "timestamp beyond 2^63 ns (9223372036.854775807 s)");
+		goto out_free;
 	}
 	ev->ts_ns = rec->ts;
 	ev->line = r->lineno;

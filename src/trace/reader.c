@@ -41,6 +41,8 @@ const char *trace_format_name(enum trace_format f)
 
 int trace_format_from_name(const char *name)
 {
+	if (strcmp(name, "tracecmd") == 0) /* as README and --help spell it */
+		return TRACE_FMT_TRACECMD;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
 		if (strcmp(name, format_names[i]) == 0)
 			return (int)i;
@@ -160,9 +162,33 @@ static bool item_less(const struct heap_item *a, const struct heap_item *b)
 	return a->ts_ns < b->ts_ns || (a->ts_ns == b->ts_ns && a->seq < b->seq);
 }
 
+/*
+ * The heap's storage, max_held slots, on the first event out of order: most traces never need
+ * it, and allocating (and zeroing) its 6 MB for every reader made each short read, as a fuzz
+ * target does per input, cost milliseconds. Slots are handed out in order until the first one
+ * comes back (pool_used), so the free list needs no filling either.
+ */
+static bool heap_alloc(struct trace_reader *r)
+{
+	if (r->pool)
+		return true;
+	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
+	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
+	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
+	if (r->pool && r->pool_free && r->heap)
+		return true;
+	free(r->pool);
+	free(r->pool_free);
+	free(r->heap);
+	r->pool = NULL;
+	r->pool_free = NULL;
+	r->heap = NULL;
+	return false;
+}
+
 static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
 {
-	u32 slot = r->pool_free[--r->pool_nfree];
+	u32 slot = r->pool_nfree ? r->pool_free[--r->pool_nfree] : r->pool_used++;
 	u32 i = r->heap_n++;
 
 	r->pool[slot] = *ev;
@@ -227,6 +253,10 @@ void reader_commit_any(struct trace_reader *r)
 	if (r->ring_count > 0) {
 		const struct event *tail = &r->ring[ring_index(r, r->ring_count - 1)];
 		if (ev->ts_ns < tail->ts_ns) {
+			if (!heap_alloc(r)) {
+				r->oom = true; /* trace_reader_next() fails */
+				return;
+			}
 			heap_push(r, ev, seq);
 			return;
 		}
@@ -237,17 +267,9 @@ void reader_commit_any(struct trace_reader *r)
 
 static int alloc_order(struct trace_reader *r)
 {
-	if (ring_grow(r, RING_INITIAL_CAP) < 0)
+	if (ring_grow(r, RING_INITIAL_CAP) < 0 || !r->ring)
 		return GS_ENOMEM;
-	r->pool = calloc(r->max_held, sizeof(struct event));
-	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
-	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
-	if (!r->ring || !r->pool || !r->pool_free || !r->heap)
-		return GS_ENOMEM;
-	for (u32 i = 0; i < r->max_held; i++)
-		r->pool_free[i] = r->max_held - 1 - i;
-	r->pool_nfree = r->max_held;
-	return 0;
+	return 0; /* the heap: heap_alloc(), when first needed */
 }
 
 static u32 held(const struct trace_reader *r)
@@ -286,7 +308,8 @@ static bool ready(const struct trace_reader *r, int *from)
 	*from = pick(r, &ts);
 	if (r->done || held(r) + r->slack > r->max_held)
 		return true;
-	return ts + r->window_ns <= r->max_ts_ns;
+	/* ts + window <= max, written so that it cannot wrap */
+	return r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns;
 }
 
 /* The next event out: `from` is pick()'s answer (0 ring, 1 heap). */
@@ -349,9 +372,29 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
 		return 0;
 	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (got < 0 && r->gz) {
+		int zerr;
+		const char *why = gzerror(r->gz, &zerr);
+		const char *colon = strstr(why, ": ");
+		if (strncmp(why, "<fd:", 4) == 0 && colon) /* zlib names the stream "<fd:N>" */
+			why = colon + 2;
+		if (zerr == Z_ERRNO)
+			return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
+					    strerror(errno));
+		/* a flipped byte: bad data (Z_DATA_ERROR), the CRC or length check failed */
+		return gs_error_set(err, GS_ETRACE, "'%s': corrupt gzip stream: %s", r->path, why);
+	}
 	if (got < 0)
-		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
-				    r->gz ? "gzip stream is corrupt" : strerror(errno));
+		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path, strerror(errno));
+	if (got == 0 && r->gz && r->st.gzip) {
+		int zerr;
+		gzerror(r->gz, &zerr);
+		/* zlib ends a stream cut short (no trailer, so no CRC check) with Z_BUF_ERROR */
+		if (zerr == Z_BUF_ERROR)
+			return gs_error_set(err, GS_ETRACE,
+					    "'%s': truncated gzip stream (it ends before its "
+					    "trailer and CRC)", r->path);
+	}
 	if (got == 0)
 		r->in_eof = true;
 	r->buf_len += (size_t)got;
@@ -569,19 +612,23 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 	struct trace_reader *r;
 	unsigned char magic[16] = {0};
 	ssize_t nmagic = 0;
-	bool is_stdin = strcmp(path, "-") == 0;
+	const char *file = path; /* opened; `path` names it in messages */
+	bool is_stdin = strcmp(file, "-") == 0;
 	int ret;
 
 	*out = NULL;
 	if (!opts)
 		opts = &defaults;
+	if (opts->name)
+		path = opts->name;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	r->fd = -1;
 	r->opts = *opts;
 	r->path = strdup(path);
-	if (!r->path) {
+	r->file = strdup(file);
+	if (!r->path || !r->file) {
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;
 	}
@@ -594,14 +641,14 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		r->fd = STDIN_FILENO;
 	} else {
 		struct stat sb;
-		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		r->fd = open(file, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
-			ret = gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path,
+			ret = gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
 					   strerror(errno));
 			goto out_free;
 		}
 		if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			ret = gs_error_set(err, GS_EIO, "'%s': is a directory", path);
+			ret = gs_error_set(err, GS_EINPUT, "'%s': is a directory", path);
 			goto out_free;
 		}
 		nmagic = pread(r->fd, magic, sizeof(magic), 0);
@@ -747,6 +794,8 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 		ret = fill(r, err);
 		if (ret < 0)
 			return ret;
+		if (r->oom)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
 }
 
@@ -783,5 +832,6 @@ void trace_reader_free(struct trace_reader *r)
 	free(r->pool_free);
 	free(r->heap);
 	free(r->path);
+	free(r->file);
 	free(r);
 }

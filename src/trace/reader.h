@@ -37,6 +37,8 @@ struct reader_opts {
 	bool allow_markers_only;  /* a trace with trace markers but no usable event ends normally
 				   * (trace info of an atrace-only trace) instead of failing "no
 				   * usable event" */
+	const char *name;         /* the trace's name in messages; NULL: the path opened (a
+				   * spooled copy is opened by its own path, see spool.h) */
 };
 
 #define READER_MAX_REPORTED 5 /* malformed lines kept verbatim */

@@ -21,6 +21,11 @@ struct csv_parser;
 #define READER_DEFAULT_WINDOW_NS (10 * NSEC_PER_MSEC)
 #define READER_MAX_HELD          32768u
 
+/* The largest timestamp accepted, 2^63 - 1 ns (292 years): what no 64-bit nanosecond clock can
+ * pass is a malformed line, never wrapped; and sums of a timestamp and a window or a period
+ * (the re-ordering, ticks) stay below 2^64. */
+#define READER_MAX_TS_NS ((u64)INT64_MAX)
+
 /* The text input buffer: large, so that most lines are parsed in place. */
 #define READER_BUF_SIZE (1u << 20)
 
@@ -57,7 +62,8 @@ struct pf_state;  /* perfetto.c */
 struct sys_state; /* systrace.c */
 
 struct trace_reader {
-	char *path;
+	char *path; /* the name in messages (reader_opts.name) */
+	char *file; /* the file opened */
 	struct reader_opts opts;
 	struct trace_stats st;
 	enum reader_backend backend;
@@ -84,6 +90,8 @@ struct trace_reader {
 	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
 	u32 *pool_free;
 	u32 pool_nfree;
+	u32 pool_used;         /* slots handed out at least once: the next never-used one */
+	bool oom;              /* the heap could not be allocated */
 	struct heap_item *heap;
 	u32 heap_n;
 	u64 seq;
@@ -184,12 +192,17 @@ s64 prev_state_parse(const char *s, size_t len);
 /* text.c: a numeric prev_state from any kernel to v5.9 TASK_REPORT bits. */
 u32 prev_state_from_number(u64 n);
 
+/* dat_check.c: the file's sizes and offsets against its length, before libtracecmd trusts
+ * them (`file` is opened, `name` named in messages). 0, or GS_ETRACE saying what is wrong. */
+int dat_check(const char *file, const char *name, struct gs_error *err);
+
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);
 int dat_fill(struct trace_reader *r, struct gs_error *err);
 void dat_close(struct trace_reader *r);
 
 /* csv.c */
+extern unsigned long csv_realloc_calls; /* libcsv's cell-buffer reallocs, for tests */
 int csv_open(struct trace_reader *r, struct gs_error *err);
 int csv_fill(struct trace_reader *r, struct gs_error *err);
 void csv_close(struct trace_reader *r);

@@ -550,6 +550,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_FREQ_MARKER:
 		ok = need_u32(&c, "state", &ev->power.state) &&
 		     need_u32(&c, "cpu_id", &ev->power.cpu_id);
+		/* CPU numbers are ints everywhere after the reader */
+		if (ok && ev->power.cpu_id > INT32_MAX)
+			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
 		break;
 	default:
 		ok = conv_util(&c, type, ev);
@@ -765,7 +768,8 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
 	if (fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id))
+	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
 }
@@ -1261,7 +1265,12 @@ static bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **ne
 		}
 		if (p >= end || *p != ':')
 			return false;
-		*ts_ns = sec * NSEC_PER_SEC + frac * scale[nf];
+		/* past READER_MAX_TS_NS: a timestamp, out of range (the caller reports it) */
+		if (sec > READER_MAX_TS_NS / NSEC_PER_SEC ||
+		    frac * scale[nf] > READER_MAX_TS_NS - sec * NSEC_PER_SEC)
+			*ts_ns = UINT64_MAX;
+		else
+			*ts_ns = sec * NSEC_PER_SEC + frac * scale[nf];
 	} else {
 		if (p >= end || *p != ':')
 			return false;
@@ -1414,7 +1423,9 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 
 	while (p < end && is_digit(*p))
 		sec = sec * 10 + (u64)(*p++ - '0');
-	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':')
+	/* beyond 2^63 ns (or near it): parse_ts() reads and range-checks it */
+	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':' ||
+	    sec >= READER_MAX_TS_NS / NSEC_PER_SEC)
 		return false;
 	for (int i = 1; i <= 6; i++) {
 		if (!is_digit(p[i]))
@@ -1520,7 +1531,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	int type;
 
 	if (p == end || *p == '\t' || *p == '#' || maybe_header(p, end) ||
-	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p))
+	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p) || ts > READER_MAX_TS_NS)
 		return 0;
 	p = skip_spaces(p, end);
 	type = hot_event_name(p, end, &q);
@@ -1576,6 +1587,9 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	}
+	if (ts > READER_MAX_TS_NS)
+		return reader_malformed(r, r->lineno, err,
+					"timestamp beyond 2^63 ns (9223372036.854775807 s)");
 	p = skip_spaces(p, end);
 	name = p;
 	type = hot_event_name(name, end, &p);

@@ -133,7 +133,7 @@ if [ "$(sqlite3 "$tmp/newer.db" "SELECT count(*) FROM runs")" != 2 ]; then
 	fail=1
 fi
 echo "version = 6" >"$tmp/not-a-db.txt"
-check not-a-database 1 "govsim: 'not-a-db.txt': cannot open: file is not a database" \
+check not-a-database 3 "govsim: 'not-a-db.txt': not a results database: file is not a database" \
 	"$bin" run "$src/$trace" --quiet --db not-a-db.txt
 
 exit $fail

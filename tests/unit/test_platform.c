@@ -309,13 +309,13 @@ static void test_load_by_path_and_errors(void **state)
 	assert_string_equal(p.name, "hikey960");
 
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("no-such-board", &p, &err), GS_ENOTFOUND);
+	assert_int_equal(platform_load("no-such-board", &p, &err), GS_EMODEL); /* exit 3 */
 	assert_non_null(strstr(err.msg, "'no-such-board'"));
 	assert_non_null(strstr(err.msg, "hikey960, juno-r0"));
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("schema", &p, &err), GS_ENOTFOUND);
+	assert_int_equal(platform_load("schema", &p, &err), GS_EMODEL);
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("/nonexistent/x.sql", &p, &err), GS_EIO);
+	assert_int_equal(platform_load("/nonexistent/x.sql", &p, &err), GS_EMODEL);
 	assert_non_null(strstr(err.msg, "'/nonexistent/x.sql'"));
 }
 
