@@ -13,7 +13,11 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "gov/schedutil.h"
 #include "gov/tunables.h"
+
+const struct governor_ops schedutil_gov =
+	GOV_PUB_OPS("schedutil", SCHEDUTIL_HELP, &schedutil_governor);
 
 const struct governor_ops *const governor_table[] = {
 	&schedutil_gov,
@@ -33,6 +37,16 @@ const struct governor_ops *governor_find(const char *name)
 		if (strcmp(governor_table[i]->name, name) == 0)
 			return governor_table[i];
 	return NULL;
+}
+
+bool governor_is_path(const char *name)
+{
+	size_t n;
+
+	if (!name)
+		return false;
+	n = strlen(name);
+	return strchr(name, '/') || (n > 3 && strcmp(name + n - 3, ".so") == 0);
 }
 
 struct gov_param *gov_param_find(struct gov_param *params, int nr_params, const char *key)

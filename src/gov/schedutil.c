@@ -3,11 +3,13 @@
  * (and schedutil_cpu_util() from that file, map_util_freq() from include/linux/sched/cpufreq.h).
  * Facts: ../shared/facts/kernel-v5.9.md §4; design DESIGN.md §7. See schedutil.h.
  *
+ * Written against the public interface alone (include/govsim/governor.h), as any plugin is.
  * What the replay gives instead of the kernel's state: the rq signals come from
- * env->cpu_util() (struct sched_cpu_util), the rq clamps from env->cpu_uclamp(), the busy hold
- * reads sched_cpu_util.idle_calls, TICK_NSEC comes from env->hz. The kthread of the slow path is
- * the cpufreq core's switch latency (cpufreq_request). Policy limits do not change during a
- * replay, so sugov_limits() and limits_changed are only reached through ignore_dl_rate_limit.
+ * govsim_cpu_util() (struct govsim_cpu_util), the rq clamps through govsim_rq_clamp() and
+ * govsim_uclamp_rq_util_with(), the busy hold reads govsim_cpu_util.idle_calls, TICK_NSEC comes
+ * from the kernel profile's hz. The kthread of the slow path is the cpufreq core's switch
+ * latency (govsim_request_freq). Policy limits do not change during a replay, so sugov_limits()
+ * and limits_changed are only reached through ignore_dl_rate_limit.
  *
  * arm64 is frequency invariant (arch_scale_freq_invariant), so get_next_freq always scales
  * cpuinfo.max_freq.
@@ -16,23 +18,27 @@
 
 #include <stdlib.h>
 
-#include "gov/tunables.h"
+/* The kernel's names for the interface's constants. */
+#define SCHED_CAPACITY_SHIFT GOVSIM_CAPACITY_SHIFT
+#define SCHED_CAPACITY_SCALE GOVSIM_CAPACITY_SCALE
+#define SCHED_CPUFREQ_IOWAIT GOVSIM_UPDATE_IOWAIT
+#define NSEC_PER_USEC        1000ULL
 
-static const struct uclamp_rq_pair *sugov_cpu_uclamp(const struct sugov_policy *sg_policy,
-						     int cpu)
+/* uclamp_is_used() and the rq's clamp values of a CPU (none without a policy). */
+static struct govsim_rq_clamp sugov_cpu_uclamp(const struct govsim_policy *pol, int cpu)
 {
-	const struct gov_env *env = &sg_policy->env;
+	struct govsim_rq_clamp rq = {.used = 0, .min = 0, .max = SCHED_CAPACITY_SCALE};
 
-	if (!env->uclamp || !env->cpu_uclamp)
-		return NULL;
-	return env->cpu_uclamp(env->ctx, cpu);
+	if (pol)
+		govsim_rq_clamp(pol, cpu, &rq);
+	return rq;
 }
 
-unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
+unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
 				 unsigned long max, enum schedutil_type type,
-				 const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq)
+				 const struct govsim_policy *pol, int cpu)
 {
-	bool uclamp_used = uc && uclamp_is_used(uc);
+	bool uclamp_used = sugov_cpu_uclamp(pol, cpu).used;
 	unsigned long dl_util, util, irq;
 
 	/* Without uclamp, a runnable RT task asks for the maximum (the RT boost). With uclamp in
@@ -47,8 +53,8 @@ unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long 
 
 	/* CFS and RT utilization, clamped together by the rq's uclamp values (p == NULL). */
 	util = util_cfs + cu->util_rt;
-	if (type == FREQUENCY_UTIL && uc && rq)
-		util = uclamp_rq_util_with(uc, rq, util, NULL);
+	if (type == FREQUENCY_UTIL && pol)
+		util = govsim_uclamp_rq_util_with(pol, cpu, util);
 
 	dl_util = cu->util_dl;
 	/* Saturated once DL is added: no idle time left, ask for the maximum. */
@@ -73,20 +79,18 @@ unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long 
 	return util < max ? util : max;
 }
 
-unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu)
+unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	const struct gov_env *env = &sg_policy->env;
 	unsigned long max;
 
-	*cu = (struct sched_cpu_util){0};
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, sg_cpu->cpu, cu);
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_policy->policy, sg_cpu->cpu, cu);
 	max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
 	sg_cpu->max = max;
 	sg_cpu->bw_dl = cu->bw_dl;
-	return schedutil_cpu_util(cu, cu->util_cfs, max, FREQUENCY_UTIL, env->uclamp,
-				  sugov_cpu_uclamp(sg_policy, sg_cpu->cpu));
+	return schedutil_cpu_util(cu, cu->util_cfs, max, FREQUENCY_UTIL, sg_policy->policy,
+				  sg_cpu->cpu);
 }
 
 bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
@@ -119,7 +123,7 @@ bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned i
 void sugov_fast_switch(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
 {
 	if (sugov_update_next_freq(sg_policy, time, next_freq))
-		cpufreq_request(sg_policy->policy, next_freq, time);
+		govsim_request_freq(sg_policy->policy, next_freq, GOVSIM_RELATION_L, time);
 }
 
 void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
@@ -129,7 +133,7 @@ void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned in
 	/* irq_work -> sugov:N kthread -> __cpufreq_driver_target(next_freq, RELATION_L). The
 	 * core holds the request for switch_latency_ns; a newer next_freq replaces it, as the
 	 * kthread reads next_freq only when it runs (work_in_progress). */
-	cpufreq_request(sg_policy->policy, next_freq, time);
+	govsim_request_freq(sg_policy->policy, next_freq, GOVSIM_RELATION_L, time);
 }
 
 /*
@@ -144,7 +148,7 @@ void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned in
 unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
 			   unsigned long max)
 {
-	struct cpufreq_policy *policy = sg_policy->policy;
+	struct govsim_policy *policy = sg_policy->policy;
 	unsigned long freq = map_util_freq(util, policy->cpuinfo_max_khz, max);
 	unsigned int raw = freq > UINT32_MAX ? UINT32_MAX : (unsigned int)freq;
 
@@ -153,7 +157,8 @@ unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
 
 	sg_policy->need_freq_update = false;
 	sg_policy->cached_raw_freq = raw;
-	return cpufreq_driver_resolve_freq(policy, raw);
+	/* cpufreq_driver_resolve_freq */
+	return govsim_resolve_freq(policy, raw, policy->kernel->next_freq_relation);
 }
 
 /*
@@ -231,7 +236,7 @@ unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned lo
 }
 
 /* The kernel's sugov_cpu_is_busy: the CPU has not entered idle since the last call. */
-static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct sched_cpu_util *cu)
+static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct govsim_cpu_util *cu)
 {
 	bool ret = cu->idle_calls == sg_cpu->saved_idle_calls;
 
@@ -241,41 +246,39 @@ static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct sched_cpu_u
 
 /* ignore_dl_rate_limit: more DL bandwidth than at the last evaluation skips the rate limit. */
 static void ignore_dl_rate_limit(struct sugov_cpu *sg_cpu, struct sugov_policy *sg_policy,
-				 const struct sched_cpu_util *cu)
+				 const struct govsim_cpu_util *cu)
 {
 	if (cu->bw_dl > sg_cpu->bw_dl)
 		sg_policy->limits_changed = true;
 }
 
-static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu)
+static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
-	const struct gov_env *env = &sg_cpu->sg_policy->env;
-
-	*cu = (struct sched_cpu_util){0};
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, sg_cpu->cpu, cu);
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
 }
 
 /* Record one CPU's evaluation; reported once the decision is made (sugov_report). */
-static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct sched_cpu_util *cu,
+static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim_cpu_util *cu,
 			 unsigned long util, unsigned long max)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	const struct uclamp_rq_pair *rq = sugov_cpu_uclamp(sg_policy, sg_cpu->cpu);
-	struct gov_eval *e;
+	struct govsim_rq_clamp rq;
+	struct govsim_eval *e;
 	unsigned long target;
 
-	if (!sg_policy->env.on_eval || sg_policy->nr_evals >= GS_MAX_CPUS)
+	if (!sg_policy->policy->report || sg_policy->nr_evals >= GOVSIM_MAX_CPUS)
 		return;
+	rq = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
 	e = &sg_policy->evals[sg_policy->nr_evals++];
-	*e = (struct gov_eval){0};
+	*e = (struct govsim_eval){0};
 	e->time_ns = time;
 	e->cpu = sg_cpu->cpu;
-	e->policy = gov_policy_cpu(sg_policy->policy);
+	e->policy = sg_policy->policy->cpus[0];
 	e->in = *cu;
-	if (rq && uclamp_is_used(sg_policy->env.uclamp)) {
-		e->uclamp_min = rq->uc[UCLAMP_MIN].value;
-		e->uclamp_max = rq->uc[UCLAMP_MAX].value;
+	if (rq.used) {
+		e->uclamp_min = rq.min;
+		e->uclamp_max = rq.max;
 	} else {
 		e->uclamp_min = 0;
 		e->uclamp_max = SCHED_CAPACITY_SCALE;
@@ -288,12 +291,8 @@ static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct sched_
 
 static void sugov_report(struct sugov_policy *sg_policy)
 {
-	const struct gov_env *env = &sg_policy->env;
-
-	for (int i = 0; i < sg_policy->nr_evals; i++) {
-		sg_policy->evals[i].freq_khz = sg_policy->policy->cur_khz;
-		env->on_eval(env->ctx, &sg_policy->evals[i]);
-	}
+	for (int i = 0; i < sg_policy->nr_evals; i++)
+		govsim_report(sg_policy->policy, &sg_policy->evals[i]);
 	sg_policy->nr_evals = 0;
 }
 
@@ -308,7 +307,7 @@ static void sugov_commit(struct sugov_policy *sg_policy, u64 time, unsigned int 
 void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct sched_cpu_util cu;
+	struct govsim_cpu_util cu;
 	unsigned long util, max;
 	unsigned int next_f;
 	bool busy;
@@ -350,7 +349,7 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 
 	for (int j = 0; j < sg_policy->nr_cpus; j++) {
 		struct sugov_cpu *j_sg_cpu = &sg_policy->cpus[j];
-		struct sched_cpu_util cu;
+		struct govsim_cpu_util cu;
 		unsigned long j_util, j_max;
 
 		j_util = sugov_get_util(j_sg_cpu, &cu);
@@ -371,20 +370,14 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct sched_cpu_util cu;
 	unsigned int next_f;
 
 	sugov_iowait_boost(sg_cpu, time, flags);
 	sg_cpu->last_update = time;
 
-	if (sg_policy->env.cpu_bw_dl) {
-		/* only bw_dl is read here: the evaluation below reads every CPU afresh */
-		if (sg_policy->env.cpu_bw_dl(sg_policy->env.ctx, sg_cpu->cpu) > sg_cpu->bw_dl)
-			sg_policy->limits_changed = true;
-	} else {
-		sugov_read_cpu(sg_cpu, &cu);
-		ignore_dl_rate_limit(sg_cpu, sg_policy, &cu);
-	}
+	/* ignore_dl_rate_limit on bw_dl alone: the evaluation below reads every CPU afresh */
+	if (govsim_cpu_bw_dl(sg_policy->policy, sg_cpu->cpu) > sg_cpu->bw_dl)
+		sg_policy->limits_changed = true;
 
 	if (sugov_should_update_freq(sg_policy, time)) {
 		next_f = sugov_next_freq_shared(sg_cpu, time);
@@ -393,46 +386,51 @@ void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	}
 }
 
-static int schedutil_init(struct cpufreq_policy *pol, const struct gov_env *env,
-			  struct gov_param *params, int nr_params, void **data,
-			  struct gs_error *err)
+static const struct govsim_tunable schedutil_tunables[] = {
+	{"rate_limit_us", "µs between frequency changes (any unsigned int; default "
+			  "cpufreq_policy_transition_delay_us())"},
+	{"iowait_boost", "0|1: boost CPUs whose tasks wake up from IO (default 0)"},
+	{NULL, NULL},
+};
+
+static int schedutil_init(struct govsim_policy *pol, void **data)
 {
 	struct sugov_policy *sg_policy;
-	unsigned int rate_limit_us = cpufreq_policy_transition_delay_us(pol);
-	bool iowait = false;
+	unsigned int rate_limit_us = pol->transition_delay_us;
+	int iowait = 0;
 	int ret;
 
-	ret = gov_param_rate_limit_us(params, nr_params, &rate_limit_us, err);
+	/* rate_limit_us_store: any value kstrtouint accepts. */
+	ret = govsim_tunable_uint(pol, "rate_limit_us", 0, UINT32_MAX, &rate_limit_us);
 	if (ret)
 		return ret;
-	ret = gov_param_iowait_boost(params, nr_params, &iowait, err);
+	ret = govsim_tunable_bool(pol, "iowait_boost", &iowait);
 	if (ret)
 		return ret;
 
 	sg_policy = calloc(1, sizeof(*sg_policy));
 	if (!sg_policy)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
+		return GOVSIM_ENOMEM;
 	sg_policy->policy = pol;
-	sg_policy->env = *env;
 	sg_policy->rate_limit_us = rate_limit_us;
-	sg_policy->iowait_boost_enabled = iowait;
-	sg_policy->tick_nsec = gov_tick_nsec(env->hz);
+	sg_policy->iowait_boost_enabled = iowait != 0;
+	sg_policy->tick_nsec = govsim_tick_nsec(pol);
 	/* sugov_start: everything else starts at 0. */
 	sg_policy->freq_update_delay_ns = (s64)rate_limit_us * (s64)NSEC_PER_USEC;
-	sg_policy->nr_cpus = pol->cl->nr_cpus;
+	sg_policy->nr_cpus = pol->nr_cpus;
 	for (int i = 0; i < sg_policy->nr_cpus; i++) {
 		sg_policy->cpus[i].sg_policy = sg_policy;
-		sg_policy->cpus[i].cpu = pol->cl->cpus[i];
+		sg_policy->cpus[i].cpu = pol->cpus[i];
 	}
 	*data = sg_policy;
-	return 0;
+	return GOVSIM_OK;
 }
 
-static void schedutil_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+static void schedutil_update(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
 			     unsigned int flags)
 {
 	struct sugov_policy *sg_policy = data;
-	int idx = gov_cpu_index(pol, cpu);
+	int idx = govsim_cpu_index(pol, cpu);
 
 	if (idx < 0)
 		return;
@@ -445,16 +443,32 @@ static void schedutil_update(struct cpufreq_policy *pol, void *data, int cpu, u6
 		sugov_update_single(&sg_policy->cpus[idx], now_ns, flags);
 }
 
-static void schedutil_release(void *data)
+static void schedutil_release(struct govsim_policy *pol, void *data)
 {
+	(void)pol;
 	free(data);
 }
 
-const struct governor_ops schedutil_gov = {
+const struct govsim_governor schedutil_governor = {
+	GOVSIM_GOVERNOR_ABI,
 	.name = "schedutil",
-	.help = "Linux v5.9 schedutil: frequency from PELT util with uclamp; rate_limit_us=N "
-		"(default from the transition latency), iowait_boost=0|1 (default 0)",
+	.help = SCHEDUTIL_HELP,
+	.tunables = schedutil_tunables,
 	.init = schedutil_init,
 	.update = schedutil_update,
 	.release = schedutil_release,
 };
+
+#ifdef GOVSIM_SCHEDUTIL_PLUGIN
+/* Built as a plugin (tests: the same governor loaded with dlopen). */
+__attribute__((visibility("default"))) extern const struct govsim_governor govsim_governor;
+const struct govsim_governor govsim_governor = {
+	GOVSIM_GOVERNOR_ABI,
+	.name = "schedutil",
+	.help = "Linux v5.9 schedutil (as a plugin)",
+	.tunables = schedutil_tunables,
+	.init = schedutil_init,
+	.update = schedutil_update,
+	.release = schedutil_release,
+};
+#endif

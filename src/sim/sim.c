@@ -1232,8 +1232,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = cfg->gov->init(&cl->pol, &s->env, cfg->params, cfg->nr_params, &cl->gov_data,
-				     err);
+		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->nr_params,
+				    &cl->gov_data, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
