@@ -44,7 +44,7 @@ static const char sweep_help[] =
 	"  --no-policy       also run without a policy (label policy=none); the only\n"
 	"                    variant when no --policy or --action is given\n"
 	"  --governor NAME   a governor variant (repeatable; default schedutil,\n"
-	"                    not labelled)\n"
+	"                    not labelled); a plugin's FILE too (see 'run --help')\n"
 	"  --set KEY=V1,V2   a tunable and its values (repeatable: one dimension per\n"
 	"                    key); every governor gets it, one that does not take it\n"
 	"                    fails its runs\n"
@@ -93,7 +93,8 @@ struct sweep {
 	bool no_policy;
 	struct sweep_policy *pols;
 	int nr_pols;
-	const char *govs[SWEEP_MAX_VARIANTS];
+	const char *govs[SWEEP_MAX_VARIANTS];      /* a name, or a plugin's resolved path */
+	const char *gov_labels[SWEEP_MAX_VARIANTS]; /* as given */
 	int nr_govs;
 	struct sweep_set sets[SWEEP_MAX_SETS];
 	int nr_sets;
@@ -109,6 +110,7 @@ struct sweep_job {
 	const char *trace;
 	struct sweep_policy *pol;
 	const char *gov;
+	const char *gov_label;
 	struct gov_param params[RUN_OPTS_MAX_PARAMS];
 	int nr_params;
 	char label[SWEEP_LABEL_MAX];
@@ -149,6 +151,7 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		rest /= sw->sets[k].nr;
 	}
 	j->gov = sw->govs[rest % sw->nr_govs];
+	j->gov_label = sw->gov_labels[rest % sw->nr_govs];
 	rest /= sw->nr_govs;
 	j->pol = &sw->pols[rest % sw->nr_pols];
 	rest /= sw->nr_pols;
@@ -159,7 +162,7 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	if (sw->nr_policy_args || sw->no_policy)
 		append_word(j->label, sizeof(j->label), j->pol->name);
 	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
-		snprintf(word, sizeof(word), "governor=%s", j->gov);
+		snprintf(word, sizeof(word), "governor=%s", j->gov_label);
 		append_word(j->label, sizeof(j->label), word);
 	}
 	for (int k = 0; k < sw->nr_sets; k++) {
@@ -276,15 +279,19 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 			sw->policy_is_action[sw->nr_policy_args] = is_action;
 			sw->policy_args[sw->nr_policy_args++] = v;
 		} else if (match_opt("--governor", argc, argv, &i, &v, true, &missing)) {
-			if (!governor_find(v))
-				return cli_usage_error(sweep_usage, "unknown governor '%s'", v);
+			const char *name;
+
+			/* a plugin is loaded here, before the workers fork */
+			if ((status = run_opts_governor(v, false, sweep_usage, &name)))
+				return status;
 			for (int k = 0; k < sw->nr_govs; k++)
-				if (strcmp(sw->govs[k], v) == 0)
+				if (strcmp(sw->govs[k], name) == 0)
 					return cli_usage_error(sweep_usage,
 							       "--governor '%s' given twice", v);
 			if (sw->nr_govs == SWEEP_MAX_VARIANTS)
 				return cli_usage_error(sweep_usage, "too many governors");
-			sw->govs[sw->nr_govs++] = v;
+			sw->gov_labels[sw->nr_govs] = v;
+			sw->govs[sw->nr_govs++] = name;
 		} else if (match_opt("--set", argc, argv, &i, &v, true, &missing)) {
 			if ((status = add_set(sw, v)))
 				return status;
@@ -328,8 +335,10 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 	sw->opts_parsed = true;
 	if (!sw->list_jobs && !sw->o.db)
 		return cli_usage_error(sweep_usage, "--db FILE is required");
-	if (sw->nr_govs == 0)
+	if (sw->nr_govs == 0) {
+		sw->gov_labels[sw->nr_govs] = sw->o.governor;
 		sw->govs[sw->nr_govs++] = sw->o.governor;
+	}
 	return 0;
 }
 

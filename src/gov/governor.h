@@ -103,8 +103,9 @@ bool governor_is_path(const char *name);
  * A governor by name or file (plugin.c): a built-in name; a path (governor_is_path) is
  * dlopen()ed; another name is looked for as NAME.so, libNAME.so or NAME in each directory of
  * GOVSIM_PLUGIN_PATH (':'-separated). A plugin is loaded once per process and stays loaded.
- * Errors (GS_EARG): unknown name, file not found or not loadable, no `govsim_governor` symbol,
- * an ABI major other than GOVSIM_GOV_ABI_MAJOR or a newer minor, an incomplete struct.
+ * Errors: GS_ENOTFOUND (an unknown name); GS_EINPUT (no such file, not loadable, no
+ * `govsim_governor` symbol, an ABI major other than GOVSIM_GOV_ABI_MAJOR or a newer minor, an
+ * incomplete struct).
  */
 int governor_lookup(const char *name, const struct governor_ops **out, struct gs_error *err);
 /* The same for --governor-plugin FILE: FILE itself when it contains '/', else searched in

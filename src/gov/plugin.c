@@ -40,22 +40,22 @@ static bool ends_with(const char *s, const char *suffix)
 static int plugin_check(const char *path, const struct govsim_governor *g, struct gs_error *err)
 {
 	if (g->abi_major != GOVSIM_GOV_ABI_MAJOR)
-		return gs_error_set(err, GS_EARG,
+		return gs_error_set(err, GS_EINPUT,
 				    "'%s': governor ABI %u.%u, this govsim has ABI %d.%d (rebuild the "
 				    "plugin against this govsim's govsim/governor.h)",
 				    path, g->abi_major, g->abi_minor, GOVSIM_GOV_ABI_MAJOR,
 				    GOVSIM_GOV_ABI_MINOR);
 	if (g->abi_minor > GOVSIM_GOV_ABI_MINOR)
-		return gs_error_set(err, GS_EARG,
+		return gs_error_set(err, GS_EINPUT,
 				    "'%s': governor ABI %u.%u is newer than this govsim's %d.%d "
 				    "(upgrade govsim)",
 				    path, g->abi_major, g->abi_minor, GOVSIM_GOV_ABI_MAJOR,
 				    GOVSIM_GOV_ABI_MINOR);
 	if (!g->name || !g->name[0] || !g->init || !g->update)
-		return gs_error_set(err, GS_EARG,
+		return gs_error_set(err, GS_EINPUT,
 				    "'%s': struct govsim_governor without a name, init or update", path);
 	if (strlen(g->name) >= 32 || strchr(g->name, '/'))
-		return gs_error_set(err, GS_EARG,
+		return gs_error_set(err, GS_EINPUT,
 				    "'%s': governor name '%s': at most 31 characters, no '/'", path,
 				    g->name);
 	return 0;
@@ -70,7 +70,7 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 	int ret;
 
 	if (!realpath(file, real))
-		return gs_error_set(err, GS_EARG, "'%s': governor plugin not found", file);
+		return gs_error_set(err, GS_EINPUT, "'%s': governor plugin not found", file);
 	for (int i = 0; i < nr_plugins; i++) {
 		if (strcmp(plugins[i]->path, real) == 0) {
 			*out = &plugins[i]->ops;
@@ -78,7 +78,7 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 		}
 	}
 	if (nr_plugins == MAX_PLUGINS)
-		return gs_error_set(err, GS_EARG, "'%s': more than %d governor plugins", file,
+		return gs_error_set(err, GS_EINPUT, "'%s': more than %d governor plugins", file,
 				    MAX_PLUGINS);
 	pl = calloc(1, sizeof(*pl));
 	if (!pl)
@@ -95,7 +95,7 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 		const char *why = dlerror();
 
 		free(pl);
-		return gs_error_set(err, GS_EARG, "'%s': cannot load governor plugin: %s", file,
+		return gs_error_set(err, GS_EINPUT, "'%s': cannot load governor plugin: %s", file,
 				    why ? why : "unknown error");
 	}
 	dlerror();
@@ -103,7 +103,7 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 	if (!g) {
 		dlclose(handle);
 		free(pl);
-		return gs_error_set(err, GS_EARG,
+		return gs_error_set(err, GS_EINPUT,
 				    "'%s': not a govsim governor plugin: no symbol '%s' (define "
 				    "const struct govsim_governor %s)",
 				    file, GOVSIM_GOVERNOR_SYMBOL, GOVSIM_GOVERNOR_SYMBOL);
@@ -160,7 +160,7 @@ int governor_load_plugin(const char *file, const struct governor_ops **out,
 	char found[PATH_MAX];
 
 	if (!file || !file[0])
-		return gs_error_set(err, GS_EARG, "--governor-plugin: empty file name");
+		return gs_error_set(err, GS_EINPUT, "--governor-plugin: empty file name");
 	if (strchr(file, '/'))
 		return plugin_open(file, out, err);
 	if (plugin_search(file, found, sizeof(found)))
@@ -170,7 +170,7 @@ int governor_load_plugin(const char *file, const struct governor_ops **out,
 		snprintf(found, sizeof(found), "./%s", file);
 		return plugin_open(found, out, err);
 	}
-	return gs_error_set(err, GS_EARG,
+	return gs_error_set(err, GS_EINPUT,
 			    "'%s': governor plugin not found (not a file, nor in GOVSIM_PLUGIN_PATH)",
 			    file);
 }
@@ -191,5 +191,5 @@ int governor_lookup(const char *name, const struct governor_ops **out, struct gs
 	}
 	if (plugin_search(name, found, sizeof(found)))
 		return plugin_open(found, out, err);
-	return gs_error_set(err, GS_EARG, "unknown governor '%s'", name);
+	return gs_error_set(err, GS_ENOTFOUND, "unknown governor '%s'", name);
 }

@@ -51,6 +51,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	sim_config_init(&cfg);
 	cfg.plat = spec->plat;
 	ret = governor_lookup(spec->governor ? spec->governor : "schedutil", &cfg.gov, err);
+	if (ret == GS_ENOTFOUND)
+		ret = err->code = GS_EARG; /* an unknown name is a bad argument */
 	if (ret)
 		return ret;
 	if (spec->nr_params) {

@@ -1403,6 +1403,10 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	r->events = s->events;
 	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
 	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
+	snprintf(r->governor_path, sizeof(r->governor_path), "%s",
+		 s->cfg.gov->path ? s->cfg.gov->path : "");
+	snprintf(r->governor_sha256, sizeof(r->governor_sha256), "%s",
+		 s->cfg.gov->sha256 ? s->cfg.gov->sha256 : "");
 	snprintf(r->timing, sizeof(r->timing), "%s",
 		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
 	snprintf(r->util_source, sizeof(r->util_source), "%s",
