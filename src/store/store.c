@@ -36,8 +36,9 @@ static const char store_schema[] =
 	" start_s REAL NOT NULL, span_s REAL NOT NULL, events INTEGER NOT NULL,"
 	" nr_cpus INTEGER NOT NULL CHECK (nr_cpus BETWEEN 0 AND 64),"
 	" nr_clusters INTEGER NOT NULL CHECK (nr_clusters BETWEEN 0 AND 16),"
-	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL, created_at TEXT NOT NULL,"
-	" governor_path TEXT NOT NULL DEFAULT '', governor_sha256 TEXT NOT NULL DEFAULT '');"
+	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL,"
+	" governor_path TEXT NOT NULL DEFAULT '', governor_sha256 TEXT NOT NULL DEFAULT '',"
+	" created_at TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS energy ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" scope TEXT NOT NULL CHECK (scope IN ('cpu', 'cluster', 'total')),"
@@ -84,8 +85,9 @@ static int exec(struct store *s, const char *sql, const char *what, struct gs_er
 }
 
 /* A governor plugin's file and SHA-256 are two columns of runs added within schema version 1
- * (empty for a built-in governor). A database written before them gets them when opened (an
- * old govsim ignores them); one that cannot be altered (read-only) is read without them. */
+ * (empty for a built-in governor; created_at stays last in a new file). A database written
+ * before them gets them, at the end, when opened (an old govsim ignores them; columns are
+ * always named); one that cannot be altered (read-only) is read without them. */
 static void plugin_columns(struct store *s)
 {
 	sqlite3_stmt *st = NULL;
