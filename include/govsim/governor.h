@@ -20,6 +20,7 @@
 #ifndef GOVSIM_GOVERNOR_H
 #define GOVSIM_GOVERNOR_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 #ifdef __cplusplus

@@ -58,7 +58,7 @@ static const char run_help[] =
 	"  --quiet            print nothing but errors\n";
 
 /* `run --help --governor G`: what the governor is and the tunables it takes. */
-static int governor_help(int argc, char **argv)
+static int print_governor_help(int argc, char **argv)
 {
 	const struct governor_ops *g = NULL;
 	struct gs_error err;
@@ -89,7 +89,7 @@ static int governor_help(int argc, char **argv)
 	if (g->path)
 		printf(" (plugin '%s', sha256 %s, ABI %u.%u)", g->path, g->sha256, g->pub->abi_major,
 		       g->pub->abi_minor);
-	printf(":\n  %s\n", g->help ? g->help : "");
+	printf(":\n  %s\n", governor_help(g));
 	if (g->pub && g->pub->tunables && g->pub->tunables[0].name) {
 		printf("  tunables (--set NAME=VALUE):\n");
 		for (const struct govsim_tunable *t = g->pub->tunables; t->name; t++)
@@ -107,7 +107,7 @@ int cmd_run(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", run_usage, run_help);
-		return governor_help(argc, argv);
+		return print_governor_help(argc, argv);
 	}
 	status = run_opts_parse(&o, argc, argv, run_usage, RUN_OPTS_RUN);
 	if (status)

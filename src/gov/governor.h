@@ -75,12 +75,14 @@ struct governor_ops {
 	const char *sha256;
 };
 
-/* The governor_ops of a public-interface governor `g` named `nm` with help `hl`. */
-#define GOV_PUB_OPS(nm, hl, g)                                                                  \
+/* The governor_ops of a public-interface governor `g` named `nm` (its help is g's). */
+#define GOV_PUB_OPS(nm, g)                                                                     \
 	{                                                                                      \
-		.name = (nm), .help = (hl), .init = NULL, .update = gov_pub_update,              \
+		.name = (nm), .help = NULL, .init = NULL, .update = gov_pub_update,              \
 		.release = gov_pub_release, .pub = (g), .path = NULL, .sha256 = NULL,          \
 	}
+/* gov->help, else its public governor's. */
+const char *governor_help(const struct governor_ops *gov);
 void gov_pub_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
 		    unsigned int flags);
 void gov_pub_release(void *data);
