@@ -14,8 +14,8 @@
 #   tunable value is refused with its name;
 # - schedutil built as a plugin from src/gov/schedutil.c gives byte-identical summary,
 #   timeline and CSV tables to the built-in (two traces, slow and fast switch);
-# - a plugin for another ABI major and a shared object without govsim_governor: exit 3 with a
-#   message naming the problem, nothing stored;
+# - a plugin for another ABI major or a newer minor, a shared object without govsim_governor
+#   and a missing file: exit 3 with a message naming the problem, nothing stored;
 # - sweep with built-in + plugin governors: --jobs 2 stores the same database as --jobs 1; a
 #   plugin that kills its process fails its own jobs only (reported, exit 1), the others are
 #   stored; compare reads plugin runs by governor name.
@@ -109,7 +109,10 @@ for args in "$sf" "$small --set switch_latency_us=0"; do
 		g="$tmp/b/$(basename "$f")"
 		if [ "$(basename "$f")" = runs.csv ]; then
 			# all but the plugin's path and SHA-256
-			cmp -s <(cut -d, -f1-19 "$f") <(cut -d, -f1-19 "$g") || bad "$args: runs.csv differs"
+			cmp -s <(rev "$f" | cut -d, -f3- | rev) <(rev "$g" | cut -d, -f3- | rev) ||
+				bad "$args: runs.csv differs"
+			tail -1 "$g" | grep -q ",\"$(realpath "$plugins/libschedutil.so")\",\"[0-9a-f]\{64\}\"$" ||
+				bad "$args: runs.csv does not end with the plugin's path and SHA-256"
 		else
 			cmp -s "$f" "$g" || bad "$args: $(basename "$f") differs"
 		fi
@@ -122,6 +125,10 @@ done
 st=$?
 [ $st = 3 ] || bad "ABI mismatch: exit $st"
 grep -q "governor ABI 2.0, this govsim has ABI 1.0" "$tmp/abi.txt" || bad "ABI mismatch: $(cat "$tmp/abi.txt")"
+"$bin" run "$small" --governor "$plugins/libnewer_minor.so" >"$tmp/minor.txt" 2>&1
+st=$?
+[ $st = 3 ] && grep -q "governor ABI 1.1 is newer than this govsim's 1.0" "$tmp/minor.txt" ||
+	bad "newer ABI minor: exit $st, $(cat "$tmp/minor.txt")"
 "$bin" run "$small" --governor-plugin "$plugins/libno_symbol.so" --db "$tmp/refused.db" >"$tmp/sym.txt" 2>&1
 st=$?
 [ $st = 3 ] || bad "missing symbol: exit $st"
