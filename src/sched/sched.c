@@ -485,9 +485,10 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 {
 	struct task *p = &n->t;
 
-	if (s->hooks.uclamp_inc && uclamp_class(p->class))
-		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	n->queued_class = p->class;
+	p->uclamp.class_enabled = uclamp_class(p->class);
+	if (s->hooks.uclamp_inc)
+		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	switch (p->class) {
 	case SCHED_CLASS_CFS:
 		enqueue_task_fair(s, rq, p);
@@ -513,8 +514,8 @@ static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bo
 {
 	struct task *p = &n->t;
 
-	if (s->hooks.uclamp_dec && uclamp_class(n->queued_class))
-		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p);
+	if (s->hooks.uclamp_dec)
+		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p); /* class_enabled as at enqueue */
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
 		dequeue_task_fair(s, rq, p, sleep);

@@ -507,15 +507,13 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 static void hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	if (p->class == SCHED_CLASS_CFS || p->class == SCHED_CLASS_RT)
-		uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
 static void hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	if (p->class == SCHED_CLASS_CFS || p->class == SCHED_CLASS_RT)
-		uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
 static void hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags)

@@ -16,7 +16,7 @@
 #include "gov/governor.h"
 #include "power/platform.h"
 #include "power/power.h"
-#include "sim/result.h"
+#include "core/result.h"
 #include "trace/reader.h"
 #include "uclamp/policy.h"
 

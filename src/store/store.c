@@ -205,24 +205,6 @@ static int bind_args(sqlite3_stmt *st, const char *fmt, va_list ap)
 	return SQLITE_OK;
 }
 
-/*
- * Fault injection for tests/golden/store_kill.sh, and nothing else: with the environment variable
- * GOVSIM_FAULT_KILL_AFTER_ROWS=N, the process kills itself with SIGKILL right after the Nth row
- * this process inserted (counting every table), i.e. in the middle of a run's transaction, so
- * the test can check that the database then holds only complete runs. Unset: one getenv().
- */
-static void fault_row_written(void)
-{
-	static long rows, kill_after = -1;
-
-	if (kill_after < 0) {
-		const char *v = getenv("GOVSIM_FAULT_KILL_AFTER_ROWS");
-		kill_after = v && *v ? strtol(v, NULL, 10) : 0;
-	}
-	if (kill_after > 0 && ++rows == kill_after)
-		raise(SIGKILL);
-}
-
 /* Runs a prepared insert with these values, then resets it for the next row. */
 static int insert(struct store *s, sqlite3_stmt *st, struct gs_error *err, const char *fmt, ...)
 {
@@ -238,7 +220,6 @@ static int insert(struct store *s, sqlite3_stmt *st, struct gs_error *err, const
 	sqlite3_clear_bindings(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_OK)
 		return sql_error(s, err, "cannot write the run");
-	fault_row_written();
 	return 0;
 }
 

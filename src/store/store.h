@@ -29,7 +29,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* The schema version this govsim writes and reads. */
 #define STORE_SCHEMA_VERSION 1
@@ -83,6 +83,37 @@ int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *
  */
 int store_merge(const char *out_path, const char *const *inputs, size_t n, size_t *nr_runs,
 		struct gs_error *err);
+
+/*
+ * The parts of a sweep run as a job array. `sweep --job K` records in its database that it is
+ * job K of N (table sweep_part(job, nr_jobs, trace, label), which merge reads and never copies
+ * into its output), so a merge can tell which parts are missing and put the parts in job
+ * order whatever order they are given in.
+ */
+struct store_part {
+	long job, nr_jobs;
+	const char *trace, *label;
+};
+
+struct store_merge_opts {
+	long expect;                   /* > 0: the inputs are the parts of a sweep of this many
+					* jobs; an input that is no such part is refused */
+	bool partial;                  /* merge the parts there are when some are missing */
+	const struct store_part *mark; /* not NULL: record the output as this part */
+	char missing[256];             /* out: with `partial`, the jobs missing ("2-3,6-7"),
+					* "" when none; cut short with "..." */
+};
+
+/*
+ * store_merge() with options (NULL: none). When every input is a part (or with `expect`), the
+ * parts must be of one sweep (the same number of jobs), each job at most once (GS_EINPUT
+ * otherwise), and they are merged in job order; when jobs are missing, nothing is merged and
+ * the error is GS_ENOTFOUND naming them ("missing 4 of 8 jobs: 2-3,6-7"), unless `partial`,
+ * which merges the others and names the missing in opts->missing. A sweep of N jobs is
+ * complete when each of 0..N-1 is there.
+ */
+int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
+		    struct store_merge_opts *opts, size_t *nr_runs, struct gs_error *err);
 
 /* Close the database; NULL is fine. */
 void store_close(struct store *s);

@@ -145,6 +145,7 @@ void uclamp_task_init(const struct uclamp_sys *sys, struct uclamp_task *p, bool 
 	}
 	p->group = 0;
 	p->is_rt = is_rt;
+	p->class_enabled = true; /* CFS or RT; the scheduler model sets it at each enqueue */
 	/* uclamp_post_fork() -> uclamp_update_util_min_rt_default() */
 	uclamp_sync_rt_default(sys, p);
 }
@@ -285,6 +286,9 @@ void uclamp_rq_inc(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 		sys->stats.agg_skipped++;
 		return;
 	}
+	/* p->sched_class->uclamp_enabled: only CFS and RT are clamped */
+	if (!p->class_enabled)
+		return;
 	sys->stats.agg_ops++;
 
 	for (int id = 0; id < UCLAMP_CNT; id++)
@@ -300,6 +304,8 @@ void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 		sys->stats.agg_skipped++;
 		return;
 	}
+	if (!p->class_enabled)
+		return;
 	sys->stats.agg_ops++;
 
 	for (int id = 0; id < UCLAMP_CNT; id++)

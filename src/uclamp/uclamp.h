@@ -53,6 +53,10 @@ struct uclamp_task {
 	struct uclamp_se eff[UCLAMP_CNT];
 	int group; /* index in uclamp_sys.groups; 0 = root */
 	bool is_rt; /* sched class rt (uclamp_enabled, RT default min applies) */
+	/* sched_class->uclamp_enabled of the class the task is queued in (CFS and RT): set by the
+	 * scheduler model at enqueue and left alone until the matching dequeue, so a class change
+	 * while queued cannot unbalance the buckets. */
+	bool class_enabled;
 };
 
 #define UCLAMP_MAX_GROUPS 64
@@ -121,9 +125,10 @@ struct uclamp_se uclamp_eff_get(const struct uclamp_sys *sys, const struct uclam
 unsigned int uclamp_eff_value(const struct uclamp_sys *sys, const struct uclamp_task *p,
 			      enum uclamp_id id);
 
-/* enqueue_task()/dequeue_task() hooks, called before the class enqueue/dequeue. No-ops that
- * count agg_skipped while the key is off (and for classes without uclamp_enabled: pass
- * p->is_rt / CFS only; DL tasks never reach here). */
+/* enqueue_task()/dequeue_task(): uclamp_rq_inc/dec as v5.9 kernel/sched/core.c, called for
+ * every task before the class enqueue/dequeue. While the key is off they count agg_skipped and
+ * return; a task whose queued class has no uclamp_enabled (p->class_enabled false: DL, idle)
+ * is then left alone; otherwise the buckets are updated and agg_ops counted. */
 void uclamp_rq_inc(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p);
 void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p);
 

@@ -58,14 +58,20 @@ static void logf_(const char *what)
 		snprintf(R.log[R.nlog++], sizeof(R.log[0]), "%s", what);
 }
 
+static int uc_inc_enabled, uc_dec_enabled, uc_inc_all, uc_dec_all;
+
 static void h_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	logf_("uclamp_inc");
+	uc_inc_all++;
+	uc_inc_enabled += p->uclamp.class_enabled;
 }
 
 static void h_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	logf_("uclamp_dec");
+	uc_dec_all++;
+	uc_dec_enabled += p->uclamp.class_enabled;
 }
 
 static void h_cpufreq(void *ctx, int cpu, u64 now, unsigned int flags)
@@ -669,6 +675,39 @@ static void test_hook_order(void **state)
 
 /* ---- disagreements and errors ---------------------------------------------------------------- */
 
+/*
+ * enqueue_task()/dequeue_task() call uclamp_rq_inc/dec for every task, and the class check is
+ * uclamp's (p->uclamp.class_enabled, the queued class's uclamp_enabled): an RT task seen with a
+ * CFS prio while queued keeps its RT class until it leaves the runqueue, so each dequeue sees
+ * the same flag as its enqueue and the buckets balance; a deadline task is never clamped.
+ */
+static void test_uclamp_class_while_queued(void **state)
+{
+	struct sched *s = new_sched(1, NULL, false);
+	u64 t = 100 * MS;
+	(void)state;
+
+	uc_inc_enabled = uc_dec_enabled = uc_inc_all = uc_dec_all = 0;
+	ev_wakeup(s, t, 30, "rtthread", 49, 0);                  /* RT enqueue: clamped */
+	assert_int_equal(uc_inc_all, 1);
+	assert_int_equal(uc_inc_enabled, 1);
+	ev_switch(s, t + 1 * MS, 0, 0, NULL, 120, 0, 30, "rtthread", 49);
+	/* preempted (R: still queued) and now shown at a CFS prio: the class change waits */
+	ev_switch(s, t + 2 * MS, 0, 30, "rtthread", 120, 0, 0, NULL, 120);
+	ev_switch(s, t + 3 * MS, 0, 0, NULL, 120, 0, 30, "rtthread", 120);
+	ev_switch(s, t + 4 * MS, 0, 30, "rtthread", 120, TASK_STATE_S, 0, NULL, 120);
+	assert_int_equal(uc_dec_all, uc_inc_all);
+	assert_int_equal(uc_dec_enabled, uc_inc_enabled);
+	/* now CFS: clamped again at its next enqueue */
+	ev_wakeup(s, t + 10 * MS, 30, "rtthread", 120, 0);
+	assert_int_equal(uc_inc_enabled, 2);
+	/* a deadline task (prio < 0): the hook runs, uclamp leaves it alone */
+	ev_wakeup(s, t + 11 * MS, 40, "dlworker", -1, 0);
+	assert_int_equal(uc_inc_all, 3);
+	assert_int_equal(uc_inc_enabled, 2);
+	sched_free(s);
+}
+
 static void test_trust_the_trace(void **state)
 {
 	struct sched *s = new_sched(2, NULL, false);
@@ -756,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_sugov_ignored),
 		cmocka_unit_test(test_rt_task),
 		cmocka_unit_test(test_hook_order),
+		cmocka_unit_test(test_uclamp_class_while_queued),
 		cmocka_unit_test(test_trust_the_trace),
 		cmocka_unit_test(test_many_tasks),
 	};

@@ -4,8 +4,8 @@
  *
  * Caller-owned: run_result_init()/run_result_release() (the task and timeline arrays are heap).
  */
-#ifndef GOVSIM_SIM_RESULT_H
-#define GOVSIM_SIM_RESULT_H
+#ifndef GOVSIM_CORE_RESULT_H
+#define GOVSIM_CORE_RESULT_H
 
 #include "core/types.h"
 
