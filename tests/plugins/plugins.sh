@@ -16,7 +16,8 @@
 #   timeline and CSV tables to the built-in (two traces, slow and fast switch);
 # - a plugin for another ABI major or a newer minor, a shared object without govsim_governor
 #   and a missing file: exit 3 with a message naming the problem, nothing stored;
-# - sweep with built-in + plugin governors: --jobs 2 stores the same database as --jobs 1; a
+# - sweep with built-in + plugin governors: --jobs 2 stores the same database as --jobs 1; each
+#   --set key goes to the governors that take it, a plugin's own tunable included; a
 #   plugin that kills its process fails its own jobs only (reported, exit 1), the others are
 #   stored; compare reads plugin runs by governor name.
 set -u
@@ -78,6 +79,8 @@ rows=$(sqlite3 "$tmp/ways.db" "SELECT DISTINCT governor, governor_path, governor
 [ "$rows" = "proportional|$real|$sum" ] || bad "runs record '$rows', want 'proportional|$real|$sum'"
 n=$(sqlite3 "$tmp/ways.db" "SELECT count(*) FROM runs")
 [ "$n" = 3 ] || bad "expected 3 runs, got $n"
+n=$(sqlite3 "$tmp/ways.db" "SELECT count(DISTINCT joules) FROM energy WHERE scope = 'total'")
+[ "$n" = 1 ] || bad "the three ways of naming the plugin give different energies"
 "$bin" run --help --governor "$prop" >"$tmp/help.txt" 2>&1 || bad "run --help --governor FILE failed"
 grep -q "^governor proportional (plugin '$real', sha256 $sum, ABI 1.0):" "$tmp/help.txt" ||
 	bad "run --help --governor: no plugin line"
@@ -149,6 +152,13 @@ sargs=("$small" "$sf" --governor schedutil --governor "$prop" --set switch_laten
 n=$(sqlite3 "$tmp/j2.db" "SELECT count(*) FROM runs WHERE governor = 'proportional' AND governor_sha256 = '$sum'")
 [ "$n" = 4 ] || bad "sweep: expected 4 plugin runs, got $n"
 diff <(dump "$tmp/j1.db") <(dump "$tmp/j2.db") >/dev/null || bad "sweep: --jobs 1 and --jobs 2 differ"
+
+# a tunable goes to the governors that take it, a plugin's too (GOV.KEY by its own name)
+"$bin" sweep "$small" --governor schedutil --governor "$prop" --set rate_limit_us=0,1000 \
+	--set proportional.floor_khz=0,999000 --list-jobs | cut -f3 >"$tmp/jobs.txt"
+printf '%s\n' "governor=schedutil rate_limit_us=0" "governor=schedutil rate_limit_us=1000" \
+	"governor=$prop floor_khz=0" "governor=$prop floor_khz=999000" | diff - "$tmp/jobs.txt" ||
+	bad "sweep --list-jobs with a plugin's tunable"
 
 "$bin" sweep "$small" --governor schedutil --governor "$plugins/libcrash.so" --db "$tmp/crash.db" \
 	--jobs 2 >"$tmp/crash.txt" 2>&1
