@@ -46,11 +46,15 @@ extern "C" {
 #define GOVSIM_ENOMEM 2
 
 /* The relations of __cpufreq_driver_target: L = lowest OPP >= target, else the highest;
- * H = highest <= target, else the lowest; C = the closest, a tie to the lower. */
+ * H = highest <= target, else the lowest; C = the closest, a tie to the lower; LE (v6.1+
+ * CPUFREQ_RELATION_LE, cpufreq_driver_resolve_freq with the policy's efficiencies) = L over the
+ * OPPs the Energy Model does not flag inefficient, unless that OPP falls outside the policy's
+ * [min, max] (then L); L when the policy has no efficiencies. */
 enum govsim_relation {
 	GOVSIM_RELATION_L = 0,
 	GOVSIM_RELATION_H = 1,
 	GOVSIM_RELATION_C = 2,
+	GOVSIM_RELATION_LE = 3,
 };
 
 /* One CPU's signals at the time of the update (the kernel helpers' names). */
@@ -66,6 +70,7 @@ struct govsim_cpu_util {
 	unsigned long capacity;          /* arch_scale_cpu_capacity() */
 	int busy;                        /* the CPU runs a task now */
 	uint64_t idle_calls;             /* tick_nohz_get_idle_calls_cpu() */
+	unsigned long runnable_avg;      /* rq->cfs.avg.runnable_avg (v6.6 cpu_util_cfs_boost) */
 };
 
 /* The rq's clamps (rq->uclamp[UCLAMP_MIN/MAX].value) and whether uclamp is in use at all
@@ -82,18 +87,80 @@ struct govsim_opp {
 	unsigned int capacity; /* of a CPU of the policy at this OPP */
 };
 
-/* The kernel profile's constants a governor needs (Linux v5.9 values today). */
+/*
+ * schedutil's behaviours that differ between kernels (the run's kernel profile, `govsim kernels
+ * show NAME`; facts/kernel-profiles.md §6). Value 0 of each is Linux v5.9's.
+ */
+/* The CFS util schedutil reads. */
+enum govsim_sugov_cfs_input {
+	GOVSIM_CFS_UTIL_EST = 0,        /* cpu_util_cfs(): max(util_avg, util_est.enqueued),
+					 * uncapped (<= v5.15) */
+	GOVSIM_CFS_UTIL_EST_CAPPED = 1, /* the same, min(.., capacity_orig) (v6.1) */
+	GOVSIM_CFS_RUNNABLE_BOOST = 2,  /* cpu_util_cfs_boost(): max(util_avg, runnable_avg,
+					 * util_est.enqueued), capped (v6.6) */
+};
+/* Where the 1.25 headroom is applied (the truncation point differs). */
+enum govsim_sugov_headroom {
+	GOVSIM_HEADROOM_MAP_UTIL_FREQ = 0, /* (f + f/4) * util / max (<= v5.10 map_util_freq) */
+	GOVSIM_HEADROOM_MAP_UTIL_PERF = 1, /* f * (util + util/4) / max (v5.15+ map_util_perf) */
+};
+/* The busy hold of a single-CPU policy (sugov_cpu_is_busy: no lower frequency while the CPU
+ * has not been idle since the last evaluation). */
+enum govsim_sugov_busy_hold {
+	GOVSIM_HOLD_GATED = 0,            /* busy = !need_freq_update && is_busy(), before
+					   * get_next_freq; held: cached_raw_freq = 0 (<= v5.9) */
+	GOVSIM_HOLD_UNGATED = 1,          /* busy = is_busy() before get_next_freq (4.19-early) */
+	GOVSIM_HOLD_RESTORE = 2,          /* is_busy() after get_next_freq, no gate; held:
+					   * cached_raw_freq restored (v5.10, v5.15) */
+	GOVSIM_HOLD_NOT_CAPPED = 3,       /* + not when uclamp_rq_is_capped() (v6.1) */
+	GOVSIM_HOLD_NOT_CAPPED_GATED = 4, /* + not while need_freq_update (v6.6) */
+};
+/* The iowait boost's units and floor. */
+enum govsim_sugov_iowait_units {
+	GOVSIM_IOWAIT_UTIL_128 = 0,  /* util, floor iowait_boost_min (IOWAIT_BOOST_MIN, v5.4+) */
+	GOVSIM_IOWAIT_UTIL_FMIN = 1, /* util, floor 1024 * cpuinfo_min / cpuinfo_max (4.19-late) */
+	GOVSIM_IOWAIT_KHZ = 2,       /* kHz from policy->min (4.19-early; govsim emulates it on
+				      * the UTIL_FMIN floor) */
+};
+/* How a shared policy aggregates its CPUs. */
+enum govsim_sugov_shared_agg {
+	GOVSIM_SHARED_RATIO = 0, /* the CPU with the largest util/max (<= v6.5) */
+	GOVSIM_SHARED_MAX = 1,   /* the plain max of util over the CPUs (v6.6) */
+};
+
+/*
+ * The run's kernel profile (`--kernel`, default from the trace's release, else v5.9) as a
+ * governor needs it. The host fills it once before init; it does not change during a run.
+ *
+ * ABI: extended in place within ABI 1.0 (1.0 was not released before the profiles came): the
+ * sugov_* members, GOVSIM_RELATION_LE and govsim_cpu_util.runnable_avg are part of 1.0.
+ */
 struct govsim_kernel {
-	const char *release;             /* "5.9" */
+	const char *release;             /* the profile's name: "v5.9", "v4.19-early", "v6.6" ... */
 	int hz;                          /* CONFIG_HZ (TICK_NSEC = (1e9 + hz/2) / hz) */
-	/* schedutil's frequency headroom: next_freq = max_freq * num/den * util / max; v5.9
-	 * map_util_freq computes it as (freq + (freq >> 2)) * util / max, i.e. 5/4. */
+	/* schedutil's frequency headroom ratio: next_freq ~ max_freq * num/den * util / max
+	 * (5/4 in every profile; where it is applied: sugov_headroom). */
 	unsigned int headroom_num;
 	unsigned int headroom_den;
-	/* How get_next_freq's target is resolved (cpufreq_driver_resolve_freq: L). */
+	/* How get_next_freq's target is resolved (cpufreq_driver_resolve_freq): L, or LE on v6.1+
+	 * (RELATION_LE: the inefficient OPPs are skipped). */
 	enum govsim_relation next_freq_relation;
-	/* IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8 in v5.9. */
+	/* IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8 (the floor with GOVSIM_IOWAIT_UTIL_128). */
 	unsigned int iowait_boost_min;
+	/* schedutil's named behaviours (the enums above; `govsim kernels show` names them) */
+	enum govsim_sugov_cfs_input sugov_cfs_input;
+	enum govsim_sugov_headroom sugov_headroom;
+	enum govsim_sugov_busy_hold sugov_busy_hold;
+	/* 1: no sugov_policy->limits_changed: should_update_freq is true while need_freq_update
+	 * (4.19-early); 0: limits_changed exists (v5.9). */
+	int sugov_no_limits_changed;
+	/* 1: sugov_update_next_freq commits even an unchanged next_freq while need_freq_update,
+	 * and clears need_freq_update there instead of in get_next_freq (v5.10+); 0: v5.9. */
+	int sugov_commit_on_need_update;
+	enum govsim_sugov_iowait_units sugov_iowait_units;
+	/* 1: the iowait boost goes through uclamp_rq_util_with(rq, boost, NULL) (v5.15+). */
+	int sugov_iowait_clamped;
+	enum govsim_sugov_shared_agg sugov_shared_agg;
 };
 
 /* One evaluation of one CPU, for --timeline and the run's metrics (govsim_report()). Fill

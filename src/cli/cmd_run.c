@@ -12,7 +12,7 @@
 static const char run_usage[] =
 	"usage: govsim run TRACE [--platform NAME|FILE.sql] [--governor NAME] [--set KEY=VALUE]...\n"
 	"                  [--policy FILE]... [--action 'LINE']... [--timing traced|work]\n"
-	"                  [--util-source emulated|trace] [--power-model em|costs]\n"
+	"                  [--util-source emulated|trace] [--power-model em|costs|wattson]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
 	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet]\n";
@@ -43,6 +43,7 @@ static const char run_help[] =
 	"  --util-source S    emulated (default): PELT rebuilt from the trace; trace: the trace's\n"
 	"                     own util events (or a CSV util trace)\n"
 	"  --power-model M    em (default): kernel energy model, mW; costs: EAS v1 sched-energy-costs\n"
+	"                     wattson: Perfetto's measured curves (tensor), on the emulated states\n"
 	"  --db FILE          store the run in a SQLite results database (one transaction)\n"
 	"  --label TEXT       a label for the run in the database\n"
 	"  --csv DIR          write the run's tables as CSV files into DIR\n"

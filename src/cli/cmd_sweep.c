@@ -6,7 +6,9 @@
  * (store_write_run); when all are done the parent appends them to --db with store_merge() in
  * JOB ORDER, in one transaction. So the database content does not depend on --jobs or on
  * scheduling, only created_at differs between sweeps. `--list-jobs` and `--job K` expose the
- * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces.
+ * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces,
+ * `--slurm FILE` writes the array's sbatch script. SIGINT/SIGTERM/SIGHUP stop the workers and
+ * remove the temporary folder (see "the temporary folder" below).
  */
 #include <dirent.h>
 #include <errno.h>
@@ -70,10 +72,13 @@ static const char sweep_help[] =
 	"that governor in the order given (the last varies fastest). Each runs in its\n"
 	"own process into its own database; they are merged into FILE in job order, so\n"
 	"FILE does not depend on --jobs. Progress goes to stderr when it is a terminal.\n"
+	"Ctrl-C (or SIGTERM) stops the workers, removes their temporary files and\n"
+	"stores nothing.\n"
 	"\n"
 	"exit status: 0 every run stored; 3 some runs failed, all on bad input (trace,\n"
 	"policy, platform); 1 some run failed otherwise, or FILE could not be written;\n"
-	"2 bad command line. The runs that succeeded are stored in every case.\n";
+	"2 bad command line. The runs that succeeded are stored in every case but a\n"
+	"stop by a signal (then the exit is that signal's).\n";
 
 #define SWEEP_MAX_VARIANTS 256
 #define SWEEP_MAX_SETS     16
@@ -126,6 +131,7 @@ struct sweep_job {
 	struct sweep_policy *pol;
 	const char *gov;
 	const char *gov_label;
+	const struct kernel_profile *kernel; /* NULL: the trace's own */
 	struct gov_param params[RUN_OPTS_MAX_PARAMS];
 	int nr_params;
 	char label[SWEEP_LABEL_MAX];
@@ -180,6 +186,11 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	}
 	j->gov = sw->govs[g];
 	j->gov_label = sw->gov_labels[g];
+	/* --kernel A,B,...: a variable between governor and policy */
+	if (sw->o.nr_kernels) {
+		j->kernel = sw->o.kernels[rest % sw->o.nr_kernels];
+		rest /= sw->o.nr_kernels;
+	}
 	j->pol = &sw->pols[rest % sw->nr_pols];
 	rest /= sw->nr_pols;
 	j->trace = sw->o.traces[rest];
@@ -190,6 +201,10 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		append_word(j->label, sizeof(j->label), j->pol->name);
 	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
 		snprintf(word, sizeof(word), "governor=%s", j->gov_label);
+		append_word(j->label, sizeof(j->label), word);
+	}
+	if (sw->o.nr_kernels > 1) {
+		snprintf(word, sizeof(word), "kernel=%s", j->kernel->name);
 		append_word(j->label, sizeof(j->label), word);
 	}
 	for (int k = 0; k < sw->nr_sets; k++) {
@@ -319,6 +334,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 /* run options that take a value, passed through to run_opts_parse() with it */
 static const char *const passthrough_with_value[] = {
 	"--platform", "--timing", "--util-source", "--power-model", "--db", "--label", "--format",
+	"--kernel",
 };
 
 static const char *const refused[] = {"--csv", "--timeline", "--task-timeline", "--baselines"};
@@ -564,6 +580,7 @@ static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
 	if (j->pol->err.code)
 		return cli_report(&j->pol->err);
 	o->governor = j->gov;
+	o->kernel = j->kernel;
 	memcpy(o->params, j->params, sizeof(j->params));
 	o->nr_params = j->nr_params;
 	o->policy = j->pol->policy; /* shallow: this process exits without releasing it */
@@ -1061,7 +1078,8 @@ int cmd_sweep(int argc, char **argv)
 	sw.nr_jobs = 0;
 	for (int g = 0; g < sw.nr_govs; g++)
 		sw.nr_jobs += sw.gov_jobs[g];
-	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols;
+	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols *
+		      (sw.o.nr_kernels > 1 ? sw.o.nr_kernels : 1);
 	if (sw.only_job >= sw.nr_jobs) {
 		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
 					 sw.only_job, sw.nr_jobs - 1);

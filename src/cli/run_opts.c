@@ -33,6 +33,7 @@ enum {
 	OPT_STRICT,
 	OPT_QUIET,
 	OPT_WARMUP_MS,
+	OPT_KERNEL,
 };
 
 static const struct option long_opts[] = {
@@ -56,6 +57,7 @@ static const struct option long_opts[] = {
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
+	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{NULL, 0, NULL, 0},
 };
 
@@ -93,6 +95,70 @@ int run_opts_governor(const char *arg, bool plugin, const char *usage, const cha
 	return 0;
 }
 
+/* --kernel NAME[,NAME...] or all (validate and sweep); run takes one. */
+static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
+			 enum run_opts_kind kind)
+{
+	char buf[256], *save = NULL;
+
+	if (strcmp(arg, "all") == 0 && kind != RUN_OPTS_RUN) {
+		o->nr_kernels = 0;
+		for (int i = 0; kernel_profiles[i] && o->nr_kernels < 16; i++)
+			o->kernels[o->nr_kernels++] = kernel_profiles[i];
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		const struct kernel_profile *kp = kernel_profile_find(n);
+		if (!kp) {
+			char names[256] = "";
+			size_t len = 0;
+			for (int i = 0; kernel_profiles[i] && len < sizeof(names); i++)
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							i ? ", " : "", kernel_profiles[i]->name);
+			return cli_usage_error(usage, "unknown kernel profile '%s' (one of: %s%s)", n,
+					       names, kind == RUN_OPTS_RUN ? "" : ", all");
+		}
+		if (o->nr_kernels == 16)
+			return cli_usage_error(usage, "too many kernel profiles");
+		o->kernels[o->nr_kernels++] = kp;
+	}
+	if (kind == RUN_OPTS_RUN && o->nr_kernels > 1)
+		return cli_usage_error(usage, "--kernel: one profile per run (use 'govsim sweep' "
+					      "or 'govsim validate' for several)");
+	return 0;
+}
+
+/*
+ * Without --platform, the platform the trace's recording device names (trace_stats.device, e.g.
+ * a Perfetto trace's system_info SoC model or build fingerprint; platform_for_device()), or NULL.
+ * Only a regular file is peeked at (its first events: the back ends fill the device from their
+ * headers): a pipe is read once, by the replay.
+ */
+static const char *detect_platform(const char *trace, const struct reader_opts *ropts,
+				   char *device, size_t size)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err = {0};
+	const char *name = NULL;
+	struct event ev;
+	struct stat sb;
+
+	if (strcmp(trace, "-") == 0 || stat(trace, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return NULL;
+	if (trace_reader_open(trace, ropts, &rd, &err))
+		return NULL; /* the replay reports it */
+	for (int i = 0; i < 64 && !trace_reader_stats(rd)->device[0]; i++)
+		if (trace_reader_next(rd, &ev, &err) <= 0)
+			break;
+	if (trace_reader_stats(rd)->device[0]) {
+		snprintf(device, size, "%s", trace_reader_stats(rd)->device);
+		name = platform_for_device(device);
+	}
+	trace_reader_free(rd);
+	return name;
+}
+
 /* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind)
@@ -109,6 +175,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 {
 	struct gs_error err;
 	long nr_actions = 0;
+	bool platform_given = false;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -126,6 +193,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		switch (c) {
 		case OPT_PLATFORM:
 			o->platform_name = optarg;
+			platform_given = true;
 			break;
 		case OPT_GOVERNOR:
 		case OPT_GOVERNOR_PLUGIN:
@@ -181,7 +249,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_POWER_MODEL:
 			ret = power_model_from_name(optarg);
 			if (ret < 0)
-				return cli_usage_error(usage, "--power-model '%s': expected em or costs",
+				return cli_usage_error(usage, "--power-model '%s': expected em, costs or wattson",
 						       optarg);
 			o->power_model = (enum power_model)ret;
 			break;
@@ -228,6 +296,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			o->warmup_ns = ms * NSEC_PER_MSEC;
 			break;
 		}
+		case OPT_KERNEL:
+			ret = parse_kernels(o, optarg, usage, kind);
+			if (ret)
+				return ret;
+			break;
 		default:
 			if (optopt)
 				return cli_usage_error(usage, "option '%s' needs a value",
@@ -245,6 +318,19 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
 
+	if (!platform_given && o->nr_traces == 1) {
+		char device[128];
+		const char *name = detect_platform(o->traces[0], &o->ropts, device, sizeof(device));
+		struct gs_error derr = {0};
+		if (name && platform_load(name, &o->plat, &derr) == 0) {
+			fprintf(stderr,
+				"govsim: note: platform '%s' from the trace's device '%s' "
+				"(--platform overrides)\n",
+				name, device);
+			o->platform_name = name;
+			return 0;
+		}
+	}
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
 		return cli_report(&err);
@@ -299,6 +385,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.seed_util = o->seed_util;
 	spec.warmup_ns = o->warmup_ns;
 	spec.label = o->label;
+	spec.kernel = o->kernel ? o->kernel : (o->nr_kernels == 1 ? o->kernels[0] : NULL);
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);

@@ -8,6 +8,7 @@
 #include <stdio.h>
 
 #include "gov/governor.h"
+#include "kernel/profile.h"
 #include "power/platform.h"
 #include "sim/replay.h"
 #include "uclamp/policy.h"
@@ -36,6 +37,12 @@ struct run_opts {
 	bool seed_util, baselines, quiet;
 	u64 warmup_ns;
 	const char *db, *label, *csv_dir, *timeline_path, *task_timeline_path;
+	/* --kernel NAME[,NAME...] | all: the profiles asked for (validate and sweep take several;
+	 * run one). nr_kernels 0: the trace's own kernel (replay_trace_kernel). `kernel` is the
+	 * one run_opts_replay uses (NULL: the trace's). */
+	const struct kernel_profile *kernels[16];
+	int nr_kernels;
+	const struct kernel_profile *kernel;
 };
 
 /* Parse argv (argv[0] = the command); returns 0, or the exit status after printing the

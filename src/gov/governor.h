@@ -17,6 +17,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "cpufreq/cpufreq.h"
+#include "kernel/profile.h"
 #include "sched/sched.h"
 #include "uclamp/uclamp.h"
 
@@ -47,6 +48,9 @@ struct gov_env {
 	/* Called after each evaluation; may be NULL. */
 	void (*on_eval)(void *ctx, const struct gov_eval *e);
 	int hz; /* CONFIG_HZ: TICK_NSEC for the iowait boost */
+	/* The kernel profile the replay follows (src/kernel/profile.h); NULL: v5.9. A governor
+	 * reads the behaviours it needs once, in init. */
+	const struct kernel_profile *kernel;
 };
 
 /* Tunables from --set KEY=VALUE: a governor takes the keys it knows. */

@@ -58,6 +58,7 @@ static void cpu_util_to_pub(const struct sched_cpu_util *in, struct govsim_cpu_u
 	out->capacity = in->capacity;
 	out->busy = in->busy;
 	out->idle_calls = in->idle_calls;
+	out->runnable_avg = in->runnable_avg;
 }
 
 static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu_util *out)
@@ -73,6 +74,7 @@ static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu
 	out->capacity = in->capacity;
 	out->busy = in->busy != 0;
 	out->idle_calls = in->idle_calls;
+	out->runnable_avg = in->runnable_avg;
 }
 
 /* ---- the host calls ---------------------------------------------------------------------------- */
@@ -153,17 +155,36 @@ static enum cpufreq_relation relation_of(enum govsim_relation rel)
 	}
 }
 
+/*
+ * The OPP for khz under rel. RELATION_LE is cpufreq_driver_resolve_freq(): it honours the
+ * policy's efficiencies (set by the replay for a v6.1+ profile) and is RELATION_L without them.
+ */
+static unsigned int resolve(const struct cpufreq_policy *pol, unsigned int khz,
+			    enum govsim_relation rel)
+{
+	if (rel == GOVSIM_RELATION_LE)
+		return cpufreq_driver_resolve_freq(pol, khz);
+	return cpufreq_resolve_relation(pol, khz, relation_of(rel));
+}
+
 static unsigned int host_resolve_freq(const struct govsim_policy *gp, unsigned int khz,
 				      enum govsim_relation rel)
 {
-	return cpufreq_resolve_relation(state_of(gp)->pol, khz, relation_of(rel));
+	return resolve(state_of(gp)->pol, khz, rel);
 }
 
 static int host_request_freq(struct govsim_policy *gp, unsigned int khz,
 			     enum govsim_relation rel, uint64_t now_ns)
 {
 	struct pub_state *st = state_of(gp);
-	bool changed = cpufreq_request_relation(st->pol, khz, relation_of(rel), now_ns);
+	bool changed;
+
+	/* LE: the efficient OPP, then __cpufreq_driver_target on it (L finds it exactly) */
+	if (rel == GOVSIM_RELATION_LE) {
+		khz = cpufreq_driver_resolve_freq(st->pol, khz);
+		rel = GOVSIM_RELATION_L;
+	}
+	changed = cpufreq_request_relation(st->pol, khz, relation_of(rel), now_ns);
 
 	pub_refresh(st);
 	return changed;
@@ -173,7 +194,7 @@ static void host_start_freq(struct govsim_policy *gp, unsigned int khz, enum gov
 {
 	struct pub_state *st = state_of(gp);
 
-	st->pol->cur_khz = cpufreq_resolve_relation(st->pol, khz, relation_of(rel));
+	st->pol->cur_khz = resolve(st->pol, khz, rel);
 	pub_refresh(st);
 }
 
@@ -256,16 +277,77 @@ static const struct govsim_host host = {
 
 /* ---- governor_ops ------------------------------------------------------------------------------ */
 
-/* The v5.9 profile's constants (include/linux/sched/cpufreq.h map_util_freq, cpufreq.c
- * cpufreq_driver_resolve_freq, cpufreq_schedutil.c IOWAIT_BOOST_MIN). */
-static void kernel_v5_9(struct govsim_kernel *k, int hz)
+/*
+ * The run's kernel profile (env->kernel; NULL: the default, v5.9) in the public types. Each
+ * enum is mapped by name, so the public values stay fixed whatever the order of profile.h's.
+ * Constants: map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
+ * IOWAIT_BOOST_MIN = SCHED_CAPACITY_SCALE / 8 (cpufreq_schedutil.c v5.4+).
+ */
+static enum govsim_sugov_cfs_input pub_cfs_input(enum sugov_cfs_input v)
 {
-	k->release = "5.9";
+	switch (v) {
+	case SUGOV_CFS_UTIL_EST_CAPPED:
+		return GOVSIM_CFS_UTIL_EST_CAPPED;
+	case SUGOV_CFS_RUNNABLE_BOOST:
+		return GOVSIM_CFS_RUNNABLE_BOOST;
+	case SUGOV_CFS_UTIL_EST:
+	default:
+		return GOVSIM_CFS_UTIL_EST;
+	}
+}
+
+static enum govsim_sugov_busy_hold pub_busy_hold(enum sugov_busy_hold v)
+{
+	switch (v) {
+	case SUGOV_HOLD_UNGATED:
+		return GOVSIM_HOLD_UNGATED;
+	case SUGOV_HOLD_RESTORE:
+		return GOVSIM_HOLD_RESTORE;
+	case SUGOV_HOLD_NOT_CAPPED:
+		return GOVSIM_HOLD_NOT_CAPPED;
+	case SUGOV_HOLD_NOT_CAPPED_GATED:
+		return GOVSIM_HOLD_NOT_CAPPED_GATED;
+	case SUGOV_HOLD_GATED:
+	default:
+		return GOVSIM_HOLD_GATED;
+	}
+}
+
+static enum govsim_sugov_iowait_units pub_iowait_units(enum sugov_iowait_units v)
+{
+	switch (v) {
+	case SUGOV_IOWAIT_UTIL_FMIN:
+		return GOVSIM_IOWAIT_UTIL_FMIN;
+	case SUGOV_IOWAIT_KHZ:
+		return GOVSIM_IOWAIT_KHZ;
+	case SUGOV_IOWAIT_UTIL_128:
+	default:
+		return GOVSIM_IOWAIT_UTIL_128;
+	}
+}
+
+static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_profile *kp, int hz)
+{
+	if (!kp)
+		kp = kernel_profile_default();
+	k->release = kp->name;
 	k->hz = hz > 0 ? hz : 250;
 	k->headroom_num = 5;
 	k->headroom_den = 4;
-	k->next_freq_relation = GOVSIM_RELATION_L;
+	k->next_freq_relation =
+		kp->resolve_relation == CPUFREQ_RESOLVE_LE ? GOVSIM_RELATION_LE : GOVSIM_RELATION_L;
 	k->iowait_boost_min = SCHED_CAPACITY_SCALE / 8;
+	k->sugov_cfs_input = pub_cfs_input(kp->sugov_cfs_input);
+	k->sugov_headroom = kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
+				    ? GOVSIM_HEADROOM_MAP_UTIL_PERF
+				    : GOVSIM_HEADROOM_MAP_UTIL_FREQ;
+	k->sugov_busy_hold = pub_busy_hold(kp->sugov_busy_hold);
+	k->sugov_no_limits_changed = !kp->sugov_limits_changed;
+	k->sugov_commit_on_need_update = kp->sugov_commit_on_need_update;
+	k->sugov_iowait_units = pub_iowait_units(kp->sugov_iowait_units);
+	k->sugov_iowait_clamped = kp->sugov_iowait_clamped;
+	k->sugov_shared_agg =
+		kp->sugov_shared_agg == SUGOV_SHARED_MAX ? GOVSIM_SHARED_MAX : GOVSIM_SHARED_RATIO;
 }
 
 static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
@@ -281,7 +363,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->g = g;
 	st->pol = pol;
 	st->env = *env;
-	kernel_v5_9(&st->kernel, env->hz);
+	kernel_from_profile(&st->kernel, env->kernel, env->hz);
 	for (int i = 0; i < cl->nr_opps; i++) {
 		st->opps[i].khz = cl->opps[i].freq_khz;
 		st->opps[i].capacity = cl->opps[i].capacity;

@@ -37,11 +37,30 @@ struct sugov_cpu {
 	unsigned long bw_dl; /* cpu_bw_dl at the last sugov_get_util (ignore_dl_rate_limit) */
 	unsigned long max;   /* arch_scale_cpu_capacity at the last sugov_get_util */
 	u64 saved_idle_calls; /* single-CPU policies: sugov_cpu_is_busy */
+	unsigned int iowait_boost_min; /* IOWAIT_BOOST_MIN, or v4.19's sg_cpu->min */
 };
+
+/* The kernel profile's schedutil (facts/kernel-profiles.md §6), read once by init from the
+ * public struct govsim_kernel (the host fills it from the run's profile). All zero is v5.9. */
+struct sugov_variant {
+	enum govsim_sugov_cfs_input cfs_input;
+	enum govsim_sugov_headroom headroom;
+	enum govsim_sugov_busy_hold busy_hold;
+	bool no_limits_changed;       /* 4.19-early: should_update while need_freq_update */
+	bool commit_on_need_update;   /* v5.10+ sugov_update_next_freq */
+	enum govsim_sugov_iowait_units iowait_units;
+	bool iowait_clamped;          /* v5.15+: boost through uclamp_rq_util_with */
+	enum govsim_sugov_shared_agg shared_agg;
+};
+/* v5.9 */
+extern const struct sugov_variant sugov_variant_v5_9;
+/* The variant of a profile as the public interface gives it (NULL: v5.9). */
+void sugov_variant_from_profile(struct sugov_variant *v, const struct govsim_kernel *k);
 
 /* Per policy (struct sugov_policy with its tunables). */
 struct sugov_policy {
 	struct govsim_policy *policy;
+	struct sugov_variant v;
 	/* tunables */
 	unsigned int rate_limit_us; /* default cpufreq_policy_transition_delay_us() */
 	bool iowait_boost_enabled;  /* iowait_boost=1; off: SCHED_CPUFREQ_IOWAIT is ignored */
@@ -65,6 +84,21 @@ static inline unsigned long map_util_freq(unsigned long util, unsigned long freq
 					  unsigned long cap)
 {
 	return (freq + (freq >> 2)) * util / cap;
+}
+
+/* v5.15+ (include/linux/sched/cpufreq.h l.26-35): the headroom moves to util, so the
+ * truncation point differs: map_util_perf(util) = util + util/4, then freq * util / cap. */
+static inline unsigned long map_util_perf(unsigned long util)
+{
+	return util + (util >> 2);
+}
+
+static inline unsigned long sugov_map_util_freq(const struct sugov_variant *v, unsigned long util,
+						unsigned long freq, unsigned long cap)
+{
+	if (v->headroom == GOVSIM_HEADROOM_MAP_UTIL_PERF)
+		return freq * map_util_perf(util) / cap;
+	return map_util_freq(util, freq, cap);
 }
 
 /*

@@ -35,8 +35,36 @@ static void format_params(const struct gov_param *p, int n, char *buf, size_t si
 					p[i].value);
 }
 
+const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
+						 char *why, size_t why_size)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err;
+	char release[96] = "";
+	const struct kernel_profile *kp = NULL;
+
+	/* a text header is read with the first event; trace.dat's uname at open */
+	if (strcmp(trace, "-") != 0 && trace_reader_open(trace, ropts, &rd, &err) == 0) {
+		struct event ev;
+		const struct trace_stats *st = trace_reader_stats(rd);
+		if (!st->kernel_release[0] && st->format != TRACE_FMT_DAT)
+			(void)trace_reader_next(rd, &ev, &err);
+		snprintf(release, sizeof(release), "%s", st->kernel_release);
+	}
+	trace_reader_free(rd);
+	if (release[0])
+		kp = kernel_profile_for_release(release, why, why_size);
+	if (!kp) {
+		kp = kernel_profile_default();
+		snprintf(why, why_size,
+			 "kernel profile %s: the trace does not record its kernel release", kp->name);
+	}
+	return kp;
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
+	char kernel_why[384] = "";
 	struct sim_config cfg;
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
@@ -71,8 +99,26 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	cfg.policy = spec->policy;
 	cfg.seed_util = spec->seed_util;
 	cfg.warmup_ns = spec->warmup_ns;
+	cfg.validate = spec->validation_out != NULL;
+	cfg.val_window_ns = spec->val_window_ns;
 	cfg.timeline = spec->timeline;
 	cfg.task_timeline = spec->task_timeline;
+	if (spec->kernel) {
+		cfg.kernel = spec->kernel;
+	} else {
+		cfg.kernel = replay_trace_kernel(spec->trace, &spec->ropts, kernel_why,
+						 sizeof(kernel_why));
+		cfg.kernel_note = kernel_why;
+		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
+			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
+			 * exists, and say so (an explicit --kernel without uclamp is refused) */
+			size_t len = strlen(kernel_why);
+			snprintf(kernel_why + len, sizeof(kernel_why) - len,
+				 ", which has no uclamp: the clamp policy is replayed under %s",
+				 KERNEL_PROFILE_DEFAULT);
+			cfg.kernel = kernel_profile_default();
+		}
+	}
 	ret = sim_config_parse_params(&cfg, err);
 	if (ret)
 		goto out;
@@ -161,7 +207,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->stats_out)
 		*spec->stats_out = *trace_reader_stats(rd);
 	if (spec->validation_out)
-		*spec->validation_out = *sim_get_validation(s);
+		sim_take_validation(s, spec->validation_out);
 out:
 	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	if (hashing)

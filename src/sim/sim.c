@@ -28,6 +28,7 @@
 
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
+#include "power/wattson.h"
 #include "sched/sched.h"
 #include "sim/sim_internal.h"
 #include "sim/work.h"
@@ -40,6 +41,7 @@
 #define NO_TIME UINT64_MAX
 
 struct sim_task {
+	bool born_in_trace; /* its sched_wakeup_new was replayed (validate: pre-trace tasks apart) */
 	u64 in_at_ns;     /* last switch-in */
 	u64 runtime_ns;
 	u64 delay_ns;     /* work timing: summed slice delays */
@@ -129,9 +131,25 @@ struct sim {
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
+	/* validate: emulated frequency changes per cluster (time, kHz), the frequency at the
+	 * start, the last evaluation per cluster, and the decisions' capacity */
+	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
+	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
+	u32 emu_init_khz[GS_MAX_CLUSTERS];
+	struct sim_decision last_eval[GS_MAX_CLUSTERS];
+	size_t cap_dec;
 	char notes[GS_ERROR_MSG_MAX];
+	const struct kernel_profile *kp; /* never NULL */
+	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
+	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
+	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
+	struct wattson_acc *wattson;
+	int w_state[GS_MAX_CPUS];
+	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 };
+
+#define W_PENDING (-3)
 
 /* ---- configuration -------------------------------------------------------------------------- */
 
@@ -289,6 +307,24 @@ static void cluster_account(struct sim *s, int c, u64 t)
 				min_idle = 0;
 			}
 		}
+		if (s->cpu[pc->cpus[0]].traced_seen) {
+			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+			int topp = plat_cluster_opp_index(pc, tk);
+			int nbusy = 0;
+			for (int i = 0; i < pc->nr_cpus; i++)
+				nbusy += s->cpu[pc->cpus[i]].busy;
+			if (any_busy) {
+				s->val.busy_known_ns[c] += dt;
+				if (tk == cl->acct_khz)
+					s->val.busy_match_ns[c] += dt;
+			}
+			if (nbusy && topp >= 0) {
+				s->val.energy_emul_mwns[c] +=
+					(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
+				s->val.energy_traced_mwns[c] +=
+					(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
+			}
+		}
 		if (any_busy) {
 			cl->busy_ns_opp[cl->cur_opp] += dt;
 		} else if (cl_frac_ns) {
@@ -322,6 +358,8 @@ static inline void cluster_sync_khz(struct sim *s, int c)
 	if (cl->pol.cur_khz != cl->acct_khz) {
 		cluster_flush(s, c);
 		cl->acct_khz = cl->pol.cur_khz;
+		if (s->wattson)
+			wattson_acc_freq(s->wattson, s->last_acct, c, cl->acct_khz);
 	}
 }
 
@@ -344,6 +382,35 @@ static void sim_account(struct sim *s, u64 t)
 	for (int c = 0; c < s->plat->nr_clusters; c++)
 		if (s->cl[c].eager)
 			cluster_account(s, c, t);
+}
+
+/*
+ * --power-model wattson: tell the accumulator a CPU's state at s->now. With traced idle states
+ * (cpu_idle events, traced timing) the state is Wattson's own reading of them: the state in force,
+ * active once the CPU left it (cpu_idle exit) or runs a task, and the deepest before its first
+ * cpu_idle event (Wattson's NULL). Otherwise a busy CPU is active and an idle one's state is
+ * chosen with hindsight when the interval ends (power_pick_idle_state, as the other models).
+ */
+static void wattson_sync_cpu(struct sim *s, int cpu)
+{
+	const struct sim_cpu *sc = &s->cpu[cpu];
+	int want;
+
+	if (!s->wattson)
+		return;
+	if (s->cfg.has_traced_idle)
+		want = sc->traced_idle >= 0 ? sc->traced_idle
+		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
+								      : 1;
+	else
+		want = sc->busy ? WATTSON_ACTIVE : W_PENDING;
+	if (want == s->w_state[cpu])
+		return;
+	s->w_state[cpu] = want;
+	if (want == W_PENDING)
+		wattson_acc_idle_begin(s->wattson, s->now, cpu);
+	else
+		wattson_acc_state(s->wattson, s->now, cpu, want);
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
@@ -373,6 +440,7 @@ static void sim_refresh_cluster(struct sim *s, int c)
 			if (!busy)
 				sc->idle_since_ns = s->now;
 			sc->busy = busy;
+			wattson_sync_cpu(s, cpu);
 		}
 	}
 	if (all_idle != cl->all_idle) {
@@ -451,6 +519,24 @@ static void timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned
 
 /* ---- frequency ------------------------------------------------------------------------------ */
 
+/* validate: an emulated frequency change (kept only when validating). */
+static void val_note_emulated(struct sim *s, int c, u64 t, u32 khz)
+{
+	if (!s->validating)
+		return;
+	if (s->nr_emu_chg[c] == s->cap_emu_chg[c]) {
+		size_t n = s->cap_emu_chg[c] ? 2 * s->cap_emu_chg[c] : 64;
+		void *p = realloc(s->emu_chg[c], n * sizeof(*s->emu_chg[c]));
+		if (!p)
+			return; /* out of memory: the decision figures only lose precision */
+		s->emu_chg[c] = p;
+		s->cap_emu_chg[c] = n;
+	}
+	s->emu_chg[c][s->nr_emu_chg[c]].t = t;
+	s->emu_chg[c][s->nr_emu_chg[c]].khz = khz;
+	s->nr_emu_chg[c]++;
+}
+
 static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 {
 	int opp = plat_cluster_opp_index(cl->pol.cl, cl->pol.cur_khz);
@@ -460,6 +546,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
+	val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
 	timeline_note(s, cl, s->now, 0, true);
@@ -632,6 +719,19 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->overutil = overutil;
 	}
 	timeline_note(s, cl, e->time_ns, e->util, false);
+	if (s->validating) {
+		struct sim_decision *le = &s->last_eval[sc->cluster];
+		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
+			le->has_eval = true;
+			le->eval_t_ns = e->time_ns;
+			le->eval_cpu = e->cpu;
+			le->util = e->util;
+			le->max = e->in.capacity;
+			le->uclamp_min = e->uclamp_min;
+			le->uclamp_max = e->uclamp_max;
+			le->target_khz = e->target_khz;
+		}
+	}
 
 	if (s->cfg.timeline) {
 		u64 rel = e->time_ns - s->t0;
@@ -960,7 +1060,9 @@ static void sim_compare(struct sim *s, const struct event *ev)
 			val_add(&s->val, SIM_VAL_TASK_UTIL_EST_EWMA, ev->util.util_est_ewma,
 				p->avg.util_est.ewma);
 		} else if (ev->util.util != EV_NO_VALUE) {
-			val_add(&s->val, SIM_VAL_TASK_UTIL, ev->util.util, p->avg.util_avg);
+			bool born = task_data((struct task *)p) && task_data((struct task *)p)->born_in_trace;
+			val_add(&s->val, born ? SIM_VAL_TASK_UTIL : SIM_VAL_TASK_UTIL_PRE, ev->util.util,
+				p->avg.util_avg);
 		}
 		return;
 	}
@@ -969,6 +1071,106 @@ static void sim_compare(struct sim *s, const struct event *ev)
 const struct sim_validation *sim_get_validation(const struct sim *s)
 {
 	return &s->val;
+}
+
+/* A cpu_frequency of a policy's first CPU that changes its traced frequency: a decision. */
+static void val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
+{
+	int c = s->cpu[cpu].cluster;
+	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	struct sim_decision *d;
+	u32 prev = s->cpu[cpu].traced_khz;
+
+	if (!s->validating || pc->cpus[0] != cpu)
+		return;
+	s->val.kernel_freq_events[c]++;
+	if (prev == khz || !prev)
+		return;
+	if (s->val.nr_dec == s->cap_dec) {
+		size_t n = s->cap_dec ? 2 * s->cap_dec : 64;
+		void *p = realloc(s->val.dec, n * sizeof(*s->val.dec));
+		if (!p)
+			return;
+		s->val.dec = p;
+		s->cap_dec = n;
+	}
+	d = &s->val.dec[s->val.nr_dec++];
+	*d = s->last_eval[c];
+	d->t_ns = t;
+	d->cluster = c;
+	d->kernel_khz = khz;
+	d->kernel_prev_khz = prev;
+	d->emu_khz = s->cl[c].pol.cur_khz;
+}
+
+/* The emulated frequency in force at t (the last change at or before t). */
+static u32 val_emu_at(const struct sim *s, int c, u64 t, size_t *idx)
+{
+	size_t lo = 0, hi = s->nr_emu_chg[c];
+
+	while (lo < hi) { /* first change after t */
+		size_t mid = (lo + hi) / 2;
+		if (s->emu_chg[c][mid].t <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*idx = lo;
+	return lo ? s->emu_chg[c][lo - 1].khz : s->emu_init_khz[c];
+}
+
+/* At the end: each decision against the emulated changes within its window. */
+static void val_finish_decisions(struct sim *s)
+{
+	for (size_t i = 0; i < s->val.nr_dec; i++) {
+		struct sim_decision *d = &s->val.dec[i];
+		int c = d->cluster;
+		u64 w = s->val.window_ns[c];
+		u64 from = d->t_ns > w ? d->t_ns - w : 0;
+		size_t k;
+		u32 f = val_emu_at(s, c, from, &k);
+		bool found = false;
+		s64 best = 0;
+
+		if (f == d->kernel_khz) {
+			/* there at the window's start: since when (clipped to the window) */
+			u64 since = k ? s->emu_chg[c][k - 1].t : s->t0;
+			found = true;
+			best = since > from ? (s64)(since - d->t_ns) : -(s64)w;
+		}
+		for (; k < s->nr_emu_chg[c] && s->emu_chg[c][k].t <= d->t_ns + w; k++) {
+			s64 e = (s64)(s->emu_chg[c][k].t - d->t_ns);
+			if (s->emu_chg[c][k].khz != d->kernel_khz)
+				continue;
+			if (!found || llabs(e) < llabs(best))
+				best = e;
+			found = true;
+		}
+		d->agree = found;
+		d->timing_err_ns = found ? best : 0;
+		s->val.decisions[c]++;
+		if (found) {
+			s->val.decisions_agree[c]++;
+			s->val.sum_abs_timing_ns[c] += (double)llabs(best);
+		}
+	}
+}
+
+void sim_take_validation(struct sim *s, struct sim_validation *out)
+{
+	*out = s->val;
+	s->val.dec = NULL;
+	s->val.nr_dec = 0;
+	s->cap_dec = 0;
+}
+
+void sim_validation_release(struct sim_validation *v)
+{
+	if (!v)
+		return;
+	free(v->dec);
+	v->dec = NULL;
+	v->nr_dec = 0;
 }
 
 static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err)
@@ -981,7 +1183,7 @@ static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struc
 			    s->plat->nr_cpus - 1);
 }
 
-static int sim_start(struct sim *s, u64 t)
+static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 {
 	s->started = true;
 	s->t0 = t;
@@ -1001,6 +1203,20 @@ static int sim_start(struct sim *s, u64 t)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = action_time(s, s->next_action);
+	if (s->cfg.power_model == POWER_MODEL_WATTSON) {
+		u32 khz[GS_MAX_CLUSTERS];
+		for (int c = 0; c < s->plat->nr_clusters; c++)
+			khz[c] = s->cl[c].pol.cur_khz;
+		s->wattson = wattson_acc_new(s->plat, t, khz, err);
+		if (!s->wattson)
+			return err->code;
+		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
+		 * the deepest until its first cpu_idle event (wattson_sync_cpu) */
+		for (int c = 0; c < s->plat->nr_cpus; c++) {
+			s->w_state[c] = W_PENDING;
+			wattson_sync_cpu(s, c);
+		}
+	}
 	return 0;
 }
 
@@ -1008,12 +1224,20 @@ static int sim_start(struct sim *s, u64 t)
  * the work-timing layer at emulated times). */
 int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
 {
+	bool new_task = false;
 	int ret = sim_advance(s, now, err);
 	if (ret)
 		return ret;
+	if (s->validating && ev->type == EV_WAKEUP_NEW)
+		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;
+	if (new_task) {
+		struct task *p = sched_task_find(s->sched, ev->wake.pid);
+		if (p && task_data(p))
+			task_data(p)->born_in_trace = true;
+	}
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
@@ -1026,8 +1250,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
-	if (!s->started)
-		sim_start(s, ev->ts_ns);
+	if (!s->started && (ret = sim_start(s, ev->ts_ns, err)))
+		return ret;
 	s->events++;
 
 	switch (ev->type) {
@@ -1058,6 +1282,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 				return ret;
 		}
 		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+		if (ev->type == EV_CPU_FREQUENCY)
+			val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 		s->cpu[ev->power.cpu_id].traced_seen = true;
 		s->any_traced_freq = true;
@@ -1075,6 +1301,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+		s->w_idle_seen |= 1ull << ev->power.cpu_id;
+		wattson_sync_cpu(s, (int)ev->power.cpu_id);
 		return 0;
 	default:
 		break;
@@ -1138,10 +1366,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 					s->csv_busy_mask |= 1ull << cpu;
 				else
 					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle)
+				if (s->cfg.has_traced_idle) {
 					sc->traced_idle = ev->util.idle_state < 0
 								  ? -1
 								  : (int)ev->util.idle_state;
+					s->w_idle_seen |= 1ull << cpu;
+				}
+				wattson_sync_cpu(s, cpu);
 			}
 			cluster_update_eager(s, sc->cluster);
 			sim_refresh_busy(s, cpu);
@@ -1152,6 +1383,21 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 
 /* ---- set-up and results --------------------------------------------------------------------- */
 
+/* One rate-limit period: --set rate_limit_us when given, else the default schedutil takes. */
+static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpufreq_policy *pol)
+{
+	for (int i = 0; i < cfg->nr_params; i++) {
+		unsigned long v;
+		char *end;
+		if (strcmp(cfg->params[i].key, "rate_limit_us") != 0)
+			continue;
+		v = strtoul(cfg->params[i].value, &end, 10);
+		if (end != cfg->params[i].value && !*end)
+			return (u64)v * NSEC_PER_USEC;
+	}
+	return (u64)cpufreq_policy_transition_delay_us(pol) * NSEC_PER_USEC;
+}
+
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
 {
 	struct sim *s;
@@ -1160,6 +1406,14 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	int ret;
 
 	*out = NULL;
+	if (cfg->power_model == POWER_MODEL_WATTSON && !cfg->plat->wattson.present)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson: platform '%s' has no wattson curves "
+				    "(built-in models with them: tensor)",
+				    cfg->plat->name);
+	if (cfg->power_model == POWER_MODEL_WATTSON && cfg->warmup_ns)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson does not take --warmup-ms yet");
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -1168,8 +1422,20 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->plat = cfg->plat;
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
+	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
+	s->validating = cfg->validate;
+	uclamp_sys_set_profile(&s->uc, s->kp);
+	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
+		const char *name = s->kp->name;
+		free(s);
+		return gs_error_set(err, GS_EPOLICY,
+				    "kernel profile %s has no uclamp: clamp policies cannot apply "
+				    "(choose --kernel v5.4 or later)",
+				    name);
+	}
 
 	sc.nr_cpus = s->plat->nr_cpus;
+	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
 	sc.seed_util = cfg->seed_util;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
@@ -1182,8 +1448,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			s->any_traced_freq = true;
 	}
 	hooks.ctx = s;
-	hooks.uclamp_inc = hook_uclamp_inc;
-	hooks.uclamp_dec = hook_uclamp_dec;
+	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
+	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
+	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
 	hooks.cpufreq_update = hook_cpufreq_update;
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
@@ -1203,14 +1470,15 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
 		 */
 		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
-		uclamp_rq_init(rq);
+		uclamp_rq_init_sys(&s->uc, rq);
 		rq->flags |= UCLAMP_FLAG_IDLE;
 	}
 
 	s->env.ctx = s;
 	s->env.cpu_util = env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
-	s->env.uclamp = &s->uc;
+	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
+	s->env.kernel = s->kp;
 	s->env.cpu_uclamp = env_cpu_uclamp;
 	s->env.cpu_idle_ns = env_cpu_idle_ns;
 	s->env.on_eval = env_on_eval;
@@ -1227,6 +1495,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			init = cfg->initial_khz[pc->cpus[i]];
 		cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
 		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
+			cpufreq_policy_set_efficiencies(&cl->pol);
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
@@ -1237,6 +1507,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			return ret;
 		}
 		/* performance, powersave and userspace set their frequency in init */
+		s->emu_init_khz[c] = cl->pol.cur_khz;
+		s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
+							 : val_default_window_ns(cfg, &cl->pol);
 		cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
 		if (cl->cur_opp < 0)
 			cl->cur_opp = pc->nr_opps - 1;
@@ -1271,6 +1544,7 @@ void sim_free(struct sim *s)
 {
 	if (!s)
 		return;
+	wattson_acc_free(s->wattson);
 	work_free(s->work);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].pol.gov && s->cl[c].gov_data)
@@ -1282,6 +1556,9 @@ void sim_free(struct sim *s)
 		sched_free(s->sched);
 	}
 	uclamp_sys_release(&s->uc);
+	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
+		free(s->emu_chg[c]);
+	free(s->val.dec);
 	free(s);
 }
 
@@ -1353,6 +1630,80 @@ u64 sim_next_internal_ns(const struct sim *s)
 	return gs_min_u64(t, gs_min_u64(s->next_tick, s->next_blocked));
 }
 
+/*
+ * --power-model wattson: the energy is the accumulator's (power/wattson.h), per CPU, per cluster
+ * (its CPUs, its static power, and for CPU 0's cluster the interconnect) and in total, in J; the
+ * notes say what it could not estimate.
+ */
+static int sim_wattson_finish(struct sim *s, u64 end, struct run_result *r, struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	struct wattson_energy e;
+	size_t len;
+	int ret = wattson_acc_finish(s->wattson, end, &e, err);
+
+	wattson_acc_free(s->wattson);
+	s->wattson = NULL;
+	if (ret)
+		return ret;
+	r->energy_total = 0;
+	for (int c = 0; c < p->nr_clusters; c++) {
+		const struct plat_cluster *pc = &p->clusters[c];
+		double cl = e.static_mj[c];
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			r->energy_cpu[pc->cpus[i]] = e.cpu_mj[pc->cpus[i]] / 1000.0;
+			cl += e.cpu_mj[pc->cpus[i]];
+		}
+		if (c == p->cpus[0].cluster)
+			cl += e.interconnect_mj;
+		r->energy_cluster[c] = cl / 1000.0;
+		r->energy_total += cl / 1000.0;
+	}
+	len = strlen(r->notes);
+	if (len < sizeof(r->notes))
+		snprintf(r->notes + len, sizeof(r->notes) - len,
+			 "%swattson: L3 power not estimated (needs DSU PMU counts, which the trace "
+			 "does not carry)",
+			 len ? "; " : "");
+	if (e.missing_ns) {
+		len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "; wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
+				 ns_to_s(e.missing_ns));
+		if (e.dsu_unknown_ns && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 ", %.6f s of it for want of the DSU frequency (not in the trace)",
+				 ns_to_s(e.dsu_unknown_ns));
+		for (int i = 0; i < e.nr_miss; i++) {
+			const struct wattson_miss *m = &e.miss[i];
+			const struct plat_cluster *pc = &p->clusters[m->cluster];
+			if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
+				continue;
+			len = strlen(r->notes);
+			if (len >= sizeof(r->notes))
+				break;
+			if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
+					 m->khz, ns_to_s(m->ns));
+			else
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
+					 i ? "," : ":", pc->cpus[0], m->khz,
+					 m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
+					 m->dep_cluster == PLAT_W_DSU
+						 ? 255
+						 : p->clusters[m->dep_cluster].cpus[0],
+					 m->dep_khz, ns_to_s(m->ns));
+		}
+		if (e.miss_dropped && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, " and %" PRIu64 " more",
+				 e.miss_dropped);
+	}
+	return 0;
+}
+
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 {
 	const struct platform *p = s->plat;
@@ -1377,6 +1728,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
 				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
 	cluster_flush_all(s);
+	if (s->validating)
+		val_finish_decisions(s);
 	/* close the open hindsight idle intervals */
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
@@ -1412,8 +1765,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	snprintf(r->power_model, sizeof(r->power_model), "%s",
 		 power_model_name(s->cfg.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
-	snprintf(r->kernel, sizeof(r->kernel), "v5.9");
+		 s->cfg.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.power_model));
+	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
 	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
@@ -1431,6 +1784,16 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
 				 "lost by the tracer?); the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
+	if (s->cfg.kernel_note || s->uc.no_static_key) {
+		size_t len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s%s%s", len ? "; " : "",
+				 s->cfg.kernel_note ? s->cfg.kernel_note : "",
+				 s->cfg.kernel_note && s->uc.no_static_key ? "; " : "",
+				 s->uc.no_static_key ? "this kernel has no uclamp static key: clamp "
+						       "aggregation always runs"
+						     : "");
 	}
 	if (s->cfg.warmup_ns) {
 		size_t len = strlen(r->notes);
@@ -1486,6 +1849,12 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
 		if (cl->tl_pending)
 			timeline_push(s, cl, end);
+	}
+
+	if (s->wattson) {
+		int ret2 = sim_wattson_finish(s, end, r, err);
+		if (ret2)
+			return ret2;
 	}
 
 	/* timeline: concatenate the policies' points */

@@ -18,6 +18,30 @@
 
 #define DAT_SCRATCH 8192
 
+/* libtracecmd exports it without declaring it in trace-cmd.h (trace-cmd-private.h does):
+ * the UNAME option, "<sysname> <nodename> <release> <version...> <machine>" as trace-cmd
+ * record wrote it (tracecmd/trace-record.c add_uname), or NULL when the file has none. */
+const char *tracecmd_get_uname(struct tracecmd_input *handle);
+
+/* The release (third word) of the recording's uname, into st.kernel_release. */
+static void dat_kernel_release(struct trace_reader *r)
+{
+	const char *u = tracecmd_get_uname(r->tc);
+	const char *p;
+	size_t len;
+
+	if (!u)
+		return;
+	p = u;
+	for (int word = 0; word < 2 && *p; word++) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	len = strcspn(p, " \n");
+	if (len && len < sizeof(r->st.kernel_release))
+		snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s", (int)len, p);
+}
+
 int dat_open(struct trace_reader *r, struct gs_error *err)
 {
 	struct tep_handle *tep;
@@ -40,6 +64,7 @@ int dat_open(struct trace_reader *r, struct gs_error *err)
 	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
 		r->pending[cpu] = tracecmd_read_cpu_first(r->tc, cpu);
 	r->st.header_cpus = r->dat_cpus;
+	dat_kernel_release(r);
 	return 0;
 }
 

@@ -1093,6 +1093,16 @@ static void header_comment(struct trace_reader *r, const char *p, const char *en
 		q++;
 	if (end - q > 7 && memcmp(q, "tracer:", 7) == 0)
 		reader_add_header(r, "%.*s", (int)(end - q), q);
+	/* "# Linux version 5.10.66-android12-9-... (builder@...) ...": /proc/version copied into
+	 * the header; the release is its third word */
+	if (end - q > 14 && memcmp(q, "Linux version ", 14) == 0 && !r->st.kernel_release[0]) {
+		const char *v = q + 14, *e = v;
+		while (e < end && *e != ' ' && *e != '\r')
+			e++;
+		if (e > v && (size_t)(e - v) < sizeof(r->st.kernel_release))
+			snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s",
+				 (int)(e - v), v);
+	}
 }
 
 /* trace-cmd's preamble lines; true when the line was one. */

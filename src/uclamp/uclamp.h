@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
+#include "kernel/profile.h"
 
 enum uclamp_id { UCLAMP_MIN = 0, UCLAMP_MAX, UCLAMP_CNT };
 
@@ -95,11 +96,26 @@ struct uclamp_sys {
 	int nr_groups;
 	struct uclamp_group groups[UCLAMP_MAX_GROUPS];
 	struct uclamp_stats stats;
+	/* From the kernel profile (uclamp_sys_set_profile; all false: v5.9). */
+	bool no_static_key;        /* 5.4-early: no sched_uclamp_used, aggregation always runs */
+	bool rt_default_hardwired; /* <= v5.8: RT uclamp.min 1024, no sysctl */
+	bool bucket_clamp;         /* uclamp_bucket_id = min(v / delta, BUCKETS - 1) */
+	bool rq_idle_init;         /* init_uclamp_rq sets UCLAMP_FLAG_IDLE */
+	bool tg_clamp;             /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
 };
 
 /* Kernel boot state (init_uclamp): key off, defaults 1024, root group {1024, 1024}. */
 void uclamp_sys_init(struct uclamp_sys *sys, int buckets);
 void uclamp_sys_release(struct uclamp_sys *sys);
+/* Follow a kernel profile's uclamp (facts/kernel-profiles.md §4.2), right after
+ * uclamp_sys_init, before any task or rq exists. NULL: v5.9. A profile without the static key
+ * starts with aggregation on (uclamp_is_used() true from the start, stats.key_on stays false:
+ * no key ever flipped). A profile without uclamp at all is the caller's business (it installs
+ * no hooks). */
+void uclamp_sys_set_profile(struct uclamp_sys *sys, const struct kernel_profile *kp);
+/* init_uclamp_rq under the profile: uclamp_rq_init, then UCLAMP_FLAG_IDLE where the profile
+ * starts with it (5.4.286, v5.10.89+). */
+void uclamp_rq_init_sys(const struct uclamp_sys *sys, struct uclamp_rq_pair *rq);
 
 static inline bool uclamp_is_used(const struct uclamp_sys *sys)
 {

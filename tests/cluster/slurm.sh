@@ -8,7 +8,8 @@
 # but runs.created_at). Then with one policy file broken: `sbatch --wait` exits 3 (the tasks'
 # highest status), the failing tasks' logs name the policy, and the doc's merge names exactly
 # the missing jobs (those --list-jobs gives for that policy), exits 1 and writes no database.
-# The same for `sweep --slurm`'s own script. Skipped (77) when not root or Slurm/munge are not
+# The same for `sweep --slurm`'s own script. tools/slurm-local.sh: a second start and a second
+# stop are harmless, status tells. Skipped (77) when not root or Slurm/munge are not
 # installed. Every wait is bounded; the cluster is stopped on exit.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/cluster/common.sh"
@@ -36,7 +37,7 @@ cleanup() {
 }
 trap cleanup EXIT
 
-out=$(bounded 60 tools/slurm-local.sh start)
+out=$(bounded 60 "$src/tools/slurm-local.sh" start)
 st=$?
 case $st in
 0) ;;
@@ -51,6 +52,11 @@ case $st in
 esac
 eval "$out" # SLURM_CONF
 export SLURM_CONF
+# safe to run twice: a second start finds it running and says where
+again=$(bounded 30 "$src/tools/slurm-local.sh" start 2>/dev/null) && [ "$again" = "$out" ] ||
+	{ echo "cluster: a second 'slurm-local.sh start' gave '$again'" >&2; fail=1; }
+bounded 10 "$src/tools/slurm-local.sh" status >/dev/null ||
+	{ echo "cluster: 'slurm-local.sh status' says it is not running" >&2; fail=1; }
 echo "cluster: Slurm up (${SECONDS}s)"
 
 # submit DIR: in DIR, the doc's recipe up to the merge; sets N and sbatch_status
@@ -108,5 +114,12 @@ want="missing ${#badjobs[@]} of $N jobs: $(ranges "${badjobs[@]}") (no part for 
 [ $st = 1 ] || { echo "cluster: merge with parts missing: exit $st, expected 1" >&2; fail=1; }
 grep -qF "$want" merge.out || { echo "cluster: merge did not say '$want':" >&2; cat merge.out >&2; fail=1; }
 [ ! -e results.db ] || { echo "cluster: a refused merge left results.db" >&2; fail=1; }
+
+# stop, and stop again: the second finds nothing to do
+bounded 60 "$src/tools/slurm-local.sh" stop || { echo "cluster: 'slurm-local.sh stop' failed" >&2; fail=1; }
+[ ! -e "$GOVSIM_SLURM_DIR" ] || { echo "cluster: stop left '$GOVSIM_SLURM_DIR'" >&2; fail=1; }
+bounded 30 "$src/tools/slurm-local.sh" stop || { echo "cluster: a second stop failed" >&2; fail=1; }
+bounded 10 "$src/tools/slurm-local.sh" status >/dev/null &&
+	{ echo "cluster: 'slurm-local.sh status' says a stopped cluster runs" >&2; fail=1; }
 
 exit $fail

@@ -48,9 +48,8 @@ expect() {
 
 "$bin" sweep "${args[@]}" --db "$tmp/local.db" --jobs 2 --quiet || fail=1
 mkdir "$tmp/parts"
-for k in $(seq 0 $((n - 1))); do
-	"$bin" sweep "${args[@]}" --job "$k" --db "$tmp/parts/part-$k.db" --quiet || fail=1
-done
+seq 0 $((n - 1)) | xargs -P2 -I{} "$bin" sweep "${args[@]}" --job {} \
+	--db "$tmp/parts/part-{}.db" --quiet || fail=1
 
 # any order: reversed, and a glob (part-10 and part-11 come before part-2)
 rev=()

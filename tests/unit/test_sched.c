@@ -252,20 +252,20 @@ static void reference(unsigned long cap, unsigned long fs, struct ref_out *o)
 		pelt = w;
 		clock_task = w;
 		util_est_enqueue(&cfs, &se);
-		__update_load_avg_se(pelt, &se, 1024, false, false);
-		__update_load_avg_cfs_rq(pelt, &cfs, 0, 0, false);
+		__update_load_avg_se(pelt, &se, 1024, false, false, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 0, 0, false, NULL);
 		/* switch-in, same instant */
-		__update_load_avg_se(pelt, &se, 1024, true, false);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, false);
+		__update_load_avg_se(pelt, &se, 1024, true, false, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, false, NULL);
 		/* tick */
 		pelt += cap_scale(cap_scale(t - clock_task, cap), fs);
 		clock_task = t;
-		__update_load_avg_se(pelt, &se, 1024, true, true);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true);
+		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		/* sleep */
 		pelt += cap_scale(cap_scale(z - clock_task, cap), fs);
-		__update_load_avg_se(pelt, &se, 1024, true, true);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true);
+		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		util_est_dequeue(&cfs, &se, true, cap);
 		o->util[k] = se.util_avg;
 		o->est[k] = se.util_est;
@@ -614,10 +614,10 @@ static void test_rt_task(void **state)
 	assert_int_equal(u.util_avg, 0);
 
 	memset(&ref, 0, sizeof(ref));
-	update_rt_rq_load_avg(t, &ref, 0);
-	update_rt_rq_load_avg(t + 2 * MS, &ref, 1);
-	update_rt_rq_load_avg(t + 6 * MS, &ref, 1);
-	update_rt_rq_load_avg(t + 8 * MS, &ref, 1);
+	update_rt_rq_load_avg(t, &ref, 0, NULL);
+	update_rt_rq_load_avg(t + 2 * MS, &ref, 1, NULL);
+	update_rt_rq_load_avg(t + 6 * MS, &ref, 1, NULL);
+	update_rt_rq_load_avg(t + 8 * MS, &ref, 1, NULL);
 	assert_true(ref.util_avg > 100);
 	assert_int_equal(u.util_rt, ref.util_avg);
 	/* dequeue_rt_entity() kicks cpufreq too */
