@@ -15,7 +15,7 @@ static const char run_usage[] =
 	"                  [--util-source emulated|trace] [--power-model em|costs|wattson]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
-	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet]\n";
+	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n";
 
 static const char run_help[] =
 	"\n"
@@ -54,7 +54,10 @@ static const char run_help[] =
 	"  --seed-util        start tasks and runqueues from the trace's own util events\n"
 	"  --warmup-ms MS     replay the first MS ms but measure only after them (every\n"
 	"                     signal starts cold)\n"
-	"  --format F         force the trace format: ftrace, tracecmd, dat, csv\n"
+	"  --kernel NAME      kernel profile to follow (govsim kernels list); default: the\n"
+	"                     release the trace records, else v5.9 (the notes say which)\n"
+	"  --format F         force the trace format: ftrace, tracecmd, dat, csv, perfetto,\n"
+	"                     systrace\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n";
 

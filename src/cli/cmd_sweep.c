@@ -35,7 +35,8 @@ static const char sweep_usage[] =
 	"         [--no-policy] [--governor NAME]... [--set KEY=V1,V2,...]...\n"
 	"         [--jobs N] [--list-jobs] [--job K] [--label TEXT] [--platform P]\n"
 	"         [--timing T] [--util-source S] [--power-model M] [--seed-util]\n"
-	"         [--format F] [--strict] [--quiet] [--slurm FILE]\n";
+	"         [--kernel NAME[,NAME...]|all] [--format F] [--strict] [--quiet]\n"
+	"         [--slurm FILE]\n";
 
 static const char sweep_help[] =
 	"\n"
@@ -68,12 +69,12 @@ static const char sweep_help[] =
 	"  --quiet           no progress, no summary; only errors\n"
 	"Other options are those of 'govsim run' and apply to every run.\n"
 	"\n"
-	"Jobs are ordered trace, policy, governor, then each --set key that applies to\n"
-	"that governor in the order given (the last varies fastest). Each runs in its\n"
-	"own process into its own database; they are merged into FILE in job order, so\n"
-	"FILE does not depend on --jobs. Progress goes to stderr when it is a terminal.\n"
-	"Ctrl-C (or SIGTERM) stops the workers, removes their temporary files and\n"
-	"stores nothing.\n"
+	"Jobs are ordered trace, policy, kernel (--kernel A,B: a variable), governor,\n"
+	"then each --set key that applies to that governor in the order given (the\n"
+	"last varies fastest). Each runs in its own process into its own database;\n"
+	"they are merged into FILE in job order, so FILE does not depend on --jobs.\n"
+	"Progress goes to stderr when it is a terminal. Ctrl-C (or SIGTERM) stops the\n"
+	"workers, removes their temporary files and stores nothing.\n"
 	"\n"
 	"exit status: 0 every run stored; 3 some runs failed, all on bad input (trace,\n"
 	"policy, platform); 1 some run failed otherwise, or FILE could not be written;\n"

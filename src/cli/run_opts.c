@@ -278,7 +278,9 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			ret = trace_format_from_name(optarg);
 			if (ret < 0)
 				return cli_usage_error(
-					usage, "--format '%s': expected ftrace, tracecmd, dat or csv",
+					usage,
+					"--format '%s': expected ftrace, tracecmd, dat, csv, perfetto "
+					"or systrace",
 					optarg);
 			o->ropts.format = (enum trace_format)ret;
 			break;

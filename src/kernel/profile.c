@@ -613,7 +613,8 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		return kp->uclamp_static_key ? "while the static key is off"
 					     : "never (RT reaches max through uclamp.min)";
 	case KB_BLOCKED_KICK:
-		return yes_no(kp->blocked_kick);
+		return kp->blocked_kick ? "yes (rt, dl and cfs decay)"
+					: "no (only the root cfs_rq's own decay kicks)";
 	case KB_SUGOV_UTIL_FN:
 		switch (kp->sugov_util_fn) {
 		case SUGOV_UTIL_SUGOV_GET_UTIL:

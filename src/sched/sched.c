@@ -1127,7 +1127,7 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	struct rq *rq;
 	enum sched_class_id c = SCHED_CLASS_IDLE;
 	u64 now;
-	int decayed;
+	int decayed, cfs_decayed;
 
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
 		return;
@@ -1138,9 +1138,10 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	now = rq_clock_pelt(&rq->clock);
 	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT, &rq->pv) |
 		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL, &rq->pv);
-	decayed |= update_cfs_rq_load_avg(now, &rq->cfs, &rq->pv);
-	/* v4.19 has no kick here (only the root cfs_rq's own decay kicks, in its update) */
-	if (decayed && s->blocked_kick)
+	cfs_decayed = update_cfs_rq_load_avg(now, &rq->cfs, &rq->pv);
+	/* v4.19 has no kick of its own here: only the root cfs_rq's decay kicks, from
+	 * update_cfs_rq_load_avg (fair.c l.3517-3518 v4.19); rt/dl decay reaches no one */
+	if (s->blocked_kick ? (decayed | cfs_decayed) : cfs_decayed)
 		cpufreq_update_util(s, rq, 0);
 }
 

@@ -103,11 +103,37 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	cfg.val_window_ns = spec->val_window_ns;
 	cfg.timeline = spec->timeline;
 	cfg.task_timeline = spec->task_timeline;
+	ret = sim_config_parse_params(&cfg, err);
+	if (ret)
+		goto out;
+
+	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
+	if (ret)
+		goto out;
 	if (spec->kernel) {
 		cfg.kernel = spec->kernel;
 	} else {
-		cfg.kernel = replay_trace_kernel(spec->trace, &spec->ropts, kernel_why,
-						 sizeof(kernel_why));
+		const struct trace_stats *st = trace_reader_stats(rd);
+		/* trace.dat's uname is known at open (no second open: libtracecmd's is not
+		 * cheap); a text header's only with its first event, read by a short second
+		 * reader; a CSV util trace records none */
+		if (st->kernel_release[0] || st->format == TRACE_FMT_DAT ||
+		    st->format == TRACE_FMT_CSV) {
+			cfg.kernel = st->kernel_release[0]
+					     ? kernel_profile_for_release(st->kernel_release, kernel_why,
+									  sizeof(kernel_why))
+					     : NULL;
+			if (!cfg.kernel) {
+				cfg.kernel = kernel_profile_default();
+				snprintf(kernel_why, sizeof(kernel_why),
+					 "kernel profile %s: the trace does not record its kernel "
+					 "release",
+					 cfg.kernel->name);
+			}
+		} else {
+			cfg.kernel = replay_trace_kernel(spec->trace, &spec->ropts, kernel_why,
+							 sizeof(kernel_why));
+		}
 		cfg.kernel_note = kernel_why;
 		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
 			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
@@ -119,13 +145,6 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 			cfg.kernel = kernel_profile_default();
 		}
 	}
-	ret = sim_config_parse_params(&cfg, err);
-	if (ret)
-		goto out;
-
-	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
-	if (ret)
-		goto out;
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */

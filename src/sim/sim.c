@@ -56,6 +56,7 @@ struct sim_cpu {
 	u32 traced_khz;         /* the trace's frequency in force; 0 unknown */
 	bool traced_seen;       /* traced_khz comes from an event already replayed, not from the
 				 * pre-scan's guess for the time before the first one */
+	bool traced_kernel;     /* ... from a kernel cpu_frequency, not a tracer's marker */
 	u64 busy_ns_opp[GS_MAX_OPPS];
 	u64 idle_ns_state[GS_MAX_IDLE_STATES];
 	u64 busy_ns;
@@ -262,9 +263,14 @@ static void cluster_account(struct sim *s, int c, u64 t)
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
 				s->val.foreign_khz[c] = tk;
-			s->val.opp_known_ns[c] += dt;
-			if (s->cpu[pc->cpus[0]].traced_khz == cl->acct_khz)
-				s->val.opp_match_ns[c] += dt;
+			/* only the kernel's decisions are scored, never a marker's frequency */
+			if (s->cpu[pc->cpus[0]].traced_kernel) {
+				s->val.opp_known_ns[c] += dt;
+				if (tk == cl->acct_khz)
+					s->val.opp_match_ns[c] += dt;
+			} else {
+				s->val.markers_only[c] = true;
+			}
 		}
 		for (int i = 0; i < pc->nr_cpus; i++) {
 			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
@@ -307,7 +313,7 @@ static void cluster_account(struct sim *s, int c, u64 t)
 				min_idle = 0;
 			}
 		}
-		if (s->cpu[pc->cpus[0]].traced_seen) {
+		if (s->validating && s->cpu[pc->cpus[0]].traced_seen) {
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			int topp = plat_cluster_opp_index(pc, tk);
 			int nbusy = 0;
@@ -1276,6 +1282,10 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_FREQ_MARKER:
 		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
 			return GS_ETRACE;
+		/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
+		 * the initial state, and nothing once the kernel's own decisions are known */
+		if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
+			return 0;
 		if (!s->work) {
 			ret = sim_advance(s, ev->ts_ns, err);
 			if (ret)
@@ -1286,6 +1296,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 		s->cpu[ev->power.cpu_id].traced_seen = true;
+		if (ev->type == EV_CPU_FREQUENCY)
+			s->cpu[ev->power.cpu_id].traced_kernel = true;
 		s->any_traced_freq = true;
 		if (s->work)
 			work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
@@ -1353,6 +1365,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			if (ev->util.freq_khz != EV_NO_VALUE) {
 				sc->traced_khz = (u32)ev->util.freq_khz;
 				sc->traced_seen = true;
+				sc->traced_kernel = true;
 				s->any_traced_freq = true;
 			}
 			if (ev->util.idle_state == EV_IDLE_ABSENT) {

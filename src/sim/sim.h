@@ -141,6 +141,8 @@ struct sim_validation {
 	/* every decision, in trace order (heap; sim_validation_release frees it) */
 	struct sim_decision *dec;
 	size_t nr_dec;
+	bool markers_only[GS_MAX_CLUSTERS]; /* its only traced frequencies were devlib markers
+					     * (no kernel decision to score) */
 };
 
 /* Free what a struct sim_validation owns (from sim_take_validation); accepts NULL. */

@@ -227,11 +227,17 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 		trace_seq_init(&s);
 		tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
 		trace_seq_terminate(&s);
-		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+		if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
+			m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+			if (m == 0)
+				reader_count_unknown(r, event->name, strlen(event->name));
+			else if (m > 0)
+				r->st.markers[MARKER_DEVLIB_FREQ]++;
+		} else {
+			m = text_marker(r, s.buffer, s.buffer + s.len, ev, &why);
+		}
 		if (m < 0)
 			ret = reader_malformed(r, r->lineno, err, "%s", why);
-		else if (m == 0)
-			reader_count_unknown(r, event->name, strlen(event->name));
 		trace_seq_destroy(&s);
 		if (m <= 0)
 			goto out_free;

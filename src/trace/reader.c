@@ -28,6 +28,8 @@ static const char *const format_names[] = {
 	[TRACE_FMT_TRACECMD] = "trace-cmd",
 	[TRACE_FMT_DAT] = "dat",
 	[TRACE_FMT_CSV] = "csv",
+	[TRACE_FMT_PERFETTO] = "perfetto",
+	[TRACE_FMT_SYSTRACE] = "systrace",
 };
 
 const char *trace_format_name(enum trace_format f)
@@ -448,6 +450,10 @@ static int fill(struct trace_reader *r, struct gs_error *err)
 		return dat_fill(r, err);
 	case BACKEND_CSV:
 		return csv_fill(r, err);
+	case BACKEND_PERFETTO:
+		return pf_fill(r, err);
+	case BACKEND_SYSTRACE:
+		return sys_fill(r, err);
 	case BACKEND_TEXT:
 	default:
 		return text_fill(r, err);
@@ -534,6 +540,19 @@ static enum trace_format detect_text(const char *p, size_t n)
 			break;
 	}
 	return TRACE_FMT_TRACECMD;
+}
+
+/* Perfetto protobuf, detected (pf_sniff()) or forced. */
+static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
+			 struct gs_error *err)
+{
+	if (!pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof))
+		return gs_error_set(err, GS_ETRACE, "'%s': not a Perfetto trace", r->path);
+	if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_PERFETTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': a Perfetto trace, not %s", r->path,
+				    trace_format_name(opts->format));
+	r->backend = BACKEND_PERFETTO;
+	return pf_open(r, err);
 }
 
 static void reader_init_stats(struct trace_reader *r)
@@ -653,9 +672,26 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 				   path);
 		goto out_free;
 	}
+	if (pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof) ||
+	    opts->format == TRACE_FMT_PERFETTO) {
+		ret = perfetto_open(r, opts, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
+	}
 	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536)) {
 		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", path);
 		goto out_free;
+	}
+	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
+	    opts->format == TRACE_FMT_SYSTRACE) {
+		r->backend = BACKEND_SYSTRACE;
+		ret = sys_open(r, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
 	}
 	r->st.format = opts->format;
 	if (r->st.format == TRACE_FMT_AUTO)
@@ -680,6 +716,14 @@ out_free:
 	return ret;
 }
 
+static bool any_marker(const struct trace_reader *r)
+{
+	for (int k = 0; k < MARKER__COUNT; k++)
+		if (r->st.markers[k])
+			return true;
+	return false;
+}
+
 int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
 {
 	for (;;) {
@@ -689,10 +733,12 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 			return 1;
 		}
 		if (r->done) {
-			if (r->st.events == 0)
+			if (r->st.events == 0 && !(r->opts.allow_markers_only && any_marker(r)))
 				return gs_error_set(err, GS_ETRACE, "'%s': no usable event in %llu %s",
 						    r->path, (unsigned long long)r->st.lines,
-						    r->backend == BACKEND_DAT ? "records" : "lines");
+						    r->backend == BACKEND_DAT ? "records"
+						    : r->backend == BACKEND_PERFETTO ? "packets"
+										     : "lines");
 			return 0;
 		}
 		if (r->ring_count + r->slack > r->ring_cap && r->ring_cap < r->max_held &&
@@ -722,6 +768,10 @@ void trace_reader_free(struct trace_reader *r)
 		dat_close(r);
 	if (r->backend == BACKEND_CSV)
 		csv_close(r);
+	if (r->backend == BACKEND_PERFETTO)
+		pf_close(r);
+	if (r->backend == BACKEND_SYSTRACE)
+		sys_close(r);
 	if (r->gz)
 		gzclose(r->gz);
 	if (r->fd >= 0 && r->fd != STDIN_FILENO)

@@ -48,9 +48,13 @@ enum reader_backend {
 	BACKEND_TEXT,
 	BACKEND_DAT,
 	BACKEND_CSV,
+	BACKEND_PERFETTO,
+	BACKEND_SYSTRACE,
 };
 
 struct csv_state; /* csv.c */
+struct pf_state;  /* perfetto.c */
+struct sys_state; /* systrace.c */
 
 struct trace_reader {
 	char *path;
@@ -97,6 +101,10 @@ struct trace_reader {
 
 	/* CSV */
 	struct csv_state *csv;
+
+	/* Perfetto protobuf, systrace */
+	struct pf_state *pf;
+	struct sys_state *sys;
 };
 
 /* The slot the next event is parsed into. Always valid between fills. */
@@ -185,6 +193,30 @@ void dat_close(struct trace_reader *r);
 int csv_open(struct trace_reader *r, struct gs_error *err);
 int csv_fill(struct trace_reader *r, struct gs_error *err);
 void csv_close(struct trace_reader *r);
+
+/* perfetto.c: whether [p, p+n), the start of a file (n may be short of the whole file; eof
+ * says whether it is the whole), is a Perfetto trace: a Trace message whose first field is a
+ * TracePacket that parses as protobuf wire format. */
+bool pf_sniff(const unsigned char *p, size_t n, bool eof);
+/* perfetto.c: the Perfetto back end reads the input through r->buf like the text readers
+ * (plain, gzip or stdin), one TracePacket at a time. */
+int pf_open(struct trace_reader *r, struct gs_error *err);
+int pf_fill(struct trace_reader *r, struct gs_error *err);
+void pf_close(struct trace_reader *r);
+
+/* systrace.c: whether the start of a text file is systrace HTML or a Chrome JSON trace with
+ * systemTraceEvents; the back end that reads the ftrace text inside either. */
+bool sys_sniff(const char *p, size_t n);
+int sys_open(struct trace_reader *r, struct gs_error *err);
+int sys_fill(struct trace_reader *r, struct gs_error *err);
+void sys_close(struct trace_reader *r);
+
+/* text.c: a trace marker's text (the payload of print / tracing_mark_write, with or without the
+ * "tracing_mark_write: " prefix that ftrace prints): counted in r->st.markers by kind. 1 and ev
+ * filled (type, power) when it is a devlib frequency marker, 0 otherwise, or a negative value
+ * with *why set when such a marker is broken. */
+int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
+		const char **why);
 
 /* reader.c: read more input into buf (compacting it first); 0, or GS_EIO. Sets in_eof. */
 int reader_refill(struct trace_reader *r, struct gs_error *err);
