@@ -26,7 +26,11 @@ static const char run_help[] =
 	"\n"
 	"  --platform P       built-in platform (hikey960, juno-r0) or a .sql model (default hikey960)\n"
 	"  --governor G       schedutil (default), performance, powersave, userspace, ondemand,\n"
-	"                     conservative\n"
+	"                     conservative; or a plugin: a file (./libmygov.so: a path or a name\n"
+	"                     ending in .so), or a name found as NAME.so or libNAME.so in the\n"
+	"                     directories of GOVSIM_PLUGIN_PATH (':'-separated); see README\n"
+	"                     'Governor plugins'. 'run --help --governor G' shows its tunables\n"
+	"  --governor-plugin FILE  a plugin's file (FILE, or searched in GOVSIM_PLUGIN_PATH)\n"
 	"  --set KEY=VALUE    tunable, repeatable: rate_limit_us, iowait_boost=0|1, freq_khz\n"
 	"                     (userspace), up_threshold, sampling_rate, ... (ondemand/conservative),\n"
 	"                     and the replay's own: hz (250), switch_latency_us (platform's\n"
@@ -57,6 +61,47 @@ static const char run_help[] =
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n";
 
+/* `run --help --governor G`: what the governor is and the tunables it takes. */
+static int print_governor_help(int argc, char **argv)
+{
+	const struct governor_ops *g = NULL;
+	struct gs_error err;
+
+	for (int i = 1; i < argc; i++) {
+		bool plugin = false;
+		const char *v = NULL;
+
+		if (strcmp(argv[i], "--governor") == 0 || (plugin = strcmp(argv[i],
+									   "--governor-plugin") == 0))
+			v = i + 1 < argc ? argv[++i] : NULL;
+		else if (strncmp(argv[i], "--governor=", 11) == 0)
+			v = argv[i] + 11;
+		else if ((plugin = strncmp(argv[i], "--governor-plugin=", 18) == 0))
+			v = argv[i] + 18;
+		if (!v)
+			continue;
+		gs_error_clear(&err);
+		if ((plugin ? governor_load_plugin(v, &g, &err) : governor_lookup(v, &g, &err))) {
+			if (err.code == GS_ENOTFOUND)
+				return cli_usage_error(run_usage, "%s", err.msg);
+			return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
+		}
+	}
+	if (!g)
+		return EXIT_OK;
+	printf("\ngovernor %s", g->name);
+	if (g->path)
+		printf(" (plugin '%s', sha256 %s, ABI %u.%u)", g->path, g->sha256, g->pub->abi_major,
+		       g->pub->abi_minor);
+	printf(":\n  %s\n", governor_help(g));
+	if (g->pub && g->pub->tunables && g->pub->tunables[0].name) {
+		printf("  tunables (--set NAME=VALUE):\n");
+		for (const struct govsim_tunable *t = g->pub->tunables; t->name; t++)
+			printf("    %-20s %s\n", t->name, t->help ? t->help : "");
+	}
+	return EXIT_OK;
+}
+
 int cmd_run(int argc, char **argv)
 {
 	struct run_opts o;
@@ -66,7 +111,7 @@ int cmd_run(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", run_usage, run_help);
-		return EXIT_OK;
+		return print_governor_help(argc, argv);
 	}
 	status = run_opts_parse(&o, argc, argv, run_usage, RUN_OPTS_RUN);
 	if (status)

@@ -50,7 +50,7 @@ static const char sweep_help[] =
 	"  --no-policy       also run without a policy (label policy=none); the only\n"
 	"                    variant when no --policy or --action is given\n"
 	"  --governor NAME   a governor variant (repeatable; default schedutil,\n"
-	"                    not labelled)\n"
+	"                    not labelled); a plugin's FILE too (see 'run --help')\n"
 	"  --set KEY=V1,V2   a tunable and its values (repeatable: one dimension per\n"
 	"                    key); it applies to the governors of the sweep that take\n"
 	"                    it (their labels name it; the others run once, without\n"
@@ -110,7 +110,8 @@ struct sweep {
 	bool no_policy;
 	struct sweep_policy *pols;
 	int nr_pols;
-	const char *govs[SWEEP_MAX_VARIANTS];
+	const char *govs[SWEEP_MAX_VARIANTS];      /* a name, or a plugin's resolved path */
+	const char *gov_labels[SWEEP_MAX_VARIANTS]; /* as given */
 	int nr_govs;
 	struct sweep_set sets[SWEEP_MAX_SETS];
 	int nr_sets;
@@ -130,6 +131,7 @@ struct sweep_job {
 	const char *trace;
 	struct sweep_policy *pol;
 	const char *gov;
+	const char *gov_label;
 	const struct kernel_profile *kernel; /* NULL: the trace's own */
 	struct gov_param params[RUN_OPTS_MAX_PARAMS];
 	int nr_params;
@@ -184,6 +186,7 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		within /= sw->sets[k].nr;
 	}
 	j->gov = sw->govs[g];
+	j->gov_label = sw->gov_labels[g];
 	/* --kernel A,B,...: a variable between governor and policy */
 	if (sw->o.nr_kernels) {
 		j->kernel = sw->o.kernels[rest % sw->o.nr_kernels];
@@ -198,7 +201,7 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	if (sw->nr_policy_args || sw->no_policy)
 		append_word(j->label, sizeof(j->label), j->pol->name);
 	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
-		snprintf(word, sizeof(word), "governor=%s", j->gov);
+		snprintf(word, sizeof(word), "governor=%s", j->gov_label);
 		append_word(j->label, sizeof(j->label), word);
 	}
 	if (sw->o.nr_kernels > 1) {
@@ -251,17 +254,39 @@ static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const ch
  * a mistake), GOV.KEY to GOV alone (which must be in the sweep and take it); a key may not
  * reach one governor twice. Then the jobs per governor. Returns 0 or the exit status (2).
  */
+/* The governor_ops of governor g of the sweep (a plugin was loaded when parsed: found again). */
+static const struct governor_ops *sweep_gov(struct sweep *sw, int g)
+{
+	const struct governor_ops *gov = NULL;
+	struct gs_error err;
+
+	gs_error_clear(&err);
+	if (governor_lookup(sw->govs[g], &gov, &err))
+		return NULL;
+	return gov;
+}
+
+/* GOV of --set GOV.KEY names governor g: as given, or a plugin's own name. */
+static bool sweep_scope_is(struct sweep *sw, const char *scope, int g)
+{
+	const struct governor_ops *gov = sweep_gov(sw, g);
+
+	return strcmp(scope, sw->gov_labels[g]) == 0 || (gov && strcmp(scope, gov->name) == 0);
+}
+
 static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 {
 	for (int k = 0; k < sw->nr_sets; k++) {
 		struct sweep_set *set = &sw->sets[k];
+		bool in_sweep = false;
 		int nr = 0;
 
 		for (int g = 0; g < sw->nr_govs; g++) {
-			if (set->scope && strcmp(set->scope, sw->govs[g]) != 0)
+			if (set->scope && !sweep_scope_is(sw, set->scope, g))
 				continue;
-			set->applies[g] = gov_takes(sw, governor_find(sw->govs[g]), set->key,
-						    set->values[0]);
+			in_sweep = true;
+			set->applies[g] = sweep_gov(sw, g) &&
+					  gov_takes(sw, sweep_gov(sw, g), set->key, set->values[0]);
 			nr += set->applies[g];
 			if (set->scope && !set->applies[g])
 				return cli_usage_error(usage,
@@ -269,7 +294,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 						       "'%s'",
 						       set->scope, set->key, set->scope, set->key);
 		}
-		if (set->scope && !governor_find(set->scope))
+		if (set->scope && !in_sweep && !governor_find(set->scope))
 			return cli_usage_error(usage, "--set '%s.%s': unknown governor '%s'",
 					       set->scope, set->key, set->scope);
 		if (set->scope && nr == 0)
@@ -280,7 +305,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 		if (nr == 0) {
 			char govs[512] = "";
 			for (int g = 0; g < sw->nr_govs; g++)
-				append_word(govs, sizeof(govs), sw->govs[g]);
+				append_word(govs, sizeof(govs), sw->gov_labels[g]);
 			return cli_usage_error(usage,
 					       "--set '%s': no governor of the sweep takes it (%s)",
 					       set->key, govs);
@@ -293,7 +318,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 					return cli_usage_error(usage,
 							       "--set '%s' given twice for "
 							       "governor '%s'",
-							       set->key, sw->govs[g]);
+							       set->key, sw->gov_labels[g]);
 		}
 	}
 	for (int g = 0; g < sw->nr_govs; g++) {
@@ -425,15 +450,19 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 			sw->policy_is_action[sw->nr_policy_args] = is_action;
 			sw->policy_args[sw->nr_policy_args++] = v;
 		} else if (match_opt("--governor", argc, argv, &i, &v, true, &missing)) {
-			if (!governor_find(v))
-				return cli_usage_error(sweep_usage, "unknown governor '%s'", v);
+			const char *name;
+
+			/* a plugin is loaded here, before the workers fork */
+			if ((status = run_opts_governor(v, false, sweep_usage, &name)))
+				return status;
 			for (int k = 0; k < sw->nr_govs; k++)
-				if (strcmp(sw->govs[k], v) == 0)
+				if (strcmp(sw->govs[k], name) == 0)
 					return cli_usage_error(sweep_usage,
 							       "--governor '%s' given twice", v);
 			if (sw->nr_govs == SWEEP_MAX_VARIANTS)
 				return cli_usage_error(sweep_usage, "too many governors");
-			sw->govs[sw->nr_govs++] = v;
+			sw->gov_labels[sw->nr_govs] = v;
+			sw->govs[sw->nr_govs++] = name;
 		} else if (match_opt("--set", argc, argv, &i, &v, true, &missing)) {
 			if ((status = add_set(sw, v)))
 				return status;
@@ -491,8 +520,10 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 				       sw->list_jobs ? "--list-jobs" : "--job");
 	if (!sw->list_jobs && !sw->slurm && !sw->o.db)
 		return cli_usage_error(sweep_usage, "--db FILE is required");
-	if (sw->nr_govs == 0)
+	if (sw->nr_govs == 0) {
+		sw->gov_labels[sw->nr_govs] = sw->o.governor;
 		sw->govs[sw->nr_govs++] = sw->o.governor;
+	}
 	return 0;
 }
 

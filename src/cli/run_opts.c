@@ -15,6 +15,7 @@
 enum {
 	OPT_PLATFORM = 256,
 	OPT_GOVERNOR,
+	OPT_GOVERNOR_PLUGIN,
 	OPT_SET,
 	OPT_POLICY,
 	OPT_ACTION,
@@ -38,6 +39,7 @@ enum {
 static const struct option long_opts[] = {
 	{"platform", required_argument, NULL, OPT_PLATFORM},
 	{"governor", required_argument, NULL, OPT_GOVERNOR},
+	{"governor-plugin", required_argument, NULL, OPT_GOVERNOR_PLUGIN},
 	{"set", required_argument, NULL, OPT_SET},
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"action", required_argument, NULL, OPT_ACTION},
@@ -61,6 +63,37 @@ static const struct option long_opts[] = {
 
 static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
 		      enum run_opts_kind kind);
+
+int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name)
+{
+	const struct governor_ops *g;
+	struct gs_error err;
+	int ret;
+
+	gs_error_clear(&err);
+	if (!plugin && governor_find(arg)) {
+		*name = arg;
+		return 0;
+	}
+	ret = plugin ? governor_load_plugin(arg, &g, &err) : governor_lookup(arg, &g, &err);
+	if (ret == GS_ENOTFOUND && !plugin && !governor_is_path(arg)) {
+		/* neither built in nor a plugin in GOVSIM_PLUGIN_PATH */
+		char names[256] = "";
+		size_t len = 0;
+		for (int i = 0; governor_table[i]; i++)
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+						i ? ", " : "", governor_table[i]->name);
+		return cli_usage_error(usage,
+				       "unknown governor '%s' (one of: %s; or a plugin: a path, "
+				       "--governor-plugin FILE, GOVSIM_PLUGIN_PATH)",
+				       arg, names);
+	}
+	if (ret) /* a plugin that cannot be used is bad input */
+		return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
+	/* the replay finds a plugin again by its resolved path (loaded once per process) */
+	*name = g->path ? g->path : g->name;
+	return 0;
+}
 
 /* --kernel NAME[,NAME...] or all (validate and sweep); run takes one. */
 static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
@@ -163,17 +196,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			platform_given = true;
 			break;
 		case OPT_GOVERNOR:
-			if (!governor_find(optarg)) {
-				char names[256] = "";
-				size_t len = 0;
-				for (int i = 0; governor_table[i]; i++)
-					len += (size_t)snprintf(names + len, sizeof(names) - len,
-								"%s%s", i ? ", " : "",
-								governor_table[i]->name);
-				return cli_usage_error(usage, "unknown governor '%s' (one of: %s)",
-						       optarg, names);
-			}
-			o->governor = optarg;
+		case OPT_GOVERNOR_PLUGIN:
+			ret = run_opts_governor(optarg, c == OPT_GOVERNOR_PLUGIN, usage,
+						&o->governor);
+			if (ret)
+				return ret;
 			break;
 		case OPT_SET: {
 			char *eq = strchr(optarg, '=');

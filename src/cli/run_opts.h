@@ -58,6 +58,12 @@ int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind);
 void run_opts_release(struct run_opts *o);
 
+/* --governor ARG (plugin false) or --governor-plugin ARG (true): a built-in name, or a plugin
+ * loaded now (governor_lookup / governor_load_plugin). *name is what replays take: the name, or
+ * the plugin's resolved path. Returns 0, 2 for an unknown name, 3 for a plugin that cannot be
+ * used (not found, not loadable, no symbol, ABI mismatch), after printing the problem. */
+int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name);
+
 /* Replay one trace with the options (governor_override replaces --governor when not NULL);
  * returns 0 or the exit status after printing the error. Warns on stderr about malformed
  * lines the reader skipped. */

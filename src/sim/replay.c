@@ -80,9 +80,11 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 
 	sim_config_init(&cfg);
 	cfg.plat = spec->plat;
-	cfg.gov = governor_find(spec->governor ? spec->governor : "schedutil");
-	if (!cfg.gov)
-		return gs_error_set(err, GS_EARG, "unknown governor '%s'", spec->governor);
+	ret = governor_lookup(spec->governor ? spec->governor : "schedutil", &cfg.gov, err);
+	if (ret == GS_ENOTFOUND)
+		ret = err->code = GS_EARG; /* an unknown name is a bad argument */
+	if (ret)
+		return ret;
 	if (spec->nr_params) {
 		params = calloc((size_t)spec->nr_params, sizeof(*params));
 		if (!params)

@@ -1515,8 +1515,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = cfg->gov->init(&cl->pol, &s->env, cfg->params, cfg->nr_params, &cl->gov_data,
-				     err);
+		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->nr_params,
+				    &cl->gov_data, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
@@ -1769,6 +1769,10 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	r->events = s->events;
 	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
 	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
+	snprintf(r->governor_path, sizeof(r->governor_path), "%s",
+		 s->cfg.gov->path ? s->cfg.gov->path : "");
+	snprintf(r->governor_sha256, sizeof(r->governor_sha256), "%s",
+		 s->cfg.gov->sha256 ? s->cfg.gov->sha256 : "");
 	snprintf(r->timing, sizeof(r->timing), "%s",
 		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
 	snprintf(r->util_source, sizeof(r->util_source), "%s",

@@ -24,6 +24,7 @@
 struct store {
 	sqlite3 *db;
 	char *path;
+	bool plugin_cols; /* runs.governor_path/governor_sha256 exist (added after schema v1) */
 };
 
 static const char store_schema[] =
@@ -36,7 +37,9 @@ static const char store_schema[] =
 	" start_s REAL NOT NULL, span_s REAL NOT NULL, events INTEGER NOT NULL,"
 	" nr_cpus INTEGER NOT NULL CHECK (nr_cpus BETWEEN 0 AND 64),"
 	" nr_clusters INTEGER NOT NULL CHECK (nr_clusters BETWEEN 0 AND 16),"
-	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL, created_at TEXT NOT NULL);"
+	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL,"
+	" governor_path TEXT NOT NULL DEFAULT '', governor_sha256 TEXT NOT NULL DEFAULT '',"
+	" created_at TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS energy ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" scope TEXT NOT NULL CHECK (scope IN ('cpu', 'cluster', 'total')),"
@@ -80,6 +83,32 @@ static int exec(struct store *s, const char *sql, const char *what, struct gs_er
 	if (sqlite3_exec(s->db, sql, NULL, NULL, NULL) != SQLITE_OK)
 		return sql_error(s, err, what);
 	return 0;
+}
+
+/* A governor plugin's file and SHA-256 are two columns of runs added within schema version 1
+ * (empty for a built-in governor; created_at stays last in a new file). A database written
+ * before them gets them, at the end, when opened (an old govsim ignores them; columns are
+ * always named); one that cannot be altered (read-only) is read without them. */
+static void plugin_columns(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT governor_path, governor_sha256 FROM runs LIMIT 0", -1,
+			       &st, NULL) == SQLITE_OK) {
+		sqlite3_finalize(st);
+		s->plugin_cols = true;
+		return;
+	}
+	sqlite3_finalize(st);
+	s->plugin_cols =
+		sqlite3_exec(s->db,
+			     "BEGIN IMMEDIATE;"
+			     "ALTER TABLE runs ADD COLUMN governor_path TEXT NOT NULL DEFAULT '';"
+			     "ALTER TABLE runs ADD COLUMN governor_sha256 TEXT NOT NULL DEFAULT '';"
+			     "COMMIT",
+			     NULL, NULL, NULL) == SQLITE_OK;
+	if (!s->plugin_cols)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
 }
 
 void store_close(struct store *s)
@@ -202,6 +231,7 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 			goto out_close;
 		}
 	}
+	plugin_columns(s);
 	*out = s;
 	return 0;
 
@@ -371,18 +401,35 @@ int store_write_run(struct store *s, const struct run_result *r, s64 *run_id, st
 	if ((rc = exec(s, "BEGIN IMMEDIATE", "cannot write the run", err)))
 		return rc;
 	created_at(when, sizeof(when));
+	if (!s->plugin_cols && r->governor_path[0]) {
+		rc = gs_error_set(err, GS_ESQL,
+				  "'%s': cannot add the governor_path column to an older results "
+				  "database (read-only?)",
+				  s->path);
+		goto out_rollback;
+	}
 	if ((rc = prepare(s,
-			  "INSERT INTO runs (label, trace, trace_sha256, platform, governor, timing,"
-			  " util_source, power_model, power_unit, policy, params, kernel, start_s,"
-			  " span_s, events, nr_cpus, nr_clusters, notes, govsim_version, created_at)"
-			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			  s->plugin_cols
+				  ? "INSERT INTO runs (label, trace, trace_sha256, platform, governor,"
+				    " timing, util_source, power_model, power_unit, policy, params,"
+				    " kernel, start_s, span_s, events, nr_cpus, nr_clusters, notes,"
+				    " govsim_version, created_at, governor_path, governor_sha256)"
+				    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+				    " ?, ?, ?)"
+				  : "INSERT INTO runs (label, trace, trace_sha256, platform, governor,"
+				    " timing, util_source, power_model, power_unit, policy, params,"
+				    " kernel, start_s, span_s, events, nr_cpus, nr_clusters, notes,"
+				    " govsim_version, created_at)"
+				    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+				    " ?)",
 			  &st, err)))
 		goto out_rollback;
-	rc = insert(s, st, err, "ttttttttttttddiiittt", r->label, r->trace, r->trace_sha256,
-		    r->platform, r->governor, r->timing, r->util_source, r->power_model,
-		    r->power_unit, r->policy, r->params, r->kernel, r->start_s, r->span_s,
-		    (s64)r->events, (s64)r->nr_cpus, (s64)r->nr_clusters, r->notes,
-		    r->govsim_version, when);
+	/* the two last values are bound only when the statement has them */
+	rc = insert(s, st, err, s->plugin_cols ? "ttttttttttttddiiittttt" : "ttttttttttttddiiittt",
+		    r->label, r->trace, r->trace_sha256, r->platform, r->governor, r->timing,
+		    r->util_source, r->power_model, r->power_unit, r->policy, r->params, r->kernel,
+		    r->start_s, r->span_s, (s64)r->events, (s64)r->nr_cpus, (s64)r->nr_clusters,
+		    r->notes, r->govsim_version, when, r->governor_path, r->governor_sha256);
 	sqlite3_finalize(st);
 	if (rc)
 		goto out_rollback;
@@ -479,6 +526,16 @@ static int read_runs_row(struct store *s, s64 id, struct run_result *r, struct g
 	copy_text(r->notes, sizeof(r->notes), st, 17);
 	copy_text(r->govsim_version, sizeof(r->govsim_version), st, 18);
 	sqlite3_finalize(st);
+	if (s->plugin_cols) {
+		if ((rc = query(s, "SELECT governor_path, governor_sha256 FROM runs WHERE run_id = ?1",
+				id, &st, err)))
+			return rc;
+		if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+			return finish(s, st, rc, id, err);
+		copy_text(r->governor_path, sizeof(r->governor_path), st, 0);
+		copy_text(r->governor_sha256, sizeof(r->governor_sha256), st, 1);
+		sqlite3_finalize(st);
+	}
 	if (r->nr_cpus < 0 || r->nr_cpus > GS_MAX_CPUS || r->nr_clusters < 0 ||
 	    r->nr_clusters > GS_MAX_CLUSTERS)
 		return gs_error_set(err, GS_ESQL, "'%s': run %" PRId64 ": nr_cpus or nr_clusters "
@@ -689,7 +746,7 @@ int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_
 
 static const char *const selector_keys[] = {
 	"label", "trace", "trace_sha256", "platform", "governor", "timing", "util_source",
-	"power_model", "kernel",
+	"power_model", "kernel", "governor_path", "governor_sha256",
 };
 
 int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *n,
@@ -863,7 +920,7 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 	if ((rc = csv_open(&o, dir, "runs.csv",
 			   "run_id,label,trace,trace_sha256,platform,governor,timing,util_source,"
 			   "power_model,power_unit,policy,params,kernel,start_s,span_s,events,"
-			   "nr_cpus,nr_clusters,notes,govsim_version",
+			   "nr_cpus,nr_clusters,notes,govsim_version,governor_path,governor_sha256",
 			   path, sizeof(path), err)))
 		return rc;
 	csv_int(&o, run_id);
@@ -886,6 +943,8 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 	csv_int(&o, r->nr_clusters);
 	csv_text(&o, r->notes);
 	csv_text(&o, r->govsim_version);
+	csv_text(&o, r->governor_path);
+	csv_text(&o, r->governor_sha256);
 	csv_eol(&o);
 	if ((rc = csv_close(&o, path, err)))
 		return rc;

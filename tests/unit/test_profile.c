@@ -13,7 +13,9 @@
  *   default (no sysctl), the bucket id clamp, the tg clamp rule;
  * - schedutil (§6): map_util_perf vs map_util_freq at an OPP boundary, the v6.6 runnable
  *   boost, the v5.10 busy hold restoring cached_raw_freq, v4.19's iowait floor;
- * - cpufreq (§7): RELATION_LE skipping an inefficient OPP.
+ * - cpufreq (§7): RELATION_LE skipping an inefficient OPP;
+ * - the public interface: the profile's schedutil behaviours in struct govsim_kernel, and
+ *   RELATION_LE reaching schedutil's get_next_freq through it.
  * Does not check: whole traces (golden tests) or validate's figures (test_validate).
  */
 #include "testutil.h"
@@ -346,11 +348,45 @@ static void make_cluster(struct plat_cluster *cl, const u32 *khz, int nr_cpus)
 		cl->opps[i].freq_khz = khz[i];
 }
 
+struct fake {
+	struct sched_cpu_util cu;
+};
+
+static void fake_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
+{
+	(void)cpu;
+	*out = ((struct fake *)ctx)->cu;
+}
+
+/* schedutil on a one-CPU policy of khz under a profile, through the public interface's host
+ * as the replay runs it: *data is governor_init's (for update and release), the result the
+ * governor's own struct sugov_policy. */
+static struct sugov_policy *sugov_on(const char *profile, struct cpufreq_policy *pol,
+				     struct plat_cluster *cl, struct fake *f, const u32 *khz,
+				     void **data)
+{
+	struct gov_env env = {0};
+	struct gs_error err;
+
+	make_cluster(cl, khz, 1);
+	cpufreq_policy_init(pol, 0, cl, khz[0], 0);
+	env.ctx = f;
+	env.cpu_util = fake_cpu_util;
+	env.hz = 250;
+	env.kernel = kp(profile);
+	gs_error_clear(&err);
+	*data = NULL;
+	assert_int_equal(governor_init(&schedutil_gov, pol, &env, NULL, 0, data, &err), 0);
+	return governor_data(&schedutil_gov, *data);
+}
+
 static void test_headroom_map_util_perf(void **state)
 {
 	struct plat_cluster cl;
 	struct cpufreq_policy pol;
-	struct sugov_policy sg;
+	struct fake f = {0};
+	struct sugov_policy *sg;
+	void *data;
 	const unsigned long util = 493;
 	/* v5.9: (2362000 + 590500) * 493 / 1024 = 1421478 > 1421000 -> 1805000 */
 	const unsigned long raw59 = (2362000UL + (2362000UL >> 2)) * util / 1024;
@@ -359,20 +395,16 @@ static void test_headroom_map_util_perf(void **state)
 
 	(void)state;
 	assert_true(raw59 > 1421000 && raw515 <= 1421000);
-	make_cluster(&cl, a73_khz, 1);
-	cpufreq_policy_init(&pol, 0, &cl, 903000, 0);
-	memset(&sg, 0, sizeof(sg));
-	sg.policy = &pol;
-	sugov_variant_from_profile(&sg.v, kp("v5.9"));
-	sg.need_freq_update = true;
-	assert_int_equal(get_next_freq(&sg, util, 1024), 1805000);
-	assert_int_equal(sg.cached_raw_freq, raw59);
-	memset(&sg, 0, sizeof(sg));
-	sg.policy = &pol;
-	sugov_variant_from_profile(&sg.v, kp("v5.15"));
-	sg.need_freq_update = true;
-	assert_int_equal(get_next_freq(&sg, util, 1024), 1421000);
-	assert_int_equal(sg.cached_raw_freq, raw515);
+	sg = sugov_on("v5.9", &pol, &cl, &f, a73_khz, &data);
+	sg->need_freq_update = true;
+	assert_int_equal(get_next_freq(sg, util, 1024), 1805000);
+	assert_int_equal(sg->cached_raw_freq, raw59);
+	schedutil_gov.release(data);
+	sg = sugov_on("v5.15", &pol, &cl, &f, a73_khz, &data);
+	sg->need_freq_update = true;
+	assert_int_equal(get_next_freq(sg, util, 1024), 1421000);
+	assert_int_equal(sg->cached_raw_freq, raw515);
+	schedutil_gov.release(data);
 }
 
 static void test_relation_le(void **state)
@@ -398,54 +430,27 @@ static void test_relation_le(void **state)
 	assert_int_equal(cpufreq_driver_resolve_freq(&pol, 800000), 903000);
 }
 
-struct fake {
-	struct sched_cpu_util cu;
-};
-
-static void fake_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
-{
-	(void)cpu;
-	*out = ((struct fake *)ctx)->cu;
-}
-
-static struct sugov_policy *sugov_on(const char *profile, struct cpufreq_policy *pol,
-				     struct plat_cluster *cl, struct fake *f, const u32 *khz)
-{
-	struct gov_env env = {0};
-	struct gs_error err;
-	void *data = NULL;
-
-	make_cluster(cl, khz, 1);
-	cpufreq_policy_init(pol, 0, cl, khz[0], 0);
-	env.ctx = f;
-	env.cpu_util = fake_cpu_util;
-	env.hz = 250;
-	env.kernel = kp(profile);
-	gs_error_clear(&err);
-	assert_int_equal(schedutil_gov.init(pol, &env, NULL, 0, &data, &err), 0);
-	return data;
-}
-
 static void test_runnable_boost_and_busy_hold(void **state)
 {
 	struct plat_cluster cl;
 	struct cpufreq_policy pol;
 	struct fake f = {0};
 	struct sugov_policy *sg;
-	struct sched_cpu_util cu;
+	struct govsim_cpu_util cu;
 	unsigned int raw_before;
+	void *data;
 
 	(void)state;
 	f.cu.capacity = 1024;
 	f.cu.util_cfs = 300;
 	f.cu.runnable_avg = 500;
 	/* v6.6 reads max(util, runnable_avg) = 500; v5.9 300 */
-	sg = sugov_on("v6.6", &pol, &cl, &f, a73_khz);
+	sg = sugov_on("v6.6", &pol, &cl, &f, a73_khz, &data);
 	assert_int_equal(sugov_get_util(&sg->cpus[0], &cu), 500);
-	schedutil_gov.release(sg);
-	sg = sugov_on("v5.9", &pol, &cl, &f, a73_khz);
+	schedutil_gov.release(data);
+	sg = sugov_on("v5.9", &pol, &cl, &f, a73_khz, &data);
 	assert_int_equal(sugov_get_util(&sg->cpus[0], &cu), 300);
-	schedutil_gov.release(sg);
+	schedutil_gov.release(data);
 
 	/* busy hold on a single-CPU policy: util 800 then 100 without idle in between.
 	 * v5.9 keeps the frequency and zeroes cached_raw_freq; v5.10 keeps it and restores the
@@ -454,16 +459,16 @@ static void test_runnable_boost_and_busy_hold(void **state)
 		f.cu.runnable_avg = 0;
 		f.cu.util_cfs = 800;
 		f.cu.idle_calls = 7;
-		sg = sugov_on(k ? "v5.10" : "v5.9", &pol, &cl, &f, a73_khz);
-		schedutil_gov.update(&pol, sg, 0, 20000000, 0);
+		sg = sugov_on(k ? "v5.10" : "v5.9", &pol, &cl, &f, a73_khz, &data);
+		schedutil_gov.update(&pol, data, 0, 20000000, 0);
 		assert_int_equal(sg->next_freq, 2362000);
 		raw_before = sg->cached_raw_freq;
 		assert_int_equal(raw_before, (2362000U + 590500U) * 800U / 1024U);
 		f.cu.util_cfs = 100;
-		schedutil_gov.update(&pol, sg, 0, 40000000, 0);
+		schedutil_gov.update(&pol, data, 0, 40000000, 0);
 		assert_int_equal(sg->next_freq, 2362000); /* held */
 		assert_int_equal(sg->cached_raw_freq, k ? raw_before : 0);
-		schedutil_gov.release(sg);
+		schedutil_gov.release(data);
 	}
 }
 
@@ -474,17 +479,69 @@ static void test_iowait_floor_v4_19(void **state)
 	struct cpufreq_policy pol;
 	struct fake f = {0};
 	struct sugov_policy *sg;
+	void *data;
 
 	(void)state;
 	f.cu.capacity = 462;
-	sg = sugov_on("v4.19", &pol, &cl, &f, a53_khz);
+	sg = sugov_on("v4.19", &pol, &cl, &f, a53_khz, &data);
 	/* sg_cpu->min = 1024 * 533000 / 1844000 = 295 */
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 1024U * 533000U / 1844000U);
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 295);
-	schedutil_gov.release(sg);
-	sg = sugov_on("v5.9", &pol, &cl, &f, a53_khz);
+	schedutil_gov.release(data);
+	sg = sugov_on("v5.9", &pol, &cl, &f, a53_khz, &data);
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 0); /* IOWAIT_BOOST_MIN (128) */
-	schedutil_gov.release(sg);
+	schedutil_gov.release(data);
+}
+
+/* The profile reaches schedutil through the public struct govsim_kernel alone: the host's
+ * mapping of the named behaviours (values from the sheet's rows, `kernels show`), and v6.1's
+ * RELATION_LE as next_freq_relation: util 200 under map_util_perf asks
+ * 2362000 * (200 + 50) / 1024 = 576660 kHz; L gives 903000, LE skips the inefficient lowest
+ * OPP (costs as in test_relation_le) and gives 1421000; v5.15 keeps L on the same policy. */
+static void test_public_kernel_constants(void **state)
+{
+	static const u32 cost[] = {300, 250, 260, 280, 400};
+	struct plat_cluster cl;
+	struct cpufreq_policy pol;
+	struct fake f = {0};
+	struct sugov_policy *sg;
+	const struct govsim_kernel *k;
+	void *data;
+
+	(void)state;
+	f.cu.capacity = 1024;
+	sg = sugov_on("v4.19-early", &pol, &cl, &f, a73_khz, &data);
+	k = sg->policy->kernel;
+	assert_string_equal(k->release, "v4.19-early");
+	assert_int_equal(k->hz, 250);
+	assert_int_equal(k->next_freq_relation, GOVSIM_RELATION_L);
+	assert_int_equal(k->sugov_busy_hold, GOVSIM_HOLD_UNGATED);
+	assert_int_equal(k->sugov_no_limits_changed, 1);
+	assert_int_equal(k->sugov_iowait_units, GOVSIM_IOWAIT_KHZ);
+	assert_true(sg->v.no_limits_changed);
+	schedutil_gov.release(data);
+	sg = sugov_on("v6.6", &pol, &cl, &f, a73_khz, &data);
+	k = sg->policy->kernel;
+	assert_int_equal(k->next_freq_relation, GOVSIM_RELATION_LE);
+	assert_int_equal(k->sugov_cfs_input, GOVSIM_CFS_RUNNABLE_BOOST);
+	assert_int_equal(k->sugov_headroom, GOVSIM_HEADROOM_MAP_UTIL_PERF);
+	assert_int_equal(k->sugov_busy_hold, GOVSIM_HOLD_NOT_CAPPED_GATED);
+	assert_int_equal(k->sugov_no_limits_changed, 0);
+	assert_int_equal(k->sugov_commit_on_need_update, 1);
+	assert_int_equal(k->sugov_iowait_clamped, 1);
+	assert_int_equal(k->sugov_shared_agg, GOVSIM_SHARED_MAX);
+	schedutil_gov.release(data);
+
+	for (int i = 0; i < 2; i++) {
+		sg = sugov_on(i ? "v6.1" : "v5.15", &pol, &cl, &f, a73_khz, &data);
+		for (int o = 0; o < 5; o++)
+			cl.opps[o].em_cost = cost[o];
+		cpufreq_policy_set_efficiencies(&pol);
+		sg->need_freq_update = true;
+		assert_int_equal(get_next_freq(sg, 200, 1024), i ? 1421000 : 903000);
+		assert_int_equal(sg->cached_raw_freq, 2362000U * 250U / 1024U);
+		schedutil_gov.release(data);
+	}
 }
 
 int main(void)
@@ -502,6 +559,7 @@ int main(void)
 		cmocka_unit_test(test_relation_le),
 		cmocka_unit_test(test_runnable_boost_and_busy_hold),
 		cmocka_unit_test(test_iowait_floor_v4_19),
+		cmocka_unit_test(test_public_kernel_constants),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
