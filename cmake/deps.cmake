@@ -24,6 +24,14 @@ govsim_require_pkg(TRACECMD libtracecmd libtracecmd-dev)
 govsim_require_pkg(ZLIB zlib zlib1g-dev)
 govsim_require_pkg(CAIRO cairo libcairo2-dev)
 govsim_require_pkg(CRYPTO libcrypto libssl-dev)
+govsim_require_pkg(PROTOBUFC libprotobuf-c libprotobuf-c-dev)
+
+# protoc-c compiles the reader's minimal Perfetto .proto (src/trace/perfetto.proto) at build time.
+find_program(PROTOC_C_EXECUTABLE NAMES protoc-c)
+if(NOT PROTOC_C_EXECUTABLE)
+  message(FATAL_ERROR "protoc-c not found: install the Debian package 'protobuf-c-compiler' (or run tools/setup.sh)")
+endif()
+message(STATUS "Found protoc-c ${PROTOC_C_EXECUTABLE}")
 
 set(THREADS_PREFER_PTHREAD_FLAG ON)
 find_package(Threads REQUIRED)

@@ -99,3 +99,74 @@ CREATE TABLE cost_idle (
 	power INTEGER NOT NULL,
 	source TEXT NOT NULL
 );
+
+-- ---- Wattson curves (optional) ------------------------------------------------------------------
+-- Perfetto's CPU power estimator, Wattson, looks measured power up per CPU and per policy by exact
+-- frequency and idle state (facts/wattson.md; google/perfetto src/trace_processor/plugins/wattson/
+-- data/<Folder>/*.csv). `--power-model wattson` uses these tables; a platform without them has no
+-- wattson model. The curve tables keep the CSV columns verbatim (device, policy = the first CPU of
+-- a cpufreq policy, dep_policy 255 = the DSU) plus a source naming the CSV, its line and commit.
+-- All powers are mW: active, idle0 and idle1 per CPU; static once per policy; interconnect once.
+
+-- Exactly one row when the platform has curves: the SoC model string Wattson matches ("Tensor").
+CREATE TABLE wattson_device (
+	device TEXT NOT NULL,  -- the `device` column of every curve row below (< 32 bytes)
+	source TEXT NOT NULL
+);
+
+-- Per CPU (optional; a CPU without a row has offset 0 and votes by power): the deep-idle exit
+-- offset (the active period after a deepest-idle exit starts this much earlier) and whether the
+-- 2D dependency of this CPU is voted by frequency instead of by power (_vote_by_freq).
+CREATE TABLE wattson_cpus (
+	cpu INTEGER NOT NULL,
+	deep_idle_offset_ns INTEGER NOT NULL,
+	vote_by_freq INTEGER NOT NULL DEFAULT 0 CHECK (vote_by_freq IN (0, 1)),
+	source TEXT NOT NULL
+);
+
+-- Nominal cpuidle index -> Wattson state (0 shallow, 1 deepest), as _idle_state_map (optional:
+-- without rows the index is used as it is, and 1 is the deepest).
+CREATE TABLE wattson_idle_map (
+	idx INTEGER NOT NULL,
+	state INTEGER NOT NULL CHECK (state IN (0, 1)),
+	source TEXT NOT NULL
+);
+
+-- cpu_1d.csv: one row per OPP of a policy whose power depends on its own frequency only.
+CREATE TABLE wattson_cpu_1d (
+	device TEXT NOT NULL,
+	policy INTEGER NOT NULL,
+	freq_khz INTEGER NOT NULL,
+	static REAL NOT NULL,
+	active REAL NOT NULL,
+	idle0 REAL NOT NULL,
+	idle1 REAL NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- cpu_2d.csv: rows per (OPP, dependency policy, its frequency); the grid may be sparse.
+CREATE TABLE wattson_cpu_2d (
+	device TEXT NOT NULL,
+	policy INTEGER NOT NULL,
+	freq_khz INTEGER NOT NULL,
+	dep_policy INTEGER NOT NULL,
+	dep_freq INTEGER NOT NULL,
+	static REAL NOT NULL,
+	active REAL NOT NULL,
+	idle0 REAL NOT NULL,
+	idle1 REAL NOT NULL,
+	interconnect REAL NOT NULL,
+	source TEXT NOT NULL
+);
+
+-- l3.csv: energy per L3 hit and per miss (nJ, unverified) by (CPU0's OPP, its dependency). Used
+-- only with DSU PMU counts, which govsim's traces do not carry: loaded and checked, not used.
+CREATE TABLE wattson_l3 (
+	device TEXT NOT NULL,
+	freq_khz INTEGER NOT NULL,
+	dep_policy INTEGER NOT NULL,
+	dep_freq INTEGER NOT NULL,
+	l3_hit REAL NOT NULL,
+	l3_miss REAL NOT NULL,
+	source TEXT NOT NULL
+);

@@ -17,6 +17,10 @@
 #                                  it already has: the uclamp static key stays off)
 #   govsim run, clamps on          --action 'setattr comm=* uclamp_min=100 uclamp_max=900'
 #   govsim run at LINES/4          the same run on a quarter of the trace: peak RSS must not grow
+#   Perfetto: trace read, run      the same traces as Perfetto protobuf (tools/ftrace_to_perfetto.py:
+#                                  typed events, per-CPU bundles every 50 ms), kept beside them
+#                                  as .pftrace: the reader's CPU per event must not exceed the
+#                                  text reader's, and its peak RSS must not grow with the file
 # For each: wall and CPU seconds (user+sys, from wait4(), microseconds), events/s, MB/s, peak RSS
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
 # waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
@@ -42,7 +46,11 @@ for f in "$file:$lines" "$small:$quarter"; do
 		echo "generating ${f%%:*} (${f##*:} lines)..."
 		"$bin" gen mix --size "${f##*:}" --seed 1 -o "${f%%:*}"
 	fi
-	cat "${f%%:*}" >/dev/null
+	if [ ! -s "${f%%:*}.pftrace" ]; then
+		echo "converting ${f%%:*} to Perfetto..."
+		python3 "$(dirname "$0")/ftrace_to_perfetto.py" "${f%%:*}" "${f%%:*}.pftrace"
+	fi
+	cat "${f%%:*}" "${f%%:*}.pftrace" >/dev/null
 done
 
 # measure.py REPEAT CMD...: runs CMD (stdout to /dev/null) REPEAT times; prints the best wall
@@ -78,6 +86,8 @@ events=$("$bin" trace read "$file" | awk '{print $1}')
 small_events=$("$bin" trace read "$small" | awk '{print $1}')
 bytes=$(stat -c %s "$file")
 small_bytes=$(stat -c %s "$small")
+pf_bytes=$(stat -c %s "$file.pftrace")
+pf_small_bytes=$(stat -c %s "$small.pftrace")
 
 results=""
 # bench LABEL FILE CMD...: one row of the table
@@ -96,13 +106,17 @@ bench "govsim run" "$file" "$bin" run "$file" --quiet
 bench "govsim run, key off" "$file" "$bin" run "$file" --quiet --action 'sysctl sched_util_clamp_min 1024'
 bench "govsim run, clamps on" "$file" "$bin" run "$file" --quiet --action 'setattr comm=* uclamp_min=100 uclamp_max=900'
 bench "govsim run, 1/4 size" "$small" "$bin" run "$small" --quiet
+bench "perfetto trace read" "$file.pftrace" "$bin" trace read "$file.pftrace"
+bench "perfetto run" "$file.pftrace" "$bin" run "$file.pftrace" --quiet
+bench "perfetto read, 1/4 size" "$small.pftrace" "$bin" trace read "$small.pftrace"
 
 printf '%s' "$results" | awk -F'|' -v file="$file" -v small="$small" -v bytes="$bytes" \
     -v sbytes="$small_bytes" -v lines="$lines" -v ev="$events" -v sev="$small_events" \
-    -v repeat="$repeat" '
+    -v repeat="$repeat" -v pbytes="$pf_bytes" -v psbytes="$pf_small_bytes" '
 function row(i,  mb, n, cpu) {
-	mb = (f[i] == small ? sbytes : bytes) / 1e6
-	n = (i == 1) ? lines : (f[i] == small ? sev : ev)
+	mb = (f[i] == small ? sbytes : f[i] == small ".pftrace" ? psbytes : \
+	      f[i] == file ".pftrace" ? pbytes : bytes) / 1e6
+	n = (i == 1) ? lines : (f[i] == small || f[i] == small ".pftrace" ? sev : ev)
 	cpu = c[i] < 0.0005 ? 0.0005 : c[i]
 	printf "%-24s %7.3f %7.3f %13.0f %8.0f %8.1f MB %8.2f\n", name[i], w[i], c[i], n / cpu, \
 	       mb / cpu, r[i] / 1024, cpu / (c[1] < 0.0005 ? 0.0005 : c[1])
@@ -121,4 +135,6 @@ END {
 	printf "  run key off / run no policy     %7.4f   target <= 1.02  %s\n", c[5] / base, c[5] / base <= 1.02 ? "ok" : "MISSED"
 	printf "  run clamps on / run no policy   %7.4f   (cost of the per-enqueue clamp work)\n", c[6] / base
 	printf "  peak RSS of run, full / 1/4     %7.3f   target ~1 (<= 1.10)  %s\n", r[4] / r[7], r[4] / r[7] <= 1.10 ? "ok" : "MISSED"
+	printf "  perfetto read / text read (cpu) %7.2f   target <= 1     %s  (same events)\n", c[8] / c[2], c[8] / c[2] <= 1 ? "ok" : "MISSED"
+	printf "  perfetto read RSS, full / 1/4   %7.3f   target ~1 (<= 1.10)  %s\n", r[8] / r[10], r[8] / r[10] <= 1.10 ? "ok" : "MISSED"
 }'

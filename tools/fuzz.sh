@@ -2,7 +2,8 @@
 # fuzz.sh - build the libFuzzer targets (tests/fuzz/) and run each for SECONDS.
 #
 # usage: tools/fuzz.sh [SECONDS] [BUILD_DIR] [TARGET...]
-#        (default 60 s each, build-fuzz, every target: ftrace tracecmd csv policy platform)
+#        (default 60 s each, build-fuzz, every target: ftrace tracecmd dat csv policy platform
+#        perfetto systrace)
 #
 # Configures BUILD_DIR with clang and -DGOVSIM_FUZZ=ON when it has no cache yet, builds only the
 # fuzz targets (-j2), then runs each target in turn on one core:
@@ -24,7 +25,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 build=${2:-build-fuzz}
 shift $(($# > 2 ? 2 : $#))
-targets=${*:-ftrace tracecmd csv policy platform}
+targets=${*:-ftrace tracecmd dat csv policy platform perfetto systrace}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
@@ -65,9 +66,11 @@ seeds() {
 	case $1 in
 	ftrace | tracecmd)
 		for f in traces/*/*.txt traces/*/*/*.txt; do [ -f "$f" ] && pieces "$f" "$d"; done ;;
-	csv) ;;
+	csv | dat) ;;
 	policy) cp tests/fixtures/policies/* "$d"/ ;;
 	platform) cp models/*.sql tests/fixtures/platforms/*.sql "$d"/ ;;
+	perfetto) cp tests/golden/input/*.pftrace "$d"/ ;;
+	systrace) ;;
 	esac
 }
 
@@ -75,11 +78,14 @@ maxlen() {
 	case $1 in
 	policy) echo 2048 ;;
 	platform) echo 12288 ;;
+	dat) echo 65536 ;; # the smallest seed is 56 KiB (tests/fuzz/mkdat.py)
 	*) echo 8192 ;;
 	esac
 }
 
 mkdir -p "$build/fuzz/artifacts"
+# libtraceevent's own leak (tests/lsan.supp), as ctest does
+export LSAN_OPTIONS="suppressions=$PWD/tests/lsan.supp:print_suppressions=0${LSAN_OPTIONS:+:$LSAN_OPTIONS}"
 status=0
 for t in $targets; do
 	bin="$build/tests/fuzz/fuzz_$t"

@@ -2,14 +2,17 @@
 #include "cli/cli.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "power/platform.h"
+#include "report/platform_plot.h"
 
 static const char platforms_usage[] =
 	"usage: govsim platforms list\n"
 	"       govsim platforms show NAME|FILE.sql\n"
-	"       govsim platforms validate FILE.sql\n";
+	"       govsim platforms validate FILE.sql\n"
+	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n";
 
 static const char platforms_help[] =
 	"\n"
@@ -23,6 +26,10 @@ static const char platforms_help[] =
 	"                  power and cost, EAS v1 busy costs) and idle states\n"
 	"  validate FILE   load and check a model: an 'ok' line, or the first broken\n"
 	"                  rule, naming the table and the row\n"
+	"  plot NAME|FILE  power vs frequency per policy (Wattson active, idle0, static\n"
+	"                  and the 2D family, or the em power) and power per unit of\n"
+	"                  capacity at each OPP across clusters; -o FILE.png or .svg\n"
+	"                  (default NAME.png in the current directory)\n"
 	"\n"
 	"exit status: 0 ok, 1 file not found or unreadable, 2 bad command line,\n"
 	"3 bad model\n";
@@ -45,6 +52,35 @@ static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)
 						c->cpus[i]);
 		i = j;
 	}
+}
+
+/* The cluster's Wattson curves: 1D per OPP, or how its 2D grid depends on the others. */
+static void show_wattson(const struct platform *p, const struct plat_cluster *c)
+{
+	if (!c->w_2d) {
+		printf("  wattson (mW):  %9s  %9s  %9s  %9s  %9s\n", "kHz", "active", "idle0", "idle1",
+		       "static");
+		for (int k = 0; k < c->nr_opps; k++) {
+			const struct plat_opp *o = &c->opps[k];
+			printf("                 %9u  %9.2f  %9.2f  %9.2f  %9.2f\n", o->freq_khz,
+			       o->w_active_mw, o->w_idle0_mw, o->w_idle1_mw, o->w_static_mw);
+		}
+		return;
+	}
+	printf("  wattson: 2D curves, %d rows of (OPP, dependency) for %d OPPs; depends on", c->w2d_count,
+	       c->nr_opps);
+	for (int d = -2; d < p->nr_clusters; d++) {
+		bool any = false;
+		for (int i = 0; i < c->w2d_count && !any; i++)
+			any = p->wattson.rows2d[c->w2d_first + i].dep_cluster == d;
+		if (!any)
+			continue;
+		if (d == PLAT_W_DSU)
+			printf(" the DSU");
+		else
+			printf(" policy%d", p->clusters[d].cpus[0]);
+	}
+	printf("\n");
 }
 
 static void show_cluster(const struct platform *p, const struct plat_cluster *c)
@@ -77,6 +113,9 @@ static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 		       p->has_costs ? cl_busy : "-");
 	}
 
+	if (p->wattson.present)
+		show_wattson(p, c);
+
 	printf("  %3s  %-15s  %-7s  %7s  %9s  %9s  %13s\n", "idx", "idle state", "level",
 	       "exit us", "target us", "costs cpu", "costs cluster");
 	for (int i = 0; i < c->nr_idle; i++) {
@@ -105,6 +144,10 @@ static int platforms_show(const char *what)
 	       p.nr_clusters == 1 ? "policy" : "policies");
 	printf("power units: em mW; costs %s\n",
 	       p.has_costs ? p.cost_unit : "- (the model has no EAS v1 costs)");
+	if (p.wattson.present)
+		printf("wattson: device '%s', %d 2D rows, %d L3 rows (not used: needs DSU PMU "
+		       "counts)\n",
+		       p.wattson.device, p.wattson.nr_2d, p.wattson.nr_l3);
 	for (int i = 0; i < p.nr_clusters; i++)
 		show_cluster(&p, &p.clusters[i]);
 	return EXIT_OK;
@@ -136,6 +179,42 @@ static int platforms_validate(const char *file)
 	return EXIT_OK;
 }
 
+static int platforms_plot(const char *what, const char *out)
+{
+	struct gs_error err = {0};
+	struct platform *p = malloc(sizeof(*p));
+	char path[160];
+	struct plot *pl;
+	size_t len;
+	int rc;
+
+	if (!p)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	if (platform_load(what, p, &err)) {
+		free(p);
+		return cli_report(&err);
+	}
+	if (!out) {
+		snprintf(path, sizeof(path), "%s.png", p->name);
+		out = path;
+	}
+	pl = platform_plot_new(p);
+	free(p);
+	if (!pl)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	len = strlen(out);
+	if (len > 4 && strcmp(out + len - 4, ".svg") == 0)
+		rc = plot_write_svg(pl, out, &err);
+	else
+		rc = plot_write_png(pl, out, &err);
+	plot_free(pl);
+	plot_release_static();
+	if (rc)
+		return cli_report(&err);
+	printf("%s\n", out);
+	return EXIT_OK;
+}
+
 int cmd_platforms(int argc, char **argv)
 {
 	const char *sub;
@@ -149,6 +228,25 @@ int cmd_platforms(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error(platforms_usage, "platforms: a subcommand is needed");
 	sub = argv[1];
+	if (strcmp(sub, "plot") == 0) {
+		const char *name = NULL, *out = NULL;
+		for (int i = 2; i < argc; i++) {
+			if (strcmp(argv[i], "-o") == 0 && i + 1 < argc)
+				out = argv[++i];
+			else if (argv[i][0] == '-' && argv[i][1])
+				return cli_usage_error(platforms_usage,
+						       "platforms plot: unknown option '%s'", argv[i]);
+			else if (!name)
+				name = argv[i];
+			else
+				return cli_usage_error(platforms_usage,
+						       "platforms plot: one NAME or FILE.sql expected");
+		}
+		if (!name)
+			return cli_usage_error(platforms_usage,
+					       "platforms plot: one NAME or FILE.sql expected");
+		return platforms_plot(name, out);
+	}
 	for (int i = 2; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			return cli_usage_error(platforms_usage, "platforms %s: unknown option '%s'",

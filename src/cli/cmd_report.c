@@ -134,7 +134,7 @@ int cmd_report(int argc, char **argv)
 	}
 	/* store_open() would create a missing database: check first */
 	if (access(db, R_OK)) {
-		status = cli_fail(EXIT_FAILURE_RT, "'%s': no such results database", db);
+		status = cli_fail(EXIT_BAD_INPUT, "'%s': no such results database", db);
 		goto out;
 	}
 	if (store_open(db, &store, &err)) {

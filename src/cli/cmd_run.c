@@ -12,10 +12,10 @@
 static const char run_usage[] =
 	"usage: govsim run TRACE [--platform NAME|FILE.sql] [--governor NAME] [--set KEY=VALUE]...\n"
 	"                  [--policy FILE]... [--action 'LINE']... [--timing traced|work]\n"
-	"                  [--util-source emulated|trace] [--power-model em|costs]\n"
+	"                  [--util-source emulated|trace] [--power-model em|costs|wattson]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
-	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet]\n";
+	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n";
 
 static const char run_help[] =
 	"\n"
@@ -26,7 +26,11 @@ static const char run_help[] =
 	"\n"
 	"  --platform P       built-in platform (hikey960, juno-r0) or a .sql model (default hikey960)\n"
 	"  --governor G       schedutil (default), performance, powersave, userspace, ondemand,\n"
-	"                     conservative\n"
+	"                     conservative; or a plugin: a file (./libmygov.so: a path or a name\n"
+	"                     ending in .so), or a name found as NAME.so or libNAME.so in the\n"
+	"                     directories of GOVSIM_PLUGIN_PATH (':'-separated); see README\n"
+	"                     'Governor plugins'. 'run --help --governor G' shows its tunables\n"
+	"  --governor-plugin FILE  a plugin's file (FILE, or searched in GOVSIM_PLUGIN_PATH)\n"
 	"  --set KEY=VALUE    tunable, repeatable: rate_limit_us, iowait_boost=0|1, freq_khz\n"
 	"                     (userspace), up_threshold, sampling_rate, ... (ondemand/conservative),\n"
 	"                     and the replay's own: hz (250), switch_latency_us (platform's\n"
@@ -39,6 +43,7 @@ static const char run_help[] =
 	"  --util-source S    emulated (default): PELT rebuilt from the trace; trace: the trace's\n"
 	"                     own util events (or a CSV util trace)\n"
 	"  --power-model M    em (default): kernel energy model, mW; costs: EAS v1 sched-energy-costs\n"
+	"                     wattson: Perfetto's measured curves (tensor), on the emulated states\n"
 	"  --db FILE          store the run in a SQLite results database (one transaction)\n"
 	"  --label TEXT       a label for the run in the database\n"
 	"  --csv DIR          write the run's tables as CSV files into DIR\n"
@@ -49,9 +54,53 @@ static const char run_help[] =
 	"  --seed-util        start tasks and runqueues from the trace's own util events\n"
 	"  --warmup-ms MS     replay the first MS ms but measure only after them (every\n"
 	"                     signal starts cold)\n"
-	"  --format F         force the trace format: ftrace, tracecmd, dat, csv\n"
+	"  --kernel NAME      kernel profile to follow (govsim kernels list); default: the\n"
+	"                     release the trace records, else v5.9 (the notes say which)\n"
+	"  --format F         force the trace format: ftrace, tracecmd, dat, csv, perfetto,\n"
+	"                     systrace\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n";
+
+/* `run --help --governor G`: what the governor is and the tunables it takes. */
+static int print_governor_help(int argc, char **argv)
+{
+	const struct governor_ops *g = NULL;
+	struct gs_error err;
+
+	for (int i = 1; i < argc; i++) {
+		bool plugin = false;
+		const char *v = NULL;
+
+		if (strcmp(argv[i], "--governor") == 0 || (plugin = strcmp(argv[i],
+									   "--governor-plugin") == 0))
+			v = i + 1 < argc ? argv[++i] : NULL;
+		else if (strncmp(argv[i], "--governor=", 11) == 0)
+			v = argv[i] + 11;
+		else if ((plugin = strncmp(argv[i], "--governor-plugin=", 18) == 0))
+			v = argv[i] + 18;
+		if (!v)
+			continue;
+		gs_error_clear(&err);
+		if ((plugin ? governor_load_plugin(v, &g, &err) : governor_lookup(v, &g, &err))) {
+			if (err.code == GS_ENOTFOUND)
+				return cli_usage_error(run_usage, "%s", err.msg);
+			return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
+		}
+	}
+	if (!g)
+		return EXIT_OK;
+	printf("\ngovernor %s", g->name);
+	if (g->path)
+		printf(" (plugin '%s', sha256 %s, ABI %u.%u)", g->path, g->sha256, g->pub->abi_major,
+		       g->pub->abi_minor);
+	printf(":\n  %s\n", governor_help(g));
+	if (g->pub && g->pub->tunables && g->pub->tunables[0].name) {
+		printf("  tunables (--set NAME=VALUE):\n");
+		for (const struct govsim_tunable *t = g->pub->tunables; t->name; t++)
+			printf("    %-20s %s\n", t->name, t->help ? t->help : "");
+	}
+	return EXIT_OK;
+}
 
 int cmd_run(int argc, char **argv)
 {
@@ -62,7 +111,7 @@ int cmd_run(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", run_usage, run_help);
-		return EXIT_OK;
+		return print_governor_help(argc, argv);
 	}
 	status = run_opts_parse(&o, argc, argv, run_usage, RUN_OPTS_RUN);
 	if (status)

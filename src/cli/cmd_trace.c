@@ -10,9 +10,11 @@
 #include <string.h>
 
 #include "trace/reader.h"
+#include "trace/spool.h"
 
 static const char trace_usage[] =
-	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv] [--strict]\n";
+	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv|perfetto|systrace]"
+	" [--strict]\n";
 
 #define PID_LIMIT 4194304 /* the kernel's PID_MAX_LIMIT */
 
@@ -72,6 +74,10 @@ static const char *format_long_name(enum trace_format f)
 		return "trace.dat (libtracecmd)";
 	case TRACE_FMT_CSV:
 		return "csv util trace";
+	case TRACE_FMT_PERFETTO:
+		return "Perfetto protobuf";
+	case TRACE_FMT_SYSTRACE:
+		return "Android systrace";
 	default:
 		return "?";
 	}
@@ -118,6 +124,14 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 	printf("format:      %s%s\n", format_long_name(st->format), st->gzip ? ", gzip" : "");
 	if (st->header[0])
 		printf("header:      %s\n", st->header);
+	if (st->producer[0])
+		printf("producer:    %s\n", st->producer);
+	if (st->kernel_release[0])
+		printf("kernel:      %s\n", st->kernel_release);
+	if (st->device[0])
+		printf("device:      %s\n", st->device);
+	if (st->clock[0])
+		printf("clock:       %s\n", st->clock);
 	printf("cpus:        ");
 	if (st->header_cpus >= 0)
 		printf("%d in the header, ", st->header_cpus);
@@ -126,14 +140,32 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 	if (st->max_cpu >= 64)
 		printf(" (highest %d)", st->max_cpu);
 	printf("\n");
+	for (int c = 0; c < st->nr_cpu_info; c++) {
+		const struct trace_cpu_info *ci = &st->cpu_info[c];
+		printf("  cpu%-3d capacity ", c);
+		if (ci->capacity)
+			printf("%u", ci->capacity);
+		else
+			printf("?");
+		printf(", OPPs (kHz):");
+		for (u32 i = 0; i < ci->nr_freqs; i++)
+			printf(" %u", ci->freqs_khz[i]);
+		printf("%s\n", ci->nr_freqs ? "" : " none");
+	}
 	printf("time span:   ");
-	print_time(st->first_ts_ns, us);
-	printf(" .. ");
-	print_time(st->last_ts_ns, us);
-	printf(" (");
-	print_time(span, us);
-	printf(" s)\n");
-	printf("%-12s %llu\n", st->format == TRACE_FMT_DAT ? "records:" : "lines:",
+	if (st->events) {
+		print_time(st->first_ts_ns, us);
+		printf(" .. ");
+		print_time(st->last_ts_ns, us);
+		printf(" (");
+		print_time(span, us);
+		printf(" s)\n");
+	} else {
+		printf("none (no scheduler, frequency or util event)\n");
+	}
+	printf("%-12s %llu\n", st->format == TRACE_FMT_DAT ? "records:"
+				: st->format == TRACE_FMT_PERFETTO ? "packets:"
+								    : "lines:",
 	       (unsigned long long)st->lines);
 	printf("events:      %llu\n", (unsigned long long)st->events);
 	for (int t = 0; t < EV__COUNT; t++)
@@ -148,6 +180,25 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 		       (unsigned long long)st->unknown[i].count);
 	if (st->unknown_other)
 		printf("  %-24s %llu\n", "(other names)", (unsigned long long)st->unknown_other);
+	{
+		u64 nm = 0;
+		for (int k = 0; k < MARKER__COUNT; k++)
+			nm += st->markers[k];
+		if (nm)
+			printf("markers:     %llu (trace_marker writes; not kernel events)\n",
+		       (unsigned long long)nm);
+		for (int k = 0; k < MARKER__COUNT; k++)
+			if (st->markers[k])
+				printf("  %-24s %llu\n", trace_marker_kind_name((enum trace_marker_kind)k),
+				       (unsigned long long)st->markers[k]);
+	}
+	if (st->data_loss)
+		printf("data loss:   %llu places where the tracer says events were lost\n",
+		       (unsigned long long)st->data_loss);
+	if (st->raw_prev_state)
+		printf("prev_state:  %llu sched_switch values outside the kernel's encoding (raw task "
+		       "state): only S D T t X Z read\n",
+		       (unsigned long long)st->raw_prev_state);
 	printf("tasks:       %llu (distinct pids > 0 in switch, wakeup and migrate events)\n",
 	       (unsigned long long)a->nr_tasks);
 	printf("malformed:   %llu\n", (unsigned long long)st->malformed);
@@ -208,6 +259,7 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 int cmd_trace(int argc, char **argv)
 {
 	struct reader_opts opts = {0};
+	struct trace_spool spool = {.fd = -1};
 	struct trace_reader *r = NULL;
 	struct info_acc acc = {0};
 	struct gs_error err;
@@ -242,12 +294,18 @@ int cmd_trace(int argc, char **argv)
 	if (ret)
 		return ret;
 
+	opts.allow_markers_only = info;
 	if (info) {
 		acc.pids = calloc(PID_LIMIT / 8, 1);
 		if (!acc.pids)
 			return cli_fail(EXIT_FAILURE_RT, "out of memory");
 	}
-	ret = trace_reader_open(file, &opts, &r, &err);
+	/* a pipe or "-" is read through a temporary copy, as in every command (trace/spool.h) */
+	ret = trace_spool(file, &spool, &err);
+	if (ret < 0)
+		goto out;
+	opts.name = file;
+	ret = trace_reader_open(trace_spool_file(&spool, file), &opts, &r, &err);
 	if (ret < 0)
 		goto out;
 	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
@@ -275,6 +333,7 @@ int cmd_trace(int argc, char **argv)
 	}
 out:
 	trace_reader_free(r);
+	trace_spool_release(&spool);
 	free(acc.pids);
 	if (ret < 0)
 		return cli_report(&err);

@@ -1,113 +1,364 @@
 /*
  * cmd_validate.c - `govsim validate TRACE`: how close the emulation is to the kernel that wrote
- * the trace. Two figures: the trace's own util signals (sched_pelt_*, sched_load_*,
- * sched_util_est_*) against the emulated ones at the same instants, and the time-weighted share
- * of time the emulated OPP equals the trace's cpu_frequency, per policy, replaying with the
- * emulated util and with the trace's util.
+ * the trace, per kernel profile and per cpufreq policy:
+ *   (a) per-decision agreement: for each kernel frequency change (cpu_frequency of the
+ *       policy's first CPU), whether the emulated OPP equals the kernel's within a window
+ *       (default one rate-limit period), with the timing error;
+ *   (b) the time-weighted share of time the emulated OPP equals the traced one, counted only
+ *       while a CPU of the policy runs a task, and over all the time (util emulated, and util
+ *       from the trace's own util events when it has them);
+ *   (c) energy at the emulated frequencies against energy at the traced ones (em power, the
+ *       same busy time);
+ *   (d) util reconstruction error: the trace's util signals against the emulated ones at the
+ *       same instants, tasks alive before the trace apart (their history is missing).
+ * --kernel all validates under every profile in one table; --explain prints each decision.
  */
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
+#include "core/parse.h"
 
 static const char validate_usage[] =
-	"usage: govsim validate TRACE... [--platform NAME|FILE.sql] [--governor NAME]\n"
-	"                       [--set KEY=VALUE]... [--util-source emulated|trace]\n"
-	"                       [--timing traced|work] [--format F] [--strict]\n";
+	"usage: govsim validate TRACE... [--platform NAME|FILE.sql] [--kernel NAME[,NAME...]|all]\n"
+	"                       [--window-ms MS] [--fail-below METRIC=PCT]... [--explain]\n"
+	"                       [--governor NAME] [--set KEY=VALUE]...\n"
+	"                       [--util-source emulated|trace] [--timing traced|work]\n"
+	"                       [--format F] [--strict]\n";
 
 static const char validate_help[] =
 	"\n"
-	"Replays each TRACE in traced timing and prints:\n"
-	"  - for every util signal the trace carries (sched_pelt_cfs/se/rt, sched_load_cfs_rq/se,\n"
-	"    sched_load_avg_cpu/task, sched_util_est_cfs/se), the number of samples and the mean\n"
-	"    and max absolute difference between the trace's value and the emulated one at the\n"
-	"    same instant (--util-source emulated);\n"
-	"  - per cpufreq policy, the share of time (time-weighted) where the emulated OPP equals\n"
-	"    the trace's own cpu_frequency, with --util-source emulated and trace (or the one given).\n"
-	"Use it on traces that carry the kernel's schedutil decisions, e.g.\n"
-	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0\n";
+	"Replays each TRACE in traced timing under each kernel profile asked for (default:\n"
+	"the one the trace records, else v5.9; 'all' for every profile) and prints, per\n"
+	"cpufreq policy:\n"
+	"  decisions   the kernel's frequency changes (cpu_frequency of the policy's first\n"
+	"              CPU) and the share the emulation matched: the emulated OPP equals\n"
+	"              the kernel's at some instant within the window (--window-ms, default\n"
+	"              one rate-limit period); |dt| is the mean timing error of the matches\n"
+	"  busy        share of the time a CPU of the policy runs a task where the emulated\n"
+	"              OPP equals the traced one (time-weighted)\n"
+	"  time        the same over all the time with a traced frequency; 'util trace'\n"
+	"              replays with the trace's own util events (n/a without them)\n"
+	"  E emu/trc   energy at the emulated frequencies over energy at the traced ones\n"
+	"              (em power of the OPP x busy CPU time)\n"
+	"and the trace's util signals (sched_pelt_*, sched_load_*, sched_util_est_*)\n"
+	"against the emulated ones at the same instants, tasks alive before the trace\n"
+	"apart. --explain prints every decision: the emulation's last evaluation (util,\n"
+	"clamp, target) and its OPP beside the kernel's.\n"
+	"--fail-below METRIC=PCT (decisions, busy or time) exits 1 when a policy with\n"
+	"data is below PCT under some profile.\n"
+	"A trace with neither cpu_frequency nor util events has nothing to validate\n"
+	"against: exit 3.\n"
+	"Example:\n"
+	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --kernel all\n";
 
 static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_CPU_UTIL] = "cpu util_avg (root cfs_rq)",
 	[SIM_VAL_CPU_UTIL_EST] = "cpu util_est.enqueued",
 	[SIM_VAL_CPU_UTIL_RT] = "cpu util_rt",
-	[SIM_VAL_TASK_UTIL] = "task util_avg",
+	[SIM_VAL_TASK_UTIL] = "task util_avg (new tasks)",
 	[SIM_VAL_TASK_UTIL_EST] = "task util_est.enqueued",
 	[SIM_VAL_TASK_UTIL_EST_EWMA] = "task util_est.ewma",
+	[SIM_VAL_TASK_UTIL_PRE] = "task util_avg (pre-trace)",
 };
 
-static int validate_one(struct run_opts *o, const char *trace)
-{
+enum metric { METRIC_DECISIONS, METRIC_BUSY, METRIC_TIME, METRIC__COUNT };
+static const char *const metric_names[METRIC__COUNT] = {"decisions", "busy", "time"};
+
+struct validate_opts {
+	u64 window_ns;
+	bool explain;
+	double fail_below[METRIC__COUNT]; /* < 0: not asked */
+};
+
+/* One profile's replays of one trace: [0] util emulated, [1] util from the trace. */
+struct kernel_val {
+	const struct kernel_profile *kp;
 	struct sim_validation val[2];
-	bool ran[2] = {false, false};
+	bool ran[2];
+};
+
+static int replay_validate(struct run_opts *o, const struct validate_opts *vo, const char *trace,
+			   const struct kernel_profile *kp, enum sim_util_source us,
+			   struct sim_validation *val)
+{
+	struct replay_spec spec = {0};
 	struct run_result r;
+	struct gs_error err;
+	int status;
+
+	gs_error_clear(&err);
+	run_result_init(&r);
+	spec.trace = trace;
+	spec.trace_file = run_opts_trace_file(o, trace);
+	spec.ropts = o->ropts;
+	spec.plat = &o->plat;
+	spec.governor = o->governor;
+	spec.params = o->params;
+	spec.nr_params = o->nr_params;
+	spec.timing = o->timing;
+	spec.util_source = us;
+	spec.power_model = o->power_model;
+	spec.seed_util = o->seed_util;
+	spec.kernel = kp;
+	spec.validation_out = val;
+	spec.val_window_ns = vo->window_ns;
+	spec.no_hash = true;
+	status = replay_run(&spec, &r, &err);
+	run_result_release(&r);
+	if (status)
+		return cli_report(&err);
+	return 0;
+}
+
+static double pct(u64 a, u64 b)
+{
+	return b ? 100.0 * (double)a / (double)b : -1.0;
+}
+
+static void print_pct(double p, int width)
+{
+	if (p < 0)
+		printf(" %*s", width, "-");
+	else
+		printf(" %*.1f%%", width - 1, p);
+}
+
+static bool has_util_events(const struct sim_validation *v)
+{
+	for (int k = 0; k < SIM_VAL__COUNT; k++)
+		if (v->n[k])
+			return true;
+	return false;
+}
+
+static void explain(const struct run_opts *o, const struct kernel_val *kv)
+{
+	const struct sim_validation *v = &kv->val[0];
+
+	printf("  decisions under %s (kernel's cpu_frequency of each policy's first CPU; the "
+	       "emulation's last evaluation before it):\n",
+	       kv->kp->name);
+	for (size_t i = 0; i < v->nr_dec; i++) {
+		const struct sim_decision *d = &v->dec[i];
+		double t = (double)(d->t_ns) / 1e9;
+
+		printf("    %12.6f policy%-2d kernel %7u -> %7u  emulated %7u", t,
+		       o->plat.clusters[d->cluster].cpus[0], d->kernel_prev_khz, d->kernel_khz,
+		       d->emu_khz);
+		if (d->has_eval)
+			printf("  (util %lu/%lu clamp %u..%u target %u at %+.1f ms)", d->util, d->max,
+			       d->uclamp_min, d->uclamp_max, d->target_khz,
+			       ((double)d->eval_t_ns - (double)d->t_ns) / 1e6);
+		else
+			printf("  (no evaluation yet)");
+		if (d->agree)
+			printf("  agree %+.1f ms\n", (double)d->timing_err_ns / 1e6);
+		else
+			printf("  DIFFER\n");
+	}
+}
+
+static int validate_one(struct run_opts *o, const struct validate_opts *vo, const char *trace,
+			struct kernel_val *kv, int nr_kv, bool *failed)
+{
+	bool util_events = false, decisions = false;
 	int status = 0;
 
-	printf("%s (platform %s, governor %s, timing %s, kernel profile v5.9)\n", trace,
-	       o->plat.name, o->governor, o->timing == SIM_TIMING_WORK ? "work" : "traced");
-	for (int src = 0; src < 2; src++) {
-		struct replay_spec spec = {0};
-		struct gs_error err;
-		enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
-
-		if (o->util_source_set && o->util_source != us)
-			continue;
-		gs_error_clear(&err);
-		run_result_init(&r);
-		spec.trace = trace;
-		spec.ropts = o->ropts;
-		spec.plat = &o->plat;
-		spec.governor = o->governor;
-		spec.params = o->params;
-		spec.nr_params = o->nr_params;
-		spec.timing = o->timing;
-		spec.util_source = us;
-		spec.power_model = o->power_model;
-		spec.seed_util = o->seed_util;
-		spec.validation_out = &val[src];
-		spec.no_hash = true;
-		status = replay_run(&spec, &r, &err);
-		run_result_release(&r);
-		if (status)
-			return cli_report(&err);
-		ran[src] = true;
-	}
-
-	if (ran[0]) {
-		bool any = false;
-		printf("  util signals, trace vs emulated at the trace's events:\n");
-		printf("    %-28s %9s %11s %9s\n", "signal", "samples", "mean |err|", "max |err|");
-		for (int k = 0; k < SIM_VAL__COUNT; k++) {
-			if (!val[0].n[k])
+	for (int k = 0; k < nr_kv; k++) {
+		for (int src = 0; src < 2 && !status; src++) {
+			enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
+			if (o->util_source_set && o->util_source != us)
 				continue;
-			any = true;
-			printf("    %-28s %9llu %11.2f %9llu\n", val_names[k],
-			       (unsigned long long)val[0].n[k], val[0].sum_abs[k] / (double)val[0].n[k],
-			       (unsigned long long)val[0].max_abs[k]);
+			/* the trace's util only where it has util events (seen by the emulated run) */
+			if (src && kv[k].ran[0] && !has_util_events(&kv[k].val[0]))
+				continue;
+			status = replay_validate(o, vo, trace, kv[k].kp, us, &kv[k].val[src]);
+			kv[k].ran[src] = !status;
 		}
-		if (!any)
-			printf("    (the trace carries no util events)\n");
+		if (status)
+			return status;
+		for (int src = 0; src < 2; src++) {
+			if (!kv[k].ran[src])
+				continue;
+			util_events |= has_util_events(&kv[k].val[src]);
+			for (int c = 0; c < o->plat.nr_clusters; c++)
+				decisions |= kv[k].val[src].kernel_freq_events[c] > 0;
+		}
 	}
-	printf("  emulated OPP = traced OPP, share of time with a traced frequency:\n");
-	printf("    %-8s %18s %18s\n", "policy", "util emulated", "util trace");
-	for (int c = 0; c < o->plat.nr_clusters; c++) {
-		printf("    policy%-2d", o->plat.clusters[c].cpus[0]);
-		for (int src = 0; src < 2; src++) {
-			if (!ran[src] || !val[src].opp_known_ns[c])
-				printf(" %18s", ran[src] ? "no cpu_frequency" : "-");
-			else
-				printf(" %17.1f%%", 100.0 * (double)val[src].opp_match_ns[c] /
-							    (double)val[src].opp_known_ns[c]);
+	if (!util_events && !decisions)
+		return cli_fail(EXIT_BAD_INPUT,
+				"'%s': nothing to validate against: the trace has neither the "
+				"kernel's cpu_frequency events nor util events",
+				trace);
+
+	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->governor,
+	       o->timing == SIM_TIMING_WORK ? "work" : "traced");
+	if (o->nr_kernels == 0) {
+		char why[384];
+		char release[96];
+		replay_trace_kernel(run_opts_trace_file(o, trace), &o->ropts, why, sizeof(why));
+		printf("  %s\n", why);
+		if (kernel_release_from_plat_info(trace, release, sizeof(release)) == 0) {
+			const struct kernel_profile *hint =
+				kernel_profile_for_release(release, why, sizeof(why));
+			if (hint && hint != kv[0].kp)
+				printf("  (plat_info.yml beside the trace names kernel %s: try --kernel "
+				       "%s)\n",
+				       release, hint->name);
 		}
-		putchar('\n');
-		for (int src = 0; src < 2; src++) {
-			if (ran[src] && val[src].foreign_khz[c]) {
-				printf("      (the trace runs policy%d at %u kHz, which is no OPP of '%s': "
-				       "wrong --platform?)\n",
-				       o->plat.clusters[c].cpus[0], val[src].foreign_khz[c], o->plat.name);
-				break;
+	}
+	printf("  frequency, per policy (decisions: kernel changes matched within the window; "
+	       "busy/time: OPP = kernel's, time-weighted):\n");
+	printf("    %-12s %-8s %9s %7s %9s %7s %7s %11s %9s\n", "kernel", "policy", "decisions",
+	       "agree", "|dt| ms", "busy", "time", "util trace", "E emu/trc");
+	for (int k = 0; k < nr_kv; k++) {
+		const struct sim_validation *v = &kv[k].val[0];
+		const struct sim_validation *vt = &kv[k].val[1];
+
+		for (int c = 0; c < o->plat.nr_clusters; c++) {
+			double m[METRIC__COUNT];
+
+			printf("    %-12s policy%-2d", kv[k].kp->name, o->plat.clusters[c].cpus[0]);
+			if (!kv[k].ran[0]) {
+				printf(" %9s\n", "-");
+				continue;
 			}
+			m[METRIC_DECISIONS] = pct(v->decisions_agree[c], v->decisions[c]);
+			m[METRIC_BUSY] = pct(v->busy_match_ns[c], v->busy_known_ns[c]);
+			m[METRIC_TIME] = pct(v->opp_match_ns[c], v->opp_known_ns[c]);
+			printf(" %9llu", (unsigned long long)v->decisions[c]);
+			print_pct(m[METRIC_DECISIONS], 7);
+			if (v->decisions_agree[c])
+				printf(" %9.2f", v->sum_abs_timing_ns[c] / (double)v->decisions_agree[c] /
+							 1e6);
+			else
+				printf(" %9s", "-");
+			print_pct(m[METRIC_BUSY], 7);
+			print_pct(m[METRIC_TIME], 7);
+			if (!kv[k].ran[1])
+				printf(" %11s", o->util_source_set ? "-" : "n/a");
+			else
+				print_pct(pct(vt->opp_match_ns[c], vt->opp_known_ns[c]), 11);
+			if (v->energy_traced_mwns[c] > 0)
+				printf(" %9.3f", v->energy_emul_mwns[c] / v->energy_traced_mwns[c]);
+			else
+				printf(" %9s", "-");
+			putchar('\n');
+			if (!v->opp_known_ns[c] && !v->markers_only[c])
+				printf("      (no cpu_frequency for policy%d)\n",
+				       o->plat.clusters[c].cpus[0]);
+			else if (!v->kernel_freq_events[c])
+				printf("      (no kernel decisions for policy%d: its frequency comes "
+				       "from the tracer's markers only)\n",
+				       o->plat.clusters[c].cpus[0]);
+			if (v->foreign_khz[c])
+				printf("      (the trace runs policy%d at %u kHz, which is no OPP of "
+				       "'%s': wrong --platform?)\n",
+				       o->plat.clusters[c].cpus[0], v->foreign_khz[c], o->plat.name);
+			for (int mi = 0; mi < METRIC__COUNT; mi++) {
+				if (vo->fail_below[mi] < 0 || m[mi] < 0 || m[mi] >= vo->fail_below[mi])
+					continue;
+				fprintf(stderr,
+					"govsim: validate: %s under %s, policy%d: %s %.1f%% is below "
+					"%.1f%%\n",
+					trace, kv[k].kp->name, o->plat.clusters[c].cpus[0],
+					metric_names[mi], m[mi], vo->fail_below[mi]);
+				*failed = true;
+			}
+		}
+	}
+	printf("  util signals, trace vs emulated at the trace's events (util emulated):\n");
+	if (!util_events) {
+		printf("    (the trace carries no util events)\n");
+	} else {
+		printf("    %-12s %-28s %9s %11s %9s\n", "kernel", "signal", "samples", "mean |err|",
+		       "max |err|");
+		for (int k = 0; k < nr_kv; k++) {
+			const struct sim_validation *v = &kv[k].val[0];
+			for (int s = 0; s < SIM_VAL__COUNT; s++) {
+				if (!kv[k].ran[0] || !v->n[s])
+					continue;
+				printf("    %-12s %-28s %9llu %11.2f %9llu\n", kv[k].kp->name,
+				       val_names[s], (unsigned long long)v->n[s],
+				       v->sum_abs[s] / (double)v->n[s],
+				       (unsigned long long)v->max_abs[s]);
+			}
+		}
+	}
+	if (vo->explain)
+		for (int k = 0; k < nr_kv; k++)
+			if (kv[k].ran[0])
+				explain(o, &kv[k]);
+	return 0;
+}
+
+/* Take validate's own options out of argv (the rest goes to run_opts_parse). */
+static int parse_own(struct validate_opts *vo, int argc, char **argv, char **rest, int *nr_rest)
+{
+	for (int m = 0; m < METRIC__COUNT; m++)
+		vo->fail_below[m] = -1;
+	*nr_rest = 0;
+	rest[(*nr_rest)++] = argv[0];
+	for (int i = 1; i < argc; i++) {
+		const char *a = argv[i];
+		const char *v = NULL;
+
+		if (strcmp(a, "--") == 0) {
+			while (i < argc)
+				rest[(*nr_rest)++] = argv[i++];
+			break;
+		}
+		if (strcmp(a, "--explain") == 0) {
+			vo->explain = true;
+			continue;
+		}
+		if (strcmp(a, "--window-ms") == 0 || strcmp(a, "--fail-below") == 0) {
+			if (i + 1 >= argc)
+				return cli_usage_error(validate_usage, "option '%s' needs a value", a);
+			v = argv[++i];
+		} else if (strncmp(a, "--window-ms=", 12) == 0) {
+			v = a + 12;
+			a = "--window-ms";
+		} else if (strncmp(a, "--fail-below=", 13) == 0) {
+			v = a + 13;
+			a = "--fail-below";
+		} else {
+			rest[(*nr_rest)++] = argv[i];
+			continue;
+		}
+		if (strcmp(a, "--window-ms") == 0) {
+			double ms;
+			char *end;
+			ms = strtod(v, &end);
+			if (end == v || *end || ms <= 0 || ms > 60000)
+				return cli_usage_error(validate_usage,
+						       "--window-ms '%s': expected a duration in ms, "
+						       "0 < MS <= 60000",
+						       v);
+			vo->window_ns = (u64)(ms * 1e6);
+		} else {
+			const char *eq = strchr(v, '=');
+			double p;
+			char *end;
+			int m;
+			for (m = 0; m < METRIC__COUNT; m++)
+				if (eq && strlen(metric_names[m]) == (size_t)(eq - v) &&
+				    strncmp(v, metric_names[m], (size_t)(eq - v)) == 0)
+					break;
+			if (m == METRIC__COUNT)
+				return cli_usage_error(validate_usage,
+						       "--fail-below '%s': expected METRIC=PCT, METRIC "
+						       "one of decisions, busy, time",
+						       v);
+			p = strtod(eq + 1, &end);
+			if (end == eq + 1 || (*end && strcmp(end, "%") != 0) || p < 0 || p > 100)
+				return cli_usage_error(validate_usage,
+						       "--fail-below '%s': expected a percentage 0..100",
+						       v);
+			vo->fail_below[m] = p;
 		}
 	}
 	return 0;
@@ -115,21 +366,52 @@ static int validate_one(struct run_opts *o, const char *trace)
 
 int cmd_validate(int argc, char **argv)
 {
+	struct validate_opts vo = {0};
 	struct run_opts o;
-	int status;
+	struct kernel_val *kv;
+	char **rest;
+	int nr_rest, nr_kv, status;
+	bool failed = false;
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", validate_usage, validate_help);
 		return EXIT_OK;
 	}
-	status = run_opts_parse(&o, argc, argv, validate_usage, RUN_OPTS_VALIDATE);
+	rest = calloc((size_t)argc + 1, sizeof(*rest));
+	if (!rest)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	status = parse_own(&vo, argc, argv, rest, &nr_rest);
+	if (!status)
+		status = run_opts_parse(&o, nr_rest, rest, validate_usage, RUN_OPTS_VALIDATE);
+	free(rest);
 	if (status)
 		return status;
+	nr_kv = o.nr_kernels ? o.nr_kernels : 1;
+	kv = calloc((size_t)nr_kv, sizeof(*kv));
+	if (!kv) {
+		run_opts_release(&o);
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
 		if (i)
 			putchar('\n');
-		status = validate_one(&o, o.traces[i]);
+		memset(kv, 0, (size_t)nr_kv * sizeof(*kv));
+		for (int k = 0; k < nr_kv; k++) {
+			char why[384];
+			kv[k].kp = o.nr_kernels ? o.kernels[k]
+						: replay_trace_kernel(
+							  run_opts_trace_file(&o, o.traces[i]),
+							  &o.ropts, why, sizeof(why));
+		}
+		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed);
+		for (int k = 0; k < nr_kv; k++) {
+			sim_validation_release(&kv[k].val[0]);
+			sim_validation_release(&kv[k].val[1]);
+		}
 	}
+	free(kv);
 	run_opts_release(&o);
+	if (!status && failed)
+		status = EXIT_FAILURE_RT;
 	return status;
 }

@@ -1,6 +1,7 @@
 /* main.c - `govsim <command> [options]`: dispatch through the commands table (git's commands[]). */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <gsl/gsl_errno.h>
 #include <stdarg.h>
 #include <stdio.h>
@@ -75,6 +76,18 @@ int cmd_version(int argc, char **argv)
 	return EXIT_OK;
 }
 
+/* What a command printed must have reached stdout (`govsim run T > /dev/full` exits 1, as git
+ * does): a lost write is a runtime failure, whatever the command returned. */
+static int finish_stdout(int status)
+{
+	if ((fflush(stdout) != 0 || ferror(stdout)) && status == 0) {
+		fprintf(stderr, "govsim: write error on standard output: %s\n",
+			strerror(errno ? errno : EIO));
+		return EXIT_FAILURE_RT;
+	}
+	return status; /* a failed command has said why already */
+}
+
 int main(int argc, char **argv)
 {
 	/* GSL's default handler aborts the process; every GSL status is checked instead. */
@@ -93,7 +106,7 @@ int main(int argc, char **argv)
 
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
-			return commands[i].fn(argc - 1, argv + 1);
+			return finish_stdout(commands[i].fn(argc - 1, argv + 1));
 
 	fprintf(stderr, "govsim: '%s' is not a govsim command; see 'govsim --help'\n", argv[1]);
 	return EXIT_USAGE;

@@ -15,6 +15,7 @@
 enum {
 	OPT_PLATFORM = 256,
 	OPT_GOVERNOR,
+	OPT_GOVERNOR_PLUGIN,
 	OPT_SET,
 	OPT_POLICY,
 	OPT_ACTION,
@@ -32,11 +33,13 @@ enum {
 	OPT_STRICT,
 	OPT_QUIET,
 	OPT_WARMUP_MS,
+	OPT_KERNEL,
 };
 
 static const struct option long_opts[] = {
 	{"platform", required_argument, NULL, OPT_PLATFORM},
 	{"governor", required_argument, NULL, OPT_GOVERNOR},
+	{"governor-plugin", required_argument, NULL, OPT_GOVERNOR_PLUGIN},
 	{"set", required_argument, NULL, OPT_SET},
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"action", required_argument, NULL, OPT_ACTION},
@@ -54,11 +57,107 @@ static const struct option long_opts[] = {
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
+	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{NULL, 0, NULL, 0},
 };
 
 static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
 		      enum run_opts_kind kind);
+
+int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name)
+{
+	const struct governor_ops *g;
+	struct gs_error err;
+	int ret;
+
+	gs_error_clear(&err);
+	if (!plugin && governor_find(arg)) {
+		*name = arg;
+		return 0;
+	}
+	ret = plugin ? governor_load_plugin(arg, &g, &err) : governor_lookup(arg, &g, &err);
+	if (ret == GS_ENOTFOUND && !plugin && !governor_is_path(arg)) {
+		/* neither built in nor a plugin in GOVSIM_PLUGIN_PATH */
+		char names[256] = "";
+		size_t len = 0;
+		for (int i = 0; governor_table[i]; i++)
+			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+						i ? ", " : "", governor_table[i]->name);
+		return cli_usage_error(usage,
+				       "unknown governor '%s' (one of: %s; or a plugin: a path, "
+				       "--governor-plugin FILE, GOVSIM_PLUGIN_PATH)",
+				       arg, names);
+	}
+	if (ret) /* a plugin that cannot be used is bad input */
+		return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
+	/* the replay finds a plugin again by its resolved path (loaded once per process) */
+	*name = g->path ? g->path : g->name;
+	return 0;
+}
+
+/* --kernel NAME[,NAME...] or all (validate and sweep); run takes one. */
+static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
+			 enum run_opts_kind kind)
+{
+	char buf[256], *save = NULL;
+
+	if (strcmp(arg, "all") == 0 && kind != RUN_OPTS_RUN) {
+		o->nr_kernels = 0;
+		for (int i = 0; kernel_profiles[i] && o->nr_kernels < 16; i++)
+			o->kernels[o->nr_kernels++] = kernel_profiles[i];
+		return 0;
+	}
+	snprintf(buf, sizeof(buf), "%s", arg);
+	for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		const struct kernel_profile *kp = kernel_profile_find(n);
+		if (!kp) {
+			char names[256] = "";
+			size_t len = 0;
+			for (int i = 0; kernel_profiles[i] && len < sizeof(names); i++)
+				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
+							i ? ", " : "", kernel_profiles[i]->name);
+			return cli_usage_error(usage, "unknown kernel profile '%s' (one of: %s%s)", n,
+					       names, kind == RUN_OPTS_RUN ? "" : ", all");
+		}
+		if (o->nr_kernels == 16)
+			return cli_usage_error(usage, "too many kernel profiles");
+		o->kernels[o->nr_kernels++] = kp;
+	}
+	if (kind == RUN_OPTS_RUN && o->nr_kernels > 1)
+		return cli_usage_error(usage, "--kernel: one profile per run (use 'govsim sweep' "
+					      "or 'govsim validate' for several)");
+	return 0;
+}
+
+/*
+ * Without --platform, the platform the trace's recording device names (trace_stats.device, e.g.
+ * a Perfetto trace's system_info SoC model or build fingerprint; platform_for_device()), or NULL.
+ * Only a regular file is peeked at (its first events: the back ends fill the device from their
+ * headers): a pipe is read once, by the replay.
+ */
+static const char *detect_platform(const char *trace, const struct reader_opts *ropts,
+				   char *device, size_t size)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err = {0};
+	const char *name = NULL;
+	struct event ev;
+	struct stat sb;
+
+	if (strcmp(trace, "-") == 0 || stat(trace, &sb) != 0 || !S_ISREG(sb.st_mode))
+		return NULL;
+	if (trace_reader_open(trace, ropts, &rd, &err))
+		return NULL; /* the replay reports it */
+	for (int i = 0; i < 64 && !trace_reader_stats(rd)->device[0]; i++)
+		if (trace_reader_next(rd, &ev, &err) <= 0)
+			break;
+	if (trace_reader_stats(rd)->device[0]) {
+		snprintf(device, size, "%s", trace_reader_stats(rd)->device);
+		name = platform_for_device(device);
+	}
+	trace_reader_free(rd);
+	return name;
+}
 
 /* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
@@ -76,6 +175,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 {
 	struct gs_error err;
 	long nr_actions = 0;
+	bool platform_given = false;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -93,19 +193,14 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		switch (c) {
 		case OPT_PLATFORM:
 			o->platform_name = optarg;
+			platform_given = true;
 			break;
 		case OPT_GOVERNOR:
-			if (!governor_find(optarg)) {
-				char names[256] = "";
-				size_t len = 0;
-				for (int i = 0; governor_table[i]; i++)
-					len += (size_t)snprintf(names + len, sizeof(names) - len,
-								"%s%s", i ? ", " : "",
-								governor_table[i]->name);
-				return cli_usage_error(usage, "unknown governor '%s' (one of: %s)",
-						       optarg, names);
-			}
-			o->governor = optarg;
+		case OPT_GOVERNOR_PLUGIN:
+			ret = run_opts_governor(optarg, c == OPT_GOVERNOR_PLUGIN, usage,
+						&o->governor);
+			if (ret)
+				return ret;
 			break;
 		case OPT_SET: {
 			char *eq = strchr(optarg, '=');
@@ -154,7 +249,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_POWER_MODEL:
 			ret = power_model_from_name(optarg);
 			if (ret < 0)
-				return cli_usage_error(usage, "--power-model '%s': expected em or costs",
+				return cli_usage_error(usage, "--power-model '%s': expected em, costs or wattson",
 						       optarg);
 			o->power_model = (enum power_model)ret;
 			break;
@@ -183,7 +278,9 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			ret = trace_format_from_name(optarg);
 			if (ret < 0)
 				return cli_usage_error(
-					usage, "--format '%s': expected ftrace, tracecmd, dat or csv",
+					usage,
+					"--format '%s': expected ftrace, tracecmd, dat, csv, perfetto "
+					"or systrace",
 					optarg);
 			o->ropts.format = (enum trace_format)ret;
 			break;
@@ -201,6 +298,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			o->warmup_ns = ms * NSEC_PER_MSEC;
 			break;
 		}
+		case OPT_KERNEL:
+			ret = parse_kernels(o, optarg, usage, kind);
+			if (ret)
+				return ret;
+			break;
 		default:
 			if (optopt)
 				return cli_usage_error(usage, "option '%s' needs a value",
@@ -217,9 +319,36 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		return cli_usage_error(usage, "no trace given");
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
+	/* a pipe is read once, here: every pass below reads the copy */
+	for (int i = 0; i < o->nr_traces; i++) {
+		o->spools[i].fd = -1;
+		o->spools[i].path[0] = '\0';
+		o->nr_spools = i + 1;
+		if (strcmp(run_opts_trace_file(o, o->traces[i]), o->traces[i]) != 0)
+			continue; /* the same name given twice: spooled already */
+		ret = trace_spool(o->traces[i], &o->spools[i], &err);
+		if (ret)
+			return cli_report(&err);
+	}
 
+	if (!platform_given && o->nr_traces == 1) {
+		char device[128];
+		const char *name = detect_platform(o->traces[0], &o->ropts, device, sizeof(device));
+		struct gs_error derr = {0};
+		if (name && platform_load(name, &o->plat, &derr) == 0) {
+			fprintf(stderr,
+				"govsim: note: platform '%s' from the trace's device '%s' "
+				"(--platform overrides)\n",
+				name, device);
+			o->platform_name = name;
+			return 0;
+		}
+	}
 	ret = platform_load(o->platform_name, &o->plat, &err);
 	if (ret)
+		return cli_report(&err);
+	/* a foreign or newer database is refused before anything is replayed */
+	if (o->db && (ret = store_check(o->db, &err)))
 		return cli_report(&err);
 	return 0;
 }
@@ -227,6 +356,17 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 void run_opts_release(struct run_opts *o)
 {
 	policy_release(&o->policy);
+	for (int i = 0; i < o->nr_spools; i++)
+		trace_spool_release(&o->spools[i]);
+	o->nr_spools = 0;
+}
+
+const char *run_opts_trace_file(const struct run_opts *o, const char *trace)
+{
+	for (int i = 0; i < o->nr_spools; i++)
+		if (o->spools[i].path[0] && strcmp(o->traces[i], trace) == 0)
+			return o->spools[i].path;
+	return trace;
 }
 
 static FILE *open_out(const char *path, struct gs_error *err)
@@ -240,10 +380,20 @@ static FILE *open_out(const char *path, struct gs_error *err)
 	return f;
 }
 
-static void close_out(FILE *f)
+/* Close an output opened by open_out(): 0, or -1 when anything written to it was lost
+ * (a full disk: ferror() or fclose(), errno set). */
+static int close_out(FILE *f)
 {
-	if (f && f != stdout)
-		fclose(f);
+	int bad;
+
+	if (!f)
+		return 0;
+	bad = fflush(f) != 0 || ferror(f);
+	if (f != stdout && fclose(f) != 0)
+		bad = 1;
+	if (bad && !errno)
+		errno = EIO;
+	return bad ? -1 : 0;
 }
 
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
@@ -256,6 +406,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 
 	gs_error_clear(&err);
 	spec.trace = trace;
+	spec.trace_file = run_opts_trace_file(o, trace);
 	spec.ropts = o->ropts;
 	spec.plat = &o->plat;
 	spec.governor = governor_override ? governor_override : o->governor;
@@ -272,6 +423,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.seed_util = o->seed_util;
 	spec.warmup_ns = o->warmup_ns;
 	spec.label = o->label;
+	spec.kernel = o->kernel ? o->kernel : (o->nr_kernels == 1 ? o->kernels[0] : NULL);
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
@@ -287,10 +439,25 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		}
 	}
 	ret = replay_run(&spec, r, &err);
-	close_out(spec.timeline);
-	close_out(spec.task_timeline);
-	if (ret)
-		return cli_report(&err);
+	{
+		const char *lost = NULL;
+		int lost_errno = 0;
+		errno = 0;
+		if (close_out(spec.timeline) < 0) {
+			lost = o->timeline_path;
+			lost_errno = errno;
+		}
+		errno = 0;
+		if (close_out(spec.task_timeline) < 0 && !lost) {
+			lost = o->task_timeline_path;
+			lost_errno = errno;
+		}
+		if (ret)
+			return cli_report(&err);
+		if (lost)
+			return cli_fail(EXIT_FAILURE_RT, "'%s': write error: %s", lost,
+					strerror(lost_errno));
+	}
 	if (governor_override)
 		return 0;
 	/* --strict: time going back beyond the re-ordering window is bad input (the reader only

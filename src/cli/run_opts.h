@@ -8,8 +8,10 @@
 #include <stdio.h>
 
 #include "gov/governor.h"
+#include "kernel/profile.h"
 #include "power/platform.h"
 #include "sim/replay.h"
+#include "trace/spool.h"
 #include "uclamp/policy.h"
 
 #define RUN_OPTS_MAX_PARAMS 64
@@ -36,13 +38,31 @@ struct run_opts {
 	bool seed_util, baselines, quiet;
 	u64 warmup_ns;
 	const char *db, *label, *csv_dir, *timeline_path, *task_timeline_path;
+	/* --kernel NAME[,NAME...] | all: the profiles asked for (validate and sweep take several;
+	 * run one). nr_kernels 0: the trace's own kernel (replay_trace_kernel). `kernel` is the
+	 * one run_opts_replay uses (NULL: the trace's). */
+	const struct kernel_profile *kernels[16];
+	int nr_kernels;
+	const struct kernel_profile *kernel;
+	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
+	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
+	int nr_spools; /* spools[0 .. nr_spools) to release */
 };
+
+/* The file to read for traces[i] (its spooled copy, or the trace itself). */
+const char *run_opts_trace_file(const struct run_opts *o, const char *trace);
 
 /* Parse argv (argv[0] = the command); returns 0, or the exit status after printing the
  * problem (2 usage, 3 bad platform/policy). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind);
 void run_opts_release(struct run_opts *o);
+
+/* --governor ARG (plugin false) or --governor-plugin ARG (true): a built-in name, or a plugin
+ * loaded now (governor_lookup / governor_load_plugin). *name is what replays take: the name, or
+ * the plugin's resolved path. Returns 0, 2 for an unknown name, 3 for a plugin that cannot be
+ * used (not found, not loadable, no symbol, ABI mismatch), after printing the problem. */
+int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name);
 
 /* Replay one trace with the options (governor_override replaces --governor when not NULL);
  * returns 0 or the exit status after printing the error. Warns on stderr about malformed

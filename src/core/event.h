@@ -76,6 +76,14 @@ enum event_path {
 #define EV_IRQ_SOFT 0x2u
 #define EV_IRQ_NMI  0x4u
 
+/* The EV_IRQ_* bits of a ring-buffer record's common_flags (trace.dat, Perfetto's
+ * FtraceEvent.common_flags): TRACE_FLAG_HARDIRQ 0x08, _SOFTIRQ 0x10, _NMI 0x40 (v5.9 trace.h). */
+static inline u32 event_irq_from_common_flags(u32 fl)
+{
+	return ((fl & 0x08) ? EV_IRQ_HARD : 0) | ((fl & 0x10) ? EV_IRQ_SOFT : 0) |
+	       ((fl & 0x40) ? EV_IRQ_NMI : 0);
+}
+
 static inline bool event_is_wake(enum event_type t)
 {
 	return t == EV_WAKEUP || t == EV_WAKEUP_NEW || t == EV_WAKING;

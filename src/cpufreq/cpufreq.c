@@ -103,9 +103,55 @@ u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
 	return cpufreq_frequency_table_target(pol, target_khz, relation);
 }
 
+/* cpufreq_table_find_index_al(.., efficiencies = true): the lowest efficient OPP >= target,
+ * else the highest efficient one. */
+static int find_index_al_efficient(const struct cpufreq_policy *pol, u32 target)
+{
+	const struct plat_cluster *cl = pol->cl;
+	int best = -1;
+
+	for (int i = 0; i < cl->nr_opps; i++) {
+		if (pol->inefficient_mask & (1U << i))
+			continue;
+		if (cl->opps[i].freq_khz >= target)
+			return i;
+		best = i;
+	}
+	return best;
+}
+
 u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz)
 {
+	if (pol->efficiencies) {
+		/* cpufreq_frequency_table_target with RELATION_E: retry without the
+		 * efficiencies when the efficient OPP is outside the limits */
+		u32 t = clamp_u32(target_khz, pol->min_khz, pol->max_khz);
+		int idx = find_index_al_efficient(pol, t);
+
+		if (idx >= 0) {
+			u32 f = pol->cl->opps[idx].freq_khz;
+			if (f >= pol->min_khz && f <= pol->max_khz)
+				return f;
+		}
+	}
 	return cpufreq_resolve_relation(pol, target_khz, CPUFREQ_RELATION_L);
+}
+
+void cpufreq_policy_set_efficiencies(struct cpufreq_policy *pol)
+{
+	const struct plat_cluster *cl = pol->cl;
+	u32 prev_cost = UINT32_MAX;
+
+	pol->efficiencies = true;
+	pol->inefficient_mask = 0;
+	for (int i = cl->nr_opps - 1; i >= 0; i--) {
+		if (!cl->opps[i].em_cost)
+			return; /* no EM: nothing is flagged */
+		if (cl->opps[i].em_cost >= prev_cost)
+			pol->inefficient_mask |= 1U << i;
+		else
+			prev_cost = cl->opps[i].em_cost;
+	}
 }
 
 void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct plat_cluster *cl,

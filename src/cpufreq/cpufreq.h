@@ -24,6 +24,10 @@ struct cpufreq_policy {
 	bool pending;
 	u32 pending_khz;
 	u64 pending_at_ns;
+	/* v6.1+ RELATION_LE (cpufreq_policy_set_efficiencies): OPPs the EM flags inefficient,
+	 * one bit per OPP index, skipped by cpufreq_driver_resolve_freq. */
+	bool efficiencies;
+	u32 inefficient_mask;
 	/* The governor. */
 	const struct governor_ops *gov;
 	void *gov_data;
@@ -34,8 +38,17 @@ void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct plat_c
 			 u32 initial_khz, u64 switch_latency_ns);
 
 /* cpufreq_driver_resolve_freq: clamp to [min, max], then the lowest OPP >= target, else the
- * highest (cpufreq_table_find_index_al). */
+ * highest (cpufreq_table_find_index_al). With efficiencies (v6.1+ RELATION_LE), the same over
+ * the efficient OPPs, unless the result falls outside [min, max] (then as RELATION_L). */
 u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz);
+
+/*
+ * v6.1+ (facts/kernel-profiles.md §7, §8): resolve with CPUFREQ_RELATION_LE. An OPP is
+ * inefficient when its EM cost (fmax * P / f) is >= the cost of a higher efficient OPP
+ * (em_create_perf_table, from the top, v6.1 energy_model.c l.158-182); the top OPP never is.
+ * A cluster without EM power has no inefficient OPP.
+ */
+void cpufreq_policy_set_efficiencies(struct cpufreq_policy *pol);
 
 /* v5.9 cpufreq_policy_transition_delay_us(): the schedutil rate_limit_us default. */
 unsigned int cpufreq_policy_transition_delay_us(const struct cpufreq_policy *pol);

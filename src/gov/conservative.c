@@ -45,7 +45,7 @@ static unsigned int get_freq_step(const struct dbs_policy *d)
 static unsigned int cs_dbs_update(struct dbs_policy *d, u64 time)
 {
 	struct cs_policy *cs = (struct cs_policy *)d;
-	struct cpufreq_policy *policy = d->policy;
+	struct govsim_policy *policy = d->policy;
 	unsigned int requested_freq = cs->requested_freq;
 	unsigned int load = dbs_update(d, time);
 	unsigned int freq_step;
@@ -56,7 +56,7 @@ static unsigned int cs_dbs_update(struct dbs_policy *d, u64 time)
 
 	/* Out of the limits: they changed meanwhile, start again from the current frequency. */
 	if (requested_freq > policy->max_khz || requested_freq < policy->min_khz) {
-		requested_freq = cpufreq_next_khz(policy);
+		requested_freq = policy->next_khz;
 		cs->requested_freq = requested_freq;
 	}
 
@@ -84,7 +84,7 @@ static unsigned int cs_dbs_update(struct dbs_policy *d, u64 time)
 		if (requested_freq > policy->max_khz)
 			requested_freq = policy->max_khz;
 
-		dbs_driver_target(d, requested_freq, CPUFREQ_RELATION_H, time);
+		dbs_driver_target(d, requested_freq, GOVSIM_RELATION_H, time);
 		cs->requested_freq = requested_freq;
 		goto out;
 	}
@@ -103,7 +103,7 @@ static unsigned int cs_dbs_update(struct dbs_policy *d, u64 time)
 		else
 			requested_freq = policy->min_khz;
 
-		dbs_driver_target(d, requested_freq, CPUFREQ_RELATION_L, time);
+		dbs_driver_target(d, requested_freq, GOVSIM_RELATION_L, time);
 		cs->requested_freq = requested_freq;
 	}
 
@@ -116,26 +116,24 @@ static void cs_start(struct dbs_policy *d)
 	struct cs_policy *cs = (struct cs_policy *)d;
 
 	cs->down_skip = 0;
-	cs->requested_freq = cpufreq_next_khz(d->policy);
+	cs->requested_freq = d->policy->next_khz;
 }
 
-static int cs_init(struct cpufreq_policy *pol, const struct gov_env *env,
-		   struct gov_param *params, int nr_params, void **data, struct gs_error *err)
+static int cs_init(struct govsim_policy *pol, void **data)
 {
 	struct cs_policy *cs = calloc(1, sizeof(*cs));
 	struct dbs_policy *d;
 	int ret;
 
 	if (!cs)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
+		return GOVSIM_ENOMEM;
 	d = &cs->dbs;
-	dbs_policy_init(d, pol, env);
+	dbs_policy_init(d, pol);
 	d->tun.up_threshold = DEF_FREQUENCY_UP_THRESHOLD;
 	d->tun.down_threshold = DEF_FREQUENCY_DOWN_THRESHOLD;
 	d->tun.freq_step = DEF_FREQUENCY_STEP;
 	d->tun.sampling_down_factor = DEF_SAMPLING_DOWN_FACTOR;
-	ret = gov_param_dbs(params, nr_params, true, dbs_min_sampling_rate_us(env->hz), &d->tun,
-			    err);
+	ret = dbs_tunables_parse(pol, true, dbs_min_sampling_rate_us(pol->kernel->hz), &d->tun);
 	if (ret) {
 		free(cs);
 		return ret;
@@ -143,25 +141,37 @@ static int cs_init(struct cpufreq_policy *pol, const struct gov_env *env,
 	d->gov_dbs_update = cs_dbs_update;
 	d->gov_start = cs_start;
 	*data = cs;
-	return 0;
+	return GOVSIM_OK;
 }
 
-static void cs_hook(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+static void cs_hook(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
 		    unsigned int flags)
 {
 	struct cs_policy *cs = data;
 
-	if (gov_cpu_index(pol, cpu) < 0)
+	if (govsim_cpu_index(pol, cpu) < 0)
 		return;
 	dbs_update_util_handler(&cs->dbs, cpu, now_ns);
 }
 
-static void cs_release(void *data)
+static void cs_release(struct govsim_policy *pol, void *data)
 {
 	free(data);
 }
 
-const struct governor_ops conservative_gov = {
+static const struct govsim_tunable cs_tunables[] = {
+	{"up_threshold", "percent load above which it steps up (down_threshold+1..100, default 80)"},
+	{"down_threshold", "percent load below which it steps down (1..up_threshold-1, default 20)"},
+	{"freq_step", "step in percent of max (0 pins the frequency; above 100 is 100; default 5)"},
+	{"sampling_rate", "µs between samples (>= 2 ticks, default max(2 ticks, transition "
+			  "delay))"},
+	{"sampling_down_factor", "periods between steps down (1..10, default 1)"},
+	{NULL, NULL},
+};
+
+const struct govsim_governor conservative_governor = {
+	GOVSIM_GOVERNOR_ABI,
+	.tunables = cs_tunables,
 	.name = "conservative",
 	.help = "Linux v5.9 conservative: steps of freq_step=5 % of max when load > "
 		"up_threshold=80 or < down_threshold=20; sampling_rate, sampling_down_factor=1",

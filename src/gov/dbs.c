@@ -6,35 +6,77 @@
 
 #include <limits.h>
 
-unsigned int dbs_min_sampling_rate_us(int hz)
+/* TICK_NSEC for CONFIG_HZ (0 taken as 250): (NSEC_PER_SEC + HZ/2) / HZ. */
+static u64 dbs_tick_nsec(int hz)
 {
-	return (unsigned int)(2 * gov_tick_nsec(hz) / NSEC_PER_USEC);
+	if (hz <= 0)
+		hz = 250;
+	return (1000000000ULL + (u64)hz / 2) / (u64)hz;
 }
 
-void dbs_policy_init(struct dbs_policy *d, struct cpufreq_policy *pol, const struct gov_env *env)
+unsigned int dbs_min_sampling_rate_us(int hz)
 {
-	unsigned int min_rate = dbs_min_sampling_rate_us(env->hz);
-	unsigned int delay = cpufreq_policy_transition_delay_us(pol);
+	return (unsigned int)(2 * dbs_tick_nsec(hz) / NSEC_PER_USEC);
+}
+
+int dbs_tunables_parse(struct govsim_policy *pol, bool conservative,
+		       unsigned int min_sampling_rate_us, struct dbs_tunables *t)
+{
+	int ret;
+
+	/* store_sampling_rate: below CPUFREQ_DBS_MIN_SAMPLING_INTERVAL is -EINVAL. */
+	ret = govsim_tunable_uint(pol, "sampling_rate", min_sampling_rate_us, UINT_MAX,
+				  &t->sampling_rate_us);
+	if (ret)
+		return ret;
+	/* MIN_FREQUENCY_UP_THRESHOLD 1 .. MAX_FREQUENCY_UP_THRESHOLD 100 (ondemand); conservative
+	 * accepts up to 100 above down_threshold, checked below once both are known. */
+	ret = govsim_tunable_uint(pol, "up_threshold", 1, 100, &t->up_threshold);
+	if (ret)
+		return ret;
+	/* MAX_SAMPLING_DOWN_FACTOR: 100000 in ondemand, 10 in conservative. */
+	ret = govsim_tunable_uint(pol, "sampling_down_factor", 1, conservative ? 10 : 100000,
+				  &t->sampling_down_factor);
+	if (ret)
+		return ret;
+	if (!conservative)
+		return GOVSIM_OK;
+	/* store_down_threshold: "cannot be lower than 1 otherwise freq will not fall". */
+	ret = govsim_tunable_uint(pol, "down_threshold", 1, 100, &t->down_threshold);
+	if (ret)
+		return ret;
+	if (t->down_threshold >= t->up_threshold)
+		return govsim_error(pol, "'down_threshold=%u': must be below up_threshold (%u)",
+				    t->down_threshold, t->up_threshold);
+	ret = govsim_tunable_uint(pol, "freq_step", 0, UINT_MAX, &t->freq_step);
+	if (ret)
+		return ret;
+	if (t->freq_step > 100)
+		t->freq_step = 100;
+	return GOVSIM_OK;
+}
+
+void dbs_policy_init(struct dbs_policy *d, struct govsim_policy *pol)
+{
+	unsigned int min_rate = dbs_min_sampling_rate_us(pol->kernel->hz);
+	unsigned int delay = pol->transition_delay_us;
 
 	d->policy = pol;
-	d->env = *env;
 	/* "The sampling interval should not be less than the transition latency of the CPU and
 	 * it also cannot be too small for dbs_update() to work correctly." */
 	d->tun.sampling_rate_us = delay > min_rate ? delay : min_rate;
 	d->rate_mult = 1;
 	d->idle_periods = UINT_MAX;
-	d->nr_cpus = pol->cl->nr_cpus;
+	d->nr_cpus = pol->nr_cpus;
 	for (int i = 0; i < d->nr_cpus; i++)
-		d->cpus[i].cpu = pol->cl->cpus[i];
+		d->cpus[i].cpu = pol->cpus[i];
 }
 
 /* get_cpu_idle_time(): idle µs so far, and the wall time in µs. */
 static u64 dbs_cpu_idle_us(const struct dbs_policy *d, int cpu, u64 time, u64 *wall_us)
 {
 	*wall_us = time / NSEC_PER_USEC;
-	if (!d->env.cpu_idle_ns)
-		return 0;
-	return d->env.cpu_idle_ns(d->env.ctx, cpu, time) / NSEC_PER_USEC;
+	return govsim_cpu_idle_ns(d->policy, cpu, time) / NSEC_PER_USEC;
 }
 
 /*
@@ -111,36 +153,32 @@ static void dbs_start(struct dbs_policy *d, u64 time)
 
 static void dbs_report(struct dbs_policy *d, u64 time)
 {
-	const struct gov_env *env = &d->env;
-
-	if (!env->on_eval)
+	if (!d->policy->report)
 		return;
 	for (int j = 0; j < d->nr_cpus; j++) {
-		struct gov_eval e = {0};
+		struct govsim_eval e = {0};
 
 		e.time_ns = time;
 		e.cpu = d->cpus[j].cpu;
-		e.policy = gov_policy_cpu(d->policy);
-		if (env->cpu_util)
-			env->cpu_util(env->ctx, e.cpu, &e.in);
+		e.policy = d->policy->cpus[0];
+		govsim_cpu_util(d->policy, e.cpu, &e.in);
 		e.uclamp_min = 0;
 		e.uclamp_max = SCHED_CAPACITY_SCALE;
 		e.util = d->cpus[j].load; /* percent: what these governors use */
 		e.target_khz = d->last_target_khz;
-		e.freq_khz = d->policy->cur_khz;
-		env->on_eval(env->ctx, &e);
+		govsim_report(d->policy, &e); /* the host adds the frequency in force */
 	}
 }
 
-void dbs_driver_target(struct dbs_policy *d, u32 target_khz, enum cpufreq_relation rel,
+void dbs_driver_target(struct dbs_policy *d, u32 target_khz, enum govsim_relation rel,
 		       u64 time)
 {
-	u32 f = cpufreq_resolve_relation(d->policy, target_khz, rel);
+	u32 f = govsim_resolve_freq(d->policy, target_khz, rel);
 
 	d->last_target_khz = target_khz;
-	if (f == cpufreq_next_khz(d->policy))
+	if (f == d->policy->next_khz)
 		return;
-	cpufreq_request_relation(d->policy, f, rel, time);
+	govsim_request_freq(d->policy, f, rel, time);
 }
 
 void dbs_update_util_handler(struct dbs_policy *d, int cpu, u64 time)
@@ -156,7 +194,7 @@ void dbs_update_util_handler(struct dbs_policy *d, int cpu, u64 time)
 		return;
 
 	d->last_sample_time = time;
-	d->last_target_khz = cpufreq_next_khz(d->policy);
+	d->last_target_khz = d->policy->next_khz;
 	delay_us = d->gov_dbs_update(d, time);
 	/* gov_update_sample_delay */
 	d->sample_delay_ns = (u64)delay_us * NSEC_PER_USEC;

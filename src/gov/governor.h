@@ -1,17 +1,23 @@
 /*
- * governor.h - struct governor_ops, the whole interface a governor sees, and the registry.
+ * governor.h - struct governor_ops, the governors as the replay drives them, and the registry.
  *
- * A governor is one file (src/gov/<name>.c) that defines a `const struct governor_ops` and one
- * line in governor.c's table. It is called at the kernel's cpufreq_update_util() points with
- * (cpu, time, flags), reads the CPUs' utilization through struct gov_env, and asks the cpufreq
- * core for a frequency with cpufreq_request(). It never reads a clock.
+ * A governor is written against the public interface, include/govsim/governor.h (struct
+ * govsim_governor): built in (one file in src/gov/ and a line in governor.c's table) or a
+ * plugin loaded at run time (governor_lookup). The host side of that interface (host.c) runs it
+ * on struct gov_env and the cpufreq core. The governors not yet moved to it implement
+ * governor_ops directly: called at the kernel's cpufreq_update_util() points with (cpu, time,
+ * flags), they read the CPUs' utilization through struct gov_env, and ask the cpufreq core for
+ * a frequency with cpufreq_request(). None reads a clock.
  */
 #ifndef GOVSIM_GOV_GOVERNOR_H
 #define GOVSIM_GOV_GOVERNOR_H
 
+#include "govsim/governor.h"
+
 #include "core/error.h"
 #include "core/types.h"
 #include "cpufreq/cpufreq.h"
+#include "kernel/profile.h"
 #include "sched/sched.h"
 #include "uclamp/uclamp.h"
 
@@ -42,6 +48,9 @@ struct gov_env {
 	/* Called after each evaluation; may be NULL. */
 	void (*on_eval)(void *ctx, const struct gov_eval *e);
 	int hz; /* CONFIG_HZ: TICK_NSEC for the iowait boost */
+	/* The kernel profile the replay follows (src/kernel/profile.h); NULL: v5.9. A governor
+	 * reads the behaviours it needs once, in init. */
+	const struct kernel_profile *kernel;
 };
 
 /* Tunables from --set KEY=VALUE: a governor takes the keys it knows. */
@@ -55,17 +64,59 @@ struct governor_ops {
 	const char *name;
 	const char *help; /* one line, for --help: what it does and its tunables */
 	/* Allocate per-policy data; parse its tunables from params (marking them used). Bad values
-	 * give GS_EARG with the key named in err. */
+	 * give GS_EARG with the key named in err. Call through governor_init(). */
 	int (*init)(struct cpufreq_policy *pol, const struct gov_env *env,
 		    struct gov_param *params, int nr_params, void **data, struct gs_error *err);
 	/* The cpufreq_update_util() hook for `cpu` of this policy. */
 	void (*update)(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
 		       unsigned int flags);
 	void (*release)(void *data);
+	/* A governor of the public interface: init is NULL, update and release are the host's
+	 * (GOV_PUB_OPS). */
+	const struct govsim_governor *pub;
+	/* A plugin: its file (as resolved) and the file's SHA-256 in hex; NULL when built in. */
+	const char *path;
+	const char *sha256;
 };
+
+/* The governor_ops of a public-interface governor `g` named `nm` (its help is g's). */
+#define GOV_PUB_OPS(nm, g)                                                                     \
+	{                                                                                      \
+		.name = (nm), .help = NULL, .init = NULL, .update = gov_pub_update,              \
+		.release = gov_pub_release, .pub = (g), .path = NULL, .sha256 = NULL,          \
+	}
+/* gov->help, else its public governor's. */
+const char *governor_help(const struct governor_ops *gov);
+void gov_pub_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+		    unsigned int flags);
+void gov_pub_release(void *data);
+
+/* gov->init, or the host's init of a public-interface governor. */
+int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
+		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
+		  struct gs_error *err);
+/* The governor's own per-policy data behind `data` (the same pointer for governor_ops ones). */
+void *governor_data(const struct governor_ops *gov, void *data);
 
 /* The registry: NULL-terminated. */
 extern const struct governor_ops *const governor_table[];
 const struct governor_ops *governor_find(const char *name);
+
+/* Is `name` a plugin's file rather than a governor's name: it contains '/' or ends in ".so". */
+bool governor_is_path(const char *name);
+
+/*
+ * A governor by name or file (plugin.c): a built-in name; a path (governor_is_path) is
+ * dlopen()ed; another name is looked for as NAME.so, libNAME.so or NAME in each directory of
+ * GOVSIM_PLUGIN_PATH (':'-separated). A plugin is loaded once per process and stays loaded.
+ * Errors: GS_ENOTFOUND (an unknown name); GS_EINPUT (no such file, not loadable, no
+ * `govsim_governor` symbol, an ABI major other than GOVSIM_GOV_ABI_MAJOR or a newer minor, an
+ * incomplete struct).
+ */
+int governor_lookup(const char *name, const struct governor_ops **out, struct gs_error *err);
+/* The same for --governor-plugin FILE: FILE itself when it contains '/', else searched in
+ * GOVSIM_PLUGIN_PATH (FILE, FILE.so, libFILE.so). */
+int governor_load_plugin(const char *file, const struct governor_ops **out,
+			 struct gs_error *err);
 
 #endif

@@ -25,19 +25,19 @@
 /* dbs_freq_increase with powersave_bias 0. */
 static void dbs_freq_increase(struct dbs_policy *d, u32 freq, u64 time)
 {
-	if (cpufreq_next_khz(d->policy) == d->policy->max_khz)
+	if (d->policy->next_khz == d->policy->max_khz)
 		return;
-	dbs_driver_target(d, freq, CPUFREQ_RELATION_H, time);
+	dbs_driver_target(d, freq, GOVSIM_RELATION_H, time);
 }
 
 static void od_update(struct dbs_policy *d, u64 time)
 {
-	struct cpufreq_policy *policy = d->policy;
+	struct govsim_policy *policy = d->policy;
 	unsigned int load = dbs_update(d, time);
 
 	if (load > d->tun.up_threshold) {
 		/* Switching to max speed: apply sampling_down_factor. */
-		if (cpufreq_next_khz(policy) < policy->max_khz)
+		if (policy->next_khz < policy->max_khz)
 			d->rate_mult = d->tun.sampling_down_factor;
 		dbs_freq_increase(d, policy->max_khz, time);
 	} else {
@@ -49,7 +49,7 @@ static void od_update(struct dbs_policy *d, u64 time)
 
 		/* No longer fully busy: reset rate_mult. */
 		d->rate_mult = 1;
-		dbs_driver_target(d, freq_next, CPUFREQ_RELATION_C, time);
+		dbs_driver_target(d, freq_next, GOVSIM_RELATION_C, time);
 	}
 }
 
@@ -59,42 +59,50 @@ static unsigned int od_dbs_update(struct dbs_policy *d, u64 time)
 	return d->tun.sampling_rate_us * d->rate_mult;
 }
 
-static int od_init(struct cpufreq_policy *pol, const struct gov_env *env,
-		   struct gov_param *params, int nr_params, void **data, struct gs_error *err)
+static int od_init(struct govsim_policy *pol, void **data)
 {
 	struct dbs_policy *d = calloc(1, sizeof(*d));
 	int ret;
 
 	if (!d)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	dbs_policy_init(d, pol, env);
+		return GOVSIM_ENOMEM;
+	dbs_policy_init(d, pol);
 	d->tun.up_threshold = MICRO_FREQUENCY_UP_THRESHOLD;
 	d->tun.sampling_down_factor = DEF_SAMPLING_DOWN_FACTOR;
-	ret = gov_param_dbs(params, nr_params, false, dbs_min_sampling_rate_us(env->hz), &d->tun,
-			    err);
+	ret = dbs_tunables_parse(pol, false, dbs_min_sampling_rate_us(pol->kernel->hz), &d->tun);
 	if (ret) {
 		free(d);
 		return ret;
 	}
 	d->gov_dbs_update = od_dbs_update;
 	*data = d;
-	return 0;
+	return GOVSIM_OK;
 }
 
-static void od_hook(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+static void od_hook(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
 		    unsigned int flags)
 {
-	if (gov_cpu_index(pol, cpu) < 0)
+	if (govsim_cpu_index(pol, cpu) < 0)
 		return;
 	dbs_update_util_handler(data, cpu, now_ns);
 }
 
-static void od_release(void *data)
+static void od_release(struct govsim_policy *pol, void *data)
 {
 	free(data);
 }
 
-const struct governor_ops ondemand_gov = {
+static const struct govsim_tunable od_tunables[] = {
+	{"up_threshold", "percent load above which it goes to max (1..100, default 95)"},
+	{"sampling_rate", "µs between samples (>= 2 ticks, default max(2 ticks, transition "
+			  "delay))"},
+	{"sampling_down_factor", "periods at max before lowering (1..100000, default 1)"},
+	{NULL, NULL},
+};
+
+const struct govsim_governor ondemand_governor = {
+	GOVSIM_GOVERNOR_ABI,
+	.tunables = od_tunables,
 	.name = "ondemand",
 	.help = "Linux v5.9 ondemand: load from idle time every sampling period; up_threshold=95, "
 		"sampling_rate=max(2 ticks, transition delay) us, sampling_down_factor=1",

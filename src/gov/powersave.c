@@ -1,58 +1,40 @@
 /*
  * powersave.c - the powersave governor (Linux v5.9 drivers/cpufreq/cpufreq_powersave.c):
  * policy->min, RELATION_L, set when the governor starts and again whenever the limits change.
+ * Written against the public interface alone (pubgov.h).
  *
  * The governor starts before the trace does, so init puts the frequency in force at once
- * (pol->cur_khz); update() only re-targets when the limits moved since (cpufreq_gov_
- * powersave_limits), going through cpufreq_request_relation() and its switch latency.
+ * (govsim_start_freq); update() only re-targets when the limits moved since (cpufreq_gov_
+ * powersave_limits), going through govsim_request_freq() and its switch latency.
  */
-#include <stdlib.h>
+#include "gov/pubgov.h"
 
-#include "gov/tunables.h"
-
-struct powersave_data {
-	struct gov_env env;
-};
-
-static u32 powersave_target(const struct cpufreq_policy *pol)
+static unsigned int powersave_target(const struct govsim_policy *pol)
 {
-	return cpufreq_resolve_relation(pol, pol->min_khz, CPUFREQ_RELATION_L);
+	return govsim_resolve_freq(pol, pol->min_khz, GOVSIM_RELATION_L);
 }
 
-static int powersave_init(struct cpufreq_policy *pol, const struct gov_env *env,
-			    struct gov_param *params, int nr_params, void **data,
-			    struct gs_error *err)
+static int powersave_init(struct govsim_policy *pol, void **data)
 {
-	struct powersave_data *d = calloc(1, sizeof(*d));
-
-	if (!d)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	d->env = *env;
-	pol->cur_khz = powersave_target(pol);
-	*data = d;
-	return 0;
+	govsim_start_freq(pol, pol->min_khz, GOVSIM_RELATION_L);
+	*data = NULL;
+	return GOVSIM_OK;
 }
 
-static void powersave_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
-			       unsigned int flags)
+static void powersave_update(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
+			     unsigned int flags)
 {
-	struct powersave_data *d = data;
-	u32 f = powersave_target(pol);
+	unsigned int f = powersave_target(pol);
 
-	if (cpufreq_next_khz(pol) != f)
-		cpufreq_request_relation(pol, f, CPUFREQ_RELATION_L, now_ns);
-	gov_report_fixed(&d->env, pol, cpu, now_ns, f);
+	if (pol->next_khz != f)
+		govsim_request_freq(pol, f, GOVSIM_RELATION_L, now_ns);
+	gov_report_fixed(pol, cpu, now_ns, f);
 }
 
-static void powersave_release(void *data)
-{
-	free(data);
-}
-
-const struct governor_ops powersave_gov = {
+const struct govsim_governor powersave_governor = {
+	GOVSIM_GOVERNOR_ABI,
 	.name = "powersave",
 	.help = "always the lowest frequency allowed (scaling_min_freq); no tunables",
 	.init = powersave_init,
 	.update = powersave_update,
-	.release = powersave_release,
 };

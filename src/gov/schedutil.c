@@ -3,36 +3,69 @@
  * (and schedutil_cpu_util() from that file, map_util_freq() from include/linux/sched/cpufreq.h).
  * Facts: ../shared/facts/kernel-v5.9.md §4; design DESIGN.md §7. See schedutil.h.
  *
+ * Written against the public interface alone (include/govsim/governor.h), as any plugin is.
  * What the replay gives instead of the kernel's state: the rq signals come from
- * env->cpu_util() (struct sched_cpu_util), the rq clamps from env->cpu_uclamp(), the busy hold
- * reads sched_cpu_util.idle_calls, TICK_NSEC comes from env->hz. The kthread of the slow path is
- * the cpufreq core's switch latency (cpufreq_request). Policy limits do not change during a
- * replay, so sugov_limits() and limits_changed are only reached through ignore_dl_rate_limit.
+ * govsim_cpu_util() (struct govsim_cpu_util), the rq clamps through govsim_rq_clamp() and
+ * govsim_uclamp_rq_util_with(), the busy hold reads govsim_cpu_util.idle_calls, TICK_NSEC comes
+ * from the kernel profile's hz. The kthread of the slow path is the cpufreq core's switch
+ * latency (govsim_request_freq). Policy limits do not change during a replay, so sugov_limits()
+ * and limits_changed are only reached through ignore_dl_rate_limit.
  *
  * arm64 is frequency invariant (arch_scale_freq_invariant), so get_next_freq always scales
  * cpuinfo.max_freq.
+ *
+ * Other kernels (the run's kernel profile, facts/kernel-profiles.md §6) change only what struct
+ * sugov_variant names, read once in schedutil_init from the public struct govsim_kernel
+ * (pol->kernel): the CFS input (v6.1 capped, v6.6 runnable-boosted), the headroom (v5.15+
+ * map_util_perf), the busy hold and its gate, the need_freq_update commit (v5.10+),
+ * 4.19-early's missing limits_changed, the iowait floor and clamp, and v6.6's plain-max shared
+ * policy; RELATION_LE (v6.1+) is the profile's next_freq_relation. The util function keeps its
+ * v5.9 name, schedutil_cpu_util(): v4.19's sugov_get_util and v5.15+'s effective_cpu_util
+ * compute the same (facts §6.1); v4.19 has no uclamp, which the host's rq clamps give (never
+ * used, uclamp_rq_util_with the identity).
  */
 #include "gov/schedutil.h"
 
 #include <stdlib.h>
 
-#include "gov/tunables.h"
+/* The kernel's names for the interface's constants. */
+#define SCHED_CAPACITY_SHIFT GOVSIM_CAPACITY_SHIFT
+#define SCHED_CAPACITY_SCALE GOVSIM_CAPACITY_SCALE
+#define SCHED_CPUFREQ_IOWAIT GOVSIM_UPDATE_IOWAIT
+#define NSEC_PER_USEC        1000ULL
 
-static const struct uclamp_rq_pair *sugov_cpu_uclamp(const struct sugov_policy *sg_policy,
-						     int cpu)
+const struct sugov_variant sugov_variant_v5_9 = {0};
+
+void sugov_variant_from_profile(struct sugov_variant *v, const struct govsim_kernel *k)
 {
-	const struct gov_env *env = &sg_policy->env;
-
-	if (!env->uclamp || !env->cpu_uclamp)
-		return NULL;
-	return env->cpu_uclamp(env->ctx, cpu);
+	*v = sugov_variant_v5_9;
+	if (!k)
+		return;
+	v->cfs_input = k->sugov_cfs_input;
+	v->headroom = k->sugov_headroom;
+	v->busy_hold = k->sugov_busy_hold;
+	v->no_limits_changed = k->sugov_no_limits_changed != 0;
+	v->commit_on_need_update = k->sugov_commit_on_need_update != 0;
+	v->iowait_units = k->sugov_iowait_units;
+	v->iowait_clamped = k->sugov_iowait_clamped != 0;
+	v->shared_agg = k->sugov_shared_agg;
 }
 
-unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
-				 unsigned long max, enum schedutil_type type,
-				 const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq)
+/* uclamp_is_used() and the rq's clamp values of a CPU (none without a policy). */
+static struct govsim_rq_clamp sugov_cpu_uclamp(const struct govsim_policy *pol, int cpu)
 {
-	bool uclamp_used = uc && uclamp_is_used(uc);
+	struct govsim_rq_clamp rq = {.used = 0, .min = 0, .max = SCHED_CAPACITY_SCALE};
+
+	if (pol)
+		govsim_rq_clamp(pol, cpu, &rq);
+	return rq;
+}
+
+unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
+				 unsigned long max, enum schedutil_type type,
+				 const struct govsim_policy *pol, int cpu)
+{
+	bool uclamp_used = sugov_cpu_uclamp(pol, cpu).used;
 	unsigned long dl_util, util, irq;
 
 	/* Without uclamp, a runnable RT task asks for the maximum (the RT boost). With uclamp in
@@ -47,8 +80,8 @@ unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long 
 
 	/* CFS and RT utilization, clamped together by the rq's uclamp values (p == NULL). */
 	util = util_cfs + cu->util_rt;
-	if (type == FREQUENCY_UTIL && uc && rq)
-		util = uclamp_rq_util_with(uc, rq, util, NULL);
+	if (type == FREQUENCY_UTIL && pol)
+		util = govsim_uclamp_rq_util_with(pol, cpu, util);
 
 	dl_util = cu->util_dl;
 	/* Saturated once DL is added: no idle time left, ask for the maximum. */
@@ -73,20 +106,41 @@ unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long 
 	return util < max ? util : max;
 }
 
-unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu)
+/*
+ * The CFS util schedutil reads: cpu_util_cfs() = max(util_avg, util_est.enqueued), uncapped up
+ * to v5.15; v6.1 caps it at capacity_orig; v6.6's cpu_util_cfs_boost() also takes the max
+ * with runnable_avg before the cap (fair.c cpu_util l.7663-7725 v6.6).
+ */
+static unsigned long sugov_cpu_util_cfs(const struct sugov_variant *v,
+					const struct govsim_cpu_util *cu, unsigned long max)
+{
+	unsigned long util = cu->util_cfs;
+
+	switch (v->cfs_input) {
+	case GOVSIM_CFS_UTIL_EST:
+		return util;
+	case GOVSIM_CFS_RUNNABLE_BOOST:
+		if (cu->runnable_avg > util)
+			util = cu->runnable_avg;
+		break;
+	case GOVSIM_CFS_UTIL_EST_CAPPED:
+		break;
+	}
+	return util < max ? util : max;
+}
+
+unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	const struct gov_env *env = &sg_policy->env;
 	unsigned long max;
 
-	*cu = (struct sched_cpu_util){0};
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, sg_cpu->cpu, cu);
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_policy->policy, sg_cpu->cpu, cu);
 	max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
 	sg_cpu->max = max;
 	sg_cpu->bw_dl = cu->bw_dl;
-	return schedutil_cpu_util(cu, cu->util_cfs, max, FREQUENCY_UTIL, env->uclamp,
-				  sugov_cpu_uclamp(sg_policy, sg_cpu->cpu));
+	return schedutil_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
+				  FREQUENCY_UTIL, sg_policy->policy, sg_cpu->cpu);
 }
 
 bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
@@ -100,6 +154,9 @@ bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
 		sg_policy->need_freq_update = true;
 		return true;
 	}
+	/* 4.19.1: no limits_changed, need_freq_update itself skips the rate limit */
+	if (sg_policy->v.no_limits_changed && sg_policy->need_freq_update)
+		return true;
 
 	delta_ns = (s64)(time - sg_policy->last_freq_update_time);
 	return delta_ns >= sg_policy->freq_update_delay_ns;
@@ -107,8 +164,13 @@ bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
 
 bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
 {
-	/* The rate limit counts from the last change of next_freq, not the last evaluation. */
-	if (sg_policy->next_freq == next_freq)
+	/* The rate limit counts from the last change of next_freq, not the last evaluation.
+	 * v5.10+: while need_freq_update, commit even an unchanged frequency (it re-stamps
+	 * the rate limit); the flag stays only with CPUFREQ_NEED_UPDATE_LIMITS, which
+	 * cpufreq-dt does not set. */
+	if (sg_policy->v.commit_on_need_update && sg_policy->need_freq_update)
+		sg_policy->need_freq_update = false;
+	else if (sg_policy->next_freq == next_freq)
 		return false;
 
 	sg_policy->next_freq = next_freq;
@@ -119,7 +181,7 @@ bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned i
 void sugov_fast_switch(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
 {
 	if (sugov_update_next_freq(sg_policy, time, next_freq))
-		cpufreq_request(sg_policy->policy, next_freq, time);
+		govsim_request_freq(sg_policy->policy, next_freq, GOVSIM_RELATION_L, time);
 }
 
 void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
@@ -129,7 +191,7 @@ void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned in
 	/* irq_work -> sugov:N kthread -> __cpufreq_driver_target(next_freq, RELATION_L). The
 	 * core holds the request for switch_latency_ns; a newer next_freq replaces it, as the
 	 * kthread reads next_freq only when it runs (work_in_progress). */
-	cpufreq_request(sg_policy->policy, next_freq, time);
+	govsim_request_freq(sg_policy->policy, next_freq, GOVSIM_RELATION_L, time);
 }
 
 /*
@@ -144,16 +206,19 @@ void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned in
 unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
 			   unsigned long max)
 {
-	struct cpufreq_policy *policy = sg_policy->policy;
-	unsigned long freq = map_util_freq(util, policy->cpuinfo_max_khz, max);
+	struct govsim_policy *policy = sg_policy->policy;
+	unsigned long freq = sugov_map_util_freq(&sg_policy->v, util, policy->cpuinfo_max_khz, max);
 	unsigned int raw = freq > UINT32_MAX ? UINT32_MAX : (unsigned int)freq;
 
 	if (raw == sg_policy->cached_raw_freq && !sg_policy->need_freq_update)
 		return sg_policy->next_freq;
 
-	sg_policy->need_freq_update = false;
+	/* v5.10+ leave need_freq_update to sugov_update_next_freq */
+	if (!sg_policy->v.commit_on_need_update)
+		sg_policy->need_freq_update = false;
 	sg_policy->cached_raw_freq = raw;
-	return cpufreq_driver_resolve_freq(policy, raw);
+	/* cpufreq_driver_resolve_freq (RELATION_L, or RELATION_LE on v6.1+) */
+	return govsim_resolve_freq(policy, raw, policy->kernel->next_freq_relation);
 }
 
 /*
@@ -162,6 +227,12 @@ unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
  * wakeups it halves at each evaluation and drops to 0 below the minimum; after more than a
  * tick without any update of this CPU it restarts.
  */
+/* IOWAIT_BOOST_MIN (v5.4+), or v4.19's sg_cpu->min = 1024 * fmin / fmax (set by init). */
+static unsigned int sugov_iowait_min(const struct sugov_cpu *sg_cpu)
+{
+	return sg_cpu->iowait_boost_min ? sg_cpu->iowait_boost_min : IOWAIT_BOOST_MIN;
+}
+
 bool sugov_iowait_reset(struct sugov_cpu *sg_cpu, u64 time, bool set_iowait_boost)
 {
 	s64 delta_ns = (s64)(time - sg_cpu->last_update);
@@ -170,7 +241,7 @@ bool sugov_iowait_reset(struct sugov_cpu *sg_cpu, u64 time, bool set_iowait_boos
 	if (delta_ns <= (s64)sg_cpu->sg_policy->tick_nsec)
 		return false;
 
-	sg_cpu->iowait_boost = set_iowait_boost ? IOWAIT_BOOST_MIN : 0;
+	sg_cpu->iowait_boost = set_iowait_boost ? sugov_iowait_min(sg_cpu) : 0;
 	sg_cpu->iowait_boost_pending = set_iowait_boost;
 	return true;
 }
@@ -200,7 +271,7 @@ void sugov_iowait_boost(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	}
 
 	/* First wakeup after IO: start with the minimum boost. */
-	sg_cpu->iowait_boost = IOWAIT_BOOST_MIN;
+	sg_cpu->iowait_boost = sugov_iowait_min(sg_cpu);
 }
 
 unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned long util,
@@ -217,7 +288,7 @@ unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned lo
 	if (!sg_cpu->iowait_boost_pending) {
 		/* No new request: decay the boost. */
 		sg_cpu->iowait_boost >>= 1;
-		if (sg_cpu->iowait_boost < IOWAIT_BOOST_MIN) {
+		if (sg_cpu->iowait_boost < sugov_iowait_min(sg_cpu)) {
 			sg_cpu->iowait_boost = 0;
 			return util;
 		}
@@ -227,11 +298,14 @@ unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned lo
 
 	/* iowait_boost is on the 1024 scale; bring it to this CPU's capacity. */
 	boost = ((unsigned long)sg_cpu->iowait_boost * max) >> SCHED_CAPACITY_SHIFT;
+	/* v5.15+: the boost goes through the rq's clamps first (identity without uclamp) */
+	if (sg_cpu->sg_policy->v.iowait_clamped)
+		boost = govsim_uclamp_rq_util_with(sg_cpu->sg_policy->policy, sg_cpu->cpu, boost);
 	return boost > util ? boost : util;
 }
 
 /* The kernel's sugov_cpu_is_busy: the CPU has not entered idle since the last call. */
-static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct sched_cpu_util *cu)
+static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct govsim_cpu_util *cu)
 {
 	bool ret = cu->idle_calls == sg_cpu->saved_idle_calls;
 
@@ -239,61 +313,75 @@ static bool sugov_cpu_is_busy(struct sugov_cpu *sg_cpu, const struct sched_cpu_u
 	return ret;
 }
 
+/*
+ * v5.10+: hold when the CPU has not been idle; v6.1+ not when the rq is capped by its
+ * uclamp.max (uclamp_rq_is_capped, sched.h l.3053 v6.1: key on, rq MAX != 1024 and
+ * cpu_util_cfs + cpu_util_rt >= rq MAX, cpu_util_cfs capped at capacity_orig).
+ */
+static bool sugov_hold_freq(struct sugov_cpu *sg_cpu, const struct govsim_cpu_util *cu)
+{
+	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
+
+	if (sg_policy->v.busy_hold != GOVSIM_HOLD_RESTORE) {
+		struct govsim_rq_clamp rq = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
+		unsigned long cap = cu->capacity ? cu->capacity : SCHED_CAPACITY_SCALE;
+		unsigned long cfs = cu->util_cfs < cap ? cu->util_cfs : cap;
+
+		if (rq.used && rq.max != SCHED_CAPACITY_SCALE && cfs + cu->util_rt >= rq.max)
+			return false;
+	}
+	return sugov_cpu_is_busy(sg_cpu, cu);
+}
+
 /* ignore_dl_rate_limit: more DL bandwidth than at the last evaluation skips the rate limit. */
 static void ignore_dl_rate_limit(struct sugov_cpu *sg_cpu, struct sugov_policy *sg_policy,
-				 const struct sched_cpu_util *cu)
+				 const struct govsim_cpu_util *cu)
 {
 	if (cu->bw_dl > sg_cpu->bw_dl)
 		sg_policy->limits_changed = true;
 }
 
-static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu)
+static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
-	const struct gov_env *env = &sg_cpu->sg_policy->env;
-
-	*cu = (struct sched_cpu_util){0};
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, sg_cpu->cpu, cu);
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
 }
 
 /* Record one CPU's evaluation; reported once the decision is made (sugov_report). */
-static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct sched_cpu_util *cu,
+static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim_cpu_util *cu,
 			 unsigned long util, unsigned long max)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	const struct uclamp_rq_pair *rq = sugov_cpu_uclamp(sg_policy, sg_cpu->cpu);
-	struct gov_eval *e;
+	struct govsim_rq_clamp rq;
+	struct govsim_eval *e;
 	unsigned long target;
 
-	if (!sg_policy->env.on_eval || sg_policy->nr_evals >= GS_MAX_CPUS)
+	if (!sg_policy->policy->report || sg_policy->nr_evals >= GOVSIM_MAX_CPUS)
 		return;
+	rq = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
 	e = &sg_policy->evals[sg_policy->nr_evals++];
-	*e = (struct gov_eval){0};
+	*e = (struct govsim_eval){0};
 	e->time_ns = time;
 	e->cpu = sg_cpu->cpu;
-	e->policy = gov_policy_cpu(sg_policy->policy);
+	e->policy = sg_policy->policy->cpus[0];
 	e->in = *cu;
-	if (rq && uclamp_is_used(sg_policy->env.uclamp)) {
-		e->uclamp_min = rq->uc[UCLAMP_MIN].value;
-		e->uclamp_max = rq->uc[UCLAMP_MAX].value;
+	if (rq.used) {
+		e->uclamp_min = rq.min;
+		e->uclamp_max = rq.max;
 	} else {
 		e->uclamp_min = 0;
 		e->uclamp_max = SCHED_CAPACITY_SCALE;
 	}
 	e->util = util;
 	/* This CPU's own map_util_freq: in a shared policy the policy follows the largest. */
-	target = map_util_freq(util, sg_policy->policy->cpuinfo_max_khz, max);
+	target = sugov_map_util_freq(&sg_policy->v, util, sg_policy->policy->cpuinfo_max_khz, max);
 	e->target_khz = target > UINT32_MAX ? UINT32_MAX : (u32)target;
 }
 
 static void sugov_report(struct sugov_policy *sg_policy)
 {
-	const struct gov_env *env = &sg_policy->env;
-
-	for (int i = 0; i < sg_policy->nr_evals; i++) {
-		sg_policy->evals[i].freq_khz = sg_policy->policy->cur_khz;
-		env->on_eval(env->ctx, &sg_policy->evals[i]);
-	}
+	for (int i = 0; i < sg_policy->nr_evals; i++)
+		govsim_report(sg_policy->policy, &sg_policy->evals[i]);
 	sg_policy->nr_evals = 0;
 }
 
@@ -308,9 +396,9 @@ static void sugov_commit(struct sugov_policy *sg_policy, u64 time, unsigned int 
 void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct sched_cpu_util cu;
+	struct govsim_cpu_util cu;
 	unsigned long util, max;
-	unsigned int next_f;
+	unsigned int next_f, cached_freq;
 	bool busy;
 
 	sugov_iowait_boost(sg_cpu, time, flags);
@@ -322,8 +410,19 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	if (!sugov_should_update_freq(sg_policy, time))
 		return;
 
-	/* Limits may have changed: do not hold the frequency then. */
-	busy = !sg_policy->need_freq_update && sugov_cpu_is_busy(sg_cpu, &cu);
+	cached_freq = sg_policy->cached_raw_freq;
+	switch (sg_policy->v.busy_hold) {
+	case GOVSIM_HOLD_GATED:
+		/* Limits may have changed: do not hold the frequency then. */
+		busy = !sg_policy->need_freq_update && sugov_cpu_is_busy(sg_cpu, &cu);
+		break;
+	case GOVSIM_HOLD_UNGATED:
+		busy = sugov_cpu_is_busy(sg_cpu, &cu);
+		break;
+	default:
+		busy = false; /* v5.10+: decided after get_next_freq */
+		break;
+	}
 
 	util = sugov_get_util(sg_cpu, &cu);
 	max = sg_cpu->max;
@@ -332,10 +431,19 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	next_f = get_next_freq(sg_policy, util, max);
 	/* Do not lower the frequency of a CPU that has not been idle since the last
 	 * evaluation: the reduction would likely be premature. */
-	if (busy && next_f < sg_policy->next_freq) {
+	if (sg_policy->v.busy_hold == GOVSIM_HOLD_GATED ||
+	    sg_policy->v.busy_hold == GOVSIM_HOLD_UNGATED) {
+		if (busy && next_f < sg_policy->next_freq) {
+			next_f = sg_policy->next_freq;
+			/* next_freq no longer matches the cached raw frequency. */
+			sg_policy->cached_raw_freq = 0;
+		}
+	} else if (sugov_hold_freq(sg_cpu, &cu) && next_f < sg_policy->next_freq &&
+		   !(sg_policy->v.busy_hold == GOVSIM_HOLD_NOT_CAPPED_GATED &&
+		     sg_policy->need_freq_update)) {
 		next_f = sg_policy->next_freq;
-		/* next_freq no longer matches the cached raw frequency. */
-		sg_policy->cached_raw_freq = 0;
+		/* Restore cached freq as next_freq has changed */
+		sg_policy->cached_raw_freq = cached_freq;
 	}
 
 	sugov_commit(sg_policy, time, next_f);
@@ -350,7 +458,7 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 
 	for (int j = 0; j < sg_policy->nr_cpus; j++) {
 		struct sugov_cpu *j_sg_cpu = &sg_policy->cpus[j];
-		struct sched_cpu_util cu;
+		struct govsim_cpu_util cu;
 		unsigned long j_util, j_max;
 
 		j_util = sugov_get_util(j_sg_cpu, &cu);
@@ -358,6 +466,14 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 		j_util = sugov_iowait_apply(j_sg_cpu, time, j_util, j_max);
 		sugov_record(j_sg_cpu, time, &cu, j_util, j_max);
 
+		if (sg_policy->v.shared_agg == GOVSIM_SHARED_MAX) {
+			/* v6.6: the plain max over the CPUs, against the capacity of the CPUs
+			 * (max_cap; one value in a policy of equal CPUs) */
+			if (j_util > util)
+				util = j_util;
+			max = j_max;
+			continue;
+		}
 		/* j_util / j_max > util / max, without division. */
 		if (j_util * max > j_max * util) {
 			util = j_util;
@@ -371,20 +487,14 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct sched_cpu_util cu;
 	unsigned int next_f;
 
 	sugov_iowait_boost(sg_cpu, time, flags);
 	sg_cpu->last_update = time;
 
-	if (sg_policy->env.cpu_bw_dl) {
-		/* only bw_dl is read here: the evaluation below reads every CPU afresh */
-		if (sg_policy->env.cpu_bw_dl(sg_policy->env.ctx, sg_cpu->cpu) > sg_cpu->bw_dl)
-			sg_policy->limits_changed = true;
-	} else {
-		sugov_read_cpu(sg_cpu, &cu);
-		ignore_dl_rate_limit(sg_cpu, sg_policy, &cu);
-	}
+	/* ignore_dl_rate_limit on bw_dl alone: the evaluation below reads every CPU afresh */
+	if (govsim_cpu_bw_dl(sg_policy->policy, sg_cpu->cpu) > sg_cpu->bw_dl)
+		sg_policy->limits_changed = true;
 
 	if (sugov_should_update_freq(sg_policy, time)) {
 		next_f = sugov_next_freq_shared(sg_cpu, time);
@@ -393,46 +503,58 @@ void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 	}
 }
 
-static int schedutil_init(struct cpufreq_policy *pol, const struct gov_env *env,
-			  struct gov_param *params, int nr_params, void **data,
-			  struct gs_error *err)
+static const struct govsim_tunable schedutil_tunables[] = {
+	{"rate_limit_us", "µs between frequency changes (any unsigned int; default "
+			  "cpufreq_policy_transition_delay_us())"},
+	{"iowait_boost", "0|1: boost CPUs whose tasks wake up from IO (default 0)"},
+	{NULL, NULL},
+};
+
+static int schedutil_init(struct govsim_policy *pol, void **data)
 {
 	struct sugov_policy *sg_policy;
-	unsigned int rate_limit_us = cpufreq_policy_transition_delay_us(pol);
-	bool iowait = false;
+	unsigned int rate_limit_us = pol->transition_delay_us;
+	int iowait = 0;
 	int ret;
 
-	ret = gov_param_rate_limit_us(params, nr_params, &rate_limit_us, err);
+	/* rate_limit_us_store: any value kstrtouint accepts. */
+	ret = govsim_tunable_uint(pol, "rate_limit_us", 0, UINT32_MAX, &rate_limit_us);
 	if (ret)
 		return ret;
-	ret = gov_param_iowait_boost(params, nr_params, &iowait, err);
+	ret = govsim_tunable_bool(pol, "iowait_boost", &iowait);
 	if (ret)
 		return ret;
 
 	sg_policy = calloc(1, sizeof(*sg_policy));
 	if (!sg_policy)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
+		return GOVSIM_ENOMEM;
 	sg_policy->policy = pol;
-	sg_policy->env = *env;
+	sugov_variant_from_profile(&sg_policy->v, pol->kernel);
 	sg_policy->rate_limit_us = rate_limit_us;
-	sg_policy->iowait_boost_enabled = iowait;
-	sg_policy->tick_nsec = gov_tick_nsec(env->hz);
+	sg_policy->iowait_boost_enabled = iowait != 0;
+	sg_policy->tick_nsec = govsim_tick_nsec(pol);
 	/* sugov_start: everything else starts at 0. */
 	sg_policy->freq_update_delay_ns = (s64)rate_limit_us * (s64)NSEC_PER_USEC;
-	sg_policy->nr_cpus = pol->cl->nr_cpus;
+	sg_policy->nr_cpus = pol->nr_cpus;
 	for (int i = 0; i < sg_policy->nr_cpus; i++) {
 		sg_policy->cpus[i].sg_policy = sg_policy;
-		sg_policy->cpus[i].cpu = pol->cl->cpus[i];
+		sg_policy->cpus[i].cpu = pol->cpus[i];
+		/* v4.19 sugov_start: sg_cpu->min = 1024 * cpuinfo.min_freq / cpuinfo.max_freq
+		 * (4.19-early's kHz boost is emulated on this util floor: kernels show says so) */
+		if (sg_policy->v.iowait_units != GOVSIM_IOWAIT_UTIL_128 && pol->cpuinfo_max_khz)
+			sg_policy->cpus[i].iowait_boost_min =
+				(unsigned int)(((u64)SCHED_CAPACITY_SCALE * pol->cpuinfo_min_khz) /
+					       pol->cpuinfo_max_khz);
 	}
 	*data = sg_policy;
-	return 0;
+	return GOVSIM_OK;
 }
 
-static void schedutil_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+static void schedutil_update(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
 			     unsigned int flags)
 {
 	struct sugov_policy *sg_policy = data;
-	int idx = gov_cpu_index(pol, cpu);
+	int idx = govsim_cpu_index(pol, cpu);
 
 	if (idx < 0)
 		return;
@@ -445,16 +567,32 @@ static void schedutil_update(struct cpufreq_policy *pol, void *data, int cpu, u6
 		sugov_update_single(&sg_policy->cpus[idx], now_ns, flags);
 }
 
-static void schedutil_release(void *data)
+static void schedutil_release(struct govsim_policy *pol, void *data)
 {
+	(void)pol;
 	free(data);
 }
 
-const struct governor_ops schedutil_gov = {
+const struct govsim_governor schedutil_governor = {
+	GOVSIM_GOVERNOR_ABI,
 	.name = "schedutil",
-	.help = "Linux v5.9 schedutil: frequency from PELT util with uclamp; rate_limit_us=N "
-		"(default from the transition latency), iowait_boost=0|1 (default 0)",
+	.help = SCHEDUTIL_HELP,
+	.tunables = schedutil_tunables,
 	.init = schedutil_init,
 	.update = schedutil_update,
 	.release = schedutil_release,
 };
+
+#ifdef GOVSIM_SCHEDUTIL_PLUGIN
+/* Built as a plugin (tests: the same governor loaded with dlopen). */
+__attribute__((visibility("default"))) extern const struct govsim_governor govsim_governor;
+const struct govsim_governor govsim_governor = {
+	GOVSIM_GOVERNOR_ABI,
+	.name = "schedutil",
+	.help = "Linux v5.9 schedutil (as a plugin)",
+	.tunables = schedutil_tunables,
+	.init = schedutil_init,
+	.update = schedutil_update,
+	.release = schedutil_release,
+};
+#endif

@@ -1,7 +1,9 @@
 /*
  * schedutil.h - the schedutil governor's state and steps (Linux v5.9
  * kernel/sched/cpufreq_schedutil.c), exposed so each step can be tested on its own. The
- * governor itself is `schedutil_gov` (tunables.h); a replay only needs governor_ops.
+ * governor itself is `schedutil_governor`, written against the public interface alone
+ * (include/govsim/governor.h: no internal header); `schedutil_gov` (tunables.h) is it as the
+ * replay sees it. Built with -DGOVSIM_SCHEDUTIL_PLUGIN it is a plugin (libschedutil.so).
  *
  * Facts: ../shared/facts/kernel-v5.9.md §4. Kernel names are kept; `time` is the hook's
  * rq_clock in ns, never read from a clock.
@@ -9,10 +11,17 @@
 #ifndef GOVSIM_GOV_SCHEDUTIL_H
 #define GOVSIM_GOV_SCHEDUTIL_H
 
-#include "gov/governor.h"
+#include <stdbool.h>
+#include <stdint.h>
+
+#include "govsim/governor.h"
+
+typedef uint64_t u64;
+typedef int64_t s64;
+typedef uint32_t u32;
 
 /* IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8. */
-#define IOWAIT_BOOST_MIN (SCHED_CAPACITY_SCALE / 8)
+#define IOWAIT_BOOST_MIN (GOVSIM_CAPACITY_SCALE / 8)
 
 enum schedutil_type { FREQUENCY_UTIL, ENERGY_UTIL };
 
@@ -28,16 +37,34 @@ struct sugov_cpu {
 	unsigned long bw_dl; /* cpu_bw_dl at the last sugov_get_util (ignore_dl_rate_limit) */
 	unsigned long max;   /* arch_scale_cpu_capacity at the last sugov_get_util */
 	u64 saved_idle_calls; /* single-CPU policies: sugov_cpu_is_busy */
+	unsigned int iowait_boost_min; /* IOWAIT_BOOST_MIN, or v4.19's sg_cpu->min */
 };
+
+/* The kernel profile's schedutil (facts/kernel-profiles.md §6), read once by init from the
+ * public struct govsim_kernel (the host fills it from the run's profile). All zero is v5.9. */
+struct sugov_variant {
+	enum govsim_sugov_cfs_input cfs_input;
+	enum govsim_sugov_headroom headroom;
+	enum govsim_sugov_busy_hold busy_hold;
+	bool no_limits_changed;       /* 4.19-early: should_update while need_freq_update */
+	bool commit_on_need_update;   /* v5.10+ sugov_update_next_freq */
+	enum govsim_sugov_iowait_units iowait_units;
+	bool iowait_clamped;          /* v5.15+: boost through uclamp_rq_util_with */
+	enum govsim_sugov_shared_agg shared_agg;
+};
+/* v5.9 */
+extern const struct sugov_variant sugov_variant_v5_9;
+/* The variant of a profile as the public interface gives it (NULL: v5.9). */
+void sugov_variant_from_profile(struct sugov_variant *v, const struct govsim_kernel *k);
 
 /* Per policy (struct sugov_policy with its tunables). */
 struct sugov_policy {
-	struct cpufreq_policy *policy;
-	struct gov_env env;
+	struct govsim_policy *policy;
+	struct sugov_variant v;
 	/* tunables */
 	unsigned int rate_limit_us; /* default cpufreq_policy_transition_delay_us() */
 	bool iowait_boost_enabled;  /* iowait_boost=1; off: SCHED_CPUFREQ_IOWAIT is ignored */
-	u64 tick_nsec;              /* TICK_NSEC from env->hz */
+	u64 tick_nsec;              /* TICK_NSEC of the profile's CONFIG_HZ */
 	/* state (sugov_start zeroes it) */
 	u64 last_freq_update_time;
 	s64 freq_update_delay_ns;
@@ -46,10 +73,10 @@ struct sugov_policy {
 	bool limits_changed;
 	bool need_freq_update;
 	int nr_cpus;
-	struct sugov_cpu cpus[GS_MAX_CPUS]; /* in pol->cl->cpus order */
-	/* evaluations of the update in progress, for env->on_eval */
+	struct sugov_cpu cpus[GOVSIM_MAX_CPUS]; /* in pol->cl->cpus order */
+	/* evaluations of the update in progress, for govsim_report() */
 	int nr_evals;
-	struct gov_eval evals[GS_MAX_CPUS];
+	struct govsim_eval evals[GOVSIM_MAX_CPUS];
 };
 
 /* map_util_freq (include/linux/sched/cpufreq.h v5.9): (freq + freq/4) * util / cap. */
@@ -59,22 +86,37 @@ static inline unsigned long map_util_freq(unsigned long util, unsigned long freq
 	return (freq + (freq >> 2)) * util / cap;
 }
 
+/* v5.15+ (include/linux/sched/cpufreq.h l.26-35): the headroom moves to util, so the
+ * truncation point differs: map_util_perf(util) = util + util/4, then freq * util / cap. */
+static inline unsigned long map_util_perf(unsigned long util)
+{
+	return util + (util >> 2);
+}
+
+static inline unsigned long sugov_map_util_freq(const struct sugov_variant *v, unsigned long util,
+						unsigned long freq, unsigned long cap)
+{
+	if (v->headroom == GOVSIM_HEADROOM_MAP_UTIL_PERF)
+		return freq * map_util_perf(util) / cap;
+	return map_util_freq(util, freq, cap);
+}
+
 /*
  * v5.9 schedutil_cpu_util(cpu, util_cfs, max, type, p = NULL) on what the scheduler model
- * reported for the CPU (`cu`: util_rt, util_dl, bw_dl, util_irq, rt_runnable). `uc`/`rq` are the
- * uclamp state (either may be NULL: uclamp unused).
+ * reported for the CPU (`cu`: util_rt, util_dl, bw_dl, util_irq, rt_runnable). The uclamp state
+ * is the rq's of `cpu` in `pol` (NULL: uclamp unused).
  */
-unsigned long schedutil_cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
+unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
 				 unsigned long max, enum schedutil_type type,
-				 const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq);
+				 const struct govsim_policy *pol, int cpu);
 
-/* sugov_get_util: read the CPU through env->cpu_util (into *cu), save max and bw_dl in sg_cpu,
- * return schedutil_cpu_util(FREQUENCY_UTIL). A capacity of 0 is taken as 1024. */
-unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct sched_cpu_util *cu);
+/* sugov_get_util: read the CPU through govsim_cpu_util (into *cu), save max and bw_dl in
+ * sg_cpu, return schedutil_cpu_util(FREQUENCY_UTIL). A capacity of 0 is taken as 1024. */
+unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu);
 
 bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time);
 bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
-/* The slow path (switch_latency_ns > 0) hands next_freq to cpufreq_request(); the fast path
+/* The slow path (switch_latency_ns > 0) hands next_freq to govsim_request_freq(); the fast path
  * does the same, in force at once. Both only when sugov_update_next_freq() says it changed. */
 void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
 void sugov_fast_switch(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);
@@ -90,5 +132,11 @@ unsigned long sugov_iowait_apply(struct sugov_cpu *sg_cpu, u64 time, unsigned lo
 unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time);
 void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags);
 void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags);
+
+/* The governor through the public interface. */
+#define SCHEDUTIL_HELP                                                                         \
+	"Linux v5.9 schedutil: frequency from PELT util with uclamp; rate_limit_us=N "         \
+	"(default from the transition latency), iowait_boost=0|1 (default 0)"
+extern const struct govsim_governor schedutil_governor;
 
 #endif

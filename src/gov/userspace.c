@@ -2,7 +2,7 @@
  * userspace.c - the userspace governor (Linux v5.9 drivers/cpufreq/cpufreq_userspace.c): a
  * fixed frequency, `--set freq_khz=N` (the scaling_setspeed write), resolved RELATION_L.
  * Without freq_khz it keeps the frequency in force when it starts (cpufreq_userspace_policy_
- * start saves policy->cur as setspeed).
+ * start saves policy->cur as setspeed). Written against the public interface alone (pubgov.h).
  *
  * As for performance, the start precedes the trace: init puts the frequency in force at once.
  * update() re-targets only when the limits moved (cpufreq_userspace_policy_limits: above max ->
@@ -10,69 +10,74 @@
  */
 #include <stdlib.h>
 
-#include "gov/tunables.h"
+#include "gov/pubgov.h"
 
 struct userspace_data {
-	struct gov_env env;
 	u32 setspeed_khz;
 };
 
-static u32 userspace_target(const struct cpufreq_policy *pol, u32 setspeed,
-			    enum cpufreq_relation *rel)
+static unsigned int userspace_target(const struct govsim_policy *pol, u32 setspeed,
+				     enum govsim_relation *rel)
 {
 	if (pol->max_khz < setspeed) {
-		*rel = CPUFREQ_RELATION_H;
-		return cpufreq_resolve_relation(pol, pol->max_khz, *rel);
+		*rel = GOVSIM_RELATION_H;
+		return govsim_resolve_freq(pol, pol->max_khz, *rel);
 	}
-	*rel = CPUFREQ_RELATION_L;
+	*rel = GOVSIM_RELATION_L;
 	if (pol->min_khz > setspeed)
-		return cpufreq_resolve_relation(pol, pol->min_khz, *rel);
-	return cpufreq_resolve_relation(pol, setspeed, *rel);
+		return govsim_resolve_freq(pol, pol->min_khz, *rel);
+	return govsim_resolve_freq(pol, setspeed, *rel);
 }
 
-static int userspace_init(struct cpufreq_policy *pol, const struct gov_env *env,
-			  struct gov_param *params, int nr_params, void **data,
-			  struct gs_error *err)
+static int userspace_init(struct govsim_policy *pol, void **data)
 {
 	struct userspace_data *d;
-	enum cpufreq_relation rel;
-	u32 setspeed = pol->cur_khz;
+	enum govsim_relation rel;
+	unsigned int setspeed = pol->cur_khz;
 	int ret;
 
-	ret = gov_param_freq_khz(params, nr_params, &setspeed, err);
+	/* freq_khz: kHz, > 0 */
+	ret = govsim_tunable_uint(pol, "freq_khz", 1, UINT32_MAX, &setspeed);
 	if (ret)
 		return ret;
 	d = calloc(1, sizeof(*d));
 	if (!d)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	d->env = *env;
+		return GOVSIM_ENOMEM;
 	d->setspeed_khz = setspeed;
-	pol->cur_khz = userspace_target(pol, setspeed, &rel);
+	govsim_start_freq(pol, userspace_target(pol, setspeed, &rel), rel);
 	*data = d;
-	return 0;
+	return GOVSIM_OK;
 }
 
-static void userspace_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+static void userspace_update(struct govsim_policy *pol, void *data, int cpu, uint64_t now_ns,
 			     unsigned int flags)
 {
 	struct userspace_data *d = data;
-	enum cpufreq_relation rel;
-	u32 f = userspace_target(pol, d->setspeed_khz, &rel);
+	enum govsim_relation rel;
+	unsigned int f = userspace_target(pol, d->setspeed_khz, &rel);
 
-	if (cpufreq_next_khz(pol) != f)
-		cpufreq_request_relation(pol, f, rel, now_ns);
-	gov_report_fixed(&d->env, pol, cpu, now_ns, f);
+	if (pol->next_khz != f)
+		govsim_request_freq(pol, f, rel, now_ns);
+	gov_report_fixed(pol, cpu, now_ns, f);
 }
 
-static void userspace_release(void *data)
+static void userspace_release(struct govsim_policy *pol, void *data)
 {
 	free(data);
 }
 
-const struct governor_ops userspace_gov = {
+static const struct govsim_tunable userspace_tunables[] = {
+	{"freq_khz", "kHz, resolved to the lowest OPP >= N (default: the frequency in force at "
+		     "the start)"},
+	{NULL, NULL},
+};
+
+const struct govsim_governor userspace_governor = {
+	GOVSIM_GOVERNOR_ABI,
 	.name = "userspace",
 	.help = "a fixed frequency: freq_khz=N (resolved to the lowest OPP >= N; default: the "
 		"frequency in force at the start)",
+	.tunables = userspace_tunables,
 	.init = userspace_init,
 	.update = userspace_update,
 	.release = userspace_release,

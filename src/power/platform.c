@@ -13,16 +13,32 @@
 
 #include <errno.h>
 #include <limits.h>
+#include <math.h>
 #include <pthread.h>
 #include <sqlite3.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
+#include <sys/stat.h>
 
 #include "core/embedded.h"
 
 #define SCHEMA_FILE "schema.sql"
+
+/*
+ * Bounds on a model (issue #18 item 5): a model is a few thousand rows of short text, so the file,
+ * every string or blob, the database and the SQLite work it may take are capped well above that
+ * and far below what would hang or exhaust the machine. SQLite's progress handler is called every
+ * PLATFORM_SQL_STEP_CHECK virtual-machine steps and stops the load after PLATFORM_SQL_MAX_STEPS in
+ * all (a recursive CTE that never ends, a 50-million-row insert).
+ */
+#define PLATFORM_FILE_MAX       (16u << 20) /* bytes of SQL text */
+#define PLATFORM_SQL_LENGTH_MAX (64 << 10)  /* SQLITE_LIMIT_LENGTH: one string or blob */
+#define PLATFORM_DB_MAX_PAGES   "16384"     /* x 4096-byte pages: 64 MiB per database */
+#define PLATFORM_SQL_STEP_CHECK 10000
+#define PLATFORM_SQL_MAX_STEPS  2000000ULL
 
 u32 em_opp_power_mw(u32 dyn_power_coeff, u32 volt_uv, u32 freq_khz)
 {
@@ -143,13 +159,67 @@ static int line_of(const char *text, const char *at)
 	return line;
 }
 
+/* The load's SQLite work so far, in progress-handler calls; see PLATFORM_SQL_MAX_STEPS. */
+struct sql_budget {
+	u64 calls;
+	bool exhausted;
+};
+
+static int sql_budget_check(void *arg)
+{
+	struct sql_budget *b = arg;
+
+	if (++b->calls * PLATFORM_SQL_STEP_CHECK <= PLATFORM_SQL_MAX_STEPS)
+		return 0;
+	b->exhausted = true;
+	return 1; /* interrupts the statement */
+}
+
+/*
+ * A model only creates and fills tables: no PRAGMA (which could lift the bounds), no ATTACH, and
+ * none of the functions that make large values in one call, where the progress handler cannot
+ * stop them (printf('%.900000000c') loops for seconds even under SQLITE_LIMIT_LENGTH).
+ */
+static int model_authorizer(void *arg, int action, const char *a, const char *b, const char *c,
+			    const char *d)
+{
+	static const char *const denied[] = {"printf", "format", "zeroblob", "randomblob",
+					     "load_extension"};
+	(void)arg;
+	(void)a;
+	(void)c;
+	(void)d;
+	if (action == SQLITE_PRAGMA || action == SQLITE_ATTACH || action == SQLITE_DETACH)
+		return SQLITE_DENY;
+	if (action == SQLITE_FUNCTION && b)
+		for (size_t i = 0; i < GS_ARRAY_SIZE(denied); i++)
+			if (strcasecmp(b, denied[i]) == 0)
+				return SQLITE_DENY;
+	return SQLITE_OK;
+}
+
+/* The message of a failed statement: SQLite's, or the budget's when it stopped the statement. */
+static const char *sql_errmsg(sqlite3 *db, const struct sql_budget *budget, char *buf,
+			      size_t size)
+{
+	if (!budget || !budget->exhausted)
+		return sqlite3_errmsg(db);
+	snprintf(buf, size,
+		 "the model's SQL runs too long (stopped after %llu SQLite steps; a model is a "
+		 "few thousand rows)",
+		 (unsigned long long)PLATFORM_SQL_MAX_STEPS);
+	return buf;
+}
+
 /*
  * Runs every statement of `sql`, one at a time so that a failure can name its line. An error is
  * GS_EMODEL with SQLite's own message: "'copy.sql':12: near \"INSERTT\": syntax error".
  */
-static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_error *err)
+static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_error *err,
+		    const struct sql_budget *budget)
 {
 	const char *p = sql;
+	char msg[160];
 
 	while (*(p = skip_blank(p))) {
 		sqlite3_stmt *st = NULL;
@@ -160,7 +230,7 @@ static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_e
 			int off = sqlite3_error_offset(db);
 			const char *at = off >= 0 ? p + off : p;
 			return gs_error_set(err, GS_EMODEL, "'%s':%d: %s", label, line_of(sql, at),
-					    sqlite3_errmsg(db));
+					    sql_errmsg(db, budget, msg, sizeof(msg)));
 		}
 		if (!st) /* only a comment or a lone ';' */
 			break;
@@ -168,7 +238,7 @@ static int exec_sql(sqlite3 *db, const char *label, const char *sql, struct gs_e
 			;
 		if (rc != SQLITE_DONE) {
 			gs_error_set(err, GS_EMODEL, "'%s':%d: %s", label, line_of(sql, p),
-				     sqlite3_errmsg(db));
+				     sql_errmsg(db, budget, msg, sizeof(msg)));
 			sqlite3_finalize(st);
 			return GS_EMODEL;
 		}
@@ -781,6 +851,412 @@ static int load_cost_idle(struct loader *l)
 	return step_done(l, st, rc);
 }
 
+/* --- Wattson curves (optional) ----------------------------------------------------------------- */
+
+/* A REAL column: an integer or a finite float, at least `lo`. */
+static bool col_real(sqlite3_stmt *st, int i, double lo, double *v)
+{
+	int t = sqlite3_column_type(st, i);
+
+	if (t != SQLITE_INTEGER && t != SQLITE_FLOAT)
+		return false;
+	*v = sqlite3_column_double(st, i);
+	return isfinite(*v) && *v >= lo;
+}
+
+/* The cluster whose policy is named `policy` (its first CPU), or -1. */
+static int cluster_of_policy(const struct platform *p, s64 policy)
+{
+	for (int c = 0; c < p->nr_clusters; c++)
+		if (p->clusters[c].cpus[0] == policy)
+			return c;
+	return -1;
+}
+
+static int cmp_w2d(const void *a, const void *b)
+{
+	const struct plat_w2d *x = a, *y = b;
+
+	if (x->cluster != y->cluster)
+		return x->cluster - y->cluster;
+	if (x->opp != y->opp)
+		return x->opp - y->opp;
+	if (x->dep_cluster != y->dep_cluster)
+		return x->dep_cluster - y->dep_cluster;
+	return x->dep_khz < y->dep_khz ? -1 : x->dep_khz > y->dep_khz;
+}
+
+static int count_rows(struct loader *l, const char *table, int *n)
+{
+	char sql[96];
+	sqlite3_stmt *st;
+	int rc;
+
+	snprintf(sql, sizeof(sql), "SELECT count(*) FROM %s", table);
+	if ((rc = prepare(l, sql, &st)))
+		return rc;
+	*n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int(st, 0) : 0;
+	sqlite3_finalize(st);
+	return 0;
+}
+
+/* The device column of a curve row must be the platform's Wattson device. */
+static int check_device(struct loader *l, sqlite3_stmt *st, int i, const char *row)
+{
+	const unsigned char *t = sqlite3_column_text(st, i);
+
+	if (!t || strcmp((const char *)t, l->p->wattson.device) != 0)
+		return model_error(l, "%s: device '%s' is not the wattson_device '%s'", row,
+				   coltxt(st, i), l->p->wattson.device);
+	return 0;
+}
+
+static int load_wattson_device(struct loader *l)
+{
+	struct plat_wattson *w = &l->p->wattson;
+	static const char *const curves[] = {"wattson_cpus", "wattson_idle_map", "wattson_cpu_1d",
+					     "wattson_cpu_2d", "wattson_l3"};
+	sqlite3_stmt *st;
+	int rc, n = 0;
+
+	if ((rc = prepare(l, "SELECT device FROM wattson_device ORDER BY rowid", &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		if (++n > 1 || !col_str(st, 0, w->device, sizeof(w->device)) || !w->device[0]) {
+			rc = model_error(l, "wattson_device row device='%s': %s", coltxt(st, 0),
+					 n > 1 ? "more than one wattson_device row"
+					       : "device must be 1..31 characters");
+			sqlite3_finalize(st);
+			return rc;
+		}
+	}
+	if ((rc = step_done(l, st, rc)))
+		return rc;
+	if (n == 1) {
+		w->present = true;
+		return 0;
+	}
+	for (size_t i = 0; i < GS_ARRAY_SIZE(curves); i++) {
+		int rows = 0;
+		if ((rc = count_rows(l, curves[i], &rows)))
+			return rc;
+		if (rows)
+			return model_error(l, "%s: %d rows but no wattson_device row", curves[i], rows);
+	}
+	return 0;
+}
+
+static int load_wattson_cpus(struct loader *l)
+{
+	struct plat_wattson *w = &l->p->wattson;
+	bool seen[GS_MAX_CPUS] = {false};
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = prepare(l, "SELECT cpu, deep_idle_offset_ns, vote_by_freq FROM wattson_cpus "
+			     "ORDER BY rowid",
+			  &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char row[128];
+		s64 cpu = 0, off = 0, vote = 0;
+
+		snprintf(row, sizeof(row), "wattson_cpus row cpu=%s", coltxt(st, 0));
+		rc = 0;
+		if (!col_int(st, 0, 0, l->p->nr_cpus - 1, &cpu))
+			rc = model_error(l, "%s: no such cpu", row);
+		else if (seen[cpu])
+			rc = model_error(l, "%s: listed twice", row);
+		else if (!col_int(st, 1, 0, NSEC_PER_SEC, &off))
+			rc = bad_int(l, row, "deep_idle_offset_ns", 0, NSEC_PER_SEC);
+		else if (!col_int(st, 2, 0, 1, &vote))
+			rc = bad_int(l, row, "vote_by_freq", 0, 1);
+		if (rc) {
+			sqlite3_finalize(st);
+			return rc;
+		}
+		seen[cpu] = true;
+		w->deep_idle_offset_ns[cpu] = (u32)off;
+		w->vote_by_freq[cpu] = vote;
+	}
+	return step_done(l, st, rc);
+}
+
+static int load_wattson_idle_map(struct loader *l)
+{
+	struct plat_wattson *w = &l->p->wattson;
+	sqlite3_stmt *st;
+	int rc;
+
+	for (int i = 0; i < GS_MAX_IDLE_STATES; i++)
+		w->idle_map[i] = -1;
+	if ((rc = prepare(l, "SELECT idx, state FROM wattson_idle_map ORDER BY rowid", &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		char row[128];
+		s64 idx = 0, state = 0;
+
+		snprintf(row, sizeof(row), "wattson_idle_map row idx=%s", coltxt(st, 0));
+		rc = 0;
+		if (!col_int(st, 0, 0, GS_MAX_IDLE_STATES - 1, &idx))
+			rc = bad_int(l, row, "idx", 0, GS_MAX_IDLE_STATES - 1);
+		else if (w->idle_map[idx] >= 0)
+			rc = model_error(l, "%s: listed twice", row);
+		else if (!col_int(st, 1, 0, 1, &state))
+			rc = bad_int(l, row, "state", 0, 1);
+		if (rc) {
+			sqlite3_finalize(st);
+			return rc;
+		}
+		w->idle_map[idx] = (int)state;
+		w->has_idle_map = true;
+	}
+	if ((rc = step_done(l, st, rc)))
+		return rc;
+	if (!w->has_idle_map)
+		for (int i = 0; i < GS_MAX_IDLE_STATES; i++)
+			w->idle_map[i] = i <= 1 ? i : -1;
+	return 0;
+}
+
+static int load_wattson_1d(struct loader *l)
+{
+	struct platform *p = l->p;
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = prepare(l, "SELECT device, policy, freq_khz, static, active, idle0, idle1 "
+			     "FROM wattson_cpu_1d ORDER BY rowid",
+			  &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		static const char *const cols[] = {"static", "active", "idle0", "idle1"};
+		double v[4];
+		char row[160];
+		s64 policy = 0, khz = 0;
+		int c = -1, k = -1;
+
+		snprintf(row, sizeof(row), "wattson_cpu_1d row policy=%s freq_khz=%s", coltxt(st, 1),
+			 coltxt(st, 2));
+		if ((rc = check_device(l, st, 0, row)))
+			goto out_row;
+		if (!col_int(st, 1, 0, GS_MAX_CPUS - 1, &policy) ||
+		    (c = cluster_of_policy(p, policy)) < 0) {
+			rc = model_error(l, "%s: no cpufreq policy %s (a policy is named by its first "
+					    "cpu)",
+					 row, coltxt(st, 1));
+			goto out_row;
+		}
+		if (!col_int(st, 2, 1, UINT32_MAX, &khz) ||
+		    (k = plat_cluster_opp_index(&p->clusters[c], (u32)khz)) < 0) {
+			rc = model_error(l, "%s: no such opp in cluster %d", row, c);
+			goto out_row;
+		}
+		if (p->clusters[c].opps[k].w_1d) {
+			rc = model_error(l, "%s: listed twice", row);
+			goto out_row;
+		}
+		for (int i = 0; i < 4; i++)
+			if (!col_real(st, 3 + i, 0, &v[i])) {
+				rc = model_error(l, "%s: %s must be a number >= 0 (mW)", row, cols[i]);
+				goto out_row;
+			}
+		p->clusters[c].opps[k].w_1d = true;
+		p->clusters[c].opps[k].w_static_mw = v[0];
+		p->clusters[c].opps[k].w_active_mw = v[1];
+		p->clusters[c].opps[k].w_idle0_mw = v[2];
+		p->clusters[c].opps[k].w_idle1_mw = v[3];
+		continue;
+	out_row:
+		sqlite3_finalize(st);
+		return rc;
+	}
+	return step_done(l, st, rc);
+}
+
+/* dep_policy/dep_freq of a 2D or L3 row: another cluster at one of its OPPs, or 255 = the DSU. */
+static int col_dep(struct loader *l, sqlite3_stmt *st, int i, int own, const char *row,
+		   struct plat_w2d *r)
+{
+	struct platform *p = l->p;
+	s64 dep = 0, khz = 0;
+	int c;
+
+	if (!col_int(st, i + 1, 1, UINT32_MAX, &khz))
+		return bad_int(l, row, "dep_freq", 1, UINT32_MAX);
+	r->dep_khz = (u32)khz;
+	if (col_int(st, i, 255, 255, &dep)) {
+		r->dep_cluster = PLAT_W_DSU;
+		r->dep_opp = -1;
+		return 0;
+	}
+	if (!col_int(st, i, 0, GS_MAX_CPUS - 1, &dep) || (c = cluster_of_policy(p, dep)) < 0)
+		return model_error(l, "%s: dep_policy %s is no cpufreq policy (nor 255, the DSU)",
+				   row, coltxt(st, i));
+	if (c == own)
+		return model_error(l, "%s: dep_policy %s is the row's own policy", row,
+				   coltxt(st, i));
+	r->dep_cluster = (int16_t)c;
+	r->dep_opp = (int16_t)plat_cluster_opp_index(&p->clusters[c], (u32)khz);
+	if (r->dep_opp < 0)
+		return model_error(l, "%s: dep_freq %s is no opp of cluster %d", row, coltxt(st, i + 1),
+				   c);
+	return 0;
+}
+
+static int load_wattson_2d(struct loader *l)
+{
+	struct platform *p = l->p;
+	struct plat_wattson *w = &p->wattson;
+	sqlite3_stmt *st;
+	int rc;
+
+	if ((rc = prepare(l, "SELECT device, policy, freq_khz, dep_policy, dep_freq, static, "
+			     "active, idle0, idle1, interconnect FROM wattson_cpu_2d ORDER BY rowid",
+			  &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		static const char *const cols[] = {"static", "active", "idle0", "idle1",
+						   "interconnect"};
+		struct plat_w2d *r = &w->rows2d[w->nr_2d];
+		double v[5];
+		char row[192];
+		s64 policy = 0, khz = 0;
+		int c = -1, k = -1;
+
+		snprintf(row, sizeof(row),
+			 "wattson_cpu_2d row policy=%s freq_khz=%s dep_policy=%s dep_freq=%s",
+			 coltxt(st, 1), coltxt(st, 2), coltxt(st, 3), coltxt(st, 4));
+		if (w->nr_2d >= PLAT_W2D_MAX) {
+			rc = model_error(l, "%s: more than %d rows", row, PLAT_W2D_MAX);
+			goto out_row;
+		}
+		if ((rc = check_device(l, st, 0, row)))
+			goto out_row;
+		if (!col_int(st, 1, 0, GS_MAX_CPUS - 1, &policy) ||
+		    (c = cluster_of_policy(p, policy)) < 0) {
+			rc = model_error(l, "%s: no cpufreq policy %s (a policy is named by its first "
+					    "cpu)",
+					 row, coltxt(st, 1));
+			goto out_row;
+		}
+		if (!col_int(st, 2, 1, UINT32_MAX, &khz) ||
+		    (k = plat_cluster_opp_index(&p->clusters[c], (u32)khz)) < 0) {
+			rc = model_error(l, "%s: no such opp in cluster %d", row, c);
+			goto out_row;
+		}
+		if (p->clusters[c].opps[0].w_1d) {
+			rc = model_error(l, "%s: cluster %d has 1D curves already (a policy's curves "
+					    "are 1D or 2D)",
+					 row, c);
+			goto out_row;
+		}
+		if ((rc = col_dep(l, st, 3, c, row, r)))
+			goto out_row;
+		for (int i = 0; i < 5; i++)
+			if (!col_real(st, 5 + i, 0, &v[i])) {
+				rc = model_error(l, "%s: %s must be a number >= 0 (mW)", row, cols[i]);
+				goto out_row;
+			}
+		r->cluster = (int16_t)c;
+		r->opp = (int16_t)k;
+		r->static_mw = v[0];
+		r->active_mw = v[1];
+		r->idle0_mw = v[2];
+		r->idle1_mw = v[3];
+		r->interconnect_mw = v[4];
+		p->clusters[c].w_2d = true;
+		w->nr_2d++;
+		continue;
+	out_row:
+		sqlite3_finalize(st);
+		return rc;
+	}
+	if ((rc = step_done(l, st, rc)))
+		return rc;
+	qsort(w->rows2d, (size_t)w->nr_2d, sizeof(w->rows2d[0]), cmp_w2d);
+	for (int i = 0; i < w->nr_2d; i++) {
+		struct plat_w2d *r = &w->rows2d[i];
+		struct plat_cluster *c = &p->clusters[r->cluster];
+		if (i && cmp_w2d(r - 1, r) == 0)
+			return model_error(l, "wattson_cpu_2d row policy=%d freq_khz=%u dep_policy=%d "
+					      "dep_freq=%u: listed twice",
+					   c->cpus[0], c->opps[r->opp].freq_khz,
+					   r->dep_cluster == PLAT_W_DSU
+						   ? 255
+						   : p->clusters[r->dep_cluster].cpus[0],
+					   r->dep_khz);
+		if (!c->w2d_count)
+			c->w2d_first = i;
+		c->w2d_count++;
+	}
+	return 0;
+}
+
+static int load_wattson_l3(struct loader *l)
+{
+	struct platform *p = l->p;
+	sqlite3_stmt *st;
+	int rc, c0 = p->cpus[0].cluster;
+
+	if ((rc = prepare(l, "SELECT device, freq_khz, dep_policy, dep_freq, l3_hit, l3_miss "
+			     "FROM wattson_l3 ORDER BY rowid",
+			  &st)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		struct plat_w2d r;
+		char row[192];
+		double v;
+		s64 khz = 0;
+
+		snprintf(row, sizeof(row), "wattson_l3 row freq_khz=%s dep_policy=%s dep_freq=%s",
+			 coltxt(st, 1), coltxt(st, 2), coltxt(st, 3));
+		if ((rc = check_device(l, st, 0, row)))
+			goto out_row;
+		if (!col_int(st, 1, 1, UINT32_MAX, &khz) ||
+		    plat_cluster_opp_index(&p->clusters[c0], (u32)khz) < 0) {
+			rc = model_error(l, "%s: no such opp of cpu 0's cluster %d", row, c0);
+			goto out_row;
+		}
+		if ((rc = col_dep(l, st, 2, c0, row, &r)))
+			goto out_row;
+		/* fitted values: Tensor G5 has small negative ones */
+		if (!col_real(st, 4, -HUGE_VAL, &v) || !col_real(st, 5, -HUGE_VAL, &v)) {
+			rc = model_error(l, "%s: l3_hit and l3_miss must be numbers (nJ)", row);
+			goto out_row;
+		}
+		p->wattson.nr_l3++;
+		continue;
+	out_row:
+		sqlite3_finalize(st);
+		return rc;
+	}
+	return step_done(l, st, rc);
+}
+
+static int load_wattson(struct loader *l)
+{
+	struct platform *p = l->p;
+	int rc;
+
+	if ((rc = load_wattson_device(l)) || !p->wattson.present)
+		return rc;
+	if ((rc = load_wattson_cpus(l)) || (rc = load_wattson_idle_map(l)) ||
+	    (rc = load_wattson_1d(l)) || (rc = load_wattson_2d(l)) || (rc = load_wattson_l3(l)))
+		return rc;
+	for (int c = 0; c < p->nr_clusters; c++) {
+		const struct plat_cluster *pc = &p->clusters[c];
+		if (pc->w_2d)
+			continue;
+		for (int k = 0; k < pc->nr_opps; k++)
+			if (!pc->opps[k].w_1d)
+				return model_error(l, "opps row cluster=%d freq_khz=%u: no wattson_cpu_1d "
+						      "row (policy %d) and no 2D curves",
+						   c, pc->opps[k].freq_khz, pc->cpus[0]);
+	}
+	return 0;
+}
+
 /*
  * Checks every rule on the tables of `db` and fills *p. The order of the checks is the order of
  * the dependencies: clusters, cpus, their policies, then what hangs off a cluster.
@@ -801,8 +1277,8 @@ static int platform_validate_db(sqlite3 *db, const char *label, struct platform 
 
 	if (!(rc = load_platform_row(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
 	    !(rc = load_cluster_cpus(l)) && !(rc = load_opps(l)) && !(rc = load_idle_states(l)) &&
-	    !(rc = load_cost_busy(l)))
-		rc = load_cost_idle(l);
+	    !(rc = load_cost_busy(l)) && !(rc = load_cost_idle(l)))
+		rc = load_wattson(l);
 	free(l);
 	return rc;
 }
@@ -813,6 +1289,7 @@ int platform_load_sql(const char *label, const char *sql, struct platform *out,
 		      struct gs_error *err)
 {
 	const struct embedded_file *schema = embedded_find(SCHEMA_FILE);
+	struct sql_budget budget = {0, false};
 	struct platform *tmp;
 	sqlite3 *db = NULL;
 	int rc;
@@ -827,10 +1304,18 @@ int platform_load_sql(const char *label, const char *sql, struct platform *out,
 	}
 	/* A model file only fills tables: it has no business attaching other databases. */
 	sqlite3_limit(db, SQLITE_LIMIT_ATTACHED, 0);
-
-	if ((rc = exec_sql(db, SCHEMA_FILE, schema->text, err)))
+	sqlite3_limit(db, SQLITE_LIMIT_LENGTH, PLATFORM_SQL_LENGTH_MAX);
+	sqlite3_limit(db, SQLITE_LIMIT_TRIGGER_DEPTH, 10);
+	if ((rc = exec_sql(db, "bounds", "PRAGMA main.max_page_count = " PLATFORM_DB_MAX_PAGES ";"
+					 "PRAGMA temp.max_page_count = " PLATFORM_DB_MAX_PAGES ";",
+			   err, NULL)))
 		goto out_close_db;
-	if ((rc = exec_sql(db, label, sql, err)))
+	sqlite3_progress_handler(db, PLATFORM_SQL_STEP_CHECK, sql_budget_check, &budget);
+	sqlite3_set_authorizer(db, model_authorizer, NULL);
+
+	if ((rc = exec_sql(db, SCHEMA_FILE, schema->text, err, &budget)))
+		goto out_close_db;
+	if ((rc = exec_sql(db, label, sql, err, &budget)))
 		goto out_close_db;
 
 	tmp = malloc(sizeof(*tmp));
@@ -847,6 +1332,61 @@ out_close_db:
 	return rc;
 }
 
+/* Other names of built-in platforms: the phones a SoC is known by. */
+static const struct {
+	const char *alias, *name;
+} platform_aliases[] = {
+	{"pixel6", "tensor"},
+};
+
+/*
+ * Device strings -> platforms. The SoC model strings are Wattson's device column (perfetto ec5d16b
+ * stdlib/wattson/device_infos.sql); the codenames its _wattson_device_map (oriole, raven, bluejay:
+ * Tensor; eos, aurora: monaco); the SoC code names from the device trees (gs101, zumapro, hi3660).
+ */
+static const struct {
+	const char *device, *platform;
+} device_map[] = {
+	{"Tensor", "tensor"},       {"gs101", "tensor"},       {"oriole", "tensor"},
+	{"raven", "tensor"},        {"bluejay", "tensor"},     {"Tensor G4", "tensor-g4"},
+	{"zumapro", "tensor-g4"},   {"Tensor G5", "tensor-g5"}, {"MT6858", "mt6858"},
+	{"MT6897", "mt6897"},       {"SM8750", "sm8750"},      {"SXR2230P", "sxr2230p"},
+	{"monaco", "monaco"},       {"eos", "monaco"},         {"aurora", "monaco"},
+	{"neo", "neo"},             {"hi3660", "hikey960"},    {"hikey960", "hikey960"},
+	{"juno", "juno-r0"},        {"juno-r0", "juno-r0"},
+};
+
+static const char *device_lookup(const char *s, size_t len)
+{
+	for (size_t i = 0; i < GS_ARRAY_SIZE(device_map); i++)
+		if (strlen(device_map[i].device) == len &&
+		    strncasecmp(device_map[i].device, s, len) == 0)
+			return device_map[i].platform;
+	return NULL;
+}
+
+const char *platform_for_device(const char *device)
+{
+	const char *p, *hit;
+
+	if (!device || !*device)
+		return NULL;
+	/* the whole string: a SoC model ("Tensor G4") */
+	if ((hit = device_lookup(device, strlen(device))))
+		return hit;
+	/* a fingerprint brand/product/device:release/...: each field, up to the first ':' */
+	p = device;
+	while (*p && *p != ':') {
+		size_t n = strcspn(p, "/:");
+		if ((hit = device_lookup(p, n)))
+			return hit;
+		p += n;
+		if (*p == '/')
+			p++;
+	}
+	return NULL;
+}
+
 static bool is_path(const char *s)
 {
 	size_t len = strlen(s);
@@ -856,12 +1396,31 @@ static bool is_path(const char *s)
 static int read_file(const char *path, char **text, struct gs_error *err)
 {
 	FILE *f = fopen(path, "rb");
+	struct stat sb;
 	char *buf = NULL;
 	size_t len = 0, cap = 0, n;
 
 	if (!f)
-		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+		return gs_error_set(err, GS_EMODEL, "'%s': cannot open: %s", path, strerror(errno));
+	/* a file or a pipe (<(...)), read up to the cap; not a device such as /dev/zero */
+	if (fstat(fileno(f), &sb) != 0 || !(S_ISREG(sb.st_mode) || S_ISFIFO(sb.st_mode))) {
+		fclose(f);
+		return gs_error_set(err, GS_EMODEL, "'%s': not a regular file or a pipe", path);
+	}
+	if (S_ISREG(sb.st_mode) && sb.st_size > (off_t)PLATFORM_FILE_MAX) {
+		fclose(f);
+		return gs_error_set(err, GS_EMODEL, "'%s': larger than %u MiB (a model is a few "
+						    "hundred KiB of SQL)",
+				    path, PLATFORM_FILE_MAX >> 20);
+	}
 	do {
+		if (len > PLATFORM_FILE_MAX) {
+			free(buf);
+			fclose(f);
+			return gs_error_set(err, GS_EMODEL, "'%s': larger than %u MiB (a model is a "
+							    "few hundred KiB of SQL)",
+					    path, PLATFORM_FILE_MAX >> 20);
+		}
 		if (cap - len < 4096) {
 			char *nbuf = realloc(buf, cap = cap ? cap * 2 : 16384);
 			if (!nbuf) {
@@ -904,6 +1463,9 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
 		return rc;
 	}
 	f = NULL;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(platform_aliases); i++)
+		if (strcmp(name_or_path, platform_aliases[i].alias) == 0)
+			name_or_path = platform_aliases[i].name;
 	if (strlen(name_or_path) + 5 <= sizeof(base) && strcmp(name_or_path, "schema") != 0) {
 		snprintf(base, sizeof(base), "%s.sql", name_or_path);
 		f = embedded_find(base);
@@ -915,7 +1477,7 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
 				strncat(names, ", ", sizeof(names) - strlen(names) - 1);
 			strncat(names, *n, sizeof(names) - strlen(names) - 1);
 		}
-		return gs_error_set(err, GS_ENOTFOUND,
+		return gs_error_set(err, GS_EMODEL,
 				    "'%s': no such built-in platform (built-in: %s; a model file "
 				    "is named by a path ending in .sql)",
 				    name_or_path, names);

@@ -19,6 +19,10 @@ struct plat_opp {
 	u32 em_cost;        /* derived: fmax * power / freq (v5.9 em_create_perf_table) */
 	u32 cost_cpu_busy;  /* EAS v1 sched-energy-costs, per CPU, in cost_unit; 0 if absent */
 	u32 cost_cluster_busy; /* EAS v1, per cluster, while any of its CPUs is busy */
+	/* Wattson 1D curve at this OPP (wattson_cpu_1d), mW: per CPU active / idle0 / idle1, and
+	 * the policy's static power; w_1d false when the cluster has 2D curves instead. */
+	bool w_1d;
+	double w_active_mw, w_idle0_mw, w_idle1_mw, w_static_mw;
 };
 
 struct plat_idle_state {
@@ -42,12 +46,45 @@ struct plat_cluster {
 	struct plat_opp opps[GS_MAX_OPPS]; /* ascending frequency */
 	int nr_idle;
 	struct plat_idle_state idle[GS_MAX_IDLE_STATES]; /* ascending index */
+	/* Wattson: the cluster's curves are 2D (rows in platform.wattson.rows2d, first row index
+	 * w2d_first, w2d_count of them, sorted by (opp, dep_cluster, dep_opp)) */
+	bool w_2d;
+	int w2d_first, w2d_count;
 };
 
 struct plat_cpu {
 	int id;
 	int cluster;  /* index into platform.clusters */
 	u32 capacity; /* arch_scale_cpu_capacity: 1..1024 */
+};
+
+/* The DSU pseudo-policy of Wattson's 2D curves (dep_policy 255) as a dep_cluster. */
+#define PLAT_W_DSU (-2)
+#define PLAT_W2D_MAX 2048
+#define PLAT_WL3_MAX 1024
+
+/* One row of a 2D curve: power of a CPU of `cluster` at its OPP `opp` while the dependency
+ * (another cluster at its OPP dep_opp, or the DSU at dep_khz) is as given. mW. */
+struct plat_w2d {
+	int16_t cluster, opp;
+	int16_t dep_cluster; /* a cluster index, or PLAT_W_DSU */
+	int16_t dep_opp;     /* OPP index in dep_cluster; -1 for the DSU */
+	u32 dep_khz;     /* the dependency's frequency as the CSV gives it */
+	double static_mw, active_mw, idle0_mw, idle1_mw, interconnect_mw;
+};
+
+/* Wattson's data for the platform (see models/schema.sql), when it has curves. */
+struct plat_wattson {
+	bool present;
+	char device[32];                    /* "Tensor" */
+	u32 deep_idle_offset_ns[GS_MAX_CPUS];
+	bool vote_by_freq[GS_MAX_CPUS];
+	int idle_map[GS_MAX_IDLE_STATES];   /* cpuidle index -> 0/1; -1 unmapped (identity map when
+					     * the model gives none) */
+	bool has_idle_map;
+	int nr_2d;
+	struct plat_w2d rows2d[PLAT_W2D_MAX];
+	int nr_l3;                          /* L3 rows loaded and checked (not used: needs PMU) */
 };
 
 struct platform {
@@ -59,6 +96,7 @@ struct platform {
 	struct plat_cpu cpus[GS_MAX_CPUS]; /* indexed by CPU id 0..nr_cpus-1 */
 	int nr_clusters;
 	struct plat_cluster clusters[GS_MAX_CLUSTERS];
+	struct plat_wattson wattson;
 };
 
 /* The platform used when none is named. */
@@ -67,7 +105,8 @@ struct platform {
 /*
  * Load a platform: `name_or_path` is a built-in name ("hikey960", "juno-r0") or a path to a
  * .sql file written against models/schema.sql. Validates every rule (platform_validate_db) and
- * fills *out. Returns 0, or GS_EMODEL / GS_ENOTFOUND / GS_EIO with the detail in err
+ * fills *out. Returns 0, or GS_EMODEL (also for an unknown name or a missing file: bad input,
+ * exit 3) / GS_EIO (a read error) with the detail in err
  * ("'file.sql': opps row cluster=1 freq_khz=903000: frequencies not strictly increasing").
  */
 int platform_load(const char *name_or_path, struct platform *out, struct gs_error *err);
@@ -78,6 +117,15 @@ int platform_load(const char *name_or_path, struct platform *out, struct gs_erro
  */
 int platform_load_sql(const char *label, const char *sql, struct platform *out,
 		      struct gs_error *err);
+
+/*
+ * The built-in platform a recording device names, or NULL: `device` is what a trace says about
+ * where it was recorded (trace_stats.device: a SoC model such as Perfetto's system_info
+ * android_soc_model "Tensor" or "gs101", a board name, or an Android build fingerprint
+ * "google/oriole/oriole:13/..." whose codenames map as Wattson's _wattson_device_map does).
+ * Case-insensitive. A name returned may still lack its model file (the caller loads it).
+ */
+const char *platform_for_device(const char *device);
 
 /* Names of the built-in platforms, NULL-terminated, in a static array. */
 const char *const *platform_builtin_names(void);

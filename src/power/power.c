@@ -17,6 +17,8 @@ int power_model_from_name(const char *name)
 		return POWER_MODEL_EM;
 	if (strcmp(name, "costs") == 0)
 		return POWER_MODEL_COSTS;
+	if (strcmp(name, "wattson") == 0)
+		return POWER_MODEL_WATTSON;
 	return -1;
 }
 
@@ -27,6 +29,8 @@ const char *power_model_name(enum power_model m)
 		return "em";
 	case POWER_MODEL_COSTS:
 		return "costs";
+	case POWER_MODEL_WATTSON:
+		return "wattson";
 	}
 	return "?";
 }
@@ -66,7 +70,7 @@ double power_cpu_busy(const struct platform *p, enum power_model m, int cpu, int
 {
 	const struct plat_opp *o = opp_at(cluster_of_cpu(p, cpu), opp);
 
-	if (!o)
+	if (!o || m == POWER_MODEL_WATTSON)
 		return 0;
 	return m == POWER_MODEL_EM ? o->em_power_mw : o->cost_cpu_busy;
 }
@@ -75,7 +79,7 @@ double power_cpu_idle(const struct platform *p, enum power_model m, int cpu, int
 {
 	const struct plat_idle_state *s = idle_at(cluster_of_cpu(p, cpu), idle_idx);
 
-	if (!s || m == POWER_MODEL_EM)
+	if (!s || m != POWER_MODEL_COSTS)
 		return 0;
 	return s->cost_cpu_idle;
 }
@@ -84,7 +88,7 @@ double power_cluster_busy(const struct platform *p, enum power_model m, int clus
 {
 	const struct plat_opp *o = opp_at(cluster_at(p, cluster), opp);
 
-	if (!o || m == POWER_MODEL_EM)
+	if (!o || m != POWER_MODEL_COSTS)
 		return 0;
 	return o->cost_cluster_busy;
 }
@@ -93,7 +97,7 @@ double power_cluster_idle(const struct platform *p, enum power_model m, int clus
 {
 	const struct plat_idle_state *s = idle_at(cluster_at(p, cluster), idle_idx);
 
-	if (!s || m == POWER_MODEL_EM)
+	if (!s || m != POWER_MODEL_COSTS)
 		return 0;
 	return s->cost_cluster_idle;
 }
@@ -114,5 +118,5 @@ int power_pick_idle_state(const struct plat_cluster *c, u64 idle_ns, bool cluste
 
 const char *power_unit(const struct platform *p, enum power_model m)
 {
-	return m == POWER_MODEL_EM ? "mW" : p->cost_unit;
+	return m == POWER_MODEL_COSTS ? p->cost_unit : "mW";
 }

@@ -20,12 +20,14 @@
 enum power_model {
 	POWER_MODEL_EM,
 	POWER_MODEL_COSTS,
+	POWER_MODEL_WATTSON, /* Perfetto's Wattson curves: power/wattson.h integrates it, over the
+			      * whole system state; the per-state functions below give 0 for it */
 };
 
-/* "em" -> POWER_MODEL_EM, "costs" -> POWER_MODEL_COSTS, anything else (or NULL) -> -1. */
+/* "em", "costs", "wattson" -> the model; anything else (or NULL) -> -1. */
 int power_model_from_name(const char *name);
 
-/* "em" or "costs"; "?" for a value outside the enum. Static string. */
+/* "em", "costs" or "wattson"; "?" for a value outside the enum. Static string. */
 const char *power_model_name(enum power_model m);
 
 /*
@@ -56,7 +58,8 @@ double power_cluster_idle(const struct platform *p, enum power_model m, int clus
  */
 int power_pick_idle_state(const struct plat_cluster *c, u64 idle_ns, bool cluster_all_idle);
 
-/* The unit of every power above: "mW" for em, p->cost_unit for costs. Static or p's storage. */
+/* The unit of every power above: "mW" for em and wattson, p->cost_unit for costs. Static or p's
+ * storage. */
 const char *power_unit(const struct platform *p, enum power_model m);
 
 #endif

@@ -26,7 +26,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* --- statistics ---------------------------------------------------------------------------- */
 

@@ -1,12 +1,16 @@
 /* report.c - figures of stored runs and the HTML page; see report.h. */
+
 #include "report/report.h"
 
 #include <errno.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+
+#include <openssl/evp.h>
 
 #include "report/summary.h"
 
@@ -487,22 +491,21 @@ static void html_text(FILE *out, const char *s)
 	}
 }
 
-static void base64(FILE *out, const unsigned char *d, size_t n)
+/* PNG bytes as base64 (OpenSSL's EVP_EncodeBlock, a 3-byte group per 4 characters, '='-padded);
+ * 0 or GS_ENOMEM. */
+static int base64(FILE *out, const unsigned char *d, size_t n)
 {
-	static const char tab[] =
-		"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/";
+	unsigned char *b64;
 
-	for (size_t i = 0; i < n; i += 3) {
-		unsigned v = (unsigned)d[i] << 16;
-		if (i + 1 < n)
-			v |= (unsigned)d[i + 1] << 8;
-		if (i + 2 < n)
-			v |= d[i + 2];
-		fputc(tab[(v >> 18) & 63], out);
-		fputc(tab[(v >> 12) & 63], out);
-		fputc(i + 1 < n ? tab[(v >> 6) & 63] : '=', out);
-		fputc(i + 2 < n ? tab[v & 63] : '=', out);
-	}
+	if (n > INT_MAX / 4 * 3 - 3)
+		return GS_ENOMEM;
+	b64 = malloc(4 * ((n + 2) / 3) + 1);
+	if (!b64)
+		return GS_ENOMEM;
+	EVP_EncodeBlock(b64, d, (int)n);
+	fputs((const char *)b64, out);
+	free(b64);
+	return 0;
 }
 
 /* <img> with dir/name.png embedded as a data: URI. */
@@ -536,7 +539,10 @@ static int html_img(FILE *out, const char *dir, const char *name, const char *al
 	fprintf(out, "<figure id=\"fig-%s\"><img alt=\"", name);
 	html_text(out, alt);
 	fputs("\" src=\"data:image/png;base64,", out);
-	base64(out, buf, (size_t)size);
+	if (base64(out, buf, (size_t)size)) {
+		free(buf);
+		return gs_error_set(err, GS_ENOMEM, "out of memory embedding '%s'", path);
+	}
 	fputs("\"><figcaption>", out);
 	html_text(out, name);
 	fputs(".png / .svg</figcaption></figure>\n", out);

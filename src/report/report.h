@@ -27,7 +27,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "report/plot.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* report_write() flags */
 #define REPORT_HTML 0x1u /* also index.html */

@@ -69,7 +69,7 @@ static void print_dist(FILE *out, const char *name, const struct run_dist *d)
 		d->max_s);
 }
 
-/* Work timing's performance figures (sim/result.h struct run_activity). */
+/* Work timing's performance figures (core/result.h struct run_activity). */
 static void print_activity(FILE *out, const struct run_activity *a)
 {
 	if (!a->activations) {

@@ -9,7 +9,7 @@
 
 #include <stdio.h>
 
-#include "sim/result.h"
+#include "core/result.h"
 
 /* Governor efficiency against the baselines (govsim run --baselines): where the run's energy
  * and (work timing) response p95 fall between powersave (0%) and performance (100%); a

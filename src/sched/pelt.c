@@ -71,7 +71,7 @@ u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3)
  * When load is 0 the caller has cleared runnable and running, so contrib is not needed.
  */
 u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned long runnable,
-		   int running)
+		   int running, const struct pelt_variant *pv)
 {
 	u32 contrib = (u32)delta; /* periods == 0: delta < 1024 */
 	u64 periods;
@@ -91,6 +91,24 @@ u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned
 	}
 	sa->period_contrib = (u32)delta;
 
+	if (pv && pv->contrib_scaling) {
+		/*
+		 * v4.19: the frequency and CPU capacity at this update scale the whole span:
+		 *   contrib' = contrib * scale_freq / 1024,  util_sum += contrib' * scale_cpu
+		 * so an always-running entity converges to scale_cpu * scale_freq / 1024, the
+		 * current capacity, not 1024. (v4.19 computes contrib even when load is 0; then
+		 * runnable and running are 0 too, so nothing more is added.)
+		 */
+		contrib = (u32)cap_scale(contrib, pv->scale_freq);
+		if (load)
+			sa->load_sum += load * contrib;
+		if (runnable)
+			sa->runnable_sum += (runnable * contrib) << SCHED_CAPACITY_SHIFT;
+		if (running)
+			sa->util_sum += (u32)(contrib * pv->scale_cpu);
+		return (u32)periods;
+	}
+
 	if (load)
 		sa->load_sum += load * contrib;
 	if (runnable)
@@ -107,7 +125,7 @@ u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned
  * resets last_update_time. Returns 1 only when a period boundary was crossed.
  */
 int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsigned long runnable,
-		       int running)
+		       int running, const struct pelt_variant *pv)
 {
 	u64 delta = now - sa->last_update_time;
 
@@ -124,7 +142,7 @@ int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsign
 	if (!load)
 		runnable = running = 0;
 
-	if (!accumulate_sum(delta, sa, load, runnable, running))
+	if (!accumulate_sum(delta, sa, load, runnable, running, pv))
 		return 0;
 	return 1;
 }
@@ -150,7 +168,7 @@ void ___update_load_avg(struct sched_avg *sa, unsigned long load)
 
 int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long weight)
 {
-	if (___update_load_sum(now, se, 0, 0, 0)) {
+	if (___update_load_sum(now, se, 0, 0, 0, NULL)) {
 		___update_load_avg(se, weight);
 		return 1;
 	}
@@ -158,40 +176,42 @@ int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long we
 }
 
 int __update_load_avg_se(u64 now, struct sched_avg *se, unsigned long weight, bool on_rq,
-			 bool running)
+			 bool running, const struct pelt_variant *pv)
 {
-	if (___update_load_sum(now, se, on_rq, on_rq, running)) {
+	if (___update_load_sum(now, se, on_rq, on_rq, running, pv)) {
 		___update_load_avg(se, weight);
-		cfs_se_util_change(se);
+		cfs_se_util_change_flag(se, pelt_util_avg_unchanged(pv));
 		return 1;
 	}
 	return 0;
 }
 
 int __update_load_avg_cfs_rq(u64 now, struct sched_avg *cfs, unsigned long load,
-			     unsigned long h_nr_running, bool curr)
+			     unsigned long h_nr_running, bool curr, const struct pelt_variant *pv)
 {
-	if (___update_load_sum(now, cfs, load, h_nr_running, curr)) {
+	if (___update_load_sum(now, cfs, load, h_nr_running, curr, pv)) {
 		___update_load_avg(cfs, 1);
 		return 1;
 	}
 	return 0;
 }
 
-int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running)
+int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running,
+			  const struct pelt_variant *pv)
 {
 	if (___update_load_sum(now, avg_rt, (unsigned long)running, (unsigned long)running,
-			       running)) {
+			       running, pv)) {
 		___update_load_avg(avg_rt, 1);
 		return 1;
 	}
 	return 0;
 }
 
-int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running)
+int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running,
+			  const struct pelt_variant *pv)
 {
 	if (___update_load_sum(now, avg_dl, (unsigned long)running, (unsigned long)running,
-			       running)) {
+			       running, pv)) {
 		___update_load_avg(avg_dl, 1);
 		return 1;
 	}

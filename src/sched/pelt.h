@@ -34,7 +34,25 @@ struct sched_avg {
  *
  * Time is in ns of a PELT clock (rq_clock_pelt()); the unit of accumulation is 1024 ns and a
  * period is 1024 units. Every function is pure integer arithmetic on the structs passed in.
+ *
+ * The kernel profile's variant (src/kernel/profile.h) comes in as `pv`; NULL is v5.9's:
+ * clock_pelt invariance (no scaling here) and the UTIL_AVG_UNCHANGED flag in the LSB.
  */
+struct pelt_variant {
+	/* v4.19 accumulate_sum (pelt.c l.109): contrib = cap_scale(contrib, scale_freq) and
+	 * util_sum += contrib * scale_cpu, with the scales current at the update (no clock_pelt:
+	 * the caller passes rq_clock_task as now). false: v5.1+ clock_pelt, the time is scaled. */
+	bool contrib_scaling;
+	unsigned long scale_freq; /* arch_scale_freq_capacity() at the update */
+	unsigned long scale_cpu;  /* arch_scale_cpu_capacity() */
+	/* UTIL_AVG_UNCHANGED: 0x1 (<= v5.9) or 0x80000000 (late 5.10.y+); 0 means 0x1. */
+	unsigned int util_avg_unchanged;
+};
+
+static inline unsigned int pelt_util_avg_unchanged(const struct pelt_variant *pv)
+{
+	return pv && pv->util_avg_unchanged ? pv->util_avg_unchanged : UTIL_AVG_UNCHANGED;
+}
 
 /* kernel/sched/sched.h cap_scale(): (v * s) >> SCHED_CAPACITY_SHIFT. */
 static inline u64 cap_scale(u64 v, unsigned long s)
@@ -54,10 +72,10 @@ u64 decay_load(u64 val, u64 n);
 u32 __accumulate_pelt_segments(u64 periods, u32 d1, u32 d3);
 /* Decay and accumulate `delta` units; returns the number of periods crossed. */
 u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned long runnable,
-		   int running);
+		   int running, const struct pelt_variant *pv);
 /* Advance sa to `now`; 1 when a period boundary was crossed (then *_avg must be recomputed). */
 int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsigned long runnable,
-		       int running);
+		       int running, const struct pelt_variant *pv);
 /* *_avg = *_sum / get_pelt_divider(sa) (load_avg weighted by `load`). */
 void ___update_load_avg(struct sched_avg *sa, unsigned long load);
 /* LOAD_AVG_MAX - 1024 + sa->period_contrib */
@@ -66,10 +84,15 @@ u32 get_pelt_divider(const struct sched_avg *sa);
 u32 pelt_load_avg_max(void);
 
 /* pelt.h cfs_se_util_change(): clear UTIL_AVG_UNCHANGED once the se's util_avg changed. */
+static inline void cfs_se_util_change_flag(struct sched_avg *avg, unsigned int flag)
+{
+	if (avg->util_est.enqueued & flag)
+		avg->util_est.enqueued &= ~flag;
+}
+
 static inline void cfs_se_util_change(struct sched_avg *avg)
 {
-	if (avg->util_est.enqueued & UTIL_AVG_UNCHANGED)
-		avg->util_est.enqueued &= ~(unsigned int)UTIL_AVG_UNCHANGED;
+	cfs_se_util_change_flag(avg, UTIL_AVG_UNCHANGED);
 }
 
 /*
@@ -82,11 +105,13 @@ static inline void cfs_se_util_change(struct sched_avg *avg)
  */
 int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long weight);
 int __update_load_avg_se(u64 now, struct sched_avg *se, unsigned long weight, bool on_rq,
-			 bool running);
+			 bool running, const struct pelt_variant *pv);
 int __update_load_avg_cfs_rq(u64 now, struct sched_avg *cfs, unsigned long load,
-			     unsigned long h_nr_running, bool curr);
-int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running);
-int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running);
+			     unsigned long h_nr_running, bool curr, const struct pelt_variant *pv);
+int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running,
+			  const struct pelt_variant *pv);
+int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running,
+			  const struct pelt_variant *pv);
 
 /*
  * The PELT clock of one runqueue (v5.9 pelt.h): clock_task is the rq's task clock (here the

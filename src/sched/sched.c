@@ -63,6 +63,7 @@ struct rq {
 	unsigned long cpu_capacity; /* arch_scale_cpu_capacity() */
 	unsigned long freq_scale;   /* arch_scale_freq_capacity() */
 	struct pelt_clock clock;    /* clock_task is rq_clock(): now_ns */
+	struct pelt_variant pv;     /* the profile's PELT variant, with this rq's scales */
 	bool seen;                  /* the CPU had an event */
 	struct task *curr;          /* NULL: idle (or the governor kthread) */
 	struct cfs_rq cfs;
@@ -101,6 +102,10 @@ struct sched {
 	bool have_start;
 	u64 start_ns;
 	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
+	/* from the kernel profile, read once */
+	struct util_est_cfg ue;
+	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
+	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	struct sched_stats stats;
 };
@@ -254,6 +259,12 @@ static void update_rq_clock(struct rq *rq, u64 now)
 		return;
 	delta = (s64)(now - rq->clock.clock_task);
 	rq->clock.clock_task = now;
+	if (rq->pv.contrib_scaling) {
+		/* v4.19 has no clock_pelt: PELT runs on rq_clock_task (rq_clock_pelt() below
+		 * then equals it, and no idle time is ever lost) */
+		rq->clock.clock_pelt = now;
+		return;
+	}
 	update_rq_clock_pelt(&rq->clock, delta, rq->curr == NULL, rq->cpu_capacity,
 			     rq->freq_scale);
 }
@@ -282,7 +293,7 @@ static void cfs_rq_util_change(struct sched *s, struct rq *rq)
 }
 
 /* Apply the removed load of tasks that migrated away while asleep, then advance the cfs_rq. */
-static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs)
+static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv)
 {
 	struct sched_avg *sa = &cfs->avg;
 	int decayed = 0;
@@ -301,7 +312,7 @@ static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs)
 		decayed = 1;
 	}
 	decayed |= __update_load_avg_cfs_rq(now, sa, cfs->load, cfs->h_nr_running,
-					    cfs->curr != NULL);
+					    cfs->curr != NULL, pv);
 	return decayed;
 }
 
@@ -387,9 +398,10 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 	int decayed;
 
 	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
-		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p);
+		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p,
+				     &rq->pv);
 
-	decayed = update_cfs_rq_load_avg(now, cfs);
+	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
 
 	if (!p->avg.last_update_time && (flags & DO_ATTACH))
 		attach_entity_load_avg(s, rq, p); /* enqueued on a new CPU after a migration */
@@ -458,7 +470,7 @@ static bool uclamp_class(enum sched_class_id c)
 static void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 {
 	/* the estimate first, so every cpufreq kick below already sees it */
-	util_est_enqueue(&rq->cfs.avg, &p->avg);
+	util_est_enqueue_cfg(&s->ue, &rq->cfs.avg, &p->avg);
 	if (p->in_iowait)
 		cpufreq_update_util(s, rq, SCHED_CPUFREQ_IOWAIT);
 	/* enqueue_entity(): se not on_rq yet, so its update only decays */
@@ -470,6 +482,9 @@ static void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 
 static void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
 {
+	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
+	if (s->ue.sub_before_pelt)
+		util_est_sub(&s->ue, &rq->cfs.avg, &p->avg);
 	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
 	update_load_avg(s, rq, p, UPDATE_TG);
 	p->on_rq = false;
@@ -477,7 +492,10 @@ static void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bo
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
-	util_est_dequeue(&rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
+	if (s->ue.sub_before_pelt)
+		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
+	else
+		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
 }
 
 /* enqueue_task(): uclamp_rq_inc() before the class enqueue. */
@@ -485,9 +503,10 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 {
 	struct task *p = &n->t;
 
-	if (s->hooks.uclamp_inc && uclamp_class(p->class))
-		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	n->queued_class = p->class;
+	p->uclamp.class_enabled = uclamp_class(p->class);
+	if (s->hooks.uclamp_inc)
+		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	switch (p->class) {
 	case SCHED_CLASS_CFS:
 		enqueue_task_fair(s, rq, p);
@@ -513,8 +532,8 @@ static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bo
 {
 	struct task *p = &n->t;
 
-	if (s->hooks.uclamp_dec && uclamp_class(n->queued_class))
-		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p);
+	if (s->hooks.uclamp_dec)
+		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p); /* class_enabled as at enqueue */
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
 		dequeue_task_fair(s, rq, p, sleep);
@@ -550,11 +569,11 @@ static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
 		break;
 	case SCHED_CLASS_RT:
 		if (prev_class != SCHED_CLASS_RT)
-			update_rt_rq_load_avg(now, &rq->avg_rt, 0);
+			update_rt_rq_load_avg(now, &rq->avg_rt, 0, &rq->pv);
 		break;
 	case SCHED_CLASS_DL:
 		if (prev_class != SCHED_CLASS_DL)
-			update_dl_rq_load_avg(now, &rq->avg_dl, 0);
+			update_dl_rq_load_avg(now, &rq->avg_dl, 0, &rq->pv);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -578,10 +597,10 @@ static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
 		rq->cfs.curr = NULL;
 		break;
 	case SCHED_CLASS_RT:
-		update_rt_rq_load_avg(now, &rq->avg_rt, 1);
+		update_rt_rq_load_avg(now, &rq->avg_rt, 1, &rq->pv);
 		break;
 	case SCHED_CLASS_DL:
-		update_dl_rq_load_avg(now, &rq->avg_dl, 1);
+		update_dl_rq_load_avg(now, &rq->avg_dl, 1, &rq->pv);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -970,7 +989,7 @@ static int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
 		return 0;
 	cfs = &rq->cfs;
 	update_rq_clock(rq, now);
-	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs);
+	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs, &rq->pv);
 	if (!cfs->avg.last_update_time)
 		cfs->avg.last_update_time = rq_clock_pelt(&rq->clock);
 	divider = get_pelt_divider(&cfs->avg);
@@ -1089,10 +1108,10 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 		update_load_avg(s, rq, rq->curr, UPDATE_TG);
 		break;
 	case SCHED_CLASS_RT: /* task_tick_rt(): no cpufreq kick in v5.9 */
-		update_rt_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_rt, 1);
+		update_rt_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_rt, 1, &rq->pv);
 		break;
 	case SCHED_CLASS_DL:
-		update_dl_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_dl, 1);
+		update_dl_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_dl, 1, &rq->pv);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -1108,7 +1127,7 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	struct rq *rq;
 	enum sched_class_id c = SCHED_CLASS_IDLE;
 	u64 now;
-	int decayed;
+	int decayed, cfs_decayed;
 
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
 		return;
@@ -1117,10 +1136,12 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	if (rq->curr)
 		c = node_of(rq->curr)->queued_class;
 	now = rq_clock_pelt(&rq->clock);
-	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT) |
-		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL);
-	decayed |= update_cfs_rq_load_avg(now, &rq->cfs);
-	if (decayed)
+	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT, &rq->pv) |
+		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL, &rq->pv);
+	cfs_decayed = update_cfs_rq_load_avg(now, &rq->cfs, &rq->pv);
+	/* v4.19 has no kick of its own here: only the root cfs_rq's decay kicks, from
+	 * update_cfs_rq_load_avg (fair.c l.3517-3518 v4.19); rt/dl decay reaches no one */
+	if (s->blocked_kick ? (decayed | cfs_decayed) : cfs_decayed)
 		cpufreq_update_util(s, rq, 0);
 }
 
@@ -1133,6 +1154,7 @@ void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long fr
 	rq = &s->rq[cpu];
 	update_rq_clock(rq, now_ns);
 	rq->freq_scale = freq_scale;
+	rq->pv.scale_freq = freq_scale;
 }
 
 /* ---- readers --------------------------------------------------------------------------------- */
@@ -1149,6 +1171,7 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 	out->util_est_enqueued = rq->cfs.avg.util_est.enqueued;
 	out->util_cfs = out->util_avg > out->util_est_enqueued ? out->util_avg
 							       : out->util_est_enqueued;
+	out->runnable_avg = rq->cfs.avg.runnable_avg;
 	out->util_rt = rq->avg_rt.util_avg;
 	out->util_dl = rq->avg_dl.util_avg;
 	out->bw_dl = sched_cpu_bw_dl(s, cpu);
@@ -1257,12 +1280,19 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		s->cfg.hz = 250;
 	if (hooks)
 		s->hooks = *hooks;
+	util_est_cfg_from_profile(&s->ue, cfg->kernel);
+	s->contrib_scaling = cfg->kernel && cfg->kernel->pelt_invariance == PELT_CONTRIB_SCALING;
+	s->blocked_kick = !cfg->kernel || cfg->kernel->blocked_kick;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 
 		rq->cpu = i;
 		rq->cpu_capacity = cfg->capacity[i] ? cfg->capacity[i] : SCHED_CAPACITY_SCALE;
 		rq->freq_scale = SCHED_CAPACITY_SCALE;
+		rq->pv.contrib_scaling = s->contrib_scaling;
+		rq->pv.scale_freq = rq->freq_scale;
+		rq->pv.scale_cpu = rq->cpu_capacity;
+		rq->pv.util_avg_unchanged = s->ue.flag;
 	}
 	if (table_grow(s) < 0) {
 		free(s);

@@ -30,6 +30,7 @@
 #include "core/error.h"
 #include "core/event.h"
 #include "core/types.h"
+#include "kernel/profile.h"
 #include "sched/pelt.h"
 #include "uclamp/uclamp.h"
 
@@ -68,6 +69,7 @@ struct sched_cpu_util {
 	unsigned long util_avg;        /* rq->cfs.avg.util_avg */
 	unsigned long util_est_enqueued; /* rq->cfs.avg.util_est.enqueued */
 	unsigned long util_cfs;        /* cpu_util_cfs(): max(util_avg, util_est.enqueued) */
+	unsigned long runnable_avg;    /* rq->cfs.avg.runnable_avg (v6.6 cpu_util_cfs_boost) */
 	unsigned long util_rt;         /* cpu_util_rt(): rq->avg_rt.util_avg */
 	unsigned long util_dl;         /* cpu_util_dl(): rq->avg_dl.util_avg */
 	unsigned long bw_dl;           /* cpu_bw_dl() */
@@ -104,6 +106,9 @@ struct sched_config {
 	unsigned long capacity[GS_MAX_CPUS]; /* arch_scale_cpu_capacity per CPU */
 	int hz;                              /* CONFIG_HZ, default 250 */
 	bool seed_util;                      /* --seed-util: start tasks from trace util events */
+	/* The kernel profile (NULL: v5.9): PELT invariance, util_est variant, whether
+	 * update_blocked_averages kicks cpufreq. Read once by sched_new(). */
+	const struct kernel_profile *kernel;
 };
 
 int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, struct sched **out);

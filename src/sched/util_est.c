@@ -1,24 +1,72 @@
 /*
  * util_est.c - util_est_enqueue/util_est_dequeue of Linux v5.9 kernel/sched/fair.c, written
- * from facts/kernel-v5.9.md §2 (not copied). Kernel names kept.
+ * from facts/kernel-v5.9.md §2 (not copied), and the other profiles' variants of the same
+ * steps (facts/kernel-profiles.md §3): v4.19 and v5.4 without UTIL_EST_FASTUP (v4.19 also
+ * without the capacity skip), and the late-5.10.y split util_est_dequeue/util_est_update with
+ * the MSB flag and the last_enqueued filter (fair.c l.3981-4065 v5.10.89, identical in v5.15,
+ * v6.1 and v6.6). Kernel names kept.
  */
 #include "sched/util_est.h"
 
+const struct util_est_cfg util_est_cfg_v5_9 = {
+	.fastup = true,
+	.flag = UTIL_AVG_UNCHANGED,
+	.margin = UTIL_EST_MARGIN_CAPACITY,
+	.sub_before_pelt = false,
+};
+
+void util_est_cfg_from_profile(struct util_est_cfg *cfg, const struct kernel_profile *kp)
+{
+	if (!kp) {
+		*cfg = util_est_cfg_v5_9;
+		return;
+	}
+	cfg->fastup = kp->util_est_fastup;
+	cfg->flag = kp->util_est_flag == UTIL_EST_FLAG_MSB ? 0x80000000U : UTIL_AVG_UNCHANGED;
+	cfg->margin = kp->util_est_margin;
+	cfg->sub_before_pelt = kp->util_est_sub_before_pelt;
+}
+
 void util_est_enqueue(struct sched_avg *cfs, const struct sched_avg *p)
 {
-	cfs->util_est.enqueued += (unsigned int)_task_util_est(p);
+	util_est_enqueue_cfg(&util_est_cfg_v5_9, cfs, p);
 }
 
 bool util_est_dequeue(struct sched_avg *cfs, struct sched_avg *p, bool task_sleep,
 		      unsigned long capacity_orig)
 {
-	struct util_est ue;
-	unsigned int task_est = (unsigned int)_task_util_est(p);
-	long last_ewma_diff;
+	return util_est_dequeue_cfg(&util_est_cfg_v5_9, cfs, p, task_sleep, capacity_orig);
+}
 
-	/* 1. the root cfs_rq loses the task's estimate, never below 0 */
+/* LSB: the flag is part of the sum (v4.19 ORs it in, v5.4-v5.9 _task_util_est carries it);
+ * MSB: the cfs_rq sums flag-free values. */
+static unsigned int util_est_cfs_value(const struct util_est_cfg *cfg, const struct sched_avg *p)
+{
+	unsigned int v = util_est_task_value(cfg, p);
+	return cfg->flag == UTIL_AVG_UNCHANGED ? v | UTIL_AVG_UNCHANGED : v;
+}
+
+void util_est_enqueue_cfg(const struct util_est_cfg *cfg, struct sched_avg *cfs,
+			  const struct sched_avg *p)
+{
+	cfs->util_est.enqueued += util_est_cfs_value(cfg, p);
+}
+
+void util_est_sub(const struct util_est_cfg *cfg, struct sched_avg *cfs, const struct sched_avg *p)
+{
+	unsigned int task_est = util_est_cfs_value(cfg, p);
+
+	/* the root cfs_rq loses the task's estimate, never below 0 */
 	cfs->util_est.enqueued -= cfs->util_est.enqueued < task_est ? cfs->util_est.enqueued
 								    : task_est;
+}
+
+bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool task_sleep,
+		     unsigned long capacity_orig)
+{
+	struct util_est ue;
+	long last_ewma_diff, last_enqueued_diff;
+	const int margin = (int)(SCHED_CAPACITY_SCALE / 100);
 
 	/* 2. no activation completed (e.g. a migration): the task's estimate stays */
 	if (!task_sleep)
@@ -26,23 +74,36 @@ bool util_est_dequeue(struct sched_avg *cfs, struct sched_avg *p, bool task_slee
 
 	/* 3. PELT not updated since the last dequeue: nothing new to learn */
 	ue = p->util_est;
-	if (ue.enqueued & UTIL_AVG_UNCHANGED)
+	if (ue.enqueued & cfg->flag)
 		return false;
 
-	/* 4.-5. the new sample; FASTUP: an increase replaces the EWMA at once */
-	ue.enqueued = (unsigned int)(p->util_avg | UTIL_AVG_UNCHANGED);
-	if (ue.ewma < ue.enqueued) {
+	/* 4. the new sample (LSB: flagged at once; MSB: flagged at `done`) */
+	last_enqueued_diff = (long)ue.enqueued;
+	ue.enqueued = (unsigned int)p->util_avg;
+	if (cfg->flag == UTIL_AVG_UNCHANGED)
+		ue.enqueued |= UTIL_AVG_UNCHANGED;
+
+	/* 5. FASTUP (v5.5+): an increase replaces the EWMA at once */
+	if (cfg->fastup && ue.ewma < ue.enqueued) {
 		ue.ewma = ue.enqueued;
 		goto done;
 	}
 
-	/* 6. within 1% (10/1024) of the EWMA: no write at all, enqueued included */
+	/* 6. within 1% (10/1024) of the EWMA: no write at all, enqueued included -- except,
+	 *    with the last_enqueued filter, when enqueued itself moved by 1% or more: then
+	 *    enqueued is written and the EWMA kept */
 	last_ewma_diff = (long)ue.enqueued - (long)ue.ewma;
-	if (within_margin((int)last_ewma_diff, (int)(SCHED_CAPACITY_SCALE / 100)))
+	last_enqueued_diff -= (long)ue.enqueued;
+	if (within_margin((int)last_ewma_diff, margin)) {
+		if (cfg->margin == UTIL_EST_MARGIN_LAST_ENQUEUED &&
+		    !within_margin((int)last_enqueued_diff, margin))
+			goto done;
 		return false;
+	}
 
-	/* 7. a task above the CPU's capacity may have had no idle time: not a valid sample */
-	if (p->util_avg > capacity_orig)
+	/* 7. a task above the CPU's capacity may have had no idle time: not a valid sample
+	 *    (absent in v4.19) */
+	if (cfg->margin != UTIL_EST_MARGIN_EWMA && p->util_avg > capacity_orig)
 		return false;
 
 	/*
@@ -53,6 +114,15 @@ bool util_est_dequeue(struct sched_avg *cfs, struct sched_avg *p, bool task_slee
 	ue.ewma += (unsigned int)last_ewma_diff;
 	ue.ewma >>= UTIL_EST_WEIGHT_SHIFT;
 done:
+	ue.enqueued |= cfg->flag;
 	p->util_est = ue;
 	return true;
+}
+
+bool util_est_dequeue_cfg(const struct util_est_cfg *cfg, struct sched_avg *cfs,
+			  struct sched_avg *p, bool task_sleep, unsigned long capacity_orig)
+{
+	/* 1. the root cfs_rq loses the task's estimate */
+	util_est_sub(cfg, cfs, p);
+	return util_est_update(cfg, p, task_sleep, capacity_orig);
 }

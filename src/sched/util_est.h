@@ -11,7 +11,25 @@
 #define GOVSIM_SCHED_UTIL_EST_H
 
 #include "core/types.h"
+#include "kernel/profile.h"
 #include "sched/pelt.h"
+
+/*
+ * The kernel profile's util_est (facts/kernel-profiles.md §3), read once from the profile:
+ * fastup (UTIL_EST_FASTUP, v5.5+), flag (UTIL_AVG_UNCHANGED 0x1, or 0x80000000 with the
+ * late-5.10.y fixes: flag-free cfs_rq sums, the last_enqueued filter), margin (the filters
+ * before the EWMA update), sub_before_pelt (v5.10.89+: the cfs_rq loses the task's estimate at
+ * the start of dequeue_task_fair, before dequeue_entity's PELT update and cpufreq kick).
+ */
+struct util_est_cfg {
+	bool fastup;
+	unsigned int flag;
+	enum util_est_margin margin;
+	bool sub_before_pelt;
+};
+/* v5.9: FASTUP, LSB flag, 1% margin + capacity skip, subtraction after the PELT update. */
+extern const struct util_est_cfg util_est_cfg_v5_9;
+void util_est_cfg_from_profile(struct util_est_cfg *cfg, const struct kernel_profile *kp);
 
 /* max(ewma, enqueued) | UTIL_AVG_UNCHANGED: what a task adds to its cfs_rq's estimate. */
 static inline unsigned long _task_util_est(const struct sched_avg *p)
@@ -45,5 +63,24 @@ void util_est_enqueue(struct sched_avg *cfs, const struct sched_avg *p);
  */
 bool util_est_dequeue(struct sched_avg *cfs, struct sched_avg *p, bool task_sleep,
 		      unsigned long capacity_orig);
+
+/* The same steps under a profile's variant. util_est_enqueue_cfg adds the task's estimate
+ * (flag-free with the MSB flag). util_est_sub is the subtraction alone (v5.10.89+
+ * util_est_dequeue); util_est_update the task's EWMA update alone (v5.10.89+ util_est_update,
+ * the second half of v5.9's util_est_dequeue); util_est_dequeue_cfg is both, in v5.9's order. */
+void util_est_enqueue_cfg(const struct util_est_cfg *cfg, struct sched_avg *cfs,
+			  const struct sched_avg *p);
+void util_est_sub(const struct util_est_cfg *cfg, struct sched_avg *cfs, const struct sched_avg *p);
+bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool task_sleep,
+		     unsigned long capacity_orig);
+bool util_est_dequeue_cfg(const struct util_est_cfg *cfg, struct sched_avg *cfs,
+			  struct sched_avg *p, bool task_sleep, unsigned long capacity_orig);
+/* The task's estimate without the flag: max(ewma, enqueued & ~flag). */
+static inline unsigned int util_est_task_value(const struct util_est_cfg *cfg,
+					       const struct sched_avg *p)
+{
+	unsigned int enq = p->util_est.enqueued & ~cfg->flag;
+	return p->util_est.ewma > enq ? p->util_est.ewma : enq;
+}
 
 #endif

@@ -10,6 +10,7 @@
 #include <string.h>
 
 #include "power/power.h"
+#include "power/wattson.h"
 
 /* ---- accounting ----------------------------------------------------------------------------- */
 
@@ -40,9 +41,14 @@ void sim_cluster_account(struct sim *s, int c, u64 t)
 			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
 			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
 				s->val.foreign_khz[c] = tk;
-			s->val.opp_known_ns[c] += dt;
-			if (s->cpu[pc->cpus[0]].traced_khz == cl->acct_khz)
-				s->val.opp_match_ns[c] += dt;
+			/* only the kernel's decisions are scored, never a marker's frequency */
+			if (s->cpu[pc->cpus[0]].traced_kernel) {
+				s->val.opp_known_ns[c] += dt;
+				if (tk == cl->acct_khz)
+					s->val.opp_match_ns[c] += dt;
+			} else {
+				s->val.markers_only[c] = true;
+			}
 		}
 		for (int i = 0; i < pc->nr_cpus; i++) {
 			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
@@ -85,6 +91,26 @@ void sim_cluster_account(struct sim *s, int c, u64 t)
 				min_idle = 0;
 			}
 		}
+		/* scored, like the time-weighted share, only under the kernel's own decisions */
+		if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
+		    s->cpu[pc->cpus[0]].traced_kernel) {
+			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+			int topp = plat_cluster_opp_index(pc, tk);
+			int nbusy = 0;
+			for (int i = 0; i < pc->nr_cpus; i++)
+				nbusy += s->cpu[pc->cpus[i]].busy;
+			if (any_busy) {
+				s->val.busy_known_ns[c] += dt;
+				if (tk == cl->acct_khz)
+					s->val.busy_match_ns[c] += dt;
+			}
+			if (nbusy && topp >= 0) {
+				s->val.energy_emul_mwns[c] +=
+					(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
+				s->val.energy_traced_mwns[c] +=
+					(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
+			}
+		}
 		if (any_busy) {
 			cl->busy_ns_opp[cl->cur_opp] += dt;
 		} else if (cl_frac_ns) {
@@ -112,6 +138,8 @@ void sim_cluster_sync_khz(struct sim *s, int c)
 	if (cl->pol.cur_khz != cl->acct_khz) {
 		sim_cluster_flush(s, c);
 		cl->acct_khz = cl->pol.cur_khz;
+		if (s->wattson)
+			wattson_acc_freq(s->wattson, s->last_acct, c, cl->acct_khz);
 	}
 }
 
@@ -134,6 +162,35 @@ void sim_account(struct sim *s, u64 t)
 	for (int c = 0; c < s->plat->nr_clusters; c++)
 		if (s->cl[c].eager)
 			sim_cluster_account(s, c, t);
+}
+
+/*
+ * --power-model wattson: tell the accumulator a CPU's state at s->now. With traced idle states
+ * (cpu_idle events, traced timing) the state is Wattson's own reading of them: the state in force,
+ * active once the CPU left it (cpu_idle exit) or runs a task, and the deepest before its first
+ * cpu_idle event (Wattson's NULL). Otherwise a busy CPU is active and an idle one's state is
+ * chosen with hindsight when the interval ends (power_pick_idle_state, as the other models).
+ */
+void sim_wattson_sync_cpu(struct sim *s, int cpu)
+{
+	const struct sim_cpu *sc = &s->cpu[cpu];
+	int want;
+
+	if (!s->wattson)
+		return;
+	if (s->cfg.has_traced_idle)
+		want = sc->traced_idle >= 0 ? sc->traced_idle
+		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
+								      : 1;
+	else
+		want = sc->busy ? WATTSON_ACTIVE : W_PENDING;
+	if (want == s->w_state[cpu])
+		return;
+	s->w_state[cpu] = want;
+	if (want == W_PENDING)
+		wattson_acc_idle_begin(s->wattson, s->now, cpu);
+	else
+		wattson_acc_state(s->wattson, s->now, cpu, want);
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
@@ -163,6 +220,7 @@ void sim_refresh_cluster(struct sim *s, int c)
 			if (!busy)
 				sc->idle_since_ns = s->now;
 			sc->busy = busy;
+			sim_wattson_sync_cpu(s, cpu);
 		}
 	}
 	if (all_idle != cl->all_idle) {

@@ -17,7 +17,7 @@
 #define GOVSIM_SIM_DIST_H
 
 #include "core/types.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 #define DIST_SUB_BITS 4
 #define DIST_BUCKETS (16 + 40 * 16) /* 2^4 exact, octaves 2^4 .. 2^44 */

@@ -11,6 +11,7 @@
 
 #include "power/energy.h"
 #include "power/power.h"
+#include "power/wattson.h"
 #include "version.h"
 
 struct collect_ctx {
@@ -47,6 +48,80 @@ static void collect_task(void *ctx, struct task *p)
 		work_task_result(cc->s->work, p->pid, &t->delay_s, &t->max_delay_s, &t->act);
 }
 
+/*
+ * --power-model wattson: the energy is the accumulator's (power/wattson.h), per CPU, per cluster
+ * (its CPUs, its static power, and for CPU 0's cluster the interconnect) and in total, in J; the
+ * notes say what it could not estimate.
+ */
+static int sim_wattson_finish(struct sim *s, u64 end, struct run_result *r, struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	struct wattson_energy e;
+	size_t len;
+	int ret = wattson_acc_finish(s->wattson, end, &e, err);
+
+	wattson_acc_free(s->wattson);
+	s->wattson = NULL;
+	if (ret)
+		return ret;
+	r->energy_total = 0;
+	for (int c = 0; c < p->nr_clusters; c++) {
+		const struct plat_cluster *pc = &p->clusters[c];
+		double cl = e.static_mj[c];
+		for (int i = 0; i < pc->nr_cpus; i++) {
+			r->energy_cpu[pc->cpus[i]] = e.cpu_mj[pc->cpus[i]] / 1000.0;
+			cl += e.cpu_mj[pc->cpus[i]];
+		}
+		if (c == p->cpus[0].cluster)
+			cl += e.interconnect_mj;
+		r->energy_cluster[c] = cl / 1000.0;
+		r->energy_total += cl / 1000.0;
+	}
+	len = strlen(r->notes);
+	if (len < sizeof(r->notes))
+		snprintf(r->notes + len, sizeof(r->notes) - len,
+			 "%swattson: L3 power not estimated (needs DSU PMU counts, which the trace "
+			 "does not carry)",
+			 len ? "; " : "");
+	if (e.missing_ns) {
+		len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "; wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
+				 ns_to_s(e.missing_ns));
+		if (e.dsu_unknown_ns && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 ", %.6f s of it for want of the DSU frequency (not in the trace)",
+				 ns_to_s(e.dsu_unknown_ns));
+		for (int i = 0; i < e.nr_miss; i++) {
+			const struct wattson_miss *m = &e.miss[i];
+			const struct plat_cluster *pc = &p->clusters[m->cluster];
+			if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
+				continue;
+			len = strlen(r->notes);
+			if (len >= sizeof(r->notes))
+				break;
+			if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
+					 m->khz, ns_to_s(m->ns));
+			else
+				snprintf(r->notes + len, sizeof(r->notes) - len,
+					 "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
+					 i ? "," : ":", pc->cpus[0], m->khz,
+					 m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
+					 m->dep_cluster == PLAT_W_DSU
+						 ? 255
+						 : p->clusters[m->dep_cluster].cpus[0],
+					 m->dep_khz, ns_to_s(m->ns));
+		}
+		if (e.miss_dropped && (len = strlen(r->notes)) < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, " and %" PRIu64 " more",
+				 e.miss_dropped);
+	}
+	return 0;
+}
+
 int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 {
 	const struct platform *p = s->plat;
@@ -73,6 +148,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
 				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
 	sim_cluster_flush_all(s);
+	if (s->validating)
+		sim_val_finish_decisions(s);
 	/* close the open hindsight idle intervals */
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
@@ -99,6 +176,10 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	r->events = s->events;
 	snprintf(r->platform, sizeof(r->platform), "%s", p->name);
 	snprintf(r->governor, sizeof(r->governor), "%s", s->cfg.gov->name);
+	snprintf(r->governor_path, sizeof(r->governor_path), "%s",
+		 s->cfg.gov->path ? s->cfg.gov->path : "");
+	snprintf(r->governor_sha256, sizeof(r->governor_sha256), "%s",
+		 s->cfg.gov->sha256 ? s->cfg.gov->sha256 : "");
 	snprintf(r->timing, sizeof(r->timing), "%s",
 		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
 	snprintf(r->util_source, sizeof(r->util_source), "%s",
@@ -106,8 +187,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	snprintf(r->power_model, sizeof(r->power_model), "%s",
 		 power_model_name(s->cfg.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model == POWER_MODEL_EM ? "J" : power_unit(p, s->cfg.power_model));
-	snprintf(r->kernel, sizeof(r->kernel), "v5.9");
+		 s->cfg.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.power_model));
+	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
 	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
@@ -125,6 +206,16 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
 				 "lost by the tracer?); the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+	}
+	if (s->cfg.kernel_note || s->uc.no_static_key) {
+		size_t len = strlen(r->notes);
+		if (len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s%s%s", len ? "; " : "",
+				 s->cfg.kernel_note ? s->cfg.kernel_note : "",
+				 s->cfg.kernel_note && s->uc.no_static_key ? "; " : "",
+				 s->uc.no_static_key ? "this kernel has no uclamp static key: clamp "
+						       "aggregation always runs"
+						     : "");
 	}
 	if (s->work) {
 		char note[400];
@@ -178,6 +269,12 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
 		if (cl->tl_pending)
 			sim_timeline_push(s, cl, end);
+	}
+
+	if (s->wattson) {
+		int ret2 = sim_wattson_finish(s, end, r, err);
+		if (ret2)
+			return ret2;
 	}
 
 	/* timeline: concatenate the policies' points */

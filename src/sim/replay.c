@@ -35,8 +35,36 @@ static void format_params(const struct gov_param *p, int n, char *buf, size_t si
 					p[i].value);
 }
 
+const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
+						 char *why, size_t why_size)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err;
+	char release[96] = "";
+	const struct kernel_profile *kp = NULL;
+
+	/* a text header is read with the first event; trace.dat's uname at open */
+	if (strcmp(trace, "-") != 0 && trace_reader_open(trace, ropts, &rd, &err) == 0) {
+		struct event ev;
+		const struct trace_stats *st = trace_reader_stats(rd);
+		if (!st->kernel_release[0] && st->format != TRACE_FMT_DAT)
+			(void)trace_reader_next(rd, &ev, &err);
+		snprintf(release, sizeof(release), "%s", st->kernel_release);
+	}
+	trace_reader_free(rd);
+	if (release[0])
+		kp = kernel_profile_for_release(release, why, why_size);
+	if (!kp) {
+		kp = kernel_profile_default();
+		snprintf(why, why_size,
+			 "kernel profile %s: the trace does not record its kernel release", kp->name);
+	}
+	return kp;
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
+	char kernel_why[384] = "";
 	struct sim_config cfg;
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
@@ -44,15 +72,19 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	const struct event *ev;
 	struct trace_prefetch *pf = NULL;
 	struct hash_job hj;
+	struct reader_opts ropts = spec->ropts;
+	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
 	int ret;
 
 	sim_config_init(&cfg);
 	cfg.plat = spec->plat;
-	cfg.gov = governor_find(spec->governor ? spec->governor : "schedutil");
-	if (!cfg.gov)
-		return gs_error_set(err, GS_EARG, "unknown governor '%s'", spec->governor);
+	ret = governor_lookup(spec->governor ? spec->governor : "schedutil", &cfg.gov, err);
+	if (ret == GS_ENOTFOUND)
+		ret = err->code = GS_EARG; /* an unknown name is a bad argument */
+	if (ret)
+		return ret;
 	if (spec->nr_params) {
 		params = calloc((size_t)spec->nr_params, sizeof(*params));
 		if (!params)
@@ -69,15 +101,54 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	cfg.policy = spec->policy;
 	cfg.seed_util = spec->seed_util;
 	cfg.warmup_ns = spec->warmup_ns;
+	cfg.validate = spec->validation_out != NULL;
+	cfg.val_window_ns = spec->val_window_ns;
 	cfg.timeline = spec->timeline;
 	cfg.task_timeline = spec->task_timeline;
 	ret = sim_config_parse_params(&cfg, err);
 	if (ret)
 		goto out;
 
-	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
+	ropts.name = spec->trace;
+	ret = trace_reader_open(file, &ropts, &rd, err);
 	if (ret)
 		goto out;
+	if (spec->kernel) {
+		cfg.kernel = spec->kernel;
+	} else {
+		const struct trace_stats *st = trace_reader_stats(rd);
+		/* trace.dat's uname is known at open (no second open: libtracecmd's is not
+		 * cheap); a text header's only with its first event, read by a short second
+		 * reader; a CSV util trace records none */
+		if (st->kernel_release[0] || st->format == TRACE_FMT_DAT ||
+		    st->format == TRACE_FMT_CSV) {
+			cfg.kernel = st->kernel_release[0]
+					     ? kernel_profile_for_release(st->kernel_release, kernel_why,
+									  sizeof(kernel_why))
+					     : NULL;
+			if (!cfg.kernel) {
+				cfg.kernel = kernel_profile_default();
+				snprintf(kernel_why, sizeof(kernel_why),
+					 "kernel profile %s: the trace does not record its kernel "
+					 "release",
+					 cfg.kernel->name);
+			}
+		} else {
+			cfg.kernel = replay_trace_kernel(spec->trace_file ? spec->trace_file
+									  : spec->trace,
+							 &spec->ropts, kernel_why, sizeof(kernel_why));
+		}
+		cfg.kernel_note = kernel_why;
+		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
+			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
+			 * exists, and say so (an explicit --kernel without uclamp is refused) */
+			size_t len = strlen(kernel_why);
+			snprintf(kernel_why + len, sizeof(kernel_why) - len,
+				 ", which has no uclamp: the clamp policy is replayed under %s",
+				 KERNEL_PROFILE_DEFAULT);
+			cfg.kernel = kernel_profile_default();
+		}
+	}
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
@@ -86,12 +157,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(spec->trace, &spec->ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
+	sim_prescan(file, &ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
 		    cfg.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle, err);
 	if (cfg.timing == SIM_TIMING_WORK)
 		cfg.has_traced_idle = false;
 	memset(&hj, 0, sizeof(hj));
-	hj.path = spec->trace;
+	hj.path = file;
 	if (!spec->no_hash) {
 		if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
 			hashing = true;
@@ -159,7 +230,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->stats_out)
 		*spec->stats_out = *trace_reader_stats(rd);
 	if (spec->validation_out)
-		*spec->validation_out = *sim_get_validation(s);
+		sim_take_validation(s, spec->validation_out);
 out:
 	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	if (hashing)

@@ -12,7 +12,8 @@
 #include "trace/reader.h"
 
 struct replay_spec {
-	const char *trace;
+	const char *trace;      /* its name in messages and in the run */
+	const char *trace_file; /* the file read: a spooled copy (trace/spool.h); NULL: trace */
 	struct reader_opts ropts;
 	const struct platform *plat;
 	const char *governor;          /* name; "schedutil" when NULL */
@@ -25,14 +26,21 @@ struct replay_spec {
 	bool seed_util;
 	u64 warmup_ns;                 /* --warmup-ms */
 	const char *label;
+	/* The kernel profile; NULL: the trace's own kernel release (trace.dat uname, a text
+	 * header's "Linux version") mapped to the nearest profile, else v5.9 (also v5.9 when that
+	 * kernel has no uclamp and a clamp policy is given). The run's notes say which and why. */
+	const struct kernel_profile *kernel;
 	FILE *timeline;
 	FILE *task_timeline;
 	/* Skip the trace's SHA-256 (r->trace_sha256 left empty) when nothing stores the run. */
 	bool no_hash;
 	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
 	struct trace_stats *stats_out;
-	/* Filled when not NULL: the validation figures (govsim validate). */
+	/* Filled when not NULL: the validation figures (govsim validate); the caller releases
+	 * them with sim_validation_release(). val_window_ns: the per-decision window (0: one
+	 * rate-limit period). */
 	struct sim_validation *validation_out;
+	u64 val_window_ns;
 };
 
 /*
@@ -41,5 +49,10 @@ struct replay_spec {
  * at run time), GS_ENOMEM; err holds the message.
  */
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err);
+
+/* The profile replay_run() would choose for `trace` with spec->kernel NULL, and why (a line for
+ * notes). Never fails: v5.9 when the trace says nothing. */
+const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
+						 char *why, size_t why_size);
 
 #endif

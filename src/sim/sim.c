@@ -29,6 +29,7 @@
 
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
+#include "power/wattson.h"
 #include "sched/sched.h"
 #include "sim/work.h"
 #include "trace/reader.h"
@@ -111,6 +112,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
+	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
 	sim_timeline_note(s, cl, s->now, 0, true);
@@ -158,15 +160,13 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 static void hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	if (p->class == SCHED_CLASS_CFS || p->class == SCHED_CLASS_RT)
-		uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
 static void hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	if (p->class == SCHED_CLASS_CFS || p->class == SCHED_CLASS_RT)
-		uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
 static void hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags)
@@ -285,6 +285,19 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->overutil = overutil;
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util, false);
+	if (s->validating) {
+		struct sim_decision *le = &s->last_eval[sc->cluster];
+		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
+			le->has_eval = true;
+			le->eval_t_ns = e->time_ns;
+			le->eval_cpu = e->cpu;
+			le->util = e->util;
+			le->max = e->in.capacity;
+			le->uclamp_min = e->uclamp_min;
+			le->uclamp_max = e->uclamp_max;
+			le->target_khz = e->target_khz;
+		}
+	}
 
 	if (s->cfg.timeline) {
 		u64 rel = e->time_ns - s->t0;
@@ -504,7 +517,7 @@ static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struc
 			    s->plat->nr_cpus - 1);
 }
 
-static int sim_start(struct sim *s, u64 t)
+static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 {
 	s->started = true;
 	s->t0 = t;
@@ -524,6 +537,20 @@ static int sim_start(struct sim *s, u64 t)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = action_time(s, s->next_action);
+	if (s->cfg.power_model == POWER_MODEL_WATTSON) {
+		u32 khz[GS_MAX_CLUSTERS];
+		for (int c = 0; c < s->plat->nr_clusters; c++)
+			khz[c] = s->cl[c].pol.cur_khz;
+		s->wattson = wattson_acc_new(s->plat, t, khz, err);
+		if (!s->wattson)
+			return err->code;
+		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
+		 * the deepest until its first cpu_idle event (sim_wattson_sync_cpu) */
+		for (int c = 0; c < s->plat->nr_cpus; c++) {
+			s->w_state[c] = W_PENDING;
+			sim_wattson_sync_cpu(s, c);
+		}
+	}
 	return 0;
 }
 
@@ -531,12 +558,20 @@ static int sim_start(struct sim *s, u64 t)
  * the work-timing layer at emulated times). */
 static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
 {
+	bool new_task = false;
 	int ret = sim_advance(s, now, err);
 	if (ret)
 		return ret;
+	if (s->validating && ev->type == EV_WAKEUP_NEW)
+		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;
+	if (new_task) {
+		struct task *p = sched_task_find(s->sched, ev->wake.pid);
+		if (p && sim_task_data(p))
+			sim_task_data(p)->born_in_trace = true;
+	}
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
@@ -549,9 +584,10 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
-	if (!s->started)
-		sim_start(s, ev->ts_ns);
-	else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
+	if (!s->started) {
+		if ((ret = sim_start(s, ev->ts_ns, err)))
+			return ret;
+	} else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
 		/* the loop simulates every tick and blocked update across a gap: refusing gaps
 		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
 		return gs_error_set(err, GS_ETRACE,
@@ -589,14 +625,22 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_FREQ_MARKER:
 		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
 			return GS_ETRACE;
+		/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
+		 * the initial state, and nothing once the kernel's own decisions are known */
+		if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
+			return 0;
 		if (!s->work) {
 			ret = sim_advance(s, ev->ts_ns, err);
 			if (ret)
 				return ret;
 		}
 		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+		if (ev->type == EV_CPU_FREQUENCY)
+			sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 		s->cpu[ev->power.cpu_id].traced_seen = true;
+		if (ev->type == EV_CPU_FREQUENCY)
+			s->cpu[ev->power.cpu_id].traced_kernel = true;
 		s->any_traced_freq = true;
 		if (s->work)
 			work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
@@ -612,6 +656,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 		s->cpu[ev->power.cpu_id].traced_idle =
 			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+		s->w_idle_seen |= 1ull << ev->power.cpu_id;
+		sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
 		return 0;
 	default:
 		break;
@@ -662,6 +708,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			if (ev->util.freq_khz != EV_NO_VALUE) {
 				sc->traced_khz = (u32)ev->util.freq_khz;
 				sc->traced_seen = true;
+				sc->traced_kernel = true;
 				s->any_traced_freq = true;
 			}
 			if (ev->util.idle_state == EV_IDLE_ABSENT) {
@@ -675,10 +722,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 					s->csv_busy_mask |= 1ull << cpu;
 				else
 					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle)
+				if (s->cfg.has_traced_idle) {
 					sc->traced_idle = ev->util.idle_state < 0
 								  ? -1
 								  : (int)ev->util.idle_state;
+					s->w_idle_seen |= 1ull << cpu;
+				}
+				sim_wattson_sync_cpu(s, cpu);
 			}
 			sim_cluster_update_eager(s, sc->cluster);
 			sim_refresh_busy(s, cpu);
@@ -718,6 +768,21 @@ static u64 host_next_internal_ns(void *ctx)
 
 /* ---- set-up and results --------------------------------------------------------------------- */
 
+/* One rate-limit period: --set rate_limit_us when given, else the default schedutil takes. */
+static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpufreq_policy *pol)
+{
+	for (int i = 0; i < cfg->nr_params; i++) {
+		unsigned long v;
+		char *end;
+		if (strcmp(cfg->params[i].key, "rate_limit_us") != 0)
+			continue;
+		v = strtoul(cfg->params[i].value, &end, 10);
+		if (end != cfg->params[i].value && !*end)
+			return (u64)v * NSEC_PER_USEC;
+	}
+	return (u64)cpufreq_policy_transition_delay_us(pol) * NSEC_PER_USEC;
+}
+
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
 {
 	struct sim *s;
@@ -726,6 +791,14 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	int ret;
 
 	*out = NULL;
+	if (cfg->power_model == POWER_MODEL_WATTSON && !cfg->plat->wattson.present)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson: platform '%s' has no wattson curves "
+				    "(built-in models with them: tensor)",
+				    cfg->plat->name);
+	if (cfg->power_model == POWER_MODEL_WATTSON && cfg->warmup_ns)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson does not take --warmup-ms yet");
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -734,8 +807,20 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->plat = cfg->plat;
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
+	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
+	s->validating = cfg->validate;
+	uclamp_sys_set_profile(&s->uc, s->kp);
+	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
+		const char *name = s->kp->name;
+		free(s);
+		return gs_error_set(err, GS_EPOLICY,
+				    "kernel profile %s has no uclamp: clamp policies cannot apply "
+				    "(choose --kernel v5.4 or later)",
+				    name);
+	}
 
 	sc.nr_cpus = s->plat->nr_cpus;
+	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
 	sc.seed_util = cfg->seed_util;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
@@ -748,8 +833,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			s->any_traced_freq = true;
 	}
 	hooks.ctx = s;
-	hooks.uclamp_inc = hook_uclamp_inc;
-	hooks.uclamp_dec = hook_uclamp_dec;
+	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
+	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
+	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
 	hooks.cpufreq_update = hook_cpufreq_update;
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
@@ -769,14 +855,15 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
 		 */
 		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
-		uclamp_rq_init(rq);
+		uclamp_rq_init_sys(&s->uc, rq);
 		rq->flags |= UCLAMP_FLAG_IDLE;
 	}
 
 	s->env.ctx = s;
 	s->env.cpu_util = env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
-	s->env.uclamp = &s->uc;
+	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
+	s->env.kernel = s->kp;
 	s->env.cpu_uclamp = env_cpu_uclamp;
 	s->env.cpu_idle_ns = env_cpu_idle_ns;
 	s->env.on_eval = env_on_eval;
@@ -793,16 +880,21 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			init = cfg->initial_khz[pc->cpus[i]];
 		cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
 		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
+			cpufreq_policy_set_efficiencies(&cl->pol);
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = cfg->gov->init(&cl->pol, &s->env, cfg->params, cfg->nr_params, &cl->gov_data,
-				     err);
+		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->nr_params,
+				    &cl->gov_data, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
 		}
 		/* performance, powersave and userspace set their frequency in init */
+		s->emu_init_khz[c] = cl->pol.cur_khz;
+		s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
+							 : val_default_window_ns(cfg, &cl->pol);
 		cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
 		if (cl->cur_opp < 0)
 			cl->cur_opp = pc->nr_opps - 1;
@@ -839,6 +931,7 @@ void sim_free(struct sim *s)
 {
 	if (!s)
 		return;
+	wattson_acc_free(s->wattson);
 	work_free(s->work);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].pol.gov && s->cl[c].gov_data)
@@ -850,5 +943,8 @@ void sim_free(struct sim *s)
 		sched_free(s->sched);
 	}
 	uclamp_sys_release(&s->uc);
+	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
+		free(s->emu_chg[c]);
+	free(s->val.dec);
 	free(s);
 }

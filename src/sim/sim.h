@@ -14,9 +14,10 @@
 #include "core/error.h"
 #include "core/event.h"
 #include "gov/governor.h"
+#include "kernel/profile.h"
 #include "power/platform.h"
 #include "power/power.h"
-#include "sim/result.h"
+#include "core/result.h"
 #include "trace/reader.h"
 #include "uclamp/policy.h"
 
@@ -41,6 +42,14 @@ struct sim_config {
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
 	int uclamp_buckets;
+	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
+	 * of the policy: --set rate_limit_us, else the transition-latency default) */
+	bool validate;
+	u64 val_window_ns;
+	/* The kernel profile (src/kernel/profile.h; NULL: v5.9), and why it was chosen (a line
+	 * for the run's notes, may be NULL). */
+	const struct kernel_profile *kernel;
+	const char *kernel_note;
 	/* --warmup-ms: measure from this long after the first event (the replay runs from it) */
 	u64 warmup_ns;
 	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
@@ -82,10 +91,36 @@ enum sim_val_signal {
 	SIM_VAL_CPU_UTIL,          /* root cfs_rq util_avg: sched_pelt_cfs path=/, sched_load_* */
 	SIM_VAL_CPU_UTIL_EST,      /* root cfs_rq util_est.enqueued: sched_util_est_cfs */
 	SIM_VAL_CPU_UTIL_RT,       /* rq->avg_rt.util_avg: sched_pelt_rt */
-	SIM_VAL_TASK_UTIL,         /* task util_avg: sched_pelt_se, sched_load_se, ..._avg_task */
+	SIM_VAL_TASK_UTIL,         /* task util_avg: sched_pelt_se, sched_load_se, ..._avg_task;
+				    * tasks born in the trace (sched_wakeup_new seen) */
 	SIM_VAL_TASK_UTIL_EST,     /* task util_est.enqueued (flag masked): sched_util_est_se */
 	SIM_VAL_TASK_UTIL_EST_EWMA,
+	SIM_VAL_TASK_UTIL_PRE,     /* task util_avg of tasks alive before the trace: their
+				    * history is missing, they start from zero sums */
 	SIM_VAL__COUNT
+};
+
+/*
+ * One kernel frequency decision (a cpu_frequency of a policy's first CPU that changed its
+ * frequency), with the emulation beside it. agree: the emulated OPP equals the kernel's at
+ * some instant within window_ns of it; timing_err_ns: when the emulation entered that OPP,
+ * relative to the kernel (negative: earlier; clipped to -window when it was there all along).
+ * The eval_* fields are the emulation's last governor evaluation of the policy at or before
+ * the decision (the CPU with the highest target).
+ */
+struct sim_decision {
+	u64 t_ns;
+	int cluster;
+	u32 kernel_khz, kernel_prev_khz;
+	u32 emu_khz;           /* emulated OPP in force at t_ns */
+	bool agree;
+	s64 timing_err_ns;
+	bool has_eval;
+	u64 eval_t_ns;
+	int eval_cpu;
+	unsigned long util, max;
+	unsigned int uclamp_min, uclamp_max;
+	u32 target_khz;
 };
 
 struct sim_validation {
@@ -95,9 +130,33 @@ struct sim_validation {
 	u64 opp_match_ns[GS_MAX_CLUSTERS];
 	u64 opp_known_ns[GS_MAX_CLUSTERS];
 	u32 foreign_khz[GS_MAX_CLUSTERS]; /* a traced frequency that is no OPP of the platform */
+	/* the same, counted only while a CPU of the policy runs a task */
+	u64 busy_match_ns[GS_MAX_CLUSTERS];
+	u64 busy_known_ns[GS_MAX_CLUSTERS];
+	/* busy CPU time x em power of the OPP (mW x ns), at the emulated and at the traced
+	 * frequency, over the time the traced one is known */
+	double energy_emul_mwns[GS_MAX_CLUSTERS];
+	double energy_traced_mwns[GS_MAX_CLUSTERS];
+	/* per-decision agreement (struct sim_decision), per policy */
+	u64 window_ns[GS_MAX_CLUSTERS];
+	u64 decisions[GS_MAX_CLUSTERS];
+	u64 decisions_agree[GS_MAX_CLUSTERS];
+	double sum_abs_timing_ns[GS_MAX_CLUSTERS]; /* over the agreeing decisions */
+	/* the kernel's own cpu_frequency events (markers not counted), per policy */
+	u64 kernel_freq_events[GS_MAX_CLUSTERS];
+	/* every decision, in trace order (heap; sim_validation_release frees it) */
+	struct sim_decision *dec;
+	size_t nr_dec;
+	bool markers_only[GS_MAX_CLUSTERS]; /* its only traced frequencies were devlib markers
+					     * (no kernel decision to score) */
 };
 
+/* Free what a struct sim_validation owns (from sim_take_validation); accepts NULL. */
+void sim_validation_release(struct sim_validation *v);
+
 const struct sim_validation *sim_get_validation(const struct sim *s);
+/* Move the validation figures out of s (after sim_finish): *out owns the decision list. */
+void sim_take_validation(struct sim *s, struct sim_validation *out);
 
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
  * whether the trace has cpu_idle events, reading at most max_events events of the file and

@@ -18,6 +18,7 @@
 #define NO_TIME UINT64_MAX
 
 struct sim_task {
+	bool born_in_trace; /* its sched_wakeup_new was replayed (validate: pre-trace tasks apart) */
 	u64 in_at_ns;     /* last switch-in */
 	u64 runtime_ns;
 };
@@ -30,6 +31,7 @@ struct sim_cpu {
 	u32 traced_khz;         /* the trace's frequency in force; 0 unknown */
 	bool traced_seen;       /* traced_khz comes from an event already replayed, not from the
 				 * pre-scan's guess for the time before the first one */
+	bool traced_kernel;     /* ... from a kernel cpu_frequency, not a tracer's marker */
 	u64 busy_ns_opp[GS_MAX_OPPS];
 	u64 idle_ns_state[GS_MAX_IDLE_STATES];
 	u64 busy_ns;
@@ -106,9 +108,25 @@ struct sim {
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
+	/* validate: emulated frequency changes per cluster (time, kHz), the frequency at the
+	 * start, the last evaluation per cluster, and the decisions' capacity */
+	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
+	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
+	u32 emu_init_khz[GS_MAX_CLUSTERS];
+	struct sim_decision last_eval[GS_MAX_CLUSTERS];
+	size_t cap_dec;
 	char notes[GS_ERROR_MSG_MAX];
+	const struct kernel_profile *kp; /* never NULL */
+	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
+	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
+	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
+	struct wattson_acc *wattson;
+	int w_state[GS_MAX_CPUS];
+	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 };
+
+#define W_PENDING (-3)
 
 /* ---- small helpers -------------------------------------------------------------------------- */
 
@@ -135,6 +153,7 @@ void sim_cluster_update_eager(struct sim *s, int c);
 void sim_account(struct sim *s, u64 t);
 void sim_refresh_cluster(struct sim *s, int c);
 void sim_refresh_busy(struct sim *s, int cpu);
+void sim_wattson_sync_cpu(struct sim *s, int cpu);
 void sim_timeline_push(struct sim *s, struct sim_cluster *cl, u64 t);
 void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
 			  bool freq_changed);
@@ -149,6 +168,9 @@ bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
 bool sim_is_compared_event(enum event_type t);
 void sim_validate_event(struct sim *s, const struct event *ev);
+void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
+void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
+void sim_val_finish_decisions(struct sim *s);
 
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);

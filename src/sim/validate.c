@@ -5,6 +5,8 @@
  */
 #include "sim/sim_priv.h"
 
+#include <stdlib.h>
+
 bool sim_is_util_event(enum event_type t)
 {
 	switch (t) {
@@ -124,7 +126,10 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 			val_add(&s->val, SIM_VAL_TASK_UTIL_EST_EWMA, ev->util.util_est_ewma,
 				p->avg.util_est.ewma);
 		} else if (ev->util.util != EV_NO_VALUE) {
-			val_add(&s->val, SIM_VAL_TASK_UTIL, ev->util.util, p->avg.util_avg);
+			const struct sim_task *td = sim_task_data((struct task *)p);
+			bool born = td && td->born_in_trace;
+			val_add(&s->val, born ? SIM_VAL_TASK_UTIL : SIM_VAL_TASK_UTIL_PRE, ev->util.util,
+				p->avg.util_avg);
 		}
 		return;
 	}
@@ -133,4 +138,122 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 const struct sim_validation *sim_get_validation(const struct sim *s)
 {
 	return &s->val;
+}
+
+/* validate: an emulated frequency change (kept only when validating). */
+void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz)
+{
+	if (!s->validating)
+		return;
+	if (s->nr_emu_chg[c] == s->cap_emu_chg[c]) {
+		size_t n = s->cap_emu_chg[c] ? 2 * s->cap_emu_chg[c] : 64;
+		void *p = realloc(s->emu_chg[c], n * sizeof(*s->emu_chg[c]));
+		if (!p)
+			return; /* out of memory: the decision figures only lose precision */
+		s->emu_chg[c] = p;
+		s->cap_emu_chg[c] = n;
+	}
+	s->emu_chg[c][s->nr_emu_chg[c]].t = t;
+	s->emu_chg[c][s->nr_emu_chg[c]].khz = khz;
+	s->nr_emu_chg[c]++;
+}
+
+/* A cpu_frequency of a policy's first CPU that changes its traced frequency: a decision. */
+void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
+{
+	int c = s->cpu[cpu].cluster;
+	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	struct sim_decision *d;
+	u32 prev = s->cpu[cpu].traced_khz;
+
+	if (!s->validating || pc->cpus[0] != cpu)
+		return;
+	s->val.kernel_freq_events[c]++;
+	if (prev == khz || !prev)
+		return;
+	if (s->val.nr_dec == s->cap_dec) {
+		size_t n = s->cap_dec ? 2 * s->cap_dec : 64;
+		void *p = realloc(s->val.dec, n * sizeof(*s->val.dec));
+		if (!p)
+			return;
+		s->val.dec = p;
+		s->cap_dec = n;
+	}
+	d = &s->val.dec[s->val.nr_dec++];
+	*d = s->last_eval[c];
+	d->t_ns = t;
+	d->cluster = c;
+	d->kernel_khz = khz;
+	d->kernel_prev_khz = prev;
+	d->emu_khz = s->cl[c].pol.cur_khz;
+}
+
+/* The emulated frequency in force at t (the last change at or before t). */
+static u32 val_emu_at(const struct sim *s, int c, u64 t, size_t *idx)
+{
+	size_t lo = 0, hi = s->nr_emu_chg[c];
+
+	while (lo < hi) { /* first change after t */
+		size_t mid = (lo + hi) / 2;
+		if (s->emu_chg[c][mid].t <= t)
+			lo = mid + 1;
+		else
+			hi = mid;
+	}
+	*idx = lo;
+	return lo ? s->emu_chg[c][lo - 1].khz : s->emu_init_khz[c];
+}
+
+/* At the end: each decision against the emulated changes within its window. */
+void sim_val_finish_decisions(struct sim *s)
+{
+	for (size_t i = 0; i < s->val.nr_dec; i++) {
+		struct sim_decision *d = &s->val.dec[i];
+		int c = d->cluster;
+		u64 w = s->val.window_ns[c];
+		u64 from = d->t_ns > w ? d->t_ns - w : 0;
+		size_t k;
+		u32 f = val_emu_at(s, c, from, &k);
+		bool found = false;
+		s64 best = 0;
+
+		if (f == d->kernel_khz) {
+			/* there at the window's start: since when (clipped to the window) */
+			u64 since = k ? s->emu_chg[c][k - 1].t : s->t0;
+			found = true;
+			best = since > from ? (s64)(since - d->t_ns) : -(s64)w;
+		}
+		for (; k < s->nr_emu_chg[c] && s->emu_chg[c][k].t <= d->t_ns + w; k++) {
+			s64 e = (s64)(s->emu_chg[c][k].t - d->t_ns);
+			if (s->emu_chg[c][k].khz != d->kernel_khz)
+				continue;
+			if (!found || llabs(e) < llabs(best))
+				best = e;
+			found = true;
+		}
+		d->agree = found;
+		d->timing_err_ns = found ? best : 0;
+		s->val.decisions[c]++;
+		if (found) {
+			s->val.decisions_agree[c]++;
+			s->val.sum_abs_timing_ns[c] += (double)llabs(best);
+		}
+	}
+}
+
+void sim_take_validation(struct sim *s, struct sim_validation *out)
+{
+	*out = s->val;
+	s->val.dec = NULL;
+	s->val.nr_dec = 0;
+	s->cap_dec = 0;
+}
+
+void sim_validation_release(struct sim_validation *v)
+{
+	if (!v)
+		return;
+	free(v->dec);
+	v->dec = NULL;
+	v->nr_dec = 0;
 }

@@ -36,7 +36,7 @@
 #include "core/error.h"
 #include "core/event.h"
 #include "power/platform.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* What the layer needs of the replay loop. */
 struct work_host {

@@ -7,10 +7,15 @@
  * is checked to have exactly the same, and every row goes across as sqlite3_values, so a column
  * added to the schema later needs no change here. Only run_id is rewritten: runs get new ids
  * from the output, the other tables' run_id columns follow them.
+ *
+ * The parts of a job array say which job of how many they are (table sweep_part, written by
+ * `sweep --job K`); before anything is written, every input's marks are read, so a merge of
+ * parts refuses (or, asked to, reports) missing jobs and puts the parts in job order.
  */
 #include "store/store.h"
 
 #include <inttypes.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -97,7 +102,8 @@ static int read_schema(sqlite3 *db, const char *path, struct merge_schema *sc,
 	sc->n = 0;
 	if (sqlite3_prepare_v2(db,
 			       "SELECT name FROM sqlite_master WHERE type = 'table'"
-			       " AND name NOT LIKE 'sqlite_%' ORDER BY name <> 'runs', rowid",
+			       " AND name NOT LIKE 'sqlite_%' AND name <> 'sweep_part'"
+			       " ORDER BY name <> 'runs', rowid",
 			       -1, &st, NULL) != SQLITE_OK)
 		return db_error(db, path, "cannot read the schema", err);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
@@ -301,6 +307,215 @@ out_close:
 	return rc;
 }
 
+/* --- parts of a job array ------------------------------------------------------------------ */
+
+#define PART_TABLE_SQL                                                                           \
+	"CREATE TABLE IF NOT EXISTS sweep_part (job INTEGER NOT NULL, nr_jobs INTEGER NOT NULL," \
+	" trace TEXT, label TEXT)"
+
+/* What one input says of itself: the jobs it holds (none: not a part). */
+struct part_info {
+	const char *path;
+	long *jobs;
+	size_t nr_jobs_held;
+	long nr_jobs; /* of the sweep */
+};
+
+/* Read the sweep_part rows of `path` into *pi (no table: no jobs). */
+static int read_part(const char *path, struct part_info *pi, struct gs_error *err)
+{
+	sqlite3 *in = NULL;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	pi->path = path;
+	if (sqlite3_open_v2(path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		rc = in ? db_error(in, path, "cannot open", err)
+			: gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out;
+	}
+	sqlite3_busy_timeout(in, 30000);
+	if ((rc = input_version(in, path, err)))
+		goto out;
+	rc = sqlite3_prepare_v2(in,
+				"SELECT job, nr_jobs FROM sweep_part WHERE EXISTS (SELECT 1 FROM"
+				" sqlite_master WHERE type = 'table' AND name = 'sweep_part')"
+				" ORDER BY job",
+				-1, &st, NULL);
+	if (rc != SQLITE_OK) {
+		/* no such table: prepare fails on the FROM before EXISTS is looked at */
+		rc = 0;
+		goto out;
+	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		long *jobs = realloc(pi->jobs, (pi->nr_jobs_held + 1) * sizeof(*jobs));
+		long job = (long)sqlite3_column_int64(st, 0), nr = (long)sqlite3_column_int64(st, 1);
+		if (!jobs) {
+			rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+			goto out;
+		}
+		pi->jobs = jobs;
+		if (nr < 1 || job < 0 || job >= nr || (pi->nr_jobs_held && nr != pi->nr_jobs)) {
+			rc = gs_error_set(err, GS_EINPUT, "'%s': its sweep_part rows are damaged", path);
+			goto out;
+		}
+		pi->jobs[pi->nr_jobs_held++] = job;
+		pi->nr_jobs = nr;
+	}
+	rc = rc == SQLITE_DONE ? 0 : db_error(in, path, "cannot read sweep_part", err);
+out:
+	sqlite3_finalize(st);
+	sqlite3_close(in);
+	return rc;
+}
+
+/* Append "a" or "a-b" to buf (comma-separated); false when it did not fit. */
+static bool append_range(char *buf, size_t size, long a, long b)
+{
+	size_t len = strlen(buf);
+	int w;
+
+	if (a == b)
+		w = snprintf(buf + len, size - len, "%s%ld", len ? "," : "", a);
+	else
+		w = snprintf(buf + len, size - len, "%s%ld-%ld", len ? "," : "", a, b);
+	if (w < 0 || (size_t)w >= size - len) {
+		buf[len] = '\0';
+		return false;
+	}
+	return true;
+}
+
+/* The missing jobs as ranges ("2-3,6-7"), cut short with ",..." when they do not fit. */
+static long missing_ranges(const unsigned char *seen, long nr_jobs, char *buf, size_t size)
+{
+	long count = 0;
+	bool cut = false;
+
+	buf[0] = '\0';
+	for (long a = 0; a < nr_jobs; a++) {
+		long b = a;
+		if (seen[a])
+			continue;
+		while (b + 1 < nr_jobs && !seen[b + 1])
+			b++;
+		count += b - a + 1;
+		/* keep room for ",..." */
+		if (!cut && !append_range(buf, size - 4, a, b)) {
+			size_t len = strlen(buf);
+			snprintf(buf + len, size - len, "%s...", len ? "," : "");
+			cut = true;
+		}
+		a = b;
+	}
+	return count;
+}
+
+static int compare_parts(const void *a, const void *b)
+{
+	const struct part_info *x = a, *y = b;
+	return (x->jobs[0] > y->jobs[0]) - (x->jobs[0] < y->jobs[0]);
+}
+
+/*
+ * Check the inputs as parts of one sweep and put them in job order in `order`; missing jobs
+ * fail (or, with opts->partial, are named in opts->missing).
+ */
+static int check_parts(const char *const *inputs, size_t n, struct store_merge_opts *opts,
+		       const char **order, struct gs_error *err)
+{
+	struct part_info *pi = calloc(n ? n : 1, sizeof(*pi));
+	unsigned char *seen = NULL;
+	const char **holder = NULL;
+	size_t nr_marked = 0;
+	long nr_jobs = 0;
+	char missing[sizeof(opts->missing)];
+	int rc = 0;
+
+	for (size_t i = 0; i < n; i++)
+		order[i] = inputs[i];
+	if (!pi)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	for (size_t i = 0; i < n && !rc; i++) {
+		rc = read_part(inputs[i], &pi[i], err);
+		if (!rc && pi[i].nr_jobs_held)
+			nr_marked++;
+		else if (!rc && opts->expect > 0)
+			rc = gs_error_set(err, GS_EINPUT,
+					  "'%s': not a part of a sweep (written by 'sweep --job K')",
+					  inputs[i]);
+	}
+	if (rc || nr_marked == 0 || nr_marked < n)
+		goto out; /* not (all) parts: merged as given */
+
+	nr_jobs = opts->expect > 0 ? opts->expect : pi[0].nr_jobs;
+	for (size_t i = 0; i < n; i++) {
+		if (pi[i].nr_jobs != nr_jobs) {
+			rc = gs_error_set(err, GS_EINPUT, "'%s': a part of a sweep of %ld jobs, %s %ld",
+					  inputs[i], pi[i].nr_jobs,
+					  opts->expect > 0 ? "expected" : "not", nr_jobs);
+			goto out;
+		}
+	}
+	seen = calloc((size_t)nr_jobs, 1);
+	holder = calloc((size_t)nr_jobs, sizeof(*holder));
+	if (!seen || !holder) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out;
+	}
+	for (size_t i = 0; i < n; i++) {
+		for (size_t k = 0; k < pi[i].nr_jobs_held; k++) {
+			long j = pi[i].jobs[k];
+			if (seen[j]) {
+				rc = gs_error_set(err, GS_EINPUT, "job %ld is in both '%s' and '%s'",
+						  j, holder[j], inputs[i]);
+				goto out;
+			}
+			seen[j] = 1;
+			holder[j] = inputs[i];
+		}
+	}
+	long nr_missing = missing_ranges(seen, nr_jobs, missing, sizeof(missing));
+	if (nr_missing && !opts->partial) {
+		rc = gs_error_set(err, GS_ENOTFOUND,
+				  "missing %ld of %ld job%s: %s (no part for them); nothing merged",
+				  nr_missing, nr_jobs, nr_jobs == 1 ? "" : "s", missing);
+		goto out;
+	}
+	if (nr_missing)
+		snprintf(opts->missing, sizeof(opts->missing), "%s", missing);
+	qsort(pi, n, sizeof(*pi), compare_parts);
+	for (size_t i = 0; i < n; i++)
+		order[i] = pi[i].path;
+out:
+	for (size_t i = 0; i < n; i++)
+		free(pi[i].jobs);
+	free(pi);
+	free(seen);
+	free(holder);
+	return rc;
+}
+
+/* Record the output as part `p` (in the merge's transaction). */
+static int write_part(sqlite3 *out, const char *out_path, const struct store_part *p,
+		      struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc = 0;
+
+	if (sqlite3_exec(out, PART_TABLE_SQL, NULL, NULL, NULL) != SQLITE_OK ||
+	    sqlite3_prepare_v2(out, "INSERT INTO sweep_part VALUES (?, ?, ?, ?)", -1, &st, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_bind_int64(st, 1, p->job) != SQLITE_OK ||
+	    sqlite3_bind_int64(st, 2, p->nr_jobs) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 3, p->trace, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_bind_text(st, 4, p->label, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_DONE)
+		rc = db_error(out, out_path, "cannot record the sweep part", err);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static bool same_file(const char *a, const char *b)
 {
 	struct stat sa, sb;
@@ -311,22 +526,44 @@ static bool same_file(const char *a, const char *b)
 int store_merge(const char *out_path, const char *const *inputs, size_t n, size_t *nr_runs,
 		struct gs_error *err)
 {
+	return store_merge_ext(out_path, inputs, n, NULL, nr_runs, err);
+}
+
+int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
+		    struct store_merge_opts *opts, size_t *nr_runs, struct gs_error *err)
+{
+	struct store_merge_opts none = {.expect = 0};
 	struct merge_schema osc = {.n = 0};
 	struct store *st;
 	sqlite3 *out = NULL;
+	const char **order;
 	size_t count = 0;
 	int rc;
 
 	if (nr_runs)
 		*nr_runs = 0;
-	/* Creates the output's tables, or checks an existing file's version. */
-	if ((rc = store_open(out_path, &st, err)))
-		return rc;
-	store_close(st);
+	if (!opts)
+		opts = &none;
+	opts->missing[0] = '\0';
 	for (size_t i = 0; i < n; i++)
 		if (same_file(out_path, inputs[i]))
 			return gs_error_set(err, GS_EARG, "'%s': cannot merge a database into itself",
 					    inputs[i]);
+	order = calloc(n ? n : 1, sizeof(*order));
+	if (!order)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	/* Before the output is created: a refused merge leaves no file behind. */
+	if ((rc = check_parts(inputs, n, opts, order, err))) {
+		free(order);
+		return rc;
+	}
+	inputs = order;
+	/* Creates the output's tables, or checks an existing file's version. */
+	if ((rc = store_open(out_path, &st, err))) {
+		free(order);
+		return rc;
+	}
+	store_close(st);
 
 	if (sqlite3_open_v2(out_path, &out, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
 		rc = out ? db_error(out, out_path, "cannot open", err)
@@ -347,6 +584,8 @@ int store_merge(const char *out_path, const char *const *inputs, size_t n, size_
 	for (size_t i = 0; i < n; i++)
 		if ((rc = merge_one(out, out_path, &osc, inputs[i], &count, err)))
 			goto out_rollback;
+	if (opts->mark && (rc = write_part(out, out_path, opts->mark, err)))
+		goto out_rollback;
 	if (sqlite3_exec(out, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
 		rc = db_error(out, out_path, "cannot merge", err);
 		goto out_rollback;
@@ -360,5 +599,6 @@ out_rollback:
 out_close:
 	sqlite3_close(out);
 	schema_release(&osc);
+	free(order);
 	return rc;
 }

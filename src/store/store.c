@@ -16,6 +16,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
+#include <unistd.h>
 #include <time.h>
 
 #include <sqlite3.h>
@@ -23,6 +24,7 @@
 struct store {
 	sqlite3 *db;
 	char *path;
+	bool plugin_cols; /* runs.governor_path/governor_sha256 exist (added after schema v1) */
 };
 
 static const char store_schema[] =
@@ -35,7 +37,9 @@ static const char store_schema[] =
 	" start_s REAL NOT NULL, span_s REAL NOT NULL, events INTEGER NOT NULL,"
 	" nr_cpus INTEGER NOT NULL CHECK (nr_cpus BETWEEN 0 AND 64),"
 	" nr_clusters INTEGER NOT NULL CHECK (nr_clusters BETWEEN 0 AND 16),"
-	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL, created_at TEXT NOT NULL);"
+	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL,"
+	" governor_path TEXT NOT NULL DEFAULT '', governor_sha256 TEXT NOT NULL DEFAULT '',"
+	" created_at TEXT NOT NULL);"
 	"CREATE TABLE IF NOT EXISTS energy ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" scope TEXT NOT NULL CHECK (scope IN ('cpu', 'cluster', 'total')),"
@@ -97,6 +101,32 @@ static int exec(struct store *s, const char *sql, const char *what, struct gs_er
 	return 0;
 }
 
+/* A governor plugin's file and SHA-256 are two columns of runs added within schema version 1
+ * (empty for a built-in governor; created_at stays last in a new file). A database written
+ * before them gets them, at the end, when opened (an old govsim ignores them; columns are
+ * always named); one that cannot be altered (read-only) is read without them. */
+static void plugin_columns(struct store *s)
+{
+	sqlite3_stmt *st = NULL;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT governor_path, governor_sha256 FROM runs LIMIT 0", -1,
+			       &st, NULL) == SQLITE_OK) {
+		sqlite3_finalize(st);
+		s->plugin_cols = true;
+		return;
+	}
+	sqlite3_finalize(st);
+	s->plugin_cols =
+		sqlite3_exec(s->db,
+			     "BEGIN IMMEDIATE;"
+			     "ALTER TABLE runs ADD COLUMN governor_path TEXT NOT NULL DEFAULT '';"
+			     "ALTER TABLE runs ADD COLUMN governor_sha256 TEXT NOT NULL DEFAULT '';"
+			     "COMMIT",
+			     NULL, NULL, NULL) == SQLITE_OK;
+	if (!s->plugin_cols)
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+}
+
 void store_close(struct store *s)
 {
 	if (!s)
@@ -106,10 +136,84 @@ void store_close(struct store *s)
 	free(s);
 }
 
+/*
+ * Whether the open database is govsim's, or empty, before anything is created in it (#18.8: a
+ * foreign SQLite file used to get govsim's tables added, then fail on its own 'runs'). Version 0
+ * must hold no table at all; a versioned file must have govsim's runs table. GS_EINPUT for a
+ * foreign file or not a database at all, GS_ESCHEMA for a newer govsim's.
+ */
+static int check_schema(struct store *s, int *version_out, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int version, tables;
+
+	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
+				    sqlite3_errmsg(s->db));
+	}
+	version = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	if (version > STORE_SCHEMA_VERSION)
+		return gs_error_set(err, GS_ESCHEMA,
+				    "'%s': results schema version %d is newer than this govsim "
+				    "supports (%d)",
+				    s->path, version, STORE_SCHEMA_VERSION);
+	if (sqlite3_prepare_v2(s->db,
+			       "SELECT count(*) FROM sqlite_master WHERE name NOT LIKE 'sqlite_%'",
+			       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
+				    sqlite3_errmsg(s->db));
+	}
+	tables = sqlite3_column_int(st, 0);
+	sqlite3_finalize(st);
+	st = NULL;
+	if (version == 0 && tables > 0)
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': an SQLite database, but not a govsim results database "
+				    "(%d tables, no govsim schema version): nothing was written to it",
+				    s->path, tables);
+	if (version > 0 &&
+	    sqlite3_prepare_v2(s->db, "SELECT run_id, label, trace, trace_sha256, platform, "
+				      "governor, params, kernel FROM runs LIMIT 0",
+			       -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': schema version %d, but no govsim runs table (%s): not a "
+				    "govsim results database",
+				    s->path, version, sqlite3_errmsg(s->db));
+	}
+	sqlite3_finalize(st);
+	*version_out = version;
+	return 0;
+}
+
+int store_check(const char *path, struct gs_error *err)
+{
+	struct store s = {.path = (char *)path};
+	int version, rc;
+
+	if (access(path, F_OK) != 0)
+		return 0; /* created when the run is stored */
+	if (sqlite3_open_v2(path, &s.db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+		rc = s.db ? gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
+					 sqlite3_errmsg(s.db))
+			  : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
+		sqlite3_close(s.db);
+		return rc;
+	}
+	sqlite3_busy_timeout(s.db, 30000);
+	rc = check_schema(&s, &version, err);
+	sqlite3_close(s.db);
+	return rc;
+}
+
 int store_open(const char *path, struct store **out, struct gs_error *err)
 {
 	struct store *s = calloc(1, sizeof(*s));
-	sqlite3_stmt *st = NULL;
 	int version, rc;
 
 	*out = NULL;
@@ -128,21 +232,8 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 	if ((rc = exec(s, "PRAGMA foreign_keys = ON", "cannot open", err)))
 		goto out_close;
 
-	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
-	    sqlite3_step(st) != SQLITE_ROW) {
-		rc = sql_error(s, err, "cannot open");
-		sqlite3_finalize(st);
+	if ((rc = check_schema(s, &version, err)))
 		goto out_close;
-	}
-	version = sqlite3_column_int(st, 0);
-	sqlite3_finalize(st);
-	if (version > STORE_SCHEMA_VERSION) {
-		rc = gs_error_set(err, GS_ESCHEMA,
-				  "'%s': results schema version %d is newer than this govsim "
-				  "supports (%d)",
-				  path, version, STORE_SCHEMA_VERSION);
-		goto out_close;
-	}
 	if (version < STORE_SCHEMA_VERSION) {
 		char sql[64];
 		/* A new file (version 0): the tables and the version, all or nothing. */
@@ -156,6 +247,7 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 			goto out_close;
 		}
 	}
+	plugin_columns(s);
 	*out = s;
 	return 0;
 
@@ -191,24 +283,6 @@ static int bind_args(sqlite3_stmt *st, const char *fmt, va_list ap)
 	return SQLITE_OK;
 }
 
-/*
- * Fault injection for tests/golden/store_kill.sh, and nothing else: with the environment variable
- * GOVSIM_FAULT_KILL_AFTER_ROWS=N, the process kills itself with SIGKILL right after the Nth row
- * this process inserted (counting every table), i.e. in the middle of a run's transaction, so
- * the test can check that the database then holds only complete runs. Unset: one getenv().
- */
-static void fault_row_written(void)
-{
-	static long rows, kill_after = -1;
-
-	if (kill_after < 0) {
-		const char *v = getenv("GOVSIM_FAULT_KILL_AFTER_ROWS");
-		kill_after = v && *v ? strtol(v, NULL, 10) : 0;
-	}
-	if (kill_after > 0 && ++rows == kill_after)
-		raise(SIGKILL);
-}
-
 /* Runs a prepared insert with these values, then resets it for the next row. */
 static int insert(struct store *s, sqlite3_stmt *st, struct gs_error *err, const char *fmt, ...)
 {
@@ -224,7 +298,6 @@ static int insert(struct store *s, sqlite3_stmt *st, struct gs_error *err, const
 	sqlite3_clear_bindings(st);
 	if (rc != SQLITE_DONE && rc != SQLITE_OK)
 		return sql_error(s, err, "cannot write the run");
-	fault_row_written();
 	return 0;
 }
 
@@ -367,18 +440,35 @@ int store_write_run(struct store *s, const struct run_result *r, s64 *run_id, st
 	if ((rc = exec(s, "BEGIN IMMEDIATE", "cannot write the run", err)))
 		return rc;
 	created_at(when, sizeof(when));
+	if (!s->plugin_cols && r->governor_path[0]) {
+		rc = gs_error_set(err, GS_ESQL,
+				  "'%s': cannot add the governor_path column to an older results "
+				  "database (read-only?)",
+				  s->path);
+		goto out_rollback;
+	}
 	if ((rc = prepare(s,
-			  "INSERT INTO runs (label, trace, trace_sha256, platform, governor, timing,"
-			  " util_source, power_model, power_unit, policy, params, kernel, start_s,"
-			  " span_s, events, nr_cpus, nr_clusters, notes, govsim_version, created_at)"
-			  " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)",
+			  s->plugin_cols
+				  ? "INSERT INTO runs (label, trace, trace_sha256, platform, governor,"
+				    " timing, util_source, power_model, power_unit, policy, params,"
+				    " kernel, start_s, span_s, events, nr_cpus, nr_clusters, notes,"
+				    " govsim_version, created_at, governor_path, governor_sha256)"
+				    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+				    " ?, ?, ?)"
+				  : "INSERT INTO runs (label, trace, trace_sha256, platform, governor,"
+				    " timing, util_source, power_model, power_unit, policy, params,"
+				    " kernel, start_s, span_s, events, nr_cpus, nr_clusters, notes,"
+				    " govsim_version, created_at)"
+				    " VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?,"
+				    " ?)",
 			  &st, err)))
 		goto out_rollback;
-	rc = insert(s, st, err, "ttttttttttttddiiittt", r->label, r->trace, r->trace_sha256,
-		    r->platform, r->governor, r->timing, r->util_source, r->power_model,
-		    r->power_unit, r->policy, r->params, r->kernel, r->start_s, r->span_s,
-		    (s64)r->events, (s64)r->nr_cpus, (s64)r->nr_clusters, r->notes,
-		    r->govsim_version, when);
+	/* the two last values are bound only when the statement has them */
+	rc = insert(s, st, err, s->plugin_cols ? "ttttttttttttddiiittttt" : "ttttttttttttddiiittt",
+		    r->label, r->trace, r->trace_sha256, r->platform, r->governor, r->timing,
+		    r->util_source, r->power_model, r->power_unit, r->policy, r->params, r->kernel,
+		    r->start_s, r->span_s, (s64)r->events, (s64)r->nr_cpus, (s64)r->nr_clusters,
+		    r->notes, r->govsim_version, when, r->governor_path, r->governor_sha256);
 	sqlite3_finalize(st);
 	if (rc)
 		goto out_rollback;
@@ -475,6 +565,16 @@ static int read_runs_row(struct store *s, s64 id, struct run_result *r, struct g
 	copy_text(r->notes, sizeof(r->notes), st, 17);
 	copy_text(r->govsim_version, sizeof(r->govsim_version), st, 18);
 	sqlite3_finalize(st);
+	if (s->plugin_cols) {
+		if ((rc = query(s, "SELECT governor_path, governor_sha256 FROM runs WHERE run_id = ?1",
+				id, &st, err)))
+			return rc;
+		if ((rc = sqlite3_step(st)) != SQLITE_ROW)
+			return finish(s, st, rc, id, err);
+		copy_text(r->governor_path, sizeof(r->governor_path), st, 0);
+		copy_text(r->governor_sha256, sizeof(r->governor_sha256), st, 1);
+		sqlite3_finalize(st);
+	}
 	if (r->nr_cpus < 0 || r->nr_cpus > GS_MAX_CPUS || r->nr_clusters < 0 ||
 	    r->nr_clusters > GS_MAX_CLUSTERS)
 		return gs_error_set(err, GS_ESQL, "'%s': run %" PRId64 ": nr_cpus or nr_clusters "
@@ -736,7 +836,7 @@ int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_
 
 static const char *const selector_keys[] = {
 	"label", "trace", "trace_sha256", "platform", "governor", "timing", "util_source",
-	"power_model", "kernel",
+	"power_model", "kernel", "governor_path", "governor_sha256",
 };
 
 int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *n,
@@ -910,7 +1010,7 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 	if ((rc = csv_open(&o, dir, "runs.csv",
 			   "run_id,label,trace,trace_sha256,platform,governor,timing,util_source,"
 			   "power_model,power_unit,policy,params,kernel,start_s,span_s,events,"
-			   "nr_cpus,nr_clusters,notes,govsim_version",
+			   "nr_cpus,nr_clusters,notes,govsim_version,governor_path,governor_sha256",
 			   path, sizeof(path), err)))
 		return rc;
 	csv_int(&o, run_id);
@@ -933,6 +1033,8 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 	csv_int(&o, r->nr_clusters);
 	csv_text(&o, r->notes);
 	csv_text(&o, r->govsim_version);
+	csv_text(&o, r->governor_path);
+	csv_text(&o, r->governor_sha256);
 	csv_eol(&o);
 	if ((rc = csv_close(&o, path, err)))
 		return rc;

@@ -19,7 +19,7 @@
  *   activity(run_id, seq -1 (all tasks) | task_stats.seq, activations, throughput,
  *            latency_mean_s, latency_p95_s, latency_max_s, response_mean_s, response_p95_s,
  *            response_max_s, lateness_mean_s, lateness_p95_s, lateness_max_s)
- *            work timing only; a task row only for a task with activations (sim/result.h)
+ *            work timing only; a task row only for a task with activations (core/result.h)
  * A version-1 file gains the new tables when opened; its runs read with traced_span_s = span_s.
  * Energies are in joules for em; for costs, the model's power unit x seconds / 1000 (as mW x s ->
  * J), named in runs.power_unit.
@@ -35,7 +35,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
-#include "sim/result.h"
+#include "core/result.h"
 
 /* The schema version this govsim writes and reads. */
 #define STORE_SCHEMA_VERSION 2 /* 2: spans, activity */
@@ -45,10 +45,19 @@ struct store;
 /*
  * Open or create a results database at `path` and create its tables if needed. A database
  * written by a NEWER schema version fails with GS_ESCHEMA ("'x.db': results schema version 7 is
- * newer than this govsim supports (1)"); a file that is not an SQLite database, or cannot be
- * opened, with GS_ESQL. On success *out is the handle (store_close() it).
+ * newer than this govsim supports (1)"); a file that is not an SQLite database, or an SQLite
+ * database that is not govsim's (tables but no govsim schema), with GS_EINPUT before anything
+ * is created in it; one that cannot be opened with GS_ESQL. On success *out is the handle (store_close() it).
  */
 int store_open(const char *path, struct store **out, struct gs_error *err);
+
+/*
+ * Before a run: whether `path` can take govsim's runs, without creating or changing anything.
+ * 0 when it does not exist, is empty or is a govsim results database of this or an older schema
+ * version; GS_EINPUT for a foreign SQLite file (tables but no govsim schema) or a file that is
+ * not a database; GS_ESCHEMA for a newer govsim's. store_open() makes the same checks.
+ */
+int store_check(const char *path, struct gs_error *err);
 
 /*
  * Write one run in one transaction (BEGIN IMMEDIATE ... COMMIT; any failure rolls back, leaving
@@ -89,6 +98,37 @@ int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *
  */
 int store_merge(const char *out_path, const char *const *inputs, size_t n, size_t *nr_runs,
 		struct gs_error *err);
+
+/*
+ * The parts of a sweep run as a job array. `sweep --job K` records in its database that it is
+ * job K of N (table sweep_part(job, nr_jobs, trace, label), which merge reads and never copies
+ * into its output), so a merge can tell which parts are missing and put the parts in job
+ * order whatever order they are given in.
+ */
+struct store_part {
+	long job, nr_jobs;
+	const char *trace, *label;
+};
+
+struct store_merge_opts {
+	long expect;                   /* > 0: the inputs are the parts of a sweep of this many
+					* jobs; an input that is no such part is refused */
+	bool partial;                  /* merge the parts there are when some are missing */
+	const struct store_part *mark; /* not NULL: record the output as this part */
+	char missing[256];             /* out: with `partial`, the jobs missing ("2-3,6-7"),
+					* "" when none; cut short with "..." */
+};
+
+/*
+ * store_merge() with options (NULL: none). When every input is a part (or with `expect`), the
+ * parts must be of one sweep (the same number of jobs), each job at most once (GS_EINPUT
+ * otherwise), and they are merged in job order; when jobs are missing, nothing is merged and
+ * the error is GS_ENOTFOUND naming them ("missing 4 of 8 jobs: 2-3,6-7"), unless `partial`,
+ * which merges the others and names the missing in opts->missing. A sweep of N jobs is
+ * complete when each of 0..N-1 is there.
+ */
+int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
+		    struct store_merge_opts *opts, size_t *nr_runs, struct gs_error *err);
 
 /* Close the database; NULL is fine. */
 void store_close(struct store *s);

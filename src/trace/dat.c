@@ -18,13 +18,40 @@
 
 #define DAT_SCRATCH 8192
 
+/* libtracecmd exports it without declaring it in trace-cmd.h (trace-cmd-private.h does):
+ * the UNAME option, "<sysname> <nodename> <release> <version...> <machine>" as trace-cmd
+ * record wrote it (tracecmd/trace-record.c add_uname), or NULL when the file has none. */
+const char *tracecmd_get_uname(struct tracecmd_input *handle);
+
+/* The release (third word) of the recording's uname, into st.kernel_release. */
+static void dat_kernel_release(struct trace_reader *r)
+{
+	const char *u = tracecmd_get_uname(r->tc);
+	const char *p;
+	size_t len;
+
+	if (!u)
+		return;
+	p = u;
+	for (int word = 0; word < 2 && *p; word++) {
+		p += strcspn(p, " ");
+		p += strspn(p, " ");
+	}
+	len = strcspn(p, " \n");
+	if (len && len < sizeof(r->st.kernel_release))
+		snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s", (int)len, p);
+}
+
 int dat_open(struct trace_reader *r, struct gs_error *err)
 {
 	struct tep_handle *tep;
+	int ret = dat_check(r->file, r->path, err); /* what would crash the library */
 
+	if (ret)
+		return ret;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	r->tc = tracecmd_open(r->path, TRACECMD_FL_LOAD_NO_PLUGINS);
+	r->tc = tracecmd_open(r->file, TRACECMD_FL_LOAD_NO_PLUGINS);
 	if (!r->tc)
 		return gs_error_set(err, GS_ETRACE, "'%s': cannot read trace.dat (corrupt or unsupported)",
 				    r->path);
@@ -40,6 +67,7 @@ int dat_open(struct trace_reader *r, struct gs_error *err)
 	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
 		r->pending[cpu] = tracecmd_read_cpu_first(r->tc, cpu);
 	r->st.header_cpus = r->dat_cpus;
+	dat_kernel_release(r);
 	return 0;
 }
 
@@ -202,11 +230,17 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 		trace_seq_init(&s);
 		tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
 		trace_seq_terminate(&s);
-		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+		if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
+			m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+			if (m == 0)
+				reader_count_unknown(r, event->name, strlen(event->name));
+			else if (m > 0)
+				r->st.markers[MARKER_DEVLIB_FREQ]++;
+		} else {
+			m = text_marker(r, s.buffer, s.buffer + s.len, ev, &why);
+		}
 		if (m < 0)
 			ret = reader_malformed(r, r->lineno, err, "%s", why);
-		else if (m == 0)
-			reader_count_unknown(r, event->name, strlen(event->name));
 		trace_seq_destroy(&s);
 		if (m <= 0)
 			goto out_free;
@@ -223,13 +257,14 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 			goto out_free;
 		}
 	}
+	if (rec->ts > READER_MAX_TS_NS) {
+		ret = reader_malformed(r, r->lineno, err,
+				       "timestamp beyond 2^63 ns (9223372036.854775807 s)");
+		goto out_free;
+	}
 	if (event_is_wake(ev->type)) {
-		/* common_flags: TRACE_FLAG_HARDIRQ 0x08, _SOFTIRQ 0x10, _NMI 0x40 (v5.9 trace.h) */
 		int fl = tep_data_flags(tep, rec);
-		ev->wake.irq = fl < 0 ? 0
-				      : (u32)(((fl & 0x08) ? EV_IRQ_HARD : 0) |
-					     ((fl & 0x10) ? EV_IRQ_SOFT : 0) |
-					     ((fl & 0x40) ? EV_IRQ_NMI : 0));
+		ev->wake.irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
 	}
 	ev->ts_ns = rec->ts;
 	ev->line = r->lineno;

@@ -28,6 +28,8 @@ static const char *const format_names[] = {
 	[TRACE_FMT_TRACECMD] = "trace-cmd",
 	[TRACE_FMT_DAT] = "dat",
 	[TRACE_FMT_CSV] = "csv",
+	[TRACE_FMT_PERFETTO] = "perfetto",
+	[TRACE_FMT_SYSTRACE] = "systrace",
 };
 
 const char *trace_format_name(enum trace_format f)
@@ -39,6 +41,8 @@ const char *trace_format_name(enum trace_format f)
 
 int trace_format_from_name(const char *name)
 {
+	if (strcmp(name, "tracecmd") == 0) /* as README and --help spell it */
+		return TRACE_FMT_TRACECMD;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
 		if (strcmp(name, format_names[i]) == 0)
 			return (int)i;
@@ -158,9 +162,33 @@ static bool item_less(const struct heap_item *a, const struct heap_item *b)
 	return a->ts_ns < b->ts_ns || (a->ts_ns == b->ts_ns && a->seq < b->seq);
 }
 
+/*
+ * The heap's storage, max_held slots, on the first event out of order: most traces never need
+ * it, and allocating (and zeroing) its 6 MB for every reader made each short read, as a fuzz
+ * target does per input, cost milliseconds. Slots are handed out in order until the first one
+ * comes back (pool_used), so the free list needs no filling either.
+ */
+static bool heap_alloc(struct trace_reader *r)
+{
+	if (r->pool)
+		return true;
+	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
+	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
+	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
+	if (r->pool && r->pool_free && r->heap)
+		return true;
+	free(r->pool);
+	free(r->pool_free);
+	free(r->heap);
+	r->pool = NULL;
+	r->pool_free = NULL;
+	r->heap = NULL;
+	return false;
+}
+
 static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
 {
-	u32 slot = r->pool_free[--r->pool_nfree];
+	u32 slot = r->pool_nfree ? r->pool_free[--r->pool_nfree] : r->pool_used++;
 	u32 i = r->heap_n++;
 
 	r->pool[slot] = *ev;
@@ -225,6 +253,10 @@ void reader_commit_any(struct trace_reader *r)
 	if (r->ring_count > 0) {
 		const struct event *tail = &r->ring[ring_index(r, r->ring_count - 1)];
 		if (ev->ts_ns < tail->ts_ns) {
+			if (!heap_alloc(r)) {
+				r->oom = true; /* trace_reader_next() fails */
+				return;
+			}
 			heap_push(r, ev, seq);
 			return;
 		}
@@ -235,17 +267,9 @@ void reader_commit_any(struct trace_reader *r)
 
 static int alloc_order(struct trace_reader *r)
 {
-	if (ring_grow(r, RING_INITIAL_CAP) < 0)
+	if (ring_grow(r, RING_INITIAL_CAP) < 0 || !r->ring)
 		return GS_ENOMEM;
-	r->pool = calloc(r->max_held, sizeof(struct event));
-	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
-	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
-	if (!r->ring || !r->pool || !r->pool_free || !r->heap)
-		return GS_ENOMEM;
-	for (u32 i = 0; i < r->max_held; i++)
-		r->pool_free[i] = r->max_held - 1 - i;
-	r->pool_nfree = r->max_held;
-	return 0;
+	return 0; /* the heap: heap_alloc(), when first needed */
 }
 
 static u32 held(const struct trace_reader *r)
@@ -284,7 +308,8 @@ static bool ready(const struct trace_reader *r, int *from)
 	*from = pick(r, &ts);
 	if (r->done || held(r) + r->slack > r->max_held)
 		return true;
-	return ts + r->window_ns <= r->max_ts_ns;
+	/* ts + window <= max, written so that it cannot wrap */
+	return r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns;
 }
 
 /* The next event out: `from` is pick()'s answer (0 ring, 1 heap). */
@@ -347,9 +372,29 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
 		return 0;
 	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (got < 0 && r->gz) {
+		int zerr;
+		const char *why = gzerror(r->gz, &zerr);
+		const char *colon = strstr(why, ": ");
+		if (strncmp(why, "<fd:", 4) == 0 && colon) /* zlib names the stream "<fd:N>" */
+			why = colon + 2;
+		if (zerr == Z_ERRNO)
+			return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
+					    strerror(errno));
+		/* a flipped byte: bad data (Z_DATA_ERROR), the CRC or length check failed */
+		return gs_error_set(err, GS_ETRACE, "'%s': corrupt gzip stream: %s", r->path, why);
+	}
 	if (got < 0)
-		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path,
-				    r->gz ? "gzip stream is corrupt" : strerror(errno));
+		return gs_error_set(err, GS_EIO, "'%s': read error: %s", r->path, strerror(errno));
+	if (got == 0 && r->gz && r->st.gzip) {
+		int zerr;
+		gzerror(r->gz, &zerr);
+		/* zlib ends a stream cut short (no trailer, so no CRC check) with Z_BUF_ERROR */
+		if (zerr == Z_BUF_ERROR)
+			return gs_error_set(err, GS_ETRACE,
+					    "'%s': truncated gzip stream (it ends before its "
+					    "trailer and CRC)", r->path);
+	}
 	if (got == 0)
 		r->in_eof = true;
 	r->buf_len += (size_t)got;
@@ -448,6 +493,10 @@ static int fill(struct trace_reader *r, struct gs_error *err)
 		return dat_fill(r, err);
 	case BACKEND_CSV:
 		return csv_fill(r, err);
+	case BACKEND_PERFETTO:
+		return pf_fill(r, err);
+	case BACKEND_SYSTRACE:
+		return sys_fill(r, err);
 	case BACKEND_TEXT:
 	default:
 		return text_fill(r, err);
@@ -536,6 +585,19 @@ static enum trace_format detect_text(const char *p, size_t n)
 	return TRACE_FMT_TRACECMD;
 }
 
+/* Perfetto protobuf, detected (pf_sniff()) or forced. */
+static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
+			 struct gs_error *err)
+{
+	if (!pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof))
+		return gs_error_set(err, GS_ETRACE, "'%s': not a Perfetto trace", r->path);
+	if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_PERFETTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': a Perfetto trace, not %s", r->path,
+				    trace_format_name(opts->format));
+	r->backend = BACKEND_PERFETTO;
+	return pf_open(r, err);
+}
+
 static void reader_init_stats(struct trace_reader *r)
 {
 	memset(&r->st, 0, sizeof(r->st));
@@ -550,19 +612,23 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 	struct trace_reader *r;
 	unsigned char magic[16] = {0};
 	ssize_t nmagic = 0;
-	bool is_stdin = strcmp(path, "-") == 0;
+	const char *file = path; /* opened; `path` names it in messages */
+	bool is_stdin = strcmp(file, "-") == 0;
 	int ret;
 
 	*out = NULL;
 	if (!opts)
 		opts = &defaults;
+	if (opts->name)
+		path = opts->name;
 	r = calloc(1, sizeof(*r));
 	if (!r)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	r->fd = -1;
 	r->opts = *opts;
 	r->path = strdup(path);
-	if (!r->path) {
+	r->file = strdup(file);
+	if (!r->path || !r->file) {
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;
 	}
@@ -575,14 +641,14 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		r->fd = STDIN_FILENO;
 	} else {
 		struct stat sb;
-		r->fd = open(path, O_RDONLY | O_CLOEXEC);
+		r->fd = open(file, O_RDONLY | O_CLOEXEC);
 		if (r->fd < 0) {
-			ret = gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path,
+			ret = gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
 					   strerror(errno));
 			goto out_free;
 		}
 		if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			ret = gs_error_set(err, GS_EIO, "'%s': is a directory", path);
+			ret = gs_error_set(err, GS_EINPUT, "'%s': is a directory", path);
 			goto out_free;
 		}
 		nmagic = pread(r->fd, magic, sizeof(magic), 0);
@@ -653,9 +719,26 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 				   path);
 		goto out_free;
 	}
+	if (pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof) ||
+	    opts->format == TRACE_FMT_PERFETTO) {
+		ret = perfetto_open(r, opts, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
+	}
 	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536)) {
 		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", path);
 		goto out_free;
+	}
+	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
+	    opts->format == TRACE_FMT_SYSTRACE) {
+		r->backend = BACKEND_SYSTRACE;
+		ret = sys_open(r, err);
+		if (ret < 0)
+			goto out_free;
+		*out = r;
+		return 0;
 	}
 	r->st.format = opts->format;
 	if (r->st.format == TRACE_FMT_AUTO)
@@ -680,6 +763,14 @@ out_free:
 	return ret;
 }
 
+static bool any_marker(const struct trace_reader *r)
+{
+	for (int k = 0; k < MARKER__COUNT; k++)
+		if (r->st.markers[k])
+			return true;
+	return false;
+}
+
 int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
 {
 	for (;;) {
@@ -689,10 +780,12 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 			return 1;
 		}
 		if (r->done) {
-			if (r->st.events == 0)
+			if (r->st.events == 0 && !(r->opts.allow_markers_only && any_marker(r)))
 				return gs_error_set(err, GS_ETRACE, "'%s': no usable event in %llu %s",
 						    r->path, (unsigned long long)r->st.lines,
-						    r->backend == BACKEND_DAT ? "records" : "lines");
+						    r->backend == BACKEND_DAT ? "records"
+						    : r->backend == BACKEND_PERFETTO ? "packets"
+										     : "lines");
 			return 0;
 		}
 		if (r->ring_count + r->slack > r->ring_cap && r->ring_cap < r->max_held &&
@@ -701,6 +794,8 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 		ret = fill(r, err);
 		if (ret < 0)
 			return ret;
+		if (r->oom)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
 }
 
@@ -722,6 +817,10 @@ void trace_reader_free(struct trace_reader *r)
 		dat_close(r);
 	if (r->backend == BACKEND_CSV)
 		csv_close(r);
+	if (r->backend == BACKEND_PERFETTO)
+		pf_close(r);
+	if (r->backend == BACKEND_SYSTRACE)
+		sys_close(r);
 	if (r->gz)
 		gzclose(r->gz);
 	if (r->fd >= 0 && r->fd != STDIN_FILENO)
@@ -733,5 +832,6 @@ void trace_reader_free(struct trace_reader *r)
 	free(r->pool_free);
 	free(r->heap);
 	free(r->path);
+	free(r->file);
 	free(r);
 }

@@ -24,6 +24,8 @@ enum trace_format {
 	TRACE_FMT_TRACECMD, /* trace-cmd report text */
 	TRACE_FMT_DAT,      /* trace.dat */
 	TRACE_FMT_CSV,      /* CSV util trace */
+	TRACE_FMT_PERFETTO, /* Perfetto protobuf (perfetto.c) */
+	TRACE_FMT_SYSTRACE, /* Android systrace: HTML trace-data blocks, Chrome JSON (systrace.c) */
 };
 const char *trace_format_name(enum trace_format f);
 int trace_format_from_name(const char *name); /* -1 if unknown */
@@ -32,9 +34,42 @@ struct reader_opts {
 	enum trace_format format; /* AUTO: detect */
 	bool strict;              /* first malformed line fails the read (GS_ETRACE) */
 	u64 reorder_window_ns;    /* 0: default (see reader.c) */
+	bool allow_markers_only;  /* a trace with trace markers but no usable event ends normally
+				   * (trace info of an atrace-only trace) instead of failing "no
+				   * usable event" */
+	const char *name;         /* the trace's name in messages; NULL: the path opened (a
+				   * spooled copy is opened by its own path, see spool.h) */
 };
 
 #define READER_MAX_REPORTED 5 /* malformed lines kept verbatim */
+
+/* Trace markers (trace_marker writes: ftrace `print`, `tracing_mark_write`), by kind. Markers
+ * are the tracer's or the application's notes, never kernel decisions; the devlib frequency
+ * markers also become FREQ_MARKER events (initial frequencies). */
+#define TRACE_MARKER_KINDS(X)                                                   \
+	X(ATRACE_BEGIN, "atrace B (slice begin)")                               \
+	X(ATRACE_END, "atrace E (slice end)")                                   \
+	X(ATRACE_COUNTER, "atrace C (counter)")                                 \
+	X(ATRACE_ASYNC_BEGIN, "atrace S (async begin)")                         \
+	X(ATRACE_ASYNC_END, "atrace F (async end)")                             \
+	X(DEVLIB_FREQ, "devlib cpu_frequency")                                  \
+	X(RTAPP, "rt-app")                                                      \
+	X(OTHER, "other text")
+enum trace_marker_kind {
+#define GS_MARKER_ENUM(name, str) MARKER_##name,
+	TRACE_MARKER_KINDS(GS_MARKER_ENUM)
+#undef GS_MARKER_ENUM
+	MARKER__COUNT
+};
+const char *trace_marker_kind_name(enum trace_marker_kind k);
+
+/* What a trace says about one CPU (Perfetto cpu_info): arch capacity and available OPPs. */
+#define TRACE_CPU_MAX_FREQS 32
+struct trace_cpu_info {
+	u32 capacity; /* 0 when not recorded */
+	u32 nr_freqs;
+	u32 freqs_khz[TRACE_CPU_MAX_FREQS];
+};
 
 struct trace_stats {
 	enum trace_format format;
@@ -58,6 +93,14 @@ struct trace_stats {
 	char device[128];        /* SoC / board / Android build fingerprint */
 	char producer[64];       /* the tracer that wrote the file, e.g. "trace-cmd", "perfetto" */
 	char clock[32];          /* trace clock, e.g. "boot", "mono", "local" */
+	u64 markers[MARKER__COUNT]; /* trace markers by kind (not counted as unknown events) */
+	/* Data loss the tracer recorded (Perfetto: bundles with lost_events, a bundle whose
+	 * previous_bundle_end_timestamp says events of its CPU were lost, dropped packets). */
+	u64 data_loss;
+	u64 raw_prev_state; /* sched_switch prev_state outside the kernel's encoding (raw task
+			     * state): only the S D T t X Z bits, the same on every kernel, kept */
+	int nr_cpu_info;    /* CPUs described by the trace (Perfetto cpu_info); 0 if none */
+	struct trace_cpu_info cpu_info[GS_MAX_CPUS];
 	/* Events not turned into the stream, counted by name. */
 	int nr_unknown;
 	struct { char name[48]; u64 count; } unknown[64];

@@ -21,6 +21,11 @@ struct csv_parser;
 #define READER_DEFAULT_WINDOW_NS (10 * NSEC_PER_MSEC)
 #define READER_MAX_HELD          32768u
 
+/* The largest timestamp accepted, 2^63 - 1 ns (292 years): what no 64-bit nanosecond clock can
+ * pass is a malformed line, never wrapped; and sums of a timestamp and a window or a period
+ * (the re-ordering, ticks) stay below 2^64. */
+#define READER_MAX_TS_NS ((u64)INT64_MAX)
+
 /* The text input buffer: large, so that most lines are parsed in place. */
 #define READER_BUF_SIZE (1u << 20)
 
@@ -48,12 +53,17 @@ enum reader_backend {
 	BACKEND_TEXT,
 	BACKEND_DAT,
 	BACKEND_CSV,
+	BACKEND_PERFETTO,
+	BACKEND_SYSTRACE,
 };
 
 struct csv_state; /* csv.c */
+struct pf_state;  /* perfetto.c */
+struct sys_state; /* systrace.c */
 
 struct trace_reader {
-	char *path;
+	char *path; /* the name in messages (reader_opts.name) */
+	char *file; /* the file opened */
 	struct reader_opts opts;
 	struct trace_stats st;
 	enum reader_backend backend;
@@ -80,6 +90,8 @@ struct trace_reader {
 	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
 	u32 *pool_free;
 	u32 pool_nfree;
+	u32 pool_used;         /* slots handed out at least once: the next never-used one */
+	bool oom;              /* the heap could not be allocated */
 	struct heap_item *heap;
 	u32 heap_n;
 	u64 seq;
@@ -97,6 +109,10 @@ struct trace_reader {
 
 	/* CSV */
 	struct csv_state *csv;
+
+	/* Perfetto protobuf, systrace */
+	struct pf_state *pf;
+	struct sys_state *sys;
 };
 
 /* The slot the next event is parsed into. Always valid between fills. */
@@ -176,15 +192,44 @@ s64 prev_state_parse(const char *s, size_t len);
 /* text.c: a numeric prev_state from any kernel to v5.9 TASK_REPORT bits. */
 u32 prev_state_from_number(u64 n);
 
+/* dat_check.c: the file's sizes and offsets against its length, before libtracecmd trusts
+ * them (`file` is opened, `name` named in messages). 0, or GS_ETRACE saying what is wrong. */
+int dat_check(const char *file, const char *name, struct gs_error *err);
+
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);
 int dat_fill(struct trace_reader *r, struct gs_error *err);
 void dat_close(struct trace_reader *r);
 
 /* csv.c */
+extern unsigned long csv_realloc_calls; /* libcsv's cell-buffer reallocs, for tests */
 int csv_open(struct trace_reader *r, struct gs_error *err);
 int csv_fill(struct trace_reader *r, struct gs_error *err);
 void csv_close(struct trace_reader *r);
+
+/* perfetto.c: whether [p, p+n), the start of a file (n may be short of the whole file; eof
+ * says whether it is the whole), is a Perfetto trace: a Trace message whose first field is a
+ * TracePacket that parses as protobuf wire format. */
+bool pf_sniff(const unsigned char *p, size_t n, bool eof);
+/* perfetto.c: the Perfetto back end reads the input through r->buf like the text readers
+ * (plain, gzip or stdin), one TracePacket at a time. */
+int pf_open(struct trace_reader *r, struct gs_error *err);
+int pf_fill(struct trace_reader *r, struct gs_error *err);
+void pf_close(struct trace_reader *r);
+
+/* systrace.c: whether the start of a text file is systrace HTML or a Chrome JSON trace with
+ * systemTraceEvents; the back end that reads the ftrace text inside either. */
+bool sys_sniff(const char *p, size_t n);
+int sys_open(struct trace_reader *r, struct gs_error *err);
+int sys_fill(struct trace_reader *r, struct gs_error *err);
+void sys_close(struct trace_reader *r);
+
+/* text.c: a trace marker's text (the payload of print / tracing_mark_write, with or without the
+ * "tracing_mark_write: " prefix that ftrace prints): counted in r->st.markers by kind. 1 and ev
+ * filled (type, power) when it is a devlib frequency marker, 0 otherwise, or a negative value
+ * with *why set when such a marker is broken. */
+int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
+		const char **why);
 
 /* reader.c: read more input into buf (compacting it first); 0, or GS_EIO. Sets in_eof. */
 int reader_refill(struct trace_reader *r, struct gs_error *err);

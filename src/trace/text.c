@@ -550,6 +550,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_FREQ_MARKER:
 		ok = need_u32(&c, "state", &ev->power.state) &&
 		     need_u32(&c, "cpu_id", &ev->power.cpu_id);
+		/* CPU numbers are ints everywhere after the reader */
+		if (ok && ev->power.cpu_id > INT32_MAX)
+			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
 		break;
 	default:
 		ok = conv_util(&c, type, ev);
@@ -765,7 +768,8 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
 	if (fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id))
+	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
 }
@@ -1049,27 +1053,125 @@ int text_event_type(const char *name, size_t len)
 	return -1;
 }
 
+/* The marker's own text: after "tracing_mark_write: ", as ftrace prints a trace_marker write
+ * (the ip's symbol), when present. */
+static const char *marker_text(const char *p, const char *end)
+{
+	static const char tmw[] = "tracing_mark_write:";
+	const size_t tl = sizeof(tmw) - 1;
+
+	while (p < end && *p == ' ')
+		p++;
+	if ((size_t)(end - p) >= tl && memcmp(p, tmw, tl) == 0) {
+		p += tl;
+		while (p < end && *p == ' ')
+			p++;
+	}
+	return p;
+}
+
+/*
+ * A devlib frequency marker: "cpu_frequency_devlib: state=N cpu_id=N" anywhere in the text, or
+ * the older devlib form "cpu_frequency: state=N cpu_id=N" as the marker's whole text (devlib
+ * wrote it with the kernel event's name; it is still the tracer's start/stop note, not a
+ * governor decision).
+ */
 int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why)
 {
 	static const char tag[] = "cpu_frequency_devlib:";
-	const size_t tl = sizeof(tag) - 1;
-	const char *p = body;
+	static const char old_tag[] = "cpu_frequency:";
+	const size_t tl = sizeof(tag) - 1, otl = sizeof(old_tag) - 1;
+	const char *p = body, *t;
 	struct fieldset fs;
 	static char buf[160];
 
 	while (end > body && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
 		end--;
-	for (;;) {
-		p = memchr(p, 'c', (size_t)(end - p));
-		if (!p || (size_t)(end - p) < tl)
-			return 0;
-		if (memcmp(p, tag, tl) == 0)
-			break;
-		p++;
+	t = marker_text(body, end);
+	if ((size_t)(end - t) > otl && memcmp(t, old_tag, otl) == 0) {
+		p = t + otl;
+	} else {
+		for (;;) {
+			p = memchr(p, 'c', (size_t)(end - p));
+			if (!p || (size_t)(end - p) < tl)
+				return 0;
+			if (memcmp(p, tag, tl) == 0)
+				break;
+			p++;
+		}
+		p += tl;
 	}
-	fieldset_split(&fs, p + tl, end);
+	fieldset_split(&fs, p, end);
 	*why = event_from_fields(EV_FREQ_MARKER, &fs, ev, buf, sizeof(buf));
 	return *why ? -1 : 1;
+}
+
+static const char *const marker_kind_names[] = {
+#define GS_MARKER_NAME(name, str) str,
+	TRACE_MARKER_KINDS(GS_MARKER_NAME)
+#undef GS_MARKER_NAME
+};
+
+const char *trace_marker_kind_name(enum trace_marker_kind k)
+{
+	if ((unsigned)k >= GS_ARRAY_SIZE(marker_kind_names))
+		return "?";
+	return marker_kind_names[k];
+}
+
+/* atrace (Android's libcutils trace.h, Perfetto's atrace parser): "B|pid|name", "E|pid" (or
+ * a bare "E"), "C|pid|name|value", "S|pid|name|cookie", "F|pid|name|cookie". */
+static enum trace_marker_kind marker_kind(const char *p, const char *end)
+{
+	size_t n = (size_t)(end - p);
+
+	if (n >= 2 && p[1] == '|') {
+		switch (p[0]) {
+		case 'B': return MARKER_ATRACE_BEGIN;
+		case 'E': return MARKER_ATRACE_END;
+		case 'C': return MARKER_ATRACE_COUNTER;
+		case 'S': return MARKER_ATRACE_ASYNC_BEGIN;
+		case 'F': return MARKER_ATRACE_ASYNC_END;
+		default: break;
+		}
+	}
+	if (n == 1 && p[0] == 'E')
+		return MARKER_ATRACE_END;
+	if (n >= 6 && memcmp(p, "rtapp_", 6) == 0)
+		return MARKER_RTAPP;
+	return MARKER_OTHER;
+}
+
+int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
+		const char **why)
+{
+	int m = text_parse_marker(body, end, ev, why);
+
+	if (m != 0) {
+		r->st.markers[MARKER_DEVLIB_FREQ]++;
+		return m;
+	}
+	while (end > body && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
+		end--;
+	r->st.markers[marker_kind(marker_text(body, end), end)]++;
+	return 0;
+}
+
+/* A trace_marker write whose ip the kernel could not name prints the ip instead of
+ * "tracing_mark_write" ("0: B|123|name", "0xffffff8008123456: E|123"): a marker, not an
+ * event called "0". */
+static bool is_unresolved_ip(const char *name, size_t len)
+{
+	size_t i = 0;
+
+	if (len > 2 && name[0] == '0' && name[1] == 'x')
+		i = 2;
+	if (i == len)
+		return false;
+	for (; i < len; i++)
+		if (!is_digit(name[i]) && !(name[i] >= 'a' && name[i] <= 'f'))
+			return false;
+	return true;
 }
 
 /* ---- lines --------------------------------------------------------------------------------- */
@@ -1093,6 +1195,16 @@ static void header_comment(struct trace_reader *r, const char *p, const char *en
 		q++;
 	if (end - q > 7 && memcmp(q, "tracer:", 7) == 0)
 		reader_add_header(r, "%.*s", (int)(end - q), q);
+	/* "# Linux version 5.10.66-android12-9-... (builder@...) ...": /proc/version copied into
+	 * the header; the release is its third word */
+	if (end - q > 14 && memcmp(q, "Linux version ", 14) == 0 && !r->st.kernel_release[0]) {
+		const char *v = q + 14, *e = v;
+		while (e < end && *e != ' ' && *e != '\r')
+			e++;
+		if (e > v && (size_t)(e - v) < sizeof(r->st.kernel_release))
+			snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s",
+				 (int)(e - v), v);
+	}
 }
 
 /* trace-cmd's preamble lines; true when the line was one. */
@@ -1153,7 +1265,12 @@ static bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **ne
 		}
 		if (p >= end || *p != ':')
 			return false;
-		*ts_ns = sec * NSEC_PER_SEC + frac * scale[nf];
+		/* past READER_MAX_TS_NS: a timestamp, out of range (the caller reports it) */
+		if (sec > READER_MAX_TS_NS / NSEC_PER_SEC ||
+		    frac * scale[nf] > READER_MAX_TS_NS - sec * NSEC_PER_SEC)
+			*ts_ns = UINT64_MAX;
+		else
+			*ts_ns = sec * NSEC_PER_SEC + frac * scale[nf];
 	} else {
 		if (p >= end || *p != ':')
 			return false;
@@ -1309,7 +1426,9 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 
 	while (p < end && is_digit(*p))
 		sec = sec * 10 + (u64)(*p++ - '0');
-	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':')
+	/* beyond 2^63 ns (or near it): parse_ts() reads and range-checks it */
+	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':' ||
+	    sec >= READER_MAX_TS_NS / NSEC_PER_SEC)
 		return false;
 	for (int i = 1; i <= 6; i++) {
 		if (!is_digit(p[i]))
@@ -1437,7 +1556,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	int type;
 
 	if (p == end || *p == '\t' || *p == '#' || maybe_header(p, end) ||
-	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p))
+	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p) || ts > READER_MAX_TS_NS)
 		return 0;
 	p = skip_spaces(p, end);
 	type = hot_event_name(p, end, &q);
@@ -1498,6 +1617,9 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	}
+	if (ts > READER_MAX_TS_NS)
+		return reader_malformed(r, r->lineno, err,
+					"timestamp beyond 2^63 ns (9223372036.854775807 s)");
 	p = skip_spaces(p, end);
 	name = p;
 	type = hot_event_name(name, end, &p);
@@ -1507,6 +1629,8 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 			return reader_malformed(r, r->lineno, err,
 						"no event name after the timestamp");
 		type = text_event_type(name, (size_t)(p - name));
+		if (type == -1 && is_unresolved_ip(name, (size_t)(p - name)))
+			type = EVNAME_MARKER;
 	}
 	body = p + 1;
 	while (body < end && *body == ' ')
@@ -1519,11 +1643,17 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	}
 	ev = reader_slot(r);
 	if (type == EVNAME_MARKER) {
-		int m = text_parse_marker(body, end, ev, &why);
+		/* bprint is the kernel's trace_printk(), not a trace_marker write */
+		bool bprint = p - name == 6 && memcmp(name, "bprint", 6) == 0;
+		int m = bprint ? text_parse_marker(body, end, ev, &why)
+			       : text_marker(r, body, end, ev, &why);
 		if (m == 0) {
-			reader_count_unknown(r, name, (size_t)(p - name));
+			if (bprint)
+				reader_count_unknown(r, name, 6);
 			return 0;
 		}
+		if (m > 0 && bprint)
+			r->st.markers[MARKER_DEVLIB_FREQ]++;
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "%s", why);
 	} else if (fast_parse(type, body, end, ev) == end) {

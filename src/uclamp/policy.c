@@ -11,6 +11,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 void policy_init(struct policy *p)
 {
@@ -456,19 +457,58 @@ out_free_line:
 	return rc;
 }
 
+/* A policy line is at most this long (a setattr with a long glob is under 200 bytes). */
+#define POLICY_LINE_MAX 4096
+
+/*
+ * The next line of f into line[POLICY_LINE_MAX + 1], without its newline: 1, 0 at the end, or
+ * GS_EPOLICY for what a text file does not hold (a NUL byte, another control character: binary
+ * data, which used to end the line silently or pass as an empty policy; a line longer than
+ * POLICY_LINE_MAX, e.g. from /dev/zero, which used to grow without bound).
+ */
+static int policy_read_line(FILE *f, char *line, const char *path, long lineno,
+			    struct gs_error *err)
+{
+	size_t n = 0;
+	int c;
+
+	while ((c = getc(f)) != EOF && c != '\n') {
+		if (c == '\0' || (c < 0x20 && c != '\t' && c != '\r' && c != '\f' && c != '\v'))
+			return gs_error_set(err, GS_EPOLICY,
+					    "'%s':%ld: control character 0x%02x (binary data, not a "
+					    "policy)", path, lineno, c);
+		if (n == POLICY_LINE_MAX)
+			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: line longer than %d bytes",
+					    path, lineno, POLICY_LINE_MAX);
+		line[n++] = (char)c;
+	}
+	line[n] = '\0';
+	return c == EOF && n == 0 ? 0 : 1;
+}
+
 int policy_parse_file(struct policy *p, const char *path, struct gs_error *err)
 {
 	bool is_stdin = strcmp(path, "-") == 0;
 	FILE *f = is_stdin ? stdin : fopen(path, "r");
-	char *line = NULL;
-	size_t cap = 0;
+	char *line = malloc(POLICY_LINE_MAX + 1);
+	struct stat sb;
 	long lineno = 0;
 	int rc = 0;
 
-	if (!f)
-		return gs_error_set(err, GS_EIO, "'%s': cannot open: %s", path, strerror(errno));
+	if (!f) {
+		free(line);
+		return gs_error_set(err, GS_EPOLICY, "'%s': cannot open: %s", path, strerror(errno));
+	}
+	if (!line) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_close;
+	}
+	if (fstat(fileno(f), &sb) == 0 && S_ISDIR(sb.st_mode)) {
+		rc = gs_error_set(err, GS_EPOLICY, "'%s': is a directory", path);
+		goto out_close;
+	}
 	p->defer_check++;
-	while (getline(&line, &cap, f) >= 0) {
+	while ((rc = policy_read_line(f, line, path, lineno + 1, err)) == 1) {
 		lineno++;
 		rc = policy_parse_line(p, line, path, lineno, err);
 		if (rc)
@@ -476,9 +516,10 @@ int policy_parse_file(struct policy *p, const char *path, struct gs_error *err)
 	}
 	p->defer_check--;
 	if (!rc && ferror(f))
-		rc = gs_error_set(err, GS_EIO, "'%s': read error", path);
+		rc = gs_error_set(err, GS_EPOLICY, "'%s': read error: %s", path, strerror(errno));
 	if (!rc && !p->defer_check)
 		rc = policy_check_sequence(p, err);
+out_close:
 	free(line);
 	if (!is_stdin)
 		fclose(f);

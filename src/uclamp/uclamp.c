@@ -32,8 +32,13 @@ static inline unsigned int uclamp_none(enum uclamp_id id)
 
 unsigned int uclamp_bucket_id(const struct uclamp_sys *sys, unsigned int clamp_value)
 {
-	/* v5.9: clamp_value / UCLAMP_BUCKET_DELTA, no min(…, UCLAMP_BUCKETS - 1). */
-	return clamp_value / sys->bucket_delta;
+	/* v5.9: clamp_value / UCLAMP_BUCKET_DELTA, no min(…, UCLAMP_BUCKETS - 1); 5.4.120+ and
+	 * 5.10.89+ clamp it (facts/kernel-profiles.md §4.2). */
+	unsigned int id = clamp_value / sys->bucket_delta;
+
+	if (sys->bucket_clamp && id > (unsigned int)sys->buckets - 1)
+		id = (unsigned int)sys->buckets - 1;
+	return id;
 }
 
 static void uclamp_se_set(const struct uclamp_sys *sys, struct uclamp_se *uc_se,
@@ -83,6 +88,33 @@ void uclamp_sys_init(struct uclamp_sys *sys, int buckets)
 		root->eff[id] = root->req[id];
 	}
 	sys->nr_groups = 1;
+}
+
+void uclamp_sys_set_profile(struct uclamp_sys *sys, const struct kernel_profile *kp)
+{
+	if (!kp)
+		return;
+	sys->no_static_key = kp->uclamp_present && !kp->uclamp_static_key;
+	sys->rt_default_hardwired = kp->uclamp_rt_default == UCLAMP_RT_HARDWIRED;
+	sys->bucket_clamp = kp->uclamp_bucket_clamp;
+	sys->rq_idle_init = kp->uclamp_rq_idle_init;
+	sys->tg_clamp = kp->uclamp_tg_clamp;
+	/* 5.4.59: no key to test, uclamp_rq_inc/dec and uclamp_util_with always aggregate */
+	if (sys->no_static_key)
+		sys->key = true;
+	/* bucket ids of the boot values under the profile's rule */
+	for (int id = 0; id < UCLAMP_CNT; id++) {
+		sys->uclamp_default[id].bucket_id = uclamp_bucket_id(sys, sys->uclamp_default[id].value);
+		sys->groups[0].req[id].bucket_id = uclamp_bucket_id(sys, sys->groups[0].req[id].value);
+		sys->groups[0].eff[id] = sys->groups[0].req[id];
+	}
+}
+
+void uclamp_rq_init_sys(const struct uclamp_sys *sys, struct uclamp_rq_pair *rq)
+{
+	uclamp_rq_init(rq);
+	if (sys->rq_idle_init)
+		rq->flags = UCLAMP_FLAG_IDLE;
 }
 
 void uclamp_sys_release(struct uclamp_sys *sys)
@@ -145,6 +177,7 @@ void uclamp_task_init(const struct uclamp_sys *sys, struct uclamp_task *p, bool 
 	}
 	p->group = 0;
 	p->is_rt = is_rt;
+	p->class_enabled = true; /* CFS or RT; the scheduler model sets it at each enqueue */
 	/* uclamp_post_fork() -> uclamp_update_util_min_rt_default() */
 	uclamp_sync_rt_default(sys, p);
 }
@@ -167,6 +200,19 @@ struct uclamp_se uclamp_tg_restrict(const struct uclamp_sys *sys, const struct u
 	if (p->group <= 0 || p->group >= sys->nr_groups)
 		return uc_req;
 
+	if (sys->tg_clamp) {
+		/* 5.4.286, v5.10.89+: value = clamp(req, tg_min, tg_max), not user-defined */
+		unsigned int tg_min = sys->groups[p->group].eff[UCLAMP_MIN].value;
+		unsigned int tg_max = sys->groups[p->group].eff[UCLAMP_MAX].value;
+		unsigned int v = uc_req.value;
+
+		v = v < tg_min ? tg_min : v;
+		v = v > tg_max ? tg_max : v;
+		uc_req.value = v;
+		uc_req.bucket_id = uclamp_bucket_id(sys, v);
+		uc_req.user_defined = false;
+		return uc_req;
+	}
 	uc_max = &sys->groups[p->group].eff[id];
 	if (uc_req.value > uc_max->value || !uc_req.user_defined)
 		return *uc_max;
@@ -285,6 +331,9 @@ void uclamp_rq_inc(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 		sys->stats.agg_skipped++;
 		return;
 	}
+	/* p->sched_class->uclamp_enabled: only CFS and RT are clamped */
+	if (!p->class_enabled)
+		return;
 	sys->stats.agg_ops++;
 
 	for (int id = 0; id < UCLAMP_CNT; id++)
@@ -300,6 +349,8 @@ void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 		sys->stats.agg_skipped++;
 		return;
 	}
+	if (!p->class_enabled)
+		return;
 	sys->stats.agg_ops++;
 
 	for (int id = 0; id < UCLAMP_CNT; id++)
@@ -454,6 +505,11 @@ int uclamp_sysctl_write(struct uclamp_sys *sys, enum uclamp_sysctl which, unsign
 		sys->sysctl_util_clamp_max = value;
 		break;
 	case UCLAMP_SYSCTL_MIN_RT_DEFAULT:
+		/* added in v5.9 (sheet §4.2: 5.4 hard-wires 1024) */
+		if (sys->rt_default_hardwired)
+			return gs_error_set(err, GS_EPOLICY,
+					    "sched_util_clamp_min_rt_default does not exist in "
+					    "this kernel profile (RT uclamp.min is hard-wired 1024)");
 		sys->sysctl_util_clamp_min_rt_default = value;
 		break;
 	default:

@@ -14,6 +14,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
+#include "kernel/profile.h"
 
 enum uclamp_id { UCLAMP_MIN = 0, UCLAMP_MAX, UCLAMP_CNT };
 
@@ -53,6 +54,10 @@ struct uclamp_task {
 	struct uclamp_se eff[UCLAMP_CNT];
 	int group; /* index in uclamp_sys.groups; 0 = root */
 	bool is_rt; /* sched class rt (uclamp_enabled, RT default min applies) */
+	/* sched_class->uclamp_enabled of the class the task is queued in (CFS and RT): set by the
+	 * scheduler model at enqueue and left alone until the matching dequeue, so a class change
+	 * while queued cannot unbalance the buckets. */
+	bool class_enabled;
 };
 
 #define UCLAMP_MAX_GROUPS 64
@@ -91,11 +96,26 @@ struct uclamp_sys {
 	int nr_groups;
 	struct uclamp_group groups[UCLAMP_MAX_GROUPS];
 	struct uclamp_stats stats;
+	/* From the kernel profile (uclamp_sys_set_profile; all false: v5.9). */
+	bool no_static_key;        /* 5.4-early: no sched_uclamp_used, aggregation always runs */
+	bool rt_default_hardwired; /* <= v5.8: RT uclamp.min 1024, no sysctl */
+	bool bucket_clamp;         /* uclamp_bucket_id = min(v / delta, BUCKETS - 1) */
+	bool rq_idle_init;         /* init_uclamp_rq sets UCLAMP_FLAG_IDLE */
+	bool tg_clamp;             /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
 };
 
 /* Kernel boot state (init_uclamp): key off, defaults 1024, root group {1024, 1024}. */
 void uclamp_sys_init(struct uclamp_sys *sys, int buckets);
 void uclamp_sys_release(struct uclamp_sys *sys);
+/* Follow a kernel profile's uclamp (facts/kernel-profiles.md §4.2), right after
+ * uclamp_sys_init, before any task or rq exists. NULL: v5.9. A profile without the static key
+ * starts with aggregation on (uclamp_is_used() true from the start, stats.key_on stays false:
+ * no key ever flipped). A profile without uclamp at all is the caller's business (it installs
+ * no hooks). */
+void uclamp_sys_set_profile(struct uclamp_sys *sys, const struct kernel_profile *kp);
+/* init_uclamp_rq under the profile: uclamp_rq_init, then UCLAMP_FLAG_IDLE where the profile
+ * starts with it (5.4.286, v5.10.89+). */
+void uclamp_rq_init_sys(const struct uclamp_sys *sys, struct uclamp_rq_pair *rq);
 
 static inline bool uclamp_is_used(const struct uclamp_sys *sys)
 {
@@ -121,9 +141,10 @@ struct uclamp_se uclamp_eff_get(const struct uclamp_sys *sys, const struct uclam
 unsigned int uclamp_eff_value(const struct uclamp_sys *sys, const struct uclamp_task *p,
 			      enum uclamp_id id);
 
-/* enqueue_task()/dequeue_task() hooks, called before the class enqueue/dequeue. No-ops that
- * count agg_skipped while the key is off (and for classes without uclamp_enabled: pass
- * p->is_rt / CFS only; DL tasks never reach here). */
+/* enqueue_task()/dequeue_task(): uclamp_rq_inc/dec as v5.9 kernel/sched/core.c, called for
+ * every task before the class enqueue/dequeue. While the key is off they count agg_skipped and
+ * return; a task whose queued class has no uclamp_enabled (p->class_enabled false: DL, idle)
+ * is then left alone; otherwise the buckets are updated and agg_ops counted. */
 void uclamp_rq_inc(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p);
 void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p);
 

@@ -19,6 +19,7 @@ bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 cp tests/fixtures/bad/* traces/android-8cpu/surfaceflinger.txt "$tmp/"
+cp traces/juno-r0/rtapp_switch/trace.txt "$tmp/traces-tracecmd.txt"
 fail=0 known_open=0 n=0
 
 # run_case KIND NAME STATUS MESSAGE CMD...: KIND is "case" or "known"; MESSAGE "-" wants none.
@@ -71,8 +72,51 @@ case_ time-backwards 3 "$backwards" info trace-time-backwards.txt
 case_ empty 3 "'trace-empty.txt': empty trace" info trace-empty.txt
 case_ binary 3 "'trace-binary.bin': not a trace (binary data)" info trace-binary.bin
 case_ truncated-gzip 3 "'trace-truncated.txt.gz': " info trace-truncated.txt.gz
+# a .gz cut short (no trailer, so no CRC check) or failing its CRC is bad input, not a shorter
+# trace (#18.6): `run` without --strict used to replay the first half and exit 0
+# a trace.dat missing its last byte or page (an interrupted copy) crashed inside libtracecmd
+# (exit 139, #18.2); its CPU 5 data is the last in the file (16384 bytes at 3420160)
+dat=traces/juno-r0/sched_load/trace.dat
+head -c -1 "$dat" >"$tmp/trace-cut-byte.dat"
+head -c -4096 "$dat" >"$tmp/trace-cut-page.dat"
+case_ dat-cut-byte 3 "'trace-cut-byte.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3436543 bytes; truncated?)" "$bin" run --quiet trace-cut-byte.dat
+case_ dat-cut-page 3 "'trace-cut-page.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3432448 bytes; truncated?)" "$bin" trace info trace-cut-page.dat
+case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
+case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
-case_ missing-file 1 "'no-such-trace.txt': " info no-such-trace.txt
+# exit 3 for every input the command line names that is missing, a directory or unknown (#11.8)
+case_ missing-file 3 "'no-such-trace.txt': cannot open: No such file or directory" info no-such-trace.txt
+case_ run-missing-file 3 "'no-such-trace.txt': cannot open: No such file or directory" "$bin" run no-such-trace.txt
+case_ trace-directory 3 "'.': is a directory" "$bin" run .
+case_ unknown-platform 3 "'no-such-board': no such built-in platform" "$bin" run $sf --platform no-such-board
+case_ missing-platform-file 3 "'no-such-model.sql': cannot open: No such file or directory" "$bin" run $sf --platform no-such-model.sql
+case_ compare-missing-db 3 "'no-such.db': No such file or directory" "$bin" compare --db no-such.db --base governor=schedutil --new governor=performance
+case_ report-missing-db 3 "'no-such.db': no such results database" "$bin" report --db no-such.db --out report
+# --format tracecmd (as README and --help spell it) and trace-cmd, in every command
+case_ format-tracecmd-info 0 - "$bin" trace info --format tracecmd traces-tracecmd.txt
+case_ format-tracecmd-run 0 - "$bin" run --quiet --format tracecmd traces-tracecmd.txt
+case_ format-trace-cmd-run 0 - "$bin" run --quiet --format trace-cmd traces-tracecmd.txt
+case_ format-tracecmd-validate 3 "'traces-tracecmd.txt': nothing to validate against" "$bin" validate --platform juno-r0 --format tracecmd traces-tracecmd.txt
+
+# --- a foreign SQLite file as --db: refused before replaying, left untouched (#18.8) --------
+sqlite3 "$tmp/foreign.db" "CREATE TABLE runs (a, b); INSERT INTO runs VALUES (1, 2);"
+cp "$tmp/foreign.db" "$tmp/foreign-copy.db"
+case_ foreign-db 3 "'foreign.db': an SQLite database, but not a govsim results database (1 tables, no govsim schema version): nothing was written to it" "$bin" run --quiet $sf --db foreign.db
+case_ foreign-db-sweep 3 "'foreign.db': an SQLite database, but not a govsim results database" "$bin" sweep $sf --db foreign.db
+if ! cmp -s "$tmp/foreign.db" "$tmp/foreign-copy.db"; then
+	echo "bad_inputs.sh: foreign-db: the foreign database was changed"
+	fail=1
+fi
+echo "not a database" >"$tmp/text.db"
+case_ text-db 3 "'text.db': not a results database: file is not a database" "$bin" run --quiet $sf --db text.db
+
+# --- write errors: every output is checked (ferror/fclose), exit 1 naming it (#18.4) -------
+if [ -w /dev/full ]; then
+	case_ timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --timeline /dev/full
+	case_ task-timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --task-timeline /dev/full
+	case_ stdout-full 1 "write error on standard output: No space left on device" sh -c '"$0" run "$1" >/dev/full' "$bin" $sf
+	case_ info-stdout-full 1 "write error on standard output: No space left on device" sh -c '"$0" trace info "$1" >/dev/full' "$bin" $sf
+fi
 
 # --- run: --strict like trace info; without it bad lines are skipped with a warning ---------
 run() { "$bin" run --quiet "$@"; }
@@ -121,7 +165,11 @@ case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'fr
 case_ policy-no-clamp 3 "'policy-no-clamp.txt':2: setattr without uclamp_min= or uclamp_max=" run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt
 case_ action-min-gt-max 3 "'--action':1: uclamp_min 900 > uclamp_max 100" run $sf --action 'setattr comm=a uclamp_min=900 uclamp_max=100'
-case_ policy-missing-file 1 "'no-such-policy.txt': " run $sf --policy no-such-policy.txt
+case_ policy-missing-file 3 "'no-such-policy.txt': cannot open: No such file or directory" run $sf --policy no-such-policy.txt
+case_ policy-directory 3 "'.': is a directory" run $sf --policy .
+# a NUL byte used to end the line silently, binary data to pass as an empty policy (#18.10)
+case_ policy-nul 3 "'policy-nul.txt':1: control character 0x00 (binary data, not a policy)" run $sf --policy policy-nul.txt
+case_ policy-binary 3 "'policy-binary.bin':1: control character 0x02 (binary data, not a policy)" run $sf --policy policy-binary.bin
 # Valid in run order (policy.h: "simulated in run order"), but each line is checked against the
 # lines before it in the FILE, so the sysctl at 1 s is rejected before the un-timed min=0 that
 # runs ahead of it is seen (src/uclamp/policy.c policy_insert).
@@ -146,7 +194,7 @@ case_ platform-truncated 3 "'platform-truncated.sql':14: incomplete input" pv pl
 case_ platform-dropped-table 3 "'platform-dropped-table.sql':12: no such table: opps" pv platform-dropped-table.sql
 case_ platform-binary 3 "'platform-binary.sql': not a text file (NUL byte)" pv platform-binary.sql
 case_ platform-empty 3 "'platform-empty.sql': platform: no row (exactly one is needed)" pv platform-empty.sql
-case_ platform-missing-file 1 "'no-such-model.sql': cannot open: No such file or directory" pv no-such-model.sql
+case_ platform-missing-file 3 "'no-such-model.sql': cannot open: No such file or directory" pv no-such-model.sql
 case_ run-broken-platform 3 "'platform-capacity-0.sql': cpus row cpu=0: capacity 0 not in 1..1024" run $sf --platform platform-capacity-0.sql
 
 echo "bad_inputs.sh: $n cases, $known_open known issues open"

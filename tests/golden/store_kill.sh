@@ -2,8 +2,9 @@
 # store_kill.sh - the results database holds only complete runs, and refuses what it cannot read.
 #
 # Invariant (DESIGN.md §10, store.h): a run is written in one transaction, so a govsim killed
-# with SIGKILL in the middle of writing one (store.c's fault-injection hook,
-# GOVSIM_FAULT_KILL_AFTER_ROWS=N: SIGKILL right after the Nth row) leaves a database that passes
+# with SIGKILL in the middle of writing one (the test seam tests/seams/kill_after_rows.c, loaded
+# with LD_PRELOAD: GOVSIM_FAULT_KILL_AFTER_ROWS=N sends SIGKILL right after the Nth INSERT; the
+# program itself has no fault injection) leaves a database that passes
 # PRAGMA integrity_check, holds exactly the runs written before, with their rows unchanged, and no
 # row of the killed run in any table; the next govsim opens it (rolling back the hot journal) and
 # adds a complete run with the same rows as the first. Kill points: after the runs row, in the
@@ -16,6 +17,7 @@ set -u
 cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
 src=$(pwd)
 bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+seam=${GOVSIM_SEAM_KILL:?GOVSIM_SEAM_KILL is not set (the kill_after_rows test seam)}
 command -v sqlite3 >/dev/null || { echo "store_kill.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
@@ -55,7 +57,10 @@ if [ "$total" -lt 100 ]; then
 fi
 
 for n in 1 $((total / 2)) "$total"; do
-	( GOVSIM_FAULT_KILL_AFTER_ROWS=$n run "killed-after-$n" ) 2>/dev/null
+	# the seam comes before the sanitizer runtime in a GOVSIM_SANITIZE build: allow that
+	( export GOVSIM_FAULT_KILL_AFTER_ROWS=$n LD_PRELOAD=$seam \
+		ASAN_OPTIONS="${ASAN_OPTIONS:-}:verify_asan_link_order=0"
+	  run "killed-after-$n" ) 2>/dev/null
 	status=$?
 	if [ "$status" -ne 137 ]; then
 		echo "store_kill.sh: kill after row $n of $total: exit status $status, expected 137 (SIGKILL)"
@@ -128,7 +133,7 @@ if [ "$(sqlite3 "$tmp/newer.db" "SELECT count(*) FROM runs")" != 2 ]; then
 	fail=1
 fi
 echo "version = 6" >"$tmp/not-a-db.txt"
-check not-a-database 1 "govsim: 'not-a-db.txt': cannot open: file is not a database" \
+check not-a-database 3 "govsim: 'not-a-db.txt': not a results database: file is not a database" \
 	"$bin" run "$src/$trace" --quiet --db not-a-db.txt
 
 exit $fail

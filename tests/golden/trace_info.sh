@@ -20,6 +20,8 @@ traces=(
 	"android_surfaceflinger traces/android-8cpu/surfaceflinger.txt"
 	"juno_sched_load_plugins tests/golden/input/juno_sched_load_plugins.txt.gz"
 	"juno_sched_load_latency tests/golden/input/juno_sched_load_latency.txt.gz"
+	"perfetto_systing traces/perfetto/systing-x86-22cpu.pftrace"
+	"perfetto_pixel7pro traces/perfetto/pixel7pro-atrace.pftrace"
 )
 for f in traces/formats/*.txt; do
 	b=$(basename "$f" .txt)

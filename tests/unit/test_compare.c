@@ -397,7 +397,7 @@ static void test_select_errors(void **state)
 	assert_int_equal(compare_select("label=a,,run=1", "x.db", &runs, &n, &err), GS_EARG);
 	assert_int_equal(compare_select("label=a", NULL, &runs, &n, &err), GS_EARG);
 	assert_non_null(strstr(err.msg, "no database"));
-	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, &runs, &n, &err), GS_EINPUT); /* exit 3 */
 	assert_null(runs);
 	assert_int_equal(n, 0);
 }

@@ -89,7 +89,7 @@ static void test_accumulate_by_hand(void **state)
 
 	/* running exactly one period from a boundary: util_sum = 1002 << 10, avg = /46718 = 21 */
 	memset(&sa, 0, sizeof(sa));
-	assert_int_equal(___update_load_sum(1024 * 1024, &sa, 1, 1, 1), 1);
+	assert_int_equal(___update_load_sum(1024 * 1024, &sa, 1, 1, 1, NULL), 1);
 	assert_int_equal(sa.util_sum, 1002 * 1024);
 	assert_int_equal(sa.load_sum, 1002);
 	assert_int_equal(sa.runnable_sum, 1002 * 1024);
@@ -108,30 +108,30 @@ static void test_sub_period(void **state)
 	(void)state;
 
 	memset(&sa, 0, sizeof(sa));
-	assert_int_equal(___update_load_sum(1023, &sa, 1, 1, 1), 0);
+	assert_int_equal(___update_load_sum(1023, &sa, 1, 1, 1, NULL), 0);
 	assert_int_equal(sa.last_update_time, 0);
 	assert_int_equal(sa.util_sum, 0);
 
 	/* 3071 ns = 2 units + 1023 ns: the remainder is carried */
-	assert_int_equal(___update_load_sum(3071, &sa, 1, 1, 1), 0);
+	assert_int_equal(___update_load_sum(3071, &sa, 1, 1, 1, NULL), 0);
 	assert_int_equal(sa.last_update_time, 2048);
 	assert_int_equal(sa.util_sum, 2 * 1024);
 	assert_int_equal(sa.period_contrib, 2);
 
 	/* up to 500 units: 498 more, still inside the first period, util_avg untouched */
-	assert_int_equal(___update_load_sum(500 * 1024, &sa, 1, 1, 1), 0);
+	assert_int_equal(___update_load_sum(500 * 1024, &sa, 1, 1, 1, NULL), 0);
 	assert_int_equal(sa.util_sum, 500 * 1024);
 	assert_int_equal(sa.load_sum, 500);
 	assert_int_equal(sa.period_contrib, 500);
 	assert_int_equal(sa.util_avg, 0);
 
 	/* idle across the boundary to 1524 units: decayed once, nothing added, 500 in period */
-	assert_int_equal(___update_load_sum(1524 * 1024, &sa, 0, 0, 0), 1);
+	assert_int_equal(___update_load_sum(1524 * 1024, &sa, 0, 0, 0, NULL), 1);
 	assert_int_equal(sa.util_sum, (u32)decay_load(500 * 1024, 1));
 	assert_int_equal(sa.period_contrib, 500);
 
 	/* time going backwards: last_update_time follows, nothing accumulated */
-	assert_int_equal(___update_load_sum(1000, &sa, 1, 1, 1), 0);
+	assert_int_equal(___update_load_sum(1000, &sa, 1, 1, 1, NULL), 0);
 	assert_int_equal(sa.last_update_time, 1000);
 }
 
@@ -182,7 +182,7 @@ static void run_pattern(const u64 *t_units, const int *running, size_t n, int *m
 
 		ref_advance(&r, t_units[i], state_now);
 		decayed = ___update_load_sum(t_units[i] * 1024, &sa, (unsigned long)state_now,
-					     (unsigned long)state_now, state_now);
+					     (unsigned long)state_now, state_now, NULL);
 		/* the sums always agree to the truncation of the decays */
 		assert_true(fabs((double)sa.util_sum - r.sum) <= 2048.0 + r.sum * 2e-3);
 		if (decayed) {
@@ -256,10 +256,10 @@ static void test_long_idle_decays_to_zero(void **state)
 	(void)state;
 
 	memset(&sa, 0, sizeof(sa));
-	assert_int_equal(___update_load_sum(300ULL * 1024 * 1024, &sa, 1, 1, 1), 1);
+	assert_int_equal(___update_load_sum(300ULL * 1024 * 1024, &sa, 1, 1, 1, NULL), 1);
 	___update_load_avg(&sa, 1024);
 	assert_true(sa.util_avg >= 1022 && sa.util_avg <= 1024);
-	assert_int_equal(___update_load_sum((300ULL + 2017) * 1024 * 1024, &sa, 0, 0, 0), 1);
+	assert_int_equal(___update_load_sum((300ULL + 2017) * 1024 * 1024, &sa, 0, 0, 0, NULL), 1);
 	___update_load_avg(&sa, 1024);
 	assert_int_equal(sa.util_sum, 0);
 	assert_int_equal(sa.util_avg, 0);

@@ -149,11 +149,24 @@ static void test_em_cost_and_capacity(void **state)
 
 static void test_builtin_names(void **state)
 {
+	static const char *const want[] = {"hikey960", "juno-r0", "monaco", "mt6858",
+					   "mt6897", "neo", "sm8750", "sxr2230p",
+					   "tensor", "tensor-g4", "tensor-g5"};
 	const char *const *n = platform_builtin_names();
 	(void)state;
-	assert_string_equal(n[0], "hikey960");
-	assert_string_equal(n[1], "juno-r0");
-	assert_null(n[2]);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(want); i++) {
+		struct gs_error err = {0};
+		struct platform *p = malloc(sizeof(*p));
+		assert_non_null(n[i]);
+		assert_string_equal(n[i], want[i]);
+		/* every built-in loads; those after juno-r0 carry Wattson curves */
+		assert_non_null(p);
+		if (platform_load(n[i], p, &err))
+			fail_msg("%s", err.msg);
+		assert_int_equal(p->wattson.present, i >= 2);
+		free(p);
+	}
+	assert_null(n[GS_ARRAY_SIZE(want)]);
 	assert_string_equal(PLATFORM_DEFAULT, "hikey960");
 }
 
@@ -296,14 +309,149 @@ static void test_load_by_path_and_errors(void **state)
 	assert_string_equal(p.name, "hikey960");
 
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("no-such-board", &p, &err), GS_ENOTFOUND);
+	assert_int_equal(platform_load("no-such-board", &p, &err), GS_EMODEL); /* exit 3 */
 	assert_non_null(strstr(err.msg, "'no-such-board'"));
 	assert_non_null(strstr(err.msg, "hikey960, juno-r0"));
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("schema", &p, &err), GS_ENOTFOUND);
+	assert_int_equal(platform_load("schema", &p, &err), GS_EMODEL);
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("/nonexistent/x.sql", &p, &err), GS_EIO);
+	assert_int_equal(platform_load("/nonexistent/x.sql", &p, &err), GS_EMODEL);
 	assert_non_null(strstr(err.msg, "'/nonexistent/x.sql'"));
+}
+
+/*
+ * tensor (gs101): the numbers of arch/arm64/boot/dts/exynos/google/gs101.dtsi (torvalds/linux
+ * 01272f05aae5) and Perfetto's Wattson CSVs, computed here by hand:
+ *  capacity: A55 (250 * 1803 << 10) / (1024 * 2802) = 461568000 / 2869248 = 160 (160.87);
+ *            A76 (620 * 2253 << 10) / 2869248 = 1430384640 / 2869248 = 498 (498.52); X1 1024.
+ *  em power: X1 at 2802 MHz, 1056 mV: 650 * 1056^2 * 2802 / 1e9 = 2030997196800 / 1e9 = 2030;
+ *            A55 at 300 MHz, 537 mV: 70 * 537^2 * 300 / 1e9 = 6055749000 / 1e9 = 6.
+ */
+static void test_load_tensor(void **state)
+{
+	struct gs_error err = {0};
+	struct platform *p = malloc(sizeof(*p)), *q = malloc(sizeof(*q));
+	const struct plat_wattson *w;
+	int n0 = 0;
+	(void)state;
+
+	assert_non_null(p);
+	assert_non_null(q);
+	if (platform_load("tensor", p, &err))
+		fail_msg("%s", err.msg);
+	if (platform_load("pixel6", q, &err)) /* the alias */
+		fail_msg("%s", err.msg);
+	assert_string_equal(q->name, "tensor");
+	assert_int_equal(p->nr_cpus, 8);
+	assert_int_equal(p->nr_clusters, 3);
+	assert_int_equal(p->cpus[0].capacity, 160);
+	assert_int_equal(p->cpus[5].capacity, 498);
+	assert_int_equal(p->cpus[7].capacity, 1024);
+	assert_int_equal(p->clusters[0].nr_opps, 11);
+	assert_int_equal(p->clusters[1].nr_opps, 14);
+	assert_int_equal(p->clusters[2].nr_opps, 17);
+	assert_int_equal(p->clusters[2].opps[16].freq_khz, 2802000);
+	assert_int_equal(p->clusters[2].opps[16].volt_uv, 1056250);
+	assert_int_equal(p->clusters[2].opps[16].em_power_mw, 2030);
+	assert_int_equal(p->clusters[0].opps[0].em_power_mw, 6);
+	assert_int_equal(p->clusters[2].idle[1].exit_latency_us, 235 + 220);
+	assert_int_equal(p->clusters[2].idle[1].target_residency_us, 3500);
+
+	w = &p->wattson;
+	assert_true(w->present);
+	assert_string_equal(w->device, "Tensor");
+	assert_int_equal(w->deep_idle_offset_ns[6], 200000);
+	assert_int_equal(w->deep_idle_offset_ns[5], 0);
+	/* 1D: Tensor cpu_1d.csv "Tensor,6,2802000,0,1942.89,121.43,0" and "Tensor,4,400000,0,28.51,5.24,0" */
+	assert_true(p->clusters[2].opps[16].w_1d);
+	assert_true(p->clusters[2].opps[16].w_active_mw == 1942.89);
+	assert_true(p->clusters[2].opps[16].w_idle0_mw == 121.43);
+	assert_true(p->clusters[1].opps[0].w_active_mw == 28.51);
+	/* 2D: policy 0 only, all 250 rows of cpu_2d.csv; 250 L3 rows */
+	assert_false(p->clusters[0].opps[0].w_1d);
+	assert_true(p->clusters[0].w_2d);
+	assert_int_equal(w->nr_2d, 250);
+	assert_int_equal(p->clusters[0].w2d_count, 250);
+	assert_int_equal(w->nr_l3, 250);
+	/* "Tensor,0,300000,6,500000,2.61,22.89,0.76,0,0": at 300000 the grid has dep p6 only at 500000 */
+	for (int i = 0; i < w->nr_2d; i++) {
+		const struct plat_w2d *r = &w->rows2d[i];
+		if (r->opp == 0 && r->dep_cluster == 2) {
+			n0++;
+			assert_int_equal(r->dep_khz, 500000);
+			assert_true(r->active_mw == 22.89 && r->static_mw == 2.61);
+		}
+	}
+	assert_int_equal(n0, 1);
+	free(p);
+	free(q);
+}
+
+/* Device strings from traces -> platform names (Wattson's device strings and codename map). */
+static void test_platform_for_device(void **state)
+{
+	(void)state;
+	assert_string_equal(platform_for_device("Tensor"), "tensor");
+	assert_string_equal(platform_for_device("tensor"), "tensor");
+	assert_string_equal(platform_for_device("gs101"), "tensor");
+	assert_string_equal(platform_for_device("Tensor G4"), "tensor-g4");
+	assert_string_equal(platform_for_device("SM8750"), "sm8750");
+	/* build fingerprints: brand/product/device:release/id/incremental:type/tags */
+	assert_string_equal(platform_for_device("google/oriole/oriole:13/TQ1A.230105.002/9325679:"
+						"user/release-keys"),
+			    "tensor");
+	assert_string_equal(platform_for_device("google/raven/raven:14/AP1A/1:userdebug/dev-keys"),
+			    "tensor");
+	assert_string_equal(platform_for_device("google/eos/eos:11/x:user/release-keys"), "monaco");
+	/* the words after the first ':' are not looked at ("user" is no board) */
+	assert_null(platform_for_device("google/sunfish/sunfish:13/monaco:user/keys"));
+	assert_null(platform_for_device("Tensor G9"));
+	assert_null(platform_for_device("Ten"));
+	assert_null(platform_for_device(""));
+	assert_null(platform_for_device(NULL));
+}
+
+/* The Wattson tables' rules, each broken once in the real models/tensor.sql. */
+static void expect_bad_tensor(const char *from, const char *to, const char *want)
+{
+	char *orig = read_text(test_path("models/tensor.sql"));
+	char *s = subst(orig, from, to);
+	expect_bad(s, want);
+	free(s);
+	free(orig);
+}
+
+static void test_rule_wattson(void **state)
+{
+	(void)state;
+	expect_bad_tensor("('Tensor', 6, 2802000, 0, 1942.89,", "('Tensor', 6, 2802001, 0, 1942.89,",
+			  "wattson_cpu_1d row policy=6 freq_khz=2802001: no such opp in cluster 2");
+	expect_bad_tensor("('Tensor', 6, 2802000, 0, 1942.89,", "('Tensor', 7, 2802000, 0, 1942.89,",
+			  "wattson_cpu_1d row policy=7 freq_khz=2802000: no cpufreq policy 7");
+	expect_bad_tensor("('Tensor', 6, 2802000, 0, 1942.89,", "('Pixel', 6, 2802000, 0, 1942.89,",
+			  "wattson_cpu_1d row policy=6 freq_khz=2802000: device 'Pixel' is not the "
+			  "wattson_device 'Tensor'");
+	expect_bad_tensor("('Tensor', 6, 2802000, 0, 1942.89,", "('Tensor', 6, 2802000, 0, -1,",
+			  "wattson_cpu_1d row policy=6 freq_khz=2802000: active must be a number >= 0");
+	expect_bad_tensor("('Tensor', 0, 300000, 6, 500000, 2.61,", "('Tensor', 0, 300000, 6, 500001, 2.61,",
+			  "wattson_cpu_2d row policy=0 freq_khz=300000 dep_policy=6 dep_freq=500001: "
+			  "dep_freq 500001 is no opp of cluster 2");
+	expect_bad_tensor("('Tensor', 0, 300000, 6, 500000, 2.61,", "('Tensor', 0, 300000, 0, 500000, 2.61,",
+			  "dep_policy 0 is the row's own policy");
+	expect_bad_tensor("('Tensor', 0, 300000, 6, 500000, 2.61,", "('Tensor', 0, 300000, 4, 400000, 2.61,",
+			  "wattson_cpu_2d row policy=0 freq_khz=300000 dep_policy=4 dep_freq=400000: "
+			  "listed twice");
+	/* a 1D policy with an OPP missing */
+	expect_bad_tensor("('Tensor', 6, 2802000, 0, 1942.89, 121.43, 0, 'perfetto ec5d16b "
+			  "src/trace_processor/plugins/wattson/data/Tensor/cpu_1d.csv line 32')",
+			  "('Tensor', 6, 2704000, 0, 1942.89, 121.43, 0, 'dup')",
+			  "wattson_cpu_1d row policy=6 freq_khz=2704000: listed twice");
+	expect_bad_tensor("('Tensor', 'perfetto", "('Tensor', 'x'), ('Tensor2', 'perfetto",
+			  "more than one wattson_device row");
+	expect_bad_tensor("INSERT INTO wattson_device (device, source) VALUES\n('Tensor', "
+			  "'perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/"
+			  "device_infos.sql');",
+			  "", "wattson_cpus: 8 rows but no wattson_device row");
 }
 
 /* --- every rule, failing ------------------------------------------------------------------- */
@@ -504,6 +652,9 @@ int main(void)
 		cmocka_unit_test(test_rule_em_source),
 		cmocka_unit_test(test_rule_structure),
 		cmocka_unit_test(test_sql_errors),
+		cmocka_unit_test(test_load_tensor),
+		cmocka_unit_test(test_rule_wattson),
+		cmocka_unit_test(test_platform_for_device),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

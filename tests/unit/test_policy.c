@@ -286,7 +286,7 @@ static void test_parse_file_errors(void **state)
 	assert_int_equal(pol.n, 2);
 	policy_release(&pol);
 
-	assert_int_equal(policy_parse_file(&pol, "/nonexistent/p.txt", &err), GS_EIO);
+	assert_int_equal(policy_parse_file(&pol, "/nonexistent/p.txt", &err), GS_EPOLICY);
 	assert_string_equal(err.msg, "'/nonexistent/p.txt': cannot open: No such file or directory");
 
 	path = test_tmpfile("# ok\n\nsetattr comm=a uclamp_min=1\nsetattr comm=a uclamp_min=x\n",

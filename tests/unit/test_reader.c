@@ -685,12 +685,13 @@ static void test_markers_and_unknown(void **state)
 	assert_int_equal(g.ev[0].power.cpu_id, 0);
 	assert_int_equal(g.ev[1].power.state, 950000);
 	assert_int_equal(g.ev[1].power.cpu_id, 5);
-	assert_int_equal(g.st.nr_unknown, 3);
-	assert_string_equal(g.st.unknown[0].name, "print");
-	assert_int_equal(g.st.unknown[0].count, 1);
-	assert_string_equal(g.st.unknown[1].name, "tracing_mark_write");
-	assert_string_equal(g.st.unknown[2].name, "sched_load_avg_sg");
-	assert_int_equal(g.st.unknown[2].count, 2);
+	/* markers are counted by kind, never as events named after them (issue #15) */
+	assert_int_equal(g.st.nr_unknown, 1);
+	assert_string_equal(g.st.unknown[0].name, "sched_load_avg_sg");
+	assert_int_equal(g.st.unknown[0].count, 2);
+	assert_int_equal(g.st.markers[MARKER_DEVLIB_FREQ], 2);
+	assert_int_equal(g.st.markers[MARKER_OTHER], 1);
+	assert_int_equal(g.st.markers[MARKER_ATRACE_BEGIN], 1);
 	assert_int_equal(g.st.malformed, 0);
 }
 
@@ -779,7 +780,7 @@ static void test_bad_inputs(void **state)
 	assert_non_null(strstr(g.err.msg, "no usable event"));
 
 	read_all("/nonexistent/trace.txt", NULL, &g);
-	assert_int_equal(g.ret, GS_EIO);
+	assert_int_equal(g.ret, GS_EINPUT); /* bad input: exit 3 */
 
 	for (int i = 0; i < 256; i++)
 		bin[i] = (unsigned char)(i * 7);
@@ -863,6 +864,75 @@ static void test_unsorted_real_trace(void **state)
 	assert_int_equal(g.ev[2].sw.prev_state, TASK_REPORT_MAX);
 }
 
+/* ---- ranges (#18.7) -------------------------------------------------------------------- */
+
+/* Timestamps past 2^63 ns are malformed lines, never wrapped (18446744073.709551616 s is 2^64
+ * ns: it used to come out as 0); 2^63 - 1 ns itself is accepted. */
+static void test_timestamp_range(void **state)
+{
+	struct reader_opts strict = {.strict = true};
+	struct got g;
+	(void)state;
+
+	read_text("  a-1 [000] 1.000000: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 18446744073.709551616: cpu_idle: state=2 cpu_id=0\n"
+		  "  a-1 [000] 9223372036.854775808: cpu_idle: state=3 cpu_id=0\n"
+		  "  a-1 [000] 9223372036.854775807: cpu_idle: state=4 cpu_id=0\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.st.malformed, 2);
+	assert_non_null(strstr(g.st.reported[0], ":2: timestamp beyond 2^63 ns"));
+	assert_non_null(strstr(g.st.reported[1], ":3: timestamp beyond 2^63 ns"));
+	assert_int_equal(g.ev[1].power.state, 4);
+	assert_true(g.ev[1].ts_ns == 9223372036854775807ull);
+
+	read_text("  a-1 [000] 18446744073.709551616: cpu_idle: state=2 cpu_id=0\n", &strict, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	assert_non_null(strstr(g.err.msg, ":1: timestamp beyond 2^63 ns"));
+
+	read_all(test_tmpfile("time_s,cpu,util\n0.5,0,100\n18446744073.709551616,0,200\n", ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_non_null(strstr(g.st.reported[0], ":3: bad time_s '18446744073.709551616'"));
+}
+
+/* A window as long as u64 allows: ts + window must not wrap into "ready" (events came out in
+ * file order and the second was counted as beyond the window). */
+static void test_reorder_window_no_wrap(void **state)
+{
+	struct reader_opts opts = {.reorder_window_ns = UINT64_MAX - 10};
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000030: cpu_idle: state=1 cpu_id=0\n"
+		  "  a-1 [000] 1.000010: cpu_idle: state=2 cpu_id=0\n",
+		  &opts, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].power.state, 2);
+	assert_int_equal(g.st.disorder_beyond_window, 0);
+	assert_int_equal(g.st.reordered, 1);
+}
+
+/* CPU numbers past int32 are bad values (they were printed as CPU -2147483648). */
+static void test_cpu_id_range(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("  a-1 [000] 1.000000: cpu_frequency: state=903000 cpu_id=2147483647\n"
+		  "  a-1 [000] 1.000001: cpu_frequency: state=903000 cpu_id=2147483648\n"
+		  "  a-1 [000] 1.000002: cpu_idle: state=1 cpu_id=4294967295\n"
+		  "  a-1 [000] 1.000003: cpu_idle: cpu_id=2147483648 state=1\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.st.malformed, 3);
+	assert_non_null(strstr(g.st.reported[0], ":2: cpu_frequency: bad cpu_id value '2147483648'"));
+	assert_non_null(strstr(g.st.reported[1], ":3: cpu_idle: bad cpu_id value '4294967295'"));
+	assert_non_null(strstr(g.st.reported[2], ":4: cpu_idle: bad cpu_id value '2147483648'"));
+}
+
 /* ---- CSV ------------------------------------------------------------------------------- */
 
 static void test_csv_columns(void **state)
@@ -903,6 +973,62 @@ static void test_csv_columns(void **state)
 	assert_int_equal(g.ev[1].util.util_est_enqueued, 40);
 	assert_int_equal(g.ev[1].util.freq_khz, 1800000);
 	assert_int_equal(g.ev[1].util.idle_state, 1);
+}
+
+/* Several CPUs in one file (#11.1): rows interleaved by CPU and equal timestamps on several CPUs
+ * are all read, in (time, file) order, and the span starts at the first row. */
+static void test_csv_several_cpus(void **state)
+{
+	struct got g;
+	(void)state;
+	read_all(test_tmpfile("time_s,cpu,util,freq_khz,idle_state\n"
+			      "0.000000,0,300,533000,-1\n"
+			      "0.000000,4,800,903000,-1\n"
+			      "0.004000,4,810,903000,-1\n"
+			      "0.004000,0,310,533000,-1\n"
+			      "0.008000,0,320,533000,-1\n"
+			      "0.006000,4,820,903000,-1\n"
+			      "0.012000,4,830,903000,-1\n",
+			      ".csv"),
+		 NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 7);
+	assert_int_equal(g.st.malformed, 0);
+	assert_true(g.st.first_ts_ns == 0);
+	assert_true(g.st.last_ts_ns == 12000000ull);
+	{
+		static const struct { int cpu; unsigned util; u64 ts; } want[] = {
+			{0, 300, 0}, {4, 800, 0}, {4, 810, 4000000}, {0, 310, 4000000},
+			{4, 820, 6000000}, {0, 320, 8000000}, {4, 830, 12000000},
+		};
+		for (int i = 0; i < 7; i++) {
+			assert_int_equal(g.ev[i].util.cpu, want[i].cpu);
+			assert_int_equal(g.ev[i].util.util, want[i].util);
+			assert_true(g.ev[i].ts_ns == want[i].ts);
+		}
+	}
+}
+
+/* A huge cell grows libcsv's buffer geometrically (#18.13): a 4 MB cell took 32768 reallocs,
+ * each a copy, when the buffer grew 128 bytes at a time. log2(4 MB / 128) is 15. */
+static void test_csv_huge_cell(void **state)
+{
+	size_t big = 4u << 20;
+	char *text = malloc(big + 64);
+	unsigned long before;
+	struct got g;
+	(void)state;
+	assert_non_null(text);
+	strcpy(text, "time_s,cpu,util\n0.1,0,");
+	memset(text + strlen(text), '7', big);
+	strcpy(text + strlen("time_s,cpu,util\n0.1,0,") + big, "\n0.2,0,5\n");
+	before = csv_realloc_calls;
+	read_all(test_tmpfile(text, ".csv"), NULL, &g);
+	free(text);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 1);
+	assert_int_equal(g.st.malformed, 1);
+	assert_true(csv_realloc_calls - before < 64);
 }
 
 static void test_csv_errors(void **state)
@@ -1082,8 +1208,13 @@ int main(void)
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_reorder_beyond_window),
 		cmocka_unit_test(test_unsorted_real_trace),
+		cmocka_unit_test(test_timestamp_range),
+		cmocka_unit_test(test_reorder_window_no_wrap),
+		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
+		cmocka_unit_test(test_csv_several_cpus),
 		cmocka_unit_test(test_csv_errors),
+		cmocka_unit_test(test_csv_huge_cell),
 		cmocka_unit_test(test_gzip),
 		cmocka_unit_test(test_dat_equals_text),
 	};

@@ -58,14 +58,20 @@ static void logf_(const char *what)
 		snprintf(R.log[R.nlog++], sizeof(R.log[0]), "%s", what);
 }
 
+static int uc_inc_enabled, uc_dec_enabled, uc_inc_all, uc_dec_all;
+
 static void h_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	logf_("uclamp_inc");
+	uc_inc_all++;
+	uc_inc_enabled += p->uclamp.class_enabled;
 }
 
 static void h_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	logf_("uclamp_dec");
+	uc_dec_all++;
+	uc_dec_enabled += p->uclamp.class_enabled;
 }
 
 static void h_cpufreq(void *ctx, int cpu, u64 now, unsigned int flags)
@@ -246,20 +252,20 @@ static void reference(unsigned long cap, unsigned long fs, struct ref_out *o)
 		pelt = w;
 		clock_task = w;
 		util_est_enqueue(&cfs, &se);
-		__update_load_avg_se(pelt, &se, 1024, false, false);
-		__update_load_avg_cfs_rq(pelt, &cfs, 0, 0, false);
+		__update_load_avg_se(pelt, &se, 1024, false, false, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 0, 0, false, NULL);
 		/* switch-in, same instant */
-		__update_load_avg_se(pelt, &se, 1024, true, false);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, false);
+		__update_load_avg_se(pelt, &se, 1024, true, false, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, false, NULL);
 		/* tick */
 		pelt += cap_scale(cap_scale(t - clock_task, cap), fs);
 		clock_task = t;
-		__update_load_avg_se(pelt, &se, 1024, true, true);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true);
+		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		/* sleep */
 		pelt += cap_scale(cap_scale(z - clock_task, cap), fs);
-		__update_load_avg_se(pelt, &se, 1024, true, true);
-		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true);
+		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		util_est_dequeue(&cfs, &se, true, cap);
 		o->util[k] = se.util_avg;
 		o->est[k] = se.util_est;
@@ -608,10 +614,10 @@ static void test_rt_task(void **state)
 	assert_int_equal(u.util_avg, 0);
 
 	memset(&ref, 0, sizeof(ref));
-	update_rt_rq_load_avg(t, &ref, 0);
-	update_rt_rq_load_avg(t + 2 * MS, &ref, 1);
-	update_rt_rq_load_avg(t + 6 * MS, &ref, 1);
-	update_rt_rq_load_avg(t + 8 * MS, &ref, 1);
+	update_rt_rq_load_avg(t, &ref, 0, NULL);
+	update_rt_rq_load_avg(t + 2 * MS, &ref, 1, NULL);
+	update_rt_rq_load_avg(t + 6 * MS, &ref, 1, NULL);
+	update_rt_rq_load_avg(t + 8 * MS, &ref, 1, NULL);
 	assert_true(ref.util_avg > 100);
 	assert_int_equal(u.util_rt, ref.util_avg);
 	/* dequeue_rt_entity() kicks cpufreq too */
@@ -668,6 +674,39 @@ static void test_hook_order(void **state)
 }
 
 /* ---- disagreements and errors ---------------------------------------------------------------- */
+
+/*
+ * enqueue_task()/dequeue_task() call uclamp_rq_inc/dec for every task, and the class check is
+ * uclamp's (p->uclamp.class_enabled, the queued class's uclamp_enabled): an RT task seen with a
+ * CFS prio while queued keeps its RT class until it leaves the runqueue, so each dequeue sees
+ * the same flag as its enqueue and the buckets balance; a deadline task is never clamped.
+ */
+static void test_uclamp_class_while_queued(void **state)
+{
+	struct sched *s = new_sched(1, NULL, false);
+	u64 t = 100 * MS;
+	(void)state;
+
+	uc_inc_enabled = uc_dec_enabled = uc_inc_all = uc_dec_all = 0;
+	ev_wakeup(s, t, 30, "rtthread", 49, 0);                  /* RT enqueue: clamped */
+	assert_int_equal(uc_inc_all, 1);
+	assert_int_equal(uc_inc_enabled, 1);
+	ev_switch(s, t + 1 * MS, 0, 0, NULL, 120, 0, 30, "rtthread", 49);
+	/* preempted (R: still queued) and now shown at a CFS prio: the class change waits */
+	ev_switch(s, t + 2 * MS, 0, 30, "rtthread", 120, 0, 0, NULL, 120);
+	ev_switch(s, t + 3 * MS, 0, 0, NULL, 120, 0, 30, "rtthread", 120);
+	ev_switch(s, t + 4 * MS, 0, 30, "rtthread", 120, TASK_STATE_S, 0, NULL, 120);
+	assert_int_equal(uc_dec_all, uc_inc_all);
+	assert_int_equal(uc_dec_enabled, uc_inc_enabled);
+	/* now CFS: clamped again at its next enqueue */
+	ev_wakeup(s, t + 10 * MS, 30, "rtthread", 120, 0);
+	assert_int_equal(uc_inc_enabled, 2);
+	/* a deadline task (prio < 0): the hook runs, uclamp leaves it alone */
+	ev_wakeup(s, t + 11 * MS, 40, "dlworker", -1, 0);
+	assert_int_equal(uc_inc_all, 3);
+	assert_int_equal(uc_inc_enabled, 2);
+	sched_free(s);
+}
 
 static void test_trust_the_trace(void **state)
 {
@@ -756,6 +795,7 @@ int main(void)
 		cmocka_unit_test(test_sugov_ignored),
 		cmocka_unit_test(test_rt_task),
 		cmocka_unit_test(test_hook_order),
+		cmocka_unit_test(test_uclamp_class_while_queued),
 		cmocka_unit_test(test_trust_the_trace),
 		cmocka_unit_test(test_many_tasks),
 	};

@@ -10,7 +10,8 @@
  * change of next_freq; ignore_dl_rate_limit; cached_raw_freq returning the previous next_freq;
  * the shared policy following the largest util/max ratio; the single-CPU busy hold; the iowait
  * boost (doubling, halving, reset after TICK_NSEC, off by default); the slow path's switch
- * latency; the v5.9 default rate_limit_us; tunable errors; the on_eval records.
+ * latency; the v5.9 default rate_limit_us; tunable errors; the on_eval records. Every check
+ * goes through the public interface's host (host.c), as the replay's do.
  * Does not check: the scheduler model's signals (test_sched*.c) or uclamp aggregation itself.
  */
 #include "testutil.h"
@@ -56,6 +57,7 @@ struct fixture {
 	struct gov_env env;
 	struct plat_cluster cl;
 	struct cpufreq_policy pol;
+	void *data; /* what governor_init gave */
 	struct sugov_policy *sg;
 };
 
@@ -97,23 +99,25 @@ static struct fixture *setup(const u32 *khz, int first_cpu, int nr_cpus, unsigne
 	cpufreq_policy_init(&fx->pol, 0, &fx->cl, khz[0], latency_ns);
 	for (int i = 0; i < nr_kv; i++)
 		params[i] = (struct gov_param){.key = kv[2 * i], .value = kv[2 * i + 1]};
-	assert_int_equal(schedutil_gov.init(&fx->pol, &fx->env, params, nr_kv, &data, &err), 0);
+	assert_int_equal(
+		governor_init(&schedutil_gov, &fx->pol, &fx->env, params, nr_kv, &data, &err), 0);
 	for (int i = 0; i < nr_kv; i++)
 		assert_true(params[i].used);
-	fx->sg = data;
+	fx->data = data;
+	fx->sg = governor_data(&schedutil_gov, data);
 	return fx;
 }
 
 static void teardown(struct fixture *fx)
 {
-	schedutil_gov.release(fx->sg);
+	schedutil_gov.release(fx->data);
 	uclamp_sys_release(&fx->fake.uc);
 	free(fx);
 }
 
 static void update(struct fixture *fx, int cpu, u64 t, unsigned int flags)
 {
-	schedutil_gov.update(&fx->pol, fx->sg, cpu, t, flags);
+	schedutil_gov.update(&fx->pol, fx->data, cpu, t, flags);
 }
 
 /* get_next_freq with the cache out of the way. */
@@ -174,6 +178,35 @@ static void test_get_next_freq_table(void **state)
 	teardown(fl);
 }
 
+/* schedutil_cpu_util on cu through the public interface: a one-CPU policy whose CPU 0 has
+ * uc's static key and the rq clamps rq (uc NULL: no policy, uclamp unused). */
+static unsigned long cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
+			      unsigned long max, enum schedutil_type type,
+			      const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq)
+{
+	struct fixture *fx = setup(a73_khz, 0, 1, 1024, 0, NULL, 0);
+	struct govsim_cpu_util g = {
+		.util_avg = cu->util_avg,
+		.util_est_enqueued = cu->util_est_enqueued,
+		.util_cfs = cu->util_cfs,
+		.util_rt = cu->util_rt,
+		.util_dl = cu->util_dl,
+		.bw_dl = cu->bw_dl,
+		.util_irq = cu->util_irq,
+		.rt_runnable = cu->rt_runnable,
+		.capacity = cu->capacity,
+	};
+	unsigned long ret;
+
+	if (uc) {
+		fx->fake.uc.key = uc->key;
+		fx->fake.rq[0] = *rq;
+	}
+	ret = schedutil_cpu_util(&g, util_cfs, max, type, uc ? fx->sg->policy : NULL, 0);
+	teardown(fx);
+	return ret;
+}
+
 static void test_cpu_util_rt_boost_key_off(void **state)
 {
 	struct sched_cpu_util cu = {.util_cfs = 100, .util_rt = 50, .rt_runnable = true};
@@ -184,14 +217,14 @@ static void test_cpu_util_rt_boost_key_off(void **state)
 	uclamp_rq_init(&rq);
 	assert_false(uclamp_is_used(&uc));
 	/* Key off and an RT task runnable: max. */
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 1024);
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 462, FREQUENCY_UTIL, &uc, &rq), 462);
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
+	assert_int_equal(cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 1024);
+	assert_int_equal(cpu_util(&cu, 100, 462, FREQUENCY_UTIL, &uc, &rq), 462);
+	assert_int_equal(cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
 	/* ENERGY_UTIL has no RT rule: 100 + 50. */
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, ENERGY_UTIL, &uc, &rq), 150);
+	assert_int_equal(cpu_util(&cu, 100, 1024, ENERGY_UTIL, &uc, &rq), 150);
 	/* No RT runnable: cfs + rt. */
 	cu.rt_runnable = false;
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 150);
+	assert_int_equal(cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 150);
 	uclamp_sys_release(&uc);
 }
 
@@ -206,23 +239,23 @@ static void test_cpu_util_uclamp_key_on(void **state)
 	uc.key = true;
 	/* With the key on, the RT boost is the rq's uclamp.min: clamp(150, 512, 1024). */
 	rq.uc[UCLAMP_MIN].value = 512;
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 512);
+	assert_int_equal(cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 512);
 	/* Nothing boosting: util itself, no longer max. */
 	rq.uc[UCLAMP_MIN].value = 0;
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 150);
+	assert_int_equal(cpu_util(&cu, 100, 1024, FREQUENCY_UTIL, &uc, &rq), 150);
 	/* uclamp.max caps CFS + RT together: min(600 + 50, 300). */
 	rq.uc[UCLAMP_MAX].value = 300;
-	assert_int_equal(schedutil_cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 300);
+	assert_int_equal(cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 300);
 	/* min >= max: min wins (uclamp_rq_util_with). */
 	rq.uc[UCLAMP_MIN].value = 400;
-	assert_int_equal(schedutil_cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 400);
+	assert_int_equal(cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 400);
 	/* ENERGY_UTIL is not clamped. */
-	assert_int_equal(schedutil_cpu_util(&cu, 600, 1024, ENERGY_UTIL, &uc, &rq), 650);
+	assert_int_equal(cpu_util(&cu, 600, 1024, ENERGY_UTIL, &uc, &rq), 650);
 	/* DL is added after the clamp: 300 capped, + bw_dl 100. */
 	rq.uc[UCLAMP_MIN].value = 0;
 	cu.bw_dl = 100;
 	cu.util_dl = 20;
-	assert_int_equal(schedutil_cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 400);
+	assert_int_equal(cpu_util(&cu, 600, 1024, FREQUENCY_UTIL, &uc, &rq), 400);
 	uclamp_sys_release(&uc);
 }
 
@@ -233,23 +266,23 @@ static void test_cpu_util_dl_irq(void **state)
 	/* DL bandwidth is added for FREQUENCY_UTIL, DL util for ENERGY_UTIL. */
 	cu.util_dl = 80;
 	cu.bw_dl = 100;
-	assert_int_equal(schedutil_cpu_util(&cu, 300, 1024, FREQUENCY_UTIL, NULL, NULL), 400);
-	assert_int_equal(schedutil_cpu_util(&cu, 300, 1024, ENERGY_UTIL, NULL, NULL), 380);
+	assert_int_equal(cpu_util(&cu, 300, 1024, FREQUENCY_UTIL, NULL, NULL), 400);
+	assert_int_equal(cpu_util(&cu, 300, 1024, ENERGY_UTIL, NULL, NULL), 380);
 	/* cfs + rt + dl util >= max: saturated, max. */
-	assert_int_equal(schedutil_cpu_util(&cu, 944, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
-	assert_int_equal(schedutil_cpu_util(&cu, 943, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
+	assert_int_equal(cpu_util(&cu, 944, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
+	assert_int_equal(cpu_util(&cu, 943, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
 	/* 943 + 100 = 1043 capped at max. */
 	cu.util_dl = 0;
 	cu.bw_dl = 0;
 	/* irq: 500 * (1024 - 256) / 1024 + 256 = 375 + 256 = 631. */
 	cu.util_irq = 256;
-	assert_int_equal(schedutil_cpu_util(&cu, 500, 1024, FREQUENCY_UTIL, NULL, NULL), 631);
+	assert_int_equal(cpu_util(&cu, 500, 1024, FREQUENCY_UTIL, NULL, NULL), 631);
 	/* 100 * (462 - 100) / 462 = 78 (78.35 truncated) + 100 = 178. */
 	cu.util_irq = 100;
-	assert_int_equal(schedutil_cpu_util(&cu, 100, 462, FREQUENCY_UTIL, NULL, NULL), 178);
+	assert_int_equal(cpu_util(&cu, 100, 462, FREQUENCY_UTIL, NULL, NULL), 178);
 	/* irq >= max: max. */
 	cu.util_irq = 1024;
-	assert_int_equal(schedutil_cpu_util(&cu, 0, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
+	assert_int_equal(cpu_util(&cu, 0, 1024, FREQUENCY_UTIL, NULL, NULL), 1024);
 }
 
 static void test_default_rate_limit(void **state)
@@ -291,7 +324,8 @@ static void test_bad_tunables(void **state)
 		void *data = NULL;
 
 		gs_error_clear(&err);
-		assert_int_equal(schedutil_gov.init(&pol, &env, p, 2, &data, &err), GS_EARG);
+		assert_int_equal(governor_init(&schedutil_gov, &pol, &env, p, 2, &data, &err),
+				 GS_EARG);
 		assert_null(data);
 		assert_int_equal(err.code, GS_EARG);
 		assert_non_null(strstr(err.msg, rows[i].key));

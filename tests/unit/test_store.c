@@ -218,6 +218,17 @@ static void test_round_trip(void **state)
 	run_result_release(&r2);
 }
 
+static s64 count_rows(sqlite3 *db, const char *sql)
+{
+	sqlite3_stmt *st;
+	s64 n;
+	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
+	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
+	n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	return n;
+}
+
 static void test_newer_schema_refused(void **state)
 {
 	const char *path = tmp("new.db");
@@ -262,20 +273,23 @@ static void test_newer_schema_refused(void **state)
 		fclose(f);
 	}
 	gs_error_clear(&err);
-	assert_int_equal(store_open(path, &s, &err), GS_ESQL);
+	assert_int_equal(store_open(path, &s, &err), GS_EINPUT); /* bad input: exit 3 */
 	assert_non_null(strstr(err.msg, "not a database"));
+
+	/* A foreign SQLite file: refused, nothing added to it (#18.8). */
+	path = tmp("foreign.db");
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(sqlite3_exec(db, "CREATE TABLE runs (a, b)", NULL, NULL, NULL), SQLITE_OK);
+	sqlite3_close(db);
+	gs_error_clear(&err);
+	assert_int_equal(store_check(path, &err), GS_EINPUT);
+	assert_int_equal(store_open(path, &s, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "not a govsim results database"));
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(count_rows(db, "SELECT count(*) FROM sqlite_master"), 1);
+	sqlite3_close(db);
 }
 
-static s64 count_rows(sqlite3 *db, const char *sql)
-{
-	sqlite3_stmt *st;
-	s64 n;
-	assert_int_equal(sqlite3_prepare_v2(db, sql, -1, &st, NULL), SQLITE_OK);
-	assert_int_equal(sqlite3_step(st), SQLITE_ROW);
-	n = sqlite3_column_int64(st, 0);
-	sqlite3_finalize(st);
-	return n;
-}
 
 static const char *const tables[] = {"energy",	   "residency",	   "policy_stats", "task_stats",
 				     "uclamp_stats", "timeline", "work"};

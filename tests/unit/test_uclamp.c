@@ -209,6 +209,34 @@ static unsigned int ref_bucket_id(int n, unsigned int v)
 	return (unsigned int)floor(v / delta);
 }
 
+/* p->sched_class->uclamp_enabled is checked inside uclamp_rq_inc/dec, after the key (v5.9
+ * core.c): a DL task is counted as skipped while the key is off and touches no bucket once on. */
+static void test_class_gate(void **state)
+{
+	struct uclamp_rq_pair rq;
+	struct uclamp_task dl, cfs;
+	(void)state;
+
+	uclamp_rq_init(&rq);
+	uclamp_task_init(&sys, &dl, false);
+	uclamp_task_init(&sys, &cfs, false);
+	dl.class_enabled = false;
+	uclamp_rq_inc(&sys, &rq, &dl);
+	assert_int_equal(sys.stats.agg_skipped, 1);
+	assert_int_equal(uclamp_setattr(&sys, &cfs, 600, -1, 20, NULL), 0); /* key on */
+	uclamp_rq_inc(&sys, &rq, &dl);
+	uclamp_rq_inc(&sys, &rq, &cfs);
+	assert_int_equal(sys.stats.agg_ops, 1);
+	assert_false(dl.eff[UCLAMP_MIN].active);
+	assert_int_equal(rq.uc[UCLAMP_MIN].value, 600);
+	for (int i = 0; i <= UCLAMP_BUCKETS_MAX; i++)
+		assert_int_equal(rq.uc[UCLAMP_MAX].bucket[i].tasks, (unsigned int)i == uclamp_bucket_id(&sys, 1024));
+	uclamp_rq_dec(&sys, &rq, &dl);
+	uclamp_rq_dec(&sys, &rq, &cfs);
+	assert_int_equal(sys.stats.agg_ops, 2);
+	assert_int_equal(rq.uc[UCLAMP_MIN].value, 0);
+}
+
 static void test_bucket_ids_5(void **state)
 {
 	(void)state;
@@ -688,6 +716,7 @@ int main(void)
 		cmocka_unit_test_setup(test_key_sysctl_rt_default_changed, setup5),
 		cmocka_unit_test_setup(test_key_cgroup_unchanged, setup5),
 		cmocka_unit_test_setup(test_key_gates_aggregation, setup5),
+		cmocka_unit_test_setup(test_class_gate, setup5),
 		cmocka_unit_test_setup(test_bucket_ids_5, setup5),
 		cmocka_unit_test_setup(test_bucket_ids_all_counts, setup5),
 		cmocka_unit_test_setup(test_bucket_ids_20_spare, setup5),

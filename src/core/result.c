@@ -1,5 +1,5 @@
 /* result.c - see result.h. */
-#include "sim/result.h"
+#include "core/result.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -4,8 +4,8 @@
  *
  * Caller-owned: run_result_init()/run_result_release() (the task and timeline arrays are heap).
  */
-#ifndef GOVSIM_SIM_RESULT_H
-#define GOVSIM_SIM_RESULT_H
+#ifndef GOVSIM_CORE_RESULT_H
+#define GOVSIM_CORE_RESULT_H
 
 #include "core/types.h"
 
@@ -65,6 +65,8 @@ struct run_result {
 	char trace_sha256[65];
 	char platform[64];
 	char governor[32];
+	char governor_path[1024];   /* a plugin's file (resolved); "" when built in */
+	char governor_sha256[65];   /* the plugin file's SHA-256; "" when built in */
 	char timing[16];      /* "traced" | "work" */
 	char util_source[16]; /* "emulated" | "trace" */
 	char power_model[16]; /* "em" | "costs" */

@@ -1,0 +1,442 @@
+/*
+ * host.c - the host side of the public governor interface (include/govsim/governor.h): a
+ * struct govsim_governor run on struct gov_env and the cpufreq core, as a governor_ops.
+ *
+ * Each policy gets a struct pub_state: the struct govsim_policy the governor sees (its
+ * host_data points back here), the OPP table and the kernel profile's constants in the public
+ * types, and during init the --set params. The policy's frequencies are copied into the public
+ * struct before each call into the governor and after each request. Signals are converted
+ * field by field (struct sched_cpu_util <-> struct govsim_cpu_util), so the governor sees the
+ * same numbers the internal interface gave and --timeline prints the same rows.
+ */
+#include "gov/governor.h"
+
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+
+#include "gov/tunables.h"
+
+struct pub_state {
+	struct govsim_policy gp;
+	const struct govsim_governor *g;
+	struct cpufreq_policy *pol;
+	struct gov_env env;
+	struct govsim_kernel kernel;
+	struct govsim_opp opps[GS_MAX_OPPS];
+	void *data; /* the governor's */
+	/* during init only */
+	struct gov_param *params;
+	int nr_params;
+	struct gs_error *err;
+	bool err_set;
+};
+
+static struct pub_state *state_of(const struct govsim_policy *gp)
+{
+	return gp->host_data;
+}
+
+static void pub_refresh(struct pub_state *st)
+{
+	st->gp.min_khz = st->pol->min_khz;
+	st->gp.max_khz = st->pol->max_khz;
+	st->gp.cur_khz = st->pol->cur_khz;
+	st->gp.next_khz = cpufreq_next_khz(st->pol);
+}
+
+static void cpu_util_to_pub(const struct sched_cpu_util *in, struct govsim_cpu_util *out)
+{
+	out->util_avg = in->util_avg;
+	out->util_est_enqueued = in->util_est_enqueued;
+	out->util_cfs = in->util_cfs;
+	out->util_rt = in->util_rt;
+	out->util_dl = in->util_dl;
+	out->bw_dl = in->bw_dl;
+	out->util_irq = in->util_irq;
+	out->rt_runnable = in->rt_runnable;
+	out->capacity = in->capacity;
+	out->busy = in->busy;
+	out->idle_calls = in->idle_calls;
+	out->runnable_avg = in->runnable_avg;
+}
+
+static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu_util *out)
+{
+	out->util_avg = in->util_avg;
+	out->util_est_enqueued = in->util_est_enqueued;
+	out->util_cfs = in->util_cfs;
+	out->util_rt = in->util_rt;
+	out->util_dl = in->util_dl;
+	out->bw_dl = in->bw_dl;
+	out->util_irq = in->util_irq;
+	out->rt_runnable = in->rt_runnable != 0;
+	out->capacity = in->capacity;
+	out->busy = in->busy != 0;
+	out->idle_calls = in->idle_calls;
+	out->runnable_avg = in->runnable_avg;
+}
+
+/* ---- the host calls ---------------------------------------------------------------------------- */
+
+static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim_cpu_util *out)
+{
+	const struct gov_env *env = &state_of(gp)->env;
+	struct sched_cpu_util cu = {0};
+
+	if (env->cpu_util)
+		env->cpu_util(env->ctx, cpu, &cu);
+	cpu_util_to_pub(&cu, out);
+}
+
+static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
+{
+	const struct gov_env *env = &state_of(gp)->env;
+	struct sched_cpu_util cu = {0};
+
+	if (env->cpu_bw_dl)
+		return env->cpu_bw_dl(env->ctx, cpu);
+	if (env->cpu_util)
+		env->cpu_util(env->ctx, cpu, &cu);
+	return cu.bw_dl;
+}
+
+static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
+{
+	if (!env->uclamp || !env->cpu_uclamp)
+		return NULL;
+	return env->cpu_uclamp(env->ctx, cpu);
+}
+
+static void host_rq_clamp(const struct govsim_policy *gp, int cpu, struct govsim_rq_clamp *out)
+{
+	const struct gov_env *env = &state_of(gp)->env;
+	const struct uclamp_rq_pair *rq = env_rq(env, cpu);
+
+	if (rq && uclamp_is_used(env->uclamp)) {
+		out->used = 1;
+		out->min = rq->uc[UCLAMP_MIN].value;
+		out->max = rq->uc[UCLAMP_MAX].value;
+	} else {
+		out->used = 0;
+		out->min = 0;
+		out->max = SCHED_CAPACITY_SCALE;
+	}
+}
+
+static unsigned long host_uclamp_rq_util_with(const struct govsim_policy *gp, int cpu,
+					      unsigned long util)
+{
+	const struct gov_env *env = &state_of(gp)->env;
+	const struct uclamp_rq_pair *rq = env_rq(env, cpu);
+
+	if (!rq)
+		return util;
+	return uclamp_rq_util_with(env->uclamp, rq, util, NULL);
+}
+
+static uint64_t host_cpu_idle_ns(const struct govsim_policy *gp, int cpu, uint64_t now_ns)
+{
+	const struct gov_env *env = &state_of(gp)->env;
+
+	return env->cpu_idle_ns ? env->cpu_idle_ns(env->ctx, cpu, now_ns) : 0;
+}
+
+static enum cpufreq_relation relation_of(enum govsim_relation rel)
+{
+	switch (rel) {
+	case GOVSIM_RELATION_H:
+		return CPUFREQ_RELATION_H;
+	case GOVSIM_RELATION_C:
+		return CPUFREQ_RELATION_C;
+	case GOVSIM_RELATION_L:
+	default:
+		return CPUFREQ_RELATION_L;
+	}
+}
+
+/*
+ * The OPP for khz under rel. RELATION_LE is cpufreq_driver_resolve_freq(): it honours the
+ * policy's efficiencies (set by the replay for a v6.1+ profile) and is RELATION_L without them.
+ */
+static unsigned int resolve(const struct cpufreq_policy *pol, unsigned int khz,
+			    enum govsim_relation rel)
+{
+	if (rel == GOVSIM_RELATION_LE)
+		return cpufreq_driver_resolve_freq(pol, khz);
+	return cpufreq_resolve_relation(pol, khz, relation_of(rel));
+}
+
+static unsigned int host_resolve_freq(const struct govsim_policy *gp, unsigned int khz,
+				      enum govsim_relation rel)
+{
+	return resolve(state_of(gp)->pol, khz, rel);
+}
+
+static int host_request_freq(struct govsim_policy *gp, unsigned int khz,
+			     enum govsim_relation rel, uint64_t now_ns)
+{
+	struct pub_state *st = state_of(gp);
+	bool changed;
+
+	/* LE: the efficient OPP, then __cpufreq_driver_target on it (L finds it exactly) */
+	if (rel == GOVSIM_RELATION_LE) {
+		khz = cpufreq_driver_resolve_freq(st->pol, khz);
+		rel = GOVSIM_RELATION_L;
+	}
+	changed = cpufreq_request_relation(st->pol, khz, relation_of(rel), now_ns);
+
+	pub_refresh(st);
+	return changed;
+}
+
+static void host_start_freq(struct govsim_policy *gp, unsigned int khz, enum govsim_relation rel)
+{
+	struct pub_state *st = state_of(gp);
+
+	st->pol->cur_khz = resolve(st->pol, khz, rel);
+	pub_refresh(st);
+}
+
+static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
+{
+	struct pub_state *st = state_of(gp);
+	struct gov_eval ev = {0};
+
+	if (!st->env.on_eval)
+		return;
+	ev.time_ns = e->time_ns;
+	ev.cpu = e->cpu;
+	ev.policy = e->policy;
+	cpu_util_from_pub(&e->in, &ev.in);
+	ev.uclamp_min = e->uclamp_min;
+	ev.uclamp_max = e->uclamp_max;
+	ev.util = e->util;
+	ev.target_khz = e->target_khz;
+	ev.freq_khz = st->pol->cur_khz;
+	st->env.on_eval(st->env.ctx, &ev);
+}
+
+static const char *host_tunable(struct govsim_policy *gp, const char *name)
+{
+	struct pub_state *st = state_of(gp);
+	struct gov_param *p;
+
+	if (!st->params || !name)
+		return NULL;
+	p = gov_param_find(st->params, st->nr_params, name);
+	return p ? p->value : NULL;
+}
+
+static int host_tunable_uint(struct govsim_policy *gp, const char *name, unsigned int lo,
+			     unsigned int hi, unsigned int *out)
+{
+	struct pub_state *st = state_of(gp);
+
+	if (!st->params || !name)
+		return GOVSIM_OK;
+	if (gov_param_uint(st->params, st->nr_params, name, lo, hi, out, st->err)) {
+		st->err_set = true;
+		return GOVSIM_EINVAL;
+	}
+	return GOVSIM_OK;
+}
+
+static int host_error(struct govsim_policy *gp, const char *fmt, ...)
+{
+	struct pub_state *st = state_of(gp);
+	char msg[GS_ERROR_MSG_MAX];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(msg, sizeof(msg), fmt, ap);
+	va_end(ap);
+	if (st->err) {
+		gs_error_set(st->err, GS_EARG, "%s", msg);
+		st->err_set = true;
+	}
+	return GOVSIM_EINVAL;
+}
+
+static const struct govsim_host host = {
+	.abi_major = GOVSIM_GOV_ABI_MAJOR,
+	.abi_minor = GOVSIM_GOV_ABI_MINOR,
+	.cpu_util = host_cpu_util,
+	.cpu_bw_dl = host_cpu_bw_dl,
+	.rq_clamp = host_rq_clamp,
+	.uclamp_rq_util_with = host_uclamp_rq_util_with,
+	.cpu_idle_ns = host_cpu_idle_ns,
+	.resolve_freq = host_resolve_freq,
+	.request_freq = host_request_freq,
+	.start_freq = host_start_freq,
+	.report = host_report,
+	.tunable = host_tunable,
+	.tunable_uint = host_tunable_uint,
+	.error = host_error,
+};
+
+/* ---- governor_ops ------------------------------------------------------------------------------ */
+
+/*
+ * The run's kernel profile (env->kernel; NULL: the default, v5.9) in the public types. Each
+ * enum is mapped by name, so the public values stay fixed whatever the order of profile.h's.
+ * Constants: map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
+ * IOWAIT_BOOST_MIN = SCHED_CAPACITY_SCALE / 8 (cpufreq_schedutil.c v5.4+).
+ */
+static enum govsim_sugov_cfs_input pub_cfs_input(enum sugov_cfs_input v)
+{
+	switch (v) {
+	case SUGOV_CFS_UTIL_EST_CAPPED:
+		return GOVSIM_CFS_UTIL_EST_CAPPED;
+	case SUGOV_CFS_RUNNABLE_BOOST:
+		return GOVSIM_CFS_RUNNABLE_BOOST;
+	case SUGOV_CFS_UTIL_EST:
+	default:
+		return GOVSIM_CFS_UTIL_EST;
+	}
+}
+
+static enum govsim_sugov_busy_hold pub_busy_hold(enum sugov_busy_hold v)
+{
+	switch (v) {
+	case SUGOV_HOLD_UNGATED:
+		return GOVSIM_HOLD_UNGATED;
+	case SUGOV_HOLD_RESTORE:
+		return GOVSIM_HOLD_RESTORE;
+	case SUGOV_HOLD_NOT_CAPPED:
+		return GOVSIM_HOLD_NOT_CAPPED;
+	case SUGOV_HOLD_NOT_CAPPED_GATED:
+		return GOVSIM_HOLD_NOT_CAPPED_GATED;
+	case SUGOV_HOLD_GATED:
+	default:
+		return GOVSIM_HOLD_GATED;
+	}
+}
+
+static enum govsim_sugov_iowait_units pub_iowait_units(enum sugov_iowait_units v)
+{
+	switch (v) {
+	case SUGOV_IOWAIT_UTIL_FMIN:
+		return GOVSIM_IOWAIT_UTIL_FMIN;
+	case SUGOV_IOWAIT_KHZ:
+		return GOVSIM_IOWAIT_KHZ;
+	case SUGOV_IOWAIT_UTIL_128:
+	default:
+		return GOVSIM_IOWAIT_UTIL_128;
+	}
+}
+
+static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_profile *kp, int hz)
+{
+	if (!kp)
+		kp = kernel_profile_default();
+	k->release = kp->name;
+	k->hz = hz > 0 ? hz : 250;
+	k->headroom_num = 5;
+	k->headroom_den = 4;
+	k->next_freq_relation =
+		kp->resolve_relation == CPUFREQ_RESOLVE_LE ? GOVSIM_RELATION_LE : GOVSIM_RELATION_L;
+	k->iowait_boost_min = SCHED_CAPACITY_SCALE / 8;
+	k->sugov_cfs_input = pub_cfs_input(kp->sugov_cfs_input);
+	k->sugov_headroom = kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
+				    ? GOVSIM_HEADROOM_MAP_UTIL_PERF
+				    : GOVSIM_HEADROOM_MAP_UTIL_FREQ;
+	k->sugov_busy_hold = pub_busy_hold(kp->sugov_busy_hold);
+	k->sugov_no_limits_changed = !kp->sugov_limits_changed;
+	k->sugov_commit_on_need_update = kp->sugov_commit_on_need_update;
+	k->sugov_iowait_units = pub_iowait_units(kp->sugov_iowait_units);
+	k->sugov_iowait_clamped = kp->sugov_iowait_clamped;
+	k->sugov_shared_agg =
+		kp->sugov_shared_agg == SUGOV_SHARED_MAX ? GOVSIM_SHARED_MAX : GOVSIM_SHARED_RATIO;
+}
+
+static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
+		    const struct gov_env *env, struct gov_param *params, int nr_params,
+		    void **data, struct gs_error *err)
+{
+	struct pub_state *st = calloc(1, sizeof(*st));
+	const struct plat_cluster *cl = pol->cl;
+	int ret;
+
+	if (!st)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	st->g = g;
+	st->pol = pol;
+	st->env = *env;
+	kernel_from_profile(&st->kernel, env->kernel, env->hz);
+	for (int i = 0; i < cl->nr_opps; i++) {
+		st->opps[i].khz = cl->opps[i].freq_khz;
+		st->opps[i].capacity = cl->opps[i].capacity;
+	}
+	st->gp.host = &host;
+	st->gp.host_data = st;
+	st->gp.kernel = &st->kernel;
+	st->gp.id = pol->id;
+	st->gp.nr_cpus = cl->nr_cpus;
+	st->gp.cpus = cl->cpus;
+	st->gp.nr_opps = cl->nr_opps;
+	st->gp.opps = st->opps;
+	st->gp.cpuinfo_min_khz = pol->cpuinfo_min_khz;
+	st->gp.cpuinfo_max_khz = pol->cpuinfo_max_khz;
+	st->gp.transition_latency_ns = pol->transition_latency_ns;
+	st->gp.transition_delay_us = cpufreq_policy_transition_delay_us(pol);
+	st->gp.switch_latency_ns = pol->switch_latency_ns;
+	st->gp.report = env->on_eval != NULL;
+	pub_refresh(st);
+
+	st->params = params;
+	st->nr_params = nr_params;
+	st->err = err;
+	ret = g->init(&st->gp, &st->data);
+	st->params = NULL;
+	st->err = NULL;
+	if (ret != GOVSIM_OK) {
+		if (ret == GOVSIM_ENOMEM)
+			gs_error_set(err, GS_ENOMEM, "governor '%s': out of memory", g->name);
+		else if (!st->err_set)
+			gs_error_set(err, GS_EARG, "governor '%s': init failed (%d)", g->name, ret);
+		if (st->data && g->release)
+			g->release(&st->gp, st->data);
+		free(st);
+		return err->code ? err->code : GS_EARG;
+	}
+	*data = st;
+	return 0;
+}
+
+int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
+		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
+		  struct gs_error *err)
+{
+	if (gov->pub)
+		return pub_init(gov->pub, pol, env, params, nr_params, data, err);
+	return gov->init(pol, env, params, nr_params, data, err);
+}
+
+void gov_pub_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
+		    unsigned int flags)
+{
+	struct pub_state *st = data;
+
+	(void)pol;
+	pub_refresh(st);
+	st->g->update(&st->gp, st->data, cpu, now_ns, flags);
+}
+
+void gov_pub_release(void *data)
+{
+	struct pub_state *st = data;
+
+	if (!st)
+		return;
+	if (st->g->release)
+		st->g->release(&st->gp, st->data);
+	free(st);
+}
+
+void *governor_data(const struct governor_ops *gov, void *data)
+{
+	if (gov->pub && data)
+		return ((struct pub_state *)data)->data;
+	return data;
+}

@@ -1,0 +1,694 @@
+/*
+ * profile.c - the kernel profile table (see profile.h). One row per profile, one cell per
+ * behaviour, each citing its source: "§n" is a section of ../shared/facts/kernel-profiles.md
+ * (the sheet, which read each stable tree: §0 names the trees and sublevels), followed by the
+ * kernel file, function and line the sheet gives. The v5.9 row is the reference the model
+ * files were written against (facts/kernel-v5.9.md).
+ */
+#include "kernel/profile.h"
+
+#include <ctype.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Sources shared by several rows. */
+#define S_PELT_CONTRIB "§2.1 pelt.c accumulate_sum l.109 v4.19: contrib = cap_scale(contrib, scale_freq); util_sum += contrib * scale_cpu"
+#define S_PELT_CLOCK   "§2.1 pelt.h update_rq_clock_pelt / update_idle_rq_clock_pelt (l.58/97 v5.4, l.74/113 v5.10, l.76/115 v5.15, l.95/133 v6.1-v6.6)"
+#define S_RBL_LOAD     "§2.3 pelt.c l.299-304 v4.19: runnable_load_avg, weight based"
+#define S_RBL_AVG      "§2.3 v5.4->v5.9 diff of pelt.c: runnable_avg from h_nr_running (v5.7)"
+#define S_SIG_419      "§2.4 pelt.c l.324-390 v4.19: avg_rt, avg_dl, avg_irq"
+#define S_SIG_54       "§2.4 5.4.286 pelt.h: no update_thermal_load_avg"
+#define S_SIG_59       "§2.4 fair.c __update_blocked_others l.7844-7848 v5.9: + avg_thermal"
+#define S_FASTUP_NO_419 "§3 features.h l.92 v4.19: no UTIL_EST_FASTUP"
+#define S_FASTUP_NO_54 "§3 features.h l.91 v5.4: no UTIL_EST_FASTUP"
+#define S_FASTUP_59    "§3 features.h v5.9: SCHED_FEAT(UTIL_EST_FASTUP, true) (b8c96361402a, v5.5)"
+#define S_FASTUP_LATE  "§3 features.h l.92 v5.10, l.93 v5.15, l.98 v6.1, l.87 v6.6"
+#define S_FLAG_LSB     "§3 pelt.h UTIL_AVG_UNCHANGED 0x1 (l.26 v4.19, l.27 v5.4, l.52 5.10.7)"
+#define S_FLAG_MSB     "§3 include/linux/sched.h UTIL_AVG_UNCHANGED 0x80000000 (l.363 v5.10.89, l.431 v5.15, l.445 v6.1, l.446 v6.6)"
+#define S_MARGIN_419   "§3 fair.c util_est_dequeue l.3751 v4.19: within_margin only, no capacity skip"
+#define S_MARGIN_54    "§3 fair.c util_est_dequeue l.3738 v5.4: + skip if task_util > capacity_orig"
+#define S_MARGIN_510   "§3 fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
+#define S_SUB_AFTER    "§3 end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
+#define S_SUB_BEFORE   "§3 start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
+#define S_NO_UCLAMP    "§4.1 no uclamp in kernel/sched/* v4.19"
+#define S_UCLAMP       "§4.1 CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
+#define S_KEY_NO       "§4.2 core.c 5.4.59: no sched_uclamp_used, aggregation always active"
+#define S_KEY          "§4.2 sched_uclamp_used (core.c l.813 5.4.286, v5.9, l.929 v5.10, l.1286 v5.15, l.1343 v6.1, l.1384 v6.6)"
+#define S_RT_HARD      "§4.2 __setscheduler_uclamp l.1187-1209 5.4.59, l.1292-1294 5.4.286: uclamp_none(UCLAMP_MAX)"
+#define S_RT_SYSCTL    "§4.2 sysctl_sched_uclamp_util_min_rt_default = 1024 (v5.9, l.906 v5.10, l.1263 v5.15, l.1320 v6.1, l.1361 v6.6)"
+#define S_BUCKET_NO    "§4.2 uclamp_bucket_id = v / DELTA (l.803 5.4.59, v5.9, 5.10.7)"
+#define S_BUCKET       "§4.2 uclamp_bucket_id = min(v / DELTA, BUCKETS - 1) (l.821 5.4.120+, l.937 v5.10.89, l.1294 v5.15, l.1351 v6.1, l.1392 v6.6)"
+#define S_IDLE_NO      "§4.2 init_uclamp_rq: uclamp_flags = 0 (l.1252 5.4.59, v5.9, l.939 5.10.7)"
+#define S_IDLE         "§4.2 init_uclamp_rq: UCLAMP_FLAG_IDLE (l.1340 5.4.286, l.1529 v5.10.89, l.1918 v5.15, l.1982 v6.1, l.2020 v6.6)"
+#define S_TG_OLD       "§4.2 uclamp_tg_restrict: tg value if req > tg or !user_defined (5.4.59/120, v5.9, 5.10.7)"
+#define S_TG_CLAMP     "§4.2 uclamp_tg_restrict: clamp(req, tg_min, tg_max) (5.4.286, v5.10.89+)"
+#define S_SHORT_NO     "§4.2 uclamp_rq_util_with / uclamp_util_with without idle shortcut (v5.4, v5.9, 5.10.7)"
+#define S_SHORT        "§4.2 uclamp_rq_util_with idle shortcut (sched.h l.2424-2457 v5.10.89, l.2876 v5.15, l.3017 v6.1, l.3080 v6.6)"
+#define S_RT_419       "§5.2 cpufreq_schedutil.c l.215-216 v4.19: max whenever rt_rq_is_runnable"
+#define S_RT_54E       "§5.2 schedutil_cpu_util l.213 5.4.59: only if !IS_BUILTIN(CONFIG_UCLAMP_TASK)"
+#define S_RT_KEY       "§5.2 !uclamp_is_used() (schedutil_cpu_util l.213 5.4.120/286, v5.9, l.195 v5.10; effective_cpu_util l.7162 v5.15, l.7257 v6.1, l.7416 v6.6)"
+#define S_BLK_NO       "§5.3 fair.c v4.19: update_blocked_averages has no cpufreq_update_util"
+#define S_BLK          "§5.3 update_blocked_averages -> cpufreq_update_util (fair.c l.7802-7803 v5.4, l.8066 v5.10, l.8453 v5.15, l.8728 v6.1, l.9401 v6.6)"
+#define S_FN_419       "§6.1 sugov_get_util l.207-271 v4.19"
+#define S_FN_54        "§6.1 schedutil_cpu_util(cpu, util_cfs, max, type, p) l.206 v5.4, l.195 v5.10"
+#define S_FN_515       "§6.1 effective_cpu_util(cpu, util_cfs, max, type, p) core.c l.7155-7239 v5.15"
+#define S_FN_61        "§6.1 effective_cpu_util(cpu, util_cfs, type, p) core.c l.7248 v6.1, l.7407 v6.6"
+#define S_CFS          "§6.2 cpu_util_cfs = max(util_avg, util_est.enqueued), uncapped (sched.h l.2204 v4.19 ... l.2989 v5.15)"
+#define S_CFS_61       "§6.2 cpu_util_cfs capped at capacity_orig (sched.h l.2957-2971 v6.1)"
+#define S_CFS_66       "§6.2 cpu_util_cfs_boost: max(util_avg, runnable_avg, util_est), capped (fair.c l.7663-7732 v6.6)"
+#define S_HR_FREQ      "§6.3 (f + f>>2) * util / max (get_next_freq l.170-185 v4.19; map_util_freq cpufreq.h l.26-29 v5.10)"
+#define S_HR_PERF      "§6.3 map_util_perf then f * util / max (cpufreq.h l.26-35 v5.15-v6.6; get_next_freq l.147 v5.15, l.140 v6.1, l.139 v6.6)"
+#define S_HOLD_419E    "§0.1 4.19.1: busy = is_busy() with no need_freq_update gate"
+#define S_HOLD_GATED   "§6.4 sugov_update_single l.418-450 v4.19 (.304), v5.4, v5.9: !need_freq_update && busy, cached_raw_freq = 0"
+#define S_HOLD_510     "§6.4 sugov_update_single l.439+ v5.10, sugov_update_single_freq l.337 v5.15: no gate, cached_raw_freq restored"
+#define S_HOLD_61      "§6.4 sugov_update_single_freq l.329 v6.1: + !uclamp_rq_is_capped"
+#define S_HOLD_66      "§6.4 sugov_update_single_freq l.331+ v6.6: + !need_freq_update"
+#define S_LIM_NO       "§0.1/§6.5 4.19.1: no limits_changed; should_update true while need_freq_update"
+#define S_LIM          "§6.5 sugov_should_update_freq l.70 v4.19 (.304) ... l.95 v6.6: limits_changed -> need_freq_update"
+#define S_COMMIT_NO    "§6.5 sugov_update_next_freq l.103 v4.19 ... v5.9: false if next_freq unchanged"
+#define S_COMMIT       "§6.5 sugov_update_next_freq l.102 v5.10, l.103-113 v5.15, l.96 v6.1, l.95 v6.6: commit while need_freq_update"
+#define S_IO_KHZ       "§6.7 sugov_iowait_reset/apply l.277-397, sugov_start l.820 4.19.1: kHz"
+#define S_IO_FMIN      "§6.7 sugov_start l.825-827 4.19.304: sg_cpu->min = 1024 * fmin / fmax"
+#define S_IO_128       "§6.7 IOWAIT_BOOST_MIN = 128 (v4.19->v5.4 diff)"
+#define S_IOC_NO       "§6.7 sugov_iowait_apply l.361 v4.19, l.382 v5.10: max(util, boost)"
+#define S_IOC          "§6.7 sugov_iowait_apply l.262-280 v5.15, l.254 v6.1/v6.6: boost = uclamp_rq_util_with(rq, boost, NULL)"
+#define S_AGG_RATIO    "§6.6 sugov_next_freq_shared l.467 v4.19, l.409-431 v5.15, l.407 v6.1: largest util/max"
+#define S_AGG_MAX      "§6.6 sugov_next_freq_shared l.416 v6.6: plain max, max_cap"
+#define S_RATE         "§7 cpufreq_policy_transition_delay_us l.518 v4.19, l.553 v5.4, l.561 v5.10, l.562 v5.15/v6.1, l.570 v6.6"
+#define S_REL_L        "§7 cpufreq_driver_resolve_freq RELATION_L (cpufreq.c l.496 v4.19, l.531 v5.4, l.539 v5.10, l.528/558 v5.15)"
+#define S_REL_LE       "§7 cpufreq_driver_resolve_freq RELATION_LE (cpufreq.c l.558 v6.1, l.566 v6.6)"
+#define S_EM_NONE      "§8 no include/linux/energy_model.h in v4.19"
+#define S_EM_MW        "§8 em cost = fmax * P / f, mW (drivers/opp/of.c l.1080-1081 v5.4; v5.9)"
+#define S_EM_X1000     "§8 em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
+#define S_EM_UW        "§8 uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
+
+static const struct kernel_profile profile_v4_19_early = {
+	.name = "v4.19-early",
+	.tree = "4.19.1 (chens37/linux-4.19.1)",
+	.summary = "4.19.0-4.19.~39: contribution-scaled PELT, no FASTUP, no uclamp, kHz iowait boost",
+	.pelt_invariance = PELT_CONTRIB_SCALING,
+	.util_est_margin = UTIL_EST_MARGIN_EWMA,
+	.uclamp_rt_default = UCLAMP_RT_NONE,
+	.sugov_util_fn = SUGOV_UTIL_SUGOV_GET_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_UNGATED,
+	.sugov_iowait_units = SUGOV_IOWAIT_KHZ,
+	.em_cost = EM_COST_NONE,
+	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
+		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
+		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
+		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
+		S_EM_NONE},
+	.caveats = "the early/late boundary (~4.19.40) is the sheet's estimate (§0.1, unverified); "
+		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
+		   "default); the runnable signal is not used for frequency before v6.6",
+};
+
+static const struct kernel_profile profile_v4_19 = {
+	.name = "v4.19",
+	.tree = "4.19.304 (maxiangpan/linux-4.19)",
+	.summary = "4.19 LTS (late stable): contribution-scaled PELT, no FASTUP, no uclamp",
+	.pelt_invariance = PELT_CONTRIB_SCALING,
+	.util_est_margin = UTIL_EST_MARGIN_EWMA,
+	.uclamp_rt_default = UCLAMP_RT_NONE,
+	.sugov_util_fn = SUGOV_UTIL_SUGOV_GET_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_limits_changed = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_FMIN,
+	.em_cost = EM_COST_NONE,
+	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
+		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
+		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
+		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
+		S_EM_NONE},
+	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
+		   "SchedTune, §9): not emulated; the runnable signal is not used for frequency "
+		   "before v6.6",
+};
+
+static const struct kernel_profile profile_v5_4_early = {
+	.name = "v5.4-early",
+	.tree = "5.4.59 (BoKyoungHan/linux-5.4.59-vanilla)",
+	.summary = "5.4.0-5.4.~59: clock_pelt, no FASTUP, uclamp without the static key",
+	.util_est_margin = UTIL_EST_MARGIN_CAPACITY,
+	.uclamp_present = true,
+	.uclamp_rt_default = UCLAMP_RT_HARDWIRED,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_limits_changed = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.em_cost = EM_COST_MW,
+	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
+		S_SUB_AFTER, S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
+		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
+		   "and 5.4.120 (§0.1; the boundary used is 5.4.60)",
+};
+
+static const struct kernel_profile profile_v5_4 = {
+	.name = "v5.4",
+	.tree = "5.4.286 (KINGFIOX/linux-5.4.286)",
+	.summary = "5.4 LTS (late stable): clock_pelt, no FASTUP, uclamp with the backported key",
+	.util_est_margin = UTIL_EST_MARGIN_CAPACITY,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_HARDWIRED,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_limits_changed = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.em_cost = EM_COST_MW_X1000,
+	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
+		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
+		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
+		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
+		   "tg clamp or em x1000 (§0.1, sublevels unverified): this row is 5.4.286",
+};
+
+static const struct kernel_profile profile_v5_9 = {
+	.name = "v5.9",
+	.tree = "5.9.1 (ach84/linux-5.9.1)",
+	.summary = "the reference (facts/kernel-v5.9.md): clock_pelt, FASTUP, uclamp static key",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_margin = UTIL_EST_MARGIN_CAPACITY,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_limits_changed = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.em_cost = EM_COST_MW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_59, S_FLAG_LSB, S_MARGIN_54,
+		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+	.caveats = NULL,
+};
+
+static const struct kernel_profile profile_v5_10_early = {
+	.name = "v5.10-early",
+	.tree = "5.10.7 (ejga2001/linux-5.10.7)",
+	.summary = "5.10.0-5.10.~39: v5.9 util_est and uclamp, v5.10 schedutil",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_margin = UTIL_EST_MARGIN_CAPACITY,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.em_cost = EM_COST_MW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_LSB, S_MARGIN_54,
+		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
+		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+	.caveats = "the early/late boundary (~5.10.40) is the sheet's estimate (§0.1)",
+};
+
+static const struct kernel_profile profile_v5_10 = {
+	.name = "v5.10",
+	.tree = "5.10.89 (Prashant446/linux-5.10.89)",
+	.summary = "5.10 LTS / android12-5.10 (late stable): MSB util_est flag, dequeue split",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
+	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.em_cost = EM_COST_MW_X1000,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
+		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
+		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
+		   "emulated (§9)",
+};
+
+static const struct kernel_profile profile_v5_15 = {
+	.name = "v5.15",
+	.tree = "5.15.100 (zcjie1/linux-5.15.100, root commit)",
+	.summary = "5.15 LTS / android13-5.15: effective_cpu_util, map_util_perf headroom",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
+	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_clamped = true,
+	.em_cost = EM_COST_MW_X1000,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
+		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+	.caveats = "GKI vendor hooks and vendor governors are not emulated (§9)",
+};
+
+static const struct kernel_profile profile_v6_1 = {
+	.name = "v6.1",
+	.tree = "6.1.20 (c1336658570/linux-6.1.20)",
+	.summary = "6.1 LTS / android14-6.1: CFS util capped, RELATION_LE, no hold when capped",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
+	.sugov_cfs_input = SUGOV_CFS_UTIL_EST_CAPPED,
+	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_clamped = true,
+	.resolve_relation = CPUFREQ_RESOLVE_LE,
+	.em_cost = EM_COST_UW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
+		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW},
+	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
+		   "emulated (it feeds the wakeup-migration decay, §2.1); GKI vendor hooks are not "
+		   "emulated (§9)",
+};
+
+static const struct kernel_profile profile_v6_6 = {
+	.name = "v6.6",
+	.tree = "6.6.57 (lxdklp/linux-6.6.y)",
+	.summary = "6.6 LTS / android15-6.6: runnable-boosted CFS util, plain-max shared policy",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
+	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
+	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_clamped = true,
+	.sugov_shared_agg = SUGOV_SHARED_MAX,
+	.resolve_relation = CPUFREQ_RESOLVE_LE,
+	.em_cost = EM_COST_UW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
+		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
+		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW},
+	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
+		   "emulated (§2.1, §5.3); GKI vendor hooks are not emulated (§9)",
+};
+
+const struct kernel_profile *const kernel_profiles[] = {
+	&profile_v4_19_early, &profile_v4_19, &profile_v5_4_early, &profile_v5_4, &profile_v5_9,
+	&profile_v5_10_early, &profile_v5_10, &profile_v5_15, &profile_v6_1, &profile_v6_6, NULL,
+};
+
+const struct kernel_profile *kernel_profile_default(void)
+{
+	return &profile_v5_9;
+}
+
+const struct kernel_profile *kernel_profile_find(const char *name)
+{
+	if (!name)
+		return NULL;
+	for (int i = 0; kernel_profiles[i]; i++) {
+		const char *n = kernel_profiles[i]->name;
+		if (strcmp(name, n) == 0 || strcmp(name, n + 1) == 0)
+			return kernel_profiles[i];
+	}
+	return NULL;
+}
+
+/* A release's position in release order: 4.0 .. 4.20, 5.0 .. 5.19, 6.0 ... */
+static int release_ordinal(int major, int minor)
+{
+	if (major <= 4)
+		return minor;
+	if (major == 5)
+		return 21 + minor;
+	return 41 + (major - 6) * 20 + minor;
+}
+
+/*
+ * Early/late boundaries: the first sublevel taken as "late" (facts §0.1: the backports landed
+ * somewhere in x.y.~40; 5.4's static key between 5.4.60 and 5.4.120).
+ */
+static const struct {
+	int major, minor, first_late;
+	const char *early, *late;
+} sublevel_split[] = {
+	{4, 19, 40, "v4.19-early", "v4.19"},
+	{5, 4, 60, "v5.4-early", "v5.4"},
+	{5, 10, 40, "v5.10-early", "v5.10"},
+};
+
+const struct kernel_profile *kernel_profile_for_release(const char *release, char *why,
+							size_t why_size)
+{
+	const struct kernel_profile *best = NULL;
+	int major, minor, sub = 0, best_d = 1 << 30, ord;
+	const char *p = release;
+
+	if (!p)
+		return NULL;
+	while (*p && !isdigit((unsigned char)*p))
+		p++;
+	if (sscanf(p, "%d.%d.%d", &major, &minor, &sub) < 2 || major < 2 || major > 99)
+		return NULL;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(sublevel_split); i++) {
+		if (sublevel_split[i].major == major && sublevel_split[i].minor == minor) {
+			bool late = sub >= sublevel_split[i].first_late;
+			best = kernel_profile_find(late ? sublevel_split[i].late
+							: sublevel_split[i].early);
+			if (why)
+				snprintf(why, why_size,
+					 "the trace records kernel %s: profile %s (sublevel %d %s %d)",
+					 release, best->name, sub, late ? ">=" : "<",
+					 sublevel_split[i].first_late);
+			return best;
+		}
+	}
+	ord = release_ordinal(major, minor);
+	for (int i = 0; kernel_profiles[i]; i++) {
+		int pmaj, pmin, d;
+		if (strstr(kernel_profiles[i]->name, "-early"))
+			continue;
+		if (sscanf(kernel_profiles[i]->name, "v%d.%d", &pmaj, &pmin) != 2)
+			continue;
+		d = abs(release_ordinal(pmaj, pmin) - ord);
+		if (d < best_d) { /* table order is oldest first: ties keep the older */
+			best_d = d;
+			best = kernel_profiles[i];
+		}
+	}
+	if (why && best)
+		snprintf(why, why_size, "the trace records kernel %s: %s %s", release,
+			 best_d ? "nearest profile" : "profile", best->name);
+	return best;
+}
+
+static int indent_of(const char *line)
+{
+	int n = 0;
+	while (line[n] == ' ')
+		n++;
+	return n;
+}
+
+int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size)
+{
+	char path[4096], line[512];
+	const char *slash = strrchr(trace_path, '/');
+	int kernel_indent = -1, ret = -1;
+	FILE *f;
+
+	if (slash)
+		snprintf(path, sizeof(path), "%.*s/plat_info.yml", (int)(slash - trace_path),
+			 trace_path);
+	else
+		snprintf(path, sizeof(path), "plat_info.yml");
+	f = fopen(path, "r");
+	if (!f)
+		return -1;
+	while (fgets(line, sizeof(line), f)) {
+		int ind = indent_of(line);
+		const char *t = line + ind;
+
+		if (kernel_indent < 0) {
+			if (strncmp(t, "kernel:", 7) == 0)
+				kernel_indent = ind;
+			continue;
+		}
+		if (ind <= kernel_indent && *t != '\n')
+			break; /* left the kernel: block */
+		if (strncmp(t, "release:", 8) == 0) {
+			t += 8;
+			while (*t == ' ')
+				t++;
+			snprintf(buf, size, "%.*s", (int)strcspn(t, " \r\n"), t);
+			ret = buf[0] ? 0 : -1;
+			break;
+		}
+	}
+	fclose(f);
+	return ret;
+}
+
+static const struct {
+	const char *name, *what;
+} behaviours[KB__COUNT] = {
+	[KB_PELT_INVARIANCE] = {"pelt_invariance", "how PELT is made frequency and CPU invariant"},
+	[KB_PELT_RUNNABLE] = {"pelt_runnable", "the runnable signal PELT keeps"},
+	[KB_PELT_RQ_SIGNALS] = {"pelt_rq_signals", "rq signals tracked besides cfs"},
+	[KB_UTIL_EST_FASTUP] = {"util_est_fastup", "UTIL_EST_FASTUP: an increase replaces the EWMA"},
+	[KB_UTIL_EST_FLAG] = {"util_est_flag", "position of UTIL_AVG_UNCHANGED in util_est.enqueued"},
+	[KB_UTIL_EST_MARGIN] = {"util_est_margin", "filters before the EWMA update"},
+	[KB_UTIL_EST_SUB_BEFORE_PELT] = {"util_est_dequeue",
+					 "cfs_rq util_est subtraction vs dequeue_entity's PELT update"},
+	[KB_UCLAMP_PRESENT] = {"uclamp_present", "CONFIG_UCLAMP_TASK exists"},
+	[KB_UCLAMP_STATIC_KEY] = {"uclamp_static_key", "sched_uclamp_used gates aggregation"},
+	[KB_UCLAMP_RT_DEFAULT] = {"uclamp_rt_default", "RT tasks' default uclamp.min"},
+	[KB_UCLAMP_BUCKET_CLAMP] = {"uclamp_bucket_clamp", "uclamp_bucket_id clamped to BUCKETS-1"},
+	[KB_UCLAMP_RQ_IDLE_INIT] = {"uclamp_rq_idle_init", "rq->uclamp_flags at init"},
+	[KB_UCLAMP_TG_CLAMP] = {"uclamp_tg_restrict", "how a task group restricts a request"},
+	[KB_UCLAMP_IDLE_SHORTCUT] = {"uclamp_idle_shortcut",
+				     "uclamp_rq_util_with skips an idle rq (task path only)"},
+	[KB_RT_BOOST_KEY_OFF] = {"rt_boost", "when a runnable RT task sends schedutil to max"},
+	[KB_BLOCKED_KICK] = {"blocked_kick", "update_blocked_averages kicks cpufreq"},
+	[KB_SUGOV_UTIL_FN] = {"sugov_util_fn", "the function schedutil takes a CPU's util from"},
+	[KB_SUGOV_CFS_INPUT] = {"sugov_cfs_input", "the CFS util schedutil reads"},
+	[KB_SUGOV_HEADROOM] = {"sugov_headroom", "where the 1.25 headroom is applied"},
+	[KB_SUGOV_BUSY_HOLD] = {"sugov_busy_hold", "single-policy busy hold and its gate"},
+	[KB_SUGOV_LIMITS_CHANGED] = {"sugov_limits_changed", "limits_changed split from need_freq_update"},
+	[KB_SUGOV_COMMIT_ON_NEED_UPDATE] = {"sugov_need_update_commit",
+					    "an unchanged next_freq is committed while need_freq_update"},
+	[KB_SUGOV_IOWAIT_UNITS] = {"sugov_iowait_units", "iowait boost units and floor"},
+	[KB_SUGOV_IOWAIT_CLAMPED] = {"sugov_iowait_clamped", "iowait boost clamped by the rq's uclamp"},
+	[KB_SUGOV_SHARED_AGG] = {"sugov_shared_agg", "shared-policy aggregation"},
+	[KB_RATE_LIMIT_DEFAULT] = {"rate_limit_default", "default rate_limit_us"},
+	[KB_RESOLVE_RELATION] = {"resolve_relation", "cpufreq_driver_resolve_freq relation"},
+	[KB_EM_COST] = {"em_cost", "Energy Model cost formula and power unit"},
+};
+
+const char *kernel_behaviour_name(enum kernel_behaviour b)
+{
+	return b < KB__COUNT ? behaviours[b].name : "?";
+}
+
+const char *kernel_behaviour_what(enum kernel_behaviour b)
+{
+	return b < KB__COUNT ? behaviours[b].what : "?";
+}
+
+static const char *yes_no(bool v)
+{
+	return v ? "yes" : "no";
+}
+
+const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_behaviour b)
+{
+	switch (b) {
+	case KB_PELT_INVARIANCE:
+		return kp->pelt_invariance == PELT_CONTRIB_SCALING
+			       ? "contrib_scaling (util_sum += cap_scale(contrib, freq) * cpu_scale)"
+			       : "clock_pelt (time scaled by capacity and freq, lost idle time)";
+	case KB_PELT_RUNNABLE:
+		return kp->pelt_runnable_avg ? "runnable_avg (h_nr_running << 10)"
+					     : "runnable_load_avg (weight)";
+	case KB_PELT_RQ_SIGNALS:
+		return kp->pelt_thermal ? "rt, dl, thermal, irq" : "rt, dl, irq";
+	case KB_UTIL_EST_FASTUP:
+		return yes_no(kp->util_est_fastup);
+	case KB_UTIL_EST_FLAG:
+		return kp->util_est_flag == UTIL_EST_FLAG_MSB ? "msb (0x80000000)" : "lsb (0x1)";
+	case KB_UTIL_EST_MARGIN:
+		switch (kp->util_est_margin) {
+		case UTIL_EST_MARGIN_EWMA:
+			return "ewma_1pct (no capacity skip)";
+		case UTIL_EST_MARGIN_CAPACITY:
+			return "ewma_1pct + capacity skip";
+		case UTIL_EST_MARGIN_LAST_ENQUEUED:
+			return "ewma_1pct + last_enqueued filter + capacity skip";
+		}
+		break;
+	case KB_UTIL_EST_SUB_BEFORE_PELT:
+		return kp->util_est_sub_before_pelt ? "before (util_est_dequeue / util_est_update split)"
+						    : "after (end of dequeue_task_fair)";
+	case KB_UCLAMP_PRESENT:
+		return yes_no(kp->uclamp_present);
+	case KB_UCLAMP_STATIC_KEY:
+		if (!kp->uclamp_present)
+			return "-";
+		return kp->uclamp_static_key ? "yes" : "no (aggregation always runs)";
+	case KB_UCLAMP_RT_DEFAULT:
+		switch (kp->uclamp_rt_default) {
+		case UCLAMP_RT_NONE:
+			return "-";
+		case UCLAMP_RT_HARDWIRED:
+			return "hardwired 1024";
+		case UCLAMP_RT_SYSCTL:
+			return "sysctl sched_util_clamp_min_rt_default (1024)";
+		}
+		break;
+	case KB_UCLAMP_BUCKET_CLAMP:
+		return kp->uclamp_present ? yes_no(kp->uclamp_bucket_clamp) : "-";
+	case KB_UCLAMP_RQ_IDLE_INIT:
+		if (!kp->uclamp_present)
+			return "-";
+		return kp->uclamp_rq_idle_init ? "UCLAMP_FLAG_IDLE" : "0";
+	case KB_UCLAMP_TG_CLAMP:
+		if (!kp->uclamp_present)
+			return "-";
+		return kp->uclamp_tg_clamp ? "clamp(req, tg_min, tg_max)"
+					   : "tg value if req > tg or !user_defined";
+	case KB_UCLAMP_IDLE_SHORTCUT:
+		return kp->uclamp_present ? yes_no(kp->uclamp_idle_shortcut) : "-";
+	case KB_RT_BOOST_KEY_OFF:
+		if (!kp->uclamp_present)
+			return "always";
+		return kp->uclamp_static_key ? "while the static key is off"
+					     : "never (RT reaches max through uclamp.min)";
+	case KB_BLOCKED_KICK:
+		return kp->blocked_kick ? "yes (rt, dl and cfs decay)"
+					: "no (only the root cfs_rq's own decay kicks)";
+	case KB_SUGOV_UTIL_FN:
+		switch (kp->sugov_util_fn) {
+		case SUGOV_UTIL_SUGOV_GET_UTIL:
+			return "sugov_get_util";
+		case SUGOV_UTIL_SCHEDUTIL_CPU_UTIL:
+			return "schedutil_cpu_util";
+		case SUGOV_UTIL_EFFECTIVE_CPU_UTIL:
+			return "effective_cpu_util";
+		}
+		break;
+	case KB_SUGOV_CFS_INPUT:
+		switch (kp->sugov_cfs_input) {
+		case SUGOV_CFS_UTIL_EST:
+			return "max(util_avg, util_est), uncapped";
+		case SUGOV_CFS_UTIL_EST_CAPPED:
+			return "max(util_avg, util_est), capped at capacity_orig";
+		case SUGOV_CFS_RUNNABLE_BOOST:
+			return "max(util_avg, runnable_avg, util_est), capped (cpu_util_cfs_boost)";
+		}
+		break;
+	case KB_SUGOV_HEADROOM:
+		return kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
+			       ? "map_util_perf: f * (util + util/4) / max"
+			       : "map_util_freq: (f + f/4) * util / max";
+	case KB_SUGOV_BUSY_HOLD:
+		switch (kp->sugov_busy_hold) {
+		case SUGOV_HOLD_UNGATED:
+			return "busy before get_next_freq, no gate";
+		case SUGOV_HOLD_GATED:
+			return "!need_freq_update && busy, before get_next_freq";
+		case SUGOV_HOLD_RESTORE:
+			return "busy after get_next_freq, cached_raw_freq restored";
+		case SUGOV_HOLD_NOT_CAPPED:
+			return "as v5.10, not when uclamp_rq_is_capped";
+		case SUGOV_HOLD_NOT_CAPPED_GATED:
+			return "as v6.1, not while need_freq_update";
+		}
+		break;
+	case KB_SUGOV_LIMITS_CHANGED:
+		return yes_no(kp->sugov_limits_changed);
+	case KB_SUGOV_COMMIT_ON_NEED_UPDATE:
+		return yes_no(kp->sugov_commit_on_need_update);
+	case KB_SUGOV_IOWAIT_UNITS:
+		switch (kp->sugov_iowait_units) {
+		case SUGOV_IOWAIT_KHZ:
+			return "kHz from policy->min";
+		case SUGOV_IOWAIT_UTIL_FMIN:
+			return "util, floor 1024 * fmin / fmax";
+		case SUGOV_IOWAIT_UTIL_128:
+			return "util, floor IOWAIT_BOOST_MIN 128";
+		}
+		break;
+	case KB_SUGOV_IOWAIT_CLAMPED:
+		return yes_no(kp->sugov_iowait_clamped);
+	case KB_SUGOV_SHARED_AGG:
+		return kp->sugov_shared_agg == SUGOV_SHARED_MAX ? "plain max" : "largest util/max";
+	case KB_RATE_LIMIT_DEFAULT:
+		return "min(latency_us, 10000) us, 1000 if latency is 0";
+	case KB_RESOLVE_RELATION:
+		return kp->resolve_relation == CPUFREQ_RESOLVE_LE ? "RELATION_LE" : "RELATION_L";
+	case KB_EM_COST:
+		switch (kp->em_cost) {
+		case EM_COST_NONE:
+			return "none";
+		case EM_COST_MW:
+			return "fmax * P / f, mW";
+		case EM_COST_MW_X1000:
+			return "fmax * (P * 1000) / f, mW";
+		case EM_COST_UW:
+			return "fmax * P / f, uW";
+		}
+		break;
+	case KB__COUNT:
+		break;
+	}
+	return "?";
+}

@@ -1,0 +1,201 @@
+/*
+ * profile.h - kernel profiles: which kernel's frequency-selection path the emulation follows.
+ *
+ * A profile is data: one row of a table of named behaviours and constants (PELT invariance,
+ * util_est variant, uclamp presence and static key, schedutil's util function and headroom,
+ * busy hold, relation, EM cost, ...), each cell citing its source in
+ * ../shared/facts/kernel-profiles.md (the sheet read each stable tree). The model files ask
+ * for a behaviour (`kp->util_est_fastup`), never for a version number; adding a profile is
+ * adding a row to kernel_profiles[] in profile.c.
+ *
+ * Stages read the fields they need once, at set-up, into their own configuration: a profile
+ * switch costs nothing per event.
+ */
+#ifndef GOVSIM_KERNEL_PROFILE_H
+#define GOVSIM_KERNEL_PROFILE_H
+
+#include <stddef.h>
+
+#include "core/types.h"
+
+/* PELT: v4.19 scales each contribution by freq and CPU capacity at update time; v5.1+
+ * scale time (clock_pelt) and keep lost idle time. */
+enum pelt_invariance { PELT_CLOCK_PELT = 0, PELT_CONTRIB_SCALING };
+
+/* Where util_est keeps UTIL_AVG_UNCHANGED: the LSB of enqueued (<= v5.9, 5.10-early) or
+ * the MSB (late 5.10.y and later, with the dequeue split and the last_enqueued filter). */
+enum util_est_flag { UTIL_EST_FLAG_LSB = 0, UTIL_EST_FLAG_MSB };
+
+/* util_est_dequeue's filters before the EWMA update. */
+enum util_est_margin {
+	UTIL_EST_MARGIN_EWMA = 0,      /* |enqueued - ewma| < 1% -> skip (v4.19) */
+	UTIL_EST_MARGIN_CAPACITY,      /* + skip when task_util > capacity_orig (v5.4 .. v5.9) */
+	UTIL_EST_MARGIN_LAST_ENQUEUED, /* + write enqueued when only the ewma diff is small
+					* (last_enqueued_diff filter, v5.10.89+) */
+};
+
+/* uclamp's RT default boost: absent (no uclamp), hard-wired 1024, or the sysctl. */
+enum uclamp_rt_default { UCLAMP_RT_NONE = 0, UCLAMP_RT_HARDWIRED, UCLAMP_RT_SYSCTL };
+
+/* The function schedutil calls for a CPU's util (the algorithm is the same; the name and
+ * whether it lives in schedutil or core.c change). */
+enum sugov_util_fn {
+	SUGOV_UTIL_SUGOV_GET_UTIL = 0,   /* v4.19: inside sugov_get_util */
+	SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,   /* v5.4 .. v5.10 */
+	SUGOV_UTIL_EFFECTIVE_CPU_UTIL,   /* v5.15 .. v6.6 (core.c) */
+};
+
+/* The CFS util schedutil reads. */
+enum sugov_cfs_input {
+	SUGOV_CFS_UTIL_EST = 0,          /* max(util_avg, util_est.enqueued), uncapped */
+	SUGOV_CFS_UTIL_EST_CAPPED,       /* the same, min(.., capacity_orig) (v6.1) */
+	SUGOV_CFS_RUNNABLE_BOOST,        /* max(util_avg, runnable_avg, util_est), capped (v6.6) */
+};
+
+/* Where the 1.25 headroom is applied. */
+enum sugov_headroom {
+	SUGOV_HEADROOM_MAP_UTIL_FREQ = 0, /* (f + f/4) * util / max (<= v5.10) */
+	SUGOV_HEADROOM_MAP_UTIL_PERF,     /* f * (util + util/4) / max (v5.15+) */
+};
+
+/* The single-policy busy hold (sugov_cpu_is_busy). */
+enum sugov_busy_hold {
+	SUGOV_HOLD_GATED = 0,     /* busy = !need_freq_update && is_busy(), before get_next_freq;
+				   * held: cached_raw_freq = 0 (<= v5.9) */
+	SUGOV_HOLD_UNGATED,       /* busy = is_busy() before get_next_freq, no gate (4.19.1) */
+	SUGOV_HOLD_RESTORE,       /* is_busy() after, no gate; held: cached_raw_freq restored
+				   * (v5.10, v5.15) */
+	SUGOV_HOLD_NOT_CAPPED,    /* + not when uclamp_rq_is_capped (v6.1) */
+	SUGOV_HOLD_NOT_CAPPED_GATED, /* + not while need_freq_update (v6.6) */
+};
+
+/* iowait boost units. */
+enum sugov_iowait_units {
+	SUGOV_IOWAIT_UTIL_128 = 0, /* v5.4+: util, IOWAIT_BOOST_MIN = 128 */
+	SUGOV_IOWAIT_UTIL_FMIN,    /* 4.19-late: util, floor 1024 * fmin / fmax */
+	SUGOV_IOWAIT_KHZ,          /* 4.19-early: kHz from policy->min to cpuinfo.max_freq */
+};
+
+/* Shared-policy aggregation. */
+enum sugov_shared_agg { SUGOV_SHARED_RATIO = 0, SUGOV_SHARED_MAX };
+
+/* cpufreq_driver_resolve_freq's relation. */
+enum cpufreq_resolve_relation { CPUFREQ_RESOLVE_L = 0, CPUFREQ_RESOLVE_LE };
+
+/* Energy Model cost formula and units. */
+enum em_cost {
+	EM_COST_NONE = 0,  /* no EM in mainline v4.19 */
+	EM_COST_MW,        /* cost = fmax * P / f, P in mW */
+	EM_COST_MW_X1000,  /* em_scale_power: fmax * (P * 1000) / f on 64-bit */
+	EM_COST_UW,        /* P in uW (C * mV^2 * MHz / 1e6), fmax * P / f */
+};
+
+/* The named behaviours, in `kernels show` order. */
+enum kernel_behaviour {
+	KB_PELT_INVARIANCE,
+	KB_PELT_RUNNABLE,
+	KB_PELT_RQ_SIGNALS,
+	KB_UTIL_EST_FASTUP,
+	KB_UTIL_EST_FLAG,
+	KB_UTIL_EST_MARGIN,
+	KB_UTIL_EST_SUB_BEFORE_PELT,
+	KB_UCLAMP_PRESENT,
+	KB_UCLAMP_STATIC_KEY,
+	KB_UCLAMP_RT_DEFAULT,
+	KB_UCLAMP_BUCKET_CLAMP,
+	KB_UCLAMP_RQ_IDLE_INIT,
+	KB_UCLAMP_TG_CLAMP,
+	KB_UCLAMP_IDLE_SHORTCUT,
+	KB_RT_BOOST_KEY_OFF,
+	KB_BLOCKED_KICK,
+	KB_SUGOV_UTIL_FN,
+	KB_SUGOV_CFS_INPUT,
+	KB_SUGOV_HEADROOM,
+	KB_SUGOV_BUSY_HOLD,
+	KB_SUGOV_LIMITS_CHANGED,
+	KB_SUGOV_COMMIT_ON_NEED_UPDATE,
+	KB_SUGOV_IOWAIT_UNITS,
+	KB_SUGOV_IOWAIT_CLAMPED,
+	KB_SUGOV_SHARED_AGG,
+	KB_RATE_LIMIT_DEFAULT,
+	KB_RESOLVE_RELATION,
+	KB_EM_COST,
+	KB__COUNT
+};
+
+struct kernel_profile {
+	const char *name;       /* "v5.9", "v5.4-early", ... */
+	const char *tree;       /* the stable tree the sheet read for it */
+	const char *summary;    /* one line for `kernels list` */
+	/* PELT (src/sched/pelt.c) */
+	enum pelt_invariance pelt_invariance;
+	bool pelt_runnable_avg;        /* runnable_avg (h_nr_running) vs runnable_load_avg (weight) */
+	bool pelt_thermal;             /* avg_thermal tracked (capacity only, not frequency) */
+	/* util_est (src/sched/util_est.c) */
+	bool util_est_fastup;
+	enum util_est_flag util_est_flag;
+	enum util_est_margin util_est_margin;
+	bool util_est_sub_before_pelt; /* cfs_rq subtraction before dequeue_entity's PELT update */
+	/* uclamp (src/uclamp/uclamp.c) */
+	bool uclamp_present;
+	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */
+	enum uclamp_rt_default uclamp_rt_default;
+	bool uclamp_bucket_clamp;      /* uclamp_bucket_id = min(v / delta, BUCKETS - 1) */
+	bool uclamp_rq_idle_init;      /* rq->uclamp_flags = UCLAMP_FLAG_IDLE at init */
+	bool uclamp_tg_clamp;          /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
+	bool uclamp_idle_shortcut;     /* uclamp_rq_util_with skips an idle rq's values (p != NULL) */
+	/* scheduler kicks (src/sched/sched.c) */
+	bool blocked_kick;             /* update_blocked_averages calls cpufreq_update_util */
+	/* schedutil (src/gov/schedutil.c) */
+	enum sugov_util_fn sugov_util_fn;
+	enum sugov_cfs_input sugov_cfs_input;
+	enum sugov_headroom sugov_headroom;
+	enum sugov_busy_hold sugov_busy_hold;
+	bool sugov_limits_changed;     /* false: should_update is true while need_freq_update */
+	bool sugov_commit_on_need_update; /* commit an unchanged next_f while need_freq_update */
+	enum sugov_iowait_units sugov_iowait_units;
+	bool sugov_iowait_clamped;     /* boost = uclamp_rq_util_with(rq, boost, NULL) */
+	enum sugov_shared_agg sugov_shared_agg;
+	/* cpufreq core (src/cpufreq/cpufreq.c) */
+	enum cpufreq_resolve_relation resolve_relation;
+	/* Energy Model (reported; the power model uses the platform's own units) */
+	enum em_cost em_cost;
+	/* Where each behaviour comes from: "facts §x, file function line version". */
+	const char *src[KB__COUNT];
+	/* Behaviours not emulated, or picked where the sheet is uncertain: printed by
+	 * `kernels show` (NULL: nothing to say). */
+	const char *caveats;
+};
+
+/* The reference profile (Linux v5.9) and the table, NULL-terminated. */
+#define KERNEL_PROFILE_DEFAULT "v5.9"
+extern const struct kernel_profile *const kernel_profiles[];
+
+/* By exact name ("v5.9"); also "5.9" without the v. NULL when unknown. */
+const struct kernel_profile *kernel_profile_find(const char *name);
+const struct kernel_profile *kernel_profile_default(void);
+
+/*
+ * The profile for a kernel release string (uname -r: "4.19.0-07801-gf317706",
+ * "5.10.157-android13-4-..."): the profile of the same major.minor, early or late by the
+ * stable sublevel where the table has both, else the nearest release in release order (ties
+ * go to the older profile). *why gets a one-line reason ("trace records 4.19.0-...; nearest
+ * profile v4.19-early"). NULL when the string holds no version.
+ */
+const struct kernel_profile *kernel_profile_for_release(const char *release, char *why,
+							size_t why_size);
+
+/*
+ * A LISA trace bundle's kernel release: the `release:` line of the `kernel:` block of the
+ * plat_info.yml beside the trace (devlib's KernelVersion). 0 and buf filled, or -1 when there
+ * is no such file or line. Reads only that file.
+ */
+int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size);
+
+/* The behaviour's name ("pelt_invariance"), its one-line meaning, and this profile's value
+ * as text ("contrib_scaling"), for `kernels show`. */
+const char *kernel_behaviour_name(enum kernel_behaviour b);
+const char *kernel_behaviour_what(enum kernel_behaviour b);
+const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_behaviour b);
+
+#endif

@@ -1,0 +1,469 @@
+/*
+ * dat_check.c - the sizes and offsets of a trace.dat, checked against the file before
+ * libtracecmd reads it.
+ *
+ * libtracecmd (3.1) trusts the file: a CPU's data that runs past the end of a truncated file is
+ * mapped and read anyway (SIGBUS/SIGSEGV), and a flipped size byte becomes a huge allocation.
+ * So the file's structure is walked here first, every size and offset bounded by the file's
+ * length, and anything that does not fit is reported as bad input, saying what is wrong. The
+ * layouts are trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt; where
+ * the v7 text and lib/trace-cmd/trace-input.c disagree (the section header's size is 8 bytes
+ * in read_section_header(), 4 in the text) the code is followed. Event formats, page contents
+ * and compressed sections are left to the libraries.
+ */
+#include "trace/reader_priv.h"
+
+#include "core/parse.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define DAT_MAX_CPUS      4096
+#define DAT_MAX_STRING    4096
+#define DAT_MAX_SECTIONS  256 /* options sections and buffers followed, at most */
+
+struct dat_cur {
+	int fd;
+	u64 size; /* the file's */
+	u64 pos;
+	u64 page_size;
+	bool compressed; /* v7 with a compression algorithm: CPU data in chunks, not pages */
+	bool big_endian;
+	const char *name;
+	struct gs_error *err;
+};
+
+static int bad(struct dat_cur *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int bad(struct dat_cur *c, const char *fmt, ...)
+{
+	char why[512];
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, sizeof(why), fmt, ap);
+	va_end(ap);
+	return gs_error_set(c->err, GS_ETRACE, "'%s': damaged trace.dat: %s", c->name, why);
+}
+
+static int get(struct dat_cur *c, void *dst, u64 n, const char *what)
+{
+	ssize_t got;
+
+	if (n > c->size || c->pos > c->size - n)
+		return bad(c, "%s at byte %llu runs past the end of the file (%llu bytes; "
+			   "truncated?)", what, (unsigned long long)c->pos,
+			   (unsigned long long)c->size);
+	got = pread(c->fd, dst, (size_t)n, (off_t)c->pos);
+	if (got != (ssize_t)n)
+		return gs_error_set(c->err, GS_EIO, "'%s': read error: %s", c->name,
+				    got < 0 ? strerror(errno) : "short read");
+	c->pos += n;
+	return 0;
+}
+
+static u64 decode(const struct dat_cur *c, const unsigned char *b, int n)
+{
+	u64 v = 0;
+
+	for (int i = 0; i < n; i++)
+		v |= (u64)b[c->big_endian ? n - 1 - i : i] << (8 * i);
+	return v;
+}
+
+static int num(struct dat_cur *c, int n, u64 *v, const char *what)
+{
+	unsigned char b[8];
+	int ret = get(c, b, (u64)n, what);
+
+	if (ret)
+		return ret;
+	*v = decode(c, b, n);
+	return 0;
+}
+
+/* Skip n bytes of a section (size read from the file). */
+static int skip(struct dat_cur *c, u64 n, const char *what)
+{
+	if (n > c->size || c->pos > c->size - n)
+		return bad(c, "%s at byte %llu says %llu bytes, past the end of the file (%llu "
+			   "bytes; truncated or corrupt)", what, (unsigned long long)c->pos,
+			   (unsigned long long)n, (unsigned long long)c->size);
+	c->pos += n;
+	return 0;
+}
+
+/* A NUL-terminated string of at most DAT_MAX_STRING bytes. */
+static int str(struct dat_cur *c, char *out, size_t out_size, const char *what)
+{
+	size_t len = 0;
+
+	for (;;) {
+		char ch;
+		int ret = get(c, &ch, 1, what);
+		if (ret)
+			return ret;
+		if (ch == '\0')
+			break;
+		if (++len > DAT_MAX_STRING)
+			return bad(c, "%s at byte %llu is not terminated", what,
+				   (unsigned long long)(c->pos - len));
+		if (out && len < out_size)
+			out[len - 1] = ch;
+	}
+	if (out && out_size)
+		out[len < out_size ? len : out_size - 1] = '\0';
+	return 0;
+}
+
+static int expect(struct dat_cur *c, const char *tag, size_t len)
+{
+	char buf[16];
+	u64 at = c->pos;
+	int ret = get(c, buf, len, "a section name");
+
+	if (ret)
+		return ret;
+	if (memcmp(buf, tag, len) != 0)
+		return bad(c, "no '%s' section at byte %llu", tag, (unsigned long long)at);
+	return 0;
+}
+
+/* One CPU's data: [offset, offset + size) inside the file, whole pages at a page boundary
+ * (trace-cmd copies the ring buffer page by page; libtracecmd maps it so). */
+static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, u64 size)
+{
+	if (offset > c->size || size > c->size - offset)
+		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) runs past the end of "
+			   "the file (%llu bytes; truncated?)", buffer, (unsigned long long)cpu,
+			   (unsigned long long)size, (unsigned long long)offset,
+			   (unsigned long long)c->size);
+	if (!c->compressed && size && (offset % c->page_size || size % c->page_size))
+		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
+			   "%llu bytes", buffer, (unsigned long long)cpu, (unsigned long long)size,
+			   (unsigned long long)offset, (unsigned long long)c->page_size);
+	return 0;
+}
+
+/*
+ * The header_page format, as the kernel prints it (kernel/trace/ring_buffer.c
+ * ring_buffer_print_page_header()), e.g. on a 64-bit kernel:
+ *	field: u64 timestamp;	offset:0;	size:8;	signed:0;
+ *	field: local_t commit;	offset:8;	size:8;	signed:1;
+ *	field: int overwrite;	offset:8;	size:1;	signed:1;
+ *	field: char data;	offset:16;	size:4080;	signed:0;
+ * libtraceevent sizes the ring-buffer pages from it and reads out of bounds when it is damaged:
+ * only this layout is accepted (commit 4 or 8 bytes, data right after it, within a page).
+ */
+static int header_page(struct dat_cur *c, u64 size)
+{
+	char text[1024], *line, *save = NULL;
+	u64 commit = 0, data_off = 0, data_size = 0;
+	unsigned seen = 0;
+	int ret;
+
+	if (size >= sizeof(text))
+		return bad(c, "header_page of %llu bytes (a kernel's is about 200)",
+			   (unsigned long long)size);
+	if ((ret = get(c, text, size, "header_page")))
+		return ret;
+	text[size] = '\0';
+	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
+		static const char *const names[] = {"u64 timestamp", "local_t commit",
+						    "int overwrite", "char data"};
+		char field[32];
+		unsigned long long off, sz, sgn;
+		int n = -1, k;
+
+		if (sscanf(line, "\tfield: %31[^;];\toffset:%llu;\tsize:%llu;\tsigned:%llu;%n", field,
+			   &off, &sz, &sgn, &n) != 4 || n < 0 || line[n] != '\0')
+			return bad(c, "header_page line '%.60s' is not a kernel's", line);
+		for (k = 0; k < 4 && strcmp(field, names[k]) != 0; k++)
+			;
+		if (k == 4 || (seen & (1u << k)))
+			return bad(c, "header_page field '%s' is not a kernel's", field);
+		seen |= 1u << k;
+		if ((k == 0 && (off != 0 || sz != 8)) || (k == 1 && (off != 8 || (sz != 4 && sz != 8))) ||
+		    (k == 2 && (off != 8 || sz != 1)))
+			return bad(c, "header_page field '%s' at offset %llu, size %llu", field, off, sz);
+		if (k == 1)
+			commit = sz;
+		if (k == 3) {
+			data_off = off;
+			data_size = sz;
+		}
+	}
+	if ((seen & 0xb) != 0xb)
+		return bad(c, "header_page without its timestamp, commit or data field");
+	if (data_off != 8 + commit || data_size == 0 || data_off + data_size > c->page_size)
+		return bad(c, "header_page data at offset %llu, size %llu, in pages of %llu bytes",
+			   (unsigned long long)data_off, (unsigned long long)data_size,
+			   (unsigned long long)c->page_size);
+	return 0;
+}
+
+/* ---- version 6 ----------------------------------------------------------------------------- */
+
+/* `cpus` (offset, size) pairs at the cursor. */
+static int v6_cpu_table(struct dat_cur *c, u64 cpus, const char *buffer)
+{
+	for (u64 cpu = 0; cpu < cpus; cpu++) {
+		u64 offset, size;
+		int ret = num(c, 8, &offset, "a CPU data offset");
+		if (!ret)
+			ret = num(c, 8, &size, "a CPU data size");
+		if (!ret)
+			ret = cpu_data(c, buffer, cpu, offset, size);
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+static int check_v6(struct dat_cur *c)
+{
+	u64 v, n, cpus, buffers[DAT_MAX_SECTIONS];
+	int nr_buffers = 0, ret;
+	char tag[10];
+
+	if ((ret = expect(c, "header_page", 12)) || (ret = num(c, 8, &v, "header_page's size")) ||
+	    (ret = header_page(c, v)) || (ret = expect(c, "header_event", 13)) ||
+	    (ret = num(c, 8, &v, "header_event's size")) || (ret = skip(c, v, "header_event")))
+		return ret;
+	/* ftrace event formats, then the event systems */
+	if ((ret = num(c, 4, &n, "the number of ftrace events")))
+		return ret;
+	for (u64 i = 0; i < n; i++)
+		if ((ret = num(c, 8, &v, "an ftrace event format's size")) ||
+		    (ret = skip(c, v, "an ftrace event format")))
+			return ret;
+	if ((ret = num(c, 4, &n, "the number of event systems")))
+		return ret;
+	for (u64 s = 0; s < n; s++) {
+		u64 events;
+		if ((ret = str(c, NULL, 0, "an event system's name")) ||
+		    (ret = num(c, 4, &events, "the number of events of a system")))
+			return ret;
+		for (u64 i = 0; i < events; i++)
+			if ((ret = num(c, 8, &v, "an event format's size")) ||
+			    (ret = skip(c, v, "an event format")))
+				return ret;
+	}
+	if ((ret = num(c, 4, &v, "kallsyms' size")) || (ret = skip(c, v, "kallsyms")) ||
+	    (ret = num(c, 4, &v, "printk formats' size")) || (ret = skip(c, v, "printk formats")) ||
+	    (ret = num(c, 8, &v, "the saved command lines' size")) ||
+	    (ret = skip(c, v, "the saved command lines")) ||
+	    (ret = num(c, 4, &cpus, "the number of CPUs")))
+		return ret;
+	if (cpus == 0 || cpus > DAT_MAX_CPUS)
+		return bad(c, "%llu CPUs (expected 1..%d)", (unsigned long long)cpus, DAT_MAX_CPUS);
+	if ((ret = get(c, tag, 10, "the options or data section")))
+		return ret;
+	if (memcmp(tag, "options  ", 10) == 0) {
+		for (int k = 0;; k++) {
+			u64 id, size, start;
+			if ((ret = num(c, 2, &id, "an option's id")))
+				return ret;
+			if (id == 0)
+				break;
+			if (k > 4096)
+				return bad(c, "more than 4096 options");
+			if ((ret = num(c, 4, &size, "an option's size")))
+				return ret;
+			start = c->pos;
+			if ((ret = skip(c, size, "an option")))
+				return ret;
+			if (id == 3) { /* BUFFER: the offset of an instance's CPU table, its name */
+				struct dat_cur o = *c;
+				if (size < 8)
+					return bad(c, "a buffer option of %llu bytes",
+						   (unsigned long long)size);
+				o.pos = start;
+				if ((ret = num(&o, 8, &v, "a buffer's offset")))
+					return ret;
+				if (nr_buffers == DAT_MAX_SECTIONS)
+					return bad(c, "more than %d buffers", DAT_MAX_SECTIONS);
+				buffers[nr_buffers++] = v;
+			}
+		}
+		if ((ret = get(c, tag, 10, "the data section")))
+			return ret;
+	}
+	if (memcmp(tag, "latency  ", 10) == 0)
+		return 0; /* text */
+	if (memcmp(tag, "flyrecord", 10) != 0)
+		return bad(c, "no 'flyrecord' or 'latency' section at byte %llu",
+			   (unsigned long long)(c->pos - 10));
+	if ((ret = v6_cpu_table(c, cpus, "")))
+		return ret;
+	for (int b = 0; b < nr_buffers; b++) {
+		c->pos = buffers[b];
+		if ((ret = v6_cpu_table(c, cpus, "an instance buffer's ")))
+			return ret;
+	}
+	return 0;
+}
+
+/* ---- version 7 ----------------------------------------------------------------------------- */
+
+/* A section header at `offset`: its id, flags and size, the section inside the file. */
+static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *size)
+{
+	u64 desc;
+	int ret;
+
+	if (offset >= c->size)
+		return bad(c, "a section at byte %llu, past the end of the file (%llu bytes; "
+			   "truncated?)", (unsigned long long)offset, (unsigned long long)c->size);
+	c->pos = offset;
+	if ((ret = num(c, 2, id, "a section header")) || (ret = num(c, 2, flags, "a section header")) ||
+	    (ret = num(c, 4, &desc, "a section header")) || (ret = num(c, 8, size, "a section's size")))
+		return ret;
+	if (*size > c->size - c->pos)
+		return bad(c, "section %llu at byte %llu says %llu bytes, past the end of the file "
+			   "(%llu bytes; truncated or corrupt)", (unsigned long long)*id,
+			   (unsigned long long)offset, (unsigned long long)*size,
+			   (unsigned long long)c->size);
+	return 0;
+}
+
+static int v7_buffer(struct dat_cur *c, u64 start, u64 size)
+{
+	u64 end = start + size, sec, cpus, id, flags, ssize;
+	int ret;
+
+	c->pos = start;
+	if ((ret = num(c, 8, &sec, "a buffer's offset")) || (ret = str(c, NULL, 0, "a buffer's name")) ||
+	    (ret = str(c, NULL, 0, "a buffer's clock")))
+		return ret;
+	if (c->pos + 4 > end) /* a latency buffer (BUFFER_TEXT) stops here */
+		return 0;
+	if ((ret = num(c, 4, &cpus, "a buffer's number of CPUs")))
+		return ret;
+	if (cpus > DAT_MAX_CPUS)
+		return bad(c, "a buffer of %llu CPUs (at most %d)", (unsigned long long)cpus,
+			   DAT_MAX_CPUS);
+	for (u64 i = 0; i < cpus; i++) {
+		u64 cpu, offset, dsize;
+		if ((ret = num(c, 4, &cpu, "a CPU id")) || (ret = num(c, 8, &offset, "a CPU data offset")) ||
+		    (ret = num(c, 8, &dsize, "a CPU data size")))
+			return ret;
+		if (c->pos > end)
+			return bad(c, "a buffer option longer than its size");
+		if ((ret = cpu_data(c, "", cpu, offset, dsize)))
+			return ret;
+	}
+	return v7_section(c, sec, &id, &flags, &ssize);
+}
+
+static int check_v7(struct dat_cur *c)
+{
+	u64 next, id, flags, size;
+	int ret;
+
+	char zname[32];
+
+	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
+	    (ret = str(c, NULL, 0, "the compression version")) ||
+	    (ret = num(c, 8, &next, "the first options section's offset")))
+		return ret;
+	c->compressed = strcmp(zname, "none") != 0;
+	for (int k = 0; next; k++) {
+		u64 end;
+		if (k == DAT_MAX_SECTIONS)
+			return bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
+		if ((ret = v7_section(c, next, &id, &flags, &size)))
+			return ret;
+		if (id != 0)
+			return bad(c, "no options section at byte %llu", (unsigned long long)next);
+		if (flags & 1)
+			return 0; /* compressed options: left to the library */
+		end = c->pos + size;
+		next = 0;
+		while (c->pos < end) {
+			u64 oid, osize, start;
+			if ((ret = num(c, 2, &oid, "an option's id")) ||
+			    (ret = num(c, 4, &osize, "an option's size")))
+				return ret;
+			start = c->pos;
+			if (osize > end - start)
+				return bad(c, "an option at byte %llu longer than its section",
+					   (unsigned long long)(start - 6));
+			if (oid == 0) { /* DONE: the next options section */
+				if (osize != 8 || (ret = num(c, 8, &next, "the next options offset")))
+					return ret ? ret : bad(c, "a DONE option of %llu bytes",
+							       (unsigned long long)osize);
+				break;
+			}
+			if ((oid == 3 || oid == 22) && (ret = v7_buffer(c, start, osize)))
+				return ret;
+			if (oid >= 16 && oid <= 21) { /* the offset of a metadata section */
+				u64 off, sid, sfl, ssz;
+				c->pos = start;
+				if (osize != 8 || (ret = num(c, 8, &off, "a section offset")))
+					return ret ? ret : bad(c, "option %llu of %llu bytes",
+							       (unsigned long long)oid,
+							       (unsigned long long)osize);
+				if ((ret = v7_section(c, off, &sid, &sfl, &ssz)))
+					return ret;
+				if (oid == 16 && !(sfl & 1) &&
+				    ((ret = expect(c, "header_page", 12)) ||
+				     (ret = num(c, 8, &ssz, "header_page's size")) ||
+				     (ret = header_page(c, ssz))))
+					return ret;
+			}
+			c->pos = start + osize;
+		}
+	}
+	return 0;
+}
+
+int dat_check(const char *file, const char *name, struct gs_error *err)
+{
+	struct dat_cur c = {.fd = -1, .name = name, .err = err};
+	unsigned char head[12];
+	char version[16];
+	struct stat sb;
+	u64 ver, page_size;
+	int ret;
+
+	c.fd = open(file, O_RDONLY | O_CLOEXEC);
+	if (c.fd < 0)
+		return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", name, strerror(errno));
+	if (fstat(c.fd, &sb) != 0 || !S_ISREG(sb.st_mode)) {
+		ret = gs_error_set(err, GS_EINPUT, "'%s': not a regular file", name);
+		goto out_close;
+	}
+	c.size = (u64)sb.st_size;
+	if ((ret = get(&c, head, 10, "the magic")) || (ret = str(&c, version, sizeof(version),
+								  "the version")))
+		goto out_close;
+	if (gs_parse_u64(version, &ver) != 0 || (ver != 6 && ver != 7)) {
+		ret = bad(&c, "file version '%s' (govsim reads 6 and 7)", version);
+		goto out_close;
+	}
+	if ((ret = get(&c, head, 2, "the endianness and long size")))
+		goto out_close;
+	if (head[0] > 1 || (head[1] != 4 && head[1] != 8)) {
+		ret = bad(&c, "endianness %u and long size %u (expected 0 or 1, and 4 or 8)",
+			  head[0], head[1]);
+		goto out_close;
+	}
+	c.big_endian = head[0] == 1;
+	if ((ret = num(&c, 4, &page_size, "the page size")))
+		goto out_close;
+	if (page_size < 1024 || page_size > (1u << 24) || (page_size & (page_size - 1))) {
+		ret = bad(&c, "page size %llu (expected a power of two, 1 KiB .. 16 MiB)",
+			  (unsigned long long)page_size);
+		goto out_close;
+	}
+	c.page_size = page_size;
+	ret = ver == 6 ? check_v6(&c) : check_v7(&c);
+out_close:
+	close(c.fd);
+	return ret;
+}

@@ -1,0 +1,11 @@
+/*
+ * fuzz_perfetto.c - libFuzzer target for the Perfetto protobuf reader (src/trace/perfetto.c), format forced.
+ * See fuzz_reader.h for what is checked beyond the sanitizers.
+ */
+#include "fuzz_reader.h"
+
+int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+{
+	fuzz_read_trace(data, size, TRACE_FMT_PERFETTO);
+	return 0;
+}

@@ -1,0 +1,112 @@
+#!/bin/bash
+# kernels.sh - `govsim kernels list|show`: the reviewed outputs in
+# tests/golden/expected/kernels_*.txt, and, for every profile, the behaviours of the facts sheet's
+# §1 table (../shared/facts/kernel-profiles.md) asserted one by one here, so a wrong cell fails
+# even if the expected file were regenerated. Run from the source root with GOVSIM_BIN set.
+# Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
+set -u
+cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+check() {
+	local name=$1 want=$2
+	shift 2
+	local out="$tmp/$name.txt" status
+	"$@" >"$out" 2>&1
+	status=$?
+	echo "exit $status" >>"$out"
+	if [ "$status" -ne "$want" ]; then
+		echo "kernels.sh: $name: exit status $status, expected $want"
+		fail=1
+	fi
+	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
+		cp "$out" "tests/golden/expected/$name.txt"
+	elif ! diff -u "tests/golden/expected/$name.txt" "$out"; then
+		echo "kernels.sh: $name: output differs from tests/golden/expected/$name.txt"
+		fail=1
+	fi
+}
+
+# expect PROFILE BEHAVIOUR VALUE-PREFIX: the value column of `kernels show PROFILE`
+expect() {
+	local got
+	[ -f "$tmp/show-$1" ] || "$bin" kernels show "$1" >"$tmp/show-$1" 2>&1
+	got=$(awk -v b="$2" '$1 == b { $1 = ""; sub(/^ +/, ""); print; exit }' "$tmp/show-$1")
+	case "$got" in
+	"$3"*) ;;
+	*) echo "kernels.sh: $1 $2: '$got', the sheet says '$3'"; fail=1 ;;
+	esac
+}
+
+check kernels_list 0 "$bin" kernels list
+check kernels_show_v4.19 0 "$bin" kernels show v4.19
+check kernels_show_v6.6 0 "$bin" kernels show v6.6
+check kernels_show_unknown 2 "$bin" kernels show v5.8
+
+# §1: PELT invariance
+expect v4.19 pelt_invariance contrib_scaling
+expect v4.19-early pelt_invariance contrib_scaling
+for k in v5.4-early v5.4 v5.9 v5.10-early v5.10 v5.15 v6.1 v6.6; do
+	expect $k pelt_invariance clock_pelt
+done
+# §1/§3: UTIL_EST_FASTUP absent in v4.19 and v5.4, flag LSB up to v5.9 / 5.10.7
+for k in v4.19 v5.4-early v5.4; do expect $k util_est_fastup no; done
+for k in v5.9 v5.10 v5.15 v6.1 v6.6; do expect $k util_est_fastup yes; done
+for k in v4.19 v5.4 v5.9 v5.10-early; do expect $k util_est_flag lsb; done
+for k in v5.10 v5.15 v6.1 v6.6; do expect $k util_est_flag msb; done
+expect v5.9 util_est_dequeue after
+expect v5.10 util_est_dequeue before
+# §4: uclamp
+expect v4.19 uclamp_present no
+expect v5.4-early uclamp_static_key no
+expect v5.4 uclamp_static_key yes
+expect v5.4 uclamp_rt_default hardwired
+expect v5.9 uclamp_rt_default sysctl
+expect v5.9 uclamp_bucket_clamp no
+expect v5.10 uclamp_bucket_clamp yes
+expect v5.9 uclamp_rq_idle_init 0
+expect v5.10 uclamp_rq_idle_init UCLAMP_FLAG_IDLE
+# §6: schedutil
+expect v4.19 sugov_util_fn sugov_get_util
+expect v5.4 sugov_util_fn schedutil_cpu_util
+expect v5.15 sugov_util_fn effective_cpu_util
+expect v5.10 sugov_headroom map_util_freq
+expect v5.15 sugov_headroom map_util_perf
+expect v6.1 sugov_cfs_input "max(util_avg, util_est), capped"
+expect v6.6 sugov_cfs_input "max(util_avg, runnable_avg, util_est)"
+expect v5.9 sugov_busy_hold "!need_freq_update && busy"
+expect v5.10 sugov_busy_hold "busy after get_next_freq"
+expect v4.19-early sugov_limits_changed no
+expect v4.19 sugov_limits_changed yes
+expect v4.19 sugov_iowait_units "util, floor 1024 * fmin / fmax"
+expect v5.4 sugov_iowait_units "util, floor IOWAIT_BOOST_MIN 128"
+expect v6.6 sugov_shared_agg "plain max"
+# §7, §8
+for k in v4.19 v5.4 v5.9 v5.10 v5.15; do expect $k resolve_relation RELATION_L; done
+expect v6.1 resolve_relation RELATION_LE
+expect v6.6 resolve_relation RELATION_LE
+expect v4.19 em_cost none
+expect v5.9 em_cost "fmax * P / f, mW"
+expect v5.4 em_cost "fmax * (P * 1000) / f"
+expect v6.1 em_cost "fmax * P / f, uW"
+
+# the default profile follows a text header's "Linux version" line (the release's sublevel
+# picks early/late), and says so in the run's notes; a trace without one is v5.9
+{
+	echo "# tracer: nop"
+	echo "# Linux version 5.10.66-android12-9-gabc (builder@host) #1 SMP PREEMPT"
+	tail -n +3 traces/formats/trace_sched.txt
+} >"$tmp/h.txt"
+"$bin" run "$tmp/h.txt" >"$tmp/h.out" 2>&1 || { echo "kernels.sh: run with a Linux version header failed"; fail=1; }
+grep -q "^govsim .*, kernel profile v5.10$" "$tmp/h.out" || { echo "kernels.sh: header release not followed"; fail=1; }
+grep -q "the trace records kernel 5.10.66-android12-9-gabc: profile v5.10" "$tmp/h.out" ||
+	{ echo "kernels.sh: the note does not say why"; fail=1; }
+"$bin" run traces/formats/trace_sched.txt --kernel v4.19 >"$tmp/k.out" 2>&1
+grep -q "kernel profile v4.19$" "$tmp/k.out" || { echo "kernels.sh: --kernel not followed"; fail=1; }
+"$bin" run traces/formats/trace_sched.txt --kernel v4.19 --action 'setattr comm=sshd uclamp_max=300' >/dev/null 2>&1
+[ $? = 3 ] || { echo "kernels.sh: a clamp policy under v4.19 (no uclamp) should exit 3"; fail=1; }
+
+exit $fail

@@ -1,0 +1,76 @@
+#!/bin/bash
+# sweep_signals.sh - a sweep leaves nothing in TMPDIR: not when it ends, not when it is stopped
+# by SIGINT or SIGTERM, and what a kill -9 left is removed by the next sweep.
+#
+# Checks: SIGTERM and SIGINT in the middle of a sweep (a worker running) end it with that
+# signal (exit 128+N), no --db written, its temporary folder and workers gone; a folder left by
+# a dead sweep (its lock free) is removed by the next sweep, while one whose lock is held (a
+# live sweep) and one without a lock (not ours to judge) are left alone. It does not check
+# what the runs store (sweep.sh does).
+set -u
+cd "${GOVSIM_SOURCE_DIR:?}"
+bin="${GOVSIM_BIN:?}"
+fail=0
+
+tmp=$(mktemp -d)
+holder=
+# the lock holder is a job of its own (set -m): its process group is its pid
+trap '[ -n "$holder" ] && kill -- -"$holder" 2>/dev/null; rm -rf "$tmp"' EXIT
+# job control: background jobs get their own process group and keep SIGINT (a non-interactive
+# shell would start them with SIGINT ignored)
+set -m
+
+quick=(traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 --quiet)
+# four runs of the longest bundled trace, one at a time: seconds, time enough to stop it
+slow=(traces/juno-r0/sched_load/trace.dat --platform juno-r0 --set hz=100,250,300,1000
+	--jobs 1 --quiet)
+
+# --- what a kill -9 leaves: removed by the next sweep; a held lock and no lock: kept
+T="$tmp/t1"
+mkdir -p "$T/govsim-sweep.dead01" "$T/govsim-sweep.live01" "$T/govsim-sweep.nolck1"
+for d in dead01 live01; do : >"$T/govsim-sweep.$d/lock"; done
+: >"$T/govsim-sweep.dead01/job-3.db"
+: >"$T/govsim-sweep.dead01/job-3.db-journal"
+: >"$T/govsim-sweep.dead01/job-3.log"
+: >"$T/govsim-sweep.nolck1/job-0.db"
+touch -d '-1 min' "$T"/govsim-sweep.*/lock
+flock -x "$T/govsim-sweep.live01/lock" sleep 60 </dev/null >/dev/null 2>&1 &
+holder=$!
+for _ in $(seq 50); do
+	flock -n "$T/govsim-sweep.live01/lock" true || break # held
+	sleep 0.1
+done
+TMPDIR="$T" "$bin" sweep "${quick[@]}" --db "$tmp/t1.db" || fail=1
+kill -- -"$holder" 2>/dev/null
+wait "$holder" 2>/dev/null
+holder=
+left=$(cd "$T" && echo govsim-sweep.*)
+[ "$left" = "govsim-sweep.live01 govsim-sweep.nolck1" ] ||
+	{ echo "sweep_signals: after a sweep, TMPDIR holds: $left" >&2; fail=1; }
+
+# --- SIGTERM and SIGINT while a worker runs
+for sig in TERM INT; do
+	T="$tmp/t-$sig"
+	mkdir -p "$T"
+	TMPDIR="$T" "$bin" sweep "${slow[@]}" --db "$tmp/$sig.db" 2>"$tmp/$sig.err" &
+	pid=$!
+	for _ in $(seq 300); do
+		compgen -G "$T/govsim-sweep.*/job-*.log" >/dev/null && break
+		sleep 0.1
+	done
+	compgen -G "$T/govsim-sweep.*/job-*.log" >/dev/null ||
+		{ echo "sweep_signals: no worker started in 30 s" >&2; fail=1; }
+	dir=$(echo "$T"/govsim-sweep.*)
+	kill -"$sig" "$pid"
+	timeout 30 tail --pid="$pid" -f /dev/null || { echo "sweep_signals: SIG$sig: still running" >&2; kill -KILL "$pid"; fail=1; }
+	wait "$pid"
+	st=$?
+	want=$((128 + $(kill -l "$sig")))
+	[ "$st" = "$want" ] || { echo "sweep_signals: SIG$sig: exit $st, expected $want" >&2; cat "$tmp/$sig.err" >&2; fail=1; }
+	[ ! -e "$dir" ] && [ -z "$(ls -A "$T")" ] ||
+		{ echo "sweep_signals: SIG$sig left in TMPDIR:" >&2; ls -lR "$T" >&2; fail=1; }
+	[ ! -e "$tmp/$sig.db" ] || { echo "sweep_signals: SIG$sig: a database was written" >&2; fail=1; }
+	grep -q "stopped by" "$tmp/$sig.err" || { echo "sweep_signals: SIG$sig: not said:" >&2; cat "$tmp/$sig.err" >&2; fail=1; }
+done
+
+exit $fail

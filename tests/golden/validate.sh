@@ -1,0 +1,113 @@
+#!/bin/bash
+# validate.sh - `govsim validate` on the bundled Juno trace (traces/juno-r0/sched_load, Linux
+# 4.19.0 per its plat_info.yml), pinned under --kernel v4.19 and v5.9 with tolerances, plus:
+# - the number of kernel decisions per policy recomputed here from the trace-cmd report text
+#   beside the trace (a cpu_frequency of the policy's first CPU that changes its frequency; the
+#   first one is the initial state), independently of govsim's reader;
+# - a trace without util events prints "n/a" for the util-trace column (issue #11 item 6);
+# - a trace with neither cpu_frequency nor util events says so and exits 3;
+# - --fail-below exits 1 below the threshold and 0 at or above it; --kernel all, --explain.
+# Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
+set -u
+cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+juno=traces/juno-r0/sched_load/trace.dat
+
+err() { echo "validate.sh: $*"; fail=1; }
+
+# field KERNEL POLICY COLUMN FILE: a column of the frequency table (1 = kernel)
+field() {
+	awk -v k="$1" -v p="$2" -v c="$3" '$1 == k && $2 == p { gsub(/%/, "", $c); print $c; exit }' "$4"
+}
+# near GOT WANT TOL
+near() {
+	awk -v g="$1" -v w="$2" -v t="$3" 'BEGIN { d = g - w; if (d < 0) d = -d; exit !(g != "" && d <= t) }'
+}
+
+"$bin" validate "$juno" --platform juno-r0 --kernel v4.19,v5.9 >"$tmp/v.txt" 2>&1 || err "exit $? on $juno"
+
+# decisions per policy, from the report text: juno-r0's policies start at CPUs 0 and 1
+for pc in 0:policy0 1:policy1; do
+	cpu=${pc%%:*}
+	pol=${pc#*:}
+	want=$(awk -v cpu="$cpu" '/ cpu_frequency: / {
+		split($0, a, "state="); split(a[2], b, " "); st = b[1];
+		split($0, c, "cpu_id="); if (c[2] + 0 != cpu) next;
+		if (seen && st != last) n++; seen = 1; last = st } END { print n + 0 }' \
+		traces/juno-r0/sched_load/trace.report.txt)
+	for k in v4.19 v5.9; do
+		got=$(field $k $pol 3 "$tmp/v.txt")
+		[ "$got" = "$want" ] || err "$k $pol: $got decisions, the report text has $want"
+	done
+done
+
+# pinned figures (tolerance: 2 percentage points, 0.5 ms, 0.02 energy ratio)
+#          kernel policy col want tol
+while read -r k p c w t; do
+	got=$(field "$k" "$p" "$c" "$tmp/v.txt")
+	near "$got" "$w" "$t" || err "$k $p column $c: '$got', pinned $w +- $t"
+done <<'PINS'
+v4.19 policy0 4 100.0 0
+v4.19 policy0 5 0.89 0.5
+v4.19 policy0 6 44.2 2
+v4.19 policy0 7 64.6 2
+v4.19 policy0 8 60.9 2
+v4.19 policy0 9 0.568 0.02
+v4.19 policy1 4 100.0 0
+v4.19 policy1 7 82.5 2
+v4.19 policy1 8 86.8 2
+v4.19 policy1 9 0.780 0.02
+v5.9 policy0 4 100.0 0
+v5.9 policy0 7 64.6 2
+v5.9 policy1 7 82.5 2
+PINS
+# util reconstruction: root cfs_rq util_avg mean |err| under each profile (tolerance 3)
+for kw in "v4.19 106.85" "v5.9 107.50"; do
+	set -- $kw
+	got=$(awk -v k="$1" '$1 == k && $2 == "cpu" && $3 == "util_avg" { print $(NF-1); exit }' "$tmp/v.txt")
+	near "$got" "$2" 3 || err "$1 cpu util_avg mean |err| '$got', pinned $2"
+done
+grep -q "task util_avg (pre-trace)" "$tmp/v.txt" || err "pre-trace tasks not reported apart"
+
+# the default profile and why: this trace.dat has no uname; its plat_info.yml is a hint
+"$bin" validate "$juno" --platform juno-r0 --util-source emulated >"$tmp/d.txt" 2>&1
+grep -q "kernel profile v5.9: the trace does not record its kernel release" "$tmp/d.txt" ||
+	err "default profile line missing"
+grep -q "try --kernel v4.19-early" "$tmp/d.txt" || err "plat_info.yml hint missing"
+
+# --explain: one line per decision (3 in all), each with the emulated util and target
+"$bin" validate "$juno" --platform juno-r0 --kernel v4.19 --util-source emulated --explain >"$tmp/e.txt" 2>&1
+[ "$(grep -c ' kernel .* -> .* emulated ' "$tmp/e.txt")" = 3 ] || err "--explain: not 3 decisions"
+grep -q "util .* clamp .* target" "$tmp/e.txt" || err "--explain: no evaluation shown"
+
+# --kernel all: every profile, both policies (on a small trace: one replay per profile)
+"$bin" validate traces/formats/trace_sched.txt --util-source emulated --kernel all >"$tmp/a.txt" 2>&1
+n=$("$bin" kernels list | wc -l)
+[ "$(grep -c '^    v[0-9].* policy[04] ' "$tmp/a.txt")" = $((2 * n)) ] || err "--kernel all: rows missing"
+
+# --fail-below
+"$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below decisions=100 >/dev/null 2>&1
+[ $? = 0 ] || err "--fail-below decisions=100 should pass"
+"$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below busy=50 >/dev/null 2>"$tmp/f.txt"
+[ $? = 1 ] || err "--fail-below busy=50 should exit 1"
+grep -q "busy 0.0% is below 50.0%" "$tmp/f.txt" || err "--fail-below: the failing policy is not named"
+"$bin" validate "$juno" --platform juno-r0 --util-source emulated --fail-below speed=5 >/dev/null 2>&1
+[ $? = 2 ] || err "--fail-below speed=5 should be a usage error"
+
+# no util events: the util-trace column says n/a (a kernel cpu_frequency line added)
+"$bin" gen periodic -o "$tmp/p.txt" >/dev/null 2>&1 || err "gen failed"
+grep -v "cpu_frequency\|pelt" "$tmp/p.txt" >"$tmp/none.txt"
+"$bin" validate "$tmp/none.txt" >"$tmp/none.out" 2>&1
+[ $? = 3 ] || err "nothing to validate against: exit $?, expected 3"
+grep -q "nothing to validate against" "$tmp/none.out" || err "nothing to validate: no message"
+[ ! -s "$tmp/none.out" ] || ! grep -q "policy" "$tmp/none.out" || err "nothing to validate: a table was printed"
+awk 'NR == 4 { print "          <idle>-0       [000] d..2     1.000100: cpu_frequency: state=533000 cpu_id=0" } { print }' \
+	"$tmp/none.txt" >"$tmp/freq.txt"
+"$bin" validate "$tmp/freq.txt" >"$tmp/freq.out" 2>&1 || err "one cpu_frequency: exit $?"
+[ "$(field v5.9 policy0 8 "$tmp/freq.out")" = "n/a" ] || err "util trace column: not n/a"
+grep -q "the trace carries no util events" "$tmp/freq.out" || err "no util events: not said"
+
+exit $fail
