@@ -72,6 +72,7 @@ int cmd_run(int argc, char **argv)
 	status = run_opts_replay(&o, o.traces[0], NULL, &r);
 	if (status)
 		goto out;
+	run_opts_warn_actions(&r);
 
 	if (o.baselines) {
 		run_result_init(&base_ps);

@@ -312,6 +312,21 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	return 0;
 }
 
+void run_opts_warn_actions(const struct run_result *r)
+{
+	for (int i = 0; i < r->nr_actions; i++) {
+		const struct run_action_result *a = &r->actions[i];
+		if (!a->ran)
+			fprintf(stderr,
+				"govsim: warning: '%s':%ld: '%s' is timed after the trace's end: "
+				"not run\n",
+				a->origin, a->line, a->text);
+		else if (a->selects_tasks && !a->matched && !a->matched_later)
+			fprintf(stderr, "govsim: warning: '%s':%ld: '%s' matched no task\n",
+				a->origin, a->line, a->text);
+	}
+}
+
 int run_opts_store(const struct run_opts *o, const struct run_result *r)
 {
 	struct gs_error err;

@@ -53,4 +53,8 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 /* --db and --csv; returns 0 or the exit status after printing the error. */
 int run_opts_store(const struct run_opts *o, const struct run_result *r);
 
+/* "govsim: warning: ..." on stderr for each clamp policy action of r that matched no task or
+ * was timed after the trace's end (the same words are in r->notes). */
+void run_opts_warn_actions(const struct run_result *r);
+
 #endif

@@ -36,12 +36,15 @@ static int performance_init(struct cpufreq_policy *pol, const struct gov_env *en
 static void performance_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
 			       unsigned int flags)
 {
-	struct performance_data *d = data;
 	u32 f = performance_target(pol);
+
+	(void)data;
+	(void)cpu;
 
 	if (cpufreq_next_khz(pol) != f)
 		cpufreq_request_relation(pol, f, CPUFREQ_RELATION_H, now_ns);
-	gov_report_fixed(&d->env, pol, cpu, now_ns, f);
+	/* No evaluation is reported: the v5.9 governor installs no update_util hook, so the
+	 * kernel never evaluates it at cpufreq_update_util() (this only keeps the limits). */
 }
 
 static void performance_release(void *data)

@@ -36,12 +36,15 @@ static int powersave_init(struct cpufreq_policy *pol, const struct gov_env *env,
 static void powersave_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
 			       unsigned int flags)
 {
-	struct powersave_data *d = data;
 	u32 f = powersave_target(pol);
+
+	(void)data;
+	(void)cpu;
 
 	if (cpufreq_next_khz(pol) != f)
 		cpufreq_request_relation(pol, f, CPUFREQ_RELATION_L, now_ns);
-	gov_report_fixed(&d->env, pol, cpu, now_ns, f);
+	/* No evaluation is reported: the v5.9 governor installs no update_util hook, so the
+	 * kernel never evaluates it at cpufreq_update_util() (this only keeps the limits). */
 }
 
 static void powersave_release(void *data)

@@ -399,6 +399,10 @@ static int schedutil_init(struct cpufreq_policy *pol, const struct gov_env *env,
 {
 	struct sugov_policy *sg_policy;
 	unsigned int rate_limit_us = cpufreq_policy_transition_delay_us(pol);
+	/* iowait boost off by default: a deliberate departure from v5.9, where it is always on.
+	 * A trace shows D-state sleeps, not in_iowait (io_schedule()), so the replay cannot tell
+	 * which wakeups the kernel boosted; `--set iowait_boost=1` boosts every D-state wakeup.
+	 * Every schedutil run says so in its notes (sim/replay.c). */
 	bool iowait = false;
 	int ret;
 

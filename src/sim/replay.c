@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "gov/governor.h"
+#include "gov/tunables.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
@@ -33,6 +34,40 @@ static void format_params(const struct gov_param *p, int n, char *buf, size_t si
 	for (int i = 0; i < n && len < size; i++)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s=%s", i ? " " : "", p[i].key,
 					p[i].value);
+}
+
+/* r->actions from the policy and what each action did; a note for each action that matched
+ * no task or never ran (timed after the trace's end). */
+static int replay_actions(const struct policy *pol, const struct policy_action_stats *st,
+			  struct run_result *r, struct gs_error *err)
+{
+	if (!pol || !pol->n || !st)
+		return 0;
+	r->actions = calloc(pol->n, sizeof(*r->actions));
+	if (!r->actions)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->nr_actions = (int)pol->n;
+	for (size_t i = 0; i < pol->n; i++) {
+		const struct policy_action *a = &pol->actions[i];
+		struct run_action_result *ar = &r->actions[i];
+
+		policy_action_format(a, ar->text, sizeof(ar->text));
+		snprintf(ar->origin, sizeof(ar->origin), "%.63s", a->origin);
+		ar->line = a->line;
+		ar->at_s = (double)policy_action_time_ns(a) / (double)NSEC_PER_SEC;
+		ar->ran = st[i].ran;
+		ar->selects_tasks = a->op == POLICY_SETATTR || a->op == POLICY_ATTACH;
+		ar->matched = (u32)st[i].matched;
+		ar->matched_later = (u32)st[i].matched_later;
+		ar->rejected = (u32)st[i].rejected;
+		if (!ar->ran)
+			run_result_note(r, "'%s':%ld: '%s' is timed after the trace's end: not run",
+					a->origin, a->line, ar->text);
+		else if (ar->selects_tasks && !ar->matched && !ar->matched_later)
+			run_result_note(r, "'%s':%ld: '%s' matched no task", a->origin, a->line,
+					ar->text);
+	}
+	return 0;
 }
 
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
@@ -139,6 +174,18 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = sim_finish(s, r, err);
 	if (ret)
 		goto out;
+	ret = replay_actions(spec->policy, sim_get_action_stats(s), r, err);
+	if (ret)
+		goto out;
+	if (strcmp(cfg.gov->name, "schedutil") == 0) {
+		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
+		bool iowait = false;
+		struct gs_error e2;
+		gov_param_iowait_boost(params, cfg.nr_params, &iowait, &e2);
+		if (!iowait)
+			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
+					   "other D-state sleeps: --set iowait_boost=1 models it)");
+	}
 
 	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
 	if (spec->label)

@@ -39,7 +39,7 @@ struct sim_config {
 	int hz;                         /* CONFIG_HZ, default 250 */
 	s64 switch_latency_ns;          /* -1: the platform's transition latency */
 	enum sim_update_points update_points;
-	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
+	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;
 	/* --warmup-ms: measure from this long after the first event (the replay runs from it) */
 	u64 warmup_ns;
@@ -92,6 +92,9 @@ struct sim_validation {
 };
 
 const struct sim_validation *sim_get_validation(const struct sim *s);
+
+/* What each policy action did (cfg.policy->actions[i] -> [i]); NULL without a policy. */
+const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
  * whether the trace has cpu_idle events, reading at most max_events events of the file and

@@ -118,7 +118,8 @@ case_ policy-nan-percent 3 "'policy-nan-percent.txt':2: 'nan': not a percent (wa
 case_ policy-nan-time 3 "'policy-nan-time.txt':2: bad time 'nan' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-nan-time.txt
 case_ policy-negative-time 3 "'policy-negative-time.txt':2: bad time '-1' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-negative-time.txt
 case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'frobnicate' (want setattr, sysctl, cgroup or attach)" run $sf --policy policy-unknown-action.txt
-case_ policy-no-clamp 3 "'policy-no-clamp.txt':2: setattr without uclamp_min= or uclamp_max=" run $sf --policy policy-no-clamp.txt
+# a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid (#11)
+case_ policy-no-clamp 0 - run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt
 case_ action-min-gt-max 3 "'--action':1: uclamp_min 900 > uclamp_max 100" run $sf --action 'setattr comm=a uclamp_min=900 uclamp_max=100'
 case_ policy-missing-file 1 "'no-such-policy.txt': " run $sf --policy no-such-policy.txt
