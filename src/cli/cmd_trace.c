@@ -19,16 +19,19 @@ static const char trace_usage[] =
 struct info_acc {
 	unsigned char *pids; /* bitmap */
 	u64 nr_tasks;
+	u64 nr_governor_tasks; /* of those, sugov:N kthreads: not workload, run leaves them out */
 	u64 util_cpu_samples; /* per-CPU util: root cfs_rq rows, sched_load_avg_cpu, CSV rows */
 };
 
-static void see_pid(struct info_acc *a, s32 pid)
+static void see_pid(struct info_acc *a, s32 pid, const char *comm)
 {
 	if (pid <= 0 || pid >= PID_LIMIT)
 		return;
 	if (!(a->pids[pid >> 3] & (1u << (pid & 7)))) {
 		a->pids[pid >> 3] |= (unsigned char)(1u << (pid & 7));
 		a->nr_tasks++;
+		if (strncmp(comm, "sugov:", 6) == 0)
+			a->nr_governor_tasks++;
 	}
 }
 
@@ -36,16 +39,16 @@ static void account(struct info_acc *a, const struct event *ev)
 {
 	switch (ev->type) {
 	case EV_SWITCH:
-		see_pid(a, ev->sw.prev_pid);
-		see_pid(a, ev->sw.next_pid);
+		see_pid(a, ev->sw.prev_pid, ev->sw.prev_comm);
+		see_pid(a, ev->sw.next_pid, ev->sw.next_comm);
 		break;
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
 	case EV_WAKING:
-		see_pid(a, ev->wake.pid);
+		see_pid(a, ev->wake.pid, ev->wake.comm);
 		break;
 	case EV_MIGRATE:
-		see_pid(a, ev->migrate.pid);
+		see_pid(a, ev->migrate.pid, ev->migrate.comm);
 		break;
 	case EV_PELT_CFS:
 	case EV_LOAD_CFS_RQ:
@@ -150,6 +153,11 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 		printf("  %-24s %llu\n", "(other names)", (unsigned long long)st->unknown_other);
 	printf("tasks:       %llu (distinct pids > 0 in switch, wakeup and migrate events)\n",
 	       (unsigned long long)a->nr_tasks);
+	if (a->nr_governor_tasks)
+		printf("             of which %llu sugov:N kthread%s: not workload, left out of "
+		       "run's task count\n",
+		       (unsigned long long)a->nr_governor_tasks,
+		       a->nr_governor_tasks == 1 ? "" : "s");
 	printf("malformed:   %llu\n", (unsigned long long)st->malformed);
 	printf("reordered:   %llu within the window, %llu beyond it\n",
 	       (unsigned long long)st->reordered, (unsigned long long)st->disorder_beyond_window);

@@ -285,9 +285,16 @@ static size_t collect(const struct run_result *runs, size_t n, const struct run_
 		      size_t no, const char *name, double *out)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (has_trace(other, no, runs[i].trace_sha256))
-			out[k++] = compare_metric_value(&runs[i], name);
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		if (!has_trace(other, no, runs[i].trace_sha256))
+			continue;
+		/* absent values (the average frequency of a policy with no activity) are left
+		 * out */
+		v = compare_metric_value(&runs[i], name);
+		if (!isnan(v))
+			out[k++] = v;
+	}
 	return k;
 }
 
@@ -357,6 +364,13 @@ int compare_runs(const struct run_result *base, size_t nb, const struct run_resu
 		size_t na = collect(base, nb, new_runs, nn, m->name, va);
 		size_t nbv = collect(new_runs, nn, base, nb, m->name, vb);
 
+		if (!na || !nbv) {
+			/* no value on a side (a policy with no activity in every run): no row */
+			memmove(m, m + 1, (size_t)(t->nr_metrics - k - 1) * sizeof(*m));
+			t->nr_metrics--;
+			k--;
+			continue;
+		}
 		if ((rc = compare_stats_of(va, na, &m->base, err)) ||
 		    (rc = compare_stats_of(vb, nbv, &m->new, err)))
 			goto out_free;

@@ -209,8 +209,12 @@ struct plot *report_residency_plot(const struct run_result *r, s64 run_id)
 			namev[k] = names[k];
 			sharev[k] = shares[k];
 		}
-		snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), avg %.0f MHz", p->policy,
-			 p->cluster, p->avg_freq_khz / 1000.0);
+		if (isnan(p->avg_freq_khz))
+			snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), no activity",
+				 p->policy, p->cluster);
+		else
+			snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), avg %.0f MHz",
+				 p->policy, p->cluster, p->avg_freq_khz / 1000.0);
 		snprintf(sname, sizeof(sname), "policy%d", p->policy);
 		panel = plot_add_panel(pl, PLOT_PANEL_BARS, ptitle);
 		if (panel < 0 || plot_set_categories(pl, panel, namev, (size_t)p->nr_opps))
@@ -666,7 +670,10 @@ static void html_residency_table(FILE *out, const struct run_result *r)
 	for (int c = 0; c < r->nr_clusters; c++) {
 		const struct run_policy_result *p = &r->pol[c];
 		fprintf(out, "<tr><td>policy%d</td><td>%d</td>", p->policy, p->cluster);
-		td_num(out, 1, p->avg_freq_khz / 1000.0, "");
+		if (isnan(p->avg_freq_khz))
+			fputs("<td>no activity</td>", out);
+		else
+			td_num(out, 1, p->avg_freq_khz / 1000.0, "");
 		fprintf(out, "<td class=\"num\">%" PRIu64 "</td>", p->transitions);
 		td_num(out, 6, p->busy_s, "");
 		td_num(out, 6, p->overutilized_s, "");

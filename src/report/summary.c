@@ -47,8 +47,12 @@ static void print_policy(FILE *out, const struct run_result *r, const struct run
 
 	for (int k = 0; k < p->nr_opps; k++)
 		total += p->residency_s[k];
-	fprintf(out, "policy%d: avg %.1f MHz, %" PRIu64 " transitions, busy %.3f s", p->policy,
-		p->avg_freq_khz / 1000.0, p->transitions, p->busy_s);
+	if (isnan(p->avg_freq_khz))
+		fprintf(out, "policy%d: no activity", p->policy);
+	else
+		fprintf(out, "policy%d: avg %.1f MHz", p->policy, p->avg_freq_khz / 1000.0);
+	fprintf(out, ", %" PRIu64 " transition%s, busy %.3f s", p->transitions,
+		p->transitions == 1 ? "" : "s", p->busy_s);
 	if (p->overutilized_s > 0)
 		fprintf(out, ", overutilized %.3f s", p->overutilized_s);
 	fputc('\n', out);

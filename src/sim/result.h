@@ -16,7 +16,8 @@ struct run_policy_result {
 	u32 freq_khz[GS_MAX_OPPS];
 	double residency_s[GS_MAX_OPPS];
 	u64 transitions;
-	double avg_freq_khz; /* time-weighted over the span */
+	double avg_freq_khz; /* time-weighted over the span; NAN when nothing ran on the policy
+			      * ("no activity": busy_s is 0) */
 	double busy_s;       /* sum over the policy's CPUs of busy time */
 	double overutilized_s; /* time with a CPU's util above its current capacity */
 };

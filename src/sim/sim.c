@@ -1503,7 +1503,11 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			freq_sum += (double)pc->opps[k].freq_khz * (double)cl->residency_ns[k];
 		}
 		pr->transitions = cl->transitions;
-		pr->avg_freq_khz = span ? freq_sum / (double)span : cl->pol.cur_khz;
+		/* a cluster nothing ran on has no average frequency to speak of (issue 11):
+		 * NAN, "no activity" in the summary, NULL in the database, left out of compare */
+		pr->avg_freq_khz = pr->busy_s <= 0 ? NAN
+				   : span	     ? freq_sum / (double)span
+						     : cl->pol.cur_khz;
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
 		if (cl->tl_pending)
 			timeline_push(s, cl, end);

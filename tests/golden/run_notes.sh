@@ -76,4 +76,12 @@ done
 "$bin" run $sf --quiet --timeline "$tmp/tl.csv"
 [ "$(wc -l <"$tmp/tl.csv")" -gt 100 ] || { echo "run_notes: schedutil: --timeline too short" >&2; fail=1; }
 
+# item 15: run's task count is trace info's less the sugov:N kthreads it names
+info_tasks=$("$bin" trace info $sf | sed -n 's/^tasks: *\([0-9]*\) .*/\1/p')
+info_gov=$("$bin" trace info $sf | sed -n 's/^ *of which \([0-9]*\) sugov:N kthreads.*/\1/p')
+run_tasks=$("$bin" run $sf | sed -n 's/^tasks: \([0-9]*\),.*/\1/p')
+[ -n "$info_tasks" ] && [ -n "$info_gov" ] && [ "$run_tasks" = $((info_tasks - info_gov)) ] ||
+	{ echo "run_notes: tasks: run $run_tasks, trace info $info_tasks less ${info_gov:-?} sugov" >&2; fail=1; }
+[ "$info_tasks" = 82 ] && [ "$info_gov" = 2 ] || { echo "run_notes: trace info: $info_tasks tasks, $info_gov sugov (want 82, 2: pids 5859 and 5860)" >&2; fail=1; }
+
 exit $fail

@@ -296,6 +296,23 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	run_result_release(&same);
 }
 
+/* Issue 11 item 3: a cluster nothing ran on (the task runs on CPU4 only) has no average
+ * frequency (NAN: "no activity"); the busy cluster has one. */
+static void test_idle_cluster_no_activity(void **state)
+{
+	const char *trace = periodic_trace(4, "busy", 1000, 120, 5000, 10000, 20);
+	struct replay_case c = {.trace = trace, .timing = SIM_TIMING_TRACED};
+	struct run_result r;
+	(void)state;
+
+	replay(&c, &r);
+	assert_true(r.pol[0].busy_s == 0);
+	assert_true(isnan(r.pol[0].avg_freq_khz));
+	assert_true(r.pol[1].busy_s > 0);
+	assert_false(isnan(r.pol[1].avg_freq_khz));
+	run_result_release(&r);
+}
+
 /* Issue 11 item 4: a setattr that reaches no task is no use of uclamp. `comm=nobody` matches
  * nothing and `pid=4242` is absent (sched_setattr() fails with -ESRCH before
  * uclamp_validate()): the key stays off, the run equals the no-policy run, and the notes say
@@ -477,6 +494,7 @@ int main(void)
 		cmocka_unit_test(test_rt_boost_and_rt_default),
 		cmocka_unit_test(test_unchanged_sysctl_keeps_key_off),
 		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
+		cmocka_unit_test(test_idle_cluster_no_activity),
 		cmocka_unit_test(test_setattr_matching_nothing_keeps_key_off),
 		cmocka_unit_test(test_setattr_kicks_rt_enqueue),
 		cmocka_unit_test(test_energy_performance_1s),
