@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
+#include "report/run_json.h"
 #include "report/summary.h"
 #include "store/store.h"
 
@@ -15,7 +16,7 @@ static const char run_usage[] =
 	"                  [--util-source emulated|trace] [--power-model em|costs]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
-	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet]\n";
+	"                  [--warmup-ms MS] [--format F] [--strict] [--quiet] [--json]\n";
 
 static const char run_help[] =
 	"\n"
@@ -52,6 +53,8 @@ static const char run_help[] =
 	"  --format F         force the trace format: ftrace, tracecmd, dat, csv\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n"
+	"  --json             print the run as one JSON object instead (keys: README 'JSON\n"
+	"                     output'); warnings stay on stderr\n"
 	"\n"
 	"The summary:\n"
 	"  policyN: avg F MHz   a cpufreq policy (named by its first CPU) and its time-weighted\n"
@@ -120,7 +123,9 @@ int cmd_run(int argc, char **argv)
 	status = run_opts_store(&o, &r);
 	if (status)
 		goto out;
-	if (!o.quiet)
+	if (o.json)
+		report_run_json(stdout, &r, b.present ? &b : NULL);
+	else if (!o.quiet)
 		report_summary(stdout, &r, b.present ? &b : NULL);
 out:
 	run_result_release(&r);

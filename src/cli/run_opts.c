@@ -32,6 +32,7 @@ enum {
 	OPT_STRICT,
 	OPT_QUIET,
 	OPT_WARMUP_MS,
+	OPT_JSON,
 };
 
 static const struct option long_opts[] = {
@@ -54,6 +55,7 @@ static const struct option long_opts[] = {
 	{"strict", no_argument, NULL, OPT_STRICT},
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
+	{"json", no_argument, NULL, OPT_JSON},
 	{NULL, 0, NULL, 0},
 };
 
@@ -192,6 +194,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			break;
 		case OPT_QUIET:
 			o->quiet = true;
+			break;
+		case OPT_JSON:
+			if (kind == RUN_OPTS_SWEEP)
+				return cli_usage_error(usage, "unknown option '--json'");
+			o->json = true;
 			break;
 		case OPT_WARMUP_MS: {
 			u64 ms;

@@ -34,6 +34,7 @@ struct run_opts {
 	enum power_model power_model;
 	struct reader_opts ropts;
 	bool seed_util, baselines, quiet;
+	bool json; /* --json: one JSON object on stdout instead of the text */
 	u64 warmup_ns;
 	const char *db, *label, *csv_dir, *timeline_path, *task_timeline_path;
 };

@@ -11,6 +11,7 @@
 #include <gsl/gsl_cdf.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "report/json.h"
 #include "report/summary.h"
 #include "store/store.h"
 #include "uclamp/policy.h"
@@ -753,4 +754,179 @@ void compare_print(FILE *out, const struct compare_table *t, const char *base_na
 		print_csv(out, t);
 		break;
 	}
+}
+
+/* --- per trace ----------------------------------------------------------------------------- */
+
+/* Shallow copies of the runs of one trace (their heap arrays stay the originals'). */
+static size_t runs_of_trace(const struct run_result *runs, size_t n, const char *sha,
+			    struct run_result *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(runs[i].trace_sha256, sha) == 0)
+			memcpy(&out[k++], &runs[i], sizeof(*out));
+	return k;
+}
+
+int compare_per_trace(const struct run_result *base, size_t nb, const struct run_result *new_runs,
+		      size_t nn, double confidence, struct compare_trace **out, size_t *n,
+		      struct gs_error *err)
+{
+	struct run_result *vb = malloc((nb ? nb : 1) * sizeof(*vb));
+	struct run_result *vn = malloc((nn ? nn : 1) * sizeof(*vn));
+	struct compare_trace *tr = calloc(nb ? nb : 1, sizeof(*tr));
+	size_t ntr = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!vb || !vn || !tr) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	for (size_t i = 0; i < nb; i++) {
+		const char *sha = base[i].trace_sha256;
+		size_t kb, kn;
+
+		if (!has_trace(new_runs, nn, sha) || has_trace(base, i, sha))
+			continue;
+		kb = runs_of_trace(base, nb, sha, vb);
+		kn = runs_of_trace(new_runs, nn, sha, vn);
+		rc = compare_runs(vb, kb, vn, kn, confidence, &tr[ntr].t, err);
+		if (rc)
+			goto out_free;
+		snprintf(tr[ntr].trace, sizeof(tr[ntr].trace), "%.255s", base[i].trace);
+		snprintf(tr[ntr].sha256, sizeof(tr[ntr].sha256), "%s", sha);
+		ntr++;
+	}
+	*out = tr;
+	*n = ntr;
+	tr = NULL;
+out_free:
+	free(tr);
+	free(vb);
+	free(vn);
+	return rc;
+}
+
+void compare_print_traces(FILE *out, const struct compare_trace *tr, size_t n,
+			  const char *const *metrics, int nr_metrics)
+{
+	static const char *const dflt[] = {"energy", "avg_power", "delay"};
+
+	if (!nr_metrics) {
+		metrics = dflt;
+		nr_metrics = 3;
+	}
+	int trace_w = 5;
+
+	for (size_t i = 0; i < n; i++) {
+		int l = (int)strlen(tr[i].trace);
+		trace_w = l > trace_w ? l : trace_w;
+	}
+	fprintf(out, "\nper trace (means of its runs):\n");
+	fprintf(out, "  %-*s %-16s %14s %14s %10s\n", trace_w, "trace", "metric", "base", "new",
+		"change");
+	for (int k = 0; k < nr_metrics; k++) {
+		for (size_t i = 0; i < n; i++) {
+			const struct compare_metric *m = compare_find_metric(&tr[i].t, metrics[k]);
+			char bs[32], ns[32], cs[32];
+
+			if (!m) {
+				fprintf(out, "  %-*s %-16s -\n", trace_w, tr[i].trace, metrics[k]);
+				continue;
+			}
+			format_value(bs, sizeof(bs), m->base.amean);
+			format_value(ns, sizeof(ns), m->new.amean);
+			format_change(cs, sizeof(cs), m->base.amean, m->new.amean);
+			fprintf(out, "  %-*s %-16s %14s %14s %10s\n", trace_w, tr[i].trace, m->name,
+				bs, ns, cs);
+		}
+	}
+}
+
+static void json_stats(struct json_out *j, const char *key, const struct compare_stats *st)
+{
+	json_begin_object(j, key);
+	json_int(j, "n", (long long)st->n);
+	json_number(j, "amean", st->amean);
+	json_number(j, "hmean", st->hmean);
+	json_number(j, "sd", st->sd);
+	json_end_object(j);
+}
+
+static void json_metrics(struct json_out *j, const struct compare_table *t)
+{
+	json_begin_array(j, "metrics");
+	for (int k = 0; k < t->nr_metrics; k++) {
+		const struct compare_metric *m = &t->m[k];
+		json_begin_object(j, NULL);
+		json_string(j, "metric", m->name);
+		json_string(j, "unit", m->unit);
+		json_stats(j, "base", &m->base);
+		json_stats(j, "new", &m->new);
+		json_number(j, "change_pct", m->change_pct);
+		json_bool(j, "tested", m->tested);
+		json_number(j, "p", m->tested ? m->welch.p : NAN);
+		json_bool(j, "significant", m->significant);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
+			size_t ntr, const char *base_name, const char *new_name,
+			const struct compare_threshold *thr, int nr_thr)
+{
+	struct json_out j;
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_string(&j, "base", base_name);
+	json_string(&j, "new", new_name);
+	json_number(&j, "confidence", t->confidence);
+	json_int(&j, "base_runs", (long long)t->nr_base);
+	json_int(&j, "new_runs", (long long)t->nr_new);
+	json_int(&j, "traces", (long long)t->nr_traces);
+	json_int(&j, "base_dropped", (long long)t->base_dropped);
+	json_int(&j, "new_dropped", (long long)t->new_dropped);
+	json_metrics(&j, t);
+	json_begin_array(&j, "per_trace");
+	for (size_t i = 0; i < ntr; i++) {
+		json_begin_object(&j, NULL);
+		json_string(&j, "trace", tr[i].trace);
+		json_string(&j, "trace_sha256", tr[i].sha256);
+		json_int(&j, "base_runs", (long long)tr[i].t.nr_base);
+		json_int(&j, "new_runs", (long long)tr[i].t.nr_new);
+		json_metrics(&j, &tr[i].t);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_begin_array(&j, "fail_on");
+	for (int i = 0; i < nr_thr; i++) {
+		const struct compare_metric *m = compare_find_metric(t, thr[i].metric);
+		json_begin_object(&j, NULL);
+		json_string(&j, "threshold", thr[i].text);
+		json_string(&j, "metric", thr[i].metric);
+		if (m) {
+			json_number(&j, "change",
+				    compare_threshold_change(&thr[i], m->base.amean, m->new.amean));
+			json_bool(&j, "crossed",
+				  compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
+		} else {
+			json_null(&j, "change");
+			json_bool(&j, "crossed", false);
+		}
+		json_begin_array(&j, "traces_crossed");
+		for (size_t k = 0; k < ntr; k++) {
+			const struct compare_metric *tm = compare_find_metric(&tr[k].t, thr[i].metric);
+			if (tm && compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
+				json_string(&j, NULL, tr[k].trace);
+		}
+		json_end_array(&j);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
 }

@@ -1,0 +1,87 @@
+#!/bin/bash
+# json.sh - `--json` outputs parse as one JSON object and agree with the text outputs.
+#
+# run: the keys README lists, and values read off the text summary of the same run (energy,
+# per-policy average MHz and transitions, task count, static key) and off the residency table
+# (each policy's residency sums to span_s). compare: the pooled table, a per-trace entry per
+# trace in common whose energy means are the energies of the runs of that trace (from run
+# --json), and a --fail-on crossed by one trace only that makes compare exit 1 naming it.
+# Does not check the figures themselves (run.sh, compare.sh do).
+set -u
+cd "${GOVSIM_SOURCE_DIR:?}"
+bin="${GOVSIM_BIN:?}"
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+py() { python3 - "$@" || fail=1; }
+
+sf=traces/android-8cpu/surfaceflinger.txt
+"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' --json >"$tmp/run.json" 2>/dev/null || fail=1
+"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' >"$tmp/run.txt" 2>/dev/null || fail=1
+py "$tmp/run.json" "$tmp/run.txt" <<'PY'
+import json, re, sys
+d = json.load(open(sys.argv[1]))
+txt = open(sys.argv[2]).read()
+need = ["trace", "platform", "governor", "kernel", "timing", "traced_span_s", "span_s",
+        "energy_j", "energy_by_cluster", "policies", "tasks", "uclamp", "notes"]
+missing = [k for k in need if k not in d]
+assert not missing, missing
+assert d["trace"] == "traces/android-8cpu/surfaceflinger.txt" and d["platform"] == "hikey960"
+assert d["governor"] == "schedutil" and d["kernel"] == "v5.9" and d["timing"] == "work"
+assert d["traced_span_s"] == d["span_s"]
+total = float(re.search(r"^  total +([0-9.]+)", txt, re.M).group(1))
+assert abs(d["energy_j"] - total) < 5e-7, (d["energy_j"], total)
+assert abs(sum(c["energy_j"] for c in d["energy_by_cluster"]) - d["energy_j"]) < 1e-12
+for p in d["policies"]:
+    m = re.search(r"^policy%d: avg ([0-9.]+) MHz, (\d+) transitions?" % p["policy"], txt, re.M)
+    assert m, p["policy"]
+    assert abs(p["avg_khz"] / 1000 - float(m.group(1))) < 0.05
+    assert p["transitions"] == int(m.group(2))
+    assert abs(sum(x["s"] for x in p["residency"]) - d["span_s"]) < 1e-6
+    assert all(set(x) == {"khz", "s"} for x in p["residency"])
+    assert {"policy", "busy_s", "avg_khz", "transitions", "residency"} <= set(p)
+n = int(re.search(r"^tasks: (\d+)", txt, re.M).group(1))
+assert d["tasks"]["count"] == n == len(d["tasks"]["list"])
+u = d["uclamp"]
+assert u["static_key"] == "off" and u["on_since_s"] is None
+assert {"aggregations_run", "aggregations_skipped", "clamped_up_s", "clamped_down_s"} <= set(u)
+assert u["actions"][0]["matched"] == 0 and u["actions"][0]["ran"] is True
+assert "'--action':1: 'setattr comm=nobody uclamp_min=5' matched no task" in d["notes"]
+PY
+
+# compare: two traces, a policy that raises delay on one of them only
+db="$tmp/c.db"
+printf 'setattr comm=* uclamp_max=300\n' >"$tmp/cap.txt"
+for t in traces/juno-r0/rtapp_switch/trace.txt traces/juno-r0/sched_load/trace.dat; do
+	"$bin" run $t --platform juno-r0 --db "$db" --quiet || fail=1
+	"$bin" run $t --platform juno-r0 --db "$db" --quiet --policy "$tmp/cap.txt" || fail=1
+	"$bin" run $t --platform juno-r0 --json >"$tmp/base-$(basename $(dirname $t)).json" || fail=1
+	"$bin" run $t --platform juno-r0 --policy "$tmp/cap.txt" --json \
+		>"$tmp/new-$(basename $(dirname $t)).json" || fail=1
+done
+"$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" --json \
+	--fail-on 'delay>+50%' >"$tmp/cmp.json" 2>"$tmp/cmp.err"
+st=$?
+[ $st = 1 ] || { echo "json: compare --fail-on exit $st, want 1" >&2; fail=1; }
+py "$tmp/cmp.json" "$tmp" <<'PY'
+import json, sys
+d = json.load(open(sys.argv[1]))
+tmp = sys.argv[2]
+assert d["traces"] == 2 and d["base_runs"] == 2 and d["new_runs"] == 2
+assert len(d["per_trace"]) == 2
+for t in d["per_trace"]:
+    name = t["trace"].split("/")[-2]
+    e = {m["metric"]: m for m in t["metrics"]}["energy"]
+    b = json.load(open("%s/base-%s.json" % (tmp, name)))["energy_j"]
+    n = json.load(open("%s/new-%s.json" % (tmp, name)))["energy_j"]
+    assert abs(e["base"]["amean"] - b) < 1e-12 and abs(e["new"]["amean"] - n) < 1e-12, (name, e, b, n)
+f = d["fail_on"][0]
+assert f["threshold"] == "delay>+50%" and f["crossed"] is True
+assert f["traces_crossed"] == ["traces/juno-r0/rtapp_switch/trace.txt"], f
+PY
+grep -qF "on trace 'traces/juno-r0/rtapp_switch/trace.txt': over the limit 'delay>+50%'" "$tmp/cmp.err" ||
+	{ echo "json: compare does not name the trace that crossed" >&2; cat "$tmp/cmp.err" >&2; fail=1; }
+# the text form has the per-trace rows too
+"$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" >"$tmp/cmp.txt" 2>&1
+grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || { echo "json: no per-trace rows" >&2; fail=1; }
+exit $fail
