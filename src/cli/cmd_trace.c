@@ -4,6 +4,7 @@
  * benchmark (tools/bench.sh) uses it.
  */
 #include "cli/cli.h"
+#include "report/json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -12,7 +13,7 @@
 #include "trace/reader.h"
 
 static const char trace_usage[] =
-	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv] [--strict]\n";
+	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv] [--strict] [--json]\n";
 
 #define PID_LIMIT 4194304 /* the kernel's PID_MAX_LIMIT */
 
@@ -187,12 +188,65 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 	printf("  idle states (cpu_idle):         %s\n", st->by_type[EV_CPU_IDLE] ? "yes" : "no");
 }
 
-static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts)
+/* `trace info --json`: the same facts as print_info(), as one object (keys: README). */
+static void print_info_json(const char *path, const struct trace_stats *st,
+			    const struct info_acc *a)
+{
+	struct json_out j;
+	u64 unknown_total = st->unknown_other;
+	json_init(&j, stdout);
+	json_begin_object(&j, NULL);
+	json_string(&j, "file", path);
+	json_string(&j, "format", trace_format_name(st->format));
+	json_bool(&j, "gzip", st->gzip);
+	json_string(&j, "header", st->header);
+	if (st->header_cpus >= 0)
+		json_int(&j, "header_cpus", st->header_cpus);
+	else
+		json_null(&j, "header_cpus");
+	json_begin_array(&j, "cpus_seen");
+	for (int c = 0; c < 64; c++)
+		if (st->cpus_seen_mask & (1ull << c))
+			json_int(&j, NULL, c);
+	json_end_array(&j);
+	json_int(&j, "max_cpu", st->max_cpu);
+	json_number(&j, "first_s", (double)st->first_ts_ns / (double)NSEC_PER_SEC);
+	json_number(&j, "last_s", (double)st->last_ts_ns / (double)NSEC_PER_SEC);
+	json_number(&j, "span_s", (double)(st->last_ts_ns - st->first_ts_ns) / (double)NSEC_PER_SEC);
+	json_int(&j, "lines", (long long)st->lines);
+	json_int(&j, "events", (long long)st->events);
+	json_begin_object(&j, "by_type");
+	for (int t = 0; t < EV__COUNT; t++)
+		if (st->by_type[t])
+			json_int(&j, event_type_name((enum event_type)t), (long long)st->by_type[t]);
+	json_end_object(&j);
+	json_begin_object(&j, "skipped");
+	for (int i = 0; i < st->nr_unknown; i++) {
+		unknown_total += st->unknown[i].count;
+		json_int(&j, st->unknown[i].name, (long long)st->unknown[i].count);
+	}
+	if (st->unknown_other)
+		json_int(&j, "(other names)", (long long)st->unknown_other);
+	json_end_object(&j);
+	json_int(&j, "skipped_total", (long long)unknown_total);
+	json_int(&j, "tasks", (long long)a->nr_tasks);
+	json_int(&j, "governor_tasks", (long long)a->nr_governor_tasks);
+	json_int(&j, "malformed", (long long)st->malformed);
+	json_int(&j, "reordered", (long long)st->reordered);
+	json_int(&j, "reordered_beyond_window", (long long)st->disorder_beyond_window);
+	json_int(&j, "util_cpu_samples", (long long)a->util_cpu_samples);
+	json_end_object(&j);
+}
+
+static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts,
+		      bool *json)
 {
 	*file = NULL;
 	for (int i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--strict") == 0) {
 			opts->strict = true;
+		} else if (strcmp(argv[i], "--json") == 0 && strcmp(argv[1], "info") == 0) {
+			*json = true;
 		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
 			int f = v ? trace_format_from_name(v) : -1;
@@ -221,7 +275,7 @@ int cmd_trace(int argc, char **argv)
 	struct gs_error err;
 	struct event ev;
 	const char *file;
-	bool info;
+	bool info, json = false;
 	int ret;
 
 	gs_error_clear(&err);
@@ -246,7 +300,7 @@ int cmd_trace(int argc, char **argv)
 			printf("%s", trace_usage);
 			return EXIT_OK;
 		}
-	ret = trace_args(argc, argv, &file, &opts);
+	ret = trace_args(argc, argv, &file, &opts, &json);
 	if (ret)
 		return ret;
 
@@ -273,7 +327,9 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (ret < 0)
 		goto out;
-	if (info) {
+	if (info && json) {
+		print_info_json(file, trace_reader_stats(r), &acc);
+	} else if (info) {
 		print_info(file, trace_reader_stats(r), &acc);
 	} else {
 		const struct trace_stats *st = trace_reader_stats(r);

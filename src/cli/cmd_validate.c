@@ -5,16 +5,19 @@
  * of time the emulated OPP equals the trace's cpu_frequency, per policy, replaying with the
  * emulated util and with the trace's util.
  */
+#include <math.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
+#include "report/json.h"
 
 static const char validate_usage[] =
 	"usage: govsim validate TRACE... [--platform NAME|FILE.sql] [--governor NAME]\n"
 	"                       [--set KEY=VALUE]... [--util-source emulated|trace]\n"
-	"                       [--timing traced|work] [--format F] [--strict]\n";
+	"                       [--timing traced|work] [--format F] [--strict] [--json]\n";
 
 static const char validate_help[] =
 	"\n"
@@ -26,7 +29,13 @@ static const char validate_help[] =
 	"  - per cpufreq policy, the share of time (time-weighted) where the emulated OPP equals\n"
 	"    the trace's own cpu_frequency, with --util-source emulated and trace (or the one given).\n"
 	"Use it on traces that carry the kernel's schedutil decisions, e.g.\n"
-	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0\n";
+	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0\n"
+	"\n"
+	"--json prints one object {\"platform\", \"governor\", \"timing\", \"kernel\", \"traces\": [{\n"
+	"\"trace\", \"signals\": [{\"signal\", \"samples\", \"mean_abs_err\", \"max_abs_err\"}],\n"
+	"\"policies\": [{\"policy\", \"opp_match_emulated\", \"opp_match_trace\" (shares 0..1, null\n"
+	"when not run or no cpu_frequency), \"foreign_khz\" (a traced frequency that is no OPP,\n"
+	"or null)}]}]}.\n";
 
 static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_CPU_UTIL] = "cpu util_avg (root cfs_rq)",
@@ -37,15 +46,61 @@ static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_TASK_UTIL_EST_EWMA] = "task util_est.ewma",
 };
 
-static int validate_one(struct run_opts *o, const char *trace)
+/* The share of time the emulated OPP was the traced one; NAN when unknown. */
+static double opp_share(const struct sim_validation *v, bool ran, int c)
+{
+	if (!ran || !v->opp_known_ns[c])
+		return NAN;
+	return (double)v->opp_match_ns[c] / (double)v->opp_known_ns[c];
+}
+
+static void validate_json(struct json_out *j, const struct run_opts *o, const char *trace,
+			  const struct sim_validation val[2], const bool ran[2])
+{
+	json_begin_object(j, NULL);
+	json_string(j, "trace", trace);
+	json_begin_array(j, "signals");
+	for (int k = 0; ran[0] && k < SIM_VAL__COUNT; k++) {
+		if (!val[0].n[k])
+			continue;
+		json_begin_object(j, NULL);
+		json_string(j, "signal", val_names[k]);
+		json_int(j, "samples", (long long)val[0].n[k]);
+		json_number(j, "mean_abs_err", val[0].sum_abs[k] / (double)val[0].n[k]);
+		json_int(j, "max_abs_err", (long long)val[0].max_abs[k]);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_begin_array(j, "policies");
+	for (int c = 0; c < o->plat.nr_clusters; c++) {
+		u32 foreign = ran[0] && val[0].foreign_khz[c]	? val[0].foreign_khz[c]
+			      : ran[1] && val[1].foreign_khz[c] ? val[1].foreign_khz[c]
+								 : 0;
+		json_begin_object(j, NULL);
+		json_int(j, "policy", o->plat.clusters[c].cpus[0]);
+		json_number(j, "opp_match_emulated", opp_share(&val[0], ran[0], c));
+		json_number(j, "opp_match_trace", opp_share(&val[1], ran[1], c));
+		if (foreign)
+			json_int(j, "foreign_khz", foreign);
+		else
+			json_null(j, "foreign_khz");
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}
+
+static int validate_one(struct run_opts *o, const char *trace, struct json_out *j)
 {
 	struct sim_validation val[2];
 	bool ran[2] = {false, false};
 	struct run_result r;
 	int status = 0;
 
-	printf("%s (platform %s, governor %s, timing %s, kernel profile v5.9)\n", trace,
-	       o->plat.name, o->governor, o->timing == SIM_TIMING_WORK ? "work" : "traced");
+	memset(val, 0, sizeof(val));
+	if (!j)
+		printf("%s (platform %s, governor %s, timing %s, kernel profile v5.9)\n", trace,
+		       o->plat.name, o->governor, o->timing == SIM_TIMING_WORK ? "work" : "traced");
 	for (int src = 0; src < 2; src++) {
 		struct replay_spec spec = {0};
 		struct gs_error err;
@@ -74,6 +129,10 @@ static int validate_one(struct run_opts *o, const char *trace)
 		ran[src] = true;
 	}
 
+	if (j) {
+		validate_json(j, o, trace, val, ran);
+		return 0;
+	}
 	if (ran[0]) {
 		bool any = false;
 		printf("  util signals, trace vs emulated at the trace's events:\n");
@@ -125,10 +184,39 @@ int cmd_validate(int argc, char **argv)
 	status = run_opts_parse(&o, argc, argv, validate_usage, RUN_OPTS_VALIDATE);
 	if (status)
 		return status;
+	if (o.json) {
+		/* the object is written only once every trace replayed: no partial output */
+		char *buf = NULL;
+		size_t len = 0;
+		FILE *mem = open_memstream(&buf, &len);
+		struct json_out j;
+
+		if (!mem) {
+			run_opts_release(&o);
+			return cli_fail(EXIT_FAILURE_RT, "out of memory");
+		}
+		json_init(&j, mem);
+		json_begin_object(&j, NULL);
+		json_string(&j, "platform", o.plat.name);
+		json_string(&j, "governor", o.governor);
+		json_string(&j, "timing", o.timing == SIM_TIMING_WORK ? "work" : "traced");
+		json_string(&j, "kernel", "v5.9");
+		json_begin_array(&j, "traces");
+		for (int i = 0; i < o.nr_traces && !status; i++)
+			status = validate_one(&o, o.traces[i], &j);
+		json_end_array(&j);
+		json_end_object(&j);
+		fclose(mem);
+		if (!status)
+			fputs(buf, stdout);
+		free(buf);
+		run_opts_release(&o);
+		return status;
+	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
 		if (i)
 			putchar('\n');
-		status = validate_one(&o, o.traces[i]);
+		status = validate_one(&o, o.traces[i], NULL);
 	}
 	run_opts_release(&o);
 	return status;

@@ -84,4 +84,37 @@ grep -qF "on trace 'traces/juno-r0/rtapp_switch/trace.txt': over the limit 'dela
 # the text form has the per-trace rows too
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" >"$tmp/cmp.txt" 2>&1
 grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || { echo "json: no per-trace rows" >&2; fail=1; }
+# validate, trace info, platforms show: one object each, values as in the text
+"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --json >"$tmp/val.json" || fail=1
+"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 >"$tmp/val.txt" || fail=1
+"$bin" trace info $sf --json >"$tmp/info.json" || fail=1
+"$bin" trace info $sf >"$tmp/info.txt" || fail=1
+"$bin" platforms show hikey960 --json >"$tmp/plat.json" || fail=1
+"$bin" platforms show hikey960 >"$tmp/plat.txt" || fail=1
+py "$tmp" <<'PY'
+import json, re, sys
+tmp = sys.argv[1]
+v = json.load(open(tmp + "/val.json"))
+vt = open(tmp + "/val.txt").read()
+assert v["platform"] == "juno-r0" and len(v["traces"]) == 1
+for p in v["traces"][0]["policies"]:
+    m = re.search(r"^ +policy%d +([0-9.]+)%% +([0-9.]+)%%" % p["policy"], vt, re.M)
+    assert m, p
+    assert abs(100 * p["opp_match_emulated"] - float(m.group(1))) < 0.05
+    assert abs(100 * p["opp_match_trace"] - float(m.group(2))) < 0.05
+i = json.load(open(tmp + "/info.json"))
+it = open(tmp + "/info.txt").read()
+assert i["events"] == int(re.search(r"^events: +(\d+)", it, re.M).group(1))
+assert i["tasks"] == 82 and i["governor_tasks"] == 2
+assert i["by_type"]["sched_switch"] == int(re.search(r"^  sched_switch +(\d+)", it, re.M).group(1))
+assert i["cpus_seen"] == list(range(8))
+p = json.load(open(tmp + "/plat.json"))
+pt = open(tmp + "/plat.txt").read()
+assert p["name"] == "hikey960" and p["nr_cpus"] == 8
+assert [x["policy"] for x in p["policies"]] == [0, 4]
+for pol in p["policies"]:
+    for o in pol["opps"]:
+        assert str(o["khz"]) in pt, o
+PY
+
 exit $fail
