@@ -70,6 +70,65 @@ static int replay_actions(const struct policy *pol, const struct policy_action_s
 	return 0;
 }
 
+/* The CPU count the trace's header states (what the reader knows after its first event), or
+ * -1: a look ahead with a reader of its own (not for stdin, which cannot be read twice). */
+static int header_cpus(const struct replay_spec *spec)
+{
+	struct trace_reader *rd;
+	struct gs_error e;
+	struct event ev;
+	int n;
+
+	if (strcmp(spec->trace, "-") == 0 || trace_reader_open(spec->trace, &spec->ropts, &rd, &e))
+		return -1;
+	trace_reader_next(rd, &ev, &e);
+	n = trace_reader_stats(rd)->header_cpus;
+	trace_reader_free(rd);
+	return n;
+}
+
+/* "0-1,4" */
+static void cpu_list(u64 mask, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < 64 && len < size; c++) {
+		int e = c;
+		if (!(mask & (1ull << c)))
+			continue;
+		while (e + 1 < 64 && (mask & (1ull << (e + 1))))
+			e++;
+		len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "", c);
+		if (e > c && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "-%d", e);
+		c = e;
+	}
+}
+
+/* Notes where the trace does not fit the platform: traced frequencies that are no OPP of it
+ * (the replay is then a what-if on that platform), and CPUs of it the trace never uses. */
+static void replay_fit_notes(const struct platform *plat, const struct trace_stats *st,
+			     const struct sim_validation *val, struct run_result *r)
+{
+	u64 all = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+
+	for (int c = 0; c < plat->nr_clusters; c++)
+		if (val->foreign_khz[c]) {
+			run_result_note(r,
+					"the trace runs policy%d at %u kHz, no OPP of %s: replaying "
+					"as a what-if on %s",
+					plat->clusters[c].cpus[0], val->foreign_khz[c], plat->name,
+					plat->name);
+			break;
+		}
+	if (st->cpus_seen_mask && (st->cpus_seen_mask & all) != all) {
+		char used[192];
+		cpu_list(st->cpus_seen_mask & all, used, sizeof(used));
+		run_result_note(r, "trace uses CPUs %s of %d", used, plat->nr_cpus);
+	}
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
 	struct sim_config cfg;
@@ -81,7 +140,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	struct hash_job hj;
 	pthread_t hash_tid;
 	bool hashing = false;
-	int ret;
+	int ret, hdr_cpus;
 
 	sim_config_init(&cfg);
 	cfg.plat = spec->plat;
@@ -113,6 +172,17 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = trace_reader_open(spec->trace, &spec->ropts, &rd, err);
 	if (ret)
 		goto out;
+	hdr_cpus = header_cpus(spec);
+	if (hdr_cpus > spec->plat->nr_cpus) {
+		/* the header says so before any event: refuse up front */
+		ret = gs_error_set(err, GS_EINPUT,
+				   "'%s': the trace has %d CPUs (its header) and platform '%s' %d: "
+				   "use a platform with at least %d CPUs (--platform; see 'govsim "
+				   "platforms list')",
+				   spec->trace, hdr_cpus, spec->plat->name, spec->plat->nr_cpus,
+				   hdr_cpus);
+		goto out;
+	}
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
@@ -177,6 +247,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = replay_actions(spec->policy, sim_get_action_stats(s), r, err);
 	if (ret)
 		goto out;
+	replay_fit_notes(spec->plat, trace_reader_stats(rd), sim_get_validation(s), r);
 	if (strcmp(cfg.gov->name, "schedutil") == 0) {
 		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
 		bool iowait = false;

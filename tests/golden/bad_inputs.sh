@@ -88,7 +88,8 @@ case_ cpu9-on-8-cpus 3 "'trace-cpu9.txt':5: sched_switch on CPU 9, but platform 
 case_ cpu70-beyond-limit 3 "'trace-cpu70.txt':5: sched_switch on CPU 70, but platform 'hikey960' has 8 CPUs (0-7)" run trace-cpu70.txt
 case_ frequency-cpu99 3 "'trace-frequency-cpu99.txt':5: cpu_frequency on CPU 99, but platform 'hikey960' has 8 CPUs (0-7)" run trace-frequency-cpu99.txt
 case_ migrate-cpu12 3 "'trace-migrate-cpu12.txt':6: sched_migrate_task on CPU 12, but platform 'hikey960' has 8 CPUs (0-7)" run trace-migrate-cpu12.txt
-case_ 8-cpu-trace-on-6-cpus 3 "'surfaceflinger.txt':12: sched_switch on CPU 6, but platform 'juno-r0' has 6 CPUs (0-5)" run $sf --platform juno-r0
+# refused up front from the trace's header (#11 item 10)
+case_ 8-cpu-trace-on-6-cpus 3 "'surfaceflinger.txt': the trace has 8 CPUs (its header) and platform 'juno-r0' 6: use a platform with at least 8 CPUs" run $sf --platform juno-r0
 
 # --- CSV util traces ---------------------------------------------------------------------------
 case_ csv-nan-util 3 "'csv-nan-util.csv':3: bad util (want 0..1024) 'nan'" info csv-nan-util.csv
