@@ -103,6 +103,11 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  *   governor=NAME  and the other runs columns trace, trace_sha256, platform, timing,
  *                  util_source, power_model, kernel: equality
  *   db=FILE        read FILE instead of default_db; db=FILE alone selects every run of it
+ *   action=LINE    runs whose label has the word action="LINE" (as sweep writes) or whose
+ *                  clamp policy has LINE, normalised, as one of its actions
+ *   KEY=VALUE      any other key: a tunable (runs.params has the word KEY=VALUE) or a word
+ *                  of the label (what a sweep varies); a KEY no run read has is an unknown
+ *                  selector key
  * GS_EARG for a malformed selector, an unknown key, a missing database, or a selection of no
  * run; GS_ESQL/GS_ESCHEMA from the store.
  */

@@ -84,6 +84,33 @@ grep -qF "on trace 'traces/juno-r0/rtapp_switch/trace.txt': over the limit 'dela
 # the text form has the per-trace rows too
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" >"$tmp/cmp.txt" 2>&1
 grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || { echo "json: no per-trace rows" >&2; fail=1; }
+# compare selects runs by a tunable and by action= (issue 11 item 12); a key no run has is an
+# unknown selector key
+sel="$tmp/sel.db"
+sl=traces/juno-r0/sched_load/trace.dat
+"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=1000 || fail=1
+"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=10000 || fail=1
+"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=1000 \
+	--action 'setattr comm=sh  uclamp_min=512' || fail=1
+"$bin" compare --db "$sel" --base rate_limit_us=1000,policy=none --new rate_limit_us=10000 --json \
+	>"$tmp/sel1.json" || fail=1
+"$bin" compare --db "$sel" --base rate_limit_us=1000,policy=none \
+	--new 'action=setattr comm=sh uclamp_min=512' --json >"$tmp/sel2.json" || fail=1
+"$bin" compare --db "$sel" --base colour=red --new run=1 >"$tmp/sel3.txt" 2>&1
+[ $? = 2 ] && grep -q "'colour': unknown selector key" "$tmp/sel3.txt" ||
+	{ echo "json: colour= is not an unknown selector key" >&2; cat "$tmp/sel3.txt" >&2; fail=1; }
+py "$tmp" <<'PY'
+import json, sqlite3, sys
+tmp = sys.argv[1]
+db = sqlite3.connect(tmp + "/sel.db")
+energy = dict(db.execute("SELECT r.run_id, e.joules FROM runs r JOIN energy e USING (run_id) WHERE e.scope = 'total'"))
+for f, b, n in (("sel1", 1, 2), ("sel2", 1, 3)):
+    d = json.load(open("%s/%s.json" % (tmp, f)))
+    assert d["base_runs"] == 1 and d["new_runs"] == 1, (f, d["base_runs"], d["new_runs"])
+    e = {m["metric"]: m for m in d["metrics"]}["energy"]
+    assert e["base"]["amean"] == energy[b] and e["new"]["amean"] == energy[n], (f, e, energy)
+PY
+
 # validate, trace info, platforms show: one object each, values as in the text
 "$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --json >"$tmp/val.json" || fail=1
 "$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 >"$tmp/val.txt" || fail=1
