@@ -51,7 +51,10 @@ int cmd_gen(int argc, char **argv)
 				return cli_usage_error(gen_usage, "gen: more than one workload");
 			wl = gen_workload_from_name(a);
 			if (wl < 0)
-				return cli_usage_error(gen_usage, "gen: unknown workload '%s'", a);
+				return cli_usage_error(gen_usage,
+						       "gen: unknown workload '%s' (want periodic, pipe "
+						       "or mix)",
+						       a);
 			continue;
 		}
 		if (!val)
@@ -61,22 +64,22 @@ int cmd_gen(int argc, char **argv)
 			outpath = val;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (gs_parse_u64(val, &o.seed))
-				return cli_usage_error(gen_usage, "gen: bad seed '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad seed '%s' (want 0..18446744073709551615)", val);
 		} else if (strcmp(a, "--size") == 0) {
 			if (gs_parse_u64(val, &o.size_lines) || o.size_lines == 0)
-				return cli_usage_error(gen_usage, "gen: bad size '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad size '%s' (want lines, 1..18446744073709551615)", val);
 		} else if (strcmp(a, "--count") == 0) {
 			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
-				return cli_usage_error(gen_usage, "gen: bad count '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad count '%s' (want 1..1000000000)", val);
 			o.count = (u32)v;
 		} else if (strcmp(a, "--cpus") == 0) {
 			if (gs_parse_u64(val, &v) || v < 1 || v > GS_MAX_CPUS)
-				return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
+				return cli_usage_error(gen_usage, "gen: bad cpus '%s' (want 1..%d)", val, GS_MAX_CPUS);
 			o.nr_cpus = (int)v;
 			cpus_given = true;
 		} else if (strcmp(a, "--max-khz") == 0) {
 			if (gs_parse_u64(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
-				return cli_usage_error(gen_usage, "gen: bad max-khz '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad max-khz '%s' (want 1..4294967295)", val);
 		} else if (strcmp(a, "--platform") == 0) {
 			platform = val;
 		} else if (strcmp(a, "--task") == 0) {
