@@ -13,7 +13,7 @@
 
 static const char compare_usage[] =
 	"usage: govsim compare --base SEL --new SEL [--db FILE] [--confidence P]\n"
-	"         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv]\n";
+	"         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv] [--json]\n";
 
 static const char compare_help[] =
 	"\n"
@@ -25,11 +25,15 @@ static const char compare_help[] =
 	"significance claim. A side's sample is its runs: repeats of one trace (a replay\n"
 	"is deterministic: identical repeats have no spread, any difference is\n"
 	"significant) or several traces (their spread is the traces' own, so only large\n"
-	"differences are significant). --fail-on looks at the means only.\n"
+	"differences are significant). With several traces in common, a row per trace\n"
+	"follows (base vs new on that trace alone). --fail-on looks at the means: of the\n"
+	"pooled runs and of each trace's runs; it fails if any of them crosses.\n"
 	"\n"
 	"  --base SEL, --new SEL  run selectors: comma-separated KEY=VALUE terms, all\n"
 	"                    must hold: run=N, label=TEXT, policy=FILE (or policy=none),\n"
-	"                    governor=NAME, trace=PATH, platform=NAME, timing=T, ...;\n"
+	"                    governor=NAME, trace=PATH, platform=NAME, timing=T, ...,\n"
+	"                    action='LINE' (a policy action), any tunable\n"
+	"                    (rate_limit_us=1000) or word a sweep put in the label;\n"
 	"                    db=FILE reads another database (alone: all its runs)\n"
 	"  --db FILE         the database of selectors without db=\n"
 	"  --confidence P    confidence level of the test (default 0.95)\n"
@@ -38,15 +42,18 @@ static const char compare_help[] =
 	"                    absolute (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
 	"                    'avg_freq_policy4<-10%', 'transitions>+100'\n"
 	"  --format F        text (default, mmtests style), markdown, csv\n"
+	"  --json            one JSON object instead: the pooled metrics, per_trace, and\n"
+	"                    fail_on (crossed, and traces_crossed) (keys: README)\n"
 	"\n"
 	"metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz),\n"
 	"transitions, busy (s), delay (total task delay, s), max_delay (worst slice, s).\n"
 	"\n"
-	"exit status: 0 no threshold crossed; 1 a threshold crossed (after the table);\n"
+	"exit status: 0 no threshold crossed; 1 a threshold crossed by the pooled means\n"
+	"or by a trace's (after the table; stderr names the trace);\n"
 	"2 bad command line, selector or threshold; 3 runs that cannot be compared\n"
 	"(different platforms, no trace in common).\n";
 
-enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT };
+enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT, OPT_JSON };
 
 static const struct option long_opts[] = {
 	{"base", required_argument, NULL, OPT_BASE},
@@ -55,6 +62,7 @@ static const struct option long_opts[] = {
 	{"confidence", required_argument, NULL, OPT_CONFIDENCE},
 	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
 	{"format", required_argument, NULL, OPT_FORMAT},
+	{"json", no_argument, NULL, OPT_JSON},
 	{NULL, 0, NULL, 0},
 };
 
@@ -66,6 +74,22 @@ static void list_metrics(char *buf, size_t size, const struct compare_table *t)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", t->m[k].name);
 }
 
+/* "govsim: energy changed by +3.10%: over the limit 'energy>+2%'", "... on trace 'x': ..." */
+static void report_crossed(const struct compare_threshold *thr, const struct compare_metric *m,
+			   double change, const char *trace)
+{
+	char where[300] = "";
+
+	if (trace)
+		snprintf(where, sizeof(where), " on trace '%.256s'", trace);
+	if (thr->relative)
+		fprintf(stderr, "govsim: %s changed by %+.2f%%%s: over the limit '%s'\n", m->name,
+			change, where, thr->text);
+	else
+		fprintf(stderr, "govsim: %s changed by %+g%s%s%s: over the limit '%s'\n", m->name,
+			change, m->unit[0] ? " " : "", m->unit, where, thr->text);
+}
+
 int cmd_compare(int argc, char **argv)
 {
 	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
@@ -75,6 +99,9 @@ int cmd_compare(int argc, char **argv)
 	const char *base_sel = NULL, *new_sel = NULL, *db = NULL;
 	enum compare_format fmt = COMPARE_TEXT;
 	double confidence = 0.95;
+	struct compare_trace *per_trace = NULL;
+	size_t ntr = 0;
+	bool json = false;
 	struct gs_error err;
 	int nr_thr = 0, c, ret, status = EXIT_OK;
 
@@ -121,6 +148,9 @@ int cmd_compare(int argc, char **argv)
 						       optarg);
 			fmt = (enum compare_format)ret;
 			break;
+		case OPT_JSON:
+			json = true;
+			break;
 		default:
 			if (optopt)
 				return cli_usage_error(compare_usage, "option '%s' needs a value",
@@ -158,9 +188,23 @@ int cmd_compare(int argc, char **argv)
 		}
 	}
 
-	compare_print(stdout, table, base_sel, new_sel, fmt);
+	if (compare_per_trace(base, nb, new_runs, nn, confidence, &per_trace, &ntr, &err)) {
+		status = cli_report(&err);
+		goto out;
+	}
+	if (json) {
+		compare_print_json(stdout, table, per_trace, ntr, base_sel, new_sel, thr, nr_thr);
+	} else {
+		compare_print(stdout, table, base_sel, new_sel, fmt);
+		if (fmt == COMPARE_TEXT && ntr > 1) {
+			const char *names[COMPARE_MAX_THRESHOLDS];
+			for (int i = 0; i < nr_thr; i++)
+				names[i] = thr[i].metric;
+			compare_print_traces(stdout, per_trace, ntr, names, nr_thr);
+		}
+	}
 	fflush(stdout);
-	if (fmt != COMPARE_TEXT && (table->base_dropped || table->new_dropped))
+	if ((json || fmt != COMPARE_TEXT) && (table->base_dropped || table->new_dropped))
 		fprintf(stderr,
 			"govsim: warning: left out, trace not on the other side: %zu base, %zu new "
 			"run%s\n",
@@ -169,17 +213,23 @@ int cmd_compare(int argc, char **argv)
 		const struct compare_metric *m = compare_find_metric(table, thr[i].metric);
 		double change = compare_threshold_change(&thr[i], m->base.amean, m->new.amean);
 
-		if (!compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean))
-			continue;
-		if (thr[i].relative)
-			fprintf(stderr, "govsim: %s changed by %+.2f%%: over the limit '%s'\n",
-				m->name, change, thr[i].text);
-		else
-			fprintf(stderr, "govsim: %s changed by %+g%s%s: over the limit '%s'\n",
-				m->name, change, m->unit[0] ? " " : "", m->unit, thr[i].text);
-		status = EXIT_FAILURE_RT;
+		if (compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean)) {
+			report_crossed(&thr[i], m, change, NULL);
+			status = EXIT_FAILURE_RT;
+		}
+		for (size_t k = 0; ntr > 1 && k < ntr; k++) {
+			const struct compare_metric *tm =
+				compare_find_metric(&per_trace[k].t, thr[i].metric);
+			if (!tm || !compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
+				continue;
+			report_crossed(&thr[i], tm,
+				       compare_threshold_change(&thr[i], tm->base.amean, tm->new.amean),
+				       per_trace[k].trace);
+			status = EXIT_FAILURE_RT;
+		}
 	}
 out:
+	free(per_trace);
 	free(table);
 	compare_free_runs(base, nb);
 	compare_free_runs(new_runs, nn);

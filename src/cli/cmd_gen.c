@@ -54,7 +54,10 @@ int cmd_gen(int argc, char **argv)
 				return cli_usage_error(gen_usage, "gen: more than one workload");
 			wl = gen_workload_from_name(a);
 			if (wl < 0)
-				return cli_usage_error(gen_usage, "gen: unknown workload '%s'", a);
+				return cli_usage_error(gen_usage,
+						       "gen: unknown workload '%s' (want periodic, pipe "
+						       "or mix)",
+						       a);
 			continue;
 		}
 		if (!val)
@@ -64,13 +67,13 @@ int cmd_gen(int argc, char **argv)
 			outpath = val;
 		} else if (strcmp(a, "--seed") == 0) {
 			if (gs_parse_u64(val, &o.seed))
-				return cli_usage_error(gen_usage, "gen: bad seed '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad seed '%s' (want 0..18446744073709551615)", val);
 		} else if (strcmp(a, "--size") == 0) {
 			if (gs_parse_u64(val, &o.size_lines) || o.size_lines == 0)
-				return cli_usage_error(gen_usage, "gen: bad size '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad size '%s' (want lines, 1..18446744073709551615)", val);
 		} else if (strcmp(a, "--count") == 0) {
 			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
-				return cli_usage_error(gen_usage, "gen: bad count '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad count '%s' (want 1..1000000000)", val);
 			o.count = (u32)v;
 		} else if (strcmp(a, "--loops") == 0) {
 			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
@@ -82,7 +85,7 @@ int cmd_gen(int argc, char **argv)
 			cpus = val; /* a count, or for pipe a list: read once the workload is known */
 		} else if (strcmp(a, "--max-khz") == 0) {
 			if (gs_parse_u64(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
-				return cli_usage_error(gen_usage, "gen: bad max-khz '%s'", val);
+				return cli_usage_error(gen_usage, "gen: bad max-khz '%s' (want 1..4294967295)", val);
 		} else if (strcmp(a, "--platform") == 0) {
 			platform = val;
 		} else if (strcmp(a, "--task") == 0) {
@@ -119,7 +122,8 @@ int cmd_gen(int argc, char **argv)
 				o.nr_cpus = o.pipe_cpus[i] + 1; /* without --platform: up to the last */
 	} else if (cpus) {
 		if (gs_parse_u64(cpus, &v) || v < 1 || v > GS_MAX_CPUS)
-			return cli_usage_error(gen_usage, "gen: cpus must be 1..%d", GS_MAX_CPUS);
+			return cli_usage_error(gen_usage, "gen: bad cpus '%s' (want 1..%d)", cpus,
+					       GS_MAX_CPUS);
 		o.nr_cpus = (int)v;
 		cpus_given = true;
 	}

@@ -6,11 +6,12 @@
 #include <string.h>
 
 #include "power/platform.h"
+#include "report/json.h"
 #include "report/platform_plot.h"
 
 static const char platforms_usage[] =
 	"usage: govsim platforms list\n"
-	"       govsim platforms show NAME|FILE.sql\n"
+	"       govsim platforms show NAME|FILE.sql [--json]\n"
 	"       govsim platforms validate FILE.sql\n"
 	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n";
 
@@ -132,13 +133,84 @@ static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 	}
 }
 
-static int platforms_show(const char *what)
+/* `platforms show --json`: the model as one object (keys: README "JSON output"). */
+static void show_json(const struct platform *p)
+{
+	struct json_out j;
+
+	json_init(&j, stdout);
+	json_begin_object(&j, NULL);
+	json_string(&j, "name", p->name);
+	json_string(&j, "description", p->description);
+	json_int(&j, "nr_cpus", p->nr_cpus);
+	json_string(&j, "cost_unit", p->has_costs ? p->cost_unit : NULL);
+	json_begin_array(&j, "cpus");
+	for (int i = 0; i < p->nr_cpus; i++) {
+		json_begin_object(&j, NULL);
+		json_int(&j, "cpu", p->cpus[i].id);
+		json_int(&j, "cluster", p->cpus[i].cluster);
+		json_int(&j, "capacity", p->cpus[i].capacity);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_begin_array(&j, "policies");
+	for (int i = 0; i < p->nr_clusters; i++) {
+		const struct plat_cluster *c = &p->clusters[i];
+		json_begin_object(&j, NULL);
+		json_int(&j, "policy", c->cpus[0]);
+		json_int(&j, "cluster", i);
+		json_string(&j, "name", c->name);
+		json_begin_array(&j, "cpus");
+		for (int k = 0; k < c->nr_cpus; k++)
+			json_int(&j, NULL, c->cpus[k]);
+		json_end_array(&j);
+		json_int(&j, "transition_latency_ns", c->transition_latency_ns);
+		json_int(&j, "dyn_power_coeff", c->dyn_power_coeff);
+		json_begin_array(&j, "opps");
+		for (int k = 0; k < c->nr_opps; k++) {
+			const struct plat_opp *o = &c->opps[k];
+			json_begin_object(&j, NULL);
+			json_int(&j, "khz", o->freq_khz);
+			json_int(&j, "uv", o->volt_uv);
+			json_int(&j, "capacity", o->capacity);
+			json_int(&j, "em_power_mw", o->em_power_mw);
+			json_int(&j, "em_cost", o->em_cost);
+			json_int(&j, "cost_cpu_busy", o->cost_cpu_busy);
+			json_int(&j, "cost_cluster_busy", o->cost_cluster_busy);
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		json_begin_array(&j, "idle_states");
+		for (int k = 0; k < c->nr_idle; k++) {
+			const struct plat_idle_state *st = &c->idle[k];
+			json_begin_object(&j, NULL);
+			json_int(&j, "index", st->index);
+			json_string(&j, "name", st->name);
+			json_int(&j, "exit_latency_us", st->exit_latency_us);
+			json_int(&j, "target_residency_us", st->target_residency_us);
+			json_bool(&j, "cluster_level", st->cluster_level);
+			json_int(&j, "cost_cpu_idle", st->cost_cpu_idle);
+			json_int(&j, "cost_cluster_idle", st->cost_cluster_idle);
+			json_end_object(&j);
+		}
+		json_end_array(&j);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
+}
+
+static int platforms_show(const char *what, bool json)
 {
 	struct gs_error err = {0};
 	struct platform p;
 
 	if (platform_load(what, &p, &err))
 		return cli_report(&err);
+	if (json) {
+		show_json(&p);
+		return EXIT_OK;
+	}
 	printf("%s: %s\n", p.name, p.description);
 	printf("%d CPUs in %d cpufreq %s\n", p.nr_cpus, p.nr_clusters,
 	       p.nr_clusters == 1 ? "policy" : "policies");
@@ -218,6 +290,7 @@ static int platforms_plot(const char *what, const char *out)
 int cmd_platforms(int argc, char **argv)
 {
 	const char *sub;
+	bool json = false;
 
 	for (int i = 1; i < argc; i++) {
 		if (cli_is_help(argv[i])) {
@@ -247,6 +320,10 @@ int cmd_platforms(int argc, char **argv)
 					       "platforms plot: one NAME or FILE.sql expected");
 		return platforms_plot(name, out);
 	}
+	if (strcmp(sub, "show") == 0 && argc >= 3 && strcmp(argv[argc - 1], "--json") == 0) {
+		json = true;
+		argc--;
+	}
 	for (int i = 2; i < argc; i++)
 		if (argv[i][0] == '-' && argv[i][1])
 			return cli_usage_error(platforms_usage, "platforms %s: unknown option '%s'",
@@ -261,7 +338,7 @@ int cmd_platforms(int argc, char **argv)
 		if (argc != 3)
 			return cli_usage_error(platforms_usage,
 					       "platforms show: one NAME or FILE.sql expected");
-		return platforms_show(argv[2]);
+		return platforms_show(argv[2], json);
 	}
 	if (strcmp(sub, "validate") == 0) {
 		if (argc != 3)

@@ -6,6 +6,7 @@
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
+#include "report/run_json.h"
 #include "report/summary.h"
 #include "store/store.h"
 
@@ -15,7 +16,8 @@ static const char run_usage[] =
 	"                  [--util-source emulated|trace] [--power-model em|costs|wattson]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
-	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n";
+	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n"
+	"                  [--json]\n";
 
 static const char run_help[] =
 	"\n"
@@ -59,7 +61,33 @@ static const char run_help[] =
 	"  --format F         force the trace format: ftrace, tracecmd, dat, csv, perfetto,\n"
 	"                     systrace\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
-	"  --quiet            print nothing but errors\n";
+	"  --quiet            print nothing but errors\n"
+	"  --json             print the run as one JSON object instead (keys: README 'JSON\n"
+	"                     output'); warnings stay on stderr\n"
+	"\n"
+	"The summary:\n"
+	"  policyN: avg F MHz   a cpufreq policy (named by its first CPU) and its time-weighted\n"
+	"                     average frequency over the span; \"no activity\" when nothing ran on\n"
+	"                     its CPUs (no average then: null in --json, NULL in the database)\n"
+	"  N transitions      frequency changes of the policy (\"1 transition\")\n"
+	"  busy S s           CPU time its CPUs ran workload, summed over the CPUs\n"
+	"  overutilized S s   CPU time, summed over the policy's CPUs, during which a CPU's util\n"
+	"                     (cfs + rt, as the governor last read it) was above its capacity at\n"
+	"                     the current OPP; shown when not 0\n"
+	"  kHz / time / share residency at each OPP over the span\n"
+	"  energy             per cluster (its CPUs and its own cluster power) and in total\n"
+	"  tasks: N           workload tasks; the governor's sugov:N kthreads are left out, so\n"
+	"                     'trace info' may count more (it says how many are sugov:N)\n"
+	"  total delay, worst work timing: how much later the tasks' slices finished than in the\n"
+	"                     trace, summed over the tasks, and the worst single slice\n"
+	"  static key on|off  the sched_uclamp_used static key, and the trace time it flipped on\n"
+	"  aggregations run   uclamp_rq_inc/dec bucket updates done (the key on); skipped: those\n"
+	"                     the key being off saved\n"
+	"  clamped up/down (CPU time)  CPU time, summed over CPUs, during which uclamp raised /\n"
+	"                     lowered the util the governor used (uclamp_rq_util_with)\n"
+	"  policy: ... (N tasks)  each clamp policy action and how many tasks it reached\n"
+	"  note:              what the run assumed or could not do (a warning per action that\n"
+	"                     matched no task or was timed after the trace's end)\n";
 
 /* `run --help --governor G`: what the governor is and the tunables it takes. */
 static int print_governor_help(int argc, char **argv)
@@ -121,6 +149,7 @@ int cmd_run(int argc, char **argv)
 	status = run_opts_replay(&o, o.traces[0], NULL, &r);
 	if (status)
 		goto out;
+	run_opts_warn_actions(&r);
 
 	if (o.baselines) {
 		run_result_init(&base_ps);
@@ -146,7 +175,9 @@ int cmd_run(int argc, char **argv)
 	status = run_opts_store(&o, &r);
 	if (status)
 		goto out;
-	if (!o.quiet)
+	if (o.json)
+		report_run_json(stdout, &r, b.present ? &b : NULL);
+	else if (!o.quiet)
 		report_summary(stdout, &r, b.present ? &b : NULL);
 out:
 	run_result_release(&r);

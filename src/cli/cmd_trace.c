@@ -4,6 +4,7 @@
  * benchmark (tools/bench.sh) uses it.
  */
 #include "cli/cli.h"
+#include "report/json.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -14,23 +15,26 @@
 
 static const char trace_usage[] =
 	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv|perfetto|systrace]"
-	" [--strict]\n";
+	" [--strict] [--json]\n";
 
 #define PID_LIMIT 4194304 /* the kernel's PID_MAX_LIMIT */
 
 struct info_acc {
 	unsigned char *pids; /* bitmap */
 	u64 nr_tasks;
+	u64 nr_governor_tasks; /* of those, sugov:N kthreads: not workload, run leaves them out */
 	u64 util_cpu_samples; /* per-CPU util: root cfs_rq rows, sched_load_avg_cpu, CSV rows */
 };
 
-static void see_pid(struct info_acc *a, s32 pid)
+static void see_pid(struct info_acc *a, s32 pid, const char *comm)
 {
 	if (pid <= 0 || pid >= PID_LIMIT)
 		return;
 	if (!(a->pids[pid >> 3] & (1u << (pid & 7)))) {
 		a->pids[pid >> 3] |= (unsigned char)(1u << (pid & 7));
 		a->nr_tasks++;
+		if (strncmp(comm, "sugov:", 6) == 0)
+			a->nr_governor_tasks++;
 	}
 }
 
@@ -38,16 +42,16 @@ static void account(struct info_acc *a, const struct event *ev)
 {
 	switch (ev->type) {
 	case EV_SWITCH:
-		see_pid(a, ev->sw.prev_pid);
-		see_pid(a, ev->sw.next_pid);
+		see_pid(a, ev->sw.prev_pid, ev->sw.prev_comm);
+		see_pid(a, ev->sw.next_pid, ev->sw.next_comm);
 		break;
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
 	case EV_WAKING:
-		see_pid(a, ev->wake.pid);
+		see_pid(a, ev->wake.pid, ev->wake.comm);
 		break;
 	case EV_MIGRATE:
-		see_pid(a, ev->migrate.pid);
+		see_pid(a, ev->migrate.pid, ev->migrate.comm);
 		break;
 	case EV_PELT_CFS:
 	case EV_LOAD_CFS_RQ:
@@ -201,6 +205,11 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 		       (unsigned long long)st->raw_prev_state);
 	printf("tasks:       %llu (distinct pids > 0 in switch, wakeup and migrate events)\n",
 	       (unsigned long long)a->nr_tasks);
+	if (a->nr_governor_tasks)
+		printf("             of which %llu sugov:N kthread%s: not workload, left out of "
+		       "run's task count\n",
+		       (unsigned long long)a->nr_governor_tasks,
+		       a->nr_governor_tasks == 1 ? "" : "s");
 	printf("malformed:   %llu\n", (unsigned long long)st->malformed);
 	printf("reordered:   %llu within the window, %llu beyond it\n",
 	       (unsigned long long)st->reordered, (unsigned long long)st->disorder_beyond_window);
@@ -230,12 +239,65 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 	printf("  idle states (cpu_idle):         %s\n", st->by_type[EV_CPU_IDLE] ? "yes" : "no");
 }
 
-static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts)
+/* `trace info --json`: the same facts as print_info(), as one object (keys: README). */
+static void print_info_json(const char *path, const struct trace_stats *st,
+			    const struct info_acc *a)
+{
+	struct json_out j;
+	u64 unknown_total = st->unknown_other;
+	json_init(&j, stdout);
+	json_begin_object(&j, NULL);
+	json_string(&j, "file", path);
+	json_string(&j, "format", trace_format_name(st->format));
+	json_bool(&j, "gzip", st->gzip);
+	json_string(&j, "header", st->header);
+	if (st->header_cpus >= 0)
+		json_int(&j, "header_cpus", st->header_cpus);
+	else
+		json_null(&j, "header_cpus");
+	json_begin_array(&j, "cpus_seen");
+	for (int c = 0; c < 64; c++)
+		if (st->cpus_seen_mask & (1ull << c))
+			json_int(&j, NULL, c);
+	json_end_array(&j);
+	json_int(&j, "max_cpu", st->max_cpu);
+	json_number(&j, "first_s", (double)st->first_ts_ns / (double)NSEC_PER_SEC);
+	json_number(&j, "last_s", (double)st->last_ts_ns / (double)NSEC_PER_SEC);
+	json_number(&j, "span_s", (double)(st->last_ts_ns - st->first_ts_ns) / (double)NSEC_PER_SEC);
+	json_int(&j, "lines", (long long)st->lines);
+	json_int(&j, "events", (long long)st->events);
+	json_begin_object(&j, "by_type");
+	for (int t = 0; t < EV__COUNT; t++)
+		if (st->by_type[t])
+			json_int(&j, event_type_name((enum event_type)t), (long long)st->by_type[t]);
+	json_end_object(&j);
+	json_begin_object(&j, "skipped");
+	for (int i = 0; i < st->nr_unknown; i++) {
+		unknown_total += st->unknown[i].count;
+		json_int(&j, st->unknown[i].name, (long long)st->unknown[i].count);
+	}
+	if (st->unknown_other)
+		json_int(&j, "(other names)", (long long)st->unknown_other);
+	json_end_object(&j);
+	json_int(&j, "skipped_total", (long long)unknown_total);
+	json_int(&j, "tasks", (long long)a->nr_tasks);
+	json_int(&j, "governor_tasks", (long long)a->nr_governor_tasks);
+	json_int(&j, "malformed", (long long)st->malformed);
+	json_int(&j, "reordered", (long long)st->reordered);
+	json_int(&j, "reordered_beyond_window", (long long)st->disorder_beyond_window);
+	json_int(&j, "util_cpu_samples", (long long)a->util_cpu_samples);
+	json_end_object(&j);
+}
+
+static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts,
+		      bool *json)
 {
 	*file = NULL;
 	for (int i = 2; i < argc; i++) {
 		if (strcmp(argv[i], "--strict") == 0) {
 			opts->strict = true;
+		} else if (strcmp(argv[i], "--json") == 0 && strcmp(argv[1], "info") == 0) {
+			*json = true;
 		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
 			int f = v ? trace_format_from_name(v) : -1;
@@ -265,7 +327,7 @@ int cmd_trace(int argc, char **argv)
 	struct gs_error err;
 	struct event ev;
 	const char *file;
-	bool info;
+	bool info, json = false;
 	int ret;
 
 	gs_error_clear(&err);
@@ -290,7 +352,7 @@ int cmd_trace(int argc, char **argv)
 			printf("%s", trace_usage);
 			return EXIT_OK;
 		}
-	ret = trace_args(argc, argv, &file, &opts);
+	ret = trace_args(argc, argv, &file, &opts, &json);
 	if (ret)
 		return ret;
 
@@ -323,7 +385,9 @@ int cmd_trace(int argc, char **argv)
 	}
 	if (ret < 0)
 		goto out;
-	if (info) {
+	if (info && json) {
+		print_info_json(file, trace_reader_stats(r), &acc);
+	} else if (info) {
 		print_info(file, trace_reader_stats(r), &acc);
 	} else {
 		const struct trace_stats *st = trace_reader_stats(r);

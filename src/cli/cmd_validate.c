@@ -13,6 +13,7 @@
  *       same instants, tasks alive before the trace apart (their history is missing).
  * --kernel all validates under every profile in one table; --explain prints each decision.
  */
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -20,13 +21,14 @@
 #include "cli/cli.h"
 #include "cli/run_opts.h"
 #include "core/parse.h"
+#include "report/json.h"
 
 static const char validate_usage[] =
 	"usage: govsim validate TRACE... [--platform NAME|FILE.sql] [--kernel NAME[,NAME...]|all]\n"
 	"                       [--window-ms MS] [--fail-below METRIC=PCT]... [--explain]\n"
 	"                       [--governor NAME] [--set KEY=VALUE]...\n"
 	"                       [--util-source emulated|trace] [--timing traced|work]\n"
-	"                       [--format F] [--strict]\n";
+	"                       [--format F] [--strict] [--json]\n";
 
 static const char validate_help[] =
 	"\n"
@@ -161,8 +163,74 @@ static void explain(const struct run_opts *o, const struct kernel_val *kv)
 	}
 }
 
+static double share(u64 a, u64 b)
+{
+	return b ? (double)a / (double)b : NAN;
+}
+
+/*
+ * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
+ * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
+ * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "foreign_khz",
+ * "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err"}]}]}
+ */
+static void validate_json(struct json_out *j, const struct run_opts *o, const char *trace,
+			  const struct kernel_val *kv, int nr_kv)
+{
+	json_begin_object(j, NULL);
+	json_string(j, "trace", trace);
+	json_begin_array(j, "kernels");
+	for (int k = 0; k < nr_kv; k++) {
+		const struct sim_validation *v = &kv[k].val[0], *vt = &kv[k].val[1];
+
+		json_begin_object(j, NULL);
+		json_string(j, "kernel", kv[k].kp->name);
+		json_begin_array(j, "policies");
+		for (int c = 0; kv[k].ran[0] && c < o->plat.nr_clusters; c++) {
+			json_begin_object(j, NULL);
+			json_int(j, "policy", o->plat.clusters[c].cpus[0]);
+			json_int(j, "decisions", (long long)v->decisions[c]);
+			json_number(j, "decisions_agree", share(v->decisions_agree[c], v->decisions[c]));
+			json_number(j, "timing_err_ms",
+				    v->decisions_agree[c] ? v->sum_abs_timing_ns[c] /
+								   (double)v->decisions_agree[c] / 1e6
+							 : NAN);
+			json_number(j, "busy", share(v->busy_match_ns[c], v->busy_known_ns[c]));
+			json_number(j, "time", share(v->opp_match_ns[c], v->opp_known_ns[c]));
+			json_number(j, "time_util_trace",
+				    kv[k].ran[1] ? share(vt->opp_match_ns[c], vt->opp_known_ns[c]) : NAN);
+			json_number(j, "energy_ratio",
+				    v->energy_traced_mwns[c] > 0
+					    ? v->energy_emul_mwns[c] / v->energy_traced_mwns[c]
+					    : NAN);
+			if (v->foreign_khz[c])
+				json_int(j, "foreign_khz", v->foreign_khz[c]);
+			else
+				json_null(j, "foreign_khz");
+			json_int(j, "kernel_decisions", (long long)v->kernel_freq_events[c]);
+			json_end_object(j);
+		}
+		json_end_array(j);
+		json_begin_array(j, "signals");
+		for (int sg = 0; kv[k].ran[0] && sg < SIM_VAL__COUNT; sg++) {
+			if (!v->n[sg])
+				continue;
+			json_begin_object(j, NULL);
+			json_string(j, "signal", val_names[sg]);
+			json_int(j, "samples", (long long)v->n[sg]);
+			json_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
+			json_int(j, "max_abs_err", (long long)v->max_abs[sg]);
+			json_end_object(j);
+		}
+		json_end_array(j);
+		json_end_object(j);
+	}
+	json_end_array(j);
+	json_end_object(j);
+}
+
 static int validate_one(struct run_opts *o, const struct validate_opts *vo, const char *trace,
-			struct kernel_val *kv, int nr_kv, bool *failed)
+			struct kernel_val *kv, int nr_kv, bool *failed, struct json_out *j)
 {
 	bool util_events = false, decisions = false;
 	int status = 0;
@@ -193,6 +261,10 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 				"'%s': nothing to validate against: the trace has neither the "
 				"kernel's cpu_frequency events nor util events",
 				trace);
+	if (j) {
+		validate_json(j, o, trace, kv, nr_kv);
+		return 0;
+	}
 
 	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->governor,
 	       o->timing == SIM_TIMING_WORK ? "work" : "traced");
@@ -369,7 +441,10 @@ int cmd_validate(int argc, char **argv)
 	struct validate_opts vo = {0};
 	struct run_opts o;
 	struct kernel_val *kv;
-	char **rest;
+	struct json_out j;
+	char **rest, *buf = NULL;
+	size_t len = 0;
+	FILE *mem = NULL;
 	int nr_rest, nr_kv, status;
 	bool failed = false;
 
@@ -392,8 +467,23 @@ int cmd_validate(int argc, char **argv)
 		run_opts_release(&o);
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
 	}
+	if (o.json) {
+		/* the object is written only once every trace replayed: no partial output */
+		mem = open_memstream(&buf, &len);
+		if (!mem) {
+			free(kv);
+			run_opts_release(&o);
+			return cli_fail(EXIT_FAILURE_RT, "out of memory");
+		}
+		json_init(&j, mem);
+		json_begin_object(&j, NULL);
+		json_string(&j, "platform", o.plat.name);
+		json_string(&j, "governor", o.governor);
+		json_string(&j, "timing", o.timing == SIM_TIMING_WORK ? "work" : "traced");
+		json_begin_array(&j, "traces");
+	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
-		if (i)
+		if (i && !o.json)
 			putchar('\n');
 		memset(kv, 0, (size_t)nr_kv * sizeof(*kv));
 		for (int k = 0; k < nr_kv; k++) {
@@ -403,11 +493,20 @@ int cmd_validate(int argc, char **argv)
 							  run_opts_trace_file(&o, o.traces[i]),
 							  &o.ropts, why, sizeof(why));
 		}
-		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed);
+		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed,
+				      o.json ? &j : NULL);
 		for (int k = 0; k < nr_kv; k++) {
 			sim_validation_release(&kv[k].val[0]);
 			sim_validation_release(&kv[k].val[1]);
 		}
+	}
+	if (o.json) {
+		json_end_array(&j);
+		json_end_object(&j);
+		fclose(mem);
+		if (!status)
+			fputs(buf, stdout);
+		free(buf);
 	}
 	free(kv);
 	run_opts_release(&o);

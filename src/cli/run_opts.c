@@ -10,6 +10,7 @@
 
 #include "cli/cli.h"
 #include "core/parse.h"
+#include "core/suggest.h"
 #include "store/store.h"
 
 enum {
@@ -34,6 +35,7 @@ enum {
 	OPT_QUIET,
 	OPT_WARMUP_MS,
 	OPT_KERNEL,
+	OPT_JSON,
 };
 
 static const struct option long_opts[] = {
@@ -58,11 +60,15 @@ static const struct option long_opts[] = {
 	{"quiet", no_argument, NULL, OPT_QUIET},
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
 	{"kernel", required_argument, NULL, OPT_KERNEL},
+	{"json", no_argument, NULL, OPT_JSON},
 	{NULL, 0, NULL, 0},
 };
 
 static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
 		      enum run_opts_kind kind);
+
+static const char *did_you_mean(const char *word, const char *const *cands, char *buf,
+				size_t size);
 
 int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name)
 {
@@ -83,10 +89,16 @@ int run_opts_governor(const char *arg, bool plugin, const char *usage, const cha
 		for (int i = 0; governor_table[i]; i++)
 			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
 						i ? ", " : "", governor_table[i]->name);
+		const char *gnames[32];
+		char hint[96];
+		int k = 0;
+		for (; governor_table[k] && k < 31; k++)
+			gnames[k] = governor_table[k]->name;
+		gnames[k] = NULL;
 		return cli_usage_error(usage,
-				       "unknown governor '%s' (one of: %s; or a plugin: a path, "
+				       "unknown governor '%s'%s (one of: %s; or a plugin: a path, "
 				       "--governor-plugin FILE, GOVSIM_PLUGIN_PATH)",
-				       arg, names);
+				       arg, did_you_mean(arg, gnames, hint, sizeof(hint)), names);
 	}
 	if (ret) /* a plugin that cannot be used is bad input */
 		return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
@@ -159,6 +171,100 @@ static const char *detect_platform(const char *trace, const struct reader_opts *
 	return name;
 }
 
+/* "; did you mean 'X'?" for word among cands, or "". */
+static const char *did_you_mean(const char *word, const char *const *cands, char *buf,
+				size_t size)
+{
+	const char *s = gs_suggest(word, cands);
+
+	if (!s)
+		return "";
+	snprintf(buf, size, "; did you mean '%s'?", s);
+	return buf;
+}
+
+/* "unknown option '--platfrom'; did you mean '--platform'?" */
+static int unknown_option(const char *usage, const char *arg)
+{
+	const char *names[GS_ARRAY_SIZE(long_opts)];
+	char word[64], hint[96];
+	size_t n = 0;
+
+	for (size_t i = 0; long_opts[i].name; i++)
+		names[n++] = long_opts[i].name;
+	names[n] = NULL;
+	snprintf(word, sizeof(word), "%s", arg + strspn(arg, "-"));
+	word[strcspn(word, "=")] = '\0';
+	if (gs_suggest(word, names))
+		snprintf(hint, sizeof(hint), "; did you mean '--%s'?", gs_suggest(word, names));
+	else
+		hint[0] = '\0';
+	return cli_usage_error(usage, "unknown option '%s'%s", arg, hint);
+}
+
+/*
+ * The tunables each built-in governor takes (the init of each gov/ file), and the replay's own (sim.c
+ * sim_config_parse_params), for "did you mean" and the list given with an unknown one.
+ * A governor not listed here (a plugin) is not checked up front: the replay reports it.
+ */
+static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
+					      "scaling_min_freq", "scaling_max_freq",
+					      "uclamp_buckets", NULL};
+static const struct {
+	const char *governor;
+	const char *tunables[6];
+} gov_tunables[] = {
+	{"schedutil", {"rate_limit_us", "iowait_boost", NULL}},
+	{"performance", {NULL}},
+	{"powersave", {NULL}},
+	{"userspace", {"freq_khz", NULL}},
+	{"ondemand", {"sampling_rate", "up_threshold", "sampling_down_factor", NULL}},
+	{"conservative",
+	 {"sampling_rate", "up_threshold", "sampling_down_factor", "down_threshold", "freq_step",
+	  NULL}},
+};
+
+/* 0 when every --set key is one the governor or the replay takes; else a usage error naming
+ * the nearest key and the governor's tunables. */
+static int check_tunables(const struct run_opts *o, const char *usage)
+{
+	const char *const *gt = NULL;
+	const char *all[16];
+	size_t n = 0;
+
+	for (size_t i = 0; i < GS_ARRAY_SIZE(gov_tunables); i++)
+		if (strcmp(gov_tunables[i].governor, o->governor) == 0)
+			gt = gov_tunables[i].tunables;
+	if (!gt)
+		return 0;
+	for (size_t i = 0; gt[i]; i++)
+		all[n++] = gt[i];
+	for (size_t i = 0; replay_tunables[i]; i++)
+		all[n++] = replay_tunables[i];
+	all[n] = NULL;
+	for (int i = 0; i < o->nr_params; i++) {
+		const char *key = o->params[i].key;
+		char list[256] = "", hint[96];
+		size_t len = 0;
+		bool known = false;
+
+		for (size_t k = 0; all[k]; k++)
+			known = known || strcmp(all[k], key) == 0;
+		if (known)
+			continue;
+		for (size_t k = 0; gt[k]; k++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", k ? ", " : "",
+						gt[k]);
+		return cli_usage_error(usage,
+				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
+				       "the replay: hz, switch_latency_us, update_points, "
+				       "scaling_min_freq, scaling_max_freq, uclamp_buckets)",
+				       key, o->governor, did_you_mean(key, all, hint, sizeof(hint)),
+				       o->governor, len ? list : "no tunables");
+	}
+	return 0;
+}
+
 /* On failure nothing is left to release (the policy lines parsed before a bad one are freed). */
 int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 		   enum run_opts_kind kind)
@@ -175,7 +281,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 {
 	struct gs_error err;
 	long nr_actions = 0;
-	bool platform_given = false;
+	bool platform_given = false, detected = false;
 	int c, ret;
 
 	memset(o, 0, sizeof(*o));
@@ -290,6 +396,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		case OPT_QUIET:
 			o->quiet = true;
 			break;
+		case OPT_JSON:
+			if (kind == RUN_OPTS_SWEEP)
+				return cli_usage_error(usage, "unknown option '--json'");
+			o->json = true;
+			break;
 		case OPT_WARMUP_MS: {
 			u64 ms;
 			if (gs_parse_u64(optarg, &ms) != 0 || ms > 3600000)
@@ -307,7 +418,7 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			if (optopt)
 				return cli_usage_error(usage, "option '%s' needs a value",
 						       argv[optind - 1]);
-			return cli_usage_error(usage, "unknown option '%s'", argv[optind - 1]);
+			return unknown_option(usage, argv[optind - 1]);
 		}
 	}
 	for (int i = optind; i < argc; i++) {
@@ -331,6 +442,12 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			return cli_report(&err);
 	}
 
+	if (kind != RUN_OPTS_SWEEP) {
+		ret = check_tunables(o, usage);
+		if (ret)
+			return ret;
+	}
+	/* without --platform: the one the trace's recording device names, if any */
 	if (!platform_given && o->nr_traces == 1) {
 		char device[128];
 		const char *name = detect_platform(o->traces[0], &o->ropts, device, sizeof(device));
@@ -341,12 +458,18 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 				"(--platform overrides)\n",
 				name, device);
 			o->platform_name = name;
-			return 0;
+			detected = true;
 		}
 	}
-	ret = platform_load(o->platform_name, &o->plat, &err);
-	if (ret)
+	ret = detected ? 0 : platform_load(o->platform_name, &o->plat, &err);
+	if (ret) {
+		char hint[96];
+		const char *h = did_you_mean(o->platform_name, platform_builtin_names(), hint,
+					     sizeof(hint));
+		if (*h && strlen(err.msg) + strlen(h) < sizeof(err.msg))
+			strcat(err.msg, h);
 		return cli_report(&err);
+	}
 	/* a foreign or newer database is refused before anything is replayed */
 	if (o->db && (ret = store_check(o->db, &err)))
 		return cli_report(&err);
@@ -477,6 +600,21 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		for (int i = 0; i < stats.nr_reported; i++)
 			fprintf(stderr, "govsim:   %s\n", stats.reported[i]);
 	return 0;
+}
+
+void run_opts_warn_actions(const struct run_result *r)
+{
+	for (int i = 0; i < r->nr_actions; i++) {
+		const struct run_action_result *a = &r->actions[i];
+		if (!a->ran)
+			fprintf(stderr,
+				"govsim: warning: '%s':%ld: '%s' is timed after the trace's end: "
+				"not run\n",
+				a->origin, a->line, a->text);
+		else if (a->selects_tasks && !a->matched && !a->matched_later)
+			fprintf(stderr, "govsim: warning: '%s':%ld: '%s' matched no task\n",
+				a->origin, a->line, a->text);
+	}
 }
 
 int run_opts_store(const struct run_opts *o, const struct run_result *r)

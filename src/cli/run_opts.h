@@ -36,6 +36,7 @@ struct run_opts {
 	enum power_model power_model;
 	struct reader_opts ropts;
 	bool seed_util, baselines, quiet;
+	bool json; /* --json: one JSON object on stdout instead of the text */
 	u64 warmup_ns;
 	const char *db, *label, *csv_dir, *timeline_path, *task_timeline_path;
 	/* --kernel NAME[,NAME...] | all: the profiles asked for (validate and sweep take several;
@@ -72,5 +73,9 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 
 /* --db and --csv; returns 0 or the exit status after printing the error. */
 int run_opts_store(const struct run_opts *o, const struct run_result *r);
+
+/* "govsim: warning: ..." on stderr for each clamp policy action of r that matched no task or
+ * was timed after the trace's end (the same words are in r->notes). */
+void run_opts_warn_actions(const struct run_result *r);
 
 #endif

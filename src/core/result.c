@@ -1,6 +1,8 @@
 /* result.c - see result.h. */
 #include "core/result.h"
 
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -15,8 +17,27 @@ void run_result_release(struct run_result *r)
 		return;
 	free(r->tasks);
 	free(r->timeline);
+	free(r->actions);
+	r->actions = NULL;
+	r->nr_actions = 0;
 	r->tasks = NULL;
 	r->timeline = NULL;
 	r->nr_tasks = 0;
 	r->nr_timeline = 0;
+}
+
+void run_result_note(struct run_result *r, const char *fmt, ...)
+{
+	size_t len = strlen(r->notes);
+	va_list ap;
+
+	if (len + 3 >= sizeof(r->notes))
+		return;
+	if (len) {
+		memcpy(r->notes + len, "; ", 3);
+		len += 2;
+	}
+	va_start(ap, fmt);
+	vsnprintf(r->notes + len, sizeof(r->notes) - len, fmt, ap);
+	va_end(ap);
 }

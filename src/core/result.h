@@ -16,7 +16,8 @@ struct run_policy_result {
 	u32 freq_khz[GS_MAX_OPPS];
 	double residency_s[GS_MAX_OPPS];
 	u64 transitions;
-	double avg_freq_khz; /* time-weighted over the span */
+	double avg_freq_khz; /* time-weighted over the span; NAN when nothing ran on the policy
+			      * ("no activity": busy_s is 0) */
 	double busy_s;       /* sum over the policy's CPUs of busy time */
 	double overutilized_s; /* time with a CPU's util above its current capacity */
 };
@@ -49,6 +50,19 @@ struct run_task_result {
 };
 
 /* One point of the decimated per-policy frequency timeline stored for plots. */
+/* One clamp policy action and what it did in the replay. */
+struct run_action_result {
+	char text[256];       /* normalised, as policy_action_format() */
+	char origin[64];      /* file name or "--action", and the line */
+	long line;
+	double at_s;          /* trace-relative time it runs at */
+	bool ran;             /* false: timed after the trace's end */
+	bool selects_tasks;   /* setattr, attach: matched counts apply */
+	u32 matched;          /* tasks selected at its time */
+	u32 matched_later;    /* tasks first seen later it was applied to */
+	u32 rejected;         /* setattr calls the kernel rejected (uclamp_validate) */
+};
+
 struct run_timeline_point {
 	double time_s;       /* since the start of the replay */
 	int policy;
@@ -95,6 +109,8 @@ struct run_result {
 	double key_on_at_s;   /* trace-relative; valid when key_on */
 	u64 agg_ops, agg_skipped;
 	double clamped_up_s, clamped_down_s;
+	int nr_actions;       /* the clamp policy's actions (heap), in run order */
+	struct run_action_result *actions;
 	/* work timing: work per CPU in capacity-invariant seconds (time at capacity 1024 and max
 	 * frequency), traced in and emulated out; equal when the replay is complete */
 	double work_in_s[GS_MAX_CPUS];
@@ -111,5 +127,9 @@ struct run_result {
 
 void run_result_init(struct run_result *r);
 void run_result_release(struct run_result *r);
+
+/* Append a note to r->notes ("; " between notes); silently cut when full. */
+void run_result_note(struct run_result *r, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
 
 #endif

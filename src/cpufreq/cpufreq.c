@@ -173,8 +173,10 @@ void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_
 {
 	const struct plat_cluster *cl = pol->cl;
 	u32 lo = pol->cpuinfo_min_khz, hi = pol->cpuinfo_max_khz;
-	u32 min = min_khz ? clamp_u32(min_khz, lo, hi) : lo;
-	u32 max = max_khz ? clamp_u32(max_khz, lo, hi) : hi;
+	/* cpufreq_verify_within_cpu_limits(): every value is clamped, 0 included (v5.9 has no
+	 * "unset": a write of 0 to scaling_max_freq gives the lowest OPP) */
+	u32 min = clamp_u32(min_khz, lo, hi);
+	u32 max = clamp_u32(max_khz, lo, hi);
 	u32 next_larger = UINT32_MAX;
 	bool found = false;
 

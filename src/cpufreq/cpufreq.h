@@ -93,12 +93,14 @@ bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
 			      enum cpufreq_relation relation, u64 now_ns);
 
 /*
- * scaling_min_freq / scaling_max_freq as v5.9 cpufreq_set_policy() applies them (0 = keep the
- * cpuinfo limit): each is clamped to cpuinfo, min > max lowers min to max
+ * scaling_min_freq / scaling_max_freq as v5.9 cpufreq_set_policy() applies them: each is
+ * clamped to cpuinfo like any value (0 included: scaling_max_freq=0 is the lowest OPP; pass
+ * 0 and CPUFREQ_NO_MAX_KHZ for the limits nothing wrote), min > max lowers min to max
  * (cpufreq_verify_within_limits), and when no OPP lies in [min, max] max is raised to the next
  * OPP (cpufreq_frequency_table_verify). cur_khz is not changed: the governor sees the new
  * limits at its next request. Never fails.
  */
+#define CPUFREQ_NO_MAX_KHZ UINT32_MAX /* scaling_max_freq not written: cpuinfo's max */
 void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_khz);
 
 /* The frequency the policy will run at once a pending request, if any, is in force. */

@@ -13,6 +13,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "report/json.h"
 #include "report/summary.h"
 #include "store/store.h"
 #include "uclamp/policy.h"
@@ -344,9 +345,16 @@ static size_t collect(const struct run_result *runs, size_t n, const struct run_
 		      size_t no, const char *name, double *out)
 {
 	size_t k = 0;
-	for (size_t i = 0; i < n; i++)
-		if (has_trace(other, no, runs[i].trace_sha256))
-			out[k++] = compare_metric_value(&runs[i], name);
+	for (size_t i = 0; i < n; i++) {
+		double v;
+		if (!has_trace(other, no, runs[i].trace_sha256))
+			continue;
+		/* absent values (the average frequency of a policy with no activity) are left
+		 * out */
+		v = compare_metric_value(&runs[i], name);
+		if (!isnan(v))
+			out[k++] = v;
+	}
 	return k;
 }
 
@@ -416,6 +424,13 @@ int compare_runs(const struct run_result *base, size_t nb, const struct run_resu
 		size_t na = collect(base, nb, new_runs, nn, m->name, va);
 		size_t nbv = collect(new_runs, nn, base, nb, m->name, vb);
 
+		if (!na || !nbv) {
+			/* no value on a side (a policy with no activity in every run): no row */
+			memmove(m, m + 1, (size_t)(t->nr_metrics - k - 1) * sizeof(*m));
+			t->nr_metrics--;
+			k--;
+			continue;
+		}
 		if ((rc = compare_stats_of(va, na, &m->base, err)) ||
 		    (rc = compare_stats_of(vb, nbv, &m->new, err)))
 			goto out_free;
@@ -503,8 +518,81 @@ static void policy_filter_init(struct policy_filter *f, const char *arg)
 }
 
 static const char *selector_keys_help =
-	"run, label, policy, governor, db, trace, trace_sha256, platform, timing, util_source, "
-	"power_model, kernel";
+	"run, label, policy, action, governor, db, trace, trace_sha256, platform, timing, "
+	"util_source, power_model, kernel, or a tunable KEY";
+
+/* A term that is no runs column: action=LINE (a policy action) or KEY=VALUE (a tunable, or
+ * any word sweep put in the label). */
+struct extra_term {
+	bool action;
+	char word[600];     /* "KEY=VALUE", or action="LINE" as sweep labels it */
+	char line[300];     /* action: LINE, normalised as policy_format() writes it */
+	char key[104];      /* "KEY=" */
+	bool key_seen;      /* some run read has KEY= in its tunables or label */
+};
+
+/* Whether a word of text starts with prefix ("rate_limit_us=" in "hz=250 rate_limit_us=1"). */
+static bool has_word_prefix(const char *text, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	for (const char *p = strstr(text, prefix); p; p = strstr(p + 1, prefix))
+		if (p == text || p[-1] == ' ')
+			return true;
+	(void)len;
+	return false;
+}
+
+#define SELECT_MAX_EXTRA 16
+
+/* Whether r->policy has LINE as one of its lines. */
+static bool policy_has_line(const char *policy, const char *line)
+{
+	size_t len = strlen(line);
+	for (const char *p = policy; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		if (l == len && strncmp(p, line, len) == 0)
+			return true;
+		p = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+static bool extra_matches(const struct extra_term *t, const struct run_result *r)
+{
+	if (has_word(r->label, t->word))
+		return true;
+	if (t->action)
+		return t->line[0] && policy_has_line(r->policy, t->line);
+	return has_word(r->params, t->word);
+}
+
+static int extra_init(struct extra_term *t, const char *key, const char *value,
+		      struct gs_error *err)
+{
+	memset(t, 0, sizeof(*t));
+	t->action = strcmp(key, "action") == 0;
+	snprintf(t->key, sizeof(t->key), "%.100s=", key);
+	if (!t->action) {
+		snprintf(t->word, sizeof(t->word), "%.100s=%.400s", key, value);
+		return 0;
+	}
+	snprintf(t->word, sizeof(t->word), "action=\"%.500s\"", value);
+	{
+		struct policy p;
+		struct gs_error e;
+		policy_init(&p);
+		gs_error_clear(&e);
+		if (policy_parse_line(&p, value, "action=", 1, &e) == 0 && p.n == 1)
+			policy_action_format(&p.actions[0], t->line, sizeof(t->line));
+		else if (e.msg[0]) {
+			policy_release(&p);
+			return gs_error_set(err, GS_EARG, "action='%s': %s", value, e.msg);
+		}
+		policy_release(&p);
+	}
+	return 0;
+}
 
 int compare_select(const char *selector, const char *default_db, struct run_result **runs,
 		   size_t *n, struct gs_error *err)
@@ -513,6 +601,8 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 	char store_sel[2048] = "";
 	const char *db = default_db, *policy = NULL;
 	struct policy_filter pf = {0};
+	struct extra_term *extra = NULL;
+	int nr_extra = 0;
 	struct run_result *out = NULL;
 	struct store *st = NULL;
 	s64 run_id = -1, *ids = NULL;
@@ -564,9 +654,18 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 				goto out_free;
 			}
 		} else {
-			rc = gs_error_set(err, GS_EARG, "'%s': unknown selector key (one of: %s)", key,
-					  selector_keys_help);
-			goto out_free;
+			/* action=LINE, or a tunable / any label word KEY=VALUE (what a sweep
+			 * varies) */
+			if (nr_extra == SELECT_MAX_EXTRA) {
+				rc = gs_error_set(err, GS_EARG, "'%s': too many terms", selector);
+				goto out_free;
+			}
+			if (!extra && !(extra = calloc(SELECT_MAX_EXTRA, sizeof(*extra)))) {
+				rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+				goto out_free;
+			}
+			if ((rc = extra_init(&extra[nr_extra++], key, value, err)))
+				goto out_free;
 		}
 	}
 	if (!db) {
@@ -595,13 +694,36 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 			run_result_release(&out[count]);
 			goto out_free;
 		}
+		for (int k = 0; k < nr_extra; k++)
+			extra[k].key_seen = extra[k].key_seen || extra[k].action ||
+					    has_word_prefix(out[count].params, extra[k].key) ||
+					    has_word_prefix(out[count].label, extra[k].key);
 		if (policy && !policy_matches(&pf, &out[count])) {
 			run_result_release(&out[count]);
 			continue;
 		}
+		{
+			bool ok = true;
+			for (int k = 0; k < nr_extra && ok; k++)
+				ok = extra_matches(&extra[k], &out[count]);
+			if (!ok) {
+				run_result_release(&out[count]);
+				continue;
+			}
+		}
 		count++;
 	}
 	if (count == 0) {
+		for (int k = 0; k < nr_extra; k++) {
+			if (extra[k].key_seen || !nr_ids)
+				continue;
+			extra[k].key[strlen(extra[k].key) - 1] = '\0';
+			rc = gs_error_set(err, GS_EARG,
+					  "'%s': unknown selector key (one of: %s; no run in '%s' has "
+					  "it as a tunable or label word)",
+					  extra[k].key, selector_keys_help, db);
+			goto out_free;
+		}
 		rc = gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, db);
 		goto out_free;
 	}
@@ -611,6 +733,7 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 	count = 0;
 out_free:
 	compare_free_runs(out, count);
+	free(extra);
 	free(pf.text);
 	free(ids);
 	store_close(st);
@@ -798,4 +921,179 @@ void compare_print(FILE *out, const struct compare_table *t, const char *base_na
 		print_csv(out, t);
 		break;
 	}
+}
+
+/* --- per trace ----------------------------------------------------------------------------- */
+
+/* Shallow copies of the runs of one trace (their heap arrays stay the originals'). */
+static size_t runs_of_trace(const struct run_result *runs, size_t n, const char *sha,
+			    struct run_result *out)
+{
+	size_t k = 0;
+	for (size_t i = 0; i < n; i++)
+		if (strcmp(runs[i].trace_sha256, sha) == 0)
+			memcpy(&out[k++], &runs[i], sizeof(*out));
+	return k;
+}
+
+int compare_per_trace(const struct run_result *base, size_t nb, const struct run_result *new_runs,
+		      size_t nn, double confidence, struct compare_trace **out, size_t *n,
+		      struct gs_error *err)
+{
+	struct run_result *vb = malloc((nb ? nb : 1) * sizeof(*vb));
+	struct run_result *vn = malloc((nn ? nn : 1) * sizeof(*vn));
+	struct compare_trace *tr = calloc(nb ? nb : 1, sizeof(*tr));
+	size_t ntr = 0;
+	int rc = 0;
+
+	*out = NULL;
+	*n = 0;
+	if (!vb || !vn || !tr) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	for (size_t i = 0; i < nb; i++) {
+		const char *sha = base[i].trace_sha256;
+		size_t kb, kn;
+
+		if (!has_trace(new_runs, nn, sha) || has_trace(base, i, sha))
+			continue;
+		kb = runs_of_trace(base, nb, sha, vb);
+		kn = runs_of_trace(new_runs, nn, sha, vn);
+		rc = compare_runs(vb, kb, vn, kn, confidence, &tr[ntr].t, err);
+		if (rc)
+			goto out_free;
+		snprintf(tr[ntr].trace, sizeof(tr[ntr].trace), "%.255s", base[i].trace);
+		snprintf(tr[ntr].sha256, sizeof(tr[ntr].sha256), "%s", sha);
+		ntr++;
+	}
+	*out = tr;
+	*n = ntr;
+	tr = NULL;
+out_free:
+	free(tr);
+	free(vb);
+	free(vn);
+	return rc;
+}
+
+void compare_print_traces(FILE *out, const struct compare_trace *tr, size_t n,
+			  const char *const *metrics, int nr_metrics)
+{
+	static const char *const dflt[] = {"energy", "avg_power", "delay"};
+
+	if (!nr_metrics) {
+		metrics = dflt;
+		nr_metrics = 3;
+	}
+	int trace_w = 5;
+
+	for (size_t i = 0; i < n; i++) {
+		int l = (int)strlen(tr[i].trace);
+		trace_w = l > trace_w ? l : trace_w;
+	}
+	fprintf(out, "\nper trace (means of its runs):\n");
+	fprintf(out, "  %-*s %-16s %14s %14s %10s\n", trace_w, "trace", "metric", "base", "new",
+		"change");
+	for (int k = 0; k < nr_metrics; k++) {
+		for (size_t i = 0; i < n; i++) {
+			const struct compare_metric *m = compare_find_metric(&tr[i].t, metrics[k]);
+			char bs[32], ns[32], cs[32];
+
+			if (!m) {
+				fprintf(out, "  %-*s %-16s -\n", trace_w, tr[i].trace, metrics[k]);
+				continue;
+			}
+			format_value(bs, sizeof(bs), m->base.amean);
+			format_value(ns, sizeof(ns), m->new.amean);
+			format_change(cs, sizeof(cs), m->base.amean, m->new.amean);
+			fprintf(out, "  %-*s %-16s %14s %14s %10s\n", trace_w, tr[i].trace, m->name,
+				bs, ns, cs);
+		}
+	}
+}
+
+static void json_stats(struct json_out *j, const char *key, const struct compare_stats *st)
+{
+	json_begin_object(j, key);
+	json_int(j, "n", (long long)st->n);
+	json_number(j, "amean", st->amean);
+	json_number(j, "hmean", st->hmean);
+	json_number(j, "sd", st->sd);
+	json_end_object(j);
+}
+
+static void json_metrics(struct json_out *j, const struct compare_table *t)
+{
+	json_begin_array(j, "metrics");
+	for (int k = 0; k < t->nr_metrics; k++) {
+		const struct compare_metric *m = &t->m[k];
+		json_begin_object(j, NULL);
+		json_string(j, "metric", m->name);
+		json_string(j, "unit", m->unit);
+		json_stats(j, "base", &m->base);
+		json_stats(j, "new", &m->new);
+		json_number(j, "change_pct", m->change_pct);
+		json_bool(j, "tested", m->tested);
+		json_number(j, "p", m->tested ? m->welch.p : NAN);
+		json_bool(j, "significant", m->significant);
+		json_end_object(j);
+	}
+	json_end_array(j);
+}
+
+void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
+			size_t ntr, const char *base_name, const char *new_name,
+			const struct compare_threshold *thr, int nr_thr)
+{
+	struct json_out j;
+
+	json_init(&j, out);
+	json_begin_object(&j, NULL);
+	json_string(&j, "base", base_name);
+	json_string(&j, "new", new_name);
+	json_number(&j, "confidence", t->confidence);
+	json_int(&j, "base_runs", (long long)t->nr_base);
+	json_int(&j, "new_runs", (long long)t->nr_new);
+	json_int(&j, "traces", (long long)t->nr_traces);
+	json_int(&j, "base_dropped", (long long)t->base_dropped);
+	json_int(&j, "new_dropped", (long long)t->new_dropped);
+	json_metrics(&j, t);
+	json_begin_array(&j, "per_trace");
+	for (size_t i = 0; i < ntr; i++) {
+		json_begin_object(&j, NULL);
+		json_string(&j, "trace", tr[i].trace);
+		json_string(&j, "trace_sha256", tr[i].sha256);
+		json_int(&j, "base_runs", (long long)tr[i].t.nr_base);
+		json_int(&j, "new_runs", (long long)tr[i].t.nr_new);
+		json_metrics(&j, &tr[i].t);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_begin_array(&j, "fail_on");
+	for (int i = 0; i < nr_thr; i++) {
+		const struct compare_metric *m = compare_find_metric(t, thr[i].metric);
+		json_begin_object(&j, NULL);
+		json_string(&j, "threshold", thr[i].text);
+		json_string(&j, "metric", thr[i].metric);
+		if (m) {
+			json_number(&j, "change",
+				    compare_threshold_change(&thr[i], m->base.amean, m->new.amean));
+			json_bool(&j, "crossed",
+				  compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
+		} else {
+			json_null(&j, "change");
+			json_bool(&j, "crossed", false);
+		}
+		json_begin_array(&j, "traces_crossed");
+		for (size_t k = 0; k < ntr; k++) {
+			const struct compare_metric *tm = compare_find_metric(&tr[k].t, thr[i].metric);
+			if (tm && compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
+				json_string(&j, NULL, tr[k].trace);
+		}
+		json_end_array(&j);
+		json_end_object(&j);
+	}
+	json_end_array(&j);
+	json_end_object(&j);
 }

@@ -103,6 +103,11 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  *   governor=NAME  and the other runs columns trace, trace_sha256, platform, timing,
  *                  util_source, power_model, kernel: equality
  *   db=FILE        read FILE instead of default_db; db=FILE alone selects every run of it
+ *   action=LINE    runs whose label has the word action="LINE" (as sweep writes) or whose
+ *                  clamp policy has LINE, normalised, as one of its actions
+ *   KEY=VALUE      any other key: a tunable (runs.params has the word KEY=VALUE) or a word
+ *                  of the label (what a sweep varies); a KEY no run read has is an unknown
+ *                  selector key
  * GS_EARG for a malformed selector, an unknown key, a missing database, or a selection of no
  * run; GS_ESQL/GS_ESCHEMA from the store.
  */
@@ -148,6 +153,33 @@ const struct compare_metric *compare_find_metric(const struct compare_table *t,
 
 /* One value of a run for a metric name, for tests and callers that need it; NAN if unknown. */
 double compare_metric_value(const struct run_result *r, const char *name);
+
+/* One trace's own comparison: the base and new runs of that trace only (the pooled table
+ * mixes every trace in common; a regression on one trace can hide in it). */
+struct compare_trace {
+	char trace[256];       /* its path in the first base run of it */
+	char sha256[65];
+	struct compare_table t;
+};
+
+/*
+ * compare_runs() per trace in common, in the order the base runs name them: a malloc'd array
+ * (*out, *n; free() it). Same errors as compare_runs().
+ */
+int compare_per_trace(const struct run_result *base, size_t nb, const struct run_result *new_runs,
+		      size_t nn, double confidence, struct compare_trace **out, size_t *n,
+		      struct gs_error *err);
+
+/* The per-trace rows in text: a row per trace with base, new and change of each metric named
+ * in `metrics` (energy, avg_power and delay when nr_metrics is 0). */
+void compare_print_traces(FILE *out, const struct compare_trace *tr, size_t n,
+			  const char *const *metrics, int nr_metrics);
+
+/* The whole comparison as one JSON object: selectors, counts, the pooled metrics, the
+ * per-trace metrics and the thresholds (crossed by the pooled means or by which traces). */
+void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
+			size_t ntr, const char *base_name, const char *new_name,
+			const struct compare_threshold *thr, int nr_thr);
 
 enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV };
 

@@ -362,6 +362,55 @@ static const char *fit_text(cairo_t *cr, const char *s, double max_w, char *buf,
 	return buf;
 }
 
+/*
+ * Draw s from (x, y) in lines that fit max_w px, broken at spaces (a word longer than a line
+ * is shortened with "..."), at most max_lines lines (the last one ends in "..." when text is
+ * left); returns the number of lines drawn. Titles wrap instead of being cut.
+ */
+static int text_wrapped(cairo_t *cr, const char *s, double x, double y, double max_w,
+			double line_h, int max_lines)
+{
+	char line[512], buf[512];
+	int lines = 0;
+
+	while (*s && lines < max_lines) {
+		size_t len = 0, fit = 0;
+
+		/* the longest prefix of whole words that fits */
+		while (s[len]) {
+			size_t end = len;
+			while (s[end] == ' ')
+				end++;
+			while (s[end] && s[end] != ' ')
+				end++;
+			if (end >= sizeof(line))
+				break;
+			memcpy(line, s, end);
+			line[end] = '\0';
+			if (text_width(cr, line) > max_w)
+				break;
+			fit = len = end;
+		}
+		if (!fit) { /* one word longer than the line */
+			while (s[fit] && s[fit] != ' ' && fit < sizeof(line) - 1)
+				fit++;
+		}
+		memcpy(line, s, fit);
+		line[fit] = '\0';
+		s += fit;
+		while (*s == ' ')
+			s++;
+		if (*s && lines == max_lines - 1) {
+			/* last line allowed: the rest goes behind "..." */
+			snprintf(line + fit, sizeof(line) - fit, " %s", s);
+			s += strlen(s);
+		}
+		text_at(cr, fit_text(cr, line, max_w, buf, sizeof(buf)), x, y + lines * line_h, 0);
+		lines++;
+	}
+	return lines;
+}
+
 /* Tick label: as many decimals as the step needs. */
 static void format_tick(char *buf, size_t size, double v, double step)
 {
@@ -942,22 +991,19 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 static void draw(cairo_t *cr, const struct plot *p)
 {
 	double w = p->width, h = p->height, y = MARGIN, panel_w;
-	char buf[512];
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 
 	font(cr, FONT_TITLE, true);
 	set_rgb(cr, 0x222222);
-	text_at(cr, fit_text(cr, p->title, w - 2 * MARGIN, buf, sizeof(buf)), MARGIN,
-		y + FONT_TITLE, 0);
-	y += FONT_TITLE + 8;
+	y += (FONT_TITLE + 4) * text_wrapped(cr, p->title, MARGIN, y + FONT_TITLE,
+					     w - 2 * MARGIN, FONT_TITLE + 4, 2) + 4;
 	if (p->subtitle[0]) {
 		font(cr, FONT_SUB, false);
 		set_rgb(cr, 0x555555);
-		text_at(cr, fit_text(cr, p->subtitle, w - 2 * MARGIN, buf, sizeof(buf)), MARGIN,
-			y + FONT_SUB, 0);
-		y += FONT_SUB + 8;
+		y += (FONT_SUB + 4) * text_wrapped(cr, p->subtitle, MARGIN, y + FONT_SUB,
+						   w - 2 * MARGIN, FONT_SUB + 4, 3) + 4;
 	}
 	y += 2;
 	y += legend(cr, p, MARGIN, y, w - 2 * MARGIN, true) + 10;

@@ -166,7 +166,9 @@ struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int po
 	if (traced && plot_add_series(pl, panel, "traced frequency", PLOT_STEP, PLOT_F_DASHED,
 				      COL_TRACED, x, tr, n) < 0)
 		goto out;
-	if (plot_add_series(pl, panel, "utilization (max over the policy's CPUs)", PLOT_LINE,
+	/* sample and hold: util is known at evaluations only, a line between two sparse samples
+	 * would draw a ramp the governor never saw */
+	if (plot_add_series(pl, panel, "utilization (max over the policy's CPUs)", PLOT_STEP,
 			    PLOT_F_RIGHT | PLOT_F_FILL | PLOT_F_THIN, COL_UTIL, x, u, n) < 0)
 		goto out;
 	if (plot_add_series(pl, panel, "capacity at the emulated frequency", PLOT_STEP,
@@ -213,8 +215,12 @@ struct plot *report_residency_plot(const struct run_result *r, s64 run_id)
 			namev[k] = names[k];
 			sharev[k] = shares[k];
 		}
-		snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), avg %.0f MHz", p->policy,
-			 p->cluster, p->avg_freq_khz / 1000.0);
+		if (isnan(p->avg_freq_khz))
+			snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), no activity",
+				 p->policy, p->cluster);
+		else
+			snprintf(ptitle, sizeof(ptitle), "policy%d (cluster %d), avg %.0f MHz",
+				 p->policy, p->cluster, p->avg_freq_khz / 1000.0);
 		snprintf(sname, sizeof(sname), "policy%d", p->policy);
 		panel = plot_add_panel(pl, PLOT_PANEL_BARS, ptitle);
 		if (panel < 0 || plot_set_categories(pl, panel, namev, (size_t)p->nr_opps))
@@ -433,6 +439,20 @@ int report_write(const struct run_result *runs, const s64 *ids, size_t n, const 
 		*nr_files = 0;
 	if (!n)
 		return gs_error_set(err, GS_EARG, "no runs to report");
+	/* the cross-run plots put every run on one scale relative to the first (as compare
+	 * does, runs of different platforms or power units are refused; nothing is written) */
+	for (size_t i = 1; i < n; i++) {
+		if (strcmp(runs[i].platform, runs[0].platform) != 0)
+			return gs_error_set(err, GS_EINPUT,
+					    "runs of different platforms ('%s', '%s') cannot be put "
+					    "on one relative scale: report the runs of one platform",
+					    runs[0].platform, runs[i].platform);
+		if (strcmp(unit_of(&runs[i]), unit_of(&runs[0])) != 0)
+			return gs_error_set(err, GS_EINPUT,
+					    "runs of different power units ('%s', '%s') cannot be put "
+					    "on one relative scale: report the runs of one power model",
+					    unit_of(&runs[0]), unit_of(&runs[i]));
+	}
 	ret = make_dir(dir, err);
 	for (size_t i = 0; i < n && !ret; i++) {
 		const struct run_result *r = &runs[i];
@@ -555,8 +575,11 @@ static const char html_style[] =
 	"max-width:1240px;color:#222;line-height:1.4}\n"
 	"h1{font-size:24px}h2{font-size:20px;margin-top:36px;border-bottom:1px solid #ddd}"
 	"h3{font-size:16px}\n"
-	"table{border-collapse:collapse;margin:8px 0 16px;font-size:14px}\n"
-	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}\n"
+	"table{border-collapse:collapse;margin:8px 0 16px;font-size:14px;max-width:100%}\n"
+	/* long paths, labels and policy lines break anywhere: the tables fit the 1240-px body,
+	 * so a 1400-px window shows them without a horizontal scroll bar */
+	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;"
+	"overflow-wrap:anywhere}\n"
 	"th{background:#f4f6f8}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
 	"figure{margin:12px 0}img{max-width:100%;height:auto;border:1px solid #eee}\n"
 	"figcaption{font-size:12px;color:#777}code{font-size:13px}\n";
@@ -672,7 +695,10 @@ static void html_residency_table(FILE *out, const struct run_result *r)
 	for (int c = 0; c < r->nr_clusters; c++) {
 		const struct run_policy_result *p = &r->pol[c];
 		fprintf(out, "<tr><td>policy%d</td><td>%d</td>", p->policy, p->cluster);
-		td_num(out, 1, p->avg_freq_khz / 1000.0, "");
+		if (isnan(p->avg_freq_khz))
+			fputs("<td>no activity</td>", out);
+		else
+			td_num(out, 1, p->avg_freq_khz / 1000.0, "");
 		fprintf(out, "<td class=\"num\">%" PRIu64 "</td>", p->transitions);
 		td_num(out, 6, p->busy_s, "");
 		td_num(out, 6, p->overutilized_s, "");

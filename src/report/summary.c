@@ -47,8 +47,12 @@ static void print_policy(FILE *out, const struct run_result *r, const struct run
 
 	for (int k = 0; k < p->nr_opps; k++)
 		total += p->residency_s[k];
-	fprintf(out, "policy%d: avg %.1f MHz, %" PRIu64 " transitions, busy %.3f s", p->policy,
-		p->avg_freq_khz / 1000.0, p->transitions, p->busy_s);
+	if (isnan(p->avg_freq_khz))
+		fprintf(out, "policy%d: no activity", p->policy);
+	else
+		fprintf(out, "policy%d: avg %.1f MHz", p->policy, p->avg_freq_khz / 1000.0);
+	fprintf(out, ", %" PRIu64 " transition%s, busy %.3f s", p->transitions,
+		p->transitions == 1 ? "" : "s", p->busy_s);
 	if (p->overutilized_s > 0)
 		fprintf(out, ", overutilized %.3f s", p->overutilized_s);
 	fputc('\n', out);
@@ -96,6 +100,38 @@ static void print_baseline(FILE *out, const char *name, const char *unit, double
 		fprintf(out, " this run at %6.1f%%\n", p);
 }
 
+/* One action and how many tasks it reached: "  setattr comm=x uclamp_min=5   (2 tasks)". */
+static void print_action(FILE *out, const struct run_action_result *a)
+{
+	fprintf(out, "  %s", a->text);
+	if (!a->ran) {
+		fprintf(out, "   (after the trace's end: not run)\n");
+		return;
+	}
+	if (a->selects_tasks) {
+		fprintf(out, "   (%u task%s", a->matched, a->matched == 1 ? "" : "s");
+		if (a->matched_later)
+			fprintf(out, ", %u first seen later", a->matched_later);
+		if (a->rejected)
+			fprintf(out, ", %u rejected", a->rejected);
+		fputc(')', out);
+	}
+	fputc('\n', out);
+}
+
+/* The notes, one a line: r->notes separates them with "; ". */
+static void print_notes(FILE *out, const char *notes)
+{
+	const char *p = notes;
+
+	while (*p) {
+		const char *sep = strstr(p, "; ");
+		int len = sep ? (int)(sep - p) : (int)strlen(p);
+		fprintf(out, "note:     %.*s\n", len, p);
+		p += len + (sep ? 2 : 0);
+	}
+}
+
 void report_summary(FILE *out, const struct run_result *r, const struct summary_baselines *b)
 {
 	const struct run_task_result *worst;
@@ -117,7 +153,11 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 		r->governor, r->timing, r->util_source, r->power_model);
 	if (r->params[0])
 		fprintf(out, "set:      %s\n", r->params);
-	if (r->policy[0]) {
+	if (r->nr_actions) {
+		fprintf(out, "policy:\n");
+		for (int i = 0; i < r->nr_actions; i++)
+			print_action(out, &r->actions[i]);
+	} else if (r->policy[0]) {
 		const char *line = r->policy;
 		fprintf(out, "policy:\n");
 		while (*line) {
@@ -127,8 +167,7 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 			line += len + (nl ? 1 : 0);
 		}
 	}
-	if (r->notes[0])
-		fprintf(out, "note:     %s\n", r->notes);
+	print_notes(out, r->notes);
 	fputc('\n', out);
 
 	for (int c = 0; c < r->nr_clusters; c++) {

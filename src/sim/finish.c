@@ -6,6 +6,7 @@
 #include "sim/sim_priv.h"
 
 #include <inttypes.h>
+#include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -204,7 +205,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
 			snprintf(r->notes + len, sizeof(r->notes) - len,
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
-				 "lost by the tracer?); the trace was trusted",
+				 "lost by the tracer?), the trace was trusted",
 				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
 	}
 	if (s->cfg.kernel_note || s->uc.no_static_key) {
@@ -265,7 +266,11 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			freq_sum += (double)pc->opps[k].freq_khz * (double)cl->residency_ns[k];
 		}
 		pr->transitions = cl->transitions;
-		pr->avg_freq_khz = span ? freq_sum / (double)span : cl->pol.cur_khz;
+		/* a cluster nothing ran on has no average frequency to speak of (issue 11):
+		 * NAN, "no activity" in the summary, NULL in the database, left out of compare */
+		pr->avg_freq_khz = pr->busy_s <= 0 ? NAN
+				   : span	     ? freq_sum / (double)span
+						     : cl->pol.cur_khz;
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
 		if (cl->tl_pending)
 			sim_timeline_push(s, cl, end);

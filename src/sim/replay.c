@@ -7,6 +7,7 @@
 
 #include "core/hash.h"
 #include "gov/governor.h"
+#include "gov/tunables.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
@@ -62,6 +63,101 @@ const struct kernel_profile *replay_trace_kernel(const char *trace, const struct
 	return kp;
 }
 
+/* r->actions from the policy and what each action did; a note for each action that matched
+ * no task or never ran (timed after the trace's end). */
+static int replay_actions(const struct policy *pol, const struct policy_action_stats *st,
+			  struct run_result *r, struct gs_error *err)
+{
+	if (!pol || !pol->n || !st)
+		return 0;
+	r->actions = calloc(pol->n, sizeof(*r->actions));
+	if (!r->actions)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->nr_actions = (int)pol->n;
+	for (size_t i = 0; i < pol->n; i++) {
+		const struct policy_action *a = &pol->actions[i];
+		struct run_action_result *ar = &r->actions[i];
+
+		policy_action_format(a, ar->text, sizeof(ar->text));
+		snprintf(ar->origin, sizeof(ar->origin), "%.63s", a->origin);
+		ar->line = a->line;
+		ar->at_s = (double)policy_action_time_ns(a) / (double)NSEC_PER_SEC;
+		ar->ran = st[i].ran;
+		ar->selects_tasks = a->op == POLICY_SETATTR || a->op == POLICY_ATTACH;
+		ar->matched = (u32)st[i].matched;
+		ar->matched_later = (u32)st[i].matched_later;
+		ar->rejected = (u32)st[i].rejected;
+		if (!ar->ran)
+			run_result_note(r, "'%s':%ld: '%s' is timed after the trace's end: not run",
+					a->origin, a->line, ar->text);
+		else if (ar->selects_tasks && !ar->matched && !ar->matched_later)
+			run_result_note(r, "'%s':%ld: '%s' matched no task", a->origin, a->line,
+					ar->text);
+	}
+	return 0;
+}
+
+/* The CPU count the trace's header states (what the reader knows after its first event), or
+ * -1: a look ahead with a reader of its own, on the spooled copy of a pipe or stdin. */
+static int header_cpus(const struct replay_spec *spec)
+{
+	struct trace_reader *rd;
+	struct gs_error e;
+	struct event ev;
+	int n;
+
+	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
+
+	if (strcmp(file, "-") == 0 || trace_reader_open(file, &spec->ropts, &rd, &e))
+		return -1;
+	trace_reader_next(rd, &ev, &e);
+	n = trace_reader_stats(rd)->header_cpus;
+	trace_reader_free(rd);
+	return n;
+}
+
+/* "0-1,4" */
+static void cpu_list(u64 mask, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (int c = 0; c < 64 && len < size; c++) {
+		int e = c;
+		if (!(mask & (1ull << c)))
+			continue;
+		while (e + 1 < 64 && (mask & (1ull << (e + 1))))
+			e++;
+		len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "", c);
+		if (e > c && len < size)
+			len += (size_t)snprintf(buf + len, size - len, "-%d", e);
+		c = e;
+	}
+}
+
+/* Notes where the trace does not fit the platform: traced frequencies that are no OPP of it
+ * (the replay is then a what-if on that platform), and CPUs of it the trace never uses. */
+static void replay_fit_notes(const struct platform *plat, const struct trace_stats *st,
+			     const struct sim_validation *val, struct run_result *r)
+{
+	u64 all = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+
+	for (int c = 0; c < plat->nr_clusters; c++)
+		if (val->foreign_khz[c]) {
+			run_result_note(r,
+					"the trace runs policy%d at %u kHz, no OPP of %s: replaying "
+					"as a what-if on %s",
+					plat->clusters[c].cpus[0], val->foreign_khz[c], plat->name,
+					plat->name);
+			break;
+		}
+	if (st->cpus_seen_mask && (st->cpus_seen_mask & all) != all) {
+		char used[192];
+		cpu_list(st->cpus_seen_mask & all, used, sizeof(used));
+		run_result_note(r, "trace uses CPUs %s of %d", used, plat->nr_cpus);
+	}
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
 	char kernel_why[384] = "";
@@ -76,7 +172,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
-	int ret;
+	int ret, hdr_cpus;
 
 	sim_config_init(&cfg);
 	cfg.plat = spec->plat;
@@ -149,6 +245,17 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 			cfg.kernel = kernel_profile_default();
 		}
 	}
+	hdr_cpus = header_cpus(spec);
+	if (hdr_cpus > spec->plat->nr_cpus) {
+		/* the header says so before any event: refuse up front */
+		ret = gs_error_set(err, GS_EINPUT,
+				   "'%s': the trace has %d CPUs (its header) and platform '%s' %d: "
+				   "use a platform with at least %d CPUs (--platform; see 'govsim "
+				   "platforms list')",
+				   spec->trace, hdr_cpus, spec->plat->name, spec->plat->nr_cpus,
+				   hdr_cpus);
+		goto out;
+	}
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
@@ -210,6 +317,20 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = sim_finish(s, r, err);
 	if (ret)
 		goto out;
+	ret = replay_actions(spec->policy, sim_get_action_stats(s), r, err);
+	if (ret)
+		goto out;
+	replay_fit_notes(spec->plat, trace_reader_stats(rd), sim_get_validation(s), r);
+	if (strcmp(cfg.gov->name, "schedutil") == 0) {
+		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
+		bool iowait = false;
+		for (int i = 0; i < cfg.nr_params; i++) /* its init took only 0 or 1 */
+			if (strcmp(params[i].key, "iowait_boost") == 0)
+				iowait = strcmp(params[i].value, "1") == 0;
+		if (!iowait)
+			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
+					   "other D-state sleeps: --set iowait_boost=1 models it)");
+	}
 
 	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
 	if (spec->label)

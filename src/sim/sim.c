@@ -48,6 +48,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->switch_latency_ns = -1;
 	cfg->update_points = SIM_UPDATE_KERNEL;
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
+	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
 }
 
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
@@ -185,8 +186,8 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 	p->owner_data = st; /* NULL on allocation failure: stats for this task are skipped */
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
 	if (s->cfg.policy)
-		policy_apply_new_task(&s->uc, s->cfg.policy, now - s->t0, &p->uclamp, p->pid,
-				      p->comm);
+		policy_apply_new_task(&s->uc, s->cfg.policy, now - s->t0, now, &p->uclamp, p->pid,
+				      p->comm, s->astats);
 }
 
 /* A task crossed the RT boundary (prio seen in the trace): __setscheduler_uclamp. */
@@ -341,10 +342,17 @@ static void policy_requeue(void *ctx, s32 pid, int phase)
 	struct task *p = sched_task_find(s->sched, pid);
 	if (!p || !p->on_rq)
 		return;
-	if (phase == 0)
+	if (phase == 0) {
 		hook_uclamp_dec(s, p->cpu, p);
-	else
-		hook_uclamp_inc(s, p->cpu, p);
+		return;
+	}
+	hook_uclamp_inc(s, p->cpu, p);
+	/* v5.9 enqueue_task_rt() -> enqueue_top_rt_rq() ends with cpufreq_update_util(rq, 0)
+	 * ("Kick cpufreq"), so the new clamps of a queued RT task reach the governor now. (The
+	 * CFS enqueue kicks only through a PELT decay or in_iowait: nothing at this instant, as
+	 * the dequeue just updated the averages.) */
+	if (p->class == SCHED_CLASS_RT)
+		hook_cpufreq_update(s, p->cpu, s->now, 0);
 }
 
 /* uclamp_update_active() for a queued task whose group's effective clamps changed. */
@@ -369,14 +377,15 @@ static u64 action_time(const struct sim *s, size_t k)
 
 static int sim_apply_action(struct sim *s, struct gs_error *err)
 {
-	const struct policy_action *a = &s->cfg.policy->actions[s->next_action++];
+	size_t k = s->next_action++;
+	const struct policy_action *a = &s->cfg.policy->actions[k];
 	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
 	struct gs_error perr;
 	int ret;
 
 	s->next_action_ns = action_time(s, s->next_action);
 	gs_error_clear(&perr);
-	ret = policy_apply(&s->uc, a, s->now, &ops, &perr);
+	ret = policy_apply(&s->uc, a, s->now, &ops, s->astats ? &s->astats[k] : NULL, &perr);
 	if (ret == GS_EPOLICY) {
 		/* rejected by the kernel for some tasks (setattr against a task's current request):
 		 * applied to the others; kept as a note of the run */
@@ -386,7 +395,8 @@ static int sim_apply_action(struct sim *s, struct gs_error *err)
 	}
 	if (ret)
 		return gs_error_set(err, ret, "%s", perr.msg);
-	/* The kernel kicks no cpufreq update here: the next update point sees the new clamps. */
+	/* A queued RT task's enqueue in policy_requeue() kicked cpufreq_update_util(); CFS tasks'
+	 * new clamps are seen at the next update point. */
 	return 0;
 }
 
@@ -818,6 +828,11 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 				    "(choose --kernel v5.4 or later)",
 				    name);
 	}
+	if (cfg->policy && cfg->policy->n &&
+	    !(s->astats = calloc(cfg->policy->n, sizeof(*s->astats)))) {
+		free(s);
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
 
 	sc.nr_cpus = s->plat->nr_cpus;
 	sc.kernel = s->kp;
@@ -842,6 +857,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	hooks.task_class_change = hook_task_class_change;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret) {
+		free(s->astats);
 		free(s);
 		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",
 				    gs_strerror(ret));
@@ -946,5 +962,11 @@ void sim_free(struct sim *s)
 	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
 		free(s->emu_chg[c]);
 	free(s->val.dec);
+	free(s->astats);
 	free(s);
+}
+
+const struct policy_action_stats *sim_get_action_stats(const struct sim *s)
+{
+	return s->astats;
 }

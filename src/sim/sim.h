@@ -40,7 +40,7 @@ struct sim_config {
 	int hz;                         /* CONFIG_HZ, default 250 */
 	s64 switch_latency_ns;          /* -1: the platform's transition latency */
 	enum sim_update_points update_points;
-	u32 scaling_min_khz, scaling_max_khz; /* 0: cpuinfo limits */
+	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;
 	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
@@ -157,6 +157,9 @@ void sim_validation_release(struct sim_validation *v);
 const struct sim_validation *sim_get_validation(const struct sim *s);
 /* Move the validation figures out of s (after sim_finish): *out owns the decision list. */
 void sim_take_validation(struct sim *s, struct sim_validation *out);
+
+/* What each policy action did (cfg.policy->actions[i] -> [i]); NULL without a policy. */
+const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
  * whether the trace has cpu_idle events, reading at most max_events events of the file and

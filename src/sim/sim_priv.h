@@ -124,6 +124,7 @@ struct sim {
 	struct wattson_acc *wattson;
 	int w_state[GS_MAX_CPUS];
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
+	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
 };
 
 #define W_PENDING (-3)

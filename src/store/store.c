@@ -19,6 +19,7 @@
 #include <unistd.h>
 #include <time.h>
 
+#include <math.h>
 #include <sqlite3.h>
 
 struct store {
@@ -51,7 +52,7 @@ static const char store_schema[] =
 	"CREATE TABLE IF NOT EXISTS policy_stats ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" policy INTEGER NOT NULL CHECK (policy >= 0), cluster INTEGER NOT NULL,"
-	" transitions INTEGER NOT NULL, avg_freq_khz REAL NOT NULL, busy_s REAL NOT NULL,"
+	" transitions INTEGER NOT NULL, avg_freq_khz REAL, busy_s REAL NOT NULL,"
 	" overutilized_s REAL NOT NULL, PRIMARY KEY (run_id, policy));"
 	"CREATE TABLE IF NOT EXISTS task_stats ("
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
@@ -631,7 +632,9 @@ static int read_policies(struct store *s, s64 id, struct run_result *r, struct g
 		pr->policy = sqlite3_column_int(st, 0);
 		pr->cluster = sqlite3_column_int(st, 1);
 		pr->transitions = (u64)sqlite3_column_int64(st, 2);
-		pr->avg_freq_khz = sqlite3_column_double(st, 3);
+		pr->avg_freq_khz = sqlite3_column_type(st, 3) == SQLITE_NULL
+					   ? NAN
+					   : sqlite3_column_double(st, 3);
 		pr->busy_s = sqlite3_column_double(st, 4);
 		pr->overutilized_s = sqlite3_column_double(st, 5);
 	}
@@ -1092,7 +1095,10 @@ int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, str
 		csv_int(&o, pr->policy);
 		csv_int(&o, pr->cluster);
 		csv_uint(&o, pr->transitions);
-		csv_double(&o, pr->avg_freq_khz);
+		if (isnan(pr->avg_freq_khz))
+			csv_null(&o); /* no activity: NULL, as in the database */
+		else
+			csv_double(&o, pr->avg_freq_khz);
 		csv_double(&o, pr->busy_s);
 		csv_double(&o, pr->overutilized_s);
 		csv_eol(&o);

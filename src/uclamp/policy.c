@@ -199,8 +199,10 @@ static int policy_parse_setattr(struct policy_action *a, const struct policy_lin
 	}
 	if (!have_sel)
 		return policy_err(err, l, "setattr without comm=GLOB or pid=N");
+	/* No clamp at all is a sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid, and
+	 * uclamp_validate() never runs (the key stays as it is). */
 	if (a->uclamp_min < 0 && a->uclamp_max < 0)
-		return policy_err(err, l, "setattr without uclamp_min= or uclamp_max=");
+		return 0;
 
 	struct gs_error why;
 	gs_error_clear(&why);
@@ -554,6 +556,13 @@ static void policy_requeue(const struct policy_ops *ops, s32 pid, int phase)
 		ops->requeue(ops->ctx, pid, phase);
 }
 
+/* A setattr with a clamp is sched_setattr(SCHED_FLAG_UTIL_CLAMP_*); without one it is a
+ * sched_setattr() that changes nothing uclamp sees (__sched_setscheduler() returns early). */
+static bool policy_has_clamp(const struct policy_action *a)
+{
+	return a->uclamp_min >= 0 || a->uclamp_max >= 0;
+}
+
 static void policy_setattr_task(void *arg, struct uclamp_task *uc, s32 pid, const char *comm)
 {
 	struct policy_apply_ctx *c = arg;
@@ -563,6 +572,8 @@ static void policy_setattr_task(void *arg, struct uclamp_task *uc, s32 pid, cons
 	if (!policy_match(a, pid, comm))
 		return;
 	c->matched++;
+	if (!policy_has_clamp(a))
+		return;
 	/* __sched_setscheduler(): uclamp_validate() (key on) before the dequeue, then
 	 * __setscheduler_uclamp() between dequeue and enqueue. */
 	gs_error_clear(&why);
@@ -636,8 +647,23 @@ static void policy_for_each(const struct policy_ops *ops,
 		ops->for_each_task(ops->ctx, fn, arg);
 }
 
+static int policy_apply_one(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
+			    const struct policy_ops *ops, struct policy_action_stats *st,
+			    struct gs_error *err);
+
 int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
-		 const struct policy_ops *ops, struct gs_error *err)
+		 const struct policy_ops *ops, struct policy_action_stats *st, struct gs_error *err)
+{
+	int rc = policy_apply_one(sys, a, now_ns, ops, st, err);
+
+	if (st)
+		st->ran = true;
+	return rc;
+}
+
+static int policy_apply_one(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
+			    const struct policy_ops *ops, struct policy_action_stats *st,
+			    struct gs_error *err)
 {
 	static const struct policy_ops no_ops;
 	struct policy_apply_ctx c;
@@ -655,14 +681,15 @@ int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_
 
 	switch (a->op) {
 	case POLICY_SETATTR:
+		/* sched_setattr() per matching task: a pid absent from the model is -ESRCH from
+		 * find_process_by_pid() before uclamp_validate(), and a comm nothing matches makes
+		 * no call, so neither touches the key. Tasks first seen later get the call then
+		 * (policy_apply_new_task), checked against their own request. */
 		policy_for_each(ops, policy_setattr_task, &c);
-		/* Tasks not seen yet get the call too (policy_apply_new_task): with no task to
-		 * check against, the values alone decide, as validated at parse time. */
-		if (!c.matched && uclamp_setattr_validate(sys, &(struct uclamp_task){
-				.req = {{.value = 0}, {.value = SCHED_CAPACITY_SCALE}}},
-				a->uclamp_min, a->uclamp_max, now_ns, &why) != 0)
-			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: %s", a->origin, a->line,
-					    why.msg);
+		if (st) {
+			st->matched += c.matched;
+			st->rejected += c.rejected;
+		}
 		if (c.rejected)
 			return gs_error_set(err, GS_EPOLICY,
 					    "'%s':%ld: setattr rejected for %zu of %zu tasks, "
@@ -695,6 +722,8 @@ int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_
 			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: too many cgroups (at most %d)",
 					    a->origin, a->line, UCLAMP_MAX_GROUPS);
 		policy_for_each(ops, policy_attach_task, &c);
+		if (st)
+			st->matched += c.matched;
 		return 0;
 	}
 	return gs_error_set(err, GS_EINTERNAL, "'%s':%ld: unknown action %d", a->origin, a->line,
@@ -702,7 +731,8 @@ int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_
 }
 
 void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
-			   struct uclamp_task *uc, s32 pid, const char *comm)
+			   u64 now_ns, struct uclamp_task *uc, s32 pid, const char *comm,
+			   struct policy_action_stats *st)
 {
 	for (size_t i = 0; i < p->n; i++) {
 		const struct policy_action *a = &p->actions[i];
@@ -712,8 +742,15 @@ void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 u
 			break; /* run order: every later action is later still */
 		if (!policy_match(a, pid, comm))
 			continue;
+		if (st)
+			st[i].matched_later++;
 		if (a->op == POLICY_SETATTR) {
-			uclamp_setattr(sys, uc, a->uclamp_min, a->uclamp_max, upto_ns, NULL);
+			/* uclamp_setattr() validates against this task's own request (an RT task's
+			 * min 1024 rejects uclamp_max alone) and turns the key on only if it passes */
+			if (policy_has_clamp(a) &&
+			    uclamp_setattr(sys, uc, a->uclamp_min, a->uclamp_max, now_ns, NULL) &&
+			    st)
+				st[i].rejected++;
 		} else if (a->op == POLICY_ATTACH) {
 			g = uclamp_group_get(sys, a->path);
 			if (g >= 0)

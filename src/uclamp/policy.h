@@ -21,12 +21,18 @@
  * - sysctl writes /proc/sys/kernel/<name>; cgroup writes a cgroup v2 file, creating the group
  *   (and its parents) if needed; attach moves matching tasks, now and first seen later, into
  *   a group, creating it if needed ("/" is the root group).
- * - Static key: setattr, a sysctl write that changes a value, and any cgroup write turn uclamp
- *   on (see uclamp.h), at the action's time.
+ * - Static key (v5.9 kernel/sched/core.c): a setattr turns uclamp on only when a
+ *   sched_setattr() with a clamp passes uclamp_validate() for a real task: at the action's time
+ *   for the tasks known then, or when a matching task is first seen later. A setattr that
+ *   matches no task (a pid absent from the trace is -ESRCH from find_process_by_pid(), a comm
+ *   nothing matches makes no call), or is rejected for every task it matches, leaves the key
+ *   as it was. A setattr without uclamp_min=/uclamp_max= is a sched_setattr() without
+ *   SCHED_FLAG_UTIL_CLAMP: valid, and uclamp_validate() is never called. A sysctl write that
+ *   changes a value, and any cgroup write, turn uclamp on at the action's time (see uclamp.h).
  *
  * Validation. Everything the kernel would reject and that can be decided from the text is an
  * error at PARSE time (GS_EPOLICY, "'file':line: why"): unknown words, bad numbers, values out
- * of range, setattr with uclamp_min > uclamp_max or with no clamp at all, bad cgroup paths, a
+ * of range, setattr with uclamp_min > uclamp_max, bad cgroup paths, a
  * write to the root cgroup's files, and sysctl sequences that make min > max (the sysctl
  * values are simulated in run order; the offending write is reported). A caller parses
  * every file and line first and simulates nothing if one fails. What depends on a task's state
@@ -114,6 +120,15 @@ struct policy_ops {
 	void (*update_active)(void *ctx, s32 pid, unsigned int clamp_mask);
 };
 
+/* What one action did over a replay: filled by policy_apply() and policy_apply_new_task(),
+ * zeroed by the caller. */
+struct policy_action_stats {
+	bool ran;             /* its time came within the trace (policy_apply() was called) */
+	size_t matched;       /* tasks it selected at its time (setattr, attach) */
+	size_t matched_later; /* tasks first seen later that it was applied to */
+	size_t rejected;      /* of those, setattr calls uclamp_validate() rejected */
+};
+
 /* The trace-relative time an action runs at, ns (0 for actions without `at`: they run before
  * the first event, ahead of any `at 0`). */
 static inline u64 policy_action_time_ns(const struct policy_action *a)
@@ -126,20 +141,23 @@ static inline u64 policy_action_time_ns(const struct policy_action *a)
  * GS_EPOLICY with "'origin':line: ..." in err when the kernel rejected it for some tasks
  * (setattr against a task's current request, see above); the action was still applied to the
  * other tasks and the state is consistent, so a caller may report it as a warning and go on.
- * A setattr that matches no task yet still turns the key on (the tasks first seen later were
- * alive and got the call).
+ * A setattr that matches no task leaves the key alone (see "Static key" above). st, when not
+ * NULL, gets the action's counts added (ran, matched, rejected).
  */
 int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_ns,
-		 const struct policy_ops *ops, struct gs_error *err);
+		 const struct policy_ops *ops, struct policy_action_stats *st, struct gs_error *err);
 
 /*
  * A task first seen in the trace, just after uclamp_task_init(): apply the setattr and attach
- * actions that match it and whose time is <= upto_ns (trace-relative), in run order. The task
- * is not queued yet, so nothing is re-accounted. Kernel rejections are counted in
- * sys->stats.setattr_rejected and otherwise ignored.
+ * actions that match it and whose time is <= upto_ns (trace-relative), in run order, each a
+ * sched_setattr() on this task at now_ns (the time stamped on the static key, in the same
+ * clock as policy_apply()'s). The task is not queued yet, so nothing is re-accounted. Kernel
+ * rejections are counted in sys->stats.setattr_rejected. st, when not NULL, is an array of
+ * p->n counters, one per action: matched_later and rejected are added to.
  */
 void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
-			   struct uclamp_task *uc, s32 pid, const char *comm);
+			   u64 now_ns, struct uclamp_task *uc, s32 pid, const char *comm,
+			   struct policy_action_stats *st);
 
 /* The policy as text, one normalised action per line in run order ("at 0.5 setattr
  * comm=surfaceflinger uclamp_min=512\n"), for the results database. Writes at most size bytes

@@ -145,4 +145,18 @@ if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
 fi
 diff -u "$exp/report_errors.txt" "$tmp/errors.txt" || err "error cases differ"
 "$bin" report --help >/dev/null || err "--help did not exit 0"
+# HTML tables fit a 1400-px window: the body is at most 1240 px wide and cells may break long
+# words (paths, labels), so no table can be wider than the body
+grep -q "max-width:1240px" "$tmp/out/index.html" && grep -q "overflow-wrap:anywhere" "$tmp/out/index.html" ||
+	err "index.html: the tables may not fit a 1400-px window"
+
+# runs of two platforms on one relative scale: refused before anything is written (#11 item 14)
+"$bin" run "$trace" --platform hikey960 --db "$db" --label other-platform --quiet || err "run 3 failed"
+"$bin" report --db "$db" --out "$tmp/mixed" >"$tmp/mixed.txt" 2>&1
+st=$?
+[ $st = 3 ] || err "mixed platforms: exit $st, want 3"
+grep -q "runs of different platforms ('juno-r0', 'hikey960') cannot be put on one relative scale" \
+	"$tmp/mixed.txt" || err "mixed platforms: $(cat "$tmp/mixed.txt")"
+[ ! -e "$tmp/mixed" ] || err "mixed platforms: '$tmp/mixed' was created"
+
 exit $fail

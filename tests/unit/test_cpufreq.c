@@ -121,7 +121,7 @@ static void test_scaling_limits(void **state)
 	/* Setting limits does not move the frequency in force. */
 	assert_int_equal(p.cur_khz, 2362000);
 
-	cpufreq_policy_set_limits(&p, 1421000, 0);
+	cpufreq_policy_set_limits(&p, 1421000, CPUFREQ_NO_MAX_KHZ);
 	assert_int_equal(p.max_khz, 2362000);
 	assert_int_equal(cpufreq_driver_resolve_freq(&p, 0), 1421000);
 	assert_int_equal(cpufreq_driver_resolve_freq(&p, 1000000), 1421000);
@@ -148,6 +148,13 @@ static void test_scaling_limits(void **state)
 	cpufreq_policy_set_limits(&p, 0, 2000000);
 	assert_int_equal(p.max_khz, 2000000);
 	assert_int_equal(cpufreq_driver_resolve_freq(&p, 2362000), 2112000);
+
+	/* 0 is a value like any other (cpufreq_verify_within_cpu_limits clamps it): a write of 0
+	 * to scaling_max_freq leaves the lowest OPP; scaling_min_freq=0 is cpuinfo's min. */
+	cpufreq_policy_set_limits(&p, 0, 0);
+	assert_int_equal(p.min_khz, 903000);
+	assert_int_equal(p.max_khz, 903000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 2362000), 903000);
 }
 
 static void test_relations(void **state)

@@ -443,6 +443,8 @@ static void test_timeline_data(void **state)
 	s = find(p, "utilization");
 	assert_non_null(s);
 	assert_true(s->y[0] == 100 && s->y[1] == 700 && (s->flags & PLOT_F_RIGHT));
+	/* util is sampled at evaluations: held until the next one, not interpolated (#11) */
+	assert_int_equal(s->style, PLOT_STEP);
 	s = find(p, "capacity");
 	assert_non_null(s);
 	assert_true(s->y[0] == 200 && s->y[1] == 400 && (s->flags & PLOT_F_RIGHT));

@@ -159,7 +159,6 @@ static void test_parse_errors(void **state)
 
 	/* setattr */
 	expect_error("setattr uclamp_min=1", "'p.txt':7: setattr without comm=GLOB or pid=N");
-	expect_error("setattr comm=a", "'p.txt':7: setattr without uclamp_min= or uclamp_max=");
 	expect_error("setattr comm=a pid=3 uclamp_min=1",
 		     "'p.txt':7: more than one task selector ('pid=3')");
 	expect_error("setattr comm= uclamp_min=1", "'p.txt':7: empty comm= pattern");
@@ -231,9 +230,10 @@ static void test_action_origin(void **state)
 	assert_int_equal(policy_parse_line(&pol, "sysctl sched_util_clamp_min 10", "--action", 1,
 					   &err),
 			 0);
-	assert_int_equal(policy_parse_line(&pol, "setattr comm=x", "--action", 2, &err),
+	assert_int_equal(policy_parse_line(&pol, "setattr comm=x uclamp_min=900 uclamp_max=100",
+					   "--action", 2, &err),
 			 GS_EPOLICY);
-	assert_string_equal(err.msg, "'--action':2: setattr without uclamp_min= or uclamp_max=");
+	assert_string_equal(err.msg, "'--action':2: uclamp_min 900 > uclamp_max 100");
 }
 
 static void test_parse_file(void **state)
@@ -471,7 +471,7 @@ static void fake_init(void)
 static int apply_all(u64 now_ns)
 {
 	for (size_t i = 0; i < pol.n; i++) {
-		int rc = policy_apply(&usys, &pol.actions[i], now_ns, &fake_ops, &err);
+		int rc = policy_apply(&usys, &pol.actions[i], now_ns, &fake_ops, NULL, &err);
 		if (rc)
 			return rc;
 	}
@@ -517,15 +517,92 @@ static void test_apply_setattr(void **state)
 	assert_int_equal(fk.rq.uc[UCLAMP_MIN].bucket[2].tasks, 1);
 }
 
+/* v5.9 sched_setattr(): a pid that does not exist is -ESRCH from find_process_by_pid() before
+ * __sched_setscheduler() and uclamp_validate(); a comm nothing matches makes no call. Neither
+ * turns the static key on. */
 static void test_apply_setattr_no_task_yet(void **state)
 {
+	struct policy_action_stats st[2];
 	(void)state;
 	fake_init();
+	memset(st, 0, sizeof(st));
 	assert_int_equal(parse("at 3 setattr comm=nobody uclamp_min=5"), 0);
-	assert_int_equal(apply_all(99), 0);
-	assert_true(usys.stats.key_on);
-	assert_int_equal(usys.stats.key_on_at_ns, 99);
+	assert_int_equal(parse("at 3 setattr pid=4242 uclamp_max=5"), 0);
+	for (size_t i = 0; i < pol.n; i++)
+		assert_int_equal(policy_apply(&usys, &pol.actions[i], 99, &fake_ops, &st[i], &err),
+				 0);
+	assert_false(usys.stats.key_on);
+	assert_false(usys.key);
 	assert_string_equal(fk.log, "");
+	assert_true(st[0].ran);
+	assert_int_equal(st[0].matched, 0);
+	assert_true(st[1].ran);
+	assert_int_equal(st[1].matched, 0);
+}
+
+/* A setattr rejected by uclamp_validate() for every task it matches never reaches
+ * static_branch_enable(): an RT task's default min 1024 with uclamp_max=512 alone. */
+static void test_apply_setattr_rejected_everywhere(void **state)
+{
+	struct policy_action_stats st = {0};
+	(void)state;
+	fake_init();
+	assert_int_equal(parse("setattr comm=irq/* uclamp_max=512"), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 5, &fake_ops, &st, &err), GS_EPOLICY);
+	assert_false(usys.stats.key_on);
+	assert_int_equal(st.matched, 1);
+	assert_int_equal(st.rejected, 1);
+	assert_string_equal(fk.log, "");
+}
+
+/* sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid, uclamp_validate() is not called, the
+ * key stays off and no request changes; the tasks are still counted as matched. */
+static void test_apply_setattr_without_clamp(void **state)
+{
+	struct policy_action_stats st = {0};
+	(void)state;
+	fake_init();
+	assert_int_equal(parse("setattr comm=* "), 0);
+	assert_int_equal(pol.actions[0].uclamp_min, -1);
+	assert_int_equal(pol.actions[0].uclamp_max, -1);
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 5, &fake_ops, &st, &err), 0);
+	assert_false(usys.stats.key_on);
+	assert_int_equal(st.matched, 4);
+	assert_int_equal(st.rejected, 0);
+	assert_string_equal(fk.log, "");
+	assert_int_equal(fk.t[3].uc.req[UCLAMP_MIN].value, 1024);
+	assert_false(fk.t[0].uc.req[UCLAMP_MIN].user_defined);
+}
+
+/* A task first seen later gets the call at the time it is seen: checked against its own
+ * request, and only a success turns the key on, stamped with that time. */
+static void test_apply_new_task_key(void **state)
+{
+	struct uclamp_task uc;
+	struct policy_action_stats st[1];
+	(void)state;
+	uclamp_sys_init(&usys, 5);
+	memset(st, 0, sizeof(st));
+	assert_int_equal(parse("setattr comm=late* uclamp_max=512"), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 100, NULL, &st[0], &err), 0);
+	assert_false(usys.stats.key_on);
+
+	/* an RT task (min 1024): -EINVAL, key stays off */
+	uclamp_task_init(&usys, &uc, true);
+	policy_apply_new_task(&usys, &pol, 400, 1400, &uc, 7, "late-rt", st);
+	assert_false(usys.stats.key_on);
+	assert_int_equal(uc.req[UCLAMP_MAX].value, 1024);
+	assert_int_equal(st[0].matched_later, 1);
+	assert_int_equal(st[0].rejected, 1);
+
+	/* a CFS task: applied, key on at the time it was seen (1900, the caller's clock) */
+	uclamp_task_init(&usys, &uc, false);
+	policy_apply_new_task(&usys, &pol, 900, 1900, &uc, 8, "late-cfs", st);
+	assert_true(usys.stats.key_on);
+	assert_int_equal(usys.stats.key_on_at_ns, 1900);
+	assert_int_equal(uc.req[UCLAMP_MAX].value, 512);
+	assert_int_equal(st[0].matched_later, 2);
+	assert_int_equal(st[0].rejected, 1);
 }
 
 static void test_apply_setattr_rejected(void **state)
@@ -552,17 +629,17 @@ static void test_apply_attach_and_cgroup(void **state)
 	assert_int_equal(parse("at 2 cgroup /bg cpu.uclamp.max 25"), 0);
 	assert_int_equal(parse("at 3 cgroup /other cpu.uclamp.max 25"), 0);
 
-	assert_int_equal(policy_apply(&usys, &pol.actions[0], 10, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 10, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "deq102 enq102");
 	int bg = uclamp_group_find(&usys, "/bg");
 	assert_int_equal(bg, 1);
 	assert_int_equal(fk.t[2].uc.group, bg);
 	assert_false(usys.key); /* attach is not a use of uclamp */
-	assert_int_equal(policy_apply(&usys, &pol.actions[1], 11, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[1], 11, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "deq102 enq102");
 
 	/* the cgroup write turns the key on and re-accounts the tasks of the changed group */
-	assert_int_equal(policy_apply(&usys, &pol.actions[2], 20, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[2], 20, &fake_ops, NULL, &err), 0);
 	assert_int_equal(usys.stats.key_on_at_ns, 20);
 	assert_string_equal(fk.log, "deq102 enq102 upd-max102");
 	assert_int_equal(usys.groups[bg].eff[UCLAMP_MAX].value, 256);
@@ -570,7 +647,7 @@ static void test_apply_attach_and_cgroup(void **state)
 	assert_false(fk.t[2].uc.eff[UCLAMP_MAX].active);
 	assert_int_equal(uclamp_eff_value(&usys, &fk.t[2].uc, UCLAMP_MAX), 256);
 	/* a write to another group touches no task of /bg */
-	assert_int_equal(policy_apply(&usys, &pol.actions[3], 30, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[3], 30, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "deq102 enq102 upd-max102");
 }
 
@@ -580,14 +657,14 @@ static void test_apply_sysctl(void **state)
 	fake_init();
 	assert_int_equal(parse("sysctl sched_util_clamp_min_rt_default 128"), 0);
 	assert_int_equal(parse("at 1 sysctl sched_util_clamp_min 100"), 0);
-	assert_int_equal(policy_apply(&usys, &pol.actions[0], 7, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 7, &fake_ops, NULL, &err), 0);
 	/* RT default: requests rewritten, no requeue (as the kernel) */
 	assert_int_equal(fk.t[3].uc.req[UCLAMP_MIN].value, 128);
 	assert_int_equal(fk.t[0].uc.req[UCLAMP_MIN].value, 0);
 	assert_string_equal(fk.log, "");
 	assert_int_equal(usys.stats.key_on_at_ns, 7);
 	/* min/max: the root group's tasks are re-accounted (uclamp_update_root_tg) */
-	assert_int_equal(policy_apply(&usys, &pol.actions[1], 8, &fake_ops, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[1], 8, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "upd-min100 upd-min101 upd-min102 upd-min103");
 	assert_int_equal(uclamp_eff_value(&usys, &fk.t[3].uc, UCLAMP_MIN), 100);
 }
@@ -603,23 +680,23 @@ static void test_apply_new_task(void **state)
 	assert_int_equal(parse("at 2 setattr pid=5 uclamp_max=10"), 0);
 	/* the simulator applies the actions in force first */
 	for (size_t i = 0; i < 2; i++)
-		assert_int_equal(policy_apply(&usys, &pol.actions[i], 1000000000, NULL, &err), 0);
+		assert_int_equal(policy_apply(&usys, &pol.actions[i], 1000000000, NULL, NULL, &err), 0);
 
 	uclamp_task_init(&usys, &uc, false);
-	policy_apply_new_task(&usys, &pol, 1500000000, &uc, 5, "RenderThread");
+	policy_apply_new_task(&usys, &pol, 1500000000, 1500000000, &uc, 5, "RenderThread", NULL);
 	assert_int_equal(uc.group, uclamp_group_find(&usys, "/top-app"));
 	assert_int_equal(uc.req[UCLAMP_MIN].value, 100); /* the t=2 ones are not in force yet */
 	assert_int_equal(uc.req[UCLAMP_MAX].value, 1024);
 
 	uclamp_task_init(&usys, &uc, false);
-	policy_apply_new_task(&usys, &pol, 2000000000, &uc, 5, "RenderThread");
+	policy_apply_new_task(&usys, &pol, 2000000000, 2000000000, &uc, 5, "RenderThread", NULL);
 	assert_int_equal(uc.req[UCLAMP_MIN].value, 200);
 	/* pid 5's max 10 < its min 200: rejected by the kernel, counted */
 	assert_int_equal(uc.req[UCLAMP_MAX].value, 1024);
 	assert_int_equal(usys.stats.setattr_rejected, 1);
 
 	uclamp_task_init(&usys, &uc, false);
-	policy_apply_new_task(&usys, &pol, 2000000000, &uc, 6, "other");
+	policy_apply_new_task(&usys, &pol, 2000000000, 2000000000, &uc, 6, "other", NULL);
 	assert_int_equal(uc.group, 0);
 	assert_int_equal(uc.req[UCLAMP_MIN].value, 0);
 }
@@ -640,6 +717,10 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_apply_setattr, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_setattr_no_task_yet, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_setattr_rejected, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_apply_setattr_rejected_everywhere, setup,
+						teardown),
+		cmocka_unit_test_setup_teardown(test_apply_setattr_without_clamp, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_apply_new_task_key, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_attach_and_cgroup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_sysctl, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_new_task, setup, teardown),

@@ -163,7 +163,7 @@ static void test_get_next_freq_table(void **state)
 	cpufreq_policy_set_limits(&fx->pol, 0, 1805000);
 	assert_int_equal(next_freq_fresh(fx->sg, 1024, 1024), 1805000);
 	assert_int_equal(next_freq_fresh(fx->sg, 512, 1024), 1805000);
-	cpufreq_policy_set_limits(&fx->pol, 1421000, 0);
+	cpufreq_policy_set_limits(&fx->pol, 1421000, CPUFREQ_NO_MAX_KHZ);
 	assert_int_equal(next_freq_fresh(fx->sg, 0, 1024), 1421000);
 	teardown(fx);
 

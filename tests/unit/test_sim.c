@@ -297,6 +297,86 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	run_result_release(&same);
 }
 
+/* Issue 11 item 3: a cluster nothing ran on (the task runs on CPU4 only) has no average
+ * frequency (NAN: "no activity"); the busy cluster has one. */
+static void test_idle_cluster_no_activity(void **state)
+{
+	const char *trace = periodic_trace(4, "busy", 1000, 120, 5000, 10000, 20);
+	struct replay_case c = {.trace = trace, .timing = SIM_TIMING_TRACED};
+	struct run_result r;
+	(void)state;
+
+	replay(&c, &r);
+	assert_true(r.pol[0].busy_s == 0);
+	assert_true(isnan(r.pol[0].avg_freq_khz));
+	assert_true(r.pol[1].busy_s > 0);
+	assert_false(isnan(r.pol[1].avg_freq_khz));
+	run_result_release(&r);
+}
+
+/* Issue 11 item 4: a setattr that reaches no task is no use of uclamp. `comm=nobody` matches
+ * nothing and `pid=4242` is absent (sched_setattr() fails with -ESRCH before
+ * uclamp_validate()): the key stays off, the run equals the no-policy run, and the notes say
+ * which actions matched nothing; an action timed after the trace's end is noted as not run. */
+static void test_setattr_matching_nothing_keeps_key_off(void **state)
+{
+	const char *trace = periodic_trace(4, "busy", 1000, 120, 5000, 10000, 50);
+	struct replay_case c = {.trace = trace, .timing = SIM_TIMING_TRACED};
+	struct run_result base, none;
+	(void)state;
+
+	replay(&c, &base);
+	c.actions[0] = "setattr comm=nobody uclamp_min=512";
+	c.actions[1] = "setattr pid=4242 uclamp_max=100";
+	c.actions[2] = "at 10 setattr comm=busy uclamp_max=100";
+	c.actions[3] = "setattr comm=busy"; /* no clamp: valid, no key */
+	replay(&c, &none);
+	assert_false(none.key_on);
+	assert_int_equal(none.agg_ops, 0);
+	assert_true(fabs(none.energy_total - base.energy_total) < 1e-12);
+	assert_int_equal(none.nr_actions, 4);
+	/* run order: the three without `at` first, then the one at 10 s */
+	assert_string_equal(none.actions[0].text, "setattr comm=nobody uclamp_min=512");
+	assert_int_equal(none.actions[0].matched + none.actions[0].matched_later, 0);
+	assert_int_equal(none.actions[2].matched + none.actions[2].matched_later, 1);
+	assert_false(none.actions[3].ran);
+	assert_non_null(strstr(none.notes, "'--action':1: 'setattr comm=nobody uclamp_min=512' "
+					    "matched no task"));
+	assert_non_null(strstr(none.notes, "'--action':2: 'setattr pid=4242 uclamp_max=100' "
+					    "matched no task"));
+	assert_non_null(strstr(none.notes, "'--action':3: 'at 10 setattr comm=busy uclamp_max=100' "
+					    "is timed after the trace's end: not run"));
+	assert_null(strstr(none.notes, "'--action':4"));
+	run_result_release(&base);
+	run_result_release(&none);
+}
+
+/* Issue 11 item 7a: v5.9 __sched_setscheduler() dequeues and enqueues a queued task around
+ * __setscheduler_uclamp(), and enqueue_top_rt_rq() kicks cpufreq_update_util(): a clamp on a
+ * running RT task moves the frequency at the action's time. An RT task runs 100 ms on CPU4
+ * from t0 (traced 903 MHz); with the key off the RT boost sends the A73s to 2362 MHz at once
+ * (no switch latency); at 0.05 s `uclamp_min=0 uclamp_max=0` turns the key on and leaves
+ * util 0 -> 903 MHz at 0.05 s exactly (no tick or event would evaluate before the end). */
+static void test_setattr_kicks_rt_enqueue(void **state)
+{
+	const char *trace = periodic_trace(4, "rt", 1002, 50, 100000, 200000, 1);
+	struct replay_case c = {.trace = trace, .timing = SIM_TIMING_TRACED};
+	struct run_result r;
+	(void)state;
+
+	c.params[0] = (struct gov_param){"switch_latency_us", "0", false};
+	c.params[1] = (struct gov_param){"rate_limit_us", "500", false};
+	c.nr_params = 2;
+	c.actions[0] = "at 0.05 setattr comm=rt uclamp_min=0 uclamp_max=0";
+	replay(&c, &r);
+	assert_true(fabs(r.span_s - 0.1) < 1e-9);
+	assert_true(r.key_on);
+	assert_true(fabs(r.key_on_at_s - 0.05) < 1e-9);
+	assert_true(fabs(residency_at(&r, 1, 2362000) - 0.05) < 1e-9);
+	assert_true(fabs(residency_at(&r, 1, 903000) - 0.05) < 1e-9);
+	run_result_release(&r);
+}
+
 /* ---- energy ----------------------------------------------------------------------------------- */
 
 /* One task busy for exactly 1 s on CPU4. */
@@ -796,6 +876,9 @@ int main(void)
 		cmocka_unit_test(test_rt_boost_and_rt_default),
 		cmocka_unit_test(test_unchanged_sysctl_keeps_key_off),
 		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
+		cmocka_unit_test(test_idle_cluster_no_activity),
+		cmocka_unit_test(test_setattr_matching_nothing_keeps_key_off),
+		cmocka_unit_test(test_setattr_kicks_rt_enqueue),
 		cmocka_unit_test(test_energy_performance_1s),
 		cmocka_unit_test(test_energy_powersave_work),
 		cmocka_unit_test(test_energy_warmup),

@@ -11,6 +11,7 @@
  */
 #include "testutil.h"
 
+#include <math.h>
 #include <sqlite3.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -227,6 +228,37 @@ static s64 count_rows(sqlite3 *db, const char *sql)
 	n = sqlite3_column_int64(st, 0);
 	sqlite3_finalize(st);
 	return n;
+}
+
+/* Issue 11 item 3: a policy with no activity has no average frequency: NULL in the database,
+ * NAN when read back, an empty CSV field. */
+static void test_no_activity_is_null(void **state)
+{
+	struct gs_error err = {0};
+	struct store *s;
+	struct run_result r, back;
+	sqlite3 *db;
+	char path[320];
+	s64 id = 0;
+	(void)state;
+
+	make_run(&r, false);
+	r.pol[0].avg_freq_khz = NAN;
+	r.pol[0].busy_s = 0;
+	snprintf(path, sizeof(path), "%s", tmp("idle.db"));
+	if (store_open(path, &s, &err) || store_write_run(s, &r, &id, &err))
+		fail_msg("%s", err.msg);
+	if (store_read_run(s, id, &back, &err))
+		fail_msg("%s", err.msg);
+	assert_true(isnan(back.pol[0].avg_freq_khz));
+	assert_false(isnan(back.pol[1].avg_freq_khz));
+	run_result_release(&back);
+	store_close(s);
+	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
+	assert_int_equal(count_rows(db, "SELECT count(*) FROM policy_stats WHERE avg_freq_khz IS NULL"),
+			 1);
+	sqlite3_close(db);
+	run_result_release(&r);
 }
 
 static void test_newer_schema_refused(void **state)
@@ -549,6 +581,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_round_trip),
 		cmocka_unit_test(test_newer_schema_refused),
+		cmocka_unit_test(test_no_activity_is_null),
 		cmocka_unit_test(test_failed_write_leaves_nothing),
 		cmocka_unit_test(test_deterministic),
 		cmocka_unit_test(test_csv),
