@@ -396,7 +396,7 @@ static void test_select_errors(void **state)
 	(void)state;
 
 	/* an unknown key is a tunable term now; the missing database is the error here */
-	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
 	assert_non_null(strstr(err.msg, "'x.db'"));
 	assert_int_equal(compare_select("label", "x.db", &runs, &n, &err), GS_EARG);
 	assert_int_equal(compare_select("run=abc", "x.db", &runs, &n, &err), GS_EARG);
