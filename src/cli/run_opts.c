@@ -430,6 +430,26 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 		return cli_usage_error(usage, "no trace given");
 	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
 		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
+	/* validate holds the emulation against what the traced kernel did with the traced
+	 * configuration: a what-if (a clamp policy, a warm-up cut) or a run's outputs would be
+	 * silently meaningless there, so they are refused */
+	if (kind == RUN_OPTS_VALIDATE) {
+		const char *opt = o->has_policy       ? "--policy/--action"
+				  : o->warmup_ns      ? "--warmup-ms"
+				  : o->db             ? "--db"
+				  : o->csv_dir        ? "--csv"
+				  : o->timeline_path  ? "--timeline"
+				  : o->task_timeline_path ? "--task-timeline"
+				  : o->baselines      ? "--baselines"
+				  : o->label          ? "--label"
+						      : NULL;
+		if (opt)
+			return cli_usage_error(usage,
+					       "validate takes no %s (that is 'govsim run'): it replays "
+					       "the traced configuration against the kernel's own "
+					       "decisions",
+					       opt);
+	}
 	/* a pipe is read once, here: every pass below reads the copy */
 	for (int i = 0; i < o->nr_traces; i++) {
 		o->spools[i].fd = -1;

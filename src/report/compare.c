@@ -365,11 +365,13 @@ static int check_same_setup(const struct run_result *ref, const struct run_resul
 		return gs_error_set(err, GS_EINPUT,
 				    "runs of different platforms ('%s', '%s') cannot be compared",
 				    ref->platform, r->platform);
-	if (strcmp(ref->power_model, r->power_model) != 0 ||
-	    strcmp(ref->power_unit, r->power_unit) != 0)
+	/* Power models in one physical unit (em and wattson: joules) are two estimates of the
+	 * same energy and compare side by side; the costs model's own units do not. */
+	if (strcmp(ref->power_unit, r->power_unit) != 0)
 		return gs_error_set(err, GS_EINPUT,
-				    "runs of different power models ('%s', '%s') cannot be compared",
-				    ref->power_model, r->power_model);
+				    "runs of power models in different units ('%s' in %s, '%s' in %s) "
+				    "cannot be compared",
+				    ref->power_model, ref->power_unit, r->power_model, r->power_unit);
 	return 0;
 }
 

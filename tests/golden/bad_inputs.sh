@@ -96,6 +96,9 @@ case_ report-missing-db 3 "'no-such.db': no such results database" "$bin" report
 case_ format-tracecmd-info 0 - "$bin" trace info --format tracecmd traces-tracecmd.txt
 case_ format-tracecmd-run 0 - "$bin" run --quiet --format tracecmd traces-tracecmd.txt
 case_ format-trace-cmd-run 0 - "$bin" run --quiet --format trace-cmd traces-tracecmd.txt
+# validate replays the traced configuration: a what-if option is refused, not ignored
+case_ validate-policy 2 "validate takes no --policy/--action" "$bin" validate --platform juno-r0 --action 'setattr comm=* uclamp_max=300' traces-tracecmd.txt
+case_ validate-warmup 2 "validate takes no --warmup-ms" "$bin" validate --platform juno-r0 --warmup-ms 10 traces-tracecmd.txt
 case_ format-tracecmd-validate 3 "'traces-tracecmd.txt': nothing to validate against" "$bin" validate --platform juno-r0 --format tracecmd traces-tracecmd.txt
 
 # --- a foreign SQLite file as --db: refused before replaying, left untouched (#18.8) --------

@@ -321,6 +321,19 @@ static void test_compare_runs(void **state)
 	assert_false(m->significant);
 	assert_float_equal(m->change_pct, 50.0, 1e-12);
 
+	/* em against wattson (both joules): the same energy estimated twice, compared */
+	snprintf(nw[0].power_model, sizeof(nw[0].power_model), "wattson");
+	snprintf(nw[1].power_model, sizeof(nw[1].power_model), "wattson");
+	assert_int_equal(compare_runs(base, 2, nw, 2, 0.95, t, &err), 0);
+	assert_float_equal(compare_find_metric(t, "energy")->new.amean, 2.0, 1e-12);
+	/* a model in its own units (costs) is not */
+	snprintf(nw[1].power_model, sizeof(nw[1].power_model), "costs");
+	snprintf(nw[1].power_unit, sizeof(nw[1].power_unit), "bogo-mJ");
+	assert_int_equal(compare_runs(base, 2, nw, 2, 0.95, t, &err), GS_EINPUT);
+	assert_non_null(strstr(err.msg, "different units"));
+	snprintf(nw[1].power_model, sizeof(nw[1].power_model), "em");
+	snprintf(nw[1].power_unit, sizeof(nw[1].power_unit), "J");
+
 	/* nothing in common, other platform, bad confidence */
 	assert_int_equal(compare_runs(&base[2], 1, &nw[2], 1, 0.95, t, &err), GS_EINPUT);
 	snprintf(nw[0].platform, sizeof(nw[0].platform), "hikey960");
@@ -423,7 +436,7 @@ static void test_select_errors(void **state)
 	(void)state;
 
 	/* an unknown key is a tunable term now; the missing database is the error here */
-	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
 	assert_non_null(strstr(err.msg, "'x.db'"));
 	assert_int_equal(compare_select("label", "x.db", &runs, &n, &err), GS_EARG);
 	assert_int_equal(compare_select("run=abc", "x.db", &runs, &n, &err), GS_EARG);
