@@ -20,6 +20,10 @@
 # CI runs 30 s each (.ci/run). For a real campaign run longer, e.g. `tools/fuzz.sh 3600`
 # (an hour per target; the corpus grows across runs, so repeated runs continue where the last
 # one stopped). Reproduce one input: BUILD_DIR/tests/fuzz/fuzz_NAME FILE.
+#
+# Environment: FUZZ_SEED, when set (a whole number), is passed as -seed=$FUZZ_SEED to every
+# target, so that a run can be repeated, or different runs explore from different seeds (e.g.
+# `FUZZ_SEED=2 tools/fuzz.sh 60 build-fuzz dat`); unset, libFuzzer picks one from the clock.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
@@ -28,6 +32,11 @@ shift $(($# > 2 ? 2 : $#))
 targets=${*:-ftrace tracecmd dat csv policy platform perfetto systrace}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
+seed_opt=()
+if [ -n "${FUZZ_SEED+set}" ]; then
+	case $FUZZ_SEED in '' | *[!0-9]*) echo "fuzz.sh: FUZZ_SEED must be a whole number, not '$FUZZ_SEED'" >&2; exit 2 ;; esac
+	seed_opt=(-seed="$FUZZ_SEED")
+fi
 command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
 
 mkdir -p "$build/fuzz"
@@ -95,7 +104,7 @@ for t in $targets; do
 	mkdir -p "$corpus"
 	seeds "$t"
 	log="$build/fuzz/$t.log"
-	"$bin" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" "${seed_opt[@]}" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
 		-dict="$dict" -artifact_prefix="$build/fuzz/artifacts/$t-" -print_final_stats=1 \
 		"$corpus" "$build/fuzz/seeds/$t" >"$log" 2>&1
 	rc=$?

@@ -34,6 +34,8 @@ struct dat_cur {
 	u64 page_size;
 	bool compressed; /* v7 with a compression algorithm: CPU data in chunks, not pages */
 	bool big_endian;
+	u64 commit_size; /* header_page's commit field: 4 or 8 bytes at offset 8; 0 = not read yet */
+	u64 data_size;   /* header_page's data field: a page's room for events */
 	const char *name;
 	struct gs_error *err;
 };
@@ -133,10 +135,52 @@ static int expect(struct dat_cur *c, const char *tag, size_t len)
 	return 0;
 }
 
+/* The ring-buffer page header's commit word (kernel/trace/ring_buffer.c, struct buffer_data_page;
+ * libtraceevent's kbuffer_load_subbuffer()): the bytes of events in the page, in its low 27 bits,
+ * and two flags in bits 31 (events were lost before this page) and 30 (their count is stored as
+ * a long right after the events). */
+#define DAT_COMMIT_MASK    ((1ull << 27) - 1)
+#define DAT_MISSING_EVENTS (1ull << 31)
+#define DAT_MISSING_STORED (1ull << 30)
+
+/*
+ * Every page of one CPU's data: its commit must fit the page's data field. libtracecmd (1.3)
+ * loads the first page of each CPU when the file is opened and, when a page says more than a
+ * page holds, fails the open with the CPU half set up, and its clean-up then dereferences NULL
+ * (found by fuzzing, tests/fuzz/regressions/dat/cpu3-page-commit-past-page.dat); later pages
+ * would be read past their end. A kernel never writes such a page (rb_commit() keeps commit
+ * within BUF_PAGE_SIZE, the data field's size).
+ */
+static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, u64 size)
+{
+	for (u64 page = 0; page < size / c->page_size; page++) {
+		u64 at = offset + page * c->page_size, word, events, room;
+		int ret;
+
+		c->pos = at + 8;
+		if ((ret = num(c, (int)c->commit_size, &word, "a page's commit")))
+			return ret;
+		events = word & DAT_COMMIT_MASK;
+		room = c->data_size;
+		if ((word & DAT_MISSING_EVENTS) && (word & DAT_MISSING_STORED))
+			room = room >= c->commit_size ? room - c->commit_size : 0;
+		if (events > room)
+			return bad(c, "%sCPU %llu's page at byte %llu holds %llu bytes of events, more "
+				   "than a page's %llu", buffer, (unsigned long long)cpu,
+				   (unsigned long long)at, (unsigned long long)events,
+				   (unsigned long long)room);
+	}
+	return 0;
+}
+
 /* One CPU's data: [offset, offset + size) inside the file, whole pages at a page boundary
- * (trace-cmd copies the ring buffer page by page; libtracecmd maps it so). */
+ * (trace-cmd copies the ring buffer page by page; libtracecmd maps it so), each page's header
+ * within the page. */
 static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, u64 size)
 {
+	u64 pos = c->pos;
+	int ret;
+
 	if (offset > c->size || size > c->size - offset)
 		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) runs past the end of "
 			   "the file (%llu bytes; truncated?)", buffer, (unsigned long long)cpu,
@@ -146,7 +190,11 @@ static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, 
 		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
 			   "%llu bytes", buffer, (unsigned long long)cpu, (unsigned long long)size,
 			   (unsigned long long)offset, (unsigned long long)c->page_size);
-	return 0;
+	if (c->compressed || !c->commit_size)
+		return 0; /* compressed pages are left to the library; v7 with no header_page yet */
+	ret = cpu_pages(c, buffer, cpu, offset, size);
+	c->pos = pos;
+	return ret;
 }
 
 /*
@@ -203,6 +251,8 @@ static int header_page(struct dat_cur *c, u64 size)
 		return bad(c, "header_page data at offset %llu, size %llu, in pages of %llu bytes",
 			   (unsigned long long)data_off, (unsigned long long)data_size,
 			   (unsigned long long)c->page_size);
+	c->commit_size = commit;
+	c->data_size = data_size;
 	return 0;
 }
 

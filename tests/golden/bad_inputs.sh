@@ -81,6 +81,12 @@ head -c -1 "$dat" >"$tmp/trace-cut-byte.dat"
 head -c -4096 "$dat" >"$tmp/trace-cut-page.dat"
 case_ dat-cut-byte 3 "'trace-cut-byte.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3436543 bytes; truncated?)" "$bin" run --quiet trace-cut-byte.dat
 case_ dat-cut-page 3 "'trace-cut-page.dat': damaged trace.dat: CPU 5's data (16384 bytes at byte 3420160) runs past the end of the file (3432448 bytes; truncated?)" "$bin" trace info trace-cut-page.dat
+# a page whose commit (its bytes of events) exceeds the page's data field (4096 - 16 bytes, from
+# header_page) made libtracecmd fail the open and crash in its clean-up (fuzzing, exit 139):
+# CPU 5's first page (byte 3420160) says 4081 bytes, one more than a page holds
+cp "$dat" "$tmp/trace-big-commit.dat"
+printf '\361\017\000\000\000\000\000\000' | dd of="$tmp/trace-big-commit.dat" bs=1 seek=3420168 conv=notrunc status=none
+case_ dat-page-commit 3 "'trace-big-commit.dat': damaged trace.dat: CPU 5's page at byte 3420160 holds 4081 bytes of events, more than a page's 4080" "$bin" run --quiet trace-big-commit.dat
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
