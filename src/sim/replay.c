@@ -36,31 +36,53 @@ static void format_params(const struct gov_param *p, int n, char *buf, size_t si
 					p[i].value);
 }
 
-const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
-						 char *why, size_t why_size)
+/* The profile a recorded release maps to, or v5.9 when the trace records none; *why says which. */
+static const struct kernel_profile *release_profile(const char *release, char *why,
+						    size_t why_size)
 {
-	struct trace_reader *rd = NULL;
-	struct gs_error err;
-	char release[96] = "";
-	const struct kernel_profile *kp = NULL;
-
-	/* a text header is read with the first event; trace.dat's uname at open */
-	if (strcmp(trace, "-") != 0 && trace_reader_open(trace, ropts, &rd, &err) == 0) {
-		struct event ev;
-		const struct trace_stats *st = trace_reader_stats(rd);
-		if (!st->kernel_release[0] && st->format != TRACE_FMT_DAT)
-			(void)trace_reader_next(rd, &ev, &err);
-		snprintf(release, sizeof(release), "%s", st->kernel_release);
-	}
-	trace_reader_free(rd);
-	if (release[0])
-		kp = kernel_profile_for_release(release, why, why_size);
+	const struct kernel_profile *kp = release[0]
+						  ? kernel_profile_for_release(release, why, why_size)
+						  : NULL;
 	if (!kp) {
 		kp = kernel_profile_default();
 		snprintf(why, why_size,
 			 "kernel profile %s: the trace does not record its kernel release", kp->name);
 	}
 	return kp;
+}
+
+/*
+ * What a trace's header says that a reader knows only after its first event (a text header's
+ * kernel release and CPU count; trace.dat's are known at open): a short look ahead with a
+ * reader of its own, on the spooled copy of a pipe. release "" and *cpus -1 where it says nothing.
+ */
+static void peek_header(const char *file, const struct reader_opts *ropts, char *release,
+			size_t size, int *cpus)
+{
+	struct trace_reader *rd = NULL;
+	struct gs_error err;
+
+	release[0] = '\0';
+	*cpus = -1;
+	if (strcmp(file, "-") != 0 && trace_reader_open(file, ropts, &rd, &err) == 0) {
+		struct event ev;
+		const struct trace_stats *st = trace_reader_stats(rd);
+		if (!st->kernel_release[0] && st->format != TRACE_FMT_DAT)
+			(void)trace_reader_next(rd, &ev, &err);
+		snprintf(release, size, "%s", st->kernel_release);
+		*cpus = st->header_cpus;
+	}
+	trace_reader_free(rd);
+}
+
+const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
+						 char *why, size_t why_size)
+{
+	char release[96];
+	int cpus;
+
+	peek_header(trace, ropts, release, sizeof(release), &cpus);
+	return release_profile(release, why, why_size);
 }
 
 /* r->actions from the policy and what each action did; a note for each action that matched
@@ -95,25 +117,6 @@ static int replay_actions(const struct policy *pol, const struct policy_action_s
 					ar->text);
 	}
 	return 0;
-}
-
-/* The CPU count the trace's header states (what the reader knows after its first event), or
- * -1: a look ahead with a reader of its own, on the spooled copy of a pipe or stdin. */
-static int header_cpus(const struct replay_spec *spec)
-{
-	struct trace_reader *rd;
-	struct gs_error e;
-	struct event ev;
-	int n;
-
-	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
-
-	if (strcmp(file, "-") == 0 || trace_reader_open(file, &spec->ropts, &rd, &e))
-		return -1;
-	trace_reader_next(rd, &ev, &e);
-	n = trace_reader_stats(rd)->header_cpus;
-	trace_reader_free(rd);
-	return n;
 }
 
 /* "0-1,4" */
@@ -172,6 +175,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
+	char release[96];
 	int ret, hdr_cpus;
 
 	sim_config_init(&cfg);
@@ -209,31 +213,21 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = trace_reader_open(file, &ropts, &rd, err);
 	if (ret)
 		goto out;
+	{
+		/* trace.dat's uname and CPU count are known at open (no second open: libtracecmd's
+		 * is not cheap); a text header's only with its first event, read by one short
+		 * look ahead; a CSV util trace records neither */
+		const struct trace_stats *st = trace_reader_stats(rd);
+		snprintf(release, sizeof(release), "%s", st->kernel_release);
+		hdr_cpus = st->header_cpus;
+		if (st->format != TRACE_FMT_DAT && st->format != TRACE_FMT_CSV &&
+		    (!release[0] || hdr_cpus < 0))
+			peek_header(file, &spec->ropts, release, sizeof(release), &hdr_cpus);
+	}
 	if (spec->kernel) {
 		cfg.kernel = spec->kernel;
 	} else {
-		const struct trace_stats *st = trace_reader_stats(rd);
-		/* trace.dat's uname is known at open (no second open: libtracecmd's is not
-		 * cheap); a text header's only with its first event, read by a short second
-		 * reader; a CSV util trace records none */
-		if (st->kernel_release[0] || st->format == TRACE_FMT_DAT ||
-		    st->format == TRACE_FMT_CSV) {
-			cfg.kernel = st->kernel_release[0]
-					     ? kernel_profile_for_release(st->kernel_release, kernel_why,
-									  sizeof(kernel_why))
-					     : NULL;
-			if (!cfg.kernel) {
-				cfg.kernel = kernel_profile_default();
-				snprintf(kernel_why, sizeof(kernel_why),
-					 "kernel profile %s: the trace does not record its kernel "
-					 "release",
-					 cfg.kernel->name);
-			}
-		} else {
-			cfg.kernel = replay_trace_kernel(spec->trace_file ? spec->trace_file
-									  : spec->trace,
-							 &spec->ropts, kernel_why, sizeof(kernel_why));
-		}
+		cfg.kernel = release_profile(release, kernel_why, sizeof(kernel_why));
 		cfg.kernel_note = kernel_why;
 		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
 			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
@@ -245,7 +239,6 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 			cfg.kernel = kernel_profile_default();
 		}
 	}
-	hdr_cpus = header_cpus(spec);
 	if (hdr_cpus > spec->plat->nr_cpus) {
 		/* the header says so before any event: refuse up front */
 		ret = gs_error_set(err, GS_EINPUT,
