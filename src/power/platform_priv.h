@@ -68,6 +68,33 @@ static inline bool col_str(sqlite3_stmt *st, int i, char *buf, size_t size)
 	return true;
 }
 
+/*
+ * A model table, read by one generic loader (#17 item 5): load_rows() selects `cols` in file
+ * order ("SELECT <cols> FROM <table> ORDER BY rowid"), names each row by its key columns as
+ * the file wrote them ("<table> row <key>=<value> ...", quoted as '<value>' when quote_keys),
+ * and hands the row to row(), which reads column i of cols at index i, checks its table's
+ * rules and stores it. The first nonzero return of row() stops the load and is returned; an
+ * SQLite failure is a model error naming SQLite's reason.
+ */
+struct model_col {
+	const char *name;
+	bool key; /* names the row in messages */
+};
+
+struct model_table {
+	const char *table;
+	const struct model_col *cols;
+	int nr_cols;
+	bool quote_keys;
+	int (*row)(struct loader *l, sqlite3_stmt *st, const char *row, void *arg);
+};
+
+#define MODEL_TABLE(table, cols, quote_keys, row) \
+	{(table), (cols), (int)GS_ARRAY_SIZE(cols), (quote_keys), (row)}
+#define MODEL_ROW_NAME_MAX 192
+
+int load_rows(struct loader *l, const struct model_table *t, void *arg);
+
 /* platform_validate.c: the whole model in db into p (zeroed first), or an error naming the
  * first rule broken. */
 int platform_validate_db(sqlite3 *db, const char *label, struct platform *p,

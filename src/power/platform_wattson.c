@@ -69,29 +69,31 @@ static int check_device(struct loader *l, sqlite3_stmt *st, int i, const char *r
 	return 0;
 }
 
-static int load_wattson_device(struct loader *l)
+static int wattson_device_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
 {
 	struct plat_wattson *w = &l->p->wattson;
+	int *n = arg;
+
+	if (++*n > 1 || !col_str(st, 0, w->device, sizeof(w->device)) || !w->device[0])
+		return model_error(l, "%s: %s", row,
+				   *n > 1 ? "more than one wattson_device row"
+					  : "device must be 1..31 characters");
+	return 0;
+}
+
+static int load_wattson_device(struct loader *l)
+{
+	static const struct model_col cols[] = {{"device", true}};
+	static const struct model_table t =
+		MODEL_TABLE("wattson_device", cols, true, wattson_device_row);
 	static const char *const curves[] = {"wattson_cpus", "wattson_idle_map", "wattson_cpu_1d",
 					     "wattson_cpu_2d", "wattson_l3"};
-	sqlite3_stmt *st;
 	int rc, n = 0;
 
-	if ((rc = loader_prepare(l, "SELECT device FROM wattson_device ORDER BY rowid", &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		if (++n > 1 || !col_str(st, 0, w->device, sizeof(w->device)) || !w->device[0]) {
-			rc = model_error(l, "wattson_device row device='%s': %s", coltxt(st, 0),
-					 n > 1 ? "more than one wattson_device row"
-					       : "device must be 1..31 characters");
-			sqlite3_finalize(st);
-			return rc;
-		}
-	}
-	if ((rc = loader_step_done(l, st, rc)))
+	if ((rc = load_rows(l, &t, &n)))
 		return rc;
 	if (n == 1) {
-		w->present = true;
+		l->p->wattson.present = true;
 		return 0;
 	}
 	for (size_t i = 0; i < GS_ARRAY_SIZE(curves); i++) {
@@ -104,72 +106,64 @@ static int load_wattson_device(struct loader *l)
 	return 0;
 }
 
-static int load_wattson_cpus(struct loader *l)
+static int wattson_cpu_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
 {
 	struct plat_wattson *w = &l->p->wattson;
+	bool *seen = arg;
+	s64 cpu = 0, off = 0, vote = 0;
+
+	if (!col_int(st, 0, 0, l->p->nr_cpus - 1, &cpu))
+		return model_error(l, "%s: no such cpu", row);
+	if (seen[cpu])
+		return model_error(l, "%s: listed twice", row);
+	if (!col_int(st, 1, 0, NSEC_PER_SEC, &off))
+		return bad_int(l, row, "deep_idle_offset_ns", 0, NSEC_PER_SEC);
+	if (!col_int(st, 2, 0, 1, &vote))
+		return bad_int(l, row, "vote_by_freq", 0, 1);
+	seen[cpu] = true;
+	w->deep_idle_offset_ns[cpu] = (u32)off;
+	w->vote_by_freq[cpu] = vote;
+	return 0;
+}
+
+static int load_wattson_cpus(struct loader *l)
+{
+	static const struct model_col cols[] = {
+		{"cpu", true}, {"deep_idle_offset_ns", false}, {"vote_by_freq", false}};
+	static const struct model_table t = MODEL_TABLE("wattson_cpus", cols, false, wattson_cpu_row);
 	bool seen[GS_MAX_CPUS] = {false};
-	sqlite3_stmt *st;
-	int rc;
 
-	if ((rc = loader_prepare(l, "SELECT cpu, deep_idle_offset_ns, vote_by_freq FROM wattson_cpus "
-			     "ORDER BY rowid",
-			  &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		char row[128];
-		s64 cpu = 0, off = 0, vote = 0;
+	return load_rows(l, &t, seen);
+}
 
-		snprintf(row, sizeof(row), "wattson_cpus row cpu=%s", coltxt(st, 0));
-		rc = 0;
-		if (!col_int(st, 0, 0, l->p->nr_cpus - 1, &cpu))
-			rc = model_error(l, "%s: no such cpu", row);
-		else if (seen[cpu])
-			rc = model_error(l, "%s: listed twice", row);
-		else if (!col_int(st, 1, 0, NSEC_PER_SEC, &off))
-			rc = bad_int(l, row, "deep_idle_offset_ns", 0, NSEC_PER_SEC);
-		else if (!col_int(st, 2, 0, 1, &vote))
-			rc = bad_int(l, row, "vote_by_freq", 0, 1);
-		if (rc) {
-			sqlite3_finalize(st);
-			return rc;
-		}
-		seen[cpu] = true;
-		w->deep_idle_offset_ns[cpu] = (u32)off;
-		w->vote_by_freq[cpu] = vote;
-	}
-	return loader_step_done(l, st, rc);
+static int wattson_idle_map_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
+{
+	struct plat_wattson *w = &l->p->wattson;
+	s64 idx = 0, state = 0;
+
+	(void)arg;
+	if (!col_int(st, 0, 0, GS_MAX_IDLE_STATES - 1, &idx))
+		return bad_int(l, row, "idx", 0, GS_MAX_IDLE_STATES - 1);
+	if (w->idle_map[idx] >= 0)
+		return model_error(l, "%s: listed twice", row);
+	if (!col_int(st, 1, 0, 1, &state))
+		return bad_int(l, row, "state", 0, 1);
+	w->idle_map[idx] = (int)state;
+	w->has_idle_map = true;
+	return 0;
 }
 
 static int load_wattson_idle_map(struct loader *l)
 {
+	static const struct model_col cols[] = {{"idx", true}, {"state", false}};
+	static const struct model_table t =
+		MODEL_TABLE("wattson_idle_map", cols, false, wattson_idle_map_row);
 	struct plat_wattson *w = &l->p->wattson;
-	sqlite3_stmt *st;
 	int rc;
 
 	for (int i = 0; i < GS_MAX_IDLE_STATES; i++)
 		w->idle_map[i] = -1;
-	if ((rc = loader_prepare(l, "SELECT idx, state FROM wattson_idle_map ORDER BY rowid", &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		char row[128];
-		s64 idx = 0, state = 0;
-
-		snprintf(row, sizeof(row), "wattson_idle_map row idx=%s", coltxt(st, 0));
-		rc = 0;
-		if (!col_int(st, 0, 0, GS_MAX_IDLE_STATES - 1, &idx))
-			rc = bad_int(l, row, "idx", 0, GS_MAX_IDLE_STATES - 1);
-		else if (w->idle_map[idx] >= 0)
-			rc = model_error(l, "%s: listed twice", row);
-		else if (!col_int(st, 1, 0, 1, &state))
-			rc = bad_int(l, row, "state", 0, 1);
-		if (rc) {
-			sqlite3_finalize(st);
-			return rc;
-		}
-		w->idle_map[idx] = (int)state;
-		w->has_idle_map = true;
-	}
-	if ((rc = loader_step_done(l, st, rc)))
+	if ((rc = load_rows(l, &t, NULL)))
 		return rc;
 	if (!w->has_idle_map)
 		for (int i = 0; i < GS_MAX_IDLE_STATES; i++)
@@ -177,59 +171,66 @@ static int load_wattson_idle_map(struct loader *l)
 	return 0;
 }
 
-static int load_wattson_1d(struct loader *l)
+/* The policy (column 1) and freq_khz (column 2) of a curve row: *c its cluster, *k the OPP. */
+static int curve_opp(struct loader *l, sqlite3_stmt *st, const char *row, int *c, int *k)
 {
 	struct platform *p = l->p;
-	sqlite3_stmt *st;
-	int rc;
+	s64 policy = 0, khz = 0;
 
-	if ((rc = loader_prepare(l, "SELECT device, policy, freq_khz, static, active, idle0, idle1 "
-			     "FROM wattson_cpu_1d ORDER BY rowid",
-			  &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		static const char *const cols[] = {"static", "active", "idle0", "idle1"};
-		double v[4];
-		char row[160];
-		s64 policy = 0, khz = 0;
-		int c = -1, k = -1;
+	if (!col_int(st, 1, 0, GS_MAX_CPUS - 1, &policy) || (*c = cluster_of_policy(p, policy)) < 0)
+		return model_error(l, "%s: no cpufreq policy %s (a policy is named by its first "
+				      "cpu)",
+				   row, coltxt(st, 1));
+	if (!col_int(st, 2, 1, UINT32_MAX, &khz) ||
+	    (*k = plat_cluster_opp_index(&p->clusters[*c], (u32)khz)) < 0)
+		return model_error(l, "%s: no such opp in cluster %d", row, *c);
+	return 0;
+}
 
-		snprintf(row, sizeof(row), "wattson_cpu_1d row policy=%s freq_khz=%s", coltxt(st, 1),
-			 coltxt(st, 2));
-		if ((rc = check_device(l, st, 0, row)))
-			goto out_row;
-		if (!col_int(st, 1, 0, GS_MAX_CPUS - 1, &policy) ||
-		    (c = cluster_of_policy(p, policy)) < 0) {
-			rc = model_error(l, "%s: no cpufreq policy %s (a policy is named by its first "
-					    "cpu)",
-					 row, coltxt(st, 1));
-			goto out_row;
-		}
-		if (!col_int(st, 2, 1, UINT32_MAX, &khz) ||
-		    (k = plat_cluster_opp_index(&p->clusters[c], (u32)khz)) < 0) {
-			rc = model_error(l, "%s: no such opp in cluster %d", row, c);
-			goto out_row;
-		}
-		if (p->clusters[c].opps[k].w_1d) {
-			rc = model_error(l, "%s: listed twice", row);
-			goto out_row;
-		}
-		for (int i = 0; i < 4; i++)
-			if (!col_real(st, 3 + i, 0, &v[i])) {
-				rc = model_error(l, "%s: %s must be a number >= 0 (mW)", row, cols[i]);
-				goto out_row;
-			}
-		p->clusters[c].opps[k].w_1d = true;
-		p->clusters[c].opps[k].w_static_mw = v[0];
-		p->clusters[c].opps[k].w_active_mw = v[1];
-		p->clusters[c].opps[k].w_idle0_mw = v[2];
-		p->clusters[c].opps[k].w_idle1_mw = v[3];
-		continue;
-	out_row:
-		sqlite3_finalize(st);
+/* n mW columns from column `first` on, named in cols: numbers >= 0. */
+static int curve_mw(struct loader *l, sqlite3_stmt *st, const char *row, int first,
+		    const char *const *cols, int n, double *v)
+{
+	for (int i = 0; i < n; i++)
+		if (!col_real(st, first + i, 0, &v[i]))
+			return model_error(l, "%s: %s must be a number >= 0 (mW)", row, cols[i]);
+	return 0;
+}
+
+static const char *const curve_cols[] = {"static", "active", "idle0", "idle1", "interconnect"};
+
+static int wattson_1d_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
+{
+	struct platform *p = l->p;
+	struct plat_opp *o;
+	double v[4];
+	int rc, c = -1, k = -1;
+
+	(void)arg;
+	if ((rc = check_device(l, st, 0, row)) || (rc = curve_opp(l, st, row, &c, &k)))
 		return rc;
-	}
-	return loader_step_done(l, st, rc);
+	o = &p->clusters[c].opps[k];
+	if (o->w_1d)
+		return model_error(l, "%s: listed twice", row);
+	if ((rc = curve_mw(l, st, row, 3, curve_cols, 4, v)))
+		return rc;
+	o->w_1d = true;
+	o->w_static_mw = v[0];
+	o->w_active_mw = v[1];
+	o->w_idle0_mw = v[2];
+	o->w_idle1_mw = v[3];
+	return 0;
+}
+
+static int load_wattson_1d(struct loader *l)
+{
+	static const struct model_col cols[] = {{"device", false}, {"policy", true},
+						{"freq_khz", true}, {"static", false},
+						{"active", false}, {"idle0", false},
+						{"idle1", false}};
+	static const struct model_table t = MODEL_TABLE("wattson_cpu_1d", cols, false, wattson_1d_row);
+
+	return load_rows(l, &t, NULL);
 }
 
 /* dep_policy/dep_freq of a 2D or L3 row: another cluster at one of its OPPs, or 255 = the DSU. */
@@ -262,76 +263,44 @@ static int col_dep(struct loader *l, sqlite3_stmt *st, int i, int own, const cha
 	return 0;
 }
 
-static int load_wattson_2d(struct loader *l)
+static int wattson_2d_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
 {
 	struct platform *p = l->p;
 	struct plat_wattson *w = &p->wattson;
-	sqlite3_stmt *st;
-	int rc;
+	struct plat_w2d *r = &w->rows2d[w->nr_2d];
+	double v[5];
+	int rc, c = -1, k = -1;
 
-	if ((rc = loader_prepare(l, "SELECT device, policy, freq_khz, dep_policy, dep_freq, static, "
-			     "active, idle0, idle1, interconnect FROM wattson_cpu_2d ORDER BY rowid",
-			  &st)))
+	(void)arg;
+	if (w->nr_2d >= PLAT_W2D_MAX)
+		return model_error(l, "%s: more than %d rows", row, PLAT_W2D_MAX);
+	if ((rc = check_device(l, st, 0, row)) || (rc = curve_opp(l, st, row, &c, &k)))
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		static const char *const cols[] = {"static", "active", "idle0", "idle1",
-						   "interconnect"};
-		struct plat_w2d *r = &w->rows2d[w->nr_2d];
-		double v[5];
-		char row[192];
-		s64 policy = 0, khz = 0;
-		int c = -1, k = -1;
+	if (p->clusters[c].opps[0].w_1d)
+		return model_error(l, "%s: cluster %d has 1D curves already (a policy's curves "
+				      "are 1D or 2D)",
+				   row, c);
+	if ((rc = col_dep(l, st, 3, c, row, r)) || (rc = curve_mw(l, st, row, 5, curve_cols, 5, v)))
+		return rc;
+	r->cluster = (int16_t)c;
+	r->opp = (int16_t)k;
+	r->static_mw = v[0];
+	r->active_mw = v[1];
+	r->idle0_mw = v[2];
+	r->idle1_mw = v[3];
+	r->interconnect_mw = v[4];
+	p->clusters[c].w_2d = true;
+	w->nr_2d++;
+	return 0;
+}
 
-		snprintf(row, sizeof(row),
-			 "wattson_cpu_2d row policy=%s freq_khz=%s dep_policy=%s dep_freq=%s",
-			 coltxt(st, 1), coltxt(st, 2), coltxt(st, 3), coltxt(st, 4));
-		if (w->nr_2d >= PLAT_W2D_MAX) {
-			rc = model_error(l, "%s: more than %d rows", row, PLAT_W2D_MAX);
-			goto out_row;
-		}
-		if ((rc = check_device(l, st, 0, row)))
-			goto out_row;
-		if (!col_int(st, 1, 0, GS_MAX_CPUS - 1, &policy) ||
-		    (c = cluster_of_policy(p, policy)) < 0) {
-			rc = model_error(l, "%s: no cpufreq policy %s (a policy is named by its first "
-					    "cpu)",
-					 row, coltxt(st, 1));
-			goto out_row;
-		}
-		if (!col_int(st, 2, 1, UINT32_MAX, &khz) ||
-		    (k = plat_cluster_opp_index(&p->clusters[c], (u32)khz)) < 0) {
-			rc = model_error(l, "%s: no such opp in cluster %d", row, c);
-			goto out_row;
-		}
-		if (p->clusters[c].opps[0].w_1d) {
-			rc = model_error(l, "%s: cluster %d has 1D curves already (a policy's curves "
-					    "are 1D or 2D)",
-					 row, c);
-			goto out_row;
-		}
-		if ((rc = col_dep(l, st, 3, c, row, r)))
-			goto out_row;
-		for (int i = 0; i < 5; i++)
-			if (!col_real(st, 5 + i, 0, &v[i])) {
-				rc = model_error(l, "%s: %s must be a number >= 0 (mW)", row, cols[i]);
-				goto out_row;
-			}
-		r->cluster = (int16_t)c;
-		r->opp = (int16_t)k;
-		r->static_mw = v[0];
-		r->active_mw = v[1];
-		r->idle0_mw = v[2];
-		r->idle1_mw = v[3];
-		r->interconnect_mw = v[4];
-		p->clusters[c].w_2d = true;
-		w->nr_2d++;
-		continue;
-	out_row:
-		sqlite3_finalize(st);
-		return rc;
-	}
-	if ((rc = loader_step_done(l, st, rc)))
-		return rc;
+/* The 2D rows sorted by policy, OPP and dependency: no two alike; each cluster's first row and
+ * count. */
+static int wattson_2d_index(struct loader *l)
+{
+	struct platform *p = l->p;
+	struct plat_wattson *w = &p->wattson;
+
 	qsort(w->rows2d, (size_t)w->nr_2d, sizeof(w->rows2d[0]), cmp_w2d);
 	for (int i = 0; i < w->nr_2d; i++) {
 		struct plat_w2d *r = &w->rows2d[i];
@@ -351,45 +320,51 @@ static int load_wattson_2d(struct loader *l)
 	return 0;
 }
 
-static int load_wattson_l3(struct loader *l)
+static int load_wattson_2d(struct loader *l)
+{
+	static const struct model_col cols[] = {
+		{"device", false}, {"policy", true},  {"freq_khz", true}, {"dep_policy", true},
+		{"dep_freq", true}, {"static", false}, {"active", false},  {"idle0", false},
+		{"idle1", false},  {"interconnect", false}};
+	static const struct model_table t = MODEL_TABLE("wattson_cpu_2d", cols, false, wattson_2d_row);
+	int rc;
+
+	if ((rc = load_rows(l, &t, NULL)))
+		return rc;
+	return wattson_2d_index(l);
+}
+
+static int wattson_l3_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
 {
 	struct platform *p = l->p;
-	sqlite3_stmt *st;
 	int rc, c0 = p->cpus[0].cluster;
+	struct plat_w2d r;
+	double v;
+	s64 khz = 0;
 
-	if ((rc = loader_prepare(l, "SELECT device, freq_khz, dep_policy, dep_freq, l3_hit, l3_miss "
-			     "FROM wattson_l3 ORDER BY rowid",
-			  &st)))
+	(void)arg;
+	if ((rc = check_device(l, st, 0, row)))
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		struct plat_w2d r;
-		char row[192];
-		double v;
-		s64 khz = 0;
+	if (!col_int(st, 1, 1, UINT32_MAX, &khz) ||
+	    plat_cluster_opp_index(&p->clusters[c0], (u32)khz) < 0)
+		return model_error(l, "%s: no such opp of cpu 0's cluster %d", row, c0);
+	if ((rc = col_dep(l, st, 2, c0, row, &r)))
+		return rc;
+	/* fitted values: Tensor G5 has small negative ones */
+	if (!col_real(st, 4, -HUGE_VAL, &v) || !col_real(st, 5, -HUGE_VAL, &v))
+		return model_error(l, "%s: l3_hit and l3_miss must be numbers (nJ)", row);
+	p->wattson.nr_l3++;
+	return 0;
+}
 
-		snprintf(row, sizeof(row), "wattson_l3 row freq_khz=%s dep_policy=%s dep_freq=%s",
-			 coltxt(st, 1), coltxt(st, 2), coltxt(st, 3));
-		if ((rc = check_device(l, st, 0, row)))
-			goto out_row;
-		if (!col_int(st, 1, 1, UINT32_MAX, &khz) ||
-		    plat_cluster_opp_index(&p->clusters[c0], (u32)khz) < 0) {
-			rc = model_error(l, "%s: no such opp of cpu 0's cluster %d", row, c0);
-			goto out_row;
-		}
-		if ((rc = col_dep(l, st, 2, c0, row, &r)))
-			goto out_row;
-		/* fitted values: Tensor G5 has small negative ones */
-		if (!col_real(st, 4, -HUGE_VAL, &v) || !col_real(st, 5, -HUGE_VAL, &v)) {
-			rc = model_error(l, "%s: l3_hit and l3_miss must be numbers (nJ)", row);
-			goto out_row;
-		}
-		p->wattson.nr_l3++;
-		continue;
-	out_row:
-		sqlite3_finalize(st);
-		return rc;
-	}
-	return loader_step_done(l, st, rc);
+static int load_wattson_l3(struct loader *l)
+{
+	static const struct model_col cols[] = {{"device", false},  {"freq_khz", true},
+						{"dep_policy", true}, {"dep_freq", true},
+						{"l3_hit", false},    {"l3_miss", false}};
+	static const struct model_table t = MODEL_TABLE("wattson_l3", cols, false, wattson_l3_row);
+
+	return load_rows(l, &t, NULL);
 }
 
 int load_wattson(struct loader *l)
