@@ -6,6 +6,7 @@
 
 #include <inttypes.h>
 #include <math.h>
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -50,16 +51,114 @@ static int bad_row(struct store *s, sqlite3_stmt *st, s64 run_id, const char *wh
 	return gs_error_set(err, GS_ESQL, "'%s': run %" PRId64 ": %s", s->path, run_id, what);
 }
 
+/*
+ * Column -> field descriptors (#17 item 5): a query's columns, by name, and where each goes in
+ * the struct a row fills. select_cols() writes the SELECT list, read_cols() reads a row.
+ */
+enum store_col_kind {
+	SCOL_TEXT,   /* char[size], "" for NULL */
+	SCOL_REAL,   /* double */
+	SCOL_INT,    /* int (or s32) */
+	SCOL_UINT32, /* u32, from a 64-bit integer */
+	SCOL_UINT64, /* u64 */
+};
+
+struct store_col {
+	const char *name;
+	enum store_col_kind kind;
+	size_t off, size;
+};
+
+#define SCOL(type, field, kind) {#field, (kind), offsetof(type, field), sizeof(((type *)0)->field)}
+#define SCOL_AS(name, type, field, kind) \
+	{(name), (kind), offsetof(type, field), sizeof(((type *)0)->field)}
+
+/* "SELECT <names> <tail>" into sql; false when it does not fit. */
+static bool select_cols(char *sql, size_t size, const struct store_col *cols, size_t n,
+			const char *tail)
+{
+	int len = snprintf(sql, size, "SELECT ");
+
+	for (size_t i = 0; i < n && len >= 0 && (size_t)len < size; i++)
+		len += snprintf(sql + len, size - (size_t)len, "%s%s", i ? ", " : "", cols[i].name);
+	if (len >= 0 && (size_t)len < size)
+		len += snprintf(sql + len, size - (size_t)len, " %s", tail);
+	return len >= 0 && (size_t)len < size;
+}
+
+/* Columns first.. of the row st is on into the fields of base. */
+static void read_cols(sqlite3_stmt *st, int first, const struct store_col *cols, size_t n,
+		      void *base)
+{
+	for (size_t i = 0; i < n; i++) {
+		void *f = (char *)base + cols[i].off;
+		int c = first + (int)i;
+		switch (cols[i].kind) {
+		case SCOL_TEXT:
+			copy_text(f, cols[i].size, st, c);
+			break;
+		case SCOL_REAL:
+			*(double *)f = sqlite3_column_double(st, c);
+			break;
+		case SCOL_INT:
+			*(int *)f = sqlite3_column_int(st, c);
+			break;
+		case SCOL_UINT32:
+			*(u32 *)f = (u32)sqlite3_column_int64(st, c);
+			break;
+		case SCOL_UINT64:
+			*(u64 *)f = (u64)sqlite3_column_int64(st, c);
+			break;
+		}
+	}
+}
+
+/* Prepares "SELECT <cols> <tail>" with ?1 bound to run_id. */
+static int query_cols(struct store *s, const struct store_col *cols, size_t n, const char *tail,
+		      s64 run_id, sqlite3_stmt **st, struct gs_error *err)
+{
+	char sql[1024];
+
+	if (!select_cols(sql, sizeof(sql), cols, n, tail))
+		return gs_error_set(err, GS_EINTERNAL, "'%s': query too long", s->path);
+	return query(s, sql, run_id, st, err);
+}
+
+static const struct store_col runs_cols[] = {
+	SCOL(struct run_result, label, SCOL_TEXT),
+	SCOL(struct run_result, trace, SCOL_TEXT),
+	SCOL(struct run_result, trace_sha256, SCOL_TEXT),
+	SCOL(struct run_result, platform, SCOL_TEXT),
+	SCOL(struct run_result, governor, SCOL_TEXT),
+	SCOL(struct run_result, timing, SCOL_TEXT),
+	SCOL(struct run_result, util_source, SCOL_TEXT),
+	SCOL(struct run_result, power_model, SCOL_TEXT),
+	SCOL(struct run_result, power_unit, SCOL_TEXT),
+	SCOL(struct run_result, policy, SCOL_TEXT),
+	SCOL(struct run_result, params, SCOL_TEXT),
+	SCOL(struct run_result, kernel, SCOL_TEXT),
+	SCOL(struct run_result, start_s, SCOL_REAL),
+	SCOL(struct run_result, span_s, SCOL_REAL),
+	SCOL(struct run_result, events, SCOL_UINT64),
+	SCOL(struct run_result, nr_cpus, SCOL_INT),
+	SCOL(struct run_result, nr_clusters, SCOL_INT),
+	SCOL(struct run_result, notes, SCOL_TEXT),
+	SCOL(struct run_result, govsim_version, SCOL_TEXT),
+};
+
+/* The two columns added within schema version 1 (store.c plugin_columns()). */
+static const struct store_col runs_plugin_cols[] = {
+	SCOL(struct run_result, governor_path, SCOL_TEXT),
+	SCOL(struct run_result, governor_sha256, SCOL_TEXT),
+};
+
 static int read_runs_row(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
 {
 	sqlite3_stmt *st;
 	int rc;
 
-	if ((rc = query(s,
-			"SELECT label, trace, trace_sha256, platform, governor, timing, util_source,"
-			" power_model, power_unit, policy, params, kernel, start_s, span_s, events,"
-			" nr_cpus, nr_clusters, notes, govsim_version FROM runs WHERE run_id = ?1",
-			id, &st, err)))
+	if ((rc = query_cols(s, runs_cols, GS_ARRAY_SIZE(runs_cols), "FROM runs WHERE run_id = ?1",
+			     id, &st, err)))
 		return rc;
 	rc = sqlite3_step(st);
 	if (rc == SQLITE_DONE) {
@@ -68,34 +167,15 @@ static int read_runs_row(struct store *s, s64 id, struct run_result *r, struct g
 	}
 	if (rc != SQLITE_ROW)
 		return finish(s, st, rc, id, err);
-	copy_text(r->label, sizeof(r->label), st, 0);
-	copy_text(r->trace, sizeof(r->trace), st, 1);
-	copy_text(r->trace_sha256, sizeof(r->trace_sha256), st, 2);
-	copy_text(r->platform, sizeof(r->platform), st, 3);
-	copy_text(r->governor, sizeof(r->governor), st, 4);
-	copy_text(r->timing, sizeof(r->timing), st, 5);
-	copy_text(r->util_source, sizeof(r->util_source), st, 6);
-	copy_text(r->power_model, sizeof(r->power_model), st, 7);
-	copy_text(r->power_unit, sizeof(r->power_unit), st, 8);
-	copy_text(r->policy, sizeof(r->policy), st, 9);
-	copy_text(r->params, sizeof(r->params), st, 10);
-	copy_text(r->kernel, sizeof(r->kernel), st, 11);
-	r->start_s = sqlite3_column_double(st, 12);
-	r->span_s = sqlite3_column_double(st, 13);
-	r->events = (u64)sqlite3_column_int64(st, 14);
-	r->nr_cpus = sqlite3_column_int(st, 15);
-	r->nr_clusters = sqlite3_column_int(st, 16);
-	copy_text(r->notes, sizeof(r->notes), st, 17);
-	copy_text(r->govsim_version, sizeof(r->govsim_version), st, 18);
+	read_cols(st, 0, runs_cols, GS_ARRAY_SIZE(runs_cols), r);
 	sqlite3_finalize(st);
 	if (s->plugin_cols) {
-		if ((rc = query(s, "SELECT governor_path, governor_sha256 FROM runs WHERE run_id = ?1",
-				id, &st, err)))
+		if ((rc = query_cols(s, runs_plugin_cols, GS_ARRAY_SIZE(runs_plugin_cols),
+				     "FROM runs WHERE run_id = ?1", id, &st, err)))
 			return rc;
 		if ((rc = sqlite3_step(st)) != SQLITE_ROW)
 			return finish(s, st, rc, id, err);
-		copy_text(r->governor_path, sizeof(r->governor_path), st, 0);
-		copy_text(r->governor_sha256, sizeof(r->governor_sha256), st, 1);
+		read_cols(st, 0, runs_plugin_cols, GS_ARRAY_SIZE(runs_plugin_cols), r);
 		sqlite3_finalize(st);
 	}
 	if (r->nr_cpus < 0 || r->nr_cpus > GS_MAX_CPUS || r->nr_clusters < 0 ||
@@ -184,6 +264,14 @@ static int read_policies(struct store *s, s64 id, struct run_result *r, struct g
 	return finish(s, st, rc, id, err);
 }
 
+static const struct store_col task_cols[] = {
+	SCOL(struct run_task_result, pid, SCOL_INT),
+	SCOL(struct run_task_result, comm, SCOL_TEXT),
+	SCOL(struct run_task_result, runtime_s, SCOL_REAL),
+	SCOL(struct run_task_result, delay_s, SCOL_REAL),
+	SCOL(struct run_task_result, max_delay_s, SCOL_REAL),
+};
+
 static int read_tasks(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
 {
 	sqlite3_stmt *st;
@@ -200,19 +288,11 @@ static int read_tasks(struct store *s, s64 id, struct run_result *r, struct gs_e
 				    id);
 	if (n && !(r->tasks = calloc((size_t)n, sizeof(*r->tasks))))
 		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", s->path);
-	if ((rc = query(s,
-			"SELECT pid, comm, runtime_s, delay_s, max_delay_s FROM task_stats"
-			" WHERE run_id = ?1 ORDER BY seq",
-			id, &st, err)))
+	if ((rc = query_cols(s, task_cols, GS_ARRAY_SIZE(task_cols),
+			     "FROM task_stats WHERE run_id = ?1 ORDER BY seq", id, &st, err)))
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->nr_tasks < n) {
-		struct run_task_result *t = &r->tasks[r->nr_tasks++];
-		t->pid = (s32)sqlite3_column_int(st, 0);
-		copy_text(t->comm, sizeof(t->comm), st, 1);
-		t->runtime_s = sqlite3_column_double(st, 2);
-		t->delay_s = sqlite3_column_double(st, 3);
-		t->max_delay_s = sqlite3_column_double(st, 4);
-	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && r->nr_tasks < n)
+		read_cols(st, 0, task_cols, GS_ARRAY_SIZE(task_cols), &r->tasks[r->nr_tasks++]);
 	if (rc == SQLITE_ROW)
 		rc = SQLITE_DONE; /* more rows than counted cannot happen inside one read */
 	return finish(s, st, rc, id, err);
@@ -240,6 +320,15 @@ static int read_uclamp(struct store *s, s64 id, struct run_result *r, struct gs_
 	return finish(s, st, rc, id, err);
 }
 
+static const struct store_col timeline_cols[] = {
+	SCOL(struct run_timeline_point, time_s, SCOL_REAL),
+	SCOL(struct run_timeline_point, policy, SCOL_INT),
+	SCOL(struct run_timeline_point, freq_khz, SCOL_UINT32),
+	SCOL(struct run_timeline_point, traced_khz, SCOL_UINT32),
+	SCOL(struct run_timeline_point, util, SCOL_UINT32),
+	SCOL(struct run_timeline_point, capacity, SCOL_UINT32),
+};
+
 static int read_timeline(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
 {
 	sqlite3_stmt *st;
@@ -253,20 +342,12 @@ static int read_timeline(struct store *s, s64 id, struct run_result *r, struct g
 	sqlite3_finalize(st);
 	if (n && !(r->timeline = calloc((size_t)n, sizeof(*r->timeline))))
 		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", s->path);
-	if ((rc = query(s,
-			"SELECT time_s, policy, freq_khz, traced_khz, util, capacity FROM timeline"
-			" WHERE run_id = ?1 ORDER BY seq",
-			id, &st, err)))
+	if ((rc = query_cols(s, timeline_cols, GS_ARRAY_SIZE(timeline_cols),
+			     "FROM timeline WHERE run_id = ?1 ORDER BY seq", id, &st, err)))
 		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW && (s64)r->nr_timeline < n) {
-		struct run_timeline_point *tp = &r->timeline[r->nr_timeline++];
-		tp->time_s = sqlite3_column_double(st, 0);
-		tp->policy = sqlite3_column_int(st, 1);
-		tp->freq_khz = (u32)sqlite3_column_int64(st, 2);
-		tp->traced_khz = (u32)sqlite3_column_int64(st, 3);
-		tp->util = (u32)sqlite3_column_int64(st, 4);
-		tp->capacity = (u32)sqlite3_column_int64(st, 5);
-	}
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && (s64)r->nr_timeline < n)
+		read_cols(st, 0, timeline_cols, GS_ARRAY_SIZE(timeline_cols),
+			  &r->timeline[r->nr_timeline++]);
 	if (rc == SQLITE_ROW)
 		rc = SQLITE_DONE;
 	return finish(s, st, rc, id, err);
@@ -290,6 +371,22 @@ static int read_work(struct store *s, s64 id, struct run_result *r, struct gs_er
 	return finish(s, st, rc, id, err);
 }
 
+/* seq first (read by read_spans()), then the fields of a struct run_activity. */
+static const struct store_col activity_cols[] = {
+	{"seq", SCOL_INT, 0, 0},
+	SCOL(struct run_activity, activations, SCOL_UINT64),
+	SCOL(struct run_activity, throughput, SCOL_REAL),
+	SCOL_AS("latency_mean_s", struct run_activity, latency.mean_s, SCOL_REAL),
+	SCOL_AS("latency_p95_s", struct run_activity, latency.p95_s, SCOL_REAL),
+	SCOL_AS("latency_max_s", struct run_activity, latency.max_s, SCOL_REAL),
+	SCOL_AS("response_mean_s", struct run_activity, response.mean_s, SCOL_REAL),
+	SCOL_AS("response_p95_s", struct run_activity, response.p95_s, SCOL_REAL),
+	SCOL_AS("response_max_s", struct run_activity, response.max_s, SCOL_REAL),
+	SCOL_AS("lateness_mean_s", struct run_activity, lateness.mean_s, SCOL_REAL),
+	SCOL_AS("lateness_p95_s", struct run_activity, lateness.p95_s, SCOL_REAL),
+	SCOL_AS("lateness_max_s", struct run_activity, lateness.max_s, SCOL_REAL),
+};
+
 /* Spans (a run without its row: nothing moved, the replay's span is the trace's) and the
  * activity rows (work timing). */
 static int read_spans(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
@@ -309,12 +406,8 @@ static int read_spans(struct store *s, s64 id, struct run_result *r, struct gs_e
 	}
 	if ((rc = finish(s, st, rc, id, err)))
 		return rc;
-	if ((rc = query(s,
-			"SELECT seq, activations, throughput, latency_mean_s, latency_p95_s,"
-			" latency_max_s, response_mean_s, response_p95_s, response_max_s,"
-			" lateness_mean_s, lateness_p95_s, lateness_max_s FROM activity"
-			" WHERE run_id = ?1 ORDER BY seq",
-			id, &st, err)))
+	if ((rc = query_cols(s, activity_cols, GS_ARRAY_SIZE(activity_cols),
+			     "FROM activity WHERE run_id = ?1 ORDER BY seq", id, &st, err)))
 		return rc;
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		s64 seq = sqlite3_column_int64(st, 0);
@@ -325,17 +418,7 @@ static int read_spans(struct store *s, s64 id, struct run_result *r, struct gs_e
 			a = &r->tasks[seq].act;
 		else
 			return bad_row(s, st, id, "activity row of no task of the run", err);
-		a->activations = (u64)sqlite3_column_int64(st, 1);
-		a->throughput = sqlite3_column_double(st, 2);
-		a->latency.mean_s = sqlite3_column_double(st, 3);
-		a->latency.p95_s = sqlite3_column_double(st, 4);
-		a->latency.max_s = sqlite3_column_double(st, 5);
-		a->response.mean_s = sqlite3_column_double(st, 6);
-		a->response.p95_s = sqlite3_column_double(st, 7);
-		a->response.max_s = sqlite3_column_double(st, 8);
-		a->lateness.mean_s = sqlite3_column_double(st, 9);
-		a->lateness.p95_s = sqlite3_column_double(st, 10);
-		a->lateness.max_s = sqlite3_column_double(st, 11);
+		read_cols(st, 1, activity_cols + 1, GS_ARRAY_SIZE(activity_cols) - 1, a);
 	}
 	return finish(s, st, rc, id, err);
 }

@@ -77,7 +77,8 @@ static void created_at(char *buf, size_t size)
 	strftime(buf, size, "%Y-%m-%dT%H:%M:%SZ", &tm);
 }
 
-static int write_rows(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
+/* energy (cpus, clusters, total) and residency rows. */
+static int write_energy(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
 {
 	sqlite3_stmt *st = NULL;
 	char name[32];
@@ -105,7 +106,16 @@ static int write_rows(struct store *s, const struct run_result *r, s64 id, struc
 				    pr->residency_s[k]);
 	}
 	sqlite3_finalize(st);
-	if (rc || (rc = prepare(s, "INSERT INTO policy_stats VALUES (?, ?, ?, ?, ?, ?, ?)", &st,
+	return rc;
+}
+
+/* policy_stats, task_stats and uclamp_stats rows. */
+static int write_stats(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if ((rc = prepare(s, "INSERT INTO policy_stats VALUES (?, ?, ?, ?, ?, ?, ?)", &st,
 				err)))
 		return rc;
 	for (int c = 0; c < r->nr_clusters && !rc; c++) {
@@ -134,7 +144,16 @@ static int write_rows(struct store *s, const struct run_result *r, s64 id, struc
 		rc = insert(s, st, err, "iniidd", id, (s64)r->agg_ops, (s64)r->agg_skipped,
 			    r->clamped_up_s, r->clamped_down_s);
 	sqlite3_finalize(st);
-	if (rc || (rc = prepare(s, "INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st,
+	return rc;
+}
+
+/* timeline, work, spans and (work timing) activity rows. */
+static int write_timeline(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if ((rc = prepare(s, "INSERT INTO timeline VALUES (?, ?, ?, ?, ?, ?, ?, ?)", &st,
 				err)))
 		return rc;
 	for (size_t i = 0; i < r->nr_timeline && !rc; i++) {
@@ -164,6 +183,16 @@ static int write_rows(struct store *s, const struct run_result *r, s64 id, struc
 			rc = insert_activity(s, st, err, id, i, &r->tasks[i].act);
 	sqlite3_finalize(st);
 	return rc;
+}
+
+/* Every row of the run but its runs row, in the tables' fixed order. */
+static int write_rows(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
+{
+	int rc;
+
+	if ((rc = write_energy(s, r, id, err)) || (rc = write_stats(s, r, id, err)))
+		return rc;
+	return write_timeline(s, r, id, err);
 }
 
 static int insert_activity(struct store *s, sqlite3_stmt *st, struct gs_error *err, s64 id,
