@@ -35,135 +35,171 @@ static void draw_axis_label(cairo_t *cr, const char *label, double x, double y, 
 	cairo_restore(cr);
 }
 
+/* A panel's plot area and the ranges of its axes. */
+struct panel_layout {
+	struct frame f;
+	struct range xr, yr, y2r;
+	bool bars, right;
+};
+
+/* The plot area between the tick labels, the axis labels and the category labels, and the
+ * axes' ranges over it; false when it is too small to draw. */
+static bool panel_layout(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
+			 double top, double bottom, struct panel_layout *l)
+{
+	const struct plot_panel *pa = &p->panels[panel];
+	struct frame *f = &l->f;
+	double left_w, right_w, bottom_h;
+
+	l->bars = pa->kind == PLOT_PANEL_BARS;
+	l->right = !l->bars && plot_panel_has_right(p, panel);
+	/* first pass with a guessed frame to size the tick labels */
+	f->x0 = rx0 + 70;
+	f->x1 = rx1 - (l->right ? 70 : 16);
+	f->y0 = top;
+	f->y1 = bottom - 60;
+	l->yr = plot_axis_range(p, panel, PLOT_AXIS_Y, f->y1 - f->y0);
+	left_w = y_tick_width(cr, &l->yr) + 10 + (pa->ax[PLOT_AXIS_Y].label[0] ? FONT_LABEL + 14 : 4);
+	right_w = 16;
+	if (l->right) {
+		l->y2r = plot_axis_range(p, panel, PLOT_AXIS_Y2, f->y1 - f->y0);
+		right_w = y_tick_width(cr, &l->y2r) + 10 +
+			  (pa->ax[PLOT_AXIS_Y2].label[0] ? FONT_LABEL + 14 : 4);
+	}
+	f->x0 = rx0 + left_w;
+	f->x1 = rx1 - right_w;
+	bottom_h = (l->bars ? plot_category_labels(cr, pa, f, false) : 22) +
+		   (pa->ax[PLOT_AXIS_X].label[0] ? FONT_LABEL + 10 : 0);
+	f->y1 = bottom - bottom_h;
+	if (f->x1 - f->x0 < 40 || f->y1 - f->y0 < 40)
+		return false;
+	l->yr = plot_axis_range(p, panel, PLOT_AXIS_Y, f->y1 - f->y0);
+	if (l->right)
+		l->y2r = plot_axis_range(p, panel, PLOT_AXIS_Y2, f->y1 - f->y0);
+	if (!l->bars)
+		l->xr = plot_axis_range(p, panel, PLOT_AXIS_X, f->x1 - f->x0);
+	return true;
+}
+
+/* The grid at the left axis' ticks (and the x axis' on an XY panel). */
+static void panel_grid(cairo_t *cr, const struct panel_layout *l)
+{
+	const struct frame *f = &l->f;
+
+	cairo_set_line_width(cr, 1);
+	plot_source_rgb(cr, 0xe6e6e6);
+	for (int i = 0; i < l->yr.nticks; i++) {
+		double y = round(plot_map(l->yr.first + i * l->yr.step, &l->yr, f->y1, f->y0)) + 0.5;
+		cairo_move_to(cr, f->x0, y);
+		cairo_line_to(cr, f->x1, y);
+	}
+	for (int i = 0; i < l->xr.nticks && !l->bars; i++) {
+		double x = round(plot_map(l->xr.first + i * l->xr.step, &l->xr, f->x0, f->x1)) + 0.5;
+		cairo_move_to(cr, x, f->y0);
+		cairo_line_to(cr, x, f->y1);
+	}
+	cairo_stroke(cr);
+}
+
+/* The panel's series, clipped to the plot area (bars are not: their labels may rise above). */
+static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struct panel_layout *l)
+{
+	const struct frame *f = &l->f;
+
+	cairo_save(cr);
+	cairo_rectangle(cr, f->x0, f->y0 - 1, f->x1 - f->x0, f->y1 - f->y0 + 2);
+	cairo_clip(cr);
+	if (l->bars) {
+		cairo_restore(cr); /* bar labels may rise above the frame */
+		plot_draw_bars(cr, p, panel, &l->yr, f);
+		return;
+	}
+	/* the right axis' series under the left axis' ones */
+	for (int pass = 0; pass < 2; pass++)
+		for (size_t i = 0; i < p->nr_series; i++) {
+			const struct plot_series *s = &p->series[i];
+			bool r2 = s->flags & PLOT_F_RIGHT;
+			if (s->panel == panel && r2 == (pass == 0))
+				plot_draw_line_series(cr, s, &l->xr, r2 ? &l->y2r : &l->yr, f);
+		}
+	cairo_restore(cr);
+}
+
+/* The axis lines, their tick marks and tick labels (category labels on a bars panel). */
+static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct panel_layout *l)
+{
+	const struct frame *f = &l->f;
+	char buf[128];
+
+	plot_source_rgb(cr, 0x666666);
+	cairo_set_line_width(cr, 1);
+	cairo_move_to(cr, round(f->x0) - 0.5, f->y0);
+	cairo_line_to(cr, round(f->x0) - 0.5, round(f->y1) + 0.5);
+	cairo_line_to(cr, f->x1, round(f->y1) + 0.5);
+	if (l->right) {
+		cairo_move_to(cr, round(f->x1) + 0.5, f->y0);
+		cairo_line_to(cr, round(f->x1) + 0.5, round(f->y1) + 0.5);
+	}
+	cairo_stroke(cr);
+
+	plot_font(cr, FONT_TICK, false);
+	for (int i = 0; i < l->yr.nticks; i++) {
+		double v = l->yr.first + i * l->yr.step, y = plot_map(v, &l->yr, f->y1, f->y0);
+		plot_format_tick(buf, sizeof(buf), v, l->yr.step);
+		plot_source_rgb(cr, 0x444444);
+		plot_text_at(cr, buf, f->x0 - 8, y + 4.5, 1);
+	}
+	for (int i = 0; i < l->y2r.nticks && l->right; i++) {
+		double v = l->y2r.first + i * l->y2r.step, y = plot_map(v, &l->y2r, f->y1, f->y0);
+		plot_format_tick(buf, sizeof(buf), v, l->y2r.step);
+		plot_source_rgb(cr, 0x666666);
+		cairo_move_to(cr, f->x1, round(y) + 0.5);
+		cairo_line_to(cr, f->x1 + 4, round(y) + 0.5);
+		cairo_stroke(cr);
+		plot_source_rgb(cr, 0x444444);
+		plot_text_at(cr, buf, f->x1 + 8, y + 4.5, 0);
+	}
+	if (l->bars) {
+		plot_category_labels(cr, pa, f, true);
+		return;
+	}
+	for (int i = 0; i < l->xr.nticks; i++) {
+		double v = l->xr.first + i * l->xr.step, x = plot_map(v, &l->xr, f->x0, f->x1);
+		plot_format_tick(buf, sizeof(buf), v, l->xr.step);
+		plot_source_rgb(cr, 0x666666);
+		cairo_move_to(cr, round(x) + 0.5, f->y1);
+		cairo_line_to(cr, round(x) + 0.5, f->y1 + 4);
+		cairo_stroke(cr);
+		plot_source_rgb(cr, 0x444444);
+		plot_text_at(cr, buf, x, f->y1 + 18, 0.5);
+	}
+}
+
 static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
 		       double top, double bottom)
 {
 	const struct plot_panel *pa = &p->panels[panel];
-	bool bars = pa->kind == PLOT_PANEL_BARS, right = !bars && plot_panel_has_right(p, panel);
-	struct frame f;
-	struct range xr = {0}, yr, y2r = {0};
-	double left_w, right_w, bottom_h;
+	struct panel_layout l = {0};
 	char buf[128];
 
 	if (pa->title[0]) {
 		plot_font(cr, FONT_PANEL, true);
 		plot_source_rgb(cr, 0x222222);
 		plot_text_at(cr, plot_fit_text(cr, pa->title, rx1 - rx0, buf, sizeof(buf)),
-			(rx0 + rx1) / 2, top + FONT_PANEL, 0.5);
+			     (rx0 + rx1) / 2, top + FONT_PANEL, 0.5);
 		top += FONT_PANEL + 12;
 	}
-	/* first pass with a guessed frame to size the tick labels */
-	f.x0 = rx0 + 70;
-	f.x1 = rx1 - (right ? 70 : 16);
-	f.y0 = top;
-	f.y1 = bottom - 60;
-	yr = plot_axis_range(p, panel, PLOT_AXIS_Y, f.y1 - f.y0);
-	left_w = y_tick_width(cr, &yr) + 10 + (pa->ax[PLOT_AXIS_Y].label[0] ? FONT_LABEL + 14 : 4);
-	right_w = 16;
-	if (right) {
-		y2r = plot_axis_range(p, panel, PLOT_AXIS_Y2, f.y1 - f.y0);
-		right_w = y_tick_width(cr, &y2r) + 10 +
-			  (pa->ax[PLOT_AXIS_Y2].label[0] ? FONT_LABEL + 14 : 4);
-	}
-	f.x0 = rx0 + left_w;
-	f.x1 = rx1 - right_w;
-	bottom_h = (bars ? plot_category_labels(cr, pa, &f, false) : 22) +
-		   (pa->ax[PLOT_AXIS_X].label[0] ? FONT_LABEL + 10 : 0);
-	f.y1 = bottom - bottom_h;
-	if (f.x1 - f.x0 < 40 || f.y1 - f.y0 < 40)
+	if (!panel_layout(cr, p, panel, rx0, rx1, top, bottom, &l))
 		return;
-	yr = plot_axis_range(p, panel, PLOT_AXIS_Y, f.y1 - f.y0);
-	if (right)
-		y2r = plot_axis_range(p, panel, PLOT_AXIS_Y2, f.y1 - f.y0);
-	if (!bars)
-		xr = plot_axis_range(p, panel, PLOT_AXIS_X, f.x1 - f.x0);
-
-	/* grid */
-	cairo_set_line_width(cr, 1);
-	plot_source_rgb(cr, 0xe6e6e6);
-	for (int i = 0; i < yr.nticks; i++) {
-		double y = round(plot_map(yr.first + i * yr.step, &yr, f.y1, f.y0)) + 0.5;
-		cairo_move_to(cr, f.x0, y);
-		cairo_line_to(cr, f.x1, y);
-	}
-	for (int i = 0; i < xr.nticks && !bars; i++) {
-		double x = round(plot_map(xr.first + i * xr.step, &xr, f.x0, f.x1)) + 0.5;
-		cairo_move_to(cr, x, f.y0);
-		cairo_line_to(cr, x, f.y1);
-	}
-	cairo_stroke(cr);
-
-	/* data, clipped to the plot area */
-	cairo_save(cr);
-	cairo_rectangle(cr, f.x0, f.y0 - 1, f.x1 - f.x0, f.y1 - f.y0 + 2);
-	cairo_clip(cr);
-	if (bars) {
-		cairo_restore(cr); /* bar labels may rise above the frame */
-		plot_draw_bars(cr, p, panel, &yr, &f);
-	} else {
-		/* the right axis' series under the left axis' ones */
-		for (int pass = 0; pass < 2; pass++)
-			for (size_t i = 0; i < p->nr_series; i++) {
-				const struct plot_series *s = &p->series[i];
-				bool r2 = s->flags & PLOT_F_RIGHT;
-				if (s->panel == panel && r2 == (pass == 0))
-					plot_draw_line_series(cr, s, &xr, r2 ? &y2r : &yr, &f);
-			}
-		cairo_restore(cr);
-	}
-
-	/* axes */
-	plot_source_rgb(cr, 0x666666);
-	cairo_set_line_width(cr, 1);
-	cairo_move_to(cr, round(f.x0) - 0.5, f.y0);
-	cairo_line_to(cr, round(f.x0) - 0.5, round(f.y1) + 0.5);
-	cairo_line_to(cr, f.x1, round(f.y1) + 0.5);
-	if (right) {
-		cairo_move_to(cr, round(f.x1) + 0.5, f.y0);
-		cairo_line_to(cr, round(f.x1) + 0.5, round(f.y1) + 0.5);
-	}
-	cairo_stroke(cr);
-
-	/* tick marks and labels */
-	plot_font(cr, FONT_TICK, false);
-	for (int i = 0; i < yr.nticks; i++) {
-		double v = yr.first + i * yr.step, y = plot_map(v, &yr, f.y1, f.y0);
-		plot_format_tick(buf, sizeof(buf), v, yr.step);
-		plot_source_rgb(cr, 0x444444);
-		plot_text_at(cr, buf, f.x0 - 8, y + 4.5, 1);
-	}
-	for (int i = 0; i < y2r.nticks && right; i++) {
-		double v = y2r.first + i * y2r.step, y = plot_map(v, &y2r, f.y1, f.y0);
-		plot_format_tick(buf, sizeof(buf), v, y2r.step);
-		plot_source_rgb(cr, 0x666666);
-		cairo_move_to(cr, f.x1, round(y) + 0.5);
-		cairo_line_to(cr, f.x1 + 4, round(y) + 0.5);
-		cairo_stroke(cr);
-		plot_source_rgb(cr, 0x444444);
-		plot_text_at(cr, buf, f.x1 + 8, y + 4.5, 0);
-	}
-	if (bars) {
-		plot_category_labels(cr, pa, &f, true);
-	} else {
-		for (int i = 0; i < xr.nticks; i++) {
-			double v = xr.first + i * xr.step, x = plot_map(v, &xr, f.x0, f.x1);
-			plot_format_tick(buf, sizeof(buf), v, xr.step);
-			plot_source_rgb(cr, 0x666666);
-			cairo_move_to(cr, round(x) + 0.5, f.y1);
-			cairo_line_to(cr, round(x) + 0.5, f.y1 + 4);
-			cairo_stroke(cr);
-			plot_source_rgb(cr, 0x444444);
-			plot_text_at(cr, buf, x, f.y1 + 18, 0.5);
-		}
-	}
-
-	/* axis labels */
-	draw_axis_label(cr, pa->ax[PLOT_AXIS_X].label, (f.x0 + f.x1) / 2, bottom - 4, 0);
-	draw_axis_label(cr, pa->ax[PLOT_AXIS_Y].label, rx0 + FONT_LABEL, (f.y0 + f.y1) / 2,
+	panel_grid(cr, &l);
+	panel_data(cr, p, panel, &l);
+	panel_axes(cr, pa, &l);
+	draw_axis_label(cr, pa->ax[PLOT_AXIS_X].label, (l.f.x0 + l.f.x1) / 2, bottom - 4, 0);
+	draw_axis_label(cr, pa->ax[PLOT_AXIS_Y].label, rx0 + FONT_LABEL, (l.f.y0 + l.f.y1) / 2,
 			-M_PI / 2);
-	if (right)
+	if (l.right)
 		draw_axis_label(cr, pa->ax[PLOT_AXIS_Y2].label, rx1 - FONT_LABEL + 4,
-				(f.y0 + f.y1) / 2, M_PI / 2);
+				(l.f.y0 + l.f.y1) / 2, M_PI / 2);
 }
 
 static void draw(cairo_t *cr, const struct plot *p)
