@@ -605,6 +605,123 @@ static void reader_init_stats(struct trace_reader *r)
 	r->st.header_cpus = -1;
 }
 
+/* The handle, before anything is opened; *out is set (to free) even on failure. */
+static int reader_new(const char *path, const char *file, const struct reader_opts *opts,
+		      struct trace_reader **out, struct gs_error *err)
+{
+	struct trace_reader *r = calloc(1, sizeof(*r));
+
+	*out = r;
+	if (!r)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->fd = -1;
+	r->opts = *opts;
+	r->path = strdup(path);
+	r->file = strdup(file);
+	if (!r->path || !r->file)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	reader_init_stats(r);
+	r->window_ns = opts->reorder_window_ns ? opts->reorder_window_ns : READER_DEFAULT_WINDOW_NS;
+	r->max_held = READER_MAX_HELD;
+	r->slack = 1;
+	return 0;
+}
+
+/* Opens r->file (not stdin) and reads its first bytes, *nmagic of them, into magic. */
+static int reader_open_file(struct trace_reader *r, unsigned char *magic, size_t size,
+			    ssize_t *nmagic, struct gs_error *err)
+{
+	struct stat sb;
+
+	r->fd = open(r->file, O_RDONLY | O_CLOEXEC);
+	if (r->fd < 0)
+		return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", r->path,
+				    strerror(errno));
+	if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+		return gs_error_set(err, GS_EINPUT, "'%s': is a directory", r->path);
+	*nmagic = pread(r->fd, magic, size, 0);
+	if (*nmagic == 0)
+		return gs_error_set(err, GS_ETRACE, "'%s': empty trace", r->path);
+	return 0;
+}
+
+/* A trace.dat by its magic (r->st.format), unless another format is forced. */
+static int check_dat_magic(struct trace_reader *r, const struct reader_opts *opts,
+			   const unsigned char *magic, ssize_t nmagic, struct gs_error *err)
+{
+	if (nmagic >= 10 && memcmp(magic, dat_magic, 10) == 0) {
+		if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_DAT)
+			return gs_error_set(err, GS_ETRACE, "'%s': a trace.dat file, not %s text",
+					    r->path, trace_format_name(opts->format));
+		r->st.format = TRACE_FMT_DAT;
+	} else if (opts->format == TRACE_FMT_DAT) {
+		return gs_error_set(err, GS_ETRACE, "'%s': not a trace.dat file", r->path);
+	}
+	return 0;
+}
+
+/* The back end of a stream whose first buffer is read: Perfetto, systrace, text or CSV. */
+static int stream_backend(struct trace_reader *r, const struct reader_opts *opts,
+			  struct gs_error *err)
+{
+	if (pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof) ||
+	    opts->format == TRACE_FMT_PERFETTO)
+		return perfetto_open(r, opts, err);
+	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536))
+		return gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", r->path);
+	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
+	    opts->format == TRACE_FMT_SYSTRACE) {
+		r->backend = BACKEND_SYSTRACE;
+		return sys_open(r, err);
+	}
+	r->st.format = opts->format;
+	if (r->st.format == TRACE_FMT_AUTO)
+		r->st.format = detect_text(r->buf, r->buf_len);
+	if (r->st.format == TRACE_FMT_AUTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)",
+				    r->path);
+	if (r->st.format == TRACE_FMT_CSV) {
+		r->backend = BACKEND_CSV;
+		return csv_open(r, err);
+	}
+	r->backend = BACKEND_TEXT;
+	return 0;
+}
+
+/* Text or CSV (or systrace, Perfetto), maybe gzip-compressed, from r->fd: the input buffer
+ * filled once, then the back end for what it holds. */
+static int stream_open(struct trace_reader *r, const struct reader_opts *opts, bool is_stdin,
+		       const unsigned char *magic, ssize_t nmagic, struct gs_error *err)
+{
+	int ret;
+
+	if (is_stdin || (nmagic >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
+		int fd2 = dup(r->fd);
+		if (fd2 < 0 || !(r->gz = gzdopen(fd2, "rb"))) {
+			if (fd2 >= 0)
+				close(fd2);
+			return gs_error_set(err, GS_EIO, "'%s': cannot open", r->path);
+		}
+		gzbuffer(r->gz, 256 * 1024);
+		r->st.gzip = !is_stdin || !gzdirect(r->gz);
+	}
+	r->buf = malloc(READER_BUF_SIZE + 1);
+	if (!r->buf)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	ret = reader_refill(r, err);
+	if (ret < 0)
+		return ret;
+	if (r->gz && is_stdin)
+		r->st.gzip = !gzdirect(r->gz);
+	if (r->buf_len == 0)
+		return gs_error_set(err, GS_ETRACE, "'%s': empty trace", r->path);
+	if (r->gz && r->st.gzip && r->buf_len >= 10 && memcmp(r->buf, dat_magic, 10) == 0)
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': compressed trace.dat is not supported; decompress it first",
+				    r->path);
+	return stream_backend(r, opts, err);
+}
+
 int trace_reader_open(const char *path, const struct reader_opts *opts, struct trace_reader **out,
 		      struct gs_error *err)
 {
@@ -621,140 +738,29 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		opts = &defaults;
 	if (opts->name)
 		path = opts->name;
-	r = calloc(1, sizeof(*r));
-	if (!r)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	r->fd = -1;
-	r->opts = *opts;
-	r->path = strdup(path);
-	r->file = strdup(file);
-	if (!r->path || !r->file) {
-		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+	if ((ret = reader_new(path, file, opts, &r, err)) < 0)
 		goto out_free;
-	}
-	reader_init_stats(r);
-	r->window_ns = opts->reorder_window_ns ? opts->reorder_window_ns : READER_DEFAULT_WINDOW_NS;
-	r->max_held = READER_MAX_HELD;
-	r->slack = 1;
-
-	if (is_stdin) {
+	if (is_stdin)
 		r->fd = STDIN_FILENO;
-	} else {
-		struct stat sb;
-		r->fd = open(file, O_RDONLY | O_CLOEXEC);
-		if (r->fd < 0) {
-			ret = gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
-					   strerror(errno));
-			goto out_free;
-		}
-		if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode)) {
-			ret = gs_error_set(err, GS_EINPUT, "'%s': is a directory", path);
-			goto out_free;
-		}
-		nmagic = pread(r->fd, magic, sizeof(magic), 0);
-		if (nmagic == 0) {
-			ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace", path);
-			goto out_free;
-		}
-	}
-
-	if (nmagic >= 10 && memcmp(magic, dat_magic, 10) == 0) {
-		if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_DAT) {
-			ret = gs_error_set(err, GS_ETRACE, "'%s': a trace.dat file, not %s text",
-					   path, trace_format_name(opts->format));
-			goto out_free;
-		}
-		r->st.format = TRACE_FMT_DAT;
-	} else if (opts->format == TRACE_FMT_DAT) {
-		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace.dat file", path);
+	else if ((ret = reader_open_file(r, magic, sizeof(magic), &nmagic, err)) < 0)
 		goto out_free;
-	}
-
+	if ((ret = check_dat_magic(r, opts, magic, nmagic, err)) < 0)
+		goto out_free;
 	ret = alloc_order(r);
 	if (ret < 0) {
 		gs_error_set(err, ret, "out of memory");
 		goto out_free;
 	}
-
 	if (r->st.format == TRACE_FMT_DAT) {
 		r->backend = BACKEND_DAT;
 		close(r->fd);
 		r->fd = -1;
 		ret = dat_open(r, err);
-		if (ret < 0)
-			goto out_free;
-		*out = r;
-		return 0;
+	} else {
+		ret = stream_open(r, opts, is_stdin, magic, nmagic, err);
 	}
-
-	/* text or CSV, maybe gzip-compressed */
-	if (is_stdin || (nmagic >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
-		int fd2 = dup(r->fd);
-		if (fd2 < 0 || !(r->gz = gzdopen(fd2, "rb"))) {
-			if (fd2 >= 0)
-				close(fd2);
-			ret = gs_error_set(err, GS_EIO, "'%s': cannot open", path);
-			goto out_free;
-		}
-		gzbuffer(r->gz, 256 * 1024);
-		r->st.gzip = !is_stdin || !gzdirect(r->gz);
-	}
-	r->buf = malloc(READER_BUF_SIZE + 1);
-	if (!r->buf) {
-		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
-		goto out_free;
-	}
-	ret = reader_refill(r, err);
 	if (ret < 0)
 		goto out_free;
-	if (r->gz && is_stdin)
-		r->st.gzip = !gzdirect(r->gz);
-	if (r->buf_len == 0) {
-		ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace", path);
-		goto out_free;
-	}
-	if (r->gz && r->st.gzip && r->buf_len >= 10 && memcmp(r->buf, dat_magic, 10) == 0) {
-		ret = gs_error_set(err, GS_ETRACE,
-				   "'%s': compressed trace.dat is not supported; decompress it first",
-				   path);
-		goto out_free;
-	}
-	if (pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof) ||
-	    opts->format == TRACE_FMT_PERFETTO) {
-		ret = perfetto_open(r, opts, err);
-		if (ret < 0)
-			goto out_free;
-		*out = r;
-		return 0;
-	}
-	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536)) {
-		ret = gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", path);
-		goto out_free;
-	}
-	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
-	    opts->format == TRACE_FMT_SYSTRACE) {
-		r->backend = BACKEND_SYSTRACE;
-		ret = sys_open(r, err);
-		if (ret < 0)
-			goto out_free;
-		*out = r;
-		return 0;
-	}
-	r->st.format = opts->format;
-	if (r->st.format == TRACE_FMT_AUTO)
-		r->st.format = detect_text(r->buf, r->buf_len);
-	if (r->st.format == TRACE_FMT_AUTO) {
-		ret = gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)", path);
-		goto out_free;
-	}
-	if (r->st.format == TRACE_FMT_CSV) {
-		r->backend = BACKEND_CSV;
-		ret = csv_open(r, err);
-		if (ret < 0)
-			goto out_free;
-	} else {
-		r->backend = BACKEND_TEXT;
-	}
 	*out = r;
 	return 0;
 
