@@ -1,4 +1,4 @@
-/* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (trace/gen.h). */
+/* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (gen/gen.h). */
 #include "cli/cli.h"
 #include "core/parse.h"
 
@@ -7,7 +7,7 @@
 #include <string.h>
 
 #include "power/platform.h"
-#include "trace/gen.h"
+#include "gen/gen.h"
 
 static const char gen_usage[] =
 	"usage: govsim gen periodic|pipe|mix -o FILE [--seed N] [--size LINES] [--count N]\n"

@@ -1,5 +1,5 @@
 /*
- * test_gen.c - the synthetic workload generator (src/trace/gen.c) read back by the reader.
+ * test_gen.c - the synthetic workload generator (src/gen/gen.c) read back by the reader.
  *
  * Checks: every workload reads back with zero malformed lines and in time order (no
  * re-ordering needed); event counts equal the numbers worked out from the workload definition
@@ -18,7 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/gen.h"
+#include "gen/gen.h"
 #include "trace/reader.h"
 
 static char *gen_to_file(const struct gen_opts *o, const char *path, u64 *lines)

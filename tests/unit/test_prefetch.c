@@ -14,7 +14,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include "trace/gen.h"
+#include "gen/gen.h"
 #include "trace/prefetch.h"
 #include "trace/reader.h"
 

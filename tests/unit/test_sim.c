@@ -24,7 +24,7 @@
 
 #include "power/platform.h"
 #include "sim/replay.h"
-#include "trace/gen.h"
+#include "gen/gen.h"
 #include "uclamp/policy.h"
 
 /* ---- a tiny ftrace text writer ---------------------------------------------------------------- */

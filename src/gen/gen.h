@@ -21,8 +21,8 @@
  * With size_lines > 0 activations are unlimited and the trace stops after about that many lines
  * (a periodic workload without tasks then uses 4 tasks per CPU).
  */
-#ifndef GOVSIM_TRACE_GEN_H
-#define GOVSIM_TRACE_GEN_H
+#ifndef GOVSIM_GEN_GEN_H
+#define GOVSIM_GEN_GEN_H
 
 #include <stdio.h>
 

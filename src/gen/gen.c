@@ -6,7 +6,7 @@
  * (lower CPU first on ties), so the output is in time order and nothing grows with its length.
  * The pipe workload is one sequential ping-pong and is written directly.
  */
-#include "trace/gen.h"
+#include "gen/gen.h"
 
 #include "core/event.h"
 
