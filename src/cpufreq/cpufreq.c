@@ -25,20 +25,20 @@ static u32 clamp_u32(u32 v, u32 lo, u32 hi)
  * The three table searches on an ascending table (every OPP is valid here). They take a target
  * already clamped to the policy limits, as the kernel's callers do.
  */
-static int find_index_al(const struct plat_cluster *cl, u32 target)
+static int find_index_al(const struct cpufreq_opp_table *tbl, u32 target)
 {
-	for (int i = 0; i < cl->nr_opps; i++)
-		if (cl->opps[i].freq_khz >= target)
+	for (int i = 0; i < tbl->nr_opps; i++)
+		if (tbl->opps[i].freq_khz >= target)
 			return i;
-	return cl->nr_opps - 1;
+	return tbl->nr_opps - 1;
 }
 
-static int find_index_ah(const struct plat_cluster *cl, u32 target)
+static int find_index_ah(const struct cpufreq_opp_table *tbl, u32 target)
 {
 	int best = -1;
 
-	for (int i = 0; i < cl->nr_opps; i++) {
-		u32 f = cl->opps[i].freq_khz;
+	for (int i = 0; i < tbl->nr_opps; i++) {
+		u32 f = tbl->opps[i].freq_khz;
 
 		if (f == target)
 			return i;
@@ -52,12 +52,12 @@ static int find_index_ah(const struct plat_cluster *cl, u32 target)
 	return best;
 }
 
-static int find_index_ac(const struct plat_cluster *cl, u32 target)
+static int find_index_ac(const struct cpufreq_opp_table *tbl, u32 target)
 {
 	int best = -1;
 
-	for (int i = 0; i < cl->nr_opps; i++) {
-		u32 f = cl->opps[i].freq_khz;
+	for (int i = 0; i < tbl->nr_opps; i++) {
+		u32 f = tbl->opps[i].freq_khz;
 
 		if (f == target)
 			return i;
@@ -68,7 +68,7 @@ static int find_index_ac(const struct plat_cluster *cl, u32 target)
 		if (best == -1)
 			return i;
 		/* The closer of the two neighbours; a tie keeps the lower one. */
-		if (target - cl->opps[best].freq_khz > f - target)
+		if (target - tbl->opps[best].freq_khz > f - target)
 			return i;
 		return best;
 	}
@@ -78,22 +78,22 @@ static int find_index_ac(const struct plat_cluster *cl, u32 target)
 u32 cpufreq_frequency_table_target(const struct cpufreq_policy *pol, u32 target_khz,
 				   enum cpufreq_relation relation)
 {
-	const struct plat_cluster *cl = pol->cl;
+	const struct cpufreq_opp_table *tbl = &pol->tbl;
 	int idx;
 
 	switch (relation) {
 	case CPUFREQ_RELATION_H:
-		idx = find_index_ah(cl, target_khz);
+		idx = find_index_ah(tbl, target_khz);
 		break;
 	case CPUFREQ_RELATION_C:
-		idx = find_index_ac(cl, target_khz);
+		idx = find_index_ac(tbl, target_khz);
 		break;
 	case CPUFREQ_RELATION_L:
 	default:
-		idx = find_index_al(cl, target_khz);
+		idx = find_index_al(tbl, target_khz);
 		break;
 	}
-	return cl->opps[idx].freq_khz;
+	return tbl->opps[idx].freq_khz;
 }
 
 u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
@@ -107,13 +107,13 @@ u32 cpufreq_resolve_relation(const struct cpufreq_policy *pol, u32 target_khz,
  * else the highest efficient one. */
 static int find_index_al_efficient(const struct cpufreq_policy *pol, u32 target)
 {
-	const struct plat_cluster *cl = pol->cl;
+	const struct cpufreq_opp_table *tbl = &pol->tbl;
 	int best = -1;
 
-	for (int i = 0; i < cl->nr_opps; i++) {
+	for (int i = 0; i < tbl->nr_opps; i++) {
 		if (pol->inefficient_mask & (1U << i))
 			continue;
-		if (cl->opps[i].freq_khz >= target)
+		if (tbl->opps[i].freq_khz >= target)
 			return i;
 		best = i;
 	}
@@ -129,7 +129,7 @@ u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz
 		int idx = find_index_al_efficient(pol, t);
 
 		if (idx >= 0) {
-			u32 f = pol->cl->opps[idx].freq_khz;
+			u32 f = pol->tbl.opps[idx].freq_khz;
 			if (f >= pol->min_khz && f <= pol->max_khz)
 				return f;
 		}
@@ -139,39 +139,39 @@ u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz
 
 void cpufreq_policy_set_efficiencies(struct cpufreq_policy *pol)
 {
-	const struct plat_cluster *cl = pol->cl;
+	const struct cpufreq_opp_table *tbl = &pol->tbl;
 	u32 prev_cost = UINT32_MAX;
 
 	pol->efficiencies = true;
 	pol->inefficient_mask = 0;
-	for (int i = cl->nr_opps - 1; i >= 0; i--) {
-		if (!cl->opps[i].em_cost)
+	for (int i = tbl->nr_opps - 1; i >= 0; i--) {
+		if (!tbl->opps[i].em_cost)
 			return; /* no EM: nothing is flagged */
-		if (cl->opps[i].em_cost >= prev_cost)
+		if (tbl->opps[i].em_cost >= prev_cost)
 			pol->inefficient_mask |= 1U << i;
 		else
-			prev_cost = cl->opps[i].em_cost;
+			prev_cost = tbl->opps[i].em_cost;
 	}
 }
 
-void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct plat_cluster *cl,
+void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufreq_opp_table *tbl,
 			 u32 initial_khz, u64 switch_latency_ns)
 {
 	*pol = (struct cpufreq_policy){0};
 	pol->id = id;
-	pol->cl = cl;
-	pol->cpuinfo_min_khz = cl->opps[0].freq_khz;
-	pol->cpuinfo_max_khz = plat_cluster_max_khz(cl);
+	pol->tbl = *tbl;
+	pol->cpuinfo_min_khz = tbl->opps[0].freq_khz;
+	pol->cpuinfo_max_khz = tbl->opps[tbl->nr_opps - 1].freq_khz;
 	pol->min_khz = pol->cpuinfo_min_khz;
 	pol->max_khz = pol->cpuinfo_max_khz;
-	pol->transition_latency_ns = cl->transition_latency_ns;
+	pol->transition_latency_ns = tbl->transition_latency_ns;
 	pol->switch_latency_ns = switch_latency_ns;
 	pol->cur_khz = cpufreq_driver_resolve_freq(pol, initial_khz);
 }
 
 void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_khz)
 {
-	const struct plat_cluster *cl = pol->cl;
+	const struct cpufreq_opp_table *tbl = &pol->tbl;
 	u32 lo = pol->cpuinfo_min_khz, hi = pol->cpuinfo_max_khz;
 	/* cpufreq_verify_within_cpu_limits(): every value is clamped, 0 included (v5.9 has no
 	 * "unset": a write of 0 to scaling_max_freq gives the lowest OPP) */
@@ -183,8 +183,8 @@ void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_
 	if (min > max)
 		min = max;
 	/* cpufreq_frequency_table_verify: at least one OPP must lie in [min, max]. */
-	for (int i = 0; i < cl->nr_opps; i++) {
-		u32 f = cl->opps[i].freq_khz;
+	for (int i = 0; i < tbl->nr_opps; i++) {
+		u32 f = tbl->opps[i].freq_khz;
 
 		if (f >= min && f <= max) {
 			found = true;

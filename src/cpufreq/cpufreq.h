@@ -8,13 +8,36 @@
 #define GOVSIM_CPUFREQ_CPUFREQ_H
 
 #include "core/types.h"
-#include "power/platform.h"
 
 struct governor_ops;
+struct plat_cluster;
+
+/*
+ * The hardware of a policy as the cpufreq core and the governors read it: the driver's
+ * frequency table (v5.9 struct cpufreq_frequency_table, which cpufreq-dt builds from the OPPs:
+ * dev_pm_opp_init_cpufreq_table()), the capacity at each OPP and the EM cost that RELATION_LE
+ * needs (v6.1+), the policy's CPUs and cpuinfo.transition_latency. An interface: the cpufreq
+ * core does not read the power model; whoever owns the platform fills it (the replay from a
+ * platform cluster: sim/cpufreq_table.h).
+ */
+struct cpufreq_opp {
+	u32 freq_khz;
+	u32 capacity; /* of the policy's CPUs at freq_khz */
+	u32 em_cost;  /* the energy model's cost (em_perf_state.cost); 0 without a model */
+};
+
+struct cpufreq_opp_table {
+	int nr_opps;                          /* >= 1 */
+	struct cpufreq_opp opps[GS_MAX_OPPS]; /* ascending frequencies */
+	int nr_cpus;
+	int cpus[GS_MAX_CPUS];                /* ascending; cpus[0] names the policy */
+	u32 transition_latency_ns;
+};
 
 struct cpufreq_policy {
 	int id;                           /* cluster index */
-	const struct plat_cluster *cl;    /* OPP table, CPUs */
+	struct cpufreq_opp_table tbl;     /* OPP table, CPUs */
+	const struct plat_cluster *cl;    /* the replay's own cluster: never read here */
 	u32 cpuinfo_min_khz, cpuinfo_max_khz;
 	u32 min_khz, max_khz;             /* scaling_min_freq / scaling_max_freq */
 	u32 cur_khz;                      /* the frequency in force */
@@ -33,8 +56,9 @@ struct cpufreq_policy {
 	void *gov_data;
 };
 
-/* Set up a policy for a cluster: limits = cpuinfo, cur = initial_khz resolved (RELATION_L). */
-void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct plat_cluster *cl,
+/* Set up a policy on a copy of tbl: limits = cpuinfo, cur = initial_khz resolved
+ * (RELATION_L); pol->cl is left NULL for the caller. */
+void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufreq_opp_table *tbl,
 			 u32 initial_khz, u64 switch_latency_ns);
 
 /* cpufreq_driver_resolve_freq: clamp to [min, max], then the lowest OPP >= target, else the

@@ -355,7 +355,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 		    void **data, struct gs_error *err)
 {
 	struct pub_state *st = calloc(1, sizeof(*st));
-	const struct plat_cluster *cl = pol->cl;
+	const struct cpufreq_opp_table *tbl = &pol->tbl;
 	int ret;
 
 	if (!st)
@@ -364,17 +364,17 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->pol = pol;
 	st->env = *env;
 	kernel_from_profile(&st->kernel, env->kernel, env->hz);
-	for (int i = 0; i < cl->nr_opps; i++) {
-		st->opps[i].khz = cl->opps[i].freq_khz;
-		st->opps[i].capacity = cl->opps[i].capacity;
+	for (int i = 0; i < tbl->nr_opps; i++) {
+		st->opps[i].khz = tbl->opps[i].freq_khz;
+		st->opps[i].capacity = tbl->opps[i].capacity;
 	}
 	st->gp.host = &host;
 	st->gp.host_data = st;
 	st->gp.kernel = &st->kernel;
 	st->gp.id = pol->id;
-	st->gp.nr_cpus = cl->nr_cpus;
-	st->gp.cpus = cl->cpus;
-	st->gp.nr_opps = cl->nr_opps;
+	st->gp.nr_cpus = tbl->nr_cpus;
+	st->gp.cpus = tbl->cpus;
+	st->gp.nr_opps = tbl->nr_opps;
 	st->gp.opps = st->opps;
 	st->gp.cpuinfo_min_khz = pol->cpuinfo_min_khz;
 	st->gp.cpuinfo_max_khz = pol->cpuinfo_max_khz;

@@ -73,7 +73,7 @@ struct sugov_policy {
 	bool limits_changed;
 	bool need_freq_update;
 	int nr_cpus;
-	struct sugov_cpu cpus[GOVSIM_MAX_CPUS]; /* in pol->cl->cpus order */
+	struct sugov_cpu cpus[GOVSIM_MAX_CPUS]; /* in pol->tbl.cpus order */
 	/* evaluations of the update in progress, for govsim_report() */
 	int nr_evals;
 	struct govsim_eval evals[GOVSIM_MAX_CPUS];

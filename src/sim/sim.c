@@ -29,6 +29,7 @@
 
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
+#include "sim/cpufreq_table.h"
 #include "power/wattson.h"
 #include "sched/sched.h"
 #include "sim/work.h"
@@ -894,7 +895,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 
 		for (int i = 0; i < pc->nr_cpus && !init; i++)
 			init = cfg->initial_khz[pc->cpus[i]];
-		cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
+		cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc),
+					    lat);
 		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
 		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
 			cpufreq_policy_set_efficiencies(&cl->pol);

@@ -9,6 +9,10 @@
  * the frequency and keeps the time, a request equal to cur changes nothing); fast switch.
  * Expected values are worked by hand from the OPP tables, and RELATION_L is also compared with
  * a plain scan over every target around each OPP.
+ * The OPP table interface (#17 item 1): a policy on a table built by hand, with no platform,
+ * takes its limits, latency and resolution from the table alone; cpufreq_table_from_cluster()
+ * copies a cluster's OPPs (frequency, capacity, EM cost), CPUs and latency, and the copy is
+ * the policy's own (a later change to the cluster does not reach it).
  * Does not check: governors (test_schedutil.c, test_governors.c), platform loading.
  */
 #include "testutil.h"
@@ -16,6 +20,7 @@
 #include <string.h>
 
 #include "cpufreq/cpufreq.h"
+#include "sim/cpufreq_table.h"
 
 static const u32 a53_khz[] = {533000, 999000, 1402000, 1709000, 1844000};
 static const u32 a73_khz[] = {903000, 1421000, 1805000, 2112000, 2362000};
@@ -65,8 +70,8 @@ static void test_resolve_l_table(void **state)
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
 	make_cluster(&little, 0, a53_khz, 0);
-	cpufreq_policy_init(&pb, 1, &big, 0, 0);
-	cpufreq_policy_init(&pl, 0, &little, 0, 0);
+	cpufreq_policy_init_cluster(&pb, 1, &big, 0, 0);
+	cpufreq_policy_init_cluster(&pl, 0, &little, 0, 0);
 	for (size_t i = 0; i < GS_ARRAY_SIZE(big_rows); i++)
 		assert_int_equal(cpufreq_driver_resolve_freq(&pb, big_rows[i].target),
 				 big_rows[i].want);
@@ -92,7 +97,7 @@ static void test_resolve_l_reference(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
 	for (int i = 0; i < 5; i++) {
 		for (int d = -3; d <= 3; d++) {
 			u32 t = a73_khz[i] + (u32)(d * 1000);
@@ -109,7 +114,7 @@ static void test_scaling_limits(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 2362000, 0);
+	cpufreq_policy_init_cluster(&p, 1, &big, 2362000, 0);
 	assert_int_equal(p.cpuinfo_min_khz, 903000);
 	assert_int_equal(p.cpuinfo_max_khz, 2362000);
 
@@ -163,7 +168,7 @@ static void test_relations(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
 	/* H: highest <= target, else the lowest. */
 	assert_int_equal(cpufreq_frequency_table_target(&p, 1600000, CPUFREQ_RELATION_H), 1421000);
 	assert_int_equal(cpufreq_frequency_table_target(&p, 1805000, CPUFREQ_RELATION_H), 1805000);
@@ -202,7 +207,7 @@ static void test_transition_delay(void **state)
 	make_cluster(&big, 1, a73_khz, 4);
 	for (size_t i = 0; i < GS_ARRAY_SIZE(rows); i++) {
 		big.transition_latency_ns = rows[i].latency_ns;
-		cpufreq_policy_init(&p, 1, &big, 0, 0);
+		cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
 		assert_int_equal(p.transition_latency_ns, rows[i].latency_ns);
 		assert_int_equal(cpufreq_policy_transition_delay_us(&p), rows[i].want_us);
 	}
@@ -214,11 +219,11 @@ static void test_init_resolves(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 1000000, 300000);
+	cpufreq_policy_init_cluster(&p, 1, &big, 1000000, 300000);
 	assert_int_equal(p.cur_khz, 1421000);
 	assert_int_equal(p.switch_latency_ns, 300000);
 	assert_false(p.pending);
-	cpufreq_policy_init(&p, 1, &big, 0, 0);
+	cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
 	assert_int_equal(p.cur_khz, 903000);
 }
 
@@ -228,7 +233,7 @@ static void test_switch_latency(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 903000, 500000);
+	cpufreq_policy_init_cluster(&p, 1, &big, 903000, 500000);
 
 	/* Request at t = 1000: in force at 501000. */
 	assert_false(cpufreq_request(&p, 2362000, 1000));
@@ -268,13 +273,72 @@ static void test_fast_switch(void **state)
 	struct cpufreq_policy p;
 	(void)state;
 	make_cluster(&big, 1, a73_khz, 4);
-	cpufreq_policy_init(&p, 1, &big, 903000, 0);
+	cpufreq_policy_init_cluster(&p, 1, &big, 903000, 0);
 	assert_true(cpufreq_request(&p, 1476250, 10));
 	assert_int_equal(p.cur_khz, 1805000);
 	assert_false(p.pending);
 	assert_false(cpufreq_request(&p, 1805000, 20));
 	assert_true(cpufreq_request_relation(&p, 1600000, CPUFREQ_RELATION_H, 30));
 	assert_int_equal(p.cur_khz, 1421000);
+}
+
+/* The interface alone: three OPPs, no platform cluster anywhere. */
+static void test_table_interface(void **state)
+{
+	struct cpufreq_opp_table t = {0};
+	struct cpufreq_policy p;
+
+	(void)state;
+	t.nr_opps = 3;
+	t.opps[0].freq_khz = 500000;
+	t.opps[1].freq_khz = 1000000;
+	t.opps[2].freq_khz = 1500000;
+	t.nr_cpus = 2;
+	t.cpus[0] = 6;
+	t.cpus[1] = 7;
+	t.transition_latency_ns = 50000;
+	cpufreq_policy_init(&p, 3, &t, 700000, 0);
+	assert_null(p.cl);
+	assert_int_equal(p.id, 3);
+	assert_int_equal(p.cpuinfo_min_khz, 500000);
+	assert_int_equal(p.cpuinfo_max_khz, 1500000);
+	assert_int_equal(p.transition_latency_ns, 50000);
+	assert_int_equal(p.cur_khz, 1000000); /* 700000 -> the lowest OPP above it */
+	/* 50 us x LATENCY_MULTIPLIER 1000 = 50000 us, capped at 10 ms */
+	assert_int_equal(cpufreq_policy_transition_delay_us(&p), 10000);
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 1000001), 1500000);
+	assert_int_equal(cpufreq_frequency_table_target(&p, 1200000, CPUFREQ_RELATION_H), 1000000);
+	t.opps[1].freq_khz = 1100000; /* the policy holds its own copy */
+	assert_int_equal(cpufreq_driver_resolve_freq(&p, 1000000), 1000000);
+}
+
+static void test_table_from_cluster(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_opp_table t;
+	struct cpufreq_policy p;
+
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	for (int i = 0; i < 5; i++) {
+		big.opps[i].capacity = 100 + (u32)i;
+		big.opps[i].em_cost = 200 + (u32)i;
+	}
+	cpufreq_table_from_cluster(&big, &t);
+	assert_int_equal(t.nr_opps, 5);
+	for (int i = 0; i < 5; i++) {
+		assert_int_equal(t.opps[i].freq_khz, a73_khz[i]);
+		assert_int_equal(t.opps[i].capacity, 100 + i);
+		assert_int_equal(t.opps[i].em_cost, 200 + i);
+	}
+	assert_int_equal(t.nr_cpus, 4);
+	for (int i = 0; i < 4; i++)
+		assert_int_equal(t.cpus[i], 4 + i);
+	assert_int_equal(t.transition_latency_ns, 300000);
+	cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
+	assert_ptr_equal(p.cl, &big);
+	assert_int_equal(p.tbl.opps[4].freq_khz, 2362000);
+	assert_int_equal(p.cpuinfo_max_khz, 2362000);
 }
 
 int main(void)
@@ -288,6 +352,8 @@ int main(void)
 		cmocka_unit_test(test_init_resolves),
 		cmocka_unit_test(test_switch_latency),
 		cmocka_unit_test(test_fast_switch),
+		cmocka_unit_test(test_table_interface),
+		cmocka_unit_test(test_table_from_cluster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -19,6 +19,7 @@
 
 #include "gov/dbs.h"
 #include "gov/tunables.h"
+#include "sim/cpufreq_table.h"
 
 static const u32 a73_khz[] = {903000, 1421000, 1805000, 2112000, 2362000};
 
@@ -73,7 +74,7 @@ static struct fixture *fixture_new(const char *name, u32 initial_khz)
 	fx->cl.nr_opps = 5;
 	for (int i = 0; i < 5; i++)
 		fx->cl.opps[i].freq_khz = a73_khz[i];
-	cpufreq_policy_init(&fx->pol, 1, &fx->cl, initial_khz, 0);
+	cpufreq_policy_init_cluster(&fx->pol, 1, &fx->cl, initial_khz, 0);
 	fx->gov = governor_find(name);
 	assert_non_null(fx->gov);
 	return fx;

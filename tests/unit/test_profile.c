@@ -26,6 +26,7 @@
 #include <string.h>
 
 #include "cpufreq/cpufreq.h"
+#include "sim/cpufreq_table.h"
 #include "gov/schedutil.h"
 #include "gov/tunables.h"
 #include "kernel/profile.h"
@@ -369,7 +370,7 @@ static struct sugov_policy *sugov_on(const char *profile, struct cpufreq_policy 
 	struct gs_error err;
 
 	make_cluster(cl, khz, 1);
-	cpufreq_policy_init(pol, 0, cl, khz[0], 0);
+	cpufreq_policy_init_cluster(pol, 0, cl, khz[0], 0);
 	env.ctx = f;
 	env.cpu_util = fake_cpu_util;
 	env.hz = 250;
@@ -419,7 +420,7 @@ static void test_relation_le(void **state)
 	make_cluster(&cl, a73_khz, 1);
 	for (int i = 0; i < 5; i++)
 		cl.opps[i].em_cost = cost[i];
-	cpufreq_policy_init(&pol, 0, &cl, 903000, 0);
+	cpufreq_policy_init_cluster(&pol, 0, &cl, 903000, 0);
 	assert_int_equal(cpufreq_driver_resolve_freq(&pol, 800000), 903000); /* RELATION_L */
 	cpufreq_policy_set_efficiencies(&pol);
 	assert_int_equal(pol.inefficient_mask, 1u);
@@ -535,7 +536,7 @@ static void test_public_kernel_constants(void **state)
 	for (int i = 0; i < 2; i++) {
 		sg = sugov_on(i ? "v6.1" : "v5.15", &pol, &cl, &f, a73_khz, &data);
 		for (int o = 0; o < 5; o++)
-			cl.opps[o].em_cost = cost[o];
+			pol.tbl.opps[o].em_cost = cost[o]; /* the policy's copy of the table */
 		cpufreq_policy_set_efficiencies(&pol);
 		sg->need_freq_update = true;
 		assert_int_equal(get_next_freq(sg, 200, 1024), i ? 1421000 : 903000);

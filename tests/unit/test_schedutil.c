@@ -21,6 +21,7 @@
 
 #include "gov/schedutil.h"
 #include "gov/tunables.h"
+#include "sim/cpufreq_table.h"
 
 static const u32 a53_khz[] = {533000, 999000, 1402000, 1709000, 1844000};
 static const u32 a73_khz[] = {903000, 1421000, 1805000, 2112000, 2362000};
@@ -96,7 +97,7 @@ static struct fixture *setup(const u32 *khz, int first_cpu, int nr_cpus, unsigne
 	fx->env.on_eval = fake_on_eval;
 	fx->env.hz = 250;
 	make_cluster(&fx->cl, khz, first_cpu, nr_cpus);
-	cpufreq_policy_init(&fx->pol, 0, &fx->cl, khz[0], latency_ns);
+	cpufreq_policy_init_cluster(&fx->pol, 0, &fx->cl, khz[0], latency_ns);
 	for (int i = 0; i < nr_kv; i++)
 		params[i] = (struct gov_param){.key = kv[2 * i], .value = kv[2 * i + 1]};
 	assert_int_equal(
@@ -316,7 +317,7 @@ static void test_bad_tunables(void **state)
 	struct gov_env env = {0};
 	(void)state;
 	make_cluster(&cl, a73_khz, 4, 4);
-	cpufreq_policy_init(&pol, 0, &cl, 903000, 0);
+	cpufreq_policy_init_cluster(&pol, 0, &cl, 903000, 0);
 	for (size_t i = 0; i < GS_ARRAY_SIZE(rows); i++) {
 		struct gov_param p[2] = {{.key = "switch_latency_us", .value = "7"},
 					 {.key = rows[i].key, .value = rows[i].value}};
