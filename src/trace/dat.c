@@ -190,6 +190,36 @@ static void switch_state_as_printed(struct tep_handle *tep, struct tep_record *r
 		}
 }
 
+/*
+ * A marker record (print, bprint, tracing_mark_write), rendered as its text and read as text.c
+ * reads a marker line: > 0 when ev is an event, 0 when it is not (counted), < 0 when the text
+ * is malformed (then *ret is reader_malformed()'s answer).
+ */
+static int dat_marker(struct trace_reader *r, struct tep_handle *tep, struct tep_event *event,
+		      struct tep_record *rec, struct event *ev, struct gs_error *err, int *ret)
+{
+	struct trace_seq s;
+	const char *why;
+	int m;
+
+	trace_seq_init(&s);
+	tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
+	trace_seq_terminate(&s);
+	if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
+		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+		if (m == 0)
+			reader_count_unknown(r, event->name, strlen(event->name));
+		else if (m > 0)
+			r->st.markers[MARKER_DEVLIB_FREQ]++;
+	} else {
+		m = text_marker(r, s.buffer, s.buffer + s.len, ev, &why);
+	}
+	if (m < 0)
+		*ret = reader_malformed(r, r->lineno, err, "%s", why);
+	trace_seq_destroy(&s);
+	return m;
+}
+
 int dat_fill(struct trace_reader *r, struct gs_error *err)
 {
 	struct tep_handle *tep = tracecmd_get_tep(r->tc);
@@ -225,24 +255,7 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 	}
 	ev = reader_slot(r);
 	if (type == EVNAME_MARKER) {
-		struct trace_seq s;
-		int m;
-		trace_seq_init(&s);
-		tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
-		trace_seq_terminate(&s);
-		if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
-			m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
-			if (m == 0)
-				reader_count_unknown(r, event->name, strlen(event->name));
-			else if (m > 0)
-				r->st.markers[MARKER_DEVLIB_FREQ]++;
-		} else {
-			m = text_marker(r, s.buffer, s.buffer + s.len, ev, &why);
-		}
-		if (m < 0)
-			ret = reader_malformed(r, r->lineno, err, "%s", why);
-		trace_seq_destroy(&s);
-		if (m <= 0)
+		if (dat_marker(r, tep, event, rec, ev, err, &ret) <= 0)
 			goto out_free;
 	} else {
 		struct trace_seq s;
