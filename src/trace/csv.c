@@ -100,6 +100,82 @@ static void row_problem(struct csv_state *c, const char *what, const char *cell,
 	snprintf(c->why, sizeof(c->why), "%s '%.*s'", what, (int)(n > 40 ? 40 : n), cell);
 }
 
+/* A cell of the header row: the column it names. */
+static void header_cell(struct csv_state *c, int idx, const char *cell, size_t n)
+{
+	int col = COL_NONE;
+
+	if (idx >= CSV_MAX_COLS) {
+		row_problem(c, "too many columns at", cell, n);
+		return;
+	}
+	for (int i = 0; i < COL__COUNT; i++)
+		if (strlen(col_names[i]) == n && memcmp(col_names[i], cell, n) == 0)
+			col = i;
+	if (col == COL_NONE) {
+		row_problem(c, "unknown column", cell, n);
+		return;
+	}
+	if (c->seen[col]) {
+		row_problem(c, "duplicate column", cell, n);
+		return;
+	}
+	c->seen[col] = true;
+	c->col[idx] = (signed char)col;
+}
+
+/* A cell of a data row, into the row's event by its column. */
+static void data_cell(struct csv_state *c, int idx, const char *cell, size_t n)
+{
+	struct event *ev = &c->ev;
+	u64 v;
+
+	switch (c->col[idx]) {
+	case COL_TIME:
+		if (!parse_seconds(cell, n, &ev->ts_ns))
+			row_problem(c, "bad time_s", cell, n);
+		break;
+	case COL_CPU:
+		if (!parse_u64(cell, n, &v) || v >= 4096)
+			row_problem(c, "bad cpu", cell, n);
+		else
+			ev->cpu = ev->util.cpu = (s32)v;
+		break;
+	case COL_UTIL:
+		if (!parse_u64(cell, n, &ev->util.util) || ev->util.util > SCHED_CAPACITY_SCALE)
+			row_problem(c, "bad util (want 0..1024)", cell, n);
+		break;
+	case COL_UTIL_RT:
+		if (n && (!parse_u64(cell, n, &ev->util.util_rt) ||
+			  ev->util.util_rt > SCHED_CAPACITY_SCALE))
+			row_problem(c, "bad util_rt (want 0..1024)", cell, n);
+		break;
+	case COL_UTIL_DL:
+		if (n && (!parse_u64(cell, n, &ev->util.util_dl) ||
+			  ev->util.util_dl > SCHED_CAPACITY_SCALE))
+			row_problem(c, "bad util_dl (want 0..1024)", cell, n);
+		break;
+	case COL_UTIL_EST:
+		if (n && !parse_u64(cell, n, &ev->util.util_est_enqueued))
+			row_problem(c, "bad util_est", cell, n);
+		break;
+	case COL_FREQ:
+		if (n && !parse_u64(cell, n, &ev->util.freq_khz))
+			row_problem(c, "bad freq_khz", cell, n);
+		break;
+	case COL_IDLE:
+		if (n == 2 && cell[0] == '-' && cell[1] == '1')
+			ev->util.idle_state = -1;
+		else if (n && (!parse_u64(cell, n, &v) || v > 1000))
+			row_problem(c, "bad idle_state", cell, n);
+		else if (n)
+			ev->util.idle_state = (s64)v;
+		break;
+	default:
+		break;
+	}
+}
+
 static void on_cell(void *s, size_t n, void *data)
 {
 	struct csv_state *c = data;
@@ -110,78 +186,14 @@ static void on_cell(void *s, size_t n, void *data)
 		return; /* strict mode already failed */
 
 	if (!c->header_done) {
-		int col = COL_NONE;
-		if (idx >= CSV_MAX_COLS) {
-			row_problem(c, "too many columns at", cell, n);
-			return;
-		}
-		for (int i = 0; i < COL__COUNT; i++)
-			if (strlen(col_names[i]) == n && memcmp(col_names[i], cell, n) == 0)
-				col = i;
-		if (col == COL_NONE) {
-			row_problem(c, "unknown column", cell, n);
-			return;
-		}
-		if (c->seen[col]) {
-			row_problem(c, "duplicate column", cell, n);
-			return;
-		}
-		c->seen[col] = true;
-		c->col[idx] = (signed char)col;
+		header_cell(c, idx, cell, n);
 		return;
 	}
 	if (idx >= c->ncols) {
 		row_problem(c, "more cells than columns at", cell, n);
 		return;
 	}
-	{
-		struct event *ev = &c->ev;
-		u64 v;
-		switch (c->col[idx]) {
-		case COL_TIME:
-			if (!parse_seconds(cell, n, &ev->ts_ns))
-				row_problem(c, "bad time_s", cell, n);
-			break;
-		case COL_CPU:
-			if (!parse_u64(cell, n, &v) || v >= 4096)
-				row_problem(c, "bad cpu", cell, n);
-			else
-				ev->cpu = ev->util.cpu = (s32)v;
-			break;
-		case COL_UTIL:
-			if (!parse_u64(cell, n, &ev->util.util) || ev->util.util > SCHED_CAPACITY_SCALE)
-				row_problem(c, "bad util (want 0..1024)", cell, n);
-			break;
-		case COL_UTIL_RT:
-			if (n && (!parse_u64(cell, n, &ev->util.util_rt) ||
-				  ev->util.util_rt > SCHED_CAPACITY_SCALE))
-				row_problem(c, "bad util_rt (want 0..1024)", cell, n);
-			break;
-		case COL_UTIL_DL:
-			if (n && (!parse_u64(cell, n, &ev->util.util_dl) ||
-				  ev->util.util_dl > SCHED_CAPACITY_SCALE))
-				row_problem(c, "bad util_dl (want 0..1024)", cell, n);
-			break;
-		case COL_UTIL_EST:
-			if (n && !parse_u64(cell, n, &ev->util.util_est_enqueued))
-				row_problem(c, "bad util_est", cell, n);
-			break;
-		case COL_FREQ:
-			if (n && !parse_u64(cell, n, &ev->util.freq_khz))
-				row_problem(c, "bad freq_khz", cell, n);
-			break;
-		case COL_IDLE:
-			if (n == 2 && cell[0] == '-' && cell[1] == '1')
-				ev->util.idle_state = -1;
-			else if (n && (!parse_u64(cell, n, &v) || v > 1000))
-				row_problem(c, "bad idle_state", cell, n);
-			else if (n)
-				ev->util.idle_state = (s64)v;
-			break;
-		default:
-			break;
-		}
-	}
+	data_cell(c, idx, cell, n);
 }
 
 static void row_reset(struct csv_state *c)
