@@ -136,6 +136,43 @@ static void add_miss(struct wattson_out *out, int c, u32 khz, int dep_cluster, u
 	out->miss[out->nr_miss++] = (struct wattson_miss){c, khz, dep_cluster, dep_khz, 0};
 }
 
+/* Steps 9, 10: the 2D row of cluster c at OPP opp for vote kind v (power or frequency), the
+ * dependency it was looked up with in out; NULL (and the miss noted) when the curves have
+ * none. */
+static const struct plat_w2d *vote_row_2d(const struct platform *p, const struct wattson_in *in,
+					  int c, int opp, int v, struct wattson_out *out)
+{
+	const struct plat_w2d *row = NULL;
+	u32 dk = 0;
+	int dc = wattson_vote(p, in, c, v, &dk);
+
+	out->dep_cluster[c] = dc;
+	out->dep_khz[c] = dk;
+	if (dc == PLAT_W_DSU && !dk)
+		out->missing_dsu = true;
+	else
+		row = row_2d(p, c, opp, dc, dk);
+	if (!row)
+		add_miss(out, c, in->khz[c], dc, dk);
+	return row;
+}
+
+/* Step 13: interconnect, policy 0's 2D row, only where > 0; 0 while everything is off. */
+static void interconnect(const struct platform *p, const struct wattson_in *in,
+			 struct wattson_out *out)
+{
+	bool any = false;
+
+	if (!(out->interconnect_mw > 0)) {
+		out->interconnect_mw = 0;
+		return;
+	}
+	for (int cpu = 0; cpu < p->nr_cpus; cpu++)
+		any |= wattson_state(&p->wattson, in->state[cpu]) != WATTSON_OFF;
+	if (!any)
+		out->interconnect_mw = 0;
+}
+
 void wattson_power(const struct platform *p, const struct wattson_in *in, struct wattson_out *out)
 {
 	const struct plat_wattson *w = &p->wattson;
@@ -174,17 +211,8 @@ void wattson_power(const struct platform *p, const struct wattson_in *in, struct
 				/* steps 9, 10, 2D */
 				int v = w->vote_by_freq[cpu];
 				if (!looked[v]) {
-					u32 dk = 0;
-					int dc = wattson_vote(p, in, c, v, &dk);
 					looked[v] = true;
-					out->dep_cluster[c] = dc;
-					out->dep_khz[c] = dk;
-					if (dc == PLAT_W_DSU && !dk)
-						out->missing_dsu = true;
-					else
-						row[v] = row_2d(p, c, opp, dc, dk);
-					if (!row[v])
-						add_miss(out, c, in->khz[c], dc, dk);
+					row[v] = vote_row_2d(p, in, c, opp, v, out);
 				}
 				if (row[v]) {
 					mw = col_2d(row[v], st);
@@ -208,16 +236,7 @@ void wattson_power(const struct platform *p, const struct wattson_in *in, struct
 		out->static_mw[c] = on ? st_mw : 0;
 		out->total_mw += out->static_mw[c];
 	}
-	/* step 13: interconnect, policy 0's 2D row, only where > 0; 0 while everything is off */
-	if (out->interconnect_mw > 0) {
-		bool any = false;
-		for (int cpu = 0; cpu < p->nr_cpus; cpu++)
-			any |= wattson_state(w, in->state[cpu]) != WATTSON_OFF;
-		if (!any)
-			out->interconnect_mw = 0;
-	} else {
-		out->interconnect_mw = 0;
-	}
+	interconnect(p, in, out);
 	out->total_mw += out->interconnect_mw;
 }
 
