@@ -175,6 +175,9 @@ case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'fr
 # a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid (#11)
 case_ policy-no-clamp 0 - run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt
+# attach to a cgroup never created is ENOENT in the kernel (#18.10): `cgroup PATH` alone creates it
+case_ policy-attach-undefined 3 "'policy-attach-undefined.txt':2: attach to cgroup '/top-app', which does not exist then (ENOENT): create it first with 'cgroup /top-app' or a cgroup write" run $sf --policy policy-attach-undefined.txt
+case_ action-attach-created 0 - run $sf --action 'cgroup /top-app' --action 'attach comm=surfaceflinger /top-app'
 case_ action-min-gt-max 3 "'--action':1: uclamp_min 900 > uclamp_max 100" run $sf --action 'setattr comm=a uclamp_min=900 uclamp_max=100'
 case_ policy-missing-file 3 "'no-such-policy.txt': cannot open: No such file or directory" run $sf --policy no-such-policy.txt
 case_ policy-directory 3 "'.': is a directory" run $sf --policy .

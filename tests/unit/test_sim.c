@@ -284,6 +284,14 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	assert_true(capped.key_on);
 	assert_true(fabs(residency_at(&capped, 1, 903000) - capped.span_s) < 1e-9);
 
+	/* a group only created (mkdir, no write) keeps the key off: the same run as no policy */
+	c.actions[0] = "cgroup /app";
+	replay(&c, &same);
+	assert_false(same.key_on);
+	assert_true(same.agg_ops == 0);
+	assert_true(fabs(same.energy_total - base.energy_total) < 1e-12);
+	run_result_release(&same);
+
 	/* writing "max" to a new group's max changes nothing but turns the key on */
 	c.actions[0] = "cgroup /app cpu.uclamp.max max";
 	replay(&c, &same);
