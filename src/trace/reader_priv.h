@@ -196,6 +196,11 @@ u32 prev_state_from_number(u64 n);
  * them (`file` is opened, `name` named in messages). 0, or GS_ETRACE saying what is wrong. */
 int dat_check(const char *file, const char *name, struct gs_error *err);
 
+/* dat_format.c: one event format's text (`size` bytes, not NUL-terminated, of event system
+ * `system`) before libtraceevent parses it: 0, or -1 with what is wrong in why. */
+int dat_format_check(const char *text, size_t size, const char *system, char *why,
+		     size_t why_size);
+
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);
 int dat_fill(struct trace_reader *r, struct gs_error *err);

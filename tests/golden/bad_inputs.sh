@@ -87,6 +87,13 @@ case_ dat-cut-page 3 "'trace-cut-page.dat': damaged trace.dat: CPU 5's data (163
 cp "$dat" "$tmp/trace-big-commit.dat"
 printf '\361\017\000\000\000\000\000\000' | dd of="$tmp/trace-big-commit.dat" bs=1 seek=3420168 conv=notrunc status=none
 case_ dat-page-commit 3 "'trace-big-commit.dat': damaged trace.dat: CPU 5's page at byte 3420160 holds 4081 bytes of events, more than a page's 4080" "$bin" run --quiet trace-big-commit.dat
+# an event format whose print fmt names a field the event does not have: libtraceevent's
+# process_entry() dereferences the failed field lookup after __print_flags( (fuzzing, exit 139;
+# tests/fuzz/regressions/dat/print-*-unknown-field.dat): sched_switch's REC->prev_state -> prev_statx
+cp "$dat" "$tmp/trace-bad-fmt.dat"
+off=$(grep -obUa '__print_flags(REC->prev_state' "$dat" | cut -d: -f1)
+printf 'x' | dd of="$tmp/trace-bad-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc status=none
+case_ dat-print-fmt 3 "'trace-bad-fmt.dat': damaged trace.dat: event sched/sched_switch: its print fmt names REC->prev_statx, which is not one of its fields" "$bin" run --quiet trace-bad-fmt.dat
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
