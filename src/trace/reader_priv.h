@@ -87,10 +87,11 @@ struct trace_reader {
 	u64 *ring_seq;         /* the sequence number of each ring slot */
 	u32 ring_cap;
 	u32 ring_head, ring_count;
-	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
+	struct event *pool;    /* heap storage, pool_cap slots, allocated on first need */
 	u32 *pool_free;
 	u32 pool_nfree;
 	u32 pool_used;         /* slots handed out at least once: the next never-used one */
+	u32 pool_cap;          /* slots of pool, pool_free and heap (grows to max_held) */
 	bool oom;              /* the heap could not be allocated */
 	struct heap_item *heap;
 	u32 heap_n;
