@@ -382,7 +382,16 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	}
 	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
 		return 0;
-	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (r->buf_len == r->buf_cap) { /* full below the largest size: grow (x4) */
+		size_t cap = r->buf_cap * 4 < READER_BUF_SIZE ? r->buf_cap * 4 : READER_BUF_SIZE;
+		char *buf = realloc(r->buf, cap + 1);
+
+		if (!buf)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		r->buf = buf;
+		r->buf_cap = cap;
+	}
+	got = raw_read(r, r->buf + r->buf_len, r->buf_cap - r->buf_len);
 	if (got < 0 && r->gz) {
 		int zerr;
 		const char *why = gzerror(r->gz, &zerr);
@@ -710,7 +719,8 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		gzbuffer(r->gz, 256 * 1024);
 		r->st.gzip = !is_stdin || !gzdirect(r->gz);
 	}
-	r->buf = malloc(READER_BUF_SIZE + 1);
+	r->buf_cap = READER_BUF_INITIAL;
+	r->buf = malloc(r->buf_cap + 1);
 	if (!r->buf) {
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;

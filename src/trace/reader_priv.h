@@ -26,8 +26,11 @@ struct csv_parser;
  * (the re-ordering, ticks) stay below 2^64. */
 #define READER_MAX_TS_NS ((u64)INT64_MAX)
 
-/* The text input buffer: large, so that most lines are parsed in place. */
-#define READER_BUF_SIZE (1u << 20)
+/* The text input buffer: large, so that most lines are parsed in place. It starts at
+ * READER_BUF_INITIAL and grows (reader_refill()) when full, up to READER_BUF_SIZE: a reader
+ * of a small input, as a fuzz target opens one per input, does not map 1 MiB. */
+#define READER_BUF_SIZE    (1u << 20)
+#define READER_BUF_INITIAL (1u << 16)
 
 /* One key=value pair of an event's payload, pointing into the line (not NUL-terminated). */
 struct field_span {
@@ -72,6 +75,7 @@ struct trace_reader {
 	int fd;
 	gzFile gz;
 	char *buf;
+	size_t buf_cap; /* buf holds buf_cap + 1 bytes (a NUL after the data) */
 	size_t buf_len; /* bytes valid in buf */
 	size_t buf_pos; /* start of the next unread line */
 	bool in_eof;    /* no more bytes from the input */
