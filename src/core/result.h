@@ -119,6 +119,8 @@ struct run_result {
 	struct run_activity act_total;
 	/* tasks (heap) */
 	int nr_tasks;
+	u64 peak_task_states; /* the most task states the scheduler model held at once: a task's
+			       * is freed when it dies (memory grows with this, not with pids) */
 	struct run_task_result *tasks;
 	/* timeline (heap) */
 	size_t nr_timeline;

@@ -53,8 +53,11 @@ void plot_free(struct plot *p)
 {
 	if (!p)
 		return;
-	for (int i = 0; i < p->nr_panels; i++)
+	for (int i = 0; i < p->nr_panels; i++) {
 		free_strings(p->panels[i].cats, p->panels[i].nr_cats);
+		free_strings(p->panels[i].groups, p->panels[i].nr_groups);
+		free(p->panels[i].cat_group);
+	}
 	for (size_t i = 0; i < p->nr_series; i++) {
 		free(p->series[i].x);
 		free(p->series[i].y);
@@ -148,6 +151,41 @@ int plot_set_categories(struct plot *p, int panel, const char *const *names, siz
 	free_strings(pa->cats, pa->nr_cats);
 	pa->cats = cats;
 	pa->nr_cats = n;
+	/* groups described the old categories */
+	free_strings(pa->groups, pa->nr_groups);
+	free(pa->cat_group);
+	pa->groups = NULL;
+	pa->cat_group = NULL;
+	pa->nr_groups = 0;
+	return 0;
+}
+
+int plot_set_category_groups(struct plot *p, int panel, const int *group,
+			     const char *const *names, size_t nr_groups)
+{
+	struct plot_panel *pa = get_panel(p, panel);
+	char **g;
+	int *cg;
+
+	if (!pa || pa->kind != PLOT_PANEL_BARS || !pa->nr_cats)
+		return GS_EARG;
+	for (size_t c = 0; c < pa->nr_cats; c++)
+		if (group[c] < 0 || (size_t)group[c] >= nr_groups ||
+		    (c && group[c] != group[c - 1] && group[c] != group[c - 1] + 1))
+			return GS_EARG;
+	g = dup_strings(names, nr_groups);
+	cg = malloc(pa->nr_cats * sizeof(*cg));
+	if (!g || !cg) {
+		free_strings(g, nr_groups);
+		free(cg);
+		return GS_ENOMEM;
+	}
+	memcpy(cg, group, pa->nr_cats * sizeof(*cg));
+	free_strings(pa->groups, pa->nr_groups);
+	free(pa->cat_group);
+	pa->groups = g;
+	pa->nr_groups = nr_groups;
+	pa->cat_group = cg;
 	return 0;
 }
 

@@ -96,6 +96,31 @@ void plot_set_axis(struct plot *p, int panel, enum plot_axis axis, const char *l
 /* Bars panels: the category names along x (copied). GS_EARG on an XY panel. */
 int plot_set_categories(struct plot *p, int panel, const char *const *names, size_t n);
 
+/*
+ * Bars panels: the categories fall in groups (e.g. runs by trace and platform): group[c] is
+ * the group of category c (0..nr_groups-1; a group's categories are consecutive), names[g] its
+ * label (copied), drawn under the group's category labels with a separator between groups.
+ * GS_EARG on an XY panel, before plot_set_categories() or for a bad group index.
+ */
+int plot_set_category_groups(struct plot *p, int panel, const int *group,
+			     const char *const *names, size_t nr_groups);
+
+/* Where a drawing puts its texts, px (y down), for tests: the title's lines, and each
+ * category label and group label of the first bars panel, as boxes. */
+struct plot_box {
+	double x0, y0, x1, y1;
+};
+#define PLOT_LAYOUT_MAX 64
+struct plot_layout {
+	int title_lines;
+	size_t nr_cats, nr_groups;        /* at most PLOT_LAYOUT_MAX of each are recorded */
+	struct plot_box cats[PLOT_LAYOUT_MAX], groups[PLOT_LAYOUT_MAX];
+	double cat_font_px;               /* the category labels' font size */
+	int cat_mode;                     /* 0 level, 1 wrapped, 2 vertical */
+};
+/* Lay the figure out as plot_write_png() would draw it, into *out. 0, or GS_ENOMEM. */
+int plot_get_layout(const struct plot *p, struct plot_layout *out);
+
 /* Bars panels: stack the series on top of each other instead of side by side. */
 void plot_set_stacked(struct plot *p, int panel, bool stacked);
 

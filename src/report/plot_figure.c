@@ -68,7 +68,8 @@ static bool panel_layout(cairo_t *cr, const struct plot *p, int panel, double rx
 	}
 	f->x0 = rx0 + left_w;
 	f->x1 = rx1 - right_w;
-	bottom_h = (l->bars ? plot_category_labels(cr, pa, f, false) : 22) +
+	bottom_h = (l->bars ? plot_category_labels(cr, pa, f, 0.4 * (bottom - top), false, NULL)
+			    : 22) +
 		   (pa->ax[PLOT_AXIS_X].label[0] ? FONT_LABEL + 10 : 0);
 	f->y1 = bottom - bottom_h;
 	if (f->x1 - f->x0 < 40 || f->y1 - f->y0 < 40)
@@ -126,7 +127,8 @@ static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struc
 }
 
 /* The axis lines, their tick marks and tick labels (category labels on a bars panel). */
-static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct panel_layout *l)
+static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct panel_layout *l,
+		       double max_h, struct plot_layout *lay)
 {
 	const struct frame *f = &l->f;
 	char buf[128];
@@ -160,7 +162,7 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 		plot_text_at(cr, buf, f->x1 + 8, y + 4.5, 0);
 	}
 	if (l->bars) {
-		plot_category_labels(cr, pa, f, true);
+		plot_category_labels(cr, pa, f, max_h, true, lay);
 		return;
 	}
 	for (int i = 0; i < l->xr.nticks; i++) {
@@ -176,7 +178,7 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 }
 
 static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
-		       double top, double bottom)
+		       double top, double bottom, struct plot_layout *lay)
 {
 	const struct plot_panel *pa = &p->panels[panel];
 	struct panel_layout l = {0};
@@ -189,11 +191,13 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 			     (rx0 + rx1) / 2, top + FONT_PANEL, 0.5);
 		top += FONT_PANEL + 12;
 	}
+	double max_h = 0.4 * (bottom - top);
+
 	if (!panel_layout(cr, p, panel, rx0, rx1, top, bottom, &l))
 		return;
 	panel_grid(cr, &l);
 	panel_data(cr, p, panel, &l);
-	panel_axes(cr, pa, &l);
+	panel_axes(cr, pa, &l, max_h, lay);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_X].label, (l.f.x0 + l.f.x1) / 2, bottom - 4, 0);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_Y].label, rx0 + FONT_LABEL, (l.f.y0 + l.f.y1) / 2,
 			-M_PI / 2);
@@ -202,17 +206,24 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 				(l.f.y0 + l.f.y1) / 2, M_PI / 2);
 }
 
-static void draw(cairo_t *cr, const struct plot *p)
+/* The figure; lay, when not NULL, gets where the texts went (plot_get_layout()). */
+static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 {
 	double w = p->width, h = p->height, y = MARGIN, panel_w;
+	bool recorded = false;
+	int lines;
 
 	cairo_set_source_rgb(cr, 1, 1, 1);
 	cairo_paint(cr);
 
 	plot_font(cr, FONT_TITLE, true);
 	plot_source_rgb(cr, 0x222222);
-	y += (FONT_TITLE + 4) * plot_text_wrapped(cr, p->title, MARGIN, y + FONT_TITLE,
-					     w - 2 * MARGIN, FONT_TITLE + 4, 2) + 4;
+	/* a title wraps (3 lines at most: one longer than that is not a title) */
+	lines = plot_text_wrapped(cr, p->title, MARGIN, y + FONT_TITLE, w - 2 * MARGIN,
+				  FONT_TITLE + 4, 3);
+	if (lay)
+		lay->title_lines = lines;
+	y += (FONT_TITLE + 4) * lines + 4;
 	if (p->subtitle[0]) {
 		plot_font(cr, FONT_SUB, false);
 		plot_source_rgb(cr, 0x555555);
@@ -225,9 +236,27 @@ static void draw(cairo_t *cr, const struct plot *p)
 	if (!p->nr_panels)
 		return;
 	panel_w = (w - 2 * MARGIN) / p->nr_panels;
-	for (int i = 0; i < p->nr_panels; i++)
+	for (int i = 0; i < p->nr_panels; i++) {
+		bool rec = lay && !recorded && p->panels[i].kind == PLOT_PANEL_BARS;
+
 		draw_panel(cr, p, i, MARGIN + i * panel_w + (i ? 12 : 0),
-			   MARGIN + (i + 1) * panel_w, y, h - MARGIN + 6);
+			   MARGIN + (i + 1) * panel_w, y, h - MARGIN + 6, rec ? lay : NULL);
+		recorded |= rec;
+	}
+}
+
+int plot_get_layout(const struct plot *p, struct plot_layout *out)
+{
+	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, p->width, p->height);
+	cairo_t *cr = cairo_create(sf);
+	int ret = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : GS_ENOMEM;
+
+	memset(out, 0, sizeof(*out));
+	if (!ret)
+		draw(cr, p, out);
+	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	return ret;
 }
 
 static int cairo_fail(struct gs_error *err, const char *path, cairo_status_t st)
@@ -246,7 +275,7 @@ int plot_write_png(const struct plot *p, const char *path, struct gs_error *err)
 		return cairo_fail(err, path, st);
 	}
 	cr = cairo_create(surf);
-	draw(cr, p);
+	draw(cr, p, NULL);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	if (st == CAIRO_STATUS_SUCCESS)
@@ -267,7 +296,7 @@ int plot_write_svg(const struct plot *p, const char *path, struct gs_error *err)
 	}
 	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(surf);
-	draw(cr, p);
+	draw(cr, p, NULL);
 	st = cairo_status(cr);
 	cairo_destroy(cr);
 	cairo_surface_finish(surf);

@@ -37,6 +37,9 @@ struct plot_panel {
 	bool stacked;
 	size_t nr_cats;
 	char **cats;
+	int *cat_group;      /* nr_cats entries, or NULL: no groups */
+	size_t nr_groups;
+	char **groups;
 };
 
 struct plot {
@@ -67,9 +70,16 @@ struct frame {
 struct range plot_axis_range(const struct plot *p, int panel, enum plot_axis axis,
 			       double length_px);
 
-/* Category labels under a bars panel: level, or turned 35 degrees when they do not fit. */
+/*
+ * Category labels under a bars panel (plot_labels.c), laid out by their measured extents:
+ * level when they fit their slots, else wrapped at spaces (up to 3 lines), else turned upright
+ * (reading upwards) in a smaller font when the slots are narrow, and wrapped or shrunk when
+ * taller than max_h; then the group labels and the separators between groups. Nothing is
+ * cut. Returns the height they take under the frame; draws when `draw`; records the boxes in
+ * lay when not NULL.
+ */
 double plot_category_labels(cairo_t *cr, const struct plot_panel *pa, const struct frame *f,
-			      bool draw);
+			    double max_h, bool draw, struct plot_layout *lay);
 
 void plot_draw_bars(cairo_t *cr, const struct plot *p, int panel, const struct range *ry,
 		      const struct frame *f);

@@ -166,37 +166,3 @@ out_free:
 	free(top_label);
 }
 
-/* Category labels under a bars panel: level, or turned 35 degrees when they do not fit. */
-double plot_category_labels(cairo_t *cr, const struct plot_panel *pa, const struct frame *f,
-			      bool draw)
-{
-	double slot, maxw = 0, angle = 35 * M_PI / 180;
-	bool turn;
-
-	if (!pa->nr_cats)
-		return 0;
-	plot_font(cr, FONT_TICK, false);
-	slot = (f->x1 - f->x0) / (double)pa->nr_cats;
-	for (size_t c = 0; c < pa->nr_cats; c++)
-		if (pa->cats[c])
-			maxw = fmax(maxw, plot_text_width(cr, pa->cats[c]));
-	turn = maxw > slot - 6;
-	if (draw) {
-		plot_source_rgb(cr, 0x333333);
-		for (size_t c = 0; c < pa->nr_cats; c++) {
-			double cx = f->x0 + slot * ((double)c + 0.5);
-			if (!pa->cats[c])
-				continue;
-			if (!turn) {
-				plot_text_at(cr, pa->cats[c], cx, f->y1 + 18, 0.5);
-				continue;
-			}
-			cairo_save(cr);
-			cairo_translate(cr, cx + 4, f->y1 + 12);
-			cairo_rotate(cr, -angle);
-			plot_text_at(cr, pa->cats[c], 0, 0, 1);
-			cairo_restore(cr);
-		}
-	}
-	return turn ? fmin(maxw, 160) * sin(angle) + 20 : 22;
-}

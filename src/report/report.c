@@ -105,12 +105,10 @@ static void run_subtitle(char *buf, size_t size, const struct run_result *r)
 		snprintf(buf + len, size - (size_t)len, SEP "uclamp: %.400s", pol[0] ? pol : "none");
 }
 
-/* "run 1" or "run 1: label", for category names. */
+/* "run 1" or "1: label", for category names: whole (the plot lays long ones out). */
 static void run_name(char *buf, size_t size, const struct run_result *r, s64 id)
 {
-	if (r->label[0] && strlen(r->label) > 24)
-		snprintf(buf, size, "%" PRId64 ": %.21s...", id, r->label);
-	else if (r->label[0])
+	if (r->label[0])
 		snprintf(buf, size, "%" PRId64 ": %s", id, r->label);
 	else
 		snprintf(buf, size, "run %" PRId64, id);
@@ -249,19 +247,95 @@ char *report_relative(char *buf, size_t size, double x, double ref, bool is_ref)
 	return buf;
 }
 
-/* Category names for runs, in names (n x 48 bytes) with pointers in v. */
+#define RUN_NAME_MAX 160
+
+/* Category names for runs, in names (n x RUN_NAME_MAX bytes) with pointers in v. */
 static int run_names(const struct run_result *runs, const s64 *ids, size_t n, char **names,
 		     const char ***v)
 {
-	*names = malloc(n * 48);
+	*names = malloc(n * RUN_NAME_MAX);
 	*v = malloc(n * sizeof(**v));
 	if (!*names || !*v)
 		return GS_ENOMEM;
 	for (size_t i = 0; i < n; i++) {
-		run_name(*names + 48 * i, 48, &runs[i], ids[i]);
-		(*v)[i] = *names + 48 * i;
+		run_name(*names + RUN_NAME_MAX * i, RUN_NAME_MAX, &runs[i], ids[i]);
+		(*v)[i] = *names + RUN_NAME_MAX * i;
 	}
 	return 0;
+}
+
+/*
+ * The cross-run charts show the runs grouped by trace and platform (issue 11 item 14): the
+ * groups in the order their first run was given, the runs of a group in their given order
+ * (so the first run stays first: the base of the relative figures). runs/ids are shallow
+ * copies in that order; group[i] is run i's group, named "trace on platform".
+ */
+struct run_groups {
+	struct run_result *runs;
+	s64 *ids;
+	int *group;
+	char **names;
+	size_t nr_groups;
+};
+
+static bool same_group(const struct run_result *a, const struct run_result *b)
+{
+	return strcmp(a->trace, b->trace) == 0 && strcmp(a->platform, b->platform) == 0;
+}
+
+static void run_groups_free(struct run_groups *g)
+{
+	for (size_t i = 0; g->names && i < g->nr_groups; i++)
+		free(g->names[i]);
+	free(g->names);
+	free(g->runs);
+	free(g->ids);
+	free(g->group);
+}
+
+static int run_groups_new(const struct run_result *runs, const s64 *ids, size_t n,
+			  struct run_groups *g)
+{
+	bool *done = calloc(n, sizeof(*done));
+	size_t k = 0;
+
+	memset(g, 0, sizeof(*g));
+	g->runs = malloc(n * sizeof(*g->runs));
+	g->ids = malloc(n * sizeof(*g->ids));
+	g->group = malloc(n * sizeof(*g->group));
+	g->names = calloc(n, sizeof(*g->names));
+	if (!done || !g->runs || !g->ids || !g->group || !g->names)
+		goto out_nomem;
+	for (size_t i = 0; i < n; i++) {
+		char name[1200];
+
+		if (done[i])
+			continue;
+		snprintf(name, sizeof(name), "%s on %s", trace_short(runs[i].trace),
+			 runs[i].platform);
+		if (!(g->names[g->nr_groups] = strdup(name)))
+			goto out_nomem;
+		for (size_t j = i; j < n; j++)
+			if (!done[j] && same_group(&runs[i], &runs[j])) {
+				done[j] = true;
+				g->runs[k] = runs[j];
+				g->ids[k] = ids[j];
+				g->group[k++] = (int)g->nr_groups;
+			}
+		g->nr_groups++;
+	}
+	free(done);
+	return 0;
+out_nomem:
+	free(done);
+	run_groups_free(g);
+	return GS_ENOMEM;
+}
+
+static int set_run_groups(struct plot *pl, int panel, const struct run_groups *g)
+{
+	return plot_set_category_groups(pl, panel, g->group, (const char *const *)g->names,
+					g->nr_groups);
 }
 
 struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, size_t n)
@@ -272,9 +346,12 @@ struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, s
 	struct plot *pl = NULL;
 	int nr_clusters = 0, panel, ok = 0;
 	bool same_unit = true;
+	struct run_groups g;
 
-	if (!n)
+	if (!n || run_groups_new(runs, ids, n, &g))
 		return NULL;
+	runs = g.runs;
+	ids = g.ids;
 	for (size_t i = 0; i < n; i++) {
 		if (runs[i].nr_clusters > nr_clusters)
 			nr_clusters = runs[i].nr_clusters;
@@ -294,7 +371,7 @@ struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, s
 		totalv[i] = totals + 32 * i;
 	}
 	panel = plot_add_panel(pl, PLOT_PANEL_BARS, NULL);
-	if (plot_set_categories(pl, panel, namev, n))
+	if (plot_set_categories(pl, panel, namev, n) || set_run_groups(pl, panel, &g))
 		goto out;
 	snprintf(ylabel, sizeof(ylabel), "energy (%s)", energy_unit_short(&runs[0]));
 	plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
@@ -318,6 +395,7 @@ struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, s
 	}
 	ok = 1;
 out:
+	run_groups_free(&g);
 	free(names);
 	free(namev);
 	free(totals);
@@ -337,9 +415,12 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 	double *v = NULL;
 	struct plot *pl = NULL;
 	int ok = 0;
+	struct run_groups g;
 
-	if (n < 2)
+	if (n < 2 || run_groups_new(runs, ids, n, &g))
 		return NULL;
+	runs = g.runs; /* the first run stays first */
+	ids = g.ids;
 	snprintf(title, sizeof(title), "run vs run: energy and total task delay, relative to run %" PRId64,
 		 ids[0]);
 	pl = plot_new(title, "delay: how much later the tasks' slices finished than in the trace, "
@@ -352,7 +433,8 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 	for (int k = 0; k < 2; k++) {
 		int panel = plot_add_panel(pl, PLOT_PANEL_BARS, k ? "total task delay" : "energy");
 		int s;
-		if (panel < 0 || plot_set_categories(pl, panel, namev, n))
+		if (panel < 0 || plot_set_categories(pl, panel, namev, n) ||
+		    set_run_groups(pl, panel, &g))
 			goto out;
 		for (size_t i = 0; i < n; i++) {
 			v[i] = k ? report_total_delay(&runs[i], NULL) : runs[i].energy_total;
@@ -372,6 +454,7 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 	}
 	ok = 1;
 out:
+	run_groups_free(&g);
 	free(names);
 	free(namev);
 	free(rel);

@@ -89,6 +89,7 @@ struct task_node {
 	int pending_prio;
 	enum sched_class_id queued_class; /* the class it was enqueued in */
 	struct sched_avg seed;
+	struct task_node *next_free; /* on sched.free_nodes once its task died */
 };
 
 struct sched {
@@ -99,6 +100,7 @@ struct sched {
 	size_t nr_chunks, chunks_cap, nr_nodes;
 	struct task_node **table; /* open addressing by pid, power-of-two size */
 	size_t table_size;
+	struct task_node *free_nodes; /* slots of dead tasks, reused first */
 	bool have_start;
 	u64 start_ns;
 	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
@@ -199,9 +201,12 @@ static struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
 		set_comm(&n->t, comm);
 		return n;
 	}
-	if ((s->nr_nodes + 1) * 2 > s->table_size && table_grow(s) < 0)
+	if ((s->stats.live_tasks + 1) * 2 > s->table_size && table_grow(s) < 0)
 		return NULL;
-	if (s->nr_nodes == s->nr_chunks * TASK_CHUNK) {
+	if (s->free_nodes) {
+		n = s->free_nodes;
+		s->free_nodes = n->next_free;
+	} else if (s->nr_nodes == s->nr_chunks * TASK_CHUNK) {
 		if (s->nr_chunks == s->chunks_cap) {
 			size_t cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
 			struct task_node **c = realloc(s->chunks, cap * sizeof(*c));
@@ -216,8 +221,12 @@ static struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
 			return NULL;
 		s->nr_chunks++;
 	}
-	n = &s->chunks[s->nr_nodes / TASK_CHUNK][s->nr_nodes % TASK_CHUNK];
-	s->nr_nodes++;
+	if (!n) {
+		n = &s->chunks[s->nr_nodes / TASK_CHUNK][s->nr_nodes % TASK_CHUNK];
+		s->nr_nodes++;
+	}
+	if (++s->stats.live_tasks > s->stats.peak_live_tasks)
+		s->stats.peak_live_tasks = s->stats.live_tasks;
 	memset(n, 0, sizeof(*n));
 	n->t.pid = pid;
 	n->t.cpu = -1;
@@ -228,6 +237,30 @@ static struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
 		;
 	s->table[h] = n;
 	return n;
+}
+
+/* Take n out of the table (linear probing: the entries after it in its cluster move back so
+ * that every lookup still finds them) and put its slot on the free list. */
+static void node_free(struct sched *s, struct task_node *n)
+{
+	size_t mask = s->table_size - 1, i, j, h;
+
+	for (i = pid_hash(n->t.pid, s->table_size); s->table[i] != n; i = (i + 1) & mask)
+		;
+	for (j = (i + 1) & mask; s->table[j]; j = (j + 1) & mask) {
+		h = pid_hash(s->table[j]->t.pid, s->table_size);
+		/* the entry at j may fill the hole at i unless its home h lies in (i, j] */
+		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+			s->table[i] = s->table[j];
+			i = j;
+		}
+	}
+	s->table[i] = NULL;
+	memset(n, 0, sizeof(*n));
+	n->next_free = s->free_nodes;
+	s->free_nodes = n;
+	s->stats.live_tasks--;
+	s->stats.exited++;
 }
 
 /* ---- hooks ----------------------------------------------------------------------------------- */
@@ -1051,8 +1084,24 @@ static int handle_seed(struct sched *s, const struct event *ev, struct gs_error 
 	return 0;
 }
 
+/*
+ * A task switched out to die (do_task_dead()): once off every runqueue, its owner may keep what
+ * its results need and the state is freed (issue 18 item 12: a trace of a million short-lived
+ * pids held them all). The model does not remove its load from the cfs_rq as v5.9's
+ * task_dead_fair() does (remove_entity_load_avg): its blocked util decays there as before.
+ */
+static void task_exit(struct sched *s, struct task_node *n, u64 now)
+{
+	if (!n || !n->started || n->t.on_rq || n->t.running || n->t.is_governor ||
+	    !s->hooks.task_exit || !s->hooks.task_exit(s->hooks.ctx, &n->t, now))
+		return;
+	node_free(s, n);
+}
+
 int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err)
 {
+	int ret;
+
 	if (!s->have_start) {
 		switch (ev->type) {
 		case EV_SWITCH:
@@ -1068,7 +1117,10 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 	}
 	switch (ev->type) {
 	case EV_SWITCH:
-		return handle_switch(s, ev, now_ns, err);
+		ret = handle_switch(s, ev, now_ns, err);
+		if (!ret && (ev->sw.prev_state & TASK_STATE_EXIT) && ev->sw.prev_pid > 0)
+			task_exit(s, node_find(s, ev->sw.prev_pid), now_ns);
+		return ret;
 	case EV_WAKEUP:
 		return handle_wakeup(s, ev, now_ns, false, err);
 	case EV_WAKEUP_NEW:

@@ -99,6 +99,12 @@ struct sched_hooks {
 	 * (uclamp_task_set_rt). May be NULL. */
 	void (*task_class_change)(void *ctx, struct task *p, enum sched_class_id old_class,
 				  u64 now_ns);
+	/* Added: a started task died (switched out X or Z, do_task_dead(): it never runs again;
+	 * its pid may come back as a new task). Called after its final switch-out, off every
+	 * runqueue. Return true when the owner has kept what its results need and released
+	 * p->owner_data: the task's state is then freed (sched_task_find() no longer sees it).
+	 * NULL or false: the task is kept, as before. */
+	bool (*task_exit)(void *ctx, struct task *p, u64 now_ns);
 };
 
 struct sched_config {
@@ -165,6 +171,9 @@ struct sched_stats {
 				    * the first event of the model (DESIGN §13) */
 	u64 seeded;                /* tasks started from trace util events (seed_util) */
 	u64 seeded_rqs;            /* CPUs whose cfs_rq started from the trace's root util */
+	u64 live_tasks;            /* task states held now (started or not) */
+	u64 peak_live_tasks;       /* the most held at once: memory grows with this */
+	u64 exited;                /* task states freed at their death (hooks.task_exit) */
 };
 void sched_get_stats(const struct sched *s, struct sched_stats *out);
 

@@ -202,6 +202,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		struct sched_stats st;
 		size_t len = strlen(r->notes);
 		sched_get_stats(s->sched, &st);
+		r->peak_task_states = st.peak_live_tasks;
 		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
 			snprintf(r->notes + len, sizeof(r->notes) - len,
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
@@ -318,7 +319,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		}
 
 	sched_for_each_task(s->sched, collect_task, &cc);
-	if (cc.oom)
+	if (cc.oom || sim_collect_exited(s, r))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (s->work) {
 		work_total_activity(s->work, &r->act_total);

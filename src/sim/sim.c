@@ -465,6 +465,7 @@ static void sim_warmup_end(struct sim *s)
 	s->agg_ops_base = s->uc.stats.agg_ops;
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
 	sched_for_each_task(s->sched, warmup_reset_task, s);
+	sim_exited_warmup_reset(s);
 	s->measured_from = t;
 	s->warmup_at = NO_TIME;
 }
@@ -856,6 +857,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
 	hooks.task_class_change = hook_task_class_change;
+	hooks.task_exit = sim_task_exit;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret) {
 		free(s->astats);
@@ -965,6 +967,7 @@ void sim_free(struct sim *s)
 		free(s->emu_chg[c]);
 	free(s->val.dec);
 	free(s->astats);
+	free(s->exited);
 	free(s);
 }
 

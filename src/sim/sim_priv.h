@@ -23,6 +23,14 @@ struct sim_task {
 	u64 runtime_ns;
 };
 
+/* What the results keep of a task that died (exited.c). */
+struct sim_exited {
+	s32 pid;
+	char comm[TASK_COMM_LEN];
+	u32 seq; /* order of death */
+	u64 runtime_ns;
+};
+
 struct sim_cpu {
 	int cluster;
 	bool busy;              /* a workload task is running */
@@ -125,6 +133,8 @@ struct sim {
 	int w_state[GS_MAX_CPUS];
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
+	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
+	size_t nr_exited, cap_exited;
 };
 
 #define W_PENDING (-3)
@@ -172,6 +182,12 @@ void sim_validate_event(struct sim *s, const struct event *ev);
 void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);
+
+/* exited.c: sched_hooks.task_exit (keeps pid, comm, runtime; false in work timing); the
+ * warm-up's zeroing of their runtime; their results merged into r->tasks in pid order. */
+bool sim_task_exit(void *ctx, struct task *p, u64 now_ns);
+void sim_exited_warmup_reset(struct sim *s);
+int sim_collect_exited(struct sim *s, struct run_result *r);
 
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);

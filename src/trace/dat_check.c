@@ -8,8 +8,9 @@
  * length, and anything that does not fit is reported as bad input, saying what is wrong. The
  * layouts are trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt; where
  * the v7 text and lib/trace-cmd/trace-input.c disagree (the section header's size is 8 bytes
- * in read_section_header(), 4 in the text) the code is followed. Event formats, page contents
- * and compressed sections are left to the libraries.
+ * in read_section_header(), 4 in the text) the code is followed. Each event format's text is
+ * checked for what crashes libtraceevent (dat_format.c); page contents and compressed sections
+ * are left to the libraries.
  */
 #include "trace/reader_priv.h"
 
@@ -19,6 +20,7 @@
 #include <fcntl.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
@@ -26,6 +28,7 @@
 #define DAT_MAX_CPUS      4096
 #define DAT_MAX_STRING    4096
 #define DAT_MAX_SECTIONS  256 /* options sections and buffers followed, at most */
+#define DAT_MAX_FORMAT    (1 << 20) /* an event format's text (a kernel's are under 16 KiB) */
 
 struct dat_cur {
 	int fd;
@@ -256,6 +259,53 @@ static int header_page(struct dat_cur *c, u64 size)
 	return 0;
 }
 
+/* An event format of `size` bytes at the cursor, whose text libtraceevent will parse: checked
+ * by dat_format_check() first (see dat_format.c). */
+static int event_format(struct dat_cur *c, u64 size, const char *system)
+{
+	char why[256], *text;
+	int ret;
+
+	if (size > DAT_MAX_FORMAT)
+		return bad(c, "an event format of %llu bytes at byte %llu (at most %d)",
+			   (unsigned long long)size, (unsigned long long)c->pos, DAT_MAX_FORMAT);
+	if ((ret = skip(c, size, "an event format")))
+		return ret;
+	c->pos -= size;
+	text = malloc(size ? size : 1);
+	if (!text)
+		return gs_error_set(c->err, GS_ENOMEM, "out of memory");
+	ret = get(c, text, size, "an event format");
+	if (!ret && dat_format_check(text, size, system, why, sizeof(why)))
+		ret = bad(c, "%s", why);
+	free(text);
+	return ret;
+}
+
+/* The ftrace formats (a count, then sized formats: v6's, v7's section 17) or the event systems
+ * (a count of systems, each a name, a count and sized formats: v6's, v7's section 18). */
+static int event_formats(struct dat_cur *c, bool systems)
+{
+	u64 n, events, v;
+	char sys[64] = "ftrace";
+	int ret;
+
+	if ((ret = num(c, 4, &n, systems ? "the number of event systems" :
+			 "the number of ftrace events")))
+		return ret;
+	for (u64 s = 0; s < (systems ? n : 1); s++) {
+		events = n;
+		if (systems && ((ret = str(c, sys, sizeof(sys), "an event system's name")) ||
+				(ret = num(c, 4, &events, "the number of events of a system"))))
+			return ret;
+		for (u64 i = 0; i < events; i++)
+			if ((ret = num(c, 8, &v, "an event format's size")) ||
+			    (ret = event_format(c, v, sys)))
+				return ret;
+	}
+	return 0;
+}
+
 /* ---- version 6 ----------------------------------------------------------------------------- */
 
 /* `cpus` (offset, size) pairs at the cursor. */
@@ -276,7 +326,7 @@ static int v6_cpu_table(struct dat_cur *c, u64 cpus, const char *buffer)
 
 static int check_v6(struct dat_cur *c)
 {
-	u64 v, n, cpus, buffers[DAT_MAX_SECTIONS];
+	u64 v, cpus, buffers[DAT_MAX_SECTIONS];
 	int nr_buffers = 0, ret;
 	char tag[10];
 
@@ -285,24 +335,8 @@ static int check_v6(struct dat_cur *c)
 	    (ret = num(c, 8, &v, "header_event's size")) || (ret = skip(c, v, "header_event")))
 		return ret;
 	/* ftrace event formats, then the event systems */
-	if ((ret = num(c, 4, &n, "the number of ftrace events")))
+	if ((ret = event_formats(c, false)) || (ret = event_formats(c, true)))
 		return ret;
-	for (u64 i = 0; i < n; i++)
-		if ((ret = num(c, 8, &v, "an ftrace event format's size")) ||
-		    (ret = skip(c, v, "an ftrace event format")))
-			return ret;
-	if ((ret = num(c, 4, &n, "the number of event systems")))
-		return ret;
-	for (u64 s = 0; s < n; s++) {
-		u64 events;
-		if ((ret = str(c, NULL, 0, "an event system's name")) ||
-		    (ret = num(c, 4, &events, "the number of events of a system")))
-			return ret;
-		for (u64 i = 0; i < events; i++)
-			if ((ret = num(c, 8, &v, "an event format's size")) ||
-			    (ret = skip(c, v, "an event format")))
-				return ret;
-	}
 	if ((ret = num(c, 4, &v, "kallsyms' size")) || (ret = skip(c, v, "kallsyms")) ||
 	    (ret = num(c, 4, &v, "printk formats' size")) || (ret = skip(c, v, "printk formats")) ||
 	    (ret = num(c, 8, &v, "the saved command lines' size")) ||
@@ -464,6 +498,11 @@ static int check_v7(struct dat_cur *c)
 				    ((ret = expect(c, "header_page", 12)) ||
 				     (ret = num(c, 8, &ssz, "header_page's size")) ||
 				     (ret = header_page(c, ssz))))
+					return ret;
+				/* ftrace events, event systems (compressed ones are left to the
+				 * library) */
+				if ((oid == 17 || oid == 18) && !(sfl & 1) &&
+				    (ret = event_formats(c, oid == 18)))
 					return ret;
 			}
 			c->pos = start + osize;

@@ -163,27 +163,38 @@ static bool item_less(const struct heap_item *a, const struct heap_item *b)
 }
 
 /*
- * The heap's storage, max_held slots, on the first event out of order: most traces never need
- * it, and allocating (and zeroing) its 6 MB for every reader made each short read, as a fuzz
- * target does per input, cost milliseconds. Slots are handed out in order until the first one
- * comes back (pool_used), so the free list needs no filling either.
+ * Room in the heap's storage for one more event: allocated on the first event out of order
+ * (most traces never need it) and doubled from HEAP_INITIAL_CAP slots up to max_held as
+ * needed. Allocating all max_held slots (6 MB) at once made every short read cost milliseconds
+ * under the sanitizers, as a fuzz target does per input (issue 18, fuzz speed). Slots are
+ * handed out in order until the first one comes back (pool_used), so the free list needs no
+ * filling; slots are indices, so they survive the realloc.
  */
-static bool heap_alloc(struct trace_reader *r)
+#define HEAP_INITIAL_CAP 256u
+
+static bool heap_reserve(struct trace_reader *r)
 {
-	if (r->pool)
+	u32 cap;
+	void *p;
+
+	if (r->pool_nfree || r->pool_used < r->pool_cap)
 		return true;
-	r->pool = malloc((size_t)r->max_held * sizeof(struct event));
-	r->pool_free = malloc((size_t)r->max_held * sizeof(u32));
-	r->heap = malloc((size_t)r->max_held * sizeof(struct heap_item));
-	if (r->pool && r->pool_free && r->heap)
-		return true;
-	free(r->pool);
-	free(r->pool_free);
-	free(r->heap);
-	r->pool = NULL;
-	r->pool_free = NULL;
-	r->heap = NULL;
-	return false;
+	cap = r->pool_cap ? r->pool_cap * 2 : HEAP_INITIAL_CAP;
+	if (cap > r->max_held)
+		cap = r->max_held;
+	if (cap <= r->pool_cap)
+		return false; /* cannot happen: held() <= max_held */
+	if (!(p = realloc(r->pool, (size_t)cap * sizeof(struct event))))
+		return false;
+	r->pool = p;
+	if (!(p = realloc(r->pool_free, (size_t)cap * sizeof(u32))))
+		return false;
+	r->pool_free = p;
+	if (!(p = realloc(r->heap, (size_t)cap * sizeof(struct heap_item))))
+		return false;
+	r->heap = p;
+	r->pool_cap = cap;
+	return true;
 }
 
 static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
@@ -253,7 +264,7 @@ void reader_commit_any(struct trace_reader *r)
 	if (r->ring_count > 0) {
 		const struct event *tail = &r->ring[ring_index(r, r->ring_count - 1)];
 		if (ev->ts_ns < tail->ts_ns) {
-			if (!heap_alloc(r)) {
+			if (!heap_reserve(r)) {
 				r->oom = true; /* trace_reader_next() fails */
 				return;
 			}
@@ -269,7 +280,7 @@ static int alloc_order(struct trace_reader *r)
 {
 	if (ring_grow(r, RING_INITIAL_CAP) < 0 || !r->ring)
 		return GS_ENOMEM;
-	return 0; /* the heap: heap_alloc(), when first needed */
+	return 0; /* the heap: heap_reserve(), when first needed */
 }
 
 static u32 held(const struct trace_reader *r)
@@ -371,7 +382,16 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	}
 	if (r->in_eof || r->buf_len == READER_BUF_SIZE)
 		return 0;
-	got = raw_read(r, r->buf + r->buf_len, READER_BUF_SIZE - r->buf_len);
+	if (r->buf_len == r->buf_cap) { /* full below the largest size: grow (x4) */
+		size_t cap = r->buf_cap * 4 < READER_BUF_SIZE ? r->buf_cap * 4 : READER_BUF_SIZE;
+		char *buf = realloc(r->buf, cap + 1);
+
+		if (!buf)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		r->buf = buf;
+		r->buf_cap = cap;
+	}
+	got = raw_read(r, r->buf + r->buf_len, r->buf_cap - r->buf_len);
 	if (got < 0 && r->gz) {
 		int zerr;
 		const char *why = gzerror(r->gz, &zerr);
@@ -705,7 +725,8 @@ static int stream_open(struct trace_reader *r, const struct reader_opts *opts, b
 		gzbuffer(r->gz, 256 * 1024);
 		r->st.gzip = !is_stdin || !gzdirect(r->gz);
 	}
-	r->buf = malloc(READER_BUF_SIZE + 1);
+	r->buf_cap = READER_BUF_INITIAL;
+	r->buf = malloc(r->buf_cap + 1);
 	if (!r->buf)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	ret = reader_refill(r, err);

@@ -26,8 +26,11 @@ struct csv_parser;
  * (the re-ordering, ticks) stay below 2^64. */
 #define READER_MAX_TS_NS ((u64)INT64_MAX)
 
-/* The text input buffer: large, so that most lines are parsed in place. */
-#define READER_BUF_SIZE (1u << 20)
+/* The text input buffer: large, so that most lines are parsed in place. It starts at
+ * READER_BUF_INITIAL and grows (reader_refill()) when full, up to READER_BUF_SIZE: a reader
+ * of a small input, as a fuzz target opens one per input, does not map 1 MiB. */
+#define READER_BUF_SIZE    (1u << 20)
+#define READER_BUF_INITIAL (1u << 16)
 
 /* One key=value pair of an event's payload, pointing into the line (not NUL-terminated). */
 struct field_span {
@@ -72,6 +75,7 @@ struct trace_reader {
 	int fd;
 	gzFile gz;
 	char *buf;
+	size_t buf_cap; /* buf holds buf_cap + 1 bytes (a NUL after the data) */
 	size_t buf_len; /* bytes valid in buf */
 	size_t buf_pos; /* start of the next unread line */
 	bool in_eof;    /* no more bytes from the input */
@@ -87,10 +91,11 @@ struct trace_reader {
 	u64 *ring_seq;         /* the sequence number of each ring slot */
 	u32 ring_cap;
 	u32 ring_head, ring_count;
-	struct event *pool;    /* heap storage, max_held slots, allocated on first need */
+	struct event *pool;    /* heap storage, pool_cap slots, allocated on first need */
 	u32 *pool_free;
 	u32 pool_nfree;
 	u32 pool_used;         /* slots handed out at least once: the next never-used one */
+	u32 pool_cap;          /* slots of pool, pool_free and heap (grows to max_held) */
 	bool oom;              /* the heap could not be allocated */
 	struct heap_item *heap;
 	u32 heap_n;
@@ -195,6 +200,11 @@ u32 prev_state_from_number(u64 n);
 /* dat_check.c: the file's sizes and offsets against its length, before libtracecmd trusts
  * them (`file` is opened, `name` named in messages). 0, or GS_ETRACE saying what is wrong. */
 int dat_check(const char *file, const char *name, struct gs_error *err);
+
+/* dat_format.c: one event format's text (`size` bytes, not NUL-terminated, of event system
+ * `system`) before libtraceevent parses it: 0, or -1 with what is wrong in why. */
+int dat_format_check(const char *text, size_t size, const char *system, char *why,
+		     size_t why_size);
 
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);

@@ -254,13 +254,21 @@ static int policy_parse_cgroup(struct policy_action *a, const struct policy_line
 	const char *file, *value;
 	int rc;
 
-	if (l->nr_words - w < 3)
-		return policy_err(err, l, "cgroup needs a path, a file and a value");
+	if (l->nr_words - w < 1)
+		return policy_err(err, l, "cgroup needs a path");
+	if (l->nr_words - w == 2)
+		return policy_err(err, l, "cgroup %s %s without a value", l->word[w],
+				  l->word[w + 1]);
 	if (l->nr_words - w > 3)
 		return policy_err(err, l, "unexpected '%s'", l->word[w + 3]);
 	rc = policy_parse_path(a, l->word[w], l, err);
 	if (rc)
 		return rc;
+	if (l->nr_words - w == 1) {
+		/* `cgroup PATH`: mkdir only (parents too, an existing group is kept) */
+		a->create_only = true;
+		return 0;
+	}
 	file = l->word[w + 1];
 	value = l->word[w + 2];
 	if (strcmp(file, "cpu.uclamp.min") == 0)
@@ -344,11 +352,17 @@ static int policy_check_sequence(const struct policy *p, struct gs_error *err)
 		    uclamp_sysctl_write(sys, a->sysctl, a->value, 0, &why) != 0)
 			rc = gs_error_set(err, GS_EPOLICY, "'%s':%ld: %s", a->origin, a->line,
 					  why.msg);
-		else if ((a->op == POLICY_CGROUP || a->op == POLICY_ATTACH) &&
-			 uclamp_group_get(sys, a->path) < 0)
+		else if (a->op == POLICY_CGROUP && uclamp_group_get(sys, a->path) < 0)
 			rc = gs_error_set(err, GS_EPOLICY,
 					  "'%s':%ld: too many cgroups (at most %d, with the root)",
 					  a->origin, a->line, UCLAMP_MAX_GROUPS);
+		else if (a->op == POLICY_ATTACH && uclamp_group_find(sys, a->path) < 0)
+			/* writing a pid to cgroup.procs of a directory that does not exist: ENOENT */
+			rc = gs_error_set(err, GS_EPOLICY,
+					  "'%s':%ld: attach to cgroup '%s', which does not exist "
+					  "then (ENOENT): create it first with 'cgroup %s' or a "
+					  "cgroup write",
+					  a->origin, a->line, a->path, a->path);
 	}
 	free(sys);
 	return rc;
@@ -710,6 +724,8 @@ static int policy_apply_one(struct uclamp_sys *sys, const struct policy_action *
 		if (c.group < 0)
 			return gs_error_set(err, GS_EPOLICY, "'%s':%ld: too many cgroups (at most %d)",
 					    a->origin, a->line, UCLAMP_MAX_GROUPS);
+		if (a->create_only)
+			return 0; /* mkdir: a new group inherits its parent's values, no task in it */
 		rc = uclamp_group_write(sys, c.group, a->clamp_id, a->percent, now_ns, &why);
 		if (rc)
 			return gs_error_set(err, rc, "'%s':%ld: %s", a->origin, a->line, why.msg);
@@ -817,8 +833,11 @@ static void policy_out_action(struct policy_out *o, const struct policy_action *
 		policy_out(o, "sysctl %s %u", uclamp_sysctl_name(a->sysctl), a->value);
 		break;
 	case POLICY_CGROUP:
-		policy_out(o, "cgroup %s %s %s", a->path, uclamp_group_file_name(a->clamp_id),
-			   a->percent);
+		if (a->create_only)
+			policy_out(o, "cgroup %s", a->path);
+		else
+			policy_out(o, "cgroup %s %s %s", a->path,
+				   uclamp_group_file_name(a->clamp_id), a->percent);
 		break;
 	}
 }

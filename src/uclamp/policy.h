@@ -5,6 +5,7 @@
  *   [at SECONDS] setattr comm=GLOB|pid=N [uclamp_min=0..1024] [uclamp_max=0..1024]
  *   [at SECONDS] sysctl sched_util_clamp_min|sched_util_clamp_max|sched_util_clamp_min_rt_default VALUE
  *   [at SECONDS] cgroup PATH cpu.uclamp.min|cpu.uclamp.max PERCENT|max
+ *   [at SECONDS] cgroup PATH
  *   [at SECONDS] attach comm=GLOB|pid=N PATH
  *
  * e.g. `at 0.5 setattr comm=surfaceflinger uclamp_min=512`. GLOB is fnmatch(3) on the task's
@@ -19,8 +20,11 @@
  *   at its time, AND on every matching task first seen later in the trace (it was alive, just
  *   not yet seen): see policy_apply_new_task(). A clamp not given keeps the task's request.
  * - sysctl writes /proc/sys/kernel/<name>; cgroup writes a cgroup v2 file, creating the group
- *   (and its parents) if needed; attach moves matching tasks, now and first seen later, into
- *   a group, creating it if needed ("/" is the root group).
+ *   (and its parents) if needed; `cgroup PATH` alone only creates it (mkdir -p: no write, so
+ *   the static key stays off; an existing group is kept). attach moves matching tasks, now and
+ *   first seen later, into a group that must exist by then ("/" is the root group): an attach
+ *   to a group no earlier action (in run order) created is refused at parse time, as writing
+ *   to a missing cgroup.procs is ENOENT in the kernel.
  * - Static key (v5.9 kernel/sched/core.c): a setattr turns uclamp on only when a
  *   sched_setattr() with a clamp passes uclamp_validate() for a real task: at the action's time
  *   for the tasks known then, or when a matching task is first seen later. A setattr that
@@ -33,8 +37,9 @@
  * Validation. Everything the kernel would reject and that can be decided from the text is an
  * error at PARSE time (GS_EPOLICY, "'file':line: why"): unknown words, bad numbers, values out
  * of range, setattr with uclamp_min > uclamp_max, bad cgroup paths, a
- * write to the root cgroup's files, and sysctl sequences that make min > max (the sysctl
- * values are simulated in run order; the offending write is reported). A caller parses
+ * write to the root cgroup's files, sysctl sequences that make min > max and attach to a group
+ * that does not exist yet (the sysctl values and groups are simulated in run order; the
+ * offending action is reported). A caller parses
  * every file and line first and simulates nothing if one fails. What depends on a task's state
  * is decided at run time: sched_setattr with one clamp is checked against the task's other,
  * current request (an RT task's default min 1024 with `uclamp_max=512` alone is -EINVAL in
@@ -67,8 +72,10 @@ struct policy_action {
 	/* sysctl */
 	enum uclamp_sysctl sysctl;
 	unsigned int value;
-	/* cgroup, attach: the group; cgroup: which file and the value */
+	/* cgroup, attach: the group; cgroup: which file and the value, or create_only (mkdir,
+	 * clamp_id/percent/util unset) */
 	char path[128];
+	bool create_only;
 	enum uclamp_id clamp_id;
 	char percent[32];       /* as written: "12.34" or "max" */
 	unsigned int util;      /* capacity_from_percent(percent) */

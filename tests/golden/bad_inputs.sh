@@ -87,6 +87,13 @@ case_ dat-cut-page 3 "'trace-cut-page.dat': damaged trace.dat: CPU 5's data (163
 cp "$dat" "$tmp/trace-big-commit.dat"
 printf '\361\017\000\000\000\000\000\000' | dd of="$tmp/trace-big-commit.dat" bs=1 seek=3420168 conv=notrunc status=none
 case_ dat-page-commit 3 "'trace-big-commit.dat': damaged trace.dat: CPU 5's page at byte 3420160 holds 4081 bytes of events, more than a page's 4080" "$bin" run --quiet trace-big-commit.dat
+# an event format whose print fmt names a field the event does not have: libtraceevent's
+# process_entry() dereferences the failed field lookup after __print_flags( (fuzzing, exit 139;
+# tests/fuzz/regressions/dat/print-*-unknown-field.dat): sched_switch's REC->prev_state -> prev_statx
+cp "$dat" "$tmp/trace-bad-fmt.dat"
+off=$(grep -obUa '__print_flags(REC->prev_state' "$dat" | cut -d: -f1)
+printf 'x' | dd of="$tmp/trace-bad-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc status=none
+case_ dat-print-fmt 3 "'trace-bad-fmt.dat': damaged trace.dat: event sched/sched_switch: its print fmt names REC->prev_statx, which is not one of its fields" "$bin" run --quiet trace-bad-fmt.dat
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
@@ -175,6 +182,9 @@ case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'fr
 # a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid (#11)
 case_ policy-no-clamp 0 - run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt
+# attach to a cgroup never created is ENOENT in the kernel (#18.10): `cgroup PATH` alone creates it
+case_ policy-attach-undefined 3 "'policy-attach-undefined.txt':2: attach to cgroup '/top-app', which does not exist then (ENOENT): create it first with 'cgroup /top-app' or a cgroup write" run $sf --policy policy-attach-undefined.txt
+case_ action-attach-created 0 - run $sf --action 'cgroup /top-app' --action 'attach comm=surfaceflinger /top-app'
 case_ action-min-gt-max 3 "'--action':1: uclamp_min 900 > uclamp_max 100" run $sf --action 'setattr comm=a uclamp_min=900 uclamp_max=100'
 case_ policy-missing-file 3 "'no-such-policy.txt': cannot open: No such file or directory" run $sf --policy no-such-policy.txt
 case_ policy-directory 3 "'.': is a directory" run $sf --policy .

@@ -574,6 +574,165 @@ static void test_report_write_html(void **state)
 	assert_int_equal(report_write(runs, ids, 0, dir, 0, NULL, NULL, &err), GS_EARG);
 }
 
+/* ---- layout of category labels, groups and titles (issue 11 item 14) ---- */
+
+static bool overlap(const struct plot_box *a, const struct plot_box *b)
+{
+	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
+}
+
+/* every box inside the canvas, and no two of them (labels and group labels) overlapping */
+static void assert_laid_out(const struct plot *p, const struct plot_layout *l)
+{
+	struct plot_box all[2 * PLOT_LAYOUT_MAX];
+	size_t n = 0;
+
+	for (size_t i = 0; i < l->nr_cats; i++)
+		all[n++] = l->cats[i];
+	for (size_t i = 0; i < l->nr_groups; i++)
+		all[n++] = l->groups[i];
+	for (size_t i = 0; i < n; i++) {
+		if (!(all[i].x0 >= 0 && all[i].y0 >= 0 && all[i].x1 <= plot_width(p) &&
+		      all[i].y1 <= plot_height(p)))
+			fail_msg("box %zu (%.1f,%.1f)-(%.1f,%.1f) leaves the %dx%d canvas", i,
+				 all[i].x0, all[i].y0, all[i].x1, all[i].y1, plot_width(p),
+				 plot_height(p));
+		assert_true(all[i].x1 > all[i].x0 && all[i].y1 > all[i].y0);
+		for (size_t j = 0; j < i; j++)
+			if (overlap(&all[i], &all[j]))
+				fail_msg("boxes %zu and %zu overlap", j, i);
+	}
+}
+
+static struct plot *bars_plot(const char *title, const char *const *names, size_t n)
+{
+	struct plot *p = plot_new(title, "sub");
+	double v[PLOT_LAYOUT_MAX];
+	int panel;
+
+	assert_non_null(p);
+	for (size_t i = 0; i < n; i++)
+		v[i] = (double)(i + 1);
+	panel = plot_add_panel(p, PLOT_PANEL_BARS, NULL);
+	assert_int_equal(plot_set_categories(p, panel, names, n), 0);
+	plot_set_axis(p, panel, PLOT_AXIS_X, "run", NAN, NAN, 0);
+	assert_true(plot_add_series(p, panel, "energy", PLOT_BARS, 0, 0, NULL, v, n) >= 0);
+	return p;
+}
+
+static void test_category_label_layout(void **state)
+{
+	static const char *const short_names[] = {"run 1", "run 2", "run 3"};
+	static const char *const words[] = {
+		"1: schedutil with rate limit 500", "2: schedutil with rate limit 1000",
+		"3: schedutil with rate limit 2000", "4: schedutil with rate limit 4000",
+		"5: schedutil with rate limit 8000", "6: schedutil with rate limit 16000",
+		"7: schedutil with rate limit 32000", "8: schedutil with rate limit 64000"};
+	const char *longs[40];
+	char buf[40][96];
+	struct plot_layout l;
+	struct plot *p;
+	(void)state;
+
+	/* short names stay level, centred under their bars, and overlap nothing */
+	p = bars_plot("t", short_names, 3);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.cat_mode, 0);
+	assert_int_equal(l.nr_cats, 3);
+	assert_laid_out(p, &l);
+	plot_free(p);
+
+	/* eight 30-odd character names in 8 slots of ~130 px: wrapped, whole, at 12 px */
+	p = bars_plot("t", words, 8);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.cat_mode, 1);
+	assert_true(l.cat_font_px == 12);
+	assert_int_equal(l.nr_cats, 8);
+	assert_laid_out(p, &l);
+	/* the labels keep their order left to right */
+	for (size_t i = 1; i < l.nr_cats; i++)
+		assert_true(l.cats[i].x0 > l.cats[i - 1].x0);
+	plot_free(p);
+
+	/* forty long single-word names (no space to wrap at): upright, smaller, inside */
+	for (int i = 0; i < 40; i++) {
+		snprintf(buf[i], sizeof(buf[i]), "%d:sweep_rate_limit_us=%d_hz=250_long_label", i,
+			 (i + 1) * 250);
+		longs[i] = buf[i];
+	}
+	p = bars_plot("t", longs, 40);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.cat_mode, 2);
+	assert_int_equal(l.nr_cats, 40);
+	assert_true(l.cat_font_px >= 7 && l.cat_font_px <= 12);
+	assert_laid_out(p, &l);
+	/* upright: each box is taller than wide (the whole text, not cut) */
+	assert_true(l.cats[0].y1 - l.cats[0].y0 > 3 * (l.cats[0].x1 - l.cats[0].x0));
+	plot_free(p);
+}
+
+static void test_title_wraps(void **state)
+{
+	static const char *const names[] = {"a", "b"};
+	char title[400];
+	struct plot_layout l;
+	struct plot *p;
+	(void)state;
+
+	p = bars_plot("energy per cluster", names, 2);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.title_lines, 1);
+	plot_free(p);
+	/* about 1.5 widths of 19-px bold text (~11 px a character over 1160 px) */
+	snprintf(title, sizeof(title), "%s",
+		 "run 12: traces/android-8cpu/surfaceflinger.txt on hikey960, schedutil with "
+		 "rate_limit_us=2000 and a clamp policy, timing work, util emulated, power em, "
+		 "kernel 5.9, policy4 frequency over time and more words");
+	p = bars_plot(title, names, 2);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.title_lines, 2);
+	plot_free(p);
+}
+
+/* Runs of two traces given interleaved (A, B, A): the charts show A's runs, then B's, each
+ * group named under its runs; the first run stays first (the base of the relative figures). */
+static void test_runs_grouped_by_trace(void **state)
+{
+	struct run_result runs[3];
+	s64 ids[3] = {1, 2, 3};
+	const struct plot_series *s;
+	struct plot_layout l;
+	struct plot *p;
+	(void)state;
+
+	make_runs(runs);
+	runs[2] = runs[0];
+	snprintf(runs[1].trace, sizeof(runs[1].trace), "traces/y/other/trace.txt");
+	runs[2].energy_cluster[0] = 0.5;
+	runs[2].energy_total = 0.6;
+	p = report_energy_plot(runs, ids, 3);
+	assert_non_null(p);
+	s = find(p, "cluster0");
+	assert_true(s->y[0] == 0.3 && s->y[1] == 0.5 && s->y[2] == 0.2); /* runs 1, 3, 2 */
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.nr_cats, 3);
+	assert_int_equal(l.nr_groups, 2);
+	assert_laid_out(p, &l);
+	/* group 0 (x/wl, runs 1 and 3) is centred under the first two bars, left of group 1 */
+	assert_true(l.groups[0].x1 < l.groups[1].x0);
+	assert_true(l.groups[0].y0 >= l.cats[0].y1);
+	assert_true(fabs((l.groups[0].x0 + l.groups[0].x1) / 2 -
+			 (l.cats[0].x0 + l.cats[0].x1 + l.cats[1].x0 + l.cats[1].x1) / 4) < 1);
+	plot_free(p);
+
+	p = report_compare_plot(runs, ids, 3);
+	assert_non_null(p);
+	s = plot_series_at(p, 0); /* energy, relative to run 1 */
+	assert_true(s->y[0] == 0.4 && s->y[1] == 0.6 && s->y[2] == 0.6);
+	assert_string_equal(s->labels[0], "ref");
+	plot_free(p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -585,6 +744,9 @@ int main(void)
 		cmocka_unit_test(test_timeline_data),
 		cmocka_unit_test(test_residency_energy_compare_data),
 		cmocka_unit_test(test_report_write_html),
+		cmocka_unit_test(test_category_label_layout),
+		cmocka_unit_test(test_title_wraps),
+		cmocka_unit_test(test_runs_grouped_by_trace),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }

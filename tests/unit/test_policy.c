@@ -194,7 +194,9 @@ static void test_parse_errors(void **state)
 		     "'p.txt':7: sched_util_clamp_min 1024 > sched_util_clamp_max 100");
 
 	/* cgroup */
-	expect_error("cgroup /a cpu.uclamp.min", "'p.txt':7: cgroup needs a path, a file and a value");
+	expect_error("cgroup", "'p.txt':7: cgroup needs a path");
+	expect_error("cgroup /a cpu.uclamp.min",
+		     "'p.txt':7: cgroup /a cpu.uclamp.min without a value");
 	expect_error("cgroup /a cpu.uclamp.min 5 6", "'p.txt':7: unexpected '6'");
 	expect_error("cgroup a cpu.uclamp.min 5",
 		     "'p.txt':7: bad cgroup path 'a' (want / or /name/..., at most 127 characters)");
@@ -297,6 +299,47 @@ static void test_parse_file_errors(void **state)
 	assert_string_equal(err.msg, msg);
 }
 
+/* #18 item 10: attach to a cgroup nothing created is ENOENT in the kernel (writing to a missing
+ * cgroup.procs); checked in run order at parse time, reported at the attach's file:line. */
+static void test_attach_needs_existing_group(void **state)
+{
+	char msg[1024];
+	const char *path;
+	(void)state;
+
+	expect_error("attach comm=a /nope",
+		     "'p.txt':7: attach to cgroup '/nope', which does not exist then (ENOENT): "
+		     "create it first with 'cgroup /nope' or a cgroup write");
+	assert_int_equal(parse("attach pid=1 /"), 0); /* the root always exists */
+	/* created by a write, or create-only; parents come with their child (mkdir -p) */
+	assert_int_equal(parse("cgroup /a/b cpu.uclamp.min 5"), 0);
+	assert_int_equal(parse("attach comm=x /a/b"), 0);
+	assert_int_equal(parse("attach comm=x /a"), 0);
+	assert_int_equal(parse("cgroup /c"), 0);
+	assert_int_equal(parse("attach comm=y /c"), 0);
+	assert_string_equal(fmt(), "attach pid=1 /\n"
+				   "cgroup /a/b cpu.uclamp.min 5\n"
+				   "attach comm=x /a/b\n"
+				   "attach comm=x /a\n"
+				   "cgroup /c\n"
+				   "attach comm=y /c\n");
+	/* a group created later in run order does not exist yet at an earlier attach */
+	expect_error("attach comm=y /d", "'p.txt':7: attach to cgroup '/d', which does not exist "
+					 "then (ENOENT): create it first with 'cgroup /d' or a "
+					 "cgroup write");
+	policy_release(&pol);
+	path = test_tmpfile("at 1 attach comm=a /late\nat 2 cgroup /late\n", ".txt");
+	assert_int_equal(policy_parse_file(&pol, path, &err), GS_EPOLICY);
+	snprintf(msg, sizeof(msg), "'%s':1: attach to cgroup '/late', which does not exist then "
+		 "(ENOENT): create it first with 'cgroup /late' or a cgroup write", path);
+	assert_string_equal(err.msg, msg);
+	/* ... but a line without `at` runs before every timed one, wherever it is in the file */
+	policy_release(&pol);
+	path = test_tmpfile("at 1 attach comm=a /early\ncgroup /early\n", ".txt");
+	assert_int_equal(policy_parse_file(&pol, path, &err), 0);
+	assert_int_equal(pol.n, 2);
+}
+
 static void test_at_ordering(void **state)
 {
 	(void)state;
@@ -362,13 +405,16 @@ static void test_too_many_groups(void **state)
 	char line[64];
 	(void)state;
 	for (int i = 1; i < UCLAMP_MAX_GROUPS; i++) {
-		snprintf(line, sizeof(line), "attach pid=%d /g%d", i, i);
+		snprintf(line, sizeof(line), "cgroup /g%d", i);
 		assert_int_equal(policy_parse_line(&pol, line, "f", i, &err), 0);
 	}
 	assert_int_equal(policy_parse_line(&pol, "attach pid=1 /g1", "f", 70, &err), 0);
+	assert_int_equal(policy_parse_line(&pol, "cgroup /g1", "f", 70, &err), 0); /* exists */
 	assert_int_equal(policy_parse_line(&pol, "cgroup /x cpu.uclamp.min 1", "f", 71, &err),
 			 GS_EPOLICY);
 	assert_string_equal(err.msg, "'f':71: too many cgroups (at most 64, with the root)");
+	assert_int_equal(policy_parse_line(&pol, "cgroup /y", "f", 72, &err), GS_EPOLICY);
+	assert_string_equal(err.msg, "'f':72: too many cgroups (at most 64, with the root)");
 }
 
 /* ---- applying ------------------------------------------------------------------------------ */
@@ -624,22 +670,30 @@ static void test_apply_attach_and_cgroup(void **state)
 {
 	(void)state;
 	fake_init();
+	assert_int_equal(parse("cgroup /bg"), 0); /* mkdir only: no write */
 	assert_int_equal(parse("attach comm=kworker/* /bg"), 0);
 	assert_int_equal(parse("at 1 attach comm=kworker/* /bg"), 0); /* already there: no-op */
 	assert_int_equal(parse("at 2 cgroup /bg cpu.uclamp.max 25"), 0);
 	assert_int_equal(parse("at 3 cgroup /other cpu.uclamp.max 25"), 0);
+	assert_string_equal(pol.actions[0].text, "cgroup /bg");
+	assert_true(pol.actions[0].create_only);
 
-	assert_int_equal(policy_apply(&usys, &pol.actions[0], 10, &fake_ops, NULL, &err), 0);
-	assert_string_equal(fk.log, "deq102 enq102");
+	assert_int_equal(policy_apply(&usys, &pol.actions[0], 5, &fake_ops, NULL, &err), 0);
 	int bg = uclamp_group_find(&usys, "/bg");
 	assert_int_equal(bg, 1);
+	assert_false(usys.key); /* creating a group is not a use of uclamp */
+	assert_string_equal(fk.log, "");
+	assert_int_equal(policy_apply(&usys, &pol.actions[1], 10, &fake_ops, NULL, &err), 0);
+	assert_string_equal(fk.log, "deq102 enq102");
+	assert_int_equal(uclamp_group_find(&usys, "/bg"), bg);
 	assert_int_equal(fk.t[2].uc.group, bg);
 	assert_false(usys.key); /* attach is not a use of uclamp */
-	assert_int_equal(policy_apply(&usys, &pol.actions[1], 11, &fake_ops, NULL, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[2], 11, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "deq102 enq102");
 
 	/* the cgroup write turns the key on and re-accounts the tasks of the changed group */
-	assert_int_equal(policy_apply(&usys, &pol.actions[2], 20, &fake_ops, NULL, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[3], 20, &fake_ops, NULL, &err), 0);
+	assert_true(usys.key);
 	assert_int_equal(usys.stats.key_on_at_ns, 20);
 	assert_string_equal(fk.log, "deq102 enq102 upd-max102");
 	assert_int_equal(usys.groups[bg].eff[UCLAMP_MAX].value, 256);
@@ -647,7 +701,7 @@ static void test_apply_attach_and_cgroup(void **state)
 	assert_false(fk.t[2].uc.eff[UCLAMP_MAX].active);
 	assert_int_equal(uclamp_eff_value(&usys, &fk.t[2].uc, UCLAMP_MAX), 256);
 	/* a write to another group touches no task of /bg */
-	assert_int_equal(policy_apply(&usys, &pol.actions[3], 30, &fake_ops, NULL, &err), 0);
+	assert_int_equal(policy_apply(&usys, &pol.actions[4], 30, &fake_ops, NULL, &err), 0);
 	assert_string_equal(fk.log, "deq102 enq102 upd-max102");
 }
 
@@ -674,12 +728,13 @@ static void test_apply_new_task(void **state)
 	struct uclamp_task uc;
 	(void)state;
 	uclamp_sys_init(&usys, 5);
+	assert_int_equal(parse("cgroup /top-app"), 0);
 	assert_int_equal(parse("attach comm=Render* /top-app"), 0);
 	assert_int_equal(parse("at 1 setattr comm=RenderThread uclamp_min=100"), 0);
 	assert_int_equal(parse("at 2 setattr comm=RenderThread uclamp_min=200"), 0);
 	assert_int_equal(parse("at 2 setattr pid=5 uclamp_max=10"), 0);
 	/* the simulator applies the actions in force first */
-	for (size_t i = 0; i < 2; i++)
+	for (size_t i = 0; i < 3; i++)
 		assert_int_equal(policy_apply(&usys, &pol.actions[i], 1000000000, NULL, NULL, &err), 0);
 
 	uclamp_task_init(&usys, &uc, false);
@@ -710,6 +765,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_action_origin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_parse_file, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_parse_file_errors, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_attach_needs_existing_group, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_at_ordering, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_sysctl_sequence_in_run_order, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_too_many_groups, setup, teardown),

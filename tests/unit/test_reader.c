@@ -758,6 +758,32 @@ static void test_truncated_last_line_accepted(void **state)
 	assert_int_equal(g.st.malformed, 0);
 }
 
+/* The input buffer starts at 64 KiB and grows when a line does not fit (issue 18, fuzz
+ * speed): a 300 000-byte line between two events, the file's only newlines around it. */
+static void test_line_longer_than_first_buffer(void **state)
+{
+	const char *head = "  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
+			   "  a-1 [000] 1.000002: tracing_mark_write: ";
+	const char *tail = "\n  a-1 [000] 1.000003: cpu_idle: state=4294967295 cpu_id=0\n";
+	size_t n = 300000, hl = strlen(head);
+	char *text = malloc(hl + n + strlen(tail) + 1);
+	struct got g;
+	(void)state;
+
+	assert_non_null(text);
+	memcpy(text, head, hl);
+	memset(text + hl, 'x', n);
+	strcpy(text + hl + n, tail);
+	read_text(text, NULL, &g);
+	free(text);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].power.state, 1);
+	assert_int_equal(g.ev[1].power.state, PWR_EVENT_EXIT);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.st.lines, 3);
+}
+
 static void test_bad_inputs(void **state)
 {
 	struct got g;
@@ -1204,6 +1230,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_counted),
 		cmocka_unit_test(test_malformed_strict),
 		cmocka_unit_test(test_truncated_last_line_accepted),
+		cmocka_unit_test(test_line_longer_than_first_buffer),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_reorder_beyond_window),

@@ -101,6 +101,20 @@ static void h_task_event(void *ctx, const struct task *p, int cpu, enum sched_ta
 	}
 }
 
+/* task_exit: whether the owner lets the task's state go (tests of issue 18 item 12) */
+static bool free_dead;
+static int exits_seen;
+
+static bool h_task_exit(void *ctx, struct task *p, u64 now)
+{
+	(void)ctx;
+	(void)now;
+	assert_false(p->on_rq);
+	assert_false(p->running);
+	exits_seen++;
+	return free_dead;
+}
+
 static struct sched *new_sched(int nr_cpus, const unsigned long *cap, bool seed)
 {
 	struct sched_config cfg;
@@ -110,6 +124,7 @@ static struct sched *new_sched(int nr_cpus, const unsigned long *cap, bool seed)
 		.cpufreq_update = h_cpufreq,
 		.task_new = h_task_new,
 		.task_event = h_task_event,
+		.task_exit = h_task_exit,
 	};
 	struct sched *s;
 
@@ -780,6 +795,95 @@ static void test_many_tasks(void **state)
 	sched_free(NULL);
 }
 
+/* Issue 18 item 12: 200k short-lived pids (each woken new, run 100 us, switched out X) next to
+ * a long-lived task: the states held at once stay at one per CPU plus it. */
+static void test_dead_tasks_freed(void **state)
+{
+	struct sched *s = new_sched(4, NULL, false);
+	struct sched_stats st;
+	const int n = 200000;
+	(void)state;
+
+	free_dead = true;
+	exits_seen = 0;
+	ev_wakeup(s, MS, 1, "daemon", 120, 3); /* queued on CPU 3 all along */
+	for (int k = 0; k < n; k++) {
+		u64 t = 2 * MS + (u64)k * 200000;
+		int cpu = k % 3, pid = 1000 + k;
+
+		ev_wakeup_new(s, t, pid, "sh", 120, cpu);
+		ev_switch(s, t, cpu, 0, "", 120, 0, pid, "sh", 120);
+		/* a zombie (Z) or a self-reaping task (X): both die */
+		ev_switch(s, t + 100000, cpu, pid, "sh", 120, k % 2 ? 0x10 : 0x20, 0, "", 120);
+		if (k == 10)
+			assert_null(sched_task_find(s, pid - 1));
+	}
+	sched_get_stats(s, &st);
+	assert_int_equal(exits_seen, n);
+	assert_int_equal(st.exited, n);
+	assert_int_equal(st.live_tasks, 1);
+	assert_true(st.peak_live_tasks <= 2); /* the daemon and one short-lived task at a time */
+	assert_int_equal(st.tasks, n + 1);
+	assert_non_null(sched_task_find(s, 1));
+	assert_true(sched_task_find(s, 1)->on_rq);
+	/* a pid that comes back after its death is a new task */
+	ev_wakeup(s, 3 * NSEC_PER_SEC * 100, 1000, "again", 120, 0);
+	assert_string_equal(sched_task_find(s, 1000)->comm, "again");
+	assert_int_equal(sched_task_find(s, 1000)->avg.util_avg, 0);
+	free_dead = false;
+	sched_free(s);
+}
+
+static void alive_cb(void *ctx, struct task *p)
+{
+	int *count = ctx;
+
+	(*count)++;
+	assert_true(p->pid % 65536 == 1);
+}
+
+/*
+ * Freeing in the middle of a probe cluster: 600 pids with one home slot (k * 65536 + 1: the
+ * same hash for every table size up to 65536), so every lookup walks one long cluster that
+ * wraps around the table; every third dies, in a scrambled order. The survivors are still
+ * found (the entries after a freed one moved back), the dead are not (a plain array says
+ * which is which).
+ */
+static void test_free_in_probe_cluster(void **state)
+{
+	struct sched *s = new_sched(2, NULL, false);
+	static bool dead[600];
+	int alive = 0;
+	(void)state;
+
+	free_dead = true;
+	memset(dead, 0, sizeof(dead));
+	for (int k = 0; k < 600; k++)
+		ev_wakeup(s, MS + (u64)k, k * 65536 + 1, "x", 120, k % 2);
+	for (int i = 0; i < 600; i++) {
+		int k = (i * 367) % 600, pid = k * 65536 + 1;
+		u64 t = 2 * MS + (u64)i * 1000;
+
+		if (k % 3)
+			continue;
+		ev_switch(s, t, k % 2, 0, "", 120, 0, pid, "x", 120);
+		ev_switch(s, t + 500, k % 2, pid, "x", 120, 0x10, 0, "", 120);
+		dead[k] = true;
+		for (int j = 0; j < 600; j++) {
+			const struct task *p = sched_task_find(s, j * 65536 + 1);
+
+			if (dead[j])
+				assert_null(p);
+			else
+				assert_true(p && p->pid == j * 65536 + 1 && p->cpu == j % 2);
+		}
+	}
+	sched_for_each_task(s, alive_cb, &alive);
+	assert_int_equal(alive, 400);
+	free_dead = false;
+	sched_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -798,6 +902,8 @@ int main(void)
 		cmocka_unit_test(test_uclamp_class_while_queued),
 		cmocka_unit_test(test_trust_the_trace),
 		cmocka_unit_test(test_many_tasks),
+		cmocka_unit_test(test_dead_tasks_freed),
+		cmocka_unit_test(test_free_in_probe_cluster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

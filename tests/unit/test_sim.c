@@ -84,6 +84,47 @@ static void tb_switch_out(struct tb *b, unsigned long long us, int cpu, const ch
 		  comm, pid, prio, cpu);
 }
 
+/* A switch out to death: X (EXIT_DEAD), as do_task_dead() reports it. */
+static void tb_switch_out_dead(struct tb *b, unsigned long long us, int cpu, const char *comm,
+			       int pid, int prio, char state)
+{
+	tb_ts(b, comm, pid, cpu, us);
+	tb_printf(b,
+		  "sched_switch: prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%c ==> "
+		  "next_comm=swapper/%d next_pid=0 next_prio=120\n",
+		  comm, pid, prio, state, cpu);
+}
+
+/*
+ * Issue 18 item 12: a long-lived periodic task on CPU 4 (pid 1000, 2 ms every 10 ms) and n
+ * short-lived ones on CPUs 0-3, one every 100 us (pids 2000.., each 300 us of work and gone),
+ * each switched out for the last time with `state` (X: it died; S: it just sleeps).
+ */
+static const char *short_lived_trace(int n, char state)
+{
+	struct tb b = {0};
+	const char *path;
+	unsigned long long t0 = 100000000ULL, end = t0 + (unsigned long long)n * 100 + 1000;
+
+	for (unsigned long long t = t0; t < end; t += 10000) {
+		tb_wakeup(&b, t, 4, "busy", 1000, 120);
+		tb_switch_in(&b, t, 4, "busy", 1000, 120);
+		tb_switch_out(&b, t + 2000, 4, "busy", 1000, 120);
+	}
+	for (int k = 0; k < n; k++) {
+		unsigned long long t = t0 + (unsigned long long)k * 100;
+		int cpu = k % 4, pid = 2000 + k;
+
+		tb_wakeup(&b, t, cpu, "sh", pid, 120);
+		tb_switch_in(&b, t + 1, cpu, "sh", pid, 120);
+		tb_switch_out_dead(&b, t + 301, cpu, "sh", pid, 120, state);
+	}
+	/* the text reader re-orders within its window: the two streams interleave by time */
+	path = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	return path;
+}
+
 /* A periodic task: every period_us it wakes, runs run_us, sleeps. */
 static const char *periodic_trace(int cpu, const char *comm, int pid, int prio,
 				  unsigned long long run_us, unsigned long long period_us, int n)
@@ -284,6 +325,14 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	assert_true(capped.key_on);
 	assert_true(fabs(residency_at(&capped, 1, 903000) - capped.span_s) < 1e-9);
 
+	/* a group only created (mkdir, no write) keeps the key off: the same run as no policy */
+	c.actions[0] = "cgroup /app";
+	replay(&c, &same);
+	assert_false(same.key_on);
+	assert_true(same.agg_ops == 0);
+	assert_true(fabs(same.energy_total - base.energy_total) < 1e-12);
+	run_result_release(&same);
+
 	/* writing "max" to a new group's max changes nothing but turns the key on */
 	c.actions[0] = "cgroup /app cpu.uclamp.max max";
 	replay(&c, &same);
@@ -295,6 +344,51 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	run_result_release(&base);
 	run_result_release(&capped);
 	run_result_release(&same);
+}
+
+/* Issue 18 item 12: the state of a task that died is freed; the results are the same as when
+ * it is kept (the same trace with S instead of X: the model dequeues both alike), and the
+ * states held at once do not grow with the number of pids. */
+static void test_dead_tasks_freed(void **state)
+{
+	struct replay_case c = {.timing = SIM_TIMING_TRACED};
+	struct run_result dead, kept, many;
+	(void)state;
+
+	c.trace = short_lived_trace(2000, 'X');
+	replay(&c, &dead);
+	c.trace = short_lived_trace(2000, 'S');
+	replay(&c, &kept);
+	c.trace = short_lived_trace(20000, 'X');
+	replay(&c, &many);
+
+	/* kept: every pid's state to the end (2000 + busy); freed: at most one short-lived task
+	 * per CPU at a time, each gone 300 us after its start, 3 per CPU at once at most */
+	assert_true(kept.peak_task_states >= 2001);
+	assert_true(dead.peak_task_states <= 1 + 4 * 4);
+	assert_true(many.peak_task_states == dead.peak_task_states);
+
+	/* the results do not change: same tasks, runtimes, energy, residency */
+	assert_int_equal(dead.nr_tasks, 2001);
+	assert_int_equal(dead.nr_tasks, kept.nr_tasks);
+	for (int i = 0; i < dead.nr_tasks; i++) {
+		assert_int_equal(dead.tasks[i].pid, kept.tasks[i].pid);
+		assert_string_equal(dead.tasks[i].comm, kept.tasks[i].comm);
+		assert_true(dead.tasks[i].runtime_s == kept.tasks[i].runtime_s);
+	}
+	/* by hand: each short-lived task ran 300 us; busy 2 ms per 10-ms period */
+	assert_int_equal(dead.tasks[0].pid, 1000); /* 21 periods in 0.201 s */
+	assert_true(fabs(dead.tasks[0].runtime_s - 21 * 2e-3) < 1e-12);
+	assert_int_equal(dead.tasks[1].pid, 2000);
+	assert_true(fabs(dead.tasks[1].runtime_s - 300e-6) < 1e-12);
+	assert_true(dead.energy_total == kept.energy_total);
+	for (int cl = 0; cl < 2; cl++)
+		for (int k = 0; k < dead.pol[cl].nr_opps; k++)
+			assert_true(dead.pol[cl].residency_s[k] == kept.pol[cl].residency_s[k]);
+	assert_int_equal(many.nr_tasks, 20001);
+	run_result_release(&dead);
+	run_result_release(&kept);
+	run_result_release(&many);
 }
 
 /* Issue 11 item 3: a cluster nothing ran on (the task runs on CPU4 only) has no average
@@ -876,6 +970,7 @@ int main(void)
 		cmocka_unit_test(test_rt_boost_and_rt_default),
 		cmocka_unit_test(test_unchanged_sysctl_keeps_key_off),
 		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
+		cmocka_unit_test(test_dead_tasks_freed),
 		cmocka_unit_test(test_idle_cluster_no_activity),
 		cmocka_unit_test(test_setattr_matching_nothing_keeps_key_off),
 		cmocka_unit_test(test_setattr_kicks_rt_enqueue),

@@ -1,0 +1,157 @@
+/*
+ * dat_format.c - an event format of a trace.dat, checked before libtraceevent parses it.
+ *
+ * libtraceevent (1.7, src/event-parse.c) trusts the format text. Its process_flags() and
+ * process_symbolic() set the file-static flags is_flag_field / is_symbolic_field before they
+ * parse their first argument, and the next process_entry() (the next `REC->name` parsed, in this
+ * event or, when the first argument was no `REC->`, in a later one) does
+ *
+ *	arg->field.field = tep_find_any_field(event, arg->field.name);
+ *	arg->field.field->flags |= TEP_FIELD_IS_FLAG;      (or TEP_FIELD_IS_SYMBOLIC)
+ *
+ * without checking for NULL: a `REC->name` that names no field of its event is a NULL write
+ * (fuzzing: `__print_flags(REC->prev_statlong(4096-1), ...)` in sched_switch,
+ * `__print_symbolic(REC->pm_qos_clkmem_free_QOS_..., ...)` in pm_qos_add_request;
+ * tests/fuzz/regressions/dat/). A kernel never writes such a format: the format's fields and
+ * its print fmt come from the same TP_STRUCT__entry, and the compiler checks every __entry->name
+ * that becomes REC->name. So every `REC->name` outside a string or character literal must name
+ * one of the event's fields (common or its own), as tep_find_any_field() looks them up.
+ */
+#include "trace/reader_priv.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <string.h>
+
+static bool is_ident(int ch)
+{
+	return isalnum((unsigned char)ch) || ch == '_';
+}
+
+static int why_set(char *why, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static int why_set(char *why, size_t size, const char *fmt, ...)
+{
+	va_list ap;
+
+	va_start(ap, fmt);
+	vsnprintf(why, size, fmt, ap);
+	va_end(ap);
+	return -1;
+}
+
+/* Where `word` (NUL-free, at a word start) occurs in [p, end) at the start of a line, or NULL. */
+static const char *line_starting(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+
+	for (; p && p + n <= end; p = memchr(p, '\n', (size_t)(end - p)), p = p ? p + 1 : NULL) {
+		const char *s = p;
+
+		while (s < end && (*s == ' ' || *s == '\t'))
+			s++;
+		if ((size_t)(end - s) >= n && memcmp(s, word, n) == 0)
+			return s;
+	}
+	return NULL;
+}
+
+/*
+ * Whether [name, name + len) is a field of the format [text, fmt): a line
+ * `field:TYPE NAME[N];` (libtraceevent's event_read_fields(): the name is the last word before
+ * the ';', after any [..] array suffix).
+ */
+static bool has_field(const char *text, const char *fmt, const char *name, size_t len)
+{
+	for (const char *f = line_starting(text, fmt, "field:"); f && f < fmt;
+	     f = line_starting(f + 6, fmt, "field:")) {
+		const char *semi = memchr(f, ';', (size_t)(fmt - f)), *e, *b;
+
+		if (!semi)
+			continue;
+		e = semi;
+		while (e > f && (e[-1] == ' ' || e[-1] == '\t'))
+			e--;
+		while (e > f && e[-1] == ']') { /* array suffixes */
+			while (e > f && e[-1] != '[')
+				e--;
+			if (e > f)
+				e--;
+			while (e > f && (e[-1] == ' ' || e[-1] == '\t'))
+				e--;
+		}
+		for (b = e; b > f + 6 && is_ident(b[-1]); b--)
+			;
+		if ((size_t)(e - b) == len && memcmp(b, name, len) == 0)
+			return true;
+	}
+	return false;
+}
+
+/* Past a "..." or '...' literal starting at p (backslash escapes), at most end. */
+static const char *skip_literal(const char *p, const char *end)
+{
+	char q = *p++;
+
+	while (p < end && *p != q) {
+		if (*p == '\\' && p + 1 < end)
+			p++;
+		p++;
+	}
+	return p < end ? p + 1 : end;
+}
+
+static const char *skip_space(const char *p, const char *end)
+{
+	while (p < end && isspace((unsigned char)*p))
+		p++;
+	return p;
+}
+
+int dat_format_check(const char *text, size_t size, const char *system, char *why,
+		     size_t why_size)
+{
+	const char *end = text + size, *fmt = line_starting(text, end, "print fmt:"), *p;
+	const char *name = line_starting(text, end, "name:");
+	int name_len = 0;
+
+	if (name) {
+		name = skip_space(name + 5, end);
+		while (name + name_len < end && is_ident(name[name_len]) && name_len < 64)
+			name_len++;
+	}
+	if (!fmt)
+		return 0; /* libtraceevent reports a format without one */
+	for (p = fmt + 10; p < end;) {
+		const char *n;
+		size_t len = 0;
+
+		if (*p == '"' || *p == '\'') {
+			p = skip_literal(p, end);
+			continue;
+		}
+		if (!is_ident(*p)) {
+			p++;
+			continue;
+		}
+		n = p;
+		while (p < end && is_ident(*p))
+			p++;
+		if (p - n != 3 || memcmp(n, "REC", 3) != 0)
+			continue;
+		n = skip_space(p, end);
+		if (end - n < 2 || n[0] != '-' || n[1] != '>')
+			continue;
+		n = skip_space(n + 2, end);
+		while (n + len < end && is_ident(n[len]))
+			len++;
+		if (len && !has_field(text, fmt, n, len))
+			return why_set(why, why_size,
+				       "event %s/%.*s: its print fmt names REC->%.*s, which is not "
+				       "one of its fields", system, name_len, name ? name : "",
+				       (int)(len > 64 ? 64 : len), n);
+		p = n + len;
+	}
+	return 0;
+}
