@@ -300,11 +300,9 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 			*json = true;
 		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			int f = v ? trace_format_from_name(v) : -1;
-			if (f < 0)
+			if (!v || !trace_format_from_name(v, &opts->format))
 				return cli_usage_error(trace_usage, "trace: unknown format '%s'",
 						       v ? v : "");
-			opts->format = (enum trace_format)f;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			return cli_usage_error(trace_usage, "trace: unknown option '%s'", argv[i]);
 		} else if (*file) {

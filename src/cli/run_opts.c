@@ -308,8 +308,6 @@ static int parse_set(struct run_opts *o, char *arg, const char *usage)
 /* The settings that select how the trace is read and what the replay models. */
 static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_state *ps)
 {
-	int ret;
-
 	switch (c) {
 	case OPT_TIMING:
 		if (strcmp(arg, "traced") == 0)
@@ -331,21 +329,17 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 		o->util_source_set = true;
 		return 0;
 	case OPT_POWER_MODEL:
-		ret = power_model_from_name(arg);
-		if (ret < 0)
+		if (!power_model_from_name(arg, &o->sim.power_model))
 			return cli_usage_error(ps->usage,
 					       "--power-model '%s': expected em, costs or wattson",
 					       arg);
-		o->sim.power_model = (enum power_model)ret;
 		return 0;
 	case OPT_FORMAT:
-		ret = trace_format_from_name(arg);
-		if (ret < 0)
+		if (!trace_format_from_name(arg, &o->sim.ropts.format))
 			return cli_usage_error(ps->usage,
 					       "--format '%s': expected ftrace, tracecmd, dat, csv, "
 					       "perfetto or systrace",
 					       arg);
-		o->sim.ropts.format = (enum trace_format)ret;
 		return 0;
 	case OPT_WARMUP_MS: {
 		u64 ms;

@@ -9,17 +9,17 @@
 
 #include <string.h>
 
-int power_model_from_name(const char *name)
+bool power_model_from_name(const char *name, enum power_model *out)
 {
-	if (!name)
-		return -1;
-	if (strcmp(name, "em") == 0)
-		return POWER_MODEL_EM;
-	if (strcmp(name, "costs") == 0)
-		return POWER_MODEL_COSTS;
-	if (strcmp(name, "wattson") == 0)
-		return POWER_MODEL_WATTSON;
-	return -1;
+	static const enum power_model models[] = {POWER_MODEL_EM, POWER_MODEL_COSTS,
+						  POWER_MODEL_WATTSON};
+
+	for (size_t i = 0; name && i < GS_ARRAY_SIZE(models); i++)
+		if (strcmp(name, power_model_name(models[i])) == 0) {
+			*out = models[i];
+			return true;
+		}
+	return false;
 }
 
 const char *power_model_name(enum power_model m)

@@ -215,14 +215,13 @@ static int policy_parse_sysctl(struct policy_action *a, const struct policy_line
 			       struct gs_error *err)
 {
 	unsigned long v;
-	int which;
+	enum uclamp_sysctl which;
 
 	if (l->nr_words - w < 2)
 		return policy_err(err, l, "sysctl needs a name and a value");
 	if (l->nr_words - w > 2)
 		return policy_err(err, l, "unexpected '%s'", l->word[w + 2]);
-	which = uclamp_sysctl_from_name(l->word[w]);
-	if (which < 0)
+	if (!uclamp_sysctl_from_name(l->word[w], &which))
 		return policy_err(err, l,
 				  "unknown sysctl '%s' (want sched_util_clamp_min, "
 				  "sched_util_clamp_max or sched_util_clamp_min_rt_default)",
@@ -232,7 +231,7 @@ static int policy_parse_sysctl(struct policy_action *a, const struct policy_line
 				  l->word[w + 1]);
 	if (v > SCHED_CAPACITY_SCALE)
 		return policy_err(err, l, "%s %lu out of range 0..1024", l->word[w], v);
-	a->sysctl = (enum uclamp_sysctl)which;
+	a->sysctl = which;
 	a->value = (unsigned int)v;
 	return 0;
 }
