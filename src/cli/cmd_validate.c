@@ -268,7 +268,7 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 		char release[96];
 		replay_trace_kernel(run_opts_trace_file(o, trace), &o->sim.ropts, why, sizeof(why));
 		printf("  %s\n", why);
-		if (kernel_release_from_plat_info(trace, release, sizeof(release)) == 0) {
+		if (kernel_release_from_plat_info(trace, release, sizeof(release))) {
 			const struct kernel_profile *hint =
 				kernel_profile_for_release(release, why, sizeof(why));
 			if (hint && hint != kv[0].kp)
