@@ -12,9 +12,9 @@
  *   knows the busy time per OPP, which em_cpu_energy() approximates from util.
  * - The v5.9 EM has no idle power and no cluster (shared) power: under em, idle time and the
  *   cluster cost nothing (power_cpu_idle, power_cluster_* return 0). The costs model has both.
- * - The power values are the platform's (models/*.sql): a dynamic-power-coefficient gives the
- *   DT callback's C * mV^2 * MHz / 1e9 mW (drivers/opp/of.c _get_power, computed when the
- *   platform is loaded); without one, the model's own table.
+ * - The power values are the platform's (its SQL file under models/): a
+ *   dynamic-power-coefficient gives the DT callback's C * mV^2 * MHz / 1e9 mW (drivers/opp/of.c
+ *   _get_power, computed when the platform is loaded); without one, the model's own table.
  * - power_pick_idle_state() is a hindsight choice (the deepest state whose target residency
  *   fits the idle interval, cluster states only when the whole cluster is idle), standing for
  *   the cpuidle governor's prediction when the trace has no cpu_idle events.
