@@ -27,6 +27,18 @@ static void *hash_thread(void *arg)
 	return NULL;
 }
 
+/* Start hashing path into *hj (on this thread when no thread can be made); false when nothing
+ * is left to join. */
+static bool hash_start(struct hash_job *hj, pthread_t *tid, const char *path)
+{
+	memset(hj, 0, sizeof(*hj));
+	hj->path = path;
+	if (pthread_create(tid, NULL, hash_thread, hj) == 0)
+		return true;
+	hash_thread(hj);
+	return false;
+}
+
 static void format_params(const struct gov_param *p, int n, char *buf, size_t size)
 {
 	size_t len = 0;
@@ -234,6 +246,26 @@ static int replay_kernel(const struct replay_spec *spec, const char *file,
 	return 0;
 }
 
+/* What the format and a pre-scan of the trace settle: a CSV util trace's timing and util
+ * source, the first traced frequencies, whether idle states come from the trace. */
+static void replay_prescan(const char *file, struct trace_reader *rd, struct sim_config *cfg,
+			   struct gs_error *err)
+{
+	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
+		/* a CSV util trace has no scheduling events: its util is the only source, and its
+		 * rows are the timeline (traced timing) */
+		cfg->opts.util_source = SIM_UTIL_TRACE;
+		cfg->opts.timing = SIM_TIMING_TRACED;
+	}
+	/* idle states from the trace are used in traced timing only: emulated idle intervals
+	 * differ from the traced ones */
+	sim_prescan(file, &cfg->opts.ropts, PRESCAN_EVENTS, cfg->opts.plat->nr_cpus,
+		    cfg->opts.timing == SIM_TIMING_TRACED, cfg->initial_khz,
+		    &cfg->has_traced_idle, err);
+	if (cfg->opts.timing == SIM_TIMING_WORK)
+		cfg->has_traced_idle = false;
+}
+
 /* Every event of rd into s, the reader running ahead on the other core (the same order). */
 static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s,
 		       struct gs_error *err)
@@ -317,27 +349,10 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
 	if (ret)
 		goto out;
-	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
-		/* a CSV util trace has no scheduling events: its util is the only source, and its
-		 * rows are the timeline (traced timing) */
-		cfg.opts.util_source = SIM_UTIL_TRACE;
-		cfg.opts.timing = SIM_TIMING_TRACED;
-	}
-	/* idle states from the trace are used in traced timing only: emulated idle intervals
-	 * differ from the traced ones */
-	sim_prescan(file, &cfg.opts.ropts, PRESCAN_EVENTS, cfg.opts.plat->nr_cpus,
-		    cfg.opts.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle,
-		    err);
-	if (cfg.opts.timing == SIM_TIMING_WORK)
-		cfg.has_traced_idle = false;
+	replay_prescan(file, rd, &cfg, err);
 	memset(&hj, 0, sizeof(hj));
-	hj.path = file;
-	if (!spec->no_hash) {
-		if (pthread_create(&hash_tid, NULL, hash_thread, &hj) == 0)
-			hashing = true;
-		else
-			hash_thread(&hj);
-	}
+	if (!spec->no_hash)
+		hashing = hash_start(&hj, &hash_tid, file);
 	ret = sim_new(&cfg, &s, err);
 	if (ret)
 		goto out;

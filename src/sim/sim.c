@@ -596,88 +596,115 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	return 0;
 }
 
-int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+/* sched_switch, sched_wakeup(_new), sched_waking, sched_migrate_task. */
+static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret = check_cpu(s, ev->cpu, ev, err);
+
+	if (!ret && ev->type == EV_MIGRATE) {
+		ret = check_cpu(s, ev->migrate.orig_cpu, ev, err);
+		if (!ret)
+			ret = check_cpu(s, ev->migrate.dest_cpu, ev, err);
+	} else if (!ret && ev->type != EV_SWITCH) {
+		ret = check_cpu(s, ev->wake.target_cpu, ev, err);
+	}
+	if (ret)
+		return ret;
+	if (s->work)
+		return work_feed(s->work, ev, err);
+	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
+		return 0;
+	return sim_sched_event(s, ev, ev->ts_ns, err);
+}
+
+/* cpu_frequency, or a devlib frequency marker. */
+static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
-	if (!s->started) {
-		if ((ret = sim_start(s, ev->ts_ns, err)))
-			return ret;
-	} else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
-		/* the loop simulates every tick and blocked update across a gap: refusing gaps
-		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
-		return gs_error_set(err, GS_ETRACE,
-				    "line %" PRIu64 ": %s %.3f s after the previous event: gaps over "
-				    "%llu s are refused",
-				    ev->line, event_type_name(ev->type),
-				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
-				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
-	s->events++;
-	if (ev->ts_ns > s->t_last)
-		s->t_last = ev->ts_ns;
-
-	switch (ev->type) {
-	case EV_SWITCH:
-	case EV_WAKEUP:
-	case EV_WAKEUP_NEW:
-	case EV_WAKING:
-	case EV_MIGRATE:
-		ret = check_cpu(s, ev->cpu, ev, err);
-		if (!ret && ev->type == EV_MIGRATE) {
-			ret = check_cpu(s, ev->migrate.orig_cpu, ev, err);
-			if (!ret)
-				ret = check_cpu(s, ev->migrate.dest_cpu, ev, err);
-		} else if (!ret && ev->type != EV_SWITCH) {
-			ret = check_cpu(s, ev->wake.target_cpu, ev, err);
-		}
-		if (ret)
-			return ret;
-		if (s->work)
-			return work_feed(s->work, ev, err);
-		if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
-			return 0;
-		return sim_sched_event(s, ev, ev->ts_ns, err);
-	case EV_CPU_FREQUENCY:
-	case EV_FREQ_MARKER:
-		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
-			return GS_ETRACE;
-		/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
-		 * the initial state, and nothing once the kernel's own decisions are known */
-		if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
-			return 0;
-		if (!s->work) {
-			ret = sim_advance(s, ev->ts_ns, err);
-			if (ret)
-				return ret;
-		}
-		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
-		if (ev->type == EV_CPU_FREQUENCY)
-			sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
-		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
-		s->cpu[ev->power.cpu_id].traced_seen = true;
-		if (ev->type == EV_CPU_FREQUENCY)
-			s->cpu[ev->power.cpu_id].traced_kernel = true;
-		s->any_traced_freq = true;
-		if (s->work)
-			work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
+	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+		return GS_ETRACE;
+	/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
+	 * the initial state, and nothing once the kernel's own decisions are known */
+	if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
 		return 0;
-	case EV_CPU_IDLE:
-		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
-			return GS_ETRACE;
-		if (s->work || !s->cfg.has_traced_idle)
-			return 0;
+	if (!s->work) {
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
-		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
-		s->cpu[ev->power.cpu_id].traced_idle =
-			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
-		s->w_idle_seen |= 1ull << ev->power.cpu_id;
-		sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
-		return 0;
-	default:
-		break;
 	}
+	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+	if (ev->type == EV_CPU_FREQUENCY)
+		sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
+	s->cpu[ev->power.cpu_id].traced_seen = true;
+	if (ev->type == EV_CPU_FREQUENCY)
+		s->cpu[ev->power.cpu_id].traced_kernel = true;
+	s->any_traced_freq = true;
+	if (s->work)
+		work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
+	return 0;
+}
+
+/* cpu_idle: the traced idle state, used in traced timing when the trace has them. */
+static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+		return GS_ETRACE;
+	if (s->work || !s->cfg.has_traced_idle)
+		return 0;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+	s->cpu[ev->power.cpu_id].traced_idle =
+		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+	s->w_idle_seen |= 1ull << ev->power.cpu_id;
+	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
+	return 0;
+}
+
+/* A CSV util trace's row of CPU cpu: its frequency, and its busy state (idle_state) or its
+ * busy fraction (util, without idle_state). */
+static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
+{
+	struct sim_cpu *sc = &s->cpu[cpu];
+
+	sim_cluster_flush(s, sc->cluster);
+	if (ev->util.freq_khz != EV_NO_VALUE) {
+		sc->traced_khz = (u32)ev->util.freq_khz;
+		sc->traced_seen = true;
+		sc->traced_kernel = true;
+		s->any_traced_freq = true;
+	}
+	if (ev->util.idle_state == EV_IDLE_ABSENT) {
+		sc->csv_frac = true;
+		sc->csv_util = ev->util.util +
+			       (ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0);
+	} else {
+		sc->csv_frac = false;
+		sc->csv_busy = ev->util.idle_state < 0;
+		if (sc->csv_busy == 1)
+			s->csv_busy_mask |= 1ull << cpu;
+		else
+			s->csv_busy_mask &= ~(1ull << cpu);
+		if (s->cfg.has_traced_idle) {
+			sc->traced_idle = ev->util.idle_state < 0 ? -1 : (int)ev->util.idle_state;
+			s->w_idle_seen |= 1ull << cpu;
+		}
+		sim_wattson_sync_cpu(s, cpu);
+	}
+	sim_cluster_update_eager(s, sc->cluster);
+	sim_refresh_busy(s, cpu);
+}
+
+/* The trace's util signals: compared (validate), seeds (--seed-util), or the util the
+ * governor reads (--util-source trace, and a CSV util trace's rows). */
+static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
 
 	if (s->cfg.opts.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
 		ret = sim_advance(s, ev->ts_ns, err);
@@ -718,39 +745,47 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			sim_governor_update(s, cpu, s->now, 0);
 			sim_flush_freq(s);
 		}
-		if (ev->type == EV_CSV_UTIL && cpu >= 0) {
-			struct sim_cpu *sc = &s->cpu[cpu];
-			sim_cluster_flush(s, sc->cluster);
-			if (ev->util.freq_khz != EV_NO_VALUE) {
-				sc->traced_khz = (u32)ev->util.freq_khz;
-				sc->traced_seen = true;
-				sc->traced_kernel = true;
-				s->any_traced_freq = true;
-			}
-			if (ev->util.idle_state == EV_IDLE_ABSENT) {
-				sc->csv_frac = true;
-				sc->csv_util = ev->util.util +
-					       (ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0);
-			} else {
-				sc->csv_frac = false;
-				sc->csv_busy = ev->util.idle_state < 0;
-				if (sc->csv_busy == 1)
-					s->csv_busy_mask |= 1ull << cpu;
-				else
-					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle) {
-					sc->traced_idle = ev->util.idle_state < 0
-								  ? -1
-								  : (int)ev->util.idle_state;
-					s->w_idle_seen |= 1ull << cpu;
-				}
-				sim_wattson_sync_cpu(s, cpu);
-			}
-			sim_cluster_update_eager(s, sc->cluster);
-			sim_refresh_busy(s, cpu);
-		}
+		if (ev->type == EV_CSV_UTIL && cpu >= 0)
+			feed_csv_row(s, ev, cpu);
 	}
 	return 0;
+}
+
+int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (!s->started) {
+		if ((ret = sim_start(s, ev->ts_ns, err)))
+			return ret;
+	} else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
+		/* the loop simulates every tick and blocked update across a gap: refusing gaps
+		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
+		return gs_error_set(err, GS_ETRACE,
+				    "line %" PRIu64 ": %s %.3f s after the previous event: gaps over "
+				    "%llu s are refused",
+				    ev->line, event_type_name(ev->type),
+				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
+				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
+	s->events++;
+	if (ev->ts_ns > s->t_last)
+		s->t_last = ev->ts_ns;
+
+	switch (ev->type) {
+	case EV_SWITCH:
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+	case EV_MIGRATE:
+		return feed_sched(s, ev, err);
+	case EV_CPU_FREQUENCY:
+	case EV_FREQ_MARKER:
+		return feed_freq(s, ev, err);
+	case EV_CPU_IDLE:
+		return feed_idle(s, ev, err);
+	default:
+		return feed_util(s, ev, err);
+	}
 }
 
 /* ---- what the work timing layer calls (struct work_host) ------------------------------------ */
@@ -799,11 +834,110 @@ static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpuf
 	return (u64)cpufreq_policy_transition_delay_us(pol) * NSEC_PER_USEC;
 }
 
+/* The scheduler model, with the loop's hooks, and the rqs' initial clamp state. */
+static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
+{
+	struct sched_config sc = {0};
+	struct sched_hooks hooks = {0};
+	int ret;
+
+	sc.nr_cpus = s->plat->nr_cpus;
+	sc.kernel = s->kp;
+	sc.hz = cfg->hz;
+	sc.seed_util = cfg->opts.seed_util;
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		sc.capacity[c] = s->plat->cpus[c].capacity;
+		s->cpu[c].cluster = s->plat->cpus[c].cluster;
+		s->cpu[c].traced_idle = -1;
+		s->cpu[c].csv_busy = -1;
+		s->cpu[c].traced_khz = cfg->initial_khz[c];
+		if (cfg->initial_khz[c])
+			s->any_traced_freq = true;
+	}
+	hooks.ctx = s;
+	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
+	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
+	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
+	hooks.cpufreq_update = hook_cpufreq_update;
+	hooks.task_new = hook_task_new;
+	hooks.task_event = hook_task_event;
+	hooks.task_class_change = hook_task_class_change;
+	ret = sched_new(&sc, &hooks, &s->sched);
+	if (ret)
+		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",
+				    gs_strerror(ret));
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		/*
+		 * init_uclamp_rq() (v5.9) leaves rq->uclamp_flags 0: on a freshly booted rq the first
+		 * task's uclamp.max below 1024 cannot lower the rq value until the rq has once gone
+		 * idle after a task of the top bucket. A traced system is not freshly booted: its
+		 * CPUs have gone idle many times, so every rq starts as after such an idle period,
+		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
+		 */
+		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
+		uclamp_rq_init_sys(&s->uc, rq);
+		rq->flags |= UCLAMP_FLAG_IDLE;
+	}
+	return 0;
+}
+
+/* What the governors see of the replay (struct gov_env). */
+static void sim_new_env(struct sim *s, const struct sim_config *cfg)
+{
+	s->env.ctx = s;
+	s->env.cpu_util = env_cpu_util;
+	s->env.cpu_bw_dl = env_cpu_bw_dl;
+	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
+	s->env.kernel = s->kp;
+	s->env.cpu_uclamp = env_cpu_uclamp;
+	s->env.cpu_idle_ns = env_cpu_idle_ns;
+	s->env.on_eval = env_on_eval;
+	s->env.hz = cfg->hz;
+}
+
+/* Cluster c's cpufreq policy, its governor and its initial frequency. */
+static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
+			   struct gs_error *err)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = &s->plat->clusters[c];
+	u64 lat = cfg->has_switch_latency ? cfg->switch_latency_ns : pc->transition_latency_ns;
+	u32 init = 0;
+	int ret;
+
+	for (int i = 0; i < pc->nr_cpus && !init; i++)
+		init = cfg->initial_khz[pc->cpus[i]];
+	cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
+	cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
+		cpufreq_policy_set_efficiencies(&cl->pol);
+	cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
+	cl->pol.gov = cfg->gov;
+	cl->tl_bucket_ns = NSEC_PER_MSEC;
+	ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->opts.nr_params,
+			    &cl->gov_data, err);
+	if (ret)
+		return ret;
+	/* performance, powersave and userspace set their frequency in init */
+	s->emu_init_khz[c] = cl->pol.cur_khz;
+	s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
+						 : val_default_window_ns(cfg, &cl->pol);
+	cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
+	if (cl->cur_opp < 0)
+		cl->cur_opp = pc->nr_opps - 1;
+	for (int i = 0; i < pc->nr_cpus; i++)
+		cl->cpu_mask |= 1ull << pc->cpus[i];
+	/* The initial frequency's scale for PELT invariance. */
+	for (int i = 0; i < pc->nr_cpus; i++)
+		sched_set_freq_scale(s->sched, pc->cpus[i], 0,
+				     ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
+					     plat_cluster_max_khz(pc));
+	return 0;
+}
+
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
 {
 	struct sim *s;
-	struct sched_config sc = {0};
-	struct sched_hooks hooks = {0};
 	int ret;
 
 	*out = NULL;
@@ -840,95 +974,20 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
 
-	sc.nr_cpus = s->plat->nr_cpus;
-	sc.kernel = s->kp;
-	sc.hz = cfg->hz;
-	sc.seed_util = cfg->opts.seed_util;
-	for (int c = 0; c < s->plat->nr_cpus; c++) {
-		sc.capacity[c] = s->plat->cpus[c].capacity;
-		s->cpu[c].cluster = s->plat->cpus[c].cluster;
-		s->cpu[c].traced_idle = -1;
-		s->cpu[c].csv_busy = -1;
-		s->cpu[c].traced_khz = cfg->initial_khz[c];
-		if (cfg->initial_khz[c])
-			s->any_traced_freq = true;
-	}
-	hooks.ctx = s;
-	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
-	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
-	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
-	hooks.cpufreq_update = hook_cpufreq_update;
-	hooks.task_new = hook_task_new;
-	hooks.task_event = hook_task_event;
-	hooks.task_class_change = hook_task_class_change;
-	ret = sched_new(&sc, &hooks, &s->sched);
+	ret = sim_new_sched(s, cfg, err);
 	if (ret) {
 		free(s->astats);
 		free(s);
-		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",
-				    gs_strerror(ret));
+		return ret;
 	}
-	for (int c = 0; c < s->plat->nr_cpus; c++) {
-		/*
-		 * init_uclamp_rq() (v5.9) leaves rq->uclamp_flags 0: on a freshly booted rq the first
-		 * task's uclamp.max below 1024 cannot lower the rq value until the rq has once gone
-		 * idle after a task of the top bucket. A traced system is not freshly booted: its
-		 * CPUs have gone idle many times, so every rq starts as after such an idle period,
-		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
-		 */
-		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
-		uclamp_rq_init_sys(&s->uc, rq);
-		rq->flags |= UCLAMP_FLAG_IDLE;
-	}
-
-	s->env.ctx = s;
-	s->env.cpu_util = env_cpu_util;
-	s->env.cpu_bw_dl = env_cpu_bw_dl;
-	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
-	s->env.kernel = s->kp;
-	s->env.cpu_uclamp = env_cpu_uclamp;
-	s->env.cpu_idle_ns = env_cpu_idle_ns;
-	s->env.on_eval = env_on_eval;
-	s->env.hz = cfg->hz;
-
+	sim_new_env(s, cfg);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = &s->plat->clusters[c];
-		u64 lat = cfg->has_switch_latency ? cfg->switch_latency_ns
-						  : pc->transition_latency_ns;
-		u32 init = 0;
-
-		for (int i = 0; i < pc->nr_cpus && !init; i++)
-			init = cfg->initial_khz[pc->cpus[i]];
-		cpufreq_policy_init(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
-		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
-		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
-			cpufreq_policy_set_efficiencies(&cl->pol);
-		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
-		cl->pol.gov = cfg->gov;
-		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->opts.nr_params,
-				    &cl->gov_data, err);
+		ret = sim_new_cluster(s, cfg, c, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
 		}
-		/* performance, powersave and userspace set their frequency in init */
-		s->emu_init_khz[c] = cl->pol.cur_khz;
-		s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
-							 : val_default_window_ns(cfg, &cl->pol);
-		cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
-		if (cl->cur_opp < 0)
-			cl->cur_opp = pc->nr_opps - 1;
-		for (int i = 0; i < pc->nr_cpus; i++)
-			cl->cpu_mask |= 1ull << pc->cpus[i];
-		/* The initial frequency's scale for PELT invariance. */
-		for (int i = 0; i < pc->nr_cpus; i++)
-			sched_set_freq_scale(s->sched, pc->cpus[i], 0,
-					     ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
-						     plat_cluster_max_khz(pc));
 	}
-
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz};
