@@ -13,8 +13,8 @@
  * Adding an option is one place per layer, and nothing copies fields in between:
  *   1. a field here, its default in sim_opts_init() (a zero field needs none);
  *   2. in src/cli/run_opts.c: an OPT_ value, a long_opts[] row and a case in run_opt_apply()
- *      that stores optarg into o->sim.FIELD (and, when `validate` must refuse it, a line in
- *      validate_refused());
+ *      (or apply_model_opt(), the model's settings) that stores optarg into o->sim.FIELD
+ *      (and, when `validate` must refuse it, a line in validate_refused());
  *   3. read it where it acts (s->cfg.opts.FIELD in src/sim, or spec->opts.FIELD in replay.c).
  * Settings that are not the replay's (--db, --csv, --json, --baselines) stay in struct run_opts.
  */
