@@ -8,14 +8,15 @@
 # Configures BUILD_DIR with clang and -DGOVSIM_FUZZ=ON when it has no cache yet, builds only the
 # fuzz targets (-j2), then runs each target in turn on one core:
 #   corpus     BUILD_DIR/fuzz/corpus/NAME   kept between runs; new inputs land here
-#   seeds      tests/fuzz/seeds/NAME, tests/fuzz/regressions/NAME, the malformed-input corpus
-#              (tests/fixtures/bad) and 40-line pieces of the real traces (traces/), the models
-#              and the policy fixtures, assembled once into BUILD_DIR/fuzz/seeds/NAME
+#   seeds      tests/fuzz/corpus/NAME (the committed corpus: seeds, fixed crashes, inputs earlier
+#              campaigns found interesting), the malformed-input corpus (tests/fixtures/bad) and
+#              40-line pieces of the real traces (traces/), the models and the policy fixtures,
+#              assembled once into BUILD_DIR/fuzz/seeds/NAME
 #   dictionary tests/fuzz/NAME.dict (trace.dict for both text readers)
 #   crashes    BUILD_DIR/fuzz/artifacts/NAME-crash-*, -leak-*, -timeout-*, -oom-*
 # Exits 1 when a target found a crash, leak, timeout or OOM; each such input should become a
-# regression test: fix the bug, then copy the file into tests/fuzz/regressions/NAME/ (ctest
-# fuzz.NAME runs it in every build).
+# regression test: fix the bug, then copy the file into tests/fuzz/corpus/NAME/ under a name that
+# says what it broke (ctest fuzz.NAME replays that directory in every build).
 #
 # CI runs 30 s each (.ci/run). For a real campaign run longer, e.g. `tools/fuzz.sh 3600`
 # (an hour per target; the corpus grows across runs, so repeated runs continue where the last
@@ -24,6 +25,9 @@
 # Environment: FUZZ_SEED, when set (a whole number), is passed as -seed=$FUZZ_SEED to every
 # target, so that a run can be repeated, or different runs explore from different seeds (e.g.
 # `FUZZ_SEED=2 tools/fuzz.sh 60 build-fuzz dat`); unset, libFuzzer picks one from the clock.
+# FUZZ_KEEP=1: after a target's run (that found nothing), merge what its campaign corpus adds in
+# coverage into tests/fuzz/corpus/NAME (libFuzzer -merge=1: only inputs with new coverage are
+# copied), to be reviewed and committed; CI and ctest then replay them.
 set -u
 cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
@@ -69,8 +73,7 @@ seeds() {
 	local d="$build/fuzz/seeds/$1" f
 	[ -d "$d" ] && return
 	mkdir -p "$d"
-	cp tests/fuzz/seeds/"$1"/* "$d"/ 2>/dev/null
-	[ -d tests/fuzz/regressions/"$1" ] && cp tests/fuzz/regressions/"$1"/* "$d"/ 2>/dev/null
+	cp tests/fuzz/corpus/"$1"/* "$d"/ 2>/dev/null
 	[ -d tests/fixtures/bad ] && cp tests/fixtures/bad/* "$d"/ 2>/dev/null
 	case $1 in
 	ftrace | tracecmd)
@@ -114,6 +117,11 @@ for t in $targets; do
 		"${cov:-cov: ?}" "$(find "$corpus" -type f | wc -l)"
 	if [ "$rc" -eq 0 ]; then
 		echo "ok"
+		if [ "${FUZZ_KEEP:-0}" = 1 ]; then
+			"$bin" -merge=1 -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+				tests/fuzz/corpus/"$t" "$corpus" >"$build/fuzz/$t.merge.log" 2>&1 ||
+				{ echo "fuzz.sh: $t: merge into tests/fuzz/corpus/$t failed ($build/fuzz/$t.merge.log)"; status=1; }
+		fi
 	else
 		echo "FAILED (exit $rc), log: $log"
 		grep -E '^(==[0-9]+==ERROR|SUMMARY|fuzz: invariant)|runtime error|artifact_prefix' "$log" | head -8

@@ -30,27 +30,73 @@ static const char gen_help[] =
 	"  --count N  activations per task / pipe rounds (default 100 / 200 mix / 1000 pipe)\n"
 	"  --platform NAME  CPUs and max frequencies of a platform (govsim platforms)\n";
 
-int cmd_gen(int argc, char **argv)
+/* What gen's options say beside struct gen_opts. */
+struct gen_args {
+	const char *outpath, *platform, *cpus;
+	u64 max_khz;
+	bool loops;
+	bool has_workload;
+	enum gen_workload workload;
+};
+
+/* One option a with its value val; 0 or the exit status after printing the problem. */
+static int gen_option(struct gen_opts *o, struct gen_args *g, const char *a, const char *val,
+		      struct gs_error *err)
 {
-	struct gen_opts o;
+	u64 v;
+
+	if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
+		g->outpath = val;
+	} else if (strcmp(a, "--seed") == 0) {
+		if (gs_parse_u64(val, &o->seed))
+			return cli_usage_error(gen_usage, "gen: bad seed '%s' (want 0..18446744073709551615)", val);
+	} else if (strcmp(a, "--size") == 0) {
+		if (gs_parse_u64(val, &o->size_lines) || o->size_lines == 0)
+			return cli_usage_error(gen_usage, "gen: bad size '%s' (want lines, 1..18446744073709551615)", val);
+	} else if (strcmp(a, "--count") == 0) {
+		if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
+			return cli_usage_error(gen_usage, "gen: bad count '%s' (want 1..1000000000)", val);
+		o->count = (u32)v;
+	} else if (strcmp(a, "--loops") == 0) {
+		if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
+			return cli_usage_error(gen_usage, "gen: bad loops '%s' (1..1000000000)",
+					       val);
+		o->count = (u32)v;
+		g->loops = true;
+	} else if (strcmp(a, "--cpus") == 0) {
+		g->cpus = val; /* a count, or for pipe a list: read once the workload is known */
+	} else if (strcmp(a, "--max-khz") == 0) {
+		if (gs_parse_u64(val, &g->max_khz) || g->max_khz == 0 ||
+		    g->max_khz > UINT32_MAX)
+			return cli_usage_error(gen_usage, "gen: bad max-khz '%s' (want 1..4294967295)", val);
+	} else if (strcmp(a, "--platform") == 0) {
+		g->platform = val;
+	} else if (strcmp(a, "--task") == 0) {
+		if (gen_parse_task(o, val, err) < 0)
+			return cli_usage_error(gen_usage, "gen: %s", err->msg);
+	} else {
+		return cli_usage_error(gen_usage, "gen: unknown option '%s'", a);
+	}
+	return 0;
+}
+
+/* The arguments; 0 or the exit status after printing the problem; *help after --help. */
+static int gen_parse(int argc, char **argv, struct gen_opts *o, struct gen_args *g, bool *help)
+{
 	struct gs_error err;
-	const char *outpath = NULL, *platform = NULL, *cpus = NULL;
-	u64 max_khz = 0, v;
-	bool cpus_given = false, loops = false;
-	FILE *out;
-	int ret, wl = -1;
+	int ret;
 
 	gs_error_clear(&err);
-	gen_opts_init(&o);
 	for (int i = 1; i < argc; i++) {
 		const char *a = argv[i];
 		const char *val = i + 1 < argc ? argv[i + 1] : NULL;
 		if (cli_is_help(a)) {
-			printf("%s%s", gen_usage, gen_help);
-			return EXIT_OK;
+			*help = true;
+			return 0;
 		}
 		if (a[0] != '-') {
-			if (wl >= 0)
+			int wl;
+			if (g->has_workload)
 				return cli_usage_error(gen_usage, "gen: more than one workload");
 			wl = gen_workload_from_name(a);
 			if (wl < 0)
@@ -58,103 +104,127 @@ int cmd_gen(int argc, char **argv)
 						       "gen: unknown workload '%s' (want periodic, pipe "
 						       "or mix)",
 						       a);
+			g->workload = (enum gen_workload)wl;
+			g->has_workload = true;
 			continue;
 		}
 		if (!val)
 			return cli_usage_error(gen_usage, "gen: option '%s' needs a value", a);
 		i++;
-		if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
-			outpath = val;
-		} else if (strcmp(a, "--seed") == 0) {
-			if (gs_parse_u64(val, &o.seed))
-				return cli_usage_error(gen_usage, "gen: bad seed '%s' (want 0..18446744073709551615)", val);
-		} else if (strcmp(a, "--size") == 0) {
-			if (gs_parse_u64(val, &o.size_lines) || o.size_lines == 0)
-				return cli_usage_error(gen_usage, "gen: bad size '%s' (want lines, 1..18446744073709551615)", val);
-		} else if (strcmp(a, "--count") == 0) {
-			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
-				return cli_usage_error(gen_usage, "gen: bad count '%s' (want 1..1000000000)", val);
-			o.count = (u32)v;
-		} else if (strcmp(a, "--loops") == 0) {
-			if (gs_parse_u64(val, &v) || v == 0 || v > 1000000000)
-				return cli_usage_error(gen_usage, "gen: bad loops '%s' (1..1000000000)",
-						       val);
-			o.count = (u32)v;
-			loops = true;
-		} else if (strcmp(a, "--cpus") == 0) {
-			cpus = val; /* a count, or for pipe a list: read once the workload is known */
-		} else if (strcmp(a, "--max-khz") == 0) {
-			if (gs_parse_u64(val, &max_khz) || max_khz == 0 || max_khz > UINT32_MAX)
-				return cli_usage_error(gen_usage, "gen: bad max-khz '%s' (want 1..4294967295)", val);
-		} else if (strcmp(a, "--platform") == 0) {
-			platform = val;
-		} else if (strcmp(a, "--task") == 0) {
-			if (gen_parse_task(&o, val, &err) < 0)
-				return cli_usage_error(gen_usage, "gen: %s", err.msg);
-		} else {
-			return cli_usage_error(gen_usage, "gen: unknown option '%s'", a);
-		}
+		ret = gen_option(o, g, a, val, &err);
+		if (ret)
+			return ret;
 	}
-	if (wl < 0)
-		return cli_usage_error(gen_usage, "gen: no workload given");
-	if (!outpath)
-		return cli_usage_error(gen_usage, "gen: no output file (-o FILE)");
-	o.workload = (enum gen_workload)wl;
-	if (loops && o.workload != GEN_PIPE)
+	return 0;
+}
+
+/* --cpus for the pipe workload: "4,5" or "2", the CPUs the two sides run on. */
+static int gen_pipe_cpus(struct gen_opts *o, const char *cpus)
+{
+	char *end;
+	const char *p = cpus;
+
+	while (*p && o->nr_pipe_cpus < 2) {
+		unsigned long c = strtoul(p, &end, 10);
+		if (end == p || c >= GS_MAX_CPUS || (*end && *end != ','))
+			break;
+		o->pipe_cpus[o->nr_pipe_cpus++] = (int)c;
+		p = *end ? end + 1 : end;
+	}
+	if (*p || !o->nr_pipe_cpus)
+		return cli_usage_error(gen_usage,
+				       "gen: bad cpu list '%s' (one or two CPUs 0..%d: 0,1)", cpus,
+				       GS_MAX_CPUS - 1);
+	for (int i = 0; i < o->nr_pipe_cpus; i++)
+		if (o->pipe_cpus[i] >= o->nr_cpus)
+			o->nr_cpus = o->pipe_cpus[i] + 1; /* without --platform: up to the last */
+	return 0;
+}
+
+/* --platform: its CPU count and each CPU's maximum frequency. */
+static int gen_platform(struct gen_opts *o, const char *name)
+{
+	struct gs_error err;
+	struct platform *p = malloc(sizeof(*p));
+
+	gs_error_clear(&err);
+	if (!p)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	if (platform_load(name, p, &err) < 0) {
+		free(p);
+		return cli_report(&err);
+	}
+	o->nr_cpus = p->nr_cpus;
+	for (int c = 0; c < p->nr_cpus; c++)
+		o->max_khz[c] = plat_cluster_max_khz(platform_cluster_of(p, c));
+	free(p);
+	return 0;
+}
+
+/* The CPUs and frequencies (--cpus, --max-khz, --platform), checked against the workload. */
+static int gen_machine(struct gen_opts *o, const struct gen_args *g)
+{
+	bool cpus_given = false;
+	u64 v;
+
+	if (g->loops && o->workload != GEN_PIPE)
 		return cli_usage_error(gen_usage, "gen: --loops is for the pipe workload");
-	if (cpus && o.workload == GEN_PIPE) {
-		/* "4,5" or "2": the CPUs the two sides run on */
-		char *end;
-		const char *p = cpus;
-		while (*p && o.nr_pipe_cpus < 2) {
-			unsigned long c = strtoul(p, &end, 10);
-			if (end == p || c >= GS_MAX_CPUS || (*end && *end != ','))
-				break;
-			o.pipe_cpus[o.nr_pipe_cpus++] = (int)c;
-			p = *end ? end + 1 : end;
-		}
-		if (*p || !o.nr_pipe_cpus)
-			return cli_usage_error(gen_usage,
-					       "gen: bad cpu list '%s' (one or two CPUs 0..%d: 0,1)",
-					       cpus, GS_MAX_CPUS - 1);
-		for (int i = 0; i < o.nr_pipe_cpus; i++)
-			if (o.pipe_cpus[i] >= o.nr_cpus)
-				o.nr_cpus = o.pipe_cpus[i] + 1; /* without --platform: up to the last */
-	} else if (cpus) {
-		if (gs_parse_u64(cpus, &v) || v < 1 || v > GS_MAX_CPUS)
-			return cli_usage_error(gen_usage, "gen: bad cpus '%s' (want 1..%d)", cpus,
+	if (g->cpus && o->workload == GEN_PIPE) {
+		int ret = gen_pipe_cpus(o, g->cpus);
+		if (ret)
+			return ret;
+	} else if (g->cpus) {
+		if (gs_parse_u64(g->cpus, &v) || v < 1 || v > GS_MAX_CPUS)
+			return cli_usage_error(gen_usage, "gen: bad cpus '%s' (want 1..%d)", g->cpus,
 					       GS_MAX_CPUS);
-		o.nr_cpus = (int)v;
+		o->nr_cpus = (int)v;
 		cpus_given = true;
 	}
-	if (platform) {
-		struct platform *p;
-		if (cpus_given || max_khz)
+	if (g->platform) {
+		if (cpus_given || g->max_khz)
 			return cli_usage_error(gen_usage,
 					       "gen: --platform sets the cpus and frequencies");
-		p = malloc(sizeof(*p));
-		if (!p)
-			return cli_fail(EXIT_FAILURE_RT, "out of memory");
-		ret = platform_load(platform, p, &err);
-		if (ret < 0) {
-			free(p);
-			return cli_report(&err);
-		}
-		o.nr_cpus = p->nr_cpus;
-		for (int c = 0; c < p->nr_cpus; c++)
-			o.max_khz[c] = plat_cluster_max_khz(platform_cluster_of(p, c));
-		free(p);
-	} else if (max_khz) {
-		for (int c = 0; c < GS_MAX_CPUS; c++)
-			o.max_khz[c] = (u32)max_khz;
+		return gen_platform(o, g->platform);
 	}
+	if (g->max_khz)
+		for (int c = 0; c < GS_MAX_CPUS; c++)
+			o->max_khz[c] = (u32)g->max_khz;
+	return 0;
+}
 
-	out = strcmp(outpath, "-") == 0 ? stdout : fopen(outpath, "w");
+int cmd_gen(int argc, char **argv)
+{
+	struct gen_opts o;
+	struct gen_args g = {0};
+	struct gs_error err;
+	bool help = false;
+	FILE *out;
+	int ret;
+
+	gs_error_clear(&err);
+	gen_opts_init(&o);
+	ret = gen_parse(argc, argv, &o, &g, &help);
+	if (ret)
+		return ret;
+	if (help) {
+		printf("%s%s", gen_usage, gen_help);
+		return EXIT_OK;
+	}
+	if (!g.has_workload)
+		return cli_usage_error(gen_usage, "gen: no workload given");
+	if (!g.outpath)
+		return cli_usage_error(gen_usage, "gen: no output file (-o FILE)");
+	o.workload = g.workload;
+	ret = gen_machine(&o, &g);
+	if (ret)
+		return ret;
+
+	out = strcmp(g.outpath, "-") == 0 ? stdout : fopen(g.outpath, "w");
 	if (!out)
-		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create", outpath);
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create", g.outpath);
 	ret = gen_write(out, &o, NULL, &err);
 	if (out != stdout && fclose(out) != 0 && ret == 0)
-		ret = gs_error_set(&err, GS_EIO, "'%s': write error", outpath);
+		ret = gs_error_set(&err, GS_EIO, "'%s': write error", g.outpath);
 	if (ret < 0) {
 		if (ret == GS_EARG)
 			return cli_usage_error(gen_usage, "gen: %s", err.msg);

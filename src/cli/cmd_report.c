@@ -52,136 +52,153 @@ static const struct option long_opts[] = {
 	{NULL, 0, NULL, 0},
 };
 
-static int parse_run_id(const char *s, s64 *id)
+/* A run id (1, 2, ...) into *id; false when s is not one. */
+static bool parse_run_id(const char *s, s64 *id)
 {
 	char *end;
 	long long v;
 
 	if (!*s)
-		return -1;
+		return false;
 	v = strtoll(s, &end, 10);
 	if (*end || v <= 0)
-		return -1;
+		return false;
 	*id = v;
+	return true;
+}
+
+struct report_args {
+	const char *db, *out, *select;
+	s64 *ids; /* --run ids (argc of room), then the runs to report */
+	size_t nr_ids;
+	unsigned flags;
+};
+
+/* The options; 0 or the exit status after printing the problem. */
+static int report_parse(int argc, char **argv, struct report_args *a)
+{
+	int c;
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
+		switch (c) {
+		case OPT_DB:
+			a->db = optarg;
+			break;
+		case OPT_RUN:
+			if (!parse_run_id(optarg, &a->ids[a->nr_ids]))
+				return cli_usage_error(report_usage,
+						       "--run '%s': expected a run id (1, 2, ...)",
+						       optarg);
+			a->nr_ids++;
+			break;
+		case OPT_SELECT:
+			a->select = optarg;
+			break;
+		case OPT_OUT:
+			a->out = optarg;
+			break;
+		case OPT_HTML:
+			a->flags |= REPORT_HTML;
+			break;
+		case ':':
+			return cli_usage_error(report_usage, "'%s' needs a value", argv[optind - 1]);
+		default:
+			return cli_usage_error(report_usage, "unknown option '%s'", argv[optind - 1]);
+		}
+	}
+	if (optind < argc)
+		return cli_usage_error(report_usage, "unexpected argument '%s'", argv[optind]);
+	if (!a->db || !a->out)
+		return cli_usage_error(report_usage, "%s is required", !a->db ? "--db" : "--out");
+	if (a->nr_ids && a->select)
+		return cli_usage_error(report_usage, "--run and --select cannot be combined");
+	return 0;
+}
+
+/* Without --run, the runs --select picks (all without it); 0 or the exit status. */
+static int report_select(struct store *store, struct report_args *a, struct gs_error *err)
+{
+	if (a->nr_ids)
+		return 0;
+	free(a->ids);
+	a->ids = NULL;
+	if (store_select_runs(store, a->select, &a->ids, &a->nr_ids, err))
+		return err->code == GS_EARG ? cli_usage_error(report_usage, "%s", err->msg)
+					    : cli_report(err);
+	if (!a->nr_ids)
+		return cli_fail(EXIT_FAILURE_RT, "'%s': no %s", a->db,
+				a->select ? "run matches the selector" : "runs");
+	return 0;
+}
+
+/* runs[0 .. a->nr_ids) from the store; *nr_runs counts those to release. */
+static int report_read(struct store *store, const struct report_args *a,
+		       struct run_result *runs, size_t *nr_runs, struct gs_error *err)
+{
+	for (size_t i = 0; i < a->nr_ids; i++) {
+		int ret = store_read_run(store, a->ids[i], &runs[i], err);
+		(*nr_runs)++;
+		if (ret == GS_ENOTFOUND)
+			return cli_fail(EXIT_FAILURE_RT, "'%s': no run %" PRId64, a->db, a->ids[i]);
+		if (ret)
+			return cli_report(err);
+	}
 	return 0;
 }
 
 int cmd_report(int argc, char **argv)
 {
-	const char *db = NULL, *out = NULL, *select = NULL;
-	s64 *ids = NULL;
-	size_t nr_ids = 0, nr_runs = 0, nr_files = 0;
+	struct report_args a = {0};
+	size_t nr_runs = 0, nr_files = 0;
 	struct run_result *runs = NULL;
 	struct store *store = NULL;
 	struct gs_error err;
-	unsigned flags = 0;
-	int c, status = EXIT_OK;
+	int status;
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", report_usage, report_help);
 		return EXIT_OK;
 	}
 	gs_error_clear(&err);
-	ids = calloc((size_t)argc, sizeof(*ids));
-	if (!ids)
+	a.ids = calloc((size_t)argc, sizeof(*a.ids));
+	if (!a.ids)
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_RUN:
-			if (parse_run_id(optarg, &ids[nr_ids])) {
-				status = cli_usage_error(report_usage,
-							 "--run '%s': expected a run id (1, 2, ...)",
-							 optarg);
-				goto out;
-			}
-			nr_ids++;
-			break;
-		case OPT_SELECT:
-			select = optarg;
-			break;
-		case OPT_OUT:
-			out = optarg;
-			break;
-		case OPT_HTML:
-			flags |= REPORT_HTML;
-			break;
-		case ':':
-			status = cli_usage_error(report_usage, "'%s' needs a value",
-						 argv[optind - 1]);
-			goto out;
-		default:
-			status = cli_usage_error(report_usage, "unknown option '%s'",
-						 argv[optind - 1]);
-			goto out;
-		}
-	}
-	if (optind < argc) {
-		status = cli_usage_error(report_usage, "unexpected argument '%s'", argv[optind]);
+	status = report_parse(argc, argv, &a);
+	if (status)
 		goto out;
-	}
-	if (!db || !out) {
-		status = cli_usage_error(report_usage, "%s is required", !db ? "--db" : "--out");
-		goto out;
-	}
-	if (nr_ids && select) {
-		status = cli_usage_error(report_usage, "--run and --select cannot be combined");
-		goto out;
-	}
 	/* store_open() would create a missing database: check first */
-	if (access(db, R_OK)) {
-		status = cli_fail(EXIT_BAD_INPUT, "'%s': no such results database", db);
+	if (access(a.db, R_OK)) {
+		status = cli_fail(EXIT_BAD_INPUT, "'%s': no such results database", a.db);
 		goto out;
 	}
-	if (store_open(db, &store, &err)) {
+	if (store_open(a.db, &store, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}
-	if (!nr_ids) {
-		free(ids);
-		ids = NULL;
-		if (store_select_runs(store, select, &ids, &nr_ids, &err)) {
-			status = err.code == GS_EARG ? cli_usage_error(report_usage, "%s", err.msg)
-						     : cli_report(&err);
-			goto out;
-		}
-		if (!nr_ids) {
-			status = cli_fail(EXIT_FAILURE_RT, "'%s': no %s", db,
-					  select ? "run matches the selector" : "runs");
-			goto out;
-		}
-	}
-	runs = calloc(nr_ids, sizeof(*runs));
+	status = report_select(store, &a, &err);
+	if (status)
+		goto out;
+	runs = calloc(a.nr_ids, sizeof(*runs));
 	if (!runs) {
 		status = cli_fail(EXIT_FAILURE_RT, "out of memory");
 		goto out;
 	}
-	for (size_t i = 0; i < nr_ids; i++) {
-		int ret = store_read_run(store, ids[i], &runs[i], &err);
-		nr_runs++;
-		if (ret == GS_ENOTFOUND) {
-			status = cli_fail(EXIT_FAILURE_RT, "'%s': no run %" PRId64, db, ids[i]);
-			goto out;
-		}
-		if (ret) {
-			status = cli_report(&err);
-			goto out;
-		}
-	}
-	if (report_write(runs, ids, nr_ids, out, flags, db, &nr_files, &err)) {
+	status = report_read(store, &a, runs, &nr_runs, &err);
+	if (status)
+		goto out;
+	if (report_write(runs, a.ids, a.nr_ids, a.out, a.flags, a.db, &nr_files, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}
-	printf("%zu run%s, %zu files in %s\n", nr_ids, nr_ids == 1 ? "" : "s", nr_files, out);
+	printf("%zu run%s, %zu files in %s\n", a.nr_ids, a.nr_ids == 1 ? "" : "s", nr_files,
+	       a.out);
 out:
 	for (size_t i = 0; i < nr_runs; i++)
 		run_result_release(&runs[i]);
 	free(runs);
-	free(ids);
+	free(a.ids);
 	store_close(store);
 	plot_release_static();
 	return status;

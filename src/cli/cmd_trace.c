@@ -117,13 +117,9 @@ static void print_cpu_list(u64 mask)
 		printf("none");
 }
 
-static void print_info(const char *path, const struct trace_stats *st, const struct info_acc *a)
+/* trace info: where the trace comes from and its CPUs. */
+static void print_info_source(const char *path, const struct trace_stats *st)
 {
-	bool us = st->first_ts_ns % NSEC_PER_USEC == 0 && st->last_ts_ns % NSEC_PER_USEC == 0;
-	u64 span = st->last_ts_ns - st->first_ts_ns;
-	u64 wake = st->by_type[EV_WAKEUP] + st->by_type[EV_WAKEUP_NEW] + st->by_type[EV_WAKING];
-	u64 unknown_total = st->unknown_other;
-
 	printf("file:        %s\n", path);
 	printf("format:      %s%s\n", format_long_name(st->format), st->gzip ? ", gzip" : "");
 	if (st->header[0])
@@ -156,6 +152,15 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 			printf(" %u", ci->freqs_khz[i]);
 		printf("%s\n", ci->nr_freqs ? "" : " none");
 	}
+}
+
+/* trace info: the time span and the counts per event type, skipped name and marker kind. */
+static void print_info_counts(const struct trace_stats *st)
+{
+	bool us = st->first_ts_ns % NSEC_PER_USEC == 0 && st->last_ts_ns % NSEC_PER_USEC == 0;
+	u64 span = st->last_ts_ns - st->first_ts_ns;
+	u64 unknown_total = st->unknown_other;
+
 	printf("time span:   ");
 	if (st->events) {
 		print_time(st->first_ts_ns, us);
@@ -196,6 +201,11 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 				printf("  %-24s %llu\n", trace_marker_kind_name((enum trace_marker_kind)k),
 				       (unsigned long long)st->markers[k]);
 	}
+}
+
+/* trace info: what the tracer lost, the tasks, the lines that did not read. */
+static void print_info_quality(const struct trace_stats *st, const struct info_acc *a)
+{
 	if (st->data_loss)
 		printf("data loss:   %llu places where the tracer says events were lost\n",
 		       (unsigned long long)st->data_loss);
@@ -215,6 +225,12 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 	       (unsigned long long)st->reordered, (unsigned long long)st->disorder_beyond_window);
 	for (int i = 0; i < st->nr_reported; i++)
 		printf("  %s\n", st->reported[i]);
+}
+
+/* trace info: which analyses the trace supports. */
+static void print_info_analyses(const struct trace_stats *st, const struct info_acc *a)
+{
+	u64 wake = st->by_type[EV_WAKEUP] + st->by_type[EV_WAKEUP_NEW] + st->by_type[EV_WAKING];
 
 	printf("analyses:\n");
 	printf("  emulated util (sched_switch):   %s",
@@ -237,6 +253,14 @@ static void print_info(const char *path, const struct trace_stats *st, const str
 		       (unsigned long long)st->by_type[EV_FREQ_MARKER]);
 	printf("\n");
 	printf("  idle states (cpu_idle):         %s\n", st->by_type[EV_CPU_IDLE] ? "yes" : "no");
+}
+
+static void print_info(const char *path, const struct trace_stats *st, const struct info_acc *a)
+{
+	print_info_source(path, st);
+	print_info_counts(st);
+	print_info_quality(st, a);
+	print_info_analyses(st, a);
 }
 
 /* `trace info --json`: the same facts as print_info(), as one object (keys: README). */
@@ -300,11 +324,9 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 			*json = true;
 		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
-			int f = v ? trace_format_from_name(v) : -1;
-			if (f < 0)
+			if (!v || !trace_format_from_name(v, &opts->format))
 				return cli_usage_error(trace_usage, "trace: unknown format '%s'",
 						       v ? v : "");
-			opts->format = (enum trace_format)f;
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			return cli_usage_error(trace_usage, "trace: unknown option '%s'", argv[i]);
 		} else if (*file) {
@@ -318,6 +340,27 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 	return 0;
 }
 
+/* Every event of r (into acc when not NULL); 0 or a negative error code in err. */
+static int read_all(struct trace_reader *r, bool strict, struct info_acc *acc,
+		    struct gs_error *err)
+{
+	struct event ev;
+	int ret;
+
+	while ((ret = trace_reader_next(r, &ev, err)) == 1) {
+		const struct trace_stats *st = trace_reader_stats(r);
+
+		if (acc)
+			account(acc, &ev);
+		/* --strict: time going back beyond the re-ordering window is bad input too (the
+		 * reader counts and reports it); its report is the last one, as strict stops at the
+		 * first malformed line. */
+		if (strict && st->disorder_beyond_window && st->nr_reported)
+			return gs_error_set(err, GS_ETRACE, "%s", st->reported[st->nr_reported - 1]);
+	}
+	return ret;
+}
+
 int cmd_trace(int argc, char **argv)
 {
 	struct reader_opts opts = {0};
@@ -325,7 +368,6 @@ int cmd_trace(int argc, char **argv)
 	struct trace_reader *r = NULL;
 	struct info_acc acc = {0};
 	struct gs_error err;
-	struct event ev;
 	const char *file;
 	bool info, json = false;
 	int ret;
@@ -370,19 +412,7 @@ int cmd_trace(int argc, char **argv)
 	ret = trace_reader_open(trace_spool_file(&spool, file), &opts, &r, &err);
 	if (ret < 0)
 		goto out;
-	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
-		const struct trace_stats *st = trace_reader_stats(r);
-
-		if (info)
-			account(&acc, &ev);
-		/* --strict: time going back beyond the re-ordering window is bad input too (the
-		 * reader counts and reports it); its report is the last one, as strict stops at the
-		 * first malformed line. */
-		if (opts.strict && st->disorder_beyond_window && st->nr_reported) {
-			ret = gs_error_set(&err, GS_ETRACE, "%s", st->reported[st->nr_reported - 1]);
-			goto out;
-		}
-	}
+	ret = read_all(r, opts.strict, info ? &acc : NULL, &err);
 	if (ret < 0)
 		goto out;
 	if (info && json) {

@@ -95,16 +95,11 @@ static int replay_validate(struct run_opts *o, const struct validate_opts *vo, c
 	run_result_init(&r);
 	spec.trace = trace;
 	spec.trace_file = run_opts_trace_file(o, trace);
-	spec.ropts = o->ropts;
-	spec.plat = &o->plat;
-	spec.governor = o->governor;
-	spec.params = o->params;
-	spec.nr_params = o->nr_params;
-	spec.timing = o->timing;
-	spec.util_source = us;
-	spec.power_model = o->power_model;
-	spec.seed_util = o->seed_util;
-	spec.kernel = kp;
+	/* the options as given (run_opts_parse refused the what-ifs validate cannot score);
+	 * validate varies the util source and the kernel profile */
+	spec.opts = o->sim;
+	spec.opts.util_source = us;
+	spec.opts.kernel = kp;
 	spec.validation_out = val;
 	spec.val_window_ns = vo->window_ns;
 	spec.no_hash = true;
@@ -229,16 +224,17 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 	json_end_object(j);
 }
 
-static int validate_one(struct run_opts *o, const struct validate_opts *vo, const char *trace,
-			struct kernel_val *kv, int nr_kv, bool *failed, struct json_out *j)
+/* Replay trace under each profile of kv, util emulated and (where it has util events) from
+ * the trace; *util_events, *decisions: whether the trace has anything to validate against. */
+static int validate_replays(struct run_opts *o, const struct validate_opts *vo, const char *trace,
+			    struct kernel_val *kv, int nr_kv, bool *util_events, bool *decisions)
 {
-	bool util_events = false, decisions = false;
 	int status = 0;
 
 	for (int k = 0; k < nr_kv; k++) {
 		for (int src = 0; src < 2 && !status; src++) {
 			enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
-			if (o->util_source_set && o->util_source != us)
+			if (o->util_source_set && o->sim.util_source != us)
 				continue;
 			/* the trace's util only where it has util events (seen by the emulated run) */
 			if (src && kv[k].ran[0] && !has_util_events(&kv[k].val[0]))
@@ -251,29 +247,26 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 		for (int src = 0; src < 2; src++) {
 			if (!kv[k].ran[src])
 				continue;
-			util_events |= has_util_events(&kv[k].val[src]);
+			*util_events |= has_util_events(&kv[k].val[src]);
 			for (int c = 0; c < o->plat.nr_clusters; c++)
-				decisions |= kv[k].val[src].kernel_freq_events[c] > 0;
+				*decisions |= kv[k].val[src].kernel_freq_events[c] > 0;
 		}
 	}
-	if (!util_events && !decisions)
-		return cli_fail(EXIT_BAD_INPUT,
-				"'%s': nothing to validate against: the trace has neither the "
-				"kernel's cpu_frequency events nor util events",
-				trace);
-	if (j) {
-		validate_json(j, o, trace, kv, nr_kv);
-		return 0;
-	}
+	return 0;
+}
 
-	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->governor,
-	       o->timing == SIM_TIMING_WORK ? "work" : "traced");
+/* The trace, the configuration and, without --kernel, the profile chosen and why. */
+static void print_validate_header(const struct run_opts *o, const char *trace,
+				  const struct kernel_val *kv)
+{
+	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->sim.governor,
+	       o->sim.timing == SIM_TIMING_WORK ? "work" : "traced");
 	if (o->nr_kernels == 0) {
 		char why[384];
 		char release[96];
-		replay_trace_kernel(run_opts_trace_file(o, trace), &o->ropts, why, sizeof(why));
+		replay_trace_kernel(run_opts_trace_file(o, trace), &o->sim.ropts, why, sizeof(why));
 		printf("  %s\n", why);
-		if (kernel_release_from_plat_info(trace, release, sizeof(release)) == 0) {
+		if (kernel_release_from_plat_info(trace, release, sizeof(release))) {
 			const struct kernel_profile *hint =
 				kernel_profile_for_release(release, why, sizeof(why));
 			if (hint && hint != kv[0].kp)
@@ -282,66 +275,69 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 				       release, hint->name);
 		}
 	}
-	printf("  frequency, per policy (decisions: kernel changes matched within the window; "
-	       "busy/time: OPP = kernel's, time-weighted):\n");
-	printf("    %-12s %-8s %9s %7s %9s %7s %7s %11s %9s\n", "kernel", "policy", "decisions",
-	       "agree", "|dt| ms", "busy", "time", "util trace", "E emu/trc");
-	for (int k = 0; k < nr_kv; k++) {
-		const struct sim_validation *v = &kv[k].val[0];
-		const struct sim_validation *vt = &kv[k].val[1];
+}
 
-		for (int c = 0; c < o->plat.nr_clusters; c++) {
-			double m[METRIC__COUNT];
+/* One row of the frequency table: profile kv, policy (cluster) c; *failed when a figure is
+ * below its --fail-below. */
+static void print_policy_row(const struct run_opts *o, const struct validate_opts *vo,
+			     const char *trace, const struct kernel_val *kv, int c, bool *failed)
+{
+	const struct sim_validation *v = &kv->val[0];
+	const struct sim_validation *vt = &kv->val[1];
+	double m[METRIC__COUNT];
 
-			printf("    %-12s policy%-2d", kv[k].kp->name, o->plat.clusters[c].cpus[0]);
-			if (!kv[k].ran[0]) {
-				printf(" %9s\n", "-");
-				continue;
-			}
-			m[METRIC_DECISIONS] = pct(v->decisions_agree[c], v->decisions[c]);
-			m[METRIC_BUSY] = pct(v->busy_match_ns[c], v->busy_known_ns[c]);
-			m[METRIC_TIME] = pct(v->opp_match_ns[c], v->opp_known_ns[c]);
-			printf(" %9llu", (unsigned long long)v->decisions[c]);
-			print_pct(m[METRIC_DECISIONS], 7);
-			if (v->decisions_agree[c])
-				printf(" %9.2f", v->sum_abs_timing_ns[c] / (double)v->decisions_agree[c] /
-							 1e6);
-			else
-				printf(" %9s", "-");
-			print_pct(m[METRIC_BUSY], 7);
-			print_pct(m[METRIC_TIME], 7);
-			if (!kv[k].ran[1])
-				printf(" %11s", o->util_source_set ? "-" : "n/a");
-			else
-				print_pct(pct(vt->opp_match_ns[c], vt->opp_known_ns[c]), 11);
-			if (v->energy_traced_mwns[c] > 0)
-				printf(" %9.3f", v->energy_emul_mwns[c] / v->energy_traced_mwns[c]);
-			else
-				printf(" %9s", "-");
-			putchar('\n');
-			if (!v->opp_known_ns[c] && !v->markers_only[c])
-				printf("      (no cpu_frequency for policy%d)\n",
-				       o->plat.clusters[c].cpus[0]);
-			else if (!v->kernel_freq_events[c])
-				printf("      (no kernel decisions for policy%d: its frequency comes "
-				       "from the tracer's markers only)\n",
-				       o->plat.clusters[c].cpus[0]);
-			if (v->foreign_khz[c])
-				printf("      (the trace runs policy%d at %u kHz, which is no OPP of "
-				       "'%s': wrong --platform?)\n",
-				       o->plat.clusters[c].cpus[0], v->foreign_khz[c], o->plat.name);
-			for (int mi = 0; mi < METRIC__COUNT; mi++) {
-				if (vo->fail_below[mi] < 0 || m[mi] < 0 || m[mi] >= vo->fail_below[mi])
-					continue;
-				fprintf(stderr,
-					"govsim: validate: %s under %s, policy%d: %s %.1f%% is below "
-					"%.1f%%\n",
-					trace, kv[k].kp->name, o->plat.clusters[c].cpus[0],
-					metric_names[mi], m[mi], vo->fail_below[mi]);
-				*failed = true;
-			}
-		}
+	printf("    %-12s policy%-2d", kv->kp->name, o->plat.clusters[c].cpus[0]);
+	if (!kv->ran[0]) {
+		printf(" %9s\n", "-");
+		return;
 	}
+	m[METRIC_DECISIONS] = pct(v->decisions_agree[c], v->decisions[c]);
+	m[METRIC_BUSY] = pct(v->busy_match_ns[c], v->busy_known_ns[c]);
+	m[METRIC_TIME] = pct(v->opp_match_ns[c], v->opp_known_ns[c]);
+	printf(" %9llu", (unsigned long long)v->decisions[c]);
+	print_pct(m[METRIC_DECISIONS], 7);
+	if (v->decisions_agree[c])
+		printf(" %9.2f", v->sum_abs_timing_ns[c] / (double)v->decisions_agree[c] /
+					 1e6);
+	else
+		printf(" %9s", "-");
+	print_pct(m[METRIC_BUSY], 7);
+	print_pct(m[METRIC_TIME], 7);
+	if (!kv->ran[1])
+		printf(" %11s", o->util_source_set ? "-" : "n/a");
+	else
+		print_pct(pct(vt->opp_match_ns[c], vt->opp_known_ns[c]), 11);
+	if (v->energy_traced_mwns[c] > 0)
+		printf(" %9.3f", v->energy_emul_mwns[c] / v->energy_traced_mwns[c]);
+	else
+		printf(" %9s", "-");
+	putchar('\n');
+	if (!v->opp_known_ns[c] && !v->markers_only[c])
+		printf("      (no cpu_frequency for policy%d)\n",
+		       o->plat.clusters[c].cpus[0]);
+	else if (!v->kernel_freq_events[c])
+		printf("      (no kernel decisions for policy%d: its frequency comes "
+		       "from the tracer's markers only)\n",
+		       o->plat.clusters[c].cpus[0]);
+	if (v->foreign_khz[c])
+		printf("      (the trace runs policy%d at %u kHz, which is no OPP of "
+		       "'%s': wrong --platform?)\n",
+		       o->plat.clusters[c].cpus[0], v->foreign_khz[c], o->plat.name);
+	for (int mi = 0; mi < METRIC__COUNT; mi++) {
+		if (vo->fail_below[mi] < 0 || m[mi] < 0 || m[mi] >= vo->fail_below[mi])
+			continue;
+		fprintf(stderr,
+			"govsim: validate: %s under %s, policy%d: %s %.1f%% is below "
+			"%.1f%%\n",
+			trace, kv->kp->name, o->plat.clusters[c].cpus[0],
+			metric_names[mi], m[mi], vo->fail_below[mi]);
+		*failed = true;
+	}
+}
+
+/* The util reconstruction table (util emulated). */
+static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_events)
+{
 	printf("  util signals, trace vs emulated at the trace's events (util emulated):\n");
 	if (!util_events) {
 		printf("    (the trace carries no util events)\n");
@@ -360,6 +356,35 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 			}
 		}
 	}
+}
+
+static int validate_one(struct run_opts *o, const struct validate_opts *vo, const char *trace,
+			struct kernel_val *kv, int nr_kv, bool *failed, struct json_out *j)
+{
+	bool util_events = false, decisions = false;
+	int status = validate_replays(o, vo, trace, kv, nr_kv, &util_events, &decisions);
+
+	if (status)
+		return status;
+	if (!util_events && !decisions)
+		return cli_fail(EXIT_BAD_INPUT,
+				"'%s': nothing to validate against: the trace has neither the "
+				"kernel's cpu_frequency events nor util events",
+				trace);
+	if (j) {
+		validate_json(j, o, trace, kv, nr_kv);
+		return 0;
+	}
+
+	print_validate_header(o, trace, kv);
+	printf("  frequency, per policy (decisions: kernel changes matched within the window; "
+	       "busy/time: OPP = kernel's, time-weighted):\n");
+	printf("    %-12s %-8s %9s %7s %9s %7s %7s %11s %9s\n", "kernel", "policy", "decisions",
+	       "agree", "|dt| ms", "busy", "time", "util trace", "E emu/trc");
+	for (int k = 0; k < nr_kv; k++)
+		for (int c = 0; c < o->plat.nr_clusters; c++)
+			print_policy_row(o, vo, trace, &kv[k], c, failed);
+	print_signals(kv, nr_kv, util_events);
 	if (vo->explain)
 		for (int k = 0; k < nr_kv; k++)
 			if (kv[k].ran[0])
@@ -478,8 +503,8 @@ int cmd_validate(int argc, char **argv)
 		json_init(&j, mem);
 		json_begin_object(&j, NULL);
 		json_string(&j, "platform", o.plat.name);
-		json_string(&j, "governor", o.governor);
-		json_string(&j, "timing", o.timing == SIM_TIMING_WORK ? "work" : "traced");
+		json_string(&j, "governor", o.sim.governor);
+		json_string(&j, "timing", o.sim.timing == SIM_TIMING_WORK ? "work" : "traced");
 		json_begin_array(&j, "traces");
 	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
@@ -491,7 +516,7 @@ int cmd_validate(int argc, char **argv)
 			kv[k].kp = o.nr_kernels ? o.kernels[k]
 						: replay_trace_kernel(
 							  run_opts_trace_file(&o, o.traces[i]),
-							  &o.ropts, why, sizeof(why));
+							  &o.sim.ropts, why, sizeof(why));
 		}
 		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed,
 				      o.json ? &j : NULL);

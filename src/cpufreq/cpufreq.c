@@ -4,6 +4,26 @@
  * __cpufreq_driver_target, __target_index, cpufreq_policy_transition_delay_us),
  * drivers/cpufreq/freq_table.c (cpufreq_frequency_table_verify) and include/linux/cpufreq.h
  * (cpufreq_table_find_index_al/ah/ac, cpufreq_verify_within_limits). See cpufreq.h.
+ *
+ * Differences from those v5.9 files, and why:
+ * - Only a table driver (cpufreq-dt, .target_index) exists: resolution always goes through the
+ *   OPP table; there is no ->target, ->resolve_freq or ->setpolicy driver. The table is the
+ *   platform's, sorted ascending, every entry valid (no CPUFREQ_ENTRY_INVALID, no boost OPPs),
+ *   so the _al/_ah/_ac searches keep only their ascending branch.
+ * - A frequency change (__cpufreq_driver_target -> __target_index) is not synchronous: it is in
+ *   force switch_latency_ns after the request (the platform's transition latency, or --set
+ *   switch_latency_us), standing for the sugov:N kthread's wakeup and the driver's set_target.
+ *   A second request while one waits replaces its frequency (cpufreq_request_relation). Zero
+ *   latency is the fast switch: in force at once. No PRECHANGE/POSTCHANGE notifiers run and no
+ *   cpu_frequency event is emitted (the replay's accounting reads cur_khz).
+ * - Policy limits come from --set scaling_min_freq/scaling_max_freq once, before the replay
+ *   (cpufreq_policy_set_limits: cpufreq_verify_within_cpu_limits then
+ *   cpufreq_frequency_table_verify); no QoS requests, thermal caps or boost change them later.
+ * - cpufreq_policy_transition_delay_us() computes latency x LATENCY_MULTIPLIER in 64 bits: the
+ *   kernel's unsigned int product wraps only past 4.29 s of latency, which no platform has.
+ * - policy->transition_delay_us is 0 (cpufreq-dt does not set it), so the latency decides.
+ * - RELATION_E / the efficiencies (cpufreq_driver_resolve_freq with the Energy Model's
+ *   inefficient OPPs) are v6.1+, used only under a kernel profile that names them.
  */
 #include "cpufreq/cpufreq.h"
 

@@ -15,6 +15,13 @@
  * (the idle-period drop stops at policy->min, requested_freq is rewritten when out of the
  * limits) but not the 2023 change to the one-step decrease, which still compares with
  * freq_step alone ("requested_freq > freq_step"). Mirrored as such.
+ *
+ * Differences from v5.9 cpufreq_conservative.c, and why (the shared core's: see dbs.c):
+ * - policy->cur reads policy->next_khz, the frequency last asked for (see dbs.c), both where
+ *   requested_freq falls back after a limits change and where cs_start() takes it.
+ * - ignore_nice_load is not a tunable (0): a trace carries no nice-time accounting.
+ * - freq_step is clamped to 100 at init (store_freq_step's check) and read only then; the
+ *   sysfs stores can change the kernel's while running.
  */
 #include <limits.h>
 #include <stdlib.h>

@@ -1,6 +1,24 @@
 /*
  * dbs.c - the shared core of ondemand and conservative, following Linux v5.9
  * drivers/cpufreq/cpufreq_governor.c. See dbs.h.
+ *
+ * Differences from v5.9 cpufreq_governor.c, and why:
+ * - The sample runs in the update hook, at the hook's time: the kernel's
+ *   dbs_update_util_handler() only queues irq_work and the governor's dbs_update runs later in a
+ *   workqueue (work_in_progress, work_count and update_mutex keep one sample per policy at a
+ *   time). The replay is single-threaded, so the sample's idle times are read at the hook's
+ *   instant instead of a little later.
+ * - cpufreq_dbs_governor_start() runs at the first hook of the trace (dbs_start), not when the
+ *   governor starts: before the trace there is nothing to measure idle time against.
+ * - get_cpu_idle_time() is the replay's idle time of the CPU (govsim_cpu_idle_ns, in µs): a CPU
+ *   is idle when it runs no task, iowait included (io_is_busy 0); ignore_nice_load is 0 and not
+ *   a tunable.
+ * - __cpufreq_driver_target() is synchronous in the kernel (policy->cur is the new frequency
+ *   when it returns); here the request waits for the switch latency, so the governors compare
+ *   with policy->next_khz, the frequency last asked for, where the kernel reads policy->cur.
+ * - Tunables are --set values read at init; the sysfs stores' checks are kept
+ *   (dbs_tunables_parse), not their effect on a running governor.
+ * - dbs_report() is the replay's own (--timeline rows: util is the load in percent).
  */
 #include "gov/dbs.h"
 

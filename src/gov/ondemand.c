@@ -14,6 +14,16 @@
  * sampling_rate = max(2 ticks, transition delay) (10000 µs on Hikey960);
  * sampling_down_factor 1; powersave_bias 0 (not a tunable here, so the freq_lo/sub-sample
  * path of powersave_bias never runs); ignore_nice_load 0; io_is_busy 0 (iowait is idle).
+ *
+ * Differences from v5.9 cpufreq_ondemand.c, and why (the shared core's: see dbs.c):
+ * - powersave_bias, ignore_nice_load and io_is_busy are not tunables (their defaults, 0): a
+ *   trace carries no nice-time or iowait accounting to feed them. So od_dbs_update() never
+ *   takes the OD_SUB_SAMPLE / freq_lo path and dbs_freq_increase() never calls
+ *   powersave_bias_target().
+ * - policy->cur reads policy->next_khz, the frequency last asked for (see dbs.c: the kernel's
+ *   __cpufreq_driver_target is synchronous, the replay's request waits for the switch latency).
+ * - up_threshold defaults to MICRO_FREQUENCY_UP_THRESHOLD: od_init's get_cpu_idle_time_us()
+ *   check succeeds on any NO_HZ kernel (arm64's), and the replay always has micro accounting.
  */
 #include <stdlib.h>
 

@@ -23,6 +23,31 @@
  * v5.9 name, schedutil_cpu_util(): v4.19's sugov_get_util and v5.15+'s effective_cpu_util
  * compute the same (facts §6.1); v4.19 has no uclamp, which the host's rq clamps give (never
  * used, uclamp_rq_util_with the identity).
+ *
+ * Differences from v5.9 kernel/sched/cpufreq_schedutil.c, and why:
+ * - iowait boost off by default (`--set iowait_boost=1` turns it on): a trace shows D-state
+ *   sleeps, not in_iowait, so the replay cannot tell which wakeups the kernel boosted. Every
+ *   schedutil run says so in its notes.
+ * - No update_lock, irq_work or sugov:N kthread: the replay is single-threaded. The slow path
+ *   (sugov_deferred_update) hands next_freq to the cpufreq core, which puts it in force after
+ *   the switch latency; a newer next_freq while one waits replaces it, as the kthread reads
+ *   next_freq only when it runs (work_in_progress). The kthread's own scheduling (a DL task
+ *   that may be delayed) is not modelled: the latency is a constant.
+ * - Fast switch (sugov_fast_switch) is chosen by a zero switch latency (--set
+ *   switch_latency_us=0), not by the driver's fast_switch_possible; cpufreq-dt on Hikey960 and
+ *   Juno has none, so their default is the slow path, as in the kernel.
+ * - cpufreq_this_cpu_can_update() is always true: cpufreq-dt sets dvfs_possible_from_any_cpu.
+ * - get_next_freq() always scales cpuinfo.max_freq: arm64 is frequency invariant.
+ * - sugov_limits() is never called: policy limits (--set scaling_min_freq/scaling_max_freq)
+ *   are set before the replay and do not change, so limits_changed is only set by
+ *   ignore_dl_rate_limit().
+ * - The rq signals come from the host (govsim_cpu_util: the replay's PELT and util_est, or the
+ *   trace's own with --util-source trace), not from struct rq; sugov_cpu_is_busy() compares the
+ *   host's idle_calls, the replay's count of idle entries, for tick_nohz_get_idle_calls_cpu().
+ * - rate_limit_us is a --set tunable read at init (any unsigned int, as rate_limit_us_store
+ *   takes); the kernel's sysfs store can change it while running.
+ * - sugov_record()/sugov_report() are the replay's own (the --timeline rows): they read the
+ *   evaluation and change no decision.
  */
 #include "gov/schedutil.h"
 

@@ -7,6 +7,15 @@
  * As for performance, the start precedes the trace: init puts the frequency in force at once.
  * update() re-targets only when the limits moved (cpufreq_userspace_policy_limits: above max ->
  * max RELATION_H, below min -> min RELATION_L, else setspeed RELATION_L).
+ *
+ * Differences from v5.9 cpufreq_userspace.c, and why:
+ * - setspeed is written once, by `--set freq_khz=N` before the replay: the kernel's
+ *   scaling_setspeed store (cpufreq_set) can change it at any time; a trace cannot.
+ * - The governor starts before the trace, so init puts the frequency in force at once
+ *   (govsim_start_freq) instead of going through the switch latency.
+ * - update() runs at every cpufreq_update_util() point, which the kernel's userspace governor
+ *   does not hook: it only re-applies the limits (which do not change during a replay) and
+ *   reports one --timeline row (gov_report_fixed); no decision differs from the kernel's.
  */
 #include <stdlib.h>
 

@@ -459,11 +459,12 @@ static int indent_of(const char *line)
 	return n;
 }
 
-int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size)
+bool kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size)
 {
 	char path[4096], line[512];
 	const char *slash = strrchr(trace_path, '/');
-	int kernel_indent = -1, ret = -1;
+	int kernel_indent = -1; /* the kernel: block's, once found */
+	bool found = false;
 	FILE *f;
 
 	if (slash)
@@ -473,7 +474,7 @@ int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size
 		snprintf(path, sizeof(path), "plat_info.yml");
 	f = fopen(path, "r");
 	if (!f)
-		return -1;
+		return false;
 	while (fgets(line, sizeof(line), f)) {
 		int ind = indent_of(line);
 		const char *t = line + ind;
@@ -490,12 +491,12 @@ int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size
 			while (*t == ' ')
 				t++;
 			snprintf(buf, size, "%.*s", (int)strcspn(t, " \r\n"), t);
-			ret = buf[0] ? 0 : -1;
+			found = buf[0] != '\0';
 			break;
 		}
 	}
 	fclose(f);
-	return ret;
+	return found;
 }
 
 static const struct {

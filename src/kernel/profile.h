@@ -187,10 +187,10 @@ const struct kernel_profile *kernel_profile_for_release(const char *release, cha
 
 /*
  * A LISA trace bundle's kernel release: the `release:` line of the `kernel:` block of the
- * plat_info.yml beside the trace (devlib's KernelVersion). 0 and buf filled, or -1 when there
- * is no such file or line. Reads only that file.
+ * plat_info.yml beside the trace (devlib's KernelVersion). true and buf filled, or false when
+ * there is no such file or line. Reads only that file.
  */
-int kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size);
+bool kernel_release_from_plat_info(const char *trace_path, char *buf, size_t size);
 
 /* The behaviour's name ("pelt_invariance"), its one-line meaning, and this profile's value
  * as text ("contrib_scaling"), for `kernels show`. */

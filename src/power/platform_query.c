@@ -2,6 +2,17 @@
  * platform_query.c - numbers derived from a platform model (EM power and cost of an OPP, the
  * capacity at an OPP, an OPP's index) and the built-in model of a device name; see platform.h.
  * Linux v5.9 sources as named in platform.c's top comment.
+ *
+ * Differences from those v5.9 functions, and why:
+ * - em_opp_power_mw() (_get_power, drivers/opp/of.c) saturates where the kernel's u64 product
+ *   would wrap (a coefficient and voltage no real DT has); the EM_MAX_POWER rule then refuses
+ *   the model. The kernel reads the voltage of the OPP at or above the frequency
+ *   (dev_pm_opp_find_freq_ceil); here each OPP row carries its own.
+ * - em_create_perf_table()'s checks (strictly increasing frequencies, 0 < power <=
+ *   EM_MAX_POWER) are load rules (platform_validate.c): a model that breaks one is refused with
+ *   the row named (exit 3), where the kernel registers no Energy Model and EAS stays off.
+ * - The costs are u32, saturated: the kernel's unsigned long cost is at most fmax / freq x
+ *   EM_MAX_POWER, far below 2^32 for any real OPP table.
  */
 #include "power/platform_priv.h"
 

@@ -4,22 +4,36 @@
  * The em model is the v5.9 Energy Model (kernel/power/energy_model.c, include/linux/energy_model.h)
  * as a power per busy CPU; the costs model is EAS v1 sched-energy-costs (Android 4.x kernels,
  * LISA's transcription: busy power per OPP and idle power per state, CPU and cluster level).
+ *
+ * Differences of the em model from the v5.9 Energy Model, and why:
+ * - The kernel's EM is an estimate for EAS (em_cpu_energy(): ps->cost * sum_util / scale_cpu at
+ *   the OPP max_util maps to), never a meter. Here each em_perf_state's power is the power of a
+ *   busy CPU at that OPP, integrated over the time the CPU ran there (energy.c): the replay
+ *   knows the busy time per OPP, which em_cpu_energy() approximates from util.
+ * - The v5.9 EM has no idle power and no cluster (shared) power: under em, idle time and the
+ *   cluster cost nothing (power_cpu_idle, power_cluster_* return 0). The costs model has both.
+ * - The power values are the platform's (its SQL file under models/): a
+ *   dynamic-power-coefficient gives the DT callback's C * mV^2 * MHz / 1e9 mW (drivers/opp/of.c
+ *   _get_power, computed when the platform is loaded); without one, the model's own table.
+ * - power_pick_idle_state() is a hindsight choice (the deepest state whose target residency
+ *   fits the idle interval, cluster states only when the whole cluster is idle), standing for
+ *   the cpuidle governor's prediction when the trace has no cpu_idle events.
  */
 #include "power/power.h"
 
 #include <string.h>
 
-int power_model_from_name(const char *name)
+bool power_model_from_name(const char *name, enum power_model *out)
 {
-	if (!name)
-		return -1;
-	if (strcmp(name, "em") == 0)
-		return POWER_MODEL_EM;
-	if (strcmp(name, "costs") == 0)
-		return POWER_MODEL_COSTS;
-	if (strcmp(name, "wattson") == 0)
-		return POWER_MODEL_WATTSON;
-	return -1;
+	static const enum power_model models[] = {POWER_MODEL_EM, POWER_MODEL_COSTS,
+						  POWER_MODEL_WATTSON};
+
+	for (size_t i = 0; name && i < GS_ARRAY_SIZE(models); i++)
+		if (strcmp(name, power_model_name(models[i])) == 0) {
+			*out = models[i];
+			return true;
+		}
+	return false;
 }
 
 const char *power_model_name(enum power_model m)

@@ -24,8 +24,8 @@ enum power_model {
 			      * whole system state; the per-state functions below give 0 for it */
 };
 
-/* "em", "costs", "wattson" -> the model; anything else (or NULL) -> -1. */
-int power_model_from_name(const char *name);
+/* "em", "costs", "wattson" -> *out and true; anything else (or NULL): false, *out untouched. */
+bool power_model_from_name(const char *name, enum power_model *out);
 
 /* "em", "costs" or "wattson"; "?" for a value outside the enum. Static string. */
 const char *power_model_name(enum power_model m);

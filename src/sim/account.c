@@ -23,6 +23,104 @@
  * grouping. A csv_frac CPU's busy share is floored per interval: such a cluster is accounted
  * at every step, as the intervals were before.
  */
+/* The cluster's residency at its OPP, and the share of it at the traced frequency. */
+static void account_residency(struct sim *s, int c, u64 dt)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+
+	cl->residency_ns[cl->cur_opp] += dt;
+	if (s->cpu[pc->cpus[0]].traced_seen) {
+		u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+		if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
+			s->val.foreign_khz[c] = tk;
+		/* only the kernel's decisions are scored, never a marker's frequency */
+		if (s->cpu[pc->cpus[0]].traced_kernel) {
+			s->val.opp_known_ns[c] += dt;
+			if (tk == cl->acct_khz)
+				s->val.opp_match_ns[c] += dt;
+		} else {
+			s->val.markers_only[c] = true;
+		}
+	}
+}
+
+/* What one CPU of cluster cl did for dt: clamped, busy (or the busy fraction of a CSV util
+ * trace), idle in which state. *any_busy, *min_idle, *frac_ns gather the cluster's state. */
+static void account_cpu(struct sim *s, int c, struct sim_cpu *sc, u64 dt, bool *any_busy,
+			int *min_idle, u64 *frac_ns)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+
+	if (sc->clamp_dir > 0)
+		s->clamped_up_ns += dt;
+	else if (sc->clamp_dir < 0)
+		s->clamped_down_ns += dt;
+	if (sc->overutil)
+		s->overutil_ns[c] += dt;
+	if (sc->busy) {
+		*any_busy = true;
+		sc->busy_ns += dt;
+		sc->busy_ns_opp[cl->cur_opp] += dt;
+		return;
+	}
+	if (sc->csv_frac) {
+		u64 cap = pc->opps[cl->cur_opp].capacity;
+		u64 u = sc->csv_util < cap ? sc->csv_util : cap;
+		u64 part = (u64)(((unsigned __int128)dt * u) / cap);
+		sc->busy_ns += part;
+		sc->busy_ns_opp[cl->cur_opp] += part;
+		sc->idle_total_ns += dt - part;
+		if (pc->nr_idle > 0)
+			sc->idle_ns_state[0] += dt - part;
+		if (part > *frac_ns)
+			*frac_ns = part;
+		return;
+	}
+	sc->idle_total_ns += dt;
+	if (sc->traced_idle >= 0) {
+		int st = sc->traced_idle < pc->nr_idle ? sc->traced_idle : pc->nr_idle - 1;
+		if (st >= 0)
+			sc->idle_ns_state[st] += dt;
+		if (st < *min_idle)
+			*min_idle = st;
+	} else if (s->cfg.has_traced_idle) {
+		/* idle for the scheduler, no idle state traced: active idle (WFI) */
+		if (pc->nr_idle > 0)
+			sc->idle_ns_state[0] += dt;
+		*min_idle = 0;
+	}
+}
+
+/* govsim validate: the busy-time share and the energies, under the kernel's decisions. */
+static void account_validation(struct sim *s, int c, u64 dt, bool any_busy)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+
+	/* scored, like the time-weighted share, only under the kernel's own decisions */
+	if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
+	    s->cpu[pc->cpus[0]].traced_kernel) {
+		u32 tk = s->cpu[pc->cpus[0]].traced_khz;
+		int topp = plat_cluster_opp_index(pc, tk);
+		int nbusy = 0;
+		for (int i = 0; i < pc->nr_cpus; i++)
+			nbusy += s->cpu[pc->cpus[i]].busy;
+		if (any_busy) {
+			s->val.busy_known_ns[c] += dt;
+			if (tk == cl->acct_khz)
+				s->val.busy_match_ns[c] += dt;
+		}
+		if (nbusy && topp >= 0) {
+			s->val.energy_emul_mwns[c] +=
+				(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
+			s->val.energy_traced_mwns[c] +=
+				(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
+		}
+	}
+}
+
 void sim_cluster_account(struct sim *s, int c, u64 t)
 {
 	struct sim_cluster *cl = &s->cl[c];
@@ -35,91 +133,18 @@ void sim_cluster_account(struct sim *s, int c, u64 t)
 	if (t <= cl->acct_ns)
 		return;
 	dt = t - cl->acct_ns;
-	{
-		cl->residency_ns[cl->cur_opp] += dt;
-		if (s->cpu[pc->cpus[0]].traced_seen) {
-			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
-			if (!s->val.foreign_khz[c] && plat_cluster_opp_index(pc, tk) < 0)
-				s->val.foreign_khz[c] = tk;
-			/* only the kernel's decisions are scored, never a marker's frequency */
-			if (s->cpu[pc->cpus[0]].traced_kernel) {
-				s->val.opp_known_ns[c] += dt;
-				if (tk == cl->acct_khz)
-					s->val.opp_match_ns[c] += dt;
-			} else {
-				s->val.markers_only[c] = true;
-			}
-		}
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
-			if (sc->clamp_dir > 0)
-				s->clamped_up_ns += dt;
-			else if (sc->clamp_dir < 0)
-				s->clamped_down_ns += dt;
-			if (sc->overutil)
-				s->overutil_ns[c] += dt;
-			if (sc->busy) {
-				any_busy = true;
-				sc->busy_ns += dt;
-				sc->busy_ns_opp[cl->cur_opp] += dt;
-				continue;
-			}
-			if (sc->csv_frac) {
-				u64 cap = pc->opps[cl->cur_opp].capacity;
-				u64 u = sc->csv_util < cap ? sc->csv_util : cap;
-				u64 part = (u64)(((unsigned __int128)dt * u) / cap);
-				sc->busy_ns += part;
-				sc->busy_ns_opp[cl->cur_opp] += part;
-				sc->idle_total_ns += dt - part;
-				if (pc->nr_idle > 0)
-					sc->idle_ns_state[0] += dt - part;
-				if (part > cl_frac_ns)
-					cl_frac_ns = part;
-				continue;
-			}
-			sc->idle_total_ns += dt;
-			if (sc->traced_idle >= 0) {
-				int st = sc->traced_idle < pc->nr_idle ? sc->traced_idle : pc->nr_idle - 1;
-				if (st >= 0)
-					sc->idle_ns_state[st] += dt;
-				if (st < min_idle)
-					min_idle = st;
-			} else if (s->cfg.has_traced_idle) {
-				/* idle for the scheduler, no idle state traced: active idle (WFI) */
-				if (pc->nr_idle > 0)
-					sc->idle_ns_state[0] += dt;
-				min_idle = 0;
-			}
-		}
-		/* scored, like the time-weighted share, only under the kernel's own decisions */
-		if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
-		    s->cpu[pc->cpus[0]].traced_kernel) {
-			u32 tk = s->cpu[pc->cpus[0]].traced_khz;
-			int topp = plat_cluster_opp_index(pc, tk);
-			int nbusy = 0;
-			for (int i = 0; i < pc->nr_cpus; i++)
-				nbusy += s->cpu[pc->cpus[i]].busy;
-			if (any_busy) {
-				s->val.busy_known_ns[c] += dt;
-				if (tk == cl->acct_khz)
-					s->val.busy_match_ns[c] += dt;
-			}
-			if (nbusy && topp >= 0) {
-				s->val.energy_emul_mwns[c] +=
-					(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
-				s->val.energy_traced_mwns[c] +=
-					(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
-			}
-		}
-		if (any_busy) {
-			cl->busy_ns_opp[cl->cur_opp] += dt;
-		} else if (cl_frac_ns) {
-			cl->busy_ns_opp[cl->cur_opp] += cl_frac_ns;
-			if (pc->nr_idle > 0)
-				cl->idle_ns_state[0] += dt - cl_frac_ns;
-		} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
-			cl->idle_ns_state[min_idle] += dt;
-	}
+	account_residency(s, c, dt);
+	for (int i = 0; i < pc->nr_cpus; i++)
+		account_cpu(s, c, &s->cpu[pc->cpus[i]], dt, &any_busy, &min_idle, &cl_frac_ns);
+	account_validation(s, c, dt, any_busy);
+	if (any_busy) {
+		cl->busy_ns_opp[cl->cur_opp] += dt;
+	} else if (cl_frac_ns) {
+		cl->busy_ns_opp[cl->cur_opp] += cl_frac_ns;
+		if (pc->nr_idle > 0)
+			cl->idle_ns_state[0] += dt - cl_frac_ns;
+	} else if (s->cfg.has_traced_idle && min_idle != INT32_MAX && min_idle >= 0)
+		cl->idle_ns_state[min_idle] += dt;
 	cl->acct_ns = t;
 }
 

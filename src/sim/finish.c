@@ -123,35 +123,11 @@ static int sim_wattson_finish(struct sim *s, u64 end, struct run_result *r, stru
 	return 0;
 }
 
-int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
+/* Close the open hindsight idle intervals at end. */
+static void finish_idle(struct sim *s, u64 end)
 {
 	const struct platform *p = s->plat;
-	struct collect_ctx cc = {s, r, 0, false};
-	u64 end, span;
-	int ret;
 
-	if (!s->started)
-		return gs_error_set(err, GS_ETRACE, "the trace has no usable event");
-	if (s->work) {
-		ret = work_finish(s->work, err);
-		if (ret)
-			return ret;
-	}
-	/* the replay covers the trace to its last event (cpu_idle, markers, ... after the last
-	 * sched_switch included) and, in work timing, to the end of the last emulated work */
-	end = gs_max_u64(s->now, s->t_last);
-	ret = sim_advance(s, end, err);
-	if (ret)
-		return ret;
-	if (s->warmup_at != NO_TIME)
-		return gs_error_set(err, GS_EARG,
-				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
-				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
-				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
-	sim_cluster_flush_all(s);
-	if (s->validating)
-		sim_val_finish_decisions(s);
-	/* close the open hindsight idle intervals */
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
 		const struct plat_cluster *pc = cl->pol.cl;
@@ -168,8 +144,13 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			cl->idle_ns_state[power_pick_idle_state(pc, end - cl->all_idle_since_ns,
 								  true)] += end - cl->all_idle_since_ns;
 	}
+}
 
-	span = end - s->measured_from;
+/* The run's span and what it replayed with. */
+static void finish_identity(struct sim *s, struct run_result *r, u64 span)
+{
+	const struct platform *p = s->plat;
+
 	r->start_s = ns_to_s(s->measured_from);
 	r->span_s = ns_to_s(span);
 	r->traced_span_s = ns_to_s(s->t_last > s->measured_from ? s->t_last - s->measured_from : 0);
@@ -182,16 +163,23 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	snprintf(r->governor_sha256, sizeof(r->governor_sha256), "%s",
 		 s->cfg.gov->sha256 ? s->cfg.gov->sha256 : "");
 	snprintf(r->timing, sizeof(r->timing), "%s",
-		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
+		 s->cfg.opts.timing == SIM_TIMING_WORK ? "work" : "traced");
 	snprintf(r->util_source, sizeof(r->util_source), "%s",
-		 s->cfg.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
+		 s->cfg.opts.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
 	snprintf(r->power_model, sizeof(r->power_model), "%s",
-		 power_model_name(s->cfg.power_model));
+		 power_model_name(s->cfg.opts.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.power_model));
+		 s->cfg.opts.power_model != POWER_MODEL_COSTS ? "J"
+							      : power_unit(p, s->cfg.opts.power_model));
 	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
-	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
+}
+
+/* r->notes: the loop's own, then the scheduler model's, the kernel profile's, the work
+ * backlog's and the warm-up's. */
+static void finish_notes(struct sim *s, struct run_result *r)
+{
+	if (!s->any_traced_freq && s->cfg.opts.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
 			 "the trace has no cpu_frequency events: traced work assumed at max "
 			 "frequency%s%s",
@@ -227,13 +215,19 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s", len ? "; " : "",
 				 note);
 	}
-	if (s->cfg.warmup_ns) {
+	if (s->cfg.opts.warmup_ns) {
 		size_t len = strlen(r->notes);
 		if (len < sizeof(r->notes))
 			snprintf(r->notes + len, sizeof(r->notes) - len,
 				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
-				 (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC));
+				 (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));
 	}
+}
+
+/* Energy, residency and frequency per policy (the last timeline point pushed at end). */
+static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 span)
+{
+	const struct platform *p = s->plat;
 
 	r->nr_cpus = p->nr_cpus;
 	r->nr_clusters = p->nr_clusters;
@@ -247,13 +241,13 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		for (int i = 0; i < pc->nr_cpus; i++) {
 			int cpu = pc->cpus[i];
 			struct sim_cpu *sc = &s->cpu[cpu];
-			double e = energy_cpu(p, s->cfg.power_model, cpu, sc->busy_ns_opp,
+			double e = energy_cpu(p, s->cfg.opts.power_model, cpu, sc->busy_ns_opp,
 					      sc->idle_ns_state);
 			r->energy_cpu[cpu] = e;
 			cl_energy += e;
 			pr->busy_s += ns_to_s(sc->busy_ns);
 		}
-		cl_energy = energy_cluster_add(cl_energy, p, s->cfg.power_model, c, cl->busy_ns_opp,
+		cl_energy = energy_cluster_add(cl_energy, p, s->cfg.opts.power_model, c, cl->busy_ns_opp,
 					       cl->idle_ns_state);
 		r->energy_cluster[c] = cl_energy;
 		r->energy_total += cl_energy;
@@ -276,32 +270,38 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		if (cl->tl_pending)
 			sim_timeline_push(s, cl, end);
 	}
+}
 
-	if (s->wattson) {
-		int ret2 = sim_wattson_finish(s, end, r, err);
-		if (ret2)
-			return ret2;
-	}
+/* r->timeline: the policies' points, one policy after the other. */
+static int finish_timeline(struct sim *s, struct run_result *r, struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	size_t n = 0, k = 0;
 
-	/* timeline: concatenate the policies' points */
-	{
-		size_t n = 0, k = 0;
-		for (int c = 0; c < p->nr_clusters; c++)
-			n += s->cl[c].nr_tl;
-		if (n) {
-			r->timeline = malloc(n * sizeof(*r->timeline));
-			if (!r->timeline)
-				return gs_error_set(err, GS_ENOMEM, "out of memory");
-			for (int c = 0; c < p->nr_clusters; c++) {
-				if (!s->cl[c].nr_tl)
-					continue;
-				memcpy(&r->timeline[k], s->cl[c].tl,
-				       s->cl[c].nr_tl * sizeof(*r->timeline));
-				k += s->cl[c].nr_tl;
-			}
-			r->nr_timeline = n;
+	for (int c = 0; c < p->nr_clusters; c++)
+		n += s->cl[c].nr_tl;
+	if (n) {
+		r->timeline = malloc(n * sizeof(*r->timeline));
+		if (!r->timeline)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		for (int c = 0; c < p->nr_clusters; c++) {
+			if (!s->cl[c].nr_tl)
+				continue;
+			memcpy(&r->timeline[k], s->cl[c].tl,
+			       s->cl[c].nr_tl * sizeof(*r->timeline));
+			k += s->cl[c].nr_tl;
 		}
+		r->nr_timeline = n;
 	}
+	return 0;
+}
+
+/* Clamp aggregation, work in and out, the tasks and their activity. */
+static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
+			       struct gs_error *err)
+{
+	const struct platform *p = s->plat;
+	struct collect_ctx cc = {s, r, 0, false};
 
 	r->key_on = s->uc.stats.key_on;
 	r->key_on_at_s = s->uc.stats.key_on ? ns_to_s(s->uc.stats.key_on_at_ns - s->t0) : 0;
@@ -329,4 +329,46 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				span ? (double)r->tasks[i].act.activations / r->span_s : 0;
 	}
 	return 0;
+}
+
+int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
+{
+	u64 end, span;
+	int ret;
+
+	if (!s->started)
+		return gs_error_set(err, GS_ETRACE, "the trace has no usable event");
+	if (s->work) {
+		ret = work_finish(s->work, err);
+		if (ret)
+			return ret;
+	}
+	/* the replay covers the trace to its last event (cpu_idle, markers, ... after the last
+	 * sched_switch included) and, in work timing, to the end of the last emulated work */
+	end = gs_max_u64(s->now, s->t_last);
+	ret = sim_advance(s, end, err);
+	if (ret)
+		return ret;
+	if (s->warmup_at != NO_TIME)
+		return gs_error_set(err, GS_EARG,
+				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
+				    (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC),
+				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
+	sim_cluster_flush_all(s);
+	if (s->validating)
+		sim_val_finish_decisions(s);
+	finish_idle(s, end);
+	span = end - s->measured_from;
+	finish_identity(s, r, span);
+	finish_notes(s, r);
+	finish_policies(s, r, end, span);
+	if (s->wattson) {
+		ret = sim_wattson_finish(s, end, r, err);
+		if (ret)
+			return ret;
+	}
+	ret = finish_timeline(s, r, err);
+	if (ret)
+		return ret;
+	return finish_clamps_tasks(s, r, span, err);
 }

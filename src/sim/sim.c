@@ -39,14 +39,19 @@
 
 /* ---- configuration -------------------------------------------------------------------------- */
 
+void sim_opts_init(struct sim_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->timing = SIM_TIMING_WORK;
+	o->util_source = SIM_UTIL_EMULATED;
+	o->power_model = POWER_MODEL_EM;
+}
+
 void sim_config_init(struct sim_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->timing = SIM_TIMING_WORK;
-	cfg->util_source = SIM_UTIL_EMULATED;
-	cfg->power_model = POWER_MODEL_EM;
+	sim_opts_init(&cfg->opts);
 	cfg->hz = 250;
-	cfg->switch_latency_ns = -1;
 	cfg->update_points = SIM_UPDATE_KERNEL;
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
@@ -54,7 +59,7 @@ void sim_config_init(struct sim_config *cfg)
 
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 {
-	for (int i = 0; i < cfg->nr_params; i++) {
+	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		struct gov_param *p = &cfg->params[i];
 		u64 v;
 
@@ -87,7 +92,8 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			if (v > 1000000)
 				return gs_error_set(err, GS_EARG, "--set switch_latency_us=%" PRIu64
 						    ": more than 1 s", v);
-			cfg->switch_latency_ns = (s64)(v * NSEC_PER_USEC);
+			cfg->has_switch_latency = true;
+			cfg->switch_latency_ns = v * NSEC_PER_USEC;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
@@ -186,8 +192,8 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 
 	p->owner_data = st; /* NULL on allocation failure: stats for this task are skipped */
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
-	if (s->cfg.policy)
-		policy_apply_new_task(&s->uc, s->cfg.policy, now - s->t0, now, &p->uclamp, p->pid,
+	if (s->cfg.opts.policy)
+		policy_apply_new_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
 				      p->comm, s->astats);
 }
 
@@ -213,9 +219,9 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP)
 			st->runtime_ns += now - st->in_at_ns;
 	}
-	if (s->cfg.task_timeline) {
+	if (s->cfg.opts.task_timeline) {
 		u64 rel = now - s->t0;
-		fprintf(s->cfg.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
+		fprintf(s->cfg.opts.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
 			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), p->pid, p->comm,
 			cpu, sched_task_event_name(ev), p->avg.util_avg, p->avg.util_est.enqueued,
 			p->avg.util_est.ewma);
@@ -228,7 +234,7 @@ static void env_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
 {
 	struct sim *s = ctx;
 	sched_cpu_util(s->sched, cpu, out);
-	if (s->cfg.util_source == SIM_UTIL_TRACE) {
+	if (s->cfg.opts.util_source == SIM_UTIL_TRACE) {
 		const struct sched_cpu_util *t = &s->cpu[cpu].trace_util;
 		out->util_avg = t->util_avg;
 		out->util_est_enqueued = t->util_est_enqueued;
@@ -301,9 +307,9 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		}
 	}
 
-	if (s->cfg.timeline) {
+	if (s->cfg.opts.timeline) {
 		u64 rel = e->time_ns - s->t0;
-		fprintf(s->cfg.timeline,
+		fprintf(s->cfg.opts.timeline,
 			"%" PRIu64 ".%06" PRIu64 ",%d,%d,%lu,%lu,%lu,%lu,%u,%u,%lu,%u,%u\n",
 			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), e->cpu, e->policy,
 			e->in.util_avg, e->in.util_est_enqueued, e->in.util_rt, e->in.util_dl,
@@ -371,15 +377,15 @@ static void policy_update_active(void *ctx, s32 pid, unsigned int clamp_mask)
 
 static u64 action_time(const struct sim *s, size_t k)
 {
-	if (!s->cfg.policy || k >= s->cfg.policy->n)
+	if (!s->cfg.opts.policy || k >= s->cfg.opts.policy->n)
 		return NO_TIME;
-	return s->t0 + policy_action_time_ns(&s->cfg.policy->actions[k]);
+	return s->t0 + policy_action_time_ns(&s->cfg.opts.policy->actions[k]);
 }
 
 static int sim_apply_action(struct sim *s, struct gs_error *err)
 {
 	size_t k = s->next_action++;
-	const struct policy_action *a = &s->cfg.policy->actions[k];
+	const struct policy_action *a = &s->cfg.opts.policy->actions[k];
 	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
 	struct gs_error perr;
 	int ret;
@@ -534,7 +540,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	s->started = true;
 	s->t0 = t;
 	s->measured_from = t;
-	s->warmup_at = s->cfg.warmup_ns ? t + s->cfg.warmup_ns : NO_TIME;
+	s->warmup_at = s->cfg.opts.warmup_ns ? t + s->cfg.opts.warmup_ns : NO_TIME;
 	s->now = t;
 	s->last_acct = t;
 	s->next_tick = t - t % s->tick_ns + s->tick_ns;
@@ -549,7 +555,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = action_time(s, s->next_action);
-	if (s->cfg.power_model == POWER_MODEL_WATTSON) {
+	if (s->cfg.opts.power_model == POWER_MODEL_WATTSON) {
 		u32 khz[GS_MAX_CLUSTERS];
 		for (int c = 0; c < s->plat->nr_clusters; c++)
 			khz[c] = s->cl[c].pol.cur_khz;
@@ -592,6 +598,161 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	return 0;
 }
 
+/* sched_switch, sched_wakeup(_new), sched_waking, sched_migrate_task. */
+static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret = check_cpu(s, ev->cpu, ev, err);
+
+	if (!ret && ev->type == EV_MIGRATE) {
+		ret = check_cpu(s, ev->migrate.orig_cpu, ev, err);
+		if (!ret)
+			ret = check_cpu(s, ev->migrate.dest_cpu, ev, err);
+	} else if (!ret && ev->type != EV_SWITCH) {
+		ret = check_cpu(s, ev->wake.target_cpu, ev, err);
+	}
+	if (ret)
+		return ret;
+	if (s->work)
+		return work_feed(s->work, ev, err);
+	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
+		return 0;
+	return sim_sched_event(s, ev, ev->ts_ns, err);
+}
+
+/* cpu_frequency, or a devlib frequency marker. */
+static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+		return GS_ETRACE;
+	/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
+	 * the initial state, and nothing once the kernel's own decisions are known */
+	if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
+		return 0;
+	if (!s->work) {
+		ret = sim_advance(s, ev->ts_ns, err);
+		if (ret)
+			return ret;
+	}
+	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+	if (ev->type == EV_CPU_FREQUENCY)
+		sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
+	s->cpu[ev->power.cpu_id].traced_seen = true;
+	if (ev->type == EV_CPU_FREQUENCY)
+		s->cpu[ev->power.cpu_id].traced_kernel = true;
+	s->any_traced_freq = true;
+	if (s->work)
+		work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
+	return 0;
+}
+
+/* cpu_idle: the traced idle state, used in traced timing when the trace has them. */
+static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+		return GS_ETRACE;
+	if (s->work || !s->cfg.has_traced_idle)
+		return 0;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+	s->cpu[ev->power.cpu_id].traced_idle =
+		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+	s->w_idle_seen |= 1ull << ev->power.cpu_id;
+	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
+	return 0;
+}
+
+/* A CSV util trace's row of CPU cpu: its frequency, and its busy state (idle_state) or its
+ * busy fraction (util, without idle_state). */
+static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
+{
+	struct sim_cpu *sc = &s->cpu[cpu];
+
+	sim_cluster_flush(s, sc->cluster);
+	if (ev->util.freq_khz != EV_NO_VALUE) {
+		sc->traced_khz = (u32)ev->util.freq_khz;
+		sc->traced_seen = true;
+		sc->traced_kernel = true;
+		s->any_traced_freq = true;
+	}
+	if (ev->util.idle_state == EV_IDLE_ABSENT) {
+		sc->csv_frac = true;
+		sc->csv_util = ev->util.util +
+			       (ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0);
+	} else {
+		sc->csv_frac = false;
+		sc->csv_busy = ev->util.idle_state < 0;
+		if (sc->csv_busy == 1)
+			s->csv_busy_mask |= 1ull << cpu;
+		else
+			s->csv_busy_mask &= ~(1ull << cpu);
+		if (s->cfg.has_traced_idle) {
+			sc->traced_idle = ev->util.idle_state < 0 ? -1 : (int)ev->util.idle_state;
+			s->w_idle_seen |= 1ull << cpu;
+		}
+		sim_wattson_sync_cpu(s, cpu);
+	}
+	sim_cluster_update_eager(s, sc->cluster);
+	sim_refresh_busy(s, cpu);
+}
+
+/* The trace's util signals: compared (validate), seeds (--seed-util), or the util the
+ * governor reads (--util-source trace, and a CSV util trace's rows). */
+static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (s->cfg.opts.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
+		ret = sim_advance(s, ev->ts_ns, err);
+		if (ret)
+			return ret;
+		sim_validate_event(s, ev);
+	}
+	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
+	    ev->type == EV_LOAD_AVG_TASK) {
+		if (s->cfg.opts.seed_util)
+			return sched_event(s->sched, ev, s->now, err);
+		return 0;
+	}
+	if (s->cfg.opts.seed_util &&
+	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
+		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
+		if (!s->work) {
+			ret = sim_advance(s, ev->ts_ns, err);
+			if (ret)
+				return ret;
+		}
+		ret = sched_event(s->sched, ev, s->now, err);
+		if (ret)
+			return ret;
+	}
+	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
+		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
+	if (s->cfg.opts.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
+		int cpu;
+		ret = sim_advance(s, ev->ts_ns, err);
+		if (ret)
+			return ret;
+		cpu = sim_trace_util(s, ev);
+		if (cpu >= 0 && (ev->type == EV_CSV_UTIL || ev->type == EV_PELT_CFS ||
+				 ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
+			/* The trace's util changed where the kernel would call cpufreq_update_util
+			 * (cfs_rq_util_change after a decay). */
+			sim_governor_update(s, cpu, s->now, 0);
+			sim_flush_freq(s);
+		}
+		if (ev->type == EV_CSV_UTIL && cpu >= 0)
+			feed_csv_row(s, ev, cpu);
+	}
+	return 0;
+}
+
 int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
@@ -618,135 +779,15 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_WAKEUP_NEW:
 	case EV_WAKING:
 	case EV_MIGRATE:
-		ret = check_cpu(s, ev->cpu, ev, err);
-		if (!ret && ev->type == EV_MIGRATE) {
-			ret = check_cpu(s, ev->migrate.orig_cpu, ev, err);
-			if (!ret)
-				ret = check_cpu(s, ev->migrate.dest_cpu, ev, err);
-		} else if (!ret && ev->type != EV_SWITCH) {
-			ret = check_cpu(s, ev->wake.target_cpu, ev, err);
-		}
-		if (ret)
-			return ret;
-		if (s->work)
-			return work_feed(s->work, ev, err);
-		if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
-			return 0;
-		return sim_sched_event(s, ev, ev->ts_ns, err);
+		return feed_sched(s, ev, err);
 	case EV_CPU_FREQUENCY:
 	case EV_FREQ_MARKER:
-		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
-			return GS_ETRACE;
-		/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
-		 * the initial state, and nothing once the kernel's own decisions are known */
-		if (ev->type == EV_FREQ_MARKER && s->cpu[ev->power.cpu_id].traced_kernel)
-			return 0;
-		if (!s->work) {
-			ret = sim_advance(s, ev->ts_ns, err);
-			if (ret)
-				return ret;
-		}
-		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
-		if (ev->type == EV_CPU_FREQUENCY)
-			sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
-		s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
-		s->cpu[ev->power.cpu_id].traced_seen = true;
-		if (ev->type == EV_CPU_FREQUENCY)
-			s->cpu[ev->power.cpu_id].traced_kernel = true;
-		s->any_traced_freq = true;
-		if (s->work)
-			work_traced_freq(s->work, (int)ev->power.cpu_id, ev->power.state, ev->ts_ns);
-		return 0;
+		return feed_freq(s, ev, err);
 	case EV_CPU_IDLE:
-		if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
-			return GS_ETRACE;
-		if (s->work || !s->cfg.has_traced_idle)
-			return 0;
-		ret = sim_advance(s, ev->ts_ns, err);
-		if (ret)
-			return ret;
-		sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
-		s->cpu[ev->power.cpu_id].traced_idle =
-			ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
-		s->w_idle_seen |= 1ull << ev->power.cpu_id;
-		sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
-		return 0;
+		return feed_idle(s, ev, err);
 	default:
-		break;
+		return feed_util(s, ev, err);
 	}
-
-	if (s->cfg.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
-		ret = sim_advance(s, ev->ts_ns, err);
-		if (ret)
-			return ret;
-		sim_validate_event(s, ev);
-	}
-	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
-	    ev->type == EV_LOAD_AVG_TASK) {
-		if (s->cfg.seed_util)
-			return sched_event(s->sched, ev, s->now, err);
-		return 0;
-	}
-	if (s->cfg.seed_util &&
-	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
-		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
-		if (!s->work) {
-			ret = sim_advance(s, ev->ts_ns, err);
-			if (ret)
-				return ret;
-		}
-		ret = sched_event(s->sched, ev, s->now, err);
-		if (ret)
-			return ret;
-	}
-	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
-		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
-	if (s->cfg.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
-		int cpu;
-		ret = sim_advance(s, ev->ts_ns, err);
-		if (ret)
-			return ret;
-		cpu = sim_trace_util(s, ev);
-		if (cpu >= 0 && (ev->type == EV_CSV_UTIL || ev->type == EV_PELT_CFS ||
-				 ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
-			/* The trace's util changed where the kernel would call cpufreq_update_util
-			 * (cfs_rq_util_change after a decay). */
-			sim_governor_update(s, cpu, s->now, 0);
-			sim_flush_freq(s);
-		}
-		if (ev->type == EV_CSV_UTIL && cpu >= 0) {
-			struct sim_cpu *sc = &s->cpu[cpu];
-			sim_cluster_flush(s, sc->cluster);
-			if (ev->util.freq_khz != EV_NO_VALUE) {
-				sc->traced_khz = (u32)ev->util.freq_khz;
-				sc->traced_seen = true;
-				sc->traced_kernel = true;
-				s->any_traced_freq = true;
-			}
-			if (ev->util.idle_state == EV_IDLE_ABSENT) {
-				sc->csv_frac = true;
-				sc->csv_util = ev->util.util +
-					       (ev->util.util_rt != EV_NO_VALUE ? ev->util.util_rt : 0);
-			} else {
-				sc->csv_frac = false;
-				sc->csv_busy = ev->util.idle_state < 0;
-				if (sc->csv_busy == 1)
-					s->csv_busy_mask |= 1ull << cpu;
-				else
-					s->csv_busy_mask &= ~(1ull << cpu);
-				if (s->cfg.has_traced_idle) {
-					sc->traced_idle = ev->util.idle_state < 0
-								  ? -1
-								  : (int)ev->util.idle_state;
-					s->w_idle_seen |= 1ull << cpu;
-				}
-				sim_wattson_sync_cpu(s, cpu);
-			}
-			sim_cluster_update_eager(s, sc->cluster);
-			sim_refresh_busy(s, cpu);
-		}
-	}
-	return 0;
 }
 
 /* ---- what the work timing layer calls (struct work_host) ------------------------------------ */
@@ -783,7 +824,7 @@ static u64 host_next_internal_ns(void *ctx)
 /* One rate-limit period: --set rate_limit_us when given, else the default schedutil takes. */
 static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpufreq_policy *pol)
 {
-	for (int i = 0; i < cfg->nr_params; i++) {
+	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		unsigned long v;
 		char *end;
 		if (strcmp(cfg->params[i].key, "rate_limit_us") != 0)
@@ -795,51 +836,17 @@ static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpuf
 	return (u64)cpufreq_policy_transition_delay_us(pol) * NSEC_PER_USEC;
 }
 
-int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
+/* The scheduler model, with the loop's hooks, and the rqs' initial clamp state. */
+static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
 {
-	struct sim *s;
 	struct sched_config sc = {0};
 	struct sched_hooks hooks = {0};
 	int ret;
 
-	*out = NULL;
-	if (cfg->power_model == POWER_MODEL_WATTSON && !cfg->plat->wattson.present)
-		return gs_error_set(err, GS_EARG,
-				    "--power-model wattson: platform '%s' has no wattson curves "
-				    "(built-in models with them: tensor)",
-				    cfg->plat->name);
-	if (cfg->power_model == POWER_MODEL_WATTSON && cfg->warmup_ns)
-		return gs_error_set(err, GS_EARG,
-				    "--power-model wattson does not take --warmup-ms yet");
-	s = calloc(1, sizeof(*s));
-	if (!s)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	s->warmup_at = NO_TIME;
-	s->cfg = *cfg;
-	s->plat = cfg->plat;
-	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
-	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
-	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
-	s->validating = cfg->validate;
-	uclamp_sys_set_profile(&s->uc, s->kp);
-	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
-		const char *name = s->kp->name;
-		free(s);
-		return gs_error_set(err, GS_EPOLICY,
-				    "kernel profile %s has no uclamp: clamp policies cannot apply "
-				    "(choose --kernel v5.4 or later)",
-				    name);
-	}
-	if (cfg->policy && cfg->policy->n &&
-	    !(s->astats = calloc(cfg->policy->n, sizeof(*s->astats)))) {
-		free(s);
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	}
-
 	sc.nr_cpus = s->plat->nr_cpus;
 	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
-	sc.seed_util = cfg->seed_util;
+	sc.seed_util = cfg->opts.seed_util;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;
@@ -859,12 +866,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	hooks.task_class_change = hook_task_class_change;
 	hooks.task_exit = sim_task_exit;
 	ret = sched_new(&sc, &hooks, &s->sched);
-	if (ret) {
-		free(s->astats);
-		free(s);
+	if (ret)
 		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",
 				    gs_strerror(ret));
-	}
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		/*
 		 * init_uclamp_rq() (v5.9) leaves rq->uclamp_flags 0: on a freshly booted rq the first
@@ -877,7 +881,12 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		uclamp_rq_init_sys(&s->uc, rq);
 		rq->flags |= UCLAMP_FLAG_IDLE;
 	}
+	return 0;
+}
 
+/* What the governors see of the replay (struct gov_env). */
+static void sim_new_env(struct sim *s, const struct sim_config *cfg)
+{
 	s->env.ctx = s;
 	s->env.cpu_util = env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
@@ -887,50 +896,105 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->env.cpu_idle_ns = env_cpu_idle_ns;
 	s->env.on_eval = env_on_eval;
 	s->env.hz = cfg->hz;
+}
 
+/* Cluster c's cpufreq policy, its governor and its initial frequency. */
+static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
+			   struct gs_error *err)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = &s->plat->clusters[c];
+	u64 lat = cfg->has_switch_latency ? cfg->switch_latency_ns : pc->transition_latency_ns;
+	u32 init = 0;
+	int ret;
+
+	for (int i = 0; i < pc->nr_cpus && !init; i++)
+		init = cfg->initial_khz[pc->cpus[i]];
+	cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
+	cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
+		cpufreq_policy_set_efficiencies(&cl->pol);
+	cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
+	cl->pol.gov = cfg->gov;
+	cl->tl_bucket_ns = NSEC_PER_MSEC;
+	ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->opts.nr_params,
+			    &cl->gov_data, err);
+	if (ret)
+		return ret;
+	/* performance, powersave and userspace set their frequency in init */
+	s->emu_init_khz[c] = cl->pol.cur_khz;
+	s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
+						 : val_default_window_ns(cfg, &cl->pol);
+	cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
+	if (cl->cur_opp < 0)
+		cl->cur_opp = pc->nr_opps - 1;
+	for (int i = 0; i < pc->nr_cpus; i++)
+		cl->cpu_mask |= 1ull << pc->cpus[i];
+	/* The initial frequency's scale for PELT invariance. */
+	for (int i = 0; i < pc->nr_cpus; i++)
+		sched_set_freq_scale(s->sched, pc->cpus[i], 0,
+				     ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
+					     plat_cluster_max_khz(pc));
+	return 0;
+}
+
+int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
+{
+	struct sim *s;
+	int ret;
+
+	*out = NULL;
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON && !cfg->opts.plat->wattson.present)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson: platform '%s' has no wattson curves "
+				    "(built-in models with them: tensor)",
+				    cfg->opts.plat->name);
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON && cfg->opts.warmup_ns)
+		return gs_error_set(err, GS_EARG,
+				    "--power-model wattson does not take --warmup-ms yet");
+	s = calloc(1, sizeof(*s));
+	if (!s)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	s->warmup_at = NO_TIME;
+	s->cfg = *cfg;
+	s->plat = cfg->opts.plat;
+	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
+	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
+	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
+	s->validating = cfg->validate;
+	uclamp_sys_set_profile(&s->uc, s->kp);
+	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
+		const char *name = s->kp->name;
+		free(s);
+		return gs_error_set(err, GS_EPOLICY,
+				    "kernel profile %s has no uclamp: clamp policies cannot apply "
+				    "(choose --kernel v5.4 or later)",
+				    name);
+	}
+	if (cfg->opts.policy && cfg->opts.policy->n &&
+	    !(s->astats = calloc(cfg->opts.policy->n, sizeof(*s->astats)))) {
+		free(s);
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
+
+	ret = sim_new_sched(s, cfg, err);
+	if (ret) {
+		free(s->astats);
+		free(s);
+		return ret;
+	}
+	sim_new_env(s, cfg);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = &s->plat->clusters[c];
-		u64 lat = cfg->switch_latency_ns >= 0 ? (u64)cfg->switch_latency_ns
-						      : pc->transition_latency_ns;
-		u32 init = 0;
-
-		for (int i = 0; i < pc->nr_cpus && !init; i++)
-			init = cfg->initial_khz[pc->cpus[i]];
-		cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc),
-					    lat);
-		cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
-		if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
-			cpufreq_policy_set_efficiencies(&cl->pol);
-		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
-		cl->pol.gov = cfg->gov;
-		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->nr_params,
-				    &cl->gov_data, err);
+		ret = sim_new_cluster(s, cfg, c, err);
 		if (ret) {
 			sim_free(s);
 			return ret;
 		}
-		/* performance, powersave and userspace set their frequency in init */
-		s->emu_init_khz[c] = cl->pol.cur_khz;
-		s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
-							 : val_default_window_ns(cfg, &cl->pol);
-		cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
-		if (cl->cur_opp < 0)
-			cl->cur_opp = pc->nr_opps - 1;
-		for (int i = 0; i < pc->nr_cpus; i++)
-			cl->cpu_mask |= 1ull << pc->cpus[i];
-		/* The initial frequency's scale for PELT invariance. */
-		for (int i = 0; i < pc->nr_cpus; i++)
-			sched_set_freq_scale(s->sched, pc->cpus[i], 0,
-					     ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
-						     plat_cluster_max_khz(pc));
 	}
-
-	if (cfg->timing == SIM_TIMING_WORK) {
+	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz};
-		ret = work_new(&host, s->plat, cfg->warmup_ns, &s->work, err);
+		ret = work_new(&host, s->plat, cfg->opts.warmup_ns, &s->work, err);
 		if (ret) {
 			sim_free(s);
 			return ret;

@@ -150,7 +150,7 @@ static int expect(struct dat_cur *c, const char *tag, size_t len)
  * Every page of one CPU's data: its commit must fit the page's data field. libtracecmd (1.3)
  * loads the first page of each CPU when the file is opened and, when a page says more than a
  * page holds, fails the open with the CPU half set up, and its clean-up then dereferences NULL
- * (found by fuzzing, tests/fuzz/regressions/dat/cpu3-page-commit-past-page.dat); later pages
+ * (found by fuzzing, tests/fuzz/corpus/dat/cpu3-page-commit-past-page.dat); later pages
  * would be read past their end. A kernel never writes such a page (rb_commit() keeps commit
  * within BUF_PAGE_SIZE, the data field's size).
  */

@@ -12,7 +12,7 @@
  * without checking for NULL: a `REC->name` that names no field of its event is a NULL write
  * (fuzzing: `__print_flags(REC->prev_statlong(4096-1), ...)` in sched_switch,
  * `__print_symbolic(REC->pm_qos_clkmem_free_QOS_..., ...)` in pm_qos_add_request;
- * tests/fuzz/regressions/dat/). A kernel never writes such a format: the format's fields and
+ * tests/fuzz/corpus/dat/). A kernel never writes such a format: the format's fields and
  * its print fmt come from the same TP_STRUCT__entry, and the compiler checks every __entry->name
  * that becomes REC->name. So every `REC->name` outside a string or character literal must name
  * one of the event's fields (common or its own), as tep_find_any_field() looks them up.

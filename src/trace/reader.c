@@ -39,14 +39,18 @@ const char *trace_format_name(enum trace_format f)
 	return format_names[f];
 }
 
-int trace_format_from_name(const char *name)
+bool trace_format_from_name(const char *name, enum trace_format *out)
 {
-	if (strcmp(name, "tracecmd") == 0) /* as README and --help spell it */
-		return TRACE_FMT_TRACECMD;
+	if (strcmp(name, "tracecmd") == 0) { /* as README and --help spell it */
+		*out = TRACE_FMT_TRACECMD;
+		return true;
+	}
 	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
-		if (strcmp(name, format_names[i]) == 0)
-			return (int)i;
-	return -1;
+		if (strcmp(name, format_names[i]) == 0) {
+			*out = (enum trace_format)i;
+			return true;
+		}
+	return false;
 }
 
 /* ---- statistics helpers used by the back ends ---------------------------------------------- */

@@ -28,7 +28,8 @@ enum trace_format {
 	TRACE_FMT_SYSTRACE, /* Android systrace: HTML trace-data blocks, Chrome JSON (systrace.c) */
 };
 const char *trace_format_name(enum trace_format f);
-int trace_format_from_name(const char *name); /* -1 if unknown */
+/* "ftrace", "tracecmd", "dat", ... -> *out and true; false if unknown (*out untouched). */
+bool trace_format_from_name(const char *name, enum trace_format *out);
 
 struct reader_opts {
 	enum trace_format format; /* AUTO: detect */

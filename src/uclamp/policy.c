@@ -1,6 +1,22 @@
 /*
  * policy.c - clamp policy files: parse with the kernel's validation up front, apply actions to
  * the uclamp state (uclamp.c, Linux v5.9 semantics) through the owner's callbacks. See policy.h.
+ *
+ * The file format is govsim's own; each action stands for a user-space call into v5.9
+ * kernel/sched/core.c: setattr for sched_setattr() (__sched_setscheduler: uclamp_validate, then
+ * __setscheduler_uclamp between dequeue and enqueue), sysctl for a write to
+ * /proc/sys/kernel/sched_util_clamp_* (sysctl_sched_uclamp_handler), cgroup for a write to
+ * cpu.uclamp.min/max (cpu_uclamp_write), attach for a write to cgroup.procs (sched_move_task).
+ * The kernel rules themselves are in uclamp.c (its list of differences applies). Differences in
+ * how the actions reach them, and why:
+ * - Checked up front: every action is validated when the file is read (on a scratch state, in
+ *   run order, for what depends on the sequence: sysctl min > max, too many groups), so a
+ *   policy the kernel would reject part-way fails before anything is replayed (exit 3).
+ * - comm=GLOB selects tasks by name, as a script looping over pids would; a setattr also
+ *   applies to a matching task first seen in the trace after the action's time (it existed,
+ *   the trace had not shown it yet), checked then against its own request.
+ * - A pid the model has never seen is -ESRCH (find_process_by_pid) and touches nothing, as in
+ *   the kernel; a comm that matches nothing makes no call. Both are counted and noted.
  */
 #include "uclamp/policy.h"
 
@@ -215,14 +231,13 @@ static int policy_parse_sysctl(struct policy_action *a, const struct policy_line
 			       struct gs_error *err)
 {
 	unsigned long v;
-	int which;
+	enum uclamp_sysctl which;
 
 	if (l->nr_words - w < 2)
 		return policy_err(err, l, "sysctl needs a name and a value");
 	if (l->nr_words - w > 2)
 		return policy_err(err, l, "unexpected '%s'", l->word[w + 2]);
-	which = uclamp_sysctl_from_name(l->word[w]);
-	if (which < 0)
+	if (!uclamp_sysctl_from_name(l->word[w], &which))
 		return policy_err(err, l,
 				  "unknown sysctl '%s' (want sched_util_clamp_min, "
 				  "sched_util_clamp_max or sched_util_clamp_min_rt_default)",
@@ -232,7 +247,7 @@ static int policy_parse_sysctl(struct policy_action *a, const struct policy_line
 				  l->word[w + 1]);
 	if (v > SCHED_CAPACITY_SCALE)
 		return policy_err(err, l, "%s %lu out of range 0..1024", l->word[w], v);
-	a->sysctl = (enum uclamp_sysctl)which;
+	a->sysctl = which;
 	a->value = (unsigned int)v;
 	return 0;
 }

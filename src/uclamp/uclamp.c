@@ -468,12 +468,14 @@ const char *uclamp_sysctl_name(enum uclamp_sysctl which)
 	return uclamp_sysctl_names[which];
 }
 
-int uclamp_sysctl_from_name(const char *name)
+bool uclamp_sysctl_from_name(const char *name, enum uclamp_sysctl *out)
 {
 	for (size_t i = 0; i < GS_ARRAY_SIZE(uclamp_sysctl_names); i++)
-		if (strcmp(name, uclamp_sysctl_names[i]) == 0)
-			return (int)i;
-	return -1;
+		if (strcmp(name, uclamp_sysctl_names[i]) == 0) {
+			*out = (enum uclamp_sysctl)i;
+			return true;
+		}
+	return false;
 }
 
 /* uclamp_update_root_tg(): the root group's requests follow the system defaults. */

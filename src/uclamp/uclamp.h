@@ -208,9 +208,9 @@ int uclamp_group_find(const struct uclamp_sys *sys, const char *path);
  * '/', shorter than uclamp_group.path). */
 bool uclamp_group_path_valid(const char *path);
 
-/* The procfs name of a sysctl ("sched_util_clamp_min"); from_name returns -1 if unknown. */
+/* The procfs name of a sysctl ("sched_util_clamp_min"); from_name: false if unknown. */
 const char *uclamp_sysctl_name(enum uclamp_sysctl which);
-int uclamp_sysctl_from_name(const char *name);
+bool uclamp_sysctl_from_name(const char *name, enum uclamp_sysctl *out);
 
 /* The cgroup file name of a clamp id: "cpu.uclamp.min" / "cpu.uclamp.max". */
 const char *uclamp_group_file_name(enum uclamp_id id);

@@ -89,7 +89,7 @@ printf '\361\017\000\000\000\000\000\000' | dd of="$tmp/trace-big-commit.dat" bs
 case_ dat-page-commit 3 "'trace-big-commit.dat': damaged trace.dat: CPU 5's page at byte 3420160 holds 4081 bytes of events, more than a page's 4080" "$bin" run --quiet trace-big-commit.dat
 # an event format whose print fmt names a field the event does not have: libtraceevent's
 # process_entry() dereferences the failed field lookup after __print_flags( (fuzzing, exit 139;
-# tests/fuzz/regressions/dat/print-*-unknown-field.dat): sched_switch's REC->prev_state -> prev_statx
+# tests/fuzz/corpus/dat/print-*-unknown-field.dat): sched_switch's REC->prev_state -> prev_statx
 cp "$dat" "$tmp/trace-bad-fmt.dat"
 off=$(grep -obUa '__print_flags(REC->prev_state' "$dat" | cut -d: -f1)
 printf 'x' | dd of="$tmp/trace-bad-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc status=none

@@ -6,7 +6,12 @@
 #   first one is the initial state), independently of govsim's reader;
 # - a trace without util events prints "n/a" for the util-trace column (issue #11 item 6);
 # - a trace with neither cpu_frequency nor util events says so and exits 3;
-# - --fail-below exits 1 below the threshold and 0 at or above it; --kernel all, --explain.
+# - --fail-below exits 1 below the threshold and 0 at or above it; --kernel all, --explain;
+# - every frequency figure (decisions, agree, busy, time, util trace) of the Juno trace and of
+#   traces/android-8cpu/surfaceflinger.txt recomputed by a second implementation
+#   (validate_figures.py) from the trace's text and the --timeline of `govsim run` with the
+#   same settings, and pinned with a tolerance (issue #17 item 6);
+# - validate refuses the what-if options of `run` (--policy, --action, --warmup-ms): exit 2.
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
 set -u
 cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
@@ -109,5 +114,79 @@ awk 'NR == 4 { print "          <idle>-0       [000] d..2     1.000100: cpu_freq
 "$bin" validate "$tmp/freq.txt" >"$tmp/freq.out" 2>&1 || err "one cpu_frequency: exit $?"
 [ "$(field v5.9 policy0 8 "$tmp/freq.out")" = "n/a" ] || err "util trace column: not n/a"
 grep -q "the trace carries no util events" "$tmp/freq.out" || err "no util events: not said"
+
+# --- every figure a second time, from the trace text and the timeline of the same replay ------
+# With --set switch_latency_us=0 each emulated frequency change is in force at the governor
+# evaluation that asked for it, so the timeline's freq_khz column is the emulated frequency.
+command -v python3 >/dev/null || err "python3 not found (tools/setup.sh)"
+# recompute NAME TRACE REPORT_TEXT KERNEL_COL_KERNEL POLICY_CPUS... -- GOVSIM_ARGS...
+recompute() {
+	local name=$1 trace=$2 text=$3 k=$4 pols=() args
+	shift 4
+	while [ "$1" != "--" ]; do pols+=("$1"); shift; done
+	shift
+	args=("$@" --set switch_latency_us=0)
+	"$bin" validate "$trace" "${args[@]}" --window-ms 10 >"$tmp/$name.v" 2>&1 ||
+		err "$name: validate exit $?"
+	for us in emulated trace; do
+		"$bin" run "$trace" "${args[@]}" --timing traced --util-source $us \
+			--timeline "$tmp/$name.$us.csv" >/dev/null 2>&1 || err "$name: run --util-source $us exit $?"
+		python3 tests/golden/validate_figures.py "$text" "$tmp/$name.$us.csv" 10 "${pols[@]}" \
+			>"$tmp/$name.$us.fig" || err "$name: validate_figures.py failed"
+	done
+	# policy decisions agree busy time (the second implementation) against columns 3, 4, 6, 7
+	while read -r p dec agree busy time; do
+		[ "$(field "$k" "$p" 3 "$tmp/$name.v")" = "$dec" ] ||
+			err "$name $p: decisions $(field "$k" "$p" 3 "$tmp/$name.v"), recomputed $dec"
+		for cw in "4 $agree 0.1" "6 $busy 0.5" "7 $time 0.5"; do
+			set -- $cw
+			got=$(field "$k" "$p" "$1" "$tmp/$name.v")
+			[ "$2" = - ] && { [ "$got" = - ] || err "$name $p column $1: '$got', recomputed -"; continue; }
+			near "$got" "$2" "$3" || err "$name $p column $1: '$got', recomputed $2 (+- $3)"
+		done
+	done <"$tmp/$name.emulated.fig"
+	# the util-trace column: the time share of the replay with the trace's util (n/a without)
+	while read -r p dec agree busy time; do
+		got=$(field "$k" "$p" 8 "$tmp/$name.v")
+		[ "$got" = n/a ] || near "$got" "$time" 0.5 ||
+			err "$name $p util trace: '$got', recomputed $time (+- 0.5)"
+	done <"$tmp/$name.trace.fig"
+}
+recompute juno "$juno" traces/juno-r0/sched_load/trace.report.txt v4.19 0,3,4,5 1,2 -- \
+	--platform juno-r0 --kernel v4.19
+recompute sf traces/android-8cpu/surfaceflinger.txt traces/android-8cpu/surfaceflinger.txt v5.9 \
+	0,1,2,3 4,5,6,7 -- --platform hikey960 --kernel v5.9
+# the same figures pinned (tolerance: 1 percentage point)
+while read -r n k p c w t; do
+	got=$(field "$k" "$p" "$c" "$tmp/$n.v")
+	near "$got" "$w" "$t" || err "$n $k $p column $c: '$got', pinned $w +- $t"
+done <<'PINS'
+juno v4.19 policy0 3 2 0
+juno v4.19 policy0 4 100.0 0
+juno v4.19 policy0 6 44.1 1
+juno v4.19 policy0 7 64.1 1
+juno v4.19 policy0 8 60.4 1
+juno v4.19 policy1 3 1 0
+juno v4.19 policy1 6 0.0 1
+juno v4.19 policy1 7 82.5 1
+juno v4.19 policy1 8 86.8 1
+sf v5.9 policy0 3 1 0
+sf v5.9 policy4 3 16 0
+sf v5.9 policy4 7 0.0 0
+PINS
+# the surfaceflinger phone's OPPs are not hikey960's: validate says so rather than score it
+grep -q "runs policy4 at 300000 kHz, which is no OPP of 'hikey960'" "$tmp/sf.v" ||
+	err "surfaceflinger: the foreign-OPP note is missing"
+
+# --- the what-ifs of `run` are refused (validate replays the traced configuration) -------------
+refused() {
+	"$bin" validate "$juno" --platform juno-r0 "$@" >/dev/null 2>"$tmp/r.txt"
+	local s=$?
+	[ $s = 2 ] || err "validate $1: exit $s, expected 2"
+	grep -q "validate takes no" "$tmp/r.txt" || err "validate $1: no refusal message"
+}
+refused --policy tests/fixtures/policies/top-app.txt
+refused --action 'setattr comm=x uclamp_min=1'
+refused --warmup-ms 5
 
 exit $fail

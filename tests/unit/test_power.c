@@ -30,13 +30,20 @@ static int setup(void **state)
 
 static void test_names(void **state)
 {
+	enum power_model m = POWER_MODEL_WATTSON;
+
 	(void)state;
-	assert_int_equal(power_model_from_name("em"), POWER_MODEL_EM);
-	assert_int_equal(power_model_from_name("costs"), POWER_MODEL_COSTS);
-	assert_int_equal(power_model_from_name("EM"), -1);
-	assert_int_equal(power_model_from_name("cost"), -1);
-	assert_int_equal(power_model_from_name(""), -1);
-	assert_int_equal(power_model_from_name(NULL), -1);
+	assert_true(power_model_from_name("em", &m));
+	assert_int_equal(m, POWER_MODEL_EM);
+	assert_true(power_model_from_name("costs", &m));
+	assert_int_equal(m, POWER_MODEL_COSTS);
+	assert_true(power_model_from_name("wattson", &m));
+	assert_int_equal(m, POWER_MODEL_WATTSON);
+	assert_false(power_model_from_name("EM", &m));
+	assert_false(power_model_from_name("cost", &m));
+	assert_false(power_model_from_name("", &m));
+	assert_false(power_model_from_name(NULL, &m));
+	assert_int_equal(m, POWER_MODEL_WATTSON); /* untouched by a refusal */
 	assert_string_equal(power_model_name(POWER_MODEL_EM), "em");
 	assert_string_equal(power_model_name(POWER_MODEL_COSTS), "costs");
 	assert_string_equal(power_unit(&hikey, POWER_MODEL_EM), "mW");
