@@ -1,0 +1,113 @@
+#!/bin/bash
+# tune.sh - `govsim tune` on a synthetic trace whose answers are computed here, by hand, from
+# Hikey960's OPP table and schedutil's formula (Linux v5.9), not from what govsim printed.
+#
+# The trace: one rt-app-like task `rtapp` on CPU 0 (the A53 cluster, capacity 462, OPPs 533,
+# 999, 1402, 1709, 1844 MHz), 4 ms of work at 1844 MHz every 16 ms. With uclamp_min = u above
+# the task's own util (about a quarter of 462), schedutil asks for
+#     freq = (f_max + f_max/4) * u / capacity        (get_next_freq, map_util_freq)
+# and the cpufreq core takes the lowest OPP >= freq (CPUFREQ_RELATION_L). The work takes
+# 4 ms * 1844 / f: 7.38 ms at 999 MHz, 5.26 ms at 1402 MHz. A 6 ms deadline therefore needs
+# 1402 MHz, i.e. freq > 999000 kHz: the smallest u is floor(999000 * 462 / 2305000) + 1.
+# Under the em model energy per unit of work grows with the OPP (em cost 96, 129, 163, ...),
+# so the least energy meeting the deadline is also at that u (the lowest value of its plateau).
+#
+# Checks: --find smallest and --minimize energy give that u; the margin names u - 1 as failing;
+# a relative target against governor=performance; an infeasible target exits 1 with the best
+# found; --jobs 1 and --jobs 2 give the same answer, the same table and the same database rows;
+# malformed specs exit 2 quoting the offending text.
+set -u
+cd "${GOVSIM_SOURCE_DIR:?}"
+bin="${GOVSIM_BIN:?}"
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+bad() { echo "tune: $*" >&2; fail=1; }
+
+"$bin" gen periodic -o "$tmp/p.txt" --platform hikey960 \
+	--task name=rtapp,period_ms=16,duty=0.25,cpu=0,count=20 >/dev/null || bad "gen failed"
+
+# the hand computation, from the platform's own table (platforms show --json)
+"$bin" platforms show hikey960 --json >"$tmp/plat.json" || bad "platforms show failed"
+read -r cap fmax below <<<"$(python3 - "$tmp/plat.json" <<'EOF'
+import json, sys
+p = json.load(open(sys.argv[1]))
+pol = [x for x in p["policies"] if 0 in x["cpus"]][0]
+opps = sorted(o["khz"] for o in pol["opps"])
+cap = [c["capacity"] for c in p["cpus"] if c["cpu"] == 0][0]
+fmax = opps[-1]
+need = 4.0 * fmax / 6.0                       # kHz for 4 ms of max-frequency work in 6 ms
+target = min(o for o in opps if o >= need)    # the OPP it takes
+below = max(o for o in opps if o < target)    # the OPP under it
+print(cap, fmax, below)
+EOF
+)"
+# smallest u with (fmax + fmax/4) * u / cap > below, in the kernel's integer arithmetic
+want=$(( below * cap / (fmax + fmax / 4) + 1 ))
+[ "$want" = 201 ] || bad "hand computation gave $want (expected 201 for hikey960)"
+
+vary='setattr comm=rtapp uclamp_min=?'
+deadline='response_max(comm=rtapp) <= 6ms'
+
+# --find smallest, with the margin
+out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
+	--db "$tmp/j2.db" --jobs 2 --quiet)
+rc=$?
+[ $rc = 0 ] || bad "--find exit $rc"
+grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || bad "--find: expected uclamp_min=$want: $out"
+grep -q "uclamp_min=$((want - 1)) fails:" <<<"$out" || bad "--find: margin not u-1: $out"
+
+# the same with --jobs 1: same output, same rows
+out1=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
+	--db "$tmp/j1.db" --jobs 1 --quiet)
+[ "$out" = "$(sed "s|j1.db|j2.db|" <<<"$out1")" ] || bad "--jobs 1 and 2 answer differently"
+dump() {
+	cp "$1" "$1.dump.db"
+	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
+}
+diff <(dump "$tmp/j1.db") <(dump "$tmp/j2.db") >/dev/null || bad "--jobs 1 and 2 store different rows"
+n=$(sqlite3 "$tmp/j2.db" "SELECT count(*) FROM runs WHERE label LIKE 'action=\"setattr comm=rtapp uclamp_min=%'")
+pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
+[ "$n" = "$pts" ] && [ "$n" -gt 2 ] || bad "stored $n runs for $pts points"
+# compare finds the path by the label sweep writes
+"$bin" compare --db "$tmp/j2.db" --base "action=setattr comm=rtapp uclamp_min=$((want - 1))" \
+	--new "action=setattr comm=rtapp uclamp_min=$want" >/dev/null || bad "compare of the path failed"
+
+# --minimize energy under the same deadline: the same value (the cheapest feasible OPP)
+out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --minimize energy --subject-to "$deadline" \
+	--quiet --json) || bad "--minimize exit $?"
+got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]["values"]["uclamp_min"]), d["feasible"])' <<<"$out")
+[ "$got" = "$want True" ] || bad "--minimize energy: got '$got', expected '$want True'"
+
+# a relative target: within +40% of performance's p95 (4 ms of work at max) needs the same OPP
+# (5.26 ms at 1402 is +32%, 7.38 ms at 999 +85%)
+out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --quiet \
+	--subject-to 'response_p95(comm=rtapp) <= +40% vs governor=performance') || bad "relative: exit $?"
+grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || bad "relative: expected $want: $out"
+
+# infeasible: 4 ms of work never fits 3 ms, even at the maximum; exit 1 with the best found
+out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --quiet \
+	--subject-to 'response_max(comm=rtapp) <= 3ms')
+rc=$?
+[ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
+grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
+
+# malformed specs: exit 2, the offending text quoted
+for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
+	"--vary|rate_limit_us=?[9:1:1]" "--subject-to|respons_max <= 6ms" \
+	"--subject-to|energy <= +5%" "--subject-to|energy(comm=x) <= 1"; do
+	opt=${args%%|*}
+	val=${args#*|}
+	if [ "$opt" = --vary ]; then
+		set -- --vary "$val" --find smallest --subject-to "$deadline"
+	else
+		set -- --vary "$vary" --find smallest --subject-to "$val"
+	fi
+	err=$("$bin" tune "$tmp/p.txt" "$@" 2>&1 >/dev/null)
+	rc=$?
+	[ $rc = 2 ] || bad "'$val': exit $rc, expected 2"
+	grep -qF "'$val'" <<<"$err" || bad "'$val': message does not quote it: $err"
+done
+
+exit $fail
