@@ -221,10 +221,10 @@ static int job_run(void *ctx, long i, const char *db, const char *out)
 		return status;
 	job_label(t, j, label, sizeof(label));
 	o->label = label;
-	o->db = db;
+	o->db = o->db ? db : NULL; /* without --db nothing is kept: no need to write it */
 	run_result_init(&r);
 	status = run_opts_replay(o, o->traces[j->trace], NULL, &r);
-	if (!status)
+	if (!status && o->db)
 		status = run_opts_store(o, &r);
 	if (!status) {
 		f = fopen(out, "w");

@@ -165,8 +165,9 @@ static void print_text(const struct tune_cli *t)
 
 	printf("govsim tune: %s", goal_name(t->goal));
 	if (t->moff)
-		printf(" %s", t->objective.text);
-	printf(" over");
+		printf(" %s over", t->objective.text);
+	else
+		printf(" %s in", t->vary[0].key);
 	for (int d = 0; d < t->nd; d++)
 		printf("%s '%s'", d ? " and" : "", t->vary[d].text);
 	printf(", %d trace%s\n", t->o.nr_traces, t->o.nr_traces == 1 ? "" : "s");
@@ -186,7 +187,9 @@ static void print_text(const struct tune_cli *t)
 		printf("answer:   none: no value meets every constraint; best found %s\n", v);
 		print_why(t, (size_t)s->best, "            ");
 	}
-	if (s->feasible && t->nd == 1) {
+	if (!t->nr_cons) {
+		/* no constraint: no value fails */
+	} else if (s->feasible && t->nd == 1) {
 		printf("margin:\n");
 		print_margin(t, s->fail_below, "below");
 		print_margin(t, s->fail_above, "above");

@@ -93,6 +93,26 @@ rc=$?
 [ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
 grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
 
+# The energy-optimal rate limit, against every value: a burst (20 ms at full load) then a light
+# phase (30% of every 2 ms). A longer rate limit slows the burst's ramp up (less energy) but holds
+# its high OPP into the light phase (more): the exhaustive sweep below has one least-energy
+# value, which tune's refined grid (5 points first, 17 replays of 21) must find.
+"$bin" gen periodic -o "$tmp/r.txt" --platform hikey960 \
+	--task name=h,period_ms=2,phases=1.0x10/0.3x60,cpu=0,count=70 >/dev/null || bad "gen r failed"
+"$bin" sweep "$tmp/r.txt" --set rate_limit_us=$(seq -s, 0 2000 40000) --db "$tmp/all.db" \
+	--quiet --jobs 2 || bad "sweep failed"
+read -r best nbest <<<"$(sqlite3 -separator ' ' "$tmp/all.db" "
+	WITH e AS (SELECT r.label, t.joules FROM runs r JOIN energy t USING (run_id)
+		   WHERE t.scope = 'total')
+	SELECT (SELECT substr(label, 15) FROM e ORDER BY joules LIMIT 1),
+	       (SELECT count(*) FROM e WHERE joules = (SELECT min(joules) FROM e))")"
+[ "$nbest" = 1 ] || bad "the trace's least energy is not unique ($nbest values)"
+out=$("$bin" tune "$tmp/r.txt" --vary 'rate_limit_us=?[0:40000:2000]' --minimize energy \
+	--grid 5 --quiet --json) || bad "rate limit: exit $?"
+got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]["values"]["rate_limit_us"]), len(d["points"]))' <<<"$out")
+[ "${got% *}" = "$best" ] || bad "rate limit: tune found ${got% *}, the sweep's least energy is at $best"
+[ "${got#* }" -lt 21 ] || bad "rate limit: tune evaluated every value (${got#* })"
+
 # malformed specs: exit 2, the offending text quoted
 for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
 	"--vary|rate_limit_us=?[9:1:1]" "--subject-to|respons_max <= 6ms" \
