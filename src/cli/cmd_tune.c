@@ -106,7 +106,7 @@ static void job_label(const struct tune_cli *t, const struct tune_job *j, char *
 {
 	char line[600], word[700];
 
-	snprintf(buf, size, "%s", t->o.label ? t->o.label : "");
+	snprintf(buf, size, "%s", t->o.sim.label ? t->o.sim.label : "");
 	if (j->base >= 0) {
 		append(buf, size, "baseline");
 		if (strcmp(t->bases[j->base].text, "base") != 0)
@@ -141,16 +141,17 @@ static void job_describe(void *ctx, long i, char *buf, size_t size)
 /* --set KEY=VALUE in the worker's options: replaces the key's value or adds it. */
 static int set_param(struct run_opts *o, const char *key, const char *value)
 {
-	for (int i = 0; i < o->nr_params; i++)
+	for (int i = 0; i < o->sim.nr_params; i++)
 		if (strcmp(o->params[i].key, key) == 0) {
 			o->params[i].value = value;
 			return 0;
 		}
-	if (o->nr_params == RUN_OPTS_MAX_PARAMS)
+	if (o->sim.nr_params == RUN_OPTS_MAX_PARAMS)
 		return cli_fail(EXIT_USAGE, "too many tunables");
-	o->params[o->nr_params].key = key;
-	o->params[o->nr_params].value = value;
-	o->nr_params++;
+	o->params[o->sim.nr_params].key = key;
+	o->params[o->sim.nr_params].value = value;
+	o->sim.nr_params++;
+	o->sim.params = o->params;
 	return 0;
 }
 
@@ -165,13 +166,11 @@ static int apply_job(struct tune_cli *t, const struct tune_job *j)
 	if (j->base >= 0) {
 		const struct tune_baseline *b = &t->bases[j->base];
 		if (t->base_gov[j->base])
-			o->governor = t->base_gov[j->base];
+			o->sim.governor = t->base_gov[j->base];
 		if (t->base_kernel[j->base])
-			o->kernel = t->base_kernel[j->base];
-		if (b->no_policy) {
-			policy_init(&o->policy);
-			o->has_policy = false;
-		}
+			o->sim.kernel = t->base_kernel[j->base];
+		if (b->no_policy)
+			o->sim.policy = NULL;
 		for (int i = 0; i < b->nr_params; i++)
 			if (set_param(o, b->keys[i], b->values[i]))
 				return EXIT_USAGE;
@@ -188,7 +187,7 @@ static int apply_job(struct tune_cli *t, const struct tune_job *j)
 		} else {
 			if (policy_parse_line(&o->policy, lines[d], "--vary", d + 1, &err))
 				return cli_report(&err);
-			o->has_policy = true;
+			o->sim.policy = &o->policy;
 		}
 	}
 	return 0;
@@ -220,7 +219,7 @@ static int job_run(void *ctx, long i, const char *db, const char *out)
 	if ((status = apply_job(t, j)))
 		return status;
 	job_label(t, j, label, sizeof(label));
-	o->label = label;
+	o->sim.label = label;
 	o->db = o->db ? db : NULL; /* without --db nothing is kept: no need to write it */
 	run_result_init(&r);
 	status = run_opts_replay(o, o->traces[j->trace], NULL, &r);
@@ -551,7 +550,7 @@ static int tune_check(struct tune_cli *t)
 	if (t->o.nr_kernels > 1)
 		return cli_usage_error(tune_usage, "--kernel: one profile (tune one at a time)");
 	if (t->o.nr_kernels == 1)
-		t->o.kernel = t->o.kernels[0];
+		t->o.sim.kernel = t->o.kernels[0];
 	t->moff = t->goal == TUNE_MINIMIZE || t->goal == TUNE_MAXIMIZE;
 	if (t->moff)
 		t->metrics[0] = t->objective;
