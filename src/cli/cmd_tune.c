@@ -547,6 +547,11 @@ static int tune_check(struct tune_cli *t)
 	if (t->nd == 2 && strcmp(t->vary[0].key, t->vary[1].key) == 0 &&
 	    strcmp(t->vary[0].prefix, t->vary[1].prefix) == 0)
 		return cli_usage_error(tune_usage, "--vary '%s' given twice", t->vary[1].text);
+	if (t->plot && t->nd > 1)
+		return cli_usage_error(tune_usage, "--plot draws one unknown");
+	if (t->plot && t->moff + t->nr_cons > 8)
+		return cli_usage_error(tune_usage, "--plot draws at most 8 panels (objective and "
+						   "constraints)");
 	if (t->o.nr_kernels > 1)
 		return cli_usage_error(tune_usage, "--kernel: one profile (tune one at a time)");
 	if (t->o.nr_kernels == 1)

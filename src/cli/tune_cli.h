@@ -76,6 +76,21 @@ bool tune_judge(const struct tune_cli *t, size_t p, int c, int trace, double *ch
 void tune_point_text(const struct tune_cli *t, const struct tune_point *p, char *buf,
 		     size_t size);
 
+/* The points of the search in value order (indices into search.pts); NULL when out of memory,
+ * else the caller frees. */
+size_t *tune_sorted_points(const struct tune_cli *t);
+
+/* The trace where constraint c is worst at point p (most excess; else nearest its limit), and
+ * the change there. */
+int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change);
+
+/* Is the metric a time in seconds? */
+bool tune_metric_is_time(const struct tune_metric *m);
+
+/* --plot: objective and constraints against the (one) varied value, the feasible values
+ * shaded; PNG or SVG by the file's name. Returns 0 or an exit status after printing. */
+int tune_plot(const struct tune_cli *t, const char *path);
+
 /* The answer on stdout (text or --json), and --plot; returns 0 or an exit status. */
 int tune_print(struct tune_cli *t);
 

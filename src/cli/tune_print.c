@@ -17,8 +17,7 @@ static const char *goal_name(enum tune_goal g)
 	return names[g];
 }
 
-/* Is the metric a time (seconds)? */
-static bool is_time(const struct tune_metric *m)
+bool tune_metric_is_time(const struct tune_metric *m)
 {
 	return strncmp(m->name, "latency_", 8) == 0 || strncmp(m->name, "response_", 9) == 0 ||
 	       strncmp(m->name, "lateness_", 9) == 0 || strcmp(m->name, "busy") == 0 ||
@@ -34,7 +33,7 @@ static void format_change(const struct tune_constraint *c, double change, char *
 		snprintf(buf, size, "n/a");
 	else if (c->th.relative)
 		snprintf(buf, size, "%+.2f%%", change);
-	else if (is_time(&c->metric))
+	else if (tune_metric_is_time(&c->metric))
 		snprintf(buf, size, c->has_base ? "%+.3f ms" : "%.3f ms", change * 1e3);
 	else
 		snprintf(buf, size, c->has_base ? "%+.6g" : "%.6g", change);
@@ -49,7 +48,7 @@ static void format_limit(const struct tune_constraint *c, char *buf, size_t size
 }
 
 /* The worst trace of constraint c at point p (the most excess; else the nearest the limit). */
-static int worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
+int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
 {
 	double worst = -1, ch;
 	int wt = 0;
@@ -102,8 +101,7 @@ static void print_margin(const struct tune_cli *t, long idx, const char *side)
 	print_why(t, (size_t)idx, "            ");
 }
 
-/* The points in value order (indices into pts); caller frees. */
-static size_t *sorted_points(const struct tune_cli *t)
+size_t *tune_sorted_points(const struct tune_cli *t)
 {
 	const struct tune_search *s = &t->search;
 	size_t *order = malloc((s->n + 1) * sizeof(*order));
@@ -149,7 +147,7 @@ static void print_table(const struct tune_cli *t, const size_t *order)
 						   ? strlen(t->objective.text) : 14),
 			       s->pts[p].objective);
 		for (int c = 0; c < t->nr_cons; c++) {
-			worst_trace(t, p, c, &change);
+			tune_worst_trace(t, p, c, &change);
 			format_change(&t->cons[c], change, ch, sizeof(ch));
 			printf("  %*s", (int)strlen(t->cons[c].metric.text), ch);
 		}
@@ -173,7 +171,7 @@ static void print_text(const struct tune_cli *t)
 	printf(", %d trace%s\n", t->o.nr_traces, t->o.nr_traces == 1 ? "" : "s");
 	for (int c = 0; c < t->nr_cons; c++) {
 		format_limit(&t->cons[c], lim, sizeof(lim));
-		printf("%s %s %s%s%s\n", c ? "         " : "subject:", t->cons[c].metric.text, lim,
+		printf("%s %s %s%s%s\n", c ? "        " : "subject:", t->cons[c].metric.text, lim,
 		       t->cons[c].has_base ? " vs " : "",
 		       t->cons[c].has_base ? t->cons[c].base.text : "");
 	}
@@ -204,7 +202,7 @@ static void print_text(const struct tune_cli *t)
 	if (t->o.db)
 		printf(", stored in '%s'", t->o.db);
 	printf("\n");
-	order = sorted_points(t);
+	order = tune_sorted_points(t);
 	if (order)
 		print_table(t, order);
 	free(order);
@@ -256,7 +254,7 @@ static void print_json(const struct tune_cli *t)
 {
 	const struct tune_search *s = &t->search;
 	struct json_out j;
-	size_t *order = sorted_points(t);
+	size_t *order = tune_sorted_points(t);
 
 	json_init(&j, stdout);
 	json_begin_object(&j, NULL);
@@ -317,10 +315,14 @@ static void print_json(const struct tune_cli *t)
 
 int tune_print(struct tune_cli *t)
 {
+	int status;
+
 	if (t->json)
 		print_json(t);
 	else
 		print_text(t);
+	if (t->plot && (status = tune_plot(t, t->plot)))
+		return status;
 	if (fflush(stdout) || ferror(stdout))
 		return cli_fail(EXIT_FAILURE_RT, "stdout: write error");
 	return t->search.feasible ? EXIT_OK : EXIT_FAILURE_RT;

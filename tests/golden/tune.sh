@@ -93,6 +93,21 @@ rc=$?
 [ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
 grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
 
+# --plot: PNG and SVG through the cairo plot code; one unknown only
+"$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
+	--subject-to "$deadline" --quiet --plot "$tmp/t.png" >/dev/null || bad "--plot png: exit $?"
+[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = '211PNG' ] || bad "--plot wrote no PNG"
+"$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
+	--subject-to "$deadline" --quiet --plot "$tmp/t.svg" >/dev/null || bad "--plot svg: exit $?"
+grep -q '<svg' "$tmp/t.svg" || bad "--plot wrote no SVG"
+
+# two unknowns: on the grid uclamp_min 0, 100, .., 400 the deadline needs >= 201, so 300 (1709
+# MHz: 2305000 * 300 / 462 = 1496753 kHz) and 400 (1844 MHz) are feasible; 300 costs less energy
+out=$("$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:100]' \
+	--vary 'rate_limit_us=?[0:20000:10000]' --minimize energy --subject-to "$deadline" --quiet) ||
+	bad "two unknowns: exit $?"
+grep -q "^answer:   uclamp_min=300 rate_limit_us=" <<<"$out" || bad "two unknowns: $out"
+
 # The energy-optimal rate limit, against every value: a burst (20 ms at full load) then a light
 # phase (30% of every 2 ms). A longer rate limit slows the burst's ramp up (less energy) but holds
 # its high OPP into the light phase (more): the exhaustive sweep below has one least-energy
