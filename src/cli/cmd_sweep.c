@@ -19,7 +19,6 @@
 #include "cli/cli.h"
 #include "cli/run_opts.h"
 #include "cli/sweep_engine.h"
-#include "sim/sim.h"
 #include "store/store.h"
 
 static const char sweep_usage[] =
@@ -203,35 +202,6 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 }
 
 /*
- * Does governor `gov` take tunable key (with `value`)? The replay's own keys (hz, ...) every
- * governor takes; the others, the governor takes when its init marks them used, which a
- * simulation of the platform set up without a trace shows (a bad value still counts as taken:
- * its runs fail with the governor's message).
- */
-static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const char *key,
-		      const char *value)
-{
-	struct gov_param param = {.key = key, .value = value, .used = false};
-	struct sim_config cfg;
-	struct gs_error err;
-	struct sim *s = NULL;
-
-	sim_config_init(&cfg);
-	cfg.opts.plat = &sw->o.plat;
-	cfg.gov = gov;
-	cfg.params = &param;
-	cfg.opts.nr_params = 1;
-	gs_error_clear(&err);
-	/* an error here is a bad value of a key it knows */
-	if (sim_config_parse_params(&cfg, &err) || param.used)
-		return true;
-	gs_error_clear(&err);
-	if (sim_new(&cfg, &s, &err) == 0)
-		sim_free(s);
-	return param.used;
-}
-
-/*
  * Which governors of the sweep each --set applies to: KEY to every one that takes it (none is
  * a mistake), GOV.KEY to GOV alone (which must be in the sweep and take it); a key may not
  * reach one governor twice. Then the jobs per governor. Returns 0 or the exit status (2).
@@ -268,7 +238,8 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 				continue;
 			in_sweep = true;
 			set->applies[g] = sweep_gov(sw, g) &&
-					  gov_takes(sw, sweep_gov(sw, g), set->key, set->values[0]);
+					  sweep_gov_takes(&sw->o.plat, sweep_gov(sw, g), set->key,
+							  set->values[0]);
 			nr += set->applies[g];
 			if (set->scope && !set->applies[g])
 				return cli_usage_error(usage,

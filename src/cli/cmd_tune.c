@@ -165,8 +165,19 @@ static int apply_job(struct tune_cli *t, const struct tune_job *j)
 	gs_error_clear(&err);
 	if (j->base >= 0) {
 		const struct tune_baseline *b = &t->bases[j->base];
-		if (t->base_gov[j->base])
+		if (t->base_gov[j->base]) {
+			/* the --set tunables the baseline's governor does not take are left out */
+			const struct governor_ops *gov = NULL;
+			int n = 0;
+			if (governor_lookup(t->base_gov[j->base], &gov, &err))
+				return cli_report(&err);
+			for (int i = 0; i < o->sim.nr_params; i++)
+				if (sweep_gov_takes(&o->plat, gov, o->params[i].key,
+						    o->params[i].value))
+					o->params[n++] = o->params[i];
+			o->sim.nr_params = n;
 			o->sim.governor = t->base_gov[j->base];
+		}
 		if (t->base_kernel[j->base])
 			o->sim.kernel = t->base_kernel[j->base];
 		if (b->no_policy)

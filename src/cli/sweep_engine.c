@@ -20,6 +20,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "sim/sim.h"
 
 /* What the parent knows of a job while and after it runs. */
 struct sweep_slot {
@@ -435,4 +436,32 @@ int sweep_engine_run(struct sweep_engine *e)
 	/* a stop signal during the merge: the files are gone; let it act now */
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);
 	return status;
+}
+
+/*
+ * The replay's own keys (hz, ...) every governor takes; the others, the governor takes when its
+ * init marks them used, which a simulation of the platform set up without a trace shows (a bad
+ * value still counts as taken: its runs fail with the governor's message).
+ */
+bool sweep_gov_takes(const struct platform *plat, const struct governor_ops *gov,
+		     const char *key, const char *value)
+{
+	struct gov_param param = {.key = key, .value = value, .used = false};
+	struct sim_config cfg;
+	struct gs_error err;
+	struct sim *s = NULL;
+
+	sim_config_init(&cfg);
+	cfg.opts.plat = plat;
+	cfg.gov = gov;
+	cfg.params = &param;
+	cfg.opts.nr_params = 1;
+	gs_error_clear(&err);
+	/* an error here is a bad value of a key it knows */
+	if (sim_config_parse_params(&cfg, &err) || param.used)
+		return true;
+	gs_error_clear(&err);
+	if (sim_new(&cfg, &s, &err) == 0)
+		sim_free(s);
+	return param.used;
 }

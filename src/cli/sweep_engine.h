@@ -20,6 +20,8 @@
 #include <stdbool.h>
 #include <stddef.h>
 
+#include "gov/governor.h"
+#include "power/platform.h"
 #include "store/store.h"
 
 struct sweep_engine {
@@ -53,5 +55,9 @@ struct sweep_engine {
  * succeeded are stored in every case); collect()'s status when it returned one.
  */
 int sweep_engine_run(struct sweep_engine *e);
+
+/* Does governor `gov` take tunable `key` (with `value`) on platform `plat`? */
+bool sweep_gov_takes(const struct platform *plat, const struct governor_ops *gov,
+		     const char *key, const char *value);
 
 #endif
