@@ -12,7 +12,8 @@
 # Under the em model energy per unit of work grows with the OPP (em cost 96, 129, 163, ...),
 # so the least energy meeting the deadline is also at that u (the lowest value of its plateau).
 #
-# Checks: --find smallest and --minimize energy give that u; the margin names u - 1 as failing;
+# Checks: --find smallest and --minimize energy give that u (two traces: the larger of
+# theirs); the margin names u - 1 as failing;
 # a relative target against governor=performance; an infeasible target exits 1 with the best
 # found; --jobs 1 and --jobs 2 give the same answer, the same table and the same database rows;
 # malformed specs exit 2 quoting the offending text.
@@ -30,22 +31,25 @@ bad() { echo "tune: $*" >&2; fail=1; }
 
 # the hand computation, from the platform's own table (platforms show --json)
 "$bin" platforms show hikey960 --json >"$tmp/plat.json" || bad "platforms show failed"
-read -r cap fmax below <<<"$(python3 - "$tmp/plat.json" <<'EOF'
+read -r cap fmax below below2 <<<"$(python3 - "$tmp/plat.json" <<'EOF'
 import json, sys
 p = json.load(open(sys.argv[1]))
 pol = [x for x in p["policies"] if 0 in x["cpus"]][0]
 opps = sorted(o["khz"] for o in pol["opps"])
 cap = [c["capacity"] for c in p["cpus"] if c["cpu"] == 0][0]
 fmax = opps[-1]
-need = 4.0 * fmax / 6.0                       # kHz for 4 ms of max-frequency work in 6 ms
-target = min(o for o in opps if o >= need)    # the OPP it takes
-below = max(o for o in opps if o < target)    # the OPP under it
-print(cap, fmax, below)
+out = [cap, fmax]
+for work_ms in (4.0, 4.8):                    # duty 0.25 and 0.3 of 16 ms, at fmax
+    need = work_ms * fmax / 6.0               # kHz to do it within 6 ms
+    target = min(o for o in opps if o >= need)    # the OPP it takes
+    out.append(max(o for o in opps if o < target))  # the OPP under it
+print(*out)
 EOF
 )"
 # smallest u with (fmax + fmax/4) * u / cap > below, in the kernel's integer arithmetic
 want=$(( below * cap / (fmax + fmax / 4) + 1 ))
-[ "$want" = 201 ] || bad "hand computation gave $want (expected 201 for hikey960)"
+want2=$(( below2 * cap / (fmax + fmax / 4) + 1 ))
+[ "$want $want2" = "201 282" ] || bad "hand computation gave $want $want2 (expected 201 282 for hikey960)"
 
 vary='setattr comm=rtapp uclamp_min=?'
 deadline='response_max(comm=rtapp) <= 6ms'
@@ -73,6 +77,15 @@ pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
 # compare finds the path by the label sweep writes
 "$bin" compare --db "$tmp/j2.db" --base "action=setattr comm=rtapp uclamp_min=$((want - 1))" \
 	--new "action=setattr comm=rtapp uclamp_min=$want" >/dev/null || bad "compare of the path failed"
+
+# two traces: a value must meet the deadline on both; the second task's 4.8 ms of work need
+# 1709 MHz (1402 does it in 6.31 ms), so u > 1402000 * 462 / 2305000
+"$bin" gen periodic -o "$tmp/p30.txt" --platform hikey960 \
+	--task name=rtapp,period_ms=16,duty=0.3,cpu=0,count=20 >/dev/null || bad "gen p30 failed"
+out=$("$bin" tune "$tmp/p.txt" "$tmp/p30.txt" --vary "$vary" --find smallest \
+	--subject-to "$deadline" --quiet) || bad "two traces: exit $?"
+grep -q "^answer:   uclamp_min=$want2\$" <<<"$out" || bad "two traces: expected $want2: $out"
+grep -q "uclamp_min=$((want2 - 1)) fails:" <<<"$out" || bad "two traces: margin: $out"
 
 # --minimize energy under the same deadline: the same value (the cheapest feasible OPP)
 out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --minimize energy --subject-to "$deadline" \
