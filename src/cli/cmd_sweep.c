@@ -371,6 +371,29 @@ static int add_set(struct sweep *sw, const char *arg)
 	return 0;
 }
 
+/* A run option at argv[*i] (with its value, when it takes one) goes to rest[] for
+ * run_opts_parse(); run's outputs are refused. Returns 0 or the exit status. */
+static int pass_through(int argc, char **argv, int *i, char **rest, int *nr_rest)
+{
+	const char *v = NULL;
+	int missing = 0;
+
+	for (size_t k = 0; k < GS_ARRAY_SIZE(refused); k++)
+		if (match_opt(refused[k], argc, argv, i, &v, false, &missing) ||
+		    strncmp(argv[*i], refused[k], strlen(refused[k])) == 0)
+			return cli_usage_error(sweep_usage, "%s is for 'govsim run', not sweep",
+					       refused[k]);
+	for (size_t k = 0; k < GS_ARRAY_SIZE(passthrough_with_value); k++) {
+		if (strcmp(argv[*i], passthrough_with_value[k]) == 0 && *i + 1 < argc) {
+			rest[(*nr_rest)++] = argv[(*i)++];
+			rest[(*nr_rest)++] = argv[*i];
+			return 0;
+		}
+	}
+	rest[(*nr_rest)++] = argv[*i];
+	return 0;
+}
+
 /*
  * Take sweep's own options out of argv, pass the rest to run_opts_parse(). `rest` has room
  * for argc entries.
@@ -385,7 +408,7 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
 		int missing = 0, first = i;
-		bool passed = false, keep = true;
+		bool keep = true;
 
 		if (strcmp(argv[i], "--") == 0) {
 			while (i < argc) {
@@ -437,23 +460,8 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 		} else if (match_opt("--no-policy", argc, argv, &i, &v, false, &missing)) {
 			sw->no_policy = true;
 		} else {
-			for (size_t k = 0; k < GS_ARRAY_SIZE(refused); k++)
-				if (match_opt(refused[k], argc, argv, &i, &v, false, &missing) ||
-				    strncmp(argv[i], refused[k], strlen(refused[k])) == 0)
-					return cli_usage_error(sweep_usage,
-							       "%s is for 'govsim run', not sweep",
-							       refused[k]);
-			for (size_t k = 0; k < GS_ARRAY_SIZE(passthrough_with_value); k++) {
-				const char *name = passthrough_with_value[k];
-				if (strcmp(argv[i], name) == 0 && i + 1 < argc) {
-					rest[nr_rest++] = argv[i++];
-					rest[nr_rest++] = argv[i];
-					passed = true;
-					break;
-				}
-			}
-			if (!passed)
-				rest[nr_rest++] = argv[i];
+			if ((status = pass_through(argc, argv, &i, rest, &nr_rest)))
+				return status;
 			/* the script's jobs choose their own --db and are --quiet */
 			if (strcmp(argv[first], "--db") == 0 || strncmp(argv[first], "--db=", 5) == 0 ||
 			    strcmp(argv[first], "--quiet") == 0)
