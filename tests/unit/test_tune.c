@@ -230,11 +230,11 @@ static void test_find_largest_and_infeasible(void **state)
 	tune_search_release(&s);
 }
 
-/* A staircase: 8 OPP-like plateaus, the objective's unique minimum on plateau 5 from k = 641;
+/* A staircase: 9 OPP-like plateaus, the objective's unique minimum on plateau 5 from k = 641;
  * feasible from k = 200. */
 static double stair(long k)
 {
-	static const double level[] = {9, 8, 7, 6, 5, 3, 4, 6};
+	static const double level[] = {9, 8, 7, 6, 5, 3, 4, 6, 7}; /* k / 128 = 0 .. 8 */
 	return level[k / 128] + (k / 128 == 5 ? (double)(k - 640) * 0.001 : 0) +
 	       (k == 640 ? 1 : 0);
 }
