@@ -13,7 +13,7 @@
 # so the least energy meeting the deadline is also at that u (the lowest value of its plateau).
 #
 # Checks: --find smallest and --minimize energy give that u (two traces: the larger of
-# theirs); the margin names u - 1 as failing;
+# theirs; a cgroup's percent: the one that rounds to it); the margin names u - 1 as failing;
 # a relative target against governor=performance; an infeasible target exits 1 with the best
 # found; --jobs 1 and --jobs 2 give the same answer, the same table and the same database rows;
 # malformed specs exit 2 quoting the offending text.
@@ -77,6 +77,14 @@ pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
 # compare finds the path by the label sweep writes
 "$bin" compare --db "$tmp/j2.db" --base "action=setattr comm=rtapp uclamp_min=$((want - 1))" \
 	--new "action=setattr comm=rtapp uclamp_min=$want" >/dev/null || bad "compare of the path failed"
+
+# a cgroup's cpu.uclamp.min (percent, 0.01 steps): the kernel's capacity_from_percent() rounds
+# percent x 100 x 1024 / 10000 to the closest, so the smallest percent giving u >= want
+pct=$(python3 -c "print(next(p for p in range(10001) if (p * 1024 + 5000) // 10000 >= $want) / 100)")
+out=$("$bin" tune "$tmp/p.txt" --action 'attach comm=rtapp /top-app' --quiet \
+	--vary 'cgroup /top-app cpu.uclamp.min ?' --find smallest --subject-to "$deadline") ||
+	bad "cgroup: exit $?"
+grep -q "^answer:   cpu.uclamp.min=$pct\$" <<<"$out" || bad "cgroup: expected $pct: $out"
 
 # two traces: a value must meet the deadline on both; the second task's 4.8 ms of work need
 # 1709 MHz (1402 does it in 6.31 ms), so u > 1402000 * 462 / 2305000
