@@ -541,9 +541,58 @@ static int parse_own(struct tune_cli *t, int argc, char **argv, int *i, long *nu
 	return st ? -st : 1;
 }
 
+/* Does the governor of the runs (or of baseline b, >= 0) take tunable key? 0 or exit 2. */
+static int check_tunable(struct tune_cli *t, int b, const char *what, const char *key,
+			 const char *value)
+{
+	const char *name = b >= 0 && t->base_gov[b] ? t->base_gov[b] : t->o.sim.governor;
+	const struct governor_ops *gov = NULL;
+	struct gs_error err;
+
+	gs_error_clear(&err);
+	if (governor_lookup(name, &gov, &err))
+		return cli_report(&err);
+	if (!sweep_gov_takes(&t->o.plat, gov, key, value))
+		return cli_usage_error(tune_usage, "%s: governor '%s' has no tunable '%s'", what,
+				       gov->name, key);
+	return 0;
+}
+
+static int check_tunables(struct tune_cli *t)
+{
+	char what[600];
+	int st;
+
+	for (int i = 0; i < t->o.sim.nr_params; i++) {
+		snprintf(what, sizeof(what), "--set '%s=%s'", t->o.params[i].key,
+			 t->o.params[i].value);
+		if ((st = check_tunable(t, -1, what, t->o.params[i].key, t->o.params[i].value)))
+			return st;
+	}
+	for (int d = 0; d < t->nd; d++) {
+		char v[64];
+		if (t->vary[d].kind != TUNE_VARY_TUNABLE)
+			continue;
+		tune_vary_format(&t->vary[d], 0, v, sizeof(v));
+		snprintf(what, sizeof(what), "--vary '%s'", t->vary[d].text);
+		if ((st = check_tunable(t, -1, what, t->vary[d].key, v)))
+			return st;
+	}
+	for (int b = 0; b < t->nr_bases; b++)
+		for (int i = 0; i < t->bases[b].nr_params; i++) {
+			snprintf(what, sizeof(what), "baseline '%s'", t->bases[b].text);
+			if ((st = check_tunable(t, b, what, t->bases[b].keys[i],
+						t->bases[b].values[i])))
+				return st;
+		}
+	return 0;
+}
+
 /* The metrics every job reports, and the checks that need the whole command line. */
 static int tune_check(struct tune_cli *t)
 {
+	int st;
+
 	if (t->nd == 0)
 		return cli_usage_error(tune_usage, "--vary SPEC is required (the value to find)");
 	if (!t->goal_set)
@@ -573,6 +622,8 @@ static int tune_check(struct tune_cli *t)
 	for (int c = 0; c < t->nr_cons; c++)
 		t->metrics[t->moff + c] = t->cons[c].metric;
 	t->nr_metrics = t->moff + t->nr_cons;
+	if ((st = check_tunables(t)))
+		return st;
 	/* a vary line that does not parse is a malformed spec */
 	for (int d = 0; d < t->nd; d++) {
 		char line[600];

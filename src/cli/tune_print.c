@@ -198,7 +198,8 @@ static void print_text(const struct tune_cli *t)
 	if (!s->monotone)
 		printf("note:     a failing value above the answer: the constraints are not "
 		       "monotone in the value (--minimize evaluates a grid)\n");
-	printf("runs:     %zu points in %d rounds, %ld replays", s->n, s->rounds, t->runs);
+	printf("runs:     %zu point%s in %d round%s, %ld replays", s->n, s->n == 1 ? "" : "s",
+	       s->rounds, s->rounds == 1 ? "" : "s", t->runs);
 	if (t->o.db)
 		printf(", stored in '%s'", t->o.db);
 	printf("\n");

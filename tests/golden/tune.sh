@@ -151,6 +151,7 @@ got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]
 
 # malformed specs: exit 2, the offending text quoted
 for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
+	"--vary|rate_limt_us=?[0:100:10]" \
 	"--vary|rate_limit_us=?[9:1:1]" "--subject-to|respons_max <= 6ms" \
 	"--subject-to|energy <= +5%" "--subject-to|energy(comm=x) <= 1"; do
 	opt=${args%%|*}
