@@ -64,7 +64,7 @@ grep -q "uclamp_min=$((want - 1)) fails:" <<<"$out" || bad "--find: margin not u
 
 # the same with --jobs 1: same output, same rows
 out1=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
-	--db "$tmp/j1.db" --jobs 1 --quiet)
+	--db "$tmp/j1.db" --jobs 1 --quiet --plot "$tmp/t.png")
 [ "$out" = "$(sed "s|j1.db|j2.db|" <<<"$out1")" ] || bad "--jobs 1 and 2 answer differently"
 dump() {
 	cp "$1" "$1.dump.db"
@@ -85,6 +85,12 @@ out=$("$bin" tune "$tmp/p.txt" --action 'attach comm=rtapp /top-app' --quiet \
 	--vary 'cgroup /top-app cpu.uclamp.min ?' --find smallest --subject-to "$deadline") ||
 	bad "cgroup: exit $?"
 grep -q "^answer:   cpu.uclamp.min=$pct\$" <<<"$out" || bad "cgroup: expected $pct: $out"
+
+# --plot through the cairo plot code: PNG (the --jobs 1 run above) and SVG
+[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = '211PNG' ] || bad "--plot wrote no PNG"
+"$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
+	--subject-to "$deadline" --quiet --plot "$tmp/t.svg" >/dev/null || bad "--plot svg: exit $?"
+grep -q '<svg' "$tmp/t.svg" || bad "--plot wrote no SVG"
 
 # two traces: a value must meet the deadline on both; the second task's 4.8 ms of work need
 # 1709 MHz (1402 does it in 6.31 ms), so u > 1402000 * 462 / 2305000
@@ -114,13 +120,6 @@ rc=$?
 [ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
 grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
 
-# --plot: PNG and SVG through the cairo plot code; one unknown only
-"$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
-	--subject-to "$deadline" --quiet --plot "$tmp/t.png" >/dev/null || bad "--plot png: exit $?"
-[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = '211PNG' ] || bad "--plot wrote no PNG"
-"$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
-	--subject-to "$deadline" --quiet --plot "$tmp/t.svg" >/dev/null || bad "--plot svg: exit $?"
-grep -q '<svg' "$tmp/t.svg" || bad "--plot wrote no SVG"
 
 # two unknowns: on the grid uclamp_min 0, 100, .., 400 the deadline needs >= 201, so 300 (1709
 # MHz: 2305000 * 300 / 462 = 1496753 kHz) and 400 (1844 MHz) are feasible; 300 costs less energy
