@@ -541,6 +541,14 @@ static int parse_own(struct tune_cli *t, int argc, char **argv, int *i, long *nu
 	return st ? -st : 1;
 }
 
+/* latency, response, lateness, activations, throughput: the closed-loop replay's */
+static bool is_activity(const struct tune_metric *m)
+{
+	return strncmp(m->name, "latency_", 8) == 0 || strncmp(m->name, "response_", 9) == 0 ||
+	       strncmp(m->name, "lateness_", 9) == 0 || strcmp(m->name, "activations") == 0 ||
+	       strcmp(m->name, "throughput") == 0;
+}
+
 /* Does the governor of the runs (or of baseline b, >= 0) take tunable key? 0 or exit 2. */
 static int check_tunable(struct tune_cli *t, int b, const char *what, const char *key,
 			 const char *value)
@@ -622,6 +630,12 @@ static int tune_check(struct tune_cli *t)
 	for (int c = 0; c < t->nr_cons; c++)
 		t->metrics[t->moff + c] = t->cons[c].metric;
 	t->nr_metrics = t->moff + t->nr_cons;
+	for (int m = 0; m < t->nr_metrics; m++)
+		if (t->o.sim.timing == SIM_TIMING_TRACED && is_activity(&t->metrics[m]))
+			return cli_usage_error(tune_usage,
+					       "'%s' is measured in work timing only (not with "
+					       "--timing traced)",
+					       t->metrics[m].text);
 	if ((st = check_tunables(t)))
 		return st;
 	/* a vary line that does not parse is a malformed spec */

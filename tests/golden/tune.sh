@@ -165,5 +165,10 @@ for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
 	[ $rc = 2 ] || bad "'$val': exit $rc, expected 2"
 	grep -qF "'$val'" <<<"$err" || bad "'$val': message does not quote it: $err"
 done
+# a closed-loop metric in traced timing would be missing at every value: refused up front
+"$bin" tune "$tmp/p.txt" --timing traced --vary "$vary" --find smallest \
+	--subject-to "$deadline" >/dev/null 2>&1
+rc=$?
+[ $rc = 2 ] || bad "--timing traced with response_max: exit $rc, expected 2"
 
 exit $fail
