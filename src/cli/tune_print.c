@@ -50,19 +50,17 @@ static void format_limit(const struct tune_constraint *c, char *buf, size_t size
 /* The worst trace of constraint c at point p (the most excess; else the nearest the limit). */
 int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
 {
+	/* nearer the limit: a larger change for <= and <, a smaller one for >= and > */
+	double sign = t->cons[c].th.op == COMPARE_LE || t->cons[c].th.op == COMPARE_LT ? 1 : -1;
 	double worst = -1, ch;
 	int wt = 0;
 
 	*change = NAN;
 	for (int tr = 0; tr < t->o.nr_traces; tr++) {
-		double e, slack;
+		double e;
 		tune_judge(t, p, c, tr, &ch);
 		e = tune_constraint_excess(&t->cons[c], ch);
-		slack = t->cons[c].th.op == COMPARE_LE || t->cons[c].th.op == COMPARE_LT
-				? ch : -ch;
-		if (tr == 0 || e > worst || (e == worst && e == 0 && slack > (
-			t->cons[c].th.op == COMPARE_LE || t->cons[c].th.op == COMPARE_LT
-				? *change : -*change))) {
+		if (tr == 0 || e > worst || (e == worst && e == 0 && sign * ch > sign * *change)) {
 			worst = e;
 			wt = tr;
 			*change = ch;
