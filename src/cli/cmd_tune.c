@@ -52,7 +52,8 @@ static const char tune_help[] =
 	"                    VALUE: the metric's (s, ms, us, ns for times); with a\n"
 	"                    BASELINE the change from it: % relative, else a difference.\n"
 	"                    BASELINE: the run without the varied value and with\n"
-	"                    KEY=VALUE[,...] changed: governor=, policy=none, kernel=, a\n"
+	"                    KEY=VALUE[,...] changed: governor=, policy=none|FILE,\n"
+	"                    action=LINE (instead of --policy/--action), kernel=, a\n"
 	"                    tunable; 'base' changes nothing\n"
 	"  --db FILE         store every replay (baselines and points) in FILE\n"
 	"  --jobs N          worker processes (default: the online CPUs)\n"
@@ -182,6 +183,8 @@ static int apply_job(struct tune_cli *t, const struct tune_job *j)
 			o->sim.kernel = t->base_kernel[j->base];
 		if (b->no_policy)
 			o->sim.policy = NULL;
+		if (b->policy_file[0] || b->action[0])
+			o->sim.policy = &t->base_policy[j->base];
 		for (int i = 0; i < b->nr_params; i++)
 			if (set_param(o, b->keys[i], b->values[i]))
 				return EXIT_USAGE;
@@ -451,7 +454,14 @@ static int add_constraint(struct tune_cli *t, const char *arg)
 		if (base->kernel[0] && !(t->base_kernel[b] = kernel_profile_find(base->kernel)))
 			return cli_usage_error(tune_usage, "--subject-to '%s': unknown kernel '%s'",
 					       arg, base->kernel);
+		policy_init(&t->base_policy[b]);
 		t->nr_bases++;
+		if (base->policy_file[0] &&
+		    policy_parse_file(&t->base_policy[b], base->policy_file, &err))
+			return cli_report(&err);
+		if (base->action[0] &&
+		    policy_parse_line(&t->base_policy[b], base->action, "vs action=", 1, &err))
+			return cli_usage_error(tune_usage, "--subject-to '%s': %s", arg, err.msg);
 	}
 	c->base_index = b;
 	return 0;
@@ -694,6 +704,8 @@ static void tune_release(struct tune_cli *t)
 	free(t->job_unmatched);
 	free(t->base_vals);
 	free(t->pt_vals);
+	for (int b = 0; b < t->nr_bases; b++)
+		policy_release(&t->base_policy[b]);
 	if (t->opts_parsed)
 		run_opts_release(&t->o);
 }

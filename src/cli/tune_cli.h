@@ -32,6 +32,7 @@ struct tune_cli {
 	struct tune_baseline bases[TUNE_MAX_CONSTRAINTS]; /* distinct, in order of appearance */
 	const char *base_gov[TUNE_MAX_CONSTRAINTS];        /* resolved governor, or NULL */
 	const struct kernel_profile *base_kernel[TUNE_MAX_CONSTRAINTS];
+	struct policy base_policy[TUNE_MAX_CONSTRAINTS]; /* policy=FILE / action=LINE */
 	int nr_bases;
 	/* the metrics every job reports: the objective first (when there is one), then the
 	 * constraints' in order (metric of constraint c: moff + c) */

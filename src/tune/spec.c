@@ -357,28 +357,42 @@ int tune_baseline_parse(const char *text, struct tune_baseline *b, struct gs_err
 	if (strcmp(buf, "base") == 0)
 		return 0;
 	for (char *t = strtok_r(buf, ",", &save); t; t = strtok_r(NULL, ",", &save)) {
-		char *eq = strchr(t, '=');
+		char *eq;
 		const char *val;
 
 		t = (char *)skip_space(t);
-		if (!eq || eq == t || !eq[1] || strchr(t, ' '))
+		eq = strchr(t, '=');
+		if (!eq || eq == t || !eq[1] || memchr(t, ' ', (size_t)(eq - t)))
 			return gs_error_set(err, GS_EARG,
 					    "'%s': a baseline is KEY=VALUE[,KEY=VALUE] (governor=, "
-					    "policy=none, kernel=, a tunable) or 'base'",
+					    "policy=none|FILE, action=LINE, kernel=, a tunable) or "
+					    "'base'",
 					    text);
 		*eq = '\0';
 		val = eq + 1;
-		if (strlen(val) >= 64 || strlen(t) >= 64)
-			return gs_error_set(err, GS_EARG, "'%s': '%s' too long", text, t);
+		if (strcmp(t, "action") == 0 || strcmp(t, "policy") == 0) {
+			char *dst = t[0] == 'a' ? b->action : b->policy_file;
+			size_t len = strlen(val);
+			if (len >= sizeof(b->action))
+				return gs_error_set(err, GS_EARG, "'%s': '%s' too long", text, t);
+			/* action='LINE' as compare writes it: the quotes are not the line's */
+			if (len >= 2 && (val[0] == '\'' || val[0] == '"') && val[len - 1] == val[0])
+				snprintf(dst, sizeof(b->action), "%.*s", (int)len - 2, val + 1);
+			else
+				snprintf(dst, sizeof(b->action), "%s", val);
+			if (t[0] == 'p' && strcmp(dst, "none") == 0) {
+				b->no_policy = true;
+				dst[0] = '\0';
+			}
+			continue;
+		}
+		if (strlen(val) >= 64 || strlen(t) >= 64 || strchr(val, ' '))
+			return gs_error_set(err, GS_EARG, "'%s': '%s=%s': too long or spaces", text,
+					    t, val);
 		if (strcmp(t, "governor") == 0) {
 			snprintf(b->governor, sizeof(b->governor), "%s", val);
 		} else if (strcmp(t, "kernel") == 0) {
 			snprintf(b->kernel, sizeof(b->kernel), "%s", val);
-		} else if (strcmp(t, "policy") == 0) {
-			if (strcmp(val, "none") != 0)
-				return gs_error_set(err, GS_EARG,
-						    "'%s': a baseline's policy can only be none", text);
-			b->no_policy = true;
 		} else {
 			if (b->nr_params == TUNE_MAX_BASE_PARAMS)
 				return gs_error_set(err, GS_EARG, "'%s': too many tunables", text);
@@ -387,6 +401,8 @@ int tune_baseline_parse(const char *text, struct tune_baseline *b, struct gs_err
 			b->nr_params++;
 		}
 	}
+	if (b->no_policy && b->action[0])
+		return gs_error_set(err, GS_EARG, "'%s': policy=none and action=", text);
 	return 0;
 }
 

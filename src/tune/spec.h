@@ -22,8 +22,9 @@
  * from that baseline run of the same trace: percent with `%` ((run - base) / |base| x 100),
  * else run - base (compare --fail-on's rule). A SELECTOR is comma-separated terms naming how the
  * baseline differs from the tuned runs without the varied value: `governor=NAME`,
- * `policy=none` (no --policy/--action), `kernel=NAME`, `KEY=VALUE` (a tunable), or `base` (just
- * without the varied value).
+ * `policy=none` (no --policy/--action), `policy=FILE` and `action=LINE` (that clamp policy
+ * instead of --policy/--action; LINE may be quoted), `kernel=NAME`, `KEY=VALUE` (a tunable), or
+ * `base` (just without the varied value).
  */
 #ifndef GOVSIM_TUNE_SPEC_H
 #define GOVSIM_TUNE_SPEC_H
@@ -80,7 +81,9 @@ struct tune_baseline {
 	char text[256];         /* the selector as given, or "base" */
 	char governor[64];      /* "" unchanged */
 	char kernel[32];        /* "" unchanged */
-	bool no_policy;
+	bool no_policy;         /* policy=none */
+	char policy_file[256];  /* policy=FILE: its actions instead of --policy/--action */
+	char action[256];       /* action=LINE: this line instead (after policy=FILE's) */
 	int nr_params;
 	char keys[TUNE_MAX_BASE_PARAMS][64];
 	char values[TUNE_MAX_BASE_PARAMS][64];

@@ -96,6 +96,17 @@ static void test_constraint_parse(void **state)
 					       &c, &err), 0);
 	assert_true(c.base.no_policy && c.base.nr_params == 1);
 	assert_string_equal(c.base.keys[0], "rate_limit_us");
+
+	/* compare's selector forms: action='LINE' (quotes are not the line's), policy=FILE */
+	assert_int_equal(tune_constraint_parse("energy <= 0 vs action='setattr comm=a uclamp_min=9',"
+					       "policy=p.txt,governor=ondemand", &c, &err), 0);
+	assert_string_equal(c.base.action, "setattr comm=a uclamp_min=9");
+	assert_string_equal(c.base.policy_file, "p.txt");
+	assert_string_equal(c.base.governor, "ondemand");
+	assert_false(c.base.no_policy);
+	assert_int_equal(tune_constraint_parse("energy <= 0 vs policy=none,action=x", &c, &err),
+			 GS_EARG);
+	assert_int_equal(tune_constraint_parse("energy <= 0 vs up threshold=5", &c, &err), GS_EARG);
 }
 
 static void test_constraint_errors(void **state)
