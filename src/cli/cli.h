@@ -21,6 +21,7 @@
 	X(validate, "compare the emulation with the kernel's own signals in a trace") \
 	X(report, "draw stored runs: timelines, residency, energy (PNG, SVG, HTML)")  \
 	X(sweep, "run traces x policies x governors x tunables into one database")   \
+	X(tune, "find the clamp value or tunable that meets a target")             \
 	X(merge, "append the runs of several results databases to one")              \
 	X(compare, "compare two sets of runs: change, significance, --fail-on")      \
 	X(platforms, "list, show and validate platform models")                      \

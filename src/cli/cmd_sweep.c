@@ -2,32 +2,23 @@
  * cmd_sweep.c - `govsim sweep TRACE... --db FILE`: the cross product of traces x clamp policy
  * variants x governors x tunable values, run in parallel worker processes, into one database.
  *
- * Determinism: every job runs in its own forked process and writes its own temporary database
- * (store_write_run); when all are done the parent appends them to --db with store_merge() in
- * JOB ORDER, in one transaction. So the database content does not depend on --jobs or on
- * scheduling, only created_at differs between sweeps. `--list-jobs` and `--job K` expose the
- * same job list for a cluster's job array (docs/cluster.md); `govsim merge` joins the pieces,
- * `--slurm FILE` writes the array's sbatch script. SIGINT/SIGTERM/SIGHUP stop the workers and
- * remove the temporary folder (see "the temporary folder" below).
+ * The jobs run through the sweep engine (sweep_engine.h: forked workers, merged into --db in job
+ * order, so the database does not depend on --jobs; SIGINT/SIGTERM/SIGHUP stop the workers and
+ * remove the temporary folder). `--list-jobs` and `--job K` expose the same job list for a
+ * cluster's job array (docs/cluster.md); `govsim merge` joins the pieces, `--slurm FILE` writes
+ * the array's sbatch script.
  */
-#include <dirent.h>
 #include <errno.h>
-#include <fcntl.h>
 #include <limits.h>
-#include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
-#include <sys/file.h>
 #include <sys/stat.h>
-#include <sys/types.h>
-#include <sys/wait.h>
-#include <time.h>
 #include <unistd.h>
 
 #include "cli/cli.h"
 #include "cli/run_opts.h"
-#include "sim/sim.h"
+#include "cli/sweep_engine.h"
 #include "store/store.h"
 
 static const char sweep_usage[] =
@@ -138,16 +129,6 @@ struct sweep_job {
 	char label[SWEEP_LABEL_MAX];
 };
 
-/* What the parent knows of a job while and after it runs. */
-struct sweep_slot {
-	long index;
-	pid_t pid;
-	int status;            /* exit status; 0 ok */
-	bool failed_early;     /* failed in the parent (policy variant), never forked */
-	char db[PATH_MAX];
-	char log[PATH_MAX];
-};
-
 /* --- the job list -------------------------------------------------------------------------- */
 
 static void append_word(char *buf, size_t size, const char *word)
@@ -221,35 +202,6 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 }
 
 /*
- * Does governor `gov` take tunable key (with `value`)? The replay's own keys (hz, ...) every
- * governor takes; the others, the governor takes when its init marks them used, which a
- * simulation of the platform set up without a trace shows (a bad value still counts as taken:
- * its runs fail with the governor's message).
- */
-static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const char *key,
-		      const char *value)
-{
-	struct gov_param param = {.key = key, .value = value, .used = false};
-	struct sim_config cfg;
-	struct gs_error err;
-	struct sim *s = NULL;
-
-	sim_config_init(&cfg);
-	cfg.opts.plat = &sw->o.plat;
-	cfg.gov = gov;
-	cfg.params = &param;
-	cfg.opts.nr_params = 1;
-	gs_error_clear(&err);
-	/* an error here is a bad value of a key it knows */
-	if (sim_config_parse_params(&cfg, &err) || param.used)
-		return true;
-	gs_error_clear(&err);
-	if (sim_new(&cfg, &s, &err) == 0)
-		sim_free(s);
-	return param.used;
-}
-
-/*
  * Which governors of the sweep each --set applies to: KEY to every one that takes it (none is
  * a mistake), GOV.KEY to GOV alone (which must be in the sweep and take it); a key may not
  * reach one governor twice. Then the jobs per governor. Returns 0 or the exit status (2).
@@ -286,7 +238,8 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 				continue;
 			in_sweep = true;
 			set->applies[g] = sweep_gov(sw, g) &&
-					  gov_takes(sw, sweep_gov(sw, g), set->key, set->values[0]);
+					  sweep_gov_takes(&sw->o.plat, sweep_gov(sw, g), set->key,
+							  set->values[0]);
 			nr += set->applies[g];
 			if (set->scope && !set->applies[g])
 				return cli_usage_error(usage,
@@ -418,6 +371,29 @@ static int add_set(struct sweep *sw, const char *arg)
 	return 0;
 }
 
+/* A run option at argv[*i] (with its value, when it takes one) goes to rest[] for
+ * run_opts_parse(); run's outputs are refused. Returns 0 or the exit status. */
+static int pass_through(int argc, char **argv, int *i, char **rest, int *nr_rest)
+{
+	const char *v = NULL;
+	int missing = 0;
+
+	for (size_t k = 0; k < GS_ARRAY_SIZE(refused); k++)
+		if (match_opt(refused[k], argc, argv, i, &v, false, &missing) ||
+		    strncmp(argv[*i], refused[k], strlen(refused[k])) == 0)
+			return cli_usage_error(sweep_usage, "%s is for 'govsim run', not sweep",
+					       refused[k]);
+	for (size_t k = 0; k < GS_ARRAY_SIZE(passthrough_with_value); k++) {
+		if (strcmp(argv[*i], passthrough_with_value[k]) == 0 && *i + 1 < argc) {
+			rest[(*nr_rest)++] = argv[(*i)++];
+			rest[(*nr_rest)++] = argv[*i];
+			return 0;
+		}
+	}
+	rest[(*nr_rest)++] = argv[*i];
+	return 0;
+}
+
 /*
  * Take sweep's own options out of argv, pass the rest to run_opts_parse(). `rest` has room
  * for argc entries.
@@ -432,7 +408,7 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 	for (int i = 1; i < argc; i++) {
 		const char *v = NULL;
 		int missing = 0, first = i;
-		bool passed = false, keep = true;
+		bool keep = true;
 
 		if (strcmp(argv[i], "--") == 0) {
 			while (i < argc) {
@@ -484,23 +460,8 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 		} else if (match_opt("--no-policy", argc, argv, &i, &v, false, &missing)) {
 			sw->no_policy = true;
 		} else {
-			for (size_t k = 0; k < GS_ARRAY_SIZE(refused); k++)
-				if (match_opt(refused[k], argc, argv, &i, &v, false, &missing) ||
-				    strncmp(argv[i], refused[k], strlen(refused[k])) == 0)
-					return cli_usage_error(sweep_usage,
-							       "%s is for 'govsim run', not sweep",
-							       refused[k]);
-			for (size_t k = 0; k < GS_ARRAY_SIZE(passthrough_with_value); k++) {
-				const char *name = passthrough_with_value[k];
-				if (strcmp(argv[i], name) == 0 && i + 1 < argc) {
-					rest[nr_rest++] = argv[i++];
-					rest[nr_rest++] = argv[i];
-					passed = true;
-					break;
-				}
-			}
-			if (!passed)
-				rest[nr_rest++] = argv[i];
+			if ((status = pass_through(argc, argv, &i, rest, &nr_rest)))
+				return status;
 			/* the script's jobs choose their own --db and are --quiet */
 			if (strcmp(argv[first], "--db") == 0 || strncmp(argv[first], "--db=", 5) == 0 ||
 			    strcmp(argv[first], "--quiet") == 0)
@@ -597,381 +558,69 @@ static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
 	return status;
 }
 
-static double now_s(void)
+/* The engine's callbacks (sweep_engine.h): a policy variant that did not parse fails its jobs
+ * in the parent; a job runs in its worker; a job is named by its trace and label. */
+static int engine_precheck(void *ctx, long i, const char **msg)
 {
-	struct timespec ts;
-	clock_gettime(CLOCK_MONOTONIC, &ts);
-	return (double)ts.tv_sec + (double)ts.tv_nsec / 1e9;
+	struct sweep *sw = ctx;
+	struct sweep_job j;
+
+	job_describe(sw, i, &j);
+	if (!j.pol->err.code)
+		return 0;
+	*msg = j.pol->err.msg;
+	return gs_exit_status(j.pol->err.code);
 }
 
-static void format_duration(char *buf, size_t size, double s)
+static int engine_run(void *ctx, long i, const char *db, const char *out)
 {
-	long t = (long)(s + 0.5);
-	if (t >= 3600)
-		snprintf(buf, size, "%ld:%02ld:%02ld", t / 3600, t / 60 % 60, t % 60);
-	else
-		snprintf(buf, size, "%ld:%02ld", t / 60, t % 60);
+	struct sweep *sw = ctx;
+	struct sweep_job j;
+
+	(void)out;
+	job_describe(sw, i, &j);
+	return run_job(sw, &j, db);
 }
 
-struct progress {
-	bool on;
-	double start;
-	long done, failed, total;
-};
-
-static void progress_clear(struct progress *p)
-{
-	if (p->on)
-		fputs("\r\033[K", stderr);
-}
-
-static void progress_show(struct progress *p)
-{
-	char el[32], eta[32];
-	double elapsed;
-
-	if (!p->on)
-		return;
-	elapsed = now_s() - p->start;
-	format_duration(el, sizeof(el), elapsed);
-	if (p->done)
-		format_duration(eta, sizeof(eta), elapsed / (double)p->done *
-							  (double)(p->total - p->done));
-	else
-		snprintf(eta, sizeof(eta), "?");
-	fprintf(stderr, "\r\033[Kgovsim sweep: %ld/%ld runs, %ld failed, elapsed %s, eta %s",
-		p->done, p->total, p->failed, el, eta);
-	fflush(stderr);
-}
-
-/* Print what a job wrote on stderr, under a line naming the job. */
-static void report_job(struct sweep *sw, const struct sweep_slot *s)
+static void engine_describe(void *ctx, long i, char *buf, size_t size)
 {
 	struct sweep_job j;
-	char line[2048];
-	FILE *f = s->failed_early ? NULL : fopen(s->log, "r");
-	bool header = false;
 
-	job_describe(sw, s->index, &j);
-	if (s->status) {
-		fprintf(stderr, "govsim: job %ld (%s%s%s) failed:\n", s->index, j.trace,
-			j.label[0] ? ", " : "", j.label);
-		header = true;
-	}
-	if (s->failed_early)
-		fprintf(stderr, "  govsim: %s\n", j.pol->err.msg);
-	while (f && fgets(line, sizeof(line), f)) {
-		if (!header) {
-			fprintf(stderr, "govsim: job %ld (%s%s%s):\n", s->index, j.trace,
-				j.label[0] ? ", " : "", j.label);
-			header = true;
-		}
-		fprintf(stderr, "  %s", line);
-		if (!strchr(line, '\n'))
-			fputc('\n', stderr);
-	}
-	if (f)
-		fclose(f);
-}
-
-/* The signal mask a worker runs with: the parent's before it blocked the stop signals. */
-static const sigset_t *worker_mask;
-
-static void start_job(struct sweep *sw, struct sweep_slot *s)
-{
-	struct sweep_job j;
-	pid_t pid;
-
-	job_describe(sw, s->index, &j);
-	if (j.pol->err.code) {
-		s->failed_early = true;
-		s->status = gs_exit_status(j.pol->err.code);
-		s->pid = 0;
-		return;
-	}
-	fflush(NULL);
-	pid = fork();
-	if (pid < 0) {
-		s->status = EXIT_FAILURE_RT;
-		s->pid = 0;
-		snprintf(s->log, sizeof(s->log), "%s", "");
-		fprintf(stderr, "govsim: job %ld: cannot fork: %s\n", s->index, strerror(errno));
-		return;
-	}
-	if (pid == 0) {
-		int fd, status;
-
-		/* a worker dies of SIGINT/SIGTERM like any program; the parent cleans up */
-		if (worker_mask)
-			sigprocmask(SIG_SETMASK, worker_mask, NULL);
-		fd = open(s->log, O_WRONLY | O_CREAT | O_TRUNC, 0666);
-		if (fd >= 0) {
-			dup2(fd, STDERR_FILENO);
-			close(fd);
-		}
-		status = run_job(sw, &j, s->db);
-		fflush(NULL);
-		_exit(status);
-	}
-	s->pid = pid;
-}
-
-/*
- * Wait for one child; returns its slot, NULL when none is left or when a signal in `stop` (which
- * the caller blocks, with SIGCHLD) arrived first: then *sig is that signal. Blocking them and
- * taking them with sigwaitinfo() leaves no window where a signal is lost between a check and
- * the wait.
- */
-static struct sweep_slot *reap(struct sweep_slot *slots, long n, const sigset_t *wait_set,
-			       int *sig)
-{
-	int ws;
-	pid_t pid;
-
-	*sig = 0;
-	for (;;) {
-		pid = waitpid(-1, &ws, WNOHANG);
-		if (pid > 0)
-			break;
-		if (pid < 0 && errno != EINTR)
-			return NULL;
-		if (pid == 0) {
-			int got = sigwaitinfo(wait_set, NULL);
-			if (got > 0 && got != SIGCHLD) {
-				*sig = got;
-				return NULL;
-			}
-		}
-	}
-	for (long i = 0; i < n; i++) {
-		if (slots[i].pid == pid) {
-			if (WIFEXITED(ws))
-				slots[i].status = WEXITSTATUS(ws);
-			else
-				slots[i].status = EXIT_FAILURE_RT;
-			if (WIFSIGNALED(ws)) {
-				FILE *f = fopen(slots[i].log, "a");
-				if (f) {
-					fprintf(f, "govsim: killed by signal %d\n", WTERMSIG(ws));
-					fclose(f);
-				}
-			}
-			slots[i].pid = 0;
-			return &slots[i];
-		}
-	}
-	return NULL;
-}
-
-/* --- the temporary folder ------------------------------------------------------------------- */
-
-/*
- * A sweep keeps its jobs' databases and logs in TMPDIR/govsim-sweep.XXXXXX and holds an flock
- * on its `lock` file for as long as it or one of its workers lives (the workers inherit the
- * descriptor). It removes the folder when it ends, also on SIGINT, SIGTERM and SIGHUP; what a
- * kill -9 leaves, the next sweep removes: a folder whose lock nobody holds.
- */
-#define SWEEP_DIR_PREFIX "govsim-sweep."
-/* a lock younger than this may be one a starting sweep has created and not yet locked */
-#define SWEEP_LOCK_GRACE_S 2
-
-/* Remove what a sweep leaves in its folder, then the folder. */
-static void remove_sweep_dir(const char *dir)
-{
-	DIR *d = opendir(dir);
-	struct dirent *e;
-	char path[PATH_MAX];
-
-	while (d && (e = readdir(d))) {
-		if (strncmp(e->d_name, "job-", 4) != 0 && strcmp(e->d_name, "lock") != 0)
-			continue;
-		snprintf(path, sizeof(path), "%s/%s", dir, e->d_name);
-		unlink(path);
-	}
-	if (d)
-		closedir(d);
-	rmdir(dir);
-}
-
-/* The folders of sweeps that died without cleaning up (kill -9, a crash, a power cut). */
-static void clean_stale_dirs(const char *tmpdir)
-{
-	DIR *d = opendir(tmpdir);
-	struct dirent *e;
-	time_t now = time(NULL);
-
-	while (d && (e = readdir(d))) {
-		char dir[PATH_MAX], lock[PATH_MAX + 8];
-		struct stat st;
-		int fd;
-
-		if (strncmp(e->d_name, SWEEP_DIR_PREFIX, strlen(SWEEP_DIR_PREFIX)) != 0 ||
-		    strlen(e->d_name) != strlen(SWEEP_DIR_PREFIX) + 6)
-			continue;
-		snprintf(dir, sizeof(dir), "%s/%s", tmpdir, e->d_name);
-		if (lstat(dir, &st) || !S_ISDIR(st.st_mode) || st.st_uid != getuid())
-			continue;
-		snprintf(lock, sizeof(lock), "%s/lock", dir);
-		fd = open(lock, O_RDWR | O_NOFOLLOW | O_CLOEXEC);
-		if (fd < 0)
-			continue; /* no lock: not ours to judge */
-		if (fstat(fd, &st) == 0 && now - st.st_mtime >= SWEEP_LOCK_GRACE_S &&
-		    flock(fd, LOCK_EX | LOCK_NB) == 0)
-			remove_sweep_dir(dir);
-		close(fd);
-	}
-	if (d)
-		closedir(d);
+	job_describe(ctx, i, &j);
+	snprintf(buf, size, "%s%s%s", j.trace, j.label[0] ? ", " : "", j.label);
 }
 
 static int run_all(struct sweep *sw)
 {
-	const char *tmpdir = getenv("TMPDIR");
-	char dir[PATH_MAX - 64]; /* room for "/job-<index>.db" in a slot's paths */
-	char lock[PATH_MAX];
-	int lock_fd, sig = 0;
-	sigset_t wait_set, old_mask;
-	struct sweep_slot *slots;
-	const char **inputs;
-	struct progress prog = {0};
-	struct gs_error err;
-	long n = sw->only_job >= 0 ? 1 : sw->nr_jobs, next = 0, running = 0, parallel;
-	size_t nr_inputs = 0, nr_merged = 0;
-	int status = EXIT_OK;
-	bool all_bad_input = true;
+	struct sweep_engine e = {
+		.name = "sweep",
+		.first = sw->only_job >= 0 ? sw->only_job : 0,
+		.nr_jobs = sw->only_job >= 0 ? 1 : sw->nr_jobs,
+		.parallel = sw->parallel,
+		.quiet = sw->o.quiet,
+		.db = sw->o.db,
+		.ctx = sw,
+		.precheck = engine_precheck,
+		.run = engine_run,
+		.describe = engine_describe,
+	};
+	struct store_part part;
+	struct sweep_job j;
+	int status;
 
-	gs_error_clear(&err);
-	if (!tmpdir || !*tmpdir)
-		tmpdir = "/tmp";
-	clean_stale_dirs(tmpdir);
-	snprintf(dir, sizeof(dir), "%s/" SWEEP_DIR_PREFIX "XXXXXX", tmpdir);
-	if (!mkdtemp(dir))
-		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create: %s", dir, strerror(errno));
-	snprintf(lock, sizeof(lock), "%s/lock", dir);
-	lock_fd = open(lock, O_RDWR | O_CREAT | O_EXCL | O_CLOEXEC, 0600);
-	if (lock_fd < 0 || flock(lock_fd, LOCK_EX) != 0) {
-		status = cli_fail(EXIT_FAILURE_RT, "'%s': cannot lock: %s", lock, strerror(errno));
-		if (lock_fd >= 0)
-			close(lock_fd);
-		remove_sweep_dir(dir);
-		return status;
+	/* --job K: the database says it is job K of the sweep, for merge */
+	if (sw->only_job >= 0) {
+		job_describe(sw, sw->only_job, &j);
+		part.job = sw->only_job;
+		part.nr_jobs = sw->nr_jobs;
+		part.trace = j.trace;
+		part.label = j.label;
+		e.mark = &part;
 	}
-	slots = calloc((size_t)n, sizeof(*slots));
-	inputs = calloc((size_t)n, sizeof(*inputs));
-	if (!slots || !inputs) {
-		free(slots);
-		free(inputs);
-		close(lock_fd);
-		remove_sweep_dir(dir);
-		return cli_fail(EXIT_FAILURE_RT, "out of memory");
-	}
-	for (long i = 0; i < n; i++) {
-		slots[i].index = sw->only_job >= 0 ? sw->only_job : i;
-		snprintf(slots[i].db, sizeof(slots[i].db), "%s/job-%ld.db", dir, slots[i].index);
-		snprintf(slots[i].log, sizeof(slots[i].log), "%s/job-%ld.log", dir, slots[i].index);
-	}
-	parallel = sw->parallel ? sw->parallel : sysconf(_SC_NPROCESSORS_ONLN);
-	if (parallel < 1)
-		parallel = 1;
-
-	/* SIGCHLD and the signals that stop a sweep are taken by reap(); workers unblock them */
-	sigemptyset(&wait_set);
-	sigaddset(&wait_set, SIGCHLD);
-	sigaddset(&wait_set, SIGINT);
-	sigaddset(&wait_set, SIGTERM);
-	sigaddset(&wait_set, SIGHUP);
-	sigprocmask(SIG_BLOCK, &wait_set, &old_mask);
-	worker_mask = &old_mask;
-
-	prog.on = !sw->o.quiet && isatty(STDERR_FILENO);
-	prog.start = now_s();
-	prog.total = n;
-	progress_show(&prog);
-	for (long done = 0; done < n;) {
-		struct sweep_slot *s = NULL;
-		while (running < parallel && next < n) {
-			start_job(sw, &slots[next]);
-			if (slots[next].pid == 0) {
-				s = &slots[next++];
-				break;
-			}
-			next++;
-			running++;
-		}
-		if (!s) {
-			s = reap(slots, n, &wait_set, &sig);
-			if (!s && sig)
-				break;
-			if (!s) {
-				status = cli_fail(EXIT_FAILURE_RT, "lost track of the sweep's workers");
-				break;
-			}
-			running--;
-		}
-		done++;
-		prog.done = done;
-		if (s->status) {
-			prog.failed++;
-			if (s->status != EXIT_BAD_INPUT)
-				all_bad_input = false;
-		}
-		progress_clear(&prog);
-		report_job(sw, s);
-		progress_show(&prog);
-	}
-	progress_clear(&prog);
-	if (sig) {
-		/* stopped: stop the workers, remove every file, then die of the same signal */
-		for (long i = 0; i < n; i++)
-			if (slots[i].pid > 0)
-				kill(slots[i].pid, SIGTERM);
-		for (long i = 0; i < n; i++)
-			while (slots[i].pid > 0 && waitpid(slots[i].pid, NULL, 0) < 0 && errno == EINTR)
-				;
-		close(lock_fd);
-		remove_sweep_dir(dir);
-		fprintf(stderr, "govsim sweep: stopped by %s; no run stored\n", strsignal(sig));
-		free(slots);
-		free(inputs);
-		signal(sig, SIG_DFL);
-		raise(sig);
-		sigprocmask(SIG_SETMASK, &old_mask, NULL);
-		return EXIT_FAILURE_RT;
-	}
-
-	/* The successful jobs' databases, in job order. */
-	for (long i = 0; i < n; i++)
-		if (slots[i].status == 0 && !slots[i].failed_early && slots[i].pid == 0)
-			inputs[nr_inputs++] = slots[i].db;
-	/* No run to store: leave --db alone, so a failed --job K leaves no file behind. */
-	if (status == EXIT_OK && nr_inputs) {
-		/* --job K: the database says it is job K of the sweep, for merge */
-		struct store_merge_opts mo = {.expect = 0};
-		struct store_part part;
-		struct sweep_job j;
-		if (sw->only_job >= 0) {
-			job_describe(sw, sw->only_job, &j);
-			part.job = sw->only_job;
-			part.nr_jobs = sw->nr_jobs;
-			part.trace = j.trace;
-			part.label = j.label;
-			mo.mark = &part;
-		}
-		if (store_merge_ext(sw->o.db, inputs, nr_inputs, &mo, &nr_merged, &err))
-			status = cli_report(&err);
-	}
-	if (status == EXIT_OK && prog.failed)
-		status = all_bad_input ? EXIT_BAD_INPUT : EXIT_FAILURE_RT;
+	status = sweep_engine_run(&e);
 	if (!sw->o.quiet)
 		fprintf(stderr, "govsim sweep: %zu of %ld run%s stored in '%s', %ld failed\n",
-			nr_merged, n, n == 1 ? "" : "s", sw->o.db, prog.failed);
-
-	close(lock_fd);
-	remove_sweep_dir(dir);
-	free(slots);
-	free(inputs);
-	/* a stop signal during the merge: the files are gone; let it act now */
-	sigprocmask(SIG_SETMASK, &old_mask, NULL);
+			e.merged, e.nr_jobs, e.nr_jobs == 1 ? "" : "s", sw->o.db, e.failed);
 	return status;
 }
 
