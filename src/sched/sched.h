@@ -11,7 +11,7 @@
  *
  * Opaque handle: sched_new()/sched_free().
  *
- * Conventions where a trace gives no answer (implemented in sched.c, DESIGN §13):
+ * Conventions where a trace gives no answer (implemented in core.c, fair.c, rt.c, deadline.c; DESIGN §13):
  * - every CFS task has the nice-0 weight (se_weight 1024) whatever its prio;
  * - DL tasks other than sugov:N have bandwidth 0 (bw_dl = 0); the rq clock is now_ns (no irq
  *   or steal time, util_irq = 0);
