@@ -103,7 +103,8 @@ struct eas_waker {
 
 /* v5.9 fair.c helpers */
 bool fits_capacity(unsigned long util, unsigned long capacity);
-unsigned long task_util_est(const struct eas_rd *rd, const struct eas_task *p);
+/* task_util_est(p) (that name is util_est.h's, on a struct sched_avg) */
+unsigned long eas_task_util_est(const struct eas_rd *rd, const struct eas_task *p);
 unsigned long uclamp_task_util(const struct eas_rd *rd, const struct eas_task *p);
 bool task_fits_capacity(const struct eas_rd *rd, const struct eas_task *p,
 			unsigned long capacity);

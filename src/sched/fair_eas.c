@@ -95,9 +95,14 @@ static unsigned long _task_util_est(const struct eas_rd *rd, const struct eas_ta
 	return ue & ~UTIL_AVG_UNCHANGED_MSB;
 }
 
-unsigned long task_util_est(const struct eas_rd *rd, const struct eas_task *p)
+static unsigned long task_util_est(const struct eas_rd *rd, const struct eas_task *p)
 {
 	return max_ul(p->util_avg, _task_util_est(rd, p));
+}
+
+unsigned long eas_task_util_est(const struct eas_rd *rd, const struct eas_task *p)
+{
+	return task_util_est(rd, p);
 }
 
 /* clamp(task_util_est, eff MIN, eff MAX): the task's own clamps, whatever the static key */

@@ -199,7 +199,7 @@ static unsigned long util_without(const struct eas_rd *rd, int cpu, const struct
 	if (cpu != p->cpu || p->new_task)
 		return cpu_util(rd, cpu);
 	util = util > p->util_avg ? util - p->util_avg : 0;
-	ue = task_util_est(rd, p) > p->util_avg ? task_util_est(rd, p) : 0;
+	ue = eas_task_util_est(rd, p) > p->util_avg ? eas_task_util_est(rd, p) : 0;
 	est = est > ue ? est - ue : 0;
 	util = util > est ? util : est;
 	return util < c->capacity_orig ? util : c->capacity_orig;
