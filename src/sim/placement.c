@@ -114,7 +114,6 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 	struct eas_task t;
 	int cpu;
 
-	(void)now;
 	if (!pl->on)
 		return -1;
 	refresh_all(s);
@@ -126,6 +125,8 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 		t.cpu = waker_cpu >= 0 ? waker_cpu : ev->cpu;
 		t.new_task = true;
 		t.prio = ev->wake.prio;
+		t.cpus_allowed = policy_affinity(s->cfg.opts.policy, now - s->t0, ev->wake.pid,
+						 ev->wake.comm);
 		pl->forks++;
 		if (t.prio < 100)
 			return select_task_rq_rt(&pl->rd, &t, t.cpu, t.cpu);
@@ -134,6 +135,7 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 	if (p->on_rq || p->cpu < 0 || p->is_governor || p->class == SCHED_CLASS_DL)
 		return -1;
 	sched_eas_task(s->sched, p, &t);
+	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, now - s->t0, p->pid, p->comm);
 	if (p->class == SCHED_CLASS_RT)
 		cpu = select_task_rq_rt(&pl->rd, &t, p->cpu, waker_cpu);
 	else
@@ -201,6 +203,7 @@ int sim_placement_misfit(struct sim *s, int cpu)
 		return -1;
 	refresh_all(s);
 	sched_eas_task(s->sched, p, &t);
+	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, s->now - s->t0, p->pid, p->comm);
 	return misfit_pull_cpu(&pl->rd, &t, cpu);
 }
 

@@ -15,6 +15,9 @@
 #    1024): it is pulled to an idle big CPU at a tick (at least one misfit pull, overutilized
 #    time > 0) and then fits only big (feec skips LITTLE: 416 does not fit 462), so most of its
 #    runtime is on cluster 1;
+#  - pinned with `--action 'affinity comm=light 4-7'` the light task never leaves CPU4: the
+#    big CPUs tie on energy and prev (CPU4, the first of the largest spare) is kept: 0
+#    migrations, all its runtime on cluster 1;
 #  - the same eas run twice gives the same bytes.
 # Does not check: energies (tests/unit/test_eas.c computes them by hand).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs jq(1).
@@ -55,6 +58,14 @@ check "light task: 1 migration, got $mig" $([ "$mig" = 1 ]; echo $?)
 share=$(jq '.placement.tasks[] | select(.comm == "light") |
 	(.cluster_runtime_s[0] / .runtime_s)' "$tmp/light.json")
 check "light task: >= 90% on LITTLE, got $share" $(jq -e -n "$share >= 0.9" >/dev/null; echo $?)
+
+"$bin" run "$tmp/light.txt" --placement eas --action 'affinity comm=light 4-7' --json \
+	>"$tmp/pinned.json" || check "pinned json" 1
+pmig=$(jq '.placement.tasks[] | select(.comm == "light") | .migrations' "$tmp/pinned.json")
+pshare=$(jq '.placement.tasks[] | select(.comm == "light") |
+	(.cluster_runtime_s[1] / .runtime_s)' "$tmp/pinned.json")
+check "pinned light task: 0 migrations, got $pmig" $([ "$pmig" = 0 ]; echo $?)
+check "pinned light task: all on big, got $pshare" $(jq -e -n "$pshare == 1" >/dev/null; echo $?)
 
 "$bin" run "$tmp/heavy.txt" --placement eas --json >"$tmp/heavy.json" || check "heavy json" 1
 pulls=$(jq '.placement.misfit_pulls' "$tmp/heavy.json")
