@@ -20,6 +20,7 @@
 #include <limits.h>
 #include <string.h>
 
+#include "power/platform.h"
 #include "sched/eas.h"
 #include "uclamp/uclamp.h"
 
@@ -389,6 +390,85 @@ static void test_rt_placement(void **state)
 	assert_int_equal(select_task_rq_rt(&rd, &p, 0, 0), 0);
 }
 
+/* ---- Tensor (issue 19 item 6) ---------------------------------------------------------------- */
+
+/*
+ * The tensor model's EM (models/tensor.sql via platform_load; costs as `platforms show tensor`
+ * prints them): little CPUs 0-3 (capacity 160, fmax 1803 MHz), mid 4-5 (498, 2253 MHz), big
+ * 6-7 (1024, 2802 MHz); rd->pd order big, mid, little. A task on big CPU6, every other CPU idle
+ * at util 0, no clamps:
+ * util 100 (_task_util_est 101):
+ *   big, dst 6:   (2802000 + 700500) x 101 / 1024 = 345,461 kHz -> 500 MHz, cost 453:
+ *                 453 x 101 / 1024 = 44 (prev_delta; CPU6 is also big's max-spare CPU)
+ *   mid, CPU4:    (2253000 + 563250) x 101 / 498 = 571,167 -> 696 MHz, cost 200:
+ *                 200 x 101 / 498 = 40
+ *   little, CPU0: 101 fits 160 (129,280 < 163,840); (1803000 + 450750) x 101 / 160 =
+ *                 1,422,679 -> 1598 MHz, cost 86: 86 x 101 / 160 = 54
+ *   best 40 (mid): 44 - 40 = 4 > (44 + 0) >> 4 = 2 -> CPU4 (the A76, not the A55)
+ * util 50 (51): big 174,440 -> 500 MHz: 453 x 51 / 1024 = 22; mid 288,411 -> 400 MHz (163):
+ *   163 x 51 / 498 = 16; little 718,382 -> 738 MHz (46): 46 x 51 / 160 = 14;
+ *   best 14 (little): 22 - 14 = 8 > 22 >> 4 = 1 -> CPU0
+ */
+static void test_tensor_worked_example(void **state)
+{
+	static struct platform plat;
+	static struct em_perf_domain pds[3];
+	struct gs_error err;
+	struct eas_rd rd;
+	struct eas_task p;
+	struct eas_feec_explain ex;
+
+	(void)state;
+	assert_int_equal(platform_load("tensor", &plat, &err), 0);
+	assert_int_equal(plat.nr_clusters, 3);
+	memset(&rd, 0, sizeof(rd));
+	uclamp_sys_init(&sys, 5);
+	rd.nr_cpus = plat.nr_cpus;
+	for (int c = 0; c < plat.nr_cpus; c++) {
+		rd.cpu[c].capacity_orig = rd.cpu[c].capacity = plat.cpus[c].capacity;
+		rd.cpu[c].idle = true;
+		rd.cluster[c] = plat.cpus[c].cluster;
+	}
+	for (int k = 0; k < 3; k++) { /* rd->pd: the cluster of the highest CPU first */
+		const struct plat_cluster *pc = &plat.clusters[2 - k];
+
+		memset(&pds[k], 0, sizeof(pds[k]));
+		pds[k].nr_perf_states = pc->nr_opps;
+		for (int i = 0; i < pc->nr_opps; i++) {
+			pds[k].table[i].frequency = pc->opps[i].freq_khz;
+			pds[k].table[i].cost = pc->opps[i].em_cost;
+		}
+		for (int i = 0; i < pc->nr_cpus; i++)
+			pds[k].cpus |= 1ull << pc->cpus[i];
+		rd.pd[k] = &pds[k];
+	}
+	rd.nr_pd = 3;
+	rd.uclamp = &sys;
+	rd.asym = rd.energy = rd.util_est_lsb = true;
+	rd.max_cpu_capacity = 1024;
+	/* the costs the comment uses */
+	assert_int_equal(pds[0].table[0].cost, 453);
+	assert_int_equal(pds[1].table[2].cost, 200);
+	assert_int_equal(pds[2].table[8].cost, 86);
+
+	task_on(&rd, &p, 6, 100);
+	assert_int_equal(find_energy_efficient_cpu(&rd, &p, 6, &ex), 4);
+	assert_int_equal(ex.nr, 3);
+	assert_int_equal(ex.cand[0].cpu, 6);
+	assert_int_equal(ex.cand[0].delta, 44);
+	assert_int_equal(ex.cand[1].cpu, 4);
+	assert_int_equal(ex.cand[1].delta, 40);
+	assert_int_equal(ex.cand[2].cpu, 0);
+	assert_int_equal(ex.cand[2].delta, 54);
+
+	rd.cpu[6].util_avg = 0;
+	task_on(&rd, &p, 6, 50);
+	assert_int_equal(find_energy_efficient_cpu(&rd, &p, 6, &ex), 0);
+	assert_int_equal(ex.cand[0].delta, 22);
+	assert_int_equal(ex.cand[1].delta, 16);
+	assert_int_equal(ex.cand[2].delta, 14);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -402,6 +482,7 @@ int main(void)
 		cmocka_unit_test(test_misfit_pull),
 		cmocka_unit_test(test_fork),
 		cmocka_unit_test(test_rt_placement),
+		cmocka_unit_test(test_tensor_worked_example),
 	};
 
 	return cmocka_run_group_tests(tests, NULL, NULL);
