@@ -18,13 +18,18 @@
 #  - pinned with `--action 'affinity comm=light 4-7'` the light task never leaves CPU4: the
 #    big CPUs tie on energy and prev (CPU4, the first of the largest spare) is kept: 0
 #    migrations, all its runtime on cluster 1;
-#  - the same eas run twice gives the same bytes.
+#  - the same eas run twice gives the same bytes;
+#  - --db records it: runs.params has placement=eas, one placement row (mode eas, the JSON's
+#    migrations), placement_tasks one row per task and cluster; a traced run adds no placement
+#    row; compare selects the eas run with placement=eas.
 # Does not check: energies (tests/unit/test_eas.c computes them by hand).
-# Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs jq(1).
+# Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs jq(1) and
+# sqlite3(1).
 set -u
 cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
 bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
 command -v jq >/dev/null || { echo "placement.sh: jq not found (tools/setup.sh)"; exit 1; }
+command -v sqlite3 >/dev/null || { echo "placement.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT
 fail=0
@@ -80,6 +85,17 @@ check "heavy task: > 50% on big, got $hshare" $(jq -e -n "$hshare > 0.5" >/dev/n
 "$bin" run "$tmp/heavy.txt" --placement eas >"$tmp/h2.txt" || check "heavy run 2" 1
 check "eas runs are deterministic" $(cmp -s "$tmp/h1.txt" "$tmp/h2.txt"; echo $?)
 check "summary has the placement block" $(grep -q '^placement eas: ' "$tmp/h1.txt"; echo $?)
+
+"$bin" run "$tmp/light.txt" --placement eas --db "$tmp/r.db" --quiet || check "eas --db" 1
+"$bin" run "$tmp/light.txt" --db "$tmp/r.db" --quiet || check "traced --db" 1
+q() { sqlite3 "$tmp/r.db" "$1"; }
+check "runs.params of the eas run" $([ "$(q 'SELECT params FROM runs WHERE run_id = 1')" = placement=eas ]; echo $?)
+check "one placement row, eas, 1 migration" \
+	$([ "$(q 'SELECT run_id, mode, migrations FROM placement')" = "1|eas|1" ]; echo $?)
+check "placement_tasks: tasks x clusters rows" \
+	$([ "$(q 'SELECT count(*) FROM placement_tasks')" = "$(q 'SELECT 2 * count(*) FROM task_stats WHERE run_id = 1')" ]; echo $?)
+"$bin" compare --db "$tmp/r.db" --base run=2 --new placement=eas >"$tmp/cmp.txt" 2>&1
+check "compare placement=eas selector, exit $?" $(grep -q '^new:  placement=eas (1 run)' "$tmp/cmp.txt"; echo $?)
 
 [ $fail = 0 ] && echo "placement.sh: ok"
 exit $fail
