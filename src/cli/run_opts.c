@@ -453,7 +453,6 @@ static const char *validate_refused(const struct run_opts *o)
 	       : o->task_timeline_path ? "--task-timeline"
 	       : o->baselines         ? "--baselines"
 	       : o->sim.label         ? "--label"
-	       : o->sim.placement     ? "--placement"
 				      : NULL;
 }
 
@@ -476,7 +475,8 @@ static int parse_traces(struct run_opts *o, int argc, char **argv, const struct 
 				       "the traced configuration against the kernel's own "
 				       "decisions",
 				       validate_refused(o));
-	if (o->sim.placement == SIM_PLACEMENT_EAS && o->sim.timing != SIM_TIMING_WORK)
+	if (ps->kind != RUN_OPTS_VALIDATE && o->sim.placement == SIM_PLACEMENT_EAS &&
+	    o->sim.timing != SIM_TIMING_WORK)
 		return cli_usage_error(ps->usage,
 				       "--placement eas needs --timing work: moved work runs at its "
 				       "new CPU's capacity and frequency");

@@ -19,6 +19,7 @@
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "sched/eas.h"
@@ -43,7 +44,9 @@ void sim_placement_init(struct sim *s)
 	unsigned long cap0 = p->cpus[0].capacity;
 
 	memset(pl, 0, sizeof(*pl));
-	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS;
+	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS && !s->validating &&
+		 s->cfg.opts.timing == SIM_TIMING_WORK;
+	pl->check = s->cfg.opts.placement == SIM_PLACEMENT_EAS && s->validating;
 	rd->nr_cpus = p->nr_cpus;
 	for (int c = 0; c < p->nr_cpus; c++) {
 		rd->cluster[c] = p->cpus[c].cluster;
@@ -155,7 +158,8 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 	struct sim_place_state *pl = &s->pl;
 	struct eas_rd *rd = &pl->rd;
 
-	if (!pl->on || p->class != SCHED_CLASS_CFS || cpu < 0 || cpu >= s->plat->nr_cpus)
+	if (!(pl->on || pl->check) || p->class != SCHED_CLASS_CFS || cpu < 0 ||
+	    cpu >= s->plat->nr_cpus)
 		return;
 	refresh_cpu(s, cpu);
 	if (update_overutilized_status(rd, cpu))
@@ -170,7 +174,7 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 		if (rd->cpu[cpu].misfit_task_load)
 			pl->misfit_ticks++;
 	}
-	if (pl->pull_src < 0 && rd->cpu[cpu].misfit_task_load && rd->overutilized) {
+	if (pl->on && pl->pull_src < 0 && rd->cpu[cpu].misfit_task_load && rd->overutilized) {
 		int dst = sim_placement_misfit(s, cpu);
 
 		if (dst >= 0) {
@@ -231,6 +235,53 @@ void sim_placement_pulled(struct sim *s, struct task *p, int src)
 		sim_task_data(p)->migrations++;
 	if (src >= 0 && src < s->plat->nr_cpus)
 		s->pl.rd.cpu[src].misfit_task_load = 0;
+}
+
+/*
+ * validate --placement eas: a traced sched_wakeup of a sleeping CFS task (its traced target_cpu
+ * is the kernel's choice): would v5.9's select_task_rq_fair(), from the emulated state just
+ * before it, pick that CPU? The waker's CPU is taken as the event's CPU.
+ */
+void sim_placement_check(struct sim *s, const struct event *ev)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_task_find(s->sched, ev->wake.pid);
+	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
+	struct eas_feec_explain ex;
+	struct eas_task t;
+	struct sim_place_dis *d;
+	int traced = ev->wake.target_cpu, cpu, cl;
+
+	if (!p || p->on_rq || p->cpu < 0 || p->is_governor || p->class != SCHED_CLASS_CFS ||
+	    traced < 0 || traced >= s->plat->nr_cpus)
+		return;
+	refresh_all(s);
+	sched_eas_task(s->sched, p, &t);
+	cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, &ex);
+	cl = s->cpu[traced].cluster;
+	s->val.place_n[cl]++;
+	if (cpu == traced) {
+		s->val.place_agree[cl]++;
+		return;
+	}
+	if (s->val.nr_pdis >= SIM_PLACE_DIS_MAX)
+		return;
+	if (!s->val.pdis && !(s->val.pdis = calloc(SIM_PLACE_DIS_MAX, sizeof(*s->val.pdis))))
+		return;
+	d = &s->val.pdis[s->val.nr_pdis++];
+	d->t_ns = ev->ts_ns - s->t0;
+	d->pid = p->pid;
+	snprintf(d->comm, sizeof(d->comm), "%s", p->comm);
+	d->prev = p->cpu;
+	d->traced = traced;
+	d->emulated = cpu;
+	d->overutilized = pl->rd.overutilized;
+	d->nr = ex.nr < 9 ? ex.nr : 9;
+	for (int i = 0; i < d->nr; i++) {
+		d->cand_cpu[i] = ex.cand[i].cpu;
+		d->cand_delta[i] = ex.cand[i].delta;
+	}
+	d->base_energy = ex.base_energy;
 }
 
 /* At the end: close the overutilized interval; notes. */

@@ -220,7 +220,7 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
 		}
 	}
-	if (s->pl.on && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
+	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
 		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
 	if (s->cfg.opts.task_timeline) {
 		u64 rel = now - s->t0;
@@ -584,6 +584,8 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		return ret;
 	if (s->validating && ev->type == EV_WAKEUP_NEW)
 		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
+	if (s->pl.check && ev->type == EV_WAKEUP)
+		sim_placement_check(s, ev);
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;
@@ -832,7 +834,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	if (cfg->opts.power_model == POWER_MODEL_WATTSON && cfg->opts.warmup_ns)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson does not take --warmup-ms yet");
-	if (cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing != SIM_TIMING_WORK)
+	if (cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing != SIM_TIMING_WORK &&
+	    !cfg->validate)
 		return gs_error_set(err, GS_EARG,
 				    "--placement eas needs work timing: moved work runs at its new "
 				    "CPU's speed (a CSV util trace has no scheduling events)");
@@ -950,11 +953,11 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 						     plat_cluster_max_khz(pc));
 	}
 
+	sim_placement_init(s);
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL};
 
-		sim_placement_init(s);
 		if (s->pl.on) {
 			host.place = host_place;
 			host.take_pull = host_take_pull;
@@ -995,6 +998,7 @@ void sim_free(struct sim *s)
 	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
 		free(s->emu_chg[c]);
 	free(s->val.dec);
+	free(s->val.pdis);
 	free(s->astats);
 	free(s);
 }

@@ -30,6 +30,7 @@ struct sim_task {
  * keeps (overutilized, misfit), and counts. */
 struct sim_place_state {
 	bool on;
+	bool check;             /* validate --placement eas: agreement at traced wakeups */
 	struct eas_rd rd;
 	struct em_perf_domain pd[EAS_MAX_PD];
 	u64 wakeups, forks, migrations, misfit_pulls, misfit_ticks, ou_switches;
@@ -196,6 +197,7 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now);
 int sim_placement_misfit(struct sim *s, int cpu);
 bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
+void sim_placement_check(struct sim *s, const struct event *ev);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */

@@ -21,7 +21,12 @@
 #  - the same eas run twice gives the same bytes;
 #  - --db records it: runs.params has placement=eas, one placement row (mode eas, the JSON's
 #    migrations), placement_tasks one row per task and cluster; a traced run adds no placement
-#    row; compare selects the eas run with placement=eas.
+#    row; compare selects the eas run with placement=eas;
+#  - validate --placement eas on the light trace (its markers as kernel cpu_frequency events):
+#    the task stays on CPU4 in the traced replay, so each of its 59 wakeups after the first
+#    (which starts it) is one where v5.9 would pick LITTLE CPU0 (the reason above): policy4
+#    59 wakeups, 0 agree, and --explain lists 59 disagreements "traced 4 emulated 0" whose
+#    cpu0 energy delta is below cpu4's.
 # Does not check: energies (tests/unit/test_eas.c computes them by hand).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs jq(1) and
 # sqlite3(1).
@@ -96,6 +101,15 @@ check "placement_tasks: tasks x clusters rows" \
 	$([ "$(q 'SELECT count(*) FROM placement_tasks')" = "$(q 'SELECT 2 * count(*) FROM task_stats WHERE run_id = 1')" ]; echo $?)
 "$bin" compare --db "$tmp/r.db" --base run=2 --new placement=eas >"$tmp/cmp.txt" 2>&1
 check "compare placement=eas selector, exit $?" $(grep -q '^new:  placement=eas (1 run)' "$tmp/cmp.txt"; echo $?)
+
+sed 's/tracing_mark_write: cpu_frequency_devlib:/cpu_frequency:/' "$tmp/light.txt" >"$tmp/lightk.txt"
+"$bin" validate "$tmp/lightk.txt" --placement eas --explain >"$tmp/val.txt" 2>&1
+check "validate --placement eas: exit $?" $(grep -q 'policy4 *59 wakeups, *0 agree' "$tmp/val.txt"; echo $?)
+check "59 disagreements, traced 4 emulated 0" \
+	$([ "$(grep -c 'light *1000 prev 4 traced 4 emulated 0  base [0-9]*, cpu4 +[0-9]* .*cpu0 +[0-9]*$' "$tmp/val.txt")" = 59 ]; echo $?)
+check "cpu0's delta below cpu4's in every one" $(awk '/traced 4 emulated 0/ {
+	a = $0; sub(/.*cpu4 \+/, "", a); sub(/ .*/, "", a); b = $0; sub(/.*cpu0 \+/, "", b);
+	if (b + 0 >= a + 0) bad = 1 } END { exit bad }' "$tmp/val.txt"; echo $?)
 
 [ $fail = 0 ] && echo "placement.sh: ok"
 exit $fail
