@@ -16,6 +16,8 @@
 #   govsim run, key off            --action 'sysctl sched_util_clamp_min 1024' (writes the value
 #                                  it already has: the uclamp static key stays off)
 #   govsim run, clamps on          --action 'setattr comm=* uclamp_min=100 uclamp_max=900'
+#   govsim run, placement eas      --placement eas: every wakeup placed as v5.9 would (issue 13;
+#                                  target: within 2x the CPU time of the traced placement)
 #   govsim run at LINES/4          the same run on a quarter of the trace: peak RSS must not grow
 #   Perfetto: trace read, run      the same traces as Perfetto protobuf (tools/ftrace_to_perfetto.py:
 #                                  typed events, per-CPU bundles every 50 ms), kept beside them
@@ -109,6 +111,7 @@ bench "govsim run, 1/4 size" "$small" "$bin" run "$small" --quiet
 bench "perfetto trace read" "$file.pftrace" "$bin" trace read "$file.pftrace"
 bench "perfetto run" "$file.pftrace" "$bin" run "$file.pftrace" --quiet
 bench "perfetto read, 1/4 size" "$small.pftrace" "$bin" trace read "$small.pftrace"
+bench "govsim run, placement eas" "$file" "$bin" run "$file" --quiet --placement eas
 
 printf '%s' "$results" | awk -F'|' -v file="$file" -v small="$small" -v bytes="$bytes" \
     -v sbytes="$small_bytes" -v lines="$lines" -v ev="$events" -v sev="$small_events" \
@@ -137,4 +140,5 @@ END {
 	printf "  peak RSS of run, full / 1/4     %7.3f   target ~1 (<= 1.10)  %s\n", r[4] / r[7], r[4] / r[7] <= 1.10 ? "ok" : "MISSED"
 	printf "  perfetto read / text read (cpu) %7.2f   target <= 1     %s  (same events)\n", c[8] / c[2], c[8] / c[2] <= 1 ? "ok" : "MISSED"
 	printf "  perfetto read RSS, full / 1/4   %7.3f   target ~1 (<= 1.10)  %s\n", r[8] / r[10], r[8] / r[10] <= 1.10 ? "ok" : "MISSED"
+	printf "  run --placement eas / run (cpu) %7.2f   target <= 2     %s  (issue 13)\n", c[11] / base, c[11] / base <= 2 ? "ok" : "MISSED"
 }'

@@ -17,7 +17,7 @@ static const char run_usage[] =
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
 	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
 	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n"
-	"                  [--json]\n";
+	"                  [--json] [--placement traced|eas]\n";
 
 static const char run_help[] =
 	"\n"
@@ -42,6 +42,10 @@ static const char run_help[] =
 	"  --action 'LINE'    one policy line, e.g. --action 'setattr comm=foo uclamp_max=300'\n"
 	"  --timing T         work (default): traced work replayed at the emulated speed;\n"
 	"                     traced: busy/idle exactly as traced\n"
+	"  --placement P      traced (default): each slice on its traced CPU; eas: each wakeup's\n"
+	"                     CPU chosen as Linux v5.9 would from the emulated state (EAS, or\n"
+	"                     its fallback while overutilized; misfit pulls); needs --timing\n"
+	"                     work (refused with traced); see README 'Task placement'\n"
 	"  --util-source S    emulated (default): PELT rebuilt from the trace; trace: the trace's\n"
 	"                     own util events (or a CSV util trace)\n"
 	"  --power-model M    em (default): kernel energy model, mW; costs: EAS v1 sched-energy-costs\n"

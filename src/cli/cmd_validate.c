@@ -163,6 +163,38 @@ static double share(u64 a, u64 b)
 	return b ? (double)a / (double)b : NAN;
 }
 
+/* --placement eas: placement agreement per policy; with --explain each disagreement with the
+ * energy deltas of find_energy_efficient_cpu's candidates. */
+static void placement_agreement(const struct run_opts *o, const struct kernel_val *kv,
+				bool explain_all)
+{
+	const struct sim_validation *v = &kv->val[0];
+
+	printf("  placement under %s: traced wakeups of sleeping CFS tasks where v5.9's "
+	       "select_task_rq_fair, from the emulated state, picks the traced CPU:\n",
+	       kv->kp->name);
+	for (int c = 0; c < o->plat.nr_clusters; c++)
+		printf("    policy%-2d %8llu wakeups, %8llu agree (%5.1f%%)\n",
+		       o->plat.clusters[c].cpus[0], (unsigned long long)v->place_n[c],
+		       (unsigned long long)v->place_agree[c],
+		       100.0 * share(v->place_agree[c], v->place_n[c]));
+	if (!explain_all)
+		return;
+	for (size_t i = 0; i < v->nr_pdis; i++) {
+		const struct sim_place_dis *d = &v->pdis[i];
+
+		printf("    %12.6f %-16s %7d prev %d traced %d emulated %d", (double)d->t_ns / 1e9,
+		       d->comm, d->pid, d->prev, d->traced, d->emulated);
+		if (d->overutilized || !d->nr)
+			printf("  (overutilized or no EM: fallback)");
+		else
+			printf("  base %lu,", d->base_energy);
+		for (int k = 0; k < d->nr; k++)
+			printf(" cpu%d +%lu", d->cand_cpu[k], d->cand_delta[k]);
+		printf("\n");
+	}
+}
+
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
@@ -385,6 +417,10 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 		for (int c = 0; c < o->plat.nr_clusters; c++)
 			print_policy_row(o, vo, trace, &kv[k], c, failed);
 	print_signals(kv, nr_kv, util_events);
+	if (o->sim.placement == SIM_PLACEMENT_EAS)
+		for (int k = 0; k < nr_kv; k++)
+			if (kv[k].ran[0])
+				placement_agreement(o, &kv[k], vo->explain);
 	if (vo->explain)
 		for (int k = 0; k < nr_kv; k++)
 			if (kv[k].ran[0])

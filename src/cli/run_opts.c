@@ -37,6 +37,7 @@ enum {
 	OPT_WARMUP_MS,
 	OPT_KERNEL,
 	OPT_JSON,
+	OPT_PLACEMENT,
 };
 
 static const struct option long_opts[] = {
@@ -47,6 +48,7 @@ static const struct option long_opts[] = {
 	{"policy", required_argument, NULL, OPT_POLICY},
 	{"action", required_argument, NULL, OPT_ACTION},
 	{"timing", required_argument, NULL, OPT_TIMING},
+	{"placement", required_argument, NULL, OPT_PLACEMENT},
 	{"util-source", required_argument, NULL, OPT_UTIL_SOURCE},
 	{"power-model", required_argument, NULL, OPT_POWER_MODEL},
 	{"db", required_argument, NULL, OPT_DB},
@@ -318,6 +320,15 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 			return cli_usage_error(ps->usage, "--timing '%s': expected traced or work",
 					       arg);
 		return 0;
+	case OPT_PLACEMENT:
+		if (strcmp(arg, "traced") == 0)
+			o->sim.placement = SIM_PLACEMENT_TRACED;
+		else if (strcmp(arg, "eas") == 0)
+			o->sim.placement = SIM_PLACEMENT_EAS;
+		else
+			return cli_usage_error(ps->usage, "--placement '%s': expected traced or eas",
+					       arg);
+		return 0;
 	case OPT_UTIL_SOURCE:
 		if (strcmp(arg, "emulated") == 0)
 			o->sim.util_source = SIM_UTIL_EMULATED;
@@ -458,6 +469,11 @@ static int parse_traces(struct run_opts *o, int argc, char **argv, const struct 
 				       "the traced configuration against the kernel's own "
 				       "decisions",
 				       validate_refused(o));
+	if (ps->kind != RUN_OPTS_VALIDATE && o->sim.placement == SIM_PLACEMENT_EAS &&
+	    o->sim.timing != SIM_TIMING_WORK)
+		return cli_usage_error(ps->usage,
+				       "--placement eas needs --timing work: moved work runs at its "
+				       "new CPU's capacity and frequency");
 	return 0;
 }
 

@@ -47,6 +47,10 @@ struct run_task_result {
 	double delay_s;     /* summed: how much later each slice finished than in the trace */
 	double max_delay_s; /* worst slice */
 	struct run_activity act; /* work timing */
+	/* --placement eas: emulated running time per cluster, and migrations (wakeup placements
+	 * to another CPU and misfit pulls) */
+	double cluster_runtime_s[GS_MAX_CLUSTERS];
+	u64 migrations;
 };
 
 /* One point of the decimated per-policy frequency timeline stored for plots. */
@@ -90,6 +94,11 @@ struct run_result {
 	char kernel[16];      /* "v5.9" */
 	char govsim_version[32];
 	char notes[1400];      /* assumptions the run made, e.g. "no cpu_frequency: assumed max" */
+	char placement[8];     /* "traced" | "eas" */
+	double rd_overutilized_s;  /* --placement eas: time the root domain was overutilized */
+	u64 placement_wakeups;     /* wakeups placed by the emulation */
+	u64 placement_migrations;  /* of which to another CPU, plus misfit pulls */
+	u64 misfit_pulls;
 	/* span and size */
 	double start_s;       /* trace time of the replay start */
 	double span_s;        /* replayed span: to the later of the trace's last event and the end

@@ -144,7 +144,7 @@ struct kernel_profile {
 	bool uclamp_rq_idle_init;      /* rq->uclamp_flags = UCLAMP_FLAG_IDLE at init */
 	bool uclamp_tg_clamp;          /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
 	bool uclamp_idle_shortcut;     /* uclamp_rq_util_with skips an idle rq's values (p != NULL) */
-	/* scheduler kicks (src/sched/sched.c) */
+	/* scheduler kicks (src/sched/fair.c) */
 	bool blocked_kick;             /* update_blocked_averages calls cpufreq_update_util */
 	/* schedutil (src/gov/schedutil.c) */
 	enum sugov_util_fn sugov_util_fn;

@@ -1,6 +1,8 @@
 /* summary.c - the 80-column run summary; see summary.h. */
 #include "report/summary.h"
 
+#include "report/placement.h"
+
 #include <inttypes.h>
 #include <math.h>
 #include <string.h>
@@ -192,6 +194,7 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 	if (worst)
 		fprintf(out, ", worst %.6f s (%s %d)", worst->max_delay_s, worst->comm, worst->pid);
 	fputc('\n', out);
+	report_placement_summary(out, r);
 
 	fprintf(out, "uclamp: static key %s", r->key_on ? "on" : "off");
 	if (r->key_on)

@@ -6,6 +6,16 @@
  * kernel/sched/pelt.h (get_pelt_divider, update_rq_clock_pelt, update_idle_rq_clock_pelt).
  * Written from the kernel's description (facts/kernel-v5.9.md §1), not copied. The constants
  * come from the generated pelt_tables.h (tools/gen_pelt_tables.c).
+ *
+ * Differences from v5.9 pelt.c/pelt.h, and why:
+ * - No update_irq_load_avg() and no thermal signal (update_thermal_load_avg): a trace carries
+ *   neither irq time nor thermal pressure, so both are 0.
+ * - The clock is a struct pelt_clock (clock_task, clock_pelt, lost_idle_time) owned by the
+ *   model's rq, and the scales (arch_scale_freq/cpu_capacity) come in a struct pelt_variant
+ *   instead of per-CPU globals: the functions take everything as arguments (STYLE: no clock).
+ * - The weight of an se is passed in (se_weight()), as the model has no struct load_weight.
+ * - Added: the v4.19 variant (pelt_variant.contrib_scaling: no clock_pelt, contributions
+ *   scaled by frequency and capacity at each update) and the util_est flag per profile.
  */
 #include "sched/pelt.h"
 

@@ -11,7 +11,7 @@
  *
  * Opaque handle: sched_new()/sched_free().
  *
- * Conventions where a trace gives no answer (implemented in sched.c, DESIGN §13):
+ * Conventions where a trace gives no answer (implemented in core.c, fair.c, rt.c, deadline.c; DESIGN §13):
  * - every CFS task has the nice-0 weight (se_weight 1024) whatever its prio;
  * - DL tasks other than sugov:N have bandwidth 0 (bw_dl = 0); the rq clock is now_ns (no irq
  *   or steal time, util_irq = 0);
@@ -149,6 +149,18 @@ void sched_for_each_task(struct sched *s, void (*fn)(void *ctx, struct task *p),
 /* The uclamp state of a CPU's runqueue (zeroed by sched_new(): the owner initialises it with
  * uclamp_rq_init(); the model never calls uclamp functions, only the hooks). */
 struct uclamp_rq_pair *sched_cpu_uclamp(struct sched *s, int cpu);
+
+/*
+ * Placement (eas.h): what v5.9's CPU selection reads of a runqueue, into *out (util, load,
+ * nr_running, idle, curr's prio, the rq's clamps; capacity_of = capacity_orig; the idle
+ * state's exit latency and idle_stamp are left to the caller); and of a task: its util synced
+ * to its cfs_rq's last update (sync_entity_load_avg), util_est, load, prio, clamps
+ * (cpus_allowed left 0: the caller's).
+ */
+struct eas_cpu;
+struct eas_task;
+void sched_eas_cpu(struct sched *s, int cpu, struct eas_cpu *out);
+void sched_eas_task(const struct sched *s, const struct task *p, struct eas_task *out);
 
 /* Re-account a queued task's clamps after a change (uclamp_update_active: dec then inc). */
 void sched_task_uclamp_update(struct sched *s, struct task *p);

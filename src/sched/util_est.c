@@ -5,6 +5,14 @@
  * without the capacity skip), and the late-5.10.y split util_est_dequeue/util_est_update with
  * the MSB flag and the last_enqueued filter (fair.c l.3981-4065 v5.10.89, identical in v5.15,
  * v6.1 and v6.6). Kernel names kept.
+ *
+ * Differences from the kernel's util_est, and why:
+ * - The UTIL_EST feature is always on (sched_feat(UTIL_EST) is the default); the v5.9
+ *   util_est_dequeue() is one function here with the profile's variants as data
+ *   (struct util_est_cfg), so one code path serves every profile.
+ * - No trace_sched_util_est_se/cfs_tp tracepoints (the model reports through its own hooks).
+ * - The capacity margin test takes the CPU capacity as an argument (capacity_of() is
+ *   capacity_orig in the model: no RT/DL/irq/thermal pressure is subtracted).
  */
 #include "sched/util_est.h"
 

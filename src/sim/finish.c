@@ -47,6 +47,9 @@ static void collect_task(void *ctx, struct task *p)
 	t->runtime_s = ns_to_s(st->runtime_ns);
 	if (cc->s->work)
 		work_task_result(cc->s->work, p->pid, &t->delay_s, &t->max_delay_s, &t->act);
+	for (int c = 0; c < cc->s->plat->nr_clusters; c++)
+		t->cluster_runtime_s[c] = ns_to_s(st->runtime_cl_ns[c]);
+	t->migrations = st->migrations;
 }
 
 /*
@@ -215,6 +218,7 @@ static void finish_notes(struct sim *s, struct run_result *r)
 			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s", len ? "; " : "",
 				 note);
 	}
+	sim_placement_finish(s, end, r);
 	if (s->cfg.opts.warmup_ns) {
 		size_t len = strlen(r->notes);
 		if (len < sizeof(r->notes))

@@ -33,6 +33,7 @@
 
 enum sim_timing { SIM_TIMING_TRACED, SIM_TIMING_WORK };
 enum sim_util_source { SIM_UTIL_EMULATED, SIM_UTIL_TRACE };
+enum sim_placement { SIM_PLACEMENT_TRACED, SIM_PLACEMENT_EAS };
 
 struct sim_opts {
 	const struct platform *plat;
@@ -41,6 +42,7 @@ struct sim_opts {
 	int nr_params;
 	enum sim_timing timing;            /* --timing; default work */
 	enum sim_util_source util_source;  /* --util-source; default emulated */
+	enum sim_placement placement;      /* --placement; default traced (eas: work timing) */
 	enum power_model power_model;      /* --power-model; default em */
 	const struct policy *policy;       /* --policy/--action; NULL: none */
 	bool seed_util;                    /* --seed-util */

@@ -314,6 +314,11 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 	if (o->policy)
 		policy_format(o->policy, r->policy, sizeof(r->policy));
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
+	if (o->placement == SIM_PLACEMENT_EAS) { /* recorded with the settings: a selector */
+		size_t len = strlen(r->params);
+		snprintf(r->params + len, sizeof(r->params) - len, "%splacement=eas",
+			 len ? " " : "");
+	}
 }
 
 static void write_timeline_headers(const struct sim_opts *o)

@@ -214,11 +214,15 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 	struct sim_task *st = p->owner_data;
 
 	if (st) {
-		if (ev == TASK_EV_SWITCH_IN)
+		if (ev == TASK_EV_SWITCH_IN) {
 			st->in_at_ns = now;
-		else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP)
+		} else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) {
 			st->runtime_ns += now - st->in_at_ns;
+			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
+		}
 	}
+	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
+		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
 	if (s->cfg.opts.task_timeline) {
 		u64 rel = now - s->t0;
 		fprintf(s->cfg.opts.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
@@ -582,6 +586,8 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		return ret;
 	if (s->validating && ev->type == EV_WAKEUP_NEW)
 		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
+	if (s->pl.check && ev->type == EV_WAKEUP)
+		sim_placement_check(s, ev);
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;
@@ -590,6 +596,9 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		if (p && sim_task_data(p))
 			sim_task_data(p)->born_in_trace = true;
 	}
+	if (s->pl.on && ev->type == EV_MIGRATE) /* only the work layer's misfit pulls */
+		sim_placement_pulled(s, sched_task_find(s->sched, ev->migrate.pid),
+				     ev->migrate.orig_cpu);
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
@@ -803,6 +812,16 @@ static u32 host_cluster_khz(void *ctx, int cluster)
 	return s->cl[cluster].pol.cur_khz;
 }
 
+static int host_place(void *ctx, const struct event *ev, int waker_cpu, u64 now)
+{
+	return sim_placement_wakeup(ctx, ev, waker_cpu, now);
+}
+
+static bool host_take_pull(void *ctx, int *src, int *dst)
+{
+	return sim_placement_take_pull(ctx, src, dst);
+}
+
 static int host_advance_to(void *ctx, u64 t, struct gs_error *err)
 {
 	struct sim *s = ctx;
@@ -952,6 +971,11 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	if (cfg->opts.power_model == POWER_MODEL_WATTSON && cfg->opts.warmup_ns)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson does not take --warmup-ms yet");
+	if (cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing != SIM_TIMING_WORK &&
+	    !cfg->validate)
+		return gs_error_set(err, GS_EARG,
+				    "--placement eas needs work timing: moved work runs at its new "
+				    "CPU's speed (a CSV util trace has no scheduling events)");
 	s = calloc(1, sizeof(*s));
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -991,9 +1015,16 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			return ret;
 		}
 	}
+
+	sim_placement_init(s);
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
-					 host_cluster_khz};
+					 host_cluster_khz, NULL, NULL};
+
+		if (s->pl.on) {
+			host.place = host_place;
+			host.take_pull = host_take_pull;
+		}
 		ret = work_new(&host, s->plat, cfg->opts.warmup_ns, &s->work, err);
 		if (ret) {
 			sim_free(s);
@@ -1030,6 +1061,7 @@ void sim_free(struct sim *s)
 	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
 		free(s->emu_chg[c]);
 	free(s->val.dec);
+	free(s->val.pdis);
 	free(s->astats);
 	free(s->exited);
 	free(s);

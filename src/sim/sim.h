@@ -116,6 +116,22 @@ struct sim_decision {
 	u32 target_khz;
 };
 
+/* validate --placement eas: a traced wakeup where v5.9's choice from the emulated state differs
+ * from the traced CPU, with find_energy_efficient_cpu's candidates (nr 0: it was not run, the
+ * root domain was overutilized or there is no EM; the fallback chose). */
+#define SIM_PLACE_DIS_MAX 4096
+struct sim_place_dis {
+	u64 t_ns;
+	s32 pid;
+	char comm[TASK_COMM_LEN];
+	int prev, traced, emulated;
+	bool overutilized;
+	int nr;
+	int cand_cpu[9];
+	unsigned long cand_delta[9];
+	unsigned long base_energy;
+};
+
 struct sim_validation {
 	u64 n[SIM_VAL__COUNT];
 	double sum_abs[SIM_VAL__COUNT];
@@ -142,6 +158,12 @@ struct sim_validation {
 	size_t nr_dec;
 	bool markers_only[GS_MAX_CLUSTERS]; /* its only traced frequencies were devlib markers
 					     * (no kernel decision to score) */
+	/* validate --placement eas: traced wakeups of sleeping CFS tasks, per cluster of the
+	 * traced CPU, and how many the emulation placed on that CPU; the first
+	 * SIM_PLACE_DIS_MAX disagreements (heap) */
+	u64 place_n[GS_MAX_CLUSTERS], place_agree[GS_MAX_CLUSTERS];
+	struct sim_place_dis *pdis;
+	size_t nr_pdis;
 };
 
 /* Free what a struct sim_validation owns (from sim_take_validation); accepts NULL. */

@@ -8,6 +8,7 @@
 #define GOVSIM_SIM_PRIV_H
 
 #include "cpufreq/cpufreq.h"
+#include "sched/eas.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/work.h"
@@ -21,6 +22,22 @@ struct sim_task {
 	bool born_in_trace; /* its sched_wakeup_new was replayed (validate: pre-trace tasks apart) */
 	u64 in_at_ns;     /* last switch-in */
 	u64 runtime_ns;
+	u64 runtime_cl_ns[GS_MAX_CLUSTERS]; /* per cluster (--placement eas) */
+	u64 migrations;
+};
+
+/* --placement eas (placement.c): the root domain as v5.9's placement reads it, the flags it
+ * keeps (overutilized, misfit), and counts. */
+struct sim_place_state {
+	bool on;
+	bool check;             /* validate --placement eas: agreement at traced wakeups */
+	struct eas_rd rd;
+	struct em_perf_domain pd[EAS_MAX_PD];
+	u64 wakeups, forks, migrations, misfit_pulls, misfit_ticks, ou_switches;
+	u64 ou_ns, ou_since;    /* overutilized time; since when (NO_TIME: not set) */
+	u64 next_lb_ns;         /* the next root-level recomputation of the flag */
+	int pull_src, pull_dst; /* a misfit pull for the work layer (-1: none) */
+	s32 pull_pid;           /* of this task, if still running on pull_src */
 };
 
 /* What the results keep of a task that died (exited.c). */
@@ -135,6 +152,7 @@ struct sim {
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
 	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
 	size_t nr_exited, cap_exited;
+	struct sim_place_state pl;
 };
 
 #define W_PENDING (-3)
@@ -189,6 +207,15 @@ bool sim_task_exit(void *ctx, struct task *p, u64 now_ns);
 void sim_exited_warmup_reset(struct sim *s);
 int sim_collect_exited(struct sim *s, struct run_result *r);
 
+/* placement.c */
+void sim_placement_init(struct sim *s);
+int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u64 now);
+void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now);
+int sim_placement_misfit(struct sim *s, int cpu);
+bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
+void sim_placement_check(struct sim *s, const struct event *ev);
+void sim_placement_pulled(struct sim *s, struct task *p, int src);
+void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);
 void sim_flush_freq(struct sim *s);

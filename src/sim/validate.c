@@ -247,6 +247,8 @@ void sim_take_validation(struct sim *s, struct sim_validation *out)
 	s->val.dec = NULL;
 	s->val.nr_dec = 0;
 	s->cap_dec = 0;
+	s->val.pdis = NULL;
+	s->val.nr_pdis = 0;
 }
 
 void sim_validation_release(struct sim_validation *v)
@@ -256,4 +258,7 @@ void sim_validation_release(struct sim_validation *v)
 	free(v->dec);
 	v->dec = NULL;
 	v->nr_dec = 0;
+	free(v->pdis);
+	v->pdis = NULL;
+	v->nr_pdis = 0;
 }

@@ -26,6 +26,7 @@
 #include "sim/work_priv.h"
 
 #include <math.h>
+#include <stdlib.h>
 #include <string.h>
 
 /* ---- traced side ---------------------------------------------------------------------------- */
@@ -46,8 +47,8 @@ static void tr_accumulate(struct work *w, struct wcpu *wc, u64 t)
 	sl->work += add;
 	wc->work_in += add;
 	wc->tr_last_ns = t;
-	if (wc->cur == wc->tr_slice)
-		invalidate(wc); /* the running slice's end moved */
+	if (w->cpu[sl->cpu].cur == wc->tr_slice)
+		invalidate(&w->cpu[sl->cpu]); /* the running slice's end moved */
 }
 
 void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
@@ -78,8 +79,8 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
-	if (wc->cur == wc->tr_slice)
-		invalidate(wc);
+	if (w->cpu[sl->cpu].cur == wc->tr_slice)
+		invalidate(&w->cpu[sl->cpu]);
 	wc->tr_slice = NONE;
 	if (!switch_prev_sleeps(state) && !sl->tk->tr_ready) {
 		/* preempted: ready again at the traced preemption or, if later, when this slice is
@@ -93,19 +94,21 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t,
 		   bool from_idle)
 {
-	struct wcpu *wc = &w->cpu[cpu];
+	struct wcpu *wc = &w->cpu[cpu], *ec;
 	struct wtask *tk = work_task_get(w, pid, comm);
 	struct slice *sl;
 	u32 idx;
 
 	if (!tk)
 		return GS_ENOMEM;
+	ec = tk->placed ? &w->cpu[tk->placed_cpu] : wc; /* --placement: where it runs now */
 	idx = work_slice_alloc(w);
-	if (idx == NONE || work_q_push(&wc->q, idx))
+	if (idx == NONE || work_q_push(&ec->q, idx))
 		return GS_ENOMEM;
 	sl = S(w, idx);
 	sl->pid = pid;
-	sl->cpu = cpu;
+	sl->cpu = ec->id;
+	sl->tr_cpu = cpu;
 	sl->tk = tk;
 	memcpy(sl->comm, comm, TASK_COMM_LEN);
 	sl->prio = prio;
@@ -142,13 +145,14 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	tk->tr_ready = false;
 	tk->cause = CAUSE_NONE;
 	tk->early_valid = false;
-	if (tk->qcount[cpu]++ == 0) {
-		wc->nr_qtasks++;
-		tk->qmask |= 1ull << cpu;
+	if (tk->qcount[ec->id]++ == 0) {
+		ec->nr_qtasks++;
+		tk->qmask |= 1ull << ec->id;
 	}
 	wc->tr_slice = idx;
 	wc->tr_last_ns = t;
 	invalidate(wc);
+	invalidate(ec);
 	return 0;
 }
 
@@ -175,7 +179,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 			  struct handle *out)
 {
 	struct slice *sl = S(w, waker);
-	struct wcpu *wc = &w->cpu[sl->cpu];
+	struct wcpu *wc = &w->cpu[sl->tr_cpu];
 	u32 i;
 	struct wakept *wp;
 
@@ -202,8 +206,8 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 	else
 		w->wp[sl->wp_tail].next = i;
 	sl->wp_tail = i;
-	if (wc->cur == waker)
-		invalidate(wc);
+	if (w->cpu[sl->cpu].cur == waker)
+		invalidate(&w->cpu[sl->cpu]);
 	if (out)
 		*out = (struct handle){i, wp->gen};
 	return 0;
@@ -568,6 +572,85 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
+/* --placement: the task's waiting slices move to dst in slice-number order (choose_start
+ * needs a task's slices in order in a queue), and the ones read later go there too. */
+static int cmp_seq(const void *a, const void *b)
+{
+	u64 x = (*(struct slice *const *)a)->seq, y = (*(struct slice *const *)b)->seq;
+
+	return (x > y) - (x < y);
+}
+
+static int move_task(struct work *w, struct wtask *tk, int dst)
+{
+	struct wcpu *dc = &w->cpu[dst];
+	struct slice **v;
+	size_t n = 0, k = 0;
+
+	tk->placed = true;
+	tk->placed_cpu = dst;
+	if (!(tk->qmask & ~(1ull << dst)))
+		return 0; /* nothing waits elsewhere: already in order */
+	for (u64 m = tk->qmask; m; m &= m - 1)
+		n += tk->qcount[__builtin_ctzll(m)];
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return GS_ENOMEM;
+	for (u64 m = tk->qmask; m; m &= m - 1) {
+		struct wcpu *wc = &w->cpu[__builtin_ctzll(m)];
+
+		for (size_t i = 0; i < wc->q.len;) {
+			struct slice *sl = S(w, *work_q_at(&wc->q, i));
+
+			if (sl->tk != tk) {
+				i++;
+				continue;
+			}
+			v[k++] = sl;
+			work_q_remove(&wc->q, i);
+		}
+		wc->nr_qtasks--;
+		tk->qcount[wc->id] = 0;
+		invalidate(wc);
+	}
+	tk->qmask = 0;
+	if (!k) {
+		free(v);
+		return 0;
+	}
+	qsort(v, k, sizeof(*v), cmp_seq);
+	for (size_t i = 0; i < k; i++) {
+		if (work_q_push(&dc->q, (u32)(v[i] - w->sp))) {
+			free(v);
+			return GS_ENOMEM;
+		}
+		v[i]->cpu = dst;
+	}
+	free(v);
+	tk->qcount[dst] = (u32)k;
+	tk->qmask = 1ull << dst;
+	dc->nr_qtasks++;
+	invalidate(dc);
+	return 0;
+}
+
+/* --placement: the host chooses the CPU of a workload task's wakeup replayed at t. */
+static int place_wakeup(struct work *w, struct event *ev, int waker_cpu, u64 t)
+{
+	struct wtask *tk;
+	int cpu;
+
+	if (!w->host.place || (ev->type != EV_WAKEUP && ev->type != EV_WAKEUP_NEW) ||
+	    !is_workload(ev->wake.pid, ev->wake.comm))
+		return 0;
+	cpu = w->host.place(w->host.ctx, ev, waker_cpu, t);
+	if (cpu < 0 || cpu >= w->plat->nr_cpus)
+		return 0;
+	ev->wake.target_cpu = cpu;
+	tk = work_task_get(w, ev->wake.pid, NULL);
+	return tk ? move_task(w, tk, cpu) : GS_ENOMEM;
+}
+
 /* The running slice of CPU c reached its first wake point at t: replay the wakeup. */
 static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 {
@@ -599,6 +682,61 @@ static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 	if (ret)
 		return ret;
 	ev.ts_ns = t;
+	if (place_wakeup(w, &ev, c, t))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	return w->host.sched_event(w->host.ctx, &ev, t, err);
+}
+
+/*
+ * --placement: a misfit pull at t. The running slice of src moves, with the work it has done,
+ * to the idle CPU dst and goes on there at dst's speed; src switches to idle (its next waiting
+ * slice starts through the pump); the task's waiting slices follow it. The scheduler model
+ * sees the kernel's sequence: a preemption on src, sched_migrate_task, a switch-in on dst.
+ */
+static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_error *err)
+{
+	struct wcpu *sc = &w->cpu[src], *dc = &w->cpu[dst];
+	struct slice *sl;
+	struct event ev;
+	u32 idx = sc->cur;
+	int ret;
+
+	if (idx == NONE || dc->cur != NONE || src == dst)
+		return 0;
+	ret = w->host.advance_to(w->host.ctx, t, err);
+	if (ret)
+		return ret;
+	sl = S(w, idx);
+	if (t > sc->last_progress)
+		sc->done += (double)(t - sc->last_progress) * sc->speed;
+	dc->cur = idx;
+	dc->done = sc->done;
+	dc->last_progress = t;
+	sc->cur = NONE;
+	sc->done = 0;
+	sc->free_at = t;
+	sl->cpu = dst;
+	invalidate(sc);
+	invalidate(dc);
+	if (move_task(w, sl->tk, dst))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	make_switch(&ev, src, t, sl->pid, sl->comm, sl->prio, 0, 0, sc->idle_comm, 120);
+	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	if (ret)
+		return ret;
+	memset(&ev, 0, sizeof(ev));
+	ev.type = EV_MIGRATE;
+	ev.ts_ns = t;
+	ev.cpu = src;
+	ev.migrate.pid = sl->pid;
+	memcpy(ev.migrate.comm, sl->comm, TASK_COMM_LEN);
+	ev.migrate.prio = sl->prio;
+	ev.migrate.orig_cpu = src;
+	ev.migrate.dest_cpu = dst;
+	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	if (ret)
+		return ret;
+	make_switch(&ev, dst, t, 0, dc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
 	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
@@ -614,8 +752,13 @@ static int work_pump(struct work *w, struct gs_error *err)
 		u64 best = NO_TIME, bound = NO_TIME;
 		int kind = -1, who = -1; /* 0 end, 1 start, 2 internal, 3 anchored, 4 wake */
 		u64 t;
-		int ret;
+		int ret, src, dst;
 
+		if (w->host.take_pull && w->host.take_pull(w->host.ctx, &src, &dst)) {
+			ret = migrate_running(w, src, dst, w->t_emu, err);
+			if (ret)
+				return ret;
+		}
 		for (int c = 0; c < w->plat->nr_cpus; c++) {
 			struct wcpu *wc = &w->cpu[c];
 			refresh(w, wc);
@@ -664,6 +807,13 @@ static int work_pump(struct work *w, struct gs_error *err)
 			struct anchored a = w->aq[w->aq_head];
 			w->aq_head = (w->aq_head + 1) & (w->aq_cap - 1);
 			w->aq_len--;
+			if (w->host.place) {
+				ret = w->host.advance_to(w->host.ctx, a.t, err);
+				if (!ret && place_wakeup(w, &a.ev, -1, a.t))
+					ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+				if (ret)
+					return ret;
+			}
 			ret = w->host.sched_event(w->host.ctx, &a.ev, a.t, err);
 			break;
 		}

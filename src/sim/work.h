@@ -49,6 +49,14 @@ struct work_host {
 	u64 (*next_internal_ns)(void *ctx);
 	/* A cluster's emulated frequency in force, kHz. */
 	u32 (*cluster_khz)(void *ctx, int cluster);
+	/* --placement: the CPU a wakeup (sched_wakeup/_new of a workload task) puts its task on,
+	 * decided at emulated time now (the loop already advanced to it) by a waker running on
+	 * waker_cpu (-1: an external wakeup); -1 keeps the traced CPU. NULL: traced placement.
+	 * The task's waiting slices, and those read later, then run on that CPU. */
+	int (*place)(void *ctx, const struct event *ev, int waker_cpu, u64 now);
+	/* --placement: a running task to move from CPU *src to the idle CPU *dst now (a misfit
+	 * pull decided at a tick); false when none. May be NULL. */
+	bool (*take_pull)(void *ctx, int *src, int *dst);
 };
 
 struct work;

@@ -15,7 +15,8 @@ struct wtask;
 
 struct slice {
 	s32 pid;
-	int cpu;
+	int cpu;          /* the CPU whose queue it waits in / runs on (emulated) */
+	int tr_cpu;       /* the CPU it ran on in the trace (traced side) */
 	struct wtask *tk; /* its task's entry (entries never move) */
 	char comm[TASK_COMM_LEN];
 	s32 prio;
@@ -86,6 +87,8 @@ struct wtask {
 	u64 next_seq;      /* the next slice number to hand out (traced side) */
 	u64 next_start;    /* the slice number that may start next (emulated side) */
 	bool running;      /* a slice of it is executing */
+	bool placed;       /* --placement: its slices go to placed_cpu, not the traced CPU */
+	int placed_cpu;
 	u64 last_end;      /* emulated end of its last slice */
 	/* traced side: the cause of its next slice's readiness */
 	bool tr_ready;

@@ -186,11 +186,37 @@ static int write_timeline(struct store *s, const struct run_result *r, s64 id, s
 }
 
 /* Every row of the run but its runs row, in the tables' fixed order. */
+/* --placement eas: the run's figures, and per task (task_stats seq) its runtime per cluster and
+ * its migrations. Nothing for traced placement. */
+static int write_placement(struct store *s, const struct run_result *r, s64 id,
+			   struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if (strcmp(r->placement, "eas") != 0)
+		return 0;
+	if ((rc = prepare(s, "INSERT INTO placement VALUES (?, ?, ?, ?, ?, ?)", &st, err)))
+		return rc;
+	rc = insert(s, st, err, "itiiid", id, r->placement, (s64)r->placement_wakeups,
+		    (s64)r->placement_migrations, (s64)r->misfit_pulls, r->rd_overutilized_s);
+	sqlite3_finalize(st);
+	if (rc || (rc = prepare(s, "INSERT INTO placement_tasks VALUES (?, ?, ?, ?, ?)", &st, err)))
+		return rc;
+	for (int i = 0; i < r->nr_tasks && !rc; i++)
+		for (int c = 0; c < r->nr_clusters && !rc; c++)
+			rc = insert(s, st, err, "iiidi", id, (s64)i, (s64)c,
+				    r->tasks[i].cluster_runtime_s[c], (s64)r->tasks[i].migrations);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 static int write_rows(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
 {
 	int rc;
 
-	if ((rc = write_energy(s, r, id, err)) || (rc = write_stats(s, r, id, err)))
+	if ((rc = write_energy(s, r, id, err)) || (rc = write_stats(s, r, id, err)) ||
+	    (rc = write_placement(s, r, id, err)))
 		return rc;
 	return write_timeline(s, r, id, err);
 }

@@ -337,6 +337,55 @@ static int policy_parse_attach(struct policy_action *a, const struct policy_line
 	return policy_parse_path(a, l->word[w + 1], l, err);
 }
 
+/* "0-3,6": bit c for every CPU c listed; false for anything else or a CPU past 63. */
+static bool policy_parse_cpulist(const char *s, u64 *out)
+{
+	u64 m = 0;
+
+	while (*s) {
+		char *end;
+		unsigned long a = strtoul(s, &end, 10), b;
+
+		if (end == s || a > 63)
+			return false;
+		b = a;
+		s = end;
+		if (*s == '-') {
+			b = strtoul(s + 1, &end, 10);
+			if (end == s + 1 || b > 63 || b < a)
+				return false;
+			s = end;
+		}
+		for (unsigned long c = a; c <= b; c++)
+			m |= 1ull << c;
+		if (*s == ',')
+			s++;
+		else if (*s)
+			return false;
+	}
+	*out = m;
+	return m != 0;
+}
+
+static int policy_parse_affinity(struct policy_action *a, const struct policy_line *l, int w,
+				 struct gs_error *err)
+{
+	bool have_sel = false;
+	int rc;
+
+	if (l->nr_words - w != 2)
+		return policy_err(err, l, "affinity needs comm=GLOB or pid=N, and a CPU list");
+	rc = policy_parse_selector(a, l->word[w], &have_sel, l, err);
+	if (rc < 0)
+		return rc;
+	if (!rc)
+		return policy_err(err, l, "affinity without comm=GLOB or pid=N (got '%s')",
+				  l->word[w]);
+	if (!policy_parse_cpulist(l->word[w + 1], &a->cpus))
+		return policy_err(err, l, "bad CPU list '%s' (want e.g. 0-3,6)", l->word[w + 1]);
+	return 0;
+}
+
 /* Run-order key: actions without `at` first, then by time; ties keep insertion order. */
 static bool policy_runs_before(const struct policy_action *x, const struct policy_action *y)
 {
@@ -476,8 +525,12 @@ int policy_parse_line(struct policy *p, const char *line, const char *origin, lo
 	} else if (strcmp(op, "attach") == 0) {
 		a.op = POLICY_ATTACH;
 		rc = policy_parse_attach(&a, l, w, err);
+	} else if (strcmp(op, "affinity") == 0) {
+		a.op = POLICY_AFFINITY;
+		rc = policy_parse_affinity(&a, l, w, err);
 	} else {
-		rc = policy_err(err, l, "unknown action '%s' (want setattr, sysctl, cgroup or attach)",
+		rc = policy_err(err, l,
+				"unknown action '%s' (want setattr, sysctl, cgroup, attach or affinity)",
 				op);
 	}
 	if (!rc)
@@ -561,7 +614,7 @@ out_close:
 
 bool policy_match(const struct policy_action *a, s32 pid, const char *comm)
 {
-	if (a->op != POLICY_SETATTR && a->op != POLICY_ATTACH)
+	if (a->op != POLICY_SETATTR && a->op != POLICY_ATTACH && a->op != POLICY_AFFINITY)
 		return false;
 	if (a->by_pid)
 		return a->pid == pid;
@@ -756,6 +809,8 @@ static int policy_apply_one(struct uclamp_sys *sys, const struct policy_action *
 		if (st)
 			st->matched += c.matched;
 		return 0;
+	case POLICY_AFFINITY: /* read by the replay's placement (policy_affinity) */
+		return 0;
 	}
 	return gs_error_set(err, GS_EINTERNAL, "'%s':%ld: unknown action %d", a->origin, a->line,
 			    (int)a->op);
@@ -854,7 +909,43 @@ static void policy_out_action(struct policy_out *o, const struct policy_action *
 			policy_out(o, "cgroup %s %s %s", a->path,
 				   uclamp_group_file_name(a->clamp_id), a->percent);
 		break;
+	case POLICY_AFFINITY:
+		policy_out(o, "affinity ");
+		if (a->by_pid)
+			policy_out(o, "pid=%d ", (int)a->pid);
+		else
+			policy_out(o, "comm=%s ", a->comm_glob);
+		for (int c = 0, first = 1; c < 64; c++) {
+			int e = c;
+
+			if (!((a->cpus >> c) & 1))
+				continue;
+			while (e < 63 && ((a->cpus >> (e + 1)) & 1))
+				e++;
+			if (e > c)
+				policy_out(o, "%s%d-%d", first ? "" : ",", c, e);
+			else
+				policy_out(o, "%s%d", first ? "" : ",", c);
+			first = 0;
+			c = e;
+		}
+		break;
 	}
+}
+
+u64 policy_affinity(const struct policy *p, u64 upto_ns, s32 pid, const char *comm)
+{
+	u64 cpus = 0;
+
+	for (size_t i = 0; p && i < p->n; i++) {
+		const struct policy_action *a = &p->actions[i];
+
+		if (policy_action_time_ns(a) > upto_ns)
+			break; /* run order: the later ones have not run yet */
+		if (a->op == POLICY_AFFINITY && policy_match(a, pid, comm))
+			cpus = a->cpus;
+	}
+	return cpus;
 }
 
 size_t policy_action_format(const struct policy_action *a, char *buf, size_t size)

@@ -7,6 +7,7 @@
  *   [at SECONDS] cgroup PATH cpu.uclamp.min|cpu.uclamp.max PERCENT|max
  *   [at SECONDS] cgroup PATH
  *   [at SECONDS] attach comm=GLOB|pid=N PATH
+ *   [at SECONDS] affinity comm=GLOB|pid=N CPULIST       (e.g. 0-3,6: sched_setaffinity)
  *
  * e.g. `at 0.5 setattr comm=surfaceflinger uclamp_min=512`. GLOB is fnmatch(3) on the task's
  * comm. PERCENT has up to 2 decimals (more are rounded, as the kernel does).
@@ -25,6 +26,9 @@
  *   first seen later, into a group that must exist by then ("/" is the root group): an attach
  *   to a group no earlier action (in run order) created is refused at parse time, as writing
  *   to a missing cgroup.procs is ENOENT in the kernel.
+ * - affinity pins matching tasks to CPULIST from its time on (the last matching line wins). It
+ *   acts only where the replay places tasks itself (run --placement eas); a traced placement
+ *   keeps every slice on its traced CPU.
  * - Static key (v5.9 kernel/sched/core.c): a setattr turns uclamp on only when a
  *   sched_setattr() with a clamp passes uclamp_validate() for a real task: at the action's time
  *   for the tasks known then, or when a matching task is first seen later. A setattr that
@@ -54,7 +58,7 @@
 #include "core/types.h"
 #include "uclamp/uclamp.h"
 
-enum policy_op { POLICY_SETATTR, POLICY_SYSCTL, POLICY_CGROUP, POLICY_ATTACH };
+enum policy_op { POLICY_SETATTR, POLICY_SYSCTL, POLICY_CGROUP, POLICY_ATTACH, POLICY_AFFINITY };
 
 #define POLICY_GLOB_MAX 64
 
@@ -67,6 +71,8 @@ struct policy_action {
 	bool by_pid;
 	s32 pid;
 	char comm_glob[POLICY_GLOB_MAX];
+	/* affinity: the allowed CPUs, bit c for CPU c */
+	u64 cpus;
 	/* setattr: requested clamps, -1 when not given */
 	int uclamp_min, uclamp_max;
 	/* sysctl */
@@ -162,6 +168,10 @@ int policy_apply(struct uclamp_sys *sys, const struct policy_action *a, u64 now_
  * rejections are counted in sys->stats.setattr_rejected. st, when not NULL, is an array of
  * p->n counters, one per action: matched_later and rejected are added to.
  */
+/* The CPUs `affinity` lines allow the task at trace-relative upto_ns (the last matching line
+ * run by then); 0 when none pins it (every CPU). */
+u64 policy_affinity(const struct policy *p, u64 upto_ns, s32 pid, const char *comm);
+
 void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
 			   u64 now_ns, struct uclamp_task *uc, s32 pid, const char *comm,
 			   struct policy_action_stats *st);

@@ -178,7 +178,7 @@ case_ policy-percent-over-100 3 "'policy-percent-over-100.txt':3: '101': percent
 case_ policy-nan-percent 3 "'policy-nan-percent.txt':2: 'nan': not a percent (want 0..100 with up to 2 decimals, or max)" run $sf --policy policy-nan-percent.txt
 case_ policy-nan-time 3 "'policy-nan-time.txt':2: bad time 'nan' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-nan-time.txt
 case_ policy-negative-time 3 "'policy-negative-time.txt':2: bad time '-1' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-negative-time.txt
-case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'frobnicate' (want setattr, sysctl, cgroup or attach)" run $sf --policy policy-unknown-action.txt
+case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'frobnicate' (want setattr, sysctl, cgroup, attach or affinity)" run $sf --policy policy-unknown-action.txt
 # a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid (#11)
 case_ policy-no-clamp 0 - run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt

@@ -146,7 +146,7 @@ static void test_parse_errors(void **state)
 {
 	(void)state;
 	expect_error("frobnicate x",
-		     "'p.txt':7: unknown action 'frobnicate' (want setattr, sysctl, cgroup or attach)");
+		     "'p.txt':7: unknown action 'frobnicate' (want setattr, sysctl, cgroup, attach or affinity)");
 	expect_error("at", "'p.txt':7: 'at' without a time");
 	expect_error("at 1", "'p.txt':7: 'at 1' without an action");
 	expect_error("at -1 sysctl sched_util_clamp_min 0",
@@ -756,6 +756,28 @@ static void test_apply_new_task(void **state)
 	assert_int_equal(uc.req[UCLAMP_MIN].value, 0);
 }
 
+/* affinity: CPU lists parse to masks (0-3,6 = 0x0f | 0x40), format back, the last matching
+ * line run by the time wins; bad lists are errors. */
+static void test_affinity(void **state)
+{
+	(void)state;
+	assert_int_equal(parse("affinity comm=light 0-3,6"), 0);
+	assert_int_equal(pol.actions[0].op, POLICY_AFFINITY);
+	assert_int_equal(pol.actions[0].cpus, 0x4f);
+	assert_int_equal(parse("at 1 affinity pid=7 5"), 0);
+	assert_int_equal(pol.actions[1].cpus, 0x20);
+	assert_string_equal(fmt(), "affinity comm=light 0-3,6\nat 1 affinity pid=7 5\n");
+	assert_int_equal(policy_affinity(&pol, 0, 7, "light"), 0x4f);
+	assert_int_equal(policy_affinity(&pol, 999999999, 7, "light"), 0x4f);
+	assert_int_equal(policy_affinity(&pol, 1000000000, 7, "light"), 0x20);
+	assert_int_equal(policy_affinity(&pol, 1000000000, 8, "heavy"), 0);
+	assert_int_not_equal(parse("affinity comm=x 3-1"), 0);
+	assert_int_not_equal(parse("affinity comm=x 64"), 0);
+	assert_int_not_equal(parse("affinity comm=x"), 0);
+	assert_int_not_equal(parse("affinity 0-3 comm=x"), 0);
+	assert_int_equal(pol.n, 2);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -780,6 +802,7 @@ int main(void)
 		cmocka_unit_test_setup_teardown(test_apply_attach_and_cgroup, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_sysctl, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_apply_new_task, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_affinity, setup, teardown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,5 +1,6 @@
 /*
- * test_sched.c - the scheduler model (src/sched/sched.c): v5.9 PELT/util_est update points.
+ * test_sched.c - the scheduler model (src/sched/core.c, fair.c, rt.c): v5.9 PELT/util_est
+ * update points.
  *
  * Checks:
  * - a single periodic CFS task (4 ms run / 12 ms sleep, 50 periods, 4 ms ticks) alone on a

@@ -1,25 +1,18 @@
 /*
- * sched.c - the scheduler model: tasks and runqueues rebuilt from sched_switch / sched_wakeup* /
- * sched_migrate_task, with the PELT and util_est update points of Linux v5.9:
- *   kernel/sched/core.c   enqueue_task/dequeue_task (uclamp before the class), update_rq_clock,
- *                         wake_up_new_task, scheduler_tick
- *   kernel/sched/fair.c   enqueue_task_fair, dequeue_task_fair, enqueue_entity, dequeue_entity,
- *                         set_next_entity, put_prev_entity, entity_tick, update_load_avg,
- *                         update_cfs_rq_load_avg, attach/detach_entity_load_avg,
- *                         remove_entity_load_avg, migrate_task_rq_fair, post_init_entity_util_avg,
- *                         update_blocked_averages (no group scheduling), pick_next_task_fair's
- *                         update_idle_rq_clock_pelt
- *   kernel/sched/rt.c     enqueue_top_rt_rq (cpufreq kick), set_next_task_rt, put_prev_task_rt,
- *                         task_tick_rt
- *   kernel/sched/deadline.c  the same PELT pattern for avg_dl
- * Written from the kernel's description (facts/kernel-v5.9.md §1, §2, §4.1, §7.1) and a reading
- * of the v5.8/v5.10 sources; not copied. Kernel function names are kept.
+ * core.c - the scheduler model's core: tasks and runqueues rebuilt from sched_switch /
+ * sched_wakeup* / sched_migrate_task, after Linux v5.9 kernel/sched/core.c:
+ * enqueue_task/dequeue_task (uclamp_rq_inc/dec before the class), update_rq_clock,
+ * wake_up_new_task (post_init_entity_util_avg on the chosen CPU), set_task_cpu (migration),
+ * scheduler_tick, and the class dispatch of set_next_task/put_prev_task. The classes are in
+ * fair.c, rt.c and deadline.c; --seed-util in seed.c. Written from facts/kernel-v5.9.md §1,
+ * §2, §4.1, §7.1; not copied. Kernel function names are kept.
  *
- * Conventions where the trace gives no answer (DESIGN §13), each also in sched.h/the report:
- * - Every CFS task has the nice-0 weight (se_weight 1024, se->load.weight 1024 << 10), whatever
- *   its prio; the cfs_rq load is 1024 per queued CFS task.
- * - DL tasks (prio < 0, other than sugov:N) have unknown bandwidth: bw_dl = 0. Their enqueue
- *   calls cpufreq (__add_running_bw); the deferred __sub_running_bw is not modelled.
+ * Differences from v5.9 core.c, and why (the conventions where the trace gives no answer,
+ * DESIGN §13, each also in sched.h and the report):
+ * - __schedule() is replaced by the trace: sched_switch says who runs; a switch whose prev is
+ *   not the model's running task is trusted (the model is put right and the case counted).
+ * - try_to_wake_up() takes the CPU the trace (or the emulated placement) gives; the task
+ *   table is a pid hash (the kernel has task_structs).
  * - The rq clock is now_ns: no irq or steal time, util_irq = 0.
  * - A task first seen without sched_wakeup_new starts with zero sums and last_update_time =
  *   its rq's clock_pelt then; with seed_util and trace util events before its first scheduling
@@ -27,90 +20,15 @@
  *   them to the cfs_rq (sums = avg * divider, as attach_entity_load_avg does).
  * - The governor kthread sugov:N is not workload: a switch to it is a switch to idle, a
  *   switch from it a switch from idle, its wakeups and migrations change nothing.
+ * - A prio change (class change) is applied when the task is next off its runqueue
+ *   (__sched_setscheduler's dequeue/enqueue is not in the trace).
  */
-#include "sched/sched.h"
+#include "sched/sched_priv.h"
+
+#include "sched/eas.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "pelt_tables.h"
-#include "sched/util_est.h"
-
-/* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit) */
-#define TASK_SE_WEIGHT   1024UL
-#define TASK_LOAD_WEIGHT (TASK_SE_WEIGHT << SCHED_FIXEDPOINT_SHIFT)
-
-/* update_load_avg() flags (fair.c) */
-#define UPDATE_TG     0x1
-#define SKIP_AGE_LOAD 0x2
-#define DO_ATTACH     0x4
-
-#define TASK_CHUNK 256
-
-struct cfs_rq {
-	struct sched_avg avg;
-	unsigned long load;        /* scale_load_down(cfs_rq->load.weight) */
-	unsigned int h_nr_running;
-	struct task *curr;         /* cfs_rq->curr */
-	struct {                   /* cfs_rq->removed: applied at the next update */
-		unsigned int nr;
-		unsigned long load_avg, util_avg, runnable_avg;
-	} removed;
-};
-
-struct rq {
-	int cpu;
-	unsigned long cpu_capacity; /* arch_scale_cpu_capacity() */
-	unsigned long freq_scale;   /* arch_scale_freq_capacity() */
-	struct pelt_clock clock;    /* clock_task is rq_clock(): now_ns */
-	struct pelt_variant pv;     /* the profile's PELT variant, with this rq's scales */
-	bool seen;                  /* the CPU had an event */
-	struct task *curr;          /* NULL: idle (or the governor kthread) */
-	struct cfs_rq cfs;
-	struct sched_avg avg_rt;
-	struct sched_avg avg_dl;
-	unsigned int rt_nr_running;
-	unsigned int dl_nr_running;
-	u64 idle_calls;
-	struct uclamp_rq_pair uclamp;
-	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
-	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take
-	 * their own share out of it (they were part of it) */
-	bool has_blocked_seed;
-	struct sched_avg blocked_seed;
-};
-
-struct task_node {
-	struct task t; /* first: a struct task * is a struct task_node * */
-	bool started;  /* first scheduling event seen, task_new called */
-	bool seeded;
-	bool absorb;   /* seeded: at its first attach, take its util out of the rq's blocked seed */
-	bool prio_pending;
-	int pending_prio;
-	enum sched_class_id queued_class; /* the class it was enqueued in */
-	struct sched_avg seed;
-	struct task_node *next_free; /* on sched.free_nodes once its task died */
-};
-
-struct sched {
-	struct sched_config cfg;
-	struct sched_hooks hooks;
-	struct rq rq[GS_MAX_CPUS];
-	struct task_node **chunks;
-	size_t nr_chunks, chunks_cap, nr_nodes;
-	struct task_node **table; /* open addressing by pid, power-of-two size */
-	size_t table_size;
-	struct task_node *free_nodes; /* slots of dead tasks, reused first */
-	bool have_start;
-	u64 start_ns;
-	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
-	/* from the kernel profile, read once */
-	struct util_est_cfg ue;
-	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
-	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
-	u64 busy_mask; /* bit c: rq[c].curr != NULL */
-	struct sched_stats stats;
-};
 
 const char *sched_task_event_name(enum sched_task_event ev)
 {
@@ -123,11 +41,6 @@ const char *sched_task_event_name(enum sched_task_event ev)
 	case TASK_EV_MIGRATE: return "migrate";
 	}
 	return "?";
-}
-
-static inline struct task_node *node_of(struct task *p)
-{
-	return (struct task_node *)p;
 }
 
 static enum sched_class_id class_of_prio(int prio)
@@ -169,7 +82,7 @@ static int table_grow(struct sched *s)
 	return 0;
 }
 
-static struct task_node *node_find(const struct sched *s, s32 pid)
+struct task_node *node_find(const struct sched *s, s32 pid)
 {
 	size_t h;
 
@@ -192,7 +105,7 @@ static void set_comm(struct task *p, const char *comm)
 }
 
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
-static struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
+struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
 {
 	struct task_node *n = node_find(s, pid);
 	size_t h;
@@ -265,14 +178,14 @@ static void node_free(struct sched *s, struct task_node *n)
 
 /* ---- hooks ----------------------------------------------------------------------------------- */
 
-static void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags)
+void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags)
 {
 	if (s->hooks.cpufreq_update && !s->mute)
 		s->hooks.cpufreq_update(s->hooks.ctx, rq->cpu, rq->clock.clock_task, flags);
 }
 
-static void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev,
-		       u64 now)
+void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev,
+		u64 now)
 {
 	if (s->hooks.task_event && !s->mute)
 		s->hooks.task_event(s->hooks.ctx, p, cpu, ev, now);
@@ -284,7 +197,7 @@ static void task_event(struct sched *s, struct task *p, int cpu, enum sched_task
  * update_rq_clock(): the task clock is now_ns; clock_pelt follows it scaled while the CPU runs
  * a task and is synced to it while idle (also for a zero delta, as the kernel).
  */
-static void update_rq_clock(struct rq *rq, u64 now)
+void update_rq_clock(struct rq *rq, u64 now)
 {
 	s64 delta;
 
@@ -302,233 +215,11 @@ static void update_rq_clock(struct rq *rq, u64 now)
 			     rq->freq_scale);
 }
 
-/* ---- CFS PELT (fair.c) ----------------------------------------------------------------------- */
-
-static void sub_positive_ul(unsigned long *p, unsigned long v)
-{
-	*p = *p > v ? *p - v : 0;
-}
-
-static void sub_positive_u64(u64 *p, u64 v)
-{
-	*p = *p > v ? *p - v : 0;
-}
-
-static void sub_positive_u32(u32 *p, u32 v)
-{
-	*p = *p > v ? *p - v : 0;
-}
-
-/* cfs_rq_util_change(): the root cfs_rq changed: cpufreq_update_util(rq, 0) */
-static void cfs_rq_util_change(struct sched *s, struct rq *rq)
-{
-	cpufreq_update_util(s, rq, 0);
-}
-
-/* Apply the removed load of tasks that migrated away while asleep, then advance the cfs_rq. */
-static int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv)
-{
-	struct sched_avg *sa = &cfs->avg;
-	int decayed = 0;
-
-	if (cfs->removed.nr) {
-		u32 divider = get_pelt_divider(sa);
-
-		sub_positive_ul(&sa->load_avg, cfs->removed.load_avg);
-		sub_positive_u64(&sa->load_sum, (u64)cfs->removed.load_avg * divider);
-		sub_positive_ul(&sa->util_avg, cfs->removed.util_avg);
-		/* sub_positive() truncates the value to the type of util_sum (u32) */
-		sub_positive_u32(&sa->util_sum, (u32)(cfs->removed.util_avg * divider));
-		sub_positive_ul(&sa->runnable_avg, cfs->removed.runnable_avg);
-		sub_positive_u64(&sa->runnable_sum, (u64)cfs->removed.runnable_avg * divider);
-		memset(&cfs->removed, 0, sizeof(cfs->removed));
-		decayed = 1;
-	}
-	decayed |= __update_load_avg_cfs_rq(now, sa, cfs->load, cfs->h_nr_running,
-					    cfs->curr != NULL, pv);
-	return decayed;
-}
-
-/*
- * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
- * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
- */
-/* A seeded task was part of its CPU's seeded blocked util: move its share out of that
- * blocked entity (decayed to the cfs_rq's time) before it attaches on its own. */
-static void absorb_blocked_seed(struct rq *rq, struct task *p)
-{
-	struct cfs_rq *cfs = &rq->cfs;
-	struct sched_avg *b = &rq->blocked_seed;
-	u32 divider = get_pelt_divider(&cfs->avg);
-	unsigned long take_util, take_runnable, take_load;
-
-	__update_load_avg_blocked_se(cfs->avg.last_update_time, b, TASK_SE_WEIGHT);
-	take_util = p->avg.util_avg < b->util_avg ? p->avg.util_avg : b->util_avg;
-	take_runnable = p->avg.runnable_avg < b->runnable_avg ? p->avg.runnable_avg : b->runnable_avg;
-	take_load = p->avg.load_avg < b->load_avg ? p->avg.load_avg : b->load_avg;
-	b->util_avg -= take_util;
-	b->runnable_avg -= take_runnable;
-	b->load_avg -= take_load;
-	b->util_sum = (u32)(b->util_avg * divider);
-	b->runnable_sum = (u64)b->runnable_avg * divider;
-	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
-	sub_positive_ul(&cfs->avg.util_avg, take_util);
-	sub_positive_u32(&cfs->avg.util_sum, (u32)(take_util * divider));
-	sub_positive_ul(&cfs->avg.runnable_avg, take_runnable);
-	sub_positive_u64(&cfs->avg.runnable_sum, (u64)take_runnable * divider);
-	sub_positive_ul(&cfs->avg.load_avg, take_load);
-	sub_positive_u64(&cfs->avg.load_sum, (u64)take_load * divider);
-}
-
-static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
-{
-	struct cfs_rq *cfs = &rq->cfs;
-	struct sched_avg *se = &p->avg;
-	u32 divider = get_pelt_divider(&cfs->avg);
-	struct task_node *n = (struct task_node *)p;
-
-	if (n->absorb) {
-		n->absorb = false;
-		if (rq->has_blocked_seed)
-			absorb_blocked_seed(rq, p);
-	}
-
-	se->last_update_time = cfs->avg.last_update_time;
-	se->period_contrib = cfs->avg.period_contrib;
-	se->util_sum = (u32)(se->util_avg * divider);
-	se->runnable_sum = (u64)se->runnable_avg * divider;
-	se->load_sum = divider;
-	se->load_sum = ((u64)se->load_avg * se->load_sum) / TASK_SE_WEIGHT;
-
-	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
-	cfs->avg.load_sum += TASK_SE_WEIGHT * se->load_sum;
-	cfs->avg.util_avg += se->util_avg;
-	cfs->avg.util_sum += se->util_sum;
-	cfs->avg.runnable_avg += se->runnable_avg;
-	cfs->avg.runnable_sum += se->runnable_sum;
-	cfs_rq_util_change(s, rq);
-}
-
-static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
-{
-	struct cfs_rq *cfs = &rq->cfs;
-	struct sched_avg *se = &p->avg;
-
-	sub_positive_ul(&cfs->avg.load_avg, se->load_avg); /* dequeue_load_avg() */
-	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
-	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
-	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
-	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
-	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
-	cfs_rq_util_change(s, rq);
-}
-
-/* update_load_avg(cfs_rq, se, flags): the task's se, then its cfs_rq, then attach or kick. */
-static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int flags)
-{
-	struct cfs_rq *cfs = &rq->cfs;
-	u64 now = rq_clock_pelt(&rq->clock);
-	int decayed;
-
-	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
-		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p,
-				     &rq->pv);
-
-	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
-
-	if (!p->avg.last_update_time && (flags & DO_ATTACH))
-		attach_entity_load_avg(s, rq, p); /* enqueued on a new CPU after a migration */
-	else if (decayed)
-		cfs_rq_util_change(s, rq);
-}
-
-/* remove_entity_load_avg(): a sleeping task leaves; its source rq is not locked, so the
- * task is synced to the cfs_rq's last update and its averages queued as "removed". */
-static void remove_entity_load_avg(struct rq *rq, struct task *p)
-{
-	struct cfs_rq *cfs = &rq->cfs;
-
-	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, TASK_SE_WEIGHT);
-	cfs->removed.nr++;
-	cfs->removed.util_avg += p->avg.util_avg;
-	cfs->removed.load_avg += p->avg.load_avg;
-	cfs->removed.runnable_avg += p->avg.runnable_avg;
-}
-
-/*
- * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
- *   util = min(cfs.util_avg * se->load.weight / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
- * (v5.9 multiplies by se->load.weight, 1024 << 10 for nice 0, so the cap almost always wins),
- * or the cap itself on an idle cfs_rq; then it is attached (CFS) or just dated (other classes).
- */
-static void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
-{
-	struct sched_avg *sa = &p->avg;
-	struct cfs_rq *cfs = &rq->cfs;
-	long cpu_scale = (long)rq->cpu_capacity;
-	long cap = (cpu_scale - (long)cfs->avg.util_avg) / 2;
-
-	/* init_entity_runnable_average() at fork */
-	memset(sa, 0, sizeof(*sa));
-	sa->load_avg = TASK_SE_WEIGHT;
-
-	if (cap > 0) {
-		if (cfs->avg.util_avg != 0) {
-			sa->util_avg = cfs->avg.util_avg * TASK_LOAD_WEIGHT;
-			sa->util_avg /= cfs->avg.load_avg + 1;
-			if (sa->util_avg > (unsigned long)cap)
-				sa->util_avg = (unsigned long)cap;
-		} else {
-			sa->util_avg = (unsigned long)cap;
-		}
-	}
-	sa->runnable_avg = sa->util_avg;
-
-	if (p->class != SCHED_CLASS_CFS) {
-		sa->last_update_time = rq_clock_pelt(&rq->clock);
-		return;
-	}
-	/* attach_entity_cfs_rq(): sync the cfs_rq (ATTACH_AGE_LOAD), then attach */
-	update_load_avg(s, rq, p, 0);
-	attach_entity_load_avg(s, rq, p);
-}
-
-/* ---- class enqueue/dequeue, pick (core.c, fair.c, rt.c, deadline.c) ----------------------- */
+/* ---- class enqueue/dequeue, pick (core.c; the classes in fair.c, rt.c, deadline.c) -------- */
 
 static bool uclamp_class(enum sched_class_id c)
 {
 	return c == SCHED_CLASS_CFS || c == SCHED_CLASS_RT;
-}
-
-static void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
-{
-	/* the estimate first, so every cpufreq kick below already sees it */
-	util_est_enqueue_cfg(&s->ue, &rq->cfs.avg, &p->avg);
-	if (p->in_iowait)
-		cpufreq_update_util(s, rq, SCHED_CPUFREQ_IOWAIT);
-	/* enqueue_entity(): se not on_rq yet, so its update only decays */
-	update_load_avg(s, rq, p, UPDATE_TG | DO_ATTACH);
-	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
-	p->on_rq = true;
-	rq->cfs.h_nr_running++;
-}
-
-static void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
-{
-	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
-	if (s->ue.sub_before_pelt)
-		util_est_sub(&s->ue, &rq->cfs.avg, &p->avg);
-	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
-	update_load_avg(s, rq, p, UPDATE_TG);
-	p->on_rq = false;
-	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
-	if (rq->cfs.h_nr_running)
-		rq->cfs.h_nr_running--;
-	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
-	if (s->ue.sub_before_pelt)
-		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
-	else
-		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
 }
 
 /* enqueue_task(): uclamp_rq_inc() before the class enqueue. */
@@ -545,12 +236,10 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 		enqueue_task_fair(s, rq, p);
 		break;
 	case SCHED_CLASS_RT:
-		rq->rt_nr_running++;
-		cpufreq_update_util(s, rq, 0); /* enqueue_top_rt_rq() */
+		enqueue_task_rt(s, rq);
 		break;
 	case SCHED_CLASS_DL:
-		rq->dl_nr_running++;
-		cpufreq_update_util(s, rq, 0); /* __add_running_bw(), bandwidth unknown (0) */
+		enqueue_task_dl(s, rq);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -572,13 +261,10 @@ static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bo
 		dequeue_task_fair(s, rq, p, sleep);
 		break;
 	case SCHED_CLASS_RT:
-		if (rq->rt_nr_running)
-			rq->rt_nr_running--;
-		cpufreq_update_util(s, rq, 0); /* dequeue_rt_entity() -> enqueue_top_rt_rq() */
+		dequeue_task_rt(s, rq);
 		break;
 	case SCHED_CLASS_DL:
-		if (rq->dl_nr_running)
-			rq->dl_nr_running--;
+		dequeue_task_dl(rq);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -592,21 +278,16 @@ static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
 			  enum sched_class_id prev_class)
 {
 	struct task *p = &n->t;
-	u64 now = rq_clock_pelt(&rq->clock);
 
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
-		if (p->on_rq)
-			update_load_avg(s, rq, p, UPDATE_TG);
-		rq->cfs.curr = p;
+		set_next_task_fair(s, rq, p);
 		break;
 	case SCHED_CLASS_RT:
-		if (prev_class != SCHED_CLASS_RT)
-			update_rt_rq_load_avg(now, &rq->avg_rt, 0, &rq->pv);
+		set_next_task_rt(rq, prev_class);
 		break;
 	case SCHED_CLASS_DL:
-		if (prev_class != SCHED_CLASS_DL)
-			update_dl_rq_load_avg(now, &rq->avg_dl, 0, &rq->pv);
+		set_next_task_dl(rq, prev_class);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -621,19 +302,16 @@ static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
 static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
 {
 	struct task *p = &n->t;
-	u64 now = rq_clock_pelt(&rq->clock);
 
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
-		if (p->on_rq)
-			update_load_avg(s, rq, p, 0);
-		rq->cfs.curr = NULL;
+		put_prev_task_fair(s, rq, p);
 		break;
 	case SCHED_CLASS_RT:
-		update_rt_rq_load_avg(now, &rq->avg_rt, 1, &rq->pv);
+		put_prev_task_rt(rq);
 		break;
 	case SCHED_CLASS_DL:
-		update_dl_rq_load_avg(now, &rq->avg_dl, 1, &rq->pv);
+		put_prev_task_dl(rq);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -731,12 +409,8 @@ static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 no
 
 	update_rq_clock(src_rq, now);
 	dequeue_task(s, src_rq, n, false, now);
-	if (n->queued_class == SCHED_CLASS_CFS) {
-		/* migrate_task_rq_fair(), TASK_ON_RQ_MIGRATING: detach_entity_cfs_rq() */
-		update_load_avg(s, src_rq, p, 0);
-		detach_entity_load_avg(s, src_rq, p);
-		p->avg.last_update_time = 0;
-	}
+	if (n->queued_class == SCHED_CLASS_CFS)
+		migrate_task_rq_fair(s, src_rq, p, true);
 	p->cpu = dst;
 	dst_rq->seen = true;
 	update_rq_clock(dst_rq, now);
@@ -749,10 +423,8 @@ static void migrate_sleeping(struct sched *s, struct task_node *n, int dst)
 {
 	struct task *p = &n->t;
 
-	if (p->class == SCHED_CLASS_CFS && p->cpu >= 0 && p->avg.last_update_time) {
-		remove_entity_load_avg(&s->rq[p->cpu], p);
-		p->avg.last_update_time = 0;
-	}
+	if (p->class == SCHED_CLASS_CFS && p->cpu >= 0)
+		migrate_task_rq_fair(s, &s->rq[p->cpu], p, false);
 	p->cpu = dst;
 }
 
@@ -997,93 +669,6 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	task_event(s, p, dst, TASK_EV_MIGRATE, now);
 	return 0;
 }
-
-/*
- * seed_util: the root cfs_rq's util from the trace (sched_pelt_cfs / sched_load_cfs_rq with
- * path=/, sched_load_avg_cpu) before the CPU's first scheduling event: the kernel's cfs_rq
- * carried the blocked util of every task that ran there before the trace. It is attached as
- * one blocked entity that decays like any other; seeded tasks take their share out of it when
- * they attach (absorb_blocked_seed), so nothing is counted twice.
- */
-static int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
-{
-	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
-	struct rq *rq;
-	struct cfs_rq *cfs;
-	struct sched_avg *b;
-	u32 divider;
-
-	if (ev->type != EV_LOAD_AVG_CPU && ev->util.path != EV_PATH_ROOT)
-		return 0;
-	if (cpu < 0 || cpu >= s->cfg.nr_cpus || ev->util.util == EV_NO_VALUE)
-		return 0;
-	rq = &s->rq[cpu];
-	if (rq->seen || rq->has_blocked_seed)
-		return 0;
-	cfs = &rq->cfs;
-	update_rq_clock(rq, now);
-	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs, &rq->pv);
-	if (!cfs->avg.last_update_time)
-		cfs->avg.last_update_time = rq_clock_pelt(&rq->clock);
-	divider = get_pelt_divider(&cfs->avg);
-	b = &rq->blocked_seed;
-	memset(b, 0, sizeof(*b));
-	b->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
-	b->runnable_avg = ev->util.runnable != EV_NO_VALUE
-				  ? (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE)
-				  : b->util_avg;
-	b->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load : b->runnable_avg;
-	b->last_update_time = cfs->avg.last_update_time;
-	b->period_contrib = cfs->avg.period_contrib;
-	b->util_sum = (u32)(b->util_avg * divider);
-	b->runnable_sum = (u64)b->runnable_avg * divider;
-	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
-	cfs->avg.util_avg += b->util_avg;
-	cfs->avg.util_sum += b->util_sum;
-	cfs->avg.runnable_avg += b->runnable_avg;
-	cfs->avg.runnable_sum += b->runnable_sum;
-	cfs->avg.load_avg += b->load_avg;
-	cfs->avg.load_sum += TASK_SE_WEIGHT * b->load_sum;
-	rq->has_blocked_seed = true;
-	s->stats.seeded_rqs++;
-	return 0;
-}
-
-/* seed_util: per-task util events before the task's first scheduling event. */
-static int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
-{
-	struct task_node *n;
-	struct sched_avg *sa;
-	u64 util = ev->util.util;
-
-	if (ev->util.pid <= 0 || ev->util.path != EV_PATH_NONE)
-		return 0;
-	n = node_find(s, ev->util.pid);
-	if (n && n->started)
-		return 0;
-	n = node_get(s, ev->util.pid, ev->util.comm);
-	if (!n)
-		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
-	sa = &n->seed;
-	if (ev->type == EV_UTIL_EST_SE) {
-		if (ev->util.util_est_enqueued != EV_NO_VALUE)
-			sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
-		if (ev->util.util_est_ewma != EV_NO_VALUE)
-			sa->util_est.ewma = (unsigned int)ev->util.util_est_ewma;
-		n->seeded = true;
-		return 0;
-	}
-	if (util == EV_NO_VALUE)
-		return 0;
-	sa->util_avg = (unsigned long)gs_min_u64(util, SCHED_CAPACITY_SCALE);
-	sa->runnable_avg = ev->util.runnable != EV_NO_VALUE ? (unsigned long)ev->util.runnable
-							    : sa->util_avg;
-	sa->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load
-						    : sa->runnable_avg;
-	n->seeded = true;
-	return 0;
-}
-
 /*
  * A task switched out to die (do_task_dead()): once off every runqueue, its owner may keep what
  * its results need and the state is freed (issue 18 item 12: a trace of a million short-lived
@@ -1156,14 +741,14 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 		return;
 	n = node_of(rq->curr);
 	switch (n->queued_class) {
-	case SCHED_CLASS_CFS: /* task_tick_fair() -> entity_tick() */
-		update_load_avg(s, rq, rq->curr, UPDATE_TG);
+	case SCHED_CLASS_CFS:
+		task_tick_fair(s, rq, rq->curr);
 		break;
-	case SCHED_CLASS_RT: /* task_tick_rt(): no cpufreq kick in v5.9 */
-		update_rt_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_rt, 1, &rq->pv);
+	case SCHED_CLASS_RT:
+		task_tick_rt(rq);
 		break;
 	case SCHED_CLASS_DL:
-		update_dl_rq_load_avg(rq_clock_pelt(&rq->clock), &rq->avg_dl, 1, &rq->pv);
+		task_tick_dl(rq);
 		break;
 	case SCHED_CLASS_IDLE:
 		break;
@@ -1171,31 +756,6 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 	task_event(s, rq->curr, cpu, TASK_EV_TICK, now_ns);
 }
 
-/* update_blocked_averages() without group scheduling: __update_blocked_others() (rt, dl with
- * running = the class of curr; irq is not modelled) and __update_blocked_fair() (the root
- * cfs_rq, removed load included); one cpufreq kick if anything decayed. */
-void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
-{
-	struct rq *rq;
-	enum sched_class_id c = SCHED_CLASS_IDLE;
-	u64 now;
-	int decayed, cfs_decayed;
-
-	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
-		return;
-	rq = &s->rq[cpu];
-	update_rq_clock(rq, now_ns);
-	if (rq->curr)
-		c = node_of(rq->curr)->queued_class;
-	now = rq_clock_pelt(&rq->clock);
-	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT, &rq->pv) |
-		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL, &rq->pv);
-	cfs_decayed = update_cfs_rq_load_avg(now, &rq->cfs, &rq->pv);
-	/* v4.19 has no kick of its own here: only the root cfs_rq's decay kicks, from
-	 * update_cfs_rq_load_avg (fair.c l.3517-3518 v4.19); rt/dl decay reaches no one */
-	if (s->blocked_kick ? (decayed | cfs_decayed) : cfs_decayed)
-		cpufreq_update_util(s, rq, 0);
-}
 
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale)
 {
@@ -1363,4 +923,51 @@ void sched_free(struct sched *s)
 	free(s->chunks);
 	free(s->table);
 	free(s);
+}
+
+/* ---- placement snapshot (eas.h) -------------------------------------------------------------- */
+
+void sched_eas_cpu(struct sched *s, int cpu, struct eas_cpu *out)
+{
+	const struct rq *rq = &s->rq[cpu];
+	unsigned int nr = rq->cfs.h_nr_running + rq->rt_nr_running + rq->dl_nr_running;
+
+	out->capacity_orig = out->capacity = rq->cpu_capacity;
+	out->util_avg = rq->cfs.avg.util_avg;
+	out->util_est_enqueued = rq->cfs.avg.util_est.enqueued;
+	out->runnable_avg = rq->cfs.avg.runnable_avg;
+	out->load_avg = rq->cfs.avg.load_avg;
+	out->util_rt = rq->avg_rt.util_avg;
+	out->util_dl = rq->avg_dl.util_avg;
+	out->bw_dl = 0;
+	out->util_irq = 0;
+	out->rt_runnable = rq->rt_nr_running > 0;
+	/* a running task is counted once: it is queued (on_rq) while it runs */
+	out->nr_running = nr;
+	out->idle = rq->curr == NULL && nr == 0;
+	out->curr_prio = rq->curr ? rq->curr->prio : 140;
+	/* the model keeps no RT priority queue: the running RT task's prio, else none */
+	out->rt_highest_prio = rq->curr && rq->curr->class == SCHED_CLASS_RT ? rq->curr->prio
+									    : 100;
+	out->uclamp = &s->rq[cpu].uclamp;
+}
+
+void sched_eas_task(const struct sched *s, const struct task *p, struct eas_task *out)
+{
+	struct sched_avg sa = p->avg;
+
+	memset(out, 0, sizeof(*out));
+	out->cpu = p->cpu;
+	/* sync_entity_load_avg(): decay to the cfs_rq's last_update_time (not "now") */
+	if (p->cpu >= 0 && sa.last_update_time && p->class == SCHED_CLASS_CFS &&
+	    s->rq[p->cpu].cfs.avg.last_update_time > sa.last_update_time)
+		__update_load_avg_blocked_se(s->rq[p->cpu].cfs.avg.last_update_time, &sa,
+					     TASK_SE_WEIGHT);
+	out->util_avg = sa.util_avg;
+	out->util_est_ewma = sa.util_est.ewma;
+	out->util_est_enqueued = sa.util_est.enqueued;
+	out->load_avg = sa.load_avg;
+	out->new_task = !p->avg.last_update_time;
+	out->prio = p->prio;
+	out->uc = &p->uclamp;
 }

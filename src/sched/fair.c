@@ -1,0 +1,279 @@
+/*
+ * fair.c - the CFS class of the scheduler model: the PELT and util_est update points of
+ * Linux v5.9 kernel/sched/fair.c, kernel names kept: update_load_avg, update_cfs_rq_load_avg,
+ * attach/detach_entity_load_avg, detach_entity_cfs_rq, remove_entity_load_avg,
+ * migrate_task_rq_fair, post_init_entity_util_avg, enqueue_task_fair (enqueue_entity),
+ * dequeue_task_fair (dequeue_entity), set_next_task_fair (set_next_entity), put_prev_task_fair
+ * (put_prev_entity), task_tick_fair (entity_tick), update_blocked_averages
+ * (sched_update_blocked). Written from facts/kernel-v5.9.md §1, §2, §4.1 and a reading of the
+ * v5.8/v5.10 sources; not copied.
+ *
+ * Differences from v5.9 fair.c, and why:
+ * - No group scheduling (no task groups in a trace's model): one root cfs_rq per CPU, the
+ *   se hierarchy is the task alone, UPDATE_TG and propagate_entity_load_avg do nothing.
+ * - Every CFS task has the nice-0 weight (se_weight 1024): a trace gives prio, but the
+ *   model's load only feeds PELT's load_avg, which no frequency decision reads.
+ * - No vruntime, no pick order, no preemption: the trace (or the work timing) says who runs.
+ * - migrate_task_rq_fair() for a sleeping task syncs it to the source cfs_rq's
+ *   last_update_time as the kernel does without the rq lock; the removed load is applied at
+ *   that cfs_rq's next update_cfs_rq_load_avg(), as the kernel's.
+ * - update_blocked_averages(): no irq signal (the trace has no irq time); thermal pressure
+ *   is not modelled.
+ * - The profiles (kernel/profile.h) select the v4.19 contribution scaling (no clock_pelt),
+ *   the util_est variant and whether blocked decay kicks cpufreq.
+ * - Added (not kernel): a seeded task (--seed-util) takes its share out of its CPU's seeded
+ *   blocked util when it first attaches (seed.c).
+ */
+#include "sched/sched_priv.h"
+
+#include <string.h>
+
+#include "pelt_tables.h"
+
+/* cfs_rq_util_change(): the root cfs_rq changed: cpufreq_update_util(rq, 0) */
+static void cfs_rq_util_change(struct sched *s, struct rq *rq)
+{
+	cpufreq_update_util(s, rq, 0);
+}
+
+/* Apply the removed load of tasks that migrated away while asleep, then advance the cfs_rq. */
+int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv)
+{
+	struct sched_avg *sa = &cfs->avg;
+	int decayed = 0;
+
+	if (cfs->removed.nr) {
+		u32 divider = get_pelt_divider(sa);
+
+		sub_positive_ul(&sa->load_avg, cfs->removed.load_avg);
+		sub_positive_u64(&sa->load_sum, (u64)cfs->removed.load_avg * divider);
+		sub_positive_ul(&sa->util_avg, cfs->removed.util_avg);
+		/* sub_positive() truncates the value to the type of util_sum (u32) */
+		sub_positive_u32(&sa->util_sum, (u32)(cfs->removed.util_avg * divider));
+		sub_positive_ul(&sa->runnable_avg, cfs->removed.runnable_avg);
+		sub_positive_u64(&sa->runnable_sum, (u64)cfs->removed.runnable_avg * divider);
+		memset(&cfs->removed, 0, sizeof(cfs->removed));
+		decayed = 1;
+	}
+	decayed |= __update_load_avg_cfs_rq(now, sa, cfs->load, cfs->h_nr_running,
+					    cfs->curr != NULL, pv);
+	return decayed;
+}
+/*
+ * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
+ * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
+ */
+static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *se = &p->avg;
+	u32 divider = get_pelt_divider(&cfs->avg);
+	struct task_node *n = (struct task_node *)p;
+
+	if (n->absorb) {
+		n->absorb = false;
+		if (rq->has_blocked_seed)
+			absorb_blocked_seed(rq, p);
+	}
+
+	se->last_update_time = cfs->avg.last_update_time;
+	se->period_contrib = cfs->avg.period_contrib;
+	se->util_sum = (u32)(se->util_avg * divider);
+	se->runnable_sum = (u64)se->runnable_avg * divider;
+	se->load_sum = divider;
+	se->load_sum = ((u64)se->load_avg * se->load_sum) / TASK_SE_WEIGHT;
+
+	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
+	cfs->avg.load_sum += TASK_SE_WEIGHT * se->load_sum;
+	cfs->avg.util_avg += se->util_avg;
+	cfs->avg.util_sum += se->util_sum;
+	cfs->avg.runnable_avg += se->runnable_avg;
+	cfs->avg.runnable_sum += se->runnable_sum;
+	cfs_rq_util_change(s, rq);
+}
+
+static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *se = &p->avg;
+
+	sub_positive_ul(&cfs->avg.load_avg, se->load_avg); /* dequeue_load_avg() */
+	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
+	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
+	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
+	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
+	cfs_rq_util_change(s, rq);
+}
+
+/* update_load_avg(cfs_rq, se, flags): the task's se, then its cfs_rq, then attach or kick. */
+static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int flags)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	u64 now = rq_clock_pelt(&rq->clock);
+	int decayed;
+
+	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
+		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p,
+				     &rq->pv);
+
+	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
+
+	if (!p->avg.last_update_time && (flags & DO_ATTACH))
+		attach_entity_load_avg(s, rq, p); /* enqueued on a new CPU after a migration */
+	else if (decayed)
+		cfs_rq_util_change(s, rq);
+}
+
+/* remove_entity_load_avg(): a sleeping task leaves; its source rq is not locked, so the
+ * task is synced to the cfs_rq's last update and its averages queued as "removed". */
+static void remove_entity_load_avg(struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, TASK_SE_WEIGHT);
+	cfs->removed.nr++;
+	cfs->removed.util_avg += p->avg.util_avg;
+	cfs->removed.load_avg += p->avg.load_avg;
+	cfs->removed.runnable_avg += p->avg.runnable_avg;
+}
+
+/*
+ * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
+ *   util = min(cfs.util_avg * se->load.weight / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
+ * (v5.9 multiplies by se->load.weight, 1024 << 10 for nice 0, so the cap almost always wins),
+ * or the cap itself on an idle cfs_rq; then it is attached (CFS) or just dated (other classes).
+ */
+void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct sched_avg *sa = &p->avg;
+	struct cfs_rq *cfs = &rq->cfs;
+	long cpu_scale = (long)rq->cpu_capacity;
+	long cap = (cpu_scale - (long)cfs->avg.util_avg) / 2;
+
+	/* init_entity_runnable_average() at fork */
+	memset(sa, 0, sizeof(*sa));
+	sa->load_avg = TASK_SE_WEIGHT;
+
+	if (cap > 0) {
+		if (cfs->avg.util_avg != 0) {
+			sa->util_avg = cfs->avg.util_avg * TASK_LOAD_WEIGHT;
+			sa->util_avg /= cfs->avg.load_avg + 1;
+			if (sa->util_avg > (unsigned long)cap)
+				sa->util_avg = (unsigned long)cap;
+		} else {
+			sa->util_avg = (unsigned long)cap;
+		}
+	}
+	sa->runnable_avg = sa->util_avg;
+
+	if (p->class != SCHED_CLASS_CFS) {
+		sa->last_update_time = rq_clock_pelt(&rq->clock);
+		return;
+	}
+	/* attach_entity_cfs_rq(): sync the cfs_rq (ATTACH_AGE_LOAD), then attach */
+	update_load_avg(s, rq, p, 0);
+	attach_entity_load_avg(s, rq, p);
+}
+
+void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	/* the estimate first, so every cpufreq kick below already sees it */
+	util_est_enqueue_cfg(&s->ue, &rq->cfs.avg, &p->avg);
+	if (p->in_iowait)
+		cpufreq_update_util(s, rq, SCHED_CPUFREQ_IOWAIT);
+	/* enqueue_entity(): se not on_rq yet, so its update only decays */
+	update_load_avg(s, rq, p, UPDATE_TG | DO_ATTACH);
+	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
+	p->on_rq = true;
+	rq->cfs.h_nr_running++;
+}
+
+void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
+{
+	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
+	if (s->ue.sub_before_pelt)
+		util_est_sub(&s->ue, &rq->cfs.avg, &p->avg);
+	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
+	update_load_avg(s, rq, p, UPDATE_TG);
+	p->on_rq = false;
+	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+	if (rq->cfs.h_nr_running)
+		rq->cfs.h_nr_running--;
+	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
+	if (s->ue.sub_before_pelt)
+		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
+	else
+		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
+}
+
+/* set_next_entity(): a queued task's se is updated before it becomes cfs_rq->curr. */
+void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	if (p->on_rq)
+		update_load_avg(s, rq, p, UPDATE_TG);
+	rq->cfs.curr = p;
+}
+
+/* put_prev_entity(): running = 1 if still queued. */
+void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	if (p->on_rq)
+		update_load_avg(s, rq, p, 0);
+	rq->cfs.curr = NULL;
+}
+
+/* task_tick_fair() -> entity_tick() */
+void task_tick_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	update_load_avg(s, rq, p, UPDATE_TG);
+}
+
+/* detach_entity_cfs_rq(): sync the se and its cfs_rq, then detach. */
+static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
+{
+	update_load_avg(s, rq, p, 0);
+	detach_entity_load_avg(s, rq, p);
+}
+
+void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued)
+{
+	if (queued) {
+		/* TASK_ON_RQ_MIGRATING: detach_entity_cfs_rq() */
+		detach_entity_cfs_rq(s, src_rq, p);
+		p->avg.last_update_time = 0;
+		return;
+	}
+	/* a sleeping task: its source rq is not locked, the load is removed at its next update */
+	if (p->avg.last_update_time) {
+		remove_entity_load_avg(src_rq, p);
+		p->avg.last_update_time = 0;
+	}
+}
+
+
+/* update_blocked_averages() without group scheduling: __update_blocked_others() (rt, dl with
+ * running = the class of curr; irq is not modelled) and __update_blocked_fair() (the root
+ * cfs_rq, removed load included); one cpufreq kick if anything decayed. */
+void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
+{
+	struct rq *rq;
+	enum sched_class_id c = SCHED_CLASS_IDLE;
+	u64 now;
+	int decayed, cfs_decayed;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	update_rq_clock(rq, now_ns);
+	if (rq->curr)
+		c = node_of(rq->curr)->queued_class;
+	now = rq_clock_pelt(&rq->clock);
+	decayed = update_rt_rq_load_avg(now, &rq->avg_rt, c == SCHED_CLASS_RT, &rq->pv) |
+		  update_dl_rq_load_avg(now, &rq->avg_dl, c == SCHED_CLASS_DL, &rq->pv);
+	cfs_decayed = update_cfs_rq_load_avg(now, &rq->cfs, &rq->pv);
+	/* v4.19 has no kick of its own here: only the root cfs_rq's decay kicks, from
+	 * update_cfs_rq_load_avg (fair.c l.3517-3518 v4.19); rt/dl decay reaches no one */
+	if (s->blocked_kick ? (decayed | cfs_decayed) : cfs_decayed)
+		cpufreq_update_util(s, rq, 0);
+}

@@ -1,0 +1,146 @@
+/*
+ * sched_priv.h - the scheduler model's shared internals (the runqueue and task structures),
+ * in the role of Linux v5.9 kernel/sched/sched.h for core.c, fair.c, rt.c, deadline.c and
+ * seed.c of this directory. Not part of the model's API (sched/sched.h).
+ */
+#ifndef GOVSIM_SCHED_SCHED_PRIV_H
+#define GOVSIM_SCHED_SCHED_PRIV_H
+
+#include "sched/sched.h"
+#include "sched/util_est.h"
+
+/* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit) */
+#define TASK_SE_WEIGHT   1024UL
+#define TASK_LOAD_WEIGHT (TASK_SE_WEIGHT << SCHED_FIXEDPOINT_SHIFT)
+
+/* update_load_avg() flags (fair.c) */
+#define UPDATE_TG     0x1
+#define SKIP_AGE_LOAD 0x2
+#define DO_ATTACH     0x4
+
+#define TASK_CHUNK 256
+
+struct cfs_rq {
+	struct sched_avg avg;
+	unsigned long load;        /* scale_load_down(cfs_rq->load.weight) */
+	unsigned int h_nr_running;
+	struct task *curr;         /* cfs_rq->curr */
+	struct {                   /* cfs_rq->removed: applied at the next update */
+		unsigned int nr;
+		unsigned long load_avg, util_avg, runnable_avg;
+	} removed;
+};
+
+struct rq {
+	int cpu;
+	unsigned long cpu_capacity; /* arch_scale_cpu_capacity() */
+	unsigned long freq_scale;   /* arch_scale_freq_capacity() */
+	struct pelt_clock clock;    /* clock_task is rq_clock(): now_ns */
+	struct pelt_variant pv;     /* the profile's PELT variant, with this rq's scales */
+	bool seen;                  /* the CPU had an event */
+	struct task *curr;          /* NULL: idle (or the governor kthread) */
+	struct cfs_rq cfs;
+	struct sched_avg avg_rt;
+	struct sched_avg avg_dl;
+	unsigned int rt_nr_running;
+	unsigned int dl_nr_running;
+	u64 idle_calls;
+	struct uclamp_rq_pair uclamp;
+	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
+	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take
+	 * their own share out of it (they were part of it) */
+	bool has_blocked_seed;
+	struct sched_avg blocked_seed;
+};
+
+struct task_node {
+	struct task t; /* first: a struct task * is a struct task_node * */
+	bool started;  /* first scheduling event seen, task_new called */
+	bool seeded;
+	bool absorb;   /* seeded: at its first attach, take its util out of the rq's blocked seed */
+	bool prio_pending;
+	int pending_prio;
+	enum sched_class_id queued_class; /* the class it was enqueued in */
+	struct sched_avg seed;
+	struct task_node *next_free; /* on sched.free_nodes once its task died */
+};
+
+struct sched {
+	struct sched_config cfg;
+	struct sched_hooks hooks;
+	struct rq rq[GS_MAX_CPUS];
+	struct task_node **chunks;
+	size_t nr_chunks, chunks_cap, nr_nodes;
+	struct task_node **table; /* open addressing by pid, power-of-two size */
+	size_t table_size;
+	struct task_node *free_nodes; /* slots of dead tasks, reused first */
+	bool have_start;
+	u64 start_ns;
+	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
+	/* from the kernel profile, read once */
+	struct util_est_cfg ue;
+	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
+	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
+	u64 busy_mask; /* bit c: rq[c].curr != NULL */
+	struct sched_stats stats;
+};
+
+static inline struct task_node *node_of(struct task *p)
+{
+	return (struct task_node *)p;
+}
+
+/* sub_positive(): subtract, floored at 0 */
+static inline void sub_positive_ul(unsigned long *p, unsigned long v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+static inline void sub_positive_u64(u64 *p, u64 v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+static inline void sub_positive_u32(u32 *p, u32 v)
+{
+	*p = *p > v ? *p - v : 0;
+}
+
+/* ---- core.c ---------------------------------------------------------------------------------- */
+void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags);
+void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev, u64 now);
+void update_rq_clock(struct rq *rq, u64 now);
+struct task_node *node_find(const struct sched *s, s32 pid);
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
+struct task_node *node_get(struct sched *s, s32 pid, const char *comm);
+
+/* ---- fair.c ---------------------------------------------------------------------------------- */
+int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv);
+void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p);
+void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p);
+void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep);
+void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p);
+void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p);
+void task_tick_fair(struct sched *s, struct rq *rq, struct task *p);
+/* migrate_task_rq_fair(): a queued task leaves (detach_entity_cfs_rq), or a sleeping one
+ * (remove_entity_load_avg); either way it attaches afresh at its next enqueue. */
+void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued);
+
+/* ---- rt.c, deadline.c ------------------------------------------------------------------------ */
+void enqueue_task_rt(struct sched *s, struct rq *rq);
+void dequeue_task_rt(struct sched *s, struct rq *rq);
+void set_next_task_rt(struct rq *rq, enum sched_class_id prev_class);
+void put_prev_task_rt(struct rq *rq);
+void task_tick_rt(struct rq *rq);
+void enqueue_task_dl(struct sched *s, struct rq *rq);
+void dequeue_task_dl(struct rq *rq);
+void set_next_task_dl(struct rq *rq, enum sched_class_id prev_class);
+void put_prev_task_dl(struct rq *rq);
+void task_tick_dl(struct rq *rq);
+
+/* ---- seed.c (govsim: --seed-util) ------------------------------------------------------------ */
+void absorb_blocked_seed(struct rq *rq, struct task *p);
+int handle_seed_rq(struct sched *s, const struct event *ev, u64 now);
+int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err);
+
+#endif

@@ -1,0 +1,126 @@
+/*
+ * seed.c - govsim's --seed-util (not a kernel mirror): tasks and root cfs_rqs that start from
+ * the util the trace's own PELT events report (sched_pelt_se/cfs, sched_load_*, util_est)
+ * instead of zero. The seeded averages are attached as the kernel's attach_entity_load_avg()
+ * would attach an se's averages (fair.c); the rq's blocked part is one extra blocked entity.
+ * Why: a trace starts mid-life; without seeds every signal would ramp from 0 for ~100 ms.
+ */
+#include "sched/sched_priv.h"
+
+#include <string.h>
+
+#include "pelt_tables.h"
+
+/* A seeded task was part of its CPU's seeded blocked util: move its share out of that
+ * blocked entity (decayed to the cfs_rq's time) before it attaches on its own. */
+void absorb_blocked_seed(struct rq *rq, struct task *p)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *b = &rq->blocked_seed;
+	u32 divider = get_pelt_divider(&cfs->avg);
+	unsigned long take_util, take_runnable, take_load;
+
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, b, TASK_SE_WEIGHT);
+	take_util = p->avg.util_avg < b->util_avg ? p->avg.util_avg : b->util_avg;
+	take_runnable = p->avg.runnable_avg < b->runnable_avg ? p->avg.runnable_avg : b->runnable_avg;
+	take_load = p->avg.load_avg < b->load_avg ? p->avg.load_avg : b->load_avg;
+	b->util_avg -= take_util;
+	b->runnable_avg -= take_runnable;
+	b->load_avg -= take_load;
+	b->util_sum = (u32)(b->util_avg * divider);
+	b->runnable_sum = (u64)b->runnable_avg * divider;
+	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	sub_positive_ul(&cfs->avg.util_avg, take_util);
+	sub_positive_u32(&cfs->avg.util_sum, (u32)(take_util * divider));
+	sub_positive_ul(&cfs->avg.runnable_avg, take_runnable);
+	sub_positive_u64(&cfs->avg.runnable_sum, (u64)take_runnable * divider);
+	sub_positive_ul(&cfs->avg.load_avg, take_load);
+	sub_positive_u64(&cfs->avg.load_sum, (u64)take_load * divider);
+}
+
+
+/*
+ * seed_util: the root cfs_rq's util from the trace (sched_pelt_cfs / sched_load_cfs_rq with
+ * path=/, sched_load_avg_cpu) before the CPU's first scheduling event: the kernel's cfs_rq
+ * carried the blocked util of every task that ran there before the trace. It is attached as
+ * one blocked entity that decays like any other; seeded tasks take their share out of it when
+ * they attach (absorb_blocked_seed), so nothing is counted twice.
+ */
+int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
+{
+	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
+	struct rq *rq;
+	struct cfs_rq *cfs;
+	struct sched_avg *b;
+	u32 divider;
+
+	if (ev->type != EV_LOAD_AVG_CPU && ev->util.path != EV_PATH_ROOT)
+		return 0;
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus || ev->util.util == EV_NO_VALUE)
+		return 0;
+	rq = &s->rq[cpu];
+	if (rq->seen || rq->has_blocked_seed)
+		return 0;
+	cfs = &rq->cfs;
+	update_rq_clock(rq, now);
+	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs, &rq->pv);
+	if (!cfs->avg.last_update_time)
+		cfs->avg.last_update_time = rq_clock_pelt(&rq->clock);
+	divider = get_pelt_divider(&cfs->avg);
+	b = &rq->blocked_seed;
+	memset(b, 0, sizeof(*b));
+	b->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
+	b->runnable_avg = ev->util.runnable != EV_NO_VALUE
+				  ? (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE)
+				  : b->util_avg;
+	b->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load : b->runnable_avg;
+	b->last_update_time = cfs->avg.last_update_time;
+	b->period_contrib = cfs->avg.period_contrib;
+	b->util_sum = (u32)(b->util_avg * divider);
+	b->runnable_sum = (u64)b->runnable_avg * divider;
+	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	cfs->avg.util_avg += b->util_avg;
+	cfs->avg.util_sum += b->util_sum;
+	cfs->avg.runnable_avg += b->runnable_avg;
+	cfs->avg.runnable_sum += b->runnable_sum;
+	cfs->avg.load_avg += b->load_avg;
+	cfs->avg.load_sum += TASK_SE_WEIGHT * b->load_sum;
+	rq->has_blocked_seed = true;
+	s->stats.seeded_rqs++;
+	return 0;
+}
+
+/* seed_util: per-task util events before the task's first scheduling event. */
+int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
+{
+	struct task_node *n;
+	struct sched_avg *sa;
+	u64 util = ev->util.util;
+
+	if (ev->util.pid <= 0 || ev->util.path != EV_PATH_NONE)
+		return 0;
+	n = node_find(s, ev->util.pid);
+	if (n && n->started)
+		return 0;
+	n = node_get(s, ev->util.pid, ev->util.comm);
+	if (!n)
+		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	sa = &n->seed;
+	if (ev->type == EV_UTIL_EST_SE) {
+		if (ev->util.util_est_enqueued != EV_NO_VALUE)
+			sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
+		if (ev->util.util_est_ewma != EV_NO_VALUE)
+			sa->util_est.ewma = (unsigned int)ev->util.util_est_ewma;
+		n->seeded = true;
+		return 0;
+	}
+	if (util == EV_NO_VALUE)
+		return 0;
+	sa->util_avg = (unsigned long)gs_min_u64(util, SCHED_CAPACITY_SCALE);
+	sa->runnable_avg = ev->util.runnable != EV_NO_VALUE ? (unsigned long)ev->util.runnable
+							    : sa->util_avg;
+	sa->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load
+						    : sa->runnable_avg;
+	n->seeded = true;
+	return 0;
+}

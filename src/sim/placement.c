@@ -1,0 +1,317 @@
+/*
+ * placement.c - --placement eas: the replay loop's side of the task placement what-if. At each
+ * wakeup the work timing layer replays (struct work_host.place), the CPU is chosen as v5.9's
+ * select_task_rq() would from the emulated state (src/sched/eas.h: find_energy_efficient_cpu,
+ * or wake_affine + select_idle_capacity while overutilized; find_idlest_cpu at fork;
+ * select_task_rq_rt for RT tasks), and the root domain's overutilized flag and the misfit
+ * status follow the emulated runqueues:
+ *  - set at every CFS enqueue and tick (update_overutilized_status);
+ *  - recomputed (set or cleared) as the root-level load balance does, at the first tick at or
+ *    after nr_cpus ms since the last recomputation while some CPU is idle (the DIE
+ *    balance_interval of an idle CPU), nr_cpus x 32 ms while every CPU is busy;
+ *  - misfit status at every tick of a CFS task (update_misfit_status); while overutilized,
+ *    a misfit task is pulled at that tick to the lowest idle allowed CPU of larger capacity
+ *    whose cluster has spare capacity (facts eas-v5.9.md §7.3 rule 3; the ILB/softirq/stopper
+ *    delays, sub-ms, are not added).
+ * The overutilized time is the emulated time the flag was set, in seconds.
+ */
+#include "sim/sim_priv.h"
+
+#include <inttypes.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#include "sched/eas.h"
+
+#define BUSY_FACTOR 32
+
+static bool profile_util_fits_cpu(const struct kernel_profile *kp)
+{
+	/* util_fits_cpu: mainline v6.2, backported to 5.15.100 and 6.1.20 (kernel-profiles.md) */
+	return strcmp(kp->name, "v5.15") == 0 || strcmp(kp->name, "v6.1") == 0 ||
+	       strcmp(kp->name, "v6.6") == 0;
+}
+
+/* The root domain of the platform: clusters as MC spans, one perf domain per cluster in
+ * v5.9's rd->pd order (build_perf_domains prepends: the cluster of the highest CPU first). */
+void sim_placement_init(struct sim *s)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct eas_rd *rd = &pl->rd;
+	const struct platform *p = s->plat;
+	bool em = true;
+	unsigned long cap0 = p->cpus[0].capacity;
+
+	memset(pl, 0, sizeof(*pl));
+	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS && !s->validating &&
+		 s->cfg.opts.timing == SIM_TIMING_WORK;
+	pl->check = s->cfg.opts.placement == SIM_PLACEMENT_EAS && s->validating;
+	rd->nr_cpus = p->nr_cpus;
+	for (int c = 0; c < p->nr_cpus; c++) {
+		rd->cluster[c] = p->cpus[c].cluster;
+		rd->max_cpu_capacity = gs_max_u64(rd->max_cpu_capacity, p->cpus[c].capacity);
+		if (p->cpus[c].capacity != cap0)
+			rd->asym = true;
+	}
+	for (int k = p->nr_clusters - 1; k >= 0 && rd->nr_pd < EAS_MAX_PD; k--) {
+		const struct plat_cluster *pc = &p->clusters[k];
+		struct em_perf_domain *pd = &pl->pd[rd->nr_pd];
+
+		if (!pc->dyn_power_coeff || pc->nr_opps > EAS_MAX_PS)
+			em = false;
+		pd->nr_perf_states = pc->nr_opps;
+		for (int i = 0; i < pc->nr_opps && i < EAS_MAX_PS; i++) {
+			pd->table[i].frequency = pc->opps[i].freq_khz;
+			pd->table[i].power = pc->opps[i].em_power_mw;
+			pd->table[i].cost = pc->opps[i].em_cost;
+		}
+		for (int i = 0; i < pc->nr_cpus; i++)
+			pd->cpus |= 1ull << pc->cpus[i];
+		rd->pd[rd->nr_pd++] = pd;
+	}
+	/* sched_energy_enabled(): an EM everywhere, asymmetric capacities, schedutil */
+	rd->energy = em && rd->asym && strcmp(s->cfg.gov->name, "schedutil") == 0;
+	rd->uclamp = s->kp->uclamp_present ? &s->uc : NULL;
+	rd->util_est_lsb = s->kp->util_est_flag == UTIL_EST_FLAG_LSB;
+	rd->util_fits_cpu = profile_util_fits_cpu(s->kp);
+	pl->ou_since = NO_TIME;
+	pl->pull_src = pl->pull_dst = -1;
+}
+
+static void refresh_cpu(struct sim *s, int cpu)
+{
+	struct eas_cpu *c = &s->pl.rd.cpu[cpu];
+
+	sched_eas_cpu(s->sched, cpu, c);
+	c->idle_exit_latency_us = 0; /* the emulation has no idle states: all alike */
+	c->idle_stamp = s->cpu[cpu].idle_since_ns;
+}
+
+static void refresh_all(struct sim *s)
+{
+	for (int c = 0; c < s->plat->nr_cpus; c++)
+		refresh_cpu(s, c);
+}
+
+/* The flag changed at now: account its time. */
+static void ou_changed(struct sim *s, u64 now)
+{
+	struct sim_place_state *pl = &s->pl;
+
+	if (pl->rd.overutilized) {
+		pl->ou_since = now;
+		pl->ou_switches++;
+	} else if (pl->ou_since != NO_TIME) {
+		pl->ou_ns += now - pl->ou_since;
+		pl->ou_since = NO_TIME;
+	}
+}
+
+/* struct work_host.place */
+int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u64 now)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_task_find(s->sched, ev->wake.pid);
+	struct eas_waker wk = { .cpu = waker_cpu };
+	struct eas_task t;
+	int cpu;
+
+	if (!pl->on)
+		return -1;
+	refresh_all(s);
+	if (!p) {
+		if (ev->type != EV_WAKEUP_NEW || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
+			return -1;
+		/* fork: the child, util 0, on its parent's CPU (sched_fork) */
+		memset(&t, 0, sizeof(t));
+		t.cpu = waker_cpu >= 0 ? waker_cpu : ev->cpu;
+		t.new_task = true;
+		t.prio = ev->wake.prio;
+		t.cpus_allowed = policy_affinity(s->cfg.opts.policy, now - s->t0, ev->wake.pid,
+						 ev->wake.comm);
+		pl->forks++;
+		if (t.prio < 100)
+			return select_task_rq_rt(&pl->rd, &t, t.cpu, t.cpu);
+		return select_task_rq_fair(&pl->rd, &t, t.cpu, EAS_BALANCE_FORK, &wk, NULL);
+	}
+	if (p->on_rq || p->cpu < 0 || p->is_governor || p->class == SCHED_CLASS_DL)
+		return -1;
+	sched_eas_task(s->sched, p, &t);
+	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, now - s->t0, p->pid, p->comm);
+	if (p->class == SCHED_CLASS_RT)
+		cpu = select_task_rq_rt(&pl->rd, &t, p->cpu, waker_cpu);
+	else
+		cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, NULL);
+	pl->wakeups++;
+	if (cpu != p->cpu) {
+		pl->migrations++;
+		if (sim_task_data(p))
+			sim_task_data(p)->migrations++;
+	}
+	return cpu;
+}
+
+/* A CFS task was enqueued at a wakeup (tick false) or ticked (tick true) on cpu. */
+void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct eas_rd *rd = &pl->rd;
+
+	if (!(pl->on || pl->check) || p->class != SCHED_CLASS_CFS || cpu < 0 ||
+	    cpu >= s->plat->nr_cpus)
+		return;
+	refresh_cpu(s, cpu);
+	if (update_overutilized_status(rd, cpu))
+		ou_changed(s, now);
+	if (!tick)
+		return;
+	{
+		struct eas_task t;
+
+		sched_eas_task(s->sched, p, &t);
+		update_misfit_status(rd, cpu, &t);
+		if (rd->cpu[cpu].misfit_task_load)
+			pl->misfit_ticks++;
+	}
+	if (pl->on && pl->pull_src < 0 && rd->cpu[cpu].misfit_task_load && rd->overutilized) {
+		int dst = sim_placement_misfit(s, cpu);
+
+		if (dst >= 0) {
+			pl->pull_src = cpu;
+			pl->pull_dst = dst;
+			pl->pull_pid = p->pid;
+		}
+	}
+	if (now >= pl->next_lb_ns) {
+		bool any_idle = false;
+
+		refresh_all(s);
+		for (int c = 0; c < s->plat->nr_cpus; c++)
+			any_idle |= rd->cpu[c].idle;
+		if (update_sd_lb_stats_overutilized(rd))
+			ou_changed(s, now);
+		pl->next_lb_ns = now + (u64)s->plat->nr_cpus * NSEC_PER_MSEC *
+					       (any_idle ? 1 : BUSY_FACTOR);
+	}
+}
+
+/* The CPU that pulls the misfit task running on cpu now (-1: none). */
+int sim_placement_misfit(struct sim *s, int cpu)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_cpu_curr(s->sched, cpu);
+	struct eas_task t;
+
+	if (!pl->on || !p || p->class != SCHED_CLASS_CFS)
+		return -1;
+	refresh_all(s);
+	sched_eas_task(s->sched, p, &t);
+	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, s->now - s->t0, p->pid, p->comm);
+	return misfit_pull_cpu(&pl->rd, &t, cpu);
+}
+
+/* struct work_host.take_pull: a misfit pull decided at a tick, once. */
+bool sim_placement_take_pull(struct sim *s, int *src, int *dst)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p;
+
+	if (pl->pull_src < 0)
+		return false;
+	*src = pl->pull_src;
+	*dst = pl->pull_dst;
+	pl->pull_src = pl->pull_dst = -1;
+	p = sched_cpu_curr(s->sched, *src);
+	return p && p->pid == pl->pull_pid && !sched_cpu_curr(s->sched, *dst);
+}
+
+/* The work layer moved the running task p (EV_MIGRATE it synthesised for a misfit pull). */
+void sim_placement_pulled(struct sim *s, struct task *p, int src)
+{
+	s->pl.misfit_pulls++;
+	s->pl.migrations++;
+	if (p && sim_task_data(p))
+		sim_task_data(p)->migrations++;
+	if (src >= 0 && src < s->plat->nr_cpus)
+		s->pl.rd.cpu[src].misfit_task_load = 0;
+}
+
+/*
+ * validate --placement eas: a traced sched_wakeup of a sleeping CFS task (its traced target_cpu
+ * is the kernel's choice): would v5.9's select_task_rq_fair(), from the emulated state just
+ * before it, pick that CPU? The waker's CPU is taken as the event's CPU.
+ */
+void sim_placement_check(struct sim *s, const struct event *ev)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_task_find(s->sched, ev->wake.pid);
+	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
+	struct eas_feec_explain ex;
+	struct eas_task t;
+	struct sim_place_dis *d;
+	int traced = ev->wake.target_cpu, cpu, cl;
+
+	if (!p || p->on_rq || p->cpu < 0 || p->is_governor || p->class != SCHED_CLASS_CFS ||
+	    traced < 0 || traced >= s->plat->nr_cpus)
+		return;
+	refresh_all(s);
+	sched_eas_task(s->sched, p, &t);
+	cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, &ex);
+	cl = s->cpu[traced].cluster;
+	s->val.place_n[cl]++;
+	if (cpu == traced) {
+		s->val.place_agree[cl]++;
+		return;
+	}
+	if (s->val.nr_pdis >= SIM_PLACE_DIS_MAX)
+		return;
+	if (!s->val.pdis && !(s->val.pdis = calloc(SIM_PLACE_DIS_MAX, sizeof(*s->val.pdis))))
+		return;
+	d = &s->val.pdis[s->val.nr_pdis++];
+	d->t_ns = ev->ts_ns - s->t0;
+	d->pid = p->pid;
+	snprintf(d->comm, sizeof(d->comm), "%s", p->comm);
+	d->prev = p->cpu;
+	d->traced = traced;
+	d->emulated = cpu;
+	d->overutilized = pl->rd.overutilized;
+	d->nr = ex.nr < 9 ? ex.nr : 9;
+	for (int i = 0; i < d->nr; i++) {
+		d->cand_cpu[i] = ex.cand[i].cpu;
+		d->cand_delta[i] = ex.cand[i].delta;
+	}
+	d->base_energy = ex.base_energy;
+}
+
+/* At the end: close the overutilized interval; notes. */
+void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
+{
+	struct sim_place_state *pl = &s->pl;
+
+	snprintf(r->placement, sizeof(r->placement), "%s", pl->on ? "eas" : "traced");
+	if (!pl->on)
+		return;
+	if (pl->ou_since != NO_TIME && end > pl->ou_since) {
+		pl->ou_ns += end - pl->ou_since;
+		pl->ou_since = NO_TIME;
+	}
+	r->rd_overutilized_s = ns_to_s(pl->ou_ns);
+	r->placement_wakeups = pl->wakeups;
+	r->placement_migrations = pl->migrations;
+	r->misfit_pulls = pl->misfit_pulls;
+	run_result_note(r,
+			"placement eas: %" PRIu64 " wakeups and %" PRIu64 " forks placed as v5.9 "
+			"select_task_rq() (%s), %" PRIu64 " migrations of which %" PRIu64
+			" misfit pulls; overutilized %.3f s (the root domain's flag: set when a CPU's "
+			"util reaches 80 %% of its capacity, cleared by the root load balance)",
+			pl->wakeups, pl->forks,
+			!pl->rd.energy ? "no energy model or symmetric CPUs: EAS off, wake_affine "
+					 "and select_idle_sibling"
+			: pl->rd.util_fits_cpu ? "find_energy_efficient_cpu with v6.2 util_fits_cpu; "
+						 "later feec changes not emulated"
+					       : "find_energy_efficient_cpu",
+			pl->migrations, pl->misfit_pulls, r->rd_overutilized_s);
+	if (strcmp(s->kp->name, "v5.9") != 0 && !pl->rd.util_fits_cpu)
+		run_result_note(r, "placement follows v5.9 for kernel profile %s", s->kp->name);
+}
