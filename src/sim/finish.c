@@ -180,7 +180,7 @@ static void finish_identity(struct sim *s, struct run_result *r, u64 span)
 
 /* r->notes: the loop's own, then the scheduler model's, the kernel profile's, the work
  * backlog's and the warm-up's. */
-static void finish_notes(struct sim *s, struct run_result *r)
+static void finish_notes(struct sim *s, struct run_result *r, u64 end)
 {
 	if (!s->any_traced_freq && s->cfg.opts.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
@@ -364,7 +364,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	finish_idle(s, end);
 	span = end - s->measured_from;
 	finish_identity(s, r, span);
-	finish_notes(s, r);
+	finish_notes(s, r, end);
 	finish_policies(s, r, end, span);
 	if (s->wattson) {
 		ret = sim_wattson_finish(s, end, r, err);
