@@ -52,12 +52,12 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 		     struct gs_error *err)
 {
 	struct pf_state *pf = r->pf;
-	Pftrace__TracePacket *p;
+	Pftrace__TracePacketLazy *p;
 	int ret = 0;
 
 	r->lineno++;
 	r->st.lines++;
-	p = pftrace__trace_packet__unpack(&pf->alloc, len, data);
+	p = pftrace__trace_packet_lazy__unpack(&pf->alloc, len, data);
 	if (!p) {
 		pf_arena_reset(&pf->arena);
 		return reader_malformed(r, r->lineno, err,
@@ -73,13 +73,13 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 		seq_seen(pf, p->trusted_packet_sequence_id);
 
 	switch (p->data_case) {
-	case PFTRACE__TRACE_PACKET__DATA_FTRACE_EVENTS:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS:
 		pf->pkt = p;
 		ret = pf_start_bundle(r, p->ftrace_events, err);
 		if (ret < 0 || !pf->b)
 			end_packet(pf);
 		return ret;
-	case PFTRACE__TRACE_PACKET__DATA_COMPRESSED_PACKETS:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_COMPRESSED_PACKETS:
 		if (inner)
 			ret = reader_malformed(r, r->lineno, err,
 					       "packet at byte %llu: compressed packets inside "
@@ -88,30 +88,30 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 		else
 			ret = pf_inflate_packets(r, &p->compressed_packets, err);
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_ZSTD_COMPRESSED_PACKETS:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_ZSTD_COMPRESSED_PACKETS:
 		ret = gs_error_set(err, GS_ETRACE,
 				   "'%s': packet at byte %llu: zstd-compressed packets are not "
 				   "supported; convert the trace without compression (e.g. "
 				   "`traceconv decompress_packets`)",
 				   r->path, (unsigned long long)pf->pkt_off);
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_SYSTEM_INFO:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_SYSTEM_INFO:
 		pf_on_system_info(r, p->system_info);
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_CPU_INFO:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_CPU_INFO:
 		pf_on_cpu_info(r, p->cpu_info);
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_PROCESS_TREE:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_PROCESS_TREE:
 		ret = pf_on_process_tree(r, p->process_tree);
 		if (ret < 0)
 			ret = gs_error_set(err, ret, "out of memory");
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_CLOCK_SNAPSHOT:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_CLOCK_SNAPSHOT:
 		if (p->clock_snapshot->has_primary_trace_clock && !pf->clock_from_bundle)
 			snprintf(r->st.clock, sizeof(r->st.clock), "%s",
 				 pf_clock_name(p->clock_snapshot->primary_trace_clock));
 		break;
-	case PFTRACE__TRACE_PACKET__DATA_TRACE_CONFIG:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_TRACE_CONFIG:
 		pf_set_str(r->st.producer, sizeof(r->st.producer), "perfetto");
 		break;
 	default:
@@ -121,20 +121,61 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 	return ret;
 }
 
-/* The CPU whose queue head is the oldest event (the lowest CPU on equal times); -1 if none. */
-static int oldest_queue(const struct pf_state *pf)
+/* The CPU whose queue head is the oldest event (the lowest CPU on equal times); -1 if none.
+ * *next_ts / *next_cpu: the head that would come after it among the other queues (UINT64_MAX
+ * and -1 when there is none). */
+static int oldest_queue(const struct pf_state *pf, u64 *next_ts, int *next_cpu)
 {
-	int best = -1;
-	u64 best_ts = 0;
+	int best = -1, second = -1;
+	u64 best_ts = UINT64_MAX, second_ts = UINT64_MAX;
 
 	for (u32 c = 0; c < pf->cpus_used; c++) {
-		const struct pf_queue *q = &pf->cpus[c].q;
-		if (q->n && (best < 0 || q->ev[q->head].ts_ns < best_ts)) {
+		u64 ts = pf->head_ts[c];
+		if (ts < best_ts) {
+			second = best;
+			second_ts = best_ts;
 			best = (int)c;
-			best_ts = q->ev[q->head].ts_ns;
+			best_ts = ts;
+		} else if (ts < second_ts) {
+			second = (int)c;
+			second_ts = ts;
 		}
 	}
+	if (second < 0 && pf->held > (best < 0 ? 0 : pf->cpus[best].q.n)) {
+		/* a head at UINT64_MAX itself: the queues, not their head times */
+		for (u32 c = 0; c < pf->cpus_used; c++) {
+			if (!pf->cpus[c].q.n || (int)c == best)
+				continue;
+			if (best < 0) {
+				best = (int)c;
+				continue;
+			}
+			if (second < 0)
+				second = (int)c;
+		}
+	}
+	*next_ts = second_ts;
+	*next_cpu = second;
 	return best;
+}
+
+/* Whether the oldest queued event may leave the merge: nothing older can still be decoded. */
+static bool may_leave(const struct pf_state *pf, const struct event *ev)
+{
+	return pf->input_done || pf->held >= PF_MAX_HELD ||
+	       ev->ts_ns + pf->window_ns <= pf->max_ts_ns;
+}
+
+static void leave(struct trace_reader *r, int c)
+{
+	struct pf_queue *q = &r->pf->cpus[c].q;
+
+	*reader_slot(r) = q->ev[q->head];
+	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+	q->n--;
+	r->pf->held--;
+	r->pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
+	reader_commit(r);
 }
 
 /* Decodes more: one bundle item, or the next packet. 0, or a negative code. */
@@ -171,34 +212,47 @@ static int decode_more(struct trace_reader *r, struct gs_error *err)
 	return on_packet(r, data, len, false, err);
 }
 
+/*
+ * Hands the oldest queued event to the reader once it may leave, decoding more until then. Then,
+ * as the text reader batches its lines, more of the same queue while they stay the oldest (before
+ * the next queue's head, in (time, CPU) order), may leave, are in order (no older than what the
+ * reader has: its cheap path, whatever it has handed out) and the reader has room: the events and
+ * their order are those of one call per event, without a scan of the queues and a turn through
+ * trace_reader_next() for each.
+ */
 int pf_fill(struct trace_reader *r, struct gs_error *err)
 {
 	struct pf_state *pf = r->pf;
+	u64 next_ts;
+	int next_cpu;
+	int c = oldest_queue(pf, &next_ts, &next_cpu);
+	struct pf_queue *q;
 
-	for (;;) {
-		int c = oldest_queue(pf);
+	/* decode until the oldest may leave; the heads change only when a queue gets its first */
+	while (c < 0 || !may_leave(pf, &pf->cpus[c].q.ev[pf->cpus[c].q.head])) {
 		int ret;
-
-		if (c >= 0) {
-			struct pf_queue *q = &pf->cpus[c].q;
-			const struct event *ev = &q->ev[q->head];
-			if (pf->input_done || pf->held >= PF_MAX_HELD ||
-			    ev->ts_ns + pf->window_ns <= pf->max_ts_ns) {
-				*reader_slot(r) = *ev;
-				q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
-				q->n--;
-				pf->held--;
-				reader_commit(r);
-				return 0;
-			}
-		} else if (pf->input_done) {
+		if (c < 0 && pf->input_done) {
 			r->done = true;
 			return 0;
 		}
+		pf->new_head = false;
 		ret = decode_more(r, err);
 		if (ret < 0)
 			return ret;
+		if (pf->new_head)
+			c = oldest_queue(pf, &next_ts, &next_cpu);
 	}
+	q = &pf->cpus[c].q;
+	leave(r, c);
+	while (q->n && r->have_max && r->ring_count + r->slack < r->ring_cap &&
+	       r->ring_count + r->heap_n + r->slack < r->max_held) {
+		const struct event *ev = &q->ev[q->head];
+		if (ev->ts_ns > next_ts || (ev->ts_ns == next_ts && c > next_cpu) ||
+		    ev->ts_ns < r->max_ts_ns || !may_leave(pf, ev))
+			break;
+		leave(r, c);
+	}
+	return 0;
 }
 
 int pf_open(struct trace_reader *r, struct gs_error *err)
@@ -228,6 +282,7 @@ void pf_close(struct trace_reader *r)
 	for (u32 c = 0; c < pf->nr_cpus; c++)
 		free(pf->cpus[c].q.ev);
 	free(pf->cpus);
+	free(pf->head_ts);
 	free(pf->comms.slot);
 	free(pf);
 	r->pf = NULL;

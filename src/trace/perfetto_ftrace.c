@@ -11,20 +11,23 @@
 
 /* ---- ftrace bundles --------------------------------------------------------------------- */
 
-static inline u64 ev_ts(const Pftrace__FtraceEvent *e)
-{
-	return e->timestamp;
-}
 
 static struct pf_cpu *cpu_state(struct pf_state *pf, u32 cpu)
 {
 	if (cpu >= pf->nr_cpus) {
 		u32 n = cpu + 1 > 64 ? cpu + 1 : 64;
 		struct pf_cpu *c = realloc(pf->cpus, n * sizeof(*c));
+		u64 *h;
 		if (!c)
 			return NULL;
-		memset(c + pf->nr_cpus, 0, (n - pf->nr_cpus) * sizeof(*c));
 		pf->cpus = c;
+		h = realloc(pf->head_ts, n * sizeof(*h));
+		if (!h)
+			return NULL;
+		pf->head_ts = h;
+		memset(c + pf->nr_cpus, 0, (n - pf->nr_cpus) * sizeof(*c));
+		for (u32 i = pf->nr_cpus; i < n; i++)
+			h[i] = UINT64_MAX;
 		pf->nr_cpus = n;
 	}
 	return &pf->cpus[cpu];
@@ -32,7 +35,7 @@ static struct pf_cpu *cpu_state(struct pf_state *pf, u32 cpu)
 
 /* Sets up the walk of a bundle: checks compact_sched, widens the re-ordering window, notes
  * data loss. 0, or a negative code. */
-int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle *b,
+int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy *b,
 		    struct gs_error *err)
 {
 	struct pf_state *pf = r->pf;
@@ -69,7 +72,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle *b,
 			return ret;
 	}
 	if (b->n_event) {
-		u64 a = ev_ts(b->event[0]), z = ev_ts(b->event[b->n_event - 1]);
+		u64 a = pf_event_ts(&b->event[0]), z = pf_event_ts(&b->event[b->n_event - 1]);
 		first = a < first ? a : first;
 		last = z > last ? z : last;
 	}
@@ -86,7 +89,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle *b,
 		c->last_ts_ns = last;
 	}
 	c->bundle_seen = true;
-	return 0;
+	return pf_decode_event(r, err);
 }
 
 /* The slot of the current CPU's queue the next event is decoded into (room is made by
@@ -107,6 +110,10 @@ void pf_commit(struct pf_state *pf)
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
 	pf->have_max = true;
+	if (!q->n) {
+		pf->head_ts[pf->cpu] = ev->ts_ns;
+		pf->new_head = true;
+	}
 	q->n++;
 	pf->held++;
 }
@@ -246,7 +253,7 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 	if (event_is_wake(ev->type))
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
-	pf_fill_common(r, ev, ev_ts(e), (s32)e->pid);
+	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
 	pf_commit(r->pf);
 	return 1;
 }
@@ -387,7 +394,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		count_unknown_number(r, e);
 		return 0;
 	}
-	pf_fill_common(r, ev, ev_ts(e), e->has_pid ? (s32)e->pid : -1);
+	pf_fill_common(r, ev, e->timestamp, e->has_pid ? (s32)e->pid : -1);
 	pf_commit(pf);
 	return 1;
 }
@@ -400,12 +407,11 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 {
 	struct pf_state *pf = r->pf;
-	const Pftrace__FtraceEventBundle *b = pf->b;
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
-	bool have_ev = pf->i_ev < b->n_event;
+	bool have_ev = pf->e_next != NULL;
 	bool have_sw = cs && pf->i_sw < cs->n_switch_timestamp;
 	bool have_wk = cs && pf->i_wk < cs->n_waking_timestamp;
-	u64 t_ev = have_ev ? ev_ts(b->event[pf->i_ev]) : UINT64_MAX;
+	u64 t_ev = have_ev ? pf->e_next->timestamp : UINT64_MAX;
 	int ret;
 
 	if (!have_ev && !have_sw && !have_wk)
@@ -413,7 +419,13 @@ int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 	if (queue_reserve(&pf->cpus[pf->cpu].q) < 0)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (have_ev && (!have_sw || t_ev <= pf->sw_ts) && (!have_wk || t_ev <= pf->wk_ts)) {
-		ret = typed_event(r, b->event[pf->i_ev++], err);
+		ret = typed_event(r, pf->e_next, err);
+		pf->i_ev++;
+		if (ret >= 0) {
+			int r2 = pf_decode_event(r, err);
+			if (r2 < 0)
+				return r2;
+		}
 	} else if (have_wk && (!have_sw || pf->wk_ts <= pf->sw_ts)) {
 		ret = pf_compact_waking(r, pf->i_wk++, err);
 		if (pf->i_wk < cs->n_waking_timestamp)

@@ -31,14 +31,14 @@ struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid)
 
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src)
 {
-	size_t n = src ? strnlen(src, TASK_COMM_LEN - 1) : 0;
+	size_t i = 0;
 
-	memcpy(dst, src ? src : "", n);
-	dst[n] = '\0';
-	/* a comm ends at its first newline or NUL, as the kernel's does */
-	for (size_t i = 0; i < n; i++)
-		if (dst[i] == '\n')
-			dst[i] = '\0';
+	/* a comm ends at its first newline or NUL, as the kernel's does (the bytes after a
+	 * newline are kept behind the NUL, as a copy of the whole would) */
+	if (src)
+		for (; i < TASK_COMM_LEN - 1 && src[i]; i++)
+			dst[i] = src[i] == '\n' ? '\0' : src[i];
+	dst[i] = '\0';
 }
 
 int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)

@@ -50,6 +50,19 @@ struct pf_comms {
 	u32 cap, n;
 };
 
+/* An FtraceEvent read without protobuf-c (perfetto_event.c): the structs protobuf-c would
+ * have built, in place. */
+struct pf_fast_event {
+	Pftrace__FtraceEvent e;
+	union {
+		Pftrace__SchedSwitchFtraceEvent sw;
+		Pftrace__SchedWakeupFtraceEvent wk;
+		Pftrace__CpuFrequencyFtraceEvent freq;
+		Pftrace__CpuIdleFtraceEvent idle;
+	} m;
+	char str[2][TASK_COMM_LEN];
+};
+
 /* ---- state ------------------------------------------------------------------------------ */
 
 /* A CPU's decoded events, in time order, waiting for the merge. */
@@ -82,8 +95,10 @@ struct pf_state {
 	bool in_infl;
 
 	/* the bundle being walked */
-	Pftrace__TracePacket *pkt;
-	const Pftrace__FtraceEventBundle *b;
+	Pftrace__TracePacketLazy *pkt;
+	const Pftrace__FtraceEventBundleLazy *b;
+	const Pftrace__FtraceEvent *e_next; /* event i_ev, decoded; NULL when none is left */
+	struct pf_fast_event fast;          /* e_next's storage when it was read fast */
 	const Pftrace__FtraceEventBundle__CompactSched *cs;
 	size_t i_ev, i_sw, i_wk;
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
@@ -99,6 +114,8 @@ struct pf_state {
 	struct pf_cpu *cpus;
 	u32 nr_cpus;  /* slots allocated */
 	u32 cpus_used; /* highest CPU with a bundle, plus one: the queues to merge */
+	u64 *head_ts;  /* nr_cpus: the time of each queue's head, UINT64_MAX when it is empty */
+	bool new_head; /* an event went into an empty queue */
 	struct pf_comms comms;
 	u32 seqs[64]; /* trusted_packet_sequence_ids seen (for previous_packet_dropped) */
 	u32 nr_seqs;
@@ -112,6 +129,15 @@ void pf_arena_reset(struct pf_arena *a);
 void pf_arena_release(struct pf_arena *a);
 /* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
 size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out);
+/* The same, with the one-byte varints (most tags and small values) inline. */
+static inline size_t pf_varint(const unsigned char *p, const unsigned char *end, u64 *out)
+{
+	if (p < end && !(*p & 0x80)) {
+		*out = *p;
+		return 1;
+	}
+	return pf_get_varint(p, end, out);
+}
 /* The next outer TracePacket's bytes: 1 with *data and *len set (valid until the next call), 0
  * at the end of the input, or GS_ETRACE (truncated or not a Trace) / GS_EIO / GS_ENOMEM. */
 int pf_next_outer(struct trace_reader *r, const unsigned char **data, size_t *len,
@@ -140,7 +166,7 @@ int pf_on_process_tree(struct trace_reader *r, const Pftrace__ProcessTree *pt);
 
 /* perfetto_ftrace.c */
 /* Sets up the walk of a bundle (pf->b); 0, or a negative code. */
-int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundle *b,
+int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy *b,
 		    struct gs_error *err);
 /* The next item of the bundle in time order: 1 an event committed, 0 an item used without an
  * event, 2 the bundle is done; or a negative GS_E* code. */
@@ -151,6 +177,13 @@ void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);
 void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
 const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback);
 void pf_count_name(struct trace_reader *r, const char *name);
+
+/* perfetto_event.c */
+/* The timestamp of an event's bytes; 0 when it has none. */
+u64 pf_event_ts(const ProtobufCBinaryData *d);
+/* Decodes the bundle's event i_ev (or, when it is malformed and that is tolerated, the next
+ * valid one) into pf->e_next; NULL when none is left. 0, or a negative code. */
+int pf_decode_event(struct trace_reader *r, struct gs_error *err);
 
 /* perfetto_sched.c */
 /* The kernel's sched_switch prev_state of kernel kver to v5.9 TASK_REPORT bits; *raw set when
