@@ -73,12 +73,16 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 		seq_seen(pf, p->trusted_packet_sequence_id);
 
 	switch (p->data_case) {
-	case PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS:
+	case PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS: {
+		const Pftrace__FtraceEventBundleLazy *b;
 		pf->pkt = p;
-		ret = pf_start_bundle(r, p->ftrace_events, err);
+		ret = pf_bundle_view(r, &p->ftrace_events, &b, err);
+		if (ret >= 0 && b)
+			ret = pf_start_bundle(r, b, err);
 		if (ret < 0 || !pf->b)
 			end_packet(pf);
 		return ret;
+	}
 	case PFTRACE__TRACE_PACKET_LAZY__DATA_COMPRESSED_PACKETS:
 		if (inner)
 			ret = reader_malformed(r, r->lineno, err,
@@ -283,6 +287,7 @@ void pf_close(struct trace_reader *r)
 		free(pf->cpus[c].q.ev);
 	free(pf->cpus);
 	free(pf->head_ts);
+	free(pf->slices);
 	free(pf->comms.slot);
 	free(pf);
 	r->pf = NULL;

@@ -23,6 +23,7 @@
  */
 #include "trace/perfetto_priv.h"
 
+#include <stdlib.h>
 #include <string.h>
 
 /* FtraceEvent fields (facts/perfetto.md §4) */
@@ -34,8 +35,9 @@ struct pf_wire {
 	const unsigned char *p, *end;
 };
 
-/* The next field of w: its number, wire type, varint value or bytes. false at the end of w,
- * or when the field is not a varint or bytes, or is cut (*bad set then). */
+/* The next field of w: its number, wire type, varint value or bytes (a fixed64/fixed32 is
+ * skipped, *v 0). false at the end of w, or when the field is a group or is cut (*bad set
+ * then). */
 static inline bool wire_next(struct pf_wire *w, u32 *num, u32 *wt, u64 *v,
 			     const unsigned char **s, size_t *len, bool *bad)
 {
@@ -50,6 +52,14 @@ static inline bool wire_next(struct pf_wire *w, u32 *num, u32 *wt, u64 *v,
 	w->p += k;
 	*num = (u32)(tag >> 3);
 	*wt = (u32)(tag & 7);
+	if (*wt == 1 || *wt == 5) { /* fixed64, fixed32: skipped (no hot field is one) */
+		k = *wt == 1 ? 8 : 4;
+		if ((size_t)(w->end - w->p) < k)
+			goto bad;
+		w->p += k;
+		*v = 0;
+		return true;
+	}
 	k = (*wt == 0 || *wt == 2) ? pf_varint(w->p, w->end, v) : 0;
 	if (!k)
 		goto bad;
@@ -94,26 +104,37 @@ static const struct fast_layout power_layout = {0x06, 0};
 static bool fast_fields(const unsigned char *p, size_t len, const struct fast_layout *lay,
 			u64 vals[8], const unsigned char *strs[8], size_t lens[8], u32 *seen)
 {
-	struct pf_wire w = {p, p + len};
-	bool bad = false;
-	u32 num, wt;
-	u64 v;
-	const unsigned char *s;
-	size_t n;
+	const unsigned char *end = p + len;
+	u32 got = 0;
 
-	*seen = 0;
-	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
-		if (num >= 8 || !(lay->declared & (1u << num)) || (*seen & (1u << num)) ||
-		    (wt == 2) != !!(lay->strings & (1u << num)))
+	while (p < end) {
+		u32 num = *p >> 3, wt = *p & 7, bit = 1u << (num & 31);
+		size_t k;
+		u64 l;
+
+		/* every declared field has a one-byte tag */
+		if ((*p & 0x80) || num >= 8 || !(lay->declared & bit) || (got & bit))
 			return false;
-		*seen |= 1u << num;
-		vals[num] = v;
-		if (wt == 2) {
-			strs[num] = s;
-			lens[num] = n;
+		p++;
+		if (wt == 0 && !(lay->strings & bit)) {
+			k = pf_varint(p, end, &vals[num]);
+			if (!k)
+				return false;
+			p += k;
+		} else if (wt == 2 && (lay->strings & bit)) {
+			k = pf_varint(p, end, &l);
+			if (!k || l > (u64)(end - p) - k)
+				return false;
+			strs[num] = p + k;
+			lens[num] = (size_t)l;
+			p += k + l;
+		} else {
+			return false;
 		}
+		got |= bit;
 	}
-	return !bad;
+	*seen = got;
+	return true;
 }
 
 static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
@@ -235,33 +256,40 @@ static bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *
 /* The common events straight into f (see the top of the file); false for the others. */
 static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
-	struct pf_wire w = {p, p + len};
-	const unsigned char *s, *pay = NULL;
-	size_t n, pay_len = 0;
-	bool bad = false;
-	u32 num, wt, pay_num = 0;
-	u64 v;
+	const unsigned char *end = p + len, *pay = NULL;
+	size_t pay_len = 0;
+	u32 pay_num = 0;
 
 	pftrace__ftrace_event__init(&f->e);
-	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
-		if (wt == 0 && num == FE_TIMESTAMP) {
+	while (p < end) {
+		u64 tag, v;
+		size_t k = pf_varint(p, end, &tag);
+		if (!k)
+			return false;
+		p += k;
+		k = pf_varint(p, end, &v);
+		if (!k)
+			return false;
+		p += k;
+		if (tag == ((FE_TIMESTAMP << 3) | 0)) {
 			f->e.has_timestamp = true;
 			f->e.timestamp = v;
-		} else if (wt == 0 && num == FE_PID) {
+		} else if (tag == ((FE_PID << 3) | 0)) {
 			f->e.has_pid = true;
 			f->e.pid = (u32)v;
-		} else if (wt == 0 && num == FE_COMMON_FLAGS) {
+		} else if (tag == ((FE_COMMON_FLAGS << 3) | 0)) {
 			f->e.has_common_flags = true;
 			f->e.common_flags = (u32)v;
-		} else if (wt == 2 && !pay_num) {
-			pay_num = num;
-			pay = s;
-			pay_len = n;
+		} else if ((tag & 7) == 2 && !pay_num && v <= (u64)(end - p) && (tag >> 3) < 1024) {
+			pay_num = (u32)(tag >> 3);
+			pay = p;
+			pay_len = (size_t)v;
+			p += pay_len;
 		} else {
 			return false;
 		}
 	}
-	return !bad && pay_num && fast_payload(f, pay_num, pay, pay_len);
+	return pay_num && fast_payload(f, pay_num, pay, pay_len);
 }
 
 /* The timestamp of an event's bytes (field 1, its last occurrence), 0 when it has none or the
@@ -269,11 +297,11 @@ static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t l
 u64 pf_event_ts(const ProtobufCBinaryData *d)
 {
 	struct pf_wire w = {d->data, d->data + d->len};
-	const unsigned char *s;
+	const unsigned char *s = NULL;
 	bool bad = false;
 	u32 num, wt;
 	u64 v, ts = 0;
-	size_t n;
+	size_t n = 0;
 
 	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad))
 		if (num == FE_TIMESTAMP && wt == 0)
@@ -310,4 +338,85 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 			return ret;
 	}
 	return 0;
+}
+
+/* The fields of a bundle walked in place into pf->view (the events point into the packet's
+ * bytes). false when protobuf-c should decide: a declared field with another wire type, the
+ * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
+static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *ret)
+{
+	Pftrace__FtraceEventBundleLazy *b = &pf->view;
+	struct pf_wire w = {d->data, d->data + d->len};
+	const unsigned char *s = NULL;
+	bool bad = false;
+	u32 num, wt;
+	u64 v;
+	size_t n = 0;
+
+	*ret = 0;
+	pftrace__ftrace_event_bundle_lazy__init(b);
+	b->event = pf->slices;
+	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
+		bool want_bytes = num == 2 || num == 4;
+		if (num > 5 && num != 10)
+			continue; /* not declared: skipped, as protobuf-c does */
+		if (wt != (want_bytes ? 2u : 0u))
+			return false;
+		switch (num) {
+		case 1: b->has_cpu = true; b->cpu = (u32)v; break;
+		case 3: b->has_lost_events = true; b->lost_events = v != 0; break;
+		case 5: b->has_ftrace_clock = true; b->ftrace_clock = (s32)(u32)v; break;
+		case 10:
+			b->has_previous_bundle_end_timestamp = true;
+			b->previous_bundle_end_timestamp = v;
+			break;
+		case 4:
+			if (b->compact_sched)
+				return false;
+			b->compact_sched = (Pftrace__FtraceEventBundle__CompactSched *)
+				protobuf_c_message_unpack(
+					&pftrace__ftrace_event_bundle__compact_sched__descriptor,
+					&pf->alloc, n, s);
+			if (!b->compact_sched)
+				return false;
+			break;
+		case 2:
+			if (b->n_event == pf->slices_cap) {
+				size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
+				ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
+				if (!sl) {
+					*ret = GS_ENOMEM;
+					return false;
+				}
+				pf->slices = b->event = sl;
+				pf->slices_cap = cap;
+			}
+			b->event[b->n_event].data = (uint8_t *)s;
+			b->event[b->n_event++].len = n;
+			break;
+		default:
+			break;
+		}
+	}
+	return !bad;
+}
+
+int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
+		   const Pftrace__FtraceEventBundleLazy **b, struct gs_error *err)
+{
+	struct pf_state *pf = r->pf;
+	int ret;
+
+	*b = NULL;
+	if (walk_bundle(pf, d, &ret)) {
+		*b = &pf->view;
+		return 0;
+	}
+	if (ret < 0)
+		return gs_error_set(err, ret, "out of memory");
+	*b = pftrace__ftrace_event_bundle_lazy__unpack(&pf->alloc, d->len, d->data);
+	if (*b)
+		return 0;
+	return reader_malformed(r, r->lineno, err, "packet at byte %llu: not a valid TracePacket",
+				(unsigned long long)pf->pkt_off);
 }

@@ -78,9 +78,10 @@ void pf_arena_release(struct pf_arena *a)
 /* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
 size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out)
 {
+	size_t max = (size_t)(end - p) < 10 ? (size_t)(end - p) : 10;
 	u64 v = 0;
 
-	for (size_t i = 0; i < 10 && p + i < end; i++) {
+	for (size_t i = 0; i < max; i++) {
 		v |= (u64)(p[i] & 0x7f) << (7 * i);
 		if (!(p[i] & 0x80)) {
 			*out = v;

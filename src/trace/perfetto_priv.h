@@ -99,6 +99,9 @@ struct pf_state {
 	const Pftrace__FtraceEventBundleLazy *b;
 	const Pftrace__FtraceEvent *e_next; /* event i_ev, decoded; NULL when none is left */
 	struct pf_fast_event fast;          /* e_next's storage when it was read fast */
+	Pftrace__FtraceEventBundleLazy view; /* the bundle walked in place (perfetto_event.c) */
+	ProtobufCBinaryData *slices;         /* its events: view.event */
+	size_t slices_cap;
 	const Pftrace__FtraceEventBundle__CompactSched *cs;
 	size_t i_ev, i_sw, i_wk;
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
@@ -179,6 +182,11 @@ const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback);
 void pf_count_name(struct trace_reader *r, const char *name);
 
 /* perfetto_event.c */
+/* The bundle of a packet (its bytes), walked in place or, when that finds something unexpected,
+ * unpacked by protobuf-c: *b (NULL when the bundle is not valid and that is tolerated). 0, or a
+ * negative code. */
+int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
+		   const Pftrace__FtraceEventBundleLazy **b, struct gs_error *err);
 /* The timestamp of an event's bytes; 0 when it has none. */
 u64 pf_event_ts(const ProtobufCBinaryData *d);
 /* Decodes the bundle's event i_ev (or, when it is malformed and that is tolerated, the next
