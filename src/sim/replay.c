@@ -359,6 +359,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), r);
+	sim_cpu_info_notes(cfg.opts.plat, trace_reader_stats(rd), r);
 	replay_identity(spec, &cfg, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);

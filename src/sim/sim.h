@@ -161,4 +161,9 @@ const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events, int nr_cpus,
 		bool need_idle, u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
 
+/* cpu_info.c: notes where the trace's cpu_info (capacities, OPPs) disagrees with plat (the
+ * platform's values in parentheses) */
+void sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
+			struct run_result *r);
+
 #endif
