@@ -7,6 +7,7 @@
 #include "sim/sim_priv.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "trace/reader.h"
@@ -72,4 +73,91 @@ void sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *s
 		run_result_note(r, "the trace's cpu_info OPPs of cpu%d differ from %s's: %s kHz (%s)",
 				c, plat->name, t, p);
 	}
+}
+
+/* Whether the trace gives every CPU of cluster k one capacity in 1..1024; *cap that one. */
+static bool cluster_cap(const struct platform *plat, int k, const struct trace_stats *st,
+			u32 *cap)
+{
+	const struct plat_cluster *pc = &plat->clusters[k];
+
+	*cap = 0;
+	for (int i = 0; i < pc->nr_cpus; i++) {
+		int c = pc->cpus[i];
+		u32 v = c < st->nr_cpu_info ? st->cpu_info[c].capacity : 0;
+		if (!v || v > SCHED_CAPACITY_SCALE || (*cap && v != *cap))
+			return false;
+		*cap = v;
+	}
+	return *cap != 0;
+}
+
+int sim_cpu_info_override(const struct platform *plat, const struct trace_stats *st,
+			  struct platform **own, char *note, size_t size)
+{
+	u32 cap[GS_MAX_CLUSTERS], top = 0;
+	bool any = false;
+	size_t len = 0;
+
+	*own = NULL;
+	note[0] = '\0';
+	for (int k = 0; k < plat->nr_clusters; k++) {
+		bool assumed = plat->cpus[plat->clusters[k].cpus[0]].capacity_assumed;
+		if (!cluster_cap(plat, k, st, &cap[k]))
+			cap[k] = 0;
+		else
+			any |= assumed && cap[k] != plat->cpus[plat->clusters[k].cpus[0]].capacity;
+		if (!assumed || !cap[k])
+			cap[k] = plat->cpus[plat->clusters[k].cpus[0]].capacity; /* kept */
+		top = cap[k] > top ? cap[k] : top;
+	}
+	if (!any)
+		return 0;
+	if (top != SCHED_CAPACITY_SCALE) {
+		snprintf(note, size, "the trace's cpu_info capacities were not used for %s's assumed "
+			 "ones: with them no CPU would have capacity %ld", plat->name,
+			 SCHED_CAPACITY_SCALE);
+		return 0;
+	}
+	*own = malloc(sizeof(**own));
+	if (!*own)
+		return GS_ENOMEM;
+	**own = *plat;
+	for (int k = 0; k < plat->nr_clusters; k++) {
+		struct plat_cluster *pc = &(*own)->clusters[k];
+		u32 was = plat->cpus[pc->cpus[0]].capacity, max_khz = plat_cluster_max_khz(pc);
+		if (cap[k] == was)
+			continue;
+		for (int i = 0; i < pc->nr_cpus; i++)
+			(*own)->cpus[pc->cpus[i]].capacity = cap[k];
+		for (int i = 0; i < pc->nr_opps; i++)
+			pc->opps[i].capacity = plat_opp_capacity(cap[k], pc->opps[i].freq_khz, max_khz);
+		if (len < size)
+			len += (size_t)snprintf(note + len, size - len, "%scpu%d-%d %u (assumed %u)",
+						len ? ", " : "", pc->cpus[0],
+						pc->cpus[pc->nr_cpus - 1], cap[k], was);
+	}
+	if (len < size) {
+		char tmp[256];
+		snprintf(tmp, sizeof(tmp), "%s", note);
+		snprintf(note, size, "capacities from the trace's cpu_info in place of %s's assumed "
+			 "ones: %s", plat->name, tmp);
+	}
+	return 0;
+}
+
+int sim_trace_cpu_info(const char *file, const struct reader_opts *ropts,
+		       struct trace_stats *out, struct gs_error *err)
+{
+	struct trace_reader *rd = NULL;
+	struct event ev;
+	int ret = trace_reader_open(file, ropts, &rd, err);
+
+	if (ret)
+		return ret;
+	/* Perfetto writes cpu_info in the first packets: read until the first event */
+	ret = trace_reader_next(rd, &ev, err);
+	*out = *trace_reader_stats(rd);
+	trace_reader_free(rd);
+	return ret < 0 ? ret : 0;
 }

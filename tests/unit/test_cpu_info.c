@@ -7,7 +7,10 @@
  * (462, its little OPPs), cpu4-7 as hikey960 says (1024, its big OPPs). Replayed on hikey960
  * (models/hikey960.sql: little 462 with OPPs 533000..1844000 kHz, big 1024 with 903000..2362000
  * kHz), the notes must name cpu0's capacity and OPPs with both values, and nothing of the
- * big cluster. The same trace described with 4 CPUs gets the CPU count note.
+ * big cluster. The same trace described with 4 CPUs gets the CPU count note. On mt6858, whose
+ * capacities models/mt6858.sql marks assumed, the trace's capacities replace them (a note says
+ * so; the OPP capacities follow, checked by hand), unless the trace describes a cluster
+ * unevenly.
  */
 #include "testutil.h"
 
@@ -18,6 +21,7 @@
 
 #include "power/platform.h"
 #include "sim/replay.h"
+#include "sim/sim.h"
 #include "trace/perfetto.pb-c.h"
 
 static void put_packet(FILE *f, const Pftrace__TracePacket *pkt)
@@ -38,7 +42,9 @@ static void put_packet(FILE *f, const Pftrace__TracePacket *pkt)
 	free(body);
 }
 
-static void put_cpu_info(FILE *f, int nr_cpus)
+/* cpu_info of nr_cpus CPUs: cpu0 `cap0`, cpu1-3 `little_cap`, cpu4-7 1024; OPP lists when
+ * freqs (cpu0's top 2000000 kHz, the others hikey960's). */
+static void put_cpu_info(FILE *f, int nr_cpus, u32 cap0, u32 little_cap, bool freqs)
 {
 	static u32 little[] = {533000, 999000, 1402000, 1709000, 1844000};
 	static u32 little0[] = {533000, 999000, 1402000, 1709000, 2000000};
@@ -52,8 +58,8 @@ static void put_cpu_info(FILE *f, int nr_cpus)
 	for (int c = 0; c < nr_cpus; c++) {
 		pftrace__cpu_info__cpu__init(&cpu[c]);
 		cpu[c].has_capacity = true;
-		cpu[c].capacity = c == 0 ? 500 : c < 4 ? 462 : 1024;
-		cpu[c].n_frequencies = 5;
+		cpu[c].capacity = c == 0 ? cap0 : c < 4 ? little_cap : 1024;
+		cpu[c].n_frequencies = freqs ? 5 : 0;
 		cpu[c].frequencies = c == 0 ? little0 : c < 4 ? little : big;
 		cp[c] = &cpu[c];
 	}
@@ -103,7 +109,8 @@ static void put_switches(FILE *f)
 	put_packet(f, &pkt);
 }
 
-static void run_on_hikey(int nr_cpus, struct run_result *r)
+static void run_on(const char *platform, int nr_cpus, u32 cap0, u32 little_cap, bool freqs,
+		   struct run_result *r)
 {
 	char path[] = "/tmp/govsim-test-cpuinfo-XXXXXX";
 	int fd = mkstemp(path);
@@ -113,11 +120,11 @@ static void run_on_hikey(int nr_cpus, struct run_result *r)
 	struct gs_error err;
 
 	assert_non_null(f);
-	put_cpu_info(f, nr_cpus);
+	put_cpu_info(f, nr_cpus, cap0, little_cap, freqs);
 	put_switches(f);
 	assert_int_equal(fclose(f), 0);
 	gs_error_clear(&err);
-	assert_int_equal(platform_load("hikey960", &plat, &err), 0);
+	assert_int_equal(platform_load(platform, &plat, &err), 0);
 	sim_opts_init(&spec.opts);
 	spec.trace = path;
 	spec.opts.plat = &plat;
@@ -133,7 +140,7 @@ static void test_disagreement_noted(void **state)
 	struct run_result r;
 
 	(void)state;
-	run_on_hikey(8, &r);
+	run_on("hikey960", 8, 500, 462, true, &r);
 	assert_non_null(strstr(r.notes, "the trace's cpu_info capacities differ from hikey960's: "
 					"cpu0 500 (462)"));
 	assert_non_null(strstr(r.notes, "the trace's cpu_info OPPs of cpu0 differ from hikey960's: "
@@ -142,7 +149,63 @@ static void test_disagreement_noted(void **state)
 	assert_null(strstr(r.notes, "cpu4"));     /* the big cluster agrees */
 	assert_null(strstr(r.notes, "cpu1 462")); /* so do cpu1-3 */
 	assert_null(strstr(r.notes, "describes"));
+	assert_null(strstr(r.notes, "in place of")); /* hikey960's capacities are not assumed */
 	run_result_release(&r);
+}
+
+/* mt6858 (models/mt6858.sql): every capacity assumed, 853 for cpu0-3 and 1024 for cpu4-7. The
+ * trace says 600 for cpu0-3: the run uses 600, says so, and then sees no disagreement. */
+static void test_assumed_overridden(void **state)
+{
+	struct run_result r;
+
+	(void)state;
+	run_on("mt6858", 8, 600, 600, false, &r);
+	assert_non_null(strstr(r.notes, "capacities from the trace's cpu_info in place of mt6858's "
+					"assumed ones: cpu0-3 600 (assumed 853)"));
+	assert_null(strstr(r.notes, "capacities differ"));
+	run_result_release(&r);
+	/* a cluster the trace describes unevenly keeps the model's value */
+	run_on("mt6858", 8, 500, 600, false, &r);
+	assert_null(strstr(r.notes, "in place of"));
+	assert_non_null(strstr(r.notes, "capacities differ from mt6858's: cpu0 500 (853), cpu1 600 "
+					"(853)"));
+	run_result_release(&r);
+}
+
+/* The copy itself: the CPUs' capacities and the OPPs' capacities at them, by hand from
+ * arch_topology.c v5.9 (freq_scale = (f << 10) / max, capacity = cpu_scale * freq_scale >> 10). */
+static void test_override_values(void **state)
+{
+	struct platform plat, *own = NULL;
+	struct trace_stats *st = calloc(1, sizeof(*st));
+	struct gs_error err;
+	char note[384];
+
+	(void)state;
+	assert_non_null(st);
+	gs_error_clear(&err);
+	assert_int_equal(platform_load("mt6858", &plat, &err), 0);
+	st->nr_cpu_info = 8;
+	for (int c = 0; c < 8; c++)
+		st->cpu_info[c].capacity = c < 4 ? 600 : 1024;
+	assert_int_equal(sim_cpu_info_override(&plat, st, &own, note, sizeof(note)), 0);
+	assert_non_null(own);
+	for (int c = 0; c < 8; c++)
+		assert_int_equal(own->cpus[c].capacity, c < 4 ? 600 : 1024);
+	/* little OPP 0: 650000 kHz of 2000000: freq_scale 665600000 / 2000000 = 332,
+	 * 600 * 332 >> 10 = 199200 >> 10 = 194; the top: 600 */
+	assert_int_equal(own->clusters[0].opps[0].freq_khz, 650000);
+	assert_int_equal(own->clusters[0].opps[0].capacity, 194);
+	assert_int_equal(own->clusters[0].opps[own->clusters[0].nr_opps - 1].capacity, 600);
+	/* the big cluster is unchanged */
+	assert_int_equal(own->clusters[1].opps[0].capacity, plat.clusters[1].opps[0].capacity);
+	free(own);
+	/* hikey960's capacities come from its device tree: never replaced */
+	assert_int_equal(platform_load("hikey960", &plat, &err), 0);
+	assert_int_equal(sim_cpu_info_override(&plat, st, &own, note, sizeof(note)), 0);
+	assert_null(own);
+	free(st);
 }
 
 static void test_cpu_count_noted(void **state)
@@ -150,7 +213,7 @@ static void test_cpu_count_noted(void **state)
 	struct run_result r;
 
 	(void)state;
-	run_on_hikey(4, &r);
+	run_on("hikey960", 4, 500, 462, true, &r);
 	assert_non_null(strstr(r.notes, "the trace's cpu_info describes 4 CPUs, hikey960 has 8"));
 	run_result_release(&r);
 }
@@ -160,6 +223,8 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_disagreement_noted),
 		cmocka_unit_test(test_cpu_count_noted),
+		cmocka_unit_test(test_assumed_overridden),
+		cmocka_unit_test(test_override_values),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
