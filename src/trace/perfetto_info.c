@@ -160,7 +160,8 @@ void pf_on_cpu_info(struct trace_reader *r, const Pftrace__CpuInfo *ci)
 		o->capacity = c->has_capacity ? c->capacity : 0;
 		o->nr_freqs = c->n_frequencies < TRACE_CPU_MAX_FREQS ? (u32)c->n_frequencies
 								     : TRACE_CPU_MAX_FREQS;
-		memcpy(o->freqs_khz, c->frequencies, o->nr_freqs * sizeof(u32));
+		if (o->nr_freqs) /* a CPU without an OPP list has no array (NULL) */
+			memcpy(o->freqs_khz, c->frequencies, o->nr_freqs * sizeof(u32));
 	}
 }
 
