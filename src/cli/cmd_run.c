@@ -15,7 +15,8 @@ static const char run_usage[] =
 	"                  [--policy FILE]... [--action 'LINE']... [--timing traced|work]\n"
 	"                  [--util-source emulated|trace] [--power-model em|costs|wattson]\n"
 	"                  [--db FILE] [--label TEXT] [--csv DIR] [--timeline FILE.csv]\n"
-	"                  [--task-timeline FILE.csv] [--baselines] [--seed-util]\n"
+	"                  [--task-timeline FILE.csv] [--perfetto OUT.pftrace]\n"
+	"                  [--baselines] [--seed-util]\n"
 	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n"
 	"                  [--json] [--placement traced|eas]\n";
 
@@ -55,6 +56,9 @@ static const char run_help[] =
 	"  --csv DIR          write the run's tables as CSV files into DIR\n"
 	"  --timeline F.csv   one row per governor evaluation per CPU\n"
 	"  --task-timeline F.csv  one row per task event with its util_avg and util_est\n"
+	"  --perfetto OUT     the emulated run as a Perfetto trace, to open beside the original:\n"
+	"                     per policy emulated and traced frequency, per CPU util, clamped\n"
+	"                     util and rq clamps, per task its slices on the CPUs it ran on\n"
 	"  --baselines        also replay with powersave and performance and place this run\n"
 	"                     between them (0% .. 100%) for energy and response p95\n"
 	"  --seed-util        start tasks and runqueues from the trace's own util events\n"

@@ -291,7 +291,8 @@ static const char *const passthrough_with_value[] = {
 	"--kernel",
 };
 
-static const char *const refused[] = {"--csv", "--timeline", "--task-timeline", "--baselines"};
+static const char *const refused[] = {"--csv", "--timeline", "--task-timeline", "--perfetto",
+				       "--baselines"};
 
 /* If arg is `--name` or `--name=V`: 1, and *value is V (or the next argument, consumed). */
 static int match_opt(const char *name, int argc, char **argv, int *i, const char **value,

@@ -13,6 +13,7 @@
 #include "core/parse.h"
 #include "core/suggest.h"
 #include "store/store.h"
+#include "trace/perfetto_write.h"
 
 enum {
 	OPT_PLATFORM = 256,
@@ -29,6 +30,7 @@ enum {
 	OPT_CSV,
 	OPT_TIMELINE,
 	OPT_TASK_TIMELINE,
+	OPT_PERFETTO,
 	OPT_BASELINES,
 	OPT_SEED_UTIL,
 	OPT_FORMAT,
@@ -56,6 +58,7 @@ static const struct option long_opts[] = {
 	{"csv", required_argument, NULL, OPT_CSV},
 	{"timeline", required_argument, NULL, OPT_TIMELINE},
 	{"task-timeline", required_argument, NULL, OPT_TASK_TIMELINE},
+	{"perfetto", required_argument, NULL, OPT_PERFETTO},
 	{"baselines", no_argument, NULL, OPT_BASELINES},
 	{"seed-util", no_argument, NULL, OPT_SEED_UTIL},
 	{"format", required_argument, NULL, OPT_FORMAT},
@@ -410,6 +413,9 @@ static int run_opt_apply(struct run_opts *o, int c, char *arg, struct parse_stat
 	case OPT_TASK_TIMELINE:
 		o->task_timeline_path = arg;
 		return 0;
+	case OPT_PERFETTO:
+		o->perfetto_path = arg;
+		return 0;
 	case OPT_BASELINES:
 		o->baselines = true;
 		return 0;
@@ -445,6 +451,7 @@ static const char *validate_refused(const struct run_opts *o)
 	       : o->csv_dir           ? "--csv"
 	       : o->timeline_path     ? "--timeline"
 	       : o->task_timeline_path ? "--task-timeline"
+	       : o->perfetto_path     ? "--perfetto"
 	       : o->baselines         ? "--baselines"
 	       : o->sim.label         ? "--label"
 				      : NULL;
@@ -606,12 +613,56 @@ static int close_out(FILE *f)
 	return bad ? -1 : 0;
 }
 
+/* --perfetto: the file and the writer whose sink the replay feeds. 0, or GS_EIO / GS_ENOMEM. */
+static int open_perfetto(const struct run_opts *o, struct replay_spec *spec, FILE **f,
+			 struct pf_writer **w, struct gs_error *err)
+{
+	if (!o->perfetto_path)
+		return 0;
+	*f = open_out(o->perfetto_path, err);
+	if (!*f)
+		return GS_EIO;
+	*w = pf_writer_new(*f);
+	if (!*w) {
+		close_out(*f);
+		*f = NULL;
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
+	spec->opts.sink = pf_writer_sink(*w);
+	return 0;
+}
+
+/* Finishes the --perfetto output (the run's settings from r; NULL: the run failed, nothing
+ * more is written) and closes it: 0, or -1 with errno when anything written was lost. */
+static int close_perfetto(FILE *f, struct pf_writer *w, const struct run_result *r)
+{
+	struct gs_error err;
+	int bad = 0, saved = 0;
+
+	if (!f)
+		return 0;
+	if (r && pf_writer_finish(w, r, &err) < 0) {
+		bad = 1;
+		saved = errno ? errno : ENOMEM;
+	} else if (!r) {
+		pf_writer_free(w);
+	}
+	if (close_out(f) < 0 && !bad) {
+		bad = 1;
+		saved = errno;
+	}
+	errno = saved;
+	return bad ? -1 : 0;
+}
+
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
 		    struct run_result *r)
 {
 	struct replay_spec spec = {0};
 	struct trace_stats stats;
 	struct gs_error err;
+	struct pf_writer *pf = NULL;
+	FILE *pf_file = NULL;
 	int ret;
 
 	gs_error_clear(&err);
@@ -636,6 +687,12 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 			close_out(spec.opts.timeline);
 			return cli_report(&err);
 		}
+		ret = open_perfetto(o, &spec, &pf_file, &pf, &err);
+		if (ret) {
+			close_out(spec.opts.timeline);
+			close_out(spec.opts.task_timeline);
+			return cli_report(&err);
+		}
 	}
 	ret = replay_run(&spec, r, &err);
 	{
@@ -649,6 +706,11 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		errno = 0;
 		if (close_out(spec.opts.task_timeline) < 0 && !lost) {
 			lost = o->task_timeline_path;
+			lost_errno = errno;
+		}
+		errno = 0;
+		if (close_perfetto(pf_file, pf, ret ? NULL : r) < 0 && !lost) {
+			lost = o->perfetto_path;
 			lost_errno = errno;
 		}
 		if (ret)

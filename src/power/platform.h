@@ -56,6 +56,7 @@ struct plat_cpu {
 	int id;
 	int cluster;  /* index into platform.clusters */
 	u32 capacity; /* arch_scale_cpu_capacity: 1..1024 */
+	bool capacity_assumed; /* the model says no source gives it: a trace's cpu_info wins */
 };
 
 /* The DSU pseudo-policy of Wattson's 2D curves (dep_policy 255) as a dep_cluster. */

@@ -25,6 +25,7 @@ struct loader {
 	int cpu_cluster[GS_MAX_CPUS]; /* -1 until cluster_cpus places the CPU */
 	u32 cpu_capacity[GS_MAX_CPUS];
 	bool cpu_seen[GS_MAX_CPUS];
+	bool cpu_assumed[GS_MAX_CPUS]; /* the capacity row's source starts "assumed" */
 	bool idle_cost_seen[GS_MAX_CLUSTERS][2][GS_MAX_IDLE_STATES];
 };
 

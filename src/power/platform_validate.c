@@ -181,6 +181,7 @@ static int cpu_row(struct loader *l, sqlite3_stmt *st, const char *row, void *ar
 				   SCHED_CAPACITY_SCALE);
 	l->cpu_seen[cpu] = true;
 	l->cpu_capacity[cpu] = (u32)cap;
+	l->cpu_assumed[cpu] = strncmp(coltxt(st, 2), "assumed", 7) == 0;
 	if (cpu > seen->max_cpu)
 		seen->max_cpu = (int)cpu;
 	if ((u32)cap > seen->max_cap)
@@ -191,7 +192,8 @@ static int cpu_row(struct loader *l, sqlite3_stmt *st, const char *row, void *ar
 
 static int load_cpus(struct loader *l)
 {
-	static const struct model_col cols[] = {{"cpu", true}, {"capacity", false}};
+	static const struct model_col cols[] = {{"cpu", true}, {"capacity", false},
+						{"source", false}};
 	static const struct model_table t = MODEL_TABLE("cpus", cols, false, cpu_row);
 	struct platform *p = l->p;
 	struct cpus_seen seen = {0, -1, 0};
@@ -212,6 +214,7 @@ static int load_cpus(struct loader *l)
 	for (int cpu = 0; cpu < seen.n; cpu++) {
 		p->cpus[cpu].id = cpu;
 		p->cpus[cpu].capacity = l->cpu_capacity[cpu];
+		p->cpus[cpu].capacity_assumed = l->cpu_assumed[cpu];
 		p->cpus[cpu].cluster = -1;
 	}
 	return 0;

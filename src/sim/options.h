@@ -23,6 +23,7 @@
 
 #include <stdio.h>
 
+#include "core/timeline.h"
 #include "core/types.h"
 #include "gov/governor.h"
 #include "kernel/profile.h"
@@ -58,6 +59,8 @@ struct sim_opts {
 	/* Optional outputs, opened by the caller (NULL: none). */
 	FILE *timeline;      /* --timeline CSV: one row per governor evaluation per CPU */
 	FILE *task_timeline; /* --task-timeline CSV: one row per task event */
+	/* Another sink of the same rows (core/timeline.h), e.g. --perfetto's writer. */
+	const struct tl_sink *sink;
 };
 
 /* The defaults: governor NULL (schedutil), work timing, util emulated, em power, all else 0. */

@@ -266,6 +266,32 @@ static void replay_prescan(const char *file, struct trace_reader *rd, struct sim
 		cfg->has_traced_idle = false;
 }
 
+/* A Perfetto trace's cpu_info capacities in place of the platform's assumed ones (a copy in
+ * *own, freed by the caller), with a note in note[] for the run. 0, or a negative code. */
+static int replay_cpu_info(const char *file, struct trace_reader *rd, struct sim_config *cfg,
+			   struct platform **own, char *note, size_t size, struct gs_error *err)
+{
+	const struct platform *plat = cfg->opts.plat;
+	struct trace_stats *st;
+	bool assumed = false;
+	int ret;
+
+	for (int c = 0; c < plat->nr_cpus; c++)
+		assumed |= plat->cpus[c].capacity_assumed;
+	if (!assumed || trace_reader_stats(rd)->format != TRACE_FMT_PERFETTO)
+		return 0;
+	st = malloc(sizeof(*st));
+	if (!st)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	ret = sim_trace_cpu_info(file, &cfg->opts.ropts, st, err);
+	if (!ret && sim_cpu_info_override(plat, st, own, note, size) < 0)
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+	if (!ret && *own)
+		cfg->opts.plat = *own;
+	free(st);
+	return ret;
+}
+
 /* Every event of rd into s, the reader running ahead on the other core (the same order). */
 static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s,
 		       struct gs_error *err)
@@ -334,7 +360,8 @@ static void write_timeline_headers(const struct sim_opts *o)
 
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
-	char kernel_why[384] = "";
+	char kernel_why[384] = "", cap_note[384] = "";
+	struct platform *own_plat = NULL; /* the platform with the trace's capacities */
 	struct sim_config cfg;
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
@@ -352,6 +379,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
+	if (ret)
+		goto out;
+	ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
 	if (ret)
 		goto out;
 	replay_prescan(file, rd, &cfg, err);
@@ -379,6 +409,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), r);
+	if (cap_note[0])
+		run_result_note(r, "%s", cap_note);
+	sim_cpu_info_notes(cfg.opts.plat, trace_reader_stats(rd), r);
 	replay_identity(spec, &cfg, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
@@ -400,5 +433,6 @@ out:
 	sim_free(s);
 	trace_reader_free(rd);
 	free(params);
+	free(own_plat);
 	return ret;
 }

@@ -223,13 +223,8 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 	}
 	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
 		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
-	if (s->cfg.opts.task_timeline) {
-		u64 rel = now - s->t0;
-		fprintf(s->cfg.opts.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
-			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), p->pid, p->comm,
-			cpu, sched_task_event_name(ev), p->avg.util_avg, p->avg.util_est.enqueued,
-			p->avg.util_est.ewma);
-	}
+	if (s->cfg.opts.task_timeline || s->cfg.opts.sink)
+		sim_emit_task(s, p, cpu, ev, now);
 }
 
 /* ---- what the governor reads ---------------------------------------------------------------- */
@@ -311,14 +306,8 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		}
 	}
 
-	if (s->cfg.opts.timeline) {
-		u64 rel = e->time_ns - s->t0;
-		fprintf(s->cfg.opts.timeline,
-			"%" PRIu64 ".%06" PRIu64 ",%d,%d,%lu,%lu,%lu,%lu,%u,%u,%lu,%u,%u\n",
-			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), e->cpu, e->policy,
-			e->in.util_avg, e->in.util_est_enqueued, e->in.util_rt, e->in.util_dl,
-			e->uclamp_min, e->uclamp_max, e->util, e->target_khz, e->freq_khz);
-	}
+	if (s->cfg.opts.timeline || s->cfg.opts.sink)
+		sim_emit_eval(s, e);
 }
 
 /* ---- clamp policy --------------------------------------------------------------------------- */
@@ -649,6 +638,7 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 		sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 	s->cpu[ev->power.cpu_id].traced_seen = true;
+	sim_emit_traced_freq(s, (int)ev->power.cpu_id, ev->ts_ns);
 	if (ev->type == EV_CPU_FREQUENCY)
 		s->cpu[ev->power.cpu_id].traced_kernel = true;
 	s->any_traced_freq = true;

@@ -183,4 +183,19 @@ const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events, int nr_cpus,
 		bool need_idle, u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
 
+/* cpu_info.c: notes where the trace's cpu_info (capacities, OPPs) disagrees with plat (the
+ * platform's values in parentheses) */
+void sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
+			struct run_result *r);
+
+/* cpu_info.c: for a platform whose capacities are marked assumed (struct plat_cpu
+ * capacity_assumed), a copy in *own (the caller frees it; NULL when nothing changes) with the
+ * capacities of the trace's cpu_info in their place, where the trace gives one per cluster, and
+ * its OPP capacities recomputed; note says what was done (or why not). 0 or GS_ENOMEM. */
+int sim_cpu_info_override(const struct platform *plat, const struct trace_stats *st,
+			  struct platform **own, char *note, size_t size);
+/* The reader's statistics once its first event is read (a Perfetto trace's cpu_info). */
+int sim_trace_cpu_info(const char *file, const struct reader_opts *ropts,
+		       struct trace_stats *out, struct gs_error *err);
+
 #endif

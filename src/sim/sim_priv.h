@@ -220,4 +220,11 @@ void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);
 void sim_flush_freq(struct sim *s);
 
+/* timeline.c: a task event, a governor evaluation, a traced frequency (of CPU cpu, reported
+ * when it is its policy's first CPU) to the CSV outputs and the run's other sink */
+void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task_event ev,
+		   u64 now);
+void sim_emit_eval(struct sim *s, const struct gov_eval *e);
+void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns);
+
 #endif

@@ -1,0 +1,422 @@
+/*
+ * perfetto_event.c - one FtraceEvent of a bundle, from its bytes, when the walk of the bundle
+ * reaches it (issue 15 item 6: the reader's CPU per event no more than the text reader's).
+ *
+ * The reader unpacks a packet as TracePacketLazy (perfetto.proto), whose bundle keeps its events
+ * as `bytes`: protobuf-c then does not build the bundle's thousands of messages at once (a
+ * previous profile put 28 % of the reader's CPU in protobuf_c_message_unpack; half the reader's
+ * time went there on the benchmark trace). Each event is decoded here:
+ *
+ *  - The five events that are most of any scheduler trace (sched_switch, sched_wakeup,
+ *    sched_waking, sched_wakeup_new, cpu_frequency, cpu_idle) whose bytes hold only the fields
+ *    perfetto.proto declares, each once, with the wire types it declares, are read straight
+ *    into the protobuf-c structs protobuf-c would have built (struct pf_fast_event: the messages
+ *    on the stack, comms in fixed buffers cut at TASK_COMM_LEN - 1 bytes, which is all the
+ *    handlers read of them). The handlers in perfetto_ftrace.c see the same structs either way.
+ *  - Everything else (other events, unknown fields, a field twice, a wire type that is not the
+ *    declared one, anything malformed) goes through pftrace__ftrace_event__unpack() into the
+ *    packet's arena, which decides, as before.
+ *
+ * Scalars follow protobuf-c: int32/uint32 are the low 32 bits of the varint, int64/uint64 all
+ * of it; the last occurrence of a scalar field wins. An event whose bytes are not a valid
+ * FtraceEvent is malformed input (and skipped when that is tolerated).
+ */
+#include "trace/perfetto_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+/* FtraceEvent fields (facts/perfetto.md §4) */
+#define FE_TIMESTAMP    1
+#define FE_PID          2
+#define FE_COMMON_FLAGS 5
+
+struct pf_wire {
+	const unsigned char *p, *end;
+};
+
+/* The next field of w: its number, wire type, varint value or bytes (a fixed64/fixed32 is
+ * skipped, *v 0). false at the end of w, or when the field is a group or is cut (*bad set
+ * then). */
+static inline bool wire_next(struct pf_wire *w, u32 *num, u32 *wt, u64 *v,
+			     const unsigned char **s, size_t *len, bool *bad)
+{
+	u64 tag;
+	size_t k;
+
+	if (w->p >= w->end)
+		return false;
+	k = pf_varint(w->p, w->end, &tag);
+	if (!k || (tag >> 3) == 0 || (tag >> 3) > UINT32_MAX)
+		goto bad;
+	w->p += k;
+	*num = (u32)(tag >> 3);
+	*wt = (u32)(tag & 7);
+	if (*wt == 1 || *wt == 5) { /* fixed64, fixed32: skipped (no hot field is one) */
+		k = *wt == 1 ? 8 : 4;
+		if ((size_t)(w->end - w->p) < k)
+			goto bad;
+		w->p += k;
+		*v = 0;
+		return true;
+	}
+	k = (*wt == 0 || *wt == 2) ? pf_varint(w->p, w->end, v) : 0;
+	if (!k)
+		goto bad;
+	w->p += k;
+	if (*wt == 2) {
+		if (*v > (u64)(w->end - w->p))
+			goto bad;
+		*s = w->p;
+		*len = (size_t)*v;
+		w->p += *len;
+	}
+	return true;
+bad:
+	*bad = true;
+	return false;
+}
+
+/* A string field into a comm buffer, as pf_copy_comm() would read protobuf-c's copy of it. */
+static void comm_from(char dst[TASK_COMM_LEN], const unsigned char *s, size_t len)
+{
+	size_t n = len < TASK_COMM_LEN - 1 ? len : TASK_COMM_LEN - 1;
+
+	memcpy(dst, s, n);
+	dst[n] = '\0';
+}
+
+/* Bit of each declared field of a message, and whether it is a string (wire type 2). */
+struct fast_layout {
+	u32 declared; /* bit n: field n is declared */
+	u32 strings;  /* bit n: field n is a string */
+};
+
+static const struct fast_layout switch_layout = {0xfe, (1u << 1) | (1u << 5)};
+static const struct fast_layout wakeup_layout = {0x3e, 1u << 1};
+static const struct fast_layout power_layout = {0x06, 0};
+
+/*
+ * The fields of a small message [p, p + len) of the given layout: vals[n] the varint of field n,
+ * strs[n]/lens[n] its bytes; bit n of *seen when present. false when the message has a field
+ * the layout does not declare, a field twice, or a wire type that is not the declared one.
+ */
+static bool fast_fields(const unsigned char *p, size_t len, const struct fast_layout *lay,
+			u64 vals[8], const unsigned char *strs[8], size_t lens[8], u32 *seen)
+{
+	const unsigned char *end = p + len;
+	u32 got = 0;
+
+	while (p < end) {
+		u32 num = *p >> 3, wt = *p & 7, bit = 1u << (num & 31);
+		size_t k;
+		u64 l;
+
+		/* every declared field has a one-byte tag */
+		if ((*p & 0x80) || num >= 8 || !(lay->declared & bit) || (got & bit))
+			return false;
+		p++;
+		if (wt == 0 && !(lay->strings & bit)) {
+			k = pf_varint(p, end, &vals[num]);
+			if (!k)
+				return false;
+			p += k;
+		} else if (wt == 2 && (lay->strings & bit)) {
+			k = pf_varint(p, end, &l);
+			if (!k || l > (u64)(end - p) - k)
+				return false;
+			strs[num] = p + k;
+			lens[num] = (size_t)l;
+			p += k + l;
+		} else {
+			return false;
+		}
+		got |= bit;
+	}
+	*seen = got;
+	return true;
+}
+
+static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
+{
+	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
+	u64 v[8] = {0}; /* an absent field is 0, as protobuf-c's default */
+	const unsigned char *s[8];
+	size_t n[8];
+	u32 seen;
+
+	if (!fast_fields(p, len, &switch_layout, v, s, n, &seen))
+		return false;
+	pftrace__sched_switch_ftrace_event__init(m);
+	if (seen & (1u << 1)) {
+		comm_from(f->str[0], s[1], n[1]);
+		m->prev_comm = f->str[0];
+	}
+	if (seen & (1u << 5)) {
+		comm_from(f->str[1], s[5], n[5]);
+		m->next_comm = f->str[1];
+	}
+	m->has_prev_pid = !!(seen & (1u << 2));
+	m->prev_pid = (s32)(u32)v[2];
+	m->has_prev_prio = !!(seen & (1u << 3));
+	m->prev_prio = (s32)(u32)v[3];
+	m->has_prev_state = !!(seen & (1u << 4));
+	m->prev_state = (s64)v[4];
+	m->has_next_pid = !!(seen & (1u << 6));
+	m->next_pid = (s32)(u32)v[6];
+	m->has_next_prio = !!(seen & (1u << 7));
+	m->next_prio = (s32)(u32)v[7];
+	return true;
+}
+
+static bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len)
+{
+	Pftrace__SchedWakeupFtraceEvent *m = &f->m.wk;
+	u64 v[8] = {0};
+	const unsigned char *s[8];
+	size_t n[8];
+	u32 seen;
+
+	if (!fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
+		return false;
+	pftrace__sched_wakeup_ftrace_event__init(m);
+	if (seen & (1u << 1)) {
+		comm_from(f->str[0], s[1], n[1]);
+		m->comm = f->str[0];
+	}
+	m->has_pid = !!(seen & (1u << 2));
+	m->pid = (s32)(u32)v[2];
+	m->has_prio = !!(seen & (1u << 3));
+	m->prio = (s32)(u32)v[3];
+	m->has_success = !!(seen & (1u << 4));
+	m->success = (s32)(u32)v[4];
+	m->has_target_cpu = !!(seen & (1u << 5));
+	m->target_cpu = (s32)(u32)v[5];
+	return true;
+}
+
+/* cpu_frequency and cpu_idle: state = 1, cpu_id = 2, both uint32 (the two structs agree). */
+static bool fast_power(struct pf_fast_event *f, u32 which, const unsigned char *p, size_t len)
+{
+	u64 v[8] = {0};
+	const unsigned char *s[8];
+	size_t n[8];
+	u32 seen;
+
+	if (!fast_fields(p, len, &power_layout, v, s, n, &seen))
+		return false;
+	if (which == PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY) {
+		Pftrace__CpuFrequencyFtraceEvent *m = &f->m.freq;
+		pftrace__cpu_frequency_ftrace_event__init(m);
+		m->has_state = !!(seen & (1u << 1));
+		m->state = (u32)v[1];
+		m->has_cpu_id = !!(seen & (1u << 2));
+		m->cpu_id = (u32)v[2];
+		f->e.cpu_frequency = m;
+	} else {
+		Pftrace__CpuIdleFtraceEvent *m = &f->m.idle;
+		pftrace__cpu_idle_ftrace_event__init(m);
+		m->has_state = !!(seen & (1u << 1));
+		m->state = (u32)v[1];
+		m->has_cpu_id = !!(seen & (1u << 2));
+		m->cpu_id = (u32)v[2];
+		f->e.cpu_idle = m;
+	}
+	return true;
+}
+
+/* The event's payload field, once: into f. false when it is not one of the fast ones. */
+static bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *s, size_t len)
+{
+	switch (num) {
+	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
+		if (!fast_switch(f, s, len))
+			return false;
+		f->e.sched_switch = &f->m.sw;
+		break;
+	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
+	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
+	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
+		if (!fast_wakeup(f, s, len))
+			return false;
+		f->e.sched_wakeup = &f->m.wk; /* the three share the union's slot */
+		break;
+	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
+	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
+		if (!fast_power(f, num, s, len))
+			return false;
+		break;
+	default:
+		return false;
+	}
+	f->e.event_case = (Pftrace__FtraceEvent__EventCase)num;
+	return true;
+}
+
+/* The common events straight into f (see the top of the file); false for the others. */
+static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len)
+{
+	const unsigned char *end = p + len, *pay = NULL;
+	size_t pay_len = 0;
+	u32 pay_num = 0;
+
+	pftrace__ftrace_event__init(&f->e);
+	while (p < end) {
+		u64 tag, v;
+		size_t k = pf_varint(p, end, &tag);
+		if (!k)
+			return false;
+		p += k;
+		k = pf_varint(p, end, &v);
+		if (!k)
+			return false;
+		p += k;
+		if (tag == ((FE_TIMESTAMP << 3) | 0)) {
+			f->e.has_timestamp = true;
+			f->e.timestamp = v;
+		} else if (tag == ((FE_PID << 3) | 0)) {
+			f->e.has_pid = true;
+			f->e.pid = (u32)v;
+		} else if (tag == ((FE_COMMON_FLAGS << 3) | 0)) {
+			f->e.has_common_flags = true;
+			f->e.common_flags = (u32)v;
+		} else if ((tag & 7) == 2 && !pay_num && v <= (u64)(end - p) && (tag >> 3) < 1024) {
+			pay_num = (u32)(tag >> 3);
+			pay = p;
+			pay_len = (size_t)v;
+			p += pay_len;
+		} else {
+			return false;
+		}
+	}
+	return pay_num && fast_payload(f, pay_num, pay, pay_len);
+}
+
+/* The timestamp of an event's bytes (field 1, its last occurrence), 0 when it has none or the
+ * bytes are not well formed up to it (the event is then reported when it is decoded). */
+u64 pf_event_ts(const ProtobufCBinaryData *d)
+{
+	struct pf_wire w = {d->data, d->data + d->len};
+	const unsigned char *s = NULL;
+	bool bad = false;
+	u32 num, wt;
+	u64 v, ts = 0;
+	size_t n = 0;
+
+	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad))
+		if (num == FE_TIMESTAMP && wt == 0)
+			ts = v;
+	return ts;
+}
+
+int pf_decode_event(struct trace_reader *r, struct gs_error *err)
+{
+	struct pf_state *pf = r->pf;
+	const Pftrace__FtraceEventBundleLazy *b = pf->b;
+
+	pf->e_next = NULL;
+	while (pf->i_ev < b->n_event) {
+		const ProtobufCBinaryData *d = &b->event[pf->i_ev];
+		Pftrace__FtraceEvent *e;
+		int ret;
+
+		if (fast_event(&pf->fast, d->data, d->len)) {
+			pf->e_next = &pf->fast.e;
+			return 0;
+		}
+		e = pftrace__ftrace_event__unpack(&pf->alloc, d->len, d->data);
+		if (e) {
+			pf->e_next = e;
+			return 0;
+		}
+		pf->i_ev++;
+		ret = reader_malformed(r, r->lineno, err,
+				       "packet at byte %llu: event %zu of the ftrace bundle is not "
+				       "a valid FtraceEvent",
+				       (unsigned long long)pf->pkt_off, pf->i_ev);
+		if (ret < 0)
+			return ret;
+	}
+	return 0;
+}
+
+/* The fields of a bundle walked in place into pf->view (the events point into the packet's
+ * bytes). false when protobuf-c should decide: a declared field with another wire type, the
+ * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
+static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *ret)
+{
+	Pftrace__FtraceEventBundleLazy *b = &pf->view;
+	struct pf_wire w = {d->data, d->data + d->len};
+	const unsigned char *s = NULL;
+	bool bad = false;
+	u32 num, wt;
+	u64 v;
+	size_t n = 0;
+
+	*ret = 0;
+	pftrace__ftrace_event_bundle_lazy__init(b);
+	b->event = pf->slices;
+	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
+		bool want_bytes = num == 2 || num == 4;
+		if (num > 5 && num != 10)
+			continue; /* not declared: skipped, as protobuf-c does */
+		if (wt != (want_bytes ? 2u : 0u))
+			return false;
+		switch (num) {
+		case 1: b->has_cpu = true; b->cpu = (u32)v; break;
+		case 3: b->has_lost_events = true; b->lost_events = v != 0; break;
+		case 5: b->has_ftrace_clock = true; b->ftrace_clock = (s32)(u32)v; break;
+		case 10:
+			b->has_previous_bundle_end_timestamp = true;
+			b->previous_bundle_end_timestamp = v;
+			break;
+		case 4:
+			if (b->compact_sched)
+				return false;
+			b->compact_sched = (Pftrace__FtraceEventBundle__CompactSched *)
+				protobuf_c_message_unpack(
+					&pftrace__ftrace_event_bundle__compact_sched__descriptor,
+					&pf->alloc, n, s);
+			if (!b->compact_sched)
+				return false;
+			break;
+		case 2:
+			if (b->n_event == pf->slices_cap) {
+				size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
+				ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
+				if (!sl) {
+					*ret = GS_ENOMEM;
+					return false;
+				}
+				pf->slices = b->event = sl;
+				pf->slices_cap = cap;
+			}
+			b->event[b->n_event].data = (uint8_t *)s;
+			b->event[b->n_event++].len = n;
+			break;
+		default:
+			break;
+		}
+	}
+	return !bad;
+}
+
+int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
+		   const Pftrace__FtraceEventBundleLazy **b, struct gs_error *err)
+{
+	struct pf_state *pf = r->pf;
+	int ret;
+
+	*b = NULL;
+	if (walk_bundle(pf, d, &ret)) {
+		*b = &pf->view;
+		return 0;
+	}
+	if (ret < 0)
+		return gs_error_set(err, ret, "out of memory");
+	*b = pftrace__ftrace_event_bundle_lazy__unpack(&pf->alloc, d->len, d->data);
+	if (*b)
+		return 0;
+	return reader_malformed(r, r->lineno, err, "packet at byte %llu: not a valid TracePacket",
+				(unsigned long long)pf->pkt_off);
+}

@@ -1,0 +1,208 @@
+/*
+ * perfetto_priv.h - what the files of the Perfetto reader share (src/trace/perfetto*.c):
+ *   perfetto.c        the driver: packets to handlers, the merge of the per-CPU queues
+ *   perfetto_input.c  framing and compression: the packets of the input, inflated
+ *                     compressed_packets, the arena protobuf-c unpacks into
+ *   perfetto_ftrace.c ftrace bundles and their typed events
+ *   perfetto_sched.c  compact_sched and the kernel's prev_state encodings
+ *   perfetto_info.c   system_info, cpu_info, process_tree and the table of task names
+ */
+#ifndef GOVSIM_TRACE_PERFETTO_PRIV_H
+#define GOVSIM_TRACE_PERFETTO_PRIV_H
+
+#include "trace/reader_priv.h"
+
+#include "trace/perfetto.pb-c.h"
+
+#define PF_MAX_PACKET   (64u << 20)  /* a TracePacket larger than this is refused */
+#define PF_MAX_INFLATED (256u << 20) /* and an inflated compressed_packets larger than this */
+#define PF_ARENA_CHUNK  (256u << 10)
+#define PF_MAX_CPU      4096
+/* Events the per-CPU queues may hold before the oldest is let out whatever the window. */
+#define PF_MAX_HELD (1u << 18)
+
+/* Field numbers (facts/perfetto.md §2, §4). */
+#define PF_TRACE_PACKET 1
+
+/* ---- arena allocator for protobuf-c: one packet's messages, freed all at once ------------ */
+
+struct pf_chunk {
+	struct pf_chunk *next;
+	size_t cap, used;
+	max_align_t data[];
+};
+
+struct pf_arena {
+	struct pf_chunk *head; /* the chunk being filled */
+	struct pf_chunk *all;  /* every chunk, kept for reuse */
+};
+
+/* ---- task names ------------------------------------------------------------------------- */
+
+/* pid -> comm, open addressing; sized by the tasks of the trace, not its length. */
+struct pf_comm {
+	s32 pid; /* 0: empty slot (pid 0 is the idle task: never stored) */
+	char comm[TASK_COMM_LEN];
+};
+
+struct pf_comms {
+	struct pf_comm *slot;
+	u32 cap, n;
+};
+
+/* An FtraceEvent read without protobuf-c (perfetto_event.c): the structs protobuf-c would
+ * have built, in place. */
+struct pf_fast_event {
+	Pftrace__FtraceEvent e;
+	union {
+		Pftrace__SchedSwitchFtraceEvent sw;
+		Pftrace__SchedWakeupFtraceEvent wk;
+		Pftrace__CpuFrequencyFtraceEvent freq;
+		Pftrace__CpuIdleFtraceEvent idle;
+	} m;
+	char str[2][TASK_COMM_LEN];
+};
+
+/* ---- state ------------------------------------------------------------------------------ */
+
+/* A CPU's decoded events, in time order, waiting for the merge. */
+struct pf_queue {
+	struct event *ev;
+	u32 cap, head, n;
+};
+
+struct pf_cpu {
+	struct pf_queue q;
+	bool cur_known; /* a switch on this CPU was seen: cur_* is the running task */
+	s32 cur_pid, cur_prio;
+	char cur_comm[TASK_COMM_LEN];
+	bool bundle_seen;
+	u64 last_ts_ns; /* the last event of the previous bundle of this CPU */
+};
+
+struct pf_state {
+	ProtobufCAllocator alloc;
+	struct pf_arena arena;
+
+	u64 off;     /* file offset of r->buf[r->buf_pos] */
+	u64 pkt_off; /* file offset of the outer packet being handled */
+	unsigned char *big;
+	size_t big_cap;
+
+	/* the inflated compressed_packets being walked */
+	unsigned char *infl;
+	size_t infl_cap, infl_len, infl_pos;
+	bool in_infl;
+
+	/* the bundle being walked */
+	Pftrace__TracePacketLazy *pkt;
+	const Pftrace__FtraceEventBundleLazy *b;
+	const Pftrace__FtraceEvent *e_next; /* event i_ev, decoded; NULL when none is left */
+	struct pf_fast_event fast;          /* e_next's storage when it was read fast */
+	Pftrace__FtraceEventBundleLazy view; /* the bundle walked in place (perfetto_event.c) */
+	ProtobufCBinaryData *slices;         /* its events: view.event */
+	size_t slices_cap;
+	const Pftrace__FtraceEventBundle__CompactSched *cs;
+	size_t i_ev, i_sw, i_wk;
+	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
+	s32 cpu;
+
+	/* the merge of the per-CPU queues */
+	u64 window_ns;
+	u64 max_ts_ns; /* the newest event decoded */
+	bool have_max, input_done;
+	u32 held;
+
+	int kver; /* kernel release as major * 1000 + minor; 0 unknown */
+	struct pf_cpu *cpus;
+	u32 nr_cpus;  /* slots allocated */
+	u32 cpus_used; /* highest CPU with a bundle, plus one: the queues to merge */
+	u64 *head_ts;  /* nr_cpus: the time of each queue's head, UINT64_MAX when it is empty */
+	bool new_head; /* an event went into an empty queue */
+	struct pf_comms comms;
+	u32 seqs[64]; /* trusted_packet_sequence_ids seen (for previous_packet_dropped) */
+	u32 nr_seqs;
+	bool clock_from_bundle;
+};
+
+/* perfetto_input.c */
+void *pf_arena_alloc(void *data, size_t size);
+void pf_arena_free(void *data, void *ptr);
+void pf_arena_reset(struct pf_arena *a);
+void pf_arena_release(struct pf_arena *a);
+/* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
+size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out);
+/* The same, with the one-byte varints (most tags and small values) inline. */
+static inline size_t pf_varint(const unsigned char *p, const unsigned char *end, u64 *out)
+{
+	if (p < end && !(*p & 0x80)) {
+		*out = *p;
+		return 1;
+	}
+	return pf_get_varint(p, end, out);
+}
+/* The next outer TracePacket's bytes: 1 with *data and *len set (valid until the next call), 0
+ * at the end of the input, or GS_ETRACE (truncated or not a Trace) / GS_EIO / GS_ENOMEM. */
+int pf_next_outer(struct trace_reader *r, const unsigned char **data, size_t *len,
+		  struct gs_error *err);
+/* The next packet inside the inflated buffer: 1, or 0 at its end; GS_ETRACE if it is cut. */
+int pf_next_inner(struct trace_reader *r, const unsigned char **data, size_t *len,
+		  struct gs_error *err);
+/* A compressed_packets zlib stream into pf->infl, walked next by pf_next_inner(). */
+int pf_inflate_packets(struct trace_reader *r, const ProtobufCBinaryData *in,
+		       struct gs_error *err);
+
+/* perfetto_info.c */
+struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid);
+/* comm into dst, cut at TASK_COMM_LEN - 1 bytes and at its first newline */
+void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src);
+/* pid's name is comm (nothing for pid <= 0 or an empty comm); 0 or GS_ENOMEM */
+int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm);
+/* "5.10.157-android13-4" -> 5010; 0 when it does not start with major.minor. */
+int pf_parse_kver(const char *rel);
+void pf_set_str(char *dst, size_t cap, const char *src);
+const char *pf_clock_name(u32 id);
+const char *pf_ftrace_clock_name(int c);
+void pf_on_system_info(struct trace_reader *r, const Pftrace__SystemInfo *si);
+void pf_on_cpu_info(struct trace_reader *r, const Pftrace__CpuInfo *ci);
+int pf_on_process_tree(struct trace_reader *r, const Pftrace__ProcessTree *pt);
+
+/* perfetto_ftrace.c */
+/* Sets up the walk of a bundle (pf->b); 0, or a negative code. */
+int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy *b,
+		    struct gs_error *err);
+/* The next item of the bundle in time order: 1 an event committed, 0 an item used without an
+ * event, 2 the bundle is done; or a negative GS_E* code. */
+int pf_bundle_step(struct trace_reader *r, struct gs_error *err);
+struct event *pf_slot(struct pf_state *pf);
+void pf_commit(struct pf_state *pf);
+void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);
+void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
+const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback);
+void pf_count_name(struct trace_reader *r, const char *name);
+
+/* perfetto_event.c */
+/* The bundle of a packet (its bytes), walked in place or, when that finds something unexpected,
+ * unpacked by protobuf-c: *b (NULL when the bundle is not valid and that is tolerated). 0, or a
+ * negative code. */
+int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
+		   const Pftrace__FtraceEventBundleLazy **b, struct gs_error *err);
+/* The timestamp of an event's bytes; 0 when it has none. */
+u64 pf_event_ts(const ProtobufCBinaryData *d);
+/* Decodes the bundle's event i_ev (or, when it is malformed and that is tolerated, the next
+ * valid one) into pf->e_next; NULL when none is left. 0, or a negative code. */
+int pf_decode_event(struct trace_reader *r, struct gs_error *err);
+
+/* perfetto_sched.c */
+/* The kernel's sched_switch prev_state of kernel kver to v5.9 TASK_REPORT bits; *raw set when
+ * the value is outside the kernel's encoding. */
+u32 pf_prev_state(s64 v, int kver, bool *raw);
+/* Checks a bundle's compact_sched and starts its walk; widens [*first, *last] to its times.
+ * 0, or a negative code. */
+int pf_compact_start(struct trace_reader *r, const Pftrace__FtraceEventBundle__CompactSched *cs,
+		     u64 *first, u64 *last, struct gs_error *err);
+/* compact switch / waking i: 1 event committed, 0 none, or a negative code. */
+int pf_compact_switch(struct trace_reader *r, size_t i, struct gs_error *err);
+int pf_compact_waking(struct trace_reader *r, size_t i, struct gs_error *err);
+
+#endif

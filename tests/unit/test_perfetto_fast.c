@@ -1,0 +1,101 @@
+/*
+ * test_perfetto_fast.c - the Perfetto reader's two decoding paths (src/trace/perfetto_event.c,
+ * issue 15 item 6): the common events read without protobuf-c, everything else through it.
+ */
+#include "pf_encode.h"
+
+/* The reader reads common events (switch, wakeups, frequency, idle) without protobuf-c when
+ * their bytes hold only the declared fields (perfetto_event.c), and through protobuf-c
+ * otherwise. The same events with an undeclared field added to each message and to the bundle
+ * (which sends every one down protobuf-c's path) must give the same stream, field by field. */
+static void put_mixed(struct out *o, bool extra)
+{
+	static uint8_t junk[3] = {2, 7, 7}; /* a length-prefixed field: its length, its bytes */
+	ProtobufCMessageUnknownField uf[2] = {
+		{.tag = 900, .wire_type = PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED, .len = 3, .data = junk},
+		{.tag = 901, .wire_type = PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED, .len = 3, .data = junk},
+	};
+	Pftrace__FtraceEvent *evs[6] = {
+		ev_switch(1000, "a\nb", 11, 1, "next-task-long-name", 12),
+		ev_wake(2000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING, "w", 13, 2),
+		ev_wake(3000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "", 11, 1),
+		ev_wake(4000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW, "n", 14, 3),
+		ev_power(5000, true, 1800000, 3),
+		ev_power(6000, false, 4294967295u, 1),
+	};
+	evs[5]->has_pid = false;
+	evs[1]->has_common_flags = true;
+	evs[1]->common_flags = 0x08;
+	evs[0]->sched_switch->has_next_prio = false;
+	for (int i = 0; extra && i < 6; i++) {
+		ProtobufCMessage *m = (ProtobufCMessage *)evs[i]->sched_switch; /* any of the union */
+		evs[i]->base.n_unknown_fields = 1;
+		evs[i]->base.unknown_fields = &uf[0];
+		m->n_unknown_fields = 1;
+		m->unknown_fields = &uf[1];
+	}
+	put_bundle(o, 1, evs, 6, false);
+}
+
+static void test_fast_path_equals_protobuf_c(void **state)
+{
+	struct out a = {0}, b = {0};
+	struct got ga, gb;
+
+	(void)state;
+	put_system_info(&a, "6.1.0");
+	put_system_info(&b, "6.1.0");
+	put_mixed(&a, false);
+	put_mixed(&b, true);
+	read_out(&a, NULL, &ga);
+	read_out(&b, NULL, &gb);
+	assert_int_equal(ga.ret, 0);
+	assert_int_equal(gb.ret, 0);
+	assert_int_equal(ga.n, 6);
+	assert_int_equal(gb.n, 6);
+	/* the messages with an unknown field took protobuf-c's path: none was lost */
+	for (int i = 0; i < 6; i++) {
+		const struct event *x = &ga.ev[i], *y = &gb.ev[i];
+		assert_int_equal(x->type, y->type);
+		assert_int_equal(x->ts_ns, y->ts_ns);
+		assert_int_equal(x->cpu, y->cpu);
+		assert_int_equal(x->pid, y->pid);
+	}
+	assert_int_equal(ga.ev[0].type, EV_SWITCH);
+	assert_string_equal(ga.ev[0].sw.prev_comm, "a"); /* cut at the newline */
+	assert_string_equal(gb.ev[0].sw.prev_comm, "a");
+	assert_string_equal(ga.ev[0].sw.next_comm, "next-task-long-");
+	assert_string_equal(gb.ev[0].sw.next_comm, "next-task-long-");
+	assert_int_equal(ga.ev[0].sw.prev_state, 1);
+	assert_int_equal(gb.ev[0].sw.prev_state, 1);
+	assert_int_equal(ga.ev[0].sw.next_prio, 0); /* absent: protobuf-c's default */
+	assert_int_equal(gb.ev[0].sw.next_prio, 0);
+	assert_int_equal(ga.ev[1].type, EV_WAKING);
+	assert_int_equal(ga.ev[1].wake.irq, gb.ev[1].wake.irq);
+	assert_true(ga.ev[1].wake.irq != 0); /* hardirq flag */
+	assert_int_equal(ga.ev[1].wake.target_cpu, 2);
+	assert_int_equal(gb.ev[1].wake.target_cpu, 2);
+	/* an empty comm is the name the switch gave pid 11 */
+	assert_string_equal(ga.ev[2].wake.comm, "a");
+	assert_string_equal(gb.ev[2].wake.comm, "a");
+	assert_int_equal(ga.ev[3].type, EV_WAKEUP_NEW);
+	assert_string_equal(gb.ev[3].wake.comm, "n");
+	assert_int_equal(ga.ev[4].power.state, 1800000);
+	assert_int_equal(gb.ev[4].power.state, 1800000);
+	assert_int_equal(ga.ev[4].power.cpu_id, 3);
+	assert_int_equal(gb.ev[4].power.cpu_id, 3);
+	assert_int_equal(ga.ev[5].power.state, 4294967295u);
+	assert_int_equal(gb.ev[5].power.state, 4294967295u);
+	assert_int_equal(ga.ev[5].pid, -1);
+	assert_int_equal(gb.ev[5].pid, -1);
+	free(a.p);
+	free(b.p);
+}
+
+int main(void)
+{
+	const struct CMUnitTest tests[] = {
+		cmocka_unit_test(test_fast_path_equals_protobuf_c),
+	};
+	return cmocka_run_group_tests(tests, NULL, NULL);
+}
