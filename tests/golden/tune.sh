@@ -81,7 +81,7 @@ pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
 # a cgroup's cpu.uclamp.min (percent, 0.01 steps): the kernel's capacity_from_percent() rounds
 # percent x 100 x 1024 / 10000 to the closest, so the smallest percent giving u >= want
 pct=$(python3 -c "print(next(p for p in range(10001) if (p * 1024 + 5000) // 10000 >= $want) / 100)")
-out=$("$bin" tune "$tmp/p.txt" --action 'attach comm=rtapp /top-app' --quiet \
+out=$("$bin" tune "$tmp/p.txt" --action 'cgroup /top-app' --action 'attach comm=rtapp /top-app' --quiet \
 	--vary 'cgroup /top-app cpu.uclamp.min ?' --find smallest --subject-to "$deadline") ||
 	bad "cgroup: exit $?"
 grep -q "^answer:   cpu.uclamp.min=$pct\$" <<<"$out" || bad "cgroup: expected $pct: $out"
