@@ -206,7 +206,8 @@ static int dat_marker(struct trace_reader *r, struct tep_handle *tep, struct tep
 	tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
 	if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
-		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why);
+		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why, r->marker_why,
+				      sizeof(r->marker_why));
 		if (m == 0)
 			reader_count_unknown(r, event->name, strlen(event->name));
 		else if (m > 0)

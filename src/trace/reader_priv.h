@@ -70,6 +70,9 @@ struct trace_reader {
 	struct reader_opts opts;
 	struct trace_stats st;
 	enum reader_backend backend;
+	/* why a marker is malformed (text_parse_marker()): the reader's own, not a static buffer,
+	 * as the reader may run on the prefetch thread */
+	char marker_why[160];
 
 	/* text and CSV input: plain fd or gzip stream */
 	int fd;
@@ -189,8 +192,9 @@ int text_event_type(const char *name, size_t len);
 
 /* text.c: a print/bprint/tracing_mark_write body; 1 and ev filled when it is a
  * "cpu_frequency_devlib: state=N cpu_id=N" marker, 0 when it is another print, or a negative
- * value with *why set when the marker is broken. */
-int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why);
+ * value with *why set when the marker is broken (the message is written to whybuf). */
+int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why,
+		      char *whybuf, size_t whysize);
 
 /* text.c: prev_state text ("S", "R+", "D|W", "256") to v5.9 TASK_REPORT bits; -1 if invalid. */
 s64 prev_state_parse(const char *s, size_t len);

@@ -411,7 +411,8 @@ static int text_payload(struct trace_reader *r, int type, const char *name, size
 	if (type == EVNAME_MARKER) {
 		/* bprint is the kernel's trace_printk(), not a trace_marker write */
 		bool bprint = nlen == 6 && memcmp(name, "bprint", 6) == 0;
-		int m = bprint ? text_parse_marker(body, end, ev, &why)
+		int m = bprint ? text_parse_marker(body, end, ev, &why, r->marker_why,
+						   sizeof(r->marker_why))
 			       : text_marker(r, body, end, ev, &why);
 		if (m == 0) {
 			if (bprint)

@@ -31,14 +31,14 @@ static const char *marker_text(const char *p, const char *end)
  * wrote it with the kernel event's name; it is still the tracer's start/stop note, not a
  * governor decision).
  */
-int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why)
+int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why,
+		      char *whybuf, size_t whysize)
 {
 	static const char tag[] = "cpu_frequency_devlib:";
 	static const char old_tag[] = "cpu_frequency:";
 	const size_t tl = sizeof(tag) - 1, otl = sizeof(old_tag) - 1;
 	const char *p = body, *t;
 	struct fieldset fs;
-	static char buf[160];
 
 	while (end > body && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
 		end--;
@@ -57,7 +57,7 @@ int text_parse_marker(const char *body, const char *end, struct event *ev, const
 		p += tl;
 	}
 	fieldset_split(&fs, p, end);
-	*why = event_from_fields(EV_FREQ_MARKER, &fs, ev, buf, sizeof(buf));
+	*why = event_from_fields(EV_FREQ_MARKER, &fs, ev, whybuf, whysize);
 	return *why ? -1 : 1;
 }
 
@@ -100,7 +100,7 @@ static enum trace_marker_kind marker_kind(const char *p, const char *end)
 int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
 		const char **why)
 {
-	int m = text_parse_marker(body, end, ev, why);
+	int m = text_parse_marker(body, end, ev, why, r->marker_why, sizeof(r->marker_why));
 
 	if (m != 0) {
 		r->st.markers[MARKER_DEVLIB_FREQ]++;
