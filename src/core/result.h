@@ -72,6 +72,23 @@ struct run_timeline_point {
 	u32 capacity;        /* capacity at freq_khz of the policy's CPUs */
 };
 
+/*
+ * The kernel's own overhead (issue #16), per operation of the platform's kernel cost table in
+ * the order of power/kcost.h's enum kcost_op (kcost_op_name() names them): the calls the
+ * emulated kernel made (cgroup_level: levels walked; uclamp_rq_*_id: clamp ids aggregated) and
+ * the CPU time they took at the emulated frequency. charged_s: what the replay added to the
+ * traced work (emulated minus traced configuration; work timing only; may be negative).
+ */
+#define RUN_KERNEL_OPS 9
+#define RUN_DEPTH_SLOTS 8 /* enqueues + dequeues at cgroup depth 0..6, the last: 7 and deeper */
+struct run_overhead {
+	bool costed; /* the platform has a cost table: else every time is 0 */
+	u64 calls[RUN_KERNEL_OPS];
+	double time_s[RUN_KERNEL_OPS];
+	double total_s, charged_s;
+	u64 sched_by_depth[RUN_DEPTH_SLOTS];
+};
+
 struct run_result {
 	/* inputs */
 	char label[128];
@@ -115,6 +132,7 @@ struct run_result {
 	 * frequency), traced in and emulated out; equal when the replay is complete */
 	double work_in_s[GS_MAX_CPUS];
 	double work_out_s[GS_MAX_CPUS];
+	struct run_overhead ovh;
 	/* activations of all tasks together (work timing) */
 	struct run_activity act_total;
 	/* tasks (heap) */

@@ -1,6 +1,8 @@
 /* run_json.c - a run as JSON; see run_json.h. */
 #include "report/run_json.h"
 
+#include "report/kernel_overhead.h"
+
 #include <math.h>
 #include <string.h>
 
@@ -180,6 +182,7 @@ void report_run_json_members(struct json_out *j, const struct run_result *r)
 	json_activity(j, "activity", r, &r->act_total);
 	json_tasks(j, r);
 	json_uclamp(j, r);
+	kernel_overhead_json(j, r);
 	report_json_notes(j, r->notes);
 }
 

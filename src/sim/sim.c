@@ -113,6 +113,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
+	sim_ovh_count(s, cl->pol.cl->cpus[0], KC_FREQ_SWITCH);
 	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
@@ -149,6 +150,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	struct sim_cluster *cl = sim_cluster_of(s, cpu);
 	u32 before = cl->pol.cur_khz;
 
+	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
 	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
@@ -162,11 +164,13 @@ static void hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	sim_ovh_sched(s, cpu, p, true);
 }
 
 static void hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
+	sim_ovh_sched(s, cpu, p, false); /* with the class_enabled of the enqueue */
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
@@ -273,6 +277,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	int clamp_dir = 0;
 	bool overutil;
 
+	sim_ovh_count(s, e->cpu, KC_GOV_EVAL);
 	if (uclamp_is_used(&s->uc)) {
 		unsigned long clamped =
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
@@ -463,6 +468,7 @@ static void sim_warmup_end(struct sim *s)
 	s->clamped_up_ns = s->clamped_down_ns = 0;
 	s->agg_ops_base = s->uc.stats.agg_ops;
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
+	sim_ovh_warmup(s);
 	sched_for_each_task(s->sched, warmup_reset_task, s);
 	s->measured_from = t;
 	s->warmup_at = NO_TIME;
@@ -820,6 +826,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
 	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
+	sim_ovh_init(s);
 	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
 		const char *name = s->kp->name;
 		free(s);
@@ -925,7 +932,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 
 	if (cfg->timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
-					 host_cluster_khz};
+					 host_cluster_khz, sim_ovh_kernel_work};
 		ret = work_new(&host, s->plat, cfg->warmup_ns, &s->work, err);
 		if (ret) {
 			sim_free(s);

@@ -8,6 +8,7 @@
 #define GOVSIM_SIM_PRIV_H
 
 #include "cpufreq/cpufreq.h"
+#include "power/kcost.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/work.h"
@@ -74,6 +75,19 @@ struct sim_cluster {
 	size_t nr_tl, alloc_tl;
 };
 
+/* The kernel's own overhead (overhead.c, issue #16): the cost table, the emulated and the
+ * traced kernel's configuration, and what the emulated kernel did so far. */
+struct sim_ovh {
+	struct kcost kc;
+	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
+	int extra_depth;         /* emulated: cgroup levels above every task's own group */
+	struct kcost_config traced;
+	u64 calls[KC__COUNT];
+	double time_ns[KC__COUNT];
+	double charged_ns;
+	u64 by_depth[RUN_DEPTH_SLOTS];
+};
+
 struct sim {
 	struct sim_config cfg;
 	const struct platform *plat;
@@ -125,6 +139,7 @@ struct sim {
 	int w_state[GS_MAX_CPUS];
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
+	struct sim_ovh ovh;
 };
 
 #define W_PENDING (-3)
@@ -172,6 +187,14 @@ void sim_validate_event(struct sim *s, const struct event *ev);
 void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);
+
+/* overhead.c: the kernel's own overhead (issue #16) */
+void sim_ovh_init(struct sim *s);
+void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue);
+void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op);
+double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
+void sim_ovh_warmup(struct sim *s);
+void sim_ovh_finish(const struct sim *s, struct run_result *r);
 
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);

@@ -1,0 +1,138 @@
+/*
+ * kcost.c - the kernel cost table and the cost of one enqueue/dequeue; see kcost.h.
+ *
+ * Follows Linux v5.9: enqueue_task() (kernel/sched/core.c) runs uclamp_rq_inc() then the class's
+ * enqueue_task_fair(), which walks for_each_sched_entity() once per cgroup level; dequeue_task()
+ * mirrors it with uclamp_rq_dec(). uclamp_rq_inc/dec return at the static_branch_unlikely()
+ * test while sched_uclamp_used is off, else loop over the UCLAMP_CNT clamp ids.
+ */
+#include "power/kcost.h"
+
+#include <math.h>
+#include <string.h>
+
+static const char *const op_names[KC__COUNT] = {
+	[KC_ACTIVATE] = "activate_task",
+	[KC_DEACTIVATE] = "deactivate_task",
+	[KC_CGROUP_LEVEL] = "cgroup_level",
+	[KC_UCLAMP_INC_ID] = "uclamp_rq_inc_id",
+	[KC_UCLAMP_DEC_ID] = "uclamp_rq_dec_id",
+	[KC_UCLAMP_BRANCH] = "uclamp_static_branch",
+	[KC_UPDATE_UTIL] = "cpufreq_update_util",
+	[KC_GOV_EVAL] = "governor_eval",
+	[KC_FREQ_SWITCH] = "freq_switch",
+};
+
+const char *kcost_op_name(enum kcost_op op)
+{
+	return (int)op >= 0 && op < KC__COUNT ? op_names[op] : NULL;
+}
+
+int kcost_op_from_name(const char *name)
+{
+	for (int i = 0; i < KC__COUNT; i++)
+		if (name && strcmp(name, op_names[i]) == 0)
+			return i;
+	return -1;
+}
+
+void kcost_init(struct kcost *kc)
+{
+	memset(kc, 0, sizeof(*kc));
+	for (int i = 0; i < KC__COUNT; i++)
+		kc->cpu[i] = -1;
+}
+
+static bool has_table(sqlite3 *db)
+{
+	sqlite3_stmt *st;
+	bool found = false;
+
+	if (sqlite3_prepare_v2(db,
+			       "SELECT 1 FROM sqlite_master WHERE type = 'table' AND "
+			       "name = 'kernel_costs'",
+			       -1, &st, NULL) != SQLITE_OK)
+		return false;
+	found = sqlite3_step(st) == SQLITE_ROW;
+	sqlite3_finalize(st);
+	return found;
+}
+
+/* One row: checked, then stored. */
+static int load_row(sqlite3_stmt *st, long row, int nr_cpus, struct kcost *kc,
+		    struct gs_error *err)
+{
+	const char *name = (const char *)sqlite3_column_text(st, 0);
+	const char *src = (const char *)sqlite3_column_text(st, 3);
+	double ns = sqlite3_column_double(st, 1);
+	int op = kcost_op_from_name(name);
+	int cpu = sqlite3_column_int(st, 2);
+
+	if (op < 0)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs row %ld: unknown operation '%s'", row,
+				    name ? name : "NULL");
+	if (sqlite3_column_type(st, 1) == SQLITE_NULL || !isfinite(ns) || ns < 0)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs row %ld: %s: ns must be >= 0", row,
+				    name);
+	if (sqlite3_column_type(st, 2) != SQLITE_INTEGER || cpu < 0 || cpu >= nr_cpus)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs row %ld: %s: cpu must be 0..%d", row,
+				    name, nr_cpus - 1);
+	if (!src || !*src)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs row %ld: %s: empty source", row,
+				    name);
+	if (kc->cpu[op] >= 0)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs row %ld: %s given twice", row, name);
+	kc->ns[op] = ns;
+	kc->cpu[op] = cpu;
+	kc->present = true;
+	return 0;
+}
+
+int kcost_load(sqlite3 *db, int nr_cpus, struct kcost *kc, struct gs_error *err)
+{
+	sqlite3_stmt *st;
+	long row = 0;
+	int rc, ret = 0;
+
+	kcost_init(kc);
+	if (!has_table(db))
+		return 0;
+	if (sqlite3_prepare_v2(db, "SELECT operation, ns, cpu, source FROM kernel_costs ORDER BY rowid",
+			       -1, &st, NULL) != SQLITE_OK)
+		return gs_error_set(err, GS_EMODEL, "kernel_costs: %s", sqlite3_errmsg(db));
+	while (!ret && (rc = sqlite3_step(st)) == SQLITE_ROW)
+		ret = load_row(st, ++row, nr_cpus, kc, err);
+	if (!ret && rc != SQLITE_DONE)
+		ret = gs_error_set(err, GS_EMODEL, "kernel_costs: %s", sqlite3_errmsg(db));
+	sqlite3_finalize(st);
+	if (ret)
+		kcost_init(kc);
+	return ret;
+}
+
+void kcost_set_capacity(struct kcost *kc, const u32 *capacity)
+{
+	for (int i = 0; i < KC__COUNT; i++)
+		kc->work_ns[i] = kc->cpu[i] >= 0 ? kc->ns[i] * capacity[kc->cpu[i]] / 1024.0 : 0;
+}
+
+double kcost_sched_work(const struct kcost *kc, const struct kcost_config *cfg, bool enqueue)
+{
+	double w = kc->work_ns[enqueue ? KC_ACTIVATE : KC_DEACTIVATE];
+
+	w += cfg->depth * kc->work_ns[KC_CGROUP_LEVEL];
+	if (!cfg->uclamp)
+		return w;
+	if (cfg->static_key)
+		w += kc->work_ns[KC_UCLAMP_BRANCH];
+	if (cfg->key_on || !cfg->static_key)
+		w += KCOST_CLAMP_IDS * kc->work_ns[enqueue ? KC_UCLAMP_INC_ID : KC_UCLAMP_DEC_ID];
+	return w;
+}
+
+double kcost_time_ns(double work_ns, u32 cap, u32 khz, u32 max_khz)
+{
+	if (!cap || !khz || !max_khz)
+		return 0;
+	return work_ns * 1024.0 / cap * (double)max_khz / khz;
+}
