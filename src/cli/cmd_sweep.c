@@ -196,11 +196,11 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	rest /= sw->nr_pols;
 	j->trace = sw->o.traces[rest];
 
-	if (sw->o.label)
-		snprintf(j->label, sizeof(j->label), "%s", sw->o.label);
+	if (sw->o.sim.label)
+		snprintf(j->label, sizeof(j->label), "%s", sw->o.sim.label);
 	if (sw->nr_policy_args || sw->no_policy)
 		append_word(j->label, sizeof(j->label), j->pol->name);
-	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.governor) {
+	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.sim.governor) {
 		snprintf(word, sizeof(word), "governor=%s", j->gov_label);
 		append_word(j->label, sizeof(j->label), word);
 	}
@@ -235,10 +235,10 @@ static bool gov_takes(struct sweep *sw, const struct governor_ops *gov, const ch
 	struct sim *s = NULL;
 
 	sim_config_init(&cfg);
-	cfg.plat = &sw->o.plat;
+	cfg.opts.plat = &sw->o.plat;
 	cfg.gov = gov;
 	cfg.params = &param;
-	cfg.nr_params = 1;
+	cfg.opts.nr_params = 1;
 	gs_error_clear(&err);
 	/* an error here is a bad value of a key it knows */
 	if (sim_config_parse_params(&cfg, &err) || param.used)
@@ -521,8 +521,8 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 	if (!sw->list_jobs && !sw->slurm && !sw->o.db)
 		return cli_usage_error(sweep_usage, "--db FILE is required");
 	if (sw->nr_govs == 0) {
-		sw->gov_labels[sw->nr_govs] = sw->o.governor;
-		sw->govs[sw->nr_govs++] = sw->o.governor;
+		sw->gov_labels[sw->nr_govs] = sw->o.sim.governor;
+		sw->govs[sw->nr_govs++] = sw->o.sim.governor;
 	}
 	return 0;
 }
@@ -580,13 +580,13 @@ static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
 
 	if (j->pol->err.code)
 		return cli_report(&j->pol->err);
-	o->governor = j->gov;
-	o->kernel = j->kernel;
-	memcpy(o->params, j->params, sizeof(j->params));
-	o->nr_params = j->nr_params;
-	o->policy = j->pol->policy; /* shallow: this process exits without releasing it */
-	o->has_policy = j->pol->has_policy;
-	o->label = j->label;
+	/* the job's point of the sweep's axes; the rest of o->sim as given */
+	o->sim.governor = j->gov;
+	o->sim.kernel = j->kernel;
+	o->sim.params = j->params;
+	o->sim.nr_params = j->nr_params;
+	o->sim.policy = j->pol->has_policy ? &j->pol->policy : NULL;
+	o->sim.label = j->label;
 	o->db = db;
 	o->csv_dir = NULL;
 	run_result_init(&r);

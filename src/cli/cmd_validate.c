@@ -95,16 +95,11 @@ static int replay_validate(struct run_opts *o, const struct validate_opts *vo, c
 	run_result_init(&r);
 	spec.trace = trace;
 	spec.trace_file = run_opts_trace_file(o, trace);
-	spec.ropts = o->ropts;
-	spec.plat = &o->plat;
-	spec.governor = o->governor;
-	spec.params = o->params;
-	spec.nr_params = o->nr_params;
-	spec.timing = o->timing;
-	spec.util_source = us;
-	spec.power_model = o->power_model;
-	spec.seed_util = o->seed_util;
-	spec.kernel = kp;
+	/* the options as given (run_opts_parse refused the what-ifs validate cannot score);
+	 * validate varies the util source and the kernel profile */
+	spec.opts = o->sim;
+	spec.opts.util_source = us;
+	spec.opts.kernel = kp;
 	spec.validation_out = val;
 	spec.val_window_ns = vo->window_ns;
 	spec.no_hash = true;
@@ -238,7 +233,7 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 	for (int k = 0; k < nr_kv; k++) {
 		for (int src = 0; src < 2 && !status; src++) {
 			enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
-			if (o->util_source_set && o->util_source != us)
+			if (o->util_source_set && o->sim.util_source != us)
 				continue;
 			/* the trace's util only where it has util events (seen by the emulated run) */
 			if (src && kv[k].ran[0] && !has_util_events(&kv[k].val[0]))
@@ -266,12 +261,12 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 		return 0;
 	}
 
-	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->governor,
-	       o->timing == SIM_TIMING_WORK ? "work" : "traced");
+	printf("%s (platform %s, governor %s, timing %s)\n", trace, o->plat.name, o->sim.governor,
+	       o->sim.timing == SIM_TIMING_WORK ? "work" : "traced");
 	if (o->nr_kernels == 0) {
 		char why[384];
 		char release[96];
-		replay_trace_kernel(run_opts_trace_file(o, trace), &o->ropts, why, sizeof(why));
+		replay_trace_kernel(run_opts_trace_file(o, trace), &o->sim.ropts, why, sizeof(why));
 		printf("  %s\n", why);
 		if (kernel_release_from_plat_info(trace, release, sizeof(release)) == 0) {
 			const struct kernel_profile *hint =
@@ -478,8 +473,8 @@ int cmd_validate(int argc, char **argv)
 		json_init(&j, mem);
 		json_begin_object(&j, NULL);
 		json_string(&j, "platform", o.plat.name);
-		json_string(&j, "governor", o.governor);
-		json_string(&j, "timing", o.timing == SIM_TIMING_WORK ? "work" : "traced");
+		json_string(&j, "governor", o.sim.governor);
+		json_string(&j, "timing", o.sim.timing == SIM_TIMING_WORK ? "work" : "traced");
 		json_begin_array(&j, "traces");
 	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
@@ -491,7 +486,7 @@ int cmd_validate(int argc, char **argv)
 			kv[k].kp = o.nr_kernels ? o.kernels[k]
 						: replay_trace_kernel(
 							  run_opts_trace_file(&o, o.traces[i]),
-							  &o.ropts, why, sizeof(why));
+							  &o.sim.ropts, why, sizeof(why));
 		}
 		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed,
 				      o.json ? &j : NULL);

@@ -4,6 +4,7 @@
 #include <errno.h>
 #include <getopt.h>
 #include <inttypes.h>
+#include <limits.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
@@ -233,7 +234,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 	size_t n = 0;
 
 	for (size_t i = 0; i < GS_ARRAY_SIZE(gov_tunables); i++)
-		if (strcmp(gov_tunables[i].governor, o->governor) == 0)
+		if (strcmp(gov_tunables[i].governor, o->sim.governor) == 0)
 			gt = gov_tunables[i].tunables;
 	if (!gt)
 		return 0;
@@ -242,7 +243,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 	for (size_t i = 0; replay_tunables[i]; i++)
 		all[n++] = replay_tunables[i];
 	all[n] = NULL;
-	for (int i = 0; i < o->nr_params; i++) {
+	for (int i = 0; i < o->sim.nr_params; i++) {
 		const char *key = o->params[i].key;
 		char list[256] = "", hint[96];
 		size_t len = 0;
@@ -259,8 +260,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets)",
-				       key, o->governor, did_you_mean(key, all, hint, sizeof(hint)),
-				       o->governor, len ? list : "no tunables");
+				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
+				       o->sim.governor, len ? list : "no tunables");
 	}
 	return 0;
 }
@@ -276,201 +277,220 @@ int run_opts_parse(struct run_opts *o, int argc, char **argv, const char *usage,
 	return status;
 }
 
-static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
-		      enum run_opts_kind kind)
-{
+/* run_opt_apply()'s answer for an option it does not know (not an exit status). */
+enum { OPT_NOT_HANDLED = INT_MIN };
+
+/* What parsing needs beside the options themselves. */
+struct parse_state {
+	const char *usage;
+	enum run_opts_kind kind;
+	long nr_actions; /* --action lines so far (their line numbers in messages) */
+	bool platform_given;
 	struct gs_error err;
-	long nr_actions = 0;
-	bool platform_given = false, detected = false;
-	int c, ret;
+};
 
-	memset(o, 0, sizeof(*o));
-	policy_init(&o->policy);
-	o->platform_name = PLATFORM_DEFAULT;
-	o->governor = "schedutil";
-	o->timing = kind == RUN_OPTS_VALIDATE ? SIM_TIMING_TRACED : SIM_TIMING_WORK;
-	o->util_source = SIM_UTIL_EMULATED;
-	o->power_model = POWER_MODEL_EM;
-	gs_error_clear(&err);
+/* --set KEY=VALUE (arg is cut at the '='; o->params keeps pointers into it). */
+static int parse_set(struct run_opts *o, char *arg, const char *usage)
+{
+	char *eq = strchr(arg, '=');
 
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_PLATFORM:
-			o->platform_name = optarg;
-			platform_given = true;
-			break;
-		case OPT_GOVERNOR:
-		case OPT_GOVERNOR_PLUGIN:
-			ret = run_opts_governor(optarg, c == OPT_GOVERNOR_PLUGIN, usage,
-						&o->governor);
-			if (ret)
-				return ret;
-			break;
-		case OPT_SET: {
-			char *eq = strchr(optarg, '=');
-			if (!eq || eq == optarg || !eq[1])
-				return cli_usage_error(usage, "--set '%s': expected KEY=VALUE",
-						       optarg);
-			if (o->nr_params == RUN_OPTS_MAX_PARAMS)
-				return cli_usage_error(usage, "too many --set options");
-			*eq = '\0';
-			o->params[o->nr_params].key = optarg;
-			o->params[o->nr_params].value = eq + 1;
-			o->nr_params++;
-			break;
-		}
-		case OPT_POLICY:
-			ret = policy_parse_file(&o->policy, optarg, &err);
-			if (ret)
-				return cli_report(&err);
-			o->has_policy = true;
-			break;
-		case OPT_ACTION:
-			ret = policy_parse_line(&o->policy, optarg, "--action", ++nr_actions, &err);
-			if (ret)
-				return cli_report(&err);
-			o->has_policy = true;
-			break;
-		case OPT_TIMING:
-			if (strcmp(optarg, "traced") == 0)
-				o->timing = SIM_TIMING_TRACED;
-			else if (strcmp(optarg, "work") == 0)
-				o->timing = SIM_TIMING_WORK;
-			else
-				return cli_usage_error(usage, "--timing '%s': expected traced or work",
-						       optarg);
-			break;
-		case OPT_UTIL_SOURCE:
-			if (strcmp(optarg, "emulated") == 0)
-				o->util_source = SIM_UTIL_EMULATED;
-			else if (strcmp(optarg, "trace") == 0)
-				o->util_source = SIM_UTIL_TRACE;
-			else
-				return cli_usage_error(
-					usage, "--util-source '%s': expected emulated or trace", optarg);
-			o->util_source_set = true;
-			break;
-		case OPT_POWER_MODEL:
-			ret = power_model_from_name(optarg);
-			if (ret < 0)
-				return cli_usage_error(usage, "--power-model '%s': expected em, costs or wattson",
-						       optarg);
-			o->power_model = (enum power_model)ret;
-			break;
-		case OPT_DB:
-			o->db = optarg;
-			break;
-		case OPT_LABEL:
-			o->label = optarg;
-			break;
-		case OPT_CSV:
-			o->csv_dir = optarg;
-			break;
-		case OPT_TIMELINE:
-			o->timeline_path = optarg;
-			break;
-		case OPT_TASK_TIMELINE:
-			o->task_timeline_path = optarg;
-			break;
-		case OPT_BASELINES:
-			o->baselines = true;
-			break;
-		case OPT_SEED_UTIL:
-			o->seed_util = true;
-			break;
-		case OPT_FORMAT:
-			ret = trace_format_from_name(optarg);
-			if (ret < 0)
-				return cli_usage_error(
-					usage,
-					"--format '%s': expected ftrace, tracecmd, dat, csv, perfetto "
-					"or systrace",
-					optarg);
-			o->ropts.format = (enum trace_format)ret;
-			break;
-		case OPT_STRICT:
-			o->ropts.strict = true;
-			break;
-		case OPT_QUIET:
-			o->quiet = true;
-			break;
-		case OPT_JSON:
-			if (kind == RUN_OPTS_SWEEP)
-				return cli_usage_error(usage, "unknown option '--json'");
-			o->json = true;
-			break;
-		case OPT_WARMUP_MS: {
-			u64 ms;
-			if (gs_parse_u64(optarg, &ms) != 0 || ms > 3600000)
-				return cli_usage_error(usage, "--warmup-ms '%s': expected 0..3600000",
-						       optarg);
-			o->warmup_ns = ms * NSEC_PER_MSEC;
-			break;
-		}
-		case OPT_KERNEL:
-			ret = parse_kernels(o, optarg, usage, kind);
-			if (ret)
-				return ret;
-			break;
-		default:
-			if (optopt)
-				return cli_usage_error(usage, "option '%s' needs a value",
-						       argv[optind - 1]);
-			return unknown_option(usage, argv[optind - 1]);
-		}
+	if (!eq || eq == arg || !eq[1])
+		return cli_usage_error(usage, "--set '%s': expected KEY=VALUE", arg);
+	if (o->sim.nr_params == RUN_OPTS_MAX_PARAMS)
+		return cli_usage_error(usage, "too many --set options");
+	*eq = '\0';
+	o->params[o->sim.nr_params].key = arg;
+	o->params[o->sim.nr_params].value = eq + 1;
+	o->sim.nr_params++;
+	return 0;
+}
+
+/* The settings that select how the trace is read and what the replay models. */
+static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_state *ps)
+{
+	int ret;
+
+	switch (c) {
+	case OPT_TIMING:
+		if (strcmp(arg, "traced") == 0)
+			o->sim.timing = SIM_TIMING_TRACED;
+		else if (strcmp(arg, "work") == 0)
+			o->sim.timing = SIM_TIMING_WORK;
+		else
+			return cli_usage_error(ps->usage, "--timing '%s': expected traced or work",
+					       arg);
+		return 0;
+	case OPT_UTIL_SOURCE:
+		if (strcmp(arg, "emulated") == 0)
+			o->sim.util_source = SIM_UTIL_EMULATED;
+		else if (strcmp(arg, "trace") == 0)
+			o->sim.util_source = SIM_UTIL_TRACE;
+		else
+			return cli_usage_error(ps->usage,
+					       "--util-source '%s': expected emulated or trace", arg);
+		o->util_source_set = true;
+		return 0;
+	case OPT_POWER_MODEL:
+		ret = power_model_from_name(arg);
+		if (ret < 0)
+			return cli_usage_error(ps->usage,
+					       "--power-model '%s': expected em, costs or wattson",
+					       arg);
+		o->sim.power_model = (enum power_model)ret;
+		return 0;
+	case OPT_FORMAT:
+		ret = trace_format_from_name(arg);
+		if (ret < 0)
+			return cli_usage_error(ps->usage,
+					       "--format '%s': expected ftrace, tracecmd, dat, csv, "
+					       "perfetto or systrace",
+					       arg);
+		o->sim.ropts.format = (enum trace_format)ret;
+		return 0;
+	case OPT_WARMUP_MS: {
+		u64 ms;
+		if (gs_parse_u64(arg, &ms) != 0 || ms > 3600000)
+			return cli_usage_error(ps->usage, "--warmup-ms '%s': expected 0..3600000",
+					       arg);
+		o->sim.warmup_ns = ms * NSEC_PER_MSEC;
+		return 0;
 	}
+	case OPT_KERNEL:
+		return parse_kernels(o, arg, ps->usage, ps->kind);
+	default:
+		return OPT_NOT_HANDLED;
+	}
+}
+
+/*
+ * One option c with its argument arg: stored into o (the replay's settings into o->sim).
+ * Returns 0, the exit status after printing the problem, or OPT_NOT_HANDLED.
+ */
+static int run_opt_apply(struct run_opts *o, int c, char *arg, struct parse_state *ps)
+{
+	int ret;
+
+	switch (c) {
+	case OPT_PLATFORM:
+		o->platform_name = arg;
+		ps->platform_given = true;
+		return 0;
+	case OPT_GOVERNOR:
+	case OPT_GOVERNOR_PLUGIN:
+		return run_opts_governor(arg, c == OPT_GOVERNOR_PLUGIN, ps->usage,
+					 &o->sim.governor);
+	case OPT_SET:
+		return parse_set(o, arg, ps->usage);
+	case OPT_POLICY:
+	case OPT_ACTION:
+		ret = c == OPT_POLICY ? policy_parse_file(&o->policy, arg, &ps->err)
+				      : policy_parse_line(&o->policy, arg, "--action",
+							  ++ps->nr_actions, &ps->err);
+		if (ret)
+			return cli_report(&ps->err);
+		o->sim.policy = &o->policy;
+		return 0;
+	case OPT_DB:
+		o->db = arg;
+		return 0;
+	case OPT_LABEL:
+		o->sim.label = arg;
+		return 0;
+	case OPT_CSV:
+		o->csv_dir = arg;
+		return 0;
+	case OPT_TIMELINE:
+		o->timeline_path = arg;
+		return 0;
+	case OPT_TASK_TIMELINE:
+		o->task_timeline_path = arg;
+		return 0;
+	case OPT_BASELINES:
+		o->baselines = true;
+		return 0;
+	case OPT_SEED_UTIL:
+		o->sim.seed_util = true;
+		return 0;
+	case OPT_STRICT:
+		o->sim.ropts.strict = true;
+		return 0;
+	case OPT_QUIET:
+		o->quiet = true;
+		return 0;
+	case OPT_JSON:
+		if (ps->kind == RUN_OPTS_SWEEP)
+			return cli_usage_error(ps->usage, "unknown option '--json'");
+		o->json = true;
+		return 0;
+	default:
+		return apply_model_opt(o, c, arg, ps);
+	}
+}
+
+/*
+ * validate holds the emulation against what the traced kernel did with the traced
+ * configuration: a what-if (a clamp policy, a warm-up cut) or a run's outputs would be
+ * silently meaningless there, so they are refused. The option given, or NULL.
+ */
+static const char *validate_refused(const struct run_opts *o)
+{
+	return o->sim.policy          ? "--policy/--action"
+	       : o->sim.warmup_ns     ? "--warmup-ms"
+	       : o->db                ? "--db"
+	       : o->csv_dir           ? "--csv"
+	       : o->timeline_path     ? "--timeline"
+	       : o->task_timeline_path ? "--task-timeline"
+	       : o->baselines         ? "--baselines"
+	       : o->sim.label         ? "--label"
+				      : NULL;
+}
+
+/* The operands: the traces, checked against what the command takes. */
+static int parse_traces(struct run_opts *o, int argc, char **argv, const struct parse_state *ps)
+{
 	for (int i = optind; i < argc; i++) {
 		if (o->nr_traces == RUN_OPTS_MAX_TRACES)
-			return cli_usage_error(usage, "too many traces");
+			return cli_usage_error(ps->usage, "too many traces");
 		o->traces[o->nr_traces++] = argv[i];
 	}
 	if (o->nr_traces == 0)
-		return cli_usage_error(usage, "no trace given");
-	if (kind == RUN_OPTS_RUN && o->nr_traces > 1)
-		return cli_usage_error(usage, "one trace at a time (use 'govsim sweep' for several)");
-	/* validate holds the emulation against what the traced kernel did with the traced
-	 * configuration: a what-if (a clamp policy, a warm-up cut) or a run's outputs would be
-	 * silently meaningless there, so they are refused */
-	if (kind == RUN_OPTS_VALIDATE) {
-		const char *opt = o->has_policy       ? "--policy/--action"
-				  : o->warmup_ns      ? "--warmup-ms"
-				  : o->db             ? "--db"
-				  : o->csv_dir        ? "--csv"
-				  : o->timeline_path  ? "--timeline"
-				  : o->task_timeline_path ? "--task-timeline"
-				  : o->baselines      ? "--baselines"
-				  : o->label          ? "--label"
-						      : NULL;
-		if (opt)
-			return cli_usage_error(usage,
-					       "validate takes no %s (that is 'govsim run'): it replays "
-					       "the traced configuration against the kernel's own "
-					       "decisions",
-					       opt);
-	}
-	/* a pipe is read once, here: every pass below reads the copy */
+		return cli_usage_error(ps->usage, "no trace given");
+	if (ps->kind == RUN_OPTS_RUN && o->nr_traces > 1)
+		return cli_usage_error(ps->usage,
+				       "one trace at a time (use 'govsim sweep' for several)");
+	if (ps->kind == RUN_OPTS_VALIDATE && validate_refused(o))
+		return cli_usage_error(ps->usage,
+				       "validate takes no %s (that is 'govsim run'): it replays "
+				       "the traced configuration against the kernel's own "
+				       "decisions",
+				       validate_refused(o));
+	return 0;
+}
+
+/* A pipe is read once, here: every pass after this reads the copy. */
+static int spool_traces(struct run_opts *o, struct gs_error *err)
+{
 	for (int i = 0; i < o->nr_traces; i++) {
 		o->spools[i].fd = -1;
 		o->spools[i].path[0] = '\0';
 		o->nr_spools = i + 1;
 		if (strcmp(run_opts_trace_file(o, o->traces[i]), o->traces[i]) != 0)
 			continue; /* the same name given twice: spooled already */
-		ret = trace_spool(o->traces[i], &o->spools[i], &err);
-		if (ret)
-			return cli_report(&err);
+		if (trace_spool(o->traces[i], &o->spools[i], err))
+			return cli_report(err);
 	}
+	return 0;
+}
 
-	if (kind != RUN_OPTS_SWEEP) {
-		ret = check_tunables(o, usage);
-		if (ret)
-			return ret;
-	}
-	/* without --platform: the one the trace's recording device names, if any */
-	if (!platform_given && o->nr_traces == 1) {
+/* --platform, or without it the one the trace's recording device names, else the default. */
+static int load_platform(struct run_opts *o, struct parse_state *ps)
+{
+	bool detected = false;
+
+	if (!ps->platform_given && o->nr_traces == 1) {
 		char device[128];
-		const char *name = detect_platform(o->traces[0], &o->ropts, device, sizeof(device));
+		const char *name =
+			detect_platform(o->traces[0], &o->sim.ropts, device, sizeof(device));
 		struct gs_error derr = {0};
 		if (name && platform_load(name, &o->plat, &derr) == 0) {
 			fprintf(stderr,
@@ -481,18 +501,55 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 			detected = true;
 		}
 	}
-	ret = detected ? 0 : platform_load(o->platform_name, &o->plat, &err);
-	if (ret) {
+	if (!detected && platform_load(o->platform_name, &o->plat, &ps->err)) {
 		char hint[96];
 		const char *h = did_you_mean(o->platform_name, platform_builtin_names(), hint,
 					     sizeof(hint));
-		if (*h && strlen(err.msg) + strlen(h) < sizeof(err.msg))
-			strcat(err.msg, h);
-		return cli_report(&err);
+		if (*h && strlen(ps->err.msg) + strlen(h) < sizeof(ps->err.msg))
+			strcat(ps->err.msg, h);
+		return cli_report(&ps->err);
 	}
+	o->sim.plat = &o->plat;
+	return 0;
+}
+
+static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usage,
+		      enum run_opts_kind kind)
+{
+	struct parse_state ps = {.usage = usage, .kind = kind};
+	int c, ret;
+
+	memset(o, 0, sizeof(*o));
+	policy_init(&o->policy);
+	sim_opts_init(&o->sim);
+	o->platform_name = PLATFORM_DEFAULT;
+	o->sim.governor = "schedutil";
+	o->sim.params = o->params;
+	o->sim.timing = kind == RUN_OPTS_VALIDATE ? SIM_TIMING_TRACED : SIM_TIMING_WORK;
+	gs_error_clear(&ps.err);
+
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
+		ret = run_opt_apply(o, c, optarg, &ps);
+		if (ret == OPT_NOT_HANDLED && optopt)
+			return cli_usage_error(usage, "option '%s' needs a value", argv[optind - 1]);
+		if (ret == OPT_NOT_HANDLED)
+			return unknown_option(usage, argv[optind - 1]);
+		if (ret)
+			return ret;
+	}
+	if (o->nr_kernels == 1)
+		o->sim.kernel = o->kernels[0];
+	if ((ret = parse_traces(o, argc, argv, &ps)) || (ret = spool_traces(o, &ps.err)))
+		return ret;
+	if (kind != RUN_OPTS_SWEEP && (ret = check_tunables(o, usage)))
+		return ret;
+	if ((ret = load_platform(o, &ps)))
+		return ret;
 	/* a foreign or newer database is refused before anything is replayed */
-	if (o->db && (ret = store_check(o->db, &err)))
-		return cli_report(&err);
+	if (o->db && (ret = store_check(o->db, &ps.err)))
+		return cli_report(&ps.err);
 	return 0;
 }
 
@@ -550,34 +607,23 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	gs_error_clear(&err);
 	spec.trace = trace;
 	spec.trace_file = run_opts_trace_file(o, trace);
-	spec.ropts = o->ropts;
-	spec.plat = &o->plat;
-	spec.governor = governor_override ? governor_override : o->governor;
-	spec.params = o->params;
-	spec.nr_params = o->nr_params;
+	spec.opts = o->sim;
 	if (governor_override) {
 		/* baselines: the governor's own tunables do not apply */
-		spec.nr_params = 0;
+		spec.opts.governor = governor_override;
+		spec.opts.nr_params = 0;
 	}
-	spec.timing = o->timing;
-	spec.util_source = o->util_source;
-	spec.power_model = o->power_model;
-	spec.policy = o->has_policy ? &o->policy : NULL;
-	spec.seed_util = o->seed_util;
-	spec.warmup_ns = o->warmup_ns;
-	spec.label = o->label;
-	spec.kernel = o->kernel ? o->kernel : (o->nr_kernels == 1 ? o->kernels[0] : NULL);
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
 	memset(&stats, 0, sizeof(stats));
 	if (!governor_override) {
-		spec.timeline = open_out(o->timeline_path, &err);
-		if (o->timeline_path && !spec.timeline)
+		spec.opts.timeline = open_out(o->timeline_path, &err);
+		if (o->timeline_path && !spec.opts.timeline)
 			return cli_report(&err);
-		spec.task_timeline = open_out(o->task_timeline_path, &err);
-		if (o->task_timeline_path && !spec.task_timeline) {
-			close_out(spec.timeline);
+		spec.opts.task_timeline = open_out(o->task_timeline_path, &err);
+		if (o->task_timeline_path && !spec.opts.task_timeline) {
+			close_out(spec.opts.timeline);
 			return cli_report(&err);
 		}
 	}
@@ -586,12 +632,12 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		const char *lost = NULL;
 		int lost_errno = 0;
 		errno = 0;
-		if (close_out(spec.timeline) < 0) {
+		if (close_out(spec.opts.timeline) < 0) {
 			lost = o->timeline_path;
 			lost_errno = errno;
 		}
 		errno = 0;
-		if (close_out(spec.task_timeline) < 0 && !lost) {
+		if (close_out(spec.opts.task_timeline) < 0 && !lost) {
 			lost = o->task_timeline_path;
 			lost_errno = errno;
 		}
@@ -605,7 +651,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 		return 0;
 	/* --strict: time going back beyond the re-ordering window is bad input (the reader only
 	 * counts it); strict stopped at any malformed line, so the reports are all of this kind. */
-	if (o->ropts.strict && stats.disorder_beyond_window && stats.nr_reported)
+	if (o->sim.ropts.strict && stats.disorder_beyond_window && stats.nr_reported)
 		return cli_fail(EXIT_BAD_INPUT, "%s", stats.reported[0]);
 	if (stats.malformed)
 		fprintf(stderr, "govsim: warning: '%s': %" PRIu64 " malformed line%s skipped\n",

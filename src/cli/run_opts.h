@@ -10,6 +10,7 @@
 #include "gov/governor.h"
 #include "kernel/profile.h"
 #include "power/platform.h"
+#include "sim/options.h"
 #include "sim/replay.h"
 #include "trace/spool.h"
 #include "uclamp/policy.h"
@@ -21,30 +22,24 @@
 enum run_opts_kind { RUN_OPTS_RUN, RUN_OPTS_VALIDATE, RUN_OPTS_SWEEP };
 
 struct run_opts {
+	/* The replay's settings, filled here once and passed down as they are (sim/options.h
+	 * says how to add one); sim.plat, sim.params and sim.policy point into this struct. */
+	struct sim_opts sim;
 	const char *traces[RUN_OPTS_MAX_TRACES];
 	int nr_traces;
 	const char *platform_name;
 	struct platform plat;
-	const char *governor;
-	struct gov_param params[RUN_OPTS_MAX_PARAMS];
-	int nr_params;
-	struct policy policy;
-	bool has_policy;
-	enum sim_timing timing;
-	enum sim_util_source util_source;
+	struct gov_param params[RUN_OPTS_MAX_PARAMS]; /* --set, sim.nr_params of them */
+	struct policy policy;                         /* --policy/--action; sim.policy: &policy */
 	bool util_source_set;
-	enum power_model power_model;
-	struct reader_opts ropts;
-	bool seed_util, baselines, quiet;
+	bool baselines, quiet;
 	bool json; /* --json: one JSON object on stdout instead of the text */
-	u64 warmup_ns;
-	const char *db, *label, *csv_dir, *timeline_path, *task_timeline_path;
+	const char *db, *csv_dir, *timeline_path, *task_timeline_path;
 	/* --kernel NAME[,NAME...] | all: the profiles asked for (validate and sweep take several;
-	 * run one). nr_kernels 0: the trace's own kernel (replay_trace_kernel). `kernel` is the
-	 * one run_opts_replay uses (NULL: the trace's). */
+	 * run one, which is sim.kernel). nr_kernels 0: the trace's own kernel
+	 * (replay_trace_kernel). */
 	const struct kernel_profile *kernels[16];
 	int nr_kernels;
-	const struct kernel_profile *kernel;
 	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
 	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
 	int nr_spools; /* spools[0 .. nr_spools) to release */
@@ -65,9 +60,9 @@ void run_opts_release(struct run_opts *o);
  * used (not found, not loadable, no symbol, ABI mismatch), after printing the problem. */
 int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name);
 
-/* Replay one trace with the options (governor_override replaces --governor when not NULL);
- * returns 0 or the exit status after printing the error. Warns on stderr about malformed
- * lines the reader skipped. */
+/* Replay one trace with o->sim (governor_override, when not NULL, replaces --governor and
+ * its tunables, and writes no timeline: the baselines); returns 0 or the exit status after
+ * printing the error. Warns on stderr about malformed lines the reader skipped. */
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
 		    struct run_result *r);
 

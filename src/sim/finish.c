@@ -146,7 +146,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	if (s->warmup_at != NO_TIME)
 		return gs_error_set(err, GS_EARG,
 				    "--warmup-ms %" PRIu64 ": the replay is only %.3f ms long",
-				    (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC),
+				    (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC),
 				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
 	sim_cluster_flush_all(s);
 	if (s->validating)
@@ -182,16 +182,16 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	snprintf(r->governor_sha256, sizeof(r->governor_sha256), "%s",
 		 s->cfg.gov->sha256 ? s->cfg.gov->sha256 : "");
 	snprintf(r->timing, sizeof(r->timing), "%s",
-		 s->cfg.timing == SIM_TIMING_WORK ? "work" : "traced");
+		 s->cfg.opts.timing == SIM_TIMING_WORK ? "work" : "traced");
 	snprintf(r->util_source, sizeof(r->util_source), "%s",
-		 s->cfg.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
+		 s->cfg.opts.util_source == SIM_UTIL_TRACE ? "trace" : "emulated");
 	snprintf(r->power_model, sizeof(r->power_model), "%s",
-		 power_model_name(s->cfg.power_model));
+		 power_model_name(s->cfg.opts.power_model));
 	snprintf(r->power_unit, sizeof(r->power_unit), "%s",
-		 s->cfg.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.power_model));
+		 s->cfg.opts.power_model != POWER_MODEL_COSTS ? "J" : power_unit(p, s->cfg.opts.power_model));
 	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
-	if (!s->any_traced_freq && s->cfg.timing == SIM_TIMING_WORK)
+	if (!s->any_traced_freq && s->cfg.opts.timing == SIM_TIMING_WORK)
 		snprintf(r->notes, sizeof(r->notes),
 			 "the trace has no cpu_frequency events: traced work assumed at max "
 			 "frequency%s%s",
@@ -226,12 +226,12 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s", len ? "; " : "",
 				 note);
 	}
-	if (s->cfg.warmup_ns) {
+	if (s->cfg.opts.warmup_ns) {
 		size_t len = strlen(r->notes);
 		if (len < sizeof(r->notes))
 			snprintf(r->notes + len, sizeof(r->notes) - len,
 				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
-				 (u64)(s->cfg.warmup_ns / NSEC_PER_MSEC));
+				 (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));
 	}
 
 	r->nr_cpus = p->nr_cpus;
@@ -246,13 +246,13 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 		for (int i = 0; i < pc->nr_cpus; i++) {
 			int cpu = pc->cpus[i];
 			struct sim_cpu *sc = &s->cpu[cpu];
-			double e = energy_cpu(p, s->cfg.power_model, cpu, sc->busy_ns_opp,
+			double e = energy_cpu(p, s->cfg.opts.power_model, cpu, sc->busy_ns_opp,
 					      sc->idle_ns_state);
 			r->energy_cpu[cpu] = e;
 			cl_energy += e;
 			pr->busy_s += ns_to_s(sc->busy_ns);
 		}
-		cl_energy = energy_cluster_add(cl_energy, p, s->cfg.power_model, c, cl->busy_ns_opp,
+		cl_energy = energy_cluster_add(cl_energy, p, s->cfg.opts.power_model, c, cl->busy_ns_opp,
 					       cl->idle_ns_state);
 		r->energy_cluster[c] = cl_energy;
 		r->energy_total += cl_energy;

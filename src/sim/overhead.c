@@ -60,8 +60,8 @@ static int policy_depth(const struct sim *s, s32 pid, const char *comm)
 {
 	int d = 0;
 
-	for (size_t k = 0; s->cfg.policy && k < s->cfg.policy->n && k < s->next_action; k++) {
-		const struct policy_action *a = &s->cfg.policy->actions[k];
+	for (size_t k = 0; s->cfg.opts.policy && k < s->cfg.opts.policy->n && k < s->next_action; k++) {
+		const struct policy_action *a = &s->cfg.opts.policy->actions[k];
 		if (a->op == POLICY_ATTACH && policy_match(a, pid, comm))
 			d = path_depth(a->path);
 	}

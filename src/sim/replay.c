@@ -161,6 +161,140 @@ static void replay_fit_notes(const struct platform *plat, const struct trace_sta
 	}
 }
 
+/* cfg from spec: the settings, the governor looked up, a copy of the tunables (*params, the
+ * caller frees it) with the replay's own keys parsed. */
+static int replay_config(const struct replay_spec *spec, struct sim_config *cfg,
+			 struct gov_param **params, struct gs_error *err)
+{
+	const struct sim_opts *o = &spec->opts;
+	int ret;
+
+	sim_config_init(cfg);
+	cfg->opts = *o;
+	cfg->opts.ropts.name = spec->trace;
+	ret = governor_lookup(o->governor ? o->governor : "schedutil", &cfg->gov, err);
+	if (ret == GS_ENOTFOUND)
+		ret = err->code = GS_EARG; /* an unknown name is a bad argument */
+	if (ret)
+		return ret;
+	if (o->nr_params) {
+		*params = calloc((size_t)o->nr_params, sizeof(**params));
+		if (!*params)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		memcpy(*params, o->params, (size_t)o->nr_params * sizeof(**params));
+		for (int i = 0; i < o->nr_params; i++)
+			(*params)[i].used = false;
+	}
+	cfg->params = *params;
+	cfg->validate = spec->validation_out != NULL;
+	cfg->val_window_ns = spec->val_window_ns;
+	return sim_config_parse_params(cfg, err);
+}
+
+/*
+ * The kernel profile (cfg->opts.kernel, why in kernel_why) and the trace's CPU count against
+ * the platform's, from what the trace's header says: trace.dat's uname and CPU count are known
+ * at open (no second open: libtracecmd's is not cheap); a text header's only with its first
+ * event, read by one short look ahead; a CSV util trace records neither.
+ */
+static int replay_kernel(const struct replay_spec *spec, const char *file,
+			 struct trace_reader *rd, struct sim_config *cfg, char *kernel_why,
+			 size_t why_size, struct gs_error *err)
+{
+	const struct trace_stats *st = trace_reader_stats(rd);
+	const struct platform *plat = spec->opts.plat;
+	const struct policy *pol = spec->opts.policy;
+	char release[96];
+	int hdr_cpus;
+
+	snprintf(release, sizeof(release), "%s", st->kernel_release);
+	hdr_cpus = st->header_cpus;
+	if (st->format != TRACE_FMT_DAT && st->format != TRACE_FMT_CSV &&
+	    (!release[0] || hdr_cpus < 0))
+		peek_header(file, &spec->opts.ropts, release, sizeof(release), &hdr_cpus);
+	if (!spec->opts.kernel) {
+		cfg->opts.kernel = release_profile(release, kernel_why, why_size);
+		cfg->kernel_note = kernel_why;
+		if (!cfg->opts.kernel->uclamp_present && pol && pol->n) {
+			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
+			 * exists, and say so (an explicit --kernel without uclamp is refused) */
+			size_t len = strlen(kernel_why);
+			snprintf(kernel_why + len, why_size - len,
+				 ", which has no uclamp: the clamp policy is replayed under %s",
+				 KERNEL_PROFILE_DEFAULT);
+			cfg->opts.kernel = kernel_profile_default();
+		}
+	}
+	if (hdr_cpus > plat->nr_cpus) /* the header says so before any event: refuse up front */
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': the trace has %d CPUs (its header) and platform '%s' %d: "
+				    "use a platform with at least %d CPUs (--platform; see 'govsim "
+				    "platforms list')",
+				    spec->trace, hdr_cpus, plat->name, plat->nr_cpus, hdr_cpus);
+	return 0;
+}
+
+/* Every event of rd into s, the reader running ahead on the other core (the same order). */
+static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s,
+		       struct gs_error *err)
+{
+	struct trace_prefetch *pf = NULL;
+	const struct event *ev;
+	int ret;
+
+	ret = trace_prefetch_start(rd, &pf, err);
+	if (ret)
+		return ret;
+	while ((ret = trace_prefetch_next(pf, &ev, err)) == 1) {
+		ret = sim_feed(s, ev, err);
+		if (ret) {
+			/* prefix the file name to a loop message that names only the line */
+			if (strncmp(err->msg, "line ", 5) == 0) {
+				struct gs_error e2 = *err;
+				gs_error_set(err, ret, "'%s':%s", trace, e2.msg + 5);
+			}
+			break;
+		}
+	}
+	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
+	return ret; /* 0 at the end, else the reader's or the loop's error */
+}
+
+/* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
+static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
+			    struct run_result *r)
+{
+	const struct sim_opts *o = &spec->opts;
+
+	if (strcmp(cfg->gov->name, "schedutil") == 0) {
+		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
+		bool iowait = false;
+		for (int i = 0; i < o->nr_params; i++) /* its init took only 0 or 1 */
+			if (strcmp(cfg->params[i].key, "iowait_boost") == 0)
+				iowait = strcmp(cfg->params[i].value, "1") == 0;
+		if (!iowait)
+			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
+					   "other D-state sleeps: --set iowait_boost=1 models it)");
+	}
+	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
+	if (o->label)
+		snprintf(r->label, sizeof(r->label), "%s", o->label);
+	if (o->policy)
+		policy_format(o->policy, r->policy, sizeof(r->policy));
+	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
+}
+
+static void write_timeline_headers(const struct sim_opts *o)
+{
+	if (o->timeline)
+		fputs("time_s,cpu,policy,util_cfs,util_est_cfs,util_rt,util_dl,uclamp_min,"
+		      "uclamp_max,util,target_khz,freq_khz\n",
+		      o->timeline);
+	if (o->task_timeline)
+		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma\n",
+		      o->task_timeline);
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
 	char kernel_why[384] = "";
@@ -168,98 +302,33 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
 	struct sim *s = NULL;
-	const struct event *ev;
-	struct trace_prefetch *pf = NULL;
 	struct hash_job hj;
-	struct reader_opts ropts = spec->ropts;
 	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
 	pthread_t hash_tid;
 	bool hashing = false;
-	char release[96];
-	int ret, hdr_cpus;
+	int ret;
 
-	sim_config_init(&cfg);
-	cfg.plat = spec->plat;
-	ret = governor_lookup(spec->governor ? spec->governor : "schedutil", &cfg.gov, err);
-	if (ret == GS_ENOTFOUND)
-		ret = err->code = GS_EARG; /* an unknown name is a bad argument */
-	if (ret)
-		return ret;
-	if (spec->nr_params) {
-		params = calloc((size_t)spec->nr_params, sizeof(*params));
-		if (!params)
-			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		memcpy(params, spec->params, (size_t)spec->nr_params * sizeof(*params));
-		for (int i = 0; i < spec->nr_params; i++)
-			params[i].used = false;
-	}
-	cfg.params = params;
-	cfg.nr_params = spec->nr_params;
-	cfg.timing = spec->timing;
-	cfg.util_source = spec->util_source;
-	cfg.power_model = spec->power_model;
-	cfg.policy = spec->policy;
-	cfg.seed_util = spec->seed_util;
-	cfg.warmup_ns = spec->warmup_ns;
-	cfg.validate = spec->validation_out != NULL;
-	cfg.val_window_ns = spec->val_window_ns;
-	cfg.timeline = spec->timeline;
-	cfg.task_timeline = spec->task_timeline;
-	ret = sim_config_parse_params(&cfg, err);
+	ret = replay_config(spec, &cfg, &params, err);
 	if (ret)
 		goto out;
-
-	ropts.name = spec->trace;
-	ret = trace_reader_open(file, &ropts, &rd, err);
+	ret = trace_reader_open(file, &cfg.opts.ropts, &rd, err);
 	if (ret)
 		goto out;
-	{
-		/* trace.dat's uname and CPU count are known at open (no second open: libtracecmd's
-		 * is not cheap); a text header's only with its first event, read by one short
-		 * look ahead; a CSV util trace records neither */
-		const struct trace_stats *st = trace_reader_stats(rd);
-		snprintf(release, sizeof(release), "%s", st->kernel_release);
-		hdr_cpus = st->header_cpus;
-		if (st->format != TRACE_FMT_DAT && st->format != TRACE_FMT_CSV &&
-		    (!release[0] || hdr_cpus < 0))
-			peek_header(file, &spec->ropts, release, sizeof(release), &hdr_cpus);
-	}
-	if (spec->kernel) {
-		cfg.kernel = spec->kernel;
-	} else {
-		cfg.kernel = release_profile(release, kernel_why, sizeof(kernel_why));
-		cfg.kernel_note = kernel_why;
-		if (!cfg.kernel->uclamp_present && spec->policy && spec->policy->n) {
-			/* a clamp what-if on a kernel without uclamp: replay it where uclamp
-			 * exists, and say so (an explicit --kernel without uclamp is refused) */
-			size_t len = strlen(kernel_why);
-			snprintf(kernel_why + len, sizeof(kernel_why) - len,
-				 ", which has no uclamp: the clamp policy is replayed under %s",
-				 KERNEL_PROFILE_DEFAULT);
-			cfg.kernel = kernel_profile_default();
-		}
-	}
-	if (hdr_cpus > spec->plat->nr_cpus) {
-		/* the header says so before any event: refuse up front */
-		ret = gs_error_set(err, GS_EINPUT,
-				   "'%s': the trace has %d CPUs (its header) and platform '%s' %d: "
-				   "use a platform with at least %d CPUs (--platform; see 'govsim "
-				   "platforms list')",
-				   spec->trace, hdr_cpus, spec->plat->name, spec->plat->nr_cpus,
-				   hdr_cpus);
+	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
+	if (ret)
 		goto out;
-	}
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
-		cfg.util_source = SIM_UTIL_TRACE;
-		cfg.timing = SIM_TIMING_TRACED;
+		cfg.opts.util_source = SIM_UTIL_TRACE;
+		cfg.opts.timing = SIM_TIMING_TRACED;
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(file, &ropts, PRESCAN_EVENTS, spec->plat->nr_cpus,
-		    cfg.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle, err);
-	if (cfg.timing == SIM_TIMING_WORK)
+	sim_prescan(file, &cfg.opts.ropts, PRESCAN_EVENTS, cfg.opts.plat->nr_cpus,
+		    cfg.opts.timing == SIM_TIMING_TRACED, cfg.initial_khz, &cfg.has_traced_idle,
+		    err);
+	if (cfg.opts.timing == SIM_TIMING_WORK)
 		cfg.has_traced_idle = false;
 	memset(&hj, 0, sizeof(hj));
 	hj.path = file;
@@ -272,65 +341,25 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = sim_new(&cfg, &s, err);
 	if (ret)
 		goto out;
-	for (int i = 0; i < cfg.nr_params; i++) {
+	for (int i = 0; i < cfg.opts.nr_params; i++) {
 		if (!params[i].used) {
 			ret = gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'",
 					   params[i].key, cfg.gov->name);
 			goto out;
 		}
 	}
-
-	if (spec->timeline)
-		fputs("time_s,cpu,policy,util_cfs,util_est_cfs,util_rt,util_dl,uclamp_min,"
-		      "uclamp_max,util,target_khz,freq_khz\n",
-		      spec->timeline);
-	if (spec->task_timeline)
-		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma\n",
-		      spec->task_timeline);
-
-	/* the reader runs ahead on the other core; events come in the same order */
-	ret = trace_prefetch_start(rd, &pf, err);
+	write_timeline_headers(&spec->opts);
+	ret = replay_feed(spec->trace, rd, s, err);
 	if (ret)
 		goto out;
-	while ((ret = trace_prefetch_next(pf, &ev, err)) == 1) {
-		ret = sim_feed(s, ev, err);
-		if (ret) {
-			/* prefix the file name to a loop message that names only the line */
-			if (strncmp(err->msg, "line ", 5) == 0) {
-				struct gs_error e2 = *err;
-				gs_error_set(err, ret, "'%s':%s", spec->trace, e2.msg + 5);
-			}
-			goto out;
-		}
-	}
-	if (ret < 0)
-		goto out;
-	trace_prefetch_stop(pf);
-	pf = NULL;
 	ret = sim_finish(s, r, err);
 	if (ret)
 		goto out;
-	ret = replay_actions(spec->policy, sim_get_action_stats(s), r, err);
+	ret = replay_actions(spec->opts.policy, sim_get_action_stats(s), r, err);
 	if (ret)
 		goto out;
-	replay_fit_notes(spec->plat, trace_reader_stats(rd), sim_get_validation(s), r);
-	if (strcmp(cfg.gov->name, "schedutil") == 0) {
-		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
-		bool iowait = false;
-		for (int i = 0; i < cfg.nr_params; i++) /* its init took only 0 or 1 */
-			if (strcmp(params[i].key, "iowait_boost") == 0)
-				iowait = strcmp(params[i].value, "1") == 0;
-		if (!iowait)
-			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
-					   "other D-state sleeps: --set iowait_boost=1 models it)");
-	}
-
-	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
-	if (spec->label)
-		snprintf(r->label, sizeof(r->label), "%s", spec->label);
-	if (spec->policy)
-		policy_format(spec->policy, r->policy, sizeof(r->policy));
-	format_params(spec->params, spec->nr_params, r->params, sizeof(r->params));
+	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), r);
+	replay_identity(spec, &cfg, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
 		hashing = false;
@@ -346,7 +375,6 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (spec->validation_out)
 		sim_take_validation(s, spec->validation_out);
 out:
-	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	if (hashing)
 		pthread_join(hash_tid, NULL);
 	sim_free(s);

@@ -8,30 +8,14 @@
 
 #include <stdio.h>
 
+#include "sim/options.h"
 #include "sim/sim.h"
 #include "trace/reader.h"
 
 struct replay_spec {
 	const char *trace;      /* its name in messages and in the run */
 	const char *trace_file; /* the file read: a spooled copy (trace/spool.h); NULL: trace */
-	struct reader_opts ropts;
-	const struct platform *plat;
-	const char *governor;          /* name; "schedutil" when NULL */
-	const struct gov_param *params; /* --set, copied: the spec is not modified */
-	int nr_params;
-	enum sim_timing timing;
-	enum sim_util_source util_source;
-	enum power_model power_model;
-	const struct policy *policy;   /* may be NULL */
-	bool seed_util;
-	u64 warmup_ns;                 /* --warmup-ms */
-	const char *label;
-	/* The kernel profile; NULL: the trace's own kernel release (trace.dat uname, a text
-	 * header's "Linux version") mapped to the nearest profile, else v5.9 (also v5.9 when that
-	 * kernel has no uclamp and a clamp policy is given). The run's notes say which and why. */
-	const struct kernel_profile *kernel;
-	FILE *timeline;
-	FILE *task_timeline;
+	struct sim_opts opts;   /* the what-if settings (sim/options.h); opts.plat required */
 	/* Skip the trace's SHA-256 (r->trace_sha256 left empty) when nothing stores the run. */
 	bool no_hash;
 	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
@@ -50,7 +34,7 @@ struct replay_spec {
  */
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err);
 
-/* The profile replay_run() would choose for `trace` with spec->kernel NULL, and why (a line for
+/* The profile replay_run() would choose for `trace` with spec->opts.kernel NULL, and why (a line for
  * notes). Never fails: v5.9 when the trace says nothing. */
 const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
 						 char *why, size_t why_size);

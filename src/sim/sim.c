@@ -38,14 +38,19 @@
 
 /* ---- configuration -------------------------------------------------------------------------- */
 
+void sim_opts_init(struct sim_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->timing = SIM_TIMING_WORK;
+	o->util_source = SIM_UTIL_EMULATED;
+	o->power_model = POWER_MODEL_EM;
+}
+
 void sim_config_init(struct sim_config *cfg)
 {
 	memset(cfg, 0, sizeof(*cfg));
-	cfg->timing = SIM_TIMING_WORK;
-	cfg->util_source = SIM_UTIL_EMULATED;
-	cfg->power_model = POWER_MODEL_EM;
+	sim_opts_init(&cfg->opts);
 	cfg->hz = 250;
-	cfg->switch_latency_ns = -1;
 	cfg->update_points = SIM_UPDATE_KERNEL;
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
@@ -53,7 +58,7 @@ void sim_config_init(struct sim_config *cfg)
 
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 {
-	for (int i = 0; i < cfg->nr_params; i++) {
+	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		struct gov_param *p = &cfg->params[i];
 		u64 v;
 
@@ -86,7 +91,8 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			if (v > 1000000)
 				return gs_error_set(err, GS_EARG, "--set switch_latency_us=%" PRIu64
 						    ": more than 1 s", v);
-			cfg->switch_latency_ns = (s64)(v * NSEC_PER_USEC);
+			cfg->has_switch_latency = true;
+			cfg->switch_latency_ns = v * NSEC_PER_USEC;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
@@ -189,8 +195,8 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 
 	p->owner_data = st; /* NULL on allocation failure: stats for this task are skipped */
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
-	if (s->cfg.policy)
-		policy_apply_new_task(&s->uc, s->cfg.policy, now - s->t0, now, &p->uclamp, p->pid,
+	if (s->cfg.opts.policy)
+		policy_apply_new_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
 				      p->comm, s->astats);
 }
 
@@ -216,9 +222,9 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP)
 			st->runtime_ns += now - st->in_at_ns;
 	}
-	if (s->cfg.task_timeline) {
+	if (s->cfg.opts.task_timeline) {
 		u64 rel = now - s->t0;
-		fprintf(s->cfg.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
+		fprintf(s->cfg.opts.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
 			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), p->pid, p->comm,
 			cpu, sched_task_event_name(ev), p->avg.util_avg, p->avg.util_est.enqueued,
 			p->avg.util_est.ewma);
@@ -231,7 +237,7 @@ static void env_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
 {
 	struct sim *s = ctx;
 	sched_cpu_util(s->sched, cpu, out);
-	if (s->cfg.util_source == SIM_UTIL_TRACE) {
+	if (s->cfg.opts.util_source == SIM_UTIL_TRACE) {
 		const struct sched_cpu_util *t = &s->cpu[cpu].trace_util;
 		out->util_avg = t->util_avg;
 		out->util_est_enqueued = t->util_est_enqueued;
@@ -305,9 +311,9 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		}
 	}
 
-	if (s->cfg.timeline) {
+	if (s->cfg.opts.timeline) {
 		u64 rel = e->time_ns - s->t0;
-		fprintf(s->cfg.timeline,
+		fprintf(s->cfg.opts.timeline,
 			"%" PRIu64 ".%06" PRIu64 ",%d,%d,%lu,%lu,%lu,%lu,%u,%u,%lu,%u,%u\n",
 			(u64)(rel / NSEC_PER_SEC), (u64)((rel % NSEC_PER_SEC) / NSEC_PER_USEC), e->cpu, e->policy,
 			e->in.util_avg, e->in.util_est_enqueued, e->in.util_rt, e->in.util_dl,
@@ -375,15 +381,15 @@ static void policy_update_active(void *ctx, s32 pid, unsigned int clamp_mask)
 
 static u64 action_time(const struct sim *s, size_t k)
 {
-	if (!s->cfg.policy || k >= s->cfg.policy->n)
+	if (!s->cfg.opts.policy || k >= s->cfg.opts.policy->n)
 		return NO_TIME;
-	return s->t0 + policy_action_time_ns(&s->cfg.policy->actions[k]);
+	return s->t0 + policy_action_time_ns(&s->cfg.opts.policy->actions[k]);
 }
 
 static int sim_apply_action(struct sim *s, struct gs_error *err)
 {
 	size_t k = s->next_action++;
-	const struct policy_action *a = &s->cfg.policy->actions[k];
+	const struct policy_action *a = &s->cfg.opts.policy->actions[k];
 	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
 	struct gs_error perr;
 	int ret;
@@ -538,7 +544,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	s->started = true;
 	s->t0 = t;
 	s->measured_from = t;
-	s->warmup_at = s->cfg.warmup_ns ? t + s->cfg.warmup_ns : NO_TIME;
+	s->warmup_at = s->cfg.opts.warmup_ns ? t + s->cfg.opts.warmup_ns : NO_TIME;
 	s->now = t;
 	s->last_acct = t;
 	s->next_tick = t - t % s->tick_ns + s->tick_ns;
@@ -553,7 +559,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = action_time(s, s->next_action);
-	if (s->cfg.power_model == POWER_MODEL_WATTSON) {
+	if (s->cfg.opts.power_model == POWER_MODEL_WATTSON) {
 		u32 khz[GS_MAX_CLUSTERS];
 		for (int c = 0; c < s->plat->nr_clusters; c++)
 			khz[c] = s->cl[c].pol.cur_khz;
@@ -679,7 +685,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		break;
 	}
 
-	if (s->cfg.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
+	if (s->cfg.opts.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
@@ -687,11 +693,11 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	}
 	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
 	    ev->type == EV_LOAD_AVG_TASK) {
-		if (s->cfg.seed_util)
+		if (s->cfg.opts.seed_util)
 			return sched_event(s->sched, ev, s->now, err);
 		return 0;
 	}
-	if (s->cfg.seed_util &&
+	if (s->cfg.opts.seed_util &&
 	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
 		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
 		if (!s->work) {
@@ -705,7 +711,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	}
 	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
 		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
-	if (s->cfg.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
+	if (s->cfg.opts.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
 		int cpu;
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
@@ -787,7 +793,7 @@ static u64 host_next_internal_ns(void *ctx)
 /* One rate-limit period: --set rate_limit_us when given, else the default schedutil takes. */
 static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpufreq_policy *pol)
 {
-	for (int i = 0; i < cfg->nr_params; i++) {
+	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		unsigned long v;
 		char *end;
 		if (strcmp(cfg->params[i].key, "rate_limit_us") != 0)
@@ -807,12 +813,12 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	int ret;
 
 	*out = NULL;
-	if (cfg->power_model == POWER_MODEL_WATTSON && !cfg->plat->wattson.present)
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON && !cfg->opts.plat->wattson.present)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson: platform '%s' has no wattson curves "
 				    "(built-in models with them: tensor)",
-				    cfg->plat->name);
-	if (cfg->power_model == POWER_MODEL_WATTSON && cfg->warmup_ns)
+				    cfg->opts.plat->name);
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON && cfg->opts.warmup_ns)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson does not take --warmup-ms yet");
 	s = calloc(1, sizeof(*s));
@@ -820,14 +826,14 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	s->warmup_at = NO_TIME;
 	s->cfg = *cfg;
-	s->plat = cfg->plat;
+	s->plat = cfg->opts.plat;
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
-	s->kp = cfg->kernel ? cfg->kernel : kernel_profile_default();
+	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
 	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
 	sim_ovh_init(s);
-	if (!s->kp->uclamp_present && cfg->policy && cfg->policy->n) {
+	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;
 		free(s);
 		return gs_error_set(err, GS_EPOLICY,
@@ -835,8 +841,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 				    "(choose --kernel v5.4 or later)",
 				    name);
 	}
-	if (cfg->policy && cfg->policy->n &&
-	    !(s->astats = calloc(cfg->policy->n, sizeof(*s->astats)))) {
+	if (cfg->opts.policy && cfg->opts.policy->n &&
+	    !(s->astats = calloc(cfg->opts.policy->n, sizeof(*s->astats)))) {
 		free(s);
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
@@ -844,7 +850,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	sc.nr_cpus = s->plat->nr_cpus;
 	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
-	sc.seed_util = cfg->seed_util;
+	sc.seed_util = cfg->opts.seed_util;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;
@@ -895,8 +901,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
 		const struct plat_cluster *pc = &s->plat->clusters[c];
-		u64 lat = cfg->switch_latency_ns >= 0 ? (u64)cfg->switch_latency_ns
-						      : pc->transition_latency_ns;
+		u64 lat = cfg->has_switch_latency ? cfg->switch_latency_ns
+						  : pc->transition_latency_ns;
 		u32 init = 0;
 
 		for (int i = 0; i < pc->nr_cpus && !init; i++)
@@ -908,7 +914,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
 		cl->pol.gov = cfg->gov;
 		cl->tl_bucket_ns = NSEC_PER_MSEC;
-		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->nr_params,
+		ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->opts.nr_params,
 				    &cl->gov_data, err);
 		if (ret) {
 			sim_free(s);
@@ -930,10 +936,10 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 						     plat_cluster_max_khz(pc));
 	}
 
-	if (cfg->timing == SIM_TIMING_WORK) {
+	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, sim_ovh_kernel_work};
-		ret = work_new(&host, s->plat, cfg->warmup_ns, &s->work, err);
+		ret = work_new(&host, s->plat, cfg->opts.warmup_ns, &s->work, err);
 		if (ret) {
 			sim_free(s);
 			return ret;

@@ -18,27 +18,26 @@
 #include "power/platform.h"
 #include "power/power.h"
 #include "core/result.h"
+#include "sim/options.h"
 #include "trace/reader.h"
 #include "uclamp/policy.h"
 
-enum sim_timing { SIM_TIMING_TRACED, SIM_TIMING_WORK };
-enum sim_util_source { SIM_UTIL_EMULATED, SIM_UTIL_TRACE };
 enum sim_update_points { SIM_UPDATE_KERNEL, SIM_UPDATE_CONTEXT_SWITCH };
 
 struct sim_config {
-	const struct platform *plat;
-	const struct governor_ops *gov;
-	struct gov_param *params; /* --set KEY=VALUE; the sim consumes its own keys (below) */
-	int nr_params;
-	enum sim_timing timing;
-	enum sim_util_source util_source;
-	enum power_model power_model;
-	const struct policy *policy; /* may be NULL */
-	bool seed_util;
+	/* The what-if settings (sim/options.h), as the replay settles them: opts.kernel is the
+	 * profile in force, and a CSV util trace forces traced timing and util from the trace. */
+	struct sim_opts opts;
+	/* Derived by the replay from opts and the trace: */
+	const struct governor_ops *gov; /* opts.governor looked up */
+	struct gov_param *params; /* the replay's copy of opts.params (opts.nr_params of them):
+				   * the sim consumes its own keys (below), the governor the rest,
+				   * each marking the ones it took as used */
 	/* Replay tunables (--set): hz, switch_latency_us, update_points, scaling_min_freq,
 	 * scaling_max_freq, uclamp_buckets. Filled by sim_config_parse_params(). */
 	int hz;                         /* CONFIG_HZ, default 250 */
-	s64 switch_latency_ns;          /* -1: the platform's transition latency */
+	bool has_switch_latency;        /* false: the platform's transition latency */
+	u64 switch_latency_ns;
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;
@@ -46,23 +45,17 @@ struct sim_config {
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
 	bool validate;
 	u64 val_window_ns;
-	/* The kernel profile (src/kernel/profile.h; NULL: v5.9), and why it was chosen (a line
-	 * for the run's notes, may be NULL). */
-	const struct kernel_profile *kernel;
+	/* Why opts.kernel was chosen (a line for the run's notes, may be NULL). */
 	const char *kernel_note;
-	/* --warmup-ms: measure from this long after the first event (the replay runs from it) */
-	u64 warmup_ns;
 	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
 	 * 0 unknown), and whether it has cpu_idle events (then, in traced timing, idle states
 	 * come from them instead of the hindsight choice). */
 	u32 initial_khz[GS_MAX_CPUS];
 	bool has_traced_idle;
-	/* Optional outputs. */
-	FILE *timeline;      /* --timeline CSV: one row per governor evaluation per CPU */
-	FILE *task_timeline; /* --task-timeline CSV: one row per task event */
 };
 
-/* Defaults: hz 250, switch latency from the platform, kernel update points, 5 buckets. */
+/* Defaults: sim_opts_init(), hz 250, switch latency from the platform, kernel update points,
+ * 5 buckets. */
 void sim_config_init(struct sim_config *cfg);
 
 /* Take the replay's own keys out of cfg->params (marking them used). GS_EARG on a bad value. */

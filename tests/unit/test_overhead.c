@@ -144,13 +144,12 @@ static void run(const char *trace, const char *governor, const char *action,
 	policy_init(&pol);
 	if (action && policy_parse_line(&pol, action, "--action", 1, &err))
 		fail_msg("%s", err.msg);
+	sim_opts_init(&spec.opts);
 	spec.trace = trace;
-	spec.plat = &plat;
-	spec.governor = governor;
-	spec.timing = SIM_TIMING_WORK;
-	spec.util_source = SIM_UTIL_EMULATED;
-	spec.power_model = POWER_MODEL_EM;
-	spec.policy = pol.n ? &pol : NULL;
+	spec.opts.plat = &plat;
+	spec.opts.governor = governor;
+	spec.opts.timing = SIM_TIMING_WORK;
+	spec.opts.policy = pol.n ? &pol : NULL;
 	spec.no_hash = true;
 	run_result_init(r);
 	if (replay_run(&spec, r, &err))

@@ -150,15 +150,15 @@ static void replay(const struct replay_case *c, struct run_result *r)
 			fail_msg("%s", err.msg);
 	}
 	spec.trace = c->trace;
-	spec.plat = c->plat ? c->plat : &hikey;
-	spec.governor = c->governor;
-	spec.params = c->params;
-	spec.nr_params = c->nr_params;
-	spec.timing = c->timing;
-	spec.util_source = SIM_UTIL_EMULATED;
-	spec.power_model = POWER_MODEL_EM;
-	spec.policy = pol.n ? &pol : NULL;
-	spec.warmup_ns = c->warmup_ns;
+	spec.opts.plat = c->plat ? c->plat : &hikey;
+	spec.opts.governor = c->governor;
+	spec.opts.params = c->params;
+	spec.opts.nr_params = c->nr_params;
+	spec.opts.timing = c->timing;
+	spec.opts.util_source = SIM_UTIL_EMULATED;
+	spec.opts.power_model = POWER_MODEL_EM;
+	spec.opts.policy = pol.n ? &pol : NULL;
+	spec.opts.warmup_ns = c->warmup_ns;
 	run_result_init(r);
 	ret = replay_run(&spec, r, &err);
 	if (ret)
@@ -774,10 +774,10 @@ static void check_gap(unsigned long long gap_us, bool refused)
 	tb_switch_out(&b, 100000000ULL + gap_us, 4, "long", 40, 120);
 	spec.trace = test_tmpfile(b.buf, ".txt");
 	free(b.buf);
-	spec.plat = &hikey;
-	spec.governor = "performance";
-	spec.timing = SIM_TIMING_TRACED;
-	spec.power_model = POWER_MODEL_EM;
+	spec.opts.plat = &hikey;
+	spec.opts.governor = "performance";
+	spec.opts.timing = SIM_TIMING_TRACED;
+	spec.opts.power_model = POWER_MODEL_EM;
 	gs_error_clear(&err);
 	run_result_init(&r);
 	if (refused) {
