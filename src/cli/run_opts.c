@@ -37,6 +37,7 @@ enum {
 	OPT_WARMUP_MS,
 	OPT_KERNEL,
 	OPT_JSON,
+	OPT_TRACED_CONFIG,
 };
 
 static const struct option long_opts[] = {
@@ -62,6 +63,7 @@ static const struct option long_opts[] = {
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
 	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{"json", no_argument, NULL, OPT_JSON},
+	{"traced-config", required_argument, NULL, OPT_TRACED_CONFIG},
 	{NULL, 0, NULL, 0},
 };
 
@@ -357,6 +359,12 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 	}
 	case OPT_KERNEL:
 		return parse_kernels(o, arg, ps->usage, ps->kind);
+	case OPT_TRACED_CONFIG: {
+		struct gs_error err = {0};
+		if (kcost_config_parse(arg, &o->sim.traced, &err))
+			return cli_usage_error(ps->usage, "--traced-config %s", err.msg);
+		return 0;
+	}
 	default:
 		return OPT_NOT_HANDLED;
 	}

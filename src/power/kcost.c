@@ -36,6 +36,71 @@ int kcost_op_from_name(const char *name)
 	return -1;
 }
 
+void kcost_config_default(struct kcost_config *cfg)
+{
+	*cfg = (struct kcost_config){.uclamp = true, .static_key = true};
+}
+
+static int parse_item(const char *item, size_t len, struct kcost_config *cfg,
+		      struct gs_error *err)
+{
+	static const struct {
+		const char *name;
+		struct kcost_config c;
+	} modes[] = {
+		{"none", {.uclamp = false}},
+		{"off", {.uclamp = true, .static_key = true}},
+		{"on", {.uclamp = true, .static_key = true, .key_on = true}},
+		{"always", {.uclamp = true, .static_key = false}},
+	};
+
+	if (len > 7 && strncmp(item, "uclamp=", 7) == 0) {
+		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
+			if (strlen(modes[i].name) == len - 7 &&
+			    strncmp(item + 7, modes[i].name, len - 7) == 0) {
+				int depth = cfg->depth;
+				*cfg = modes[i].c;
+				cfg->depth = depth;
+				return 0;
+			}
+		}
+	} else if (len > 6 && strncmp(item, "depth=", 6) == 0) {
+		int d = 0;
+		size_t i;
+		for (i = 6; i < len && item[i] >= '0' && item[i] <= '9' && d <= 64; i++)
+			d = d * 10 + (item[i] - '0');
+		if (i == len && d <= 64) {
+			cfg->depth = d;
+			return 0;
+		}
+	}
+	return gs_error_set(err, GS_EARG,
+			    "'%.*s': expected uclamp=none|off|on|always or depth=0..64", (int)len,
+			    item);
+}
+
+int kcost_config_parse(const char *text, struct kcost_config *cfg, struct gs_error *err)
+{
+	unsigned seen = 0;
+
+	kcost_config_default(cfg);
+	for (const char *p = text;;) {
+		size_t len = strcspn(p, ",");
+		unsigned bit = strncmp(p, "depth=", 6) == 0 ? 2 : 1;
+		int ret;
+
+		if (seen & bit)
+			return gs_error_set(err, GS_EARG, "'%.*s': given twice", (int)len, p);
+		seen |= bit;
+		ret = parse_item(p, len, cfg, err);
+		if (ret)
+			return ret;
+		if (!p[len])
+			return 0;
+		p += len + 1;
+	}
+}
+
 void kcost_init(struct kcost *kc)
 {
 	memset(kc, 0, sizeof(*kc));

@@ -66,6 +66,17 @@ struct kcost_config {
 	int depth;
 };
 
+/* The traced kernel by default: uclamp built in, the static key off, every task at the root. */
+void kcost_config_default(struct kcost_config *cfg);
+
+/*
+ * Parse a configuration as `--traced-config` gives it: comma-separated items, each once at most,
+ * over the default: uclamp=none (not built) | off (built, key off) | on (key on) | always (built
+ * without the static key: aggregation at every enqueue, kernels before v5.9); depth=N (every
+ * task's cgroup depth, 0..64). GS_EARG with the item named on anything else.
+ */
+int kcost_config_parse(const char *text, struct kcost_config *cfg, struct gs_error *err);
+
 /* "activate_task" ...; NULL when out of range. */
 const char *kcost_op_name(enum kcost_op op);
 /* The op of a name, or -1. */

@@ -28,9 +28,9 @@ void sim_ovh_init(struct sim *s)
 	for (int c = 0; c < s->plat->nr_cpus; c++)
 		cap[c] = s->plat->cpus[c].capacity;
 	kcost_set_capacity(&o->kc, cap);
-	o->uclamp = s->kp->uclamp_present;
-	/* the traced kernel by default: uclamp built in, the static key off, no nesting */
-	o->traced = (struct kcost_config){.uclamp = true, .static_key = true};
+	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
+	o->extra_depth = s->cfg.cgroup_depth;
+	o->traced = s->cfg.opts.traced;
 }
 
 /* The task's cgroup depth: its group's ancestors, plus the levels above every task. */

@@ -67,13 +67,15 @@ static void charge(struct work *w, u32 idx, const struct wtask *tk, bool enqueue
 {
 	struct slice *sl = S(w, idx);
 	struct wcpu *wc = &w->cpu[sl->cpu];
-	double d;
+	double d, floor;
 
 	if (!w->host.kernel_work)
 		return;
 	d = w->host.kernel_work(w->host.ctx, tk->pid, tk->comm, sl->cpu, enqueue);
-	if (sl->work + d < 0)
-		d = -sl->work;
+	/* a saving never takes the slice below the work it has shown at its last wake point */
+	floor = sl->wp_tail != NONE ? w->wp[sl->wp_tail].offset : 0;
+	if (sl->work + d < floor)
+		d = floor < sl->work ? floor - sl->work : 0;
 	sl->work += d;
 	sl->kwork += d;
 	wc->kernel_in += d;

@@ -54,7 +54,7 @@ struct work_host {
 	 * true: activate_task, charged to the waker's slice just before its wake point, or for
 	 * an external wakeup at the start of the wakee's slice) or one dequeue (deactivate_task,
 	 * at the end of the slice that sleeps), on cpu. A negative charge never takes a slice's
-	 * work below 0. Asked as the trace is read. */
+	 * work below what it showed at its last wake point (or 0). Asked as the trace is read. */
 	double (*kernel_work)(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
 };
 

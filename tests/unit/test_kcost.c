@@ -170,6 +170,34 @@ static void test_time_scales(void **state)
 	assert_true(kcost_time_ns(462, 0, 1, 1) == 0);
 }
 
+static void test_config_parse(void **state)
+{
+	struct kcost_config c;
+	struct gs_error err = {0};
+	(void)state;
+
+	assert_int_equal(kcost_config_parse("uclamp=none", &c, &err), 0);
+	assert_false(c.uclamp);
+	assert_int_equal(c.depth, 0);
+	assert_int_equal(kcost_config_parse("depth=3,uclamp=on", &c, &err), 0);
+	assert_true(c.uclamp && c.static_key && c.key_on);
+	assert_int_equal(c.depth, 3);
+	assert_int_equal(kcost_config_parse("uclamp=always", &c, &err), 0);
+	assert_true(c.uclamp && !c.static_key && !c.key_on);
+	assert_int_equal(kcost_config_parse("depth=2", &c, &err), 0);
+	assert_true(c.uclamp && c.static_key && !c.key_on); /* the default's uclamp=off */
+	assert_int_equal(c.depth, 2);
+	assert_int_equal(kcost_config_parse("uclamp=maybe", &c, &err), GS_EARG);
+	assert_non_null(strstr(err.msg, "'uclamp=maybe'"));
+	assert_int_equal(kcost_config_parse("depth=65", &c, &err), GS_EARG);
+	assert_int_equal(kcost_config_parse("depth=1x", &c, &err), GS_EARG);
+	assert_int_equal(kcost_config_parse("depth=", &c, &err), GS_EARG);
+	assert_int_equal(kcost_config_parse("", &c, &err), GS_EARG);
+	assert_int_equal(kcost_config_parse("uclamp=on,", &c, &err), GS_EARG);
+	assert_int_equal(kcost_config_parse("depth=1,depth=2", &c, &err), GS_EARG);
+	assert_non_null(strstr(err.msg, "given twice"));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -179,6 +207,7 @@ int main(void)
 		cmocka_unit_test(test_sched_work),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_time_scales),
+		cmocka_unit_test(test_config_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

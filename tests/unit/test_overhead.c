@@ -134,10 +134,12 @@ static int setup(void **state)
 	return 0;
 }
 
-static void run(const char *trace, const char *governor, const char *action,
-		struct run_result *r)
+static void run_with(const char *trace, const char *governor, const char *action,
+		     const char *traced, const char *set, struct run_result *r)
 {
 	struct replay_spec spec = {0};
+	struct gov_param param = {0};
+	char key[64];
 	struct policy pol;
 	struct gs_error err = {0};
 
@@ -150,11 +152,27 @@ static void run(const char *trace, const char *governor, const char *action,
 	spec.opts.governor = governor;
 	spec.opts.timing = SIM_TIMING_WORK;
 	spec.opts.policy = pol.n ? &pol : NULL;
+	if (traced && kcost_config_parse(traced, &spec.opts.traced, &err))
+		fail_msg("%s", err.msg);
+	if (set) {
+		snprintf(key, sizeof(key), "%s", set);
+		*strchr(key, '=') = '\0';
+		param.key = key;
+		param.value = strchr(set, '=') + 1;
+		spec.opts.params = &param;
+		spec.opts.nr_params = 1;
+	}
 	spec.no_hash = true;
 	run_result_init(r);
 	if (replay_run(&spec, r, &err))
 		fail_msg("replay failed: %s", err.msg);
 	policy_release(&pol);
+}
+
+static void run(const char *trace, const char *governor, const char *action,
+		struct run_result *r)
+{
+	run_with(trace, governor, action, NULL, NULL, r);
 }
 
 static void check_work(const struct run_result *r)
@@ -253,6 +271,30 @@ static void test_scales_with_frequency(void **state)
 	run_result_release(&r);
 }
 
+/* Key off against a traced kernel without uclamp: the branch (3 ns) at every enqueue and
+ * dequeue, nothing more; and nothing against one with the key off (the default). */
+static void test_key_off_charges_the_branch(void **state)
+{
+	const int n = 20;
+	struct run_result r;
+	(void)state;
+
+	run_with(pingpong(0, 1, n), "performance", NULL, "uclamp=none", NULL, &r);
+	expect_span(&r, hand_span_ns(n, false, 3, 3), n);
+	assert_true(fabs(r.ovh.charged_s - 2 * n * 3e-9) < 1e-12);
+	run_result_release(&r);
+	/* the emulated kernel without uclamp against the default traced one: the branch back */
+	run_with(pingpong(0, 1, n), "performance", NULL, NULL, "uclamp_task=0", &r);
+	assert_true(fabs(r.ovh.charged_s + 2 * n * 3e-9) < 1e-12);
+	assert_int_equal(r.ovh.calls[KC_UCLAMP_BRANCH], 0);
+	run_result_release(&r);
+	/* a traced kernel at depth 2, emulated at depth 3 (--set cgroup_depth=3): one level */
+	run_with(pingpong(0, 1, n), "performance", NULL, "depth=2", "cgroup_depth=3", &r);
+	expect_span(&r, hand_span_ns(n, false, 1000, 1000), n);
+	assert_int_equal(r.ovh.sched_by_depth[3], 2 * n);
+	run_result_release(&r);
+}
+
 static void test_depth_monotonic(void **state)
 {
 	const char *act[4] = {NULL, "attach comm=p* /a", "attach comm=p* /a/b",
@@ -280,6 +322,7 @@ int main(void)
 		cmocka_unit_test(test_same_config_charges_nothing),
 		cmocka_unit_test(test_scales_with_frequency),
 		cmocka_unit_test(test_depth_monotonic),
+		cmocka_unit_test(test_key_off_charges_the_branch),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }
