@@ -1,0 +1,113 @@
+/*
+ * plot_priv.h - what the plot module's files share: the figure's data and the drawing helpers.
+ * Only src/report/plot*.c include it.
+ *
+ *   plot.c         the figure, its panels and series (what a caller builds and reads back);
+ *   plot_draw.c    drawing primitives: colours, text, tick labels, axis ranges, the legend;
+ *   plot_series.c  the two chart families: lines/steps on an XY panel, grouped/stacked bars;
+ *   plot_figure.c  the panels' frames and axes, the whole figure, PNG and SVG output.
+ */
+#ifndef GOVSIM_REPORT_PLOT_PRIV_H
+#define GOVSIM_REPORT_PLOT_PRIV_H
+
+#include "report/plot.h"
+
+#include <cairo.h>
+
+/* Type sizes, px */
+#define FONT_TITLE  19
+#define FONT_SUB    13
+#define FONT_LEGEND 13
+#define FONT_PANEL  14
+#define FONT_LABEL  14
+#define FONT_TICK   12
+#define FONT_BAR    12
+
+#define MARGIN 20 /* around the figure */
+
+struct plot_axis_spec {
+	char label[PLOT_NAME_MAX];
+	double min, max, step; /* NAN, NAN, 0: automatic */
+};
+
+struct plot_panel {
+	enum plot_panel_kind kind;
+	char title[PLOT_NAME_MAX];
+	struct plot_axis_spec ax[3];
+	bool stacked;
+	size_t nr_cats;
+	char **cats;
+};
+
+struct plot {
+	char title[256];
+	char subtitle[512];
+	int width, height;
+	int nr_panels;
+	struct plot_panel panels[PLOT_MAX_PANELS];
+	size_t nr_series, cap_series;
+	struct plot_series *series;
+};
+
+struct range {
+	double lo, hi;    /* data range mapped to the axis */
+	double first, step;
+	int nticks;
+	bool used;
+};
+
+struct frame {
+	double x0, y0, x1, y1; /* plot area, px (y0 top) */
+};
+
+/*
+ * The range of one axis. y: from min(0, data) to the first tick at or above the data (with
+ * headroom for bar labels); x: exactly the data.
+ */
+struct range plot_axis_range(const struct plot *p, int panel, enum plot_axis axis,
+			       double length_px);
+
+/* Category labels under a bars panel: level, or turned 35 degrees when they do not fit. */
+double plot_category_labels(cairo_t *cr, const struct plot_panel *pa, const struct frame *f,
+			      bool draw);
+
+void plot_draw_bars(cairo_t *cr, const struct plot *p, int panel, const struct range *ry,
+		      const struct frame *f);
+
+void plot_draw_line_series(cairo_t *cr, const struct plot_series *s, const struct range *rx,
+			     const struct range *ry, const struct frame *f);
+
+/* s shortened with "..." to fit max_w px, in buf. */
+const char *plot_fit_text(cairo_t *cr, const char *s, double max_w, char *buf, size_t size);
+
+void plot_font(cairo_t *cr, double size, bool bold);
+
+/* Tick label: as many decimals as the step needs. */
+void plot_format_tick(char *buf, size_t size, double v, double step);
+
+/* Lay the legend out in rows from (x, y); draws when `draw`. Returns its height. */
+double plot_legend(cairo_t *cr, const struct plot *p, double x, double y, double max_w,
+		     bool draw);
+
+double plot_map(double v, const struct range *r, double a, double b);
+
+bool plot_panel_has_right(const struct plot *p, int panel);
+
+void plot_source_palette(cairo_t *cr, int i, double alpha);
+
+void plot_source_rgb(cairo_t *cr, unsigned c);
+
+/* Text with its baseline at y; ha 0 = left, 0.5 = centred, 1 = right aligned at x. */
+void plot_text_at(cairo_t *cr, const char *s, double x, double y, double ha);
+
+double plot_text_width(cairo_t *cr, const char *s);
+
+/*
+ * Draw s from (x, y) in lines that fit max_w px, broken at spaces (a word longer than a line
+ * is shortened with "..."), at most max_lines lines (the last one ends in "..." when text is
+ * left); returns the number of lines drawn. Titles wrap instead of being cut.
+ */
+int plot_text_wrapped(cairo_t *cr, const char *s, double x, double y, double max_w,
+			double line_h, int max_lines);
+
+#endif

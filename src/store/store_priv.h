@@ -1,0 +1,31 @@
+/*
+ * store_priv.h - what the results store's files share: the handle and its SQL error helpers.
+ * Only src/store/store*.c include it.
+ *
+ *   store.c        the schema, opening and checking a database;
+ *   store_write.c  a run's rows into the database;
+ *   store_read.c   a run's rows back into a run_result, and the run selectors;
+ *   store_csv.c    a run's tables as CSV files.
+ */
+#ifndef GOVSIM_STORE_STORE_PRIV_H
+#define GOVSIM_STORE_STORE_PRIV_H
+
+#include "store/store.h"
+
+#include <sqlite3.h>
+
+struct store {
+	sqlite3 *db;
+	char *path;
+	bool plugin_cols; /* runs.governor_path/governor_sha256 exist (added after schema v1) */
+};
+
+/* GS_ESQL with the path, `what` and SQLite's message. */
+int store_sql_error(struct store *s, struct gs_error *err, const char *what);
+/* Runs a statement without results; GS_ESQL naming `what` on failure. */
+int store_exec(struct store *s, const char *sql, const char *what, struct gs_error *err);
+
+/* store_write.c: the counts and pointers of a run_result are within the tables' limits. */
+bool result_in_limits(const struct run_result *r);
+
+#endif

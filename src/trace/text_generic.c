@@ -1,0 +1,731 @@
+/*
+ * text_generic.c - the payload of a text event read field by field: numbers, prev_state, the
+ * key=value pairs looked up by name (also for trace.dat records, which are rendered as
+ * key=value text), trace-cmd report's plugin layout of sched_switch/sched_wakeup, and the
+ * event names. The fast path of the common events is in text.c.
+ *
+ * Payload fields are looked up by name, in any order; a value runs to the next " name=" (comms
+ * hold spaces), and the " ==>" of sched_switch is dropped. The common events, printed in the
+ * kernel's order, take a fast path that reads the fields in that order (text.c).
+ *
+ * prev_state normalisation to v5.9 TASK_REPORT bits (include/trace/events/sched.h v5.9):
+ * - numbers (old trace-cmd, -R): n & 0xff when non-zero (sleeping), 0 for 0 (R), otherwise
+ *   (256, 1024, 2048, 4096: TASK_STATE_MAX = "preempted" on older kernels) TASK_REPORT_MAX (R+);
+ * - letters: S=1 D=2 T=4 t=8 X=0x10 Z=0x20 P=0x40 I=0x80, '|'-joined, R = 0, '+' adds 0x100.
+ *   Letters v5.9 does not print (x, K, W, N, ... of older kernels: dead, wakekill, waking,
+ *   noload) become TASK_STATE_D (a sleep the task does not choose) when no v5.9 letter is
+ *   present, and are ignored next to one ("D|W" = D, "R|W"... = R). Anything else is malformed.
+ */
+#include "trace/text_priv.h"
+
+#include <stdio.h>
+#include <string.h>
+
+/* ---- numbers ------------------------------------------------------------------------------- */
+
+/* Decimal (leading zeros are decimal: target_cpu=006) or 0x-hex; the whole span must be used. */
+bool span_u64(const char *s, size_t n, u64 *out)
+{
+	u64 v = 0;
+	size_t i = 0;
+
+	if (n == 0)
+		return false;
+	if (n > 2 && s[0] == '0' && (s[1] == 'x' || s[1] == 'X')) {
+		for (i = 2; i < n; i++) {
+			char c = s[i];
+			unsigned d;
+			if (is_digit(c))
+				d = (unsigned)(c - '0');
+			else if (c >= 'a' && c <= 'f')
+				d = (unsigned)(c - 'a' + 10);
+			else if (c >= 'A' && c <= 'F')
+				d = (unsigned)(c - 'A' + 10);
+			else
+				return false;
+			if (v >> 60)
+				return false;
+			v = v << 4 | d;
+		}
+		*out = v;
+		return true;
+	}
+	for (; i < n; i++) {
+		unsigned d = (unsigned)(s[i] - '0');
+		if (d > 9)
+			return false;
+		if (v > (UINT64_MAX - d) / 10)
+			return false;
+		v = v * 10 + d;
+	}
+	*out = v;
+	return true;
+}
+
+static bool span_s64(const char *s, size_t n, s64 *out)
+{
+	u64 v;
+	if (n > 0 && s[0] == '-') {
+		if (!span_u64(s + 1, n - 1, &v) || v > (u64)INT64_MAX + 1)
+			return false;
+		*out = (s64)(0 - v);
+		return true;
+	}
+	if (!span_u64(s, n, &v) || v > (u64)INT64_MAX)
+		return false;
+	*out = (s64)v;
+	return true;
+}
+
+/* ---- prev_state ---------------------------------------------------------------------------- */
+
+u32 prev_state_from_number(u64 n)
+{
+	if (n & 0xffu)
+		return (u32)(n & 0xffu);
+	if (n == 0)
+		return 0;
+	return TASK_REPORT_MAX;
+}
+
+s64 prev_state_parse(const char *s, size_t len)
+{
+	u32 bits = 0;
+	bool known = false, unknown = false, plus = false;
+
+	if (len == 0)
+		return -1;
+	if (is_digit(s[0])) {
+		u64 n;
+		if (!span_u64(s, len, &n))
+			return -1;
+		return prev_state_from_number(n);
+	}
+	for (size_t i = 0; i < len; i++) {
+		char c = s[i];
+		if (plus)
+			return -1; /* '+' only at the end */
+		switch (c) {
+		case 'S': bits |= 0x01; known = true; break;
+		case 'D': bits |= 0x02; known = true; break;
+		case 'T': bits |= 0x04; known = true; break;
+		case 't': bits |= 0x08; known = true; break;
+		case 'X': bits |= 0x10; known = true; break;
+		case 'Z': bits |= 0x20; known = true; break;
+		case 'P': bits |= 0x40; known = true; break;
+		case 'I': bits |= 0x80; known = true; break;
+		case 'R': known = true; break;
+		case '|': break;
+		case '+': plus = true; break;
+		default:
+			if ((c >= 'a' && c <= 'z') || (c >= 'A' && c <= 'Z'))
+				unknown = true;
+			else
+				return -1;
+		}
+	}
+	if (!known && !unknown)
+		return -1;
+	if (!known)
+		bits = TASK_STATE_D;
+	if (plus)
+		bits |= TASK_REPORT_MAX;
+	return bits;
+}
+
+/* ---- payload fields ------------------------------------------------------------------------ */
+
+void fieldset_split(struct fieldset *fs, const char *p, const char *end)
+{
+	fs->n = 0;
+	while (p < end && fs->n < FIELDSET_MAX) {
+		const char *k, *v, *q, *vend, *next;
+
+		while (p < end && *p == ' ')
+			p++;
+		k = p;
+		while (p < end && is_ident(*p))
+			p++;
+		if (p == k || p >= end || *p != '=') {
+			/* not a key: skip the token */
+			while (p < end && *p != ' ')
+				p++;
+			continue;
+		}
+		v = ++p;
+		q = v;
+		vend = end;
+		next = end;
+		for (;;) {
+			const char *sp = memchr(q, ' ', (size_t)(end - q));
+			const char *t, *u;
+			if (!sp)
+				break;
+			t = sp;
+			while (t < end && *t == ' ')
+				t++;
+			u = t;
+			while (u < end && is_ident(*u))
+				u++;
+			if (u > t && u < end && *u == '=') {
+				vend = sp;
+				next = t;
+				break;
+			}
+			if (t >= end)
+				break;
+			q = t;
+		}
+		while (vend > v && vend[-1] == ' ')
+			vend--;
+		if (vend - v >= 3 && memcmp(vend - 3, "==>", 3) == 0) {
+			vend -= 3;
+			while (vend > v && vend[-1] == ' ')
+				vend--;
+		}
+		fs->f[fs->n].key = k;
+		fs->f[fs->n].klen = (u32)(v - 1 - k);
+		fs->f[fs->n].val = v;
+		fs->f[fs->n].vlen = (u32)(vend - v);
+		fs->n++;
+		p = next;
+	}
+}
+
+/* Conversion context: the first problem found is kept in `why`. */
+struct conv {
+	const struct fieldset *fs;
+	int hint;
+	const char *event;
+	const char *why;
+	char *buf;
+	size_t bufsz;
+};
+
+static const struct field_span *conv_get(struct conv *c, const char *name)
+{
+	size_t nlen = strlen(name);
+	int n = c->fs->n;
+
+	for (int j = 0; j < n; j++) {
+		int i = (c->hint + j) % n;
+		const struct field_span *f = &c->fs->f[i];
+		if (f->klen == nlen && memcmp(f->key, name, nlen) == 0) {
+			c->hint = i + 1;
+			return f;
+		}
+	}
+	return NULL;
+}
+
+static bool conv_missing(struct conv *c, const char *name)
+{
+	snprintf(c->buf, c->bufsz, "%s without %s", c->event, name);
+	c->why = c->buf;
+	return false;
+}
+
+static bool conv_bad(struct conv *c, const struct field_span *f)
+{
+	snprintf(c->buf, c->bufsz, "%s: bad %.*s value '%.*s'", c->event, (int)f->klen, f->key,
+		 (int)(f->vlen > 40 ? 40 : f->vlen), f->val);
+	c->why = c->buf;
+	return false;
+}
+
+static bool get_s64(struct conv *c, const char *name, s64 *out, bool required, bool *present)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (present)
+		*present = f != NULL;
+	if (!f)
+		return required ? conv_missing(c, name) : true;
+	if (!span_s64(f->val, f->vlen, out))
+		return conv_bad(c, f);
+	return true;
+}
+
+static bool need_s32(struct conv *c, const char *name, s32 *out)
+{
+	s64 v = 0;
+	if (!get_s64(c, name, &v, true, NULL))
+		return false;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return conv_bad(c, conv_get(c, name));
+	*out = (s32)v;
+	return true;
+}
+
+static bool opt_s32(struct conv *c, const char *name, s32 *out)
+{
+	s64 v = 0;
+	bool present;
+	if (!get_s64(c, name, &v, false, &present))
+		return false;
+	if (!present)
+		return true;
+	if (v < INT32_MIN || v > INT32_MAX)
+		return conv_bad(c, conv_get(c, name));
+	*out = (s32)v;
+	return true;
+}
+
+static bool need_u32(struct conv *c, const char *name, u32 *out)
+{
+	const struct field_span *f = conv_get(c, name);
+	u64 v;
+	if (!f)
+		return conv_missing(c, name);
+	if (!span_u64(f->val, f->vlen, &v) || v > UINT32_MAX)
+		return conv_bad(c, f);
+	*out = (u32)v;
+	return true;
+}
+
+/* An optional unsigned field: EV_NO_VALUE when absent (out is preset). A second name is an
+ * alias of another kernel's variant (load_avg / load). */
+static bool opt_u64(struct conv *c, const char *name, const char *alias, u64 *out, bool required)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (!f && alias)
+		f = conv_get(c, alias);
+	if (!f)
+		return required ? conv_missing(c, name) : true;
+	if (!span_u64(f->val, f->vlen, out))
+		return conv_bad(c, f);
+	return true;
+}
+
+/* Comms are NUL-padded to TASK_COMM_LEN, so that equal events are equal bytes. */
+static void copy_comm(char *dst, const struct field_span *f)
+{
+	size_t n = f ? f->vlen : 0;
+	if (n > TASK_COMM_LEN - 1)
+		n = TASK_COMM_LEN - 1;
+	memset(dst, 0, TASK_COMM_LEN);
+	if (n)
+		memcpy(dst, f->val, n);
+}
+
+static bool need_comm(struct conv *c, const char *name, char *dst)
+{
+	const struct field_span *f = conv_get(c, name);
+	if (!f)
+		return conv_missing(c, name);
+	copy_comm(dst, f);
+	return true;
+}
+
+static void opt_comm(struct conv *c, const char *name, char *dst)
+{
+	copy_comm(dst, conv_get(c, name));
+}
+
+/* path=/ is the root cfs_rq, (null) or empty no group, anything else a task group. */
+static enum event_path get_path(struct conv *c)
+{
+	const struct field_span *f = conv_get(c, "path");
+	if (!f || f->vlen == 0 || (f->vlen == 6 && memcmp(f->val, "(null)", 6) == 0))
+		return EV_PATH_NONE;
+	if (f->vlen == 1 && f->val[0] == '/')
+		return EV_PATH_ROOT;
+	return EV_PATH_GROUP;
+}
+
+static bool conv_switch(struct conv *c, struct event *ev)
+{
+	const struct field_span *f;
+	s64 st;
+
+	if (!need_comm(c, "prev_comm", ev->sw.prev_comm) || !need_s32(c, "prev_pid", &ev->sw.prev_pid) ||
+	    !need_s32(c, "prev_prio", &ev->sw.prev_prio))
+		return false;
+	f = conv_get(c, "prev_state");
+	if (!f)
+		return conv_missing(c, "prev_state");
+	st = prev_state_parse(f->val, f->vlen);
+	if (st < 0)
+		return conv_bad(c, f);
+	ev->sw.prev_state = (u32)st;
+	return need_comm(c, "next_comm", ev->sw.next_comm) &&
+	       need_s32(c, "next_pid", &ev->sw.next_pid) && need_s32(c, "next_prio", &ev->sw.next_prio);
+}
+
+static bool conv_util(struct conv *c, int type, struct event *ev)
+{
+	bool cpu_required = false, ok = true;
+
+	ev->util.cpu = -1;
+	ev->util.pid = -1;
+	ev->util.comm[0] = '\0';
+	ev->util.load = ev->util.runnable = ev->util.util = ev->util.update_time = EV_NO_VALUE;
+	ev->util.util_est_enqueued = ev->util.util_est_ewma = EV_NO_VALUE;
+	ev->util.util_rt = ev->util.util_dl = EV_NO_VALUE;
+	ev->util.uclamp_min = ev->util.uclamp_max = EV_NO_VALUE;
+	ev->util.freq_khz = EV_NO_VALUE;
+	ev->util.idle_state = -1;
+	ev->util.path = get_path(c);
+
+	switch (type) {
+	case EV_PELT_CFS:
+	case EV_PELT_RT:
+	case EV_PELT_DL:
+	case EV_PELT_IRQ:
+	case EV_UTIL_EST_CFS:
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_AVG_CPU:
+	case EV_UCLAMP_UTIL_CFS:
+		cpu_required = true;
+		break;
+	default:
+		break;
+	}
+	if (cpu_required)
+		ok = need_s32(c, "cpu", &ev->util.cpu);
+	else
+		ok = opt_s32(c, "cpu", &ev->util.cpu);
+	if (!ok)
+		return false;
+	ok = opt_s32(c, "pid", &ev->util.pid);
+	if (!ok)
+		return false;
+	opt_comm(c, "comm", ev->util.comm);
+
+	switch (type) {
+	case EV_PELT_CFS:
+	case EV_PELT_RT:
+	case EV_PELT_DL:
+	case EV_PELT_IRQ:
+	case EV_PELT_SE:
+		return opt_u64(c, "load", NULL, &ev->util.load, false) &&
+		       opt_u64(c, "runnable", "rbl_load", &ev->util.runnable, false) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, true) &&
+		       opt_u64(c, "update_time", NULL, &ev->util.update_time, false);
+	case EV_UTIL_EST_CFS:
+	case EV_UTIL_EST_SE:
+		return opt_u64(c, "enqueued", NULL, &ev->util.util_est_enqueued, true) &&
+		       opt_u64(c, "ewma", NULL, &ev->util.util_est_ewma, true) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, false);
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_SE:
+		return opt_u64(c, "load", NULL, &ev->util.load, false) &&
+		       opt_u64(c, "rbl_load", "runnable", &ev->util.runnable, false) &&
+		       opt_u64(c, "util", NULL, &ev->util.util, true);
+	case EV_LOAD_AVG_CPU:
+	case EV_LOAD_AVG_TASK:
+		/* two variants: load_avg= util_avg= and load= utilization= */
+		return opt_u64(c, "load_avg", "load", &ev->util.load, false) &&
+		       opt_u64(c, "util_avg", "utilization", &ev->util.util, true);
+	case EV_UCLAMP_UTIL_SE:
+	case EV_UCLAMP_UTIL_CFS:
+		return opt_u64(c, "util_avg", NULL, &ev->util.util, true) &&
+		       opt_u64(c, "uclamp_min", NULL, &ev->util.uclamp_min, true) &&
+		       opt_u64(c, "uclamp_max", NULL, &ev->util.uclamp_max, true);
+	default:
+		return true;
+	}
+}
+
+const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
+			      size_t why_size)
+{
+	struct conv c = {fs, 0, event_type_name(type), NULL, why, why_size};
+	bool ok;
+
+	ev->type = (enum event_type)type;
+	switch (type) {
+	case EV_SWITCH:
+		ok = conv_switch(&c, ev);
+		break;
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		ev->wake.prio = -1;
+		ev->wake.target_cpu = -1;
+		ok = need_comm(&c, "comm", ev->wake.comm) && need_s32(&c, "pid", &ev->wake.pid) &&
+		     opt_s32(&c, "prio", &ev->wake.prio) &&
+		     opt_s32(&c, "target_cpu", &ev->wake.target_cpu);
+		if (ok && type != EV_WAKING && ev->wake.target_cpu < 0)
+			ok = conv_missing(&c, "target_cpu");
+		break;
+	case EV_MIGRATE:
+		ev->migrate.prio = -1;
+		ok = need_comm(&c, "comm", ev->migrate.comm) && need_s32(&c, "pid", &ev->migrate.pid) &&
+		     opt_s32(&c, "prio", &ev->migrate.prio) &&
+		     need_s32(&c, "orig_cpu", &ev->migrate.orig_cpu) &&
+		     need_s32(&c, "dest_cpu", &ev->migrate.dest_cpu);
+		break;
+	case EV_CPU_FREQUENCY:
+	case EV_CPU_IDLE:
+	case EV_FREQ_MARKER:
+		ok = need_u32(&c, "state", &ev->power.state) &&
+		     need_u32(&c, "cpu_id", &ev->power.cpu_id);
+		/* CPU numbers are ints everywhere after the reader */
+		if (ok && ev->power.cpu_id > INT32_MAX)
+			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
+		break;
+	default:
+		ok = conv_util(&c, type, ev);
+		break;
+	}
+	if (ok)
+		return NULL;
+	return c.why ? c.why : "bad fields";
+}
+
+/* ---- trace-cmd report with plugins (no -N) ------------------------------------------------- */
+
+/*
+ * Without -N, trace-cmd report formats three events through libtraceevent's sched_switch plugin
+ * instead of the kernel's print format (plugins/plugin_sched_switch.c of libtraceevent 1.7):
+ *
+ *     sched_switch:  <prev_comm>:<prev_pid> [<prev_prio>] <state> ==> <next_comm>:<next_pid> [<next_prio>]
+ *     sched_wakeup:  <comm>:<pid> [<prio>] success=1 CPU:<target_cpu, %03d>
+ *     sched_wakeup_new: the same; older versions print no "success=1"
+ *
+ * A comm may hold ':' and spaces ("kworker/u12:1", "rs:main Q:Reg"), so each task is read from
+ * its right end: "[prio]", then the pid after the last ':' before it. <state> is the plugin's
+ * own letters for the low 8 bits of the raw prev_state, "SDTtZXxW" for bits 0..7, joined by
+ * '|', "R" when none is set (newer versions print "SDTtXZPI"; P and I are accepted too). The
+ * bits are then those of a numeric prev_state (prev_state_from_number()); a trailing '+' is the
+ * preempted mark, as in the kernel's letters.
+ */
+static s64 plugin_state_parse(const char *s, size_t len)
+{
+	static const char letters[] = "SDTtZXxW";
+	u64 n = 0;
+	bool plus = false;
+
+	if (len > 0 && s[len - 1] == '+') {
+		plus = true;
+		len--;
+	}
+	if (len == 1 && s[0] == 'R')
+		return plus ? TASK_REPORT_MAX : 0;
+	for (size_t i = 0;; i += 2) {
+		const char *l = NULL;
+		if (i >= len)
+			return -1;
+		if (s[i] != '\0')
+			l = memchr(letters, s[i], sizeof(letters) - 1);
+		if (l)
+			n |= 1ull << (l - letters);
+		else if (s[i] == 'P')
+			n |= 0x40;
+		else if (s[i] == 'I')
+			n |= 0x80;
+		else
+			return -1;
+		if (i + 1 == len)
+			break;
+		if (s[i + 1] != '|')
+			return -1;
+	}
+	return prev_state_from_number(n) | (plus ? TASK_REPORT_MAX : 0);
+}
+
+/* A decimal span [s, e) as s32; false unless the whole span is one. */
+static bool span_s32(const char *s, const char *e, s32 *out)
+{
+	s64 v;
+
+	if (!span_s64(s, (size_t)(e - s), &v) || v < INT32_MIN || v > INT32_MAX)
+		return false;
+	*out = (s32)v;
+	return true;
+}
+
+/* "<comm>:<pid>" or "<comm>:<pid> [<prio>]" filling exactly [s, e); *prio stays when absent. */
+static bool plugin_task(const char *s, const char *e, char *comm, s32 *pid, s32 *prio,
+			bool prio_required)
+{
+	const char *c, *d = e;
+	struct field_span f;
+
+	if (e > s && e[-1] == ']') {
+		const char *o = e - 1;
+		while (o > s && *o != '[')
+			o--;
+		if (*o != '[' || o == s || o[-1] != ' ' || !span_s32(o + 1, e - 1, prio))
+			return false;
+		d = o - 1;
+		while (d > s && d[-1] == ' ')
+			d--;
+	} else if (prio_required) {
+		return false;
+	}
+	c = d;
+	while (c > s && is_digit(c[-1]))
+		c--;
+	if (c == d || c == s || c[-1] != ':' || !span_s32(c, d, pid))
+		return false;
+	f.val = s;
+	f.vlen = (u32)(c - 1 - s);
+	copy_comm(comm, &f);
+	return true;
+}
+
+static bool plugin_switch(const char *p, const char *end, struct event *ev, const char **why)
+{
+	const char *arrow = NULL, *st, *q;
+	s64 state;
+
+	for (q = p; end - q >= 4; q++) {
+		q = memchr(q, '=', (size_t)(end - q));
+		if (!q)
+			break;
+		if (q > p && q[-1] == ' ' && end - q >= 4 && memcmp(q, "==> ", 4) == 0) {
+			arrow = q - 1;
+			break;
+		}
+	}
+	if (!arrow) {
+		*why = ": no ' ==> ' between the tasks";
+		return false;
+	}
+	/* "<prev> [<prio>] <state>" */
+	st = arrow;
+	while (st > p && st[-1] != ' ')
+		st--;
+	state = plugin_state_parse(st, (size_t)(arrow - st));
+	if (st == p || state < 0) {
+		*why = ": bad task state before ' ==> '";
+		return false;
+	}
+	q = st;
+	while (q > p && q[-1] == ' ')
+		q--;
+	if (!plugin_task(p, q, ev->sw.prev_comm, &ev->sw.prev_pid, &ev->sw.prev_prio, true)) {
+		*why = ": bad 'comm:pid [prio]' before ' ==> '";
+		return false;
+	}
+	ev->sw.prev_state = (u32)state;
+	q = arrow + 4;
+	while (q < end && *q == ' ')
+		q++;
+	if (!plugin_task(q, end, ev->sw.next_comm, &ev->sw.next_pid, &ev->sw.next_prio, true)) {
+		*why = ": bad 'comm:pid [prio]' after ' ==> '";
+		return false;
+	}
+	return true;
+}
+
+/* The last space-separated token of [s, *e) when it starts with `tag`: its value after the tag;
+ * *e moves before the token. NULL (and *e unchanged) otherwise. */
+static const char *plugin_tail(const char *s, const char **e, const char *tag)
+{
+	const char *t = *e;
+	size_t tl = strlen(tag);
+
+	while (t > s && t[-1] != ' ')
+		t--;
+	if ((size_t)(*e - t) <= tl || memcmp(t, tag, tl) != 0 || t == s)
+		return NULL;
+	*e = t;
+	while (*e > s && (*e)[-1] == ' ')
+		(*e)--;
+	return t + tl;
+}
+
+static bool plugin_wakeup(const char *p, const char *end, struct event *ev, const char **why)
+{
+	const char *e = end, *cpu;
+
+	ev->wake.prio = -1;
+	cpu = plugin_tail(p, &e, "CPU:");
+	if (!cpu) {
+		*why = " without 'CPU:'";
+		return false;
+	}
+	if (!span_s32(cpu, end, &ev->wake.target_cpu) || ev->wake.target_cpu < 0) {
+		*why = ": bad 'CPU:' value";
+		return false;
+	}
+	plugin_tail(p, &e, "success="); /* not kept, as in the key=value layout */
+	if (!plugin_task(p, e, ev->wake.comm, &ev->wake.pid, &ev->wake.prio, false)) {
+		*why = ": bad 'comm:pid [prio]'";
+		return false;
+	}
+	return true;
+}
+
+/* The plugin layout of sched_switch / sched_wakeup / sched_wakeup_new: NULL when ev is filled,
+ * else why not, in `why`. */
+const char *plugin_payload(int type, const char *p, const char *end, struct event *ev,
+				  char *why, size_t why_size)
+{
+	const char *w = NULL;
+	bool ok;
+
+	ev->type = (enum event_type)type;
+	if (type == EV_SWITCH)
+		ok = plugin_switch(p, end, ev, &w);
+	else
+		ok = plugin_wakeup(p, end, ev, &w);
+	if (ok)
+		return NULL;
+	snprintf(why, why_size, "%s%s", event_type_name(type), w);
+	return why;
+}
+
+bool has_plugin_layout(int type)
+{
+	return type == EV_SWITCH || type == EV_WAKEUP || type == EV_WAKEUP_NEW;
+}
+
+/* The payload starts with "ident=": the kernel's key=value print format. */
+bool starts_key_value(const char *p, const char *end)
+{
+	const char *q = p;
+
+	while (q < end && is_ident(*q))
+		q++;
+	return q > p && q < end && *q == '=';
+}
+
+/* ---- event names --------------------------------------------------------------------------- */
+
+struct ev_name {
+	const char *name;
+	unsigned char len;
+	signed char type;
+};
+
+static const struct ev_name ev_names[] = {
+#define GS_EVENT_ROW(name, str) {str, sizeof(str) - 1, EV_##name},
+	GS_EVENT_TYPES(GS_EVENT_ROW)
+#undef GS_EVENT_ROW
+	{"print", 5, EVNAME_MARKER},
+	{"bprint", 6, EVNAME_MARKER},
+	{"tracing_mark_write", 18, EVNAME_MARKER},
+};
+
+/* memcmp() == 0 for the short names here, without the call. */
+TEXT_INLINE bool same_bytes(const char *a, const char *b, size_t n)
+{
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+
+int text_event_type(const char *name, size_t len)
+{
+	if (len > 6 && memcmp(name, "lisa__", 6) == 0) {
+		name += 6;
+		len -= 6;
+	}
+	if (len == 0)
+		return -1;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(ev_names); i++) {
+		const struct ev_name *e = &ev_names[i];
+		/* most names start "sched_": the length and the last letter tell them apart */
+		if (e->len == len && e->name[len - 1] == name[len - 1] &&
+		    same_bytes(e->name, name, len)) {
+			if (e->type == EV_FREQ_MARKER || e->type == EV_CSV_UTIL)
+				return -1; /* not tracepoints of their own */
+			return e->type;
+		}
+	}
+	return -1;
+}

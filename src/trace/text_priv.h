@@ -1,0 +1,165 @@
+/*
+ * text_priv.h - what the text reader's files share: the per-character helpers of the hot path
+ * (always inlined) and the functions one file calls in another. Only src/trace/text*.c include
+ * it.
+ *
+ *   text.c          the fast path (the kernel's column layout, the common events' payloads in
+ *                   the kernel's order) and text_parse_line(), which ties the files together;
+ *   text_generic.c  numbers, prev_state, key=value payloads by name, trace-cmd's plugin
+ *                   layout, event names;
+ *   text_columns.c  header lines and the columns before the event name (comm-pid, cpu, flags,
+ *                   timestamp) in every layout;
+ *   text_markers.c  trace_marker writes (devlib, atrace, rt-app).
+ */
+#ifndef GOVSIM_TRACE_TEXT_PRIV_H
+#define GOVSIM_TRACE_TEXT_PRIV_H
+
+#include "trace/reader_priv.h"
+
+#include <string.h>
+
+static const unsigned char ident_tab[256] = {
+#define R10(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1, [c + 4] = 1, [c + 5] = 1, \
+	       [c + 6] = 1, [c + 7] = 1, [c + 8] = 1, [c + 9] = 1
+	R10('0'),
+	R10('A'), R10('K'), [('U')] = 1, [('V')] = 1, [('W')] = 1, [('X')] = 1, [('Y')] = 1,
+	[('Z')] = 1,
+	R10('a'), R10('k'), [('u')] = 1, [('v')] = 1, [('w')] = 1, [('x')] = 1, [('y')] = 1,
+	[('z')] = 1,
+	['_'] = 1,
+#undef R10
+};
+
+/* The per-character helpers of the hot path: always inlined, so that strlen() and memcmp() of
+ * literal keys fold into compares. */
+#define TEXT_INLINE static inline __attribute__((always_inline))
+
+TEXT_INLINE bool is_ident(char c)
+{
+	return ident_tab[(unsigned char)c];
+}
+
+TEXT_INLINE bool is_digit(char c)
+{
+	return (unsigned)(c - '0') < 10;
+}
+
+/*
+ * Word-at-a-time scanning for the columns of a line (the leading spaces, the event name): 8
+ * bytes per step. zero_bytes() sets the high bit of each zero byte of x; only bytes above the
+ * first zero one can be set falsely (by the borrow), so the lowest set bit, which is the one
+ * used, is exact. Little-endian hosts only; others take the byte loops.
+ */
+#define BYTES_ONES 0x0101010101010101ull
+#define BYTES_HIGH 0x8080808080808080ull
+
+TEXT_INLINE u64 load8(const char *p)
+{
+	u64 v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+TEXT_INLINE u64 zero_bytes(u64 x)
+{
+	return (x - BYTES_ONES) & ~x & BYTES_HIGH;
+}
+
+/* The first byte at or after p that is not a space. */
+TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 x = load8(p) ^ (BYTES_ONES * ' ');
+		if (x)
+			return p + (__builtin_ctzll(x) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p == ' ')
+		p++;
+	return p;
+}
+
+/* The first ':' or ' ' at or after p (the end of an event name). */
+TEXT_INLINE const char *name_end(const char *p, const char *end)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 v = load8(p);
+		u64 m = zero_bytes(v ^ (BYTES_ONES * ':')) | zero_bytes(v ^ (BYTES_ONES * ' '));
+		if (m)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p != ':' && *p != ' ')
+		p++;
+	return p;
+}
+
+TEXT_INLINE u32 load4(const char *p)
+{
+	u32 v;
+	memcpy(&v, p, sizeof(v));
+	return v;
+}
+
+/* a[0..n) == b[0..n) for n <= 16, in at most two overlapping word compares: with n a constant
+ * and b a literal this is a few instructions (GCC calls memcmp() for some lengths). */
+TEXT_INLINE bool short_eq(const char *a, const char *b, size_t n)
+{
+	if (n >= 8)
+		return load8(a) == load8(b) && load8(a + n - 8) == load8(b + n - 8);
+	if (n >= 4)
+		return load4(a) == load4(b) && load4(a + n - 4) == load4(b + n - 4);
+	for (size_t i = 0; i < n; i++)
+		if (a[i] != b[i])
+			return false;
+	return true;
+}
+/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there. */
+TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
+{
+	const char *d = q;
+	u64 v = 0, mul = 1;
+
+	while (d > line && is_digit(d[-1]) && q - d < 10) {
+		d--;
+		v += (u64)(*d - '0') * mul;
+		mul *= 10;
+	}
+	if (d == q || d == line || d[-1] != '-')
+		return false;
+	*pid = (s32)v;
+	return true;
+}
+
+/* text_generic.c */
+/* Decimal (leading zeros are decimal: target_cpu=006) or 0x-hex; the whole span must be used. */
+bool span_u64(const char *s, size_t n, u64 *out);
+/* The plugin layout of sched_switch / sched_wakeup / sched_wakeup_new: NULL when ev is filled,
+ * else why not, in `why`. */
+const char *plugin_payload(int type, const char *p, const char *end, struct event *ev, char *why,
+			   size_t why_size);
+bool has_plugin_layout(int type);
+/* The payload starts with "ident=": the kernel's key=value print format. */
+bool starts_key_value(const char *p, const char *end);
+
+/* text_columns.c */
+/* A '#' comment line: "#P:<cpus>", "tracer:", "Linux version". */
+void header_comment(struct trace_reader *r, const char *p, const char *end);
+/* trace-cmd's preamble lines; true when the line was one. */
+bool header_line(struct trace_reader *r, const char *p, const char *end);
+/* "<sec>.<frac>:" at p; on success *next points after the ':'. */
+bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **next);
+/* The columns before the event name: "comm-pid [cpu] flags ts:" in any of the layouts. NULL
+ * and *next after the timestamp's ':', or why not. */
+const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *cpu, u64 *ts,
+			 const char **next, const char **flags);
+
+/* text_markers.c */
+/* An event name that is an unresolved ip ("0", "0xffffff8008123456"): a trace_marker write. */
+bool is_unresolved_ip(const char *name, size_t len);
+
+#endif
