@@ -363,6 +363,7 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 		struct gs_error err = {0};
 		if (kcost_config_parse(arg, &o->sim.traced, &err))
 			return cli_usage_error(ps->usage, "--traced-config %s", err.msg);
+		o->sim.has_traced_config = true;
 		return 0;
 	}
 	default:

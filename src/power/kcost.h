@@ -21,12 +21,11 @@
  * unit of src/sim/work.h), and takes work / (capacity(cpu)/1024 x f/f_max) ns on another CPU or
  * at another frequency.
  *
- * Plain data: struct kcost is a value (no heap).
+ * Plain data: struct kcost is a value (no heap). The platform loader fills it
+ * (power/platform_kcost.c: struct platform.kcost).
  */
 #ifndef GOVSIM_POWER_KCOST_H
 #define GOVSIM_POWER_KCOST_H
-
-#include <sqlite3.h>
 
 #include "core/error.h"
 #include "core/types.h"
@@ -84,14 +83,6 @@ int kcost_op_from_name(const char *name);
 
 /* Every cost 0, no table. */
 void kcost_init(struct kcost *kc);
-
-/*
- * Read table kernel_costs (operation, ns, cpu, source) of a loaded platform database. A
- * database without the table, or with no rows, leaves *kc without costs (present false).
- * GS_EMODEL ("kernel_costs row N: why") for an unknown operation, a negative or non-finite ns,
- * a cpu outside 0..nr_cpus-1, an empty source, or an operation given twice.
- */
-int kcost_load(sqlite3 *db, int nr_cpus, struct kcost *kc, struct gs_error *err);
 
 /* Fill work_ns from ns and the capacity of each row's CPU (capacity[cpu], 1..1024). */
 void kcost_set_capacity(struct kcost *kc, const u32 *capacity);

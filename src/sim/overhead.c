@@ -30,7 +30,10 @@ void sim_ovh_init(struct sim *s)
 	kcost_set_capacity(&o->kc, cap);
 	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
 	o->extra_depth = s->cfg.cgroup_depth;
-	o->traced = s->cfg.opts.traced;
+	if (s->cfg.opts.has_traced_config)
+		o->traced = s->cfg.opts.traced;
+	else
+		kcost_config_default(&o->traced);
 }
 
 /* The task's cgroup depth: its group's ancestors, plus the levels above every task. */

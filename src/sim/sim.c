@@ -44,7 +44,6 @@ void sim_opts_init(struct sim_opts *o)
 	o->timing = SIM_TIMING_WORK;
 	o->util_source = SIM_UTIL_EMULATED;
 	o->power_model = POWER_MODEL_EM;
-	kcost_config_default(&o->traced);
 }
 
 void sim_config_init(struct sim_config *cfg)

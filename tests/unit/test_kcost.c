@@ -1,15 +1,16 @@
 /*
  * test_kcost.c - the kernel cost table (power/kcost.h).
  *
- * Checks: operation names both ways; loading table kernel_costs from SQL (rows kept, a database
- * without the table or without rows has no costs, bad rows refused naming the row); the
+ * Checks: operation names both ways; loading table kernel_costs with a platform model
+ * (platform_load_sql: rows kept, a model without rows has no costs, bad rows refused naming the
+ * row); the
  * capacity-invariant work of a row measured on a capacity-462 CPU; the cost of one enqueue and
  * one dequeue in each configuration, computed by hand from the kernel's v5.9 code path (no
  * uclamp: base + levels; key off: + the branch only; key on: + the branch + 2 clamp ids; no
  * static key: 2 clamp ids, no branch); the charged difference against a traced configuration
  * (0 when they are equal, negative when the emulated kernel does less); cost monotonic in the
  * cgroup depth 0..3; and the time a cost takes scaling with frequency and capacity.
- * Does not check: the models' numbers (test_platform) or the replay's counts (test_sim).
+ * Does not check: the models' numbers (test_platform) or the replay's counts (test_overhead).
  */
 #include "testutil.h"
 
@@ -18,39 +19,47 @@
 #include <string.h>
 
 #include "power/kcost.h"
+#include "power/platform.h"
 
-static const char *table_sql =
-	"CREATE TABLE kernel_costs (operation TEXT NOT NULL, ns REAL NOT NULL, cpu INTEGER NOT "
-	"NULL, source TEXT NOT NULL);";
+/* tests/fixtures/platforms/minimal.sql: two CPUs of capacity 1024. */
+static char *model_text(void)
+{
+	FILE *f = fopen(test_path("tests/fixtures/platforms/minimal.sql"), "rb");
+	static char buf[8192];
+	size_t n;
 
-/* Costs on CPU 0 (capacity 512 below, so work = ns / 2). */
+	assert_non_null(f);
+	n = fread(buf, 1, sizeof(buf) - 1, f);
+	fclose(f);
+	buf[n] = '\0';
+	return buf;
+}
+
+/* Costs on CPU 0 (capacity 1024: work = ns). */
 static const char *rows_sql =
-	"INSERT INTO kernel_costs VALUES ('activate_task', 1000, 0, 't'), "
-	"('deactivate_task', 1200, 0, 't'), ('cgroup_level', 400, 0, 't'), "
-	"('uclamp_rq_inc_id', 80, 0, 't'), ('uclamp_rq_dec_id', 60, 0, 't'), "
-	"('uclamp_static_branch', 2, 0, 't'), ('cpufreq_update_util', 30, 1, 't');";
+	"INSERT INTO kernel_costs VALUES ('activate_task', 500, 0, 't'), "
+	"('deactivate_task', 600, 0, 't'), ('cgroup_level', 200, 0, 't'), "
+	"('uclamp_rq_inc_id', 40, 0, 't'), ('uclamp_rq_dec_id', 30, 0, 't'), "
+	"('uclamp_static_branch', 1, 0, 't'), ('cpufreq_update_util', 30, 1, 't');";
 
 static int load(const char *extra, struct kcost *kc, struct gs_error *err)
 {
-	sqlite3 *db;
+	static struct platform p;
+	char sql[16384];
 	int ret;
 
-	assert_int_equal(sqlite3_open(":memory:", &db), SQLITE_OK);
-	assert_int_equal(sqlite3_exec(db, extra, NULL, NULL, NULL), SQLITE_OK);
-	ret = kcost_load(db, 2, kc, err);
-	sqlite3_close(db);
+	snprintf(sql, sizeof(sql), "%s\n%s", model_text(), extra);
+	ret = platform_load_sql("k.sql", sql, &p, err);
+	*kc = p.kcost;
 	return ret;
 }
 
 static void load_good(struct kcost *kc)
 {
 	struct gs_error err = {0};
-	char sql[2048];
-	u32 cap[2] = {512, 1024};
 
-	snprintf(sql, sizeof(sql), "%s%s", table_sql, rows_sql);
-	assert_int_equal(load(sql, kc, &err), 0);
-	kcost_set_capacity(kc, cap);
+	if (load(rows_sql, kc, &err))
+		fail_msg("%s", err.msg);
 }
 
 static void test_names(void **state)
@@ -73,18 +82,19 @@ static void test_load(void **state)
 
 	load_good(&kc);
 	assert_true(kc.present);
-	assert_true(kc.ns[KC_DEACTIVATE] == 1200);
+	assert_true(kc.ns[KC_DEACTIVATE] == 600);
 	assert_int_equal(kc.cpu[KC_UPDATE_UTIL], 1);
 	assert_int_equal(kc.cpu[KC_GOV_EVAL], -1); /* no row */
-	/* measured on a capacity-512 CPU: half the capacity-invariant work; on CPU 1 (1024) all */
 	assert_true(kc.work_ns[KC_ACTIVATE] == 500);
-	assert_true(kc.work_ns[KC_UPDATE_UTIL] == 30);
 	assert_true(kc.work_ns[KC_GOV_EVAL] == 0);
+	/* measured on a capacity-512 CPU: half the capacity-invariant work; on 1024: all */
+	kcost_set_capacity(&kc, (const u32[]){512, 1024});
+	assert_true(kc.work_ns[KC_ACTIVATE] == 250);
+	assert_true(kc.work_ns[KC_UPDATE_UTIL] == 30);
 
-	assert_int_equal(load("SELECT 1;", &kc, &err), 0);
+	assert_int_equal(load("", &kc, &err), 0);
 	assert_false(kc.present);
-	assert_int_equal(load(table_sql, &kc, &err), 0);
-	assert_false(kc.present);
+	assert_true(kc.work_ns[KC_ACTIVATE] == 0);
 }
 
 static void expect_bad(const char *row, const char *msg)
@@ -93,8 +103,8 @@ static void expect_bad(const char *row, const char *msg)
 	struct gs_error err = {0};
 	char sql[1024];
 
-	snprintf(sql, sizeof(sql), "%sINSERT INTO kernel_costs VALUES ('activate_task', 1, 0, 's'),"
-		 " %s;", table_sql, row);
+	snprintf(sql, sizeof(sql), "INSERT INTO kernel_costs VALUES ('activate_task', 1, 0, 's'),"
+		 " %s;", row);
 	assert_int_equal(load(sql, &kc, &err), GS_EMODEL);
 	if (!strstr(err.msg, msg))
 		fail_msg("'%s' does not say '%s'", err.msg, msg);
@@ -104,14 +114,17 @@ static void expect_bad(const char *row, const char *msg)
 static void test_bad_rows(void **state)
 {
 	(void)state;
-	expect_bad("('enqueue_task', 1, 0, 's')", "row 2: unknown operation 'enqueue_task'");
-	expect_bad("('cgroup_level', -1, 0, 's')", "row 2: cgroup_level: ns must be >= 0");
-	expect_bad("('cgroup_level', 1, 2, 's')", "row 2: cgroup_level: cpu must be 0..1");
-	expect_bad("('cgroup_level', 1, 0, '')", "row 2: cgroup_level: empty source");
-	expect_bad("('activate_task', 1, 0, 's')", "row 2: activate_task given twice");
+	expect_bad("('enqueue_task', 1, 0, 's')",
+		   "kernel_costs row operation='enqueue_task': unknown operation");
+	expect_bad("('cgroup_level', -1, 0, 's')",
+		   "kernel_costs row operation='cgroup_level': ns must be a number in 0..1e9");
+	expect_bad("('cgroup_level', 'x', 0, 's')", "'cgroup_level': ns must be");
+	expect_bad("('cgroup_level', 1, 2, 's')", "'cgroup_level': cpu must be an integer in 0..1");
+	expect_bad("('cgroup_level', 1, 0, '')", "'cgroup_level': empty source");
+	expect_bad("('activate_task', 1, 0, 's')", "'activate_task': given twice");
 }
 
-/* Hand computations in capacity-invariant ns (table / 2): activate 500, deactivate 600,
+/* Hand computations in capacity-invariant ns (= the table's): activate 500, deactivate 600,
  * level 200, inc id 40, dec id 30, branch 1. */
 static void test_sched_work(void **state)
 {

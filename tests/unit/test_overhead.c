@@ -154,6 +154,7 @@ static void run_with(const char *trace, const char *governor, const char *action
 	spec.opts.policy = pol.n ? &pol : NULL;
 	if (traced && kcost_config_parse(traced, &spec.opts.traced, &err))
 		fail_msg("%s", err.msg);
+	spec.opts.has_traced_config = traced != NULL;
 	if (set) {
 		snprintf(key, sizeof(key), "%s", set);
 		*strchr(key, '=') = '\0';
