@@ -212,7 +212,8 @@ static int unknown_option(const char *usage, const char *arg)
  */
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
-					      "uclamp_buckets", NULL};
+					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
+					      NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -261,7 +262,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 		return cli_usage_error(usage,
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
-				       "scaling_min_freq, scaling_max_freq, uclamp_buckets)",
+				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
+				       "cgroup_depth, uclamp_task)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
 	}
