@@ -79,6 +79,9 @@ struct compare_threshold {
  */
 int compare_parse_threshold(const char *text, struct compare_threshold *t, struct gs_error *err);
 
+/* (new - base) / |base| x 100; 0 when both are 0, +-inf when only base is. */
+double compare_relative_change(double base, double new_value);
+
 /*
  * The change from base to new_value that the threshold is about: percent
  * (new - base) / |base| x 100 when relative (+inf/-inf when base is 0 and new is not, 0 when
