@@ -80,6 +80,9 @@ struct run_timeline_point {
  * traced work (emulated minus traced configuration; work timing only; may be negative).
  */
 #define RUN_KERNEL_OPS 9
+/* "activate_task", "deactivate_task", "cgroup_level", "uclamp_rq_inc_id", "uclamp_rq_dec_id",
+ * "uclamp_static_branch", "cpufreq_update_util", "governor_eval", "freq_switch" */
+extern const char *const run_kernel_op_names[RUN_KERNEL_OPS];
 #define RUN_DEPTH_SLOTS 8 /* enqueues + dequeues at cgroup depth 0..6, the last: 7 and deeper */
 struct run_overhead {
 	bool costed; /* the platform has a cost table: else every time is 0 */

@@ -8,30 +8,20 @@
  */
 #include "power/kcost.h"
 
-#include <math.h>
+#include "core/result.h"
+
 #include <string.h>
 
-static const char *const op_names[KC__COUNT] = {
-	[KC_ACTIVATE] = "activate_task",
-	[KC_DEACTIVATE] = "deactivate_task",
-	[KC_CGROUP_LEVEL] = "cgroup_level",
-	[KC_UCLAMP_INC_ID] = "uclamp_rq_inc_id",
-	[KC_UCLAMP_DEC_ID] = "uclamp_rq_dec_id",
-	[KC_UCLAMP_BRANCH] = "uclamp_static_branch",
-	[KC_UPDATE_UTIL] = "cpufreq_update_util",
-	[KC_GOV_EVAL] = "governor_eval",
-	[KC_FREQ_SWITCH] = "freq_switch",
-};
 
 const char *kcost_op_name(enum kcost_op op)
 {
-	return (int)op >= 0 && op < KC__COUNT ? op_names[op] : NULL;
+	return (int)op >= 0 && op < KC__COUNT ? run_kernel_op_names[op] : NULL;
 }
 
 int kcost_op_from_name(const char *name)
 {
 	for (int i = 0; i < KC__COUNT; i++)
-		if (name && strcmp(name, op_names[i]) == 0)
+		if (name && strcmp(name, run_kernel_op_names[i]) == 0)
 			return i;
 	return -1;
 }

@@ -14,6 +14,7 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_statistics_double.h>
 
+#include "power/kcost.h"
 #include "report/summary.h"
 
 
@@ -265,6 +266,16 @@ double compare_metric_value(const struct run_result *r, const char *name)
 		return r->span_s;
 	if (strcmp(name, "stretch") == 0)
 		return r->stretch;
+	if (strcmp(name, "kernel_overhead") == 0)
+		return r->ovh.total_s * 1e3;
+	if (strcmp(name, "kernel_charged") == 0)
+		return r->ovh.charged_s * 1e3;
+	if (strcmp(name, "uclamp_aggregations") == 0)
+		return (double)r->agg_ops;
+	if (strcmp(name, "update_calls") == 0)
+		return (double)r->ovh.calls[KC_UPDATE_UTIL];
+	if (strcmp(name, "governor_evals") == 0)
+		return (double)r->ovh.calls[KC_GOV_EVAL];
 	if (strncmp(name, "latency_", 8) == 0 || strncmp(name, "response_", 9) == 0 ||
 	    strncmp(name, "lateness_", 9) == 0 || strcmp(name, "activations") == 0 ||
 	    strcmp(name, "throughput") == 0)
@@ -318,6 +329,12 @@ static void list_metrics(struct compare_table *t, const struct run_result *r)
 	add_metric(t, "s", "max_delay");
 	add_metric(t, "s", "span");
 	add_metric(t, "", "stretch");
+	add_metric(t, "ms", "kernel_overhead");
+	if (strcmp(r->timing, "work") == 0)
+		add_metric(t, "ms", "kernel_charged");
+	add_metric(t, "", "uclamp_aggregations");
+	add_metric(t, "", "update_calls");
+	add_metric(t, "", "governor_evals");
 	if (strcmp(r->timing, "work") == 0) {
 		static const char *const dists[] = {"latency", "response", "lateness"};
 		static const char *const stats[] = {"mean", "p95", "max"};

@@ -13,6 +13,11 @@
  *   busy                busy time summed over CPUs, s
  *   delay               total task delay against the trace, s
  *   max_delay           worst single slice delay, s
+ *   kernel_overhead     the kernel's own overhead (core/result.h struct run_overhead), ms
+ *   kernel_charged      of which charged to the replay (work timing), ms
+ *   uclamp_aggregations uclamp_rq_inc/dec calls that aggregated (static key on)
+ *   update_calls        cpufreq_update_util calls
+ *   governor_evals      per-CPU governor evaluations
  *
  * Statistics per metric and side: n, arithmetic mean, harmonic mean (only defined when every
  * value is > 0), sample standard deviation (n - 1). The relative change is
@@ -120,7 +125,8 @@ void compare_free_runs(struct run_result *runs, size_t n);
 
 /* --- the table ----------------------------------------------------------------------------- */
 
-#define COMPARE_MAX_METRICS (19 + 2 * GS_MAX_CLUSTERS) /* 6, span, stretch, 11 of work timing */
+#define COMPARE_MAX_METRICS (24 + 2 * GS_MAX_CLUSTERS) /* 6, span, stretch, 5 of the kernel's
+							   * overhead, 11 of work timing */
 
 struct compare_metric {
 	char name[32];
