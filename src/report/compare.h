@@ -195,6 +195,13 @@ enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV };
 /* -1 when the name is none of text, markdown, csv. */
 int compare_format_from_name(const char *name);
 
+/* Several new sides against one base, mmtests style: one column per new side (t[i] compares
+ * the base with new_names[i]; t[0]'s metrics name the rows, a metric another side lacks shows
+ * "-"); each change is against the base column, '*' where that side's t-test says so. Text
+ * only. */
+void compare_print_columns(FILE *out, const struct compare_table *t, size_t n,
+			   const char *base_name, const char *const *new_names);
+
 /*
  * Write the table. base_name and new_name head the columns (the selectors, say).
  * text: the mmtests layout in at most ~90 columns (Amean rows; with several runs per side

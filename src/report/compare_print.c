@@ -316,3 +316,57 @@ void compare_print_json(FILE *out, const struct compare_table *t, const struct c
 	json_end_array(&j);
 	json_end_object(&j);
 }
+
+/* --- several new sides: one column each ----------------------------------------------------- */
+
+static void print_column_header(FILE *out, const struct compare_table *t, size_t n,
+				const char *base_name, const char *const *new_names)
+{
+	fprintf(out, "base: %s (%zu run%s)\n", base_name, t[0].nr_base, t[0].nr_base == 1 ? "" : "s");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, "new%zu: %s (%zu run%s, %zu trace%s in common)\n", i + 1, new_names[i],
+			t[i].nr_new, t[i].nr_new == 1 ? "" : "s", t[i].nr_traces,
+			t[i].nr_traces == 1 ? "" : "s");
+	fputc('\n', out);
+}
+
+void compare_print_columns(FILE *out, const struct compare_table *t, size_t n,
+			   const char *base_name, const char *const *new_names)
+{
+	int name_w = 6, unit_w = 1, rows = 1;
+
+	for (size_t i = 0; i < n; i++)
+		rows = several(&t[i]) ? 3 : rows;
+	for (int k = 0; k < t[0].nr_metrics; k++) {
+		int nl = (int)strlen(t[0].m[k].name), ul = (int)strlen(t[0].m[k].unit);
+		name_w = nl > name_w ? nl : name_w;
+		unit_w = ul > unit_w ? ul : unit_w;
+	}
+	print_column_header(out, t, n, base_name, new_names);
+	fprintf(out, "%-7s%-*s %-*s %14s %10s", "", name_w, "", unit_w, "", "base", "");
+	for (size_t i = 0; i < n; i++)
+		fprintf(out, " %13s%zu %10s", "new", i + 1, "");
+	fputc('\n', out);
+	for (int row = 0; row < rows; row++) {
+		for (int k = 0; k < t[0].nr_metrics; k++) {
+			const struct compare_metric *m0 = &t[0].m[k];
+			double b = row_value(&m0->base, (enum stat_row)row);
+			char bs[32];
+
+			format_value(bs, sizeof(bs), b);
+			fprintf(out, "%-7s%-*s %-*s %14s %c%8s%c", row_names[row], name_w, m0->name,
+				unit_w, m0->unit, bs, '(', isnan(b) ? "-" : "0.00%", ')');
+			for (size_t i = 0; i < n; i++) {
+				const struct compare_metric *m = compare_find_metric(&t[i], m0->name);
+				double nv = m ? row_value(&m->new, (enum stat_row)row) : NAN;
+				bool star = m && row == ROW_AMEAN && m->significant;
+				char ns[32], cs[32];
+
+				format_value(ns, sizeof(ns), nv);
+				format_change(cs, sizeof(cs), b, nv);
+				fprintf(out, " %14s %c%8s%c", ns, star ? '*' : '(', cs, star ? '*' : ')');
+			}
+			fputc('\n', out);
+		}
+	}
+}
