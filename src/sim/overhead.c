@@ -14,9 +14,45 @@
  */
 #include "sim/sim_priv.h"
 
+#include <inttypes.h>
 #include <string.h>
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
+
+bool sim_ovh_is_param(const char *key)
+{
+	return strcmp(key, "cgroup_depth") == 0 || strcmp(key, "uclamp_task") == 0;
+}
+
+int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err)
+{
+	if (strcmp(key, "cgroup_depth") == 0) {
+		if (v > 64)
+			return gs_error_set(err, GS_EARG,
+					    "--set cgroup_depth=%" PRIu64 ": more than 64 levels", v);
+		cfg->cgroup_depth = (int)v;
+		return 0;
+	}
+	if (v > 1)
+		return gs_error_set(err, GS_EARG,
+				    "--set uclamp_task=%" PRIu64 ": expected 0 or 1 (CONFIG_UCLAMP_TASK)",
+				    v);
+	cfg->uclamp_task = v == 1;
+	return 0;
+}
+
+int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err)
+{
+	for (size_t k = 0; !cfg->uclamp_task && cfg->opts.policy && k < cfg->opts.policy->n; k++) {
+		const struct policy_action *a = &cfg->opts.policy->actions[k];
+		if (a->op != POLICY_ATTACH)
+			return gs_error_set(err, GS_EPOLICY,
+					    "'%s':%ld: --set uclamp_task=0 has no uclamp: only attach "
+					    "actions apply",
+					    a->origin, a->line);
+	}
+	return 0;
+}
 
 void sim_ovh_init(struct sim *s)
 {

@@ -79,7 +79,7 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 && strcmp(p->key, "uclamp_buckets") != 0 &&
-		    strcmp(p->key, "cgroup_depth") != 0 && strcmp(p->key, "uclamp_task") != 0)
+		    !sim_ovh_is_param(p->key))
 			continue;
 		if (gs_parse_u64(p->value, &v) != 0)
 			return gs_error_set(err, GS_EARG, "--set %s='%s': not a non-negative integer",
@@ -97,16 +97,9 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			cfg->switch_latency_ns = v * NSEC_PER_USEC;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
-		} else if (strcmp(p->key, "cgroup_depth") == 0) {
-			if (v > 64)
-				return gs_error_set(err, GS_EARG, "--set cgroup_depth=%" PRIu64
-						    ": more than 64 levels", v);
-			cfg->cgroup_depth = (int)v;
-		} else if (strcmp(p->key, "uclamp_task") == 0) {
-			if (v > 1)
-				return gs_error_set(err, GS_EARG, "--set uclamp_task=%" PRIu64
-						    ": expected 0 or 1 (CONFIG_UCLAMP_TASK)", v);
-			cfg->uclamp_task = v == 1;
+		} else if (sim_ovh_is_param(p->key)) {
+			if (sim_ovh_set_param(cfg, p->key, v, err))
+				return GS_EARG;
 		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
 			cfg->scaling_max_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else {
@@ -853,16 +846,9 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 				    "(choose --kernel v5.4 or later)",
 				    name);
 	}
-	for (size_t k = 0; !cfg->uclamp_task && cfg->opts.policy && k < cfg->opts.policy->n; k++) {
-		const struct policy_action *a = &cfg->opts.policy->actions[k];
-		if (a->op != POLICY_ATTACH) {
-			ret = gs_error_set(err, GS_EPOLICY,
-					   "'%s':%ld: --set uclamp_task=0 has no uclamp: only attach "
-					   "actions apply",
-					   a->origin, a->line);
-			free(s);
-			return ret;
-		}
+	if ((ret = sim_ovh_check_policy(cfg, err))) {
+		free(s);
+		return ret;
 	}
 	if (cfg->opts.policy && cfg->opts.policy->n &&
 	    !(s->astats = calloc(cfg->opts.policy->n, sizeof(*s->astats)))) {

@@ -189,6 +189,11 @@ void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);
 
 /* overhead.c: the kernel's own overhead (issue #16) */
+/* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
+bool sim_ovh_is_param(const char *key);
+int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
+/* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
+int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
 void sim_ovh_init(struct sim *s);
 void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue);
 void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op);
