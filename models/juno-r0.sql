@@ -85,3 +85,26 @@ INSERT INTO cost_idle (cluster, level, idx, power, source) VALUES
 (1, 'cpu', 0, 0, 'PI nrg-model cpu1 idle_states WFI: 0'),
 (1, 'cpu', 1, 0, 'PI nrg-model cpu1 idle_states cpu-sleep-0: 0'),
 (1, 'cpu', 2, 0, 'PI nrg-model cpu1 idle_states cluster-sleep-0: 0');
+
+-- ---- Kernel cost table (issue #16; schema.sql kernel_costs) -----------------------------------
+-- Assumed, not measured: the same Cortex-A53 code at Juno's 850 MHz takes the Hikey960 A53's
+-- cycles (models/hikey960.sql's ns x 1844/850). No seed measures Juno.
+INSERT INTO kernel_costs (operation, ns, cpu, source) VALUES
+('activate_task', 1999.11, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('deactivate_task', 2406.96, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('cgroup_level', 963.87, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('uclamp_rq_inc_id', 157.20, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('uclamp_rq_dec_id', 146.50, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('uclamp_static_branch', 1.17, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('cpufreq_update_util', 10.85, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('governor_eval', 42.37, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)'),
+('freq_switch', 21694.12, 0,
+ 'assumed: Hikey960''s Cortex-A53 figure (models/hikey960.sql) in cycles, on Juno''s A53 at 850 MHz (x 1844/850)');

@@ -170,3 +170,19 @@ CREATE TABLE wattson_l3 (
 	l3_miss REAL NOT NULL,
 	source TEXT NOT NULL
 );
+
+-- ---- Kernel cost table (optional; issue #16) ---------------------------------------------------
+-- What the scheduler's own work costs: ns per call on CPU `cpu` at that CPU's max frequency.
+-- govsim turns each into capacity-invariant work (ns x capacity(cpu) / 1024) and runs it, like
+-- any work, at the capacity and frequency of the CPU where the operation runs (src/power/kcost.h).
+-- operation is one of: activate_task, deactivate_task (base enqueue/dequeue, root cgroup, no
+-- uclamp), cgroup_level (extra per cgroup level at every enqueue and dequeue),
+-- uclamp_rq_inc_id, uclamp_rq_dec_id (per clamp id, key on), uclamp_static_branch (the key
+-- test while it is off), cpufreq_update_util (one hook call), governor_eval, freq_switch.
+-- A platform without rows has no kernel overhead model (counts are still reported).
+CREATE TABLE kernel_costs (
+	operation TEXT NOT NULL,
+	ns REAL NOT NULL,
+	cpu INTEGER NOT NULL,  -- the CPU the ns were measured (or assumed) on
+	source TEXT NOT NULL
+);

@@ -12,7 +12,7 @@
 #define COMPARE_MAX_THRESHOLDS 64
 
 static const char compare_usage[] =
-	"usage: govsim compare --base SEL --new SEL [--db FILE] [--confidence P]\n"
+	"usage: govsim compare --base SEL --new SEL [--new SEL]... [--db FILE] [--confidence P]\n"
 	"         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv] [--json]\n";
 
 static const char compare_help[] =
@@ -35,6 +35,8 @@ static const char compare_help[] =
 	"                    action='LINE' (a policy action), any tunable\n"
 	"                    (rate_limit_us=1000) or word a sweep put in the label;\n"
 	"                    db=FILE reads another database (alone: all its runs)\n"
+	"                    --new may be repeated (up to 8): one column per new side,\n"
+	"                    each against the base (text format, no --fail-on)\n"
 	"  --db FILE         the database of selectors without db=\n"
 	"  --confidence P    confidence level of the test (default 0.95)\n"
 	"  --fail-on T       exit 1 when the change of the means crosses T (repeatable):\n"
@@ -90,8 +92,40 @@ static void report_crossed(const struct compare_threshold *thr, const struct com
 			change, m->unit[0] ? " " : "", m->unit, where, thr->text);
 }
 
+#define COMPARE_MAX_NEW 8
+
+/* Several --new sides against one base, one column each (text only). */
+static int compare_columns(const char *base_sel, const char *const *new_sels, size_t n,
+			   const char *db, double confidence)
+{
+	struct run_result *base = NULL, *nr[COMPARE_MAX_NEW] = {NULL};
+	size_t nb = 0, nn[COMPARE_MAX_NEW] = {0};
+	struct compare_table *t = calloc(n, sizeof(*t));
+	struct gs_error err;
+	int status = EXIT_OK;
+
+	gs_error_clear(&err);
+	if (!t)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	if (compare_select(base_sel, db, &base, &nb, &err))
+		status = cli_report(&err);
+	for (size_t i = 0; i < n && status == EXIT_OK; i++)
+		if (compare_select(new_sels[i], db, &nr[i], &nn[i], &err) ||
+		    compare_runs(base, nb, nr[i], nn[i], confidence, &t[i], &err))
+			status = cli_report(&err);
+	if (status == EXIT_OK)
+		compare_print_columns(stdout, t, n, base_sel, new_sels);
+	for (size_t i = 0; i < n; i++)
+		compare_free_runs(nr[i], nn[i]);
+	compare_free_runs(base, nb);
+	free(t);
+	return status;
+}
+
 int cmd_compare(int argc, char **argv)
 {
+	const char *new_sels[COMPARE_MAX_NEW];
+	size_t nr_new = 0;
 	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
 	struct run_result *base = NULL, *new_runs = NULL;
 	size_t nb = 0, nn = 0;
@@ -118,7 +152,10 @@ int cmd_compare(int argc, char **argv)
 			base_sel = optarg;
 			break;
 		case OPT_NEW:
-			new_sel = optarg;
+			if (nr_new == COMPARE_MAX_NEW)
+				return cli_usage_error(compare_usage, "more than %d --new options",
+						       COMPARE_MAX_NEW);
+			new_sels[nr_new++] = new_sel = optarg;
 			break;
 		case OPT_DB:
 			db = optarg;
@@ -162,6 +199,11 @@ int cmd_compare(int argc, char **argv)
 		return cli_usage_error(compare_usage, "unexpected argument '%s'", argv[optind]);
 	if (!base_sel || !new_sel)
 		return cli_usage_error(compare_usage, "both --base and --new are needed");
+	if (nr_new > 1 && (json || fmt != COMPARE_TEXT || nr_thr))
+		return cli_usage_error(compare_usage, "several --new: one column each, in the text "
+						      "format (no --json, --format or --fail-on)");
+	if (nr_new > 1)
+		return compare_columns(base_sel, new_sels, nr_new, db, confidence);
 
 	if (compare_select(base_sel, db, &base, &nb, &err) ||
 	    compare_select(new_sel, db, &new_runs, &nn, &err)) {

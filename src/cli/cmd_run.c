@@ -18,7 +18,8 @@ static const char run_usage[] =
 	"                  [--task-timeline FILE.csv] [--perfetto OUT.pftrace]\n"
 	"                  [--baselines] [--seed-util]\n"
 	"                  [--warmup-ms MS] [--kernel NAME] [--format F] [--strict] [--quiet]\n"
-	"                  [--json] [--placement traced|eas]\n";
+	"                  [--json] [--placement traced|eas]\n"
+	"                  [--traced-config uclamp=none|off|on|always,depth=N]\n";
 
 static const char run_help[] =
 	"\n"
@@ -38,7 +39,9 @@ static const char run_help[] =
 	"                     (userspace), up_threshold, sampling_rate, ... (ondemand/conservative),\n"
 	"                     and the replay's own: hz (250), switch_latency_us (platform's\n"
 	"                     transition latency; 0 = fast switch), update_points=kernel|context-switch,\n"
-	"                     scaling_min_freq, scaling_max_freq (kHz), uclamp_buckets (5..20)\n"
+	"                     scaling_min_freq, scaling_max_freq (kHz), uclamp_buckets (5..20),\n"
+	"                     cgroup_depth (levels above every task's group, 0), uclamp_task=0|1\n"
+	"                     (CONFIG_UCLAMP_TASK, 1): the kernel overhead's configuration\n"
 	"  --policy FILE      clamp policy file (repeatable); see README 'Clamp policies'\n"
 	"  --action 'LINE'    one policy line, e.g. --action 'setattr comm=foo uclamp_max=300'\n"
 	"  --timing T         work (default): traced work replayed at the emulated speed;\n"
@@ -66,6 +69,11 @@ static const char run_help[] =
 	"                     signal starts cold)\n"
 	"  --kernel NAME      kernel profile to follow (govsim kernels list); default: the\n"
 	"                     release the trace records, else v5.9 (the notes say which)\n"
+	"  --traced-config C  what the traced kernel had: uclamp=none|off|on|always (not built,\n"
+	"                     key off, key on, no static key), depth=N (cgroup levels of every\n"
+	"                     task); default uclamp=off,depth=0. The replay charges the emulated\n"
+	"                     kernel's enqueue/dequeue cost minus this one's (README 'Kernel\n"
+	"                     overhead')\n"
 	"  --format F         force the trace format: ftrace, tracecmd, dat, csv, perfetto,\n"
 	"                     systrace\n"
 	"  --strict           the first malformed trace line is an error (exit 3)\n"

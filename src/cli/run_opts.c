@@ -40,6 +40,7 @@ enum {
 	OPT_KERNEL,
 	OPT_JSON,
 	OPT_PLACEMENT,
+	OPT_TRACED_CONFIG,
 };
 
 static const struct option long_opts[] = {
@@ -67,6 +68,7 @@ static const struct option long_opts[] = {
 	{"warmup-ms", required_argument, NULL, OPT_WARMUP_MS},
 	{"kernel", required_argument, NULL, OPT_KERNEL},
 	{"json", no_argument, NULL, OPT_JSON},
+	{"traced-config", required_argument, NULL, OPT_TRACED_CONFIG},
 	{NULL, 0, NULL, 0},
 };
 
@@ -215,7 +217,8 @@ static int unknown_option(const char *usage, const char *arg)
  */
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
-					      "uclamp_buckets", NULL};
+					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
+					      NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -264,7 +267,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 		return cli_usage_error(usage,
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
-				       "scaling_min_freq, scaling_max_freq, uclamp_buckets)",
+				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
+				       "cgroup_depth, uclamp_task)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
 	}
@@ -365,6 +369,13 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 	}
 	case OPT_KERNEL:
 		return parse_kernels(o, arg, ps->usage, ps->kind);
+	case OPT_TRACED_CONFIG: {
+		struct gs_error err = {0};
+		if (kcost_config_parse(arg, &o->sim.traced, &err))
+			return cli_usage_error(ps->usage, "--traced-config %s", err.msg);
+		o->sim.has_traced_config = true;
+		return 0;
+	}
 	default:
 		return OPT_NOT_HANDLED;
 	}

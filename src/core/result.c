@@ -11,6 +11,12 @@ void run_result_init(struct run_result *r)
 	memset(r, 0, sizeof(*r));
 }
 
+const char *const run_kernel_op_names[RUN_KERNEL_OPS] = {
+	"activate_task",    "deactivate_task",      "cgroup_level",
+	"uclamp_rq_inc_id", "uclamp_rq_dec_id",     "uclamp_static_branch",
+	"cpufreq_update_util", "governor_eval",     "freq_switch",
+};
+
 void run_result_release(struct run_result *r)
 {
 	if (!r)

@@ -76,6 +76,26 @@ struct run_timeline_point {
 	u32 capacity;        /* capacity at freq_khz of the policy's CPUs */
 };
 
+/*
+ * The kernel's own overhead (issue #16), per operation of the platform's kernel cost table in
+ * the order of power/kcost.h's enum kcost_op (kcost_op_name() names them): the calls the
+ * emulated kernel made (cgroup_level: levels walked; uclamp_rq_*_id: clamp ids aggregated) and
+ * the CPU time they took at the emulated frequency. charged_s: what the replay added to the
+ * traced work (emulated minus traced configuration; work timing only; may be negative).
+ */
+#define RUN_KERNEL_OPS 9
+/* "activate_task", "deactivate_task", "cgroup_level", "uclamp_rq_inc_id", "uclamp_rq_dec_id",
+ * "uclamp_static_branch", "cpufreq_update_util", "governor_eval", "freq_switch" */
+extern const char *const run_kernel_op_names[RUN_KERNEL_OPS];
+#define RUN_DEPTH_SLOTS 8 /* enqueues + dequeues at cgroup depth 0..6, the last: 7 and deeper */
+struct run_overhead {
+	bool costed; /* the platform has a cost table: else every time is 0 */
+	u64 calls[RUN_KERNEL_OPS];
+	double time_s[RUN_KERNEL_OPS];
+	double total_s, charged_s;
+	u64 sched_by_depth[RUN_DEPTH_SLOTS];
+};
+
 struct run_result {
 	/* inputs */
 	char label[128];
@@ -124,6 +144,7 @@ struct run_result {
 	 * frequency), traced in and emulated out; equal when the replay is complete */
 	double work_in_s[GS_MAX_CPUS];
 	double work_out_s[GS_MAX_CPUS];
+	struct run_overhead ovh;
 	/* activations of all tasks together (work timing) */
 	struct run_activity act_total;
 	/* tasks (heap) */

@@ -618,8 +618,8 @@ int platform_validate_db(sqlite3 *db, const char *label, struct platform *p,
 
 	if (!(rc = load_platform_row(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
 	    !(rc = load_cluster_cpus(l)) && !(rc = load_opps(l)) && !(rc = load_idle_states(l)) &&
-	    !(rc = load_cost_busy(l)) && !(rc = load_cost_idle(l)))
-		rc = load_wattson(l);
+	    !(rc = load_cost_busy(l)) && !(rc = load_cost_idle(l)) && !(rc = load_wattson(l)))
+		rc = load_kernel_costs(l);
 	free(l);
 	return rc;
 }

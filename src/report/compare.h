@@ -13,6 +13,11 @@
  *   busy                busy time summed over CPUs, s
  *   delay               total task delay against the trace, s
  *   max_delay           worst single slice delay, s
+ *   kernel_overhead     the kernel's own overhead (core/result.h struct run_overhead), ms
+ *   kernel_charged      of which charged to the replay (work timing), ms
+ *   uclamp_aggregations uclamp_rq_inc/dec calls that aggregated (static key on)
+ *   update_calls        cpufreq_update_util calls
+ *   governor_evals      per-CPU governor evaluations
  *
  * Statistics per metric and side: n, arithmetic mean, harmonic mean (only defined when every
  * value is > 0), sample standard deviation (n - 1). The relative change is
@@ -79,6 +84,9 @@ struct compare_threshold {
  */
 int compare_parse_threshold(const char *text, struct compare_threshold *t, struct gs_error *err);
 
+/* (new - base) / |base| x 100; 0 when both are 0, +-inf when only base is. */
+double compare_relative_change(double base, double new_value);
+
 /*
  * The change from base to new_value that the threshold is about: percent
  * (new - base) / |base| x 100 when relative (+inf/-inf when base is 0 and new is not, 0 when
@@ -117,7 +125,8 @@ void compare_free_runs(struct run_result *runs, size_t n);
 
 /* --- the table ----------------------------------------------------------------------------- */
 
-#define COMPARE_MAX_METRICS (19 + 2 * GS_MAX_CLUSTERS) /* 6, span, stretch, 11 of work timing */
+#define COMPARE_MAX_METRICS (24 + 2 * GS_MAX_CLUSTERS) /* 6, span, stretch, 5 of the kernel's
+							   * overhead, 11 of work timing */
 
 struct compare_metric {
 	char name[32];
@@ -185,6 +194,13 @@ enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV };
 
 /* -1 when the name is none of text, markdown, csv. */
 int compare_format_from_name(const char *name);
+
+/* Several new sides against one base, mmtests style: one column per new side (t[i] compares
+ * the base with new_names[i]; t[0]'s metrics name the rows, a metric another side lacks shows
+ * "-"); each change is against the base column, '*' where that side's t-test says so. Text
+ * only. */
+void compare_print_columns(FILE *out, const struct compare_table *t, size_t n,
+			   const char *base_name, const char *const *new_names);
 
 /*
  * Write the table. base_name and new_name head the columns (the selectors, say).

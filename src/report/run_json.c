@@ -2,6 +2,7 @@
 #include "report/run_json.h"
 
 #include "report/placement.h"
+#include "report/kernel_overhead.h"
 
 #include <math.h>
 #include <string.h>
@@ -183,6 +184,7 @@ void report_run_json_members(struct json_out *j, const struct run_result *r)
 	json_tasks(j, r);
 	report_placement_json(j, r);
 	json_uclamp(j, r);
+	kernel_overhead_json(j, r);
 	report_json_notes(j, r->notes);
 }
 

@@ -2,6 +2,7 @@
 #include "report/summary.h"
 
 #include "report/placement.h"
+#include "report/kernel_overhead.h"
 
 #include <inttypes.h>
 #include <math.h>
@@ -203,6 +204,7 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 		r->agg_skipped);
 	fprintf(out, "        clamped up %.6f s, down %.6f s (CPU time)\n", r->clamped_up_s,
 		r->clamped_down_s);
+	kernel_overhead_print(out, r);
 
 	if (b && b->present) {
 		fprintf(out, "\nbaselines (powersave = 0%%, performance = 100%%):\n");

@@ -56,6 +56,12 @@ struct sim_opts {
 	const struct kernel_profile *kernel;
 	struct reader_opts ropts; /* --format, --strict (ropts.name: set by the replay) */
 	const char *label;        /* --label: the run's label */
+	/* --traced-config: what the traced kernel had (uclamp, key, cgroup depth): the replay
+	 * charges the emulated kernel's enqueue/dequeue cost minus this one's (power/kcost.h).
+	 * Without has_traced_config: kcost_config_default(), uclamp built in, key off, no
+	 * nesting. */
+	bool has_traced_config;
+	struct kcost_config traced;
 	/* Optional outputs, opened by the caller (NULL: none). */
 	FILE *timeline;      /* --timeline CSV: one row per governor evaluation per CPU */
 	FILE *task_timeline; /* --task-timeline CSV: one row per task event */

@@ -55,6 +55,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->update_points = SIM_UPDATE_KERNEL;
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
+	cfg->uclamp_task = true;
 }
 
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
@@ -78,7 +79,8 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 		}
 		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
-		    strcmp(p->key, "scaling_max_freq") != 0 && strcmp(p->key, "uclamp_buckets") != 0)
+		    strcmp(p->key, "scaling_max_freq") != 0 && strcmp(p->key, "uclamp_buckets") != 0 &&
+		    !sim_ovh_is_param(p->key))
 			continue;
 		if (gs_parse_u64(p->value, &v) != 0)
 			return gs_error_set(err, GS_EARG, "--set %s='%s': not a non-negative integer",
@@ -96,6 +98,9 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			cfg->switch_latency_ns = v * NSEC_PER_USEC;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
+		} else if (sim_ovh_is_param(p->key)) {
+			if (sim_ovh_set_param(cfg, p->key, v, err))
+				return GS_EARG;
 		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
 			cfg->scaling_max_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else {
@@ -120,6 +125,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
+	sim_ovh_count(s, cl->pol.cl->cpus[0], KC_FREQ_SWITCH);
 	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
@@ -156,6 +162,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	struct sim_cluster *cl = sim_cluster_of(s, cpu);
 	u32 before = cl->pol.cur_khz;
 
+	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
 	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
@@ -169,11 +176,13 @@ static void hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	sim_ovh_sched(s, cpu, p, true);
 }
 
 static void hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
+	sim_ovh_sched(s, cpu, p, false); /* with the class_enabled of the enqueue */
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
@@ -279,6 +288,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	int clamp_dir = 0;
 	bool overutil;
 
+	sim_ovh_count(s, e->cpu, KC_GOV_EVAL);
 	if (uclamp_is_used(&s->uc)) {
 		unsigned long clamped =
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
@@ -463,6 +473,7 @@ static void sim_warmup_end(struct sim *s)
 	s->clamped_up_ns = s->clamped_down_ns = 0;
 	s->agg_ops_base = s->uc.stats.agg_ops;
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
+	sim_ovh_warmup(s);
 	sched_for_each_task(s->sched, warmup_reset_task, s);
 	sim_exited_warmup_reset(s);
 	s->measured_from = t;
@@ -977,6 +988,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
 	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
+	sim_ovh_init(s);
 	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;
 		free(s);
@@ -984,6 +996,10 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 				    "kernel profile %s has no uclamp: clamp policies cannot apply "
 				    "(choose --kernel v5.4 or later)",
 				    name);
+	}
+	if ((ret = sim_ovh_check_policy(cfg, err))) {
+		free(s);
+		return ret;
 	}
 	if (cfg->opts.policy && cfg->opts.policy->n &&
 	    !(s->astats = calloc(cfg->opts.policy->n, sizeof(*s->astats)))) {
@@ -1009,7 +1025,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	sim_placement_init(s);
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
-					 host_cluster_khz, NULL, NULL};
+					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
 
 		if (s->pl.on) {
 			host.place = host_place;

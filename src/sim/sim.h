@@ -34,13 +34,18 @@ struct sim_config {
 				   * the sim consumes its own keys (below), the governor the rest,
 				   * each marking the ones it took as used */
 	/* Replay tunables (--set): hz, switch_latency_us, update_points, scaling_min_freq,
-	 * scaling_max_freq, uclamp_buckets. Filled by sim_config_parse_params(). */
+	 * scaling_max_freq, uclamp_buckets, cgroup_depth, uclamp_task. Filled by sim_config_parse_params(). */
 	int hz;                         /* CONFIG_HZ, default 250 */
 	bool has_switch_latency;        /* false: the platform's transition latency */
 	u64 switch_latency_ns;
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;
+	/* issue #16, the emulated kernel's costs: cgroup_depth, levels above every task's own
+	 * group (nested cgroups); uclamp_task, CONFIG_UCLAMP_TASK (default 1; 0: no uclamp
+	 * costs, and a policy may only attach) */
+	int cgroup_depth;
+	bool uclamp_task;
 	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
 	bool validate;

@@ -9,6 +9,7 @@
 
 #include "cpufreq/cpufreq.h"
 #include "sched/eas.h"
+#include "power/kcost.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/work.h"
@@ -99,6 +100,19 @@ struct sim_cluster {
 	size_t nr_tl, alloc_tl;
 };
 
+/* The kernel's own overhead (overhead.c, issue #16): the cost table, the emulated and the
+ * traced kernel's configuration, and what the emulated kernel did so far. */
+struct sim_ovh {
+	struct kcost kc;
+	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
+	int extra_depth;         /* emulated: cgroup levels above every task's own group */
+	struct kcost_config traced;
+	u64 calls[KC__COUNT];
+	double time_ns[KC__COUNT];
+	double charged_ns;
+	u64 by_depth[RUN_DEPTH_SLOTS];
+};
+
 struct sim {
 	struct sim_config cfg;
 	const struct platform *plat;
@@ -153,6 +167,7 @@ struct sim {
 	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
 	size_t nr_exited, cap_exited;
 	struct sim_place_state pl;
+	struct sim_ovh ovh;
 };
 
 #define W_PENDING (-3)
@@ -216,6 +231,19 @@ bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
 void sim_placement_check(struct sim *s, const struct event *ev);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
+/* overhead.c: the kernel's own overhead (issue #16) */
+/* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
+bool sim_ovh_is_param(const char *key);
+int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
+/* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
+int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
+void sim_ovh_init(struct sim *s);
+void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue);
+void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op);
+double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
+void sim_ovh_warmup(struct sim *s);
+void sim_ovh_finish(const struct sim *s, struct run_result *r);
+
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);
 void sim_flush_freq(struct sim *s);

@@ -62,6 +62,28 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 	wc->tr_khz = khz;
 }
 
+/* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at
+ * the work it has shown so far (work.h: kernel_work). */
+static void charge(struct work *w, u32 idx, const struct wtask *tk, bool enqueue)
+{
+	struct slice *sl = S(w, idx);
+	struct wcpu *wc = &w->cpu[sl->cpu];
+	double d, floor;
+
+	if (!w->host.kernel_work)
+		return;
+	d = w->host.kernel_work(w->host.ctx, tk->pid, tk->comm, sl->cpu, enqueue);
+	/* a saving never takes the slice below the work it has shown at its last wake point */
+	floor = sl->wp_tail != NONE ? w->wp[sl->wp_tail].offset : 0;
+	if (sl->work + d < floor)
+		d = floor < sl->work ? floor - sl->work : 0;
+	sl->work += d;
+	sl->kwork += d;
+	wc->kernel_in += d;
+	if (wc->cur == idx)
+		invalidate(wc);
+}
+
 static bool is_workload(s32 pid, const char *comm)
 {
 	return pid != 0 && !(comm[0] == 's' && strncmp(comm, "sugov:", 6) == 0);
@@ -79,6 +101,8 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
+	if (switch_prev_sleeps(state))
+		charge(w, wc->tr_slice, sl->tk, false); /* deactivate_task in __schedule() */
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
 		invalidate(&w->cpu[sl->cpu]);
 	wc->tr_slice = NONE;
@@ -123,6 +147,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		case CAUSE_EXTERNAL:
 			sl->ready_ns = gs_min_u64(tk->tr_ready_ns, t);
 			sl->woken = true;
+			charge(w, idx, tk, true); /* no waker slice: on the wakee's CPU */
 			break;
 		case CAUSE_TASK: {
 			struct wakept *wp = work_wp_get(w, tk->cause_wp);
@@ -184,6 +209,8 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 	struct wakept *wp;
 
 	tr_accumulate(w, wc, ev->ts_ns);
+	if (!tk->tr_ready)
+		charge(w, waker, tk, true); /* activate_task in the waker's try_to_wake_up() */
 	i = work_wp_alloc(w);
 	if (i == NONE)
 		return GS_ENOMEM;
@@ -526,7 +553,8 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	ret = w->host.advance_to(w->host.ctx, t, err);
 	if (ret)
 		return ret;
-	wc->work_out += done_sl.work;
+	wc->work_out += done_sl.work - done_sl.kwork;
+	wc->kernel_out += done_sl.kwork;
 	work_slice_release(w, idx);
 	wc->cur = NONE;
 	wc->done = 0;

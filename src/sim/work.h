@@ -57,6 +57,13 @@ struct work_host {
 	/* --placement: a running task to move from CPU *src to the idle CPU *dst now (a misfit
 	 * pull decided at a tick); false when none. May be NULL. */
 	bool (*take_pull)(void *ctx, int *src, int *dst);
+	/* Optional (NULL: nothing charged). The capacity-invariant work (ns at capacity 1024 and
+	 * max frequency, may be negative) the replay adds for one enqueue of task pid (comm: its name; enqueue
+	 * true: activate_task, charged to the waker's slice just before its wake point, or for
+	 * an external wakeup at the start of the wakee's slice) or one dequeue (deactivate_task,
+	 * at the end of the slice that sleeps), on cpu. A negative charge never takes a slice's
+	 * work below what it showed at its last wake point (or 0). Asked as the trace is read. */
+	double (*kernel_work)(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
 };
 
 struct work;
@@ -77,6 +84,9 @@ void work_freq_changed(struct work *w, int cluster, u64 now);
 int work_finish(struct work *w, struct gs_error *err);
 /* Work in and out per CPU so far (capacity-invariant ns). */
 void work_totals(const struct work *w, int cpu, double *in, double *out);
+/* The kernel overhead charged per CPU so far (capacity-invariant ns): added to slices as the
+ * trace is read (in) and run by the emulated CPU (out); equal when the replay is complete. */
+void work_kernel_totals(const struct work *w, int cpu, double *in, double *out);
 /* The emulated time the last work ended (0 before any). */
 u64 work_end_ns(const struct work *w);
 

@@ -28,6 +28,7 @@ struct slice {
 	bool woken;       /* ready by a wakeup: it begins an activation */
 	u64 traced_end;   /* valid when complete */
 	double work;      /* capacity-invariant ns; grows while the traced slice is open */
+	double kwork;     /* of which charged kernel overhead (work_host.kernel_work) */
 	bool complete;    /* its traced switch-out was read */
 	u32 end_state;    /* prev_state of that switch-out */
 	u32 wp_head, wp_tail; /* wake points emitted during it, in traced order */
@@ -79,6 +80,7 @@ struct wcpu {
 	u32 cand_pos;         /* kind 1: the waiting slice's position in q */
 	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
 	double work_in, work_out;
+	double kernel_in, kernel_out; /* charged kernel overhead, apart from the traced work */
 };
 
 struct wtask {

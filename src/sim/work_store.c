@@ -270,6 +270,12 @@ void work_totals(const struct work *w, int cpu, double *in, double *out)
 	*out = w->cpu[cpu].work_out;
 }
 
+void work_kernel_totals(const struct work *w, int cpu, double *in, double *out)
+{
+	*in = w->cpu[cpu].kernel_in;
+	*out = w->cpu[cpu].kernel_out;
+}
+
 u64 work_end_ns(const struct work *w)
 {
 	return w->t_end;

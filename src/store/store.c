@@ -73,7 +73,14 @@ static const char store_schema[] =
 	" response_mean_s REAL NOT NULL, response_p95_s REAL NOT NULL,"
 	" response_max_s REAL NOT NULL, lateness_mean_s REAL NOT NULL,"
 	" lateness_p95_s REAL NOT NULL, lateness_max_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, seq));";
+	" PRIMARY KEY (run_id, seq));"
+	"CREATE TABLE IF NOT EXISTS kernel_overhead ("
+	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
+	" operation TEXT NOT NULL, calls INTEGER NOT NULL, time_s REAL NOT NULL,"
+	" PRIMARY KEY (run_id, operation));"
+	"CREATE TABLE IF NOT EXISTS kernel_overhead_runs ("
+	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
+	" costed INTEGER NOT NULL, total_s REAL NOT NULL, charged_s REAL NOT NULL);";
 
 /* GS_ESQL with the path, `what` and SQLite's message. */
 int store_sql_error(struct store *s, struct gs_error *err, const char *what)

@@ -320,6 +320,45 @@ static int read_uclamp(struct store *s, s64 id, struct run_result *r, struct gs_
 	return finish(s, st, rc, id, err);
 }
 
+/* kernel_overhead rows (issue #16); a database written before them has none: zeros. */
+static int read_overhead(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
+{
+	struct run_overhead *o = &r->ovh;
+	sqlite3_stmt *st;
+	int rc;
+
+	if (sqlite3_prepare_v2(s->db, "SELECT costed, total_s, charged_s FROM kernel_overhead_runs"
+				      " WHERE run_id = ?1", -1, &st, NULL) != SQLITE_OK) {
+		sqlite3_finalize(st);
+		return 0;
+	}
+	sqlite3_finalize(st);
+	if ((rc = query(s, "SELECT costed, total_s, charged_s FROM kernel_overhead_runs"
+			   " WHERE run_id = ?1", id, &st, err)))
+		return rc;
+	if ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		o->costed = sqlite3_column_int(st, 0) != 0;
+		o->total_s = sqlite3_column_double(st, 1);
+		o->charged_s = sqlite3_column_double(st, 2);
+		rc = sqlite3_step(st);
+	}
+	if ((rc = finish(s, st, rc, id, err)))
+		return rc;
+	if ((rc = query(s, "SELECT operation, calls, time_s FROM kernel_overhead WHERE run_id = ?1",
+			id, &st, err)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		const char *op = (const char *)sqlite3_column_text(st, 0);
+		for (int i = 0; op && i < RUN_KERNEL_OPS; i++) {
+			if (strcmp(op, run_kernel_op_names[i]) != 0)
+				continue;
+			o->calls[i] = (u64)sqlite3_column_int64(st, 1);
+			o->time_s[i] = sqlite3_column_double(st, 2);
+		}
+	}
+	return finish(s, st, rc, id, err);
+}
+
 static const struct store_col timeline_cols[] = {
 	SCOL(struct run_timeline_point, time_s, SCOL_REAL),
 	SCOL(struct run_timeline_point, policy, SCOL_INT),
@@ -433,7 +472,8 @@ int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_
 		return rc;
 	if (!(rc = read_runs_row(s, run_id, r, err)) && !(rc = read_energy(s, run_id, r, err)) &&
 	    !(rc = read_policies(s, run_id, r, err)) && !(rc = read_tasks(s, run_id, r, err)) &&
-	    !(rc = read_uclamp(s, run_id, r, err)) && !(rc = read_timeline(s, run_id, r, err)) &&
+	    !(rc = read_uclamp(s, run_id, r, err)) &&
+	    !(rc = read_overhead(s, run_id, r, err)) && !(rc = read_timeline(s, run_id, r, err)) &&
 	    !(rc = read_work(s, run_id, r, err)))
 		rc = read_spans(s, run_id, r, err);
 	sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);

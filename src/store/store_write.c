@@ -147,6 +147,28 @@ static int write_stats(struct store *s, const struct run_result *r, s64 id, stru
 	return rc;
 }
 
+/* kernel_overhead (one row per operation) and kernel_overhead_runs rows (issue #16). */
+static int write_overhead(struct store *s, const struct run_result *r, s64 id,
+			  struct gs_error *err)
+{
+	const struct run_overhead *o = &r->ovh;
+	sqlite3_stmt *st = NULL;
+	int rc;
+
+	if ((rc = prepare(s, "INSERT INTO kernel_overhead VALUES (?, ?, ?, ?)", &st, err)))
+		return rc;
+	for (int i = 0; i < RUN_KERNEL_OPS && !rc; i++)
+		rc = insert(s, st, err, "itid", id, run_kernel_op_names[i], (s64)o->calls[i],
+			    o->time_s[i]);
+	sqlite3_finalize(st);
+	if (rc || (rc = prepare(s, "INSERT INTO kernel_overhead_runs VALUES (?, ?, ?, ?)", &st,
+				err)))
+		return rc;
+	rc = insert(s, st, err, "iidd", id, (s64)o->costed, o->total_s, o->charged_s);
+	sqlite3_finalize(st);
+	return rc;
+}
+
 /* timeline, work, spans and (work timing) activity rows. */
 static int write_timeline(struct store *s, const struct run_result *r, s64 id, struct gs_error *err)
 {
@@ -216,7 +238,7 @@ static int write_rows(struct store *s, const struct run_result *r, s64 id, struc
 	int rc;
 
 	if ((rc = write_energy(s, r, id, err)) || (rc = write_stats(s, r, id, err)) ||
-	    (rc = write_placement(s, r, id, err)))
+	    (rc = write_placement(s, r, id, err)) || (rc = write_overhead(s, r, id, err)))
 		return rc;
 	return write_timeline(s, r, id, err);
 }

@@ -1,0 +1,291 @@
+/* compare_select.c - which runs a compare side takes: the selector (a database and key=value
+ * terms) read from the results store; see compare.h compare_select(). Split out of compare.c
+ * (issue #17): statistics there, selection here, layout in compare_print.c. */
+#include "report/compare.h"
+
+#include <ctype.h>
+#include <errno.h>
+#include <math.h>
+#include <stddef.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#include "store/store.h"
+#include "uclamp/policy.h"
+
+static const char *const column_keys[] = {
+	"label", "governor", "trace", "trace_sha256", "platform", "timing", "util_source",
+	"power_model", "kernel",
+};
+
+/* `word` appears in `text` delimited by the start, the end or spaces. */
+static bool has_word(const char *text, const char *word)
+{
+	size_t len = strlen(word);
+	for (const char *p = strstr(text, word); p; p = strstr(p + 1, word))
+		if ((p == text || p[-1] == ' ') && (p[len] == '\0' || p[len] == ' '))
+			return true;
+	return false;
+}
+
+struct policy_filter {
+	const char *arg;
+	char word[1100];
+	char *text;  /* FILE's policy, normalised; NULL when FILE is not a readable policy */
+};
+
+static bool policy_matches(const struct policy_filter *f, const struct run_result *r)
+{
+	if (has_word(r->label, f->word))
+		return true;
+	if (strcmp(f->arg, "none") == 0)
+		return r->policy[0] == '\0';
+	return f->text && strcmp(f->text, r->policy) == 0;
+}
+
+static void policy_filter_init(struct policy_filter *f, const char *arg)
+{
+	struct policy p;
+	struct gs_error e;
+	size_t len;
+
+	f->arg = arg;
+	f->text = NULL;
+	snprintf(f->word, sizeof(f->word), "policy=%s", arg);
+	if (strcmp(arg, "none") == 0 || access(arg, R_OK) != 0)
+		return;
+	policy_init(&p);
+	gs_error_clear(&e);
+	if (policy_parse_file(&p, arg, &e) == 0) {
+		len = policy_format(&p, NULL, 0);
+		f->text = malloc(len + 1);
+		if (f->text)
+			policy_format(&p, f->text, len + 1);
+	}
+	policy_release(&p);
+}
+
+static const char *selector_keys_help =
+	"run, label, policy, action, governor, db, trace, trace_sha256, platform, timing, "
+	"util_source, power_model, kernel, or a tunable KEY";
+
+/* A term that is no runs column: action=LINE (a policy action) or KEY=VALUE (a tunable, or
+ * any word sweep put in the label). */
+struct extra_term {
+	bool action;
+	char word[600];     /* "KEY=VALUE", or action="LINE" as sweep labels it */
+	char line[300];     /* action: LINE, normalised as policy_format() writes it */
+	char key[104];      /* "KEY=" */
+	bool key_seen;      /* some run read has KEY= in its tunables or label */
+};
+
+/* Whether a word of text starts with prefix ("rate_limit_us=" in "hz=250 rate_limit_us=1"). */
+static bool has_word_prefix(const char *text, const char *prefix)
+{
+	size_t len = strlen(prefix);
+	for (const char *p = strstr(text, prefix); p; p = strstr(p + 1, prefix))
+		if (p == text || p[-1] == ' ')
+			return true;
+	(void)len;
+	return false;
+}
+
+#define SELECT_MAX_EXTRA 16
+
+/* Whether r->policy has LINE as one of its lines. */
+static bool policy_has_line(const char *policy, const char *line)
+{
+	size_t len = strlen(line);
+	for (const char *p = policy; p && *p;) {
+		const char *nl = strchr(p, '\n');
+		size_t l = nl ? (size_t)(nl - p) : strlen(p);
+		if (l == len && strncmp(p, line, len) == 0)
+			return true;
+		p = nl ? nl + 1 : NULL;
+	}
+	return false;
+}
+
+static bool extra_matches(const struct extra_term *t, const struct run_result *r)
+{
+	if (has_word(r->label, t->word))
+		return true;
+	if (t->action)
+		return t->line[0] && policy_has_line(r->policy, t->line);
+	return has_word(r->params, t->word);
+}
+
+static int extra_init(struct extra_term *t, const char *key, const char *value,
+		      struct gs_error *err)
+{
+	memset(t, 0, sizeof(*t));
+	t->action = strcmp(key, "action") == 0;
+	snprintf(t->key, sizeof(t->key), "%.100s=", key);
+	if (!t->action) {
+		snprintf(t->word, sizeof(t->word), "%.100s=%.400s", key, value);
+		return 0;
+	}
+	snprintf(t->word, sizeof(t->word), "action=\"%.500s\"", value);
+	{
+		struct policy p;
+		struct gs_error e;
+		policy_init(&p);
+		gs_error_clear(&e);
+		if (policy_parse_line(&p, value, "action=", 1, &e) == 0 && p.n == 1)
+			policy_action_format(&p.actions[0], t->line, sizeof(t->line));
+		else if (e.msg[0]) {
+			policy_release(&p);
+			return gs_error_set(err, GS_EARG, "action='%s': %s", value, e.msg);
+		}
+		policy_release(&p);
+	}
+	return 0;
+}
+
+int compare_select(const char *selector, const char *default_db, struct run_result **runs,
+		   size_t *n, struct gs_error *err)
+{
+	char *sel = NULL, *tok, *next;
+	char store_sel[2048] = "";
+	const char *db = default_db, *policy = NULL;
+	struct policy_filter pf = {0};
+	struct extra_term *extra = NULL;
+	int nr_extra = 0;
+	struct run_result *out = NULL;
+	struct store *st = NULL;
+	s64 run_id = -1, *ids = NULL;
+	size_t nr_ids = 0, count = 0;
+	int rc = 0;
+
+	*runs = NULL;
+	*n = 0;
+	if (!selector || !*selector)
+		return gs_error_set(err, GS_EARG, "empty run selector");
+	if (!(sel = strdup(selector)))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	for (tok = sel; tok; tok = next) {
+		char *eq, *key, *value;
+		bool column = false;
+
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		eq = strchr(tok, '=');
+		if (!eq || eq == tok || !eq[1]) {
+			rc = gs_error_set(err, GS_EARG,
+					  "'%s': a run selector is KEY=VALUE[,KEY=VALUE...]",
+					  selector);
+			goto out_free;
+		}
+		*eq = '\0';
+		key = tok;
+		value = eq + 1;
+		for (size_t k = 0; k < GS_ARRAY_SIZE(column_keys); k++)
+			column = column || strcmp(key, column_keys[k]) == 0;
+		if (strcmp(key, "run") == 0) {
+			char *end;
+			errno = 0;
+			run_id = strtoll(value, &end, 10);
+			if (errno || *end || run_id < 1) {
+				rc = gs_error_set(err, GS_EARG, "'%s': run=N takes a run id", selector);
+				goto out_free;
+			}
+		} else if (strcmp(key, "db") == 0) {
+			db = value;
+		} else if (strcmp(key, "policy") == 0) {
+			policy = value;
+		} else if (column) {
+			size_t len = strlen(store_sel);
+			if ((size_t)snprintf(store_sel + len, sizeof(store_sel) - len, "%s%s=%s",
+					     len ? "," : "", key, value) >= sizeof(store_sel) - len) {
+				rc = gs_error_set(err, GS_EARG, "'%s': selector too long", selector);
+				goto out_free;
+			}
+		} else {
+			/* action=LINE, or a tunable / any label word KEY=VALUE (what a sweep
+			 * varies) */
+			if (nr_extra == SELECT_MAX_EXTRA) {
+				rc = gs_error_set(err, GS_EARG, "'%s': too many terms", selector);
+				goto out_free;
+			}
+			if (!extra && !(extra = calloc(SELECT_MAX_EXTRA, sizeof(*extra)))) {
+				rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+				goto out_free;
+			}
+			if ((rc = extra_init(&extra[nr_extra++], key, value, err)))
+				goto out_free;
+		}
+	}
+	if (!db) {
+		rc = gs_error_set(err, GS_EARG, "'%s': no database: give --db FILE or db=FILE",
+				  selector);
+		goto out_free;
+	}
+	if (access(db, R_OK) != 0) {
+		rc = gs_error_set(err, GS_EINPUT, "'%s': %s", db, strerror(errno));
+		goto out_free;
+	}
+	if ((rc = store_open(db, &st, err)) ||
+	    (rc = store_select_runs(st, store_sel, &ids, &nr_ids, err)))
+		goto out_free;
+	if (policy)
+		policy_filter_init(&pf, policy);
+	if (nr_ids && !(out = calloc(nr_ids, sizeof(*out)))) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	for (size_t i = 0; i < nr_ids; i++) {
+		if (run_id >= 0 && ids[i] != run_id)
+			continue;
+		rc = store_read_run(st, ids[i], &out[count], err);
+		if (rc) {
+			run_result_release(&out[count]);
+			goto out_free;
+		}
+		for (int k = 0; k < nr_extra; k++)
+			extra[k].key_seen = extra[k].key_seen || extra[k].action ||
+					    has_word_prefix(out[count].params, extra[k].key) ||
+					    has_word_prefix(out[count].label, extra[k].key);
+		if (policy && !policy_matches(&pf, &out[count])) {
+			run_result_release(&out[count]);
+			continue;
+		}
+		{
+			bool ok = true;
+			for (int k = 0; k < nr_extra && ok; k++)
+				ok = extra_matches(&extra[k], &out[count]);
+			if (!ok) {
+				run_result_release(&out[count]);
+				continue;
+			}
+		}
+		count++;
+	}
+	if (count == 0) {
+		for (int k = 0; k < nr_extra; k++) {
+			if (extra[k].key_seen || !nr_ids)
+				continue;
+			extra[k].key[strlen(extra[k].key) - 1] = '\0';
+			rc = gs_error_set(err, GS_EARG,
+					  "'%s': unknown selector key (one of: %s; no run in '%s' has "
+					  "it as a tunable or label word)",
+					  extra[k].key, selector_keys_help, db);
+			goto out_free;
+		}
+		rc = gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, db);
+		goto out_free;
+	}
+	*runs = out;
+	*n = count;
+	out = NULL;
+	count = 0;
+out_free:
+	compare_free_runs(out, count);
+	free(extra);
+	free(pf.text);
+	free(ids);
+	store_close(st);
+	free(sel);
+	return rc;
+}

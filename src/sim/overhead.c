@@ -1,0 +1,194 @@
+/*
+ * overhead.c - the kernel's own overhead in the replay (issue #16, DESIGN.md §9): every
+ * enqueue/dequeue (with its cgroup levels and its uclamp aggregation or static-key test),
+ * cpufreq_update_util call, governor evaluation and frequency switch the emulated kernel makes
+ * is counted and costed from the platform's kernel cost table (power/kcost.h) at the emulated
+ * frequency of its CPU. In work timing the difference between the emulated configuration and
+ * the traced one is charged to the replay as work (work.h: kernel_work): the traced slices
+ * already contain the traced kernel's own enqueue/dequeue costs.
+ *
+ * What is charged: enqueues and dequeues only, whose cost depends on the configuration
+ * (uclamp built, key on, cgroup depth). cpufreq_update_util calls, governor evaluations and
+ * frequency switches are counted and costed in the report, not charged: the traced kernel made
+ * its own, which a trace does not show.
+ */
+#include "sim/sim_priv.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+_Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
+
+bool sim_ovh_is_param(const char *key)
+{
+	return strcmp(key, "cgroup_depth") == 0 || strcmp(key, "uclamp_task") == 0;
+}
+
+int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err)
+{
+	if (strcmp(key, "cgroup_depth") == 0) {
+		if (v > 64)
+			return gs_error_set(err, GS_EARG,
+					    "--set cgroup_depth=%" PRIu64 ": more than 64 levels", v);
+		cfg->cgroup_depth = (int)v;
+		return 0;
+	}
+	if (v > 1)
+		return gs_error_set(err, GS_EARG,
+				    "--set uclamp_task=%" PRIu64 ": expected 0 or 1 (CONFIG_UCLAMP_TASK)",
+				    v);
+	cfg->uclamp_task = v == 1;
+	return 0;
+}
+
+int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err)
+{
+	for (size_t k = 0; !cfg->uclamp_task && cfg->opts.policy && k < cfg->opts.policy->n; k++) {
+		const struct policy_action *a = &cfg->opts.policy->actions[k];
+		if (a->op != POLICY_ATTACH)
+			return gs_error_set(err, GS_EPOLICY,
+					    "'%s':%ld: --set uclamp_task=0 has no uclamp: only attach "
+					    "actions apply",
+					    a->origin, a->line);
+	}
+	return 0;
+}
+
+void sim_ovh_init(struct sim *s)
+{
+	struct sim_ovh *o = &s->ovh;
+	u32 cap[GS_MAX_CPUS];
+
+	memset(o, 0, sizeof(*o));
+	o->kc = s->plat->kcost;
+	for (int c = 0; c < s->plat->nr_cpus; c++)
+		cap[c] = s->plat->cpus[c].capacity;
+	kcost_set_capacity(&o->kc, cap);
+	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
+	o->extra_depth = s->cfg.cgroup_depth;
+	if (s->cfg.opts.has_traced_config)
+		o->traced = s->cfg.opts.traced;
+	else
+		kcost_config_default(&o->traced);
+}
+
+/* The task's cgroup depth: its group's ancestors, plus the levels above every task. */
+static int task_depth(const struct sim *s, const struct task *p)
+{
+	int d = s->ovh.extra_depth;
+
+	for (int g = p->uclamp.group; g > 0 && g < s->uc.nr_groups; g = s->uc.groups[g].parent)
+		d++;
+	return d;
+}
+
+/* "/" 0, "/a" 1, "/a/b" 2 */
+static int path_depth(const char *path)
+{
+	int d = 0;
+
+	for (const char *c = path; *c; c++)
+		if (*c == '/' && c[1])
+			d++;
+	return d;
+}
+
+/* A task the emulation has not met yet (the trace is read ahead of it): the depth of the group
+ * the policy's attach actions run so far put it in. */
+static int policy_depth(const struct sim *s, s32 pid, const char *comm)
+{
+	int d = 0;
+
+	for (size_t k = 0; s->cfg.opts.policy && k < s->cfg.opts.policy->n && k < s->next_action; k++) {
+		const struct policy_action *a = &s->cfg.opts.policy->actions[k];
+		if (a->op == POLICY_ATTACH && policy_match(a, pid, comm))
+			d = path_depth(a->path);
+	}
+	return d + s->ovh.extra_depth;
+}
+
+static struct kcost_config emu_config(const struct sim *s, int depth)
+{
+	return (struct kcost_config){
+		.uclamp = s->ovh.uclamp,
+		.static_key = !s->uc.no_static_key,
+		.key_on = uclamp_is_used(&s->uc),
+		.depth = depth,
+	};
+}
+
+/* ns that capacity-invariant work takes on cpu now. */
+static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
+{
+	const struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
+
+	return kcost_time_ns(work_ns, s->plat->cpus[cpu].capacity, cl->pol.cur_khz,
+			     plat_cluster_max_khz(cl->pol.cl));
+}
+
+static void add(struct sim *s, int cpu, enum kcost_op op, u64 n)
+{
+	s->ovh.calls[op] += n;
+	s->ovh.time_ns[op] += cpu_time_ns(s, cpu, (double)n * s->ovh.kc.work_ns[op]);
+}
+
+void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op)
+{
+	add(s, cpu, op, 1);
+}
+
+/* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */
+void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue)
+{
+	int depth = task_depth(s, p);
+	struct kcost_config cfg = emu_config(s, depth);
+
+	add(s, cpu, enqueue ? KC_ACTIVATE : KC_DEACTIVATE, 1);
+	add(s, cpu, KC_CGROUP_LEVEL, (u64)depth);
+	s->ovh.by_depth[depth < RUN_DEPTH_SLOTS ? depth : RUN_DEPTH_SLOTS - 1]++;
+	if (!cfg.uclamp)
+		return;
+	if (cfg.static_key)
+		add(s, cpu, KC_UCLAMP_BRANCH, 1);
+	if ((cfg.key_on || !cfg.static_key) && p->uclamp.class_enabled)
+		add(s, cpu, enqueue ? KC_UCLAMP_INC_ID : KC_UCLAMP_DEC_ID, KCOST_CLAMP_IDS);
+}
+
+/* work_host.kernel_work: asked as the trace is read, so the configuration is the emulation's
+ * at that point (a policy action that turns the key on counts from when the loop ran it). */
+double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue)
+{
+	struct sim *s = ctx;
+	const struct task *p = sched_task_find(s->sched, pid);
+	struct kcost_config emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
+	double d;
+
+	if (!s->ovh.kc.present)
+		return 0;
+	d = kcost_sched_delta(&s->ovh.kc, &emu, &s->ovh.traced, enqueue);
+	s->ovh.charged_ns += cpu_time_ns(s, cpu, d);
+	return d;
+}
+
+void sim_ovh_warmup(struct sim *s)
+{
+	memset(s->ovh.calls, 0, sizeof(s->ovh.calls));
+	memset(s->ovh.time_ns, 0, sizeof(s->ovh.time_ns));
+	memset(s->ovh.by_depth, 0, sizeof(s->ovh.by_depth));
+	s->ovh.charged_ns = 0;
+}
+
+void sim_ovh_finish(const struct sim *s, struct run_result *r)
+{
+	struct run_overhead *o = &r->ovh;
+
+	o->costed = s->ovh.kc.present;
+	o->total_s = 0;
+	for (int i = 0; i < KC__COUNT; i++) {
+		o->calls[i] = s->ovh.calls[i];
+		o->time_s[i] = s->ovh.time_ns[i] / (double)NSEC_PER_SEC;
+		o->total_s += o->time_s[i];
+	}
+	o->charged_s = s->work ? s->ovh.charged_ns / (double)NSEC_PER_SEC : 0;
+	memcpy(o->sched_by_depth, s->ovh.by_depth, sizeof(o->sched_by_depth));
+}
