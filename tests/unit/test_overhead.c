@@ -144,7 +144,15 @@ static void run_with(const char *trace, const char *governor, const char *action
 	struct gs_error err = {0};
 
 	policy_init(&pol);
-	if (action && policy_parse_line(&pol, action, "--action", 1, &err))
+	if (action && strncmp(action, "attach ", 7) == 0) {
+		/* the group must exist before tasks are attached to it (ENOENT otherwise) */
+		char create[128];
+
+		snprintf(create, sizeof(create), "cgroup %s", strrchr(action, ' ') + 1);
+		if (policy_parse_line(&pol, create, "--action", 1, &err))
+			fail_msg("%s", err.msg);
+	}
+	if (action && policy_parse_line(&pol, action, "--action", 2, &err))
 		fail_msg("%s", err.msg);
 	sim_opts_init(&spec.opts);
 	spec.trace = trace;
