@@ -12,60 +12,60 @@
 #define COMPARE_MAX_THRESHOLDS 64
 
 static const char compare_usage[] =
-	"usage: govsim compare --base SEL --new SEL [--new SEL]... [--db FILE] [--confidence P]\n"
-	"         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv] [--json]\n";
+    "usage: govsim compare --base SEL --new SEL [--new SEL]... [--db FILE] [--confidence P]\n"
+    "         [--fail-on 'METRIC>+X%']... [--format text|markdown|csv] [--json]\n";
 
 static const char compare_help[] =
-	"\n"
-	"Compares two sets of runs from results databases, matched trace by trace (by\n"
-	"content): one row per metric with the base and new values and the relative\n"
-	"change. With two or more runs per side it adds harmonic means and standard\n"
-	"deviations, and marks with '*' the means that differ significantly by Welch's\n"
-	"t-test (two-sided); with one run per side the differences are plain, with no\n"
-	"significance claim. A side's sample is its runs: repeats of one trace (a replay\n"
-	"is deterministic: identical repeats have no spread, any difference is\n"
-	"significant) or several traces (their spread is the traces' own, so only large\n"
-	"differences are significant). With several traces in common, a row per trace\n"
-	"follows (base vs new on that trace alone). --fail-on looks at the means: of the\n"
-	"pooled runs and of each trace's runs; it fails if any of them crosses.\n"
-	"\n"
-	"  --base SEL, --new SEL  run selectors: comma-separated KEY=VALUE terms, all\n"
-	"                    must hold: run=N, label=TEXT, policy=FILE (or policy=none),\n"
-	"                    governor=NAME, trace=PATH, platform=NAME, timing=T, ...,\n"
-	"                    action='LINE' (a policy action), any tunable\n"
-	"                    (rate_limit_us=1000) or word a sweep put in the label;\n"
-	"                    db=FILE reads another database (alone: all its runs)\n"
-	"                    --new may be repeated (up to 8): one column per new side,\n"
-	"                    each against the base (text format, no --fail-on)\n"
-	"  --db FILE         the database of selectors without db=\n"
-	"  --confidence P    confidence level of the test (default 0.95)\n"
-	"  --fail-on T       exit 1 when the change of the means crosses T (repeatable):\n"
-	"                    METRIC>VALUE% or METRIC<VALUE% relative, METRIC>VALUE\n"
-	"                    absolute (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
-	"                    'avg_freq_policy4<-10%', 'transitions>+100'\n"
-	"  --format F        text (default, mmtests style), markdown, csv\n"
-	"  --json            one JSON object instead: the pooled metrics, per_trace, and\n"
-	"                    fail_on (crossed, and traces_crossed) (keys: README)\n"
-	"\n"
-	"metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz),\n"
-	"transitions, busy (s), delay (total task delay, s), max_delay (worst slice, s).\n"
-	"\n"
-	"exit status: 0 no threshold crossed; 1 a threshold crossed by the pooled means\n"
-	"or by a trace's (after the table; stderr names the trace);\n"
-	"2 bad command line, selector or threshold; 3 runs that cannot be compared\n"
-	"(different platforms, no trace in common).\n";
+    "\n"
+    "Compares two sets of runs from results databases, matched trace by trace (by\n"
+    "content): one row per metric with the base and new values and the relative\n"
+    "change. With two or more runs per side it adds harmonic means and standard\n"
+    "deviations, and marks with '*' the means that differ significantly by Welch's\n"
+    "t-test (two-sided); with one run per side the differences are plain, with no\n"
+    "significance claim. A side's sample is its runs: repeats of one trace (a replay\n"
+    "is deterministic: identical repeats have no spread, any difference is\n"
+    "significant) or several traces (their spread is the traces' own, so only large\n"
+    "differences are significant). With several traces in common, a row per trace\n"
+    "follows (base vs new on that trace alone). --fail-on looks at the means: of the\n"
+    "pooled runs and of each trace's runs; it fails if any of them crosses.\n"
+    "\n"
+    "  --base SEL, --new SEL  run selectors: comma-separated KEY=VALUE terms, all\n"
+    "                    must hold: run=N, label=TEXT, policy=FILE (or policy=none),\n"
+    "                    governor=NAME, trace=PATH, platform=NAME, timing=T, ...,\n"
+    "                    action='LINE' (a policy action), any tunable\n"
+    "                    (rate_limit_us=1000) or word a sweep put in the label;\n"
+    "                    db=FILE reads another database (alone: all its runs)\n"
+    "                    --new may be repeated (up to 8): one column per new side,\n"
+    "                    each against the base (text format, no --fail-on)\n"
+    "  --db FILE         the database of selectors without db=\n"
+    "  --confidence P    confidence level of the test (default 0.95)\n"
+    "  --fail-on T       exit 1 when the change of the means crosses T (repeatable):\n"
+    "                    METRIC>VALUE% or METRIC<VALUE% relative, METRIC>VALUE\n"
+    "                    absolute (>= and <= too), e.g. 'energy>+2%', 'delay>+5%',\n"
+    "                    'avg_freq_policy4<-10%', 'transitions>+100'\n"
+    "  --format F        text (default, mmtests style), markdown, csv\n"
+    "  --json            one JSON object instead: the pooled metrics, per_trace, and\n"
+    "                    fail_on (crossed, and traces_crossed) (keys: README)\n"
+    "\n"
+    "metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz),\n"
+    "transitions, busy (s), delay (total task delay, s), max_delay (worst slice, s).\n"
+    "\n"
+    "exit status: 0 no threshold crossed; 1 a threshold crossed by the pooled means\n"
+    "or by a trace's (after the table; stderr names the trace);\n"
+    "2 bad command line, selector or threshold; 3 runs that cannot be compared\n"
+    "(different platforms, no trace in common).\n";
 
 enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT, OPT_JSON };
 
 static const struct option long_opts[] = {
-	{"base", required_argument, NULL, OPT_BASE},
-	{"new", required_argument, NULL, OPT_NEW},
-	{"db", required_argument, NULL, OPT_DB},
-	{"confidence", required_argument, NULL, OPT_CONFIDENCE},
-	{"fail-on", required_argument, NULL, OPT_FAIL_ON},
-	{"format", required_argument, NULL, OPT_FORMAT},
-	{"json", no_argument, NULL, OPT_JSON},
-	{NULL, 0, NULL, 0},
+    {"base", required_argument, NULL, OPT_BASE},
+    {"new", required_argument, NULL, OPT_NEW},
+    {"db", required_argument, NULL, OPT_DB},
+    {"confidence", required_argument, NULL, OPT_CONFIDENCE},
+    {"fail-on", required_argument, NULL, OPT_FAIL_ON},
+    {"format", required_argument, NULL, OPT_FORMAT},
+    {"json", no_argument, NULL, OPT_JSON},
+    {NULL, 0, NULL, 0},
 };
 
 static void list_metrics(char *buf, size_t size, const struct compare_table *t)
@@ -122,91 +122,169 @@ static int compare_columns(const char *base_sel, const char *const *new_sels, si
 	return status;
 }
 
+/* compare's command line. */
+struct compare_cli {
+	const char *new_sels[COMPARE_MAX_NEW];
+	size_t nr_new;
+	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
+	int nr_thr;
+	const char *base_sel, *new_sel, *db;
+	enum compare_format fmt;
+	double confidence;
+	bool json;
+};
+
+/* One option into o: EXIT_OK, or the exit status of a usage error (printed). */
+static int compare_opt(struct compare_cli *o, int c, char **argv, struct gs_error *err)
+{
+	int ret;
+
+	switch (c) {
+	case OPT_BASE:
+		o->base_sel = optarg;
+		break;
+	case OPT_NEW:
+		if (o->nr_new == COMPARE_MAX_NEW)
+			return cli_usage_error(compare_usage, "more than %d --new options",
+					       COMPARE_MAX_NEW);
+		o->new_sels[o->nr_new++] = o->new_sel = optarg;
+		break;
+	case OPT_DB:
+		o->db = optarg;
+		break;
+	case OPT_CONFIDENCE: {
+		char *end;
+		errno = 0;
+		o->confidence = strtod(optarg, &end);
+		if (errno || end == optarg || *end || !(o->confidence > 0 && o->confidence < 1))
+			return cli_usage_error(compare_usage,
+					       "--confidence '%s': expected a number in (0, 1)",
+					       optarg);
+		break;
+	}
+	case OPT_FAIL_ON:
+		if (o->nr_thr == COMPARE_MAX_THRESHOLDS)
+			return cli_usage_error(compare_usage, "too many --fail-on options");
+		if (compare_parse_threshold(optarg, &o->thr[o->nr_thr], err))
+			return cli_usage_error(compare_usage, "--fail-on %s", err->msg);
+		o->nr_thr++;
+		break;
+	case OPT_FORMAT:
+		ret = compare_format_from_name(optarg);
+		if (ret < 0)
+			return cli_usage_error(
+			    compare_usage, "--format '%s': expected text, markdown or csv", optarg);
+		o->fmt = (enum compare_format)ret;
+		break;
+	case OPT_JSON:
+		o->json = true;
+		break;
+	default:
+		if (optopt)
+			return cli_usage_error(compare_usage, "option '%s' needs a value",
+					       argv[optind - 1]);
+		return cli_usage_error(compare_usage, "unknown option '%s'", argv[optind - 1]);
+	}
+	return EXIT_OK;
+}
+
+static int compare_parse(struct compare_cli *o, int argc, char **argv, struct gs_error *err)
+{
+	int c, status;
+
+	memset(o, 0, sizeof(*o));
+	o->fmt = COMPARE_TEXT;
+	o->confidence = 0.95;
+	optind = 1;
+	opterr = 0;
+	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1)
+		if ((status = compare_opt(o, c, argv, err)) != EXIT_OK)
+			return status;
+	if (optind < argc)
+		return cli_usage_error(compare_usage, "unexpected argument '%s'", argv[optind]);
+	if (!o->base_sel || !o->new_sel)
+		return cli_usage_error(compare_usage, "both --base and --new are needed");
+	if (o->nr_new > 1 && (o->json || o->fmt != COMPARE_TEXT || o->nr_thr))
+		return cli_usage_error(compare_usage, "several --new: one column each, in the text "
+						      "format (no --json, --format or --fail-on)");
+	return EXIT_OK;
+}
+
+/* --fail-on: every threshold crossed, pooled and per trace, said on stderr. */
+static int compare_fail_on(const struct compare_cli *o, const struct compare_table *table,
+			   const struct compare_trace *per_trace, size_t ntr)
+{
+	int status = EXIT_OK;
+
+	for (int i = 0; i < o->nr_thr; i++) {
+		const struct compare_threshold *t = &o->thr[i];
+		const struct compare_metric *m = compare_find_metric(table, t->metric);
+		double change = compare_threshold_change(t, m->base.amean, m->new.amean);
+
+		if (compare_threshold_crossed(t, m->base.amean, m->new.amean)) {
+			report_crossed(t, m, change, NULL);
+			status = EXIT_FAILURE_RT;
+		}
+		for (size_t k = 0; ntr > 1 && k < ntr; k++) {
+			const struct compare_metric *tm =
+			    compare_find_metric(&per_trace[k].t, t->metric);
+			if (!tm || !compare_threshold_crossed(t, tm->base.amean, tm->new.amean))
+				continue;
+			report_crossed(t, tm,
+				       compare_threshold_change(t, tm->base.amean, tm->new.amean),
+				       per_trace[k].trace);
+			status = EXIT_FAILURE_RT;
+		}
+	}
+	return status;
+}
+
+static void compare_output(const struct compare_cli *o, const struct compare_table *table,
+			   const struct compare_trace *per_trace, size_t ntr)
+{
+	if (o->json) {
+		compare_print_json(stdout, table, per_trace, ntr, o->base_sel, o->new_sel, o->thr,
+				   o->nr_thr);
+	} else {
+		compare_print(stdout, table, o->base_sel, o->new_sel, o->fmt);
+		if (o->fmt == COMPARE_TEXT && ntr > 1) {
+			const char *names[COMPARE_MAX_THRESHOLDS];
+			for (int i = 0; i < o->nr_thr; i++)
+				names[i] = o->thr[i].metric;
+			compare_print_traces(stdout, per_trace, ntr, names, o->nr_thr);
+		}
+	}
+	fflush(stdout);
+	if ((o->json || o->fmt != COMPARE_TEXT) && (table->base_dropped || table->new_dropped))
+		fprintf(stderr,
+			"govsim: warning: left out, trace not on the other side: %zu base, %zu new "
+			"run%s\n",
+			table->base_dropped, table->new_dropped,
+			table->new_dropped == 1 ? "" : "s");
+}
+
 int cmd_compare(int argc, char **argv)
 {
-	const char *new_sels[COMPARE_MAX_NEW];
-	size_t nr_new = 0;
-	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
+	struct compare_cli o;
 	struct run_result *base = NULL, *new_runs = NULL;
-	size_t nb = 0, nn = 0;
+	size_t nb = 0, nn = 0, ntr = 0;
 	struct compare_table *table = NULL;
-	const char *base_sel = NULL, *new_sel = NULL, *db = NULL;
-	enum compare_format fmt = COMPARE_TEXT;
-	double confidence = 0.95;
 	struct compare_trace *per_trace = NULL;
-	size_t ntr = 0;
-	bool json = false;
 	struct gs_error err;
-	int nr_thr = 0, c, ret, status = EXIT_OK;
+	int status;
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", compare_usage, compare_help);
 		return EXIT_OK;
 	}
 	gs_error_clear(&err);
-	optind = 1;
-	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-		switch (c) {
-		case OPT_BASE:
-			base_sel = optarg;
-			break;
-		case OPT_NEW:
-			if (nr_new == COMPARE_MAX_NEW)
-				return cli_usage_error(compare_usage, "more than %d --new options",
-						       COMPARE_MAX_NEW);
-			new_sels[nr_new++] = new_sel = optarg;
-			break;
-		case OPT_DB:
-			db = optarg;
-			break;
-		case OPT_CONFIDENCE: {
-			char *end;
-			errno = 0;
-			confidence = strtod(optarg, &end);
-			if (errno || end == optarg || *end || !(confidence > 0 && confidence < 1))
-				return cli_usage_error(compare_usage,
-						       "--confidence '%s': expected a number in (0, 1)",
-						       optarg);
-			break;
-		}
-		case OPT_FAIL_ON:
-			if (nr_thr == COMPARE_MAX_THRESHOLDS)
-				return cli_usage_error(compare_usage, "too many --fail-on options");
-			if (compare_parse_threshold(optarg, &thr[nr_thr], &err))
-				return cli_usage_error(compare_usage, "--fail-on %s", err.msg);
-			nr_thr++;
-			break;
-		case OPT_FORMAT:
-			ret = compare_format_from_name(optarg);
-			if (ret < 0)
-				return cli_usage_error(compare_usage,
-						       "--format '%s': expected text, markdown or csv",
-						       optarg);
-			fmt = (enum compare_format)ret;
-			break;
-		case OPT_JSON:
-			json = true;
-			break;
-		default:
-			if (optopt)
-				return cli_usage_error(compare_usage, "option '%s' needs a value",
-						       argv[optind - 1]);
-			return cli_usage_error(compare_usage, "unknown option '%s'", argv[optind - 1]);
-		}
-	}
-	if (optind < argc)
-		return cli_usage_error(compare_usage, "unexpected argument '%s'", argv[optind]);
-	if (!base_sel || !new_sel)
-		return cli_usage_error(compare_usage, "both --base and --new are needed");
-	if (nr_new > 1 && (json || fmt != COMPARE_TEXT || nr_thr))
-		return cli_usage_error(compare_usage, "several --new: one column each, in the text "
-						      "format (no --json, --format or --fail-on)");
-	if (nr_new > 1)
-		return compare_columns(base_sel, new_sels, nr_new, db, confidence);
+	if ((status = compare_parse(&o, argc, argv, &err)) != EXIT_OK)
+		return status;
+	if (o.nr_new > 1)
+		return compare_columns(o.base_sel, o.new_sels, o.nr_new, o.db, o.confidence);
 
-	if (compare_select(base_sel, db, &base, &nb, &err) ||
-	    compare_select(new_sel, db, &new_runs, &nn, &err)) {
+	if (compare_select(o.base_sel, o.db, &base, &nb, &err) ||
+	    compare_select(o.new_sel, o.db, &new_runs, &nn, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}
@@ -215,61 +293,26 @@ int cmd_compare(int argc, char **argv)
 		status = cli_fail(EXIT_FAILURE_RT, "out of memory");
 		goto out;
 	}
-	if (compare_runs(base, nb, new_runs, nn, confidence, table, &err)) {
+	if (compare_runs(base, nb, new_runs, nn, o.confidence, table, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}
-	for (int i = 0; i < nr_thr; i++) {
-		if (!compare_find_metric(table, thr[i].metric)) {
+	for (int i = 0; i < o.nr_thr; i++) {
+		if (!compare_find_metric(table, o.thr[i].metric)) {
 			char names[1024];
 			list_metrics(names, sizeof(names), table);
 			status = cli_usage_error(compare_usage,
 						 "--fail-on '%s': unknown metric '%s' (one of: %s)",
-						 thr[i].text, thr[i].metric, names);
+						 o.thr[i].text, o.thr[i].metric, names);
 			goto out;
 		}
 	}
-
-	if (compare_per_trace(base, nb, new_runs, nn, confidence, &per_trace, &ntr, &err)) {
+	if (compare_per_trace(base, nb, new_runs, nn, o.confidence, &per_trace, &ntr, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}
-	if (json) {
-		compare_print_json(stdout, table, per_trace, ntr, base_sel, new_sel, thr, nr_thr);
-	} else {
-		compare_print(stdout, table, base_sel, new_sel, fmt);
-		if (fmt == COMPARE_TEXT && ntr > 1) {
-			const char *names[COMPARE_MAX_THRESHOLDS];
-			for (int i = 0; i < nr_thr; i++)
-				names[i] = thr[i].metric;
-			compare_print_traces(stdout, per_trace, ntr, names, nr_thr);
-		}
-	}
-	fflush(stdout);
-	if ((json || fmt != COMPARE_TEXT) && (table->base_dropped || table->new_dropped))
-		fprintf(stderr,
-			"govsim: warning: left out, trace not on the other side: %zu base, %zu new "
-			"run%s\n",
-			table->base_dropped, table->new_dropped, table->new_dropped == 1 ? "" : "s");
-	for (int i = 0; i < nr_thr; i++) {
-		const struct compare_metric *m = compare_find_metric(table, thr[i].metric);
-		double change = compare_threshold_change(&thr[i], m->base.amean, m->new.amean);
-
-		if (compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean)) {
-			report_crossed(&thr[i], m, change, NULL);
-			status = EXIT_FAILURE_RT;
-		}
-		for (size_t k = 0; ntr > 1 && k < ntr; k++) {
-			const struct compare_metric *tm =
-				compare_find_metric(&per_trace[k].t, thr[i].metric);
-			if (!tm || !compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
-				continue;
-			report_crossed(&thr[i], tm,
-				       compare_threshold_change(&thr[i], tm->base.amean, tm->new.amean),
-				       per_trace[k].trace);
-			status = EXIT_FAILURE_RT;
-		}
-	}
+	compare_output(&o, table, per_trace, ntr);
+	status = compare_fail_on(&o, table, per_trace, ntr);
 out:
 	free(per_trace);
 	free(table);

@@ -550,6 +550,8 @@ static const char *yes_no(bool v)
 	return v ? "yes" : "no";
 }
 
+/* long: one case per named kernel behaviour (28 of them): a lookup table written as a switch so
+ * that the compiler checks every behaviour has its text */
 const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_behaviour b)
 {
 	switch (b) {

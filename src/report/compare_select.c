@@ -15,8 +15,8 @@
 #include "uclamp/policy.h"
 
 static const char *const column_keys[] = {
-	"label", "governor", "trace", "trace_sha256", "platform", "timing", "util_source",
-	"power_model", "kernel",
+    "label",  "governor",    "trace",	    "trace_sha256", "platform",
+    "timing", "util_source", "power_model", "kernel",
 };
 
 /* `word` appears in `text` delimited by the start, the end or spaces. */
@@ -32,7 +32,7 @@ static bool has_word(const char *text, const char *word)
 struct policy_filter {
 	const char *arg;
 	char word[1100];
-	char *text;  /* FILE's policy, normalised; NULL when FILE is not a readable policy */
+	char *text; /* FILE's policy, normalised; NULL when FILE is not a readable policy */
 };
 
 static bool policy_matches(const struct policy_filter *f, const struct run_result *r)
@@ -67,17 +67,17 @@ static void policy_filter_init(struct policy_filter *f, const char *arg)
 }
 
 static const char *selector_keys_help =
-	"run, label, policy, action, governor, db, trace, trace_sha256, platform, timing, "
-	"util_source, power_model, kernel, or a tunable KEY";
+    "run, label, policy, action, governor, db, trace, trace_sha256, platform, timing, "
+    "util_source, power_model, kernel, or a tunable KEY";
 
 /* A term that is no runs column: action=LINE (a policy action) or KEY=VALUE (a tunable, or
  * any word sweep put in the label). */
 struct extra_term {
 	bool action;
-	char word[600];     /* "KEY=VALUE", or action="LINE" as sweep labels it */
-	char line[300];     /* action: LINE, normalised as policy_format() writes it */
-	char key[104];      /* "KEY=" */
-	bool key_seen;      /* some run read has KEY= in its tunables or label */
+	char word[600]; /* "KEY=VALUE", or action="LINE" as sweep labels it */
+	char line[300]; /* action: LINE, normalised as policy_format() writes it */
+	char key[104];	/* "KEY=" */
+	bool key_seen;	/* some run read has KEY= in its tunables or label */
 };
 
 /* Whether a word of text starts with prefix ("rate_limit_us=" in "hz=250 rate_limit_us=1"). */
@@ -143,18 +143,85 @@ static int extra_init(struct extra_term *t, const char *key, const char *value,
 	return 0;
 }
 
+/* The terms of a run selector: store columns, run=, db=, policy= and the other KEY=VALUE terms
+ * (action=LINE, tunables, label words). */
+struct sel_terms {
+	char store_sel[2048];
+	const char *db, *policy;
+	struct extra_term *extra;
+	int nr_extra;
+	s64 run_id;
+};
+
+static int sel_term(struct sel_terms *t, const char *selector, char *key, char *value,
+		    struct gs_error *err)
+{
+	bool column = false;
+
+	for (size_t k = 0; k < GS_ARRAY_SIZE(column_keys); k++)
+		column = column || strcmp(key, column_keys[k]) == 0;
+	if (strcmp(key, "run") == 0) {
+		char *end;
+		errno = 0;
+		t->run_id = strtoll(value, &end, 10);
+		if (errno || *end || t->run_id < 1)
+			return gs_error_set(err, GS_EARG, "'%s': run=N takes a run id", selector);
+	} else if (strcmp(key, "db") == 0) {
+		t->db = value;
+	} else if (strcmp(key, "policy") == 0) {
+		t->policy = value;
+	} else if (column) {
+		size_t len = strlen(t->store_sel);
+		if ((size_t)snprintf(t->store_sel + len, sizeof(t->store_sel) - len, "%s%s=%s",
+				     len ? "," : "", key, value) >= sizeof(t->store_sel) - len)
+			return gs_error_set(err, GS_EARG, "'%s': selector too long", selector);
+	} else {
+		/* action=LINE, or a tunable / any label word KEY=VALUE (what a sweep varies) */
+		if (t->nr_extra == SELECT_MAX_EXTRA)
+			return gs_error_set(err, GS_EARG, "'%s': too many terms", selector);
+		if (!t->extra && !(t->extra = calloc(SELECT_MAX_EXTRA, sizeof(*t->extra))))
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		return extra_init(&t->extra[t->nr_extra++], key, value, err);
+	}
+	return 0;
+}
+
+/* Split sel (a writable copy of selector) into t's terms. */
+static int sel_parse(struct sel_terms *t, const char *selector, char *sel, struct gs_error *err)
+{
+	char *tok, *next;
+
+	for (tok = sel; tok; tok = next) {
+		char *eq;
+		int rc;
+
+		next = strchr(tok, ',');
+		if (next)
+			*next++ = '\0';
+		eq = strchr(tok, '=');
+		if (!eq || eq == tok || !eq[1])
+			return gs_error_set(err, GS_EARG,
+					    "'%s': a run selector is KEY=VALUE[,KEY=VALUE...]",
+					    selector);
+		*eq = '\0';
+		if ((rc = sel_term(t, selector, tok, eq + 1, err)))
+			return rc;
+	}
+	return 0;
+}
+
 int compare_select(const char *selector, const char *default_db, struct run_result **runs,
 		   size_t *n, struct gs_error *err)
 {
-	char *sel = NULL, *tok, *next;
-	char store_sel[2048] = "";
-	const char *db = default_db, *policy = NULL;
+	char *sel = NULL;
+	struct sel_terms t = {.db = default_db, .run_id = -1};
+	const char *db, *policy;
 	struct policy_filter pf = {0};
-	struct extra_term *extra = NULL;
-	int nr_extra = 0;
+	struct extra_term *extra;
+	int nr_extra;
 	struct run_result *out = NULL;
 	struct store *st = NULL;
-	s64 run_id = -1, *ids = NULL;
+	s64 run_id, *ids = NULL;
 	size_t nr_ids = 0, count = 0;
 	int rc = 0;
 
@@ -164,59 +231,14 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 		return gs_error_set(err, GS_EARG, "empty run selector");
 	if (!(sel = strdup(selector)))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	for (tok = sel; tok; tok = next) {
-		char *eq, *key, *value;
-		bool column = false;
-
-		next = strchr(tok, ',');
-		if (next)
-			*next++ = '\0';
-		eq = strchr(tok, '=');
-		if (!eq || eq == tok || !eq[1]) {
-			rc = gs_error_set(err, GS_EARG,
-					  "'%s': a run selector is KEY=VALUE[,KEY=VALUE...]",
-					  selector);
-			goto out_free;
-		}
-		*eq = '\0';
-		key = tok;
-		value = eq + 1;
-		for (size_t k = 0; k < GS_ARRAY_SIZE(column_keys); k++)
-			column = column || strcmp(key, column_keys[k]) == 0;
-		if (strcmp(key, "run") == 0) {
-			char *end;
-			errno = 0;
-			run_id = strtoll(value, &end, 10);
-			if (errno || *end || run_id < 1) {
-				rc = gs_error_set(err, GS_EARG, "'%s': run=N takes a run id", selector);
-				goto out_free;
-			}
-		} else if (strcmp(key, "db") == 0) {
-			db = value;
-		} else if (strcmp(key, "policy") == 0) {
-			policy = value;
-		} else if (column) {
-			size_t len = strlen(store_sel);
-			if ((size_t)snprintf(store_sel + len, sizeof(store_sel) - len, "%s%s=%s",
-					     len ? "," : "", key, value) >= sizeof(store_sel) - len) {
-				rc = gs_error_set(err, GS_EARG, "'%s': selector too long", selector);
-				goto out_free;
-			}
-		} else {
-			/* action=LINE, or a tunable / any label word KEY=VALUE (what a sweep
-			 * varies) */
-			if (nr_extra == SELECT_MAX_EXTRA) {
-				rc = gs_error_set(err, GS_EARG, "'%s': too many terms", selector);
-				goto out_free;
-			}
-			if (!extra && !(extra = calloc(SELECT_MAX_EXTRA, sizeof(*extra)))) {
-				rc = gs_error_set(err, GS_ENOMEM, "out of memory");
-				goto out_free;
-			}
-			if ((rc = extra_init(&extra[nr_extra++], key, value, err)))
-				goto out_free;
-		}
-	}
+	rc = sel_parse(&t, selector, sel, err);
+	db = t.db;
+	policy = t.policy;
+	extra = t.extra;
+	nr_extra = t.nr_extra;
+	run_id = t.run_id;
+	if (rc)
+		goto out_free;
 	if (!db) {
 		rc = gs_error_set(err, GS_EARG, "'%s': no database: give --db FILE or db=FILE",
 				  selector);
@@ -227,7 +249,7 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 		goto out_free;
 	}
 	if ((rc = store_open(db, &st, err)) ||
-	    (rc = store_select_runs(st, store_sel, &ids, &nr_ids, err)))
+	    (rc = store_select_runs(st, t.store_sel, &ids, &nr_ids, err)))
 		goto out_free;
 	if (policy)
 		policy_filter_init(&pf, policy);
@@ -267,10 +289,11 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 			if (extra[k].key_seen || !nr_ids)
 				continue;
 			extra[k].key[strlen(extra[k].key) - 1] = '\0';
-			rc = gs_error_set(err, GS_EARG,
-					  "'%s': unknown selector key (one of: %s; no run in '%s' has "
-					  "it as a tunable or label word)",
-					  extra[k].key, selector_keys_help, db);
+			rc = gs_error_set(
+			    err, GS_EARG,
+			    "'%s': unknown selector key (one of: %s; no run in '%s' has "
+			    "it as a tunable or label word)",
+			    extra[k].key, selector_keys_help, db);
 			goto out_free;
 		}
 		rc = gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, db);

@@ -37,83 +37,6 @@
 #include "uclamp/uclamp.h"
 #include "version.h"
 
-/* ---- configuration -------------------------------------------------------------------------- */
-
-void sim_opts_init(struct sim_opts *o)
-{
-	memset(o, 0, sizeof(*o));
-	o->timing = SIM_TIMING_WORK;
-	o->util_source = SIM_UTIL_EMULATED;
-	o->power_model = POWER_MODEL_EM;
-}
-
-void sim_config_init(struct sim_config *cfg)
-{
-	memset(cfg, 0, sizeof(*cfg));
-	sim_opts_init(&cfg->opts);
-	cfg->hz = 250;
-	cfg->update_points = SIM_UPDATE_KERNEL;
-	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
-	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
-	cfg->uclamp_task = true;
-}
-
-int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
-{
-	for (int i = 0; i < cfg->opts.nr_params; i++) {
-		struct gov_param *p = &cfg->params[i];
-		u64 v;
-
-		if (strcmp(p->key, "update_points") == 0) {
-			if (strcmp(p->value, "kernel") == 0)
-				cfg->update_points = SIM_UPDATE_KERNEL;
-			else if (strcmp(p->value, "context-switch") == 0)
-				cfg->update_points = SIM_UPDATE_CONTEXT_SWITCH;
-			else
-				return gs_error_set(err, GS_EARG,
-						    "--set update_points='%s': expected kernel or "
-						    "context-switch",
-						    p->value);
-			p->used = true;
-			continue;
-		}
-		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
-		    strcmp(p->key, "scaling_min_freq") != 0 &&
-		    strcmp(p->key, "scaling_max_freq") != 0 && strcmp(p->key, "uclamp_buckets") != 0 &&
-		    !sim_ovh_is_param(p->key))
-			continue;
-		if (gs_parse_u64(p->value, &v) != 0)
-			return gs_error_set(err, GS_EARG, "--set %s='%s': not a non-negative integer",
-					    p->key, p->value);
-		if (strcmp(p->key, "hz") == 0) {
-			if (v < 100 || v > 1000)
-				return gs_error_set(err, GS_EARG, "--set hz=%" PRIu64
-						    ": CONFIG_HZ must be 100..1000", v);
-			cfg->hz = (int)v;
-		} else if (strcmp(p->key, "switch_latency_us") == 0) {
-			if (v > 1000000)
-				return gs_error_set(err, GS_EARG, "--set switch_latency_us=%" PRIu64
-						    ": more than 1 s", v);
-			cfg->has_switch_latency = true;
-			cfg->switch_latency_ns = v * NSEC_PER_USEC;
-		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
-			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
-		} else if (sim_ovh_is_param(p->key)) {
-			if (sim_ovh_set_param(cfg, p->key, v, err))
-				return GS_EARG;
-		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
-			cfg->scaling_max_khz = (u32)gs_min_u64(v, UINT32_MAX);
-		} else {
-			if (v < 5 || v > UCLAMP_BUCKETS_MAX)
-				return gs_error_set(err, GS_EARG, "--set uclamp_buckets=%" PRIu64
-						    ": CONFIG_UCLAMP_BUCKETS_COUNT must be 5..20", v);
-			cfg->uclamp_buckets = (int)v;
-		}
-		p->used = true;
-	}
-	return 0;
-}
-
 /* ---- frequency ------------------------------------------------------------------------------ */
 
 static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
@@ -172,21 +95,21 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 
 /* ---- hooks from the scheduler model --------------------------------------------------------- */
 
-static void hook_uclamp_inc(void *ctx, int cpu, struct task *p)
+void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 	sim_ovh_sched(s, cpu, p, true);
 }
 
-static void hook_uclamp_dec(void *ctx, int cpu, struct task *p)
+void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	sim_ovh_sched(s, cpu, p, false); /* with the class_enabled of the enqueue */
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
-static void hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags)
+void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags)
 {
 	struct sim *s = ctx;
 	if (s->cfg.update_points != SIM_UPDATE_KERNEL)
@@ -318,96 +241,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 
 	if (s->cfg.opts.timeline || s->cfg.opts.sink)
 		sim_emit_eval(s, e);
-}
-
-/* ---- clamp policy --------------------------------------------------------------------------- */
-
-typedef void (*policy_task_fn)(void *arg, struct uclamp_task *uc, s32 pid, const char *comm);
-
-struct foreach_ctx {
-	policy_task_fn fn;
-	void *arg;
-};
-
-static void foreach_task_cb(void *ctx, struct task *p)
-{
-	struct foreach_ctx *fc = ctx;
-	if (p->is_governor || p->pid == 0)
-		return;
-	fc->fn(fc->arg, &p->uclamp, p->pid, p->comm);
-}
-
-static void policy_for_each_task(void *ctx, policy_task_fn fn, void *arg)
-{
-	struct foreach_ctx fc = {fn, arg};
-	struct sim *s = ctx;
-	sched_for_each_task(s->sched, foreach_task_cb, &fc);
-}
-
-/* __sched_setscheduler / sched_move_task: a queued task is dequeued and enqueued around the
- * change, so its rq buckets are re-accounted at once. */
-static void policy_requeue(void *ctx, s32 pid, int phase)
-{
-	struct sim *s = ctx;
-	struct task *p = sched_task_find(s->sched, pid);
-	if (!p || !p->on_rq)
-		return;
-	if (phase == 0) {
-		hook_uclamp_dec(s, p->cpu, p);
-		return;
-	}
-	hook_uclamp_inc(s, p->cpu, p);
-	/* v5.9 enqueue_task_rt() -> enqueue_top_rt_rq() ends with cpufreq_update_util(rq, 0)
-	 * ("Kick cpufreq"), so the new clamps of a queued RT task reach the governor now. (The
-	 * CFS enqueue kicks only through a PELT decay or in_iowait: nothing at this instant, as
-	 * the dequeue just updated the averages.) */
-	if (p->class == SCHED_CLASS_RT)
-		hook_cpufreq_update(s, p->cpu, s->now, 0);
-}
-
-/* uclamp_update_active() for a queued task whose group's effective clamps changed. */
-static void policy_update_active(void *ctx, s32 pid, unsigned int clamp_mask)
-{
-	struct sim *s = ctx;
-	struct task *p = sched_task_find(s->sched, pid);
-	if (!p || !p->on_rq || (p->class != SCHED_CLASS_CFS && p->class != SCHED_CLASS_RT))
-		return;
-	for (int id = 0; id < UCLAMP_CNT; id++)
-		if (clamp_mask & (1u << id))
-			uclamp_update_active(&s->uc, sched_cpu_uclamp(s->sched, p->cpu), &p->uclamp,
-					     (enum uclamp_id)id);
-}
-
-static u64 action_time(const struct sim *s, size_t k)
-{
-	if (!s->cfg.opts.policy || k >= s->cfg.opts.policy->n)
-		return NO_TIME;
-	return s->t0 + policy_action_time_ns(&s->cfg.opts.policy->actions[k]);
-}
-
-static int sim_apply_action(struct sim *s, struct gs_error *err)
-{
-	size_t k = s->next_action++;
-	const struct policy_action *a = &s->cfg.opts.policy->actions[k];
-	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
-	struct gs_error perr;
-	int ret;
-
-	s->next_action_ns = action_time(s, s->next_action);
-	gs_error_clear(&perr);
-	ret = policy_apply(&s->uc, a, s->now, &ops, s->astats ? &s->astats[k] : NULL, &perr);
-	if (ret == GS_EPOLICY) {
-		/* rejected by the kernel for some tasks (setattr against a task's current request):
-		 * applied to the others; kept as a note of the run */
-		if (!s->notes[0])
-			snprintf(s->notes, sizeof(s->notes), "%s", perr.msg);
-		ret = 0;
-	}
-	if (ret)
-		return gs_error_set(err, ret, "%s", perr.msg);
-	/* A queued RT task's enqueue in policy_requeue() kicked cpufreq_update_util(); CFS tasks'
-	 * new clamps are seen at the next update point. */
-	return 0;
 }
 
 /* ---- the loop ------------------------------------------------------------------------------- */
@@ -558,7 +391,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
 	}
 	next_pending_refresh(s);
-	s->next_action_ns = action_time(s, s->next_action);
+	s->next_action_ns = sim_action_time(s, s->next_action);
 	if (s->cfg.opts.power_model == POWER_MODEL_WATTSON) {
 		u32 khz[GS_MAX_CLUSTERS];
 		for (int c = 0; c < s->plat->nr_clusters; c++)
@@ -878,9 +711,9 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	}
 	hooks.ctx = s;
 	/* v4.19 has no uclamp: no enqueue/dequeue hook, nothing to count */
-	hooks.uclamp_inc = s->kp->uclamp_present ? hook_uclamp_inc : NULL;
-	hooks.uclamp_dec = s->kp->uclamp_present ? hook_uclamp_dec : NULL;
-	hooks.cpufreq_update = hook_cpufreq_update;
+	hooks.uclamp_inc = s->kp->uclamp_present ? sim_hook_uclamp_inc : NULL;
+	hooks.uclamp_dec = s->kp->uclamp_present ? sim_hook_uclamp_dec : NULL;
+	hooks.cpufreq_update = sim_hook_cpufreq_update;
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
 	hooks.task_class_change = hook_task_class_change;

@@ -255,4 +255,14 @@ void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task
 void sim_emit_eval(struct sim *s, const struct gov_eval *e);
 void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns);
 
+/* sim.c: the scheduler model's uclamp and cpufreq hooks (also used by actions.c). */
+void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p);
+void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p);
+void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags);
+
+/* actions.c: the time of policy action k (NO_TIME past the last), and the next action
+ * applied now (s->next_action). */
+u64 sim_action_time(const struct sim *s, size_t k);
+int sim_apply_action(struct sim *s, struct gs_error *err);
+
 #endif

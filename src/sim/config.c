@@ -1,0 +1,93 @@
+/*
+ * config.c - the replay's configuration: defaults, and the replay's own --set keys (hz,
+ * switch_latency_us, update_points, scaling_min/max_freq, uclamp_buckets, and the overhead
+ * model's) taken out of the tunables.
+ */
+#include "sim/sim_priv.h"
+
+#include <inttypes.h>
+#include <string.h>
+
+#include "core/parse.h"
+#include "cpufreq/cpufreq.h"
+#include "uclamp/uclamp.h"
+
+void sim_opts_init(struct sim_opts *o)
+{
+	memset(o, 0, sizeof(*o));
+	o->timing = SIM_TIMING_WORK;
+	o->util_source = SIM_UTIL_EMULATED;
+	o->power_model = POWER_MODEL_EM;
+}
+
+void sim_config_init(struct sim_config *cfg)
+{
+	memset(cfg, 0, sizeof(*cfg));
+	sim_opts_init(&cfg->opts);
+	cfg->hz = 250;
+	cfg->update_points = SIM_UPDATE_KERNEL;
+	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
+	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
+	cfg->uclamp_task = true;
+}
+
+int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
+{
+	for (int i = 0; i < cfg->opts.nr_params; i++) {
+		struct gov_param *p = &cfg->params[i];
+		u64 v;
+
+		if (strcmp(p->key, "update_points") == 0) {
+			if (strcmp(p->value, "kernel") == 0)
+				cfg->update_points = SIM_UPDATE_KERNEL;
+			else if (strcmp(p->value, "context-switch") == 0)
+				cfg->update_points = SIM_UPDATE_CONTEXT_SWITCH;
+			else
+				return gs_error_set(err, GS_EARG,
+						    "--set update_points='%s': expected kernel or "
+						    "context-switch",
+						    p->value);
+			p->used = true;
+			continue;
+		}
+		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
+		    strcmp(p->key, "scaling_min_freq") != 0 &&
+		    strcmp(p->key, "scaling_max_freq") != 0 &&
+		    strcmp(p->key, "uclamp_buckets") != 0 && !sim_ovh_is_param(p->key))
+			continue;
+		if (gs_parse_u64(p->value, &v) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set %s='%s': not a non-negative integer", p->key,
+					    p->value);
+		if (strcmp(p->key, "hz") == 0) {
+			if (v < 100 || v > 1000)
+				return gs_error_set(
+				    err, GS_EARG,
+				    "--set hz=%" PRIu64 ": CONFIG_HZ must be 100..1000", v);
+			cfg->hz = (int)v;
+		} else if (strcmp(p->key, "switch_latency_us") == 0) {
+			if (v > 1000000)
+				return gs_error_set(
+				    err, GS_EARG,
+				    "--set switch_latency_us=%" PRIu64 ": more than 1 s", v);
+			cfg->has_switch_latency = true;
+			cfg->switch_latency_ns = v * NSEC_PER_USEC;
+		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
+			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
+		} else if (sim_ovh_is_param(p->key)) {
+			if (sim_ovh_set_param(cfg, p->key, v, err))
+				return GS_EARG;
+		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
+			cfg->scaling_max_khz = (u32)gs_min_u64(v, UINT32_MAX);
+		} else {
+			if (v < 5 || v > UCLAMP_BUCKETS_MAX)
+				return gs_error_set(err, GS_EARG,
+						    "--set uclamp_buckets=%" PRIu64
+						    ": CONFIG_UCLAMP_BUCKETS_COUNT must be 5..20",
+						    v);
+			cfg->uclamp_buckets = (int)v;
+		}
+		p->used = true;
+	}
+	return 0;
+}
