@@ -38,6 +38,16 @@ struct pf_wire {
 /* The next field of w: its number, wire type, varint value or bytes (a fixed64/fixed32 is
  * skipped, *v 0). false at the end of w, or when the field is a group or is cut (*bad set
  * then). */
+/* The wire of a bytes field; an empty one may have no data at all (NULL + 0 is undefined). */
+static inline struct pf_wire wire_of(const ProtobufCBinaryData *d)
+{
+	struct pf_wire w = {d->data, d->data};
+
+	if (d->data)
+		w.end = d->data + d->len;
+	return w;
+}
+
 static inline bool wire_next(struct pf_wire *w, u32 *num, u32 *wt, u64 *v,
 			     const unsigned char **s, size_t *len, bool *bad)
 {
@@ -296,7 +306,7 @@ static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t l
  * bytes are not well formed up to it (the event is then reported when it is decoded). */
 u64 pf_event_ts(const ProtobufCBinaryData *d)
 {
-	struct pf_wire w = {d->data, d->data + d->len};
+	struct pf_wire w = wire_of(d);
 	const unsigned char *s = NULL;
 	bool bad = false;
 	u32 num, wt;
@@ -346,7 +356,7 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *ret)
 {
 	Pftrace__FtraceEventBundleLazy *b = &pf->view;
-	struct pf_wire w = {d->data, d->data + d->len};
+	struct pf_wire w = wire_of(d);
 	const unsigned char *s = NULL;
 	bool bad = false;
 	u32 num, wt;
