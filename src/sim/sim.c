@@ -421,6 +421,8 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
 	if (s->pl.check && ev->type == EV_WAKEUP)
 		sim_placement_check(s, ev);
+	else if (s->pl.check && ev->type == EV_MIGRATE)
+		sim_placement_check_migrate(s, ev);
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;

@@ -229,6 +229,7 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 int sim_placement_misfit(struct sim *s, int cpu);
 bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
 void sim_placement_check(struct sim *s, const struct event *ev);
+void sim_placement_check_migrate(struct sim *s, const struct event *ev);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 /* overhead.c: the kernel's own overhead (issue #16) */
