@@ -336,6 +336,32 @@ void sim_placement_check_migrate(struct sim *s, const struct event *ev)
 		record_dis(s, ev, p, dest, cpu, p->on_rq ? NULL : &ex, true);
 }
 
+#define SIM_PLACE_SLICES_MAX (1u << 21) /* 2 M slices, 48 MiB */
+
+void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct run_place_slice *sl;
+
+	if (end <= start || start < s->t0)
+		return;
+	if (pl->nr_slices == pl->cap_slices) {
+		size_t cap = pl->cap_slices ? pl->cap_slices * 2 : 1024;
+
+		if (cap > SIM_PLACE_SLICES_MAX || !(sl = realloc(pl->slices, cap * sizeof(*sl)))) {
+			pl->slices_cut = true;
+			return;
+		}
+		pl->slices = sl;
+		pl->cap_slices = cap;
+	}
+	sl = &pl->slices[pl->nr_slices++];
+	sl->start_s = ns_to_s(start - s->t0);
+	sl->end_s = ns_to_s(end - s->t0);
+	sl->pid = pid;
+	sl->cpu = cpu;
+}
+
 /* At the end: close the overutilized interval; notes. */
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
 {
@@ -352,6 +378,13 @@ void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
 	r->placement_wakeups = pl->wakeups;
 	r->placement_migrations = pl->migrations;
 	r->misfit_pulls = pl->misfit_pulls;
+	r->slices = pl->slices;
+	r->nr_slices = pl->nr_slices;
+	pl->slices = NULL;
+	pl->nr_slices = pl->cap_slices = 0;
+	if (pl->slices_cut)
+		run_result_note(r, "placement eas: only the first %zu slices kept for the placement "
+				   "plot", r->nr_slices);
 	run_result_note(r,
 			"placement eas: %" PRIu64 " wakeups and %" PRIu64 " forks placed as v5.9 "
 			"select_task_rq() (%s), %" PRIu64 " migrations of which %" PRIu64

@@ -14,6 +14,9 @@
 #    it to LITTLE once and keeps it there, the derivation is in placement.sh) each eas run has 1
 #    migration and its LITTLE cluster (policy 0) is busier than in the traced run of the same
 #    tunable value, whose LITTLE cluster runs nothing of the task (busy 0), so the energies differ;
+#  - the eas runs keep what ran where: 60 slices each in placement_slices (the trace's 60
+#    activations of light, never preempted: one slice each), the traced runs none; `report`
+#    draws run3_placement.png and run4_placement.png (1200 x 600), none for runs 1 and 2;
 #  - a comma list needs --timing work when it holds eas, and `run` takes one mode (exit 2);
 #    an unknown or repeated mode is exit 2.
 # Run from the source root with GOVSIM_BIN set (tests/CMakeLists.txt); needs sqlite3(1).
@@ -61,6 +64,15 @@ for gov in 500 2000; do
 	ee=$(q "SELECT joules FROM energy WHERE run_id = $e AND scope = 'total'")
 	check "$gov: energies differ ($te, $ee)" $([ "$te" != "$ee" ]; echo $?)
 done
+
+check "60 slices per eas run, none traced" \
+	$([ "$(q 'SELECT group_concat(run_id || ":" || n) FROM (SELECT run_id, count(*) AS n FROM placement_slices GROUP BY run_id ORDER BY run_id)')" = 3:60,4:60 ]; echo $?)
+"$bin" report --db "$tmp/r.db" --out "$tmp/rep" >/dev/null 2>&1
+check "report exit 0, got $?" $?
+check "placement plots of the eas runs only" \
+	$([ "$(cd "$tmp/rep" && ls run*_placement.png | tr '\n' ' ')" = "run3_placement.png run4_placement.png " ]; echo $?)
+check "run3_placement.png is a 1200x600 PNG" \
+	$([ "$(od -An -tx1 -j16 -N8 "$tmp/rep/run3_placement.png" | tr -d ' \n')" = 000004b000000258 ]; echo $?)
 
 "$bin" compare --db "$tmp/r.db" --base placement=traced --new placement=eas >"$tmp/cmp.txt" 2>&1
 check "compare exit 0, got $?" $?
