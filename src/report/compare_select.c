@@ -210,18 +210,71 @@ static int sel_parse(struct sel_terms *t, const char *selector, char *sel, struc
 	return 0;
 }
 
+/* Whether run r passes the selector's policy= and extra terms (noting which extra keys some
+ * run has, for the error when none is selected). */
+static bool sel_keeps(struct sel_terms *t, struct policy_filter *pf, const struct run_result *r)
+{
+	for (int k = 0; k < t->nr_extra; k++)
+		t->extra[k].key_seen = t->extra[k].key_seen || t->extra[k].action ||
+				       has_word_prefix(r->params, t->extra[k].key) ||
+				       has_word_prefix(r->label, t->extra[k].key);
+	if (t->policy && !policy_matches(pf, r))
+		return false;
+	for (int k = 0; k < t->nr_extra; k++)
+		if (!extra_matches(&t->extra[k], r))
+			return false;
+	return true;
+}
+
+/* The error when the selector selects no run: an extra key no run has, or none at all. */
+static int sel_none(struct sel_terms *t, const char *selector, size_t nr_ids, struct gs_error *err)
+{
+	for (int k = 0; k < t->nr_extra; k++) {
+		if (t->extra[k].key_seen || !nr_ids)
+			continue;
+		t->extra[k].key[strlen(t->extra[k].key) - 1] = '\0';
+		return gs_error_set(err, GS_EARG,
+				    "'%s': unknown selector key (one of: %s; no run in '%s' has "
+				    "it as a tunable or label word)",
+				    t->extra[k].key, selector_keys_help, t->db);
+	}
+	return gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, t->db);
+}
+
+/* The runs of store st that t selects, into out (room for nr_ids); *count of them. */
+static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_t nr_ids,
+		    struct run_result *out, size_t *count, struct gs_error *err)
+{
+	struct policy_filter pf = {0};
+	int rc = 0;
+
+	if (t->policy)
+		policy_filter_init(&pf, t->policy);
+	for (size_t i = 0; i < nr_ids; i++) {
+		if (t->run_id >= 0 && ids[i] != t->run_id)
+			continue;
+		rc = store_read_run(st, ids[i], &out[*count], err);
+		if (rc) {
+			run_result_release(&out[*count]);
+			break;
+		}
+		if (sel_keeps(t, &pf, &out[*count]))
+			(*count)++;
+		else
+			run_result_release(&out[*count]);
+	}
+	free(pf.text);
+	return rc;
+}
+
 int compare_select(const char *selector, const char *default_db, struct run_result **runs,
 		   size_t *n, struct gs_error *err)
 {
 	char *sel = NULL;
 	struct sel_terms t = {.db = default_db, .run_id = -1};
-	const char *db, *policy;
-	struct policy_filter pf = {0};
-	struct extra_term *extra;
-	int nr_extra;
 	struct run_result *out = NULL;
 	struct store *st = NULL;
-	s64 run_id, *ids = NULL;
+	s64 *ids = NULL;
 	size_t nr_ids = 0, count = 0;
 	int rc = 0;
 
@@ -231,72 +284,28 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 		return gs_error_set(err, GS_EARG, "empty run selector");
 	if (!(sel = strdup(selector)))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	rc = sel_parse(&t, selector, sel, err);
-	db = t.db;
-	policy = t.policy;
-	extra = t.extra;
-	nr_extra = t.nr_extra;
-	run_id = t.run_id;
-	if (rc)
+	if ((rc = sel_parse(&t, selector, sel, err)))
 		goto out_free;
-	if (!db) {
+	if (!t.db) {
 		rc = gs_error_set(err, GS_EARG, "'%s': no database: give --db FILE or db=FILE",
 				  selector);
 		goto out_free;
 	}
-	if (access(db, R_OK) != 0) {
-		rc = gs_error_set(err, GS_EINPUT, "'%s': %s", db, strerror(errno));
+	if (access(t.db, R_OK) != 0) {
+		rc = gs_error_set(err, GS_EINPUT, "'%s': %s", t.db, strerror(errno));
 		goto out_free;
 	}
-	if ((rc = store_open(db, &st, err)) ||
+	if ((rc = store_open(t.db, &st, err)) ||
 	    (rc = store_select_runs(st, t.store_sel, &ids, &nr_ids, err)))
 		goto out_free;
-	if (policy)
-		policy_filter_init(&pf, policy);
 	if (nr_ids && !(out = calloc(nr_ids, sizeof(*out)))) {
 		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;
 	}
-	for (size_t i = 0; i < nr_ids; i++) {
-		if (run_id >= 0 && ids[i] != run_id)
-			continue;
-		rc = store_read_run(st, ids[i], &out[count], err);
-		if (rc) {
-			run_result_release(&out[count]);
-			goto out_free;
-		}
-		for (int k = 0; k < nr_extra; k++)
-			extra[k].key_seen = extra[k].key_seen || extra[k].action ||
-					    has_word_prefix(out[count].params, extra[k].key) ||
-					    has_word_prefix(out[count].label, extra[k].key);
-		if (policy && !policy_matches(&pf, &out[count])) {
-			run_result_release(&out[count]);
-			continue;
-		}
-		{
-			bool ok = true;
-			for (int k = 0; k < nr_extra && ok; k++)
-				ok = extra_matches(&extra[k], &out[count]);
-			if (!ok) {
-				run_result_release(&out[count]);
-				continue;
-			}
-		}
-		count++;
-	}
+	if ((rc = sel_read(&t, st, ids, nr_ids, out, &count, err)))
+		goto out_free;
 	if (count == 0) {
-		for (int k = 0; k < nr_extra; k++) {
-			if (extra[k].key_seen || !nr_ids)
-				continue;
-			extra[k].key[strlen(extra[k].key) - 1] = '\0';
-			rc = gs_error_set(
-			    err, GS_EARG,
-			    "'%s': unknown selector key (one of: %s; no run in '%s' has "
-			    "it as a tunable or label word)",
-			    extra[k].key, selector_keys_help, db);
-			goto out_free;
-		}
-		rc = gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, db);
+		rc = sel_none(&t, selector, nr_ids, err);
 		goto out_free;
 	}
 	*runs = out;
@@ -305,8 +314,7 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 	count = 0;
 out_free:
 	compare_free_runs(out, count);
-	free(extra);
-	free(pf.text);
+	free(t.extra);
 	free(ids);
 	store_close(st);
 	free(sel);

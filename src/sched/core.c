@@ -476,6 +476,47 @@ static int check_cpu(const struct sched *s, const struct event *ev, int cpu,
 			    s->cfg.nr_cpus - 1);
 }
 
+/*
+ * DESIGN §13: a CPU whose first event switches a new task out ran it since the start (the
+ * model's first event). Its PELT starts then; the hooks that carry a time (cpufreq,
+ * task_event) stay quiet for that past instant, the owner has moved on.
+ */
+static void switch_ran_since_start(struct sched *s, struct rq *rq, struct task_node *prev,
+				   int prio, u64 now)
+{
+	u64 t0 = s->start_ns < now ? s->start_ns : now;
+
+	s->mute = true;
+	update_rq_clock(rq, t0);
+	task_start(s, prev, rq->cpu, prio, t0);
+	enqueue_task(s, rq, prev);
+	set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
+	s->mute = false;
+	s->stats.started_running++;
+}
+
+/* __schedule()'s switch out of prev: deactivate_task() when it sleeps, then put_prev_task()
+ * in the pick. The class it was queued in. */
+static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct task_node *prev,
+				      const struct event *ev, u64 now)
+{
+	struct task *p = &prev->t;
+	enum sched_class_id prev_class = prev->queued_class;
+
+	if (switch_prev_sleeps(ev->sw.prev_state)) {
+		p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
+		dequeue_task(s, rq, prev, true, now);
+		put_prev_task(s, rq, prev);
+		see_prio(s, prev, ev->sw.prev_prio, now);
+		task_event(s, p, rq->cpu, TASK_EV_SLEEP, now);
+	} else {
+		put_prev_task(s, rq, prev);
+		see_prio(s, prev, ev->sw.prev_prio, now);
+		task_event(s, p, rq->cpu, TASK_EV_PREEMPT, now);
+	}
+	return prev_class;
+}
+
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
 {
 	int cpu = ev->cpu, ret;
@@ -499,22 +540,8 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	}
 
-	/*
-	 * DESIGN §13: a CPU whose first event switches a new task out ran it since the start
-	 * (the model's first event). Its PELT starts then; the hooks that carry a time (cpufreq,
-	 * task_event) stay quiet for that past instant, the owner has moved on.
-	 */
-	if (prev && !prev->started && !rq->seen && !is_governor_comm(prev->t.comm)) {
-		u64 t0 = s->start_ns < now ? s->start_ns : now;
-
-		s->mute = true;
-		update_rq_clock(rq, t0);
-		task_start(s, prev, cpu, ev->sw.prev_prio, t0);
-		enqueue_task(s, rq, prev);
-		set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
-		s->mute = false;
-		s->stats.started_running++;
-	}
+	if (prev && !prev->started && !rq->seen && !is_governor_comm(prev->t.comm))
+		switch_ran_since_start(s, rq, prev, ev->sw.prev_prio, now);
 	rq->seen = true;
 	update_rq_clock(rq, now);
 
@@ -542,24 +569,8 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		}
 	}
 
-	/* switch out */
-	if (prev) {
-		struct task *p = &prev->t;
-
-		prev_class = prev->queued_class;
-		if (switch_prev_sleeps(ev->sw.prev_state)) {
-			/* deactivate_task() in __schedule(), then put_prev_task() in the pick */
-			p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
-			dequeue_task(s, rq, prev, true, now);
-			put_prev_task(s, rq, prev);
-			see_prio(s, prev, ev->sw.prev_prio, now);
-			task_event(s, p, cpu, TASK_EV_SLEEP, now);
-		} else {
-			put_prev_task(s, rq, prev);
-			see_prio(s, prev, ev->sw.prev_prio, now);
-			task_event(s, p, cpu, TASK_EV_PREEMPT, now);
-		}
-	}
+	if (prev)
+		prev_class = switch_out(s, rq, prev, ev, now);
 
 	/* switch in */
 	if (next) {
