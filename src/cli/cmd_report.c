@@ -23,6 +23,8 @@ static const char report_help[] =
 	"  run<N>_timeline_policy<P>  emulated (and traced) frequency, utilization and\n"
 	"                             capacity over time, per run N and policy P\n"
 	"  run<N>_residency           time at each OPP, per policy\n"
+	"  run<N>_placement           --placement eas runs: which task ran on which CPU\n"
+	"                             over time (a row per CPU, a colour per task)\n"
 	"  energy                     energy per cluster, stacked, one bar per run\n"
 	"  compare                    with two runs or more: energy and total task\n"
 	"                             delay per run, relative to the first run\n"

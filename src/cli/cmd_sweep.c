@@ -27,7 +27,7 @@ static const char sweep_usage[] =
 	"         [--jobs N] [--list-jobs] [--job K] [--label TEXT] [--platform P]\n"
 	"         [--timing T] [--util-source S] [--power-model M] [--seed-util]\n"
 	"         [--kernel NAME[,NAME...]|all] [--format F] [--strict] [--quiet]\n"
-	"         [--slurm FILE]\n";
+	"         [--placement traced,eas] [--slurm FILE]\n";
 
 static const char sweep_help[] =
 	"\n"
@@ -56,11 +56,14 @@ static const char sweep_help[] =
 	"                    Slurm job array (one --job K per task, into parts/), and\n"
 	"                    print the number of jobs N; merge the parts with\n"
 	"                    'govsim merge --expect N OUT.db parts/out-*.db'\n"
+	"  --placement traced,eas  both placements, a variable (label placement=MODE;\n"
+	"                    eas needs --timing work); one mode applies to every run\n"
 	"  --label TEXT      put TEXT in front of every run's label\n"
 	"  --quiet           no progress, no summary; only errors\n"
 	"Other options are those of 'govsim run' and apply to every run.\n"
 	"\n"
-	"Jobs are ordered trace, policy, kernel (--kernel A,B: a variable), governor,\n"
+	"Jobs are ordered trace, policy, kernel (--kernel A,B: a variable), placement\n"
+	"(--placement traced,eas), governor,\n"
 	"then each --set key that applies to that governor in the order given (the\n"
 	"last varies fastest). Each runs in its own process into its own database;\n"
 	"they are merged into FILE in job order, so FILE does not depend on --jobs.\n"
@@ -124,6 +127,7 @@ struct sweep_job {
 	const char *gov;
 	const char *gov_label;
 	const struct kernel_profile *kernel; /* NULL: the trace's own */
+	enum sim_placement placement;
 	struct gov_param params[RUN_OPTS_MAX_PARAMS];
 	int nr_params;
 	char label[SWEEP_LABEL_MAX];
@@ -168,6 +172,12 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	}
 	j->gov = sw->govs[g];
 	j->gov_label = sw->gov_labels[g];
+	/* --placement traced,eas: a variable between governor and kernel */
+	j->placement = sw->o.sim.placement;
+	if (sw->o.nr_placements > 1) {
+		j->placement = sw->o.placements[rest % sw->o.nr_placements];
+		rest /= sw->o.nr_placements;
+	}
 	/* --kernel A,B,...: a variable between governor and policy */
 	if (sw->o.nr_kernels) {
 		j->kernel = sw->o.kernels[rest % sw->o.nr_kernels];
@@ -189,6 +199,9 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 		snprintf(word, sizeof(word), "kernel=%s", j->kernel->name);
 		append_word(j->label, sizeof(j->label), word);
 	}
+	if (sw->o.nr_placements > 1)
+		append_word(j->label, sizeof(j->label),
+			    j->placement == SIM_PLACEMENT_EAS ? "placement=eas" : "placement=traced");
 	for (int k = 0; k < sw->nr_sets; k++) {
 		if (!sw->sets[k].applies[g])
 			continue;
@@ -545,6 +558,7 @@ static int run_job(struct sweep *sw, const struct sweep_job *j, const char *db)
 	/* the job's point of the sweep's axes; the rest of o->sim as given */
 	o->sim.governor = j->gov;
 	o->sim.kernel = j->kernel;
+	o->sim.placement = j->placement;
 	o->sim.params = j->params;
 	o->sim.nr_params = j->nr_params;
 	o->sim.policy = j->pol->has_policy ? &j->pol->policy : NULL;
@@ -730,7 +744,8 @@ int cmd_sweep(int argc, char **argv)
 	for (int g = 0; g < sw.nr_govs; g++)
 		sw.nr_jobs += sw.gov_jobs[g];
 	sw.nr_jobs *= (long)sw.o.nr_traces * sw.nr_pols *
-		      (sw.o.nr_kernels > 1 ? sw.o.nr_kernels : 1);
+		      (sw.o.nr_kernels > 1 ? sw.o.nr_kernels : 1) *
+		      (sw.o.nr_placements > 1 ? sw.o.nr_placements : 1);
 	if (sw.only_job >= sw.nr_jobs) {
 		status = cli_usage_error(sweep_usage, "--job %ld: the sweep has jobs 0 to %ld",
 					 sw.only_job, sw.nr_jobs - 1);

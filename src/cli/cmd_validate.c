@@ -178,6 +178,14 @@ static void placement_agreement(const struct run_opts *o, const struct kernel_va
 		       o->plat.clusters[c].cpus[0], (unsigned long long)v->place_n[c],
 		       (unsigned long long)v->place_agree[c],
 		       100.0 * share(v->place_agree[c], v->place_n[c]));
+	printf("  traced sched_migrate_task of CFS tasks where the emulation, from the same state, "
+	       "moves the task to the traced CPU (asleep: select_task_rq_fair; runnable: the misfit "
+	       "pull):\n");
+	for (int c = 0; c < o->plat.nr_clusters; c++)
+		printf("    policy%-2d %8llu migrations, %6llu agree (%5.1f%%)\n",
+		       o->plat.clusters[c].cpus[0], (unsigned long long)v->mig_n[c],
+		       (unsigned long long)v->mig_agree[c],
+		       100.0 * share(v->mig_agree[c], v->mig_n[c]));
 	if (!explain_all)
 		return;
 	for (size_t i = 0; i < v->nr_pdis; i++) {
@@ -185,10 +193,16 @@ static void placement_agreement(const struct run_opts *o, const struct kernel_va
 
 		printf("    %12.6f %-16s %7d prev %d traced %d emulated %d", (double)d->t_ns / 1e9,
 		       d->comm, d->pid, d->prev, d->traced, d->emulated);
-		if (d->overutilized || !d->nr)
+		if (d->queued)
+			printf("  (migrate of a runnable task: %s)",
+			       d->emulated == d->prev ? "no misfit pull, stays" : "misfit pull");
+		else if (d->migrate && (d->overutilized || !d->nr))
+			printf("  (migrate at wakeup; overutilized or no EM: fallback)");
+		else if (d->overutilized || !d->nr)
 			printf("  (overutilized or no EM: fallback)");
 		else
-			printf("  base %lu,", d->base_energy);
+			printf("  %sbase %lu,", d->migrate ? "(migrate at wakeup) " : "",
+			       d->base_energy);
 		for (int k = 0; k < d->nr; k++)
 			printf(" cpu%d +%lu", d->cand_cpu[k], d->cand_delta[k]);
 		printf("\n");

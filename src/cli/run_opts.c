@@ -115,6 +115,38 @@ int run_opts_governor(const char *arg, bool plugin, const char *usage, const cha
 	return 0;
 }
 
+/* --placement traced|eas, or (sweep) a comma list of them: a variable of the sweep. */
+static int parse_placements(struct run_opts *o, const char *arg, const char *usage,
+			    enum run_opts_kind kind)
+{
+	char buf[64], *save = NULL;
+
+	o->nr_placements = 0;
+	snprintf(buf, sizeof(buf), "%s", arg);
+	if (!buf[0] || buf[strlen(buf) - 1] == ',' || strstr(buf, ",,") || buf[0] == ',')
+		return cli_usage_error(usage, "--placement '%s': empty value", arg);
+	for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
+		enum sim_placement p;
+
+		if (strcmp(n, "traced") == 0)
+			p = SIM_PLACEMENT_TRACED;
+		else if (strcmp(n, "eas") == 0)
+			p = SIM_PLACEMENT_EAS;
+		else
+			return cli_usage_error(usage, "--placement '%s': expected traced or eas%s",
+					       n, kind == RUN_OPTS_SWEEP ? " (or a list of them)" : "");
+		for (int k = 0; k < o->nr_placements; k++)
+			if (o->placements[k] == p)
+				return cli_usage_error(usage, "--placement: '%s' given twice", n);
+		o->placements[o->nr_placements++] = p;
+	}
+	if (kind != RUN_OPTS_SWEEP && o->nr_placements > 1)
+		return cli_usage_error(usage, "--placement: one mode per run (use 'govsim sweep "
+					      "--placement traced,eas' for both)");
+	o->sim.placement = o->placements[0];
+	return 0;
+}
+
 /* --kernel NAME[,NAME...] or all (validate and sweep); run takes one. */
 static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
 			 enum run_opts_kind kind)
@@ -328,14 +360,7 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 					       arg);
 		return 0;
 	case OPT_PLACEMENT:
-		if (strcmp(arg, "traced") == 0)
-			o->sim.placement = SIM_PLACEMENT_TRACED;
-		else if (strcmp(arg, "eas") == 0)
-			o->sim.placement = SIM_PLACEMENT_EAS;
-		else
-			return cli_usage_error(ps->usage, "--placement '%s': expected traced or eas",
-					       arg);
-		return 0;
+		return parse_placements(o, arg, ps->usage, ps->kind);
 	case OPT_UTIL_SOURCE:
 		if (strcmp(arg, "emulated") == 0)
 			o->sim.util_source = SIM_UTIL_EMULATED;
@@ -487,8 +512,9 @@ static int parse_traces(struct run_opts *o, int argc, char **argv, const struct 
 				       "the traced configuration against the kernel's own "
 				       "decisions",
 				       validate_refused(o));
-	if (ps->kind != RUN_OPTS_VALIDATE && o->sim.placement == SIM_PLACEMENT_EAS &&
-	    o->sim.timing != SIM_TIMING_WORK)
+	if (ps->kind != RUN_OPTS_VALIDATE && o->sim.timing != SIM_TIMING_WORK &&
+	    (o->sim.placement == SIM_PLACEMENT_EAS ||
+	     (o->nr_placements > 1 && o->placements[1] == SIM_PLACEMENT_EAS)))
 		return cli_usage_error(ps->usage,
 				       "--placement eas needs --timing work: moved work runs at its "
 				       "new CPU's capacity and frequency");

@@ -41,6 +41,10 @@ struct run_opts {
 	 * (replay_trace_kernel). */
 	const struct kernel_profile *kernels[16];
 	int nr_kernels;
+	/* --placement MODE[,MODE]: sweep takes both (a variable); run and validate one, which is
+	 * sim.placement */
+	enum sim_placement placements[2];
+	int nr_placements;
 	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
 	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
 	int nr_spools; /* spools[0 .. nr_spools) to release */

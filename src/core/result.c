@@ -23,6 +23,9 @@ void run_result_release(struct run_result *r)
 		return;
 	free(r->tasks);
 	free(r->timeline);
+	free(r->slices);
+	r->slices = NULL;
+	r->nr_slices = 0;
 	free(r->actions);
 	r->actions = NULL;
 	r->nr_actions = 0;

@@ -67,6 +67,14 @@ struct run_action_result {
 	u32 rejected;         /* setattr calls the kernel rejected (uclamp_validate) */
 };
 
+/* --placement eas: task pid ran on cpu from start_s to end_s (since the replay start), one
+ * slice from a switch-in to the next preemption or sleep, in the order they ended. */
+struct run_place_slice {
+	double start_s, end_s;
+	s32 pid;
+	int cpu;
+};
+
 struct run_timeline_point {
 	double time_s;       /* since the start of the replay */
 	int policy;
@@ -155,6 +163,9 @@ struct run_result {
 	/* timeline (heap) */
 	size_t nr_timeline;
 	struct run_timeline_point *timeline;
+	/* --placement eas: what ran where (heap), for report's placement plot */
+	size_t nr_slices;
+	struct run_place_slice *slices;
 };
 
 void run_result_init(struct run_result *r);

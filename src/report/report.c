@@ -547,6 +547,9 @@ int report_write(const struct run_result *runs, const s64 *ids, size_t n, const 
 		snprintf(name, sizeof(name), "run%" PRId64 "_residency", ids[i]);
 		if (!ret)
 			ret = write_plot(report_residency_plot(r, ids[i]), dir, name, &files, err);
+		snprintf(name, sizeof(name), "run%" PRId64 "_placement", ids[i]);
+		if (!ret && r->nr_slices)
+			ret = write_plot(report_placement_plot(r, ids[i]), dir, name, &files, err);
 	}
 	if (!ret)
 		ret = write_plot(report_energy_plot(runs, ids, n), dir, "energy", &files, err);

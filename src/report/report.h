@@ -39,6 +39,9 @@
  */
 struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int pol);
 struct plot *report_residency_plot(const struct run_result *r, s64 run_id);
+/* --placement eas runs (run_result.slices): the per-CPU placement timeline (placement_plot.c);
+ * NULL without slices or out of memory. */
+struct plot *report_placement_plot(const struct run_result *r, s64 run_id);
 struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, size_t n);
 struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, size_t n);
 

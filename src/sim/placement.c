@@ -237,6 +237,34 @@ void sim_placement_pulled(struct sim *s, struct task *p, int src)
 		s->pl.rd.cpu[src].misfit_task_load = 0;
 }
 
+/* A disagreement: the first SIM_PLACE_DIS_MAX are kept for --explain. */
+static void record_dis(struct sim *s, const struct event *ev, const struct task *p, int traced,
+		       int cpu, const struct eas_feec_explain *ex, bool migrate)
+{
+	struct sim_place_dis *d;
+
+	if (s->val.nr_pdis >= SIM_PLACE_DIS_MAX)
+		return;
+	if (!s->val.pdis && !(s->val.pdis = calloc(SIM_PLACE_DIS_MAX, sizeof(*s->val.pdis))))
+		return;
+	d = &s->val.pdis[s->val.nr_pdis++];
+	d->t_ns = ev->ts_ns - s->t0;
+	d->pid = p->pid;
+	snprintf(d->comm, sizeof(d->comm), "%s", p->comm);
+	d->prev = p->cpu;
+	d->traced = traced;
+	d->emulated = cpu;
+	d->overutilized = s->pl.rd.overutilized;
+	d->migrate = migrate;
+	d->queued = migrate && p->on_rq;
+	d->nr = ex && ex->nr < 9 ? ex->nr : ex ? 9 : 0;
+	for (int i = 0; i < d->nr; i++) {
+		d->cand_cpu[i] = ex->cand[i].cpu;
+		d->cand_delta[i] = ex->cand[i].delta;
+	}
+	d->base_energy = ex ? ex->base_energy : 0;
+}
+
 /*
  * validate --placement eas: a traced sched_wakeup of a sleeping CFS task (its traced target_cpu
  * is the kernel's choice): would v5.9's select_task_rq_fair(), from the emulated state just
@@ -249,7 +277,6 @@ void sim_placement_check(struct sim *s, const struct event *ev)
 	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
 	struct eas_feec_explain ex;
 	struct eas_task t;
-	struct sim_place_dis *d;
 	int traced = ev->wake.target_cpu, cpu, cl;
 
 	if (!p || p->on_rq || p->cpu < 0 || p->is_governor || p->class != SCHED_CLASS_CFS ||
@@ -260,28 +287,79 @@ void sim_placement_check(struct sim *s, const struct event *ev)
 	cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, &ex);
 	cl = s->cpu[traced].cluster;
 	s->val.place_n[cl]++;
-	if (cpu == traced) {
+	if (cpu == traced)
 		s->val.place_agree[cl]++;
+	else
+		record_dis(s, ev, p, traced, cpu, &ex, false);
+}
+
+/*
+ * validate --placement eas: a traced sched_migrate_task of a CFS task (set_task_cpu; its
+ * dest_cpu is the kernel's choice). Would the emulation, from the emulated state just before
+ * it, move the task from its CPU to dest_cpu?
+ *  - the task asleep (v5.9 emits it in try_to_wake_up, before the sched_wakeup): the CPU
+ *    select_task_rq_fair() picks with the task's emulated CPU as prev_cpu and the event's CPU
+ *    as the waker's, as for a wakeup;
+ *  - the task runnable (a load balance moved it): the emulation's only balance is the misfit
+ *    pull (misfit_pull_cpu: while overutilized, a misfit task to an idle bigger CPU); without
+ *    one the task stays where it is, a disagreement.
+ * Scored per cluster of dest_cpu, only when the emulated CPU is the traced orig_cpu (the same
+ * state); the wakeup that follows is scored as a wakeup too.
+ */
+void sim_placement_check_migrate(struct sim *s, const struct event *ev)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_task_find(s->sched, ev->migrate.pid);
+	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
+	struct eas_feec_explain ex;
+	struct eas_task t;
+	int dest = ev->migrate.dest_cpu, cpu, cl;
+
+	if (!p || p->cpu < 0 || p->cpu != ev->migrate.orig_cpu || p->is_governor ||
+	    p->class != SCHED_CLASS_CFS || dest < 0 || dest >= s->plat->nr_cpus || dest == p->cpu)
 		return;
+	refresh_all(s);
+	sched_eas_task(s->sched, p, &t);
+	memset(&ex, 0, sizeof(ex));
+	if (!p->on_rq) {
+		cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, &ex);
+	} else {
+		cpu = misfit_pull_cpu(&pl->rd, &t, p->cpu);
+		if (cpu < 0)
+			cpu = p->cpu;
 	}
-	if (s->val.nr_pdis >= SIM_PLACE_DIS_MAX)
+	cl = s->cpu[dest].cluster;
+	s->val.mig_n[cl]++;
+	if (cpu == dest)
+		s->val.mig_agree[cl]++;
+	else
+		record_dis(s, ev, p, dest, cpu, p->on_rq ? NULL : &ex, true);
+}
+
+#define SIM_PLACE_SLICES_MAX (1u << 21) /* 2 M slices, 48 MiB */
+
+void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end)
+{
+	struct sim_place_state *pl = &s->pl;
+	struct run_place_slice *sl;
+
+	if (end <= start || start < s->t0)
 		return;
-	if (!s->val.pdis && !(s->val.pdis = calloc(SIM_PLACE_DIS_MAX, sizeof(*s->val.pdis))))
-		return;
-	d = &s->val.pdis[s->val.nr_pdis++];
-	d->t_ns = ev->ts_ns - s->t0;
-	d->pid = p->pid;
-	snprintf(d->comm, sizeof(d->comm), "%s", p->comm);
-	d->prev = p->cpu;
-	d->traced = traced;
-	d->emulated = cpu;
-	d->overutilized = pl->rd.overutilized;
-	d->nr = ex.nr < 9 ? ex.nr : 9;
-	for (int i = 0; i < d->nr; i++) {
-		d->cand_cpu[i] = ex.cand[i].cpu;
-		d->cand_delta[i] = ex.cand[i].delta;
+	if (pl->nr_slices == pl->cap_slices) {
+		size_t cap = pl->cap_slices ? pl->cap_slices * 2 : 1024;
+
+		if (cap > SIM_PLACE_SLICES_MAX || !(sl = realloc(pl->slices, cap * sizeof(*sl)))) {
+			pl->slices_cut = true;
+			return;
+		}
+		pl->slices = sl;
+		pl->cap_slices = cap;
 	}
-	d->base_energy = ex.base_energy;
+	sl = &pl->slices[pl->nr_slices++];
+	sl->start_s = ns_to_s(start - s->t0);
+	sl->end_s = ns_to_s(end - s->t0);
+	sl->pid = pid;
+	sl->cpu = cpu;
 }
 
 /* At the end: close the overutilized interval; notes. */
@@ -300,6 +378,13 @@ void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
 	r->placement_wakeups = pl->wakeups;
 	r->placement_migrations = pl->migrations;
 	r->misfit_pulls = pl->misfit_pulls;
+	r->slices = pl->slices;
+	r->nr_slices = pl->nr_slices;
+	pl->slices = NULL;
+	pl->nr_slices = pl->cap_slices = 0;
+	if (pl->slices_cut)
+		run_result_note(r, "placement eas: only the first %zu slices kept for the placement "
+				   "plot", r->nr_slices);
 	run_result_note(r,
 			"placement eas: %" PRIu64 " wakeups and %" PRIu64 " forks placed as v5.9 "
 			"select_task_rq() (%s), %" PRIu64 " migrations of which %" PRIu64

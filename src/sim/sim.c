@@ -151,6 +151,8 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		} else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) {
 			st->runtime_ns += now - st->in_at_ns;
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
+			if (s->pl.on)
+				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
 		}
 	}
 	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
@@ -421,6 +423,8 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
 	if (s->pl.check && ev->type == EV_WAKEUP)
 		sim_placement_check(s, ev);
+	else if (s->pl.check && ev->type == EV_MIGRATE)
+		sim_placement_check_migrate(s, ev);
 	ret = sched_event(s->sched, ev, now, err);
 	if (ret)
 		return ret;
@@ -901,6 +905,7 @@ void sim_free(struct sim *s)
 		free(s->emu_chg[c]);
 	free(s->val.dec);
 	free(s->val.pdis);
+	free(s->pl.slices);
 	free(s->astats);
 	free(s->exited);
 	free(s);

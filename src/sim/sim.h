@@ -131,6 +131,8 @@ struct sim_place_dis {
 	char comm[TASK_COMM_LEN];
 	int prev, traced, emulated;
 	bool overutilized;
+	bool migrate; /* a traced sched_migrate_task (traced: its dest_cpu), not a wakeup */
+	bool queued;  /* migrate: the task was runnable (a load balance move), not asleep */
 	int nr;
 	int cand_cpu[9];
 	unsigned long cand_delta[9];
@@ -167,6 +169,8 @@ struct sim_validation {
 	 * traced CPU, and how many the emulation placed on that CPU; the first
 	 * SIM_PLACE_DIS_MAX disagreements (heap) */
 	u64 place_n[GS_MAX_CLUSTERS], place_agree[GS_MAX_CLUSTERS];
+	/* the same for traced sched_migrate_task of CFS tasks, per cluster of the dest CPU */
+	u64 mig_n[GS_MAX_CLUSTERS], mig_agree[GS_MAX_CLUSTERS];
 	struct sim_place_dis *pdis;
 	size_t nr_pdis;
 };

@@ -39,6 +39,9 @@ struct sim_place_state {
 	u64 next_lb_ns;         /* the next root-level recomputation of the flag */
 	int pull_src, pull_dst; /* a misfit pull for the work layer (-1: none) */
 	s32 pull_pid;           /* of this task, if still running on pull_src */
+	struct run_place_slice *slices; /* what ran where (heap; moved to the result) */
+	size_t nr_slices, cap_slices;
+	bool slices_cut;        /* SIM_PLACE_SLICES_MAX reached: the later ones not kept */
 };
 
 /* What the results keep of a task that died (exited.c). */
@@ -229,6 +232,9 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 int sim_placement_misfit(struct sim *s, int cpu);
 bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
 void sim_placement_check(struct sim *s, const struct event *ev);
+void sim_placement_check_migrate(struct sim *s, const struct event *ev);
+/* --placement eas: task pid ran on cpu from start to end (ns), a slice of the placement plot */
+void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 /* overhead.c: the kernel's own overhead (issue #16) */

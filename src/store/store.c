@@ -49,6 +49,7 @@ static const char store_schema[] =
 	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" seq INTEGER NOT NULL, cluster INTEGER NOT NULL, runtime_s REAL NOT NULL,"
 	" migrations INTEGER NOT NULL, PRIMARY KEY (run_id, seq, cluster));"
+	PLACEMENT_SLICES_TABLE
 	"CREATE TABLE IF NOT EXISTS uclamp_stats ("
 	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" key_on_at_s REAL, agg_ops INTEGER NOT NULL, agg_skipped INTEGER NOT NULL,"

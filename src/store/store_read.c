@@ -392,6 +392,45 @@ static int read_timeline(struct store *s, s64 id, struct run_result *r, struct g
 	return finish(s, st, rc, id, err);
 }
 
+static const struct store_col slice_cols[] = {
+	SCOL(struct run_place_slice, start_s, SCOL_REAL),
+	SCOL(struct run_place_slice, end_s, SCOL_REAL),
+	SCOL(struct run_place_slice, pid, SCOL_INT),
+	SCOL(struct run_place_slice, cpu, SCOL_INT),
+};
+
+/* --placement eas: the slices (none in a file made before the table existed). */
+static int read_slices(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
+{
+	sqlite3_stmt *st;
+	int rc;
+	s64 n = 0;
+
+	if ((rc = query(s, "SELECT count(*) FROM sqlite_master WHERE type = 'table' AND "
+			   "name = 'placement_slices' AND ?1 = ?1", id, &st, err)))
+		return rc;
+	if (sqlite3_step(st) == SQLITE_ROW)
+		n = sqlite3_column_int64(st, 0);
+	sqlite3_finalize(st);
+	if (!n)
+		return 0;
+	if ((rc = query(s, "SELECT count(*) FROM placement_slices WHERE run_id = ?1", id, &st,
+			err)))
+		return rc;
+	n = sqlite3_step(st) == SQLITE_ROW ? sqlite3_column_int64(st, 0) : 0;
+	sqlite3_finalize(st);
+	if (n && !(r->slices = calloc((size_t)n, sizeof(*r->slices))))
+		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", s->path);
+	if ((rc = query_cols(s, slice_cols, GS_ARRAY_SIZE(slice_cols),
+			     "FROM placement_slices WHERE run_id = ?1 ORDER BY seq", id, &st, err)))
+		return rc;
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW && (s64)r->nr_slices < n)
+		read_cols(st, 0, slice_cols, GS_ARRAY_SIZE(slice_cols), &r->slices[r->nr_slices++]);
+	if (rc == SQLITE_ROW)
+		rc = SQLITE_DONE;
+	return finish(s, st, rc, id, err);
+}
+
 static int read_work(struct store *s, s64 id, struct run_result *r, struct gs_error *err)
 {
 	sqlite3_stmt *st;
@@ -474,7 +513,7 @@ int store_read_run(struct store *s, s64 run_id, struct run_result *r, struct gs_
 	    !(rc = read_policies(s, run_id, r, err)) && !(rc = read_tasks(s, run_id, r, err)) &&
 	    !(rc = read_uclamp(s, run_id, r, err)) &&
 	    !(rc = read_overhead(s, run_id, r, err)) && !(rc = read_timeline(s, run_id, r, err)) &&
-	    !(rc = read_work(s, run_id, r, err)))
+	    !(rc = read_work(s, run_id, r, err)) && !(rc = read_slices(s, run_id, r, err)))
 		rc = read_spans(s, run_id, r, err);
 	sqlite3_exec(s->db, "COMMIT", NULL, NULL, NULL);
 	return rc;

@@ -230,6 +230,13 @@ static int write_placement(struct store *s, const struct run_result *r, s64 id,
 			rc = insert(s, st, err, "iiidi", id, (s64)i, (s64)c,
 				    r->tasks[i].cluster_runtime_s[c], (s64)r->tasks[i].migrations);
 	sqlite3_finalize(st);
+	if (rc || (rc = store_exec(s, PLACEMENT_SLICES_TABLE, "cannot write", err)) ||
+	    (rc = prepare(s, "INSERT INTO placement_slices VALUES (?, ?, ?, ?, ?, ?)", &st, err)))
+		return rc;
+	for (size_t i = 0; i < r->nr_slices && !rc; i++)
+		rc = insert(s, st, err, "iiiidd", id, (s64)i, (s64)r->slices[i].pid,
+			    (s64)r->slices[i].cpu, r->slices[i].start_s, r->slices[i].end_s);
+	sqlite3_finalize(st);
 	return rc;
 }
 
@@ -256,7 +263,7 @@ bool result_in_limits(const struct run_result *r)
 {
 	if (r->nr_cpus < 0 || r->nr_cpus > GS_MAX_CPUS || r->nr_clusters < 0 ||
 	    r->nr_clusters > GS_MAX_CLUSTERS || r->nr_tasks < 0 || (r->nr_tasks && !r->tasks) ||
-	    (r->nr_timeline && !r->timeline))
+	    (r->nr_timeline && !r->timeline) || (r->nr_slices && !r->slices))
 		return false;
 	for (int c = 0; c < r->nr_clusters; c++)
 		if (r->pol[c].nr_opps < 0 || r->pol[c].nr_opps > GS_MAX_OPPS)
