@@ -1,5 +1,5 @@
 #!/bin/sh
-# check-size.sh - no file in src/ over 1,000 lines, no function over 120 lines unless a comment
+# check-size.sh - no file in src/ over 1,000 lines, no function over 85 lines (issue #17: "~80") unless a comment
 # right above it says why ("/* long: <reason> */", issue #17 item 2). Prints each excess as
 # file:line and exits 1. Files and functions listed in tools/size-allow.txt ("path" for a file,
 # "path:function" for a function, '#' comments) are not reported: they are the ones still to be
@@ -17,7 +17,7 @@ files=$(find src -name '*.c' -o -name '*.h' | LC_ALL=C sort)
 # shellcheck disable=SC2086 # one word per path: src/ has no spaces in its names
 awk -v allow="tools/size-allow.txt" '
 BEGIN {
-	FILE_MAX = 1000; FUNC_MAX = 120
+	FILE_MAX = 1000; FUNC_MAX = 85
 	while ((getline row < allow) > 0) {
 		sub(/#.*/, "", row); gsub(/[ \t]/, "", row)
 		if (row != "") { allowed[row] = 1; used[row] = 0 }

@@ -408,6 +408,25 @@ static int pass_through(int argc, char **argv, int *i, char **rest, int *nr_rest
 	return 0;
 }
 
+/* --governor NAME: one more governor of the sweep (a plugin is loaded here, before the
+ * workers fork). */
+static int add_governor(struct sweep *sw, const char *v)
+{
+	const char *name;
+	int status;
+
+	if ((status = run_opts_governor(v, false, sweep_usage, &name)))
+		return status;
+	for (int k = 0; k < sw->nr_govs; k++)
+		if (strcmp(sw->govs[k], name) == 0)
+			return cli_usage_error(sweep_usage, "--governor '%s' given twice", v);
+	if (sw->nr_govs == SWEEP_MAX_VARIANTS)
+		return cli_usage_error(sweep_usage, "too many governors");
+	sw->gov_labels[sw->nr_govs] = v;
+	sw->govs[sw->nr_govs++] = name;
+	return 0;
+}
+
 /*
  * Take sweep's own options out of argv, pass the rest to run_opts_parse(). `rest` has room
  * for argc entries.
@@ -440,19 +459,8 @@ static int sweep_parse(struct sweep *sw, int argc, char **argv, char **rest)
 			sw->policy_is_action[sw->nr_policy_args] = is_action;
 			sw->policy_args[sw->nr_policy_args++] = v;
 		} else if (match_opt("--governor", argc, argv, &i, &v, true, &missing)) {
-			const char *name;
-
-			/* a plugin is loaded here, before the workers fork */
-			if ((status = run_opts_governor(v, false, sweep_usage, &name)))
+			if ((status = add_governor(sw, v)))
 				return status;
-			for (int k = 0; k < sw->nr_govs; k++)
-				if (strcmp(sw->govs[k], name) == 0)
-					return cli_usage_error(sweep_usage,
-							       "--governor '%s' given twice", v);
-			if (sw->nr_govs == SWEEP_MAX_VARIANTS)
-				return cli_usage_error(sweep_usage, "too many governors");
-			sw->gov_labels[sw->nr_govs] = v;
-			sw->govs[sw->nr_govs++] = name;
 		} else if (match_opt("--set", argc, argv, &i, &v, true, &missing)) {
 			if ((status = add_set(sw, v)))
 				return status;
