@@ -378,7 +378,14 @@ static int check_v6(struct dat_cur *c)
 			return ret;
 	}
 	if (memcmp(tag, "latency  ", 10) == 0)
-		return 0; /* text */
+		/* a latency tracer's file: its data is text, there are no per-CPU records, and
+		 * libtracecmd leaves its CPU data unset, so reading a CPU's first record reads
+		 * through NULL (found by fuzzing; tests/fuzz/corpus/dat/latency-data.dat) */
+		return gs_error_set(c->err, GS_ETRACE,
+				    "'%s': a latency tracer's trace.dat (its data is text, not per-CPU "
+				    "event records) is not supported: record events instead "
+				    "(trace-cmd record -e sched -e power)",
+				    c->name);
 	if (memcmp(tag, "flyrecord", 10) != 0)
 		return bad(c, "no 'flyrecord' or 'latency' section at byte %llu",
 			   (unsigned long long)(c->pos - 10));

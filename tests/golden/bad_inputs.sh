@@ -94,6 +94,12 @@ cp "$dat" "$tmp/trace-bad-fmt.dat"
 off=$(grep -obUa '__print_flags(REC->prev_state' "$dat" | cut -d: -f1)
 printf 'x' | dd of="$tmp/trace-bad-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc status=none
 case_ dat-print-fmt 3 "'trace-bad-fmt.dat': damaged trace.dat: event sched/sched_switch: its print fmt names REC->prev_statx, which is not one of its fields" "$bin" run --quiet trace-bad-fmt.dat
+# a latency tracer's trace.dat (data section "latency", text instead of per-CPU records):
+# libtracecmd leaves its CPU data unset and reading a CPU's first record crashed (fuzzing)
+cp "$dat" "$tmp/trace-latency.dat"
+off=$(grep -obUa 'flyrecord' "$dat" | head -n 1 | cut -d: -f1)
+printf 'latency  ' | dd of="$tmp/trace-latency.dat" bs=1 seek="$off" conv=notrunc status=none
+case_ dat-latency 3 "'trace-latency.dat': a latency tracer's trace.dat (its data is text, not per-CPU event records) is not supported: record events instead (trace-cmd record -e sched -e power)" "$bin" run --quiet trace-latency.dat
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
