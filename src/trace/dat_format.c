@@ -109,6 +109,36 @@ static const char *skip_space(const char *p, const char *end)
 	return p;
 }
 
+/*
+ * Whether every `field:` line before fmt declares its field in printable ASCII with each '['
+ * closed by a ']' before the ';': libtraceevent's event_read_fields() reads an array suffix
+ * token by token and passes a failed token to strcmp() (a byte 0xa3 in `char[` crashed it,
+ * found by fuzzing; tests/fuzz/corpus/dat/field-array-not-closed.dat). The first bad line, or
+ * NULL.
+ */
+static const char *bad_field_line(const char *text, const char *fmt)
+{
+	for (const char *f = line_starting(text, fmt, "field:"); f && f < fmt;
+	     f = line_starting(f + 6, fmt, "field:")) {
+		const char *semi = memchr(f, ';', (size_t)(fmt - f));
+		int depth = 0;
+
+		if (!semi)
+			return f;
+		for (const char *c = f + 6; c < semi; c++) {
+			if ((*c < 0x20 || *c > 0x7e) && *c != '\t')
+				return f;
+			if (*c == '[')
+				depth++;
+			else if (*c == ']' && --depth < 0)
+				return f;
+		}
+		if (depth)
+			return f;
+	}
+	return NULL;
+}
+
 int dat_format_check(const char *text, size_t size, const char *system, char *why,
 		     size_t why_size)
 {
@@ -123,6 +153,21 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 	}
 	if (!fmt)
 		return 0; /* libtraceevent reports a format without one */
+	if ((p = bad_field_line(text, fmt))) {
+		const char *eol = memchr(p, '\n', (size_t)(fmt - p));
+		size_t n = (size_t)((eol ? eol : fmt) - p);
+		char line[61];
+
+		if (n > 60)
+			n = 60;
+		for (size_t i = 0; i < n; i++) /* shown printable */
+			line[i] = p[i] == '\t' ? ' ' : p[i] >= 0x20 && p[i] <= 0x7e ? p[i] : '?';
+		line[n] = '\0';
+		return why_set(why, why_size,
+			       "event %s/%.*s: a field line that is not a C declaration with its "
+			       "brackets closed: '%s'",
+			       system, name_len, name ? name : "", line);
+	}
 	for (p = fmt + 10; p < end;) {
 		const char *n;
 		size_t len = 0;

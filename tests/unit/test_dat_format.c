@@ -64,6 +64,36 @@ static void test_kernel_formats_pass(void **state)
 	assert_int_equal(check("name: x\nID: 1\n" COMMON, "sched"), 0);
 }
 
+/* A field line whose array suffix is not closed, or with a byte that is not printable ASCII
+ * (the fuzzer's `char[\xa3 path;`), is refused; the kernel's own arrays and __data_loc pass. */
+static void test_field_line_rejected(void **state)
+{
+	(void)state;
+	assert_int_equal(check("name: e\nID: 1\n" COMMON
+			       "\tfield:__data_loc char[] name;\toffset:8;\tsize:4;\tsigned:0;\n"
+			       "\tfield:char comm[16];\toffset:12;\tsize:16;\tsigned:0;\n\n"
+			       "print fmt: \"%s\", __get_str(name)\n",
+			       "s"),
+			 0);
+	assert_int_equal(check("name: e\nID: 1\n" COMMON
+			       "\tfield:__data_loc char[\xa3 path;\toffset:8;\tsize:4;\tsigned:0;\n\n"
+			       "print fmt: \"x\"\n",
+			       "s"),
+			 -1);
+	assert_non_null(strstr(why, "event s/e: a field line"));
+	assert_non_null(strstr(why, "char[? path;"));
+	assert_int_equal(check("name: e\nID: 1\n" COMMON
+			       "\tfield:char comm[16;\toffset:8;\tsize:16;\tsigned:0;\n\n"
+			       "print fmt: \"x\"\n",
+			       "s"),
+			 -1);
+	assert_int_equal(check("name: e\nID: 1\n" COMMON
+			       "\tfield:char comm]16[;\toffset:8;\tsize:16;\tsigned:0;\n\n"
+			       "print fmt: \"x\"\n",
+			       "s"),
+			 -1);
+}
+
 static void test_unknown_field_rejected(void **state)
 {
 	(void)state;
@@ -101,6 +131,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kernel_formats_pass),
 		cmocka_unit_test(test_unknown_field_rejected),
+		cmocka_unit_test(test_field_line_rejected),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
