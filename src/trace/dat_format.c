@@ -151,11 +151,10 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 		while (name + name_len < end && is_ident(name[name_len]) && name_len < 64)
 			name_len++;
 	}
-	if (!fmt)
-		return 0; /* libtraceevent reports a format without one */
-	if ((p = bad_field_line(text, fmt))) {
-		const char *eol = memchr(p, '\n', (size_t)(fmt - p));
-		size_t n = (size_t)((eol ? eol : fmt) - p);
+	/* the field lines are read before the print fmt, and also when there is none */
+	if ((p = bad_field_line(text, fmt ? fmt : end))) {
+		const char *stop = fmt ? fmt : end, *eol = memchr(p, '\n', (size_t)(stop - p));
+		size_t n = (size_t)((eol ? eol : stop) - p);
 		char line[61];
 
 		if (n > 60)
@@ -168,6 +167,8 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 			       "brackets closed: '%s'",
 			       system, name_len, name ? name : "", line);
 	}
+	if (!fmt)
+		return 0; /* libtraceevent reports a format without one */
 	for (p = fmt + 10; p < end;) {
 		const char *n;
 		size_t len = 0;
