@@ -12,7 +12,7 @@
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
+. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
 bin="${GOVSIM_BIN:?}"
 exp=tests/golden/expected
 fail=0

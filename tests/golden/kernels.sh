@@ -6,7 +6,7 @@
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
 cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-. tests/golden/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
+. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
 bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
 tmp=$(mktemp -d)
 trap 'rm -rf "$tmp"' EXIT

@@ -13,7 +13,7 @@
 set -u
 export LC_ALL=C
 cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
+. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
 bin="${GOVSIM_BIN:?}"
 exp=tests/golden/expected
 trace=traces/juno-r0/rtapp_switch/trace.txt

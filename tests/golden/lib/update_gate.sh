@@ -1,4 +1,4 @@
-# update_gate.sh - sourced (after `cd` to the source tree) by the golden scripts that rewrite
+# lib/update_gate.sh (not a test itself: ctest runs golden/*.sh) - sourced (after `cd` to the source tree) by the golden scripts that rewrite
 # their expected files when GOVSIM_GOLDEN_UPDATE=1: an update is refused unless the invariants
 # every run must satisfy hold (tests/golden/invariants.sh: residency = span per policy, work in
 # = work out, key off => no aggregation, energy = busy x EM power), so a regenerated expectation
