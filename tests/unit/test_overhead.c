@@ -29,28 +29,6 @@
 #include "sim/replay.h"
 #include "uclamp/policy.h"
 
-struct tb {
-	char *buf;
-	size_t len, cap;
-};
-
-static void tb_printf(struct tb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static void tb_printf(struct tb *b, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	if (b->cap - b->len < 512) {
-		b->cap = b->cap ? b->cap * 2 : 1 << 16;
-		b->buf = realloc(b->buf, b->cap);
-		assert_non_null(b->buf);
-	}
-	va_start(ap, fmt);
-	n = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
-	va_end(ap);
-	b->len += (size_t)n;
-}
-
 static void tb_ctx(struct tb *b, const char *comm, int pid, int cpu, const char *flags,
 		   unsigned long long us)
 {

@@ -33,3 +33,19 @@ const char *test_tmpfile(const char *text, const char *suffix)
 	fclose(f);
 	return path;
 }
+
+void tb_printf(struct tb *b, const char *fmt, ...)
+{
+	va_list ap;
+	int n;
+
+	if (b->cap - b->len < 512) {
+		b->cap = b->cap ? b->cap * 2 : 1 << 16;
+		b->buf = realloc(b->buf, b->cap);
+		assert_non_null(b->buf);
+	}
+	va_start(ap, fmt);
+	n = vsnprintf(b->buf + b->len, b->cap - b->len, fmt, ap);
+	va_end(ap);
+	b->len += (size_t)n;
+}

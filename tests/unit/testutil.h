@@ -20,4 +20,12 @@ const char *test_path(const char *rel);
  * The suffix (".txt", ".sql") is appended so format detection by name can be exercised. */
 const char *test_tmpfile(const char *text, const char *suffix);
 
+/* A growing text buffer for traces built in a test: tb_printf() appends (buf stays
+ * NUL-terminated while each call fits in 512 bytes); the caller frees buf. */
+struct tb {
+	char *buf;
+	size_t len, cap;
+};
+void tb_printf(struct tb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
 #endif
