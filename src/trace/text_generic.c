@@ -12,9 +12,12 @@
  * - numbers (old trace-cmd, -R): n & 0xff when non-zero (sleeping), 0 for 0 (R), otherwise
  *   (256, 1024, 2048, 4096: TASK_STATE_MAX = "preempted" on older kernels) TASK_REPORT_MAX (R+);
  * - letters: S=1 D=2 T=4 t=8 X=0x10 Z=0x20 P=0x40 I=0x80, '|'-joined, R = 0, '+' adds 0x100.
- *   Letters v5.9 does not print (x, K, W, N, ... of older kernels: dead, wakekill, waking,
- *   noload) become TASK_STATE_D (a sleep the task does not choose) when no v5.9 letter is
- *   present, and are ignored next to one ("D|W" = D, "R|W"... = R). Anything else is malformed.
+ *   Before v4.14 a dying task switched out with TASK_DEAD, printed "x" (v4.13
+ *   include/trace/events/sched.h: { 64, "x" }): alone, "x" is X, the task is gone (as the
+ *   Perfetto reader's pf_prev_state() reads 64 on those kernels). Other letters v5.9 does not
+ *   print (K, W, N, ... of older kernels: wakekill, waking, noload) become TASK_STATE_D (a
+ *   sleep the task does not choose) when no v5.9 letter is present, and are ignored next to one
+ *   ("D|W" = D, "R|W"... = R; "x|K" = D). Anything else is malformed.
  */
 #include "trace/text_priv.h"
 
@@ -91,7 +94,7 @@ u32 prev_state_from_number(u64 n)
 s64 prev_state_parse(const char *s, size_t len)
 {
 	u32 bits = 0;
-	bool known = false, unknown = false, plus = false;
+	bool known = false, unknown = false, plus = false, dead = false;
 
 	if (len == 0)
 		return -1;
@@ -115,6 +118,7 @@ s64 prev_state_parse(const char *s, size_t len)
 		case 'P': bits |= 0x40; known = true; break;
 		case 'I': bits |= 0x80; known = true; break;
 		case 'R': known = true; break;
+		case 'x': dead = true; break;
 		case '|': break;
 		case '+': plus = true; break;
 		default:
@@ -124,10 +128,10 @@ s64 prev_state_parse(const char *s, size_t len)
 				return -1;
 		}
 	}
-	if (!known && !unknown)
+	if (!known && !unknown && !dead)
 		return -1;
 	if (!known)
-		bits = TASK_STATE_D;
+		bits = dead && !unknown ? 0x10 : TASK_STATE_D;
 	if (plus)
 		bits |= TASK_REPORT_MAX;
 	return bits;

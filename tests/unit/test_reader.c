@@ -70,7 +70,9 @@ static void test_prev_state_table(void **state)
 		{"R", 0}, {"R+", 0x100}, {"S", 1}, {"D", 2}, {"T", 4}, {"t", 8}, {"X", 0x10},
 		{"Z", 0x20}, {"P", 0x40}, {"I", 0x80}, {"D|W", 2}, {"S|D", 3}, {"D+", 0x102},
 		/* letters v5.9 does not print: D-like sleep when alone */
-		{"W", 2}, {"K", 2}, {"x", 2}, {"N", 2}, {"K|W", 2},
+		{"W", 2}, {"K", 2}, {"N", 2}, {"K|W", 2}, {"x|K", 2},
+		/* before v4.14 a dying task switched out as "x" (TASK_DEAD, 64): gone, as X */
+		{"x", 0x10},
 		/* numbers: n & 0xff when non-zero, 0 = R, else preempted */
 		{"0", 0}, {"1", 1}, {"2", 2}, {"64", 64}, {"128", 128}, {"256", 0x100},
 		{"1024", 0x100}, {"2048", 0x100}, {"4096", 0x100}, {"257", 1},
