@@ -25,6 +25,10 @@
 # Environment: FUZZ_SEED, when set (a whole number), is passed as -seed=$FUZZ_SEED to every
 # target, so that a run can be repeated, or different runs explore from different seeds (e.g.
 # `FUZZ_SEED=2 tools/fuzz.sh 60 build-fuzz dat`); unset, libFuzzer picks one from the clock.
+# FUZZ_TIMEOUT: seconds one input may take before libFuzzer calls it a hang (default 10). The
+# clock is the wall's: a campaign at `nice 19` beside a build or a test run can be starved for
+# longer than that (a 0.5-s input was reported as a 10-s timeout that way), so long campaigns on
+# a shared machine use e.g. FUZZ_TIMEOUT=120; a real hang still stops the run.
 # FUZZ_KEEP=1: after a target's run (that found nothing), merge what its campaign corpus adds in
 # coverage into tests/fuzz/corpus/NAME (libFuzzer -merge=1: only inputs with new coverage are
 # copied), to be reviewed and committed; CI and ctest then replay them.
@@ -41,6 +45,8 @@ if [ -n "${FUZZ_SEED+set}" ]; then
 	case $FUZZ_SEED in '' | *[!0-9]*) echo "fuzz.sh: FUZZ_SEED must be a whole number, not '$FUZZ_SEED'" >&2; exit 2 ;; esac
 	seed_opt=(-seed="$FUZZ_SEED")
 fi
+timeout_s=${FUZZ_TIMEOUT:-10}
+case $timeout_s in '' | *[!0-9]*) echo "fuzz.sh: FUZZ_TIMEOUT must be a whole number, not '$timeout_s'" >&2; exit 2 ;; esac
 command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
 
 mkdir -p "$build/fuzz"
@@ -107,7 +113,7 @@ for t in $targets; do
 	mkdir -p "$corpus"
 	seeds "$t"
 	log="$build/fuzz/$t.log"
-	"$bin" "${seed_opt[@]}" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" "${seed_opt[@]}" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout="$timeout_s" -rss_limit_mb=2048 \
 		-dict="$dict" -artifact_prefix="$build/fuzz/artifacts/$t-" -print_final_stats=1 \
 		"$corpus" "$build/fuzz/seeds/$t" >"$log" 2>&1
 	rc=$?
