@@ -119,8 +119,11 @@ INSERT INTO kernel_costs (operation, ns, cpu, source) VALUES
 -- "constructed such that a NOP is generated when sched_uclamp_used is disabled": one patched
 -- NOP inlined in enqueue_task/dequeue_task (~1 cycle, 0.8 ns at 1200 MHz). The seed's 1.2-1.9 %
 -- (6x its 0.25 % stdev) is what a kernel with uclamp compiled in costs this board with no user:
--- not the branch but, presumably, the larger struct rq (uclamp_rq[UCLAMP_CNT] buckets) and
--- task_struct layout and code size; govsim books it on the one per-call hook it has.
+-- not the branch. The series' own account (Qais Yousef, v6 cover letter, 2020-06-30): "the root
+-- cause of the overhead is believed to be system specific or related to potential certain
+-- code/data layout issues, leading to worse I/D $ performance"; on v6, the version merged for
+-- v5.9, Vincent Guittot measured "-1.61% similarly to v2" (2020-07-03). govsim books it on the
+-- one per-call hook it has.
 ('uclamp_static_branch', 145.70, 0,
  'seed 003 (HiKey): /w patch uclamp enabled vs disabled (key off, no user), -1.18 .. -1.88 % at depth 0-3: minimax x round / 2 enqueues; far more than the one NOP the v5.9 static branch runs: the compiled-in cost of uclamp on this board, booked per call'),
 -- Reported, never charged (both kernels pay them, or the traced kernel made its own calls).
