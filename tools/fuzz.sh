@@ -2,8 +2,8 @@
 # fuzz.sh - build the libFuzzer targets (tests/fuzz/) and run each for SECONDS.
 #
 # usage: tools/fuzz.sh [SECONDS] [BUILD_DIR] [TARGET...]
-#        (default 60 s each, build-fuzz, every target: ftrace tracecmd dat csv policy platform
-#        perfetto systrace)
+#        (default 60 s each, build-fuzz, every target: ftrace tracecmd dat dat_format csv policy
+#        platform perfetto systrace)
 #
 # Configures BUILD_DIR with clang and -DGOVSIM_FUZZ=ON when it has no cache yet, builds only the
 # fuzz targets (-j2), then runs each target in turn on one core:
@@ -37,7 +37,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 build=${2:-build-fuzz}
 shift $(($# > 2 ? 2 : $#))
-targets=${*:-ftrace tracecmd dat csv policy platform perfetto systrace}
+targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 seed_opt=()
@@ -84,7 +84,7 @@ seeds() {
 	case $1 in
 	ftrace | tracecmd)
 		for f in traces/*/*.txt traces/*/*/*.txt; do [ -f "$f" ] && pieces "$f" "$d"; done ;;
-	csv | dat) ;;
+	csv | dat | dat_format) ;;
 	policy) cp tests/fixtures/policies/* "$d"/ ;;
 	platform) cp models/*.sql tests/fixtures/platforms/*.sql "$d"/ ;;
 	perfetto) cp tests/golden/input/*.pftrace "$d"/ ;;
@@ -109,7 +109,7 @@ for t in $targets; do
 	bin="$build/tests/fuzz/fuzz_$t"
 	corpus="$build/fuzz/corpus/$t"
 	dict=tests/fuzz/$t.dict
-	case $t in ftrace | tracecmd) dict=tests/fuzz/trace.dict ;; esac
+	case $t in ftrace | tracecmd) dict=tests/fuzz/trace.dict ;; dat_format) dict=tests/fuzz/dat.dict ;; esac
 	mkdir -p "$corpus"
 	seeds "$t"
 	log="$build/fuzz/$t.log"
