@@ -9,8 +9,9 @@
  * layouts are trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt; where
  * the v7 text and lib/trace-cmd/trace-input.c disagree (the section header's size is 8 bytes
  * in read_section_header(), 4 in the text) the code is followed. Each event format's text is
- * checked for what crashes libtraceevent (dat_format.c); page contents and compressed sections
- * are left to the libraries.
+ * checked for what crashes libtraceevent (dat_format.c), and the formats that pass are parsed
+ * once in a child process (dat_trial.c) before ours parses them; page contents and compressed
+ * sections are left to the libraries.
  */
 #include "trace/reader_priv.h"
 
@@ -41,6 +42,7 @@ struct dat_cur {
 	u64 data_size;   /* header_page's data field: a page's room for events */
 	const char *name;
 	struct gs_error *err;
+	struct dat_trial *trial; /* the formats that passed, parsed in a child at the end */
 };
 
 static int bad(struct dat_cur *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
@@ -278,6 +280,8 @@ static int event_format(struct dat_cur *c, u64 size, const char *system)
 	ret = get(c, text, size, "an event format");
 	if (!ret && dat_format_check(text, size, system, why, sizeof(why)))
 		ret = bad(c, "%s", why);
+	if (!ret && c->trial && dat_trial_add(c->trial, system, text, size))
+		ret = gs_error_set(c->err, GS_ENOMEM, "out of memory");
 	free(text);
 	return ret;
 }
@@ -558,8 +562,19 @@ int dat_check(const char *file, const char *name, struct gs_error *err)
 		goto out_close;
 	}
 	c.page_size = page_size;
+	c.trial = dat_trial_new();
+	if (!c.trial) {
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_close;
+	}
 	ret = ver == 6 ? check_v6(&c) : check_v7(&c);
+	if (!ret) {
+		char why[512];
+		if (dat_trial_run(c.trial, why, sizeof(why)))
+			ret = bad(&c, "%s", why);
+	}
 out_close:
+	dat_trial_free(c.trial);
 	close(c.fd);
 	return ret;
 }

@@ -2,11 +2,13 @@
  * fuzz_dat_format.c - libFuzzer target for the event-format pre-check (dat_format.c) against
  * the parser it protects: libtraceevent's tep_parse_event().
  *
- * The property: a set of event formats that dat_format_check() lets through never crashes
- * tep_parse_event() (address, undefined). fuzz_dat reaches the same code through a whole
- * trace.dat at ~35 inputs/s; here the formats alone run some thousand times faster, so the
- * grammar the pre-check must cover (event_read_fields(), the print fmt parser) is explored in
- * minutes.
+ * The property: formats that dat_format_check() lets through and that a trial parse in a child
+ * (dat_trial.c) survives never crash tep_parse_event() in our process (address, undefined), as
+ * dat_check() hands libtracecmd a file. fuzz_dat reaches the same code through a whole
+ * trace.dat at ~35 inputs/s; here the formats alone run ten times faster. What the pre-check
+ * alone misses (the trial catches it) shows as inputs the trial refuses: run with
+ * GOVSIM_FUZZ_NO_TRIAL=1 to find those shapes (each one is a precise message the pre-check
+ * could give).
  *
  * Input: formats separated by a line "@@" ("\n@@\n"), parsed in order into one tep handle as
  * libtracecmd does (read_event_files(): one handle, every format of the file, so libtraceevent's
@@ -15,6 +17,7 @@
  * accepted), even "sched"; it is not part of the first format. A format the pre-check refuses
  * stops the input, as dat_check() stops the file.
  */
+#include <stdlib.h>
 #include <string.h>
 #include <traceevent/event-parse.h>
 
@@ -28,11 +31,38 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	const char *sys;
 	struct tep_handle *tep;
+	struct dat_trial *trial;
+	static int no_trial = -1;
 	char why[256];
 
 	if (size < 1)
 		return 0;
+	if (no_trial < 0)
+		no_trial = getenv("GOVSIM_FUZZ_NO_TRIAL") != NULL;
 	sys = data[0] & 1 ? "ftrace" : "sched";
+	trial = dat_trial_new();
+	fuzz_check(trial != NULL, "out of memory");
+	for (const char *q = p; q < end;) {
+		const char *next = memmem(q, (size_t)(end - q), SEP, sizeof(SEP) - 1);
+		size_t len = (size_t)((next ? next : end) - q);
+
+		why[0] = '\0';
+		if (dat_format_check(q, len, sys, why, sizeof(why)) != 0) {
+			fuzz_check(why[0] != '\0', "a refused format without a reason");
+			dat_trial_free(trial); /* as dat_check() refuses the whole file */
+			return 0;
+		}
+		fuzz_check(dat_trial_add(trial, sys, q, len) == 0, "out of memory");
+		q = next ? next + sizeof(SEP) - 1 : end;
+	}
+	why[0] = '\0';
+	if (!no_trial && dat_trial_run(trial, why, sizeof(why)) != 0) {
+		fuzz_check(strstr(why, "libtraceevent cannot parse event") != NULL,
+			   "a failed trial without its message");
+		dat_trial_free(trial);
+		return 0;
+	}
+	dat_trial_free(trial);
 	tep = tep_alloc();
 	if (!tep)
 		return 0;
@@ -40,11 +70,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		const char *next = memmem(p, (size_t)(end - p), SEP, sizeof(SEP) - 1);
 		size_t len = (size_t)((next ? next : end) - p);
 
-		why[0] = '\0';
-		if (dat_format_check(p, len, sys, why, sizeof(why)) != 0) {
-			fuzz_check(why[0] != '\0', "a refused format without a reason");
-			break;
-		}
 		tep_parse_event(tep, p, (unsigned long)len, sys);
 		p = next ? next + sizeof(SEP) - 1 : end;
 	}

@@ -1,0 +1,184 @@
+/*
+ * dat_trial.c - a trace.dat's event formats parsed once by libtraceevent in a child process,
+ * before libtracecmd parses them in ours.
+ *
+ * dat_format.c refuses, with a precise message, each shape of malformed format known to crash
+ * libtraceevent (1.7) while it parses: a `REC->name` that is no field, a field line that is not
+ * a declaration, a constant division by zero. Its print fmt parser has more: process_op() goes
+ * on with a NULL right operand after `x[i]` or `c ? a : b` when an unknown operator follows
+ * (`m[6];`, `m[6][7]`), and fuzzing keeps finding others. A kernel writes none of them, and a
+ * user's damaged file must exit 3, not crash. So the formats the pre-check let through are
+ * parsed first in a forked child with the same library: when the child dies (a signal, or a
+ * sanitizer's exit status) or hangs, the file is refused naming the format it was parsing, and
+ * our process never parses it. The cost is one fork and one extra parse of the formats (some
+ * milliseconds for a file's few hundred).
+ */
+#define _GNU_SOURCE /* memmem, pipe2 */
+#include "trace/reader_priv.h"
+
+#include <errno.h>
+#include <fcntl.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/wait.h>
+#include <traceevent/event-parse.h>
+#include <unistd.h>
+
+#define DAT_TRIAL_SECONDS 10 /* a child still parsing after this is a hang */
+
+/* A sanitizer runtime's hook, present only in sanitized builds (weak: NULL otherwise). libFuzzer
+ * sets a death callback that writes a crash input and exits; the child clears it. */
+extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
+
+struct dat_trial_fmt {
+	char system[64];
+	char *text;
+	size_t size;
+};
+
+struct dat_trial {
+	struct dat_trial_fmt *f;
+	size_t n, cap;
+};
+
+struct dat_trial *dat_trial_new(void)
+{
+	return calloc(1, sizeof(struct dat_trial));
+}
+
+void dat_trial_free(struct dat_trial *t)
+{
+	if (!t)
+		return;
+	for (size_t i = 0; i < t->n; i++)
+		free(t->f[i].text);
+	free(t->f);
+	free(t);
+}
+
+int dat_trial_add(struct dat_trial *t, const char *system, const char *text, size_t size)
+{
+	struct dat_trial_fmt *f;
+
+	if (t->n == t->cap) {
+		size_t cap = t->cap ? 2 * t->cap : 256;
+		void *p = realloc(t->f, cap * sizeof(*t->f));
+		if (!p)
+			return GS_ENOMEM;
+		t->f = p;
+		t->cap = cap;
+	}
+	f = &t->f[t->n];
+	f->text = malloc(size ? size : 1);
+	if (!f->text)
+		return GS_ENOMEM;
+	memcpy(f->text, text, size);
+	f->size = size;
+	snprintf(f->system, sizeof(f->system), "%s", system);
+	t->n++;
+	return 0;
+}
+
+/* The child: every format into one handle, as libtracecmd's read_event_files() does (the
+ * parser keeps file-static state from one event to the next), each index written to `fd`
+ * before its parse so that the parent knows which one it died in. */
+static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, int fd)
+{
+	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
+	struct tep_handle *tep;
+	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+
+	if (null >= 0) { /* the parent's own parse prints the library's warnings */
+		dup2(null, STDERR_FILENO);
+		dup2(null, STDOUT_FILENO);
+	}
+	/* the child's crash is the answer, not a report: default actions for the fatal signals
+	 * (a sanitizer's or a fuzzer's handlers would report it and write files), no death
+	 * callback (an error a sanitizer finds in its interceptors still ends the child) */
+	for (size_t i = 0; i < GS_ARRAY_SIZE(fatal); i++)
+		signal(fatal[i], SIG_DFL);
+	if (__sanitizer_set_death_callback)
+		__sanitizer_set_death_callback(NULL);
+	alarm(DAT_TRIAL_SECONDS);
+	tep = tep_alloc();
+	if (!tep)
+		_exit(0); /* no memory to try: the parent's parse will say so */
+	for (size_t i = 0; i < t->n; i++) {
+		u32 k = (u32)i;
+		if (write(fd, &k, sizeof(k)) != (ssize_t)sizeof(k))
+			_exit(0);
+		tep_parse_event(tep, t->f[i].text, (unsigned long)t->f[i].size, t->f[i].system);
+	}
+	_exit(0); /* no atexit handlers (a sanitizer's leak check) in the child */
+}
+
+/* The event name of a format ("name: NAME"), printable, for the message. */
+static void format_name(const struct dat_trial_fmt *f, char *out, size_t size)
+{
+	const char *p = memmem(f->text, f->size, "name:", 5);
+	size_t n = 0;
+
+	if (p) {
+		p += 5;
+		while (p < f->text + f->size && (*p == ' ' || *p == '\t'))
+			p++;
+		while (p + n < f->text + f->size && n + 1 < size &&
+		       (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || (p[n] >= 'a' && p[n] <= 'z') ||
+			(p[n] >= 'A' && p[n] <= 'Z')))
+			n++;
+	}
+	if (n)
+		memcpy(out, p, n);
+	out[n] = '\0';
+}
+
+int dat_trial_run(const struct dat_trial *t, char *why, size_t why_size)
+{
+	int fds[2], status = 0;
+	u32 k, last = 0;
+	bool started = false;
+	char name[64], how[64];
+	pid_t pid;
+
+	if (t->n == 0)
+		return 0;
+	if (pipe2(fds, O_CLOEXEC) != 0)
+		return 0; /* cannot try: the pre-check stands alone */
+	fflush(NULL);
+	pid = fork();
+	if (pid < 0) {
+		close(fds[0]);
+		close(fds[1]);
+		return 0;
+	}
+	if (pid == 0) {
+		close(fds[0]);
+		trial_child(t, fds[1]);
+	}
+	close(fds[1]);
+	while (read(fds[0], &k, sizeof(k)) == (ssize_t)sizeof(k)) {
+		last = k;
+		started = true;
+	}
+	close(fds[0]);
+	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
+		;
+	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
+		return 0;
+	if (!started || last >= t->n)
+		last = 0;
+	format_name(&t->f[last], name, sizeof(name));
+	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
+		snprintf(how, sizeof(how), "no end after %d s", DAT_TRIAL_SECONDS);
+	else if (WIFSIGNALED(status))
+		snprintf(how, sizeof(how), "%s", strsignal(WTERMSIG(status)));
+	else
+		snprintf(how, sizeof(how), "exit status %d: a sanitizer's report",
+			 WIFEXITED(status) ? WEXITSTATUS(status) : -1);
+	snprintf(why, why_size,
+		 "libtraceevent cannot parse event %s/%s's format (a trial parse: %s); a malformed "
+		 "format, a kernel never writes one", t->f[last].system, name, how);
+	return -1;
+}
