@@ -401,7 +401,17 @@ static int check_v6(struct dat_cur *c)
 
 /* ---- version 7 ----------------------------------------------------------------------------- */
 
-/* A section header at `offset`: its id, flags and size, the section inside the file. */
+/* The option ids of trace-cmd 3.1 (lib/trace-cmd/include/trace-cmd-local.h, enum
+ * tracecmd_option_id) that point into the file. */
+#define V7_OPT_DONE        0
+#define V7_OPT_BUFFER      3
+#define V7_OPT_HEADER_INFO 16
+#define V7_OPT_CMDLINES    21
+#define V7_OPT_BUFFER_TEXT 22
+#define V7_SEC_COMPRESSED  1 /* a section header's flags: TRACECMD_SEC_FL_COMPRESS */
+
+/* A section header at `offset` (read_section_header(): id 2 bytes, flags 2, the description's
+ * string id 4, the size 8): its id, flags and size, the section inside the file. */
 static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *size)
 {
 	u64 desc;
@@ -422,46 +432,189 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 	return 0;
 }
 
-static int v7_buffer(struct dat_cur *c, u64 start, u64 size)
+/* The cursor at or before `end`, the end of what is being read (an option, a section). */
+static int v7_within(struct dat_cur *c, u64 end, const char *what, u64 at)
 {
-	u64 end = start + size, sec, cpus, id, flags, ssize;
+	if (c->pos > end)
+		return bad(c, "%s at byte %llu runs past its end (byte %llu)", what,
+			   (unsigned long long)at, (unsigned long long)end);
+	return 0;
+}
+
+/*
+ * A BUFFER or BUFFER_TEXT option of `size` bytes at `start`, as trace-cmd 3.1's
+ * handle_buffer_option() reads it: the offset of its section, the instance's name and clock
+ * (strings it strdup()s from the option, so they must end inside it), then for BUFFER (not in
+ * trace-cmd.dat.v7.5.txt, but written and read by trace-cmd 3.1) the buffer's page size, 4
+ * bytes, and the CPUs: a count, then per CPU its id (4), data offset (8) and size (8). The
+ * library sizes a table by the largest CPU id and maps each CPU's pages.
+ */
+static int v7_buffer(struct dat_cur *c, u64 oid, u64 start, u64 size)
+{
+	u64 end = start + size, sec, bpage, cpus, id, flags, ssize;
 	int ret;
 
 	c->pos = start;
 	if ((ret = num(c, 8, &sec, "a buffer's offset")) || (ret = str(c, NULL, 0, "a buffer's name")) ||
-	    (ret = str(c, NULL, 0, "a buffer's clock")))
+	    (ret = str(c, NULL, 0, "a buffer's clock")) ||
+	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
-	if (c->pos + 4 > end) /* a latency buffer (BUFFER_TEXT) stops here */
-		return 0;
-	if ((ret = num(c, 4, &cpus, "a buffer's number of CPUs")))
+	if (oid == V7_OPT_BUFFER_TEXT) /* latency text: no CPUs */
+		return v7_section(c, sec, &id, &flags, &ssize);
+	if ((ret = num(c, 4, &bpage, "a buffer's page size")) ||
+	    (ret = num(c, 4, &cpus, "a buffer's number of CPUs")) ||
+	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
+	if (bpage != c->page_size)
+		return bad(c, "a buffer of pages of %llu bytes, the file's are %llu",
+			   (unsigned long long)bpage, (unsigned long long)c->page_size);
 	if (cpus > DAT_MAX_CPUS)
 		return bad(c, "a buffer of %llu CPUs (at most %d)", (unsigned long long)cpus,
 			   DAT_MAX_CPUS);
 	for (u64 i = 0; i < cpus; i++) {
-		u64 cpu, offset, dsize;
+		u64 cpu, offset, dsize, next;
 		if ((ret = num(c, 4, &cpu, "a CPU id")) || (ret = num(c, 8, &offset, "a CPU data offset")) ||
-		    (ret = num(c, 8, &dsize, "a CPU data size")))
+		    (ret = num(c, 8, &dsize, "a CPU data size")) ||
+		    (ret = v7_within(c, end, "a buffer option", start - 6)))
 			return ret;
-		if (c->pos > end)
-			return bad(c, "a buffer option longer than its size");
+		if (cpu >= DAT_MAX_CPUS)
+			return bad(c, "a buffer's CPU id %llu (at most %d)", (unsigned long long)cpu,
+				   DAT_MAX_CPUS - 1);
+		next = c->pos;
 		if ((ret = cpu_data(c, "", cpu, offset, dsize)))
 			return ret;
+		c->pos = next;
 	}
 	return v7_section(c, sec, &id, &flags, &ssize);
 }
 
-static int check_v7(struct dat_cur *c)
+/* `n`-byte size at the cursor, then that many bytes, all inside the section ending at `end`. */
+static int v7_sized(struct dat_cur *c, int n, u64 end, const char *what)
 {
-	u64 next, id, flags, size;
+	u64 at = c->pos, v;
 	int ret;
 
+	if ((ret = num(c, n, &v, what)) || (ret = v7_within(c, end, what, at)))
+		return ret;
+	if (v > end - c->pos)
+		return bad(c, "%s at byte %llu says %llu bytes, past the end of its section (byte "
+			   "%llu)", what, (unsigned long long)at, (unsigned long long)v,
+			   (unsigned long long)end);
+	c->pos += v;
+	return 0;
+}
+
+/*
+ * The section an option 16..21 points to, read as handle_section() and the readers it calls do
+ * (read_header_files(), read_ftrace_files(), read_event_files(), read_proc_kallsyms(),
+ * read_ftrace_printk(), read_and_parse_cmdlines()): the id must be the option's, and what is
+ * inside must end inside the section. Compressed sections are left to the library.
+ */
+static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
+{
+	u64 sid, flags, size, end, v;
+	int ret;
+
+	if ((ret = v7_section(c, off, &sid, &flags, &size)))
+		return ret;
+	if (sid != oid)
+		return bad(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
+			   (unsigned long long)off, (unsigned long long)sid);
+	if (flags & V7_SEC_COMPRESSED)
+		return 0;
+	end = c->pos + size;
+	switch (oid) {
+	case V7_OPT_HEADER_INFO:
+		ret = expect(c, "header_page", 12);
+		if (!ret)
+			ret = num(c, 8, &v, "header_page's size");
+		if (!ret && v > end - c->pos)
+			ret = bad(c, "header_page of %llu bytes, past the end of its section",
+				  (unsigned long long)v);
+		if (!ret)
+			ret = header_page(c, v);
+		if (!ret)
+			ret = expect(c, "header_event", 13);
+		if (!ret)
+			ret = v7_sized(c, 8, end, "header_event");
+		break;
+	case 17:
+	case 18:
+		ret = event_formats(c, oid == 18);
+		break;
+	case 19:
+		ret = v7_sized(c, 4, end, "kallsyms");
+		break;
+	case 20:
+		ret = v7_sized(c, 4, end, "printk formats");
+		break;
+	default:
+		ret = v7_sized(c, 8, end, "the saved command lines");
+		break;
+	}
+	return ret ? ret : v7_within(c, end, "a metadata section", off);
+}
+
+/* One option of id `oid` and `size` bytes at `start`; a DONE option sets *next. */
+static int v7_option(struct dat_cur *c, u64 oid, u64 start, u64 size, u64 *next)
+{
+	u64 off;
+	int ret;
+
+	c->pos = start;
+	if (oid == V7_OPT_DONE) { /* handle_option_done(): the next options section, or 0 */
+		if (size != 8)
+			return bad(c, "a DONE option of %llu bytes", (unsigned long long)size);
+		return num(c, 8, next, "the next options offset");
+	}
+	if (oid == V7_OPT_BUFFER || oid == V7_OPT_BUFFER_TEXT)
+		return v7_buffer(c, oid, start, size);
+	if (oid < V7_OPT_HEADER_INFO || oid > V7_OPT_CMDLINES)
+		return 0; /* DATE, CPUSTAT, UNAME, ...: text or numbers the library reads inside
+			   * the option */
+	if (size != 8)
+		return bad(c, "option %llu of %llu bytes", (unsigned long long)oid,
+			   (unsigned long long)size);
+	if ((ret = num(c, 8, &off, "a section offset")))
+		return ret;
+	return v7_metadata(c, oid, off);
+}
+
+/*
+ * The sections back to back from the end of the file header, as read_metadata_strings() walks
+ * them to find the strings sections: each must fit in the file (trace-cmd writes the strings
+ * section last, so a file cut short loses it first). A header cut short is damage too.
+ */
+static int v7_chain(struct dat_cur *c, u64 pos)
+{
+	u64 id, flags, size;
+	int ret;
+
+	while (pos < c->size) {
+		if (c->size - pos < 16)
+			return bad(c, "a section header at byte %llu cut short by the end of the file "
+				   "(%llu bytes; truncated?)", (unsigned long long)pos,
+				   (unsigned long long)c->size);
+		if ((ret = v7_section(c, pos, &id, &flags, &size)))
+			return ret;
+		pos = c->pos + size;
+	}
+	return 0;
+}
+
+/* The options sections, followed from the file header as handle_options() and
+ * handle_option_done() do, then the chain of sections. */
+static int check_v7(struct dat_cur *c)
+{
+	u64 next, id, flags, size, chain;
 	char zname[32];
+	int ret;
 
 	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
 	    (ret = str(c, NULL, 0, "the compression version")) ||
 	    (ret = num(c, 8, &next, "the first options section's offset")))
 		return ret;
+	chain = c->pos;
 	c->compressed = strcmp(zname, "none") != 0;
 	for (int k = 0; next; k++) {
 		u64 end;
@@ -471,7 +624,7 @@ static int check_v7(struct dat_cur *c)
 			return ret;
 		if (id != 0)
 			return bad(c, "no options section at byte %llu", (unsigned long long)next);
-		if (flags & 1)
+		if (flags & V7_SEC_COMPRESSED)
 			return 0; /* compressed options: left to the library */
 		end = c->pos + size;
 		next = 0;
@@ -484,38 +637,14 @@ static int check_v7(struct dat_cur *c)
 			if (osize > end - start)
 				return bad(c, "an option at byte %llu longer than its section",
 					   (unsigned long long)(start - 6));
-			if (oid == 0) { /* DONE: the next options section */
-				if (osize != 8 || (ret = num(c, 8, &next, "the next options offset")))
-					return ret ? ret : bad(c, "a DONE option of %llu bytes",
-							       (unsigned long long)osize);
-				break;
-			}
-			if ((oid == 3 || oid == 22) && (ret = v7_buffer(c, start, osize)))
+			if ((ret = v7_option(c, oid, start, osize, &next)))
 				return ret;
-			if (oid >= 16 && oid <= 21) { /* the offset of a metadata section */
-				u64 off, sid, sfl, ssz;
-				c->pos = start;
-				if (osize != 8 || (ret = num(c, 8, &off, "a section offset")))
-					return ret ? ret : bad(c, "option %llu of %llu bytes",
-							       (unsigned long long)oid,
-							       (unsigned long long)osize);
-				if ((ret = v7_section(c, off, &sid, &sfl, &ssz)))
-					return ret;
-				if (oid == 16 && !(sfl & 1) &&
-				    ((ret = expect(c, "header_page", 12)) ||
-				     (ret = num(c, 8, &ssz, "header_page's size")) ||
-				     (ret = header_page(c, ssz))))
-					return ret;
-				/* ftrace events, event systems (compressed ones are left to the
-				 * library) */
-				if ((oid == 17 || oid == 18) && !(sfl & 1) &&
-				    (ret = event_formats(c, oid == 18)))
-					return ret;
-			}
+			if (oid == V7_OPT_DONE)
+				break;
 			c->pos = start + osize;
 		}
 	}
-	return 0;
+	return v7_chain(c, chain);
 }
 
 int dat_check(const char *file, const char *name, struct gs_error *err)
