@@ -8,7 +8,9 @@
  * length, and anything that does not fit is reported as bad input, saying what is wrong. The
  * layouts are trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt; where
  * the v7 text and lib/trace-cmd/trace-input.c disagree (the section header's size is 8 bytes
- * in read_section_header(), 4 in the text) the code is followed. Each event format's text is
+ * in read_section_header(), 4 in the text; the BUFFER option holds a page size before its CPU
+ * count in handle_buffer_option(), not in the text) the code of trace-cmd 3.1 is followed, and
+ * tests/golden/dat_v7.sh checks it on real v7 files. Each event format's text is
  * checked for what crashes libtraceevent (dat_format.c); page contents and compressed sections
  * are left to the libraries.
  */
@@ -429,6 +431,12 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 			   "(%llu bytes; truncated or corrupt)", (unsigned long long)*id,
 			   (unsigned long long)offset, (unsigned long long)*size,
 			   (unsigned long long)c->size);
+	/* a compressed section in a file of no compression: init_buffer_cpu_data() and
+	 * handle_options() then uncompress without a compression handle, and tracecmd_close()
+	 * crashes on the half-opened file (found by mutating a converted file) */
+	if ((*flags & V7_SEC_COMPRESSED) && !c->compressed)
+		return bad(c, "section %llu at byte %llu is flagged compressed, in a file without "
+			   "compression", (unsigned long long)*id, (unsigned long long)offset);
 	return 0;
 }
 
@@ -452,6 +460,7 @@ static int v7_within(struct dat_cur *c, u64 end, const char *what, u64 at)
 static int v7_buffer(struct dat_cur *c, u64 oid, u64 start, u64 size)
 {
 	u64 end = start + size, sec, bpage, cpus, id, flags, ssize;
+	unsigned char seen[DAT_MAX_CPUS / 8] = {0};
 	int ret;
 
 	c->pos = start;
@@ -480,6 +489,11 @@ static int v7_buffer(struct dat_cur *c, u64 oid, u64 start, u64 size)
 		if (cpu >= DAT_MAX_CPUS)
 			return bad(c, "a buffer's CPU id %llu (at most %d)", (unsigned long long)cpu,
 				   DAT_MAX_CPUS - 1);
+		/* handle_buffer_option() fails the open on a CPU listed twice ("More than one
+		 * buffer defined for CPU"), leaking what it read */
+		if (seen[cpu / 8] & (1u << (cpu % 8)))
+			return bad(c, "a buffer lists CPU %llu twice", (unsigned long long)cpu);
+		seen[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
 		next = c->pos;
 		if ((ret = cpu_data(c, "", cpu, offset, dsize)))
 			return ret;
@@ -555,9 +569,54 @@ static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
 	return ret ? ret : v7_within(c, end, "a metadata section", off);
 }
 
-/* One option of id `oid` and `size` bytes at `start`; a DONE option sets *next. */
-static int v7_option(struct dat_cur *c, u64 oid, u64 start, u64 size, u64 *next)
+/* What the options walk found: the buffers are checked after it, once the header_page (which
+ * sizes a page's events) has been read, wherever its option was. */
+struct v7_walk {
+	u64 next; /* the next options section, from a DONE option */
+	bool header_info, top_buffer;
+	int nr_buffers;
+	u64 buffer_id[DAT_MAX_SECTIONS], buffer_start[DAT_MAX_SECTIONS], buffer_size[DAT_MAX_SECTIONS];
+};
+
+/* An option handle_options() reads inside itself: its strings (DATE, CPUSTAT, TRACECLOCK,
+ * UNAME, HOOK, OFFSET, VERSION) are strdup()ed, strtoll()ed or parsed in place, so they must
+ * end with a NUL inside the option (trace-cmd writes them so); CPUCOUNT (4 bytes, read as an
+ * int whatever the size up to 8) sets the number of CPUs the library sizes tables by. */
+static int v7_plain_option(struct dat_cur *c, u64 oid, u64 start, u64 size)
 {
+	unsigned char last;
+	u64 v;
+	int ret;
+
+	c->pos = start;
+	if (oid == 8) {
+		if (size < 4)
+			return bad(c, "a CPUCOUNT option of %llu bytes", (unsigned long long)size);
+		if (size <= 8 && (ret = num(c, 4, &v, "a CPU count")))
+			return ret;
+		if (size <= 8 && (v == 0 || v > DAT_MAX_CPUS))
+			return bad(c, "%llu CPUs (expected 1..%d)", (unsigned long long)v, DAT_MAX_CPUS);
+		return 0;
+	}
+	if ((oid < 1 || oid > 9 || oid == 3 || oid == 8) || (oid == 4 && size == 0))
+		return 0; /* not a string; or TRACECLOCK of 0 bytes, v6's flag for a clock after
+			   * the data */
+	if (size == 0)
+		return bad(c, "option %llu at byte %llu is empty (a string is expected)",
+			   (unsigned long long)oid, (unsigned long long)(start - 6));
+	c->pos = start + size - 1;
+	if ((ret = get(c, &last, 1, "an option's string")))
+		return ret;
+	if (last != '\0')
+		return bad(c, "option %llu at byte %llu is not a NUL-terminated string",
+			   (unsigned long long)oid, (unsigned long long)(start - 6));
+	return 0;
+}
+
+/* One option of id `oid` and `size` bytes at `start`, into `w`. */
+static int v7_option(struct dat_cur *c, struct v7_walk *w, u64 oid, u64 start, u64 size)
+{
+	unsigned char name = 1;
 	u64 off;
 	int ret;
 
@@ -565,19 +624,56 @@ static int v7_option(struct dat_cur *c, u64 oid, u64 start, u64 size, u64 *next)
 	if (oid == V7_OPT_DONE) { /* handle_option_done(): the next options section, or 0 */
 		if (size != 8)
 			return bad(c, "a DONE option of %llu bytes", (unsigned long long)size);
-		return num(c, 8, next, "the next options offset");
+		return num(c, 8, &w->next, "the next options offset");
 	}
-	if (oid == V7_OPT_BUFFER || oid == V7_OPT_BUFFER_TEXT)
-		return v7_buffer(c, oid, start, size);
+	if (oid == V7_OPT_BUFFER || oid == V7_OPT_BUFFER_TEXT) {
+		if (w->nr_buffers == DAT_MAX_SECTIONS)
+			return bad(c, "more than %d buffers", DAT_MAX_SECTIONS);
+		c->pos = start + 8;
+		if (size > 8 && (ret = get(c, &name, 1, "a buffer's name")))
+			return ret;
+		w->top_buffer |= name == 0; /* the top instance's name is "" */
+		w->buffer_id[w->nr_buffers] = oid;
+		w->buffer_start[w->nr_buffers] = start;
+		w->buffer_size[w->nr_buffers++] = size;
+		return 0;
+	}
 	if (oid < V7_OPT_HEADER_INFO || oid > V7_OPT_CMDLINES)
-		return 0; /* DATE, CPUSTAT, UNAME, ...: text or numbers the library reads inside
-			   * the option */
+		return v7_plain_option(c, oid, start, size);
 	if (size != 8)
 		return bad(c, "option %llu of %llu bytes", (unsigned long long)oid,
 			   (unsigned long long)size);
+	w->header_info |= oid == V7_OPT_HEADER_INFO;
 	if ((ret = num(c, 8, &off, "a section offset")))
 		return ret;
 	return v7_metadata(c, oid, off);
+}
+
+/* The options of the section of `size` bytes at the cursor (at `at` in the file), up to and
+ * including its DONE: handle_options() reads options until a DONE, past the section's end if
+ * there is none (found by mutating a converted file: it then fails and leaks). */
+static int v7_options(struct dat_cur *c, struct v7_walk *w, u64 at, u64 size)
+{
+	u64 end = c->pos + size;
+	int ret;
+
+	while (c->pos < end) {
+		u64 oid, osize, start;
+		if ((ret = num(c, 2, &oid, "an option's id")) ||
+		    (ret = num(c, 4, &osize, "an option's size")))
+			return ret;
+		start = c->pos;
+		if (osize > end - start)
+			return bad(c, "an option at byte %llu longer than its section",
+				   (unsigned long long)(start - 6));
+		if ((ret = v7_option(c, w, oid, start, osize)))
+			return ret;
+		if (oid == V7_OPT_DONE)
+			return 0;
+		c->pos = start + osize;
+	}
+	return bad(c, "the options section at byte %llu ends without a DONE option",
+		   (unsigned long long)at);
 }
 
 /*
@@ -602,49 +698,56 @@ static int v7_chain(struct dat_cur *c, u64 pos)
 	return 0;
 }
 
-/* The options sections, followed from the file header as handle_options() and
- * handle_option_done() do, then the chain of sections. */
+/*
+ * The options sections, followed from the file header as handle_options() and
+ * handle_option_done() do, then the buffers they list, then the chain of sections. Without a
+ * HEADER_INFO option the library never reads a header_page and, without a top-instance
+ * BUFFER, has no CPU data: either fails the open, and tracecmd_close() then crashes on the
+ * half-opened file (found by mutating a converted file).
+ */
 static int check_v7(struct dat_cur *c)
 {
-	u64 next, id, flags, size, chain;
+	struct v7_walk *w;
+	u64 id, flags, size, chain;
 	char zname[32];
-	int ret;
+	int ret = 0;
 
 	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
-	    (ret = str(c, NULL, 0, "the compression version")) ||
-	    (ret = num(c, 8, &next, "the first options section's offset")))
+	    (ret = str(c, NULL, 0, "the compression version")))
 		return ret;
-	chain = c->pos;
 	c->compressed = strcmp(zname, "none") != 0;
-	for (int k = 0; next; k++) {
-		u64 end;
-		if (k == DAT_MAX_SECTIONS)
-			return bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
-		if ((ret = v7_section(c, next, &id, &flags, &size)))
-			return ret;
-		if (id != 0)
-			return bad(c, "no options section at byte %llu", (unsigned long long)next);
-		if (flags & V7_SEC_COMPRESSED)
-			return 0; /* compressed options: left to the library */
-		end = c->pos + size;
-		next = 0;
-		while (c->pos < end) {
-			u64 oid, osize, start;
-			if ((ret = num(c, 2, &oid, "an option's id")) ||
-			    (ret = num(c, 4, &osize, "an option's size")))
-				return ret;
-			start = c->pos;
-			if (osize > end - start)
-				return bad(c, "an option at byte %llu longer than its section",
-					   (unsigned long long)(start - 6));
-			if ((ret = v7_option(c, oid, start, osize, &next)))
-				return ret;
-			if (oid == V7_OPT_DONE)
-				break;
-			c->pos = start + osize;
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return gs_error_set(c->err, GS_ENOMEM, "out of memory");
+	ret = num(c, 8, &w->next, "the first options section's offset");
+	chain = c->pos;
+	for (int k = 0; !ret && w->next; k++) {
+		u64 at = w->next;
+		if (k == DAT_MAX_SECTIONS) {
+			ret = bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
+			break;
 		}
+		w->next = 0;
+		if ((ret = v7_section(c, at, &id, &flags, &size)))
+			break;
+		if (id != 0)
+			ret = bad(c, "no options section at byte %llu", (unsigned long long)at);
+		else if (flags & V7_SEC_COMPRESSED)
+			goto out; /* compressed options: left to the library */
+		else
+			ret = v7_options(c, w, at, size);
 	}
-	return v7_chain(c, chain);
+	if (!ret && !w->header_info)
+		ret = bad(c, "no HEADER_INFO option (the header_page's section)");
+	if (!ret && !w->top_buffer)
+		ret = bad(c, "no BUFFER option of the top instance (its CPUs' data)");
+	for (int b = 0; !ret && b < w->nr_buffers; b++)
+		ret = v7_buffer(c, w->buffer_id[b], w->buffer_start[b], w->buffer_size[b]);
+	if (!ret)
+		ret = v7_chain(c, chain);
+out:
+	free(w);
+	return ret;
 }
 
 int dat_check(const char *file, const char *name, struct gs_error *err)
