@@ -110,6 +110,7 @@ fi
 #   opts_N            the N-th options section (from the file header, through the DONE options)
 #   done_N            the 8-byte next-offset of the N-th options section's DONE option
 #   cpu_CPU_off/size  the offset/size field of CPU's entry in the BUFFER option
+#   optid_ID          the id field of the first option of id ID
 layout() {
 	python3 - "$@" <<'PY'
 import struct, sys
@@ -131,6 +132,7 @@ while o:
     p, end, o = o + 16, o + 16 + size, 0
     while p < end:
         oid, osz = struct.unpack_from('<HI', b, p)
+        found.setdefault('optid_%d' % oid, p)
         d = p + 6
         if oid == 0:
             found['done_%d' % n] = d
@@ -150,10 +152,10 @@ PY
 }
 # u64 FILE AT: the little-endian u64 at byte AT
 u64() { od -An -tu8 -j "$2" -N8 "$1" | tr -d ' '; }
-# put FILE AT VALUE: write VALUE as a little-endian u64 at byte AT
+# put FILE AT VALUE [BYTES]: write VALUE as a little-endian number of BYTES (8) at byte AT
 put() {
 	local s="" i
-	for i in 0 1 2 3 4 5 6 7; do
+	for i in $(seq 0 $((${4:-8} - 1))); do
 		s="$s$(printf '\\%03o' $((($3 >> (8 * i)) & 255)))"
 	done
 	printf "$s" | dd of="$1" bs=1 seek="$2" conv=notrunc status=none
@@ -224,10 +226,43 @@ off=$(grep -obUa '__print_flags(REC->prev_state' "$v7" | cut -d: -f1)
 printf 'x' | dd of="$tmp/print-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc status=none
 bad print-fmt print-fmt.dat "event sched/sched_switch: its print fmt names REC->prev_statx, which is not one of its fields"
 
+# what the library does not survive (found by mutating the converted seed, under ASan):
+# no HEADER_INFO option (its id made unknown): the open fails half-done, tracecmd_close()
+# dereferences NULL
+cp "$v7" "$tmp/no-header-info.dat"
+put "$tmp/no-header-info.dat" "$optid_16" 99 2
+bad no-header-info no-header-info.dat "no HEADER_INFO option (the header_page's section)"
+# no top-instance BUFFER option (its id made unknown)
+cp "$v7" "$tmp/no-buffer.dat"
+put "$tmp/no-buffer.dat" "$optid_3" 99 2
+bad no-buffer no-buffer.dat "no BUFFER option of the top instance (its CPUs' data)"
+# the last options section without its DONE (its id made unknown): the library reads on
+cp "$v7" "$tmp/no-done.dat"
+put "$tmp/no-done.dat" $((done_1 - 6)) 99 2
+bad no-done no-done.dat "the options section at byte $opts1 ends without a DONE option"
+# CPU 1 listed as CPU 0 too
+cp "$v7" "$tmp/cpu-twice.dat"
+put "$tmp/cpu-twice.dat" $((cpu_1_off - 4)) 0 4
+bad cpu-twice cpu-twice.dat "a buffer lists CPU 0 twice"
+# the flyrecord section flagged compressed in a file of no compression
+cp "$v7" "$tmp/flagged-compressed.dat"
+put "$tmp/flagged-compressed.dat" $((sec_3 + 2)) 1 2
+bad flagged-compressed flagged-compressed.dat "section 3 at byte $sec_3 is flagged compressed, in a file without compression"
+# a CPUCOUNT of 2^31 - 1 (the replay then ran past 20 s)
+cp "$v7" "$tmp/cpucount.dat"
+put "$tmp/cpucount.dat" $((optid_8 + 6)) 2147483647 4
+bad cpucount cpucount.dat "2147483647 CPUs (expected 1..4096)"
+# an UNAME option whose string is not NUL-terminated (the library strdup()s it)
+cp "$tmp/opts-v7.dat" "$tmp/uname-no-nul.dat"
+eval "$(layout "$tmp/opts-v7.dat" | sed 's/^/o_/')"
+printf 'x' | dd of="$tmp/uname-no-nul.dat" bs=1 seek=$((o_optid_5 + 6 + $(od -An -tu4 -j $((o_optid_5 + 2)) -N4 "$tmp/opts-v7.dat") - 1)) conv=notrunc status=none
+bad uname-no-nul uname-no-nul.dat "option 5 at byte $o_optid_5 is not a NUL-terminated string"
+
 # the committed damaged corpus files are these cases (tests/fuzz/README.md, Version 7)
 corpus v7-truncated-options "$tmp/cut-options.dat"
 corpus v7-options-loop "$tmp/options-loop.dat"
 corpus v7-buffer-cpu-past-end "$tmp/cpu-size-past-end.dat"
+corpus v7-no-header-info "$tmp/no-header-info.dat"
 
 [ $fail = 0 ] && echo "dat_v7: all cases pass"
 exit $fail
