@@ -31,6 +31,7 @@
 #define DAT_MAX_STRING    4096
 #define DAT_MAX_SECTIONS  256 /* options sections and buffers followed, at most */
 #define DAT_MAX_FORMAT    (1 << 20) /* an event format's text (a kernel's are under 16 KiB) */
+#define DAT_MAX_INFLATED  (1u << 30) /* a compressed block's uncompressed size, at most */
 
 struct dat_cur {
 	int fd;
@@ -178,6 +179,66 @@ static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset,
 	return 0;
 }
 
+/*
+ * A compressed block's header at the cursor (trace-cmd.dat.v7.5.txt, "COMPRESSION FORMAT":
+ * the compressed size and the uncompressed size, 4 bytes each), its compressed bytes within
+ * `room` bytes from the header. libtracecmd 3.1 (tracecmd_uncompress_block(),
+ * tracecmd_load_chunks_info()) allocates both sizes as read: a damaged one asked ASan for
+ * 2^64 - 1 bytes (found by mutating a zstd file). *csize is the compressed size.
+ */
+static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize)
+{
+	u64 at = c->pos, rsize;
+	int ret;
+
+	if (room < 8)
+		return bad(c, "%s at byte %llu has no room for its compression header", what,
+			   (unsigned long long)at);
+	if ((ret = num(c, 4, csize, "a compression header")) ||
+	    (ret = num(c, 4, &rsize, "a compression header")))
+		return ret;
+	if (*csize > room - 8)
+		return bad(c, "%s at byte %llu says %llu compressed bytes, more than its %llu", what,
+			   (unsigned long long)at, (unsigned long long)*csize,
+			   (unsigned long long)(room - 8));
+	if (rsize > DAT_MAX_INFLATED)
+		return bad(c, "%s at byte %llu uncompresses to %llu bytes (at most %u)", what,
+			   (unsigned long long)at, (unsigned long long)rsize, DAT_MAX_INFLATED);
+	return 0;
+}
+
+/* A compressed CPU's data (trace-cmd.dat.v7.5.txt, "COMPRESSION FORMAT OF THE TRACE DATA"):
+ * a count of chunks (4 bytes), then each chunk's compression header and bytes. trace-cmd 3.1.6
+ * writes the size in the BUFFER option without the count: the chunks end at offset + 4 + size
+ * (as in every file `trace-cmd convert --compression zstd` writes; tests/golden/dat_v7.sh). */
+static int cpu_chunks(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, u64 size)
+{
+	u64 count, end = offset + 4 + size, csize;
+	char what[64];
+	int ret;
+
+	snprintf(what, sizeof(what), "%sCPU %llu's compressed chunk", buffer, (unsigned long long)cpu);
+	c->pos = offset;
+	if (end > c->size)
+		return bad(c, "%sCPU %llu's compressed data (%llu bytes and its count at byte %llu) "
+			   "runs past the end of the file (%llu bytes; truncated?)", buffer,
+			   (unsigned long long)cpu, (unsigned long long)size,
+			   (unsigned long long)offset, (unsigned long long)c->size);
+	if ((ret = num(c, 4, &count, "a count of compressed chunks")))
+		return ret;
+	if (count > size / 8)
+		return bad(c, "%sCPU %llu's data at byte %llu says %llu compressed chunks, more than "
+			   "its %llu bytes hold", buffer, (unsigned long long)cpu,
+			   (unsigned long long)offset, (unsigned long long)count,
+			   (unsigned long long)size);
+	for (u64 i = 0; i < count; i++) {
+		if ((ret = z_block(c, end - c->pos, what, &csize)))
+			return ret;
+		c->pos += csize;
+	}
+	return 0;
+}
+
 /* One CPU's data: [offset, offset + size) inside the file, whole pages at a page boundary
  * (trace-cmd copies the ring buffer page by page; libtracecmd maps it so), each page's header
  * within the page. */
@@ -195,9 +256,12 @@ static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, 
 		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
 			   "%llu bytes", buffer, (unsigned long long)cpu, (unsigned long long)size,
 			   (unsigned long long)offset, (unsigned long long)c->page_size);
-	if (c->compressed || !c->commit_size)
-		return 0; /* compressed pages are left to the library; v7 with no header_page yet */
-	ret = cpu_pages(c, buffer, cpu, offset, size);
+	if (c->compressed && size)
+		ret = cpu_chunks(c, buffer, cpu, offset, size); /* their pages: to the library */
+	else if (c->compressed || !c->commit_size)
+		return 0; /* v7 with no header_page yet */
+	else
+		ret = cpu_pages(c, buffer, cpu, offset, size);
 	c->pos = pos;
 	return ret;
 }
@@ -534,8 +598,8 @@ static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
 	if (sid != oid)
 		return bad(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
 			   (unsigned long long)off, (unsigned long long)sid);
-	if (flags & V7_SEC_COMPRESSED)
-		return 0;
+	if (flags & V7_SEC_COMPRESSED) /* its contents: to the library */
+		return z_block(c, size, "a compressed section", &v);
 	end = c->pos + size;
 	switch (oid) {
 	case V7_OPT_HEADER_INFO:
@@ -693,7 +757,10 @@ static int v7_chain(struct dat_cur *c, u64 pos)
 				   (unsigned long long)c->size);
 		if ((ret = v7_section(c, pos, &id, &flags, &size)))
 			return ret;
-		pos = c->pos + size;
+		if ((flags & V7_SEC_COMPRESSED) && id != V7_OPT_BUFFER && id != V7_OPT_BUFFER_TEXT &&
+		    (ret = z_block(c, size, "a compressed section", &flags)))
+			return ret;
+		pos += 16 + size;
 	}
 	return 0;
 }
@@ -732,8 +799,10 @@ static int check_v7(struct dat_cur *c)
 			break;
 		if (id != 0)
 			ret = bad(c, "no options section at byte %llu", (unsigned long long)at);
-		else if (flags & V7_SEC_COMPRESSED)
-			goto out; /* compressed options: left to the library */
+		else if (flags & V7_SEC_COMPRESSED) { /* compressed options: left to the library */
+			ret = z_block(c, size, "a compressed options section", &size);
+			goto out;
+		}
 		else
 			ret = v7_options(c, w, at, size);
 	}
