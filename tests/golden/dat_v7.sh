@@ -258,6 +258,27 @@ eval "$(layout "$tmp/opts-v7.dat" | sed 's/^/o_/')"
 printf 'x' | dd of="$tmp/uname-no-nul.dat" bs=1 seek=$((o_optid_5 + 6 + $(od -An -tu4 -j $((o_optid_5 + 2)) -N4 "$tmp/opts-v7.dat") - 1)) conv=notrunc status=none
 bad uname-no-nul uname-no-nul.dat "option 5 at byte $o_optid_5 is not a NUL-terminated string"
 
+# zstd (trace-cmd convert of the seed): a compressed block's header gives its compressed and
+# uncompressed sizes, which libtracecmd allocates as read (ASan: 2^64 - 1 bytes asked)
+if command -v trace-cmd >/dev/null &&
+	trace-cmd convert -i "$seed" -o "$tmp/z.dat" --file-version 7 --compression zstd >/dev/null 2>&1; then
+	corpus v7-juno-1page-zstd "$tmp/z.dat"
+	eval "$(layout "$tmp/z.dat" | sed 's/^/z_/')"
+	zsize=$(stat -c %s "$tmp/z.dat")
+	# the HEADER_INFO section's uncompressed size (4 bytes after its compressed size)
+	cp "$tmp/z.dat" "$tmp/z-inflate.dat"
+	put "$tmp/z-inflate.dat" $((z_sec_16 + 16 + 4)) 4294967295 4
+	bad z-inflate z-inflate.dat "a compressed section at byte $((z_sec_16 + 16)) uncompresses to 4294967295 bytes (at most 1073741824)"
+	# CPU 0's count of chunks
+	z0=$(u64 "$tmp/z.dat" "$z_cpu_0_off") z0size=$(u64 "$tmp/z.dat" "$z_cpu_0_size")
+	cp "$tmp/z.dat" "$tmp/z-chunks.dat"
+	put "$tmp/z-chunks.dat" "$z0" 4294967295 4
+	bad z-chunks z-chunks.dat "CPU 0's data at byte $z0 says 4294967295 compressed chunks, more than its $z0size bytes hold"
+	# the last byte (the strings section, compressed, is one byte short)
+	head -c $((zsize - 1)) "$tmp/z.dat" >"$tmp/z-cut.dat"
+	bad z-cut z-cut.dat "section 15 at byte $z_sec_15 says $((zsize - z_sec_15 - 16)) bytes, past the end of the file ($((zsize - 1)) bytes; truncated or corrupt)"
+fi
+
 # the committed damaged corpus files are these cases (tests/fuzz/README.md, Version 7)
 corpus v7-truncated-options "$tmp/cut-options.dat"
 corpus v7-options-loop "$tmp/options-loop.dat"
