@@ -184,7 +184,8 @@ static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset,
  * the compressed size and the uncompressed size, 4 bytes each), its compressed bytes within
  * `room` bytes from the header. libtracecmd 3.1 (tracecmd_uncompress_block(),
  * tracecmd_load_chunks_info()) allocates both sizes as read: a damaged one asked ASan for
- * 2^64 - 1 bytes (found by mutating a zstd file). *csize is the compressed size.
+ * 2^64 - 1 bytes; an empty one (0 compressed bytes) failed the open, and tracecmd_close() then
+ * crashed (both found by mutating a zstd file). *csize is the compressed size.
  */
 static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize)
 {
@@ -197,8 +198,8 @@ static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize)
 	if ((ret = num(c, 4, csize, "a compression header")) ||
 	    (ret = num(c, 4, &rsize, "a compression header")))
 		return ret;
-	if (*csize > room - 8)
-		return bad(c, "%s at byte %llu says %llu compressed bytes, more than its %llu", what,
+	if (*csize > room - 8 || *csize == 0)
+		return bad(c, "%s at byte %llu says %llu compressed bytes (its room: %llu)", what,
 			   (unsigned long long)at, (unsigned long long)*csize,
 			   (unsigned long long)(room - 8));
 	if (rsize > DAT_MAX_INFLATED)

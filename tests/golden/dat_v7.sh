@@ -274,6 +274,10 @@ if command -v trace-cmd >/dev/null &&
 	cp "$tmp/z.dat" "$tmp/z-chunks.dat"
 	put "$tmp/z-chunks.dat" "$z0" 4294967295 4
 	bad z-chunks z-chunks.dat "CPU 0's data at byte $z0 says 4294967295 compressed chunks, more than its $z0size bytes hold"
+	# CPU 0's first chunk of 0 compressed bytes (the open failed, tracecmd_close() crashed)
+	cp "$tmp/z.dat" "$tmp/z-empty-chunk.dat"
+	put "$tmp/z-empty-chunk.dat" $((z0 + 4)) 0 4
+	bad z-empty-chunk z-empty-chunk.dat "CPU 0's compressed chunk at byte $((z0 + 4)) says 0 compressed bytes (its room: $((z0size - 8)))"
 	# the last byte (the strings section, compressed, is one byte short)
 	head -c $((zsize - 1)) "$tmp/z.dat" >"$tmp/z-cut.dat"
 	bad z-cut z-cut.dat "section 15 at byte $z_sec_15 says $((zsize - z_sec_15 - 16)) bytes, past the end of the file ($((zsize - 1)) bytes; truncated or corrupt)"
