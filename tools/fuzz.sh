@@ -2,8 +2,8 @@
 # fuzz.sh - build the libFuzzer targets (tests/fuzz/) and run each for SECONDS.
 #
 # usage: tools/fuzz.sh [SECONDS] [BUILD_DIR] [TARGET...]
-#        (default 60 s each, build-fuzz, every target: ftrace tracecmd dat csv policy platform
-#        perfetto systrace)
+#        (default 60 s each, build-fuzz, every target: ftrace tracecmd dat dat_format csv policy
+#        platform perfetto systrace)
 #
 # Configures BUILD_DIR with clang and -DGOVSIM_FUZZ=ON when it has no cache yet, builds only the
 # fuzz targets (-j2), then runs each target in turn on one core:
@@ -25,6 +25,10 @@
 # Environment: FUZZ_SEED, when set (a whole number), is passed as -seed=$FUZZ_SEED to every
 # target, so that a run can be repeated, or different runs explore from different seeds (e.g.
 # `FUZZ_SEED=2 tools/fuzz.sh 60 build-fuzz dat`); unset, libFuzzer picks one from the clock.
+# FUZZ_TIMEOUT: seconds one input may take before libFuzzer calls it a hang (default 10). The
+# clock is the wall's: a campaign at `nice 19` beside a build or a test run can be starved for
+# longer than that (a 0.5-s input was reported as a 10-s timeout that way), so long campaigns on
+# a shared machine use e.g. FUZZ_TIMEOUT=120; a real hang still stops the run.
 # FUZZ_KEEP=1: after a target's run (that found nothing), merge what its campaign corpus adds in
 # coverage into tests/fuzz/corpus/NAME (libFuzzer -merge=1: only inputs with new coverage are
 # copied), to be reviewed and committed; CI and ctest then replay them.
@@ -33,7 +37,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 build=${2:-build-fuzz}
 shift $(($# > 2 ? 2 : $#))
-targets=${*:-ftrace tracecmd dat csv policy platform perfetto systrace}
+targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 seed_opt=()
@@ -41,6 +45,8 @@ if [ -n "${FUZZ_SEED+set}" ]; then
 	case $FUZZ_SEED in '' | *[!0-9]*) echo "fuzz.sh: FUZZ_SEED must be a whole number, not '$FUZZ_SEED'" >&2; exit 2 ;; esac
 	seed_opt=(-seed="$FUZZ_SEED")
 fi
+timeout_s=${FUZZ_TIMEOUT:-10}
+case $timeout_s in '' | *[!0-9]*) echo "fuzz.sh: FUZZ_TIMEOUT must be a whole number, not '$timeout_s'" >&2; exit 2 ;; esac
 command -v clang >/dev/null || { echo "fuzz.sh: clang not found: install 'clang libclang-rt-14-dev' (tools/setup.sh)" >&2; exit 2; }
 
 mkdir -p "$build/fuzz"
@@ -78,7 +84,7 @@ seeds() {
 	case $1 in
 	ftrace | tracecmd)
 		for f in traces/*/*.txt traces/*/*/*.txt; do [ -f "$f" ] && pieces "$f" "$d"; done ;;
-	csv | dat) ;;
+	csv | dat | dat_format) ;;
 	policy) cp tests/fixtures/policies/* "$d"/ ;;
 	platform) cp models/*.sql tests/fixtures/platforms/*.sql "$d"/ ;;
 	perfetto) cp tests/golden/input/*.pftrace "$d"/ ;;
@@ -103,11 +109,11 @@ for t in $targets; do
 	bin="$build/tests/fuzz/fuzz_$t"
 	corpus="$build/fuzz/corpus/$t"
 	dict=tests/fuzz/$t.dict
-	case $t in ftrace | tracecmd) dict=tests/fuzz/trace.dict ;; esac
+	case $t in ftrace | tracecmd) dict=tests/fuzz/trace.dict ;; dat_format) dict=tests/fuzz/dat.dict ;; esac
 	mkdir -p "$corpus"
 	seeds "$t"
 	log="$build/fuzz/$t.log"
-	"$bin" "${seed_opt[@]}" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+	"$bin" "${seed_opt[@]}" -max_total_time="$secs" -max_len="$(maxlen "$t")" -timeout="$timeout_s" -rss_limit_mb=2048 \
 		-dict="$dict" -artifact_prefix="$build/fuzz/artifacts/$t-" -print_final_stats=1 \
 		"$corpus" "$build/fuzz/seeds/$t" >"$log" 2>&1
 	rc=$?

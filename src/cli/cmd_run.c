@@ -28,7 +28,7 @@ static const char run_help[] =
 	"summary: OPP residency, transitions, average frequency, energy per cluster and in total,\n"
 	"task delay against the trace, and the uclamp static key and clamping figures.\n"
 	"\n"
-	"  --platform P       built-in platform (hikey960, juno-r0) or a .sql model (default hikey960)\n"
+	"  --platform P       built-in platform (`govsim platforms list`) or a .sql model (default hikey960)\n"
 	"  --governor G       schedutil (default), performance, powersave, userspace, ondemand,\n"
 	"                     conservative; or a plugin: a file (./libmygov.so: a path or a name\n"
 	"                     ending in .so), or a name found as NAME.so or libNAME.so in the\n"

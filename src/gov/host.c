@@ -243,6 +243,8 @@ static int host_tunable_uint(struct govsim_policy *gp, const char *name, unsigne
 }
 
 static int host_error(struct govsim_policy *gp, const char *fmt, ...)
+	__attribute__((format(printf, 2, 3)));
+static int host_error(struct govsim_policy *gp, const char *fmt, ...)
 {
 	struct pub_state *st = state_of(gp);
 	char msg[GS_ERROR_MSG_MAX];

@@ -67,7 +67,8 @@ int plat_cluster_opp_index(const struct plat_cluster *c, u32 freq_khz)
 /*
  * Device strings -> platforms. The SoC model strings are Wattson's device column (perfetto ec5d16b
  * stdlib/wattson/device_infos.sql); the codenames its _wattson_device_map (oriole, raven, bluejay:
- * Tensor; eos, aurora: monaco); the SoC code names from the device trees (gs101, zumapro, hi3660).
+ * Tensor; eos, aurora: monaco); the SoC code names from the device trees (gs101, zumapro, hi3660,
+ * hi6220).
  */
 static const struct {
 	const char *device, *platform;
@@ -78,7 +79,8 @@ static const struct {
 	{"MT6897", "mt6897"},       {"SM8750", "sm8750"},      {"SXR2230P", "sxr2230p"},
 	{"monaco", "monaco"},       {"eos", "monaco"},         {"aurora", "monaco"},
 	{"neo", "neo"},             {"hi3660", "hikey960"},    {"hikey960", "hikey960"},
-	{"juno", "juno-r0"},        {"juno-r0", "juno-r0"},
+	{"juno", "juno-r0"},        {"juno-r0", "juno-r0"},     {"hi6220", "hikey"},
+	{"hikey", "hikey"},
 };
 
 static const char *device_lookup(const char *s, size_t len)

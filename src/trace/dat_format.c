@@ -22,6 +22,7 @@
 #include <ctype.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static bool is_ident(int ch)
@@ -109,6 +110,16 @@ static const char *skip_space(const char *p, const char *end)
 	return p;
 }
 
+/* How much of [p, end) to quote in a message: to the line's end, at most 24 printable bytes. */
+static size_t snippet_len(const char *p, const char *end)
+{
+	size_t n = 0;
+
+	while (p + n < end && n < 24 && p[n] >= 0x20 && p[n] <= 0x7e)
+		n++;
+	return n;
+}
+
 /*
  * Whether every `field:` line before fmt declares its field in printable ASCII with each '['
  * closed by a ']' before the ';': libtraceevent's event_read_fields() reads an array suffix
@@ -137,6 +148,87 @@ static const char *bad_field_line(const char *text, const char *fmt)
 			return f;
 	}
 	return NULL;
+}
+
+/*
+ * Whether the '/' or '%' operator at op divides by an atom that libtraceevent folds to zero.
+ * libtraceevent (1.7) folds `atom OP atom` while it parses a print fmt, each atom read with
+ * strtoull(): an identifier that is not a field, a string or character literal and "0", "00",
+ * "0x0", "0.5" all read 0, and `5 / 0`, `R % E`, `(5) / (0)` or `"a" / 0` divide by zero inside
+ * tep_parse_event() (SIGFPE; found by fuzz_dat_format). A left operand that is a field
+ * (`REC->x / 0`) or a function's result is not folded. The check is on tokens: the right operand
+ * (past any '(') is an identifier not called as a function and not REC->, a literal, or a number
+ * strtoull reads as 0; the left ends in an identifier that is not `->name`, a number, a literal,
+ * sizeof(..) or a parenthesis that is not a function call's. A kernel's formats divide fields by non-zero constants (`REC->delta / 1000`); one
+ * that divides an atom by a bare enum name would be refused too, and would crash the library.
+ */
+static bool zero_divisor(const char *fmt, const char *op, const char *end)
+{
+	const char *l = op, *r = op + 1;
+
+	while (l > fmt && (l[-1] == ' ' || l[-1] == '\t'))
+		l--;
+	if (l == fmt)
+		return false;
+	if (is_ident(l[-1])) {
+		const char *b = l;
+
+		while (b > fmt && is_ident(b[-1]))
+			b--;
+		while (b > fmt && (b[-1] == ' ' || b[-1] == '\t'))
+			b--;
+		if (b - fmt >= 2 && b[-2] == '-' && b[-1] == '>')
+			return false; /* a field */
+	} else if (l[-1] == ')') {
+		const char *b = l - 1, *f;
+		int depth = 0;
+
+		for (; b >= fmt; b--) { /* the matching '(' */
+			depth += *b == ')' ? 1 : *b == '(' ? -1 : 0;
+			if (depth == 0)
+				break;
+		}
+		if (b < fmt)
+			return false;
+		for (f = b; f > fmt && is_ident(f[-1]); f--)
+			;
+		/* a function's result is not folded; sizeof() is an atom */
+		if (f < b && !((size_t)(b - f) == 6 && memcmp(f, "sizeof", 6) == 0))
+			return false;
+	} else if (l[-1] != '"' && l[-1] != '\'') {
+		return false;
+	}
+	while (r < end && (*r == ' ' || *r == '\t' || *r == '('))
+		r++;
+	if (r == end)
+		return false;
+	if (*r == '"' || *r == '\'')
+		return true;
+	if (isdigit((unsigned char)*r)) {
+		char num[32];
+		size_t n = 0;
+
+		while (r + n < end && (is_ident(r[n]) || r[n] == '.') && n < sizeof(num) - 1) {
+			num[n] = r[n];
+			n++;
+		}
+		num[n] = '\0';
+		return strtoull(num, NULL, 0) == 0;
+	}
+	if (is_ident(*r)) {
+		const char *e = r;
+
+		while (e < end && is_ident(*e))
+			e++;
+		if (e - r == 3 && memcmp(r, "REC", 3) == 0) {
+			const char *a = skip_space(e, end);
+			if (end - a >= 2 && a[0] == '-' && a[1] == '>')
+				return false;
+		}
+		e = skip_space(e, end);
+		return !(e < end && *e == '('); /* a function's result is not folded */
+	}
+	return false;
 }
 
 int dat_format_check(const char *text, size_t size, const char *system, char *why,
@@ -177,6 +269,10 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 			p = skip_literal(p, end);
 			continue;
 		}
+		if ((*p == '/' || *p == '%') && zero_divisor(fmt + 10, p, end))
+			return why_set(why, why_size,
+				       "event %s/%.*s: its print fmt divides by a constant zero ('%.*s')",
+				       system, name_len, name ? name : "", (int)snippet_len(p, end), p);
 		if (!is_ident(*p)) {
 			p++;
 			continue;

@@ -21,10 +21,11 @@ fail=0
 # trace|platform
 cases="traces/android-8cpu/surfaceflinger.txt|hikey960
 traces/juno-r0/sched_load/trace.dat|juno-r0
-traces/juno-r0/rtapp_switch/trace.txt|juno-r0"
+traces/juno-r0/rtapp_switch/trace.txt|juno-r0
+traces/android-8cpu/surfaceflinger.txt|hikey"
 
 # model.db per platform, for the power computed here
-for p in hikey960 juno-r0; do
+for p in hikey960 juno-r0 hikey; do
 	sqlite3 "$tmp/$p.db" <models/schema.sql && sqlite3 "$tmp/$p.db" <"models/$p.sql" || {
 		echo "invariants.sh: cannot load models/$p.sql"; exit 1; }
 done

@@ -40,6 +40,7 @@ cp tests/fixtures/platforms/*.sql "$tmp/"
 check platforms_list 0 "$bin" platforms list
 check platforms_show_hikey960 0 "$bin" platforms show hikey960
 check platforms_show_juno-r0 0 "$bin" platforms show juno-r0
+check platforms_show_hikey 0 "$bin" platforms show hikey
 check platforms_show_minimal 0 "$bin" platforms show minimal.sql
 cp models/hikey960.sql "$tmp/"
 check platforms_validate_ok 0 "$bin" platforms validate hikey960.sql

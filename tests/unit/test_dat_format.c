@@ -126,12 +126,50 @@ static void test_unknown_field_rejected(void **state)
 				 "not one of its fields");
 }
 
+/*
+ * libtraceevent folds `atom / atom` and `atom % atom` while parsing, each atom read with
+ * strtoull(): a divisor that reads 0 is SIGFPE (fuzz_dat_format). Each row was run through
+ * tep_parse_event() first: the refused ones crashed it, the accepted ones did not (a field or a
+ * function's result on either side is not folded; -0 and (1-1) are not atoms).
+ */
+static void test_zero_divisor(void **state)
+{
+	static const char *const crash[] = {
+		"5 / 0", "5 % 00", "5 / 0x0", "5 / 0ULL", "5 / 0.5", "5 / (0)", "5 / ((0))",
+		"5 / R", "5 / (R)", "R / 0", "(5) / 0", "0x5 / 0", "\"a\" / 0", "'a' / 0",
+		"sizeof(int) / 0", "REC->x ? 5/0 : 1", "1 + 5 / 0",
+	};
+	static const char *const fine[] = {
+		"REC->x / 0", "REC -> x / 0", "REC->x % R", "REC->x[0] / 0", "5 / REC->x",
+		"5 / f(1)", "5 / R(1)", "5 / sizeof(int)", "5 / -0", "5 / (1-1)", "5 / 1000L",
+		"REC->x / 1000", "__get_str(x) / 0", "f(1) / 0", "5 % 2",
+	};
+	char text[1024];
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(crash) / sizeof(crash[0]) + sizeof(fine) / sizeof(fine[0]);
+	     i++) {
+		bool bad = i < sizeof(crash) / sizeof(crash[0]);
+		const char *e = bad ? crash[i] : fine[i - sizeof(crash) / sizeof(crash[0])];
+
+		snprintf(text, sizeof(text),
+			 "name: g\nID: 8\n" COMMON
+			 "\tfield:int x;\toffset:8;\tsize:4;\tsigned:1;\n\n"
+			 "print fmt: \"%%d\", %s\n", e);
+		if ((check(text, "sched") != 0) != bad)
+			fail_msg("'%s': %s (%s)", e, bad ? "accepted" : "refused", why);
+		if (bad)
+			assert_non_null(strstr(why, "divides by a constant zero"));
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_kernel_formats_pass),
 		cmocka_unit_test(test_unknown_field_rejected),
 		cmocka_unit_test(test_field_line_rejected),
+		cmocka_unit_test(test_zero_divisor),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -16,7 +16,9 @@
  * traced one (key off, root group): the span is the trace's; depth 0..3 gives increasing spans;
  * the counts (enqueues by depth, clamp ids aggregated, branches) and their time; traced work in
  * = out and charged work in = out.
- * Does not check: the cost table arithmetic (test_kcost) or the models' numbers.
+ * On HiKey with the table of models/hikey.sql: the charged uclamp costs by hand from its ns,
+ * the capacity and the frequency.
+ * Does not check: the cost table arithmetic (test_kcost) or the models' derivations.
  */
 #include "testutil.h"
 
@@ -46,7 +48,7 @@ static void tb_switch(struct tb *b, unsigned long long us, int cpu, const char *
 		  prev, ppid, pstate, next, npid);
 }
 
-static const char *pingpong(int cpu_a, int cpu_b, int n)
+static const char *pingpong_at(int cpu_a, int cpu_b, int n, unsigned khz)
 {
 	struct tb b = {0};
 	const char *comm[2] = {"ping", "pong"}, *path;
@@ -58,7 +60,8 @@ static const char *pingpong(int cpu_a, int cpu_b, int n)
 	snprintf(idle[1], sizeof(idle[1]), "swapper/%d", cpu_b);
 	for (int c = 0; c < 4; c++) {
 		tb_ctx(&b, "<...>", 99, 0, "d..3", t);
-		tb_printf(&b, "tracing_mark_write: cpu_frequency_devlib: state=1844000 cpu_id=%d\n", c);
+		tb_printf(&b, "tracing_mark_write: cpu_frequency_devlib: state=%u cpu_id=%d\n", khz,
+			  c);
 	}
 	tb_ctx(&b, "<idle>", 0, cpu_a, "d..3", t);
 	tb_printf(&b, "sched_wakeup: comm=ping pid=10 prio=120 target_cpu=%03d\n", cpu_a);
@@ -87,7 +90,13 @@ static const char *pingpong(int cpu_a, int cpu_b, int n)
 	return path;
 }
 
+static const char *pingpong(int cpu_a, int cpu_b, int n)
+{
+	return pingpong_at(cpu_a, cpu_b, n, 1844000);
+}
+
 static struct platform plat;
+static struct platform *run_plat = &plat; /* the platform run_with() replays on */
 
 /* Costs on CPU 0 at 1844 MHz: a level 1000 ns, a clamp id 100 ns in, 50 ns out, the branch
  * 3 ns; the base enqueue/dequeue 700/900 ns (the same in both kernels: never charged). */
@@ -134,7 +143,7 @@ static void run_with(const char *trace, const char *governor, const char *action
 		fail_msg("%s", err.msg);
 	sim_opts_init(&spec.opts);
 	spec.trace = trace;
-	spec.opts.plat = &plat;
+	spec.opts.plat = run_plat;
 	spec.opts.governor = governor;
 	spec.opts.timing = SIM_TIMING_WORK;
 	spec.opts.policy = pol.n ? &pol : NULL;
@@ -300,6 +309,43 @@ static void test_depth_monotonic(void **state)
 	}
 }
 
+/*
+ * HiKey (models/hikey.sql) with its own table, from seed 003: uclamp_rq_inc_id 184.65 ns,
+ * uclamp_rq_dec_id 172.09 ns, uclamp_static_branch 145.70 ns, on CPU 0 (capacity 1024) at
+ * 1200 MHz. By hand: the work is ns x 1024 / 1024; on a capacity-1024 CPU at f MHz it takes
+ * ns x 1200 / f. Key on (sysctl) against the default traced kernel (key off): n enqueues x 2
+ * clamp ids in, n dequeues x 2 out (the branch is paid by both kernels); at powersave's 208 MHz
+ * the same x 1200/208. Key off against a traced kernel without uclamp: the branch at each of
+ * the 2n calls.
+ */
+static void test_hikey_table_by_hand(void **state)
+{
+	const int n = 20;
+	const double per_round_ns = 2 * 184.65 + 2 * 172.09;
+	const char *trace = pingpong_at(0, 1, n, 1200000);
+	struct platform *hikey = malloc(sizeof(*hikey));
+	struct gs_error err = {0};
+	struct run_result r;
+	(void)state;
+
+	assert_non_null(hikey);
+	if (platform_load("hikey", hikey, &err))
+		fail_msg("%s", err.msg);
+	run_plat = hikey;
+	run(trace, "performance", "sysctl sched_util_clamp_min 512", &r);
+	assert_true(fabs(r.ovh.charged_s - n * per_round_ns * 1e-9) < 1e-12);
+	assert_int_equal(r.ovh.calls[KC_UCLAMP_INC_ID], 2 * n);
+	run_result_release(&r);
+	run(trace, "powersave", "sysctl sched_util_clamp_min 512", &r);
+	assert_true(fabs(r.ovh.charged_s - n * per_round_ns * 1200.0 / 208.0 * 1e-9) < 1e-12);
+	run_result_release(&r);
+	run_with(trace, "performance", NULL, "uclamp=none", NULL, &r);
+	assert_true(fabs(r.ovh.charged_s - 2 * n * 145.70e-9) < 1e-12);
+	run_result_release(&r);
+	run_plat = &plat;
+	free(hikey);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -310,6 +356,7 @@ int main(void)
 		cmocka_unit_test(test_scales_with_frequency),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_key_off_charges_the_branch),
+		cmocka_unit_test(test_hikey_table_by_hand),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
 }

@@ -149,9 +149,9 @@ static void test_em_cost_and_capacity(void **state)
 
 static void test_builtin_names(void **state)
 {
-	static const char *const want[] = {"hikey960", "juno-r0", "monaco", "mt6858",
-					   "mt6897", "neo", "sm8750", "sxr2230p",
-					   "tensor", "tensor-g4", "tensor-g5"};
+	static const char *const want[] = {"hikey", "hikey960", "juno-r0", "monaco",
+					   "mt6858", "mt6897", "neo", "sm8750",
+					   "sxr2230p", "tensor", "tensor-g4", "tensor-g5"};
 	const char *const *n = platform_builtin_names();
 	(void)state;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(want); i++) {
@@ -163,7 +163,7 @@ static void test_builtin_names(void **state)
 		assert_non_null(p);
 		if (platform_load(n[i], p, &err))
 			fail_msg("%s", err.msg);
-		assert_int_equal(p->wattson.present, i >= 2);
+		assert_int_equal(p->wattson.present, i >= 3);
 		free(p);
 	}
 	assert_null(n[GS_ARRAY_SIZE(want)]);
@@ -396,6 +396,8 @@ static void test_platform_for_device(void **state)
 	assert_string_equal(platform_for_device("gs101"), "tensor");
 	assert_string_equal(platform_for_device("Tensor G4"), "tensor-g4");
 	assert_string_equal(platform_for_device("SM8750"), "sm8750");
+	assert_string_equal(platform_for_device("hi6220"), "hikey");
+	assert_string_equal(platform_for_device("hikey960"), "hikey960");
 	/* build fingerprints: brand/product/device:release/id/incremental:type/tags */
 	assert_string_equal(platform_for_device("google/oriole/oriole:13/TQ1A.230105.002/9325679:"
 						"user/release-keys"),
@@ -403,6 +405,8 @@ static void test_platform_for_device(void **state)
 	assert_string_equal(platform_for_device("google/raven/raven:14/AP1A/1:userdebug/dev-keys"),
 			    "tensor");
 	assert_string_equal(platform_for_device("google/eos/eos:11/x:user/release-keys"), "monaco");
+	assert_string_equal(platform_for_device("Android/hikey/hikey:9/PPR1/1:userdebug/test-keys"),
+			    "hikey");
 	/* the words after the first ':' are not looked at ("user" is no board) */
 	assert_null(platform_for_device("google/sunfish/sunfish:13/monaco:user/keys"));
 	assert_null(platform_for_device("Tensor G9"));
