@@ -187,7 +187,7 @@ static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset,
  * 2^64 - 1 bytes; an empty one (0 compressed bytes) failed the open, and tracecmd_close() then
  * crashed (both found by mutating a zstd file). *csize is the compressed size.
  */
-static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize)
+static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize, u64 *rsize_out)
 {
 	u64 at = c->pos, rsize;
 	int ret;
@@ -205,6 +205,8 @@ static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize)
 	if (rsize > DAT_MAX_INFLATED)
 		return bad(c, "%s at byte %llu uncompresses to %llu bytes (at most %u)", what,
 			   (unsigned long long)at, (unsigned long long)rsize, DAT_MAX_INFLATED);
+	if (rsize_out)
+		*rsize_out = rsize;
 	return 0;
 }
 
@@ -233,8 +235,15 @@ static int cpu_chunks(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset
 			   (unsigned long long)offset, (unsigned long long)count,
 			   (unsigned long long)size);
 	for (u64 i = 0; i < count; i++) {
-		if ((ret = z_block(c, end - c->pos, what, &csize)))
+		u64 at = c->pos, rsize;
+		if ((ret = z_block(c, end - c->pos, what, &csize, &rsize)))
 			return ret;
+		/* whole pages once uncompressed (the text; every file trace-cmd 3.1.6 writes): a
+		 * chunk of 1 byte failed the open, and tracecmd_close() crashed (mutation) */
+		if (rsize == 0 || rsize % c->page_size)
+			return bad(c, "%s at byte %llu uncompresses to %llu bytes, not whole pages of "
+				   "%llu", what, (unsigned long long)at, (unsigned long long)rsize,
+				   (unsigned long long)c->page_size);
 		c->pos += csize;
 	}
 	return 0;
@@ -600,7 +609,7 @@ static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
 		return bad(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
 			   (unsigned long long)off, (unsigned long long)sid);
 	if (flags & V7_SEC_COMPRESSED) /* its contents: to the library */
-		return z_block(c, size, "a compressed section", &v);
+		return z_block(c, size, "a compressed section", &v, NULL);
 	end = c->pos + size;
 	switch (oid) {
 	case V7_OPT_HEADER_INFO:
@@ -759,7 +768,7 @@ static int v7_chain(struct dat_cur *c, u64 pos)
 		if ((ret = v7_section(c, pos, &id, &flags, &size)))
 			return ret;
 		if ((flags & V7_SEC_COMPRESSED) && id != V7_OPT_BUFFER && id != V7_OPT_BUFFER_TEXT &&
-		    (ret = z_block(c, size, "a compressed section", &flags)))
+		    (ret = z_block(c, size, "a compressed section", &flags, NULL)))
 			return ret;
 		pos += 16 + size;
 	}
@@ -801,7 +810,7 @@ static int check_v7(struct dat_cur *c)
 		if (id != 0)
 			ret = bad(c, "no options section at byte %llu", (unsigned long long)at);
 		else if (flags & V7_SEC_COMPRESSED) { /* compressed options: left to the library */
-			ret = z_block(c, size, "a compressed options section", &size);
+			ret = z_block(c, size, "a compressed options section", &size, NULL);
 			goto out;
 		}
 		else

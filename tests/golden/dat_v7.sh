@@ -278,6 +278,11 @@ if command -v trace-cmd >/dev/null &&
 	cp "$tmp/z.dat" "$tmp/z-empty-chunk.dat"
 	put "$tmp/z-empty-chunk.dat" $((z0 + 4)) 0 4
 	bad z-empty-chunk z-empty-chunk.dat "CPU 0's compressed chunk at byte $((z0 + 4)) says 0 compressed bytes (its room: $((z0size - 8)))"
+	# CPU 0's first chunk uncompressing to 1 byte, not whole pages (the open failed, and
+	# tracecmd_close() crashed)
+	cp "$tmp/z.dat" "$tmp/z-chunk-unaligned.dat"
+	put "$tmp/z-chunk-unaligned.dat" $((z0 + 8)) 1 4
+	bad z-chunk-unaligned z-chunk-unaligned.dat "CPU 0's compressed chunk at byte $((z0 + 4)) uncompresses to 1 bytes, not whole pages of 4096"
 	# the last byte (the strings section, compressed, is one byte short)
 	head -c $((zsize - 1)) "$tmp/z.dat" >"$tmp/z-cut.dat"
 	bad z-cut z-cut.dat "section 15 at byte $z_sec_15 says $((zsize - z_sec_15 - 16)) bytes, past the end of the file ($((zsize - 1)) bytes; truncated or corrupt)"
