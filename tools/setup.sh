@@ -6,7 +6,7 @@ set -eu
 PACKAGES="build-essential cmake pkg-config clang libclang-rt-14-dev
 libgsl-dev libsqlite3-dev sqlite3 libcsv-dev libtracecmd-dev libtraceevent-dev libtracefs-dev
 zlib1g-dev libcairo2-dev libssl-dev libcmocka-dev python3 time
-libprotobuf-c-dev protobuf-c-compiler slurm-wlm munge parallel jq"
+libprotobuf-c-dev protobuf-c-compiler slurm-wlm munge parallel jq trace-cmd"
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then

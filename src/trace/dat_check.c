@@ -8,10 +8,12 @@
  * length, and anything that does not fit is reported as bad input, saying what is wrong. The
  * layouts are trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt; where
  * the v7 text and lib/trace-cmd/trace-input.c disagree (the section header's size is 8 bytes
- * in read_section_header(), 4 in the text) the code is followed. Each event format's text is
- * checked for what crashes libtraceevent (dat_format.c), and the formats that pass are parsed
- * once in a child process (dat_trial.c) before ours parses them; page contents and compressed
- * sections are left to the libraries.
+ * in read_section_header(), 4 in the text; the BUFFER option holds a page size before its CPU
+ * count in handle_buffer_option(), not in the text) the code of trace-cmd 3.1 is followed, and
+ * tests/golden/dat_v7.sh checks it on real v7 files. Each event format's text is checked for
+ * what crashes libtraceevent (dat_format.c), and the formats that pass are parsed once in a
+ * child process (dat_trial.c) before ours parses them; page contents and compressed sections
+ * are left to the libraries.
  */
 #include "trace/reader_priv.h"
 
@@ -30,6 +32,7 @@
 #define DAT_MAX_STRING    4096
 #define DAT_MAX_SECTIONS  256 /* options sections and buffers followed, at most */
 #define DAT_MAX_FORMAT    (1 << 20) /* an event format's text (a kernel's are under 16 KiB) */
+#define DAT_MAX_INFLATED  (1u << 30) /* a compressed block's uncompressed size, at most */
 
 struct dat_cur {
 	int fd;
@@ -178,6 +181,76 @@ static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset,
 	return 0;
 }
 
+/*
+ * A compressed block's header at the cursor (trace-cmd.dat.v7.5.txt, "COMPRESSION FORMAT":
+ * the compressed size and the uncompressed size, 4 bytes each), its compressed bytes within
+ * `room` bytes from the header. libtracecmd 3.1 (tracecmd_uncompress_block(),
+ * tracecmd_load_chunks_info()) allocates both sizes as read: a damaged one asked ASan for
+ * 2^64 - 1 bytes; an empty one (0 compressed bytes) failed the open, and tracecmd_close() then
+ * crashed (both found by mutating a zstd file). *csize is the compressed size.
+ */
+static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize, u64 *rsize_out)
+{
+	u64 at = c->pos, rsize;
+	int ret;
+
+	if (room < 8)
+		return bad(c, "%s at byte %llu has no room for its compression header", what,
+			   (unsigned long long)at);
+	if ((ret = num(c, 4, csize, "a compression header")) ||
+	    (ret = num(c, 4, &rsize, "a compression header")))
+		return ret;
+	if (*csize > room - 8 || *csize == 0)
+		return bad(c, "%s at byte %llu says %llu compressed bytes (its room: %llu)", what,
+			   (unsigned long long)at, (unsigned long long)*csize,
+			   (unsigned long long)(room - 8));
+	if (rsize > DAT_MAX_INFLATED)
+		return bad(c, "%s at byte %llu uncompresses to %llu bytes (at most %u)", what,
+			   (unsigned long long)at, (unsigned long long)rsize, DAT_MAX_INFLATED);
+	if (rsize_out)
+		*rsize_out = rsize;
+	return 0;
+}
+
+/* A compressed CPU's data (trace-cmd.dat.v7.5.txt, "COMPRESSION FORMAT OF THE TRACE DATA"):
+ * a count of chunks (4 bytes), then each chunk's compression header and bytes. trace-cmd 3.1.6
+ * writes the size in the BUFFER option without the count: the chunks end at offset + 4 + size
+ * (as in every file `trace-cmd convert --compression zstd` writes; tests/golden/dat_v7.sh). */
+static int cpu_chunks(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, u64 size)
+{
+	u64 count, end = offset + 4 + size, csize;
+	char what[64];
+	int ret;
+
+	snprintf(what, sizeof(what), "%sCPU %llu's compressed chunk", buffer, (unsigned long long)cpu);
+	c->pos = offset;
+	if (end > c->size)
+		return bad(c, "%sCPU %llu's compressed data (%llu bytes and its count at byte %llu) "
+			   "runs past the end of the file (%llu bytes; truncated?)", buffer,
+			   (unsigned long long)cpu, (unsigned long long)size,
+			   (unsigned long long)offset, (unsigned long long)c->size);
+	if ((ret = num(c, 4, &count, "a count of compressed chunks")))
+		return ret;
+	if (count > size / 8)
+		return bad(c, "%sCPU %llu's data at byte %llu says %llu compressed chunks, more than "
+			   "its %llu bytes hold", buffer, (unsigned long long)cpu,
+			   (unsigned long long)offset, (unsigned long long)count,
+			   (unsigned long long)size);
+	for (u64 i = 0; i < count; i++) {
+		u64 at = c->pos, rsize;
+		if ((ret = z_block(c, end - c->pos, what, &csize, &rsize)))
+			return ret;
+		/* whole pages once uncompressed (the text; every file trace-cmd 3.1.6 writes): a
+		 * chunk of 1 byte failed the open, and tracecmd_close() crashed (mutation) */
+		if (rsize == 0 || rsize % c->page_size)
+			return bad(c, "%s at byte %llu uncompresses to %llu bytes, not whole pages of "
+				   "%llu", what, (unsigned long long)at, (unsigned long long)rsize,
+				   (unsigned long long)c->page_size);
+		c->pos += csize;
+	}
+	return 0;
+}
+
 /* One CPU's data: [offset, offset + size) inside the file, whole pages at a page boundary
  * (trace-cmd copies the ring buffer page by page; libtracecmd maps it so), each page's header
  * within the page. */
@@ -195,9 +268,12 @@ static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, 
 		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
 			   "%llu bytes", buffer, (unsigned long long)cpu, (unsigned long long)size,
 			   (unsigned long long)offset, (unsigned long long)c->page_size);
-	if (c->compressed || !c->commit_size)
-		return 0; /* compressed pages are left to the library; v7 with no header_page yet */
-	ret = cpu_pages(c, buffer, cpu, offset, size);
+	if (c->compressed && size)
+		ret = cpu_chunks(c, buffer, cpu, offset, size); /* their pages: to the library */
+	else if (c->compressed || !c->commit_size)
+		return 0; /* v7 with no header_page yet */
+	else
+		ret = cpu_pages(c, buffer, cpu, offset, size);
 	c->pos = pos;
 	return ret;
 }
@@ -405,7 +481,17 @@ static int check_v6(struct dat_cur *c)
 
 /* ---- version 7 ----------------------------------------------------------------------------- */
 
-/* A section header at `offset`: its id, flags and size, the section inside the file. */
+/* The option ids of trace-cmd 3.1 (lib/trace-cmd/include/trace-cmd-local.h, enum
+ * tracecmd_option_id) that point into the file. */
+#define V7_OPT_DONE        0
+#define V7_OPT_BUFFER      3
+#define V7_OPT_HEADER_INFO 16
+#define V7_OPT_CMDLINES    21
+#define V7_OPT_BUFFER_TEXT 22
+#define V7_SEC_COMPRESSED  1 /* a section header's flags: TRACECMD_SEC_FL_COMPRESS */
+
+/* A section header at `offset` (read_section_header(): id 2 bytes, flags 2, the description's
+ * string id 4, the size 8): its id, flags and size, the section inside the file. */
 static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *size)
 {
 	u64 desc;
@@ -423,103 +509,328 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 			   "(%llu bytes; truncated or corrupt)", (unsigned long long)*id,
 			   (unsigned long long)offset, (unsigned long long)*size,
 			   (unsigned long long)c->size);
+	/* a compressed section in a file of no compression: init_buffer_cpu_data() and
+	 * handle_options() then uncompress without a compression handle, and tracecmd_close()
+	 * crashes on the half-opened file (found by mutating a converted file) */
+	if ((*flags & V7_SEC_COMPRESSED) && !c->compressed)
+		return bad(c, "section %llu at byte %llu is flagged compressed, in a file without "
+			   "compression", (unsigned long long)*id, (unsigned long long)offset);
 	return 0;
 }
 
-static int v7_buffer(struct dat_cur *c, u64 start, u64 size)
+/* The cursor at or before `end`, the end of what is being read (an option, a section). */
+static int v7_within(struct dat_cur *c, u64 end, const char *what, u64 at)
 {
-	u64 end = start + size, sec, cpus, id, flags, ssize;
+	if (c->pos > end)
+		return bad(c, "%s at byte %llu runs past its end (byte %llu)", what,
+			   (unsigned long long)at, (unsigned long long)end);
+	return 0;
+}
+
+/*
+ * A BUFFER or BUFFER_TEXT option of `size` bytes at `start`, as trace-cmd 3.1's
+ * handle_buffer_option() reads it: the offset of its section, the instance's name and clock
+ * (strings it strdup()s from the option, so they must end inside it), then for BUFFER (not in
+ * trace-cmd.dat.v7.5.txt, but written and read by trace-cmd 3.1) the buffer's page size, 4
+ * bytes, and the CPUs: a count, then per CPU its id (4), data offset (8) and size (8). The
+ * library sizes a table by the largest CPU id and maps each CPU's pages.
+ */
+static int v7_buffer(struct dat_cur *c, u64 oid, u64 start, u64 size)
+{
+	u64 end = start + size, sec, bpage, cpus, id, flags, ssize;
+	unsigned char seen[DAT_MAX_CPUS / 8] = {0};
 	int ret;
 
 	c->pos = start;
 	if ((ret = num(c, 8, &sec, "a buffer's offset")) || (ret = str(c, NULL, 0, "a buffer's name")) ||
-	    (ret = str(c, NULL, 0, "a buffer's clock")))
+	    (ret = str(c, NULL, 0, "a buffer's clock")) ||
+	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
-	if (c->pos + 4 > end) /* a latency buffer (BUFFER_TEXT) stops here */
-		return 0;
-	if ((ret = num(c, 4, &cpus, "a buffer's number of CPUs")))
+	if (oid == V7_OPT_BUFFER_TEXT) /* latency text: no CPUs */
+		return v7_section(c, sec, &id, &flags, &ssize);
+	if ((ret = num(c, 4, &bpage, "a buffer's page size")) ||
+	    (ret = num(c, 4, &cpus, "a buffer's number of CPUs")) ||
+	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
+	if (bpage != c->page_size)
+		return bad(c, "a buffer of pages of %llu bytes, the file's are %llu",
+			   (unsigned long long)bpage, (unsigned long long)c->page_size);
 	if (cpus > DAT_MAX_CPUS)
 		return bad(c, "a buffer of %llu CPUs (at most %d)", (unsigned long long)cpus,
 			   DAT_MAX_CPUS);
 	for (u64 i = 0; i < cpus; i++) {
-		u64 cpu, offset, dsize;
+		u64 cpu, offset, dsize, next;
 		if ((ret = num(c, 4, &cpu, "a CPU id")) || (ret = num(c, 8, &offset, "a CPU data offset")) ||
-		    (ret = num(c, 8, &dsize, "a CPU data size")))
+		    (ret = num(c, 8, &dsize, "a CPU data size")) ||
+		    (ret = v7_within(c, end, "a buffer option", start - 6)))
 			return ret;
-		if (c->pos > end)
-			return bad(c, "a buffer option longer than its size");
+		if (cpu >= DAT_MAX_CPUS)
+			return bad(c, "a buffer's CPU id %llu (at most %d)", (unsigned long long)cpu,
+				   DAT_MAX_CPUS - 1);
+		/* handle_buffer_option() fails the open on a CPU listed twice ("More than one
+		 * buffer defined for CPU"), leaking what it read */
+		if (seen[cpu / 8] & (1u << (cpu % 8)))
+			return bad(c, "a buffer lists CPU %llu twice", (unsigned long long)cpu);
+		seen[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
+		next = c->pos;
 		if ((ret = cpu_data(c, "", cpu, offset, dsize)))
 			return ret;
+		c->pos = next;
 	}
 	return v7_section(c, sec, &id, &flags, &ssize);
 }
 
-static int check_v7(struct dat_cur *c)
+/* `n`-byte size at the cursor, then that many bytes, all inside the section ending at `end`. */
+static int v7_sized(struct dat_cur *c, int n, u64 end, const char *what)
 {
-	u64 next, id, flags, size;
+	u64 at = c->pos, v;
 	int ret;
 
-	char zname[32];
-
-	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
-	    (ret = str(c, NULL, 0, "the compression version")) ||
-	    (ret = num(c, 8, &next, "the first options section's offset")))
+	if ((ret = num(c, n, &v, what)) || (ret = v7_within(c, end, what, at)))
 		return ret;
-	c->compressed = strcmp(zname, "none") != 0;
-	for (int k = 0; next; k++) {
-		u64 end;
-		if (k == DAT_MAX_SECTIONS)
-			return bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
-		if ((ret = v7_section(c, next, &id, &flags, &size)))
+	if (v > end - c->pos)
+		return bad(c, "%s at byte %llu says %llu bytes, past the end of its section (byte "
+			   "%llu)", what, (unsigned long long)at, (unsigned long long)v,
+			   (unsigned long long)end);
+	c->pos += v;
+	return 0;
+}
+
+/*
+ * The section an option 16..21 points to, read as handle_section() and the readers it calls do
+ * (read_header_files(), read_ftrace_files(), read_event_files(), read_proc_kallsyms(),
+ * read_ftrace_printk(), read_and_parse_cmdlines()): the id must be the option's, and what is
+ * inside must end inside the section. Compressed sections are left to the library.
+ */
+static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
+{
+	u64 sid, flags, size, end, v;
+	int ret;
+
+	if ((ret = v7_section(c, off, &sid, &flags, &size)))
+		return ret;
+	if (sid != oid)
+		return bad(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
+			   (unsigned long long)off, (unsigned long long)sid);
+	if (flags & V7_SEC_COMPRESSED) /* its contents: to the library */
+		return z_block(c, size, "a compressed section", &v, NULL);
+	end = c->pos + size;
+	switch (oid) {
+	case V7_OPT_HEADER_INFO:
+		ret = expect(c, "header_page", 12);
+		if (!ret)
+			ret = num(c, 8, &v, "header_page's size");
+		if (!ret && v > end - c->pos)
+			ret = bad(c, "header_page of %llu bytes, past the end of its section",
+				  (unsigned long long)v);
+		if (!ret)
+			ret = header_page(c, v);
+		if (!ret)
+			ret = expect(c, "header_event", 13);
+		if (!ret)
+			ret = v7_sized(c, 8, end, "header_event");
+		break;
+	case 17:
+	case 18:
+		ret = event_formats(c, oid == 18);
+		break;
+	case 19:
+		ret = v7_sized(c, 4, end, "kallsyms");
+		break;
+	case 20:
+		ret = v7_sized(c, 4, end, "printk formats");
+		break;
+	default:
+		ret = v7_sized(c, 8, end, "the saved command lines");
+		break;
+	}
+	return ret ? ret : v7_within(c, end, "a metadata section", off);
+}
+
+/* What the options walk found: the buffers are checked after it, once the header_page (which
+ * sizes a page's events) has been read, wherever its option was. */
+struct v7_walk {
+	u64 next; /* the next options section, from a DONE option */
+	bool header_info, top_buffer;
+	int nr_buffers;
+	u64 buffer_id[DAT_MAX_SECTIONS], buffer_start[DAT_MAX_SECTIONS], buffer_size[DAT_MAX_SECTIONS];
+};
+
+/* An option handle_options() reads inside itself: its strings (DATE, CPUSTAT, TRACECLOCK,
+ * UNAME, HOOK, OFFSET, VERSION) are strdup()ed, strtoll()ed or parsed in place, so they must
+ * end with a NUL inside the option (trace-cmd writes them so); CPUCOUNT (4 bytes, read as an
+ * int whatever the size up to 8) sets the number of CPUs the library sizes tables by. */
+static int v7_plain_option(struct dat_cur *c, u64 oid, u64 start, u64 size)
+{
+	unsigned char last;
+	u64 v;
+	int ret;
+
+	c->pos = start;
+	if (oid == 8) {
+		if (size < 4)
+			return bad(c, "a CPUCOUNT option of %llu bytes", (unsigned long long)size);
+		if (size <= 8 && (ret = num(c, 4, &v, "a CPU count")))
 			return ret;
-		if (id != 0)
-			return bad(c, "no options section at byte %llu", (unsigned long long)next);
-		if (flags & 1)
-			return 0; /* compressed options: left to the library */
-		end = c->pos + size;
-		next = 0;
-		while (c->pos < end) {
-			u64 oid, osize, start;
-			if ((ret = num(c, 2, &oid, "an option's id")) ||
-			    (ret = num(c, 4, &osize, "an option's size")))
-				return ret;
-			start = c->pos;
-			if (osize > end - start)
-				return bad(c, "an option at byte %llu longer than its section",
-					   (unsigned long long)(start - 6));
-			if (oid == 0) { /* DONE: the next options section */
-				if (osize != 8 || (ret = num(c, 8, &next, "the next options offset")))
-					return ret ? ret : bad(c, "a DONE option of %llu bytes",
-							       (unsigned long long)osize);
-				break;
-			}
-			if ((oid == 3 || oid == 22) && (ret = v7_buffer(c, start, osize)))
-				return ret;
-			if (oid >= 16 && oid <= 21) { /* the offset of a metadata section */
-				u64 off, sid, sfl, ssz;
-				c->pos = start;
-				if (osize != 8 || (ret = num(c, 8, &off, "a section offset")))
-					return ret ? ret : bad(c, "option %llu of %llu bytes",
-							       (unsigned long long)oid,
-							       (unsigned long long)osize);
-				if ((ret = v7_section(c, off, &sid, &sfl, &ssz)))
-					return ret;
-				if (oid == 16 && !(sfl & 1) &&
-				    ((ret = expect(c, "header_page", 12)) ||
-				     (ret = num(c, 8, &ssz, "header_page's size")) ||
-				     (ret = header_page(c, ssz))))
-					return ret;
-				/* ftrace events, event systems (compressed ones are left to the
-				 * library) */
-				if ((oid == 17 || oid == 18) && !(sfl & 1) &&
-				    (ret = event_formats(c, oid == 18)))
-					return ret;
-			}
-			c->pos = start + osize;
-		}
+		if (size <= 8 && (v == 0 || v > DAT_MAX_CPUS))
+			return bad(c, "%llu CPUs (expected 1..%d)", (unsigned long long)v, DAT_MAX_CPUS);
+		return 0;
+	}
+	if ((oid < 1 || oid > 9 || oid == 3 || oid == 8) || (oid == 4 && size == 0))
+		return 0; /* not a string; or TRACECLOCK of 0 bytes, v6's flag for a clock after
+			   * the data */
+	if (size == 0)
+		return bad(c, "option %llu at byte %llu is empty (a string is expected)",
+			   (unsigned long long)oid, (unsigned long long)(start - 6));
+	c->pos = start + size - 1;
+	if ((ret = get(c, &last, 1, "an option's string")))
+		return ret;
+	if (last != '\0')
+		return bad(c, "option %llu at byte %llu is not a NUL-terminated string",
+			   (unsigned long long)oid, (unsigned long long)(start - 6));
+	return 0;
+}
+
+/* One option of id `oid` and `size` bytes at `start`, into `w`. */
+static int v7_option(struct dat_cur *c, struct v7_walk *w, u64 oid, u64 start, u64 size)
+{
+	unsigned char name = 1;
+	u64 off;
+	int ret;
+
+	c->pos = start;
+	if (oid == V7_OPT_DONE) { /* handle_option_done(): the next options section, or 0 */
+		if (size != 8)
+			return bad(c, "a DONE option of %llu bytes", (unsigned long long)size);
+		return num(c, 8, &w->next, "the next options offset");
+	}
+	if (oid == V7_OPT_BUFFER || oid == V7_OPT_BUFFER_TEXT) {
+		if (w->nr_buffers == DAT_MAX_SECTIONS)
+			return bad(c, "more than %d buffers", DAT_MAX_SECTIONS);
+		c->pos = start + 8;
+		if (size > 8 && (ret = get(c, &name, 1, "a buffer's name")))
+			return ret;
+		w->top_buffer |= name == 0; /* the top instance's name is "" */
+		w->buffer_id[w->nr_buffers] = oid;
+		w->buffer_start[w->nr_buffers] = start;
+		w->buffer_size[w->nr_buffers++] = size;
+		return 0;
+	}
+	if (oid < V7_OPT_HEADER_INFO || oid > V7_OPT_CMDLINES)
+		return v7_plain_option(c, oid, start, size);
+	if (size != 8)
+		return bad(c, "option %llu of %llu bytes", (unsigned long long)oid,
+			   (unsigned long long)size);
+	w->header_info |= oid == V7_OPT_HEADER_INFO;
+	if ((ret = num(c, 8, &off, "a section offset")))
+		return ret;
+	return v7_metadata(c, oid, off);
+}
+
+/* The options of the section of `size` bytes at the cursor (at `at` in the file), up to and
+ * including its DONE: handle_options() reads options until a DONE, past the section's end if
+ * there is none (found by mutating a converted file: it then fails and leaks). */
+static int v7_options(struct dat_cur *c, struct v7_walk *w, u64 at, u64 size)
+{
+	u64 end = c->pos + size;
+	int ret;
+
+	while (c->pos < end) {
+		u64 oid, osize, start;
+		if ((ret = num(c, 2, &oid, "an option's id")) ||
+		    (ret = num(c, 4, &osize, "an option's size")))
+			return ret;
+		start = c->pos;
+		if (osize > end - start)
+			return bad(c, "an option at byte %llu longer than its section",
+				   (unsigned long long)(start - 6));
+		if ((ret = v7_option(c, w, oid, start, osize)))
+			return ret;
+		if (oid == V7_OPT_DONE)
+			return 0;
+		c->pos = start + osize;
+	}
+	return bad(c, "the options section at byte %llu ends without a DONE option",
+		   (unsigned long long)at);
+}
+
+/*
+ * The sections back to back from the end of the file header, as read_metadata_strings() walks
+ * them to find the strings sections: each must fit in the file (trace-cmd writes the strings
+ * section last, so a file cut short loses it first). A header cut short is damage too.
+ */
+static int v7_chain(struct dat_cur *c, u64 pos)
+{
+	u64 id, flags, size;
+	int ret;
+
+	while (pos < c->size) {
+		if (c->size - pos < 16)
+			return bad(c, "a section header at byte %llu cut short by the end of the file "
+				   "(%llu bytes; truncated?)", (unsigned long long)pos,
+				   (unsigned long long)c->size);
+		if ((ret = v7_section(c, pos, &id, &flags, &size)))
+			return ret;
+		if ((flags & V7_SEC_COMPRESSED) && id != V7_OPT_BUFFER && id != V7_OPT_BUFFER_TEXT &&
+		    (ret = z_block(c, size, "a compressed section", &flags, NULL)))
+			return ret;
+		pos += 16 + size;
 	}
 	return 0;
+}
+
+/*
+ * The options sections, followed from the file header as handle_options() and
+ * handle_option_done() do, then the buffers they list, then the chain of sections. Without a
+ * HEADER_INFO option the library never reads a header_page and, without a top-instance
+ * BUFFER, has no CPU data: either fails the open, and tracecmd_close() then crashes on the
+ * half-opened file (found by mutating a converted file).
+ */
+static int check_v7(struct dat_cur *c)
+{
+	struct v7_walk *w;
+	u64 id, flags, size, chain;
+	char zname[32];
+	int ret = 0;
+
+	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
+	    (ret = str(c, NULL, 0, "the compression version")))
+		return ret;
+	c->compressed = strcmp(zname, "none") != 0;
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return gs_error_set(c->err, GS_ENOMEM, "out of memory");
+	ret = num(c, 8, &w->next, "the first options section's offset");
+	chain = c->pos;
+	for (int k = 0; !ret && w->next; k++) {
+		u64 at = w->next;
+		if (k == DAT_MAX_SECTIONS) {
+			ret = bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
+			break;
+		}
+		w->next = 0;
+		if ((ret = v7_section(c, at, &id, &flags, &size)))
+			break;
+		if (id != 0)
+			ret = bad(c, "no options section at byte %llu", (unsigned long long)at);
+		else if (flags & V7_SEC_COMPRESSED) { /* compressed options: left to the library */
+			ret = z_block(c, size, "a compressed options section", &size, NULL);
+			goto out;
+		}
+		else
+			ret = v7_options(c, w, at, size);
+	}
+	if (!ret && !w->header_info)
+		ret = bad(c, "no HEADER_INFO option (the header_page's section)");
+	if (!ret && !w->top_buffer)
+		ret = bad(c, "no BUFFER option of the top instance (its CPUs' data)");
+	for (int b = 0; !ret && b < w->nr_buffers; b++)
+		ret = v7_buffer(c, w->buffer_id[b], w->buffer_start[b], w->buffer_size[b]);
+	if (!ret)
+		ret = v7_chain(c, chain);
+out:
+	free(w);
+	return ret;
 }
 
 int dat_check(const char *file, const char *name, struct gs_error *err)
