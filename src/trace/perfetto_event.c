@@ -266,10 +266,13 @@ static bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *
 /* The common events straight into f (see the top of the file); false for the others. */
 static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
-	const unsigned char *end = p + len, *pay = NULL;
+	const unsigned char *end, *pay = NULL;
 	size_t pay_len = 0;
 	u32 pay_num = 0;
 
+	if (len == 0)
+		return false; /* an empty event (p may be NULL: no NULL + 0): the generic path */
+	end = p + len;
 	pftrace__ftrace_event__init(&f->e);
 	while (p < end) {
 		u64 tag, v;
