@@ -881,7 +881,7 @@ int dat_check(const char *file, const char *name, struct gs_error *err)
 	ret = ver == 6 ? check_v6(&c) : check_v7(&c);
 	if (!ret) {
 		char why[512];
-		if (dat_trial_run(c.trial, why, sizeof(why)))
+		if (dat_trial_run(c.trial, file, why, sizeof(why)))
 			ret = bad(&c, "%s", why);
 	}
 out_close:

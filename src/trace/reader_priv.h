@@ -210,15 +210,15 @@ int dat_check(const char *file, const char *name, struct gs_error *err);
 int dat_format_check(const char *text, size_t size, const char *system, char *why,
 		     size_t why_size);
 
-/* dat_trial.c: event formats parsed by libtraceevent in a forked child first (what the
- * pre-check does not know still cannot crash us). dat_trial_add() copies a format (GS_ENOMEM);
- * dat_trial_run() is 0 when the child parsed them all, -1 with why naming the format the child
- * died or hung in. */
+/* dat_trial.c: event formats parsed by libtraceevent, then `file` (unless NULL) opened by
+ * libtracecmd, in a forked child first (what the pre-checks do not know still cannot crash us).
+ * dat_trial_add() copies a format (GS_ENOMEM); dat_trial_run() is 0 when the child got through,
+ * -1 with why naming the format, or the open, the child died or hung in. */
 struct dat_trial;
 struct dat_trial *dat_trial_new(void);
 void dat_trial_free(struct dat_trial *t);
 int dat_trial_add(struct dat_trial *t, const char *system, const char *text, size_t size);
-int dat_trial_run(const struct dat_trial *t, char *why, size_t why_size);
+int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t why_size);
 
 /* dat.c */
 int dat_open(struct trace_reader *r, struct gs_error *err);

@@ -56,7 +56,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		q = next ? next + sizeof(SEP) - 1 : end;
 	}
 	why[0] = '\0';
-	if (!no_trial && dat_trial_run(trial, why, sizeof(why)) != 0) {
+	if (!no_trial && dat_trial_run(trial, NULL, why, sizeof(why)) != 0) {
 		fuzz_check(strstr(why, "libtraceevent cannot parse event") != NULL,
 			   "a failed trial without its message");
 		dat_trial_free(trial);
