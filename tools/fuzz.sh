@@ -124,7 +124,7 @@ for t in $targets; do
 	if [ "$rc" -eq 0 ]; then
 		echo "ok"
 		if [ "${FUZZ_KEEP:-0}" = 1 ]; then
-			"$bin" -merge=1 -max_len="$(maxlen "$t")" -timeout=10 -rss_limit_mb=2048 \
+			"$bin" -merge=1 -max_len="$(maxlen "$t")" -timeout="$timeout_s" -rss_limit_mb=2048 \
 				tests/fuzz/corpus/"$t" "$corpus" >"$build/fuzz/$t.merge.log" 2>&1 ||
 				{ echo "fuzz.sh: $t: merge into tests/fuzz/corpus/$t failed ($build/fuzz/$t.merge.log)"; status=1; }
 		fi

@@ -158,8 +158,7 @@ static void format_name(const struct dat_trial_fmt *f, char *out, size_t size)
 int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t why_size)
 {
 	int fds[2], status = 0;
-	u32 k, last = 0;
-	bool started = false;
+	u32 k, last = 0; /* the index the child wrote last */
 	char name[64], how[64];
 	pid_t pid;
 
@@ -179,17 +178,13 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 		trial_child(t, file, fds[1]);
 	}
 	close(fds[1]);
-	while (read(fds[0], &k, sizeof(k)) == (ssize_t)sizeof(k)) {
+	while (read(fds[0], &k, sizeof(k)) == (ssize_t)sizeof(k))
 		last = k;
-		started = true;
-	}
 	close(fds[0]);
 	while (waitpid(pid, &status, 0) < 0 && errno == EINTR)
 		;
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
-	if (!started)
-		last = 0;
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
 		snprintf(how, sizeof(how), "no end after %d s", DAT_TRIAL_SECONDS);
 	else if (WIFSIGNALED(status))
