@@ -231,18 +231,28 @@ static bool zero_divisor(const char *fmt, const char *op, const char *end)
 	return false;
 }
 
+int dat_format_name(const char *text, size_t size, const char **name)
+{
+	const char *end = text + size, *n = line_starting(text, end, "name:");
+	int len = 0;
+
+	*name = "";
+	if (!n)
+		return 0;
+	n = skip_space(n + 5, end);
+	while (n + len < end && is_ident(n[len]) && len < DAT_FORMAT_NAME_MAX)
+		len++;
+	*name = n;
+	return len;
+}
+
 int dat_format_check(const char *text, size_t size, const char *system, char *why,
 		     size_t why_size)
 {
 	const char *end = text + size, *fmt = line_starting(text, end, "print fmt:"), *p;
-	const char *name = line_starting(text, end, "name:");
-	int name_len = 0;
+	const char *name;
+	int name_len = dat_format_name(text, size, &name);
 
-	if (name) {
-		name = skip_space(name + 5, end);
-		while (name + name_len < end && is_ident(name[name_len]) && name_len < 64)
-			name_len++;
-	}
 	/* the field lines are read before the print fmt, and also when there is none */
 	if ((p = bad_field_line(text, fmt ? fmt : end))) {
 		const char *stop = fmt ? fmt : end, *eol = memchr(p, '\n', (size_t)(stop - p));
@@ -257,7 +267,7 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 		return why_set(why, why_size,
 			       "event %s/%.*s: a field line that is not a C declaration with its "
 			       "brackets closed: '%s'",
-			       system, name_len, name ? name : "", line);
+			       system, name_len, name, line);
 	}
 	if (!fmt)
 		return 0; /* libtraceevent reports a format without one */
@@ -272,7 +282,7 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 		if ((*p == '/' || *p == '%') && zero_divisor(fmt + 10, p, end))
 			return why_set(why, why_size,
 				       "event %s/%.*s: its print fmt divides by a constant zero ('%.*s')",
-				       system, name_len, name ? name : "", (int)snippet_len(p, end), p);
+				       system, name_len, name, (int)snippet_len(p, end), p);
 		if (!is_ident(*p)) {
 			p++;
 			continue;
@@ -291,7 +301,7 @@ int dat_format_check(const char *text, size_t size, const char *system, char *wh
 		if (len && !has_field(text, fmt, n, len))
 			return why_set(why, why_size,
 				       "event %s/%.*s: its print fmt names REC->%.*s, which is not "
-				       "one of its fields", system, name_len, name ? name : "",
+				       "one of its fields", system, name_len, name,
 				       (int)(len > 64 ? 64 : len), n);
 		p = n + len;
 	}

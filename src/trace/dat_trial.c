@@ -16,7 +16,7 @@
  * the half-opened handle), which only decompressing would tell beforehand. The cost is one fork,
  * one extra parse of the formats and one extra open (0.03-0.1 s on the juno trace).
  */
-#define _GNU_SOURCE /* memmem, pipe2 */
+#define _GNU_SOURCE /* pipe2 */
 #include "trace/reader_priv.h"
 
 #include <errno.h>
@@ -135,31 +135,13 @@ static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, con
 	_exit(0); /* no atexit handlers (a sanitizer's leak check) in the child */
 }
 
-/* The event name of a format ("name: NAME"), printable, for the message. */
-static void format_name(const struct dat_trial_fmt *f, char *out, size_t size)
-{
-	const char *p = memmem(f->text, f->size, "name:", 5);
-	size_t n = 0;
-
-	if (p) {
-		p += 5;
-		while (p < f->text + f->size && (*p == ' ' || *p == '\t'))
-			p++;
-		while (p + n < f->text + f->size && n + 1 < size &&
-		       (p[n] == '_' || (p[n] >= '0' && p[n] <= '9') || (p[n] >= 'a' && p[n] <= 'z') ||
-			(p[n] >= 'A' && p[n] <= 'Z')))
-			n++;
-	}
-	if (n)
-		memcpy(out, p, n);
-	out[n] = '\0';
-}
-
 int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t why_size)
 {
 	int fds[2], status = 0;
 	u32 k, last = 0; /* the index the child wrote last */
-	char name[64], how[64];
+	const char *name;
+	char how[64];
+	int name_len;
 	pid_t pid;
 
 	if (t->n == 0 && !file)
@@ -197,9 +179,9 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 			 "libtracecmd crashes opening it (a trial open in a child: %s)", how);
 		return -1;
 	}
-	format_name(&t->f[last], name, sizeof(name));
+	name_len = dat_format_name(t->f[last].text, t->f[last].size, &name);
 	snprintf(why, why_size,
-		 "libtraceevent cannot parse event %s/%s's format (a trial parse: %s); a malformed "
-		 "format, a kernel never writes one", t->f[last].system, name, how);
+		 "libtraceevent cannot parse event %s/%.*s's format (a trial parse: %s); a malformed "
+		 "format, a kernel never writes one", t->f[last].system, name_len, name, how);
 	return -1;
 }

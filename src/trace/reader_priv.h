@@ -209,6 +209,10 @@ int dat_check(const char *file, const char *name, struct gs_error *err);
  * `system`) before libtraceevent parses it: 0, or -1 with what is wrong in why. */
 int dat_format_check(const char *text, size_t size, const char *system, char *why,
 		     size_t why_size);
+/* dat_format.c: the event name of a format (the identifier on its "name:" line, at most
+ * DAT_FORMAT_NAME_MAX bytes, not NUL-terminated): its length, 0 and "" when there is none. */
+#define DAT_FORMAT_NAME_MAX 64
+int dat_format_name(const char *text, size_t size, const char **name);
 
 /* dat_trial.c: event formats parsed by libtraceevent, then `file` (unless NULL) opened by
  * libtracecmd, in a forked child first (what the pre-checks do not know still cannot crash us).
