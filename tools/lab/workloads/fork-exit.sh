@@ -1,0 +1,7 @@
+# Short-lived processes: each forks, runs a few ms of busybox work on CPU 0 and exits.
+i=0
+while [ $i -lt 150 ]; do
+	taskset 1 dd if=/dev/zero of=/dev/null bs=4k count=$((200 + (i % 7) * 300)) 2>/dev/null
+	usleep 30000
+	i=$((i + 1))
+done
