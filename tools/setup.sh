@@ -1,12 +1,17 @@
 #!/bin/sh
 # setup.sh - install every Debian package govsim's build, tests, benchmarks and CI need.
 # Idempotent; quiet on success. Run as root (or with sudo available).
+#   tools/setup.sh [--lab]   --lab: also what the kernel lab records with (tools/lab/record:
+#                            Debian's QEMU, iasl, busybox, rt-app, cpio, zstd)
 set -eu
 
 PACKAGES="build-essential cmake pkg-config clang libclang-rt-14-dev
 libgsl-dev libsqlite3-dev sqlite3 libcsv-dev libtracecmd-dev libtraceevent-dev libtracefs-dev
 zlib1g-dev libcairo2-dev libssl-dev libcmocka-dev python3 time
 libprotobuf-c-dev protobuf-c-compiler slurm-wlm munge parallel jq trace-cmd"
+if [ "${1:-}" = --lab ]; then
+	PACKAGES="$PACKAGES qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd xz-utils binutils"
+fi
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
