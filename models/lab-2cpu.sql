@@ -13,6 +13,9 @@ INSERT INTO platform (name, description, cost_unit, source) VALUES
 ('lab-2cpu', 'lab QEMU guest: 2 vCPUs, a cpufreq policy each, synthetic _PSS powers', 'mW (_PSS)',
  'tools/lab/ssdt and tools/lab/record defaults (synthetic, not a real chip)');
 
+INSERT INTO frequency_invariance (freq_invariant, source) VALUES
+(0, 'QEMU -cpu Nehalem: no aperfmperf flag, so x86 init_freq_invariance() leaves arch_scale_freq_key off');
+
 -- _PSS TransitionLatency 10 us: acpi-cpufreq reports it as cpuinfo.transition_latency 10000 ns.
 INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES
 (0, 'policy0', 10000, NULL, 'no _PSD: each CPU its own policy; _PSS latency 10 us'),

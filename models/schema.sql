@@ -23,6 +23,16 @@ CREATE TABLE platform (
 	source TEXT NOT NULL
 );
 
+-- Optional, at most one row: whether the kernel is frequency invariant
+-- (arch_scale_freq_invariant()). Without a row, 1: arm64 kernels scale PELT by frequency
+-- (arch_set_freq_scale() from cpufreq, or AMUs), and so does x86 with APERF/MPERF. 0 for a CPU
+-- without frequency counters, such as the lab's QEMU guest: PELT then runs unscaled and
+-- schedutil's get_next_freq() starts from policy->cur, not cpuinfo.max_freq.
+CREATE TABLE frequency_invariance (
+	freq_invariant INTEGER NOT NULL CHECK (freq_invariant IN (0, 1)),
+	source TEXT NOT NULL
+);
+
 -- Clusters, one per cpufreq policy (the models here have one policy per cluster). Ids are
 -- 0..N-1: the index govsim uses for the cluster.
 CREATE TABLE clusters (

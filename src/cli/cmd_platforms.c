@@ -227,13 +227,18 @@ static int platforms_show(const char *what, bool json)
 
 static int platforms_list(void)
 {
+	int width = 0;
+
+	for (const char *const *n = platform_builtin_names(); *n; n++)
+		if ((int)strlen(*n) > width)
+			width = (int)strlen(*n);
 	for (const char *const *n = platform_builtin_names(); *n; n++) {
 		struct gs_error err = {0};
 		struct platform p;
 
 		if (platform_load(*n, &p, &err))
 			return cli_report(&err);
-		printf("%-12s %s%s\n", *n, p.description,
+		printf("%-*s %s%s\n", width, *n, p.description,
 		       strcmp(*n, PLATFORM_DEFAULT) == 0 ? " (default)" : "");
 	}
 	return EXIT_OK;

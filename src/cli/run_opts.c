@@ -250,7 +250,7 @@ static int unknown_option(const char *usage, const char *arg)
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
-					      NULL};
+					      "freq_invariant", "start_freq", NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -300,7 +300,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
-				       "cgroup_depth, uclamp_task)",
+				       "cgroup_depth, uclamp_task, freq_invariant, start_freq)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
 	}
@@ -536,6 +536,69 @@ static int spool_traces(struct run_opts *o, struct gs_error *err)
 	return 0;
 }
 
+/* A --set default from the facts: added unless the command line set the key. */
+static void facts_param(struct run_opts *o, const char *key, long value, char *note,
+			size_t size)
+{
+	char *v;
+	size_t len = strlen(note);
+
+	for (int i = 0; i < o->sim.nr_params; i++)
+		if (strcmp(o->params[i].key, key) == 0)
+			return;
+	for (int i = 0; i < (int)GS_ARRAY_SIZE(o->facts_values); i++) {
+		if (o->facts_values[i][0] || o->sim.nr_params == RUN_OPTS_MAX_PARAMS)
+			continue;
+		v = o->facts_values[i];
+		snprintf(v, sizeof(o->facts_values[i]), "%ld", value);
+		if (strcmp(key, "start_freq") == 0)
+			snprintf(v, sizeof(o->facts_values[i]), "max");
+		o->params[o->sim.nr_params++] = (struct gov_param){.key = key, .value = v};
+		snprintf(note + len, size - len, ", %s=%s", key, v);
+		return;
+	}
+}
+
+/*
+ * The facts file beside the only trace (a lab recording, trace/facts.h): its platform unless
+ * --platform names one, and as --set defaults (a --set of the same key wins) what the kernel
+ * had -- freq_invariant, start_freq=max after sugov_start, hz, the fast-switch path
+ * (switch_latency_us=0), schedutil's rate_limit_us. Said on stderr, and recorded with the run
+ * as any --set is.
+ */
+static int apply_facts(struct run_opts *o, struct parse_state *ps)
+{
+	struct trace_facts *f = &o->facts;
+	char note[512];
+
+	if (o->nr_traces != 1)
+		return 0;
+	if (trace_facts_find(o->traces[0], f, &ps->err))
+		return cli_report(&ps->err);
+	if (!f->present)
+		return 0;
+	snprintf(note, sizeof(note), "govsim: note: facts of the recording from '%s'", f->path);
+	if (!ps->platform_given && f->platform[0]) {
+		o->platform_name = f->platform;
+		ps->platform_given = true;
+		snprintf(note + strlen(note), sizeof(note) - strlen(note), ": platform %s",
+			 f->platform);
+	}
+	if (f->freq_invariant >= 0)
+		facts_param(o, "freq_invariant", f->freq_invariant, note, sizeof(note));
+	if (f->sugov_start)
+		facts_param(o, "start_freq", 0, note, sizeof(note));
+	if (f->hz)
+		facts_param(o, "hz", f->hz, note, sizeof(note));
+	if (f->fast_switch == 1)
+		facts_param(o, "switch_latency_us", 0, note, sizeof(note));
+	if (f->rate_limit_us >= 0 && strcmp(o->sim.governor, "schedutil") == 0)
+		facts_param(o, "rate_limit_us", f->rate_limit_us, note, sizeof(note));
+	if (!o->quiet && !o->json)
+		fprintf(stderr, "%s (--platform and --set override)\n", note);
+	return 0;
+}
+
 /* --platform, or without it the one the trace's recording device names, else the default. */
 static int load_platform(struct run_opts *o, struct parse_state *ps)
 {
@@ -595,7 +658,8 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	}
 	if (o->nr_kernels == 1)
 		o->sim.kernel = o->kernels[0];
-	if ((ret = parse_traces(o, argc, argv, &ps)) || (ret = spool_traces(o, &ps.err)))
+	if ((ret = parse_traces(o, argc, argv, &ps)) || (ret = spool_traces(o, &ps.err)) ||
+	    (ret = apply_facts(o, &ps)))
 		return ret;
 	if (kind != RUN_OPTS_SWEEP && (ret = check_tunables(o, usage)))
 		return ret;

@@ -11,6 +11,7 @@
 #include "kernel/profile.h"
 #include "power/platform.h"
 #include "sim/options.h"
+#include "trace/facts.h"
 #include "sim/replay.h"
 #include "trace/spool.h"
 #include "uclamp/policy.h"
@@ -48,6 +49,10 @@ struct run_opts {
 	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
 	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
 	int nr_spools; /* spools[0 .. nr_spools) to release */
+	/* The recording's facts beside the only trace (trace/facts.h: a lab recording), and
+	 * the values of the --set defaults taken from them (params point here). */
+	struct trace_facts facts;
+	char facts_values[8][24];
 };
 
 /* The file to read for traces[i] (its spooled copy, or the trace itself). */

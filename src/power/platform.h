@@ -94,6 +94,7 @@ struct platform {
 	char description[256];
 	char cost_unit[32]; /* unit of the cost_* columns, e.g. "bogo-mW (EAS v1, normalised)" */
 	bool has_costs;     /* the model has EAS v1 busy costs (cost_busy rows) */
+	bool freq_invariant; /* arch_scale_freq_invariant() (platform.freq_invariant) */
 	int nr_cpus;
 	struct plat_cpu cpus[GS_MAX_CPUS]; /* indexed by CPU id 0..nr_cpus-1 */
 	int nr_clusters;

@@ -117,6 +117,28 @@ static int load_platform_row(struct loader *l)
 	return 0;
 }
 
+static int freq_invariance_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
+{
+	int *n = arg;
+
+	if (++*n > 1)
+		return model_error(l, "%s: more than one frequency_invariance row", row);
+	l->p->freq_invariant = sqlite3_column_int(st, 0) != 0;
+	return 0;
+}
+
+/* frequency_invariance: optional, one row; without it the kernel is frequency invariant. */
+static int load_freq_invariance(struct loader *l)
+{
+	static const struct model_col cols[] = {{"freq_invariant", true}};
+	static const struct model_table t =
+		MODEL_TABLE("frequency_invariance", cols, false, freq_invariance_row);
+	int n = 0;
+
+	l->p->freq_invariant = true;
+	return load_rows(l, &t, &n);
+}
+
 static int cluster_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
 {
 	struct platform *p = l->p;
@@ -616,7 +638,7 @@ int platform_validate_db(sqlite3 *db, const char *label, struct platform *p,
 	l->p = p;
 	memset(p, 0, sizeof(*p));
 
-	if (!(rc = load_platform_row(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
+	if (!(rc = load_platform_row(l)) && !(rc = load_freq_invariance(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
 	    !(rc = load_cluster_cpus(l)) && !(rc = load_opps(l)) && !(rc = load_idle_states(l)) &&
 	    !(rc = load_cost_busy(l)) && !(rc = load_cost_idle(l)) && !(rc = load_wattson(l)))
 		rc = load_kernel_costs(l);

@@ -1,0 +1,47 @@
+/*
+ * facts.h - what a recording says about itself beside the trace: the `.facts` file the lab
+ * (tools/lab/record) writes next to each trace, with what the trace cannot say -- the
+ * platform model, whether the kernel is frequency invariant, the governor's starting state,
+ * the rate limit, the fast-switch path, CONFIG_HZ. docs/lab.md describes the format:
+ *
+ *   # a comment
+ *   key = value
+ *
+ * one key per line, unknown keys ignored (the lab writes more than the replay reads).
+ *
+ * The file of a trace is found by name: `DIR/NAME.facts` for `DIR/NAME.txt.gz`, `NAME.txt`,
+ * `NAME.dat` (the trace's name without `.gz` and without its last extension).
+ */
+#ifndef GOVSIM_TRACE_FACTS_H
+#define GOVSIM_TRACE_FACTS_H
+
+#include <stdbool.h>
+
+#include "core/error.h"
+
+struct trace_facts {
+	bool present;           /* a facts file was found and read */
+	char path[4096];        /* its path */
+	char platform[64];      /* platform = NAME ("" when absent) */
+	char kernel_release[128]; /* kernel_release = uname -r */
+	int freq_invariant;     /* freq_invariant = 0|1; -1 absent */
+	int fast_switch;        /* fast_switch = 0|1 (the driver's fast_switch_possible); -1 */
+	long rate_limit_us;     /* rate_limit_us = N (schedutil's, as read in the guest); -1 */
+	int hz;                 /* config_HZ = N; 0 absent */
+	bool sugov_start;       /* governor_start = sugov_start: tracing was on before the
+				 * governor was switched to schedutil, from performance (so every
+				 * policy ran at its maximum until then) */
+};
+
+/*
+ * The facts file beside `trace` into *f (zeroed first). 0 with f->present false when there is
+ * none (or trace is "-"); 0 with f->present true when read; GS_ETRACE for a malformed file
+ * ('file':line: what), GS_EIO when it cannot be read.
+ */
+int trace_facts_find(const char *trace, struct trace_facts *f, struct gs_error *err);
+
+/* Parse facts text (for tests and the fuzz target); `label` names it in messages. */
+int trace_facts_parse(const char *label, const char *text, struct trace_facts *f,
+		      struct gs_error *err);
+
+#endif
