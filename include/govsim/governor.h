@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define GOVSIM_GOV_ABI_MAJOR 1
-#define GOVSIM_GOV_ABI_MINOR 0
+#define GOVSIM_GOV_ABI_MINOR 1
 /* The one symbol a plugin exports: const struct govsim_governor govsim_governor. */
 #define GOVSIM_GOVERNOR_SYMBOL "govsim_governor"
 
@@ -103,6 +103,11 @@ enum govsim_sugov_cfs_input {
 enum govsim_sugov_headroom {
 	GOVSIM_HEADROOM_MAP_UTIL_FREQ = 0, /* (f + f/4) * util / max (<= v5.10 map_util_freq) */
 	GOVSIM_HEADROOM_MAP_UTIL_PERF = 1, /* f * (util + util/4) / max (v5.15+ map_util_perf) */
+	GOVSIM_HEADROOM_EFFECTIVE_PERF = 2, /* v6.8+: the headroom on the actual util only,
+					     * sugov_effective_cpu_perf(): max(min, min(util +
+					     * util/4, max)) with min/max from effective_cpu_util()
+					     * (bandwidth, uclamp, the RT boost); f * util / max
+					     * after; not invariant: f = cur + cur/4 */
 };
 /* The busy hold of a single-CPU policy (sugov_cpu_is_busy: no lower frequency while the CPU
  * has not been idle since the last evaluation). */
@@ -210,6 +215,12 @@ struct govsim_policy {
 	unsigned int max_khz;            /* scaling_max_freq */
 	unsigned int cur_khz;            /* the frequency in force */
 	unsigned int next_khz;           /* cur_khz, or a pending request's once it lands */
+	/* ---- ABI 1.1 */
+	/* arch_scale_freq_invariant(): 1 when the kernel scales PELT by frequency (the util a
+	 * governor reads is then frequency-invariant and get_next_freq scales
+	 * cpuinfo.max_freq), 0 when it cannot (x86 without APERF/MPERF: util is the share of
+	 * time busy at the current frequency, and get_next_freq scales policy->cur). */
+	int freq_invariant;
 };
 
 /* What govsim offers; use the govsim_* helpers below rather than calling these directly. */

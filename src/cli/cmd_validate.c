@@ -35,10 +35,15 @@ static const char validate_help[] =
 	"Replays each TRACE in traced timing under each kernel profile asked for (default:\n"
 	"the one the trace records, else v5.9; 'all' for every profile) and prints, per\n"
 	"cpufreq policy:\n"
-	"  decisions   the kernel's frequency changes (cpu_frequency of the policy's first\n"
-	"              CPU) and the share the emulation matched: the emulated OPP equals\n"
-	"              the kernel's at some instant within the window (--window-ms, default\n"
-	"              one rate-limit period); |dt| is the mean timing error of the matches\n"
+	"  kernel      the kernel's decisions: cpu_frequency events of the policy's first\n"
+	"              CPU that change its frequency (the first one too when the start is\n"
+	"              known: a lab recording, or --set start_freq=max)\n"
+	"  emulated    the emulation's decisions: changes of its frequency in force\n"
+	"  recall      the share of kernel decisions matched one to one by an emulated\n"
+	"              change to the same OPP within the window (--window-ms, default one\n"
+	"              rate-limit period, at least one tick); |dt| is the mean timing\n"
+	"              error of the matches\n"
+	"  precision   the share of emulated decisions matched by a kernel one\n"
 	"  busy        share of the time a CPU of the policy runs a task where the emulated\n"
 	"              OPP equals the traced one (time-weighted)\n"
 	"  time        the same over all the time with a traced frequency; 'util trace'\n"
@@ -49,7 +54,8 @@ static const char validate_help[] =
 	"against the emulated ones at the same instants, tasks alive before the trace\n"
 	"apart. --explain prints every decision: the emulation's last evaluation (util,\n"
 	"clamp, target) and its OPP beside the kernel's.\n"
-	"--fail-below METRIC=PCT (decisions, busy or time) exits 1 when a policy with\n"
+	"--fail-below METRIC=PCT (recall, precision, busy, time, or energy: 100 minus\n"
+	"the energy error in percent; 'decisions' is recall) exits 1 when a policy with\n"
 	"data is below PCT under some profile.\n"
 	"A trace with neither cpu_frequency nor util events has nothing to validate\n"
 	"against: exit 3.\n"
@@ -66,8 +72,10 @@ static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_TASK_UTIL_PRE] = "task util_avg (pre-trace)",
 };
 
-enum metric { METRIC_DECISIONS, METRIC_BUSY, METRIC_TIME, METRIC__COUNT };
-static const char *const metric_names[METRIC__COUNT] = {"decisions", "busy", "time"};
+enum metric { METRIC_RECALL, METRIC_PRECISION, METRIC_BUSY, METRIC_TIME, METRIC_ENERGY,
+	      METRIC__COUNT };
+static const char *const metric_names[METRIC__COUNT] = {"recall", "precision", "busy", "time",
+							"energy"};
 
 struct validate_opts {
 	u64 window_ns;
@@ -131,9 +139,34 @@ static bool has_util_events(const struct sim_validation *v)
 	return false;
 }
 
+static const char *const miss_names[SIM_MISS__COUNT] = {
+	[SIM_MISS_NONE] = "-",
+	[SIM_MISS_EARLY] = "early",
+	[SIM_MISS_PATH] = "path",
+	[SIM_MISS_NO_UPDATE] = "no-update",
+	[SIM_MISS_UTIL] = "util",
+};
+static const char *const miss_why[SIM_MISS__COUNT] = {
+	[SIM_MISS_NONE] = "",
+	[SIM_MISS_EARLY] = "the emulation was at this OPP already (changed more than a window before)",
+	[SIM_MISS_PATH] = "the emulation ran at another OPP before: the paths had diverged",
+	[SIM_MISS_NO_UPDATE] = "no emulated evaluation in the window: the kernel decided at an "
+			       "update point the replay does not have (a tick, a blocked-load update)",
+	[SIM_MISS_UTIL] = "the emulated util gave another OPP",
+};
+
 static void explain(const struct run_opts *o, const struct kernel_val *kv)
 {
 	const struct sim_validation *v = &kv->val[0];
+
+	printf("  missed kernel decisions under %s, by cause:\n", kv->kp->name);
+	for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++) {
+		printf("    %-10s", miss_names[m]);
+		for (int c = 0; c < o->plat.nr_clusters; c++)
+			printf(" policy%d %5llu", o->plat.clusters[c].cpus[0],
+			       (unsigned long long)v->misses[c][m]);
+		printf("  %s\n", miss_why[m]);
+	}
 
 	printf("  decisions under %s (kernel's cpu_frequency of each policy's first CPU; the "
 	       "emulation's last evaluation before it):\n",
@@ -154,7 +187,7 @@ static void explain(const struct run_opts *o, const struct kernel_val *kv)
 		if (d->agree)
 			printf("  agree %+.1f ms\n", (double)d->timing_err_ns / 1e6);
 		else
-			printf("  DIFFER\n");
+			printf("  DIFFER (%s)\n", miss_names[d->miss]);
 	}
 }
 
@@ -232,6 +265,11 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			json_int(j, "policy", o->plat.clusters[c].cpus[0]);
 			json_int(j, "decisions", (long long)v->decisions[c]);
 			json_number(j, "decisions_agree", share(v->decisions_agree[c], v->decisions[c]));
+			json_int(j, "emulated_decisions", (long long)v->emu_decisions[c]);
+			json_number(j, "recall", share(v->decisions_agree[c], v->decisions[c]));
+			json_number(j, "precision", v->kernel_freq_events[c]
+							    ? share(v->emu_matched[c], v->emu_decisions[c])
+							    : NAN);
 			json_number(j, "timing_err_ms",
 				    v->decisions_agree[c] ? v->sum_abs_timing_ns[c] /
 								   (double)v->decisions_agree[c] / 1e6
@@ -249,6 +287,10 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			else
 				json_null(j, "foreign_khz");
 			json_int(j, "kernel_decisions", (long long)v->kernel_freq_events[c]);
+			json_begin_object(j, "misses");
+			for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++)
+				json_int(j, miss_names[m], (long long)v->misses[c][m]);
+			json_end_object(j);
 			json_end_object(j);
 		}
 		json_end_array(j);
@@ -337,11 +379,20 @@ static void print_policy_row(const struct run_opts *o, const struct validate_opt
 		printf(" %9s\n", "-");
 		return;
 	}
-	m[METRIC_DECISIONS] = pct(v->decisions_agree[c], v->decisions[c]);
+	m[METRIC_RECALL] = pct(v->decisions_agree[c], v->decisions[c]);
+	/* no cpu_frequency of the kernel for this policy: nothing to hold its changes to */
+	m[METRIC_PRECISION] = v->kernel_freq_events[c] ? pct(v->emu_matched[c], v->emu_decisions[c])
+						       : -1;
 	m[METRIC_BUSY] = pct(v->busy_match_ns[c], v->busy_known_ns[c]);
 	m[METRIC_TIME] = pct(v->opp_match_ns[c], v->opp_known_ns[c]);
-	printf(" %9llu", (unsigned long long)v->decisions[c]);
-	print_pct(m[METRIC_DECISIONS], 7);
+	m[METRIC_ENERGY] = v->energy_traced_mwns[c] > 0
+				   ? 100.0 - 100.0 * fabs(v->energy_emul_mwns[c] /
+								v->energy_traced_mwns[c] - 1.0)
+				   : -1;
+	printf(" %7llu %8llu", (unsigned long long)v->decisions[c],
+	       (unsigned long long)v->emu_decisions[c]);
+	print_pct(m[METRIC_RECALL], 7);
+	print_pct(m[METRIC_PRECISION], 9);
 	if (v->decisions_agree[c])
 		printf(" %9.2f", v->sum_abs_timing_ns[c] / (double)v->decisions_agree[c] /
 					 1e6);
@@ -423,10 +474,11 @@ static int validate_one(struct run_opts *o, const struct validate_opts *vo, cons
 	}
 
 	print_validate_header(o, trace, kv);
-	printf("  frequency, per policy (decisions: kernel changes matched within the window; "
-	       "busy/time: OPP = kernel's, time-weighted):\n");
-	printf("    %-12s %-8s %9s %7s %9s %7s %7s %11s %9s\n", "kernel", "policy", "decisions",
-	       "agree", "|dt| ms", "busy", "time", "util trace", "E emu/trc");
+	printf("  frequency, per policy (decisions: kernel and emulated changes paired within "
+	       "the window; busy/time: OPP = kernel's, time-weighted):\n");
+	printf("    %-12s %-8s %7s %8s %7s %9s %9s %7s %7s %11s %9s\n", "profile", "policy",
+	       "kernel", "emulated", "recall", "precision", "|dt| ms", "busy", "time",
+	       "util trace", "E emu/trc");
 	for (int k = 0; k < nr_kv; k++)
 		for (int c = 0; c < o->plat.nr_clusters; c++)
 			print_policy_row(o, vo, trace, &kv[k], c, failed);
@@ -495,10 +547,12 @@ static int parse_own(struct validate_opts *vo, int argc, char **argv, char **res
 				if (eq && strlen(metric_names[m]) == (size_t)(eq - v) &&
 				    strncmp(v, metric_names[m], (size_t)(eq - v)) == 0)
 					break;
+			if (eq && eq - v == 9 && strncmp(v, "decisions", 9) == 0)
+				m = METRIC_RECALL;
 			if (m == METRIC__COUNT)
 				return cli_usage_error(validate_usage,
 						       "--fail-below '%s': expected METRIC=PCT, METRIC "
-						       "one of decisions, busy, time",
+						       "one of recall, precision, busy, time, energy",
 						       v);
 			p = strtod(eq + 1, &end);
 			if (end == eq + 1 || (*end && strcmp(end, "%") != 0) || p < 0 || p > 100)

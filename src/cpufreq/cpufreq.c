@@ -186,6 +186,7 @@ void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufre
 	pol->max_khz = pol->cpuinfo_max_khz;
 	pol->transition_latency_ns = tbl->transition_latency_ns;
 	pol->switch_latency_ns = switch_latency_ns;
+	pol->freq_invariant = true; /* arm64 with the kernel's arch_set_freq_scale(); sim sets it */
 	pol->cur_khz = cpufreq_driver_resolve_freq(pol, initial_khz);
 }
 
@@ -221,9 +222,14 @@ void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_
 
 unsigned int cpufreq_policy_transition_delay_us(const struct cpufreq_policy *pol)
 {
-	/* policy->transition_delay_us is 0 for cpufreq-dt, so the latency decides. */
+	/* policy->transition_delay_us is 0 for cpufreq-dt and acpi-cpufreq, so the latency
+	 * decides. */
 	unsigned int latency_us = pol->transition_latency_ns / 1000U;
 
+	/* v6.9+ (drivers/cpufreq/cpufreq.c cpufreq_policy_transition_delay_us(), Debian 6.12 and
+	 * 7.2): "a 50% breathing room between updates", latency + latency / 2, else 1 ms. */
+	if (pol->transition_delay_1_5x)
+		return latency_us ? latency_us + (latency_us >> 1) : 1000U;
 	if (latency_us) {
 		/* latency × 1000 gives sensible delays for fast (< 10 µs) switches; slower ones are
 		 * capped at 10 ms. Computed in 64 bits: the kernel's unsigned int product can wrap

@@ -43,6 +43,12 @@ struct cpufreq_policy {
 	u32 cur_khz;                      /* the frequency in force */
 	u32 transition_latency_ns;        /* cpuinfo.transition_latency */
 	u64 switch_latency_ns;            /* request -> in force; 0 = fast switch */
+	/* arch_scale_freq_invariant(): false on a CPU without frequency counters (x86 without
+	 * APERF/MPERF): PELT is not scaled by frequency, and schedutil scales policy->cur. */
+	bool freq_invariant;
+	/* The default rate limit's rule (cpufreq_policy_transition_delay_us): false, latency x
+	 * 1000 capped at 10 ms (up to v6.8); true, latency x 1.5 (v6.9+). */
+	bool transition_delay_1_5x;
 	/* A request waiting for the slow path: in force at pending_at_ns. */
 	bool pending;
 	u32 pending_khz;
@@ -74,7 +80,8 @@ u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz
  */
 void cpufreq_policy_set_efficiencies(struct cpufreq_policy *pol);
 
-/* v5.9 cpufreq_policy_transition_delay_us(): the schedutil rate_limit_us default. */
+/* cpufreq_policy_transition_delay_us(): the schedutil rate_limit_us default (the rule of
+ * pol->transition_delay_1_5x). */
 unsigned int cpufreq_policy_transition_delay_us(const struct cpufreq_policy *pol);
 
 /*

@@ -340,9 +340,11 @@ static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_pro
 		kp->resolve_relation == CPUFREQ_RESOLVE_LE ? GOVSIM_RELATION_LE : GOVSIM_RELATION_L;
 	k->iowait_boost_min = SCHED_CAPACITY_SCALE / 8;
 	k->sugov_cfs_input = pub_cfs_input(kp->sugov_cfs_input);
-	k->sugov_headroom = kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
-				    ? GOVSIM_HEADROOM_MAP_UTIL_PERF
-				    : GOVSIM_HEADROOM_MAP_UTIL_FREQ;
+	k->sugov_headroom = kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF
+				    ? GOVSIM_HEADROOM_EFFECTIVE_PERF
+				    : kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
+					  ? GOVSIM_HEADROOM_MAP_UTIL_PERF
+					  : GOVSIM_HEADROOM_MAP_UTIL_FREQ;
 	k->sugov_busy_hold = pub_busy_hold(kp->sugov_busy_hold);
 	k->sugov_no_limits_changed = !kp->sugov_limits_changed;
 	k->sugov_commit_on_need_update = kp->sugov_commit_on_need_update;
@@ -383,6 +385,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->gp.transition_latency_ns = pol->transition_latency_ns;
 	st->gp.transition_delay_us = cpufreq_policy_transition_delay_us(pol);
 	st->gp.switch_latency_ns = pol->switch_latency_ns;
+	st->gp.freq_invariant = pol->freq_invariant;
 	st->gp.report = env->on_eval != NULL;
 	pub_refresh(st);
 

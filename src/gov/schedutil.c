@@ -11,8 +11,9 @@
  * latency (govsim_request_freq). Policy limits do not change during a replay, so sugov_limits()
  * and limits_changed are only reached through ignore_dl_rate_limit.
  *
- * arm64 is frequency invariant (arch_scale_freq_invariant), so get_next_freq always scales
- * cpuinfo.max_freq.
+ * Where the platform is not frequency invariant (pol->freq_invariant 0: x86 without
+ * APERF/MPERF, the lab's guests), get_next_freq scales policy->cur, the frequency in force, as
+ * the kernel does (sugov_ref_freq).
  *
  * Other kernels (the run's kernel profile, facts/kernel-profiles.md §6) change only what struct
  * sugov_variant names, read once in schedutil_init from the public struct govsim_kernel
@@ -37,7 +38,6 @@
  *   switch_latency_us=0), not by the driver's fast_switch_possible; cpufreq-dt on Hikey960 and
  *   Juno has none, so their default is the slow path, as in the kernel.
  * - cpufreq_this_cpu_can_update() is always true: cpufreq-dt sets dvfs_possible_from_any_cpu.
- * - get_next_freq() always scales cpuinfo.max_freq: arm64 is frequency invariant.
  * - sugov_limits() is never called: policy limits (--set scaling_min_freq/scaling_max_freq)
  *   are set before the replay and do not change, so limits_changed is only set by
  *   ignore_dl_rate_limit().
@@ -168,6 +168,73 @@ unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *c
 				  FREQUENCY_UTIL, sg_policy->policy, sg_cpu->cpu);
 }
 
+unsigned long effective_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
+				 unsigned long scale, const struct govsim_policy *pol, int cpu,
+				 unsigned long *min, unsigned long *max)
+{
+	struct govsim_rq_clamp rq = sugov_cpu_uclamp(pol, cpu);
+	unsigned long util, irq = cu->util_irq;
+
+	/* IRQ/steal time saturates the CPU */
+	if (irq >= scale) {
+		*min = scale;
+		*max = scale;
+		return scale;
+	}
+	/* the DL bandwidth with the irq pressure, or the CFS/RT minimum performance */
+	*min = irq + cu->bw_dl;
+	if (rq.min > *min)
+		*min = rq.min;
+	/* a runnable RT task runs at the maximum while uclamp is not used */
+	if (!rq.used && cu->rt_runnable && scale > *min)
+		*min = scale;
+	/* RT and DL time is lost to CFS: add it */
+	util = util_cfs + cu->util_rt + cu->util_dl;
+	/* uclamp.max: a soft limit, below the actual util when clamped */
+	*max = rq.max < scale ? rq.max : scale;
+	if (util >= scale)
+		return scale;
+	/* U' = irq + (scale - irq) / scale * U: the task clock does not see irq time */
+	util = util * (scale - irq) / scale;
+	util += irq;
+	return util < scale ? util : scale;
+}
+
+/*
+ * v6.8+ sugov_get_util(sg_cpu, boost) with the boost sugov_iowait_apply() gives before it:
+ * util = max(effective_cpu_util(cpu_util_cfs_boost), boost), then the headroom in the band.
+ */
+static unsigned long sugov_get_util_perf(struct sugov_cpu *sg_cpu, u64 time,
+					 struct govsim_cpu_util *cu)
+{
+	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
+	unsigned long max, boost, util, lo, hi;
+
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_policy->policy, sg_cpu->cpu, cu);
+	max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
+	sg_cpu->max = max;
+	sg_cpu->bw_dl = cu->bw_dl;
+	boost = sugov_iowait_apply(sg_cpu, time, 0, max);
+	util = effective_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
+				  sg_policy->policy, sg_cpu->cpu, &lo, &hi);
+	if (boost > util)
+		util = boost;
+	return sugov_effective_cpu_perf(util, lo, hi);
+}
+
+/* The util get_next_freq() takes for one CPU, iowait boost included, as the profile computes
+ * it (sg_cpu->max is its capacity afterwards). */
+static unsigned long sugov_cpu_perf(struct sugov_cpu *sg_cpu, u64 time, struct govsim_cpu_util *cu)
+{
+	unsigned long util;
+
+	if (sg_cpu->sg_policy->v.headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF)
+		return sugov_get_util_perf(sg_cpu, time, cu);
+	util = sugov_get_util(sg_cpu, cu);
+	return sugov_iowait_apply(sg_cpu, time, util, sg_cpu->max);
+}
+
 bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
 {
 	s64 delta_ns;
@@ -228,11 +295,22 @@ void sugov_deferred_update(struct sugov_policy *sg_policy, u64 time, unsigned in
  * The raw value is cached: the same raw frequency returns the previous next_freq without a
  * new resolution (unless the limits changed).
  */
+unsigned long sugov_ref_freq(const struct sugov_policy *sg_policy)
+{
+	const struct govsim_policy *policy = sg_policy->policy;
+
+	if (policy->freq_invariant)
+		return policy->cpuinfo_max_khz;
+	if (sg_policy->v.headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF)
+		return (unsigned long)policy->cur_khz + (policy->cur_khz >> 2);
+	return policy->cur_khz;
+}
+
 unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
 			   unsigned long max)
 {
 	struct govsim_policy *policy = sg_policy->policy;
-	unsigned long freq = sugov_map_util_freq(&sg_policy->v, util, policy->cpuinfo_max_khz, max);
+	unsigned long freq = sugov_map_util_freq(&sg_policy->v, util, sugov_ref_freq(sg_policy), max);
 	unsigned int raw = freq > UINT32_MAX ? UINT32_MAX : (unsigned int)freq;
 
 	if (raw == sg_policy->cached_raw_freq && !sg_policy->need_freq_update)
@@ -399,7 +477,7 @@ static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim
 	}
 	e->util = util;
 	/* This CPU's own map_util_freq: in a shared policy the policy follows the largest. */
-	target = sugov_map_util_freq(&sg_policy->v, util, sg_policy->policy->cpuinfo_max_khz, max);
+	target = sugov_map_util_freq(&sg_policy->v, util, sugov_ref_freq(sg_policy), max);
 	e->target_khz = target > UINT32_MAX ? UINT32_MAX : (u32)target;
 }
 
@@ -449,9 +527,8 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 		break;
 	}
 
-	util = sugov_get_util(sg_cpu, &cu);
+	util = sugov_cpu_perf(sg_cpu, time, &cu);
 	max = sg_cpu->max;
-	util = sugov_iowait_apply(sg_cpu, time, util, max);
 	sugov_record(sg_cpu, time, &cu, util, max);
 	next_f = get_next_freq(sg_policy, util, max);
 	/* Do not lower the frequency of a CPU that has not been idle since the last
@@ -486,9 +563,8 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 		struct govsim_cpu_util cu;
 		unsigned long j_util, j_max;
 
-		j_util = sugov_get_util(j_sg_cpu, &cu);
+		j_util = sugov_cpu_perf(j_sg_cpu, time, &cu);
 		j_max = j_sg_cpu->max;
-		j_util = sugov_iowait_apply(j_sg_cpu, time, j_util, j_max);
 		sugov_record(j_sg_cpu, time, &cu, j_util, j_max);
 
 		if (sg_policy->v.shared_agg == GOVSIM_SHARED_MAX) {

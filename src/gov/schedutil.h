@@ -96,6 +96,9 @@ static inline unsigned long map_util_perf(unsigned long util)
 static inline unsigned long sugov_map_util_freq(const struct sugov_variant *v, unsigned long util,
 						unsigned long freq, unsigned long cap)
 {
+	/* v6.8+: util already carries the headroom (sugov_effective_cpu_perf) */
+	if (v->headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF)
+		return freq * util / cap;
 	if (v->headroom == GOVSIM_HEADROOM_MAP_UTIL_PERF)
 		return freq * map_util_perf(util) / cap;
 	return map_util_freq(util, freq, cap);
@@ -113,6 +116,35 @@ unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long
 /* sugov_get_util: read the CPU through govsim_cpu_util (into *cu), save max and bw_dl in
  * sg_cpu, return schedutil_cpu_util(FREQUENCY_UTIL). A capacity of 0 is taken as 1024. */
 unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu);
+
+/*
+ * v6.8+ effective_cpu_util(cpu, util_cfs, &min, &max) (kernel/sched/fair.c, Debian 6.12
+ * l.8218): the CPU's util (cfs + rt + dl, irq-scaled, at most the capacity `scale`) and the
+ * band the frequency must respect: *min = max(irq + bw_dl, rq uclamp.min), the capacity when
+ * an RT task is runnable and uclamp is unused; *max = min(scale, rq uclamp.max).
+ */
+unsigned long effective_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
+				 unsigned long scale, const struct govsim_policy *pol, int cpu,
+				 unsigned long *min, unsigned long *max);
+
+/* v6.8+ sugov_effective_cpu_perf(): the headroom on the actual util, kept in [min, max]
+ * (min wins): max(min, min(actual + actual/4, max)). */
+static inline unsigned long sugov_effective_cpu_perf(unsigned long actual, unsigned long min,
+						     unsigned long max)
+{
+	actual = map_util_perf(actual);
+	if (actual < max)
+		max = actual;
+	return min > max ? min : max;
+}
+
+/*
+ * The reference frequency get_next_freq() scales: cpuinfo.max_freq when the kernel is
+ * frequency invariant; otherwise policy->cur, with a 25% margin from v6.8
+ * (get_capacity_ref_freq(): "select a higher frequency than the current one before the CPU is
+ * fully busy"). x86 has no arch_scale_freq_ref(), so it is 0 there and not used.
+ */
+unsigned long sugov_ref_freq(const struct sugov_policy *sg_policy);
 
 bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time);
 bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq);

@@ -361,9 +361,128 @@ static const struct kernel_profile profile_v6_6 = {
 		   "emulated (§2.1, §5.3); GKI vendor hooks are not emulated (§9)",
 };
 
+/*
+ * v6.12 and v7.2, read in Debian's linux-source-6.12 (6.12.95, bookworm-backports) and
+ * linux-source-7.2 (7.2.13, sid) -- the kernels the lab boots. What changed after v6.6 and is
+ * emulated: the v6.8 schedutil rework (sugov_get_util -> effective_cpu_util(cpu, util, &min,
+ * &max) -> sugov_effective_cpu_perf: the 1.25 headroom on the actual util only, uclamp and the
+ * RT boost and DL bandwidth as a min/max band; get_capacity_ref_freq: not invariant, cur +
+ * cur/4), the unified util_est (v6.8: one value, FASTUP gone, the runnable skip), and the
+ * default rate limit of v6.9 (latency x 1.5: 15 us on the lab's 10 us P-states).
+ */
+#define S_612(f) "Debian linux-source-6.12 (6.12.95) and -7.2 (7.2.13) " f
+static const struct kernel_profile profile_v6_12 = {
+	.name = "v6.12",
+	.tree = "6.12.95 (Debian linux-source-6.12, bookworm-backports)",
+	.summary = "6.12 LTS: sugov_effective_cpu_perf, unified util_est, 1.5 x latency rate "
+		   "limit, EEVDF",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
+	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
+	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,
+	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_clamped = false,
+	.sugov_shared_agg = SUGOV_SHARED_MAX,
+	.resolve_relation = CPUFREQ_RESOLVE_LE,
+	.rate_limit_1_5x = true,
+	.em_cost = EM_COST_UW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,
+		S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),
+		S_FLAG_MSB, S_612("fair.c util_est_update l.4994 (6.12): one util_est value"),
+		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"),
+		S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),
+		S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),
+		S_612("cpufreq_schedutil.c sugov_effective_cpu_perf, get_capacity_ref_freq, "
+		      "get_next_freq l.188 (6.12)"),
+		S_612("cpufreq_schedutil.c sugov_update_single_freq: sugov_hold_freq && "
+		      "!need_freq_update"),
+		S_LIM, S_612("cpufreq_schedutil.c sugov_update_next_freq l.106 (6.12)"), S_IO_128,
+		S_612("cpufreq_schedutil.c sugov_iowait_apply returns the boost; max(util, boost) "
+		      "before the headroom, no clamp"),
+		S_AGG_MAX,
+		S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12): latency + "
+		      "latency >> 1"),
+		S_REL_LE, S_EM_UW},
+	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
+		   "sleeps while not eligible stays on the rq, with its util and util_est, until "
+		   "it is picked again; sched_ext is not emulated; the idle sync of clock_pelt "
+		   "and the DO_DETACH kick on migration are not emulated",
+};
+
+/* v7.2: the v6.12 behaviours; schedutil's own changes (need_freq_update also skips the rate
+ * limit; ignore_dl_rate_limit sets it directly) act only on DL bandwidth increases and policy
+ * limit changes, which the lab's workloads do not make. */
+static const struct kernel_profile profile_v7_2 = {
+	.name = "v7.2",
+	.tree = "7.2.13 (Debian linux-source-7.2, sid)",
+	.summary = "7.2: as v6.12 (Debian sid's kernel, uclamp and cgroup uclamp built in)",
+	.pelt_runnable_avg = true,
+	.pelt_thermal = true,
+	.util_est_fastup = true,
+	.util_est_flag = UTIL_EST_FLAG_MSB,
+	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
+	.util_est_sub_before_pelt = true,
+	.uclamp_present = true,
+	.uclamp_static_key = true,
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
+	.uclamp_bucket_clamp = true,
+	.uclamp_rq_idle_init = true,
+	.uclamp_tg_clamp = true,
+	.uclamp_idle_shortcut = true,
+	.blocked_kick = true,
+	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
+	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
+	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,
+	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
+	.sugov_limits_changed = true,
+	.sugov_commit_on_need_update = true,
+	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_clamped = false,
+	.sugov_shared_agg = SUGOV_SHARED_MAX,
+	.resolve_relation = CPUFREQ_RESOLVE_LE,
+	.rate_limit_1_5x = true,
+	.em_cost = EM_COST_UW,
+	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,
+		S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),
+		S_FLAG_MSB, S_612("fair.c util_est_update: one util_est value"), S_SUB_BEFORE,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"),
+		S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max)"),
+		S_612("fair.c cpu_util_cfs_boost"),
+		S_612("cpufreq_schedutil.c sugov_effective_cpu_perf, get_capacity_ref_freq, "
+		      "get_next_freq l.204 (7.2)"),
+		S_612("cpufreq_schedutil.c sugov_update_single_freq"),
+		S_612("cpufreq_schedutil.c sugov_should_update_freq: need_freq_update skips the "
+		      "rate limit (7.2)"),
+		S_612("cpufreq_schedutil.c sugov_update_next_freq"), S_IO_128,
+		S_612("cpufreq_schedutil.c sugov_iowait_apply"), S_AGG_MAX,
+		S_612("cpufreq.c cpufreq_policy_transition_delay_us l.524 (7.2)"), S_REL_LE,
+		S_EM_UW},
+	.caveats = "as v6.12: EEVDF's delayed dequeue and sched_ext are not emulated",
+};
+
 const struct kernel_profile *const kernel_profiles[] = {
-	&profile_v4_19_early, &profile_v4_19, &profile_v5_4_early, &profile_v5_4, &profile_v5_9,
-	&profile_v5_10_early, &profile_v5_10, &profile_v5_15, &profile_v6_1, &profile_v6_6, NULL,
+	&profile_v4_19_early, &profile_v4_19, &profile_v5_4_early, &profile_v5_4,
+	&profile_v5_9,        &profile_v5_10_early, &profile_v5_10, &profile_v5_15,
+	&profile_v6_1,        &profile_v6_6,  &profile_v6_12, &profile_v7_2,
+	NULL,
 };
 
 const struct kernel_profile *kernel_profile_default(void)
@@ -576,6 +695,8 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "ewma_1pct + capacity skip";
 		case UTIL_EST_MARGIN_LAST_ENQUEUED:
 			return "ewma_1pct + last_enqueued filter + capacity skip";
+		case UTIL_EST_MARGIN_UNIFIED:
+			return "one value: reset on increase, 1% margin, capacity and runnable skips";
 		}
 		break;
 	case KB_UTIL_EST_SUB_BEFORE_PELT:
@@ -639,6 +760,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		}
 		break;
 	case KB_SUGOV_HEADROOM:
+		if (kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF)
+			return "sugov_effective_cpu_perf: max(min, min(util + util/4, max)), then f * "
+			       "util / max; not invariant: f = cur + cur/4";
 		return kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
 			       ? "map_util_perf: f * (util + util/4) / max"
 			       : "map_util_freq: (f + f/4) * util / max";
@@ -675,7 +799,8 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_SUGOV_SHARED_AGG:
 		return kp->sugov_shared_agg == SUGOV_SHARED_MAX ? "plain max" : "largest util/max";
 	case KB_RATE_LIMIT_DEFAULT:
-		return "min(latency_us, 10000) us, 1000 if latency is 0";
+		return kp->rate_limit_1_5x ? "latency_us + latency_us / 2, 1000 if latency is 0"
+					   : "min(latency_us * 1000, 10000) us, 1000 if latency is 0";
 	case KB_RESOLVE_RELATION:
 		return kp->resolve_relation == CPUFREQ_RESOLVE_LE ? "RELATION_LE" : "RELATION_L";
 	case KB_EM_COST:

@@ -32,6 +32,9 @@ enum util_est_margin {
 	UTIL_EST_MARGIN_CAPACITY,      /* + skip when task_util > capacity_orig (v5.4 .. v5.9) */
 	UTIL_EST_MARGIN_LAST_ENQUEUED, /* + write enqueued when only the ewma diff is small
 					* (last_enqueued_diff filter, v5.10.89+) */
+	UTIL_EST_MARGIN_UNIFIED,       /* v6.8+: one value (the ewma, reset on increase), the
+					* 1% margin on ewma - dequeued, the capacity skip, and
+					* no ewma update while dequeued + 1% < runnable_avg */
 };
 
 /* uclamp's RT default boost: absent (no uclamp), hard-wired 1024, or the sysctl. */
@@ -56,6 +59,8 @@ enum sugov_cfs_input {
 enum sugov_headroom {
 	SUGOV_HEADROOM_MAP_UTIL_FREQ = 0, /* (f + f/4) * util / max (<= v5.10) */
 	SUGOV_HEADROOM_MAP_UTIL_PERF,     /* f * (util + util/4) / max (v5.15+) */
+	SUGOV_HEADROOM_EFFECTIVE_PERF,    /* sugov_effective_cpu_perf(), then f * util / max;
+					   * not invariant: f = cur + cur/4 (v6.8+) */
 };
 
 /* The single-policy busy hold (sugov_cpu_is_busy). */
@@ -158,6 +163,8 @@ struct kernel_profile {
 	enum sugov_shared_agg sugov_shared_agg;
 	/* cpufreq core (src/cpufreq/cpufreq.c) */
 	enum cpufreq_resolve_relation resolve_relation;
+	bool rate_limit_1_5x;          /* default rate limit: latency x 1.5 (v6.9+), else x 1000
+					* capped at 10 ms */
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "facts §x, file function line version". */

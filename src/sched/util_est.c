@@ -69,6 +69,46 @@ void util_est_sub(const struct util_est_cfg *cfg, struct sched_avg *cfs, const s
 								    : task_est;
 }
 
+/*
+ * v6.8+ util_est_update() (kernel/sched/fair.c, Debian 6.12 l.4994 and 7.2): util_est is one
+ * value, the EWMA, kept here in ue.ewma with ue.enqueued = ewma | flag so that
+ * util_est_task_value() and the UTIL_AVG_UNCHANGED test read it as the kernel's single field.
+ */
+static bool util_est_update_unified(const struct util_est_cfg *cfg, struct sched_avg *p,
+				    unsigned long capacity_orig)
+{
+	const unsigned int margin = SCHED_CAPACITY_SCALE / 100;
+	unsigned int ewma = p->util_est.ewma, dequeued, last_ewma_diff;
+
+	/* PELT not updated since enqueue: skip */
+	if (p->util_est.enqueued & cfg->flag)
+		return false;
+	dequeued = (unsigned int)p->util_avg;
+	/* an increase resets the EWMA: the average smooths decreases only */
+	if (ewma <= dequeued) {
+		ewma = dequeued;
+		goto done;
+	}
+	/* within ~1% of the last activation: keep the value */
+	last_ewma_diff = ewma - dequeued;
+	if (last_ewma_diff < margin)
+		goto done;
+	/* no idle time can be granted on this CPU: not a sample */
+	if (dequeued > capacity_orig)
+		return false;
+	/* the task did not get all the CPU time it wanted: not a sample of its size */
+	if (dequeued + margin < p->runnable_avg)
+		goto done;
+	/* ewma(t) = w * dequeued + (1 - w) * ewma(t-1), w = 1/4 */
+	ewma <<= UTIL_EST_WEIGHT_SHIFT;
+	ewma -= last_ewma_diff;
+	ewma >>= UTIL_EST_WEIGHT_SHIFT;
+done:
+	p->util_est.ewma = ewma;
+	p->util_est.enqueued = ewma | cfg->flag;
+	return true;
+}
+
 bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool task_sleep,
 		     unsigned long capacity_orig)
 {
@@ -79,6 +119,8 @@ bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool t
 	/* 2. no activation completed (e.g. a migration): the task's estimate stays */
 	if (!task_sleep)
 		return false;
+	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED)
+		return util_est_update_unified(cfg, p, capacity_orig);
 
 	/* 3. PELT not updated since the last dequeue: nothing new to learn */
 	ue = p->util_est;

@@ -29,6 +29,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->uclamp_buckets = UCLAMP_BUCKETS_DEFAULT;
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
 	cfg->uclamp_task = true;
+	cfg->freq_invariant = -1;
 }
 
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
@@ -47,6 +48,27 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 						    "--set update_points='%s': expected kernel or "
 						    "context-switch",
 						    p->value);
+			p->used = true;
+			continue;
+		}
+		if (strcmp(p->key, "start_freq") == 0) {
+			if (strcmp(p->value, "traced") == 0)
+				cfg->start_freq = SIM_START_TRACED;
+			else if (strcmp(p->value, "max") == 0)
+				cfg->start_freq = SIM_START_MAX;
+			else
+				return gs_error_set(err, GS_EARG,
+						    "--set start_freq='%s': expected traced or max",
+						    p->value);
+			p->used = true;
+			continue;
+		}
+		if (strcmp(p->key, "freq_invariant") == 0) {
+			if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
+				return gs_error_set(err, GS_EARG,
+						    "--set freq_invariant='%s': expected 0 or 1",
+						    p->value);
+			cfg->freq_invariant = p->value[0] == '1';
 			p->used = true;
 			continue;
 		}

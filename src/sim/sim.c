@@ -55,6 +55,20 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 	sim_timeline_note(s, cl, s->now, 0, true);
 }
 
+/*
+ * arch_scale_freq_capacity() for PELT: (cur << 10) / max where the kernel is frequency
+ * invariant; SCHED_CAPACITY_SCALE where it is not (x86 without APERF/MPERF: arch_scale_freq_key
+ * stays off and arch_scale_freq_capacity() returns 1024 -- arch/x86/include/asm/topology.h),
+ * so a running task's util climbs as if the CPU ran at its maximum.
+ */
+static unsigned long sim_freq_scale(const struct cpufreq_policy *pol,
+				    const struct plat_cluster *pc)
+{
+	if (!pol->freq_invariant)
+		return SCHED_CAPACITY_SCALE;
+	return ((unsigned long)pol->cur_khz << SCHED_CAPACITY_SHIFT) / plat_cluster_max_khz(pc);
+}
+
 /* Tell the scheduler about frequency changes made inside a hook, once it has returned. */
 void sim_flush_freq(struct sim *s)
 {
@@ -69,8 +83,7 @@ void sim_flush_freq(struct sim *s)
 		if (!cl->freq_dirty)
 			continue;
 		cl->freq_dirty = false;
-		scale = ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
-			plat_cluster_max_khz(pc);
+		scale = sim_freq_scale(&cl->pol, pc);
 		for (int i = 0; i < pc->nr_cpus; i++)
 			sched_set_freq_scale(s->sched, pc->cpus[i], s->now, scale);
 		if (s->work)
@@ -693,6 +706,17 @@ static u64 val_default_window_ns(const struct sim_config *cfg, const struct cpuf
 	return (u64)cpufreq_policy_transition_delay_us(pol) * NSEC_PER_USEC;
 }
 
+/* validate's default window: one rate-limit period, but at least one tick (TICK_NSEC): the
+ * trace does not record the tick, and a kernel with a rate limit of microseconds decides at
+ * every update, tick-driven ones included. */
+static u64 val_window_ns(const struct sim_config *cfg, const struct cpufreq_policy *pol)
+{
+	u64 tick = (NSEC_PER_SEC + (u64)cfg->hz / 2) / (u64)cfg->hz;
+	u64 w = val_default_window_ns(cfg, pol);
+
+	return w > tick ? w : tick;
+}
+
 /* The scheduler model, with the loop's hooks, and the rqs' initial clamp state. */
 static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
 {
@@ -710,7 +734,11 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 		s->cpu[c].traced_idle = -1;
 		s->cpu[c].csv_busy = -1;
 		s->cpu[c].traced_khz = cfg->initial_khz[c];
-		if (cfg->initial_khz[c])
+		/* a known start: the policy ran at its maximum until the first cpu_frequency */
+		if (cfg->start_freq == SIM_START_MAX)
+			s->cpu[c].traced_khz = plat_cluster_max_khz(
+			    &s->plat->clusters[s->plat->cpus[c].cluster]);
+		if (s->cpu[c].traced_khz)
 			s->any_traced_freq = true;
 	}
 	hooks.ctx = s;
@@ -765,10 +793,15 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	u32 init = 0;
 	int ret;
 
-	for (int i = 0; i < pc->nr_cpus && !init; i++)
+	for (int i = 0; i < pc->nr_cpus && !init && cfg->start_freq == SIM_START_TRACED; i++)
 		init = cfg->initial_khz[pc->cpus[i]];
 	cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
 	cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
+	if (cfg->start_freq == SIM_START_MAX)
+		cl->pol.cur_khz = cl->pol.max_khz;
+	cl->pol.freq_invariant =
+		cfg->freq_invariant >= 0 ? cfg->freq_invariant != 0 : s->plat->freq_invariant;
+	cl->pol.transition_delay_1_5x = s->kp->rate_limit_1_5x;
 	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
 		cpufreq_policy_set_efficiencies(&cl->pol);
 	cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
@@ -781,7 +814,7 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	/* performance, powersave and userspace set their frequency in init */
 	s->emu_init_khz[c] = cl->pol.cur_khz;
 	s->val.window_ns[c] = cfg->val_window_ns ? cfg->val_window_ns
-						 : val_default_window_ns(cfg, &cl->pol);
+						 : val_window_ns(cfg, &cl->pol);
 	cl->cur_opp = plat_cluster_opp_index(pc, cl->pol.cur_khz);
 	if (cl->cur_opp < 0)
 		cl->cur_opp = pc->nr_opps - 1;
@@ -789,9 +822,7 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 		cl->cpu_mask |= 1ull << pc->cpus[i];
 	/* The initial frequency's scale for PELT invariance. */
 	for (int i = 0; i < pc->nr_cpus; i++)
-		sched_set_freq_scale(s->sched, pc->cpus[i], 0,
-				     ((unsigned long)cl->pol.cur_khz << SCHED_CAPACITY_SHIFT) /
-					     plat_cluster_max_khz(pc));
+		sched_set_freq_scale(s->sched, pc->cpus[i], 0, sim_freq_scale(&cl->pol, pc));
 	return 0;
 }
 

@@ -46,6 +46,12 @@ struct sim_config {
 	 * costs, and a policy may only attach) */
 	int cgroup_depth;
 	bool uclamp_task;
+	/* freq_invariant: arch_scale_freq_invariant() (-1: the platform's); start_freq: the
+	 * frequency each policy has when the governor starts (traced: the trace's first
+	 * cpu_frequency of the policy, else its maximum; max: its scaling_max_freq, as a
+	 * policy switched from the performance governor has -- the lab's recordings). */
+	int freq_invariant;
+	enum sim_start_freq { SIM_START_TRACED = 0, SIM_START_MAX } start_freq;
 	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
 	bool validate;
@@ -106,12 +112,27 @@ enum sim_val_signal {
  * The eval_* fields are the emulation's last governor evaluation of the policy at or before
  * the decision (the CPU with the highest target).
  */
+/*
+ * Why a kernel decision found no emulated change to pair with (sim_val_finish_decisions):
+ *   EARLY      the emulation was already at the kernel's new OPP: it changed more than a
+ *              window before (or never left it)
+ *   PATH       the emulation ran at another OPP than the kernel's before the decision: the paths
+ *              had diverged (non-invariant schedutil scales the current frequency, so one
+ *              difference carries on)
+ *   NO_UPDATE  same OPP before, but no emulated evaluation within the window: the kernel decided
+ *              at an update point the replay does not have (a tick, a blocked-load update)
+ *   UTIL       same OPP before and an evaluation in the window, whose util gave another OPP
+ */
+enum sim_miss_cause { SIM_MISS_NONE = 0, SIM_MISS_EARLY, SIM_MISS_PATH, SIM_MISS_NO_UPDATE,
+		      SIM_MISS_UTIL, SIM_MISS__COUNT };
+
 struct sim_decision {
 	u64 t_ns;
 	int cluster;
 	u32 kernel_khz, kernel_prev_khz;
 	u32 emu_khz;           /* emulated OPP in force at t_ns */
-	bool agree;
+	bool agree;            /* matched by an emulated change (timing_err_ns: its time - t_ns) */
+	enum sim_miss_cause miss; /* when not */
 	s64 timing_err_ns;
 	bool has_eval;
 	u64 eval_t_ns;
@@ -153,10 +174,19 @@ struct sim_validation {
 	 * frequency, over the time the traced one is known */
 	double energy_emul_mwns[GS_MAX_CLUSTERS];
 	double energy_traced_mwns[GS_MAX_CLUSTERS];
-	/* per-decision agreement (struct sim_decision), per policy */
+	/*
+	 * Decisions, per policy: a kernel decision is a cpu_frequency of the policy's first CPU
+	 * that changes its frequency, an emulated one a change of the emulated frequency in
+	 * force. They are paired one to one (sim_val_finish_decisions): a kernel decision is
+	 * matched by an emulated change to the same OPP at most window_ns before or after it.
+	 * decisions_agree/decisions is the recall, emu_matched/emu_decisions the precision.
+	 */
 	u64 window_ns[GS_MAX_CLUSTERS];
 	u64 decisions[GS_MAX_CLUSTERS];
 	u64 decisions_agree[GS_MAX_CLUSTERS];
+	u64 emu_decisions[GS_MAX_CLUSTERS];
+	u64 emu_matched[GS_MAX_CLUSTERS];
+	u64 misses[GS_MAX_CLUSTERS][SIM_MISS__COUNT]; /* unmatched kernel decisions by cause */
 	double sum_abs_timing_ns[GS_MAX_CLUSTERS]; /* over the agreeing decisions */
 	/* the kernel's own cpu_frequency events (markers not counted), per policy */
 	u64 kernel_freq_events[GS_MAX_CLUSTERS];

@@ -5,6 +5,7 @@
  */
 #include "sim/sim_priv.h"
 
+#include <stdint.h>
 #include <stdlib.h>
 
 bool sim_is_util_event(enum event_type t)
@@ -188,57 +189,81 @@ void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
 	d->emu_khz = s->cl[c].pol.cur_khz;
 }
 
-/* The emulated frequency in force at t (the last change at or before t). */
-static u32 val_emu_at(const struct sim *s, int c, u64 t, size_t *idx)
+/* The emulated frequency in force at t: the last change at or before t, else the initial. */
+static u32 val_emu_before(const struct sim *s, int c, u64 t)
 {
 	size_t lo = 0, hi = s->nr_emu_chg[c];
 
-	while (lo < hi) { /* first change after t */
+	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
 		if (s->emu_chg[c][mid].t <= t)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	*idx = lo;
 	return lo ? s->emu_chg[c][lo - 1].khz : s->emu_init_khz[c];
 }
 
-/* At the end: each decision against the emulated changes within its window. */
+/*
+ * At the end: pair each policy's kernel decisions with its emulated changes, one to one. In
+ * trace order, a kernel decision to OPP f at t takes the unpaired emulated change to f nearest
+ * to t within [t - w, t + w] (w: the window, one rate-limit period by default). Unpaired on
+ * either side is a miss: a kernel decision the emulation did not make (recall), or an emulated
+ * change the kernel did not make (precision). Both lists are in time order, so each pairing
+ * scans only the window.
+ */
 void sim_val_finish_decisions(struct sim *s)
 {
+	bool *used[GS_MAX_CLUSTERS] = {NULL};
+	size_t lo[GS_MAX_CLUSTERS] = {0};
+
+	for (int c = 0; c < s->plat->nr_clusters; c++) {
+		s->val.emu_decisions[c] = s->nr_emu_chg[c];
+		used[c] = calloc(s->nr_emu_chg[c] ? s->nr_emu_chg[c] : 1, sizeof(bool));
+	}
 	for (size_t i = 0; i < s->val.nr_dec; i++) {
 		struct sim_decision *d = &s->val.dec[i];
 		int c = d->cluster;
 		u64 w = s->val.window_ns[c];
 		u64 from = d->t_ns > w ? d->t_ns - w : 0;
-		size_t k;
-		u32 f = val_emu_at(s, c, from, &k);
-		bool found = false;
-		s64 best = 0;
+		size_t best = SIZE_MAX;
 
-		if (f == d->kernel_khz) {
-			/* there at the window's start: since when (clipped to the window) */
-			u64 since = k ? s->emu_chg[c][k - 1].t : s->t0;
-			found = true;
-			best = since > from ? (s64)(since - d->t_ns) : -(s64)w;
-		}
-		for (; k < s->nr_emu_chg[c] && s->emu_chg[c][k].t <= d->t_ns + w; k++) {
-			s64 e = (s64)(s->emu_chg[c][k].t - d->t_ns);
-			if (s->emu_chg[c][k].khz != d->kernel_khz)
+		while (lo[c] < s->nr_emu_chg[c] && s->emu_chg[c][lo[c]].t < from)
+			lo[c]++;
+		for (size_t k = lo[c]; k < s->nr_emu_chg[c] && s->emu_chg[c][k].t <= d->t_ns + w;
+		     k++) {
+			if (!used[c] || used[c][k] || s->emu_chg[c][k].khz != d->kernel_khz)
 				continue;
-			if (!found || llabs(e) < llabs(best))
-				best = e;
-			found = true;
+			if (best == SIZE_MAX ||
+			    llabs((s64)(s->emu_chg[c][k].t - d->t_ns)) <
+				    llabs((s64)(s->emu_chg[c][best].t - d->t_ns)))
+				best = k;
 		}
-		d->agree = found;
-		d->timing_err_ns = found ? best : 0;
+		d->agree = best != SIZE_MAX;
+		d->timing_err_ns = d->agree ? (s64)(s->emu_chg[c][best].t - d->t_ns) : 0;
+		if (!d->agree) {
+			u32 before = val_emu_before(s, c, from);
+
+			if (before == d->kernel_khz)
+				d->miss = SIM_MISS_EARLY;
+			else if (before != d->kernel_prev_khz)
+				d->miss = SIM_MISS_PATH;
+			else if (!d->has_eval || d->eval_t_ns + w < d->t_ns)
+				d->miss = SIM_MISS_NO_UPDATE;
+			else
+				d->miss = SIM_MISS_UTIL;
+			s->val.misses[c][d->miss]++;
+		}
 		s->val.decisions[c]++;
-		if (found) {
+		if (d->agree) {
+			used[c][best] = true;
 			s->val.decisions_agree[c]++;
-			s->val.sum_abs_timing_ns[c] += (double)llabs(best);
+			s->val.emu_matched[c]++;
+			s->val.sum_abs_timing_ns[c] += (double)llabs(d->timing_err_ns);
 		}
 	}
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		free(used[c]);
 }
 
 void sim_take_validation(struct sim *s, struct sim_validation *out)

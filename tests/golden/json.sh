@@ -158,15 +158,18 @@ vt = open(tmp + "/val.txt").read()
 assert v["platform"] == "juno-r0" and len(v["traces"]) == 1
 for kern in v["traces"][0]["kernels"]:
     for p in kern["policies"]:
-        # text row: kernel policyN decisions agree |dt| busy time util-trace E-ratio
-        m = re.search(r"^ +%s +policy%d +(\d+) +([0-9.]+)%% +\S+ +([0-9.]+)%% +([0-9.]+)%% +([0-9.]+)%%"
-                      % (re.escape(kern["kernel"]), p["policy"]), vt, re.M)
+        # text row: profile policyN kernel emulated recall precision |dt| busy time util-trace
+        # E-ratio
+        m = re.search(r"^ +%s +policy%d +(\d+) +(\d+) +([0-9.]+)%% +([0-9.]+)%% +\S+ +([0-9.]+)%% +"
+                      r"([0-9.]+)%% +([0-9.]+)%%" % (re.escape(kern["kernel"]), p["policy"]), vt, re.M)
         assert m, (kern["kernel"], p)
         assert p["decisions"] == int(m.group(1))
-        assert abs(100 * p["decisions_agree"] - float(m.group(2))) < 0.05
-        assert abs(100 * p["busy"] - float(m.group(3))) < 0.05
-        assert abs(100 * p["time"] - float(m.group(4))) < 0.05
-        assert abs(100 * p["time_util_trace"] - float(m.group(5))) < 0.05
+        assert p["emulated_decisions"] == int(m.group(2))
+        assert abs(100 * p["recall"] - float(m.group(3))) < 0.05
+        assert abs(100 * p["precision"] - float(m.group(4))) < 0.05
+        assert abs(100 * p["busy"] - float(m.group(5))) < 0.05
+        assert abs(100 * p["time"] - float(m.group(6))) < 0.05
+        assert abs(100 * p["time_util_trace"] - float(m.group(7))) < 0.05
 i = json.load(open(tmp + "/info.json"))
 it = open(tmp + "/info.txt").read()
 assert i["events"] == int(re.search(r"^events: +(\d+)", it, re.M).group(1))

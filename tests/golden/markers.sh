@@ -39,8 +39,9 @@ done
 
 "$bin" validate "$tmp/a.txt" >"$tmp/va" 2>&1 || { echo "markers: validate failed" >&2; fail=1; }
 "$bin" validate "$tmp/b.txt" >"$tmp/vb" 2>&1 || { echo "markers: validate failed" >&2; fail=1; }
-# validate's per-policy row: kernel policy decisions agree |dt| busy time util-trace E-ratio
-grep -Eq '^    v5\.9 +policy4 +0 +- +- +- +- ' "$tmp/va" &&
+# validate's per-policy row: profile policy kernel emulated recall precision |dt| busy time
+# util-trace E-ratio; a policy with markers only has no kernel decision to score either way
+grep -Eq '^    v5\.9 +policy4 +0 +[0-9]+ +- +- +- +- +- ' "$tmp/va" &&
 	grep -q '^      (no kernel decisions for policy4' "$tmp/va" ||
 	{ echo "markers: policy4 (markers only) is scored:" >&2; cat "$tmp/va" >&2; fail=1; }
 grep -E '^    v5\.9 +policy0 ' "$tmp/va" | grep -q '%' ||

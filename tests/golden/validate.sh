@@ -49,25 +49,28 @@ for pc in 0:policy0 1:policy1; do
 	done
 done
 
-# pinned figures (tolerance: 2 percentage points, 0.5 ms, 0.02 energy ratio)
+# pinned figures (tolerance: 2 percentage points, 0.5 ms, 0.02 energy ratio); the columns:
+# 3 kernel 4 emulated 5 recall 6 precision 7 |dt| 8 busy 9 time 10 util-trace 11 E-ratio
 #          kernel policy col want tol
 while read -r k p c w t; do
 	got=$(field "$k" "$p" "$c" "$tmp/v.txt")
 	near "$got" "$w" "$t" || err "$k $p column $c: '$got', pinned $w +- $t"
 done <<'PINS'
-v4.19 policy0 4 100.0 0
-v4.19 policy0 5 0.89 0.5
-v4.19 policy0 6 44.2 2
-v4.19 policy0 7 64.6 2
-v4.19 policy0 8 60.9 2
-v4.19 policy0 9 0.568 0.02
-v4.19 policy1 4 100.0 0
-v4.19 policy1 7 82.5 2
-v4.19 policy1 8 86.8 2
-v4.19 policy1 9 0.780 0.02
-v5.9 policy0 4 100.0 0
-v5.9 policy0 7 64.6 2
-v5.9 policy1 7 82.5 2
+v4.19 policy0 5 100.0 0
+v4.19 policy0 6 22.2 0.1
+v4.19 policy0 7 0.89 0.5
+v4.19 policy0 8 44.2 2
+v4.19 policy0 9 64.6 2
+v4.19 policy0 10 60.9 2
+v4.19 policy0 11 0.568 0.02
+v4.19 policy1 5 0.0 0
+v4.19 policy1 6 0.0 0
+v4.19 policy1 9 82.5 2
+v4.19 policy1 10 86.8 2
+v4.19 policy1 11 0.780 0.02
+v5.9 policy0 5 100.0 0
+v5.9 policy0 9 64.6 2
+v5.9 policy1 9 82.5 2
 PINS
 # util reconstruction: root cfs_rq util_avg mean |err| under each profile (tolerance 3)
 for kw in "v4.19 106.85" "v5.9 107.50"; do
@@ -94,8 +97,12 @@ n=$("$bin" kernels list | wc -l)
 [ "$(grep -c '^    v[0-9].* policy[04] ' "$tmp/a.txt")" = $((2 * n)) ] || err "--kernel all: rows missing"
 
 # --fail-below
-"$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below decisions=100 >/dev/null 2>&1
-[ $? = 0 ] || err "--fail-below decisions=100 should pass"
+"$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below recall=0 >/dev/null 2>&1
+[ $? = 0 ] || err "--fail-below recall=0 should pass"
+# policy1: the kernel's one decision is not paired with an emulated change within the window
+"$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below recall=50 >/dev/null 2>"$tmp/f.txt"
+[ $? = 1 ] || err "--fail-below recall=50 should exit 1"
+grep -q "policy1: recall 0.0% is below 50.0%" "$tmp/f.txt" || err "--fail-below recall: policy1 not named"
 "$bin" validate "$juno" --platform juno-r0 --kernel v5.9 --util-source emulated --fail-below busy=50 >/dev/null 2>"$tmp/f.txt"
 [ $? = 1 ] || err "--fail-below busy=50 should exit 1"
 grep -q "busy 0.0% is below 50.0%" "$tmp/f.txt" || err "--fail-below: the failing policy is not named"
@@ -112,17 +119,19 @@ grep -q "nothing to validate against" "$tmp/none.out" || err "nothing to validat
 awk 'NR == 4 { print "          <idle>-0       [000] d..2     1.000100: cpu_frequency: state=533000 cpu_id=0" } { print }' \
 	"$tmp/none.txt" >"$tmp/freq.txt"
 "$bin" validate "$tmp/freq.txt" >"$tmp/freq.out" 2>&1 || err "one cpu_frequency: exit $?"
-[ "$(field v5.9 policy0 8 "$tmp/freq.out")" = "n/a" ] || err "util trace column: not n/a"
+[ "$(field v5.9 policy0 10 "$tmp/freq.out")" = "n/a" ] || err "util trace column: not n/a"
 grep -q "the trace carries no util events" "$tmp/freq.out" || err "no util events: not said"
 
 # --- every figure a second time, from the trace text and the timeline of the same replay ------
 # With --set switch_latency_us=0 each emulated frequency change is in force at the governor
 # evaluation that asked for it, so the timeline's freq_khz column is the emulated frequency.
 command -v python3 >/dev/null || err "python3 not found (tools/setup.sh)"
-# recompute NAME TRACE REPORT_TEXT KERNEL_COL_KERNEL POLICY_CPUS... -- GOVSIM_ARGS...
+# recompute NAME TRACE REPORT_TEXT KERNEL_COL_KERNEL PLATFORM POLICY_CPUS... -- GOVSIM_ARGS...
 recompute() {
-	local name=$1 trace=$2 text=$3 k=$4 pols=() args
-	shift 4
+	local name=$1 trace=$2 text=$3 k=$4 plat=$5 pols=() args
+	shift 5
+	"$bin" platforms show "$plat" --json >"$tmp/$name.plat.json" || err "$name: platforms show"
+
 	while [ "$1" != "--" ]; do pols+=("$1"); shift; done
 	shift
 	args=("$@" --set switch_latency_us=0)
@@ -131,14 +140,18 @@ recompute() {
 	for us in emulated trace; do
 		"$bin" run "$trace" "${args[@]}" --timing traced --util-source $us \
 			--timeline "$tmp/$name.$us.csv" >/dev/null 2>&1 || err "$name: run --util-source $us exit $?"
-		python3 tests/golden/validate_figures.py "$text" "$tmp/$name.$us.csv" 10 "${pols[@]}" \
+		python3 tests/golden/validate_figures.py "$text" "$tmp/$name.$us.csv" 10 \
+			"$tmp/$name.plat.json" "${pols[@]}" \
 			>"$tmp/$name.$us.fig" || err "$name: validate_figures.py failed"
 	done
-	# policy decisions agree busy time (the second implementation) against columns 3, 4, 6, 7
-	while read -r p dec agree busy time; do
+	# policy decisions emulated recall precision busy time (the second implementation) against
+	# columns 3, 4, 5, 6, 8, 9
+	while read -r p dec emu recall precision busy time; do
 		[ "$(field "$k" "$p" 3 "$tmp/$name.v")" = "$dec" ] ||
 			err "$name $p: decisions $(field "$k" "$p" 3 "$tmp/$name.v"), recomputed $dec"
-		for cw in "4 $agree 0.1" "6 $busy 0.5" "7 $time 0.5"; do
+		[ "$(field "$k" "$p" 4 "$tmp/$name.v")" = "$emu" ] ||
+			err "$name $p: emulated $(field "$k" "$p" 4 "$tmp/$name.v"), recomputed $emu"
+		for cw in "5 $recall 0.1" "6 $precision 0.1" "8 $busy 0.5" "9 $time 0.5"; do
 			set -- $cw
 			got=$(field "$k" "$p" "$1" "$tmp/$name.v")
 			[ "$2" = - ] && { [ "$got" = - ] || err "$name $p column $1: '$got', recomputed -"; continue; }
@@ -146,33 +159,33 @@ recompute() {
 		done
 	done <"$tmp/$name.emulated.fig"
 	# the util-trace column: the time share of the replay with the trace's util (n/a without)
-	while read -r p dec agree busy time; do
-		got=$(field "$k" "$p" 8 "$tmp/$name.v")
+	while read -r p dec emu recall precision busy time; do
+		got=$(field "$k" "$p" 10 "$tmp/$name.v")
 		[ "$got" = n/a ] || near "$got" "$time" 0.5 ||
 			err "$name $p util trace: '$got', recomputed $time (+- 0.5)"
 	done <"$tmp/$name.trace.fig"
 }
-recompute juno "$juno" traces/juno-r0/sched_load/trace.report.txt v4.19 0,3,4,5 1,2 -- \
+recompute juno "$juno" traces/juno-r0/sched_load/trace.report.txt v4.19 juno-r0 0,3,4,5 1,2 -- \
 	--platform juno-r0 --kernel v4.19
 recompute sf traces/android-8cpu/surfaceflinger.txt traces/android-8cpu/surfaceflinger.txt v5.9 \
-	0,1,2,3 4,5,6,7 -- --platform hikey960 --kernel v5.9
+	hikey960 0,1,2,3 4,5,6,7 -- --platform hikey960 --kernel v5.9
 # the same figures pinned (tolerance: 1 percentage point)
 while read -r n k p c w t; do
 	got=$(field "$k" "$p" "$c" "$tmp/$n.v")
 	near "$got" "$w" "$t" || err "$n $k $p column $c: '$got', pinned $w +- $t"
 done <<'PINS'
 juno v4.19 policy0 3 2 0
-juno v4.19 policy0 4 100.0 0
-juno v4.19 policy0 6 44.1 1
-juno v4.19 policy0 7 64.1 1
-juno v4.19 policy0 8 60.4 1
+juno v4.19 policy0 5 100.0 0
+juno v4.19 policy0 8 44.1 1
+juno v4.19 policy0 9 64.1 1
+juno v4.19 policy0 10 60.4 1
 juno v4.19 policy1 3 1 0
-juno v4.19 policy1 6 0.0 1
-juno v4.19 policy1 7 82.5 1
-juno v4.19 policy1 8 86.8 1
+juno v4.19 policy1 8 0.0 1
+juno v4.19 policy1 9 82.5 1
+juno v4.19 policy1 10 86.8 1
 sf v5.9 policy0 3 1 0
 sf v5.9 policy4 3 16 0
-sf v5.9 policy4 7 0.0 0
+sf v5.9 policy4 9 0.0 0
 PINS
 # the surfaceflinger phone's OPPs are not hikey960's: validate says so rather than score it
 grep -q "runs policy4 at 300000 kHz, which is no OPP of 'hikey960'" "$tmp/sf.v" ||

@@ -6,8 +6,14 @@ the code that computes them:
 
   decisions  kernel frequency changes: cpu_frequency events of the policy's first CPU whose
              state differs from that CPU's previous one (the first one is the initial state)
-  agree      share of the decisions where the emulated frequency equals the kernel's new one at
-             some instant within +-window of the decision
+  emulated   emulated frequency changes: rows of the timeline whose freq_khz differs from the
+             policy's frequency before them (the first one against the initial frequency: the
+             first traced one, resolved to the platform's OPPs as cpufreq_driver_resolve_freq
+             does with RELATION_L -- the lowest OPP at or above it, else the highest)
+  recall     share of the decisions paired one to one with an emulated change to the same
+             frequency within +-window: in trace order each decision takes the unpaired
+             change nearest to it in time
+  precision  share of the emulated changes so paired
   time       time-weighted share of the time the emulated frequency equals the traced one
              (the first CPU's last cpu_frequency), from that CPU's first cpu_frequency to the
              trace's last event
@@ -18,11 +24,14 @@ The emulated frequency is the step function of the timeline's freq_khz per polic
 governor evaluation; with --set switch_latency_us=0 every change is in force at the evaluation
 that asked for it, so the rows carry every change).
 
-usage: validate_figures.py TRACE_TEXT TIMELINE_CSV WINDOW_MS POLICY_CPUS...
+usage: validate_figures.py TRACE_TEXT TIMELINE_CSV WINDOW_MS PLATFORM_JSON POLICY_CPUS...
+  PLATFORM_JSON: `govsim platforms show NAME --json` (the OPPs)
   POLICY_CPUS: one comma-separated CPU list per policy, in the platform's order ("0,3,4,5" "1,2")
-prints one line per policy: "policyN decisions agree_pct busy_pct time_pct" ("-" where undefined)
+prints one line per policy: "policyN decisions emulated recall_pct precision_pct busy_pct
+time_pct" ("-" where undefined)
 """
 import csv
+import json
 import re
 import sys
 
@@ -72,18 +81,35 @@ def value_at(steps, t):
     return v
 
 
-def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us):
+def resolve(opps, khz):
+    above = [o for o in opps if o >= khz]
+    return min(above) if above else max(opps)
+
+
+def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us, opps):
     first = cpus[0]
     kf = [(t, khz) for t, c, khz in freqs if c == first]
     if not kf:
         return None
-    # decisions and their agreement
+    # decisions, emulated changes, and their one-to-one pairing
     dec = [(t, khz) for (t, khz), (_, prev) in zip(kf[1:], kf[:-1]) if khz != prev]
+    emu, cur = [], resolve(opps, kf[0][1])
+    for ts, khz in steps:
+        if khz != cur:
+            emu.append((ts, khz))
+            cur = khz
+    used = [False] * len(emu)
     agree = 0
     for t, khz in dec:
-        lo, hi = t - window_us, t + window_us
-        vals = {value_at(steps, lo)} | {k for ts, k in steps if lo <= ts <= hi}
-        agree += khz in vals
+        best = None
+        for i, (ts, k) in enumerate(emu):
+            if used[i] or k != khz or abs(ts - t) > window_us:
+                continue
+            if best is None or abs(ts - t) < abs(emu[best][0] - t):
+                best = i
+        if best is not None:
+            used[best] = True
+            agree += 1
     # time and busy shares: walk every instant where something changes
     cuts = sorted({t for t, _ in kf} | {t for t, _ in steps} |
                   {t for t, c, _ in switches if c in cpus} | {t_end})
@@ -109,19 +135,23 @@ def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us):
             bknown += b - a
             bmatch += (b - a) if same else 0
     pct = lambda x, y: "%.2f" % (100.0 * x / y) if y else "-"
-    return len(dec), pct(agree, len(dec)), pct(bmatch, bknown), pct(match, known)
+    return (len(dec), len(emu), pct(agree, len(dec)), pct(agree, len(emu)), pct(bmatch, bknown),
+            pct(match, known))
 
 
 def main():
     trace, timeline, window_ms = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    policies = [[int(c) for c in a.split(",")] for a in sys.argv[4:]]
+    plat = json.load(open(sys.argv[4]))
+    policies = [[int(c) for c in a.split(",")] for a in sys.argv[5:]]
     t0, t_end, freqs, switches = read_trace(trace)
     steps = read_timeline(timeline, t0)
     for i, cpus in enumerate(policies):
-        f = figures(i, cpus, t0, t_end, freqs, switches, steps.get(i, [(t0, 0)]),
-                    int(window_ms * 1000))
+        opps = [o["khz"] for o in plat["policies"][i]["opps"]]
+        # the timeline's policy column is the policy's first CPU
+        f = figures(i, cpus, t0, t_end, freqs, switches, steps.get(cpus[0], [(t0, 0)]),
+                    int(window_ms * 1000), opps)
         if f:
-            print("policy%d %d %s %s %s" % ((cpus[0],) + f))
+            print("policy%d %d %d %s %s %s %s" % ((cpus[0],) + f))
 
 
 main()
