@@ -681,13 +681,14 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	return 0;
 }
 /*
- * A task switched out to die (do_task_dead()): once off every runqueue, its owner may keep what
- * its results need and the state is freed (issue 18 item 12: a trace of a million short-lived
- * pids held them all). The model does not remove its load from the cfs_rq as v5.9's
- * task_dead_fair() does (remove_entity_load_avg): its blocked util decays there as before.
+ * A task switched out to die (do_task_dead()): its util leaves its CPU's cfs_rq
+ * (task_dead_fair), and once off every runqueue its owner may keep what its results need and
+ * the state is freed, so a trace of a million short-lived pids holds one at a time.
  */
 static void task_exit(struct sched *s, struct task_node *n, u64 now)
 {
+	if (n && n->started && !n->t.on_rq && !n->t.running)
+		task_dead_fair(s, &n->t);
 	if (!n || !n->started || n->t.on_rq || n->t.running || n->t.is_governor ||
 	    !s->hooks.task_exit || !s->hooks.task_exit(s->hooks.ctx, &n->t, now))
 		return;

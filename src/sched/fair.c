@@ -139,6 +139,20 @@ static void remove_entity_load_avg(struct rq *rq, struct task *p)
 }
 
 /*
+ * task_dead_fair() (kernel/sched/fair.c, v5.9 to Debian 7.2): called from finish_task_switch()
+ * once a task has switched out to die (TASK_DEAD); remove_entity_load_avg() queues its util to
+ * be taken off its last CPU's cfs_rq at that rq's next update.
+ */
+void task_dead_fair(struct sched *s, struct task *p)
+{
+	if (p->class != SCHED_CLASS_CFS || p->is_governor || p->cpu < 0 || p->cpu >= s->cfg.nr_cpus ||
+	    !p->avg.last_update_time)
+		return;
+	remove_entity_load_avg(&s->rq[p->cpu], p);
+	p->avg.last_update_time = 0;
+}
+
+/*
  * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
  *   util = min(cfs.util_avg * se->load.weight / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
  * (v5.9 multiplies by se->load.weight, 1024 << 10 for nice 0, so the cap almost always wins),

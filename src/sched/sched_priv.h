@@ -117,6 +117,7 @@ struct task_node *node_get(struct sched *s, s32 pid, const char *comm);
 /* ---- fair.c ---------------------------------------------------------------------------------- */
 int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv);
 void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p);
+void task_dead_fair(struct sched *s, struct task *p);
 void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p);
 void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep);
 void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p);

@@ -835,6 +835,37 @@ static void test_dead_tasks_freed(void **state)
 	sched_free(s);
 }
 
+/*
+ * task_dead_fair() -> remove_entity_load_avg() (kernel/sched/fair.c, v5.9 and Debian 6.1,
+ * 6.12, 7.2): a task switched out to die leaves its CPU's cfs_rq at once; its util is queued
+ * as removed and taken off at the cfs_rq's next update (update_cfs_rq_load_avg). A task alone
+ * on CPU 0 runs 200 ms (util 1024 (1 - y^195) ~ 1009, y^32 = 1/2) and dies (Z); 1 ms later a
+ * wakeup on CPU 0 updates the cfs_rq, whose util_avg is then the task's util minus the same,
+ * up to the truncation of the two averages, each util_sum / divider: 0 or 1. (Were the load
+ * left there, it would still be ~ 1009 y ~ 987.)
+ */
+static void test_dead_task_util_removed(void **state)
+{
+	struct sched *s = new_sched(2, NULL, false);
+	struct sched_cpu_util u;
+	(void)state;
+
+	free_dead = true;
+	ev_wakeup(s, MS, 10, "worker", 120, 0);
+	ev_switch(s, MS, 0, 0, "", 120, 0, 10, "worker", 120);
+	ev_switch(s, 201 * MS, 0, 10, "worker", 120, 0x20, 0, "", 120);
+	sched_cpu_util(s, 0, &u);
+	assert_true(u.util_avg > 1000); /* the sanity of the setup: 200 ms running */
+	ev_wakeup(s, 202 * MS, 11, "other", 120, 0);
+	sched_cpu_util(s, 0, &u);
+	assert_true(u.util_avg <= 1);
+	/* the dead task's estimate left at its dequeue; "other" adds 0 | UTIL_AVG_UNCHANGED (v5.9
+	 * sums the LSB flag) */
+	assert_true(u.util_est_enqueued <= 1);
+	free_dead = false;
+	sched_free(s);
+}
+
 static void alive_cb(void *ctx, struct task *p)
 {
 	int *count = ctx;
@@ -904,6 +935,7 @@ int main(void)
 		cmocka_unit_test(test_trust_the_trace),
 		cmocka_unit_test(test_many_tasks),
 		cmocka_unit_test(test_dead_tasks_freed),
+		cmocka_unit_test(test_dead_task_util_removed),
 		cmocka_unit_test(test_free_in_probe_cluster),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

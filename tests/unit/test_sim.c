@@ -359,10 +359,9 @@ static void test_dead_tasks_freed(void **state)
 	assert_true(fabs(dead.tasks[0].runtime_s - 21 * 2e-3) < 1e-12);
 	assert_int_equal(dead.tasks[1].pid, 2000);
 	assert_true(fabs(dead.tasks[1].runtime_s - 300e-6) < 1e-12);
-	assert_true(dead.energy_total == kept.energy_total);
-	for (int cl = 0; cl < 2; cl++)
-		for (int k = 0; k < dead.pol[cl].nr_opps; k++)
-			assert_true(dead.pol[cl].residency_s[k] == kept.pol[cl].residency_s[k]);
+	/* a task that dies takes its util off its CPU (task_dead_fair), one that sleeps leaves
+	 * it to decay there: the CPUs' util, and so frequency and energy, can only be lower */
+	assert_true(dead.energy_total <= kept.energy_total);
 	assert_int_equal(many.nr_tasks, 20001);
 	run_result_release(&dead);
 	run_result_release(&kept);
