@@ -569,7 +569,7 @@ static void facts_param(struct run_opts *o, const char *key, long value, char *n
 static int apply_facts(struct run_opts *o, struct parse_state *ps)
 {
 	struct trace_facts *f = &o->facts;
-	char note[512];
+	char note[sizeof(f->path) + 512];
 
 	if (o->nr_traces != 1)
 		return 0;
