@@ -12,15 +12,13 @@
  * `sweep --job K`); before anything is written, every input's marks are read, so a merge of
  * parts refuses (or, asked to, reports) missing jobs and puts the parts in job order.
  */
-#include "store/store.h"
+#include "store/store_priv.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include <sqlite3.h>
 
 #define MERGE_MAX_TABLES  32
 #define MERGE_MAX_COLUMNS 64
@@ -270,12 +268,11 @@ static int merge_one(sqlite3 *out, const char *out_path, const struct merge_sche
 	sqlite3 *in = NULL;
 	int rc;
 
-	if (sqlite3_open_v2(in_path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	if (store_db_open(in_path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
 		rc = in ? db_error(in, in_path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_close;
 	}
-	sqlite3_busy_timeout(in, 30000);
 	if ((rc = input_version(in, in_path, err)) || (rc = read_schema(in, in_path, &isc, err)) ||
 	    (rc = same_schema(osc, &isc, in_path, err)))
 		goto out_close;
@@ -329,12 +326,11 @@ static int read_part(const char *path, struct part_info *pi, struct gs_error *er
 	int rc;
 
 	pi->path = path;
-	if (sqlite3_open_v2(path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	if (store_db_open(path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
 		rc = in ? db_error(in, path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out;
 	}
-	sqlite3_busy_timeout(in, 30000);
 	if ((rc = input_version(in, path, err)))
 		goto out;
 	rc = sqlite3_prepare_v2(in,
@@ -565,12 +561,11 @@ int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
 	}
 	store_close(st);
 
-	if (sqlite3_open_v2(out_path, &out, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
+	if (store_db_open(out_path, SQLITE_OPEN_READWRITE, &out) != SQLITE_OK) {
 		rc = out ? db_error(out, out_path, "cannot open", err)
 			 : gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_close;
 	}
-	sqlite3_busy_timeout(out, 30000);
 	if (sqlite3_exec(out, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK) {
 		rc = db_error(out, out_path, "cannot open", err);
 		goto out_close;

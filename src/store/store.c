@@ -83,6 +83,16 @@ static const char store_schema[] =
 	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" costed INTEGER NOT NULL, total_s REAL NOT NULL, charged_s REAL NOT NULL);";
 
+int store_db_open(const char *path, int flags, sqlite3 **db)
+{
+	int rc = sqlite3_open_v2(path, db, flags, NULL);
+
+	/* Parallel jobs of a sweep may share one file: wait for each other's transactions. */
+	if (*db)
+		sqlite3_busy_timeout(*db, 30000);
+	return rc;
+}
+
 /* GS_ESQL with the path, `what` and SQLite's message. */
 int store_sql_error(struct store *s, struct gs_error *err, const char *what)
 {
@@ -194,14 +204,14 @@ int store_check(const char *path, struct gs_error *err)
 
 	if (access(path, F_OK) != 0)
 		return 0; /* created when the run is stored */
-	if (sqlite3_open_v2(path, &s.db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	/* read-write: a hot journal is rolled back before the file is judged */
+	if (store_db_open(path, SQLITE_OPEN_READWRITE, &s.db) != SQLITE_OK) {
 		rc = s.db ? gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
 					 sqlite3_errmsg(s.db))
 			  : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 		sqlite3_close(s.db);
 		return rc;
 	}
-	sqlite3_busy_timeout(s.db, 30000);
 	rc = check_schema(&s, &version, err);
 	sqlite3_close(s.db);
 	return rc;
@@ -217,14 +227,11 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 		free(s);
 		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 	}
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-	    SQLITE_OK) {
+	if (store_db_open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s->db) != SQLITE_OK) {
 		rc = s->db ? store_sql_error(s, err, "cannot open")
 			   : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 		goto out_close;
 	}
-	/* Parallel jobs of a sweep may share one file: wait for each other's transactions. */
-	sqlite3_busy_timeout(s->db, 30000);
 	if ((rc = store_exec(s, "PRAGMA foreign_keys = ON", "cannot open", err)))
 		goto out_close;
 

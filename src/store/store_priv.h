@@ -20,6 +20,16 @@ struct store {
 	bool plugin_cols; /* runs.governor_path/governor_sha256 exist (added after schema v1) */
 };
 
+/*
+ * Open the SQLite file at `path` into *db (sqlite3_open_v2's return; *db to sqlite3_close()
+ * even on failure) with the busy timeout every connection of the store uses. Without
+ * SQLITE_OPEN_CREATE in `flags` the file must exist; SQLITE_OPEN_READWRITE is what a reader
+ * wants too: a hot journal left by a writer killed before its COMMIT is rolled back by the first
+ * read of a connection that may write, while a read-only one fails ("attempt to write a readonly
+ * database"). SQLite opens a write-protected file read-only.
+ */
+int store_db_open(const char *path, int flags, sqlite3 **db);
+
 /* GS_ESQL with the path, `what` and SQLite's message. */
 int store_sql_error(struct store *s, struct gs_error *err, const char *what);
 /* Runs a statement without results; GS_ESQL naming `what` on failure. */
