@@ -30,7 +30,15 @@ struct store {
  */
 int store_db_open(const char *path, int flags, sqlite3 **db);
 
-/* GS_ESQL with the path, `what` and SQLite's message. */
+/* How long a connection waits for another process's lock before SQLITE_BUSY: the environment's
+ * GOVSIM_DB_BUSY_TIMEOUT_MS (decimal milliseconds, at most a day; tests shorten it), else 30 s. */
+int store_busy_timeout_ms(void);
+
+/* GS_ESQL "'path': what: SQLite's message" for the last failure on db; a busy or locked file
+ * (another process held its lock longer than the busy timeout) says so. */
+int store_db_error(sqlite3 *db, const char *path, const char *what, struct gs_error *err);
+
+/* store_db_error() on the store's connection. */
 int store_sql_error(struct store *s, struct gs_error *err, const char *what);
 /* Runs a statement without results; GS_ESQL naming `what` on failure. */
 int store_exec(struct store *s, const char *sql, const char *what, struct gs_error *err);
