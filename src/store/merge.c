@@ -263,6 +263,8 @@ static int merge_one(sqlite3 *out, const char *out_path, const struct merge_sche
 	sqlite3 *in = NULL;
 	int rc;
 
+	if ((rc = store_file_check(in_path, err)))
+		goto out_close;
 	if (store_db_open(in_path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
 		rc = in ? store_db_error(in, in_path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -321,6 +323,8 @@ static int read_part(const char *path, struct part_info *pi, struct gs_error *er
 	int rc;
 
 	pi->path = path;
+	if ((rc = store_file_check(path, err)))
+		goto out;
 	if (store_db_open(path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
 		rc = in ? store_db_error(in, path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");

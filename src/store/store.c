@@ -5,9 +5,11 @@
  */
 #include "store/store_priv.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char store_schema[] =
@@ -121,6 +123,26 @@ int store_db_error(sqlite3 *db, const char *path, const char *what, struct gs_er
 				    "(waited %d ms)",
 				    path, what, store_busy_timeout_ms());
 	return gs_error_set(err, GS_ESQL, "'%s': %s: %s", path, what, sqlite3_errmsg(db));
+}
+
+int store_file_check(const char *path, struct gs_error *err)
+{
+	struct stat st, lst;
+	char real[PATH_MAX];
+	const char *kind;
+
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return 0; /* missing: created when a run is stored (or SQLite says why not) */
+	kind = S_ISDIR(st.st_mode)    ? "a directory"
+	       : S_ISFIFO(st.st_mode) ? "a FIFO"
+	       : S_ISCHR(st.st_mode)  ? "a character device"
+	       : S_ISBLK(st.st_mode)  ? "a block device"
+	       : S_ISSOCK(st.st_mode) ? "a socket"
+				      : "something else";
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, real))
+		return gs_error_set(err, GS_EINPUT, "'%s': is %s ('%s'), not a regular file", path,
+				    kind, real);
+	return gs_error_set(err, GS_EINPUT, "'%s': is %s, not a regular file", path, kind);
 }
 
 /* GS_ESQL with the path, `what` and SQLite's message. */
@@ -248,6 +270,8 @@ int store_check(const char *path, struct gs_error *err)
 	struct store s = {.path = (char *)path};
 	int version, rc;
 
+	if ((rc = store_file_check(path, err)))
+		return rc;
 	if (access(path, F_OK) != 0)
 		return 0; /* created when the run is stored */
 	/* read-write: a hot journal is rolled back before the file is judged */
@@ -273,6 +297,8 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 		free(s);
 		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 	}
+	if ((rc = store_file_check(path, err)))
+		goto out_close;
 	if (store_db_open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s->db) != SQLITE_OK) {
 		rc = s->db ? store_sql_error(s, err, "cannot open")
 			   : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);

@@ -30,6 +30,11 @@ struct store {
  */
 int store_db_open(const char *path, int flags, sqlite3 **db);
 
+/* Before SQLite opens `path`: 0 when it does not exist or is a regular file (symlinks
+ * followed); GS_EINPUT naming what it is otherwise (a FIFO blocks an open, a device gets a
+ * journal written next to it: /dev/null-journal). */
+int store_file_check(const char *path, struct gs_error *err);
+
 /* How long a connection waits for another process's lock before SQLITE_BUSY: the environment's
  * GOVSIM_DB_BUSY_TIMEOUT_MS (decimal milliseconds, at most a day; tests shorten it), else 30 s. */
 int store_busy_timeout_ms(void);
