@@ -223,7 +223,9 @@ struct govsim_policy {
 	int freq_invariant;
 };
 
-/* What govsim offers; use the govsim_* helpers below rather than calling these directly. */
+/* What govsim offers; use the govsim_* helpers below rather than calling these directly. A
+ * call about a CPU that is not one of the policy's, or with a NULL pointer, is answered with
+ * nothing (zeroed signals, no clamps, util unchanged, 0, GOVSIM_EINVAL; a report is dropped). */
 struct govsim_host {
 	unsigned int abi_major;
 	unsigned int abi_minor;

@@ -359,9 +359,60 @@ static int run_jobs(struct sweep_engine *e, struct sweep_slot *slots, long n,
 	return 0;
 }
 
-/* Append the successful jobs' databases to e->db in job order, then collect(). */
+/* Whether job slot s has a run to store: it ran and succeeded. */
+static bool job_stored(const struct sweep_slot *s)
+{
+	return s->status == 0 && !s->failed_early && s->pid == 0;
+}
+
+/*
+ * The merge into e->db failed, so nothing of the sweep is stored: keep the databases of the jobs
+ * that succeeded instead of removing them. They are renamed job-<index>.db with the index
+ * zero-padded (the shell's job-*.db lists them in job order, as a merge wants them) and their
+ * folder to DIR.kept (which clean_stale_dirs() does not match); the rest of the folder goes.
+ */
+static void keep_job_dbs(struct sweep_engine *e, struct sweep_slot *slots, long n,
+			 const char *dir)
+{
+	char kept[PATH_MAX], path[PATH_MAX + 16];
+	const char *where = kept;
+	int width = snprintf(NULL, 0, "%ld", e->first + n - 1);
+	long nr_kept = 0;
+
+	for (long i = 0; i < n; i++) {
+		unlink(slots[i].log);
+		unlink(slots[i].out);
+		snprintf(path, sizeof(path), "%s-journal", slots[i].db);
+		unlink(path);
+		if (!job_stored(&slots[i])) {
+			unlink(slots[i].db);
+			continue;
+		}
+		snprintf(path, sizeof(path), "%s/job-%0*ld.db", dir, width, slots[i].index);
+		if (strcmp(path, slots[i].db) != 0 && rename(slots[i].db, path) != 0)
+			fprintf(stderr, "govsim %s: '%s': cannot rename to '%s': %s\n", e->name,
+				slots[i].db, path, strerror(errno));
+		nr_kept++;
+	}
+	snprintf(path, sizeof(path), "%s/lock", dir);
+	unlink(path);
+	snprintf(kept, sizeof(kept), "%s.kept", dir);
+	if (rename(dir, kept) != 0) {
+		fprintf(stderr, "govsim %s: '%s': cannot rename to '%s': %s (a later sweep may "
+				"remove what is kept there: move it)\n",
+			e->name, dir, kept, strerror(errno));
+		where = dir;
+	}
+	fprintf(stderr,
+		"govsim %s: nothing was stored in '%s'; the runs of %ld job%s are kept in '%s'; "
+		"store them with: govsim merge '%s' '%s'/job-*.db\n",
+		e->name, e->db, nr_kept, nr_kept == 1 ? "" : "s", where, e->db, where);
+}
+
+/* Append the successful jobs' databases to e->db in job order, then collect(). *merge_failed:
+ * the databases were not appended (keep_job_dbs()). */
 static int finish(struct sweep_engine *e, struct sweep_slot *slots, long n, int status,
-		  bool all_bad_input)
+		  bool all_bad_input, bool *merge_failed)
 {
 	const char **inputs = calloc((size_t)n + 1, sizeof(*inputs));
 	size_t nr_inputs = 0;
@@ -371,13 +422,15 @@ static int finish(struct sweep_engine *e, struct sweep_slot *slots, long n, int 
 	if (!inputs)
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
 	for (long i = 0; i < n; i++)
-		if (slots[i].status == 0 && !slots[i].failed_early && slots[i].pid == 0)
+		if (job_stored(&slots[i]))
 			inputs[nr_inputs++] = slots[i].db;
 	/* no run to store: leave db alone, so a failed --job K leaves no file behind */
 	if (status == EXIT_OK && nr_inputs && e->db) {
 		struct store_merge_opts mo = {.expect = 0, .mark = e->mark};
-		if (store_merge_ext(e->db, inputs, nr_inputs, &mo, &e->merged, &err))
+		if (store_merge_ext(e->db, inputs, nr_inputs, &mo, &e->merged, &err)) {
 			status = cli_report(&err);
+			*merge_failed = true;
+		}
 	}
 	free(inputs);
 	if (status == EXIT_OK && e->failed)
@@ -397,7 +450,7 @@ int sweep_engine_run(struct sweep_engine *e)
 	sigset_t wait_set, old_mask;
 	struct sweep_slot *slots;
 	long n = e->nr_jobs;
-	bool all_bad_input = true;
+	bool all_bad_input = true, merge_failed = false;
 
 	e->failed = 0;
 	e->merged = 0;
@@ -428,10 +481,13 @@ int sweep_engine_run(struct sweep_engine *e)
 	status = run_jobs(e, slots, n, &wait_set, &all_bad_input);
 	if (status < 0)
 		return stop_all(e, slots, n, dir, lock_fd, -status, &old_mask);
-	status = finish(e, slots, n, status, all_bad_input);
+	status = finish(e, slots, n, status, all_bad_input, &merge_failed);
 
+	if (merge_failed)
+		keep_job_dbs(e, slots, n, dir);
+	else
+		remove_sweep_dir(dir);
 	close(lock_fd);
-	remove_sweep_dir(dir);
 	free(slots);
 	/* a stop signal during the merge: the files are gone; let it act now */
 	sigprocmask(SIG_SETMASK, &old_mask, NULL);

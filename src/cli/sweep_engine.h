@@ -10,7 +10,10 @@
  * files, with an flock on its `lock` file for as long as the parent or a worker lives (the
  * workers inherit the descriptor). It is removed when the run ends, also on SIGINT, SIGTERM and
  * SIGHUP (then the workers are stopped, nothing is stored, and the process dies of the same
- * signal); what a kill -9 leaves, the next run removes: a folder whose lock nobody holds.
+ * signal); what a kill -9 leaves, the next run removes: a folder whose lock nobody holds. When
+ * the final merge into `db` fails (the file locked by another process, a full disk), the
+ * databases of the jobs that succeeded are kept instead, in TMPDIR/govsim-sweep.XXXXXX.kept,
+ * which stderr names with the `govsim merge` that stores them.
  *
  * What a job wrote on stderr is printed by the parent under a line naming the job (`describe`).
  */

@@ -32,9 +32,27 @@ struct pub_state {
 	bool err_set;
 };
 
+/*
+ * A plugin is code we did not write: every host call checks what it is given and answers
+ * "nothing" (zeroed signals, no clamp, GOVSIM_EINVAL, a dropped report) rather than pass a bad
+ * CPU to the replay, which indexes its per-CPU arrays with it, or follow a NULL pointer.
+ */
 static struct pub_state *state_of(const struct govsim_policy *gp)
 {
-	return gp->host_data;
+	return gp ? gp->host_data : NULL;
+}
+
+/* The policy's state when cpu is one of its CPUs, else NULL. */
+static struct pub_state *state_cpu(const struct govsim_policy *gp, int cpu)
+{
+	struct pub_state *st = state_of(gp);
+
+	if (!st)
+		return NULL;
+	for (int i = 0; i < st->gp.nr_cpus; i++)
+		if (st->gp.cpus[i] == cpu)
+			return st;
+	return NULL;
 }
 
 static void pub_refresh(struct pub_state *st)
@@ -81,23 +99,27 @@ static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu
 
 static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim_cpu_util *out)
 {
-	const struct gov_env *env = &state_of(gp)->env;
+	struct pub_state *st = state_cpu(gp, cpu);
 	struct sched_cpu_util cu = {0};
 
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, cpu, &cu);
+	if (!out)
+		return;
+	if (st && st->env.cpu_util)
+		st->env.cpu_util(st->env.ctx, cpu, &cu);
 	cpu_util_to_pub(&cu, out);
 }
 
 static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 {
-	const struct gov_env *env = &state_of(gp)->env;
+	struct pub_state *st = state_cpu(gp, cpu);
 	struct sched_cpu_util cu = {0};
 
-	if (env->cpu_bw_dl)
-		return env->cpu_bw_dl(env->ctx, cpu);
-	if (env->cpu_util)
-		env->cpu_util(env->ctx, cpu, &cu);
+	if (!st)
+		return 0;
+	if (st->env.cpu_bw_dl)
+		return st->env.cpu_bw_dl(st->env.ctx, cpu);
+	if (st->env.cpu_util)
+		st->env.cpu_util(st->env.ctx, cpu, &cu);
 	return cu.bw_dl;
 }
 
@@ -110,10 +132,12 @@ static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
 
 static void host_rq_clamp(const struct govsim_policy *gp, int cpu, struct govsim_rq_clamp *out)
 {
-	const struct gov_env *env = &state_of(gp)->env;
-	const struct uclamp_rq_pair *rq = env_rq(env, cpu);
+	struct pub_state *st = out ? state_cpu(gp, cpu) : NULL;
+	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
 
-	if (rq && uclamp_is_used(env->uclamp)) {
+	if (!out)
+		return;
+	if (rq && uclamp_is_used(st->env.uclamp)) {
 		out->used = 1;
 		out->min = rq->uc[UCLAMP_MIN].value;
 		out->max = rq->uc[UCLAMP_MAX].value;
@@ -127,19 +151,21 @@ static void host_rq_clamp(const struct govsim_policy *gp, int cpu, struct govsim
 static unsigned long host_uclamp_rq_util_with(const struct govsim_policy *gp, int cpu,
 					      unsigned long util)
 {
-	const struct gov_env *env = &state_of(gp)->env;
-	const struct uclamp_rq_pair *rq = env_rq(env, cpu);
+	struct pub_state *st = state_cpu(gp, cpu);
+	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
 
 	if (!rq)
 		return util;
-	return uclamp_rq_util_with(env->uclamp, rq, util, NULL);
+	return uclamp_rq_util_with(st->env.uclamp, rq, util, NULL);
 }
 
 static uint64_t host_cpu_idle_ns(const struct govsim_policy *gp, int cpu, uint64_t now_ns)
 {
-	const struct gov_env *env = &state_of(gp)->env;
+	struct pub_state *st = state_cpu(gp, cpu);
 
-	return env->cpu_idle_ns ? env->cpu_idle_ns(env->ctx, cpu, now_ns) : 0;
+	if (!st || !st->env.cpu_idle_ns)
+		return 0;
+	return st->env.cpu_idle_ns(st->env.ctx, cpu, now_ns);
 }
 
 static enum cpufreq_relation relation_of(enum govsim_relation rel)
@@ -170,7 +196,9 @@ static unsigned int resolve(const struct cpufreq_policy *pol, unsigned int khz,
 static unsigned int host_resolve_freq(const struct govsim_policy *gp, unsigned int khz,
 				      enum govsim_relation rel)
 {
-	return resolve(state_of(gp)->pol, khz, rel);
+	struct pub_state *st = state_of(gp);
+
+	return st ? resolve(st->pol, khz, rel) : 0;
 }
 
 static int host_request_freq(struct govsim_policy *gp, unsigned int khz,
@@ -179,6 +207,8 @@ static int host_request_freq(struct govsim_policy *gp, unsigned int khz,
 	struct pub_state *st = state_of(gp);
 	bool changed;
 
+	if (!st)
+		return 0;
 	/* LE: the efficient OPP, then __cpufreq_driver_target on it (L finds it exactly) */
 	if (rel == GOVSIM_RELATION_LE) {
 		khz = cpufreq_driver_resolve_freq(st->pol, khz);
@@ -194,16 +224,18 @@ static void host_start_freq(struct govsim_policy *gp, unsigned int khz, enum gov
 {
 	struct pub_state *st = state_of(gp);
 
+	if (!st)
+		return;
 	st->pol->cur_khz = resolve(st->pol, khz, rel);
 	pub_refresh(st);
 }
 
 static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 {
-	struct pub_state *st = state_of(gp);
+	struct pub_state *st = e ? state_cpu(gp, e->cpu) : NULL;
 	struct gov_eval ev = {0};
 
-	if (!st->env.on_eval)
+	if (!st || !st->env.on_eval)
 		return;
 	ev.time_ns = e->time_ns;
 	ev.cpu = e->cpu;
@@ -222,7 +254,7 @@ static const char *host_tunable(struct govsim_policy *gp, const char *name)
 	struct pub_state *st = state_of(gp);
 	struct gov_param *p;
 
-	if (!st->params || !name)
+	if (!st || !st->params || !name)
 		return NULL;
 	p = gov_param_find(st->params, st->nr_params, name);
 	return p ? p->value : NULL;
@@ -233,6 +265,8 @@ static int host_tunable_uint(struct govsim_policy *gp, const char *name, unsigne
 {
 	struct pub_state *st = state_of(gp);
 
+	if (!st || !out)
+		return GOVSIM_EINVAL;
 	if (!st->params || !name)
 		return GOVSIM_OK;
 	if (gov_param_uint(st->params, st->nr_params, name, lo, hi, out, st->err)) {
@@ -250,6 +284,8 @@ static int host_error(struct govsim_policy *gp, const char *fmt, ...)
 	char msg[GS_ERROR_MSG_MAX];
 	va_list ap;
 
+	if (!st || !fmt)
+		return GOVSIM_EINVAL;
 	va_start(ap, fmt);
 	vsnprintf(msg, sizeof(msg), fmt, ap);
 	va_end(ap);

@@ -3,6 +3,9 @@
  * `const struct govsim_governor govsim_governor` (include/govsim/governor.h), its ABI checked,
  * wrapped as a governor_ops (host.c). See governor.h (governor_lookup).
  *
+ * The file is checked before dlopen() sees it (plugin_elf.c): a regular file, an ELF shared
+ * object as long as its headers say, exporting the symbol as a data object of the struct's size.
+ *
  * A plugin stays loaded for the life of the process (the replay keeps pointers into it), and is
  * loaded once: a second lookup of the same file (by its resolved path) returns the same ops.
  */
@@ -16,6 +19,7 @@
 #include <unistd.h>
 
 #include "core/hash.h"
+#include "gov/plugin_elf.h"
 
 #define MAX_PLUGINS 16
 
@@ -80,6 +84,12 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 	if (nr_plugins == MAX_PLUGINS)
 		return gs_error_set(err, GS_EINPUT, "'%s': more than %d governor plugins", file,
 				    MAX_PLUGINS);
+	/* before anything of it runs: what dlopen() and the hash would trust (plugin_elf.h);
+	 * struct govsim_governor only grows at the end with new ABI minors */
+	ret = plugin_elf_check(real, file, GOVSIM_GOVERNOR_SYMBOL, sizeof(struct govsim_governor),
+			       err);
+	if (ret)
+		return ret;
 	pl = calloc(1, sizeof(*pl));
 	if (!pl)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");

@@ -12,15 +12,13 @@
  * `sweep --job K`); before anything is written, every input's marks are read, so a merge of
  * parts refuses (or, asked to, reports) missing jobs and puts the parts in job order.
  */
-#include "store/store.h"
+#include "store/store_priv.h"
 
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/stat.h>
-
-#include <sqlite3.h>
 
 #define MERGE_MAX_TABLES  32
 #define MERGE_MAX_COLUMNS 64
@@ -47,11 +45,6 @@ static void schema_release(struct merge_schema *sc)
 	sc->n = 0;
 }
 
-static int db_error(sqlite3 *db, const char *path, const char *what, struct gs_error *err)
-{
-	return gs_error_set(err, GS_ESQL, "'%s': %s: %s", path, what, sqlite3_errmsg(db));
-}
-
 /* The columns of `table` in `db`, in declaration order, into t (name already set). */
 static int read_columns(sqlite3 *db, const char *path, struct merge_table *t,
 			struct gs_error *err)
@@ -67,7 +60,7 @@ static int read_columns(sqlite3 *db, const char *path, struct merge_table *t,
 	rc = sqlite3_prepare_v2(db, sql, -1, &st, NULL);
 	sqlite3_free(sql);
 	if (rc != SQLITE_OK)
-		return db_error(db, path, "cannot read the schema", err);
+		return store_db_error(db, path, "cannot read the schema", err);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 1);
 		if (!name || t->nr_cols == MERGE_MAX_COLUMNS) {
@@ -85,7 +78,7 @@ static int read_columns(sqlite3 *db, const char *path, struct merge_table *t,
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return db_error(db, path, "cannot read the schema", err);
+		return store_db_error(db, path, "cannot read the schema", err);
 	if (t->run_id_col < 0)
 		return gs_error_set(err, GS_ESCHEMA, "'%s': table '%s' has no run_id column", path,
 				    t->name);
@@ -105,7 +98,7 @@ static int read_schema(sqlite3 *db, const char *path, struct merge_schema *sc,
 			       " AND name NOT LIKE 'sqlite_%' AND name <> 'sweep_part'"
 			       " ORDER BY name <> 'runs', rowid",
 			       -1, &st, NULL) != SQLITE_OK)
-		return db_error(db, path, "cannot read the schema", err);
+		return store_db_error(db, path, "cannot read the schema", err);
 	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
 		const char *name = (const char *)sqlite3_column_text(st, 0);
 		if (sc->n == MERGE_MAX_TABLES) {
@@ -121,7 +114,7 @@ static int read_schema(sqlite3 *db, const char *path, struct merge_schema *sc,
 	}
 	sqlite3_finalize(st);
 	if (rc != SQLITE_DONE)
-		return db_error(db, path, "cannot read the schema", err);
+		return store_db_error(db, path, "cannot read the schema", err);
 	if (sc->n == 0 || strcmp(sc->t[0].name, "runs") != 0)
 		return gs_error_set(err, GS_ESCHEMA, "'%s': not a govsim results database", path);
 	for (int i = 0; i < sc->n; i++)
@@ -198,11 +191,11 @@ static int copy_rows(sqlite3 *out, const char *out_path, sqlite3 *in, const char
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (sqlite3_prepare_v2(in, sel_sql, -1, &sel, NULL) != SQLITE_OK ||
 	    sqlite3_bind_int64(sel, 1, old_id) != SQLITE_OK) {
-		rc = db_error(in, in_path, "cannot read runs", err);
+		rc = store_db_error(in, in_path, "cannot read runs", err);
 		goto out_free;
 	}
 	if (sqlite3_prepare_v2(out, ins_sql, -1, &ins, NULL) != SQLITE_OK) {
-		rc = db_error(out, out_path, "cannot merge", err);
+		rc = store_db_error(out, out_path, "cannot merge", err);
 		goto out_free;
 	}
 	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
@@ -214,12 +207,12 @@ static int copy_rows(sqlite3 *out, const char *out_path, sqlite3 *in, const char
 			else
 				brc = sqlite3_bind_value(ins, c + 1, sqlite3_column_value(sel, c));
 			if (brc != SQLITE_OK) {
-				rc = db_error(out, out_path, "cannot merge", err);
+				rc = store_db_error(out, out_path, "cannot merge", err);
 				goto out_free;
 			}
 		}
 		if (sqlite3_step(ins) != SQLITE_DONE) {
-			rc = db_error(out, out_path, "cannot merge", err);
+			rc = store_db_error(out, out_path, "cannot merge", err);
 			goto out_free;
 		}
 		sqlite3_reset(ins);
@@ -228,7 +221,7 @@ static int copy_rows(sqlite3 *out, const char *out_path, sqlite3 *in, const char
 			*new_id = sqlite3_last_insert_rowid(out);
 	}
 	if (rc != SQLITE_DONE) {
-		rc = db_error(in, in_path, "cannot read runs", err);
+		rc = store_db_error(in, in_path, "cannot read runs", err);
 		goto out_free;
 	}
 	rc = 0;
@@ -248,7 +241,7 @@ static int input_version(sqlite3 *in, const char *path, struct gs_error *err)
 	if (sqlite3_prepare_v2(in, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
 	    sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
-		return db_error(in, path, "cannot open", err);
+		return store_db_error(in, path, "cannot open", err);
 	}
 	version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
@@ -270,18 +263,19 @@ static int merge_one(sqlite3 *out, const char *out_path, const struct merge_sche
 	sqlite3 *in = NULL;
 	int rc;
 
-	if (sqlite3_open_v2(in_path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		rc = in ? db_error(in, in_path, "cannot open", err)
+	if ((rc = store_file_check(in_path, err)))
+		goto out_close;
+	if (store_db_open(in_path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
+		rc = in ? store_db_error(in, in_path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_close;
 	}
-	sqlite3_busy_timeout(in, 30000);
 	if ((rc = input_version(in, in_path, err)) || (rc = read_schema(in, in_path, &isc, err)) ||
 	    (rc = same_schema(osc, &isc, in_path, err)))
 		goto out_close;
 	if (sqlite3_prepare_v2(in, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, NULL) !=
 	    SQLITE_OK) {
-		rc = db_error(in, in_path, "cannot read runs", err);
+		rc = store_db_error(in, in_path, "cannot read runs", err);
 		goto out_close;
 	}
 	while ((rc = sqlite3_step(ids)) == SQLITE_ROW) {
@@ -296,7 +290,7 @@ static int merge_one(sqlite3 *out, const char *out_path, const struct merge_sche
 			(*nr_runs)++;
 	}
 	if (rc != SQLITE_DONE) {
-		rc = db_error(in, in_path, "cannot read runs", err);
+		rc = store_db_error(in, in_path, "cannot read runs", err);
 		goto out_close;
 	}
 	rc = 0;
@@ -329,12 +323,13 @@ static int read_part(const char *path, struct part_info *pi, struct gs_error *er
 	int rc;
 
 	pi->path = path;
-	if (sqlite3_open_v2(path, &in, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
-		rc = in ? db_error(in, path, "cannot open", err)
+	if ((rc = store_file_check(path, err)))
+		goto out;
+	if (store_db_open(path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
+		rc = in ? store_db_error(in, path, "cannot open", err)
 			: gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out;
 	}
-	sqlite3_busy_timeout(in, 30000);
 	if ((rc = input_version(in, path, err)))
 		goto out;
 	rc = sqlite3_prepare_v2(in,
@@ -362,7 +357,7 @@ static int read_part(const char *path, struct part_info *pi, struct gs_error *er
 		pi->jobs[pi->nr_jobs_held++] = job;
 		pi->nr_jobs = nr;
 	}
-	rc = rc == SQLITE_DONE ? 0 : db_error(in, path, "cannot read sweep_part", err);
+	rc = rc == SQLITE_DONE ? 0 : store_db_error(in, path, "cannot read sweep_part", err);
 out:
 	sqlite3_finalize(st);
 	sqlite3_close(in);
@@ -511,7 +506,7 @@ static int write_part(sqlite3 *out, const char *out_path, const struct store_par
 	    sqlite3_bind_text(st, 3, p->trace, -1, SQLITE_STATIC) != SQLITE_OK ||
 	    sqlite3_bind_text(st, 4, p->label, -1, SQLITE_STATIC) != SQLITE_OK ||
 	    sqlite3_step(st) != SQLITE_DONE)
-		rc = db_error(out, out_path, "cannot record the sweep part", err);
+		rc = store_db_error(out, out_path, "cannot record the sweep part", err);
 	sqlite3_finalize(st);
 	return rc;
 }
@@ -565,20 +560,19 @@ int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
 	}
 	store_close(st);
 
-	if (sqlite3_open_v2(out_path, &out, SQLITE_OPEN_READWRITE, NULL) != SQLITE_OK) {
-		rc = out ? db_error(out, out_path, "cannot open", err)
+	if (store_db_open(out_path, SQLITE_OPEN_READWRITE, &out) != SQLITE_OK) {
+		rc = out ? store_db_error(out, out_path, "cannot open", err)
 			 : gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_close;
 	}
-	sqlite3_busy_timeout(out, 30000);
 	if (sqlite3_exec(out, "PRAGMA foreign_keys = ON", NULL, NULL, NULL) != SQLITE_OK) {
-		rc = db_error(out, out_path, "cannot open", err);
+		rc = store_db_error(out, out_path, "cannot open", err);
 		goto out_close;
 	}
 	if ((rc = read_schema(out, out_path, &osc, err)))
 		goto out_close;
 	if (sqlite3_exec(out, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
-		rc = db_error(out, out_path, "cannot merge", err);
+		rc = store_db_error(out, out_path, "cannot merge", err);
 		goto out_close;
 	}
 	for (size_t i = 0; i < n; i++)
@@ -587,7 +581,7 @@ int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
 	if (opts->mark && (rc = write_part(out, out_path, opts->mark, err)))
 		goto out_rollback;
 	if (sqlite3_exec(out, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {
-		rc = db_error(out, out_path, "cannot merge", err);
+		rc = store_db_error(out, out_path, "cannot merge", err);
 		goto out_rollback;
 	}
 	if (nr_runs)

@@ -5,9 +5,11 @@
  */
 #include "store/store_priv.h"
 
+#include <limits.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 static const char store_schema[] =
@@ -83,10 +85,70 @@ static const char store_schema[] =
 	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
 	" costed INTEGER NOT NULL, total_s REAL NOT NULL, charged_s REAL NOT NULL);";
 
+#define STORE_BUSY_TIMEOUT_MS     30000
+#define STORE_BUSY_TIMEOUT_MAX_MS 86400000 /* a day */
+
+int store_busy_timeout_ms(void)
+{
+	const char *v = getenv("GOVSIM_DB_BUSY_TIMEOUT_MS");
+	long ms = 0;
+
+	if (!v || !*v)
+		return STORE_BUSY_TIMEOUT_MS;
+	for (const char *p = v; *p; p++) {
+		if (*p < '0' || *p > '9' || ms > STORE_BUSY_TIMEOUT_MAX_MS)
+			return STORE_BUSY_TIMEOUT_MS;
+		ms = ms * 10 + (*p - '0');
+	}
+	return ms > STORE_BUSY_TIMEOUT_MAX_MS ? STORE_BUSY_TIMEOUT_MS : (int)ms;
+}
+
+int store_db_open(const char *path, int flags, sqlite3 **db)
+{
+	int rc = sqlite3_open_v2(path, db, flags, NULL);
+
+	/* Parallel jobs of a sweep may share one file: wait for each other's transactions. */
+	if (*db)
+		sqlite3_busy_timeout(*db, store_busy_timeout_ms());
+	return rc;
+}
+
+int store_db_error(sqlite3 *db, const char *path, const char *what, struct gs_error *err)
+{
+	int code = sqlite3_errcode(db);
+
+	if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+		return gs_error_set(err, GS_ESQL,
+				    "'%s': %s: database is locked by another process "
+				    "(waited %d ms)",
+				    path, what, store_busy_timeout_ms());
+	return gs_error_set(err, GS_ESQL, "'%s': %s: %s", path, what, sqlite3_errmsg(db));
+}
+
+int store_file_check(const char *path, struct gs_error *err)
+{
+	struct stat st, lst;
+	char real[PATH_MAX];
+	const char *kind;
+
+	if (stat(path, &st) != 0 || S_ISREG(st.st_mode))
+		return 0; /* missing: created when a run is stored (or SQLite says why not) */
+	kind = S_ISDIR(st.st_mode)    ? "a directory"
+	       : S_ISFIFO(st.st_mode) ? "a FIFO"
+	       : S_ISCHR(st.st_mode)  ? "a character device"
+	       : S_ISBLK(st.st_mode)  ? "a block device"
+	       : S_ISSOCK(st.st_mode) ? "a socket"
+				      : "something else";
+	if (lstat(path, &lst) == 0 && S_ISLNK(lst.st_mode) && realpath(path, real))
+		return gs_error_set(err, GS_EINPUT, "'%s': is %s ('%s'), not a regular file", path,
+				    kind, real);
+	return gs_error_set(err, GS_EINPUT, "'%s': is %s, not a regular file", path, kind);
+}
+
 /* GS_ESQL with the path, `what` and SQLite's message. */
 int store_sql_error(struct store *s, struct gs_error *err, const char *what)
 {
-	return gs_error_set(err, GS_ESQL, "'%s': %s: %s", s->path, what, sqlite3_errmsg(s->db));
+	return store_db_error(s->db, s->path, what, err);
 }
 
 /* Runs a statement without results; GS_ESQL naming `what` on failure. */
@@ -133,10 +195,25 @@ void store_close(struct store *s)
 }
 
 /*
+ * A query of check_schema() failed: the file's content is bad input (not a database, or a
+ * damaged one); anything else (locked by another process, I/O, memory) a runtime failure.
+ */
+static int schema_read_error(struct store *s, struct gs_error *err)
+{
+	int code = sqlite3_errcode(s->db);
+
+	if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
+				    sqlite3_errmsg(s->db));
+	return store_sql_error(s, err, "cannot read");
+}
+
+/*
  * Whether the open database is govsim's, or empty, before anything is created in it (#18.8: a
  * foreign SQLite file used to get govsim's tables added, then fail on its own 'runs'). Version 0
  * must hold no table at all; a versioned file must have govsim's runs table. GS_EINPUT for a
- * foreign file or not a database at all, GS_ESCHEMA for a newer govsim's.
+ * foreign file or not a database at all, GS_ESCHEMA for a newer govsim's, GS_ESQL when it
+ * cannot be read (locked by another process for longer than the busy timeout).
  */
 static int check_schema(struct store *s, int *version_out, struct gs_error *err)
 {
@@ -146,8 +223,7 @@ static int check_schema(struct store *s, int *version_out, struct gs_error *err)
 	if (sqlite3_prepare_v2(s->db, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
 	    sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
-		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
-				    sqlite3_errmsg(s->db));
+		return schema_read_error(s, err);
 	}
 	version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
@@ -161,8 +237,7 @@ static int check_schema(struct store *s, int *version_out, struct gs_error *err)
 			       -1, &st, NULL) != SQLITE_OK ||
 	    sqlite3_step(st) != SQLITE_ROW) {
 		sqlite3_finalize(st);
-		return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s", s->path,
-				    sqlite3_errmsg(s->db));
+		return schema_read_error(s, err);
 	}
 	tables = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
@@ -176,7 +251,10 @@ static int check_schema(struct store *s, int *version_out, struct gs_error *err)
 	    sqlite3_prepare_v2(s->db, "SELECT run_id, label, trace, trace_sha256, platform, "
 				      "governor, params, kernel FROM runs LIMIT 0",
 			       -1, &st, NULL) != SQLITE_OK) {
+		int code = sqlite3_errcode(s->db);
 		sqlite3_finalize(st);
+		if (code == SQLITE_BUSY || code == SQLITE_LOCKED)
+			return store_sql_error(s, err, "cannot read");
 		return gs_error_set(err, GS_EINPUT,
 				    "'%s': schema version %d, but no govsim runs table (%s): not a "
 				    "govsim results database",
@@ -192,16 +270,18 @@ int store_check(const char *path, struct gs_error *err)
 	struct store s = {.path = (char *)path};
 	int version, rc;
 
+	if ((rc = store_file_check(path, err)))
+		return rc;
 	if (access(path, F_OK) != 0)
 		return 0; /* created when the run is stored */
-	if (sqlite3_open_v2(path, &s.db, SQLITE_OPEN_READONLY, NULL) != SQLITE_OK) {
+	/* read-write: a hot journal is rolled back before the file is judged */
+	if (store_db_open(path, SQLITE_OPEN_READWRITE, &s.db) != SQLITE_OK) {
 		rc = s.db ? gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path,
 					 sqlite3_errmsg(s.db))
 			  : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 		sqlite3_close(s.db);
 		return rc;
 	}
-	sqlite3_busy_timeout(s.db, 30000);
 	rc = check_schema(&s, &version, err);
 	sqlite3_close(s.db);
 	return rc;
@@ -217,14 +297,13 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 		free(s);
 		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 	}
-	if (sqlite3_open_v2(path, &s->db, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, NULL) !=
-	    SQLITE_OK) {
+	if ((rc = store_file_check(path, err)))
+		goto out_close;
+	if (store_db_open(path, SQLITE_OPEN_READWRITE | SQLITE_OPEN_CREATE, &s->db) != SQLITE_OK) {
 		rc = s->db ? store_sql_error(s, err, "cannot open")
 			   : gs_error_set(err, GS_ENOMEM, "'%s': out of memory", path);
 		goto out_close;
 	}
-	/* Parallel jobs of a sweep may share one file: wait for each other's transactions. */
-	sqlite3_busy_timeout(s->db, 30000);
 	if ((rc = store_exec(s, "PRAGMA foreign_keys = ON", "cannot open", err)))
 		goto out_close;
 

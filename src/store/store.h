@@ -46,16 +46,20 @@ struct store;
  * Open or create a results database at `path` and create its tables if needed. A database
  * written by a NEWER schema version fails with GS_ESCHEMA ("'x.db': results schema version 7 is
  * newer than this govsim supports (1)"); a file that is not an SQLite database, or an SQLite
- * database that is not govsim's (tables but no govsim schema), with GS_EINPUT before anything
- * is created in it; one that cannot be opened with GS_ESQL. On success *out is the handle (store_close() it).
+ * database that is not govsim's (tables but no govsim schema), or a path that exists but is no
+ * regular file (symlinks followed: a FIFO, a device, a directory), with GS_EINPUT before
+ * anything is created in it; one that cannot be opened, or is locked by another process for
+ * longer than the busy timeout, with GS_ESQL. On success *out is the handle (store_close() it).
  */
 int store_open(const char *path, struct store **out, struct gs_error *err);
 
 /*
- * Before a run: whether `path` can take govsim's runs, without creating or changing anything.
+ * Before a run: whether `path` can take govsim's runs, without creating or changing anything
+ * (but rolling back the hot journal a writer killed before its COMMIT left, as any open does).
  * 0 when it does not exist, is empty or is a govsim results database of this or an older schema
- * version; GS_EINPUT for a foreign SQLite file (tables but no govsim schema) or a file that is
- * not a database; GS_ESCHEMA for a newer govsim's. store_open() makes the same checks.
+ * version; GS_EINPUT for a foreign SQLite file (tables but no govsim schema), a file that is
+ * not a database, or a path that is no regular file; GS_ESCHEMA for a newer govsim's; GS_ESQL
+ * when it cannot be read (locked). store_open() makes the same checks.
  */
 int store_check(const char *path, struct gs_error *err);
 
@@ -92,7 +96,8 @@ int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *
  * included, and the order of every table's rows are copied unchanged, so merging the same
  * inputs into an empty file always gives the same content. Each input must carry exactly
  * STORE_SCHEMA_VERSION (GS_ESCHEMA otherwise, also for a file that is not a govsim results
- * database) and the same tables and columns as the output; inputs are opened read-only.
+ * database) and the same tables and columns as the output; inputs are only read (a hot
+ * journal in one is rolled back first).
  * `nr_runs` (may be NULL) receives the number of runs appended. GS_ESQL on database errors.
  * Written in src/store/merge.c.
  */

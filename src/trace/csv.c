@@ -254,7 +254,14 @@ static void on_row(int term, void *data)
 		if (ret < 0 && !c->ret)
 			c->ret = ret;
 	} else if (!c->ret) {
-		struct event *ev = reader_slot(r);
+		/* A chunk is parsed whole, and the first one (csv_open()) before the fill loop
+		 * has grown the ring to slack slots: make room row by row. */
+		struct event *ev;
+		if (reader_reserve(r, 1) < 0) {
+			c->ret = gs_error_set(c->err, GS_ENOMEM, "out of memory");
+			return;
+		}
+		ev = reader_slot(r);
 		c->ev.line = c->row;
 		*ev = c->ev;
 		reader_commit(r);

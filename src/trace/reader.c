@@ -161,6 +161,15 @@ static int ring_grow(struct trace_reader *r, u32 need)
 	return 0;
 }
 
+int reader_reserve(struct trace_reader *r, u32 n)
+{
+	if (r->ring_count + n <= r->ring_cap)
+		return 0;
+	if (r->ring_count + r->heap_n + n > r->max_held)
+		return GS_ENOMEM;
+	return ring_grow(r, r->ring_count + n);
+}
+
 static bool item_less(const struct heap_item *a, const struct heap_item *b)
 {
 	return a->ts_ns < b->ts_ns || (a->ts_ns == b->ts_ns && a->seq < b->seq);

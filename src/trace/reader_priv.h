@@ -129,6 +129,11 @@ static inline struct event *reader_slot(struct trace_reader *r)
 	u32 k = r->ring_head + r->ring_count; /* < 2 * ring_cap: one subtraction wraps it */
 	return &r->ring[k >= r->ring_cap ? k - r->ring_cap : k];
 }
+/* Room on the ring for n more events past those it holds, for a back end that may produce more
+ * events in one step than `slack` promised the fill loop (csv.c parses a whole chunk while
+ * opening): the ring grows when needed. 0, or GS_ENOMEM when it cannot grow (memory, or more
+ * than max_held events held at once). */
+int reader_reserve(struct trace_reader *r, u32 n);
 /* reader_commit() for any event: out of order, or the first. */
 void reader_commit_any(struct trace_reader *r);
 

@@ -138,6 +138,23 @@ if ! cmp -s "$tmp/foreign.db" "$tmp/foreign-copy.db"; then
 fi
 echo "not a database" >"$tmp/text.db"
 case_ text-db 3 "'text.db': not a results database: file is not a database" "$bin" run --quiet $sf --db text.db
+# --- --db that exists but is no regular file: refused before anything opens it (a FIFO blocked
+# the open for ever; through a symlink to /dev/null SQLite wrote /dev/null-journal). `timeout`
+# turns a hang into a failed case.
+mkfifo "$tmp/fifo.db"
+ln -s /dev/null "$tmp/null.db"
+(cd "$tmp" && "$bin" run --quiet $sf --db ok.db) || fail=1
+case_ fifo-db 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" run --quiet $sf --db fifo.db
+case_ fifo-db-sweep 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" sweep $sf --db fifo.db
+case_ fifo-db-merge-out 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" merge fifo.db ok.db
+case_ fifo-db-merge-in 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" merge merged.db fifo.db
+case_ devnull-link-db 3 "'null.db': is a character device ('/dev/null'), not a regular file" timeout 20 "$bin" run --quiet $sf --db null.db
+case_ devnull-link-db-sweep 3 "'null.db': is a character device ('/dev/null'), not a regular file" timeout 20 "$bin" sweep $sf --db null.db
+case_ dir-db 3 "'.': is a directory, not a regular file" timeout 20 "$bin" run --quiet $sf --db .
+if [ -e "$tmp/merged.db" ]; then
+	echo "bad_inputs.sh: fifo-db-merge-in: a refused merge created its output"
+	fail=1
+fi
 
 # --- write errors: every output is checked (ferror/fclose), exit 1 naming it (#18.4) -------
 if [ -w /dev/full ]; then

@@ -16,6 +16,10 @@
 #   timeline and CSV tables to the built-in (two traces, slow and fast switch);
 # - a plugin for another ABI major or a newer minor, a shared object without govsim_governor
 #   and a missing file: exit 3 with a message naming the problem, nothing stored;
+# - what is no plugin is refused before dlopen() runs any of it, exit 3 naming the file and the
+#   problem, no crash, no hang: the schedutil plugin cut at 3,000 bytes (dlopen() died of
+#   SIGBUS), cut inside its section headers, /dev/zero (hashed for ever), a directory, a
+#   text file, a govsim_governor that is a function or smaller than the struct;
 # - sweep with built-in + plugin governors: --jobs 2 stores the same database as --jobs 1; each
 #   --set key goes to the governors that take it, a plugin's own tunable included; a
 #   plugin that kills its process fails its own jobs only (reported, exit 1), the others are
@@ -140,6 +144,34 @@ grep -q "no symbol 'govsim_governor'" "$tmp/sym.txt" || bad "missing symbol: $(c
 "$bin" run "$small" --governor "$tmp/none.so" >"$tmp/none.txt" 2>&1
 st=$?
 [ $st = 3 ] && grep -q "none.so': governor plugin not found" "$tmp/none.txt" || bad "missing file: exit $st"
+
+# --- not plugins: refused before dlopen(), exit 3 naming the file and what is wrong --------------
+# refused NAME FILE PATTERN: exit 3 within 20 s, a message 'govsim: 'FILE': ...PATTERN', no
+# sanitizer report.
+refused() {
+	local name=$1 file=$2 pattern=$3 st
+	timeout 20 "$bin" run "$small" --governor-plugin "$file" >"$tmp/refused.txt" 2>&1
+	st=$?
+	if [ $st != 3 ] || ! grep -qF "govsim: '$file': " "$tmp/refused.txt" ||
+		! grep -q "$pattern" "$tmp/refused.txt" ||
+		grep -qE 'runtime error|AddressSanitizer|LeakSanitizer' "$tmp/refused.txt"; then
+		bad "$name: exit $st (expected 3, '$pattern'): $(head -5 "$tmp/refused.txt")"
+	fi
+}
+su="$plugins/libschedutil.so"
+size=$(stat -c %s "$su")
+head -c 3000 "$su" >"$tmp/cut3000.so"
+refused "cut at 3000 bytes" "$tmp/cut3000.so" "truncated"
+head -c $((size - 10)) "$su" >"$tmp/cut-end.so"
+refused "cut 10 bytes short" "$tmp/cut-end.so" "truncated"
+head -c 40 "$su" >"$tmp/cut40.so"
+refused "cut inside the ELF header" "$tmp/cut40.so" "truncated"
+refused "/dev/zero" /dev/zero "not a regular file"
+refused "a directory" "$tmp" "not a regular file"
+echo "not an ELF file" >"$tmp/text.so"
+refused "a text file" "$tmp/text.so" "not an ELF shared object"
+refused "symbol is a function" "$plugins/libsym_function.so" "'govsim_governor' is a function, not"
+refused "symbol too small" "$plugins/libsym_small.so" "'govsim_governor' is 4 bytes"
 
 # --- sweep: --jobs 2 equals --jobs 1; a crashing plugin fails its own jobs only ---------------------
 dump() {

@@ -1037,6 +1037,48 @@ static void test_csv_several_cpus(void **state)
 	}
 }
 
+/* More rows in the first chunk libcsv parses than the ring's first size (#30.1), read through
+ * the reader API: 600 rows of 6 to 8 bytes (about 520 in the first 4 KiB: past twice the ring's
+ * 256 slots, a write out of bounds), then of 10 to 12 bytes (about 340: the first rows were
+ * overwritten). Every row comes out once, in order, with its own values, and the span starts
+ * at the first row. */
+static void csv_rows_read_back(bool decimals)
+{
+	struct trace_reader *r = NULL;
+	struct tb text = {0};
+	struct gs_error err;
+	struct event ev;
+	int n = 0, ret;
+
+	tb_printf(&text, "time_s,cpu,util\n");
+	for (int i = 0; i < 600; i++)
+		tb_printf(&text, "%d%s,0,%d\n", i, decimals ? ".000" : "", i % 10);
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_tmpfile(text.buf, ".csv"), NULL, &r, &err), 0);
+	free(text.buf);
+	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+		assert_int_equal(ev.type, EV_CSV_UTIL);
+		assert_true(n < 600);
+		assert_true(ev.ts_ns == (u64)n * NSEC_PER_SEC);
+		assert_int_equal(ev.util.util, n % 10);
+		assert_int_equal(ev.line, n + 2);
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 600);
+	assert_int_equal(trace_reader_stats(r)->by_type[EV_CSV_UTIL], 600);
+	assert_true(trace_reader_stats(r)->first_ts_ns == 0);
+	assert_true(trace_reader_stats(r)->last_ts_ns == 599 * NSEC_PER_SEC);
+	trace_reader_free(r);
+}
+
+static void test_csv_many_short_rows(void **state)
+{
+	(void)state;
+	csv_rows_read_back(false);
+	csv_rows_read_back(true);
+}
+
 /* A huge cell grows libcsv's buffer geometrically (#18.13): a 4 MB cell took 32768 reallocs,
  * each a copy, when the buffer grew 128 bytes at a time. log2(4 MB / 128) is 15. */
 static void test_csv_huge_cell(void **state)
@@ -1242,6 +1284,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_several_cpus),
+		cmocka_unit_test(test_csv_many_short_rows),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_huge_cell),
 		cmocka_unit_test(test_gzip),
