@@ -37,7 +37,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 build=${2:-build-fuzz}
 shift $(($# > 2 ? 2 : $#))
-targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace}
+targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace facts}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 seed_opt=()

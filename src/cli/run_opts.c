@@ -250,7 +250,7 @@ static int unknown_option(const char *usage, const char *arg)
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
-					      "freq_invariant", "start_freq", NULL};
+					      "freq_invariant", "start_freq", "governor_start_ns", NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -300,7 +300,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
-				       "cgroup_depth, uclamp_task, freq_invariant, start_freq)",
+				       "cgroup_depth, uclamp_task, freq_invariant, start_freq, "
+				       "governor_start_ns)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
 	}
@@ -537,7 +538,7 @@ static int spool_traces(struct run_opts *o, struct gs_error *err)
 }
 
 /* A --set default from the facts: added unless the command line set the key. */
-static void facts_param(struct run_opts *o, const char *key, long value, char *note,
+static void facts_param(struct run_opts *o, const char *key, unsigned long long value, char *note,
 			size_t size)
 {
 	char *v;
@@ -550,7 +551,7 @@ static void facts_param(struct run_opts *o, const char *key, long value, char *n
 		if (o->facts_values[i][0] || o->sim.nr_params == RUN_OPTS_MAX_PARAMS)
 			continue;
 		v = o->facts_values[i];
-		snprintf(v, sizeof(o->facts_values[i]), "%ld", value);
+		snprintf(v, sizeof(o->facts_values[i]), "%llu", value);
 		if (strcmp(key, "start_freq") == 0)
 			snprintf(v, sizeof(o->facts_values[i]), "max");
 		o->params[o->sim.nr_params++] = (struct gov_param){.key = key, .value = v};
@@ -585,15 +586,19 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 			 f->platform);
 	}
 	if (f->freq_invariant >= 0)
-		facts_param(o, "freq_invariant", f->freq_invariant, note, sizeof(note));
+		facts_param(o, "freq_invariant", (unsigned long long)f->freq_invariant, note,
+			    sizeof(note));
 	if (f->sugov_start)
 		facts_param(o, "start_freq", 0, note, sizeof(note));
+	if (f->sugov_start && f->governor_start_ns)
+		facts_param(o, "governor_start_ns", f->governor_start_ns, note, sizeof(note));
 	if (f->hz)
-		facts_param(o, "hz", f->hz, note, sizeof(note));
+		facts_param(o, "hz", (unsigned long long)f->hz, note, sizeof(note));
 	if (f->fast_switch == 1)
 		facts_param(o, "switch_latency_us", 0, note, sizeof(note));
 	if (f->rate_limit_us >= 0 && strcmp(o->sim.governor, "schedutil") == 0)
-		facts_param(o, "rate_limit_us", f->rate_limit_us, note, sizeof(note));
+		facts_param(o, "rate_limit_us", (unsigned long long)f->rate_limit_us, note,
+			    sizeof(note));
 	if (!o->quiet && !o->json)
 		fprintf(stderr, "%s (--platform and --set override)\n", note);
 	return 0;

@@ -72,6 +72,16 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			p->used = true;
 			continue;
 		}
+		if (strcmp(p->key, "governor_start_ns") == 0) {
+			if (gs_parse_u64(p->value, &v) != 0)
+				return gs_error_set(err, GS_EARG,
+						    "--set governor_start_ns='%s': not a non-negative "
+						    "integer",
+						    p->value);
+			cfg->governor_start_ns = v;
+			p->used = true;
+			continue;
+		}
 		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 &&

@@ -98,6 +98,10 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	struct sim_cluster *cl = sim_cluster_of(s, cpu);
 	u32 before = cl->pol.cur_khz;
 
+	/* the governor is not running yet: the policy stays as it was (a lab recording: at its
+	 * maximum, under performance, until the traced switch to schedutil) */
+	if (now < s->cfg.governor_start_ns)
+		return;
 	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);

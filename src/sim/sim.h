@@ -52,6 +52,9 @@ struct sim_config {
 	 * policy switched from the performance governor has -- the lab's recordings). */
 	int freq_invariant;
 	enum sim_start_freq { SIM_START_TRACED = 0, SIM_START_MAX } start_freq;
+	/* governor_start_ns: the trace time (ns) the governor starts at (sugov_start); before it
+	 * no evaluation runs and each policy keeps its starting frequency (0: from the start) */
+	u64 governor_start_ns;
 	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
 	bool validate;

@@ -79,6 +79,13 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		f->hz = (int)n;
 		return 0;
 	}
+	if (strcmp(key, "governor_start_ns") == 0) {
+		char *end;
+
+		errno = 0;
+		f->governor_start_ns = strtoull(v, &end, 10);
+		return !*v || *end || errno || *v == '-' ? -1 : 0;
+	}
 	if (strcmp(key, "governor_start") == 0) {
 		f->sugov_start = strcmp(v, "sugov_start") == 0;
 		return 0;

@@ -31,6 +31,7 @@ struct trace_facts {
 	bool sugov_start;       /* governor_start = sugov_start: tracing was on before the
 				 * governor was switched to schedutil, from performance (so every
 				 * policy ran at its maximum until then) */
+	unsigned long long governor_start_ns; /* governor_start_ns = N: when (trace clock); 0 */
 };
 
 /*

@@ -21,9 +21,16 @@
 
 #include "gov/schedutil.h"
 #include "gov/tunables.h"
+#include "kernel/profile.h"
 #include "sim/cpufreq_table.h"
 
 static const u32 a53_khz[] = {533000, 999000, 1402000, 1709000, 1844000};
+/* the lab's P-states (models/lab-2cpu.sql) */
+static const u32 lab_khz[] = {800000, 1200000, 1800000, 2400000, 3000000};
+/* setup() options: the kernel profile (NULL: v5.9) and a platform that is not frequency
+ * invariant */
+static const struct kernel_profile *setup_kernel;
+static bool setup_not_invariant;
 static const u32 a73_khz[] = {903000, 1421000, 1805000, 2112000, 2362000};
 
 /* The fake replay: per-CPU signals and clamps the test sets, evaluations it records. */
@@ -96,8 +103,10 @@ static struct fixture *setup(const u32 *khz, int first_cpu, int nr_cpus, unsigne
 	fx->env.cpu_uclamp = fake_cpu_uclamp;
 	fx->env.on_eval = fake_on_eval;
 	fx->env.hz = 250;
+	fx->env.kernel = setup_kernel;
 	make_cluster(&fx->cl, khz, first_cpu, nr_cpus);
 	cpufreq_policy_init_cluster(&fx->pol, 0, &fx->cl, khz[0], latency_ns);
+	fx->pol.freq_invariant = !setup_not_invariant;
 	for (int i = 0; i < nr_kv; i++)
 		params[i] = (struct gov_param){.key = kv[2 * i], .value = kv[2 * i + 1]};
 	assert_int_equal(
@@ -127,6 +136,87 @@ static unsigned int next_freq_fresh(struct sugov_policy *sg, unsigned long util,
 {
 	sg->need_freq_update = true;
 	return get_next_freq(sg, util, max);
+}
+
+/*
+ * Not frequency invariant (x86 without APERF/MPERF, the lab's guests): get_next_freq() scales
+ * policy->cur (v5.9 .. v6.6: arch_scale_freq_invariant() ? cpuinfo.max_freq : policy->cur;
+ * v6.8+ get_capacity_ref_freq(): cur + cur/4), worked by hand on the lab's OPPs:
+ *   v5.10 map_util_freq, cur 1200000: (1200000 + 300000) * 700 / 1024 = 1025390 -> 1200000;
+ *         util 900: 1500000 * 900 / 1024 = 1318359 -> 1800000
+ *   v6.1 map_util_perf, cur 1800000, util 900: 1800000 * (900 + 225) / 1024 = 1977539 -> 2400000
+ *   v6.12, cur 1800000, a perf of 875 (util 700 + 175): (1800000 + 450000) * 875 / 1024
+ *         = 1922607 -> 2400000; invariant: 3000000 * 875 / 1024 = 2563476 -> 3000000
+ */
+static void test_not_invariant_next_freq(void **state)
+{
+	struct fixture *fx;
+	(void)state;
+
+	setup_not_invariant = true;
+	setup_kernel = kernel_profile_find("v5.10");
+	fx = setup(lab_khz, 0, 1, 1024, 0, NULL, 0);
+	fx->sg->policy->cur_khz = 1200000;
+	assert_int_equal(next_freq_fresh(fx->sg, 700, 1024), 1200000);
+	assert_int_equal(next_freq_fresh(fx->sg, 900, 1024), 1800000);
+	/* at the lowest OPP a CPU needs util above 819 to leave it: 1000000 * 819 / 1024 */
+	fx->sg->policy->cur_khz = 800000;
+	assert_int_equal(next_freq_fresh(fx->sg, 819, 1024), 800000);
+	assert_int_equal(next_freq_fresh(fx->sg, 820, 1024), 1200000);
+	teardown(fx);
+
+	setup_kernel = kernel_profile_find("v6.1");
+	fx = setup(lab_khz, 0, 1, 1024, 0, NULL, 0);
+	fx->sg->policy->cur_khz = 1800000;
+	assert_int_equal(next_freq_fresh(fx->sg, 900, 1024), 2400000);
+	teardown(fx);
+
+	setup_kernel = kernel_profile_find("v6.12");
+	fx = setup(lab_khz, 0, 1, 1024, 0, NULL, 0);
+	fx->sg->policy->cur_khz = 1800000;
+	assert_int_equal(sugov_ref_freq(fx->sg), 2250000);
+	assert_int_equal(next_freq_fresh(fx->sg, 875, 1024), 2400000);
+	teardown(fx);
+
+	setup_not_invariant = false;
+	fx = setup(lab_khz, 0, 1, 1024, 0, NULL, 0);
+	fx->sg->policy->cur_khz = 1800000;
+	assert_int_equal(sugov_ref_freq(fx->sg), 3000000);
+	assert_int_equal(next_freq_fresh(fx->sg, 875, 1024), 3000000);
+	teardown(fx);
+	setup_kernel = NULL;
+}
+
+/*
+ * v6.8+ sugov_effective_cpu_perf() and effective_cpu_util() (Debian 6.12 fair.c l.8218,
+ * cpufreq_schedutil.c): max(min, min(util + util/4, max)), by hand.
+ */
+static void test_effective_cpu_perf(void **state)
+{
+	struct govsim_cpu_util cu = {0};
+	unsigned long lo, hi;
+	(void)state;
+
+	assert_int_equal(sugov_effective_cpu_perf(700, 0, 1024), 875);
+	assert_int_equal(sugov_effective_cpu_perf(900, 0, 1024), 1024); /* 1125 capped */
+	assert_int_equal(sugov_effective_cpu_perf(100, 300, 1024), 300); /* min wins */
+	assert_int_equal(sugov_effective_cpu_perf(900, 0, 512), 512);    /* uclamp.max */
+	assert_int_equal(sugov_effective_cpu_perf(900, 700, 512), 700);   /* min over max */
+	/* no uclamp in use, an RT task runnable: min is the capacity */
+	cu.rt_runnable = 1;
+	cu.util_rt = 100;
+	assert_int_equal(effective_cpu_util(&cu, 200, 1024, NULL, 0, &lo, &hi), 300);
+	assert_int_equal(lo, 1024);
+	assert_int_equal(hi, 1024);
+	/* DL bandwidth and irq in min; irq scaling: 300 * (1024 - 128) / 1024 + 128 = 390 */
+	cu.rt_runnable = 0;
+	cu.bw_dl = 50;
+	cu.util_irq = 128;
+	assert_int_equal(effective_cpu_util(&cu, 200, 1024, NULL, 0, &lo, &hi), 390);
+	assert_int_equal(lo, 178);
+	/* saturated by irq */
+	cu.util_irq = 1024;
+	assert_int_equal(effective_cpu_util(&cu, 0, 1024, NULL, 0, &lo, &hi), 1024);
 }
 
 static void test_get_next_freq_table(void **state)
@@ -646,6 +736,8 @@ int main(void)
 		cmocka_unit_test(test_iowait_shared_decay),
 		cmocka_unit_test(test_slow_path_latency),
 		cmocka_unit_test(test_rt_boost_through_update),
+		cmocka_unit_test(test_not_invariant_next_freq),
+		cmocka_unit_test(test_effective_cpu_perf),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
