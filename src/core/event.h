@@ -33,7 +33,8 @@
 	X(LOAD_AVG_TASK, "sched_load_avg_task")             \
 	X(UCLAMP_UTIL_SE, "uclamp_util_se")                 \
 	X(UCLAMP_UTIL_CFS, "uclamp_util_cfs")               \
-	X(CSV_UTIL, "csv_util")
+	X(CSV_UTIL, "csv_util")                             \
+	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -124,6 +125,10 @@ struct event {
 			s32 orig_cpu;
 			s32 dest_cpu;
 		} migrate;
+		struct { /* HRTIMER_EXPIRE: an hrtimer fired on `cpu`; the scheduler tick when its
+			  * function is tick_sched_timer (the kernel's own tick time) */
+			bool sched_tick;
+		} timer;
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;

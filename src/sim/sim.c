@@ -366,7 +366,7 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 			for (int c = 0; c < s->plat->nr_cpus; c++)
 				if (s->cpu[c].busy)
 					sched_tick(s->sched, c, nt);
-			s->next_tick += s->tick_ns;
+			s->next_tick = s->traced_ticks ? NO_TIME : s->next_tick + s->tick_ns;
 		} else {
 			if (any_busy(s))
 				for (int c = 0; c < s->plat->nr_cpus; c++)
@@ -532,6 +532,34 @@ static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err
 	return 0;
 }
 
+/*
+ * The kernel's own tick (hrtimer_expire_entry of tick_sched_timer): in traced timing, from the
+ * first one on, the scheduler tick runs when the trace says, on the CPU that took it, instead of
+ * on the replay's grid of TICK_NSEC multiples (whose phase the trace does not otherwise give,
+ * and which a virtual machine's late timers do not keep). As on the grid, only a busy CPU's
+ * tick updates its signals (an idle one's does nothing the replay models).
+ */
+static int feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (!ev->timer.sched_tick || s->work)
+		return 0;
+	if (check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	if (!s->traced_ticks) {
+		s->traced_ticks = true;
+		s->next_tick = NO_TIME;
+	}
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	if (s->cpu[ev->cpu].busy)
+		sched_tick(s->sched, ev->cpu, ev->ts_ns);
+	sim_flush_freq(s);
+	return 0;
+}
+
 /* A CSV util trace's row of CPU cpu: its frequency, and its busy state (idle_state) or its
  * busy fraction (util, without idle_state). */
 static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
@@ -649,6 +677,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return feed_freq(s, ev, err);
 	case EV_CPU_IDLE:
 		return feed_idle(s, ev, err);
+	case EV_HRTIMER_EXPIRE:
+		return feed_tick(s, ev, err);
 	default:
 		return feed_util(s, ev, err);
 	}

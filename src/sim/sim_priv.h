@@ -127,6 +127,7 @@ struct sim {
 	struct work *work; /* work timing; NULL in traced timing */
 	u64 busy_mask;     /* bit c: cpu[c].busy */
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
+	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;

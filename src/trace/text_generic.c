@@ -468,6 +468,15 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		if (ok && ev->power.cpu_id > INT32_MAX)
 			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
 		break;
+	case EV_HRTIMER_EXPIRE: {
+		/* "hrtimer=... function=tick_sched_timer now=...": only the tick matters; any
+		 * other hrtimer, or a function printed as an address, is not one */
+		const struct field_span *f = conv_get(&c, "function");
+		ev->timer.sched_tick = f && f->vlen >= 16 && memcmp(f->val, "tick_sched_timer", 16) == 0 &&
+				       (f->vlen == 16 || f->val[16] == '/' || f->val[16] == '+');
+		ok = true;
+		break;
+	}
 	default:
 		ok = conv_util(&c, type, ev);
 		break;
