@@ -52,7 +52,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
-	sim_timeline_note(s, cl, s->now, 0, true);
+	sim_timeline_step(&cl->tl_emu, s->now, cl->pol.cur_khz);
 }
 
 /* Tell the scheduler about frequency changes made inside a hook, once it has returned. */
@@ -226,7 +226,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->clamp_dir = clamp_dir;
 		sc->overutil = overutil;
 	}
-	sim_timeline_note(s, cl, e->time_ns, e->util, false);
+	sim_timeline_note(s, cl, e->time_ns, e->util);
 	if (s->validating) {
 		struct sim_decision *le = &s->last_eval[sc->cluster];
 		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
@@ -391,6 +391,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		s->cl[c].all_idle_since_ns = t;
 		s->cl[c].acct_ns = t;
 		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
+		sim_timeline_step(&s->cl[c].tl_emu, t, s->cl[c].pol.cur_khz);
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = sim_action_time(s, s->next_action);
@@ -527,6 +528,7 @@ static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
 		sc->traced_seen = true;
 		sc->traced_kernel = true;
 		s->any_traced_freq = true;
+		sim_emit_traced_freq(s, cpu, ev->ts_ns);
 	}
 	if (ev->util.idle_state == EV_IDLE_ABSENT) {
 		sc->csv_frac = true;
@@ -894,7 +896,7 @@ void sim_free(struct sim *s)
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].pol.gov && s->cl[c].gov_data)
 			s->cl[c].pol.gov->release(s->cl[c].gov_data);
-		free(s->cl[c].tl);
+		sim_timeline_release(&s->cl[c]);
 	}
 	if (s->sched) {
 		sched_for_each_task(s->sched, free_task_data, NULL);
