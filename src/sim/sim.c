@@ -123,6 +123,12 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 	struct sim_task *st = calloc(1, sizeof(*st));
 
 	p->owner_data = st; /* NULL on allocation failure: stats for this task are skipped */
+	if (st && p->ran_since_start) {
+		/* running when the trace starts: it runs from the trace's start (or the warm-up's
+		 * end), not from its CPU's first event, which switches it out */
+		st->in_at_ns = s->measured_from;
+		st->on_cpu = true;
+	}
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
 	if (s->cfg.opts.policy)
 		policy_apply_new_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
@@ -148,11 +154,13 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 	if (st) {
 		if (ev == TASK_EV_SWITCH_IN) {
 			st->in_at_ns = now;
-		} else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) {
+			st->on_cpu = true;
+		} else if ((ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) && st->on_cpu) {
 			st->runtime_ns += now - st->in_at_ns;
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
 			if (s->pl.on)
 				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
+			st->on_cpu = false;
 		}
 	}
 	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))

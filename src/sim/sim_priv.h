@@ -43,6 +43,8 @@ struct sim_util_sample {
 struct sim_task {
 	bool born_in_trace; /* its sched_wakeup_new was replayed (validate: pre-trace tasks apart) */
 	u64 in_at_ns;     /* last switch-in */
+	bool on_cpu;      /* running since in_at_ns: its switch-in was seen (or it ran since the
+			   * trace's start); false: a switch-out has no known start, runs 0 */
 	u64 runtime_ns;
 	u64 runtime_cl_ns[GS_MAX_CLUSTERS]; /* per cluster (--placement eas) */
 	u64 migrations;
