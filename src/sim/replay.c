@@ -266,6 +266,45 @@ static void replay_prescan(const char *file, struct trace_reader *rd, struct sim
 		cfg->has_traced_idle = false;
 }
 
+/*
+ * Whether the trace could drive the replay, once read: its sched_switch events say what each
+ * CPU ran when (the busy time, and the util the emulation builds from it); the kernel's util
+ * events give util but not when a CPU ran, so a replay needs sched_switch with either util
+ * source, and --util-source trace also the CPUs' CFS util. A CSV util trace is a model of its
+ * own (its rows say both). GS_ETRACE (exit 3) naming what is missing.
+ */
+static int replay_check_drivable(const char *trace, const struct sim_config *cfg,
+				 const struct trace_stats *st, struct gs_error *err)
+{
+	u64 util_events = 0, cpu_util;
+
+	if (st->format == TRACE_FMT_CSV)
+		return 0;
+	for (int t = EV_PELT_CFS; t <= EV_UCLAMP_UTIL_CFS; t++)
+		util_events += st->by_type[t];
+	cpu_util = st->by_type[EV_PELT_CFS] + st->by_type[EV_LOAD_CFS_RQ] +
+		   st->by_type[EV_LOAD_AVG_CPU];
+	if (!st->by_type[EV_SWITCH] && cfg->opts.util_source == SIM_UTIL_TRACE)
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': no sched_switch events: the trace does not say when a CPU "
+				    "ran, and %s",
+				    trace, util_events ? "its util events alone cannot drive a replay"
+						       : "it has no util events either");
+	if (!st->by_type[EV_SWITCH])
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': no sched_switch events: util cannot be emulated, nor the "
+				    "CPUs' busy time replayed%s",
+				    trace, util_events ? " (its util events alone cannot drive a replay: "
+							 "--util-source trace needs sched_switch too)"
+						       : "");
+	if (!cpu_util && cfg->opts.util_source == SIM_UTIL_TRACE)
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': --util-source trace: no per-CPU util events (sched_pelt_cfs, "
+				    "sched_load_cfs_rq, sched_load_avg_cpu): use --util-source emulated",
+				    trace);
+	return 0;
+}
+
 /* A Perfetto trace's cpu_info capacities in place of the platform's assumed ones (a copy in
  * *own, freed by the caller), with a note in note[] for the run. 0, or a negative code. */
 static int replay_cpu_info(const char *file, struct trace_reader *rd, struct sim_config *cfg,
@@ -400,6 +439,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	write_timeline_headers(&spec->opts);
 	ret = replay_feed(spec->trace, rd, s, err);
+	if (ret)
+		goto out;
+	ret = replay_check_drivable(spec->trace, &cfg, trace_reader_stats(rd), err);
 	if (ret)
 		goto out;
 	ret = sim_finish(s, r, err);
