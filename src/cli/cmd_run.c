@@ -103,6 +103,10 @@ static const char run_help[] =
 	"                     the key being off saved\n"
 	"  clamped up/down (CPU time)  CPU time, summed over CPUs, during which uclamp raised /\n"
 	"                     lowered the util the governor used (uclamp_rq_util_with)\n"
+	"  set:               the tunables (--set) and the other options that change the\n"
+	"                     result: placement=eas, seed_util=1, warmup_ms=MS,\n"
+	"                     traced_uclamp=MODE, traced_depth=N (--traced-config, when not the\n"
+	"                     default); runs.params and --json params hold the same words\n"
 	"  policy: ... (N tasks)  each clamp policy action and how many tasks it reached\n"
 	"  note:              what the run assumed or could not do (a warning per action that\n"
 	"                     matched no task or was timed after the trace's end)\n";

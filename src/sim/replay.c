@@ -1,13 +1,17 @@
 /* replay.c - one whole replay; see replay.h. */
 #include "sim/replay.h"
 
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/hash.h"
 #include "gov/governor.h"
 #include "gov/tunables.h"
+#include "power/kcost.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
@@ -357,6 +361,46 @@ static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s
 	return ret; /* 0 at the end, else the reader's or the loop's error */
 }
 
+/* " KEY=VALUE" appended to buf (no space when it is empty). */
+static void append_word(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void append_word(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len && len + 1 < size)
+		buf[len++] = ' ';
+	va_start(ap, fmt);
+	if (len < size)
+		vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The options beyond the tunables that change a result, recorded with them (runs.params, the
+ * summary's set: line, --json params) so that runs differing only in them differ there and
+ * `compare` selects them by the word: placement=eas, seed_util=1, warmup_ms=MS, and the traced
+ * kernel of --traced-config where it is not the default (traced_uclamp=MODE, traced_depth=N).
+ */
+static void replay_record_options(const struct sim_opts *o, char *buf, size_t size)
+{
+	struct kcost_config def;
+
+	kcost_config_default(&def);
+	if (o->placement == SIM_PLACEMENT_EAS)
+		append_word(buf, size, "placement=eas");
+	if (o->seed_util)
+		append_word(buf, size, "seed_util=1");
+	if (o->warmup_ns)
+		append_word(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
+	if (o->has_traced_config && strcmp(kcost_config_uclamp_name(&o->traced),
+					   kcost_config_uclamp_name(&def)) != 0)
+		append_word(buf, size, "traced_uclamp=%s", kcost_config_uclamp_name(&o->traced));
+	if (o->has_traced_config && o->traced.depth != def.depth)
+		append_word(buf, size, "traced_depth=%d", o->traced.depth);
+}
+
 /* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
 static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
 			    struct run_result *r)
@@ -379,11 +423,7 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 	if (o->policy)
 		policy_format(o->policy, r->policy, sizeof(r->policy));
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
-	if (o->placement == SIM_PLACEMENT_EAS) { /* recorded with the settings: a selector */
-		size_t len = strlen(r->params);
-		snprintf(r->params + len, sizeof(r->params) - len, "%splacement=eas",
-			 len ? " " : "");
-	}
+	replay_record_options(o, r->params, sizeof(r->params));
 }
 
 static void write_timeline_headers(const struct sim_opts *o)
