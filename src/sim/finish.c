@@ -341,6 +341,7 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	span = end - s->measured_from;
 	finish_identity(s, r, span);
 	finish_notes(s, r, end);
+	sim_gov_start_notes(s, r);
 	finish_policies(s, r, end, span);
 	if (s->wattson) {
 		ret = sim_wattson_finish(s, end, r, err);

@@ -775,6 +775,9 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	u32 init = 0;
 	int ret;
 
+	ret = sim_gov_start_check(cfg, pc, err);
+	if (ret)
+		return ret;
 	for (int i = 0; i < pc->nr_cpus && !init; i++)
 		init = cfg->initial_khz[pc->cpus[i]];
 	cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);

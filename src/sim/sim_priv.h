@@ -233,6 +233,14 @@ static inline void sim_cluster_flush(struct sim *s, int c)
 		sim_cluster_account(s, c, s->last_acct);
 }
 
+/* gov_start.c: the userspace governor's start (setspeed = the frequency the policy had, or
+ * --set freq_khz clamped and resolved). The check refuses (GS_EARG) a policy whose frequency
+ * the trace does not give when freq_khz is not set; the notes say where the frequency in
+ * force is not the one asked for, or whose it is. */
+int sim_gov_start_check(const struct sim_config *cfg, const struct plat_cluster *pc,
+			struct gs_error *err);
+void sim_gov_start_notes(const struct sim *s, struct run_result *r);
+
 /* validate.c */
 bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
