@@ -23,9 +23,10 @@ static const char compare_help[] =
     "deviations, and marks with '*' the means that differ significantly by Welch's\n"
     "t-test (two-sided); with one run per side the differences are plain, with no\n"
     "significance claim. A side's sample is its runs: repeats of one trace (a replay\n"
-    "is deterministic: identical repeats have no spread, any difference is\n"
-    "significant) or several traces (their spread is the traces' own, so only large\n"
-    "differences are significant). With several traces in common, a row per trace\n"
+    "is deterministic: identical repeats have no spread, and where neither side has\n"
+    "any there is nothing to test a difference against: no claim, no '*') or several\n"
+    "traces (their spread is the traces' own, so only large differences are\n"
+    "significant). A change from a base of 0 reads 'new' (no relative change). With several traces in common, a row per trace\n"
     "follows (base vs new on that trace alone). --fail-on looks at the means: of the\n"
     "pooled runs and of each trace's runs; it fails if any of them crosses.\n"
     "\n"
@@ -84,7 +85,10 @@ static void report_crossed(const struct compare_threshold *thr, const struct com
 
 	if (trace)
 		snprintf(where, sizeof(where), " on trace '%.256s'", trace);
-	if (thr->relative)
+	if (thr->relative && !isfinite(change)) /* from a base of 0: no relative change */
+		fprintf(stderr, "govsim: %s changed from 0 to %g%s%s%s: over the limit '%s'\n",
+			m->name, m->new.amean, m->unit[0] ? " " : "", m->unit, where, thr->text);
+	else if (thr->relative)
 		fprintf(stderr, "govsim: %s changed by %+.2f%%%s: over the limit '%s'\n", m->name,
 			change, where, thr->text);
 	else

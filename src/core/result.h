@@ -53,7 +53,6 @@ struct run_task_result {
 	u64 migrations;
 };
 
-/* One point of the decimated per-policy frequency timeline stored for plots. */
 /* One clamp policy action and what it did in the replay. */
 struct run_action_result {
 	char text[256];       /* normalised, as policy_action_format() */
@@ -75,12 +74,19 @@ struct run_place_slice {
 	int cpu;
 };
 
+/*
+ * One row of the per-policy timeline stored for plots: the values in force from time_s until
+ * the policy's next row. A policy has a row at the replay's start, at every change of its
+ * emulated frequency (when it takes effect) and of its first CPU's traced frequency (each
+ * cpu_frequency of the trace that changes it, at its trace time), and at the end of each util
+ * bucket (1 ms, doubled as needed to keep at most 4096 of them).
+ */
 struct run_timeline_point {
 	double time_s;       /* since the start of the replay */
 	int policy;
 	u32 freq_khz;        /* emulated, in force */
-	u32 traced_khz;      /* from the trace; 0 when it has no frequency events */
-	u32 util;            /* max util the governor saw over the policy's CPUs */
+	u32 traced_khz;      /* from the trace; 0 before its first frequency of the policy */
+	u32 util;            /* max util the governor saw over the policy's CPUs in the bucket */
 	u32 capacity;        /* capacity at freq_khz of the policy's CPUs */
 };
 

@@ -2,7 +2,9 @@
  * userspace.c - the userspace governor (Linux v5.9 drivers/cpufreq/cpufreq_userspace.c): a
  * fixed frequency, `--set freq_khz=N` (the scaling_setspeed write), resolved RELATION_L.
  * Without freq_khz it keeps the frequency in force when it starts (cpufreq_userspace_policy_
- * start saves policy->cur as setspeed). Written against the public interface alone (pubgov.h).
+ * start saves policy->cur as setspeed). Written against the public interface alone (pubgov.h);
+ * what the run's notes say about its start (and the refusal of a policy whose frequency the
+ * trace does not give) is the replay's: src/sim/gov_start.c.
  *
  * As for performance, the start precedes the trace: init puts the frequency in force at once.
  * update() re-targets only when the limits moved (cpufreq_userspace_policy_limits: above max ->
@@ -76,16 +78,16 @@ static void userspace_release(struct govsim_policy *pol, void *data)
 }
 
 static const struct govsim_tunable userspace_tunables[] = {
-	{"freq_khz", "kHz, resolved to the lowest OPP >= N (default: the frequency in force at "
-		     "the start)"},
+	{"freq_khz", "kHz, clamped to [min, max] and resolved to the lowest OPP >= N (default: "
+		     "the frequency in force at the start, the trace's first of the policy)"},
 	{NULL, NULL},
 };
 
 const struct govsim_governor userspace_governor = {
 	GOVSIM_GOVERNOR_ABI,
 	.name = "userspace",
-	.help = "a fixed frequency: freq_khz=N (resolved to the lowest OPP >= N; default: the "
-		"frequency in force at the start)",
+	.help = "a fixed frequency: freq_khz=N (clamped to [min, max], resolved to the lowest OPP "
+		">= N; default: the frequency in force at the start, the trace's first of the policy)",
 	.tunables = userspace_tunables,
 	.init = userspace_init,
 	.update = userspace_update,

@@ -31,19 +31,30 @@ void kcost_config_default(struct kcost_config *cfg)
 	*cfg = (struct kcost_config){.uclamp = true, .static_key = true};
 }
 
+/* --traced-config's uclamp=MODE, each a configuration at depth 0 */
+static const struct {
+	const char *name;
+	struct kcost_config c;
+} modes[] = {
+	{"none", {.uclamp = false}},
+	{"off", {.uclamp = true, .static_key = true}},
+	{"on", {.uclamp = true, .static_key = true, .key_on = true}},
+	{"always", {.uclamp = true, .static_key = false}},
+};
+
+const char *kcost_config_uclamp_name(const struct kcost_config *cfg)
+{
+	for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++)
+		if (modes[i].c.uclamp == cfg->uclamp &&
+		    (!cfg->uclamp || (modes[i].c.static_key == cfg->static_key &&
+				      modes[i].c.key_on == cfg->key_on)))
+			return modes[i].name;
+	return "?";
+}
+
 static int parse_item(const char *item, size_t len, struct kcost_config *cfg,
 		      struct gs_error *err)
 {
-	static const struct {
-		const char *name;
-		struct kcost_config c;
-	} modes[] = {
-		{"none", {.uclamp = false}},
-		{"off", {.uclamp = true, .static_key = true}},
-		{"on", {.uclamp = true, .static_key = true, .key_on = true}},
-		{"always", {.uclamp = true, .static_key = false}},
-	};
-
 	if (len > 7 && strncmp(item, "uclamp=", 7) == 0) {
 		for (size_t i = 0; i < sizeof(modes) / sizeof(modes[0]); i++) {
 			if (strlen(modes[i].name) == len - 7 &&

@@ -76,6 +76,9 @@ void kcost_config_default(struct kcost_config *cfg);
  */
 int kcost_config_parse(const char *text, struct kcost_config *cfg, struct gs_error *err);
 
+/* The uclamp=MODE of cfg as kcost_config_parse() reads it: "none", "off", "on" or "always". */
+const char *kcost_config_uclamp_name(const struct kcost_config *cfg);
+
 /* "activate_task" ...; NULL when out of range. */
 const char *kcost_op_name(enum kcost_op op);
 /* The op of a name, or -1. */

@@ -163,6 +163,12 @@ double compare_relative_change(double base, double new_value)
 	return (new_value - base) / fabs(base) * 100.0;
 }
 
+double compare_printed_change(double base, double new_value)
+{
+	double c = compare_relative_change(base, new_value);
+	return isfinite(c) ? c : NAN;
+}
+
 double compare_threshold_change(const struct compare_threshold *t, double base, double new_value)
 {
 	return t->relative ? compare_relative_change(base, new_value) : new_value - base;
@@ -453,7 +459,8 @@ int compare_runs(const struct run_result *base, size_t nb, const struct run_resu
 		    (rc = compare_stats_of(vb, nbv, &m->new, err)))
 			goto out_free;
 		m->change_pct = compare_relative_change(m->base.amean, m->new.amean);
-		if (na >= 2 && nbv >= 2) {
+		m->no_spread = na >= 2 && nbv >= 2 && m->base.sd == 0 && m->new.sd == 0;
+		if (na >= 2 && nbv >= 2 && !m->no_spread) {
 			if ((rc = compare_welch(va, na, vb, nbv, &m->welch, err)))
 				goto out_free;
 			m->tested = true;

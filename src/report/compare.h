@@ -133,7 +133,10 @@ struct compare_metric {
 	char unit[64];
 	struct compare_stats base, new;
 	double change_pct;   /* of the arithmetic means; see compare_threshold_change() */
-	bool tested;         /* a t-test ran (>= 2 runs per side) */
+	/* >= 2 runs per side, every run of each side the same value: nothing to test the
+	 * difference against (identical repeats of a deterministic replay are no sample) */
+	bool no_spread;
+	bool tested;         /* a t-test ran (>= 2 runs per side, not no_spread) */
 	struct compare_welch welch;
 	bool significant;    /* tested and p < 1 - confidence */
 };
@@ -159,6 +162,10 @@ int compare_runs(const struct run_result *base, size_t nb, const struct run_resu
 /* The metric called `name`, or NULL. */
 const struct compare_metric *compare_find_metric(const struct compare_table *t,
 						 const char *name);
+
+/* The relative change to print: compare_relative_change(), or NAN where it has no finite value
+ * (a base of 0 and a new value that is not: printed as "new", an empty CSV field, null). */
+double compare_printed_change(double base, double new_value);
 
 /* One value of a run for a metric name, for tests and callers that need it; NAN if unknown. */
 double compare_metric_value(const struct run_result *r, const char *name);

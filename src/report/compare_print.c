@@ -43,12 +43,17 @@ static void format_value(char *buf, size_t size, double v)
 		snprintf(buf, size, "%.6g", v);
 }
 
+/* "+4.23%"; "new" from a base of 0 (no relative change); "-" where a value is unknown. */
 static void format_change(char *buf, size_t size, double base, double new_value)
 {
+	double c = compare_printed_change(base, new_value);
+
 	if (isnan(base) || isnan(new_value))
 		snprintf(buf, size, "-");
+	else if (isnan(c))
+		snprintf(buf, size, "new");
 	else
-		snprintf(buf, size, "%+.2f%%", compare_relative_change(base, new_value));
+		snprintf(buf, size, "%+.2f%%", c);
 }
 
 static bool several(const struct compare_table *t)
@@ -63,6 +68,18 @@ static bool any_tested(const struct compare_table *t)
 			return true;
 	return false;
 }
+
+static bool any_no_spread(const struct compare_table *t)
+{
+	for (int k = 0; k < t->nr_metrics; k++)
+		if (t->m[k].no_spread)
+			return true;
+	return false;
+}
+
+static const char no_spread_text[] =
+	"no spread on either side (every run of a side alike: a replay is deterministic, its "
+	"repeats are no sample)";
 
 static void print_text(FILE *out, const struct compare_table *t, const char *base_name,
 		       const char *new_name)
@@ -105,9 +122,11 @@ static void print_text(FILE *out, const struct compare_table *t, const char *bas
 		fprintf(out, "* a significant difference of the means at %g%% confidence (Welch's "
 			     "t-test, two-sided)\n",
 			t->confidence * 100);
-	else if (several(t))
+	if (any_no_spread(t))
+		fprintf(out, "no significance claim where there is %s\n", no_spread_text);
+	else if (!any_tested(t) && several(t))
 		fprintf(out, "no significance claim: a side has fewer than 2 runs\n");
-	else
+	else if (!several(t))
 		fprintf(out, "one run per side: plain differences, no significance claim\n");
 }
 
@@ -144,7 +163,10 @@ static void print_markdown(FILE *out, const struct compare_table *t, const char 
 	if (any_tested(t))
 		fprintf(out, "\nWelch's t-test, two-sided, at %g%% confidence.\n",
 			t->confidence * 100);
-	else
+	if (any_no_spread(t))
+		fprintf(out, "%sNo significance claim where there is %s.\n",
+			any_tested(t) ? "" : "\n", no_spread_text);
+	else if (!any_tested(t))
 		fprintf(out, "\nNo significance claim: fewer than 2 runs on a side.\n");
 }
 
@@ -173,7 +195,7 @@ static void print_csv(FILE *out, const struct compare_table *t)
 				m->base.n, m->new.n);
 			csv_number(out, b);
 			csv_number(out, nv);
-			csv_number(out, isnan(b) || isnan(nv) ? NAN : compare_relative_change(b, nv));
+			csv_number(out, isnan(b) || isnan(nv) ? NAN : compare_printed_change(b, nv));
 			csv_number(out, tested ? m->welch.p : NAN);
 			fprintf(out, ",%s\n", tested ? (m->significant ? "1" : "0") : "");
 		}

@@ -488,6 +488,7 @@ static void switch_ran_since_start(struct sched *s, struct rq *rq, struct task_n
 
 	s->mute = true;
 	update_rq_clock(rq, t0);
+	prev->t.ran_since_start = true;
 	task_start(s, prev, rq->cpu, prio, t0);
 	enqueue_task(s, rq, prev);
 	set_next_task(s, rq, prev, SCHED_CLASS_IDLE);

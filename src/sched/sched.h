@@ -59,6 +59,8 @@ struct task {
 	bool on_rq;         /* enqueued (runnable or running) */
 	bool running;       /* rq->curr == p */
 	bool in_iowait;     /* last dequeue was in D state (iowait boost sign) */
+	bool ran_since_start; /* first seen switching out as its CPU's first event: it has run
+			       * there since the model's start (set before the task_new hook) */
 	struct sched_avg avg; /* se.avg: PELT sums and util_est */
 	struct uclamp_task uclamp;
 	void *owner_data;   /* free for the owner (sim) */

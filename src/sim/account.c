@@ -1,8 +1,8 @@
 /*
  * account.c - the replay loop's accounting: residency per OPP, busy and idle time per CPU and
  * cluster (idle states from the trace or chosen with hindsight), clamping and over-utilization
- * time, and the decimated frequency timeline. Power is piecewise constant between the state
- * changes counted here, so the energy sum over these counters (power/energy.c) is exact.
+ * time. Power is piecewise constant between the state changes counted here, so the energy sum
+ * over these counters (power/energy.c) is exact.
  */
 #include "sim/sim_priv.h"
 
@@ -264,60 +264,4 @@ void sim_refresh_cluster(struct sim *s, int c)
 void sim_refresh_busy(struct sim *s, int cpu)
 {
 	sim_refresh_cluster(s, s->cpu[cpu].cluster);
-}
-
-/* ---- decimated timeline --------------------------------------------------------------------- */
-
-void sim_timeline_push(struct sim *s, struct sim_cluster *cl, u64 t)
-{
-	struct run_timeline_point *pt;
-	const struct plat_cluster *pc = cl->pol.cl;
-
-	if (cl->nr_tl == cl->alloc_tl) {
-		size_t n = cl->alloc_tl ? cl->alloc_tl * 2 : 256;
-		void *p = realloc(cl->tl, n * sizeof(*cl->tl));
-		if (!p)
-			return; /* the timeline is for plots: losing points is not an error */
-		cl->tl = p;
-		cl->alloc_tl = n;
-	}
-	pt = &cl->tl[cl->nr_tl++];
-	pt->time_s = ns_to_s(t - s->t0);
-	pt->policy = pc->cpus[0];
-	pt->freq_khz = cl->pol.cur_khz;
-	pt->traced_khz = s->cpu[pc->cpus[0]].traced_khz;
-	pt->util = (u32)cl->tl_util;
-	pt->capacity = pc->opps[cl->cur_opp].capacity;
-	cl->tl_util = 0;
-	cl->tl_pending = false;
-
-	if (cl->nr_tl > TIMELINE_MAX_POINTS) {
-		/* Halve: keep every other point (the later of each pair, with the pair's max util). */
-		size_t j = 0;
-		for (size_t i = 0; i + 1 < cl->nr_tl; i += 2) {
-			struct run_timeline_point a = cl->tl[i], b = cl->tl[i + 1];
-			if (a.util > b.util)
-				b.util = a.util;
-			cl->tl[j++] = b;
-		}
-		if (cl->nr_tl % 2)
-			cl->tl[j++] = cl->tl[cl->nr_tl - 1];
-		cl->nr_tl = j;
-		cl->tl_bucket_ns *= 2;
-	}
-}
-
-void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
-			  bool freq_changed)
-{
-	if (cl->tl_pending && t >= cl->tl_bucket_end_ns)
-		sim_timeline_push(s, cl, cl->tl_bucket_end_ns);
-	if (!cl->tl_pending) {
-		cl->tl_bucket_end_ns = t - (t - s->t0) % cl->tl_bucket_ns + cl->tl_bucket_ns;
-		cl->tl_pending = true;
-	}
-	if (util > cl->tl_util)
-		cl->tl_util = util;
-	if (freq_changed)
-		sim_timeline_push(s, cl, t);
 }

@@ -228,7 +228,7 @@ static void finish_notes(struct sim *s, struct run_result *r, u64 end)
 	}
 }
 
-/* Energy, residency and frequency per policy (the last timeline point pushed at end). */
+/* Energy, residency and frequency per policy (the timeline's util bucket cut at end). */
 static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 span)
 {
 	const struct platform *p = s->plat;
@@ -271,33 +271,8 @@ static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 sp
 				   : span	     ? freq_sum / (double)span
 						     : cl->pol.cur_khz;
 		pr->overutilized_s = ns_to_s(s->overutil_ns[c]);
-		if (cl->tl_pending)
-			sim_timeline_push(s, cl, end);
+		sim_timeline_end(cl, end);
 	}
-}
-
-/* r->timeline: the policies' points, one policy after the other. */
-static int finish_timeline(struct sim *s, struct run_result *r, struct gs_error *err)
-{
-	const struct platform *p = s->plat;
-	size_t n = 0, k = 0;
-
-	for (int c = 0; c < p->nr_clusters; c++)
-		n += s->cl[c].nr_tl;
-	if (n) {
-		r->timeline = malloc(n * sizeof(*r->timeline));
-		if (!r->timeline)
-			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		for (int c = 0; c < p->nr_clusters; c++) {
-			if (!s->cl[c].nr_tl)
-				continue;
-			memcpy(&r->timeline[k], s->cl[c].tl,
-			       s->cl[c].nr_tl * sizeof(*r->timeline));
-			k += s->cl[c].nr_tl;
-		}
-		r->nr_timeline = n;
-	}
-	return 0;
 }
 
 /* Clamp aggregation, work in and out, the tasks and their activity. */
@@ -366,13 +341,14 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	span = end - s->measured_from;
 	finish_identity(s, r, span);
 	finish_notes(s, r, end);
+	sim_gov_start_notes(s, r);
 	finish_policies(s, r, end, span);
 	if (s->wattson) {
 		ret = sim_wattson_finish(s, end, r, err);
 		if (ret)
 			return ret;
 	}
-	ret = finish_timeline(s, r, err);
+	ret = sim_timeline_finish(s, r, err);
 	if (ret)
 		return ret;
 	return finish_clamps_tasks(s, r, span, err);

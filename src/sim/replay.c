@@ -1,13 +1,17 @@
 /* replay.c - one whole replay; see replay.h. */
 #include "sim/replay.h"
 
+#include <inttypes.h>
 #include <pthread.h>
+#include <stdarg.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/hash.h"
 #include "gov/governor.h"
 #include "gov/tunables.h"
+#include "power/kcost.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
@@ -266,6 +270,45 @@ static void replay_prescan(const char *file, struct trace_reader *rd, struct sim
 		cfg->has_traced_idle = false;
 }
 
+/*
+ * Whether the trace could drive the replay, once read: its sched_switch events say what each
+ * CPU ran when (the busy time, and the util the emulation builds from it); the kernel's util
+ * events give util but not when a CPU ran, so a replay needs sched_switch with either util
+ * source, and --util-source trace also the CPUs' CFS util. A CSV util trace is a model of its
+ * own (its rows say both). GS_ETRACE (exit 3) naming what is missing.
+ */
+static int replay_check_drivable(const char *trace, const struct sim_config *cfg,
+				 const struct trace_stats *st, struct gs_error *err)
+{
+	u64 util_events = 0, cpu_util;
+
+	if (st->format == TRACE_FMT_CSV)
+		return 0;
+	for (int t = EV_PELT_CFS; t <= EV_UCLAMP_UTIL_CFS; t++)
+		util_events += st->by_type[t];
+	cpu_util = st->by_type[EV_PELT_CFS] + st->by_type[EV_LOAD_CFS_RQ] +
+		   st->by_type[EV_LOAD_AVG_CPU];
+	if (!st->by_type[EV_SWITCH] && cfg->opts.util_source == SIM_UTIL_TRACE)
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': no sched_switch events: the trace does not say when a CPU "
+				    "ran, and %s",
+				    trace, util_events ? "its util events alone cannot drive a replay"
+						       : "it has no util events either");
+	if (!st->by_type[EV_SWITCH])
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': no sched_switch events: util cannot be emulated, nor the "
+				    "CPUs' busy time replayed%s",
+				    trace, util_events ? " (its util events alone cannot drive a replay: "
+							 "--util-source trace needs sched_switch too)"
+						       : "");
+	if (!cpu_util && cfg->opts.util_source == SIM_UTIL_TRACE)
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s': --util-source trace: no per-CPU util events (sched_pelt_cfs, "
+				    "sched_load_cfs_rq, sched_load_avg_cpu): use --util-source emulated",
+				    trace);
+	return 0;
+}
+
 /* A Perfetto trace's cpu_info capacities in place of the platform's assumed ones (a copy in
  * *own, freed by the caller), with a note in note[] for the run. 0, or a negative code. */
 static int replay_cpu_info(const char *file, struct trace_reader *rd, struct sim_config *cfg,
@@ -318,6 +361,46 @@ static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s
 	return ret; /* 0 at the end, else the reader's or the loop's error */
 }
 
+/* " KEY=VALUE" appended to buf (no space when it is empty). */
+static void append_word(char *buf, size_t size, const char *fmt, ...)
+	__attribute__((format(printf, 3, 4)));
+static void append_word(char *buf, size_t size, const char *fmt, ...)
+{
+	size_t len = strlen(buf);
+	va_list ap;
+
+	if (len && len + 1 < size)
+		buf[len++] = ' ';
+	va_start(ap, fmt);
+	if (len < size)
+		vsnprintf(buf + len, size - len, fmt, ap);
+	va_end(ap);
+}
+
+/*
+ * The options beyond the tunables that change a result, recorded with them (runs.params, the
+ * summary's set: line, --json params) so that runs differing only in them differ there and
+ * `compare` selects them by the word: placement=eas, seed_util=1, warmup_ms=MS, and the traced
+ * kernel of --traced-config where it is not the default (traced_uclamp=MODE, traced_depth=N).
+ */
+static void replay_record_options(const struct sim_opts *o, char *buf, size_t size)
+{
+	struct kcost_config def;
+
+	kcost_config_default(&def);
+	if (o->placement == SIM_PLACEMENT_EAS)
+		append_word(buf, size, "placement=eas");
+	if (o->seed_util)
+		append_word(buf, size, "seed_util=1");
+	if (o->warmup_ns)
+		append_word(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
+	if (o->has_traced_config && strcmp(kcost_config_uclamp_name(&o->traced),
+					   kcost_config_uclamp_name(&def)) != 0)
+		append_word(buf, size, "traced_uclamp=%s", kcost_config_uclamp_name(&o->traced));
+	if (o->has_traced_config && o->traced.depth != def.depth)
+		append_word(buf, size, "traced_depth=%d", o->traced.depth);
+}
+
 /* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
 static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
 			    struct run_result *r)
@@ -340,11 +423,7 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 	if (o->policy)
 		policy_format(o->policy, r->policy, sizeof(r->policy));
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
-	if (o->placement == SIM_PLACEMENT_EAS) { /* recorded with the settings: a selector */
-		size_t len = strlen(r->params);
-		snprintf(r->params + len, sizeof(r->params) - len, "%splacement=eas",
-			 len ? " " : "");
-	}
+	replay_record_options(o, r->params, sizeof(r->params));
 }
 
 static void write_timeline_headers(const struct sim_opts *o)
@@ -400,6 +479,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	write_timeline_headers(&spec->opts);
 	ret = replay_feed(spec->trace, rd, s, err);
+	if (ret)
+		goto out;
+	ret = replay_check_drivable(spec->trace, &cfg, trace_reader_stats(rd), err);
 	if (ret)
 		goto out;
 	ret = sim_finish(s, r, err);

@@ -52,7 +52,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
-	sim_timeline_note(s, cl, s->now, 0, true);
+	sim_timeline_step(&cl->tl_emu, s->now, cl->pol.cur_khz);
 }
 
 /*
@@ -140,6 +140,12 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 	struct sim_task *st = calloc(1, sizeof(*st));
 
 	p->owner_data = st; /* NULL on allocation failure: stats for this task are skipped */
+	if (st && p->ran_since_start) {
+		/* running when the trace starts: it runs from the trace's start (or the warm-up's
+		 * end), not from its CPU's first event, which switches it out */
+		st->in_at_ns = s->measured_from;
+		st->on_cpu = true;
+	}
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
 	if (s->cfg.opts.policy)
 		policy_apply_new_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
@@ -165,11 +171,13 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 	if (st) {
 		if (ev == TASK_EV_SWITCH_IN) {
 			st->in_at_ns = now;
-		} else if (ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) {
+			st->on_cpu = true;
+		} else if ((ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) && st->on_cpu) {
 			st->runtime_ns += now - st->in_at_ns;
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
 			if (s->pl.on)
 				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
+			st->on_cpu = false;
 		}
 	}
 	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
@@ -243,7 +251,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->clamp_dir = clamp_dir;
 		sc->overutil = overutil;
 	}
-	sim_timeline_note(s, cl, e->time_ns, e->util, false);
+	sim_timeline_note(s, cl, e->time_ns, e->util);
 	if (s->validating) {
 		struct sim_decision *le = &s->last_eval[sc->cluster];
 		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
@@ -408,6 +416,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		s->cl[c].all_idle_since_ns = t;
 		s->cl[c].acct_ns = t;
 		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
+		sim_timeline_step(&s->cl[c].tl_emu, t, s->cl[c].pol.cur_khz);
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = sim_action_time(s, s->next_action);
@@ -572,6 +581,7 @@ static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
 		sc->traced_seen = true;
 		sc->traced_kernel = true;
 		s->any_traced_freq = true;
+		sim_emit_traced_freq(s, cpu, ev->ts_ns);
 	}
 	if (ev->util.idle_state == EV_IDLE_ABSENT) {
 		sc->csv_frac = true;
@@ -827,6 +837,9 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	u32 init = 0;
 	int ret;
 
+	ret = sim_gov_start_check(cfg, pc, err);
+	if (ret)
+		return ret;
 	for (int i = 0; i < pc->nr_cpus && !init && cfg->start_freq == SIM_START_TRACED; i++)
 		init = cfg->initial_khz[pc->cpus[i]];
 	cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
@@ -959,7 +972,7 @@ void sim_free(struct sim *s)
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].pol.gov && s->cl[c].gov_data)
 			s->cl[c].pol.gov->release(s->cl[c].gov_data);
-		free(s->cl[c].tl);
+		sim_timeline_release(&s->cl[c]);
 	}
 	if (s->sched) {
 		sched_for_each_task(s->sched, free_task_data, NULL);

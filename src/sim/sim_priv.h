@@ -1,6 +1,7 @@
 /*
  * sim_priv.h - the replay loop's state, shared by the files of src/sim/ that make up the loop:
- * sim.c (the loop and its wiring), account.c (residency, busy/idle, timeline), validate.c
+ * sim.c (the loop and its wiring), account.c (residency, busy/idle), timeline.c (the
+ * rows a replay reports and the stored timeline), validate.c
  * (govsim validate, --util-source trace), finish.c (the run's results), prescan.c. Not API;
  * the work timing layer (work.c) does not see it.
  */
@@ -19,9 +20,31 @@
 #define TIMELINE_MAX_POINTS 4096               /* per policy, after decimation */
 #define NO_TIME UINT64_MAX
 
+/* A step of a policy's frequency for the stored timeline: khz in force from t_ns on. */
+struct sim_step {
+	u64 t_ns;
+	u32 khz;
+};
+
+/* The steps of one frequency (emulated or traced) of a policy, in time order; every one is
+ * kept (a run has as many as the trace's and the governor's frequency changes). */
+struct sim_steps {
+	struct sim_step *v;
+	size_t n, alloc;
+	bool lost; /* out of memory: a step could not be kept */
+};
+
+/* The largest util the governor saw over a policy's CPUs in the bucket ending at t_ns. */
+struct sim_util_sample {
+	u64 t_ns;
+	u32 util;
+};
+
 struct sim_task {
 	bool born_in_trace; /* its sched_wakeup_new was replayed (validate: pre-trace tasks apart) */
 	u64 in_at_ns;     /* last switch-in */
+	bool on_cpu;      /* running since in_at_ns: its switch-in was seen (or it ran since the
+			   * trace's start); false: a switch-out has no known start, runs 0 */
 	u64 runtime_ns;
 	u64 runtime_cl_ns[GS_MAX_CLUSTERS]; /* per cluster (--placement eas) */
 	u64 migrations;
@@ -94,13 +117,16 @@ struct sim_cluster {
 	u32 acct_khz;
 	bool eager;
 	bool freq_dirty;       /* cur changed inside a hook: tell the scheduler after it returns */
-	/* decimated timeline */
+	/* the stored timeline (timeline.c): util decimated into buckets, every frequency step */
 	u64 tl_bucket_ns;
 	u64 tl_bucket_end_ns;
 	unsigned long tl_util;  /* max util seen in the bucket */
 	bool tl_pending;
-	struct run_timeline_point *tl;
+	struct sim_util_sample *tl;
 	size_t nr_tl, alloc_tl;
+	bool tl_lost;               /* out of memory: a util sample could not be kept */
+	struct sim_steps tl_emu;    /* the emulated frequency, from the replay's start */
+	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
 /* The kernel's own overhead (overhead.c, issue #16): the cost table, the emulated and the
@@ -193,7 +219,7 @@ static inline struct sim_task *sim_task_data(struct task *p)
 	return p->owner_data;
 }
 
-/* account.c: lazy per-cluster accounting (see there) and the decimated timeline */
+/* account.c: lazy per-cluster accounting (see there) */
 void sim_cluster_account(struct sim *s, int c, u64 t);
 void sim_cluster_flush_all(struct sim *s);
 void sim_cluster_sync_khz(struct sim *s, int c);
@@ -202,14 +228,19 @@ void sim_account(struct sim *s, u64 t);
 void sim_refresh_cluster(struct sim *s, int c);
 void sim_refresh_busy(struct sim *s, int cpu);
 void sim_wattson_sync_cpu(struct sim *s, int cpu);
-void sim_timeline_push(struct sim *s, struct sim_cluster *cl, u64 t);
-void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util,
-			  bool freq_changed);
 static inline void sim_cluster_flush(struct sim *s, int c)
 {
 	if (s->cl[c].acct_ns < s->last_acct)
 		sim_cluster_account(s, c, s->last_acct);
 }
+
+/* gov_start.c: the userspace governor's start (setspeed = the frequency the policy had, or
+ * --set freq_khz clamped and resolved). The check refuses (GS_EARG) a policy whose frequency
+ * the trace does not give when freq_khz is not set; the notes say where the frequency in
+ * force is not the one asked for, or whose it is. */
+int sim_gov_start_check(const struct sim_config *cfg, const struct plat_cluster *pc,
+			struct gs_error *err);
+void sim_gov_start_notes(const struct sim *s, struct run_result *r);
 
 /* validate.c */
 bool sim_is_util_event(enum event_type t);
@@ -261,6 +292,21 @@ void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task
 		   u64 now);
 void sim_emit_eval(struct sim *s, const struct gov_eval *e);
 void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns);
+
+/*
+ * timeline.c: the stored timeline (run_result.timeline, the `timeline` table), per policy the
+ * union of three step functions: the util the governor saw (the max per bucket of
+ * tl_bucket_ns, decimated to at most TIMELINE_MAX_POINTS buckets), the emulated frequency at
+ * each change taking effect and the traced frequency at each change of the trace; each row
+ * holds all three as in force from its time on.
+ */
+void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util);
+void sim_timeline_step(struct sim_steps *st, u64 t, u32 khz);
+void sim_timeline_end(struct sim_cluster *cl, u64 end);
+/* The rows of all policies into r->timeline (policy after policy); GS_ENOMEM when out of
+ * memory now or when a step could not be kept during the replay. */
+int sim_timeline_finish(struct sim *s, struct run_result *r, struct gs_error *err);
+void sim_timeline_release(struct sim_cluster *cl);
 
 /* sim.c: the scheduler model's uclamp and cpufreq hooks (also used by actions.c). */
 void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p);

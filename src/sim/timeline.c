@@ -1,12 +1,14 @@
 /*
  * timeline.c - the rows a replay reports as it goes (core/timeline.h): each built once and
  * written to the --timeline / --task-timeline CSVs and handed to the run's other sink (the
- * --perfetto writer), so that every output shows the same values.
+ * --perfetto writer), so that every output shows the same values. And the stored timeline of
+ * the results (run_result.timeline, for plots): per policy util, emulated and traced frequency.
  */
 #include "sim/sim_priv.h"
 
 #include <inttypes.h>
 #include <stdio.h>
+#include <stdlib.h>
 
 #include "sched/sched.h"
 
@@ -76,13 +78,166 @@ void sim_emit_eval(struct sim *s, const struct gov_eval *e)
 		k->eval(k->ctx, &row);
 }
 
-/* A traced frequency of a policy's first CPU (the one the accounting reads) to the sink. */
+/* A traced frequency of a policy's first CPU (the one the accounting reads) to the sink and
+ * the stored timeline. */
 void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns)
 {
 	const struct tl_sink *k = s->cfg.opts.sink;
-	const struct plat_cluster *pc = s->cl[s->cpu[cpu].cluster].pol.cl;
+	struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
 
-	if (k && k->traced_freq && pc->cpus[0] == cpu)
+	if (cl->pol.cl->cpus[0] != cpu)
+		return;
+	sim_timeline_step(&cl->tl_traced, ts_ns, s->cpu[cpu].traced_khz);
+	if (k && k->traced_freq)
 		k->traced_freq(k->ctx, ts_ns, cpu, s->cpu[cpu].traced_khz);
+}
+
+/* ---- the stored timeline -------------------------------------------------------------------- */
+
+/* A frequency step at t, kept unless it repeats the frequency in force. */
+void sim_timeline_step(struct sim_steps *st, u64 t, u32 khz)
+{
+	if (st->n && st->v[st->n - 1].khz == khz)
+		return;
+	if (st->n == st->alloc) {
+		size_t n = st->alloc ? st->alloc * 2 : 64;
+		void *p = realloc(st->v, n * sizeof(*st->v));
+		if (!p) {
+			st->lost = true;
+			return;
+		}
+		st->v = p;
+		st->alloc = n;
+	}
+	st->v[st->n++] = (struct sim_step){t, khz};
+}
+
+/* The bucket's largest util, at the bucket's end. */
+static void timeline_push(struct sim_cluster *cl, u64 t)
+{
+	if (cl->nr_tl == cl->alloc_tl) {
+		size_t n = cl->alloc_tl ? cl->alloc_tl * 2 : 256;
+		void *p = realloc(cl->tl, n * sizeof(*cl->tl));
+		if (!p) {
+			cl->tl_lost = true;
+			return;
+		}
+		cl->tl = p;
+		cl->alloc_tl = n;
+	}
+	cl->tl[cl->nr_tl++] = (struct sim_util_sample){t, (u32)cl->tl_util};
+	cl->tl_util = 0;
+	cl->tl_pending = false;
+
+	if (cl->nr_tl > TIMELINE_MAX_POINTS) {
+		/* Halve: keep every other point (the later of each pair, with the pair's max util). */
+		size_t j = 0;
+		for (size_t i = 0; i + 1 < cl->nr_tl; i += 2) {
+			struct sim_util_sample a = cl->tl[i], b = cl->tl[i + 1];
+			if (a.util > b.util)
+				b.util = a.util;
+			cl->tl[j++] = b;
+		}
+		if (cl->nr_tl % 2)
+			cl->tl[j++] = cl->tl[cl->nr_tl - 1];
+		cl->nr_tl = j;
+		cl->tl_bucket_ns *= 2;
+	}
+}
+
+/* A governor evaluation at t that saw util. */
+void sim_timeline_note(struct sim *s, struct sim_cluster *cl, u64 t, unsigned long util)
+{
+	if (cl->tl_pending && t >= cl->tl_bucket_end_ns)
+		timeline_push(cl, cl->tl_bucket_end_ns);
+	if (!cl->tl_pending) {
+		cl->tl_bucket_end_ns = t - (t - s->t0) % cl->tl_bucket_ns + cl->tl_bucket_ns;
+		cl->tl_pending = true;
+	}
+	if (util > cl->tl_util)
+		cl->tl_util = util;
+}
+
+/* The replay ends at end: the bucket in progress is cut there. */
+void sim_timeline_end(struct sim_cluster *cl, u64 end)
+{
+	if (cl->tl_pending)
+		timeline_push(cl, gs_min_u64(end, cl->tl_bucket_end_ns));
+}
+
+static u64 next_time(const struct sim_cluster *cl, size_t iu, size_t ie, size_t it)
+{
+	u64 t = NO_TIME;
+
+	if (iu < cl->nr_tl)
+		t = cl->tl[iu].t_ns;
+	if (ie < cl->tl_emu.n)
+		t = gs_min_u64(t, cl->tl_emu.v[ie].t_ns);
+	if (it < cl->tl_traced.n)
+		t = gs_min_u64(t, cl->tl_traced.v[it].t_ns);
+	return t;
+}
+
+/*
+ * Cluster c's rows from out[0] on; returns how many. A row at every time one of the three
+ * step functions changes, holding the three values in force from then on (a step of each at
+ * one time makes one row); traced_khz is 0 before the trace's first frequency of the policy.
+ */
+static size_t timeline_rows(const struct sim *s, int c, struct run_timeline_point *out)
+{
+	const struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pol.cl;
+	size_t iu = 0, ie = 0, it = 0, n = 0;
+	u32 util = 0, khz = s->emu_init_khz[c], traced = 0;
+	u64 t;
+
+	while ((t = next_time(cl, iu, ie, it)) != NO_TIME) {
+		int opp;
+
+		for (; iu < cl->nr_tl && cl->tl[iu].t_ns == t; iu++)
+			util = cl->tl[iu].util;
+		for (; ie < cl->tl_emu.n && cl->tl_emu.v[ie].t_ns == t; ie++)
+			khz = cl->tl_emu.v[ie].khz;
+		for (; it < cl->tl_traced.n && cl->tl_traced.v[it].t_ns == t; it++)
+			traced = cl->tl_traced.v[it].khz;
+		opp = plat_cluster_opp_index(pc, khz);
+		out[n++] = (struct run_timeline_point){
+			.time_s = ns_to_s(t - s->t0),
+			.policy = pc->cpus[0],
+			.freq_khz = khz,
+			.traced_khz = traced,
+			.util = util,
+			.capacity = pc->opps[opp >= 0 ? opp : 0].capacity, /* always an OPP */
+		};
+	}
+	return n;
+}
+
+int sim_timeline_finish(struct sim *s, struct run_result *r, struct gs_error *err)
+{
+	size_t n = 0;
+
+	for (int c = 0; c < s->plat->nr_clusters; c++) {
+		const struct sim_cluster *cl = &s->cl[c];
+		if (cl->tl_lost || cl->tl_emu.lost || cl->tl_traced.lost)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		n += cl->nr_tl + cl->tl_emu.n + cl->tl_traced.n;
+	}
+	if (!n)
+		return 0;
+	r->timeline = malloc(n * sizeof(*r->timeline));
+	if (!r->timeline)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->nr_timeline = 0;
+	for (int c = 0; c < s->plat->nr_clusters; c++)
+		r->nr_timeline += timeline_rows(s, c, r->timeline + r->nr_timeline);
+	return 0;
+}
+
+void sim_timeline_release(struct sim_cluster *cl)
+{
+	free(cl->tl);
+	free(cl->tl_emu.v);
+	free(cl->tl_traced.v);
 }
 

@@ -14,6 +14,9 @@
  *   uclamp_stats(run_id, key_on_at_s (NULL: the key stayed off), agg_ops, agg_skipped,
  *                clamped_up_s, clamped_down_s)
  *   timeline(run_id, seq, time_s, policy, freq_khz, traced_khz, util, capacity)
+ *            per policy a row at its start, at every change of its emulated frequency taking
+ *            effect, of its first CPU's traced frequency (0 before the first) and at each
+ *            (decimated) util bucket's end; each row holds the values in force from time_s on
  *   work(run_id, cpu, work_in_s, work_out_s)
  *   spans(run_id, traced_span_s, stretch)               span_s / traced_span_s (runs.span_s)
  *   activity(run_id, seq -1 (all tasks) | task_stats.seq, activations, throughput,

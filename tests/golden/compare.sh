@@ -4,10 +4,11 @@
 # Checks: a policy that raises energy past a --fail-on threshold exits 1 after printing the
 # table (rtapp_switch, uclamp_min=1024 on every task: +4.10% energy, checked by hand against the
 # two `govsim run` summaries' energy totals 0.656309 J and 0.683244 J), and within the
-# threshold exits 0; absolute and downward thresholds; repeats per side bring Hmean, Stddev and
-# the '*' significance marker (identical repeats: any difference is significant); several traces
-# per side (no significance at 95%); markdown and csv; selectors across databases; and the exit
-# status 2 of bad selectors and thresholds, 3 of runs without a trace in common.
+# threshold exits 0; absolute and downward thresholds; repeats per side bring Hmean and Stddev
+# but no significance marker (identical repeats: no spread on either side, nothing to test);
+# a change from a base of 0 reads 'new'; several traces per side (no significance at 95%);
+# markdown and csv; selectors across databases; and the exit status 2 of bad selectors and
+# thresholds, 3 of runs without a trace in common.
 # It does not check the statistics themselves (unit test test_compare does).
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
@@ -55,7 +56,7 @@ case_ fail_on_absolute --db "$db1" --base run=1 --new run=2 --fail-on 'transitio
 case_ columns --db "$db1" --base label=base --new label=boost --new label=cap
 case_ columns_json --db "$db1" --base label=base --new label=boost --new label=cap --json
 
-# two identical repeats per side: Hmean, Stddev and '*'
+# two identical repeats per side: Hmean, Stddev, no '*' (no spread on either side)
 db2="$tmp/repeats.db"
 "$bin" sweep "$rtapp" "$rtapp" --platform juno-r0 --no-policy --action "$boost" --db "$db2" \
 	--jobs 2 --quiet || fail=1

@@ -99,15 +99,15 @@ expect v6.1 em_cost "fmax * P / f, uW"
 {
 	echo "# tracer: nop"
 	echo "# Linux version 5.10.66-android12-9-gabc (builder@host) #1 SMP PREEMPT"
-	tail -n +3 traces/formats/trace_sched.txt
+	tail -n +2 traces/formats/juno_idle_5ms.txt
 } >"$tmp/h.txt"
 "$bin" run "$tmp/h.txt" >"$tmp/h.out" 2>&1 || { echo "kernels.sh: run with a Linux version header failed"; fail=1; }
 grep -q "^govsim .*, kernel profile v5.10$" "$tmp/h.out" || { echo "kernels.sh: header release not followed"; fail=1; }
 grep -q "the trace records kernel 5.10.66-android12-9-gabc: profile v5.10" "$tmp/h.out" ||
 	{ echo "kernels.sh: the note does not say why"; fail=1; }
-"$bin" run traces/formats/trace_sched.txt --kernel v4.19 >"$tmp/k.out" 2>&1
+"$bin" run traces/formats/juno_idle_5ms.txt --kernel v4.19 >"$tmp/k.out" 2>&1
 grep -q "kernel profile v4.19$" "$tmp/k.out" || { echo "kernels.sh: --kernel not followed"; fail=1; }
-"$bin" run traces/formats/trace_sched.txt --kernel v4.19 --action 'setattr comm=sshd uclamp_max=300' >/dev/null 2>&1
+"$bin" run traces/formats/juno_idle_5ms.txt --kernel v4.19 --action 'setattr comm=sh uclamp_max=300' >/dev/null 2>&1
 [ $? = 3 ] || { echo "kernels.sh: a clamp policy under v4.19 (no uclamp) should exit 3"; fail=1; }
 
 exit $fail

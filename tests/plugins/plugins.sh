@@ -40,7 +40,8 @@ bad() {
 }
 
 sf=traces/android-8cpu/surfaceflinger.txt
-small=traces/formats/trace_sched.txt
+small=$tmp/small.txt
+"$bin" gen periodic --count 20 -o "$small" >/dev/null || bad "gen periodic failed"
 
 # --- install, then the example out of tree through pkg-config ----------------------------------
 cmake --install "$build" --prefix "$tmp/prefix" >"$tmp/install.log" 2>&1 || {
@@ -75,7 +76,7 @@ awk -F, -f tests/plugins/proportional.awk "$tmp/prop.csv" || bad "the example's 
 "$bin" run "$small" --governor-plugin "$prop" --db "$tmp/ways.db" --label path --quiet || bad "--governor-plugin"
 GOVSIM_PLUGIN_PATH="/nonexistent:$tmp/ex" "$bin" run "$small" --governor proportional \
 	--db "$tmp/ways.db" --label search --quiet || bad "GOVSIM_PLUGIN_PATH"
-(cd "$tmp/ex" && "$bin" run "$OLDPWD/$small" --governor ./libproportional.so --db "$tmp/ways.db" \
+(cd "$tmp/ex" && "$bin" run "$small" --governor ./libproportional.so --db "$tmp/ways.db" \
 	--label relative --quiet) || bad "--governor ./libproportional.so"
 sum=$(sha256sum "$prop" | cut -d' ' -f1)
 real=$(realpath "$prop")

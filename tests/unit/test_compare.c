@@ -4,11 +4,12 @@
  * Checks: the harmonic mean against hand-computed values; Welch's t, degrees of freedom and
  * p-value against a worked example and against an independent reference (Simpson integration
  * of the Student t density, written here from its formula, not from GSL), including the
- * published critical value t(0.975, 10) = 2.228139; the constant-sample limits; the --fail-on
- * parser (accepted and refused forms) and the crossing rule on both sides of each limit;
- * matching runs trace by trace and the metric values of hand-built run results; selector
- * errors. Does not check the table layout (the golden test compare.sh does) nor reading runs
- * from a database (the store's tests do).
+ * published critical value t(0.975, 10) = 2.228139; the constant-sample limits (and that
+ * compare makes no claim when neither side has spread); the printed change from a base of 0
+ * (no inf); the --fail-on parser (accepted and refused forms) and the crossing rule on both
+ * sides of each limit; matching runs trace by trace and the metric values of hand-built run
+ * results; selector errors. Does not check the table layout (the golden test compare.sh does)
+ * nor reading runs from a database (the store's tests do).
  */
 #include "testutil.h"
 
@@ -259,6 +260,19 @@ static void fake_run(struct run_result *r, const char *sha, double energy, doubl
 	r->pol[1].busy_s = 0.25;
 }
 
+/* A relative change from a base of 0 has no finite value: NAN, printed as "new", never inf. */
+static void test_printed_change(void **state)
+{
+	(void)state;
+	assert_float_equal(compare_printed_change(1.0, 2.0), 100.0, 1e-12);
+	assert_float_equal(compare_printed_change(-2.0, -1.0), 50.0, 1e-12);
+	assert_float_equal(compare_printed_change(0.0, 0.0), 0.0, 0);
+	assert_true(isnan(compare_printed_change(0.0, 0.615)));
+	assert_true(isnan(compare_printed_change(0.0, -1.0)));
+	/* the threshold rule keeps the limit: 0 -> x crosses any '>+N%' */
+	assert_true(isinf(compare_relative_change(0.0, 0.615)));
+}
+
 static void test_compare_runs(void **state)
 {
 	struct run_result base[3], nw[3];
@@ -306,13 +320,35 @@ static void test_compare_runs(void **state)
 	assert_float_equal(m->base.amean, 1100.0, 1e-9);
 	m = compare_find_metric(t, "transitions");
 	assert_float_equal(m->base.amean, 15.0, 0);
-	/* identical on both sides: no change, p = 1 */
+	/* identical in every run of both sides: no change, no spread, so no test (and no '*') */
 	assert_float_equal(m->change_pct, 0.0, 0);
-	assert_float_equal(m->welch.p, 1.0, 0);
+	assert_true(m->no_spread);
+	assert_false(m->tested);
+	assert_false(m->significant);
 	m = compare_find_metric(t, "busy");
 	assert_float_equal(m->base.amean, 0.75, 1e-12);
 	assert_null(compare_find_metric(t, "energy_cluster2"));
 	assert_null(compare_find_metric(t, "nonsense"));
+
+	/* repeats of one trace per side, each side constant, the means apart: nothing to test
+	 * the difference against (Welch's limit would say p = 0): no claim */
+	{
+		struct run_result rb[2], rn[2];
+		fake_run(&rb[0], "aa", 1.0, 500000);
+		fake_run(&rb[1], "aa", 1.0, 500000);
+		fake_run(&rn[0], "aa", 1.5, 500000);
+		fake_run(&rn[1], "aa", 1.5, 500000);
+		assert_int_equal(compare_runs(rb, 2, rn, 2, 0.95, t, &err), 0);
+		m = compare_find_metric(t, "energy");
+		assert_true(m->no_spread);
+		assert_false(m->tested);
+		assert_false(m->significant);
+		assert_float_equal(m->change_pct, 50.0, 1e-12);
+		for (int i = 0; i < 2; i++) {
+			run_result_release(&rb[i]);
+			run_result_release(&rn[i]);
+		}
+	}
 
 	/* one run per side: no test */
 	assert_int_equal(compare_runs(base, 1, nw, 1, 0.95, t, &err), 0);
@@ -457,6 +493,7 @@ int main(void)
 		cmocka_unit_test(test_welch_critical_value),
 		cmocka_unit_test(test_welch_unequal),
 		cmocka_unit_test(test_welch_limits),
+		cmocka_unit_test(test_printed_change),
 		cmocka_unit_test(test_threshold_parse),
 		cmocka_unit_test(test_threshold_crossed),
 		cmocka_unit_test(test_compare_runs),
