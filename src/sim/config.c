@@ -32,56 +32,73 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->freq_invariant = -1;
 }
 
+/*
+ * The replay's keys with a word or a mode for a value (update_points, start_freq,
+ * freq_invariant, governor_start_ns): 1 when p is one of them (marked used), 0 when not, or
+ * GS_EARG on a bad value.
+ */
+static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
+{
+	u64 v;
+
+	if (strcmp(p->key, "update_points") == 0) {
+		if (strcmp(p->value, "kernel") == 0)
+			cfg->update_points = SIM_UPDATE_KERNEL;
+		else if (strcmp(p->value, "context-switch") == 0)
+			cfg->update_points = SIM_UPDATE_CONTEXT_SWITCH;
+		else
+			return gs_error_set(err, GS_EARG,
+					    "--set update_points='%s': expected kernel or "
+					    "context-switch",
+					    p->value);
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "start_freq") == 0) {
+		if (strcmp(p->value, "traced") == 0)
+			cfg->start_freq = SIM_START_TRACED;
+		else if (strcmp(p->value, "max") == 0)
+			cfg->start_freq = SIM_START_MAX;
+		else
+			return gs_error_set(err, GS_EARG,
+					    "--set start_freq='%s': expected traced or max",
+					    p->value);
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "freq_invariant") == 0) {
+		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set freq_invariant='%s': expected 0 or 1",
+					    p->value);
+		cfg->freq_invariant = p->value[0] == '1';
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "governor_start_ns") == 0) {
+		if (gs_parse_u64(p->value, &v) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set governor_start_ns='%s': not a non-negative "
+					    "integer",
+					    p->value);
+		cfg->governor_start_ns = v;
+		p->used = true;
+		return 1;
+	}
+	return 0;
+}
+
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 {
 	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		struct gov_param *p = &cfg->params[i];
+		int mode = parse_mode_param(cfg, p, err);
 		u64 v;
 
-		if (strcmp(p->key, "update_points") == 0) {
-			if (strcmp(p->value, "kernel") == 0)
-				cfg->update_points = SIM_UPDATE_KERNEL;
-			else if (strcmp(p->value, "context-switch") == 0)
-				cfg->update_points = SIM_UPDATE_CONTEXT_SWITCH;
-			else
-				return gs_error_set(err, GS_EARG,
-						    "--set update_points='%s': expected kernel or "
-						    "context-switch",
-						    p->value);
-			p->used = true;
+		if (mode < 0)
+			return mode;
+		if (mode)
 			continue;
-		}
-		if (strcmp(p->key, "start_freq") == 0) {
-			if (strcmp(p->value, "traced") == 0)
-				cfg->start_freq = SIM_START_TRACED;
-			else if (strcmp(p->value, "max") == 0)
-				cfg->start_freq = SIM_START_MAX;
-			else
-				return gs_error_set(err, GS_EARG,
-						    "--set start_freq='%s': expected traced or max",
-						    p->value);
-			p->used = true;
-			continue;
-		}
-		if (strcmp(p->key, "freq_invariant") == 0) {
-			if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
-				return gs_error_set(err, GS_EARG,
-						    "--set freq_invariant='%s': expected 0 or 1",
-						    p->value);
-			cfg->freq_invariant = p->value[0] == '1';
-			p->used = true;
-			continue;
-		}
-		if (strcmp(p->key, "governor_start_ns") == 0) {
-			if (gs_parse_u64(p->value, &v) != 0)
-				return gs_error_set(err, GS_EARG,
-						    "--set governor_start_ns='%s': not a non-negative "
-						    "integer",
-						    p->value);
-			cfg->governor_start_ns = v;
-			p->used = true;
-			continue;
-		}
 		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 &&
