@@ -430,6 +430,15 @@ static bool conv_util(struct conv *c, int type, struct event *ev)
 	}
 }
 
+/* A field holding the kernel symbol `name` (as "name", "name+0x10/0x30" or "name/0x0"). */
+static bool symbol_is(const struct field_span *f, const char *name)
+{
+	size_t n = strlen(name);
+
+	return f->vlen >= n && memcmp(f->val, name, n) == 0 &&
+	       (f->vlen == n || f->val[n] == '/' || f->val[n] == '+');
+}
+
 const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
 			      size_t why_size)
 {
@@ -470,10 +479,12 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		break;
 	case EV_HRTIMER_EXPIRE: {
 		/* "hrtimer=... function=tick_sched_timer now=...": only the tick matters; any
-		 * other hrtimer, or a function printed as an address, is not one */
+		 * other hrtimer, or a function printed as an address, is not one. The tick's
+		 * handler is tick_sched_timer up to v6.8 and tick_nohz_handler from v6.9
+		 * (kernel/time/tick-sched.c, Debian 6.12 and 7.2). */
 		const struct field_span *f = conv_get(&c, "function");
-		ev->timer.sched_tick = f && f->vlen >= 16 && memcmp(f->val, "tick_sched_timer", 16) == 0 &&
-				       (f->vlen == 16 || f->val[16] == '/' || f->val[16] == '+');
+		ev->timer.sched_tick = f && (symbol_is(f, "tick_sched_timer") ||
+					     symbol_is(f, "tick_nohz_handler"));
 		ok = true;
 		break;
 	}

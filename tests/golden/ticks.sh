@@ -3,7 +3,8 @@
 # traces) replaces the replay's tick grid in traced timing (src/sim/sim.c feed_tick).
 #
 # A hand-made trace: one task runs on CPU 0 from 1.000000 to 1.030000 s; the kernel's ticks on
-# CPU 0 fall at 1.0013 + k * 4 ms (k = 0..6), off the grid of 4-ms multiples; another hrtimer
+# CPU 0 fall at 1.0013 + k * 4 ms (k = 0..6; tick_sched_timer, then v6.9's tick_nohz_handler),
+# off the grid of 4-ms multiples; another hrtimer
 # (hrtimer_wakeup) fires at 1.0100. With rate_limit_us=0 every tick of the busy CPU is a governor
 # evaluation (task_tick_fair -> update_load_avg -> cpufreq_update_util), so the evaluations of
 # CPU 0 between the switch-in and the switch-out are exactly at the traced tick times, never at
@@ -22,7 +23,10 @@ fail=0
 	echo "          <idle>-0       [000] d..2.     1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=work next_pid=10 next_prio=120"
 	for k in 0 1 2 3 4 5 6; do
 		t=$(awk -v k=$k 'BEGIN { printf "%.6f", 1.0013 + k * 0.004 }')
-		echo "            work-10      [000] d.h1.     $t: hrtimer_expire_entry: hrtimer=00000000aa function=tick_sched_timer now=$k"
+		# the tick's handler: tick_sched_timer up to v6.8, tick_nohz_handler from v6.9
+		fn=tick_sched_timer
+		[ $k -ge 4 ] && fn=tick_nohz_handler
+		echo "            work-10      [000] d.h1.     $t: hrtimer_expire_entry: hrtimer=00000000aa function=$fn now=$k"
 		[ $k = 2 ] && echo "            work-10      [000] d.h1.     1.010000: hrtimer_expire_entry: hrtimer=00000000bb function=hrtimer_wakeup now=9"
 	done
 	echo "            work-10      [000] d..2.     1.030000: sched_switch: prev_comm=work prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120"
