@@ -560,12 +560,28 @@ static void facts_param(struct run_opts *o, const char *key, unsigned long long 
 	}
 }
 
+/* The facts' clamp policy (the settings the workload made in the kernel: the traced
+ * configuration, so validate takes it too), read from beside the facts file. */
+static int apply_facts_policy(struct run_opts *o, struct parse_state *ps)
+{
+	const char *slash = strrchr(o->facts.path, '/');
+	int dir = slash ? (int)(slash - o->facts.path) + 1 : 0;
+	char path[sizeof(o->facts.path) + sizeof(o->facts.policy)];
+
+	snprintf(path, sizeof(path), "%.*s%s", dir, o->facts.path, o->facts.policy);
+	if (policy_parse_file(&o->policy, path, &ps->err))
+		return cli_report(&ps->err);
+	o->sim.policy = &o->policy;
+	return 0;
+}
+
 /*
  * The facts file beside the only trace (a lab recording, trace/facts.h): its platform unless
  * --platform names one, and as --set defaults (a --set of the same key wins) what the kernel
  * had -- freq_invariant, start_freq=max after sugov_start, hz, the fast-switch path
- * (switch_latency_us=0), schedutil's rate_limit_us. Said on stderr, and recorded with the run
- * as any --set is.
+ * (switch_latency_us=0), schedutil's rate_limit_us -- and, unless --policy/--action, the clamp
+ * settings it made (clamp_policy = FILE). Said on stderr, and recorded with the run as any --set and
+ * policy are.
  */
 static int apply_facts(struct run_opts *o, struct parse_state *ps)
 {
@@ -596,6 +612,13 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, "hz", (unsigned long long)f->hz, note, sizeof(note));
 	if (f->fast_switch == 1)
 		facts_param(o, "switch_latency_us", 0, note, sizeof(note));
+	if (f->policy[0] && !o->sim.policy) {
+		int ret = apply_facts_policy(o, ps);
+
+		if (ret)
+			return ret;
+		snprintf(note + strlen(note), sizeof(note) - strlen(note), ", policy %s", f->policy);
+	}
 	if (f->rate_limit_us >= 0 && strcmp(o->sim.governor, "schedutil") == 0)
 		facts_param(o, "rate_limit_us", (unsigned long long)f->rate_limit_us, note,
 			    sizeof(note));

@@ -56,6 +56,8 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 
 	if (strcmp(key, "platform") == 0)
 		return facts_copy(f->platform, sizeof(f->platform), v);
+	if (strcmp(key, "clamp_policy") == 0)
+		return strchr(v, '/') ? -1 : facts_copy(f->policy, sizeof(f->policy), v);
 	if (strcmp(key, "kernel_release") == 0)
 		return facts_copy(f->kernel_release, sizeof(f->kernel_release), v);
 	if (strcmp(key, "freq_invariant") == 0 || strcmp(key, "fast_switch") == 0) {

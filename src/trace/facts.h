@@ -32,6 +32,9 @@ struct trace_facts {
 				 * governor was switched to schedutil, from performance (so every
 				 * policy ran at its maximum until then) */
 	unsigned long long governor_start_ns; /* governor_start_ns = N: when (trace clock); 0 */
+	char policy[4096];      /* clamp_policy = FILE: the clamp settings the workload made
+				 * in the kernel, as a govsim policy (a file beside the facts
+				 * file); "" */
 };
 
 /*

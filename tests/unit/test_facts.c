@@ -26,6 +26,7 @@ static const char lab[] = "# govsim lab facts\n"
 			  "governor_start = sugov_start\n"
 			  "governor_start_ns = 3648289000\n"
 			  "rate_limit_us = 10000\n"
+			  "clamp_policy = rec.policy\n"
 			  "policy0.scaling_available_frequencies = 3000000 2400000 \n"
 			  "something_new = whatever\n";
 
@@ -45,6 +46,7 @@ static void test_parse(void **state)
 	assert_int_equal(f.hz, 250);
 	assert_true(f.sugov_start);
 	assert_true(f.governor_start_ns == 3648289000ULL);
+	assert_string_equal(f.policy, "rec.policy");
 
 	/* absent keys: unknown */
 	assert_int_equal(trace_facts_parse("x", "# nothing\n\n", &f, &err), 0);
@@ -66,6 +68,8 @@ static void test_bad(void **state)
 		{"config_HZ = 99\n", "'b.facts':1: config_HZ = '99'"},
 		{"rate_limit_us = -5\n", "'b.facts':1: rate_limit_us = '-5'"},
 		{"governor_start_ns = -1\n", "'b.facts':1: governor_start_ns = '-1'"},
+		/* the policy lies beside the facts file, never elsewhere */
+		{"clamp_policy = ../etc/x.policy\n", "'b.facts':1: clamp_policy = '../etc/x.policy'"},
 		{"platform = a-name-longer-than-sixty-three-characters-is-not-a-platform-name-at-all\n",
 		 "'b.facts':1: platform"},
 	};

@@ -1,9 +1,18 @@
 # needs: uclamp
 # cgroup v2 cpu.uclamp.{min,max}: two rt-app instances in groups /ga and /gb; the first write
 # of a clamp file turns the key on (mkdir alone does not).
+# The marks "lab: cgroup ..." and "lab: attach ..." say what govsim's policy language says
+# (tools/lab/markers-to-policy).
 G=/sys/fs/cgroup
+m() { echo "lab: $*" >/sys/kernel/tracing/trace_marker; }
 echo +cpu >$G/cgroup.subtree_control
+m "cgroup /ga"
+m "cgroup /gb"
 mkdir -p $G/ga $G/gb
+m "attach comm=ga0 /ga"
+m "attach comm=ga1 /ga"
+m "attach comm=gb0 /gb"
+m "attach comm=gb1 /gb"
 sh -c "echo \$\$ >$G/ga/cgroup.procs; exec rt-app uclamp-cgroup-a.json" &
 sh -c "echo \$\$ >$G/gb/cgroup.procs; exec rt-app uclamp-cgroup-b.json" &
 sleep 1.5
