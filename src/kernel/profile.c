@@ -371,55 +371,51 @@ static const struct kernel_profile profile_v6_6 = {
  * default rate limit of v6.9 (latency x 1.5: 15 us on the lab's 10 us P-states).
  */
 #define S_612(f) "Debian linux-source-6.12 (6.12.95) and -7.2 (7.2.13) " f
+
+/* The behaviours of v6.8 and later as far as the emulation goes: one list for v6.12 and v7.2,
+ * whose schedutils differ only where DL bandwidth or policy limits change (below). */
+#define PROFILE_V6_8_BEHAVIOURS                                                                 \
+	.pelt_runnable_avg = true, .pelt_thermal = true, .util_est_fastup = true,               \
+	.util_est_flag = UTIL_EST_FLAG_MSB, .util_est_margin = UTIL_EST_MARGIN_UNIFIED,         \
+	.util_est_sub_before_pelt = true, .uclamp_present = true, .uclamp_static_key = true,     \
+	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
+	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
+	.blocked_kick = true, .sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,                   \
+	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,                                            \
+	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,                                        \
+	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED, .sugov_limits_changed = true,           \
+	.sugov_commit_on_need_update = true, .sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,       \
+	.sugov_iowait_clamped = false, .sugov_shared_agg = SUGOV_SHARED_MAX,                    \
+	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW
+
+/* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
+#define PROFILE_V6_8_SOURCES(lim)                                                               \
+	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
+	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
+	 S_FLAG_MSB, S_612("fair.c util_est_update l.4994 (6.12): one util_est value"),         \
+	 S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
+	 S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"), \
+	 S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),     \
+	 S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),                        \
+	 S_612("cpufreq_schedutil.c sugov_effective_cpu_perf, get_capacity_ref_freq, "          \
+	       "get_next_freq l.188 (6.12), l.204 (7.2)"),                                        \
+	 S_612("cpufreq_schedutil.c sugov_update_single_freq: sugov_hold_freq && "              \
+	       "!need_freq_update"),                                                             \
+	 lim, S_612("cpufreq_schedutil.c sugov_update_next_freq l.106 (6.12)"), S_IO_128,        \
+	 S_612("cpufreq_schedutil.c sugov_iowait_apply returns the boost; max(util, boost) "    \
+	       "before the headroom, no clamp"),                                                 \
+	 S_AGG_MAX,                                                                              \
+	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
+	       "latency + latency >> 1"),                                                        \
+	 S_REL_LE, S_EM_UW}
+
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
 	.tree = "6.12.95 (Debian linux-source-6.12, bookworm-backports)",
 	.summary = "6.12 LTS: sugov_effective_cpu_perf, unified util_est, 1.5 x latency rate "
 		   "limit, EEVDF",
-	.pelt_runnable_avg = true,
-	.pelt_thermal = true,
-	.util_est_fastup = true,
-	.util_est_flag = UTIL_EST_FLAG_MSB,
-	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
-	.util_est_sub_before_pelt = true,
-	.uclamp_present = true,
-	.uclamp_static_key = true,
-	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
-	.uclamp_bucket_clamp = true,
-	.uclamp_rq_idle_init = true,
-	.uclamp_tg_clamp = true,
-	.uclamp_idle_shortcut = true,
-	.blocked_kick = true,
-	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
-	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
-	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,
-	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
-	.sugov_limits_changed = true,
-	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
-	.sugov_iowait_clamped = false,
-	.sugov_shared_agg = SUGOV_SHARED_MAX,
-	.resolve_relation = CPUFREQ_RESOLVE_LE,
-	.rate_limit_1_5x = true,
-	.em_cost = EM_COST_UW,
-	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,
-		S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),
-		S_FLAG_MSB, S_612("fair.c util_est_update l.4994 (6.12): one util_est value"),
-		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
-		S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"),
-		S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),
-		S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),
-		S_612("cpufreq_schedutil.c sugov_effective_cpu_perf, get_capacity_ref_freq, "
-		      "get_next_freq l.188 (6.12)"),
-		S_612("cpufreq_schedutil.c sugov_update_single_freq: sugov_hold_freq && "
-		      "!need_freq_update"),
-		S_LIM, S_612("cpufreq_schedutil.c sugov_update_next_freq l.106 (6.12)"), S_IO_128,
-		S_612("cpufreq_schedutil.c sugov_iowait_apply returns the boost; max(util, boost) "
-		      "before the headroom, no clamp"),
-		S_AGG_MAX,
-		S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12): latency + "
-		      "latency >> 1"),
-		S_REL_LE, S_EM_UW},
+	PROFILE_V6_8_BEHAVIOURS,
+	.src = PROFILE_V6_8_SOURCES(S_LIM),
 	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
 		   "sleeps while not eligible stays on the rq, with its util and util_est, until "
 		   "it is picked again; sched_ext is not emulated; the idle sync of clock_pelt "
@@ -433,48 +429,9 @@ static const struct kernel_profile profile_v7_2 = {
 	.name = "v7.2",
 	.tree = "7.2.13 (Debian linux-source-7.2, sid)",
 	.summary = "7.2: as v6.12 (Debian sid's kernel, uclamp and cgroup uclamp built in)",
-	.pelt_runnable_avg = true,
-	.pelt_thermal = true,
-	.util_est_fastup = true,
-	.util_est_flag = UTIL_EST_FLAG_MSB,
-	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
-	.util_est_sub_before_pelt = true,
-	.uclamp_present = true,
-	.uclamp_static_key = true,
-	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
-	.uclamp_bucket_clamp = true,
-	.uclamp_rq_idle_init = true,
-	.uclamp_tg_clamp = true,
-	.uclamp_idle_shortcut = true,
-	.blocked_kick = true,
-	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
-	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
-	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,
-	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
-	.sugov_limits_changed = true,
-	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
-	.sugov_iowait_clamped = false,
-	.sugov_shared_agg = SUGOV_SHARED_MAX,
-	.resolve_relation = CPUFREQ_RESOLVE_LE,
-	.rate_limit_1_5x = true,
-	.em_cost = EM_COST_UW,
-	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,
-		S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),
-		S_FLAG_MSB, S_612("fair.c util_est_update: one util_est value"), S_SUB_BEFORE,
-		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
-		S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"),
-		S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max)"),
-		S_612("fair.c cpu_util_cfs_boost"),
-		S_612("cpufreq_schedutil.c sugov_effective_cpu_perf, get_capacity_ref_freq, "
-		      "get_next_freq l.204 (7.2)"),
-		S_612("cpufreq_schedutil.c sugov_update_single_freq"),
-		S_612("cpufreq_schedutil.c sugov_should_update_freq: need_freq_update skips the "
-		      "rate limit (7.2)"),
-		S_612("cpufreq_schedutil.c sugov_update_next_freq"), S_IO_128,
-		S_612("cpufreq_schedutil.c sugov_iowait_apply"), S_AGG_MAX,
-		S_612("cpufreq.c cpufreq_policy_transition_delay_us l.524 (7.2)"), S_REL_LE,
-		S_EM_UW},
+	PROFILE_V6_8_BEHAVIOURS,
+	.src = PROFILE_V6_8_SOURCES(S_612("cpufreq_schedutil.c sugov_should_update_freq: "
+					  "need_freq_update skips the rate limit (7.2)")),
 	.caveats = "as v6.12: EEVDF's delayed dequeue and sched_ext are not emulated",
 };
 
