@@ -374,7 +374,7 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 			for (int c = 0; c < s->plat->nr_cpus; c++)
 				if (s->cpu[c].busy)
 					sched_tick(s->sched, c, nt);
-			s->next_tick = s->traced_ticks ? NO_TIME : s->next_tick + s->tick_ns;
+			s->next_tick += s->tick_ns;
 		} else {
 			if (any_busy(s))
 				for (int c = 0; c < s->plat->nr_cpus; c++)

@@ -95,16 +95,22 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 	return 0;
 }
 
+/* Nothing known: absent values are 0, "" or -1 where 0 is a value. */
+static void facts_init(struct trace_facts *f)
+{
+	memset(f, 0, sizeof(*f));
+	f->freq_invariant = -1;
+	f->fast_switch = -1;
+	f->rate_limit_us = -1;
+}
+
 int trace_facts_parse(const char *label, const char *text, struct trace_facts *f,
 		      struct gs_error *err)
 {
 	const char *p = text;
 	long line = 0;
 
-	memset(f, 0, sizeof(*f));
-	f->freq_invariant = -1;
-	f->fast_switch = -1;
-	f->rate_limit_us = -1;
+	facts_init(f);
 	while (*p) {
 		const char *nl = strchr(p, '\n');
 		size_t len = nl ? (size_t)(nl - p) : strlen(p);
@@ -169,10 +175,7 @@ int trace_facts_find(const char *trace, struct trace_facts *f, struct gs_error *
 	size_t n;
 	int ret;
 
-	memset(f, 0, sizeof(*f));
-	f->freq_invariant = -1;
-	f->fast_switch = -1;
-	f->rate_limit_us = -1;
+	facts_init(f);
 	if (!trace || strcmp(trace, "-") == 0 || facts_path(trace, path, sizeof(path)))
 		return 0;
 	if (stat(path, &sb) != 0 || !S_ISREG(sb.st_mode))
