@@ -537,12 +537,17 @@ static int spool_traces(struct run_opts *o, struct gs_error *err)
 	return 0;
 }
 
-/* A --set default from the facts: added unless the command line set the key. */
-static void facts_param(struct run_opts *o, const char *key, unsigned long long value, char *note,
-			size_t size)
+/* A --set default from the facts, its value formatted as printf does: added unless the command
+ * line set the key (or every slot is taken), and said in the note. */
+static void facts_param(struct run_opts *o, char *note, size_t size, const char *key,
+			const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+
+static void facts_param(struct run_opts *o, char *note, size_t size, const char *key,
+			const char *fmt, ...)
 {
-	char *v;
 	size_t len = strlen(note);
+	va_list ap;
+	char *v;
 
 	for (int i = 0; i < o->sim.nr_params; i++)
 		if (strcmp(o->params[i].key, key) == 0)
@@ -551,9 +556,9 @@ static void facts_param(struct run_opts *o, const char *key, unsigned long long 
 		if (o->facts_values[i][0] || o->sim.nr_params == RUN_OPTS_MAX_PARAMS)
 			continue;
 		v = o->facts_values[i];
-		snprintf(v, sizeof(o->facts_values[i]), "%llu", value);
-		if (strcmp(key, "start_freq") == 0)
-			snprintf(v, sizeof(o->facts_values[i]), "max");
+		va_start(ap, fmt);
+		vsnprintf(v, sizeof(o->facts_values[i]), fmt, ap);
+		va_end(ap);
 		o->params[o->sim.nr_params++] = (struct gov_param){.key = key, .value = v};
 		snprintf(note + len, size - len, ", %s=%s", key, v);
 		return;
@@ -580,8 +585,8 @@ static int apply_facts_policy(struct run_opts *o, struct parse_state *ps)
  * --platform names one, and as --set defaults (a --set of the same key wins) what the kernel
  * had -- freq_invariant, start_freq=max after sugov_start, hz, the fast-switch path
  * (switch_latency_us=0), schedutil's rate_limit_us -- and, unless --policy/--action, the clamp
- * settings it made (clamp_policy = FILE). Said on stderr, and recorded with the run as any --set and
- * policy are.
+ * settings it made (clamp_policy = FILE). Said on stderr, and recorded with the run as any --set
+ * and policy are.
  */
 static int apply_facts(struct run_opts *o, struct parse_state *ps)
 {
@@ -602,16 +607,15 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 			 f->platform);
 	}
 	if (f->freq_invariant >= 0)
-		facts_param(o, "freq_invariant", (unsigned long long)f->freq_invariant, note,
-			    sizeof(note));
+		facts_param(o, note, sizeof(note), "freq_invariant", "%d", f->freq_invariant);
 	if (f->sugov_start)
-		facts_param(o, "start_freq", 0, note, sizeof(note));
+		facts_param(o, note, sizeof(note), "start_freq", "max");
 	if (f->sugov_start && f->governor_start_ns)
-		facts_param(o, "governor_start_ns", f->governor_start_ns, note, sizeof(note));
+		facts_param(o, note, sizeof(note), "governor_start_ns", "%llu", f->governor_start_ns);
 	if (f->hz)
-		facts_param(o, "hz", (unsigned long long)f->hz, note, sizeof(note));
+		facts_param(o, note, sizeof(note), "hz", "%d", f->hz);
 	if (f->fast_switch == 1)
-		facts_param(o, "switch_latency_us", 0, note, sizeof(note));
+		facts_param(o, note, sizeof(note), "switch_latency_us", "0");
 	if (f->policy[0] && !o->sim.policy) {
 		int ret = apply_facts_policy(o, ps);
 
@@ -620,8 +624,7 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		snprintf(note + strlen(note), sizeof(note) - strlen(note), ", policy %s", f->policy);
 	}
 	if (f->rate_limit_us >= 0 && strcmp(o->sim.governor, "schedutil") == 0)
-		facts_param(o, "rate_limit_us", (unsigned long long)f->rate_limit_us, note,
-			    sizeof(note));
+		facts_param(o, note, sizeof(note), "rate_limit_us", "%ld", f->rate_limit_us);
 	if (!o->quiet && !o->json)
 		fprintf(stderr, "%s (--platform and --set override)\n", note);
 	return 0;
