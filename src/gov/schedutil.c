@@ -154,16 +154,22 @@ static unsigned long sugov_cpu_util_cfs(const struct sugov_variant *v,
 	return util < max ? util : max;
 }
 
+/* Read the CPU's signals into *cu and keep what the next update compares (max, bw_dl);
+ * returns its capacity (arch_scale_cpu_capacity; 0 is taken as 1024). */
+static unsigned long sugov_read_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
+{
+	*cu = (struct govsim_cpu_util){0};
+	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
+	sg_cpu->max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
+	sg_cpu->bw_dl = cu->bw_dl;
+	return sg_cpu->max;
+}
+
 unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	unsigned long max;
+	unsigned long max = sugov_read_util(sg_cpu, cu);
 
-	*cu = (struct govsim_cpu_util){0};
-	govsim_cpu_util(sg_policy->policy, sg_cpu->cpu, cu);
-	max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
-	sg_cpu->max = max;
-	sg_cpu->bw_dl = cu->bw_dl;
 	return schedutil_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
 				  FREQUENCY_UTIL, sg_policy->policy, sg_cpu->cpu);
 }
@@ -208,13 +214,8 @@ static unsigned long sugov_get_util_perf(struct sugov_cpu *sg_cpu, u64 time,
 					 struct govsim_cpu_util *cu)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	unsigned long max, boost, util, lo, hi;
+	unsigned long max = sugov_read_util(sg_cpu, cu), boost, util, lo, hi;
 
-	*cu = (struct govsim_cpu_util){0};
-	govsim_cpu_util(sg_policy->policy, sg_cpu->cpu, cu);
-	max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
-	sg_cpu->max = max;
-	sg_cpu->bw_dl = cu->bw_dl;
 	boost = sugov_iowait_apply(sg_cpu, time, 0, max);
 	util = effective_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
 				  sg_policy->policy, sg_cpu->cpu, &lo, &hi);
