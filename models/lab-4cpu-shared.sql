@@ -16,6 +16,9 @@ INSERT INTO platform (name, description, cost_unit, source) VALUES
 INSERT INTO frequency_invariance (freq_invariant, source) VALUES
 (0, 'QEMU -cpu Nehalem: no aperfmperf flag, so x86 init_freq_invariance() leaves arch_scale_freq_key off');
 
+INSERT INTO cpufreq_driver (name, dvfs_possible_from_any_cpu, source) VALUES
+('acpi-cpufreq', 0, 'drivers/cpufreq/acpi-cpufreq.c acpi_cpufreq_cpu_init() never sets dvfs_possible_from_any_cpu');
+
 -- _PSS TransitionLatency 10 us: acpi-cpufreq reports it as cpuinfo.transition_latency 10000 ns.
 INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES
 (0, 'policy0', 10000, NULL, '_PSD SW_ALL over CPUs 0-3: one policy; _PSS latency 10 us');

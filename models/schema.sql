@@ -33,6 +33,17 @@ CREATE TABLE frequency_invariance (
 	source TEXT NOT NULL
 );
 
+-- Optional, at most one row: the cpufreq driver's policy->dvfs_possible_from_any_cpu. Without a
+-- row, 1: cpufreq-dt, scmi-cpufreq, qcom-cpufreq-hw and cppc-cpufreq let any CPU change a
+-- policy's frequency. 0 for acpi-cpufreq (the lab's guests): schedutil then ignores an update
+-- made from a CPU outside the policy (cpufreq_this_cpu_can_update()), such as a wakeup the
+-- waker's CPU enqueues or a new task placed by its parent's CPU.
+CREATE TABLE cpufreq_driver (
+	name TEXT NOT NULL,
+	dvfs_possible_from_any_cpu INTEGER NOT NULL CHECK (dvfs_possible_from_any_cpu IN (0, 1)),
+	source TEXT NOT NULL
+);
+
 -- Clusters, one per cpufreq policy (the models here have one policy per cluster). Ids are
 -- 0..N-1: the index govsim uses for the cluster.
 CREATE TABLE clusters (

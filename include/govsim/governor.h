@@ -1,5 +1,5 @@
 /*
- * govsim/governor.h - the public governor interface of govsim, ABI 1.0.
+ * govsim/governor.h - the public governor interface of govsim, ABI 1.2.
  *
  * Plain C (C99 or later), no other govsim header. A governor -- built in or a plugin loaded
  * with `govsim run --governor ./libmygov.so` -- is one `const struct govsim_governor` named
@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define GOVSIM_GOV_ABI_MAJOR 1
-#define GOVSIM_GOV_ABI_MINOR 1
+#define GOVSIM_GOV_ABI_MINOR 2
 /* The one symbol a plugin exports: const struct govsim_governor govsim_governor. */
 #define GOVSIM_GOVERNOR_SYMBOL "govsim_governor"
 
@@ -221,6 +221,15 @@ struct govsim_policy {
 	 * cpuinfo.max_freq), 0 when it cannot (x86 without APERF/MPERF: util is the share of
 	 * time busy at the current frequency, and get_next_freq scales policy->cur). */
 	int freq_invariant;
+	/* ---- ABI 1.2 */
+	/* policy->dvfs_possible_from_any_cpu: 1 when the driver can change the frequency from any
+	 * CPU (cpufreq-dt, scmi, qcom-cpufreq-hw, cppc), 0 when only from a CPU of the policy
+	 * (acpi-cpufreq). */
+	int dvfs_possible_from_any_cpu;
+	/* Refreshed by the host before each update: the CPU whose code calls the hook, which is
+	 * not the updated CPU when the scheduler works on a remote runqueue (a wakeup enqueued by
+	 * the waker's CPU, wake_up_new_task, a load-balance detach); -1 when not known. */
+	int this_cpu;
 };
 
 /* What govsim offers; use the govsim_* helpers below rather than calling these directly. A
@@ -314,6 +323,18 @@ static inline int govsim_cpu_index(const struct govsim_policy *pol, int cpu)
 		if (pol->cpus[i] == cpu)
 			return i;
 	return -1;
+}
+
+/*
+ * cpufreq_this_cpu_can_update() (include/linux/cpufreq.h, v4.14 to 7.2): whether the hook may
+ * act at all. Governors return from an update that fails it (schedutil's
+ * sugov_should_update_freq(), dbs_update_util_handler()), because a driver that cannot switch
+ * from another CPU would be asked to. A host of ABI 1.1 or older says nothing: allowed.
+ */
+static inline int govsim_this_cpu_can_update(const struct govsim_policy *pol)
+{
+	return pol->dvfs_possible_from_any_cpu || pol->this_cpu < 0 ||
+	       govsim_cpu_index(pol, pol->this_cpu) >= 0;
 }
 
 /* TICK_NSEC of the profile's CONFIG_HZ. */

@@ -250,7 +250,9 @@ static int unknown_option(const char *usage, const char *arg)
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
-					      "freq_invariant", "start_freq", "governor_start_ns", NULL};
+					      "freq_invariant", "dvfs_possible_from_any_cpu",
+					      "rq_clock_offset_ns", "start_freq",
+					      "governor_start_ns", NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -270,7 +272,7 @@ static const struct {
 static int check_tunables(const struct run_opts *o, const char *usage)
 {
 	const char *const *gt = NULL;
-	const char *all[16];
+	const char *all[32];
 	size_t n = 0;
 
 	for (size_t i = 0; i < GS_ARRAY_SIZE(gov_tunables); i++)
@@ -300,7 +302,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
 				       "the replay: hz, switch_latency_us, update_points, "
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
-				       "cgroup_depth, uclamp_task, freq_invariant, start_freq, "
+				       "cgroup_depth, uclamp_task, freq_invariant, "
+				       "dvfs_possible_from_any_cpu, rq_clock_offset_ns, start_freq, "
 				       "governor_start_ns)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
@@ -614,6 +617,8 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, note, sizeof(note), "governor_start_ns", "%llu", f->governor_start_ns);
 	if (f->hz)
 		facts_param(o, note, sizeof(note), "hz", "%d", f->hz);
+	if (f->rq_clock_offset[0])
+		facts_param(o, note, sizeof(note), "rq_clock_offset_ns", "%s", f->rq_clock_offset);
 	if (f->fast_switch == 1)
 		facts_param(o, note, sizeof(note), "switch_latency_us", "0");
 	if (f->policy[0] && !o->sim.policy) {

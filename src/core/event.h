@@ -34,7 +34,9 @@
 	X(UCLAMP_UTIL_SE, "uclamp_util_se")                 \
 	X(UCLAMP_UTIL_CFS, "uclamp_util_cfs")               \
 	X(CSV_UTIL, "csv_util")                             \
-	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")
+	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")           \
+	X(SOFTIRQ_ENTRY, "softirq_entry")                   \
+	X(BLOCKED_UPDATE, "update_blocked_averages")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -129,6 +131,14 @@ struct event {
 			  * function is tick_sched_timer (the kernel's own tick time) */
 			bool sched_tick;
 		} timer;
+		struct { /* SOFTIRQ_ENTRY: a softirq handler starts on `cpu` (vec 7: SCHED_SOFTIRQ,
+			  * the load balancer's run_rebalance_domains()) */
+			u32 vec;
+		} softirq;
+		struct { /* BLOCKED_UPDATE: the kernel ran update_blocked_averages(cpu) on the
+			  * event's CPU (a kprobe event the lab records, `cpu=N`) */
+			s32 cpu;
+		} blocked;
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;

@@ -187,6 +187,8 @@ void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufre
 	pol->transition_latency_ns = tbl->transition_latency_ns;
 	pol->switch_latency_ns = switch_latency_ns;
 	pol->freq_invariant = true; /* arm64 with the kernel's arch_set_freq_scale(); sim sets it */
+	pol->dvfs_possible_from_any_cpu = true; /* cpufreq-dt's; sim sets the platform's */
+	pol->this_cpu = -1;
 	pol->cur_khz = cpufreq_driver_resolve_freq(pol, initial_khz);
 }
 

@@ -46,6 +46,10 @@ struct cpufreq_policy {
 	/* arch_scale_freq_invariant(): false on a CPU without frequency counters (x86 without
 	 * APERF/MPERF): PELT is not scaled by frequency, and schedutil scales policy->cur. */
 	bool freq_invariant;
+	/* policy->dvfs_possible_from_any_cpu (a driver property), and the CPU the code calling
+	 * the governor runs on (-1: not known): cpufreq_this_cpu_can_update() */
+	bool dvfs_possible_from_any_cpu;
+	int this_cpu;
 	/* The default rate limit's rule (cpufreq_policy_transition_delay_us): false, latency x
 	 * 1000 capped at 10 ms (up to v6.8); true, latency x 1.5 (v6.9+). */
 	bool transition_delay_1_5x;

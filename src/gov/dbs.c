@@ -207,6 +207,9 @@ void dbs_update_util_handler(struct dbs_policy *d, int cpu, u64 time)
 		dbs_start(d, time);
 		return;
 	}
+	/* cpufreq_this_cpu_can_update(): a remote update the driver cannot act on is dropped */
+	if (!govsim_this_cpu_can_update(d->policy))
+		return;
 	/* Too early: too little time since the previous sample. */
 	if ((s64)(time - d->last_sample_time) < (s64)d->sample_delay_ns)
 		return;

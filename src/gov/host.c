@@ -60,6 +60,7 @@ static void pub_refresh(struct pub_state *st)
 	st->gp.min_khz = st->pol->min_khz;
 	st->gp.max_khz = st->pol->max_khz;
 	st->gp.cur_khz = st->pol->cur_khz;
+	st->gp.this_cpu = st->pol->this_cpu;
 	st->gp.next_khz = cpufreq_next_khz(st->pol);
 }
 
@@ -422,6 +423,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->gp.transition_delay_us = cpufreq_policy_transition_delay_us(pol);
 	st->gp.switch_latency_ns = pol->switch_latency_ns;
 	st->gp.freq_invariant = pol->freq_invariant;
+	st->gp.dvfs_possible_from_any_cpu = pol->dvfs_possible_from_any_cpu;
 	st->gp.report = env->on_eval != NULL;
 	pub_refresh(st);
 

@@ -37,7 +37,8 @@
  * - Fast switch (sugov_fast_switch) is chosen by a zero switch latency (--set
  *   switch_latency_us=0), not by the driver's fast_switch_possible; cpufreq-dt on Hikey960 and
  *   Juno has none, so their default is the slow path, as in the kernel.
- * - cpufreq_this_cpu_can_update() is always true: cpufreq-dt sets dvfs_possible_from_any_cpu.
+ * - cpufreq_this_cpu_can_update() reads the host's this_cpu, the CPU whose trace event the
+ *   replay is processing (a tick or blocked-load refresh of its own: the CPU itself).
  * - sugov_limits() is never called: policy limits (--set scaling_min_freq/scaling_max_freq)
  *   are set before the replay and do not change, so limits_changed is only set by
  *   ignore_dl_rate_limit().
@@ -240,8 +241,11 @@ bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
 {
 	s64 delta_ns;
 
-	/* cpufreq_this_cpu_can_update: cpufreq-dt sets dvfs_possible_from_any_cpu, every CPU
-	 * of the policy may update it. */
+	/* cpufreq_this_cpu_can_update(): a driver without dvfs_possible_from_any_cpu
+	 * (acpi-cpufreq) cannot be asked from a CPU outside the policy, so such an update stops
+	 * here, before limits_changed is consumed (v4.14+) */
+	if (!govsim_this_cpu_can_update(sg_policy->policy))
+		return false;
 	if (sg_policy->limits_changed) {
 		sg_policy->limits_changed = false;
 		sg_policy->need_freq_update = true;

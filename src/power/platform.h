@@ -95,6 +95,7 @@ struct platform {
 	char cost_unit[32]; /* unit of the cost_* columns, e.g. "bogo-mW (EAS v1, normalised)" */
 	bool has_costs;     /* the model has EAS v1 busy costs (cost_busy rows) */
 	bool freq_invariant; /* arch_scale_freq_invariant() (platform.freq_invariant) */
+	bool dvfs_any_cpu;   /* the driver's dvfs_possible_from_any_cpu (cpufreq_driver) */
 	int nr_cpus;
 	struct plat_cpu cpus[GS_MAX_CPUS]; /* indexed by CPU id 0..nr_cpus-1 */
 	int nr_clusters;

@@ -127,6 +127,29 @@ static int freq_invariance_row(struct loader *l, sqlite3_stmt *st, const char *r
 	return 0;
 }
 
+static int cpufreq_driver_row(struct loader *l, sqlite3_stmt *st, const char *row, void *arg)
+{
+	int *n = arg;
+
+	if (++*n > 1)
+		return model_error(l, "%s: more than one cpufreq_driver row", row);
+	l->p->dvfs_any_cpu = sqlite3_column_int(st, 0) != 0;
+	return 0;
+}
+
+/* cpufreq_driver: optional, one row; without it the driver can switch from any CPU, as
+ * cpufreq-dt, scmi-cpufreq and qcom-cpufreq-hw do. */
+static int load_cpufreq_driver(struct loader *l)
+{
+	static const struct model_col cols[] = {{"dvfs_possible_from_any_cpu", true}};
+	static const struct model_table t =
+		MODEL_TABLE("cpufreq_driver", cols, false, cpufreq_driver_row);
+	int n = 0;
+
+	l->p->dvfs_any_cpu = true;
+	return load_rows(l, &t, &n);
+}
+
 /* frequency_invariance: optional, one row; without it the kernel is frequency invariant. */
 static int load_freq_invariance(struct loader *l)
 {
@@ -638,7 +661,8 @@ int platform_validate_db(sqlite3 *db, const char *label, struct platform *p,
 	l->p = p;
 	memset(p, 0, sizeof(*p));
 
-	if (!(rc = load_platform_row(l)) && !(rc = load_freq_invariance(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
+	if (!(rc = load_platform_row(l)) && !(rc = load_freq_invariance(l)) &&
+	    !(rc = load_cpufreq_driver(l)) && !(rc = load_clusters(l)) && !(rc = load_cpus(l)) &&
 	    !(rc = load_cluster_cpus(l)) && !(rc = load_opps(l)) && !(rc = load_idle_states(l)) &&
 	    !(rc = load_cost_busy(l)) && !(rc = load_cost_idle(l)) && !(rc = load_wattson(l)))
 		rc = load_kernel_costs(l);

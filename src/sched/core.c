@@ -544,7 +544,13 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	if (prev && !prev->started && !rq->seen && !is_governor_comm(prev->t.comm))
 		switch_ran_since_start(s, rq, prev, ev->sw.prev_prio, now);
 	rq->seen = true;
-	update_rq_clock(rq, now);
+	/* __schedule(): clock_update_flags <<= 1 turns a requested skip into RQCF_ACT_SKIP, and
+	 * update_rq_clock() then does nothing: put_prev/set_next_entity's PELT updates see the
+	 * clock of the wakeup (or of a tick since), so they decay nothing and kick no governor
+	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2) */
+	if (!rq->clock_skip_req)
+		update_rq_clock(rq, now);
+	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)
 		task_start(s, prev, cpu, ev->sw.prev_prio, now);
@@ -633,6 +639,11 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	if (new_task && fresh && !n->seeded)
 		post_init_entity_util_avg(s, rq, p);
 	enqueue_task(s, rq, n);
+	/* check_preempt_curr(): a task woken onto an idle CPU always preempts the idle task,
+	 * which is queued, so the skip is requested (whether a busy CPU's task is preempted,
+	 * the trace does not say until its switch) */
+	if (!rq->curr)
+		rq->clock_skip_req = true;
 	task_event(s, p, cpu, TASK_EV_WAKEUP, now);
 	return 0;
 }
@@ -918,6 +929,9 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		rq->pv.scale_freq = rq->freq_scale;
 		rq->pv.scale_cpu = rq->cpu_capacity;
 		rq->pv.util_avg_unchanged = s->ue.flag;
+		if (cfg->has_rq_clock_offset)
+			rq->clock.phase = (PELT_PHASE_SPAN - cfg->rq_clock_offset_ns[i] % PELT_PHASE_SPAN) %
+					  PELT_PHASE_SPAN;
 	}
 	if (table_grow(s) < 0) {
 		free(s);

@@ -113,6 +113,9 @@ int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running,
 int update_dl_rq_load_avg(u64 now, struct sched_avg *avg_dl, int running,
 			  const struct pelt_variant *pv);
 
+/* One PELT period in ns: 1024 units of 1024 ns (the span of the phase below). */
+#define PELT_PHASE_SPAN (1024ULL * 1024ULL)
+
 /*
  * The PELT clock of one runqueue (v5.9 pelt.h): clock_task is the rq's task clock (here the
  * replay time, no irq/steal accounting); clock_pelt runs slower than it while the CPU is busy
@@ -122,6 +125,11 @@ struct pelt_clock {
 	u64 clock_task;     /* rq_clock_task() */
 	u64 clock_pelt;     /* rq->clock_pelt */
 	u64 lost_idle_time; /* rq->lost_idle_time */
+	/* Added to every PELT time read: the kernel's rq clock is the trace clock minus an
+	 * offset, and PELT's 1024-ns units and 1024-unit periods count from the rq clock's zero,
+	 * so which update crosses a period (and kicks cpufreq) depends on it. phase = -offset
+	 * mod 2^20 ns puts the replay's period boundaries where the kernel's are. */
+	u64 phase;
 };
 
 /* update_rq_clock_pelt(rq, delta): `delta` ns of clock_task have just elapsed (clock_task is
@@ -132,10 +140,10 @@ void update_rq_clock_pelt(struct pelt_clock *pc, s64 delta, bool idle, unsigned 
  * cfs.util_sum + avg_rt.util_sum + avg_dl.util_sum (u32 arithmetic, as the kernel). When the
  * rq was always running, the gap between clock_task and clock_pelt is lost idle time. */
 void update_idle_rq_clock_pelt(struct pelt_clock *pc, u32 util_sum_total);
-/* rq_clock_pelt(rq) = clock_pelt - lost_idle_time */
+/* rq_clock_pelt(rq) = clock_pelt - lost_idle_time (+ the phase of the kernel's clock) */
 static inline u64 rq_clock_pelt(const struct pelt_clock *pc)
 {
-	return pc->clock_pelt - pc->lost_idle_time;
+	return pc->clock_pelt - pc->lost_idle_time + pc->phase;
 }
 
 #endif

@@ -38,6 +38,10 @@ struct rq {
 	struct pelt_clock clock;    /* clock_task is rq_clock(): now_ns */
 	struct pelt_variant pv;     /* the profile's PELT variant, with this rq's scales */
 	bool seen;                  /* the CPU had an event */
+	/* RQCF_REQ_SKIP: a wakeup made the idle CPU reschedule (check_preempt_curr() ->
+	 * rq_clock_skip_update()); the next __schedule() then keeps the rq clock of the last
+	 * update instead of reading it again */
+	bool clock_skip_req;
 	struct task *curr;          /* NULL: idle (or the governor kthread) */
 	struct cfs_rq cfs;
 	struct sched_avg avg_rt;

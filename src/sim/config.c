@@ -30,11 +30,40 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
 	cfg->uclamp_task = true;
 	cfg->freq_invariant = -1;
+	cfg->dvfs_any_cpu = -1;
+}
+
+/* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */
+static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
+{
+	char buf[32 * 24];
+	char *save = NULL, *tok;
+	int n = 0;
+	u64 v = 0;
+
+	if (strlen(p->value) >= sizeof(buf))
+		return gs_error_set(err, GS_EARG, "--set rq_clock_offset_ns: value too long");
+	strcpy(buf, p->value);
+	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		if (n >= GS_MAX_CPUS || gs_parse_u64(tok, &v) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set rq_clock_offset_ns='%s': expected ns, or ns per CPU "
+					    "separated by ':' (at most %d)",
+					    p->value, GS_MAX_CPUS);
+		cfg->rq_clock_offset_ns[n++] = v;
+	}
+	if (n == 0)
+		return gs_error_set(err, GS_EARG, "--set rq_clock_offset_ns='': expected ns");
+	for (int c = n; c < GS_MAX_CPUS; c++)
+		cfg->rq_clock_offset_ns[c] = v;
+	cfg->has_rq_clock_offset = true;
+	p->used = true;
+	return 1;
 }
 
 /*
  * The replay's keys with a word or a mode for a value (update_points, start_freq,
- * freq_invariant, governor_start_ns): 1 when p is one of them (marked used), 0 when not, or
+ * freq_invariant, dvfs_possible_from_any_cpu, governor_start_ns): 1 when p is one of them (marked used), 0 when not, or
  * GS_EARG on a bad value.
  */
 static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
@@ -75,6 +104,17 @@ static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct 
 		p->used = true;
 		return 1;
 	}
+	if (strcmp(p->key, "dvfs_possible_from_any_cpu") == 0) {
+		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set dvfs_possible_from_any_cpu='%s': expected 0 or 1",
+					    p->value);
+		cfg->dvfs_any_cpu = p->value[0] == '1';
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "rq_clock_offset_ns") == 0)
+		return parse_rq_clock_offset(cfg, p, err);
 	if (strcmp(p->key, "governor_start_ns") == 0) {
 		if (gs_parse_u64(p->value, &v) != 0)
 			return gs_error_set(err, GS_EARG,

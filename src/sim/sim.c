@@ -103,6 +103,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	if (now < s->cfg.governor_start_ns)
 		return;
 	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
+	cl->pol.this_cpu = s->this_cpu;
 	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
 	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
@@ -372,15 +373,20 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 				return ret;
 		} else if (tt == nt) {
 			for (int c = 0; c < s->plat->nr_cpus; c++)
-				if (s->cpu[c].busy)
+				if (s->cpu[c].busy) {
+					s->this_cpu = c;
 					sched_tick(s->sched, c, nt);
+				}
 			s->next_tick += s->tick_ns;
 		} else {
 			if (any_busy(s))
-				for (int c = 0; c < s->plat->nr_cpus; c++)
+				for (int c = 0; c < s->plat->nr_cpus; c++) {
+					s->this_cpu = c;
 					sched_update_blocked(s->sched, c, nt);
+				}
 			s->next_blocked += BLOCKED_PERIOD_NS;
 		}
+		s->this_cpu = -1;
 		sim_flush_freq(s); /* nothing here switches tasks: busy states stay */
 	}
 	sim_account(s, t);
@@ -389,7 +395,7 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 	return 0;
 }
 
-static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err)
+int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err)
 {
 	if (cpu >= 0 && cpu < s->plat->nr_cpus)
 		return 0;
@@ -451,7 +457,11 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 		sim_placement_check(s, ev);
 	else if (s->pl.check && ev->type == EV_MIGRATE)
 		sim_placement_check_migrate(s, ev);
+	/* the scheduler runs this event's code on the CPU that recorded it: a wakeup enqueued
+	 * by the waker's CPU, wake_up_new_task on the parent's */
+	s->this_cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1;
 	ret = sched_event(s->sched, ev, now, err);
+	s->this_cpu = -1;
 	if (ret)
 		return ret;
 	if (new_task) {
@@ -473,14 +483,14 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 /* sched_switch, sched_wakeup(_new), sched_waking, sched_migrate_task. */
 static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *err)
 {
-	int ret = check_cpu(s, ev->cpu, ev, err);
+	int ret = sim_check_cpu(s, ev->cpu, ev, err);
 
 	if (!ret && ev->type == EV_MIGRATE) {
-		ret = check_cpu(s, ev->migrate.orig_cpu, ev, err);
+		ret = sim_check_cpu(s, ev->migrate.orig_cpu, ev, err);
 		if (!ret)
-			ret = check_cpu(s, ev->migrate.dest_cpu, ev, err);
+			ret = sim_check_cpu(s, ev->migrate.dest_cpu, ev, err);
 	} else if (!ret && ev->type != EV_SWITCH) {
-		ret = check_cpu(s, ev->wake.target_cpu, ev, err);
+		ret = sim_check_cpu(s, ev->wake.target_cpu, ev, err);
 	}
 	if (ret)
 		return ret;
@@ -496,7 +506,7 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 {
 	int ret;
 
-	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+	if (sim_check_cpu(s, (int)ev->power.cpu_id, ev, err))
 		return GS_ETRACE;
 	/* a devlib marker is the tracer's note of the frequency at start or stop: it gives
 	 * the initial state, and nothing once the kernel's own decisions are known */
@@ -526,7 +536,7 @@ static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err
 {
 	int ret;
 
-	if (check_cpu(s, (int)ev->power.cpu_id, ev, err))
+	if (sim_check_cpu(s, (int)ev->power.cpu_id, ev, err))
 		return GS_ETRACE;
 	if (s->work || !s->cfg.has_traced_idle)
 		return 0;
@@ -538,34 +548,6 @@ static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err
 		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
 	s->w_idle_seen |= 1ull << ev->power.cpu_id;
 	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
-	return 0;
-}
-
-/*
- * The kernel's own tick (hrtimer_expire_entry of tick_sched_timer): in traced timing, from the
- * first one on, the scheduler tick runs when the trace says, on the CPU that took it, instead of
- * on the replay's grid of TICK_NSEC multiples (whose phase the trace does not otherwise give,
- * and which a virtual machine's late timers do not keep). As on the grid, only a busy CPU's
- * tick updates its signals (an idle one's does nothing the replay models).
- */
-static int feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
-{
-	int ret;
-
-	if (!ev->timer.sched_tick || s->work)
-		return 0;
-	if (check_cpu(s, ev->cpu, ev, err))
-		return GS_ETRACE;
-	if (!s->traced_ticks) {
-		s->traced_ticks = true;
-		s->next_tick = NO_TIME;
-	}
-	ret = sim_advance(s, ev->ts_ns, err);
-	if (ret)
-		return ret;
-	if (s->cpu[ev->cpu].busy)
-		sched_tick(s->sched, ev->cpu, ev->ts_ns);
-	sim_flush_freq(s);
 	return 0;
 }
 
@@ -634,7 +616,7 @@ static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err
 		if (ret)
 			return ret;
 	}
-	if (ev->type == EV_CSV_UTIL && check_cpu(s, ev->util.cpu, ev, err))
+	if (ev->type == EV_CSV_UTIL && sim_check_cpu(s, ev->util.cpu, ev, err))
 		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
 	if (s->cfg.opts.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
 		int cpu;
@@ -688,7 +670,10 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_CPU_IDLE:
 		return feed_idle(s, ev, err);
 	case EV_HRTIMER_EXPIRE:
-		return feed_tick(s, ev, err);
+		return sim_feed_tick(s, ev, err);
+	case EV_SOFTIRQ_ENTRY:
+	case EV_BLOCKED_UPDATE:
+		return sim_feed_blocked_update(s, ev, err);
 	default:
 		return feed_util(s, ev, err);
 	}
@@ -772,6 +757,8 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
 	sc.seed_util = cfg->opts.seed_util;
+	sc.has_rq_clock_offset = cfg->has_rq_clock_offset;
+	memcpy(sc.rq_clock_offset_ns, cfg->rq_clock_offset_ns, sizeof(sc.rq_clock_offset_ns));
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;
@@ -848,6 +835,8 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 		cl->pol.cur_khz = cl->pol.max_khz;
 	cl->pol.freq_invariant =
 		cfg->freq_invariant >= 0 ? cfg->freq_invariant != 0 : s->plat->freq_invariant;
+	cl->pol.dvfs_possible_from_any_cpu =
+		cfg->dvfs_any_cpu >= 0 ? cfg->dvfs_any_cpu != 0 : s->plat->dvfs_any_cpu;
 	cl->pol.transition_delay_1_5x = s->kp->rate_limit_1_5x;
 	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
 		cpufreq_policy_set_efficiencies(&cl->pol);
@@ -893,6 +882,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 				    "--placement eas needs work timing: moved work runs at its new "
 				    "CPU's speed (a CSV util trace has no scheduling events)");
 	s = calloc(1, sizeof(*s));
+	if (s)
+		s->this_cpu = -1;
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	s->warmup_at = NO_TIME;

@@ -17,6 +17,7 @@
 #include "uclamp/uclamp.h"
 
 #define BLOCKED_PERIOD_NS (32 * NSEC_PER_MSEC) /* LOAD_AVG_PERIOD ms */
+#define SCHED_SOFTIRQ_VEC 7                    /* include/linux/interrupt.h, v4.19 to 7.2 */
 #define TIMELINE_MAX_POINTS 4096               /* per policy, after decimation */
 #define NO_TIME UINT64_MAX
 
@@ -154,6 +155,13 @@ struct sim {
 	u64 busy_mask;     /* bit c: cpu[c].busy */
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
+	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
+	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
+	int this_cpu;
+	/* where the blocked-load updates come from (feed_blocked_update): the 32-ms refresh of
+	 * the replay, the trace's SCHED_SOFTIRQ entries, or the lab's update_blocked_averages
+	 * probe */
+	enum { TRACED_BLOCKED_NONE, TRACED_BLOCKED_SOFTIRQ, TRACED_BLOCKED_PROBE } traced_blocked;
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;
@@ -285,6 +293,12 @@ void sim_ovh_finish(const struct sim *s, struct run_result *r);
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);
 void sim_flush_freq(struct sim *s);
+/* 0 when cpu is one of the platform's, else GS_ETRACE naming the event's line. */
+int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err);
+/* kernel_points.c: hrtimer_expire_entry (the tick), and update_blocked_averages / softirq_entry
+ * (blocked-load refreshes), applied in traced timing. */
+int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
+int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
 
 /* timeline.c: a task event, a governor evaluation, a traced frequency (of CPU cpu, reported
  * when it is its policy's first CPU) to the CSV outputs and the run's other sink */

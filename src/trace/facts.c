@@ -88,6 +88,12 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		f->governor_start_ns = strtoull(v, &end, 10);
 		return !*v || *end || errno || *v == '-' ? -1 : 0;
 	}
+	if (strcmp(key, "rq_clock_offset_ns") == 0) {
+		/* empty: the recording had no probes */
+		if (*v && (strspn(v, "0123456789:") != strlen(v) || *v == ':'))
+			return -1;
+		return facts_copy(f->rq_clock_offset, sizeof(f->rq_clock_offset), v);
+	}
 	if (strcmp(key, "governor_start") == 0) {
 		f->sugov_start = strcmp(v, "sugov_start") == 0;
 		return 0;

@@ -32,6 +32,8 @@ struct trace_facts {
 				 * governor was switched to schedutil, from performance (so every
 				 * policy ran at its maximum until then) */
 	unsigned long long governor_start_ns; /* governor_start_ns = N: when (trace clock); 0 */
+	char rq_clock_offset[512]; /* rq_clock_offset_ns = N0:N1:...: trace time minus each
+				    * CPU's rq clock, as the lab's probes showed it; "" */
 	char policy[4096];      /* clamp_policy = FILE: the clamp settings the workload made
 				 * in the kernel, as a govsim policy (a file beside the facts
 				 * file); "" */

@@ -488,6 +488,28 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		ok = true;
 		break;
 	}
+	case EV_SOFTIRQ_ENTRY: {
+		/* "vec=7 [action=SCHED]" (v4.19 to 7.2 irq.h): the number, then the name */
+		const struct field_span *f = conv_get(&c, "vec");
+		size_t n = 0;
+		u64 v;
+
+		while (f && n < f->vlen && f->val[n] >= '0' && f->val[n] <= '9')
+			n++;
+		if (!f)
+			ok = conv_missing(&c, "vec");
+		else if (!n || (n < f->vlen && f->val[n] != ' ') || !span_u64(f->val, n, &v) ||
+			 v > UINT32_MAX)
+			ok = conv_bad(&c, f);
+		else {
+			ev->softirq.vec = (u32)v;
+			ok = true;
+		}
+		break;
+	}
+	case EV_BLOCKED_UPDATE:
+		ok = need_s32(&c, "cpu", &ev->blocked.cpu);
+		break;
 	default:
 		ok = conv_util(&c, type, ev);
 		break;

@@ -28,6 +28,9 @@ set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
 bin="${GOVSIM_BIN:?}"
 plugins="${GOVSIM_TEST_PLUGINS:?}"
+# the ABI version this govsim is built with, from the public header
+abi_major=$(sed -n 's/^#define GOVSIM_GOV_ABI_MAJOR \([0-9]*\)$/\1/p' include/govsim/governor.h)
+abi_minor=$(sed -n 's/^#define GOVSIM_GOV_ABI_MINOR \([0-9]*\)$/\1/p' include/govsim/governor.h)
 build="${GOVSIM_BUILD_DIR:?}"
 fail=0
 
@@ -87,7 +90,7 @@ n=$(sqlite3 "$tmp/ways.db" "SELECT count(*) FROM runs")
 n=$(sqlite3 "$tmp/ways.db" "SELECT count(DISTINCT joules) FROM energy WHERE scope = 'total'")
 [ "$n" = 1 ] || bad "the three ways of naming the plugin give different energies"
 "$bin" run --help --governor "$prop" >"$tmp/help.txt" 2>&1 || bad "run --help --governor FILE failed"
-grep -q "^governor proportional (plugin '$real', sha256 $sum, ABI 1.1):" "$tmp/help.txt" ||
+grep -q "^governor proportional (plugin '$real', sha256 $sum, ABI $abi_major.$abi_minor):" "$tmp/help.txt" ||
 	bad "run --help --governor: no plugin line"
 grep -q "floor_khz" "$tmp/help.txt" || bad "run --help --governor: no tunables"
 "$bin" run "$small" --governor "$prop" --set floor_khz=abc >"$tmp/tun.txt" 2>&1
@@ -132,10 +135,10 @@ done
 "$bin" run "$small" --governor "$plugins/libbad_abi.so" --db "$tmp/refused.db" >"$tmp/abi.txt" 2>&1
 st=$?
 [ $st = 3 ] || bad "ABI mismatch: exit $st"
-grep -q "governor ABI 2.0, this govsim has ABI 1.1" "$tmp/abi.txt" || bad "ABI mismatch: $(cat "$tmp/abi.txt")"
+grep -q "governor ABI $((abi_major + 1)).0, this govsim has ABI $abi_major.$abi_minor" "$tmp/abi.txt" || bad "ABI mismatch: $(cat "$tmp/abi.txt")"
 "$bin" run "$small" --governor "$plugins/libnewer_minor.so" >"$tmp/minor.txt" 2>&1
 st=$?
-[ $st = 3 ] && grep -q "governor ABI 1.2 is newer than this govsim's 1.1" "$tmp/minor.txt" ||
+[ $st = 3 ] && grep -q "governor ABI $abi_major.$((abi_minor + 1)) is newer than this govsim's $abi_major.$abi_minor" "$tmp/minor.txt" ||
 	bad "newer ABI minor: exit $st, $(cat "$tmp/minor.txt")"
 "$bin" run "$small" --governor-plugin "$plugins/libno_symbol.so" --db "$tmp/refused.db" >"$tmp/sym.txt" 2>&1
 st=$?

@@ -27,6 +27,7 @@ static const char lab[] = "# govsim lab facts\n"
 			  "governor_start_ns = 3648289000\n"
 			  "rate_limit_us = 10000\n"
 			  "clamp_policy = rec.policy\n"
+			  "rq_clock_offset_ns = 87431187:87430574\n"
 			  "policy0.scaling_available_frequencies = 3000000 2400000 \n"
 			  "something_new = whatever\n";
 
@@ -47,6 +48,7 @@ static void test_parse(void **state)
 	assert_true(f.sugov_start);
 	assert_true(f.governor_start_ns == 3648289000ULL);
 	assert_string_equal(f.policy, "rec.policy");
+	assert_string_equal(f.rq_clock_offset, "87431187:87430574");
 
 	/* absent keys: unknown */
 	assert_int_equal(trace_facts_parse("x", "# nothing\n\n", &f, &err), 0);
@@ -55,6 +57,10 @@ static void test_parse(void **state)
 	assert_int_equal(f.rate_limit_us, -1);
 	assert_int_equal(f.hz, 0);
 	assert_false(f.sugov_start);
+	assert_string_equal(f.rq_clock_offset, "");
+	/* a recording without probes: the key is there, empty */
+	assert_int_equal(trace_facts_parse("x", "rq_clock_offset_ns =\n", &f, &err), 0);
+	assert_string_equal(f.rq_clock_offset, "");
 }
 
 static void test_bad(void **state)
@@ -68,6 +74,8 @@ static void test_bad(void **state)
 		{"config_HZ = 99\n", "'b.facts':1: config_HZ = '99'"},
 		{"rate_limit_us = -5\n", "'b.facts':1: rate_limit_us = '-5'"},
 		{"governor_start_ns = -1\n", "'b.facts':1: governor_start_ns = '-1'"},
+		{"rq_clock_offset_ns = 12:-3\n", "'b.facts':1: rq_clock_offset_ns = '12:-3'"},
+		{"rq_clock_offset_ns = :1\n", "'b.facts':1: rq_clock_offset_ns = ':1'"},
 		/* the policy lies beside the facts file, never elsewhere */
 		{"clamp_policy = ../etc/x.policy\n", "'b.facts':1: clamp_policy = '../etc/x.policy'"},
 		{"platform = a-name-longer-than-sixty-three-characters-is-not-a-platform-name-at-all\n",

@@ -1,0 +1,83 @@
+/*
+ * kernel_points.c - the kernel's own update points where a trace shows them, in traced timing:
+ * the scheduler tick (hrtimer_expire_entry) and the blocked-load refreshes (the lab's
+ * update_blocked_averages probe, or softirq_entry of SCHED_SOFTIRQ). Each replaces the replay's
+ * own grid for it from its first event on (src/sim/sim.c sim_advance).
+ */
+#include "sim/sim_priv.h"
+
+#include "sched/sched.h"
+
+/*
+ * The kernel's own tick (hrtimer_expire_entry of tick_sched_timer): in traced timing, from the
+ * first one on, the scheduler tick runs when the trace says, on the CPU that took it, instead of
+ * on the replay's grid of TICK_NSEC multiples (whose phase the trace does not otherwise give,
+ * and which a virtual machine's late timers do not keep). As on the grid, only a busy CPU's
+ * tick updates its signals (an idle one's does nothing the replay models).
+ */
+int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (!ev->timer.sched_tick || s->work)
+		return 0;
+	if (sim_check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	if (!s->traced_ticks) {
+		s->traced_ticks = true;
+		s->next_tick = NO_TIME;
+	}
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	if (s->cpu[ev->cpu].busy) {
+		s->this_cpu = ev->cpu;
+		sched_tick(s->sched, ev->cpu, ev->ts_ns);
+		s->this_cpu = -1;
+	}
+	sim_flush_freq(s);
+	return 0;
+}
+
+/*
+ * The kernel's own blocked-load updates, where the trace shows them (traced timing). From the
+ * first one on they replace the replay's 32-ms refresh of every CPU:
+ * - update_blocked_averages(cpu) itself (the lab's kprobe event, recorded on the CPU that ran
+ *   it): every call -- the CPU's own SCHED_SOFTIRQ, newidle_balance() before it idles, and
+ *   the idle-load balancer's updates of other idle CPUs (remote: cpufreq_this_cpu_can_update()
+ *   decides whether the hook acts);
+ * - else softirq_entry of SCHED_SOFTIRQ (vec 7): run_rebalance_domains() updates its own CPU
+ *   (update_blocked_averages(this_cpu) directly, or at the end of _nohz_idle_balance(), v5.10
+ *   to 7.2); the other CPUs it may update as the idle-load balancer are not in the trace.
+ * The update decays the CPU's rt, dl and cfs averages and calls cpufreq_update_util() when
+ * one decayed (sched_update_blocked), so a later enqueue within the same 1024-us PELT period
+ * does not kick the governor again -- as in the kernel.
+ */
+int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int cpu = ev->type == EV_BLOCKED_UPDATE ? ev->blocked.cpu : ev->cpu;
+	int ret;
+
+	if (s->work)
+		return 0;
+	if (ev->type == EV_SOFTIRQ_ENTRY && (ev->softirq.vec != SCHED_SOFTIRQ_VEC ||
+					     s->traced_blocked == TRACED_BLOCKED_PROBE))
+		return 0;
+	if (sim_check_cpu(s, ev->cpu, ev, err) || sim_check_cpu(s, cpu, ev, err))
+		return GS_ETRACE;
+	if (s->traced_blocked == TRACED_BLOCKED_NONE)
+		s->next_blocked = NO_TIME;
+	if (ev->type == EV_BLOCKED_UPDATE)
+		s->traced_blocked = TRACED_BLOCKED_PROBE;
+	else if (s->traced_blocked == TRACED_BLOCKED_NONE)
+		s->traced_blocked = TRACED_BLOCKED_SOFTIRQ;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	s->this_cpu = ev->cpu;
+	sched_update_blocked(s->sched, cpu, ev->ts_ns);
+	s->this_cpu = -1;
+	sim_flush_freq(s);
+	return 0;
+}
+
