@@ -1,1 +1,1 @@
-tools/lab/record 5.10 pingpong --cpus 2 --policy per-cpu --pstates 3000:30000,2400:21000,1800:14000,1200:8000,800:5000 --latency-us 10 --name pingpong -o DIR
+tools/lab/record 5.10 pingpong --cpus 2 --policy per-cpu --pstates 3000:30000,2400:21000,1800:14000,1200:8000,800:5000 --latency-us 10 --probes --name pingpong -o DIR

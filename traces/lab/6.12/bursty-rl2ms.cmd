@@ -1,1 +1,1 @@
-tools/lab/record 6.12 bursty --cpus 2 --policy per-cpu --rate-limit-us 2000 --pstates 3000:30000,2400:21000,1800:14000,1200:8000,800:5000 --latency-us 10 --name bursty-rl2ms -o DIR
+tools/lab/record 6.12 bursty --cpus 2 --policy per-cpu --rate-limit-us 2000 --pstates 3000:30000,2400:21000,1800:14000,1200:8000,800:5000 --latency-us 10 --probes --name bursty-rl2ms -o DIR
