@@ -70,6 +70,7 @@ static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_TASK_UTIL_EST] = "task util_est.enqueued",
 	[SIM_VAL_TASK_UTIL_EST_EWMA] = "task util_est.ewma",
 	[SIM_VAL_TASK_UTIL_PRE] = "task util_avg (pre-trace)",
+	[SIM_VAL_GOV_UTIL] = "cpu util at kernel's evals",
 };
 
 enum metric { METRIC_RECALL, METRIC_PRECISION, METRIC_BUSY, METRIC_TIME, METRIC_ENERGY,
@@ -131,10 +132,12 @@ static void print_pct(double p, int width)
 		printf(" %*.1f%%", width - 1, p);
 }
 
+/* The trace's own util signals (tracepoints), not the lab's probes of the kernel's
+ * evaluations, which a --util-source trace replay cannot use. */
 static bool has_util_events(const struct sim_validation *v)
 {
 	for (int k = 0; k < SIM_VAL__COUNT; k++)
-		if (v->n[k])
+		if (k != SIM_VAL_GOV_UTIL && v->n[k])
 			return true;
 	return false;
 }
@@ -294,6 +297,12 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			json_end_object(j);
 		}
 		json_end_array(j);
+		json_begin_object(j, "kernel_evaluations");
+		json_int(j, "count", (long long)v->gov_evals);
+		json_int(j, "paired", (long long)v->n[SIM_VAL_GOV_UTIL]);
+		json_int(j, "util_within", (long long)v->gov_within);
+		json_int(j, "unpaired", (long long)v->gov_unmatched);
+		json_end_object(j);
 		json_begin_array(j, "signals");
 		for (int sg = 0; kv[k].ran[0] && sg < SIM_VAL__COUNT; sg++) {
 			if (!v->n[sg])
@@ -444,7 +453,7 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 		for (int k = 0; k < nr_kv; k++) {
 			const struct sim_validation *v = &kv[k].val[0];
 			for (int s = 0; s < SIM_VAL__COUNT; s++) {
-				if (!kv[k].ran[0] || !v->n[s])
+				if (!kv[k].ran[0] || !v->n[s] || s == SIM_VAL_GOV_UTIL)
 					continue;
 				printf("    %-12s %-28s %9llu %11.2f %9llu\n", kv[k].kp->name,
 				       val_names[s], (unsigned long long)v->n[s],
@@ -452,6 +461,28 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 				       (unsigned long long)v->max_abs[s]);
 			}
 		}
+	}
+	for (int k = 0; k < nr_kv; k++) {
+		const struct sim_validation *v = &kv[k].val[0];
+
+		if (!kv[k].ran[0] || !v->gov_evals)
+			continue;
+		printf("  the kernel's own evaluations under %s (the trace's resolve_freq probe, its util "
+		       "from the raw frequency):\n"
+		       "    %llu; %llu with an emulated evaluation of the CPU within %llu us (util "
+		       "mean |err| %.2f, max %llu, %.1f%% within %d); %llu without (update points the "
+		       "replay does not have)\n",
+		       kv[k].kp->name, (unsigned long long)v->gov_evals,
+		       (unsigned long long)v->n[SIM_VAL_GOV_UTIL],
+		       (unsigned long long)(SIM_GOV_PAIR_NS / 1000),
+		       v->n[SIM_VAL_GOV_UTIL] ? v->sum_abs[SIM_VAL_GOV_UTIL] /
+							(double)v->n[SIM_VAL_GOV_UTIL]
+					      : 0.0,
+		       (unsigned long long)v->max_abs[SIM_VAL_GOV_UTIL],
+		       v->n[SIM_VAL_GOV_UTIL] ? 100.0 * (double)v->gov_within /
+							(double)v->n[SIM_VAL_GOV_UTIL]
+					      : 0.0,
+		       SIM_GOV_UTIL_NEAR, (unsigned long long)v->gov_unmatched);
 	}
 }
 

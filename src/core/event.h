@@ -36,7 +36,8 @@
 	X(CSV_UTIL, "csv_util")                             \
 	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")           \
 	X(SOFTIRQ_ENTRY, "softirq_entry")                   \
-	X(BLOCKED_UPDATE, "update_blocked_averages")
+	X(BLOCKED_UPDATE, "update_blocked_averages")       \
+	X(GOV_RAW_FREQ, "resolve_freq")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -139,6 +140,11 @@ struct event {
 			  * event's CPU (a kprobe event the lab records, `cpu=N`) */
 			s32 cpu;
 		} blocked;
+		struct { /* GOV_RAW_FREQ: the raw frequency schedutil's get_next_freq() asked
+			  * cpufreq_driver_resolve_freq() for, on `cpu` (the lab's kprobe event,
+			  * `target_freq=N` kHz): the kernel's own util times the reference */
+			u32 khz;
+		} raw;
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;

@@ -255,6 +255,8 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	sim_timeline_note(s, cl, e->time_ns, e->util);
 	if (s->validating) {
 		struct sim_decision *le = &s->last_eval[sc->cluster];
+
+		sim_validate_emu_eval(s, e->cpu, e->util);
 		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
 			le->has_eval = true;
 			le->eval_t_ns = e->time_ns;
@@ -674,6 +676,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_SOFTIRQ_ENTRY:
 	case EV_BLOCKED_UPDATE:
 		return sim_feed_blocked_update(s, ev, err);
+	case EV_GOV_RAW_FREQ:
+		if (!s->validating || s->work || s->cfg.opts.util_source != SIM_UTIL_EMULATED)
+			return 0;
+		if ((ret = sim_advance(s, ev->ts_ns, err)))
+			return ret;
+		sim_validate_gov_raw(s, ev);
+		return 0;
 	default:
 		return feed_util(s, ev, err);
 	}

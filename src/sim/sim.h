@@ -110,6 +110,8 @@ enum sim_val_signal {
 	SIM_VAL_TASK_UTIL_EST_EWMA,
 	SIM_VAL_TASK_UTIL_PRE,     /* task util_avg of tasks alive before the trace: their
 				    * history is missing, they start from zero sums */
+	SIM_VAL_GOV_UTIL,          /* the util schedutil read at each of the kernel's own
+				    * evaluations, from its raw frequency (the lab's probes) */
 	SIM_VAL__COUNT
 };
 
@@ -169,7 +171,15 @@ struct sim_place_dis {
 	unsigned long base_energy;
 };
 
+#define SIM_GOV_UTIL_NEAR 10                   /* ~1 % of capacity 1024 */
+#define SIM_GOV_PAIR_NS (200 * NSEC_PER_USEC) /* a kernel and an emulated evaluation pair */
+
 struct sim_validation {
+	/* the kernel's own evaluations (the lab's probes), and how many had no emulated
+	 * evaluation of their CPU within SIM_GOV_PAIR_NS (the others are SIM_VAL_GOV_UTIL) */
+	u64 gov_evals;
+	u64 gov_unmatched;
+	u64 gov_within; /* paired ones whose util differs by at most SIM_GOV_UTIL_NEAR */
 	u64 n[SIM_VAL__COUNT];
 	double sum_abs[SIM_VAL__COUNT];
 	u64 max_abs[SIM_VAL__COUNT];

@@ -158,6 +158,13 @@ struct sim {
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
+	/* validate with the lab's probes: per CPU, the kernel's latest evaluation and the
+	 * emulation's, each waiting for its pair (sim_validate_gov_raw) */
+	struct sim_gov_pair {
+		u64 k_t, e_t;
+		unsigned long k_util, e_util;
+		bool k_pending, e_pending;
+	} gov_pair[GS_MAX_CPUS];
 	/* where the blocked-load updates come from (feed_blocked_update): the 32-ms refresh of
 	 * the replay, the trace's SCHED_SOFTIRQ entries, or the lab's update_blocked_averages
 	 * probe */
@@ -255,6 +262,12 @@ bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
 bool sim_is_compared_event(enum event_type t);
 void sim_validate_event(struct sim *s, const struct event *ev);
+/* The kernel's evaluation (a resolve_freq probe event) and the emulation's (of one CPU at
+ * s->now), paired one to one within SIM_GOV_PAIR_NS: the util each read. */
+void sim_validate_gov_raw(struct sim *s, const struct event *ev);
+void sim_validate_emu_eval(struct sim *s, int cpu, unsigned long util);
+/* At the end: kernel evaluations still waiting count as unmatched. */
+void sim_validate_gov_finish(struct sim *s);
 void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);

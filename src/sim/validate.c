@@ -136,6 +136,106 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 	}
 }
 
+/*
+ * The util schedutil passed to get_next_freq() at one of the kernel's own evaluations, out of
+ * the raw frequency it computed from it, raw = ref * util / capacity
+ * (kernel/sched/cpufreq_schedutil.c, each profile's headroom):
+ *   up to v6.6: ref = f + f/4 (map_util_freq, or map_util_perf on util: the same product),
+ *     f = cpuinfo.max_freq where frequency invariant, else policy->cur;
+ *   v6.8+: util is sugov_effective_cpu_perf()'s, the headroom already in it, and ref =
+ *     cpuinfo.max_freq, or cur + cur/4 where not invariant (get_capacity_ref_freq()).
+ * This is the util the emulation reports for its evaluations (govsim_eval.util), so the two
+ * compare as read. Rounded to the nearest unit: the kernel's divisions truncate, so it is
+ * within 1 of the kernel's value. `cur` is the policy's frequency in force, the trace's
+ * latest cpu_frequency of the CPU.
+ */
+static long kernel_util_from_raw(const struct sim *s, int cpu, u32 raw_khz)
+{
+	const struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
+	unsigned long cap = s->plat->cpus[cpu].capacity ? s->plat->cpus[cpu].capacity : 1024;
+	bool perf = s->kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF;
+	u64 f = cl->pol.freq_invariant ? cl->pol.cpuinfo_max_khz : s->cpu[cpu].traced_khz;
+	u64 ref;
+
+	if (!f)
+		return -1;
+	ref = perf && cl->pol.freq_invariant ? f : f + (f >> 2);
+	return (long)(((u64)raw_khz * cap + ref / 2) / ref);
+}
+
+static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emulated)
+{
+	unsigned long d = kernel > emulated ? kernel - emulated : emulated - kernel;
+
+	val_add(&s->val, SIM_VAL_GOV_UTIL, kernel, emulated);
+	if (d <= SIM_GOV_UTIL_NEAR)
+		s->val.gov_within++;
+}
+
+/*
+ * govsim validate with the lab's probes: the util the kernel's schedutil read at each of its
+ * evaluations against the util the emulation's read at its own evaluation of that CPU, paired
+ * one to one when within SIM_GOV_PAIR_NS (the probe fires inside the update; the trace's
+ * scheduling event follows it, so the emulation's evaluation may come a little later). One
+ * policy per CPU only (a shared policy's raw frequency is its CPUs' maximum). The kernel
+ * evaluations left without a pair are the update points the replay does not have.
+ */
+void sim_validate_gov_raw(struct sim *s, const struct event *ev)
+{
+	int cpu = ev->cpu;
+	struct sim_gov_pair *gp;
+	long k;
+
+	if (cpu < 0 || cpu >= s->plat->nr_cpus || s->cl[s->cpu[cpu].cluster].pol.tbl.nr_cpus != 1)
+		return;
+	k = kernel_util_from_raw(s, cpu, ev->raw.khz);
+	if (k < 0)
+		return;
+	gp = &s->gov_pair[cpu];
+	s->val.gov_evals++;
+	if (gp->k_pending)
+		s->val.gov_unmatched++;
+	gp->k_pending = false;
+	if (gp->e_pending && s->now - gp->e_t <= SIM_GOV_PAIR_NS) {
+		gov_pair_add(s, (unsigned long)k, gp->e_util);
+		gp->e_pending = false;
+		return;
+	}
+	gp->k_pending = true;
+	gp->k_t = s->now;
+	gp->k_util = (unsigned long)k;
+}
+
+void sim_validate_emu_eval(struct sim *s, int cpu, unsigned long util)
+{
+	struct sim_gov_pair *gp;
+
+	if (cpu < 0 || cpu >= s->plat->nr_cpus)
+		return;
+	gp = &s->gov_pair[cpu];
+	if (gp->k_pending && s->now - gp->k_t <= SIM_GOV_PAIR_NS) {
+		gov_pair_add(s, gp->k_util, util);
+		gp->k_pending = false;
+		return;
+	}
+	if (gp->k_pending) {
+		s->val.gov_unmatched++;
+		gp->k_pending = false;
+	}
+	gp->e_pending = true;
+	gp->e_t = s->now;
+	gp->e_util = util;
+}
+
+void sim_validate_gov_finish(struct sim *s)
+{
+	for (int c = 0; c < s->plat->nr_cpus; c++)
+		if (s->gov_pair[c].k_pending) {
+			s->val.gov_unmatched++;
+			s->gov_pair[c].k_pending = false;
+		}
+}
+
 const struct sim_validation *sim_get_validation(const struct sim *s)
 {
 	return &s->val;

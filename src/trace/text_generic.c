@@ -510,6 +510,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_BLOCKED_UPDATE:
 		ok = need_s32(&c, "cpu", &ev->blocked.cpu);
 		break;
+	case EV_GOV_RAW_FREQ:
+		ok = need_u32(&c, "target_freq", &ev->raw.khz);
+		break;
 	default:
 		ok = conv_util(&c, type, ev);
 		break;

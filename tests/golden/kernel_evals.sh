@@ -1,0 +1,46 @@
+#!/bin/bash
+# kernel_evals.sh - validate against the kernel's own evaluations (the lab's resolve_freq probe:
+# the raw frequency get_next_freq() computed), src/sim/validate.c sim_validate_gov_raw.
+#
+# A hand-made trace on lab-2cpu (not frequency invariant: raw = (cur + cur/4) * util / 1024,
+# cur = the latest cpu_frequency, 800000 kHz here). CPU 0 never runs a task, so its emulated
+# util is 0 at every evaluation; SCHED_SOFTIRQ refreshes at 1.010 and 1.020 are its only
+# evaluations (rate_limit_us=0). The kernel's evaluations: at 1.010050 raw 0 (util 0: paired
+# with 1.010, error 0), at 1.020100 raw 488281 (util 488281 * 1024 / 1000000 = 499.99, 500:
+# paired with 1.020, error 500), at 1.030000 raw 1000 (no emulated evaluation within 200 us:
+# unpaired). Expected by hand: 3 evaluations, 2 paired, 1 of them within 10 (50.0 %), mean
+# |err| 250, max 500, 1 unpaired -- in the text and in --json.
+set -u
+cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+
+cat >"$tmp/t.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [000] d.s2.     1.000000: cpu_frequency: state=800000 cpu_id=0
+          <idle>-0       [001] d..2.     1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+          <idle>-0       [000] ..s1.     1.010000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.010050: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+          <idle>-0       [000] ..s1.     1.020000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.020100: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=488281
+          <idle>-0       [000] d.s2.     1.030000: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=1000
+            spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+TRACE
+args=(--platform lab-2cpu --set rate_limit_us=0 --set switch_latency_us=0 --set rq_clock_offset_ns=0)
+"$bin" validate "$tmp/t.txt" "${args[@]}" >"$tmp/out.txt" 2>"$tmp/err" ||
+	{ echo "kernel_evals.sh: validate failed: $(cat "$tmp/err")"; fail=1; }
+grep -q "^    3; 2 with an emulated evaluation of the CPU within 200 us (util mean |err| 250.00, max 500, 50.0% within 10); 1 without" "$tmp/out.txt" ||
+	{ echo "kernel_evals.sh: text:"; cat "$tmp/out.txt"; fail=1; }
+"$bin" validate "$tmp/t.txt" "${args[@]}" --json >"$tmp/out.json" 2>"$tmp/err" ||
+	{ echo "kernel_evals.sh: validate --json failed: $(cat "$tmp/err")"; fail=1; }
+/usr/bin/python3 - "$tmp/out.json" <<'PY' || fail=1
+import json, sys
+k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
+ke = k["kernel_evaluations"]
+want = {"count": 3, "paired": 2, "util_within": 1, "unpaired": 1}
+if ke != want:
+    sys.exit(f"kernel_evals.sh: json kernel_evaluations {ke}, want {want}")
+PY
+exit $fail
