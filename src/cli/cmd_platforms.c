@@ -19,7 +19,7 @@ static const char platforms_usage[] =
 	"       govsim platforms show NAME|FILE.sql [--json]\n"
 	"       govsim platforms validate FILE.sql\n"
 	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n"
-	"       govsim platforms import plat_info.yml -o FILE.sql [--name NAME]\n"
+	"       govsim platforms import DIR|plat_info.yml -o FILE.sql [--name NAME]\n"
 	"                               [--transition-latency-us US]\n";
 
 static const char platforms_help[] =
@@ -38,8 +38,11 @@ static const char platforms_help[] =
 	"                  and the 2D family, or the em power) and power per unit of\n"
 	"                  capacity at each OPP across clusters; -o FILE.png or .svg\n"
 	"                  (default NAME.png in the current directory)\n"
-	"  import SRC      build a model from LISA's plat_info.yml (cpu-capacities,\n"
-	"                  freq-domains, freqs, nrg-model) and write it to -o FILE.sql\n"
+	"  import SRC      build a model from a directory tools/collect-platform.sh\n"
+	"                  wrote on a device (cpufreq policies, cpu_capacity, cpuidle,\n"
+	"                  the debugfs energy model) or from LISA's plat_info.yml\n"
+	"                  (cpu-capacities, freq-domains, freqs, nrg-model) and write it to\n"
+	"                  -o FILE.sql\n"
 	"                  ('-': stdout), checked as 'validate' does. Every row's source\n"
 	"                  names the file and line it comes from, or the rule that gave\n"
 	"                  what the source does not (ASSUMED ...): no power, em power\n"
@@ -385,7 +388,7 @@ static int platforms_import(const char *src, const char *out, const char *name,
 	if (stat(src, &st) != 0)
 		rc = gs_error_set(&err, GS_EINPUT, "'%s': cannot open: %s", src, strerror(errno));
 	else if (S_ISDIR(st.st_mode))
-		rc = gs_error_set(&err, GS_EINPUT, "'%s': is a directory, not a plat_info.yml", src);
+		rc = platform_import_sysfs(src, m, &err);
 	else
 		rc = platform_import_lisa(src, m, &err);
 	if (!rc) {

@@ -2,8 +2,12 @@
  * platform_import.h - a platform model built from what a device or a tool says about it, and
  * written out as SQL against models/schema.sql.
  *
- * LISA's plat_info.yml (platform_import_lisa: cpu-capacities, freq-domains, freqs and the
- * nrg-model's per-CPU busy and idle power) fills a plain struct plat_import.
+ * Two sources fill the same plain struct plat_import:
+ *   - LISA's plat_info.yml (platform_import_lisa): cpu-capacities, freq-domains, freqs and the
+ *     nrg-model's per-CPU busy and idle power;
+ *   - a directory dumped from a running kernel by tools/collect-platform.sh
+ *     (platform_import_sysfs): cpufreq policies, cpu_capacity, cpuidle states, the energy
+ *     model from debugfs, the kernel release, x86 frequency invariance.
  * platform_import_sql() turns it into the text of a model file. Every row carries a source
  * naming the file (and, for YAML, the line) its numbers come from, or the rule that supplied
  * what no file gives ("ASSUMED ..."); docs/platform-import.md lists the rules.
@@ -73,6 +77,13 @@ void platform_import_init(struct plat_import *m);
  * expected a list of CPU lists") / GS_EIO / GS_ENOMEM with the detail in err.
  */
 int platform_import_lisa(const char *path, struct plat_import *m, struct gs_error *err);
+
+/*
+ * Fill *m from a directory written by tools/collect-platform.sh (paths under it mirror the
+ * device's: DIR/sys/devices/system/cpu/cpufreq/policyN/..., DIR/sys/kernel/debug/energy_model/,
+ * DIR/proc/cpuinfo, DIR/uname-r). 0, or GS_EINPUT naming the file and what was wrong.
+ */
+int platform_import_sysfs(const char *dir, struct plat_import *m, struct gs_error *err);
 
 /*
  * The model as SQL text for models/schema.sql, in *sql (malloc'd; the caller frees). Clusters
