@@ -143,7 +143,7 @@ int plot_set_categories(struct plot *p, int panel, const char *const *names, siz
 	struct plot_panel *pa = get_panel(p, panel);
 	char **cats;
 
-	if (!pa || pa->kind != PLOT_PANEL_BARS)
+	if (!pa || pa->kind == PLOT_PANEL_XY)
 		return GS_EARG;
 	cats = dup_strings(names, n);
 	if (!cats)
@@ -167,7 +167,7 @@ int plot_set_category_groups(struct plot *p, int panel, const int *group,
 	char **g;
 	int *cg;
 
-	if (!pa || pa->kind != PLOT_PANEL_BARS || !pa->nr_cats)
+	if (!pa || pa->kind == PLOT_PANEL_XY || !pa->nr_cats)
 		return GS_EARG;
 	for (size_t c = 0; c < pa->nr_cats; c++)
 		if (group[c] < 0 || (size_t)group[c] >= nr_groups ||
@@ -205,7 +205,7 @@ int plot_add_series(struct plot *p, int panel, const char *name, enum plot_style
 
 	if (!pa || (n && !y))
 		return GS_EARG;
-	if ((style == PLOT_BARS) != (pa->kind == PLOT_PANEL_BARS))
+	if ((style == PLOT_BARS) != (pa->kind != PLOT_PANEL_XY))
 		return GS_EARG;
 	if (style == PLOT_BARS && n != pa->nr_cats)
 		return GS_EARG;

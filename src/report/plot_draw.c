@@ -20,11 +20,22 @@ void plot_source_palette(cairo_t *cr, int i, double alpha)
 	cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], alpha);
 }
 
+/*
+ * Text is measured unhinted: an image surface rounds glyph advances to whole pixels by
+ * default and an SVG surface does not, so the same label had two widths, the frame two sizes
+ * and the axes two ranges in the PNG and the SVG of one figure.
+ */
 void plot_font(cairo_t *cr, double size, bool bold)
 {
+	cairo_font_options_t *o = cairo_font_options_create();
+
 	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
+	cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, o);
+	cairo_font_options_destroy(o);
 }
 
 double plot_text_width(cairo_t *cr, const char *s)
@@ -142,7 +153,7 @@ static bool data_extent(const struct plot *p, int panel, enum plot_axis axis, do
 
 	*lo = INFINITY;
 	*hi = -INFINITY;
-	if (pa->kind == PLOT_PANEL_BARS) {
+	if (pa->kind != PLOT_PANEL_XY) {
 		for (size_t c = 0; c < pa->nr_cats; c++) {
 			double pos = 0, neg = 0;
 			for (size_t i = 0; i < p->nr_series; i++) {

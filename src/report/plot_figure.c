@@ -177,8 +177,11 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 	}
 }
 
+/* lay_cats: the category labels' layout (the first bars panel); lay_frame: the plot area and
+ * value axis (the first panel). */
 static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
-		       double top, double bottom, struct plot_layout *lay)
+		       double top, double bottom, struct plot_layout *lay,
+		       struct plot_layout *lay_frame, double names_max_w)
 {
 	const struct plot_panel *pa = &p->panels[panel];
 	struct panel_layout l = {0};
@@ -193,8 +196,17 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 	}
 	double max_h = 0.4 * (bottom - top);
 
+	if (pa->kind == PLOT_PANEL_HBARS) {
+		plot_draw_hbars(cr, p, panel, rx0, rx1, top, bottom, names_max_w, lay);
+		return;
+	}
 	if (!panel_layout(cr, p, panel, rx0, rx1, top, bottom, &l))
 		return;
+	if (lay_frame) {
+		lay_frame->frame = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};
+		lay_frame->value_lo = l.yr.lo;
+		lay_frame->value_hi = l.yr.hi;
+	}
 	panel_grid(cr, &l);
 	panel_data(cr, p, panel, &l);
 	panel_axes(cr, pa, &l, max_h, lay);
@@ -209,7 +221,7 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 /* The figure; lay, when not NULL, gets where the texts went (plot_get_layout()). */
 static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 {
-	double w = p->width, h = p->height, y = MARGIN, panel_w;
+	double w = p->width, h = p->height, y = MARGIN, panel_w, names_w = 0, names_max_w = 0;
 	bool recorded = false;
 	int lines;
 
@@ -235,12 +247,20 @@ static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 
 	if (!p->nr_panels)
 		return;
-	panel_w = (w - 2 * MARGIN) / p->nr_panels;
+	/* Horizontal bars in the first panel: their rows are named once, at the figure's left
+	 * (up to 45% of its width), and the panels share the rest. */
+	if (p->panels[0].kind == PLOT_PANEL_HBARS) {
+		double font;
+		names_max_w = 0.45 * (w - 2 * MARGIN);
+		names_w = plot_hbars_names_width(cr, &p->panels[0], names_max_w, &font) + 10;
+	}
+	panel_w = (w - 2 * MARGIN - names_w) / p->nr_panels;
 	for (int i = 0; i < p->nr_panels; i++) {
-		bool rec = lay && !recorded && p->panels[i].kind == PLOT_PANEL_BARS;
+		bool rec = lay && !recorded && p->panels[i].kind != PLOT_PANEL_XY;
+		double x0 = MARGIN + (i ? names_w + i * panel_w + 12 : 0);
 
-		draw_panel(cr, p, i, MARGIN + i * panel_w + (i ? 12 : 0),
-			   MARGIN + (i + 1) * panel_w, y, h - MARGIN + 6, rec ? lay : NULL);
+		draw_panel(cr, p, i, x0, MARGIN + names_w + (i + 1) * panel_w, y, h - MARGIN + 6,
+			   rec ? lay : NULL, i == 0 ? lay : NULL, i == 0 ? names_max_w : 0);
 		recorded |= rec;
 	}
 }
@@ -255,6 +275,32 @@ int plot_get_layout(const struct plot *p, struct plot_layout *out)
 	if (!ret)
 		draw(cr, p, out);
 	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	return ret;
+}
+
+static cairo_status_t discard(void *closure, const unsigned char *data, unsigned int length)
+{
+	(void)closure;
+	(void)data;
+	(void)length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int plot_get_layout_svg(const struct plot *p, struct plot_layout *out)
+{
+	cairo_surface_t *sf = cairo_svg_surface_create_for_stream(discard, NULL, p->width, p->height);
+	cairo_t *cr;
+	int ret;
+
+	cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(sf);
+	ret = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : GS_ENOMEM;
+	memset(out, 0, sizeof(*out));
+	if (!ret)
+		draw(cr, p, out);
+	cairo_destroy(cr);
+	cairo_surface_finish(sf);
 	cairo_surface_destroy(sf);
 	return ret;
 }

@@ -5,7 +5,8 @@
  *   plot.c         the figure, its panels and series (what a caller builds and reads back);
  *   plot_draw.c    drawing primitives: colours, text, tick labels, axis ranges, the legend;
  *   plot_series.c  the two chart families: lines/steps on an XY panel, grouped/stacked bars;
- *   plot_figure.c  the panels' frames and axes, the whole figure, PNG and SVG output.
+ *   plot_figure.c  the panels' frames and axes, the whole figure, PNG and SVG output;
+ *   plot_hbars.c   horizontal bars: one row per category, names on the left.
  */
 #ifndef GOVSIM_REPORT_PLOT_PRIV_H
 #define GOVSIM_REPORT_PLOT_PRIV_H
@@ -83,6 +84,17 @@ double plot_category_labels(cairo_t *cr, const struct plot_panel *pa, const stru
 
 void plot_draw_bars(cairo_t *cr, const struct plot *p, int panel, const struct range *ry,
 		      const struct frame *f);
+
+/* A PLOT_PANEL_HBARS panel in the box rx0..rx1 x top..bottom (plot_hbars.c), with the row
+ * names in a column of at most names_max_w px at its left (none when 0: another panel names
+ * the rows); records its layout in lay (when not NULL and it names the rows). */
+void plot_draw_hbars(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
+		     double top, double bottom, double names_max_w, struct plot_layout *lay);
+
+/* The width of a hbars panel's names column when it may take max_w px (the names in full, in
+ * the largest font from 12 px down to 9 px that fits), and that font's size in *font. */
+double plot_hbars_names_width(cairo_t *cr, const struct plot_panel *pa, double max_w,
+			      double *font);
 
 void plot_draw_line_series(cairo_t *cr, const struct plot_series *s, const struct range *rx,
 			     const struct range *ry, const struct frame *f);
