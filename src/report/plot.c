@@ -138,6 +138,33 @@ static char **dup_strings(const char *const *v, size_t n)
 	return out;
 }
 
+int plot_add_xmark(struct plot *p, int panel, double x, const char *label)
+{
+	struct plot_panel *pa = get_panel(p, panel);
+
+	if (!pa || pa->kind != PLOT_PANEL_XY || !isfinite(x))
+		return GS_EARG;
+	pa->has_mark = true;
+	pa->mark_x = x;
+	copy_str(pa->mark_label, sizeof(pa->mark_label), label);
+	return 0;
+}
+
+const char *plot_axis_label(const struct plot *p, int panel, enum plot_axis axis)
+{
+	if (panel < 0 || panel >= p->nr_panels || axis < PLOT_AXIS_X || axis > PLOT_AXIS_Y2)
+		return "";
+	return p->panels[panel].ax[axis].label;
+}
+
+void plot_set_axis_log(struct plot *p, int panel, enum plot_axis axis, bool log)
+{
+	struct plot_panel *pa = get_panel(p, panel);
+
+	if (pa && axis >= PLOT_AXIS_Y && axis <= PLOT_AXIS_Y2)
+		pa->ax[axis].log = log;
+}
+
 int plot_set_categories(struct plot *p, int panel, const char *const *names, size_t n)
 {
 	struct plot_panel *pa = get_panel(p, panel);

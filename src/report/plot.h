@@ -102,6 +102,20 @@ int plot_add_panel(struct plot *p, enum plot_panel_kind kind, const char *title)
 void plot_set_axis(struct plot *p, int panel, enum plot_axis axis, const char *label, double min,
 		   double max, double tick_step);
 
+/*
+ * XY panels, y axes: a symmetric log10 scale, s(v) = sign(v) log10(1 + |v| / c) with c the
+ * decade at or below the smallest non-zero |value|: values spanning decades stay apart, and 0
+ * and negative values keep their place. Ticks at 0 and +-c 10^k; min/max/step are ignored.
+ */
+void plot_set_axis_log(struct plot *p, int panel, enum plot_axis axis, bool log);
+
+/* XY panels: a vertical dashed line at x across the plot area, `label` (copied) beside it at
+ * the top, inside the area (e.g. the answer of a search). GS_EARG on another panel. */
+int plot_add_xmark(struct plot *p, int panel, double x, const char *label);
+
+/* The label of an axis as set (never NULL; "" for a bad panel). */
+const char *plot_axis_label(const struct plot *p, int panel, enum plot_axis axis);
+
 /* Bars panels: the category names along x (copied). GS_EARG on an XY panel. */
 int plot_set_categories(struct plot *p, int panel, const char *const *names, size_t n);
 
@@ -135,6 +149,10 @@ struct plot_layout {
 	bool value_log;                   /* that axis is logarithmic */
 	size_t nr_segments;               /* PLOT_F_SEGMENTS segments drawn, and the least */
 	double min_segment_w, min_segment_h; /* width and height of one, px */
+	size_t nr_marks;                  /* plot_add_xmark labels, every panel */
+	struct plot_box marks[PLOT_MAX_PANELS];
+	double mark_px[PLOT_MAX_PANELS];  /* the mark's x, px */
+	struct plot_box frames[PLOT_MAX_PANELS]; /* each XY panel's plot area (marks' panels) */
 };
 /* Lay the figure out as plot_write_png() would draw it, into *out. 0, or GS_ENOMEM. */
 int plot_get_layout(const struct plot *p, struct plot_layout *out);

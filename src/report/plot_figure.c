@@ -16,7 +16,7 @@ static double y_tick_width(cairo_t *cr, const struct range *r)
 
 	plot_font(cr, FONT_TICK, false);
 	for (int i = 0; i < r->nticks; i++) {
-		plot_format_tick(buf, sizeof(buf), r->first + i * r->step, r->step);
+		plot_format_tick(buf, sizeof(buf), plot_range_tick(r, i), r->step);
 		w = fmax(w, plot_text_width(cr, buf));
 	}
 	return w;
@@ -90,12 +90,12 @@ static void panel_grid(cairo_t *cr, const struct panel_layout *l)
 	cairo_set_line_width(cr, 1);
 	plot_source_rgb(cr, 0xe6e6e6);
 	for (int i = 0; i < l->yr.nticks; i++) {
-		double y = round(plot_map(l->yr.first + i * l->yr.step, &l->yr, f->y1, f->y0)) + 0.5;
+		double y = round(plot_map(plot_range_tick(&l->yr, i), &l->yr, f->y1, f->y0)) + 0.5;
 		cairo_move_to(cr, f->x0, y);
 		cairo_line_to(cr, f->x1, y);
 	}
 	for (int i = 0; i < l->xr.nticks && !l->bars; i++) {
-		double x = round(plot_map(l->xr.first + i * l->xr.step, &l->xr, f->x0, f->x1)) + 0.5;
+		double x = round(plot_map(plot_range_tick(&l->xr, i), &l->xr, f->x0, f->x1)) + 0.5;
 		cairo_move_to(cr, x, f->y0);
 		cairo_line_to(cr, x, f->y1);
 	}
@@ -146,13 +146,13 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 
 	plot_font(cr, FONT_TICK, false);
 	for (int i = 0; i < l->yr.nticks; i++) {
-		double v = l->yr.first + i * l->yr.step, y = plot_map(v, &l->yr, f->y1, f->y0);
+		double v = plot_range_tick(&l->yr, i), y = plot_map(v, &l->yr, f->y1, f->y0);
 		plot_format_tick(buf, sizeof(buf), v, l->yr.step);
 		plot_source_rgb(cr, 0x444444);
 		plot_text_at(cr, buf, f->x0 - 8, y + 4.5, 1);
 	}
 	for (int i = 0; i < l->y2r.nticks && l->right; i++) {
-		double v = l->y2r.first + i * l->y2r.step, y = plot_map(v, &l->y2r, f->y1, f->y0);
+		double v = plot_range_tick(&l->y2r, i), y = plot_map(v, &l->y2r, f->y1, f->y0);
 		plot_format_tick(buf, sizeof(buf), v, l->y2r.step);
 		plot_source_rgb(cr, 0x666666);
 		cairo_move_to(cr, f->x1, round(y) + 0.5);
@@ -166,7 +166,7 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 		return;
 	}
 	for (int i = 0; i < l->xr.nticks; i++) {
-		double v = l->xr.first + i * l->xr.step, x = plot_map(v, &l->xr, f->x0, f->x1);
+		double v = plot_range_tick(&l->xr, i), x = plot_map(v, &l->xr, f->x0, f->x1);
 		plot_format_tick(buf, sizeof(buf), v, l->xr.step);
 		plot_source_rgb(cr, 0x666666);
 		cairo_move_to(cr, round(x) + 0.5, f->y1);
@@ -177,11 +177,47 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 	}
 }
 
-/* lay_cats: the category labels' layout (the first bars panel); lay_frame: the plot area and
- * value axis (the first panel). */
+/* lay: the category labels' layout (the first bars panel); lay_frame: the plot area and
+ * value axis (the first panel); marks: every panel's frame and mark. */
+/* plot_add_xmark: the dashed line, and its label at the top on the side with room. */
+static void panel_mark(cairo_t *cr, const struct plot_panel *pa, const struct panel_layout *l,
+		       struct plot_layout *lay)
+{
+	const struct frame *f = &l->f;
+	double x = round(plot_map(pa->mark_x, &l->xr, f->x0, f->x1)) + 0.5, tw, tx;
+	double dash[] = {5, 3};
+	char buf[PLOT_NAME_MAX * 2];
+	const char *t;
+
+	if (x < f->x0 - 1 || x > f->x1 + 1)
+		return;
+	plot_source_rgb(cr, 0x222222);
+	cairo_set_line_width(cr, 1.5);
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x, f->y0);
+	cairo_line_to(cr, x, f->y1);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	plot_font(cr, FONT_BAR, true);
+	/* the wider side of the line; the text fits it or is shortened (the subtitle has it whole) */
+	t = plot_fit_text(cr, pa->mark_label, fmax(x - f->x0, f->x1 - x) - 8, buf, sizeof(buf));
+	tw = plot_text_width(cr, t);
+	tx = x - f->x0 > f->x1 - x ? x - 4 - tw : x + 4;
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+	cairo_rectangle(cr, tx - 2, f->y0 + 2, tw + 4, FONT_BAR + 6);
+	cairo_fill(cr);
+	plot_source_rgb(cr, 0x222222);
+	plot_text_at(cr, t, tx, f->y0 + 4 + FONT_BAR, 0);
+	if (lay && lay->nr_marks < PLOT_MAX_PANELS) {
+		lay->mark_px[lay->nr_marks] = x;
+		lay->marks[lay->nr_marks++] = (struct plot_box){tx, f->y0 + 4, tx + tw,
+								f->y0 + 6 + FONT_BAR};
+	}
+}
+
 static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
 		       double top, double bottom, struct plot_layout *lay,
-		       struct plot_layout *lay_frame, double names_max_w)
+		       struct plot_layout *lay_frame, double names_max_w, struct plot_layout *marks)
 {
 	const struct plot_panel *pa = &p->panels[panel];
 	struct panel_layout l = {0};
@@ -204,12 +240,17 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 		return;
 	if (lay_frame) {
 		lay_frame->frame = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};
-		lay_frame->value_lo = l.yr.lo;
-		lay_frame->value_hi = l.yr.hi;
+		lay_frame->value_lo = l.yr.symlog ? l.yr.tick[0] : l.yr.lo;
+		lay_frame->value_hi = l.yr.symlog ? l.yr.tick[l.yr.nticks - 1] : l.yr.hi;
+		lay_frame->value_log = l.yr.symlog;
 	}
 	panel_grid(cr, &l);
 	panel_data(cr, p, panel, &l);
 	panel_axes(cr, pa, &l, max_h, lay);
+	if (marks && panel < PLOT_MAX_PANELS)
+		marks->frames[panel] = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};
+	if (pa->has_mark)
+		panel_mark(cr, pa, &l, marks);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_X].label, (l.f.x0 + l.f.x1) / 2, bottom - 4, 0);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_Y].label, rx0 + FONT_LABEL, (l.f.y0 + l.f.y1) / 2,
 			-M_PI / 2);
@@ -260,7 +301,7 @@ static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 		double x0 = MARGIN + (i ? names_w + i * panel_w + 12 : 0);
 
 		draw_panel(cr, p, i, x0, MARGIN + names_w + (i + 1) * panel_w, y, h - MARGIN + 6,
-			   rec ? lay : NULL, i == 0 ? lay : NULL, i == 0 ? names_max_w : 0);
+			   rec ? lay : NULL, i == 0 ? lay : NULL, i == 0 ? names_max_w : 0, lay);
 		recorded |= rec;
 	}
 }

@@ -29,6 +29,7 @@
 struct plot_axis_spec {
 	char label[PLOT_NAME_MAX];
 	double min, max, step; /* NAN, NAN, 0: automatic */
+	bool log;              /* symmetric log10 (plot_set_axis_log) */
 };
 
 struct plot_panel {
@@ -41,6 +42,9 @@ struct plot_panel {
 	int *cat_group;      /* nr_cats entries, or NULL: no groups */
 	size_t nr_groups;
 	char **groups;
+	bool has_mark;       /* plot_add_xmark */
+	double mark_x;
+	char mark_label[PLOT_NAME_MAX * 2];
 };
 
 struct plot {
@@ -53,12 +57,21 @@ struct plot {
 	struct plot_series *series;
 };
 
+#define RANGE_MAX_TICKS 32
 struct range {
-	double lo, hi;    /* data range mapped to the axis */
+	double lo, hi;    /* data range mapped to the axis (symlog: in its units) */
 	double first, step;
 	int nticks;
 	bool used;
+	/* symmetric log10: s(v) = sign(v) log10(1 + |v| / c), linear within +-c of 0; ticks at 0
+	 * and +-c 10^k, listed in tick[] (data values) */
+	bool symlog;
+	double c;
+	double tick[RANGE_MAX_TICKS];
 };
+
+/* Tick i of a range, a data value. */
+double plot_range_tick(const struct range *r, int i);
 
 struct frame {
 	double x0, y0, x1, y1; /* plot area, px (y0 top) */

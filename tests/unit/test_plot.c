@@ -25,6 +25,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "report/summary.h"
+#include "report/tune_plot.h"
 
 static char tmpdir[256];
 
@@ -839,6 +840,81 @@ static void test_png_svg_same_axes(void **state)
 	plot_free(p);
 }
 
+/* ---- the tune plot: log axis across decades, the answer marked, units on the axes ---- */
+
+static void test_tune_plot(void **state)
+{
+	static const double x[] = {0, 5000, 10000, 15000, 20000}, feas[] = {0, 0, 1, 1, 1};
+	static const double energy[] = {0.0069, 0.0079, 0.0093, 0.0094, 0.0099};
+	static const double change[] = {23821, 36.4, 0, 12.1, 0}, small[] = {31, 36.4, 0, 12.1, 0};
+	struct report_tune_plot t = {
+		.title = "govsim tune: the least energy",
+		.subtitle = "rate_limit_us=?[0:20000:5000]; answer: rate_limit_us=10000",
+		.x_label = "rate_limit_us (us)",
+		.n = 5,
+		.x = x,
+		.feasible = feas,
+		.nr_panels = 2,
+		.panels = {{"energy", "energy (J)", energy, NAN},
+			   {"response_p95 <= +20% vs base", "response_p95 (% change from base)",
+			    change, 20}},
+		.answer_x = 10000,
+		.answer_label = "answer: rate_limit_us=10000",
+	};
+	struct plot_layout l;
+	struct plot *p;
+	(void)state;
+
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	/* the answer: a mark in every panel at x = 10000 of 0..20000, its label whole inside */
+	assert_int_equal(l.nr_marks, 2);
+	for (int i = 0; i < 2; i++) {
+		const struct plot_box *f = &l.frames[i];
+		assert_true(fabs(l.mark_px[i] - (f->x0 + 0.5 * (f->x1 - f->x0))) <= 1);
+		assert_true(l.marks[i].x0 >= f->x0 && l.marks[i].x1 <= f->x1);
+		assert_true(l.marks[i].y0 >= f->y0 && l.marks[i].y1 <= f->y1);
+	}
+	/* units on every axis */
+	for (int i = 0; i < 2; i++) {
+		assert_string_equal(plot_axis_label(p, i, PLOT_AXIS_X), "rate_limit_us (us)");
+		assert_string_equal(plot_axis_label(p, i, PLOT_AXIS_Y2), "feasible (0 or 1)");
+	}
+	assert_string_equal(plot_axis_label(p, 0, PLOT_AXIS_Y), "energy (J)");
+	plot_free(p);
+
+	/* the constraint alone: +20 % against +23,821 % spans three decades: a log axis */
+	t.nr_panels = 1;
+	t.panels[0] = t.panels[1];
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_true(l.value_log);
+	assert_true(l.value_hi >= 23821 && l.value_lo <= 0);
+	plot_free(p);
+	/* +31 % .. +36 % against +20 %: linear */
+	t.panels[0].y = small;
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_false(l.value_log);
+	plot_free(p);
+
+	/* the units of the metrics and of the varied values */
+	assert_string_equal(report_metric_unit("energy", "J"), "J");
+	assert_string_equal(report_metric_unit("energy_cluster1", "bogo"), "bogo");
+	assert_string_equal(report_metric_unit("response_p95", "J"), "s");
+	assert_string_equal(report_metric_unit("avg_power", "J"), "W");
+	assert_string_equal(report_metric_unit("avg_freq_policy4", "J"), "kHz");
+	assert_string_equal(report_metric_unit("transitions", "J"), "count");
+	assert_string_equal(report_metric_unit("throughput", "J"), "1/s");
+	assert_string_equal(report_vary_unit("rate_limit_us", false), "us");
+	assert_string_equal(report_vary_unit("uclamp_min", false), "0..1024");
+	assert_string_equal(report_vary_unit("cpu.uclamp.min", true), "%");
+	assert_string_equal(report_vary_unit("up_threshold", false), "value");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -855,6 +931,7 @@ int main(void)
 		cmocka_unit_test(test_runs_grouped_by_trace),
 		cmocka_unit_test(test_compare_chart_legible),
 		cmocka_unit_test(test_png_svg_same_axes),
+		cmocka_unit_test(test_tune_plot),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
