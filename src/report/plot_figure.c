@@ -103,7 +103,8 @@ static void panel_grid(cairo_t *cr, const struct panel_layout *l)
 }
 
 /* The panel's series, clipped to the plot area (bars are not: their labels may rise above). */
-static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struct panel_layout *l)
+static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struct panel_layout *l,
+		       struct plot_layout *lay)
 {
 	const struct frame *f = &l->f;
 
@@ -121,7 +122,7 @@ static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struc
 			const struct plot_series *s = &p->series[i];
 			bool r2 = s->flags & PLOT_F_RIGHT;
 			if (s->panel == panel && r2 == (pass == 0))
-				plot_draw_line_series(cr, s, &l->xr, r2 ? &l->y2r : &l->yr, f);
+				plot_draw_line_series(cr, s, &l->xr, r2 ? &l->y2r : &l->yr, f, lay);
 		}
 	cairo_restore(cr);
 }
@@ -245,7 +246,7 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 		lay_frame->value_log = l.yr.symlog;
 	}
 	panel_grid(cr, &l);
-	panel_data(cr, p, panel, &l);
+	panel_data(cr, p, panel, &l, marks);
 	panel_axes(cr, pa, &l, max_h, lay);
 	if (marks && panel < PLOT_MAX_PANELS)
 		marks->frames[panel] = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};

@@ -109,8 +109,9 @@ void plot_draw_hbars(cairo_t *cr, const struct plot *p, int panel, double rx0, d
 double plot_hbars_names_width(cairo_t *cr, const struct plot_panel *pa, double max_w,
 			      double *font);
 
+/* A line or step series, or PLOT_F_SEGMENTS blocks (counted in lay when not NULL). */
 void plot_draw_line_series(cairo_t *cr, const struct plot_series *s, const struct range *rx,
-			     const struct range *ry, const struct frame *f);
+			     const struct range *ry, const struct frame *f, struct plot_layout *lay);
 
 /* s shortened with "..." to fit max_w px, in buf. */
 const char *plot_fit_text(cairo_t *cr, const char *s, double max_w, char *buf, size_t size);

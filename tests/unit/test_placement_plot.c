@@ -77,6 +77,34 @@ static void test_slices_are_segments(void **state)
 	plot_free(pl);
 }
 
+/* Slices of 20 us in a 2-s run are 0.01 px long at 1200 px: each is still drawn as a block at
+ * least 3 px long and 3 px high (the named tasks' and the others'), one per slice. */
+static void test_segments_visible(void **state)
+{
+	struct run_task_result tasks[12];
+	struct run_place_slice sl[24];
+	struct plot_layout l;
+	struct run_result r;
+	struct plot *pl;
+	(void)state;
+
+	for (int i = 0; i < 12; i++) {
+		tasks[i] = (struct run_task_result){.pid = i + 1};
+		snprintf(tasks[i].comm, sizeof(tasks[i].comm), "t%d", i);
+	}
+	for (int i = 0; i < 24; i++)
+		sl[i] = (struct run_place_slice){0.08 * i, 0.08 * i + 20e-6, i % 12 + 1, i % 8};
+	make_run(&r, tasks, 12, sl, 24);
+	r.span_s = 2.0;
+	pl = report_placement_plot(&r, 1);
+	assert_non_null(pl);
+	assert_int_equal(plot_get_layout(pl, &l), 0);
+	assert_int_equal(l.nr_segments, 24);
+	assert_true(l.min_segment_w >= 3);
+	assert_true(l.min_segment_h >= 3);
+	plot_free(pl);
+}
+
 static void test_other_tasks(void **state)
 {
 	/* PLOT_PALETTE_SIZE + 1 tasks, task k runs (k + 1) ms on CPU k % 8: the two shortest
@@ -144,6 +172,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slices_are_segments),
 		cmocka_unit_test(test_other_tasks),
+		cmocka_unit_test(test_segments_visible),
 		cmocka_unit_test(test_png_and_none),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
