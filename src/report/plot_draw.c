@@ -22,8 +22,8 @@ void plot_source_palette(cairo_t *cr, int i, double alpha)
 
 /*
  * Text is measured unhinted: an image surface rounds glyph advances to whole pixels by
- * default and an SVG surface does not, so the same label had two widths, the frame two sizes
- * and the axes two ranges in the PNG and the SVG of one figure.
+ * default and an SVG surface does not; with hinting, one label would have two widths, the
+ * frame two sizes and the axes two ranges in the PNG and the SVG of one figure.
  */
 void plot_font(cairo_t *cr, double size, bool bold)
 {

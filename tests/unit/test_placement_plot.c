@@ -7,7 +7,8 @@
  * points each, a NAN gap between slices: 3 + 1 = 4 segments for 4 slices) on its CPU's row, at
  * the slices' times; light's migration 4 -> 0 is a change of row; beyond the palette's
  * PLOT_PALETTE_SIZE - 1 tasks the ones of least runtime share "other tasks"; no slices: no plot;
- * the PNG is written at 1200 x 600 px.
+ * the PNG is written at 1200 x 600 px; slices of microseconds in a run of seconds are still
+ * blocks at least 3 px long and high.
  * Does not check: how it looks (reviewed by eye).
  */
 #include "testutil.h"

@@ -10,7 +10,10 @@
  * data (frequencies in MHz, traced gaps where the trace had none, util and capacity, residency
  * seconds and shares, energy per cluster, run-vs-run percentages worked by hand); report_write()
  * writes the predictable file names and an index.html with every PNG embedded (base64 of the PNG
- * signature), the tables' numbers, and escaped text; an unwritable directory is GS_EIO.
+ * signature), the tables' numbers, and escaped text; an unwritable directory is GS_EIO; the
+ * compare chart legible at 20 and 60 runs (a row per run, labels whole, no overlap, a log axis
+ * exactly when the values span decades); the same frame and axes from the PNG and SVG
+ * surfaces; the tune plot's answer mark, axis units and log axis across decades.
  * Does not check: how the figures look (reviewed by eye), fonts, or the SVG's drawing.
  */
 #include "testutil.h"
@@ -813,7 +816,7 @@ static void test_compare_chart_legible(void **state)
 }
 
 /* The PNG and the SVG of one figure have the same axes: the same plot area and value range
- * (the two surfaces used to measure text differently, moving the frame and the ticks). */
+ * (the two surfaces must measure text alike, or the frame and the ticks move). */
 static void test_png_svg_same_axes(void **state)
 {
 	static const double x[] = {0, 1, 2, 3, 4}, y[] = {10, 240, 3100, 18000, 23821};
