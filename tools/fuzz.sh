@@ -37,7 +37,7 @@ cd "$(dirname "$0")/.." || exit 2
 secs=${1:-60}
 build=${2:-build-fuzz}
 shift $(($# > 2 ? 2 : $#))
-targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace facts}
+targets=${*:-ftrace tracecmd dat dat_format csv policy platform perfetto systrace facts plat_info}
 
 case $secs in '' | *[!0-9]*) echo "fuzz.sh: SECONDS must be a whole number, not '$secs'" >&2; exit 2 ;; esac
 seed_opt=()
@@ -96,6 +96,7 @@ maxlen() {
 	case $1 in
 	policy) echo 2048 ;;
 	platform) echo 12288 ;;
+	plat_info) echo 16384 ;; # the Juno plat_info.yml is 14 KiB
 	dat) echo 65536 ;; # the smallest seed is 56 KiB (tests/fuzz/mkdat.py)
 	*) echo 8192 ;;
 	esac

@@ -7,8 +7,8 @@ set -eu
 
 PACKAGES="build-essential cmake pkg-config clang libclang-rt-14-dev
 libgsl-dev libsqlite3-dev sqlite3 libcsv-dev libtracecmd-dev libtraceevent-dev libtracefs-dev
-zlib1g-dev libcairo2-dev libssl-dev libcmocka-dev python3 time
-libprotobuf-c-dev protobuf-c-compiler slurm-wlm munge parallel jq trace-cmd"
+zlib1g-dev libcairo2-dev libssl-dev libcmocka-dev python3 python3-pandas python3-pytest time
+libprotobuf-c-dev protobuf-c-compiler libyaml-dev slurm-wlm munge parallel jq trace-cmd"
 if [ "${1:-}" = --lab ]; then
 	PACKAGES="$PACKAGES qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd xz-utils binutils"
 fi

@@ -24,7 +24,7 @@
 	X(tune, "find the clamp value or tunable that meets a target")             \
 	X(merge, "append the runs of several results databases to one")              \
 	X(compare, "compare two sets of runs: change, significance, --fail-on")      \
-	X(platforms, "list, show and validate platform models")                      \
+	X(platforms, "list, show, validate, plot and import platform models")        \
 	X(kernels, "list and show the kernel profiles the emulation can follow")     \
 	X(gen, "write a synthetic workload trace (periodic, pipe, mix)")              \
 	X(trace, "describe a trace: format, events, span, what it supports")         \

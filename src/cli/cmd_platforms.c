@@ -1,11 +1,16 @@
-/* cmd_platforms.c - `govsim platforms list | show NAME|FILE.sql | validate FILE.sql`. */
+/* cmd_platforms.c - `govsim platforms list | show | validate | plot | import`. */
 #include "cli/cli.h"
 
+#include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
+#include "core/parse.h"
 #include "power/platform.h"
+#include "power/platform_import.h"
 #include "report/json.h"
 #include "report/platform_plot.h"
 
@@ -13,7 +18,9 @@ static const char platforms_usage[] =
 	"usage: govsim platforms list\n"
 	"       govsim platforms show NAME|FILE.sql [--json]\n"
 	"       govsim platforms validate FILE.sql\n"
-	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n";
+	"       govsim platforms plot NAME|FILE.sql [-o FILE.png|FILE.svg]\n"
+	"       govsim platforms import DIR|plat_info.yml -o FILE.sql [--name NAME]\n"
+	"                               [--transition-latency-us US]\n";
 
 static const char platforms_help[] =
 	"\n"
@@ -31,6 +38,18 @@ static const char platforms_help[] =
 	"                  and the 2D family, or the em power) and power per unit of\n"
 	"                  capacity at each OPP across clusters; -o FILE.png or .svg\n"
 	"                  (default NAME.png in the current directory)\n"
+	"  import SRC      build a model from a directory tools/collect-platform.sh\n"
+	"                  wrote on a device (cpufreq policies, cpu_capacity, cpuidle,\n"
+	"                  the debugfs energy model) or from LISA's plat_info.yml\n"
+	"                  (cpu-capacities, freq-domains, freqs, nrg-model) and write it to\n"
+	"                  -o FILE.sql\n"
+	"                  ('-': stdout), checked as 'validate' does. Every row's source\n"
+	"                  names the file and line it comes from, or the rule that gave\n"
+	"                  what the source does not (ASSUMED ...): no power, em power\n"
+	"                  1000 mW x capacity/1024 x (f/fmax)^3; no transition latency,\n"
+	"                  0 ns unless --transition-latency-us; no idle latencies, 0 us\n"
+	"                  (docs/platform-import.md). --name NAME: the platform's name\n"
+	"                  (default: FILE without .sql)\n"
 	"\n"
 	"exit status: 0 ok, 1 file not found or unreadable, 2 bad command line,\n"
 	"3 bad model\n";
@@ -292,6 +311,161 @@ static int platforms_plot(const char *what, const char *out)
 	return EXIT_OK;
 }
 
+/* The model's name: --name, else the output file's name without directory and .sql. */
+static void import_name(const char *name, const char *out, char *buf, size_t size)
+{
+	const char *base = strrchr(out, '/');
+	size_t len;
+
+	if (name) {
+		snprintf(buf, size, "%s", name);
+		return;
+	}
+	base = base ? base + 1 : out;
+	len = strlen(base);
+	if (len > 4 && strcmp(base + len - 4, ".sql") == 0)
+		len -= 4;
+	if (strcmp(out, "-") == 0 || len == 0)
+		snprintf(buf, size, "imported");
+	else
+		snprintf(buf, size, "%.*s", (int)len, base);
+}
+
+/* Writes `text` to `out` whole or not at all: a temporary file beside it, then renamed. */
+static int write_whole(const char *out, const char *text)
+{
+	size_t len = strlen(text);
+	char *tmp;
+	FILE *f;
+	int fd;
+
+	if (strcmp(out, "-") == 0) {
+		if (fwrite(text, 1, len, stdout) != len || fflush(stdout))
+			return cli_fail(EXIT_FAILURE_RT, "'stdout': write error: %s", strerror(errno));
+		return EXIT_OK;
+	}
+	tmp = malloc(strlen(out) + sizeof(".XXXXXX"));
+	if (!tmp)
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	sprintf(tmp, "%s.XXXXXX", out);
+	fd = mkstemp(tmp);
+	if (fd < 0) {
+		int e = errno;
+		free(tmp);
+		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot write: %s", out, strerror(e));
+	}
+	f = fdopen(fd, "w");
+	if (!f || fwrite(text, 1, len, f) != len || fflush(f) || fchmod(fd, 0644) ||
+	    fclose(f) || rename(tmp, out)) {
+		int e = errno;
+		if (!f)
+			close(fd);
+		unlink(tmp);
+		free(tmp);
+		return cli_fail(EXIT_FAILURE_RT, "'%s': write error: %s", out, strerror(e));
+	}
+	free(tmp);
+	return EXIT_OK;
+}
+
+static int platforms_import(const char *src, const char *out, const char *name,
+			    long latency_ns)
+{
+	struct plat_import *m = calloc(1, sizeof(*m));
+	struct platform *p = malloc(sizeof(*p));
+	struct gs_error err = {0};
+	struct stat st;
+	char *sql = NULL;
+	int rc, assumed = 0;
+
+	if (!m || !p) {
+		free(m);
+		free(p);
+		return cli_fail(EXIT_FAILURE_RT, "out of memory");
+	}
+	platform_import_init(m);
+	m->latency_override_ns = latency_ns;
+	if (stat(src, &st) != 0)
+		rc = gs_error_set(&err, GS_EINPUT, "'%s': cannot open: %s", src, strerror(errno));
+	else if (S_ISDIR(st.st_mode))
+		rc = platform_import_sysfs(src, m, &err);
+	else
+		rc = platform_import_lisa(src, m, &err);
+	if (!rc) {
+		import_name(name, out, m->name, sizeof(m->name));
+		rc = platform_import_sql(m, &sql, &err);
+	}
+	/* the model as govsim will load it: a rule it breaks is the source's fault (exit 3) */
+	if (!rc && platform_load_sql(out, sql, p, &err)) {
+		char msg[GS_ERROR_MSG_MAX];
+		snprintf(msg, sizeof(msg), "%s", err.msg);
+		rc = gs_error_set(&err, GS_EINPUT, "'%s': the imported model is not valid: %s", src,
+				  msg);
+	}
+	if (rc) {
+		free(m);
+		free(p);
+		free(sql);
+		return cli_report(&err);
+	}
+	rc = write_whole(out, sql);
+	for (const char *s = sql; (s = strstr(s, "ASSUMED")); s++)
+		assumed++;
+	if (rc == EXIT_OK && strcmp(out, "-") != 0)
+		printf("wrote '%s': platform '%s', %d CPUs, %d cpufreq %s; %d rows with an "
+		       "ASSUMED value (their source says which)\n",
+		       out, p->name, p->nr_cpus, p->nr_clusters,
+		       p->nr_clusters == 1 ? "policy" : "policies", assumed);
+	free(m);
+	free(p);
+	free(sql);
+	return rc;
+}
+
+static int parse_import(int argc, char **argv)
+{
+	const char *src = NULL, *out = NULL, *name = NULL;
+	long latency_ns = -1;
+
+	for (int i = 2; i < argc; i++) {
+		const char *a = argv[i];
+		if ((strcmp(a, "-o") == 0 || strcmp(a, "--name") == 0 ||
+		     strcmp(a, "--transition-latency-us") == 0) &&
+		    i + 1 >= argc)
+			return cli_usage_error(platforms_usage, "platforms import: %s needs a value",
+					       a);
+		if (strcmp(a, "-o") == 0)
+			out = argv[++i];
+		else if (strcmp(a, "--name") == 0)
+			name = argv[++i];
+		else if (strcmp(a, "--transition-latency-us") == 0) {
+			u64 us;
+			if (gs_parse_u64(argv[++i], &us) || us > UINT32_MAX / 1000)
+				return cli_usage_error(platforms_usage,
+						       "platforms import: --transition-latency-us "
+						       "'%s': microseconds 0..%u expected",
+						       argv[i], UINT32_MAX / 1000);
+			latency_ns = (long)us * 1000;
+		} else if (a[0] == '-' && a[1])
+			return cli_usage_error(platforms_usage,
+					       "platforms import: unknown option '%s'", a);
+		else if (!src)
+			src = a;
+		else
+			return cli_usage_error(platforms_usage,
+					       "platforms import: one source expected");
+	}
+	if (!src)
+		return cli_usage_error(platforms_usage, "platforms import: a source is needed");
+	if (!out)
+		return cli_usage_error(platforms_usage, "platforms import: -o FILE.sql is needed");
+	if (name && (!*name || strlen(name) >= PIMP_NAME_MAX))
+		return cli_usage_error(platforms_usage,
+				       "platforms import: --name: 1 to %d characters expected",
+				       PIMP_NAME_MAX - 1);
+	return platforms_import(src, out, name, latency_ns);
+}
+
 int cmd_platforms(int argc, char **argv)
 {
 	const char *sub;
@@ -306,6 +480,8 @@ int cmd_platforms(int argc, char **argv)
 	if (argc < 2)
 		return cli_usage_error(platforms_usage, "platforms: a subcommand is needed");
 	sub = argv[1];
+	if (strcmp(sub, "import") == 0)
+		return parse_import(argc, argv);
 	if (strcmp(sub, "plot") == 0) {
 		const char *name = NULL, *out = NULL;
 		for (int i = 2; i < argc; i++) {

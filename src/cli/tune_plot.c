@@ -1,9 +1,7 @@
 /*
- * tune_plot.c - `govsim tune --plot FILE`: one panel for the objective and one per constraint,
- * each against the varied value (the points evaluated, in value order, a step each: a
- * staircase holds between them), with the feasible values
- * shaded (a filled step on the right axis: 1 from a feasible point to the next point evaluated)
- * and each constraint's limit as a dashed line. Drawn by report/plot.h (cairo), PNG or SVG.
+ * tune_plot.c - `govsim tune --plot FILE`: the search's points as the plain arrays of
+ * report/tune_plot.h (the objective and each constraint's worst trace against the varied
+ * value, the feasible points, the answer), drawn to PNG or SVG by the name.
  */
 #include <math.h>
 #include <stdio.h>
@@ -12,90 +10,102 @@
 
 #include "cli/cli.h"
 #include "cli/tune_cli.h"
-#include "report/plot.h"
+#include "power/power.h"
+#include "report/tune_plot.h"
 
-struct tune_series {
-	size_t n;
-	double *x, *feasible, *y;
+struct tune_arrays {
+	double *x, *feasible, *y[PLOT_MAX_PANELS];
+	char x_label[128], y_label[PLOT_MAX_PANELS][256];
 };
 
-/* The shading of the feasible values and its axis, in panel `panel`. */
-static int add_feasible(struct plot *p, int panel, const struct tune_series *s, bool legend)
+static void arrays_free(struct tune_arrays *a)
 {
-	plot_set_axis(p, panel, PLOT_AXIS_Y2, "feasible", 0, 1, 1);
-	return plot_add_series(p, panel, "feasible (every constraint, every trace)", PLOT_STEP,
-			       PLOT_F_FILL | PLOT_F_RIGHT | PLOT_F_THIN |
-				       (legend ? 0u : PLOT_F_NOLEGEND),
-			       2, s->x, s->feasible, s->n);
+	free(a->x);
+	free(a->feasible);
+	for (int k = 0; k < PLOT_MAX_PANELS; k++)
+		free(a->y[k]);
 }
 
-static int objective_panel(struct plot *p, const struct tune_cli *t, struct tune_series *s,
-			   const size_t *order)
+/* The energy unit of the runs: J, or the platform's cost unit under --power-model costs. */
+static const char *energy_unit(const struct tune_cli *t)
 {
-	int panel = plot_add_panel(p, PLOT_PANEL_XY, t->objective.text);
-
-	if (panel < 0)
-		return panel;
-	for (size_t i = 0; i < s->n; i++)
-		s->y[i] = t->search.pts[order[i]].objective;
-	plot_set_axis(p, panel, PLOT_AXIS_X, t->vary[0].key, NAN, NAN, 0);
-	plot_set_axis(p, panel, PLOT_AXIS_Y, t->objective.text, NAN, NAN, 0);
-	if (plot_add_series(p, panel, t->objective.text, PLOT_STEP, 0, 0, s->x, s->y, s->n) < 0)
-		return GS_ENOMEM;
-	return add_feasible(p, panel, s, true);
+	return t->o.sim.power_model == POWER_MODEL_COSTS && t->o.plat.cost_unit[0]
+		       ? t->o.plat.cost_unit
+		       : "J";
 }
 
-static int constraint_panel(struct plot *p, const struct tune_cli *t, int c,
-			    struct tune_series *s, const size_t *order, bool legend)
+/* A constraint's panel: the worst trace's change (% or a difference from its baseline) or
+ * value, times in ms when not relative. */
+static void constraint_panel(const struct tune_cli *t, int c, const size_t *order,
+			     struct tune_arrays *a, struct report_tune_panel *tp, int k)
 {
 	const struct tune_constraint *con = &t->cons[c];
-	double scale = !con->th.relative && tune_metric_is_time(&con->metric) ? 1e3 : 1;
-	double lx[2] = {s->x[0], s->x[s->n - 1]}, ly[2];
-	char axis[512];
-	int panel = plot_add_panel(p, PLOT_PANEL_XY, con->text);
+	bool time = tune_metric_is_time(&con->metric);
+	double scale = !con->th.relative && time ? 1e3 : 1;
+	const char *unit = time ? "ms" : report_metric_unit(con->metric.name, energy_unit(t));
 
-	if (panel < 0)
-		return panel;
-	for (size_t i = 0; i < s->n; i++) {
+	for (size_t i = 0; i < t->search.n; i++) {
 		double change;
 		tune_worst_trace(t, order[i], c, &change);
-		s->y[i] = change * scale;
+		a->y[k][i] = change * scale;
 	}
-	ly[0] = ly[1] = con->th.value * scale;
-	snprintf(axis, sizeof(axis), "%s (%s)", con->metric.name,
-		 con->th.relative ? "% change" : scale != 1 ? "ms" : "value");
-	plot_set_axis(p, panel, PLOT_AXIS_X, t->vary[0].key, NAN, NAN, 0);
-	plot_set_axis(p, panel, PLOT_AXIS_Y, axis, NAN, NAN, 0);
-	if (plot_add_series(p, panel, "worst trace", PLOT_STEP, legend ? 0u : PLOT_F_NOLEGEND, 1,
-			    s->x, s->y, s->n) < 0 ||
-	    plot_add_series(p, panel, "limit", PLOT_LINE,
-			    PLOT_F_DASHED | (legend ? 0u : PLOT_F_NOLEGEND), 3, lx, ly, 2) < 0)
-		return GS_ENOMEM;
-	return add_feasible(p, panel, s, legend && !t->moff);
+	if (con->th.relative)
+		snprintf(a->y_label[k], sizeof(a->y_label[k]), "%s (%% change%s)", con->metric.name,
+			 con->has_base ? " from its baseline" : "");
+	else
+		snprintf(a->y_label[k], sizeof(a->y_label[k]), "%s (%s%s)", con->metric.name,
+			 con->has_base ? "difference, " : "", unit);
+	tp->title = con->text;
+	tp->y_label = a->y_label[k];
+	tp->y = a->y[k];
+	tp->limit = con->th.value * scale;
 }
 
-static int draw(struct plot *p, const struct tune_cli *t, const char *path, struct gs_error *err)
+static int draw(const struct tune_cli *t, const char *title, const char *sub, const char *path,
+		struct gs_error *err)
 {
-	size_t *order = tune_sorted_points(t);
-	struct tune_series s = {.n = t->search.n};
-	size_t len = strlen(path);
+	size_t *order = tune_sorted_points(t), len = strlen(path);
+	struct report_tune_plot d = {.title = title, .subtitle = sub, .n = t->search.n};
+	struct tune_arrays a = {0};
+	char answer[320], v[256];
+	struct plot *p = NULL;
 	int rc = GS_ENOMEM;
 
-	s.x = calloc(s.n + 1, sizeof(double));
-	s.y = calloc(s.n + 1, sizeof(double));
-	s.feasible = calloc(s.n + 1, sizeof(double));
-	if (!order || !s.x || !s.y || !s.feasible)
-		goto out;
-	for (size_t i = 0; i < s.n; i++) {
-		s.x[i] = tune_vary_value(&t->vary[0], t->search.pts[order[i]].k[0]);
-		s.feasible[i] = t->search.pts[order[i]].feasible;
-	}
-	plot_set_size(p, 420 * (t->moff + t->nr_cons) + 200, 520);
-	if (t->moff && (rc = objective_panel(p, t, &s, order)) < 0)
-		goto out;
-	for (int c = 0; c < t->nr_cons; c++)
-		if ((rc = constraint_panel(p, t, c, &s, order, c == 0)) < 0)
+	a.x = calloc(d.n + 1, sizeof(double));
+	a.feasible = calloc(d.n + 1, sizeof(double));
+	for (int k = 0; k < t->moff + t->nr_cons && k < PLOT_MAX_PANELS; k++)
+		if (!(a.y[k] = calloc(d.n + 1, sizeof(double))))
 			goto out;
+	if (!order || !a.x || !a.feasible)
+		goto out;
+	for (size_t i = 0; i < d.n; i++) {
+		a.x[i] = tune_vary_value(&t->vary[0], t->search.pts[order[i]].k[0]);
+		a.feasible[i] = t->search.pts[order[i]].feasible;
+	}
+	snprintf(a.x_label, sizeof(a.x_label), "%s (%s)", t->vary[0].key,
+		 report_vary_unit(t->vary[0].key, strncmp(t->vary[0].prefix, "cgroup", 6) == 0));
+	d.x = a.x;
+	d.feasible = a.feasible;
+	d.x_label = a.x_label;
+	if (t->moff) {
+		for (size_t i = 0; i < d.n; i++)
+			a.y[0][i] = t->search.pts[order[i]].objective;
+		snprintf(a.y_label[0], sizeof(a.y_label[0]), "%s (%s)", t->objective.text,
+			 report_metric_unit(t->objective.name, energy_unit(t)));
+		d.panels[0] = (struct report_tune_panel){t->objective.text, a.y_label[0], a.y[0], NAN};
+	}
+	for (int c = 0; c < t->nr_cons; c++)
+		constraint_panel(t, c, order, &a, &d.panels[t->moff + c], t->moff + c);
+	d.nr_panels = t->moff + t->nr_cons;
+	d.answer_x = NAN;
+	if (t->search.best >= 0) {
+		tune_point_text(t, &t->search.pts[t->search.best], v, sizeof(v));
+		snprintf(answer, sizeof(answer), "%s: %s", t->search.feasible ? "answer" : "best, infeasible", v);
+		d.answer_x = tune_vary_value(&t->vary[0], t->search.pts[t->search.best].k[0]);
+		d.answer_label = answer;
+	}
+	if (!(p = report_tune_plot(&d)))
+		goto out;
 	if (len > 4 && strcmp(path + len - 4, ".svg") == 0)
 		rc = plot_write_svg(p, path, err);
 	else
@@ -103,10 +113,9 @@ static int draw(struct plot *p, const struct tune_cli *t, const char *path, stru
 out:
 	if (rc == GS_ENOMEM && !err->code)
 		gs_error_set(err, GS_ENOMEM, "out of memory");
+	plot_free(p);
 	free(order);
-	free(s.x);
-	free(s.y);
-	free(s.feasible);
+	arrays_free(&a);
 	return rc < 0 ? rc : 0;
 }
 
@@ -114,11 +123,11 @@ int tune_plot(const struct tune_cli *t, const char *path)
 {
 	char title[640], sub[1024];
 	struct gs_error err;
-	struct plot *p;
 	char v[256];
 
 	gs_error_clear(&err);
-	snprintf(title, sizeof(title), "govsim tune: %s %s", t->moff ? "the least" : "the",
+	snprintf(title, sizeof(title), "govsim tune: %s %s",
+		 !t->moff ? "the" : t->goal == TUNE_MAXIMIZE ? "the greatest" : "the least",
 		 t->moff ? t->objective.text : t->goal == TUNE_FIND_SMALLEST ? "smallest value"
 									  : "largest value");
 	if (t->search.best >= 0)
@@ -126,13 +135,7 @@ int tune_plot(const struct tune_cli *t, const char *path)
 	snprintf(sub, sizeof(sub), "%s; %s: %s", t->vary[0].text,
 		 t->search.feasible ? "answer" : "none feasible, best found",
 		 t->search.best >= 0 ? v : "-");
-	p = plot_new(title, sub);
-	if (!p)
-		return cli_fail(EXIT_FAILURE_RT, "out of memory");
-	if (draw(p, t, path, &err)) {
-		plot_free(p);
+	if (draw(t, title, sub, path, &err))
 		return cli_report(&err);
-	}
-	plot_free(p);
 	return EXIT_OK;
 }

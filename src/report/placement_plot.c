@@ -5,7 +5,8 @@
  * end, in its task's colour, so a migration shows as the task's colour moving to another row.
  * The PLOT_PALETTE_SIZE - 1 tasks of most runtime have a series each (named comm-pid), the
  * others share one thin "other tasks" series. A series holds three points per slice: (start,
- * cpu), (end, cpu) and a gap (y NAN), so its drawn segments are exactly its slices.
+ * cpu), (end, cpu) and a gap (y NAN), so its drawn segments are exactly its slices, each a
+ * block at least 3 px long (PLOT_F_SEGMENTS): a slice of microseconds stays visible.
  */
 #include "report/report.h"
 
@@ -103,7 +104,8 @@ static int add_task_series(struct plot *pl, int panel, const struct run_result *
 	else
 		task_name(name, sizeof(name), r, pid);
 	return plot_add_series(pl, panel, name, PLOT_LINE,
-			       series == NAMED_TASKS ? PLOT_F_THIN : 0, series, x, y, n);
+			       PLOT_F_SEGMENTS | (series == NAMED_TASKS ? PLOT_F_THIN : 0), series,
+			       x, y, n);
 }
 
 struct plot *report_placement_plot(const struct run_result *r, s64 run_id)

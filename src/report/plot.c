@@ -138,12 +138,39 @@ static char **dup_strings(const char *const *v, size_t n)
 	return out;
 }
 
+int plot_add_xmark(struct plot *p, int panel, double x, const char *label)
+{
+	struct plot_panel *pa = get_panel(p, panel);
+
+	if (!pa || pa->kind != PLOT_PANEL_XY || !isfinite(x))
+		return GS_EARG;
+	pa->has_mark = true;
+	pa->mark_x = x;
+	copy_str(pa->mark_label, sizeof(pa->mark_label), label);
+	return 0;
+}
+
+const char *plot_axis_label(const struct plot *p, int panel, enum plot_axis axis)
+{
+	if (panel < 0 || panel >= p->nr_panels || axis < PLOT_AXIS_X || axis > PLOT_AXIS_Y2)
+		return "";
+	return p->panels[panel].ax[axis].label;
+}
+
+void plot_set_axis_log(struct plot *p, int panel, enum plot_axis axis, bool log)
+{
+	struct plot_panel *pa = get_panel(p, panel);
+
+	if (pa && axis >= PLOT_AXIS_Y && axis <= PLOT_AXIS_Y2)
+		pa->ax[axis].log = log;
+}
+
 int plot_set_categories(struct plot *p, int panel, const char *const *names, size_t n)
 {
 	struct plot_panel *pa = get_panel(p, panel);
 	char **cats;
 
-	if (!pa || pa->kind != PLOT_PANEL_BARS)
+	if (!pa || pa->kind == PLOT_PANEL_XY)
 		return GS_EARG;
 	cats = dup_strings(names, n);
 	if (!cats)
@@ -167,7 +194,7 @@ int plot_set_category_groups(struct plot *p, int panel, const int *group,
 	char **g;
 	int *cg;
 
-	if (!pa || pa->kind != PLOT_PANEL_BARS || !pa->nr_cats)
+	if (!pa || pa->kind == PLOT_PANEL_XY || !pa->nr_cats)
 		return GS_EARG;
 	for (size_t c = 0; c < pa->nr_cats; c++)
 		if (group[c] < 0 || (size_t)group[c] >= nr_groups ||
@@ -205,7 +232,7 @@ int plot_add_series(struct plot *p, int panel, const char *name, enum plot_style
 
 	if (!pa || (n && !y))
 		return GS_EARG;
-	if ((style == PLOT_BARS) != (pa->kind == PLOT_PANEL_BARS))
+	if ((style == PLOT_BARS) != (pa->kind != PLOT_PANEL_XY))
 		return GS_EARG;
 	if (style == PLOT_BARS && n != pa->nr_cats)
 		return GS_EARG;

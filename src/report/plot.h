@@ -8,7 +8,13 @@
  *                      right y axis (PLOT_F_RIGHT series), or
  *   - PLOT_PANEL_BARS: named categories along x; each bar series has one value per category;
  *                      series are drawn side by side (grouped) or on top of each other (stacked),
- *                      optionally with a short text above each bar.
+ *                      optionally with a short text above each bar;
+ *   - PLOT_PANEL_HBARS: the categories as rows (the first series of the panel), each name in
+ *                      full on the left (only in the figure's first such panel: the others
+ *                      share its rows), the bar to the right with its text at its end; the
+ *                      value axis (labelled by PLOT_AXIS_Y) is logarithmic when the positive
+ *                      values span two decades or more. A group (plot_set_category_groups)
+ *                      gets a heading row above its runs.
  * Axes have tick labels on "nice" steps (1, 2, 2.5 or 5 x 10^k), a light grid at the left axis'
  * ticks, and a label that names the unit ("frequency (MHz)"). Colours come from one palette
  * (plot_palette()). Sizes are in pixels (SVG documents are written in px); fonts are at least
@@ -36,6 +42,7 @@
 enum plot_panel_kind {
 	PLOT_PANEL_XY,
 	PLOT_PANEL_BARS,
+	PLOT_PANEL_HBARS, /* one row per category, labels in full on the left, bars to the right */
 };
 
 enum plot_axis {
@@ -56,6 +63,8 @@ enum plot_style {
 #define PLOT_F_FILL     0x4u /* light fill between the line and y = 0 */
 #define PLOT_F_THIN     0x8u /* 1 px line instead of 2 px */
 #define PLOT_F_NOLEGEND 0x10u
+#define PLOT_F_SEGMENTS 0x20u /* XY lines: each horizontal run between gaps a block at least
+				* 3 px long and 6 px high (timelines of short slices) */
 
 /* One series as drawn. y = NAN leaves a gap (lines) or no bar (bars). */
 struct plot_series {
@@ -93,6 +102,20 @@ int plot_add_panel(struct plot *p, enum plot_panel_kind kind, const char *title)
 void plot_set_axis(struct plot *p, int panel, enum plot_axis axis, const char *label, double min,
 		   double max, double tick_step);
 
+/*
+ * XY panels, y axes: a symmetric log10 scale, s(v) = sign(v) log10(1 + |v| / c) with c the
+ * decade at or below the smallest non-zero |value|: values spanning decades stay apart, and 0
+ * and negative values keep their place. Ticks at 0 and +-c 10^k; min/max/step are ignored.
+ */
+void plot_set_axis_log(struct plot *p, int panel, enum plot_axis axis, bool log);
+
+/* XY panels: a vertical dashed line at x across the plot area, `label` (copied) beside it at
+ * the top, inside the area (e.g. the answer of a search). GS_EARG on another panel. */
+int plot_add_xmark(struct plot *p, int panel, double x, const char *label);
+
+/* The label of an axis as set (never NULL; "" for a bad panel). */
+const char *plot_axis_label(const struct plot *p, int panel, enum plot_axis axis);
+
 /* Bars panels: the category names along x (copied). GS_EARG on an XY panel. */
 int plot_set_categories(struct plot *p, int panel, const char *const *names, size_t n);
 
@@ -106,20 +129,35 @@ int plot_set_category_groups(struct plot *p, int panel, const int *group,
 			     const char *const *names, size_t nr_groups);
 
 /* Where a drawing puts its texts, px (y down), for tests: the title's lines, and each
- * category label and group label of the first bars panel, as boxes. */
+ * category label and group label of the first bars panel (vertical or horizontal), as boxes;
+ * that panel's plot area and value axis; the segments of PLOT_F_SEGMENTS series. */
 struct plot_box {
 	double x0, y0, x1, y1;
 };
-#define PLOT_LAYOUT_MAX 64
+#define PLOT_LAYOUT_MAX 128
 struct plot_layout {
 	int title_lines;
 	size_t nr_cats, nr_groups;        /* at most PLOT_LAYOUT_MAX of each are recorded */
 	struct plot_box cats[PLOT_LAYOUT_MAX], groups[PLOT_LAYOUT_MAX];
 	double cat_font_px;               /* the category labels' font size */
-	int cat_mode;                     /* 0 level, 1 wrapped, 2 vertical */
+	int cat_mode;                     /* 0 level, 1 wrapped, 2 vertical, 3 rows (hbars) */
+	size_t cats_cut;                  /* category labels shortened with "..." */
+	size_t nr_bar_labels;             /* texts at the bars' ends (hbars) */
+	struct plot_box bar_labels[PLOT_LAYOUT_MAX];
+	struct plot_box frame;            /* the first panel's plot area */
+	double value_lo, value_hi;        /* its value axis (y; x on hbars), data units */
+	bool value_log;                   /* that axis is logarithmic */
+	size_t nr_segments;               /* PLOT_F_SEGMENTS segments drawn, and the least */
+	double min_segment_w, min_segment_h; /* width and height of one, px */
+	size_t nr_marks;                  /* plot_add_xmark labels, every panel */
+	struct plot_box marks[PLOT_MAX_PANELS];
+	double mark_px[PLOT_MAX_PANELS];  /* the mark's x, px */
+	struct plot_box frames[PLOT_MAX_PANELS]; /* each XY panel's plot area (marks' panels) */
 };
 /* Lay the figure out as plot_write_png() would draw it, into *out. 0, or GS_ENOMEM. */
 int plot_get_layout(const struct plot *p, struct plot_layout *out);
+/* The same, as plot_write_svg() would draw it (the SVG surface's text metrics). */
+int plot_get_layout_svg(const struct plot *p, struct plot_layout *out);
 
 /* Bars panels: stack the series on top of each other instead of side by side. */
 void plot_set_stacked(struct plot *p, int panel, bool stacked);

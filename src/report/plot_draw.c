@@ -20,11 +20,22 @@ void plot_source_palette(cairo_t *cr, int i, double alpha)
 	cairo_set_source_rgba(cr, rgb[0], rgb[1], rgb[2], alpha);
 }
 
+/*
+ * Text is measured unhinted: an image surface rounds glyph advances to whole pixels by
+ * default and an SVG surface does not; with hinting, one label would have two widths, the
+ * frame two sizes and the axes two ranges in the PNG and the SVG of one figure.
+ */
 void plot_font(cairo_t *cr, double size, bool bold)
 {
+	cairo_font_options_t *o = cairo_font_options_create();
+
 	cairo_select_font_face(cr, "sans-serif", CAIRO_FONT_SLANT_NORMAL,
 			       bold ? CAIRO_FONT_WEIGHT_BOLD : CAIRO_FONT_WEIGHT_NORMAL);
 	cairo_set_font_size(cr, size);
+	cairo_font_options_set_hint_metrics(o, CAIRO_HINT_METRICS_OFF);
+	cairo_font_options_set_hint_style(o, CAIRO_HINT_STYLE_NONE);
+	cairo_set_font_options(cr, o);
+	cairo_font_options_destroy(o);
 }
 
 double plot_text_width(cairo_t *cr, const char *s)
@@ -112,11 +123,15 @@ int plot_text_wrapped(cairo_t *cr, const char *s, double x, double y, double max
 	return lines;
 }
 
-/* Tick label: as many decimals as the step needs. */
+/* Tick label: as many decimals as the step needs (%g on a log axis: step 0). */
 void plot_format_tick(char *buf, size_t size, double v, double step)
 {
 	int d = 0;
 
+	if (step <= 0) {
+		snprintf(buf, size, "%g", v);
+		return;
+	}
 	while (d < 6) {
 		double m = step * pow(10, d);
 		if (fabs(m - round(m)) < 1e-6 * fmax(1, m))
@@ -142,7 +157,7 @@ static bool data_extent(const struct plot *p, int panel, enum plot_axis axis, do
 
 	*lo = INFINITY;
 	*hi = -INFINITY;
-	if (pa->kind == PLOT_PANEL_BARS) {
+	if (pa->kind != PLOT_PANEL_XY) {
 		for (size_t c = 0; c < pa->nr_cats; c++) {
 			double pos = 0, neg = 0;
 			for (size_t i = 0; i < p->nr_series; i++) {
@@ -203,6 +218,64 @@ bool plot_panel_has_right(const struct plot *p, int panel)
 	return false;
 }
 
+static double symlog(double v, double c)
+{
+	return copysign(log10(1 + fabs(v) / c), v);
+}
+
+/* The smallest |v| > 0 of the panel's series on `axis` (y or y2), or NAN. */
+static double min_abs(const struct plot *p, int panel, enum plot_axis axis)
+{
+	double m = INFINITY;
+
+	for (size_t i = 0; i < p->nr_series; i++) {
+		const struct plot_series *s = &p->series[i];
+		if (!series_in(s, panel, axis == PLOT_AXIS_Y2 ? PLOT_F_RIGHT : 0))
+			continue;
+		for (size_t k = 0; k < s->n; k++)
+			if (isfinite(s->y[k]) && s->y[k] != 0)
+				m = fmin(m, fabs(s->y[k]));
+	}
+	return isfinite(m) ? m : NAN;
+}
+
+/*
+ * A symmetric log axis over dlo..dhi: c the decade at or below the smallest |value|, ticks at
+ * 0 and +-c 10^k out to the decade at or beyond each end (every other decade, or every third,
+ * when they would crowd length_px).
+ */
+static void symlog_range(struct range *r, double dlo, double dhi, double amin, double length_px)
+{
+	int klo = 0, khi = 0, every = 1, n = 0;
+
+	r->symlog = true;
+	r->c = pow(10, floor(log10(isfinite(amin) ? amin : 1)));
+	while (dhi > 0 && r->c * pow(10, khi) < dhi * (1 - 1e-9))
+		khi++;
+	while (dlo < 0 && r->c * pow(10, klo) < -dlo * (1 - 1e-9))
+		klo++;
+	while ((klo + khi) / every + 2 > (int)fmax(3, length_px / 30) && every < 8)
+		every++;
+	for (int k = klo; dlo < 0 && k >= 0 && n < RANGE_MAX_TICKS; k--)
+		if (k % every == 0 || k == klo)
+			r->tick[n++] = -r->c * pow(10, k);
+	r->tick[n++] = 0;
+	for (int k = 0; dhi > 0 && k <= khi && n < RANGE_MAX_TICKS; k++)
+		if (k % every == 0 || k == khi)
+			r->tick[n++] = r->c * pow(10, k);
+	r->nticks = n;
+	r->step = 0;
+	r->lo = symlog(r->tick[0], r->c);
+	r->hi = symlog(r->tick[n - 1], r->c);
+	if (!(r->hi > r->lo))
+		r->hi = r->lo + 1;
+}
+
+double plot_range_tick(const struct range *r, int i)
+{
+	return r->symlog ? r->tick[i] : r->first + i * r->step;
+}
+
 /*
  * The range of one axis. y: from min(0, data) to the first tick at or above the data (with
  * headroom for bar labels); x: exactly the data.
@@ -225,6 +298,10 @@ struct range plot_axis_range(const struct plot *p, int panel, enum plot_axis axi
 		/* headroom: a line at the data maximum stays off the frame, bar labels fit */
 		if (dhi > 0)
 			dhi *= panel_has_labels(p, panel) ? 1.12 : 1.03;
+	}
+	if (spec->log && axis != PLOT_AXIS_X && p->panels[panel].kind == PLOT_PANEL_XY) {
+		symlog_range(&r, dlo, dhi, min_abs(p, panel, axis), length_px);
+		return r;
 	}
 	r.lo = isfinite(spec->min) ? spec->min : dlo;
 	r.hi = isfinite(spec->max) ? spec->max : dhi;
@@ -259,7 +336,11 @@ struct range plot_axis_range(const struct plot *p, int panel, enum plot_axis axi
 
 double plot_map(double v, const struct range *r, double a, double b)
 {
-	double px = a + (v - r->lo) / (r->hi - r->lo) * (b - a);
+	double px;
+
+	if (r->symlog)
+		v = symlog(v, r->c);
+	px = a + (v - r->lo) / (r->hi - r->lo) * (b - a);
 
 	return fmax(-1e5, fmin(1e5, px));
 }

@@ -16,7 +16,7 @@ static double y_tick_width(cairo_t *cr, const struct range *r)
 
 	plot_font(cr, FONT_TICK, false);
 	for (int i = 0; i < r->nticks; i++) {
-		plot_format_tick(buf, sizeof(buf), r->first + i * r->step, r->step);
+		plot_format_tick(buf, sizeof(buf), plot_range_tick(r, i), r->step);
 		w = fmax(w, plot_text_width(cr, buf));
 	}
 	return w;
@@ -90,12 +90,12 @@ static void panel_grid(cairo_t *cr, const struct panel_layout *l)
 	cairo_set_line_width(cr, 1);
 	plot_source_rgb(cr, 0xe6e6e6);
 	for (int i = 0; i < l->yr.nticks; i++) {
-		double y = round(plot_map(l->yr.first + i * l->yr.step, &l->yr, f->y1, f->y0)) + 0.5;
+		double y = round(plot_map(plot_range_tick(&l->yr, i), &l->yr, f->y1, f->y0)) + 0.5;
 		cairo_move_to(cr, f->x0, y);
 		cairo_line_to(cr, f->x1, y);
 	}
 	for (int i = 0; i < l->xr.nticks && !l->bars; i++) {
-		double x = round(plot_map(l->xr.first + i * l->xr.step, &l->xr, f->x0, f->x1)) + 0.5;
+		double x = round(plot_map(plot_range_tick(&l->xr, i), &l->xr, f->x0, f->x1)) + 0.5;
 		cairo_move_to(cr, x, f->y0);
 		cairo_line_to(cr, x, f->y1);
 	}
@@ -103,7 +103,8 @@ static void panel_grid(cairo_t *cr, const struct panel_layout *l)
 }
 
 /* The panel's series, clipped to the plot area (bars are not: their labels may rise above). */
-static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struct panel_layout *l)
+static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struct panel_layout *l,
+		       struct plot_layout *lay)
 {
 	const struct frame *f = &l->f;
 
@@ -121,7 +122,7 @@ static void panel_data(cairo_t *cr, const struct plot *p, int panel, const struc
 			const struct plot_series *s = &p->series[i];
 			bool r2 = s->flags & PLOT_F_RIGHT;
 			if (s->panel == panel && r2 == (pass == 0))
-				plot_draw_line_series(cr, s, &l->xr, r2 ? &l->y2r : &l->yr, f);
+				plot_draw_line_series(cr, s, &l->xr, r2 ? &l->y2r : &l->yr, f, lay);
 		}
 	cairo_restore(cr);
 }
@@ -146,13 +147,13 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 
 	plot_font(cr, FONT_TICK, false);
 	for (int i = 0; i < l->yr.nticks; i++) {
-		double v = l->yr.first + i * l->yr.step, y = plot_map(v, &l->yr, f->y1, f->y0);
+		double v = plot_range_tick(&l->yr, i), y = plot_map(v, &l->yr, f->y1, f->y0);
 		plot_format_tick(buf, sizeof(buf), v, l->yr.step);
 		plot_source_rgb(cr, 0x444444);
 		plot_text_at(cr, buf, f->x0 - 8, y + 4.5, 1);
 	}
 	for (int i = 0; i < l->y2r.nticks && l->right; i++) {
-		double v = l->y2r.first + i * l->y2r.step, y = plot_map(v, &l->y2r, f->y1, f->y0);
+		double v = plot_range_tick(&l->y2r, i), y = plot_map(v, &l->y2r, f->y1, f->y0);
 		plot_format_tick(buf, sizeof(buf), v, l->y2r.step);
 		plot_source_rgb(cr, 0x666666);
 		cairo_move_to(cr, f->x1, round(y) + 0.5);
@@ -166,7 +167,7 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 		return;
 	}
 	for (int i = 0; i < l->xr.nticks; i++) {
-		double v = l->xr.first + i * l->xr.step, x = plot_map(v, &l->xr, f->x0, f->x1);
+		double v = plot_range_tick(&l->xr, i), x = plot_map(v, &l->xr, f->x0, f->x1);
 		plot_format_tick(buf, sizeof(buf), v, l->xr.step);
 		plot_source_rgb(cr, 0x666666);
 		cairo_move_to(cr, round(x) + 0.5, f->y1);
@@ -177,8 +178,47 @@ static void panel_axes(cairo_t *cr, const struct plot_panel *pa, const struct pa
 	}
 }
 
+/* lay: the category labels' layout (the first bars panel); lay_frame: the plot area and
+ * value axis (the first panel); marks: every panel's frame and mark. */
+/* plot_add_xmark: the dashed line, and its label at the top on the side with room. */
+static void panel_mark(cairo_t *cr, const struct plot_panel *pa, const struct panel_layout *l,
+		       struct plot_layout *lay)
+{
+	const struct frame *f = &l->f;
+	double x = round(plot_map(pa->mark_x, &l->xr, f->x0, f->x1)) + 0.5, tw, tx;
+	double dash[] = {5, 3};
+	char buf[PLOT_NAME_MAX * 2];
+	const char *t;
+
+	if (x < f->x0 - 1 || x > f->x1 + 1)
+		return;
+	plot_source_rgb(cr, 0x222222);
+	cairo_set_line_width(cr, 1.5);
+	cairo_set_dash(cr, dash, 2, 0);
+	cairo_move_to(cr, x, f->y0);
+	cairo_line_to(cr, x, f->y1);
+	cairo_stroke(cr);
+	cairo_set_dash(cr, NULL, 0, 0);
+	plot_font(cr, FONT_BAR, true);
+	/* the wider side of the line; the text fits it or is shortened (the subtitle has it whole) */
+	t = plot_fit_text(cr, pa->mark_label, fmax(x - f->x0, f->x1 - x) - 8, buf, sizeof(buf));
+	tw = plot_text_width(cr, t);
+	tx = x - f->x0 > f->x1 - x ? x - 4 - tw : x + 4;
+	cairo_set_source_rgba(cr, 1, 1, 1, 0.85);
+	cairo_rectangle(cr, tx - 2, f->y0 + 2, tw + 4, FONT_BAR + 6);
+	cairo_fill(cr);
+	plot_source_rgb(cr, 0x222222);
+	plot_text_at(cr, t, tx, f->y0 + 4 + FONT_BAR, 0);
+	if (lay && lay->nr_marks < PLOT_MAX_PANELS) {
+		lay->mark_px[lay->nr_marks] = x;
+		lay->marks[lay->nr_marks++] = (struct plot_box){tx, f->y0 + 4, tx + tw,
+								f->y0 + 6 + FONT_BAR};
+	}
+}
+
 static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
-		       double top, double bottom, struct plot_layout *lay)
+		       double top, double bottom, struct plot_layout *lay,
+		       struct plot_layout *lay_frame, double names_max_w, struct plot_layout *marks)
 {
 	const struct plot_panel *pa = &p->panels[panel];
 	struct panel_layout l = {0};
@@ -193,11 +233,25 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 	}
 	double max_h = 0.4 * (bottom - top);
 
+	if (pa->kind == PLOT_PANEL_HBARS) {
+		plot_draw_hbars(cr, p, panel, rx0, rx1, top, bottom, names_max_w, lay);
+		return;
+	}
 	if (!panel_layout(cr, p, panel, rx0, rx1, top, bottom, &l))
 		return;
+	if (lay_frame) {
+		lay_frame->frame = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};
+		lay_frame->value_lo = l.yr.symlog ? l.yr.tick[0] : l.yr.lo;
+		lay_frame->value_hi = l.yr.symlog ? l.yr.tick[l.yr.nticks - 1] : l.yr.hi;
+		lay_frame->value_log = l.yr.symlog;
+	}
 	panel_grid(cr, &l);
-	panel_data(cr, p, panel, &l);
+	panel_data(cr, p, panel, &l, marks);
 	panel_axes(cr, pa, &l, max_h, lay);
+	if (marks && panel < PLOT_MAX_PANELS)
+		marks->frames[panel] = (struct plot_box){l.f.x0, l.f.y0, l.f.x1, l.f.y1};
+	if (pa->has_mark)
+		panel_mark(cr, pa, &l, marks);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_X].label, (l.f.x0 + l.f.x1) / 2, bottom - 4, 0);
 	draw_axis_label(cr, pa->ax[PLOT_AXIS_Y].label, rx0 + FONT_LABEL, (l.f.y0 + l.f.y1) / 2,
 			-M_PI / 2);
@@ -209,7 +263,7 @@ static void draw_panel(cairo_t *cr, const struct plot *p, int panel, double rx0,
 /* The figure; lay, when not NULL, gets where the texts went (plot_get_layout()). */
 static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 {
-	double w = p->width, h = p->height, y = MARGIN, panel_w;
+	double w = p->width, h = p->height, y = MARGIN, panel_w, names_w = 0, names_max_w = 0;
 	bool recorded = false;
 	int lines;
 
@@ -235,12 +289,20 @@ static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 
 	if (!p->nr_panels)
 		return;
-	panel_w = (w - 2 * MARGIN) / p->nr_panels;
+	/* Horizontal bars in the first panel: their rows are named once, at the figure's left
+	 * (up to 45% of its width), and the panels share the rest. */
+	if (p->panels[0].kind == PLOT_PANEL_HBARS) {
+		double font;
+		names_max_w = 0.45 * (w - 2 * MARGIN);
+		names_w = plot_hbars_names_width(cr, &p->panels[0], names_max_w, &font) + 10;
+	}
+	panel_w = (w - 2 * MARGIN - names_w) / p->nr_panels;
 	for (int i = 0; i < p->nr_panels; i++) {
-		bool rec = lay && !recorded && p->panels[i].kind == PLOT_PANEL_BARS;
+		bool rec = lay && !recorded && p->panels[i].kind != PLOT_PANEL_XY;
+		double x0 = MARGIN + (i ? names_w + i * panel_w + 12 : 0);
 
-		draw_panel(cr, p, i, MARGIN + i * panel_w + (i ? 12 : 0),
-			   MARGIN + (i + 1) * panel_w, y, h - MARGIN + 6, rec ? lay : NULL);
+		draw_panel(cr, p, i, x0, MARGIN + names_w + (i + 1) * panel_w, y, h - MARGIN + 6,
+			   rec ? lay : NULL, i == 0 ? lay : NULL, i == 0 ? names_max_w : 0, lay);
 		recorded |= rec;
 	}
 }
@@ -255,6 +317,32 @@ int plot_get_layout(const struct plot *p, struct plot_layout *out)
 	if (!ret)
 		draw(cr, p, out);
 	cairo_destroy(cr);
+	cairo_surface_destroy(sf);
+	return ret;
+}
+
+static cairo_status_t discard(void *closure, const unsigned char *data, unsigned int length)
+{
+	(void)closure;
+	(void)data;
+	(void)length;
+	return CAIRO_STATUS_SUCCESS;
+}
+
+int plot_get_layout_svg(const struct plot *p, struct plot_layout *out)
+{
+	cairo_surface_t *sf = cairo_svg_surface_create_for_stream(discard, NULL, p->width, p->height);
+	cairo_t *cr;
+	int ret;
+
+	cairo_svg_surface_set_document_unit(sf, CAIRO_SVG_UNIT_PX);
+	cr = cairo_create(sf);
+	ret = cairo_status(cr) == CAIRO_STATUS_SUCCESS ? 0 : GS_ENOMEM;
+	memset(out, 0, sizeof(*out));
+	if (!ret)
+		draw(cr, p, out);
+	cairo_destroy(cr);
+	cairo_surface_finish(sf);
 	cairo_surface_destroy(sf);
 	return ret;
 }

@@ -5,7 +5,8 @@
  *   plot.c         the figure, its panels and series (what a caller builds and reads back);
  *   plot_draw.c    drawing primitives: colours, text, tick labels, axis ranges, the legend;
  *   plot_series.c  the two chart families: lines/steps on an XY panel, grouped/stacked bars;
- *   plot_figure.c  the panels' frames and axes, the whole figure, PNG and SVG output.
+ *   plot_figure.c  the panels' frames and axes, the whole figure, PNG and SVG output;
+ *   plot_hbars.c   horizontal bars: one row per category, names on the left.
  */
 #ifndef GOVSIM_REPORT_PLOT_PRIV_H
 #define GOVSIM_REPORT_PLOT_PRIV_H
@@ -28,6 +29,7 @@
 struct plot_axis_spec {
 	char label[PLOT_NAME_MAX];
 	double min, max, step; /* NAN, NAN, 0: automatic */
+	bool log;              /* symmetric log10 (plot_set_axis_log) */
 };
 
 struct plot_panel {
@@ -40,6 +42,9 @@ struct plot_panel {
 	int *cat_group;      /* nr_cats entries, or NULL: no groups */
 	size_t nr_groups;
 	char **groups;
+	bool has_mark;       /* plot_add_xmark */
+	double mark_x;
+	char mark_label[PLOT_NAME_MAX * 2];
 };
 
 struct plot {
@@ -52,12 +57,21 @@ struct plot {
 	struct plot_series *series;
 };
 
+#define RANGE_MAX_TICKS 32
 struct range {
-	double lo, hi;    /* data range mapped to the axis */
+	double lo, hi;    /* data range mapped to the axis (symlog: in its units) */
 	double first, step;
 	int nticks;
 	bool used;
+	/* symmetric log10: s(v) = sign(v) log10(1 + |v| / c), linear within +-c of 0; ticks at 0
+	 * and +-c 10^k, listed in tick[] (data values) */
+	bool symlog;
+	double c;
+	double tick[RANGE_MAX_TICKS];
 };
+
+/* Tick i of a range, a data value. */
+double plot_range_tick(const struct range *r, int i);
 
 struct frame {
 	double x0, y0, x1, y1; /* plot area, px (y0 top) */
@@ -84,8 +98,20 @@ double plot_category_labels(cairo_t *cr, const struct plot_panel *pa, const stru
 void plot_draw_bars(cairo_t *cr, const struct plot *p, int panel, const struct range *ry,
 		      const struct frame *f);
 
+/* A PLOT_PANEL_HBARS panel in the box rx0..rx1 x top..bottom (plot_hbars.c), with the row
+ * names in a column of at most names_max_w px at its left (none when 0: another panel names
+ * the rows); records its layout in lay (when not NULL and it names the rows). */
+void plot_draw_hbars(cairo_t *cr, const struct plot *p, int panel, double rx0, double rx1,
+		     double top, double bottom, double names_max_w, struct plot_layout *lay);
+
+/* The width of a hbars panel's names column when it may take max_w px (the names in full, in
+ * the largest font from 12 px down to 9 px that fits), and that font's size in *font. */
+double plot_hbars_names_width(cairo_t *cr, const struct plot_panel *pa, double max_w,
+			      double *font);
+
+/* A line or step series, or PLOT_F_SEGMENTS blocks (counted in lay when not NULL). */
 void plot_draw_line_series(cairo_t *cr, const struct plot_series *s, const struct range *rx,
-			     const struct range *ry, const struct frame *f);
+			     const struct range *ry, const struct frame *f, struct plot_layout *lay);
 
 /* s shortened with "..." to fit max_w px, in buf. */
 const char *plot_fit_text(cairo_t *cr, const char *s, double max_w, char *buf, size_t size);

@@ -410,7 +410,7 @@ out:
 
 struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, size_t n)
 {
-	char *names = NULL, *rel = NULL, ylabel[96], title[128];
+	char *names = NULL, *rel = NULL, ylabel[96], title[128], pct[24];
 	const char **namev = NULL, **relv = NULL;
 	double *v = NULL;
 	struct plot *pl = NULL;
@@ -426,22 +426,29 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 	pl = plot_new(title, "delay: how much later the tasks' slices finished than in the trace, "
 			     "summed over tasks");
 	v = malloc(n * sizeof(*v));
-	rel = malloc(n * 24);
+	rel = malloc(n * 48);
 	relv = malloc(n * sizeof(*relv));
 	if (!pl || !v || !rel || !relv || run_names(runs, ids, n, &names, &namev))
 		goto out;
+	/* a row of at least 22 px per run and group heading, under the title and legend */
+	plot_set_size(pl, PLOT_WIDTH,
+		      (int)fmax(PLOT_HEIGHT, 170 + 22.0 * (double)(n + g.nr_groups) + 60));
 	for (int k = 0; k < 2; k++) {
-		int panel = plot_add_panel(pl, PLOT_PANEL_BARS, k ? "total task delay" : "energy");
+		int panel = plot_add_panel(pl, PLOT_PANEL_HBARS, k ? "total task delay" : "energy");
 		int s;
 		if (panel < 0 || plot_set_categories(pl, panel, namev, n) ||
 		    set_run_groups(pl, panel, &g))
 			goto out;
 		for (size_t i = 0; i < n; i++) {
 			v[i] = k ? report_total_delay(&runs[i], NULL) : runs[i].energy_total;
-			relv[i] = rel + 24 * i;
+			relv[i] = rel + 48 * i;
 		}
-		for (size_t i = 0; i < n; i++)
-			report_relative(rel + 24 * i, 24, v[i], v[0], i == 0);
+		/* the value at the bar's end, and its change from the first run */
+		for (size_t i = 0; i < n; i++) {
+			report_relative(pct, sizeof(pct), v[i], v[0], i == 0);
+			snprintf(rel + 48 * i, 48, "%.4g %s (%s)", v[i],
+				 k ? "s" : energy_unit_short(&runs[0]), pct);
+		}
 		if (k)
 			snprintf(ylabel, sizeof(ylabel), "delay (s)");
 		else

@@ -7,7 +7,8 @@
  * points each, a NAN gap between slices: 3 + 1 = 4 segments for 4 slices) on its CPU's row, at
  * the slices' times; light's migration 4 -> 0 is a change of row; beyond the palette's
  * PLOT_PALETTE_SIZE - 1 tasks the ones of least runtime share "other tasks"; no slices: no plot;
- * the PNG is written at 1200 x 600 px.
+ * the PNG is written at 1200 x 600 px; slices of microseconds in a run of seconds are still
+ * blocks at least 3 px long and high.
  * Does not check: how it looks (reviewed by eye).
  */
 #include "testutil.h"
@@ -74,6 +75,34 @@ static void test_slices_are_segments(void **state)
 	assert_true(light->x[0] == 0.000 && light->x[1] == 0.010);
 	assert_true(light->x[3] == 0.016 && light->x[4] == 0.020);
 	assert_true(hog->y[0] == 5 && hog->x[0] == 0.005 && hog->x[1] == 0.015);
+	plot_free(pl);
+}
+
+/* Slices of 20 us in a 2-s run are 0.01 px long at 1200 px: each is still drawn as a block at
+ * least 3 px long and 3 px high (the named tasks' and the others'), one per slice. */
+static void test_segments_visible(void **state)
+{
+	struct run_task_result tasks[12];
+	struct run_place_slice sl[24];
+	struct plot_layout l;
+	struct run_result r;
+	struct plot *pl;
+	(void)state;
+
+	for (int i = 0; i < 12; i++) {
+		tasks[i] = (struct run_task_result){.pid = i + 1};
+		snprintf(tasks[i].comm, sizeof(tasks[i].comm), "t%d", i);
+	}
+	for (int i = 0; i < 24; i++)
+		sl[i] = (struct run_place_slice){0.08 * i, 0.08 * i + 20e-6, i % 12 + 1, i % 8};
+	make_run(&r, tasks, 12, sl, 24);
+	r.span_s = 2.0;
+	pl = report_placement_plot(&r, 1);
+	assert_non_null(pl);
+	assert_int_equal(plot_get_layout(pl, &l), 0);
+	assert_int_equal(l.nr_segments, 24);
+	assert_true(l.min_segment_w >= 3);
+	assert_true(l.min_segment_h >= 3);
 	plot_free(pl);
 }
 
@@ -144,6 +173,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_slices_are_segments),
 		cmocka_unit_test(test_other_tasks),
+		cmocka_unit_test(test_segments_visible),
 		cmocka_unit_test(test_png_and_none),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -10,7 +10,10 @@
  * data (frequencies in MHz, traced gaps where the trace had none, util and capacity, residency
  * seconds and shares, energy per cluster, run-vs-run percentages worked by hand); report_write()
  * writes the predictable file names and an index.html with every PNG embedded (base64 of the PNG
- * signature), the tables' numbers, and escaped text; an unwritable directory is GS_EIO.
+ * signature), the tables' numbers, and escaped text; an unwritable directory is GS_EIO; the
+ * compare chart legible at 20 and 60 runs (a row per run, labels whole, no overlap, a log axis
+ * exactly when the values span decades); the same frame and axes from the PNG and SVG
+ * surfaces; the tune plot's answer mark, axis units and log axis across decades.
  * Does not check: how the figures look (reviewed by eye), fonts, or the SVG's drawing.
  */
 #include "testutil.h"
@@ -25,6 +28,7 @@
 #include "report/plot.h"
 #include "report/report.h"
 #include "report/summary.h"
+#include "report/tune_plot.h"
 
 static char tmpdir[256];
 
@@ -505,11 +509,12 @@ static void test_residency_energy_compare_data(void **state)
 	assert_int_equal(plot_nr_series(p), 2);
 	s = plot_series_at(p, 0); /* energy */
 	assert_true(s->y[0] == 0.4 && s->y[1] == 0.6);
-	assert_string_equal(s->labels[0], "ref");
-	assert_string_equal(s->labels[1], "+50.0%");
+	/* the value at the bar's end, and the change from the first run */
+	assert_string_equal(s->labels[0], "0.4 J (ref)");
+	assert_string_equal(s->labels[1], "0.6 J (+50.0%)");
 	s = plot_series_at(p, 1); /* delay: 1.5 + 0.5 = 2 s, then 0.75 + 0.25 = 1 s */
 	assert_true(s->y[0] == 2.0 && s->y[1] == 1.0);
-	assert_string_equal(s->labels[1], "-50.0%");
+	assert_string_equal(s->labels[1], "1 s (-50.0%)");
 	plot_free(p);
 
 	assert_string_equal(report_relative(buf, sizeof(buf), 1, 0, false), "n/a");
@@ -581,16 +586,19 @@ static bool overlap(const struct plot_box *a, const struct plot_box *b)
 	return a->x0 < b->x1 && b->x0 < a->x1 && a->y0 < b->y1 && b->y0 < a->y1;
 }
 
-/* every box inside the canvas, and no two of them (labels and group labels) overlapping */
+/* every box inside the canvas, and no two of them (labels, group labels, bar values)
+ * overlapping */
 static void assert_laid_out(const struct plot *p, const struct plot_layout *l)
 {
-	struct plot_box all[2 * PLOT_LAYOUT_MAX];
+	static struct plot_box all[3 * PLOT_LAYOUT_MAX];
 	size_t n = 0;
 
 	for (size_t i = 0; i < l->nr_cats; i++)
 		all[n++] = l->cats[i];
 	for (size_t i = 0; i < l->nr_groups; i++)
 		all[n++] = l->groups[i];
+	for (size_t i = 0; i < l->nr_bar_labels; i++)
+		all[n++] = l->bar_labels[i];
 	for (size_t i = 0; i < n; i++) {
 		if (!(all[i].x0 >= 0 && all[i].y0 >= 0 && all[i].x1 <= plot_width(p) &&
 		      all[i].y1 <= plot_height(p)))
@@ -729,8 +737,185 @@ static void test_runs_grouped_by_trace(void **state)
 	assert_non_null(p);
 	s = plot_series_at(p, 0); /* energy, relative to run 1 */
 	assert_true(s->y[0] == 0.4 && s->y[1] == 0.6 && s->y[2] == 0.6);
-	assert_string_equal(s->labels[0], "ref");
+	assert_string_equal(s->labels[0], "0.4 J (ref)");
+	/* horizontal bars: a heading row per group, above its runs */
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.nr_groups, 2);
+	assert_true(l.groups[0].y1 <= l.cats[0].y0 && l.cats[1].y1 <= l.groups[1].y0);
+	assert_laid_out(p, &l);
 	plot_free(p);
+}
+
+/* ---- the compare chart at 20 and 60 runs, and the axes of PNG and SVG ---- */
+
+/* n runs of one trace (labels of a sweep, 40-odd characters), energies 0.30 J + 0.01 J per
+ * run, or spanning four decades (1 mJ .. 1 J) when `decades` */
+static void compare_runs(struct run_result *runs, s64 *ids, size_t n, bool decades)
+{
+	struct run_result two[2];
+
+	make_runs(two);
+	for (size_t i = 0; i < n; i++) {
+		runs[i] = two[i % 2];
+		snprintf(runs[i].label, sizeof(runs[i].label),
+			 "governor=schedutil rate_limit_us=%zu hz=250 uclamp_min=%zu", 500 * i,
+			 (i * 37) % 1024);
+		runs[i].energy_total = decades ? 0.001 * pow(10, (double)(i % 4)) : 0.3 + 0.01 * i;
+		ids[i] = (s64)i + 1;
+	}
+}
+
+static void test_compare_chart_legible(void **state)
+{
+	static const size_t sizes[] = {20, 60};
+	struct run_result *runs = calloc(60, sizeof(*runs));
+	s64 ids[60];
+	(void)state;
+
+	assert_non_null(runs);
+	for (size_t k = 0; k < 2; k++)
+		for (int decades = 0; decades < 2; decades++) {
+			size_t n = sizes[k];
+			struct plot_layout l;
+			struct plot *p;
+
+			compare_runs(runs, ids, n, decades);
+			p = report_compare_plot(runs, ids, n);
+			assert_non_null(p);
+			assert_int_equal(plot_get_layout(p, &l), 0);
+			/* one row per run, top to bottom in run order, each label whole, left
+			 * of the plot area */
+			assert_int_equal(l.cat_mode, 3);
+			assert_int_equal(l.nr_cats, n);
+			assert_int_equal(l.cats_cut, 0);
+			for (size_t i = 0; i < n; i++) {
+				assert_true(l.cats[i].x1 <= l.frame.x0);
+				if (i)
+					assert_true(l.cats[i].y0 >= l.cats[i - 1].y1);
+			}
+			assert_true(l.cat_font_px >= 11);
+			/* the plot area keeps at least 14 px a row, and is not squashed */
+			assert_true(l.frame.y1 - l.frame.y0 >= 14.0 * n);
+			assert_true(l.frame.x1 - l.frame.x0 >= 200);
+			/* every bar's value at its end, inside the plot area */
+			assert_int_equal(l.nr_bar_labels, n);
+			for (size_t i = 0; i < n; i++) {
+				assert_true(l.bar_labels[i].x0 >= l.frame.x0);
+				assert_true(l.bar_labels[i].x1 <= l.frame.x1 + 0.5);
+			}
+			assert_laid_out(p, &l);
+			/* four decades: a log axis; 0.30 .. 0.89 J: linear from 0 */
+			assert_int_equal(l.value_log, decades);
+			if (!decades)
+				assert_true(l.value_lo == 0);
+			else
+				assert_true(l.value_lo <= 0.001 && l.value_hi >= 1);
+			plot_free(p);
+		}
+	free(runs);
+}
+
+/* The PNG and the SVG of one figure have the same axes: the same plot area and value range
+ * (the two surfaces must measure text alike, or the frame and the ticks move). */
+static void test_png_svg_same_axes(void **state)
+{
+	static const double x[] = {0, 1, 2, 3, 4}, y[] = {10, 240, 3100, 18000, 23821};
+	struct plot_layout a, b;
+	struct plot *p = plot_new("png and svg", "the same axes");
+	int panel;
+	(void)state;
+
+	assert_non_null(p);
+	panel = plot_add_panel(p, PLOT_PANEL_XY, "change");
+	plot_set_axis(p, panel, PLOT_AXIS_X, "rate_limit_us", NAN, NAN, 0);
+	plot_set_axis(p, panel, PLOT_AXIS_Y, "response_p95 (% change)", NAN, NAN, 0);
+	assert_true(plot_add_series(p, panel, "worst", PLOT_STEP, 0, 0, x, y, 5) >= 0);
+	for (int h = 300; h <= 700; h += 20) {
+		plot_set_size(p, 620, h);
+		assert_int_equal(plot_get_layout(p, &a), 0);
+		assert_int_equal(plot_get_layout_svg(p, &b), 0);
+		if (a.value_hi != b.value_hi || a.value_lo != b.value_lo)
+			fail_msg("height %d: png y %g..%g, svg y %g..%g", h, a.value_lo, a.value_hi,
+				 b.value_lo, b.value_hi);
+		assert_true(fabs(a.frame.y1 - b.frame.y1) < 0.01);
+		assert_true(fabs(a.frame.x0 - b.frame.x0) < 0.01);
+	}
+	plot_free(p);
+}
+
+/* ---- the tune plot: log axis across decades, the answer marked, units on the axes ---- */
+
+static void test_tune_plot(void **state)
+{
+	static const double x[] = {0, 5000, 10000, 15000, 20000}, feas[] = {0, 0, 1, 1, 1};
+	static const double energy[] = {0.0069, 0.0079, 0.0093, 0.0094, 0.0099};
+	static const double change[] = {23821, 36.4, 0, 12.1, 0}, small[] = {31, 36.4, 0, 12.1, 0};
+	struct report_tune_plot t = {
+		.title = "govsim tune: the least energy",
+		.subtitle = "rate_limit_us=?[0:20000:5000]; answer: rate_limit_us=10000",
+		.x_label = "rate_limit_us (us)",
+		.n = 5,
+		.x = x,
+		.feasible = feas,
+		.nr_panels = 2,
+		.panels = {{"energy", "energy (J)", energy, NAN},
+			   {"response_p95 <= +20% vs base", "response_p95 (% change from base)",
+			    change, 20}},
+		.answer_x = 10000,
+		.answer_label = "answer: rate_limit_us=10000",
+	};
+	struct plot_layout l;
+	struct plot *p;
+	(void)state;
+
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	/* the answer: a mark in every panel at x = 10000 of 0..20000, its label whole inside */
+	assert_int_equal(l.nr_marks, 2);
+	for (int i = 0; i < 2; i++) {
+		const struct plot_box *f = &l.frames[i];
+		assert_true(fabs(l.mark_px[i] - (f->x0 + 0.5 * (f->x1 - f->x0))) <= 1);
+		assert_true(l.marks[i].x0 >= f->x0 && l.marks[i].x1 <= f->x1);
+		assert_true(l.marks[i].y0 >= f->y0 && l.marks[i].y1 <= f->y1);
+	}
+	/* units on every axis */
+	for (int i = 0; i < 2; i++) {
+		assert_string_equal(plot_axis_label(p, i, PLOT_AXIS_X), "rate_limit_us (us)");
+		assert_string_equal(plot_axis_label(p, i, PLOT_AXIS_Y2), "feasible (0 or 1)");
+	}
+	assert_string_equal(plot_axis_label(p, 0, PLOT_AXIS_Y), "energy (J)");
+	plot_free(p);
+
+	/* the constraint alone: +20 % against +23,821 % spans three decades: a log axis */
+	t.nr_panels = 1;
+	t.panels[0] = t.panels[1];
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_true(l.value_log);
+	assert_true(l.value_hi >= 23821 && l.value_lo <= 0);
+	plot_free(p);
+	/* +31 % .. +36 % against +20 %: linear */
+	t.panels[0].y = small;
+	p = report_tune_plot(&t);
+	assert_non_null(p);
+	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_false(l.value_log);
+	plot_free(p);
+
+	/* the units of the metrics and of the varied values */
+	assert_string_equal(report_metric_unit("energy", "J"), "J");
+	assert_string_equal(report_metric_unit("energy_cluster1", "bogo"), "bogo");
+	assert_string_equal(report_metric_unit("response_p95", "J"), "s");
+	assert_string_equal(report_metric_unit("avg_power", "J"), "W");
+	assert_string_equal(report_metric_unit("avg_freq_policy4", "J"), "kHz");
+	assert_string_equal(report_metric_unit("transitions", "J"), "count");
+	assert_string_equal(report_metric_unit("throughput", "J"), "1/s");
+	assert_string_equal(report_vary_unit("rate_limit_us", false), "us");
+	assert_string_equal(report_vary_unit("uclamp_min", false), "0..1024");
+	assert_string_equal(report_vary_unit("cpu.uclamp.min", true), "%");
+	assert_string_equal(report_vary_unit("up_threshold", false), "value");
 }
 
 int main(void)
@@ -747,6 +932,9 @@ int main(void)
 		cmocka_unit_test(test_category_label_layout),
 		cmocka_unit_test(test_title_wraps),
 		cmocka_unit_test(test_runs_grouped_by_trace),
+		cmocka_unit_test(test_compare_chart_legible),
+		cmocka_unit_test(test_png_svg_same_axes),
+		cmocka_unit_test(test_tune_plot),
 	};
 	return cmocka_run_group_tests(tests, setup, teardown);
 }
