@@ -412,6 +412,13 @@ static void describe(struct sysfs *s, int policy, int n)
 
 	snprintf(rel, sizeof(rel), CPU_DIR "/cpufreq/policy%d/scaling_driver", policy);
 	read_line(s, rel, driver, sizeof(driver));
+	m->dvfs_any_cpu = driver[0] ? platform_import_driver_dvfs_any_cpu(driver) : -1;
+	if (m->dvfs_any_cpu >= 0) {
+		snprintf(m->driver, sizeof(m->driver), "%s", driver);
+		snprintf(m->driver_source, sizeof(m->driver_source), "%s: %s, which %s", rel, driver,
+			 m->dvfs_any_cpu ? "sets dvfs_possible_from_any_cpu"
+					 : "does not set dvfs_possible_from_any_cpu");
+	}
 	snprintf(m->source, sizeof(m->source), "%s (collect-platform.sh)", s->dir);
 	len = (size_t)snprintf(m->description, sizeof(m->description),
 			       "%d CPUs, %d cpufreq %s, imported from a device", m->nr_cpus, n,

@@ -13,6 +13,7 @@ void platform_import_init(struct plat_import *m)
 {
 	memset(m, 0, sizeof(*m));
 	m->freq_invariant = -1;
+	m->dvfs_any_cpu = -1;
 	m->latency_override_ns = -1;
 }
 
@@ -114,6 +115,38 @@ static void write_header(FILE *f, const struct plat_import *m)
 		sql_str(f, m->fi_source);
 		fputs(");\n\n", f);
 	}
+	if (m->dvfs_any_cpu >= 0) {
+		fputs("INSERT INTO cpufreq_driver (name, dvfs_possible_from_any_cpu, source) VALUES\n(",
+		      f);
+		sql_str(f, m->driver);
+		fprintf(f, ", %d, ", m->dvfs_any_cpu);
+		sql_str(f, m->driver_source);
+		fputs(");\n\n", f);
+	}
+}
+
+/*
+ * Whether a cpufreq driver lets any CPU change a policy's frequency (its init sets
+ * policy->dvfs_possible_from_any_cpu); -1 for a driver not listed here. From the drivers'
+ * cpu_init functions in drivers/cpufreq/ (v5.10 to 7.2).
+ */
+int platform_import_driver_dvfs_any_cpu(const char *driver)
+{
+	static const struct {
+		const char *name;
+		int any;
+	} drivers[] = {
+		{"acpi-cpufreq", 0}, /* acpi_cpufreq_cpu_init(): not set */
+		{"cpufreq-dt", 1},   /* cpufreq_init() */
+		{"cppc_cpufreq", 1}, /* cppc_cpufreq_cpu_init() */
+		{"scmi", 1},         /* scmi_cpufreq_init() */
+		{"qcom-cpufreq-hw", 1}, /* qcom_cpufreq_hw_cpu_init() */
+	};
+
+	for (size_t i = 0; i < sizeof(drivers) / sizeof(drivers[0]); i++)
+		if (strcmp(drivers[i].name, driver) == 0)
+			return drivers[i].any;
+	return -1;
 }
 
 static void write_cpus(FILE *f, const struct plat_import *m, const struct pimp_cluster *cl)

@@ -65,11 +65,19 @@ struct plat_import {
 	bool has_costs;     /* the source gives EAS v1 busy and idle costs (LISA nrg-model) */
 	int freq_invariant; /* -1: no row (the schema's default, 1); 0 or 1 with fi_source */
 	char fi_source[PIMP_SOURCE_MAX];
+	/* the cpufreq driver's name and dvfs_possible_from_any_cpu (-1: not known, no row) */
+	char driver[64];
+	int dvfs_any_cpu;
+	char driver_source[PIMP_SOURCE_MAX];
 	long latency_override_ns; /* >= 0: every cluster's transition latency (a user's value) */
 };
 
 /* An empty model: nothing given yet, freq_invariant -1, latency_override_ns -1. */
 void platform_import_init(struct plat_import *m);
+
+/* 1 when the cpufreq driver `driver` (scaling_driver) lets any CPU switch a policy's frequency,
+ * 0 when only the policy's own CPUs, -1 for a driver govsim does not know. */
+int platform_import_driver_dvfs_any_cpu(const char *driver);
 
 /*
  * Fill *m from LISA's plat_info.yml at `path` (the platform-info: conf: map; tags such as

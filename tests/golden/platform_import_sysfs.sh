@@ -71,6 +71,9 @@ for n in lab2:lab-2cpu lab4:lab-4cpu-shared; do
 	grep -q "^INSERT INTO frequency_invariance" "$tmp/${n%%:*}.sql" &&
 		grep -q "^(0, 'proc/cpuinfo flags: no aperfmperf" "$tmp/${n%%:*}.sql" ||
 		err "${n%%:*}: no freq_invariant 0 row from proc/cpuinfo"
+	# acpi-cpufreq (the tree's scaling_driver) cannot switch from another CPU, as the lab models say
+	grep -q "^('acpi-cpufreq', 0, 'sys/devices/system/cpu/cpufreq/policy0/scaling_driver" "$tmp/${n%%:*}.sql" ||
+		err "${n%%:*}: no cpufreq_driver row saying acpi-cpufreq, 0"
 done
 "$py" - "$tmp" <<'PY' || fail=1
 import json, sys
