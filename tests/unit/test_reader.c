@@ -1037,6 +1037,29 @@ static void test_csv_several_cpus(void **state)
 	}
 }
 
+/* A CSV saved with a UTF-8 byte order mark (spreadsheets write one): the mark before the header
+ * is not part of its first column's name, detected or forced, and every row is read. */
+static void test_csv_bom(void **state)
+{
+	static const char text[] = "\xef\xbb\xbftime_s,cpu,util\n0.5,0,100\n0.6,1,200\n";
+	struct reader_opts csv = {.format = TRACE_FMT_CSV};
+	struct got g;
+	(void)state;
+	for (int forced = 0; forced < 2; forced++) {
+		read_all(test_tmpfile(text, ".csv"), forced ? &csv : NULL, &g);
+		assert_string_equal(g.err.msg, "");
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.st.format, TRACE_FMT_CSV);
+		assert_int_equal(g.n, 2);
+		assert_int_equal(g.ev[0].util.cpu, 0);
+		assert_int_equal(g.ev[0].util.util, 100);
+		assert_true(g.ev[0].ts_ns == 500000000ull);
+		assert_int_equal(g.ev[1].util.cpu, 1);
+		assert_int_equal(g.ev[1].util.util, 200);
+		assert_int_equal(g.st.malformed, 0);
+	}
+}
+
 /* More rows in the first chunk libcsv parses than the ring's first size (#30.1), read through
  * the reader API: 600 rows of 6 to 8 bytes (about 520 in the first 4 KiB: past twice the ring's
  * 256 slots, a write out of bounds), then of 10 to 12 bytes (about 340: the first rows were
@@ -1284,6 +1307,7 @@ int main(void)
 		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_several_cpus),
+		cmocka_unit_test(test_csv_bom),
 		cmocka_unit_test(test_csv_many_short_rows),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_huge_cell),
