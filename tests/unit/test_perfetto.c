@@ -24,6 +24,7 @@
 #include <zlib.h>
 
 #include "pf_encode.h"
+#include "trace/reader_priv.h" /* READER_INFLATE_* */
 
 /* ---- the real traces ----------------------------------------------------------------------- */
 
@@ -379,6 +380,61 @@ static void test_compressed_and_truncated(void **state)
 	}
 	free(o.p);
 	free(cut.p);
+}
+
+/* Compressed packets that inflate, together, beyond what the file's size allows (READER_INFLATE_*
+ * in reader_priv.h): each is below the one-packet limit, the sum is refused once it passes the
+ * total's limit, before the events after them. Each holds one packet of 24 MiB of zeros (an
+ * unknown field), which zlib compresses about 1000 times. */
+static void test_compressed_bomb(void **state)
+{
+	size_t big = 24u << 20, per = 0;
+	unsigned char *inner = calloc(1, big + 16), *z;
+	struct out o = {0};
+	Pftrace__FtraceEvent *e[2];
+	Pftrace__TracePacket pkt;
+	uLongf zlen;
+	size_t k = 0, v;
+	struct got g;
+	char want[96];
+	(void)state;
+
+	/* TracePacket field 1 (Trace.packet), length, then field 1000 (unknown), length, zeros */
+	assert_non_null(inner);
+	inner[k++] = 0x0a;
+	for (v = big + 6; v; v >>= 7)
+		inner[k++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+	inner[k++] = 0xc2;
+	inner[k++] = 0x3e;
+	for (v = big; v; v >>= 7)
+		inner[k++] = (unsigned char)((v & 0x7f) | (v > 0x7f ? 0x80 : 0));
+	assert_int_equal(k, 1 + 4 + 2 + 4);
+	per = k + big;
+	zlen = compressBound(per);
+	z = malloc(zlen);
+	assert_non_null(z);
+	assert_int_equal(compress2(z, &zlen, inner, per, 9), Z_OK);
+	pftrace__trace_packet__init(&pkt);
+	pkt.data_case = PFTRACE__TRACE_PACKET__DATA_COMPRESSED_PACKETS;
+	pkt.compressed_packets.data = z;
+	pkt.compressed_packets.len = zlen;
+	e[0] = ev_switch(5000, "swapper/2", 0, 0, "a", 70);
+	e[1] = ev_switch(6000, "a", 70, 1, "swapper/2", 0);
+	put_bundle(&o, 2, e, 2, false);
+	for (size_t i = 0; i * per <= READER_INFLATE_MIN; i++)
+		put_packet(&o, &pkt);
+	e[0] = ev_switch(7000, "swapper/2", 0, 0, "a", 70);
+	put_bundle(&o, 2, e, 1, false);
+	assert_true(o.n * READER_INFLATE_RATIO < READER_INFLATE_MIN);
+	free(z);
+	free(inner);
+
+	read_out(&o, NULL, &g);
+	assert_int_equal(g.ret, GS_ETRACE);
+	snprintf(want, sizeof(want), "': decompresses to more than %llu bytes",
+		 (unsigned long long)READER_INFLATE_MIN);
+	assert_non_null(strstr(g.err.msg, want));
+	free(o.p);
 }
 
 /* prev_state by kernel version (facts/perfetto.md §7; include/linux/sched.h of each). */
@@ -771,6 +827,7 @@ int main(void)
 		cmocka_unit_test(test_typed_events),
 		cmocka_unit_test(test_compact_sched),
 		cmocka_unit_test(test_compressed_and_truncated),
+		cmocka_unit_test(test_compressed_bomb),
 		cmocka_unit_test(test_prev_state_versions),
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_text_equals_perfetto),

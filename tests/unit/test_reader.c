@@ -1198,6 +1198,52 @@ static void test_gzip(void **state)
 	assert_int_equal(gz.ev[1].power.state, 903000);
 }
 
+/* A gzip stream's text after `blank` bytes of empty lines, in a temporary file (unlinked by the
+ * caller): the events before and after them. */
+static void gzip_with_blanks(char *path, size_t blank)
+{
+	static char nl[1 << 16];
+	gzFile f;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	memset(nl, '\n', sizeof(nl));
+	f = gzdopen(fd, "wb9");
+	assert_non_null(f);
+	gzputs(f, "version = 6\ncpus=2\n  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n");
+	for (size_t done = 0; done < blank; done += sizeof(nl))
+		assert_true(gzwrite(f, nl, sizeof(nl)) > 0);
+	gzputs(f, "  a-1 [001] 1.000002: cpu_frequency: state=903000 cpu_id=1\n");
+	assert_int_equal(gzclose(f), Z_OK);
+}
+
+/* A decompression bomb: gzip text that inflates beyond READER_INFLATE_RATIO times the file and
+ * beyond READER_INFLATE_MIN is refused (exit 3) once that much is read, not read to its end; a
+ * stream as compressible but inflating to less than READER_INFLATE_MIN is read whole. Empty
+ * lines compress about 1000 times, far beyond any trace's ratio. */
+static void test_gzip_bomb(void **state)
+{
+	char path[] = "/tmp/govsim-test-gz-XXXXXX";
+	char want[96];
+	struct got g;
+	(void)state;
+
+	gzip_with_blanks(path, 8u << 20);
+	read_all(path, NULL, &g);
+	unlink(path);
+	assert_string_equal(g.err.msg, "");
+	assert_int_equal(g.n, 2);
+
+	strcpy(path, "/tmp/govsim-test-gz-XXXXXX");
+	gzip_with_blanks(path, READER_INFLATE_MIN + (4u << 20));
+	read_all(path, NULL, &g);
+	unlink(path);
+	assert_int_equal(g.ret, GS_ETRACE);
+	snprintf(want, sizeof(want), "': decompresses to more than %llu bytes",
+		 (unsigned long long)READER_INFLATE_MIN);
+	assert_non_null(strstr(g.err.msg, want));
+}
+
 /* ---- trace.dat against its report text ------------------------------------------------- */
 
 static void test_dat_equals_text(void **state)
@@ -1308,6 +1354,7 @@ int main(void)
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_several_cpus),
 		cmocka_unit_test(test_csv_bom),
+		cmocka_unit_test(test_gzip_bomb),
 		cmocka_unit_test(test_csv_many_short_rows),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_huge_cell),
