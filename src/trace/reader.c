@@ -699,8 +699,15 @@ static int reader_open_file(struct trace_reader *r, unsigned char *magic, size_t
 	if (r->fd < 0)
 		return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", r->path,
 				    strerror(errno));
-	if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+	if (fstat(r->fd, &sb) != 0)
+		return gs_error_set(err, GS_EIO, "'%s': %s", r->path, strerror(errno));
+	if (S_ISDIR(sb.st_mode))
 		return gs_error_set(err, GS_EINPUT, "'%s': is a directory", r->path);
+	if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': is a %s device, not a trace (a file, a pipe or a FIFO is "
+				    "read)",
+				    r->path, S_ISCHR(sb.st_mode) ? "character" : "block");
 	*nmagic = pread(r->fd, magic, size, 0);
 	if (*nmagic == 0)
 		return gs_error_set(err, GS_ETRACE, "'%s': empty trace", r->path);
