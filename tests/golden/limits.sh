@@ -65,4 +65,49 @@ limit gzip-bomb 3 "'$tmp/bomb.gz': decompresses to more than 67108864 bytes, the
 	'timeout 20 "$bin" trace info "$tmp/bomb.gz"'
 limit gzip-bomb-run 3 "'$tmp/bomb.gz': decompresses to more than 67108864 bytes" \
 	'timeout 20 "$bin" run "$tmp/bomb.gz"'
+
+# --- Perfetto (trace/perfetto_input.c) -------------------------------------------------------
+# a packet that says it is 128 MiB long, after a first packet that makes the file a Perfetto one
+printf '\x0a\x02\x40\x01\x0a\x80\x80\x80\x40\x00\x00' >"$tmp/big.pftrace"
+limit perfetto-packet 3 "'$tmp/big.pftrace': byte 4: a packet of 134217728 bytes (more than 64 MB)" \
+	'timeout 20 "$bin" trace info "$tmp/big.pftrace"'
+# one compressed_packets stream of 257 MiB of zeros, in a file made 3 MiB long by a first packet
+# of random bytes (an unknown field), so that the total's limit (100 x 3 MiB) is not hit first
+/usr/bin/python3 - "$tmp/zip.pftrace" <<'PY'
+import os, sys, zlib
+def varint(v):
+    out = b""
+    while True:
+        b = v & 0x7f
+        v >>= 7
+        out += bytes([b | (0x80 if v else 0)])
+        if not v:
+            return out
+def field(num, payload):  # a length-delimited field
+    return varint(num << 3 | 2) + varint(len(payload)) + payload
+pad = field(1000, os.urandom(3 << 20))
+z = zlib.compress(bytes(257 << 20), 9)
+with open(sys.argv[1], "wb") as f:
+    f.write(field(1, pad))
+    f.write(field(1, field(50, z)))
+PY
+limit perfetto-inflated-packet 3 "'$tmp/zip.pftrace':2: compressed packets at byte $((3 * 1048576 + 11)): more than 256 MB inflated" \
+	'timeout 60 "$bin" trace info --strict "$tmp/zip.pftrace"'
+
+# --- text lines (trace/reader.c, trace/systrace.c) -------------------------------------------
+{ head -3 traces/juno-r0/rtapp_switch/trace.txt; head -c $((1 << 20)) /dev/zero | tr '\0' x; echo; } >"$tmp/long.txt"
+limit line-length 3 "'$tmp/long.txt':4: line longer than 1048576 bytes" \
+	'timeout 20 "$bin" trace info --strict "$tmp/long.txt"'
+{ printf '{"systemTraceEvents": "'; head -c $(((1 << 20) + 1)) /dev/zero | tr '\0' x; printf '\\n"}\n'; } >"$tmp/long.json"
+limit line-length-json 3 "'$tmp/long.json':1: line longer than 1048576 bytes" \
+	'timeout 20 "$bin" trace info --strict "$tmp/long.json"'
+
+# --- policy files (uclamp/policy.c) ----------------------------------------------------------
+{ printf 'setattr comm=a uclamp_min=1 #'; head -c 5000 /dev/zero | tr '\0' x; echo; } >"$tmp/long-policy.txt"
+limit policy-line 3 "'$tmp/long-policy.txt':1: line longer than 4096 bytes" \
+	'"$bin" run "$sf" --policy "$tmp/long-policy.txt"'
+limit policy-words 3 "'--action':1: too many words (at most 16)" \
+	'"$bin" run "$sf" --action "setattr comm=a uclamp_min=1 a b c d e f g h i j k l m n"'
+limit policy-lines 3 "'-':1000001: more than 1000000 lines" \
+	'yes "# a comment" | timeout 60 "$bin" run "$sf" --policy -'
 exit $fail
