@@ -93,6 +93,23 @@ with open(sys.argv[1], "wb") as f:
 PY
 limit perfetto-inflated-packet 3 "'$tmp/zip.pftrace':2: compressed packets at byte $((3 * 1048576 + 11)): more than 256 MB inflated" \
 	'timeout 60 "$bin" trace info --strict "$tmp/zip.pftrace"'
+# a bundle on CPU 4096 (PF_MAX_CPU): skipped as malformed, fatal with --strict
+/usr/bin/python3 - "$tmp/cpu.pftrace" <<'PY'
+import sys
+def varint(v):
+    out = b""
+    while True:
+        b = v & 0x7f
+        v >>= 7
+        out += bytes([b | (0x80 if v else 0)])
+        if not v:
+            return out
+bundle = varint(1 << 3 | 0) + varint(4096)           # FtraceEventBundle.cpu = 4096
+pkt = varint(1 << 3 | 2) + varint(len(bundle)) + bundle  # TracePacket.ftrace_events
+open(sys.argv[1], "wb").write(varint(1 << 3 | 2) + varint(len(pkt)) + pkt)
+PY
+limit perfetto-cpu 3 "'$tmp/cpu.pftrace':1: packet at byte 0: ftrace bundle without a valid cpu" \
+	'timeout 20 "$bin" trace info --strict "$tmp/cpu.pftrace"'
 
 # --- text lines (trace/reader.c, trace/systrace.c) -------------------------------------------
 { head -3 traces/juno-r0/rtapp_switch/trace.txt; head -c $((1 << 20)) /dev/zero | tr '\0' x; echo; } >"$tmp/long.txt"
@@ -101,6 +118,27 @@ limit line-length 3 "'$tmp/long.txt':4: line longer than 1048576 bytes" \
 { printf '{"systemTraceEvents": "'; head -c $(((1 << 20) + 1)) /dev/zero | tr '\0' x; printf '\\n"}\n'; } >"$tmp/long.json"
 limit line-length-json 3 "'$tmp/long.json':1: line longer than 1048576 bytes" \
 	'timeout 20 "$bin" trace info --strict "$tmp/long.json"'
+
+# --- timestamps (trace/text.c): below 2^63 ns; CPUs: those of the platform (at most 64) --------
+{ head -2 traces/juno-r0/rtapp_switch/trace.txt
+  echo '  <...>-1701  [001]    9223372037.000000: sched_switch:          prev_comm=a prev_pid=1701 prev_prio=120 prev_state=64 next_comm=swapper/1 next_pid=0 next_prio=120'
+} >"$tmp/ts.txt"
+limit timestamp 3 "'$tmp/ts.txt':3: timestamp beyond 2^63 ns (9223372036.854775807 s)" \
+	'"$bin" trace info --strict "$tmp/ts.txt"'
+sed 's/9223372037\.000000/76.000000/; s/\[001\]/[5000]/' "$tmp/ts.txt" >"$tmp/cpu.txt"
+limit cpu-platform 3 "'$tmp/cpu.txt':3: sched_switch on CPU 5000, but platform 'hikey960' has 8 CPUs (0-7)" \
+	'"$bin" run "$tmp/cpu.txt"'
+
+# --- CSV (trace/csv.c): a CPU below 4096 ----------------------------------------------------
+printf 'time_s,cpu,util\n0.1,4096,10\n' >"$tmp/cpu.csv"
+limit csv-cpu 3 "'$tmp/cpu.csv':2: bad cpu '4096'" 'timeout 20 "$bin" trace info --strict "$tmp/cpu.csv"'
+
+# --- a lab recording's facts file (trace/facts.c): 1 MiB, lines of 1023 bytes -----------------
+cp "$sf" "$tmp/lab.txt"
+{ printf 'kernel_release = '; head -c 1100 /dev/zero | tr '\0' x; echo; } >"$tmp/lab.facts"
+limit facts-line 3 "'$tmp/lab.facts':1: line longer than 1023 bytes" '"$bin" run "$tmp/lab.txt"'
+{ echo '# padding'; head -c $(((1 << 20) + 1)) /dev/zero | tr '\0' '#'; echo; } >"$tmp/lab.facts"
+limit facts-size 3 "'$tmp/lab.facts': 1048588 bytes: not a facts file" '"$bin" run "$tmp/lab.txt"'
 
 # --- policy files (uclamp/policy.c) ----------------------------------------------------------
 { printf 'setattr comm=a uclamp_min=1 #'; head -c 5000 /dev/zero | tr '\0' x; echo; } >"$tmp/long-policy.txt"
