@@ -177,6 +177,8 @@ struct run_result {
 	int nr_tasks;
 	u64 peak_task_states; /* the most task states the scheduler model held at once: a task's
 			       * is freed when it dies (memory grows with this, not with pids) */
+	u64 peak_work_tasks;  /* work timing: the most tasks its layer held at once (a dead task's
+			       * entry is reused once its last slice is emulated) */
 	struct run_task_result *tasks;
 	/* timeline (heap) */
 	size_t nr_timeline;
