@@ -422,7 +422,8 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 	v = malloc(n * sizeof(*v));
 	if (!v)
 		return;
-	memcpy(v, w->gone, w->nr_gone * sizeof(*v));
+	if (w->nr_gone)
+		memcpy(v, w->gone, w->nr_gone * sizeof(*v));
 	n = w->nr_gone;
 	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
