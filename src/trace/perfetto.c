@@ -154,23 +154,33 @@ static s32 winner(struct pf_state *pf, s32 a, s32 b)
 	return head_before(pf, b, a) ? b : a;
 }
 
-int pf_merge_resize(struct pf_state *pf)
+int pf_merge_grow(struct pf_state *pf)
 {
 	u32 leaves = 1;
 	s32 *tt;
 
-	while (leaves < pf->nr_cpus)
+	if (pf->cpus_used <= pf->tt_leaves) {
+		/* room in the tree: the new CPUs' leaves, and their paths */
+		for (u32 c = pf->tt_used; c < pf->cpus_used; c++) {
+			pf->tt[pf->tt_leaves + c] = (s32)c;
+			pf_merge_update(pf, c);
+		}
+		pf->tt_used = pf->cpus_used;
+		return 0;
+	}
+	while (leaves < pf->cpus_used)
 		leaves *= 2;
 	tt = malloc(2 * (size_t)leaves * sizeof(*tt));
 	if (!tt)
 		return GS_ENOMEM;
 	for (u32 i = 0; i < leaves; i++)
-		tt[leaves + i] = i < pf->nr_cpus ? (s32)i : -1;
+		tt[leaves + i] = i < pf->cpus_used ? (s32)i : -1;
 	for (u32 i = leaves - 1; i >= 1; i--)
 		tt[i] = winner(pf, tt[2 * i], tt[2 * i + 1]);
 	free(pf->tt);
 	pf->tt = tt;
 	pf->tt_leaves = leaves;
+	pf->tt_used = pf->cpus_used;
 	return 0;
 }
 

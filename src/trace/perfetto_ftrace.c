@@ -31,8 +31,6 @@ static struct pf_cpu *cpu_state(struct pf_state *pf, u32 cpu)
 		for (u32 i = pf->nr_cpus; i < n; i++)
 			h[i] = UINT64_MAX;
 		pf->nr_cpus = n;
-		if (pf_merge_resize(pf) < 0)
-			return NULL;
 	}
 	return &pf->cpus[cpu];
 }
@@ -54,8 +52,11 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
 	c = cpu_state(pf, b->cpu);
 	if (!c)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	if (b->cpu + 1 > pf->cpus_used)
+	if (b->cpu + 1 > pf->cpus_used) {
 		pf->cpus_used = b->cpu + 1;
+		if (pf_merge_grow(pf) < 0)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
 	if (b->has_ftrace_clock && !pf->clock_from_bundle) {
 		snprintf(r->st.clock, sizeof(r->st.clock), "%s",
 			 pf_ftrace_clock_name(b->ftrace_clock));
