@@ -879,17 +879,32 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 
 void run_opts_warn_actions(const struct run_result *r)
 {
+	int late = 0, unmatched = 0;
+
 	for (int i = 0; i < r->nr_actions; i++) {
 		const struct run_action_result *a = &r->actions[i];
-		if (!a->ran)
+		bool is_late;
+
+		if (!run_action_unmatched(a, &is_late))
+			continue;
+		if (is_late && ++late <= RUN_ACTIONS_LISTED)
 			fprintf(stderr,
 				"govsim: warning: '%s':%ld: '%s' is timed after the trace's end: "
 				"not run\n",
 				a->origin, a->line, a->text);
-		else if (a->selects_tasks && !a->matched && !a->matched_later)
+		else if (!is_late && ++unmatched <= RUN_ACTIONS_LISTED)
 			fprintf(stderr, "govsim: warning: '%s':%ld: '%s' matched no task\n",
 				a->origin, a->line, a->text);
 	}
+	if (unmatched > RUN_ACTIONS_LISTED)
+		fprintf(stderr, "govsim: warning: %d more action%s matched no task\n",
+			unmatched - RUN_ACTIONS_LISTED,
+			unmatched - RUN_ACTIONS_LISTED == 1 ? "" : "s");
+	if (late > RUN_ACTIONS_LISTED)
+		fprintf(stderr,
+			"govsim: warning: %d more action%s timed after the trace's end: not run\n",
+			late - RUN_ACTIONS_LISTED,
+			late - RUN_ACTIONS_LISTED == 1 ? " is" : "s are");
 }
 
 int run_opts_store(const struct run_opts *o, const struct run_result *r)

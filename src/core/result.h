@@ -66,6 +66,18 @@ struct run_action_result {
 	u32 rejected;         /* setattr calls the kernel rejected (uclamp_validate) */
 };
 
+/* Actions that did not run, or matched no task, are warned about one by one up to this many of
+ * each kind; the rest are summed up in one line (a policy of 100k lines that match nothing would
+ * otherwise print 100k warnings). */
+#define RUN_ACTIONS_LISTED 5
+
+/* Whether action a is one of those warned about: not run (*late true), or matched no task. */
+static inline bool run_action_unmatched(const struct run_action_result *a, bool *late)
+{
+	*late = !a->ran;
+	return !a->ran || (a->selects_tasks && !a->matched && !a->matched_later);
+}
+
 /* --placement eas: task pid ran on cpu from start_s to end_s (since the replay start), one
  * slice from a switch-in to the next preemption or sleep, in the order they ended. */
 struct run_place_slice {
@@ -165,6 +177,8 @@ struct run_result {
 	int nr_tasks;
 	u64 peak_task_states; /* the most task states the scheduler model held at once: a task's
 			       * is freed when it dies (memory grows with this, not with pids) */
+	u64 peak_work_tasks;  /* work timing: the most tasks its layer held at once (a dead task's
+			       * entry is reused once its last slice is emulated) */
 	struct run_task_result *tasks;
 	/* timeline (heap) */
 	size_t nr_timeline;

@@ -302,6 +302,7 @@ static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
 	if (cc.oom || sim_collect_exited(s, r))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (s->work) {
+		r->peak_work_tasks = work_peak_tasks(s->work);
 		work_total_activity(s->work, &r->act_total);
 		r->act_total.throughput = span ? (double)r->act_total.activations / r->span_s : 0;
 		for (int i = 0; i < r->nr_tasks; i++)

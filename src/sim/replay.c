@@ -102,10 +102,14 @@ const struct kernel_profile *replay_trace_kernel(const char *trace, const struct
 }
 
 /* r->actions from the policy and what each action did; a note for each action that matched
- * no task or never ran (timed after the trace's end). */
+ * no task or never ran (timed after the trace's end), the first RUN_ACTIONS_LISTED of each kind,
+ * then one for the rest. */
 static int replay_actions(const struct policy *pol, const struct policy_action_stats *st,
 			  struct run_result *r, struct gs_error *err)
 {
+	int late = 0, unmatched = 0;
+	bool is_late;
+
 	if (!pol || !pol->n || !st)
 		return 0;
 	r->actions = calloc(pol->n, sizeof(*r->actions));
@@ -125,13 +129,22 @@ static int replay_actions(const struct policy *pol, const struct policy_action_s
 		ar->matched = (u32)st[i].matched;
 		ar->matched_later = (u32)st[i].matched_later;
 		ar->rejected = (u32)st[i].rejected;
-		if (!ar->ran)
+		if (!run_action_unmatched(ar, &is_late))
+			continue;
+		if (is_late && ++late <= RUN_ACTIONS_LISTED)
 			run_result_note(r, "'%s':%ld: '%s' is timed after the trace's end: not run",
 					a->origin, a->line, ar->text);
-		else if (ar->selects_tasks && !ar->matched && !ar->matched_later)
+		else if (!is_late && ++unmatched <= RUN_ACTIONS_LISTED)
 			run_result_note(r, "'%s':%ld: '%s' matched no task", a->origin, a->line,
 					ar->text);
 	}
+	if (unmatched > RUN_ACTIONS_LISTED)
+		run_result_note(r, "%d more action%s matched no task", unmatched - RUN_ACTIONS_LISTED,
+				unmatched - RUN_ACTIONS_LISTED == 1 ? "" : "s");
+	if (late > RUN_ACTIONS_LISTED)
+		run_result_note(r, "%d more action%s timed after the trace's end: not run",
+				late - RUN_ACTIONS_LISTED,
+				late - RUN_ACTIONS_LISTED == 1 ? " is" : "s are");
 	return 0;
 }
 

@@ -986,6 +986,7 @@ void sim_free(struct sim *s)
 	free(s->pl.slices);
 	free(s->astats);
 	free(s->exited);
+	free(s->exited_work);
 	free(s);
 }
 

@@ -75,6 +75,11 @@ struct sim_exited {
 	u32 seq; /* order of death */
 	u64 runtime_ns;
 };
+/* And under work timing, its measurements (work_task_exit()), by order of death. */
+struct sim_exited_work {
+	double delay_s, max_delay_s;
+	struct run_activity act;
+};
 
 struct sim_cpu {
 	int cluster;
@@ -210,6 +215,7 @@ struct sim {
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
 	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
+	struct sim_exited_work *exited_work; /* work timing: cap_exited of them, by seq */
 	size_t nr_exited, cap_exited;
 	struct sim_place_state pl;
 	struct sim_ovh ovh;
@@ -272,7 +278,7 @@ void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);
 
-/* exited.c: sched_hooks.task_exit (keeps pid, comm, runtime; false in work timing); the
+/* exited.c: sched_hooks.task_exit (keeps pid, comm, runtime, and the work layer's measures); the
  * warm-up's zeroing of their runtime; their results merged into r->tasks in pid order. */
 bool sim_task_exit(void *ctx, struct task *p, u64 now_ns);
 void sim_exited_warmup_reset(struct sim *s);

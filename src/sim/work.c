@@ -106,6 +106,8 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
 		invalidate(&w->cpu[sl->cpu]);
 	wc->tr_slice = NONE;
+	if (state & TASK_STATE_EXIT)
+		work_task_detach(w, sl->tk); /* the pid's next events are a new task's */
 	if (!switch_prev_sleeps(state) && !sl->tk->tr_ready) {
 		/* preempted: ready again at the traced preemption or, if later, when this slice is
 		 * done in the emulation (the preemptor, woken at that time, goes first at a tie) */
@@ -226,6 +228,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 		tk->cause = CAUSE_TASK;
 		tk->cause_wp = (struct handle){i, wp->gen};
 		wp->wakee = tk;
+		wp->wakee_gen = tk->gen;
 		wp->wakee_seq = tk->next_seq;
 	}
 	if (sl->wp_tail == NONE)
@@ -570,6 +573,9 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	}
 	if (switch_prev_sleeps(done_sl.end_state) && activation_end(w, tk, &done_sl, t))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	/* its last slice, of a task that died: the scheduler model may free it now
+	 * (work_task_exit(), from the sched_event() below) */
+	w->dying = tk->dead && tk->next_start == tk->next_seq && !tk->qmask ? tk : NULL;
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	refresh(w, wc);
@@ -584,7 +590,9 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
 	}
-	return w->host.sched_event(w->host.ctx, &ev, t, err);
+	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	w->dying = NULL;
+	return ret;
 }
 
 static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
@@ -693,7 +701,7 @@ static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 	if (sl->wp_head == NONE)
 		sl->wp_tail = NONE;
 	invalidate(wc);
-	if (wp->wakee) {
+	if (wp->wakee && wp->wakee->gen == wp->wakee_gen) {
 		struct wtask *tk = wp->wakee;
 		if (wp->wakee_slice != NONE) {
 			struct slice *ws = S(w, wp->wakee_slice);

@@ -96,6 +96,17 @@ u64 work_end_ns(const struct work *w);
 bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
 		      struct run_activity *act);
 /*
+ * The scheduler model frees a task that died (sched_hooks.task_exit), from within the
+ * sched_event() of its last switch-out: when that is the switch-out this layer is replaying,
+ * the task's measurements as work_task_result() gives them, and true; its entry is then
+ * reused, so memory does not grow with the pids that die. False otherwise (the caller keeps the
+ * task; its measurements are read by pid at the end).
+ */
+bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_s,
+		    struct run_activity *act);
+/* The most tasks the layer held at once (a dead task's entry reused counts once). */
+u64 work_peak_tasks(const struct work *w);
+/*
  * A note on the tasks whose backlog grows (a timer-driven task whose work no longer fits its
  * period): at least 10 activations, the lateness rose from one activation to the next at least
  * 9 times in 10 and by more than 1 ms from the first to the last. Writes "" when none; names at

@@ -39,6 +39,7 @@ struct wakept {
 	double offset;        /* work of the waker's slice done at the traced wakeup */
 	struct event ev;      /* the wakeup to replay at the emulated time */
 	struct wtask *wakee;  /* NULL: it makes no slice ready (the task was ready already) */
+	u32 wakee_gen;        /* wakee->gen when made: another once the entry is reused */
 	u64 wakee_seq;        /* the wakee's slice it makes ready */
 	u32 wakee_slice;      /* that slice once read; NONE before */
 	u32 next;             /* the waker slice's next wake point, or the free list */
@@ -86,6 +87,11 @@ struct wcpu {
 struct wtask {
 	s32 pid;           /* 0 = empty slot (pid 0 never has slices) */
 	char comm[TASK_COMM_LEN];
+	u64 born;          /* creation order, among every task of the run */
+	u32 gen;           /* bumped each time the entry is reused */
+	bool dead;         /* switched out to die (X/Z) in the trace: out of the pid table, its
+			    * entry reused once its last slice is emulated (work_task_exit()) */
+	struct wtask *next_free;
 	u64 next_seq;      /* the next slice number to hand out (traced side) */
 	u64 next_start;    /* the slice number that may start next (emulated side) */
 	bool running;      /* a slice of it is executing */
@@ -120,6 +126,15 @@ struct wtask {
 
 enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };
 
+/* What work_backlog_note() says of a task, kept when a dead task's entry is reused. */
+struct work_backlog {
+	u64 born;
+	s32 pid;
+	char comm[TASK_COMM_LEN];
+	s64 late_first_ns, late_last_ns;
+	u64 activations;
+};
+
 #define WTASK_CHUNK 256
 
 struct anchored {
@@ -138,9 +153,15 @@ struct work {
 	u32 wp_cap, wp_free;
 	/* tasks */
 	struct wtask **tasks; /* open addressing by pid, power-of-two size */
-	size_t tasks_cap, tasks_used;
+	size_t tasks_cap, tasks_used; /* slots, and tasks in the table */
 	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
 	size_t nr_chunks;
+	size_t entries;         /* entries handed out of the chunks */
+	struct wtask *free_tasks; /* entries of dead tasks, to reuse */
+	u64 born, live_tasks, peak_tasks;
+	struct wtask *dying;    /* emu_end(): the dead task whose last switch-out is replayed */
+	struct work_backlog *gone; /* dead tasks whose backlog grew (work_backlog_note()) */
+	size_t nr_gone, cap_gone;
 	struct anchored *aq;
 	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
 	u64 t_read;        /* the last trace time read */
@@ -179,6 +200,9 @@ void work_q_remove(struct slice_queue *q, size_t pos);
 struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot);
 const struct wtask *work_task_find(const struct work *w, s32 pid);
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm);
+/* A task switched out to die in the trace: out of the pid table (the pid's next task is a new
+ * one), its entry kept until its last slice is emulated. */
+void work_task_detach(struct work *w, struct wtask *tk);
 int work_aq_push(struct work *w, const struct event *ev, u64 t);
 
 #endif

@@ -133,11 +133,13 @@ const struct wtask *work_task_find(const struct work *w, s32 pid)
 	return work_task_lookup((struct work *)w, pid, &slot);
 }
 
-/* The task's entry, created if new. Entries never move (slices keep pointers to them). */
+/* The task's entry, created if new. Entries never move (slices keep pointers to them); a dead
+ * task's is reused once nothing points to it (work_task_exit()). */
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
 	size_t slot = 0;
+	u32 gen;
 
 	tk = work_task_lookup(w, pid, &slot);
 	if (tk)
@@ -160,28 +162,65 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 		free(old);
 		work_task_lookup(w, pid, &slot);
 	}
-	if (w->tasks_used == w->nr_chunks * WTASK_CHUNK) {
-		struct wtask **c = realloc(w->chunks, (w->nr_chunks + 1) * sizeof(*c));
-		if (!c)
-			return NULL;
-		w->chunks = c;
-		c[w->nr_chunks] = calloc(WTASK_CHUNK, sizeof(struct wtask));
-		if (!c[w->nr_chunks])
-			return NULL;
-		w->nr_chunks++;
+	if (w->free_tasks) {
+		tk = w->free_tasks;
+		w->free_tasks = tk->next_free;
+	} else {
+		if (w->entries == w->nr_chunks * WTASK_CHUNK) {
+			struct wtask **c = realloc(w->chunks, (w->nr_chunks + 1) * sizeof(*c));
+			if (!c)
+				return NULL;
+			w->chunks = c;
+			c[w->nr_chunks] = calloc(WTASK_CHUNK, sizeof(struct wtask));
+			if (!c[w->nr_chunks])
+				return NULL;
+			w->nr_chunks++;
+		}
+		tk = &w->chunks[w->entries / WTASK_CHUNK][w->entries % WTASK_CHUNK];
+		w->entries++;
 	}
-	tk = &w->chunks[w->tasks_used / WTASK_CHUNK][w->tasks_used % WTASK_CHUNK];
+	gen = tk->gen;
+	memset(tk, 0, sizeof(*tk));
+	tk->gen = gen;
 	tk->pid = pid;
+	tk->born = w->born++;
 	tk->cause_wp.idx = tk->waking_wp.idx = NONE;
 	dist_init(&tk->latency);
 	dist_init(&tk->response);
 	dist_init(&tk->lateness);
 	w->tasks[slot] = tk;
 	w->tasks_used++;
+	if (++w->live_tasks > w->peak_tasks)
+		w->peak_tasks = w->live_tasks;
 out_comm:
 	if (comm)
 		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
 	return tk;
+}
+
+/* Linear probing: the entries after the one removed move back to where a lookup finds them. */
+void work_task_detach(struct work *w, struct wtask *tk)
+{
+	size_t mask = w->tasks_cap - 1, i, j;
+
+	if (tk->dead || !w->tasks_cap)
+		return;
+	tk->dead = true;
+	for (i = (size_t)(u32)tk->pid & mask; w->tasks[i] && w->tasks[i] != tk; i = (i + 1) & mask)
+		;
+	if (w->tasks[i] != tk)
+		return;
+	w->tasks[i] = NULL;
+	w->tasks_used--;
+	for (j = (i + 1) & mask; w->tasks[j]; j = (j + 1) & mask) {
+		size_t home = (size_t)(u32)w->tasks[j]->pid & mask;
+		/* the entry at j stays unless its home lies cyclically in (i, j] */
+		if (i <= j ? (home > i && home <= j) : (home > i || home <= j))
+			continue;
+		w->tasks[i] = w->tasks[j];
+		w->tasks[j] = NULL;
+		i = j;
+	}
 }
 
 int work_aq_push(struct work *w, const struct event *ev, u64 t)
@@ -255,6 +294,7 @@ void work_free(struct work *w)
 		free(w->chunks[i]);
 	}
 	free(w->chunks);
+	free(w->gone);
 	free(w->aq);
 	free(w->sp);
 	free(w->wp);
@@ -291,6 +331,14 @@ static void activity(const struct dist *lat, const struct dist *resp, const stru
 	dist_summary(late, &act->lateness);
 }
 
+static void task_result(const struct wtask *tk, double *delay_s, double *max_delay_s,
+			struct run_activity *act)
+{
+	*delay_s = (double)tk->delay_ns / (double)NSEC_PER_SEC;
+	*max_delay_s = (double)tk->max_delay_ns / (double)NSEC_PER_SEC;
+	activity(&tk->latency, &tk->response, &tk->lateness, tk->activations, act);
+}
+
 bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
 		      struct run_activity *act)
 {
@@ -298,36 +346,105 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
 
 	if (!tk)
 		return false;
-	*delay_s = (double)tk->delay_ns / (double)NSEC_PER_SEC;
-	*max_delay_s = (double)tk->max_delay_ns / (double)NSEC_PER_SEC;
-	activity(&tk->latency, &tk->response, &tk->lateness, tk->activations, act);
+	task_result(tk, delay_s, max_delay_s, act);
 	return true;
+}
+
+/* A task's backlog grows: 10 activations or more, its lateness rose at 90 % of them and by more
+ * than a millisecond in all. */
+static bool backlog_grows(u64 activations, u64 rises, s64 first_ns, s64 last_ns)
+{
+	return activations >= 10 && rises * 10 >= (activations - 1) * 9 &&
+	       last_ns - first_ns > (s64)NSEC_PER_MSEC;
+}
+
+bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_s,
+		    struct run_activity *act)
+{
+	struct wtask *tk = w->dying;
+
+	if (!tk || tk->pid != pid)
+		return false;
+	w->dying = NULL;
+	task_result(tk, delay_s, max_delay_s, act);
+	if (backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns, tk->late_last_ns)) {
+		if (w->nr_gone == w->cap_gone) {
+			size_t cap = w->cap_gone ? w->cap_gone * 2 : 8;
+			void *v = realloc(w->gone, cap * sizeof(*w->gone));
+			if (!v)
+				return false; /* the entry stays: nothing is lost */
+			w->gone = v;
+			w->cap_gone = cap;
+		}
+		w->gone[w->nr_gone++] = (struct work_backlog){tk->born, tk->pid, {0},
+							      tk->late_first_ns, tk->late_last_ns,
+							      tk->activations};
+		memcpy(w->gone[w->nr_gone - 1].comm, tk->comm, TASK_COMM_LEN);
+	}
+	dist_release(&tk->latency);
+	dist_release(&tk->response);
+	dist_release(&tk->lateness);
+	tk->pid = 0; /* an empty entry to work_backlog_note() */
+	tk->activations = 0;
+	tk->gen++;   /* its wake points still pending no longer reach it */
+	tk->next_free = w->free_tasks;
+	w->free_tasks = tk;
+	w->live_tasks--;
+	return true;
+}
+
+u64 work_peak_tasks(const struct work *w)
+{
+	return w->peak_tasks;
+}
+
+static int cmp_born(const void *a, const void *b)
+{
+	u64 x = ((const struct work_backlog *)a)->born, y = ((const struct work_backlog *)b)->born;
+
+	return (x > y) - (x < y);
 }
 
 void work_backlog_note(const struct work *w, char *buf, size_t size)
 {
-	size_t len = 0;
-	int n = 0, named = 0;
+	struct work_backlog *v = NULL;
+	size_t len = 0, n = w->nr_gone;
+	int named = 0;
 
 	buf[0] = 0;
-	for (size_t i = 0; i < w->tasks_used; i++) {
+	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
-		if (tk->activations < 10 || tk->late_rises * 10 < (tk->activations - 1) * 9 ||
-		    tk->late_last_ns - tk->late_first_ns <= (s64)NSEC_PER_MSEC)
+		n += tk->pid && backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns,
+					      tk->late_last_ns);
+	}
+	if (!n)
+		return;
+	v = malloc(n * sizeof(*v));
+	if (!v)
+		return;
+	if (w->nr_gone)
+		memcpy(v, w->gone, w->nr_gone * sizeof(*v));
+	n = w->nr_gone;
+	for (size_t i = 0; i < w->entries; i++) {
+		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
+		if (!tk->pid || !backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns,
+					       tk->late_last_ns))
 			continue;
-		n++;
-		if (named == 3 || len >= size)
-			continue;
-		named++;
+		v[n] = (struct work_backlog){tk->born, tk->pid, {0}, tk->late_first_ns,
+					     tk->late_last_ns, tk->activations};
+		memcpy(v[n++].comm, tk->comm, TASK_COMM_LEN);
+	}
+	qsort(v, n, sizeof(*v), cmp_born); /* in the order the tasks appeared */
+	for (size_t i = 0; i < n && named < 3 && len < size; i++, named++)
 		len += (size_t)snprintf(buf + len, size - len,
 					"%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
 					len ? ", " : "backlog grows (the work does not fit at this speed): ",
-					tk->comm, tk->pid, (double)tk->late_first_ns / 1e9,
-					(double)tk->late_last_ns / 1e9,
-					(unsigned long long)tk->activations);
-	}
-	if (n > named && len < size)
-		snprintf(buf + len, size - len, " and %d more", n - named);
+					v[i].comm, v[i].pid, (double)v[i].late_first_ns / 1e9,
+					(double)v[i].late_last_ns / 1e9,
+					(unsigned long long)v[i].activations);
+	if (n > (size_t)named && len < size)
+		snprintf(buf + len, size - len, " and %zu more", n - (size_t)named);
+	free(v);
 }
 
 void work_total_activity(const struct work *w, struct run_activity *act)

@@ -3,9 +3,9 @@
  *
  * A header row names the columns, in any order: time_s, cpu and util are required; util_rt,
  * util_dl, util_est, freq_khz and idle_state are optional (an empty cell is "absent"). Any
- * other column name is an error. Each data row becomes one EV_CSV_UTIL event. Rows are
- * numbered from 1 (the header) and reported as "'file':row: why"; for a file without quoted
- * newlines a row number is its line number.
+ * other column name is an error; a UTF-8 byte order mark before the header is skipped. Each
+ * data row becomes one EV_CSV_UTIL event. Rows are numbered from 1 (the header) and reported
+ * as "'file':row: why"; for a file without quoted newlines a row number is its line number.
  */
 #include "trace/reader_priv.h"
 
@@ -326,6 +326,9 @@ int csv_open(struct trace_reader *r, struct gs_error *err)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	csv_set_realloc_func(&c->p, csv_realloc);
 	row_reset(c);
+	/* a UTF-8 byte order mark (as spreadsheets save CSV) is not part of the first column's name */
+	if (r->buf_len - r->buf_pos >= 3 && memcmp(r->buf + r->buf_pos, "\xef\xbb\xbf", 3) == 0)
+		r->buf_pos += 3;
 	while (!c->header_done && !r->done) {
 		int ret = csv_feed(r, err);
 		if (ret < 0)

@@ -15,7 +15,9 @@
 static struct pf_cpu *cpu_state(struct pf_state *pf, u32 cpu)
 {
 	if (cpu >= pf->nr_cpus) {
-		u32 n = cpu + 1 > 64 ? cpu + 1 : 64;
+		/* doubled, so that CPUs 1, 2, ... 4095 in turn do not copy the array each time */
+		u32 n = pf->nr_cpus * 2 > cpu + 1 ? pf->nr_cpus * 2 : cpu + 1;
+		n = n > 64 ? n : 64;
 		struct pf_cpu *c = realloc(pf->cpus, n * sizeof(*c));
 		u64 *h;
 		if (!c)
@@ -50,8 +52,11 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
 	c = cpu_state(pf, b->cpu);
 	if (!c)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	if (b->cpu + 1 > pf->cpus_used)
+	if (b->cpu + 1 > pf->cpus_used) {
 		pf->cpus_used = b->cpu + 1;
+		if (pf_merge_grow(pf) < 0)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
 	if (b->has_ftrace_clock && !pf->clock_from_bundle) {
 		snprintf(r->st.clock, sizeof(r->st.clock), "%s",
 			 pf_ftrace_clock_name(b->ftrace_clock));
@@ -110,12 +115,13 @@ void pf_commit(struct pf_state *pf)
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
 	pf->have_max = true;
-	if (!q->n) {
-		pf->head_ts[pf->cpu] = ev->ts_ns;
-		pf->new_head = true;
-	}
 	q->n++;
 	pf->held++;
+	if (q->n == 1) {
+		pf->head_ts[pf->cpu] = ev->ts_ns;
+		pf->new_head = true;
+		pf_merge_update(pf, (u32)pf->cpu);
+	}
 }
 
 /* Room for one more event in a queue; 0 or GS_ENOMEM. */

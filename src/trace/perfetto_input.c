@@ -361,7 +361,18 @@ int pf_inflate_packets(struct trace_reader *r, const ProtobufCBinaryData *in,
 		zs.next_out = pf->infl + pf->infl_len;
 		zs.avail_out = (uInt)(pf->infl_cap - pf->infl_len);
 		zr = inflate(&zs, Z_NO_FLUSH);
-		pf->infl_len = pf->infl_cap - zs.avail_out;
+		{
+			size_t before = pf->infl_len;
+			int ret;
+
+			pf->infl_len = pf->infl_cap - zs.avail_out;
+			ret = reader_inflated(r, pf->infl_len - before, err);
+			if (ret < 0) {
+				inflateEnd(&zs);
+				pf->infl_len = 0;
+				return ret;
+			}
+		}
 	} while (zr == Z_OK && (zs.avail_in > 0 || zs.avail_out == 0));
 	inflateEnd(&zs);
 	if (zr != Z_STREAM_END) {

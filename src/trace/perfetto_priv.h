@@ -119,6 +119,13 @@ struct pf_state {
 	u32 cpus_used; /* highest CPU with a bundle, plus one: the queues to merge */
 	u64 *head_ts;  /* nr_cpus: the time of each queue's head, UINT64_MAX when it is empty */
 	bool new_head; /* an event went into an empty queue */
+	/* the merge's tournament tree over the queues (perfetto.c): tt_leaves (a power of two, at
+	 * least cpus_used) leaves, node i's children 2i and 2i+1, each node the CPU whose head wins
+	 * below it (-1 for none); tt[1] the oldest head */
+	s32 *tt;
+	u32 tt_leaves;
+	u32 tt_used; /* the leaves set: CPUs 0 .. tt_used - 1, the others -1 */
+	u64 merge_steps; /* queue heads compared, for tests */
 	struct pf_comms comms;
 	u32 seqs[64]; /* trusted_packet_sequence_ids seen (for previous_packet_dropped) */
 	u32 nr_seqs;
@@ -174,6 +181,10 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
 /* The next item of the bundle in time order: 1 an event committed, 0 an item used without an
  * event, 2 the bundle is done; or a negative GS_E* code. */
 int pf_bundle_step(struct trace_reader *r, struct gs_error *err);
+/* perfetto.c: the merge's tree after pf->cpus_used grew (0 or GS_ENOMEM), and after the head
+ * of CPU c's queue changed. */
+int pf_merge_grow(struct pf_state *pf);
+void pf_merge_update(struct pf_state *pf, u32 c);
 struct event *pf_slot(struct pf_state *pf);
 void pf_commit(struct pf_state *pf);
 void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);

@@ -384,6 +384,33 @@ static ssize_t raw_read(struct trace_reader *r, char *dst, size_t n)
 	}
 }
 
+int reader_inflated(struct trace_reader *r, u64 n, struct gs_error *err)
+{
+	r->inflated += n;
+	if (r->inflated <= r->inflate_limit)
+		return 0;
+	return gs_error_set(err, GS_ETRACE,
+			    "'%s': decompresses to more than %llu bytes, the limit for a %llu-byte "
+			    "file (%u times its size, at least %llu MiB): not a trace, or a "
+			    "decompression bomb",
+			    r->path, (unsigned long long)r->inflate_limit,
+			    (unsigned long long)r->file_size, READER_INFLATE_RATIO,
+			    (unsigned long long)(READER_INFLATE_MIN >> 20));
+}
+
+/* The file's size and what it may decompress to (READER_INFLATE_*). */
+static void reader_set_inflate_limit(struct trace_reader *r)
+{
+	struct stat sb;
+
+	r->file_size = fstat(r->fd, &sb) == 0 && S_ISREG(sb.st_mode) ? (u64)sb.st_size : 0;
+	r->inflate_limit = READER_INFLATE_MIN;
+	if (r->file_size > r->inflate_limit / READER_INFLATE_RATIO)
+		r->inflate_limit = r->file_size <= UINT64_MAX / READER_INFLATE_RATIO
+					   ? r->file_size * READER_INFLATE_RATIO
+					   : UINT64_MAX;
+}
+
 int reader_refill(struct trace_reader *r, struct gs_error *err)
 {
 	ssize_t got;
@@ -431,6 +458,8 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	if (got == 0)
 		r->in_eof = true;
 	r->buf_len += (size_t)got;
+	if (got > 0 && r->gz && !gzdirect(r->gz))
+		return reader_inflated(r, (u64)got, err);
 	return 0;
 }
 
@@ -670,8 +699,15 @@ static int reader_open_file(struct trace_reader *r, unsigned char *magic, size_t
 	if (r->fd < 0)
 		return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", r->path,
 				    strerror(errno));
-	if (fstat(r->fd, &sb) == 0 && S_ISDIR(sb.st_mode))
+	if (fstat(r->fd, &sb) != 0)
+		return gs_error_set(err, GS_EIO, "'%s': %s", r->path, strerror(errno));
+	if (S_ISDIR(sb.st_mode))
 		return gs_error_set(err, GS_EINPUT, "'%s': is a directory", r->path);
+	if (S_ISCHR(sb.st_mode) || S_ISBLK(sb.st_mode))
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': is a %s device, not a trace (a file, a pipe or a FIFO is "
+				    "read)",
+				    r->path, S_ISCHR(sb.st_mode) ? "character" : "block");
 	*nmagic = pread(r->fd, magic, size, 0);
 	if (*nmagic == 0)
 		return gs_error_set(err, GS_ETRACE, "'%s': empty trace", r->path);
@@ -728,6 +764,7 @@ static int stream_open(struct trace_reader *r, const struct reader_opts *opts, b
 {
 	int ret;
 
+	reader_set_inflate_limit(r);
 	if (is_stdin || (nmagic >= 2 && magic[0] == 0x1f && magic[1] == 0x8b)) {
 		int fd2 = dup(r->fd);
 		if (fd2 < 0 || !(r->gz = gzdopen(fd2, "rb"))) {

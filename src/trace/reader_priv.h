@@ -32,6 +32,15 @@ struct csv_parser;
 #define READER_BUF_SIZE    (1u << 20)
 #define READER_BUF_INITIAL (1u << 16)
 
+/* Decompression bombs: what a file may decompress to in total (gzip text, and Perfetto's
+ * compressed packets together): READER_INFLATE_RATIO times its size on disk, and at least
+ * READER_INFLATE_MIN bytes. Traces compress 10 to 35 times (ftrace text, trace-cmd report, the
+ * generator's periodic and pipe workloads); deflate's ceiling is about 1030, reached by runs of
+ * one byte (a 4 MB file of 4 GiB of newlines), which hold no event. Past the limit the read
+ * fails (GS_ETRACE) rather than spend minutes on what cannot be a trace. */
+#define READER_INFLATE_RATIO 100u
+#define READER_INFLATE_MIN   (64ull << 20)
+
 /* One key=value pair of an event's payload, pointing into the line (not NUL-terminated). */
 struct field_span {
 	const char *key;
@@ -82,6 +91,9 @@ struct trace_reader {
 	size_t buf_len; /* bytes valid in buf */
 	size_t buf_pos; /* start of the next unread line */
 	bool in_eof;    /* no more bytes from the input */
+	u64 inflated;       /* bytes decompressed so far (gzip, Perfetto compressed packets) */
+	u64 inflate_limit;  /* and the most allowed: READER_INFLATE_* of the file's size */
+	u64 file_size;      /* the input's size on disk, 0 when it has none (a pipe) */
 	bool done;      /* the back end produced its last event */
 	u64 lineno;
 	bool seen_event_line;
@@ -263,6 +275,10 @@ void sys_close(struct trace_reader *r);
  * with *why set when such a marker is broken. */
 int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
 		const char **why);
+
+/* reader.c: count n more decompressed bytes; 0, or GS_ETRACE (err set) once the total passes
+ * r->inflate_limit. */
+int reader_inflated(struct trace_reader *r, u64 n, struct gs_error *err);
 
 /* reader.c: read more input into buf (compacting it first); 0, or GS_EIO. Sets in_eof. */
 int reader_refill(struct trace_reader *r, struct gs_error *err);

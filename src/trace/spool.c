@@ -10,6 +10,37 @@
 #include <sys/stat.h>
 #include <unistd.h>
 
+/* The most bytes spooled from one input: GOVSIM_SPOOL_MAX_MB (MiB, 1 to 2^30), or
+ * SPOOL_MAX_MB_DEFAULT when it is unset or not such a number. */
+static unsigned long long spool_max_bytes(void)
+{
+	const char *v = getenv("GOVSIM_SPOOL_MAX_MB");
+	unsigned long long mb = 0;
+
+	if (!v || !*v)
+		return (unsigned long long)SPOOL_MAX_MB_DEFAULT << 20;
+	for (const char *p = v; *p; p++) {
+		if (*p < '0' || *p > '9' || mb > (1ull << 30))
+			return (unsigned long long)SPOOL_MAX_MB_DEFAULT << 20;
+		mb = mb * 10 + (unsigned long long)(*p - '0');
+	}
+	if (mb == 0 || mb > (1ull << 30))
+		return (unsigned long long)SPOOL_MAX_MB_DEFAULT << 20;
+	return mb << 20;
+}
+
+/* A device is no trace: /dev/zero or /dev/urandom would fill $TMPDIR, a disk would be read
+ * whole. */
+static int refuse_device(const char *name, const struct stat *sb, struct gs_error *err)
+{
+	if (S_ISCHR(sb->st_mode) || S_ISBLK(sb->st_mode))
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': is a %s device, not a trace (a file, a pipe or a FIFO is "
+				    "read)",
+				    name, S_ISCHR(sb->st_mode) ? "character" : "block");
+	return 0;
+}
+
 /* An unlinked read-write file in $TMPDIR (or /tmp): gone when the process ends. */
 static int tmp_file(void)
 {
@@ -51,6 +82,7 @@ static int write_all(int fd, const char *p, size_t n)
 int trace_spool(const char *name, struct trace_spool *sp, struct gs_error *err)
 {
 	bool is_stdin = strcmp(name, "-") == 0;
+	unsigned long long max = spool_max_bytes(), total = 0;
 	char *buf = NULL;
 	struct stat sb;
 	int in = -1, ret = 0;
@@ -61,6 +93,8 @@ int trace_spool(const char *name, struct trace_spool *sp, struct gs_error *err)
 		/* regular files, directories and missing paths go to the reader as they are */
 		if (stat(name, &sb) != 0 || S_ISREG(sb.st_mode) || S_ISDIR(sb.st_mode))
 			return 0;
+		if ((ret = refuse_device(name, &sb, err)) < 0)
+			return ret;
 		in = open(name, O_RDONLY | O_CLOEXEC);
 		if (in < 0)
 			return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", name,
@@ -72,6 +106,8 @@ int trace_spool(const char *name, struct trace_spool *sp, struct gs_error *err)
 			snprintf(sp->path, sizeof(sp->path), "/proc/self/fd/%d", in);
 			return 0;
 		}
+		if (fstat(in, &sb) == 0 && (ret = refuse_device(name, &sb, err)) < 0)
+			return ret;
 	}
 	sp->fd = tmp_file();
 	buf = malloc(1u << 16);
@@ -90,6 +126,14 @@ int trace_spool(const char *name, struct trace_spool *sp, struct gs_error *err)
 		}
 		if (got == 0)
 			break;
+		total += (unsigned long long)got;
+		if (total > max) {
+			ret = gs_error_set(err, GS_EINPUT,
+					   "'%s': longer than %llu MiB, the most read from a pipe "
+					   "(GOVSIM_SPOOL_MAX_MB sets it)",
+					   name, max >> 20);
+			goto out;
+		}
 		if (write_all(sp->fd, buf, (size_t)got) < 0) {
 			ret = gs_error_set(err, GS_EIO, "'%s': cannot write its temporary copy: %s",
 					   name, strerror(errno));

@@ -8,8 +8,17 @@
  * blocks; a block whose first line starts with '{' or '[' is JSON (process dumps, Chrome
  * events) and is skipped; the others are ftrace text. Lines are numbered in the file, so a
  * malformed line's 'file':line points into its block; the header says which blocks were read.
- * The viewer's own scripts, outside the blocks, can hold lines longer than the input buffer:
- * they are skipped whole.
+ * A block starts at a line that is the tag alone (spaces around it allowed): the viewer's own
+ * script quotes the tag inside its regular expressions, and such a line is code, not a block.
+ * The viewer's scripts can also hold lines longer than the input buffer: they are skipped whole.
+ *
+ * Older systrace pages (before the trace-data blocks) carry the text in a JavaScript string:
+ *       var linuxPerfData = "\
+ *     # tracer: nop\n\
+ *     ...\n\
+ *     <last line>\n";
+ * The string starts at a line that is `var linuxPerfData = "\` alone; each line's `\n\` (or a
+ * bare `\` continuation) is cut off, and the string ends at `\n";`, `";` or `</script>`.
  *
  * JSON: {"traceEvents": [...], "systemTraceEvents": "# tracer: nop\n..."}: the value of
  * "systemTraceEvents" is found by a streaming scan and decoded (\n, \t, \", \\, \/, \uXXXX)
@@ -30,6 +39,7 @@ struct sys_state {
 	enum sys_mode mode;
 	/* HTML */
 	bool in_block;
+	bool in_string;  /* in the block: the older JavaScript string, not a trace-data tag */
 	int block_kind; /* in a block: 0 not decided yet, 1 ftrace text, -1 JSON (skipped) */
 	int blocks, text_blocks;
 	bool skipping_long; /* inside a line longer than the buffer, outside a text block */
@@ -103,6 +113,74 @@ static bool has(const char *s, size_t len, const char *word)
 	return memmem(s, len, word, strlen(word)) != NULL;
 }
 
+static bool is_space(char c)
+{
+	return c == ' ' || c == '\t' || c == '\r';
+}
+
+/* [*p, *end) without the spaces at either end. */
+static void trim(const char **p, const char **end)
+{
+	while (*p < *end && is_space(**p))
+		(*p)++;
+	while (*end > *p && is_space((*end)[-1]))
+		(*end)--;
+}
+
+static bool ends_with(const char *p, const char *end, const char *word)
+{
+	size_t n = strlen(word);
+	return (size_t)(end - p) >= n && memcmp(end - n, word, n) == 0;
+}
+
+/* A line that is a trace-data tag alone: `<script ... trace-data ...>`, nothing after it. */
+static bool is_block_tag(const char *line, size_t len)
+{
+	const char *p = line, *end = line + len, *gt;
+
+	trim(&p, &end);
+	if (!starts_ci(p, end, "<script") || p == end || end[-1] != '>')
+		return false;
+	gt = memchr(p, '>', (size_t)(end - p));
+	return gt == end - 1 && has(p, (size_t)(gt - p), "trace-data");
+}
+
+/* A line that opens the older systrace's string: `var linuxPerfData = "\` alone. */
+static bool is_string_start(const char *line, size_t len)
+{
+	static const char start[] = "var linuxPerfData = \"\\";
+	const char *p = line, *end = line + len;
+
+	trim(&p, &end);
+	return (size_t)(end - p) == sizeof(start) - 1 && memcmp(p, start, sizeof(start) - 1) == 0;
+}
+
+/* One line of the older systrace's string: its JavaScript line end cut off, then the text
+ * reader. The string's last line (`...\n";`) or `";` or `</script>` ends the block. */
+static int string_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
+{
+	struct sys_state *s = r->sys;
+	const char *p = line, *end = line + len;
+
+	trim(&p, &end);
+	if (starts_ci(p, end, "</script>") || (end - p == 2 && memcmp(p, "\";", 2) == 0)) {
+		s->in_block = false;
+		return 0;
+	}
+	while (len && is_space(line[len - 1]))
+		len--;
+	if (ends_with(line, line + len, "\\n\";")) {
+		len -= 4;
+		s->in_block = false;
+	} else if (ends_with(line, line + len, "\\n\\")) {
+		len -= 3;
+	} else if (ends_with(line, line + len, "\\")) {
+		len -= 1;
+	}
+	line[len] = '\0';
+	return text_parse_line(r, line, len, err);
+}
+
 /* One HTML line (NUL-terminated at line[len]). */
 static int html_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
 {
@@ -110,13 +188,23 @@ static int html_line(struct trace_reader *r, char *line, size_t len, struct gs_e
 	const char *p = line, *end = line + len;
 
 	if (!s->in_block) {
-		if (has(line, len, "<script") && has(line, len, "trace-data")) {
+		if (is_block_tag(line, len)) {
 			s->in_block = true;
+			s->in_string = false;
 			s->block_kind = 0;
 			s->blocks++;
+		} else if (is_string_start(line, len)) {
+			s->in_block = true;
+			s->in_string = true;
+			s->blocks++;
+			s->text_blocks++;
+			reader_add_header(r, "systrace HTML: ftrace text of the linuxPerfData "
+					  "string (older systrace)");
 		}
 		return 0;
 	}
+	if (s->in_string)
+		return string_line(r, line, len, err);
 	if (has(line, len, "</script>")) {
 		s->in_block = false;
 		return 0;

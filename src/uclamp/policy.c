@@ -541,8 +541,11 @@ out_free_line:
 	return rc;
 }
 
-/* A policy line is at most this long (a setattr with a long glob is under 200 bytes). */
-#define POLICY_LINE_MAX 4096
+/* A policy line is at most this long (a setattr with a long glob is under 200 bytes), and a
+ * file at most this many lines (policies are tens of lines; an endless input, `yes | ...`,
+ * must end). */
+#define POLICY_LINE_MAX  4096
+#define POLICY_MAX_LINES 1000000
 
 /*
  * The next line of f into line[POLICY_LINE_MAX + 1], without its newline: 1, 0 at the end, or
@@ -593,7 +596,11 @@ int policy_parse_file(struct policy *p, const char *path, struct gs_error *err)
 	}
 	p->defer_check++;
 	while ((rc = policy_read_line(f, line, path, lineno + 1, err)) == 1) {
-		lineno++;
+		if (++lineno > POLICY_MAX_LINES) {
+			rc = gs_error_set(err, GS_EPOLICY, "'%s':%ld: more than %d lines", path,
+					  lineno, POLICY_MAX_LINES);
+			break;
+		}
 		rc = policy_parse_line(p, line, path, lineno, err);
 		if (rc)
 			break;

@@ -103,7 +103,8 @@ void policy_release(struct policy *p);
 
 /* Parse a policy file ("-" is stdin) and add its actions. On error returns GS_EPOLICY (or GS_EIO
  * if unreadable, GS_ENOMEM) with "'path':line: why" in err; actions of the lines before the bad
- * one stay added, and the caller is expected to give up. */
+ * one stay added, and the caller is expected to give up. A line is at most 4096 bytes, a file
+ * at most 1000000 lines (docs/limits.md). */
 int policy_parse_file(struct policy *p, const char *path, struct gs_error *err);
 /* Parse one line (a --action option: origin "--action", lineno its 1-based index). Blank and
  * comment-only lines add nothing and return 0. On error nothing is added. */

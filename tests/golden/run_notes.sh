@@ -117,4 +117,22 @@ run_tasks=$("$bin" run $sf | sed -n 's/^tasks: \([0-9]*\),.*/\1/p')
 	{ echo "run_notes: tasks: run $run_tasks, trace info $info_tasks less ${info_gov:-?} sugov" >&2; fail=1; }
 [ "$info_tasks" = 82 ] && [ "$info_gov" = 2 ] || { echo "run_notes: trace info: $info_tasks tasks, $info_gov sugov (want 82, 2: pids 5859 and 5860)" >&2; fail=1; }
 
+# many actions that match nothing: the first few are listed one a line (stderr and notes), the
+# rest summed up in one line each; 1000 setattrs of absent comms, 7 actions after the end
+for i in $(seq 1 1000); do echo "setattr comm=absent$i uclamp_min=10"; done >"$tmp/many.txt"
+for i in $(seq 1 7); do echo "at 99 setattr comm=absent uclamp_min=$i"; done >>"$tmp/many.txt"
+"$bin" run $sf --policy "$tmp/many.txt" >"$tmp/o" 2>"$tmp/e"
+status "many unmatched" $? 0
+for i in 1 2 3 4 5; do
+	expect "many unmatched: line $i" "$tmp/e" "govsim: warning: '$tmp/many.txt':$i: 'setattr comm=absent$i uclamp_min=10' matched no task"
+done
+expect "many unmatched: sum" "$tmp/e" "govsim: warning: $((1000 - 5)) more actions matched no task"
+expect "many unmatched: sum late" "$tmp/e" "govsim: warning: $((7 - 5)) more actions are timed after the trace's end: not run"
+n=$(grep -c "matched no task\|after the trace's end" "$tmp/e")
+[ "$n" = 12 ] || { echo "run_notes: many unmatched: $n warning lines, want 12 (5 + 1 of each kind)" >&2; fail=1; }
+n=$(grep "^note:" "$tmp/o" | grep -c "matched no task\|after the trace's end")
+[ "$n" = 12 ] || { echo "run_notes: many unmatched: $n notes, want 12 (5 + 1 of each kind)" >&2; fail=1; }
+grep -qF "note:     $((1000 - 5)) more actions matched no task" "$tmp/o" ||
+	{ echo "run_notes: many unmatched: no summing-up note" >&2; fail=1; }
+
 exit $fail

@@ -8,6 +8,12 @@
 # first, the ftrace text in a second block), the JSON with the text escaped into one string
 # (awk: \ " and tabs escaped, lines joined with \n). Also: the HTML's trace info names the block,
 # and a malformed line inside the block is reported with its line number in the HTML file.
+# Two fixtures in tests/fixtures/traces/ (see README-systrace.md): systrace-viewer-js.html holds
+# the viewer's importer script, whose regular expressions name `<script class="trace-data"` and
+# `var linuxPerfData = "\`, before the blocks: those lines are code, not a block, and --strict
+# accepts the file; systrace-legacy.html is the older catapult layout, the text inside a
+# JavaScript string (`var linuxPerfData = "\`, each line ending `\n\`, the last `\n";`). Each
+# replays as its text, taken out by awk/sed here, and counts its events as grep does.
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
 bin="${GOVSIM_BIN:?}"
@@ -57,4 +63,30 @@ rc=$?
 [ $rc = 3 ] || { echo "systrace: malformed line in the HTML: exit $rc, want 3" >&2; fail=1; }
 grep -q "bad.html':$first: sched_switch without next_pid" "$tmp/bad.out" ||
 	{ echo "systrace: malformed line not reported at line $first:" >&2; cat "$tmp/bad.out" >&2; fail=1; }
+
+fx=tests/fixtures/traces
+# the text of each fixture, taken out independently: the lines between the last trace-data tag
+# and its </script>; the legacy string's lines with their `\n\` / `\n";` ends cut off
+awk '/^  <script class="trace-data"/ { n++; c = 0; next }
+     /^  <\/script>/ { if (c) for (i = 1; i <= c; i++) print l[i]; c = 0; next }
+     n { l[++c] = $0 }' "$fx/systrace-viewer-js.html" | sed -n '/^# tracer/,$p' >"$tmp/viewer.txt"
+sed -n '/^  var linuxPerfData = "\\$/,/^  <\/script>$/p' "$fx/systrace-legacy.html" |
+	sed '1d;$d' | sed -e 's/\\n\\$//' -e 's/\\n";$//' >"$tmp/legacy.txt"
+for pair in systrace-viewer-js.html:viewer.txt systrace-legacy.html:legacy.txt; do
+	f=${pair%%:*} t=$tmp/${pair#*:}
+	[ "$(grep -c ': sched_switch: ' "$t")" -gt 5 ] || { echo "systrace: $f: no text taken out" >&2; fail=1; }
+	"$bin" trace info --strict "$fx/$f" >"$tmp/info.$f" 2>&1
+	rc=$?
+	[ $rc = 0 ] || { echo "systrace: $f: trace info --strict exit $rc, want 0:" >&2; head -3 "$tmp/info.$f" >&2; fail=1; }
+	grep -q '^malformed:   0$' "$tmp/info.$f" || { echo "systrace: $f: malformed lines" >&2; fail=1; }
+	for ev in sched_switch sched_wakeup cpu_idle; do
+		want=$(grep -c ": $ev: " "$t")
+		got=$(sed -n "s/^  $ev  *\([0-9]*\)$/\1/p" "$tmp/info.$f")
+		[ "$want" = "$got" ] || { echo "systrace: $f: $ev '$got', want $want (grep -c)" >&2; fail=1; }
+	done
+	cp "$t" "$tmp/plain.txt"
+	"$bin" run "$tmp/plain.txt" 2>&1 | grep -v '^trace: ' >"$tmp/run.plain"
+	"$bin" run "$fx/$f" 2>&1 | grep -v '^trace: ' >"$tmp/run.fx"
+	diff -u "$tmp/run.plain" "$tmp/run.fx" >&2 || { echo "systrace: run of $f differs from its text's" >&2; fail=1; }
+done
 exit $fail

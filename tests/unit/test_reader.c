@@ -1037,6 +1037,29 @@ static void test_csv_several_cpus(void **state)
 	}
 }
 
+/* A CSV saved with a UTF-8 byte order mark (spreadsheets write one): the mark before the header
+ * is not part of its first column's name, detected or forced, and every row is read. */
+static void test_csv_bom(void **state)
+{
+	static const char text[] = "\xef\xbb\xbftime_s,cpu,util\n0.5,0,100\n0.6,1,200\n";
+	struct reader_opts csv = {.format = TRACE_FMT_CSV};
+	struct got g;
+	(void)state;
+	for (int forced = 0; forced < 2; forced++) {
+		read_all(test_tmpfile(text, ".csv"), forced ? &csv : NULL, &g);
+		assert_string_equal(g.err.msg, "");
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.st.format, TRACE_FMT_CSV);
+		assert_int_equal(g.n, 2);
+		assert_int_equal(g.ev[0].util.cpu, 0);
+		assert_int_equal(g.ev[0].util.util, 100);
+		assert_true(g.ev[0].ts_ns == 500000000ull);
+		assert_int_equal(g.ev[1].util.cpu, 1);
+		assert_int_equal(g.ev[1].util.util, 200);
+		assert_int_equal(g.st.malformed, 0);
+	}
+}
+
 /* More rows in the first chunk libcsv parses than the ring's first size (#30.1), read through
  * the reader API: 600 rows of 6 to 8 bytes (about 520 in the first 4 KiB: past twice the ring's
  * 256 slots, a write out of bounds), then of 10 to 12 bytes (about 340: the first rows were
@@ -1175,6 +1198,58 @@ static void test_gzip(void **state)
 	assert_int_equal(gz.ev[1].power.state, 903000);
 }
 
+/* A gzip stream in a temporary file (unlinked by the caller): an event, `pad` bytes of 'x' in
+ * lines of 2 MiB (longer than the reader's buffer: skipped whole, as malformed, which keeps the
+ * test fast under sanitizers), and another event. */
+static void gzip_with_padding(char *path, size_t pad)
+{
+	static char x[1 << 16];
+	gzFile f;
+	int fd = mkstemp(path);
+
+	assert_true(fd >= 0);
+	memset(x, 'x', sizeof(x));
+	x[sizeof(x) - 1] = '\n';
+	f = gzdopen(fd, "wb9");
+	assert_non_null(f);
+	gzputs(f, "version = 6\ncpus=2\n  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n");
+	for (size_t done = 0; done < pad; done += sizeof(x)) {
+		bool nl = (done / sizeof(x)) % 32 == 31;
+		assert_true(gzwrite(f, x, nl ? sizeof(x) : sizeof(x) - 1) > 0);
+	}
+	gzputs(f, "\n  a-1 [001] 1.000002: cpu_frequency: state=903000 cpu_id=1\n");
+	assert_int_equal(gzclose(f), Z_OK);
+}
+
+/* A decompression bomb: gzip text that inflates beyond READER_INFLATE_RATIO times the file and
+ * beyond READER_INFLATE_MIN is refused (exit 3) once that much is read, not read to its end; a
+ * stream as compressible but inflating to less than READER_INFLATE_MIN is read whole. Runs of
+ * one byte compress about 1000 times, far beyond any trace's ratio. */
+static void test_gzip_bomb(void **state)
+{
+	char path[] = "/tmp/govsim-test-gz-XXXXXX";
+	char want[96];
+	struct got g;
+	(void)state;
+
+	gzip_with_padding(path, 8u << 20);
+	read_all(path, NULL, &g);
+	unlink(path);
+	assert_string_equal(g.err.msg, "");
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 2);
+	assert_true(g.st.malformed >= 4); /* the 2-MiB lines */
+
+	strcpy(path, "/tmp/govsim-test-gz-XXXXXX");
+	gzip_with_padding(path, READER_INFLATE_MIN + (4u << 20));
+	read_all(path, NULL, &g);
+	unlink(path);
+	assert_int_equal(g.ret, GS_ETRACE);
+	snprintf(want, sizeof(want), "': decompresses to more than %llu bytes",
+		 (unsigned long long)READER_INFLATE_MIN);
+	assert_non_null(strstr(g.err.msg, want));
+}
+
 /* ---- trace.dat against its report text ------------------------------------------------- */
 
 static void test_dat_equals_text(void **state)
@@ -1284,6 +1359,8 @@ int main(void)
 		cmocka_unit_test(test_cpu_id_range),
 		cmocka_unit_test(test_csv_columns),
 		cmocka_unit_test(test_csv_several_cpus),
+		cmocka_unit_test(test_csv_bom),
+		cmocka_unit_test(test_gzip_bomb),
 		cmocka_unit_test(test_csv_many_short_rows),
 		cmocka_unit_test(test_csv_errors),
 		cmocka_unit_test(test_csv_huge_cell),

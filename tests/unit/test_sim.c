@@ -103,6 +103,26 @@ static const char *short_lived_trace(int n, char state)
 	return path;
 }
 
+/* n short-lived tasks alone, written in time order: one every 100 us on CPUs 0-3 in turn (pids
+ * 2000..), each running 50 us and switched out for the last time with `state`. */
+static const char *dying_tasks_trace(int n, char state)
+{
+	struct tb b = {0};
+	const char *path;
+
+	for (int k = 0; k < n; k++) {
+		unsigned long long t = 100000000ULL + (unsigned long long)k * 100;
+		int cpu = k % 4, pid = 2000 + k;
+
+		tb_wakeup(&b, t, cpu, "sh", pid, 120);
+		tb_switch_in(&b, t + 1, cpu, "sh", pid, 120);
+		tb_switch_out_dead(&b, t + 51, cpu, "sh", pid, 120, state);
+	}
+	path = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	return path;
+}
+
 /* A periodic task: every period_us it wakes, runs run_us, sleeps. */
 static const char *periodic_trace(int cpu, const char *comm, int pid, int prio,
 				  unsigned long long run_us, unsigned long long period_us, int n)
@@ -366,6 +386,90 @@ static void test_dead_tasks_freed(void **state)
 	run_result_release(&dead);
 	run_result_release(&kept);
 	run_result_release(&many);
+}
+
+/* Work timing frees a dead task too, once its last slice is emulated: the scheduler model's
+ * states and the work layer's tasks held at once do not grow with the number of pids (2000 or
+ * 20000 short-lived ones, each 50 us of every 400 us of its CPU, so that even the lowest OPP
+ * keeps up: the slices the emulation lags behind the trace are held whatever the pids, work.h);
+ * every task is still listed with its figures (each ran once: one activation, 50 us at the
+ * traced speed or longer), and the tasks' activations add up to the run's (which the work
+ * layer counts apart, in its totals). */
+static void test_dead_tasks_freed_work(void **state)
+{
+	struct replay_case c = {.timing = SIM_TIMING_WORK};
+	struct run_result dead, many;
+	u64 acts = 0;
+	(void)state;
+
+	c.trace = dying_tasks_trace(2000, 'X');
+	replay(&c, &dead);
+	c.trace = dying_tasks_trace(20000, 'X');
+	replay(&c, &many);
+
+	print_message("states held at once: %llu and %llu, work tasks %llu and %llu\n",
+		      (unsigned long long)dead.peak_task_states,
+		      (unsigned long long)many.peak_task_states,
+		      (unsigned long long)dead.peak_work_tasks,
+		      (unsigned long long)many.peak_work_tasks);
+	assert_true(dead.peak_task_states < 100);
+	assert_true(many.peak_task_states <= dead.peak_task_states + 4);
+	assert_true(dead.peak_work_tasks < 100);
+	assert_true(many.peak_work_tasks <= dead.peak_work_tasks + 4);
+
+	assert_int_equal(dead.nr_tasks, 2000);
+	assert_int_equal(many.nr_tasks, 20000);
+	for (int i = 0; i < dead.nr_tasks; i++) {
+		assert_int_equal(dead.tasks[i].pid, 2000 + i);
+		assert_true(dead.tasks[i].runtime_s >= 50e-6 - 1e-12);
+		assert_true(dead.tasks[i].delay_s >= 0);
+		assert_int_equal(dead.tasks[i].act.activations, 1);
+		acts += dead.tasks[i].act.activations;
+	}
+	assert_int_equal(acts, dead.act_total.activations);
+	run_result_release(&dead);
+	run_result_release(&many);
+}
+
+/* A pid reused after its task died is a new task, in both timings: pid 3000 runs 1 ms as
+ * "first" and dies (X), then 2 ms as "second". Both are listed, the dead one first; under traced
+ * timing their runtimes are those of the trace, under work timing each ran once (one
+ * activation). Merged, the pid was one task holding both runtimes. */
+static void test_pid_reused(void **state)
+{
+	static const enum sim_timing timings[] = {SIM_TIMING_TRACED, SIM_TIMING_WORK};
+	unsigned long long t0 = 100000000ULL;
+	struct replay_case c = {0};
+	struct tb b = {0};
+	struct run_result r;
+	(void)state;
+
+	tb_wakeup(&b, t0, 4, "first", 3000, 120);
+	tb_switch_in(&b, t0 + 10, 4, "first", 3000, 120);
+	tb_switch_out_dead(&b, t0 + 1010, 4, "first", 3000, 120, 'X');
+	tb_wakeup(&b, t0 + 5000, 4, "second", 3000, 120);
+	tb_switch_in(&b, t0 + 5010, 4, "second", 3000, 120);
+	tb_switch_out(&b, t0 + 7010, 4, "second", 3000, 120);
+	c.trace = test_tmpfile(b.buf, ".txt");
+	free(b.buf);
+	for (int k = 0; k < 2; k++) {
+		c.timing = timings[k];
+		replay(&c, &r);
+		assert_int_equal(r.nr_tasks, 2);
+		assert_int_equal(r.tasks[0].pid, 3000);
+		assert_string_equal(r.tasks[0].comm, "first");
+		assert_int_equal(r.tasks[1].pid, 3000);
+		assert_string_equal(r.tasks[1].comm, "second");
+		if (c.timing == SIM_TIMING_TRACED) {
+			assert_true(fabs(r.tasks[0].runtime_s - 1e-3) < 1e-12);
+			assert_true(fabs(r.tasks[1].runtime_s - 2e-3) < 1e-12);
+		} else {
+			assert_int_equal(r.tasks[0].act.activations, 1);
+			assert_int_equal(r.tasks[1].act.activations, 1);
+			assert_true(r.tasks[1].runtime_s > r.tasks[0].runtime_s);
+		}
+		run_result_release(&r);
+	}
 }
 
 /* Issue 11 item 3: a cluster nothing ran on (the task runs on CPU4 only) has no average
@@ -948,6 +1052,8 @@ int main(void)
 		cmocka_unit_test(test_unchanged_sysctl_keeps_key_off),
 		cmocka_unit_test(test_cgroup_max_and_unchanged_write),
 		cmocka_unit_test(test_dead_tasks_freed),
+		cmocka_unit_test(test_dead_tasks_freed_work),
+		cmocka_unit_test(test_pid_reused),
 		cmocka_unit_test(test_idle_cluster_no_activity),
 		cmocka_unit_test(test_setattr_matching_nothing_keeps_key_off),
 		cmocka_unit_test(test_setattr_kicks_rt_enqueue),
