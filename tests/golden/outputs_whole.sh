@@ -2,7 +2,7 @@
 # outputs_whole.sh - an output file appears whole or not at all.
 #
 # Invariant (core/outfile.h): every file govsim writes (run's --timeline, --task-timeline,
-# --perfetto and --csv tables, gen -o, report's figures and index.html) is written under a
+# --perfetto and --csv tables, gen -o, report's figures and index.html, sweep --slurm) is written under a
 # temporary name and renamed over its target only when complete. So when a write fails (here:
 # `ulimit -f`, with SIGXFSZ ignored, makes write(2) fail with EFBIG past a size, as a full disk
 # does with ENOSPC) or the command is stopped by SIGINT/SIGTERM in the middle of writing, the
@@ -84,6 +84,15 @@ seed "$tmp/csvrun/c" $tables
 (cd "$tmp/csvrun" && limited 16 "$bin" run "$trace" --quiet --csv c) 2>"$tmp/err"
 expect_fail "run --csv" $? "govsim: 'c/activity.csv': write error: File too large"
 intact "run --csv" "$tmp/csvrun/c" $tables
+
+# sweep --slurm: the script is under 1 KiB, so no room at all (the message goes through a pipe,
+# which the limit does not cover)
+seed "$tmp/slurm" job.sbatch
+(cd "$tmp/slurm" && limited 0 "$bin" sweep "$trace" --governor schedutil --governor performance \
+	--slurm job.sbatch 2>&1 >/dev/null) | cat >"$tmp/err"
+expect_fail "sweep --slurm" "${PIPESTATUS[0]}" "govsim: 'job.sbatch': write error: File too large"
+rmdir "$tmp/slurm/parts" # made before the script, for Slurm's logs
+intact "sweep --slurm" "$tmp/slurm" job.sbatch
 
 # gen -o: 10^9 lines would be 120 GB; it must stop at the first failed write
 seed "$tmp/gen" g.txt
