@@ -26,18 +26,18 @@
 #include "report/report.h"
 #include "report/summary.h"
 
-static char tmpdir[256];
+static char tmpdir[4096];
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/govsim-plot-XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "%s/plot-XXXXXX", test_tmpdir());
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
 
 static int teardown(void **state)
 {
-	char cmd[300];
+	char cmd[4200];
 	(void)state;
 	plot_release_static();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
@@ -46,10 +46,10 @@ static int teardown(void **state)
 
 static const char *tmp(const char *name)
 {
-	static char buf[4][512];
+	static char buf[4][4200];
 	static int slot;
 	char *b = buf[slot++ % 4];
-	snprintf(b, 512, "%s/%s", tmpdir, name);
+	snprintf(b, sizeof(buf[0]), "%s/%s", tmpdir, name);
 	return b;
 }
 

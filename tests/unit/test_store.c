@@ -20,12 +20,12 @@
 
 #include "store/store.h"
 
-static char tmpdir[256];
+static char tmpdir[4096];
 
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/govsim-store-XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "%s/store-XXXXXX", test_tmpdir());
 	if (!mkdtemp(tmpdir))
 		return -1;
 	setenv("SOURCE_DATE_EPOCH", "1600000000", 1);
@@ -34,7 +34,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[300];
+	char cmd[4200];
 	(void)state;
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	return system(cmd) == 0 ? 0 : -1;
@@ -42,10 +42,10 @@ static int teardown(void **state)
 
 static const char *tmp(const char *name)
 {
-	static char buf[4][320];
+	static char buf[4][4200];
 	static int slot;
 	char *p = buf[slot++ % 4];
-	snprintf(p, 320, "%s/%s", tmpdir, name);
+	snprintf(p, sizeof(buf[0]), "%s/%s", tmpdir, name);
 	unlink(p);
 	return p;
 }
