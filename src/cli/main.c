@@ -6,9 +6,11 @@
 #include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/outfile.h"
+#include "core/parse.h"
 #include "version.h"
 
 struct command {
@@ -133,6 +135,17 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "--version") == 0)
 		return cmd_version(argc - 1, argv + 1);
 
+	/* a date the results would carry: refused before any command runs */
+	{
+		s64 sde;
+		if (gs_source_date_epoch(&sde) < 0) {
+			fprintf(stderr,
+				"govsim: bad SOURCE_DATE_EPOCH '%s' (want seconds since 1970-01-01 UTC, "
+				"0..%lld)\n",
+				getenv("SOURCE_DATE_EPOCH"), GS_EPOCH_MAX);
+			return EXIT_USAGE;
+		}
+	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return finish_stdout(commands[i].fn(argc - 1, argv + 1));
