@@ -16,13 +16,16 @@
 
 static struct {
 	volatile sig_atomic_t used;
+	pid_t owner; /* a forked child (a trial parse) has a copy of the table: not its files */
 	char path[PATH_MAX];
 } pending[OUTFILE_MAX_PENDING];
 
 void outfile_remove_pending(void)
 {
+	pid_t self = getpid();
+
 	for (int i = 0; i < OUTFILE_MAX_PENDING; i++)
-		if (pending[i].used)
+		if (pending[i].used && pending[i].owner == self)
 			unlink(pending[i].path);
 }
 
@@ -30,6 +33,7 @@ static int pending_add(const char *tmp)
 {
 	for (int i = 0; i < OUTFILE_MAX_PENDING; i++)
 		if (!pending[i].used) {
+			pending[i].owner = getpid();
 			memcpy(pending[i].path, tmp, strlen(tmp) + 1);
 			pending[i].used = 1;
 			return i;

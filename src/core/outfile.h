@@ -63,8 +63,9 @@ int outfile_commit(struct outfile *o, struct gs_error *err);
 void outfile_abort(struct outfile *o);
 
 /*
- * Remove every temporary file still pending. Async-signal-safe (unlink(2) only): for a signal
- * handler that then lets the signal end the process. Leaves the table as it is.
+ * Remove every temporary file this process has pending (a forked child removes none of its
+ * parent's). Async-signal-safe (getpid(2), unlink(2)): for a signal handler that then lets
+ * the signal end the process. Leaves the table as it is.
  */
 void outfile_remove_pending(void);
 
