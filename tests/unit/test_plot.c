@@ -26,7 +26,7 @@
 #include "report/report.h"
 #include "report/summary.h"
 
-static char tmpdir[4096];
+static char tmpdir[256];
 
 static int setup(void **state)
 {
@@ -37,7 +37,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[4200];
+	char cmd[300];
 	(void)state;
 	plot_release_static();
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
@@ -46,7 +46,7 @@ static int teardown(void **state)
 
 static const char *tmp(const char *name)
 {
-	static char buf[4][4200];
+	static char buf[4][512];
 	static int slot;
 	char *b = buf[slot++ % 4];
 	snprintf(b, sizeof(buf[0]), "%s/%s", tmpdir, name);

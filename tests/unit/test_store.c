@@ -20,7 +20,7 @@
 
 #include "store/store.h"
 
-static char tmpdir[4096];
+static char tmpdir[256];
 
 static int setup(void **state)
 {
@@ -34,7 +34,7 @@ static int setup(void **state)
 
 static int teardown(void **state)
 {
-	char cmd[4200];
+	char cmd[300];
 	(void)state;
 	snprintf(cmd, sizeof(cmd), "rm -rf '%s'", tmpdir);
 	return system(cmd) == 0 ? 0 : -1;
@@ -42,7 +42,7 @@ static int teardown(void **state)
 
 static const char *tmp(const char *name)
 {
-	static char buf[4][4200];
+	static char buf[4][320];
 	static int slot;
 	char *p = buf[slot++ % 4];
 	snprintf(p, sizeof(buf[0]), "%s/%s", tmpdir, name);
