@@ -1,5 +1,6 @@
 /* cmd_gen.c - `govsim gen WORKLOAD -o FILE`: deterministic synthetic ftrace text (gen/gen.h). */
 #include "cli/cli.h"
+#include "core/outfile.h"
 #include "core/parse.h"
 
 #include <stdio.h>
@@ -198,7 +199,7 @@ int cmd_gen(int argc, char **argv)
 	struct gen_args g = {0};
 	struct gs_error err;
 	bool help = false;
-	FILE *out;
+	struct outfile out;
 	int ret;
 
 	gs_error_clear(&err);
@@ -219,12 +220,19 @@ int cmd_gen(int argc, char **argv)
 	if (ret)
 		return ret;
 
-	out = strcmp(g.outpath, "-") == 0 ? stdout : fopen(g.outpath, "w");
-	if (!out)
-		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot create", g.outpath);
-	ret = gen_write(out, &o, NULL, &err);
-	if (out != stdout && fclose(out) != 0 && ret == 0)
-		ret = gs_error_set(&err, GS_EIO, "'%s': write error", g.outpath);
+	if (outfile_open(&out, g.outpath, &err))
+		return cli_report(&err);
+	ret = gen_write(out.f, &o, NULL, &err);
+	if (ret == GS_EIO) {
+		/* gen_write() stopped at the first lost write: name the file */
+		char why[sizeof(err.msg)];
+		snprintf(why, sizeof(why), "%s", err.msg);
+		gs_error_set(&err, GS_EIO, "'%s': %s", g.outpath, why);
+	}
+	if (ret)
+		outfile_abort(&out);
+	else
+		ret = outfile_commit(&out, &err);
 	if (ret < 0) {
 		if (ret == GS_EARG)
 			return cli_usage_error(gen_usage, "gen: %s", err.msg);

@@ -19,6 +19,7 @@
 #include "cli/cli.h"
 #include "cli/run_opts.h"
 #include "cli/sweep_engine.h"
+#include "core/outfile.h"
 #include "store/store.h"
 
 static const char sweep_usage[] =
@@ -671,6 +672,8 @@ static int write_slurm(struct sweep *sw)
 {
 	char cwd[PATH_MAX], exe[PATH_MAX];
 	ssize_t len = readlink("/proc/self/exe", exe, sizeof(exe) - 1);
+	struct outfile out;
+	struct gs_error err;
 	FILE *f;
 
 	if (!getcwd(cwd, sizeof(cwd)))
@@ -682,10 +685,9 @@ static int write_slurm(struct sweep *sw)
 		exe[len] = '\0';
 	if (mkdir("parts", 0777) && errno != EEXIST)
 		return cli_fail(EXIT_FAILURE_RT, "'parts': cannot create: %s", strerror(errno));
-	f = fopen(sw->slurm, "w");
-	if (!f)
-		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot write: %s", sw->slurm,
-				strerror(errno));
+	if (outfile_open(&out, sw->slurm, &err))
+		return cli_report(&err);
+	f = out.f;
 	fprintf(f, "#!/bin/bash\n");
 	fprintf(f, "#SBATCH --job-name=govsim-sweep\n");
 	fprintf(f, "#SBATCH --array=0-%ld\n", sw->nr_jobs - 1);
@@ -706,9 +708,8 @@ static int write_slurm(struct sweep *sw)
 	}
 	fprintf(f, " \\\n    --job \"$SLURM_ARRAY_TASK_ID\" --db \"parts/out-$SLURM_ARRAY_TASK_ID.db\""
 		   " --quiet\n");
-	if (ferror(f) | fclose(f))
-		return cli_fail(EXIT_FAILURE_RT, "'%s': cannot write: %s", sw->slurm,
-				strerror(errno));
+	if (outfile_commit(&out, &err))
+		return cli_report(&err);
 	chmod(sw->slurm, 0755);
 	printf("%ld\n", sw->nr_jobs);
 	if (!sw->o.quiet)

@@ -3,10 +3,14 @@
 
 #include <errno.h>
 #include <gsl/gsl_errno.h>
+#include <signal.h>
 #include <stdarg.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
+#include "core/outfile.h"
+#include "core/parse.h"
 #include "version.h"
 
 struct command {
@@ -88,10 +92,37 @@ static int finish_stdout(int status)
 	return status; /* a failed command has said why already */
 }
 
+/* SIGINT, SIGTERM, SIGHUP: remove the outputs being written (core/outfile.h), then die of the
+ * signal as if it had not been caught. */
+static void on_stop_signal(int sig)
+{
+	outfile_remove_pending();
+	signal(sig, SIG_DFL);
+	raise(sig);
+}
+
+static void catch_stop_signals(void)
+{
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
+	struct sigaction sa;
+
+	memset(&sa, 0, sizeof(sa));
+	sa.sa_handler = on_stop_signal;
+	sigemptyset(&sa.sa_mask);
+	for (size_t i = 0; i < sizeof(stop) / sizeof(stop[0]); i++) {
+		struct sigaction old;
+		/* a signal the caller ignores (nohup, a background job) stays ignored */
+		if (sigaction(stop[i], NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+			continue;
+		sigaction(stop[i], &sa, NULL);
+	}
+}
+
 int main(int argc, char **argv)
 {
 	/* GSL's default handler aborts the process; every GSL status is checked instead. */
 	gsl_set_error_handler_off();
+	catch_stop_signals();
 
 	if (argc < 2) {
 		print_usage(stderr);
@@ -104,6 +135,17 @@ int main(int argc, char **argv)
 	if (strcmp(argv[1], "--version") == 0)
 		return cmd_version(argc - 1, argv + 1);
 
+	/* a date the results would carry: refused before any command runs */
+	{
+		s64 sde;
+		if (gs_source_date_epoch(&sde) < 0) {
+			fprintf(stderr,
+				"govsim: bad SOURCE_DATE_EPOCH '%s' (want seconds since 1970-01-01 UTC, "
+				"0..%lld)\n",
+				getenv("SOURCE_DATE_EPOCH"), GS_EPOCH_MAX);
+			return EXIT_USAGE;
+		}
+	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return finish_stdout(commands[i].fn(argc - 1, argv + 1));

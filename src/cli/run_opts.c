@@ -10,6 +10,7 @@
 #include <sys/stat.h>
 
 #include "cli/cli.h"
+#include "core/outfile.h"
 #include "core/parse.h"
 #include "core/suggest.h"
 #include "store/store.h"
@@ -723,73 +724,95 @@ const char *run_opts_trace_file(const struct run_opts *o, const char *trace)
 	return trace;
 }
 
-static FILE *open_out(const char *path, struct gs_error *err)
+/* The run's output files (--timeline, --task-timeline, --perfetto): each written to a temporary
+ * name and renamed into place only when the whole run was written (core/outfile.h). */
+struct run_outputs {
+	struct outfile timeline, task_timeline, perfetto;
+	struct pf_writer *pf;
+};
+
+static int open_output(struct outfile *o, const char *path, FILE **f, struct gs_error *err)
 {
-	FILE *f;
+	int ret;
+
 	if (!path)
-		return NULL;
-	f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-	if (!f)
-		gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
-	return f;
+		return 0;
+	ret = outfile_open(o, path, err);
+	if (!ret)
+		*f = o->f;
+	return ret;
 }
 
-/* Close an output opened by open_out(): 0, or -1 when anything written to it was lost
- * (a full disk: ferror() or fclose(), errno set). */
-static int close_out(FILE *f)
+/* Finishes the --perfetto writer: the run's settings from r, or nothing more (r NULL: the run
+ * failed). 0, or GS_EIO / GS_ENOMEM with err set. */
+static int finish_perfetto(struct run_outputs *out, const struct run_result *r,
+			   struct gs_error *err)
 {
-	int bad;
-
-	if (!f)
+	if (!out->pf)
 		return 0;
-	bad = fflush(f) != 0 || ferror(f);
-	if (f != stdout && fclose(f) != 0)
-		bad = 1;
-	if (bad && !errno)
-		errno = EIO;
-	return bad ? -1 : 0;
-}
-
-/* --perfetto: the file and the writer whose sink the replay feeds. 0, or GS_EIO / GS_ENOMEM. */
-static int open_perfetto(const struct run_opts *o, struct replay_spec *spec, FILE **f,
-			 struct pf_writer **w, struct gs_error *err)
-{
-	if (!o->perfetto_path)
+	if (!r) {
+		pf_writer_free(out->pf);
+		out->pf = NULL;
 		return 0;
-	*f = open_out(o->perfetto_path, err);
-	if (!*f)
-		return GS_EIO;
-	*w = pf_writer_new(*f);
-	if (!*w) {
-		close_out(*f);
-		*f = NULL;
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
-	spec->opts.sink = pf_writer_sink(*w);
+	if (pf_writer_finish(out->pf, r, err) < 0) {
+		out->pf = NULL;
+		return gs_error_set(err, GS_EIO, "'%s': write error: %s", out->perfetto.path,
+				    strerror(errno ? errno : ENOMEM));
+	}
+	out->pf = NULL;
 	return 0;
 }
 
-/* Finishes the --perfetto output (the run's settings from r; NULL: the run failed, nothing
- * more is written) and closes it: 0, or -1 with errno when anything written was lost. */
-static int close_perfetto(FILE *f, struct pf_writer *w, const struct run_result *r)
+/* Open the outputs the run asked for and point the replay at them. 0, or the error (nothing
+ * left open). */
+static int open_outputs(const struct run_opts *o, struct replay_spec *spec,
+			struct run_outputs *out, struct gs_error *err)
 {
-	struct gs_error err;
-	int bad = 0, saved = 0;
+	int ret;
 
-	if (!f)
-		return 0;
-	if (r && pf_writer_finish(w, r, &err) < 0) {
-		bad = 1;
-		saved = errno ? errno : ENOMEM;
-	} else if (!r) {
-		pf_writer_free(w);
+	memset(out, 0, sizeof(*out));
+	out->timeline.slot = out->task_timeline.slot = out->perfetto.slot = -1;
+	if ((ret = open_output(&out->timeline, o->timeline_path, &spec->opts.timeline, err)) ||
+	    (ret = open_output(&out->task_timeline, o->task_timeline_path,
+			       &spec->opts.task_timeline, err)))
+		goto out_abort;
+	if (o->perfetto_path) {
+		FILE *f = NULL;
+		if ((ret = open_output(&out->perfetto, o->perfetto_path, &f, err)))
+			goto out_abort;
+		out->pf = pf_writer_new(f);
+		if (!out->pf) {
+			ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+			goto out_abort;
+		}
+		spec->opts.sink = pf_writer_sink(out->pf);
 	}
-	if (close_out(f) < 0 && !bad) {
-		bad = 1;
-		saved = errno;
+	return 0;
+out_abort:
+	outfile_abort(&out->timeline);
+	outfile_abort(&out->task_timeline);
+	outfile_abort(&out->perfetto);
+	return ret;
+}
+
+/* Close the outputs: renamed into place when the run succeeded (r set) and everything reached
+ * the disk, removed otherwise. 0, or GS_EIO with err naming the first output that was lost. */
+static int close_outputs(struct run_outputs *out, const struct run_result *r,
+			 struct gs_error *err)
+{
+	struct outfile *files[] = {&out->timeline, &out->task_timeline, &out->perfetto};
+	int ret = finish_perfetto(out, r, err);
+
+	for (size_t i = 0; i < sizeof(files) / sizeof(files[0]); i++) {
+		if (!files[i]->f)
+			continue;
+		if (ret || !r)
+			outfile_abort(files[i]);
+		else
+			ret = outfile_commit(files[i], err);
 	}
-	errno = saved;
-	return bad ? -1 : 0;
+	return ret;
 }
 
 int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_override,
@@ -798,8 +821,8 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	struct replay_spec spec = {0};
 	struct trace_stats stats;
 	struct gs_error err;
-	struct pf_writer *pf = NULL;
-	FILE *pf_file = NULL;
+	struct run_outputs out = {.timeline.slot = -1, .task_timeline.slot = -1,
+				  .perfetto.slot = -1};
 	int ret;
 
 	gs_error_clear(&err);
@@ -815,47 +838,15 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
 	memset(&stats, 0, sizeof(stats));
-	if (!governor_override) {
-		spec.opts.timeline = open_out(o->timeline_path, &err);
-		if (o->timeline_path && !spec.opts.timeline)
-			return cli_report(&err);
-		spec.opts.task_timeline = open_out(o->task_timeline_path, &err);
-		if (o->task_timeline_path && !spec.opts.task_timeline) {
-			close_out(spec.opts.timeline);
-			return cli_report(&err);
-		}
-		ret = open_perfetto(o, &spec, &pf_file, &pf, &err);
-		if (ret) {
-			close_out(spec.opts.timeline);
-			close_out(spec.opts.task_timeline);
-			return cli_report(&err);
-		}
-	}
+	if (!governor_override && (ret = open_outputs(o, &spec, &out, &err)))
+		return cli_report(&err);
 	ret = replay_run(&spec, r, &err);
-	{
-		const char *lost = NULL;
-		int lost_errno = 0;
-		errno = 0;
-		if (close_out(spec.opts.timeline) < 0) {
-			lost = o->timeline_path;
-			lost_errno = errno;
-		}
-		errno = 0;
-		if (close_out(spec.opts.task_timeline) < 0 && !lost) {
-			lost = o->task_timeline_path;
-			lost_errno = errno;
-		}
-		errno = 0;
-		if (close_perfetto(pf_file, pf, ret ? NULL : r) < 0 && !lost) {
-			lost = o->perfetto_path;
-			lost_errno = errno;
-		}
-		if (ret)
-			return cli_report(&err);
-		if (lost)
-			return cli_fail(EXIT_FAILURE_RT, "'%s': write error: %s", lost,
-					strerror(lost_errno));
+	if (ret) {
+		close_outputs(&out, NULL, NULL);
+		return cli_report(&err);
 	}
+	if (close_outputs(&out, r, &err))
+		return cli_report(&err);
 	if (governor_override)
 		return 0;
 	/* --strict: time going back beyond the re-ordering window is bad input (the reader only

@@ -141,6 +141,9 @@ static void start_job(struct sweep_engine *e, struct sweep_slot *s)
 	if (pid == 0) {
 		int fd, status;
 
+		/* a process group of its own, so that stopping the worker stops what it started
+		 * (the trace reader's trial parse of a trace.dat) too: see stop_all() */
+		setpgid(0, 0);
 		/* a worker dies of SIGINT/SIGTERM like any program; the parent cleans up */
 		if (worker_mask)
 			sigprocmask(SIG_SETMASK, worker_mask, NULL);
@@ -153,6 +156,7 @@ static void start_job(struct sweep_engine *e, struct sweep_slot *s)
 		fflush(NULL);
 		_exit(status);
 	}
+	setpgid(pid, pid); /* as the child does: whichever runs first */
 	s->pid = pid;
 }
 
@@ -285,12 +289,13 @@ static int make_dir(char *dir, size_t size, int *lock_fd)
 
 /* --- the run -------------------------------------------------------------------------------- */
 
-/* Stopped by sig: stop the workers, remove every file, then die of the same signal. */
+/* Stopped by sig: stop the workers and every process each started (its process group), remove
+ * every file, then die of the same signal. */
 static int stop_all(struct sweep_engine *e, struct sweep_slot *slots, long n, const char *dir,
 		    int lock_fd, int sig, const sigset_t *old_mask)
 {
 	for (long i = 0; i < n; i++)
-		if (slots[i].pid > 0)
+		if (slots[i].pid > 0 && kill(-slots[i].pid, SIGTERM) != 0)
 			kill(slots[i].pid, SIGTERM);
 	for (long i = 0; i < n; i++)
 		while (slots[i].pid > 0 && waitpid(slots[i].pid, NULL, 0) < 0 && errno == EINTR)

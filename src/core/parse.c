@@ -18,3 +18,16 @@ int gs_parse_u64(const char *s, u64 *out)
 	*out = v;
 	return 0;
 }
+
+int gs_source_date_epoch(s64 *out)
+{
+	const char *s = getenv("SOURCE_DATE_EPOCH");
+	u64 v;
+
+	if (!s || !*s)
+		return 0;
+	if (gs_parse_u64(s, &v) || v > (u64)GS_EPOCH_MAX)
+		return -1;
+	*out = (s64)v;
+	return 1;
+}

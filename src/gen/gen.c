@@ -10,6 +10,7 @@
 
 #include "core/event.h"
 
+#include <errno.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -446,7 +447,7 @@ static int write_sched(struct gen *g, const struct gen_opts *o)
 		write_line(g, &g->cpu[best], &g->cpu[best].q[g->cpu[best].qh]);
 		g->cpu[best].qh = (g->cpu[best].qh + 1) % GQ;
 		g->cpu[best].qn--;
-		if (o->size_lines && g->w.lines >= o->size_lines)
+		if ((o->size_lines && g->w.lines >= o->size_lines) || ferror(g->w.out))
 			break;
 	}
 	return 0;
@@ -480,7 +481,8 @@ static void write_pipe(struct gen *g, const struct gen_opts *o)
 		"sched_switch: prev_comm=swapper/%d prev_pid=0 prev_prio=120 prev_state=R ==> "
 		"next_comm=%s next_pid=%d next_prio=120\n",
 		cpu[0], comm[0], pid[0]);
-	for (u64 i = 0; o->size_lines ? w->lines < o->size_lines : i < 2 * rounds; i++) {
+	for (u64 i = 0; (o->size_lines ? w->lines < o->size_lines : i < 2 * rounds) && !ferror(w->out);
+	     i++) {
 		int me = side, peer = 1 - side;
 		const char *sleep = (i / 2) % 2 ? "D" : "S";
 		t += 2 + splitmix64(&g->rng) % 5; /* runs 2..6 us */
@@ -578,7 +580,8 @@ int gen_write(FILE *out, const struct gen_opts *opts, u64 *lines_written, struct
 	}
 	if (lines_written)
 		*lines_written = g.w.lines;
-	if (ret == 0 && (fflush(out) != 0 || ferror(out)))
-		return gs_error_set(err, GS_EIO, "write error");
+	/* the loops stop at the first failed write, so errno is still its reason */
+	if (ret == 0 && (ferror(out) || fflush(out) != 0))
+		return gs_error_set(err, GS_EIO, "write error: %s", strerror(errno ? errno : EIO));
 	return ret;
 }

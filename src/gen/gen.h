@@ -80,7 +80,8 @@ void gen_opts_init(struct gen_opts *o);
  */
 int gen_parse_task(struct gen_opts *o, const char *spec, struct gs_error *err);
 
-/* Write the trace. Returns 0, GS_EARG for inconsistent options, or GS_EIO. */
+/* Write the trace. Returns 0, GS_EARG for inconsistent options, or GS_EIO ("write error:
+ * REASON") as soon as a write to out failed (a full disk does not keep it writing). */
 int gen_write(FILE *out, const struct gen_opts *o, u64 *lines_written, struct gs_error *err);
 
 #endif

@@ -62,6 +62,13 @@ static int plugin_check(const char *path, const struct govsim_governor *g, struc
 		return gs_error_set(err, GS_EINPUT,
 				    "'%s': governor name '%s': at most 31 characters, no '/'", path,
 				    g->name);
+	/* runs are stored, selected and compared by governor name: a plugin under a built-in's
+	 * name would pass for it */
+	if (governor_find(g->name))
+		return gs_error_set(err, GS_EINPUT,
+				    "'%s': governor plugin names itself '%s', the name of a built-in "
+				    "governor (give it a name of its own)",
+				    path, g->name);
 	return 0;
 }
 

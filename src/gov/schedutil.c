@@ -694,11 +694,15 @@ const struct govsim_governor schedutil_governor = {
 };
 
 #ifdef GOVSIM_SCHEDUTIL_PLUGIN
-/* Built as a plugin (tests: the same governor loaded with dlopen). */
+/* Built as a plugin (tests: the same governor loaded with dlopen), under a name of its own: a
+ * plugin may not take a built-in governor's. */
+#ifndef GOVSIM_SCHEDUTIL_PLUGIN_NAME
+#define GOVSIM_SCHEDUTIL_PLUGIN_NAME "schedutil_plugin"
+#endif
 __attribute__((visibility("default"))) extern const struct govsim_governor govsim_governor;
 const struct govsim_governor govsim_governor = {
 	GOVSIM_GOVERNOR_ABI,
-	.name = "schedutil",
+	.name = GOVSIM_SCHEDUTIL_PLUGIN_NAME,
 	.help = "Linux v5.9 schedutil (as a plugin)",
 	.tunables = schedutil_tunables,
 	.init = schedutil_init,

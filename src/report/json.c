@@ -11,12 +11,63 @@ void json_init(struct json_out *j, FILE *f)
 	j->f = f;
 }
 
-void json_write_string(FILE *f, const char *s)
+/*
+ * The length of the well-formed UTF-8 sequence at p (RFC 3629 §4: no overlong form, no
+ * surrogate, nothing above U+10FFFF), 2..4; 0 when the bytes there are not one. p[0] >= 0x80.
+ */
+static int utf8_len(const unsigned char *p)
+{
+	unsigned lo = 0x80, hi = 0xbf;
+	int n;
+
+	if (p[0] >= 0xc2 && p[0] <= 0xdf)
+		n = 2;
+	else if (p[0] >= 0xe0 && p[0] <= 0xef)
+		n = 3;
+	else if (p[0] >= 0xf0 && p[0] <= 0xf4)
+		n = 4;
+	else
+		return 0;
+	/* the second byte's range rules out overlong forms, surrogates and > U+10FFFF */
+	if (p[0] == 0xe0)
+		lo = 0xa0;
+	else if (p[0] == 0xed)
+		hi = 0x9f;
+	else if (p[0] == 0xf0)
+		lo = 0x90;
+	else if (p[0] == 0xf4)
+		hi = 0x8f;
+	if (p[1] < lo || p[1] > hi)
+		return 0;
+	for (int i = 2; i < n; i++)
+		if (p[i] < 0x80 || p[i] > 0xbf)
+			return 0;
+	return n;
+}
+
+static void put_u00(FILE *f, unsigned char c)
 {
 	static const char hex[] = "0123456789abcdef";
 
+	fputs("\\u00", f);
+	fputc(hex[c >> 4], f);
+	fputc(hex[c & 15], f);
+}
+
+void json_write_string(FILE *f, const char *s)
+{
 	fputc('"', f);
 	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
+		if (*p >= 0x80) {
+			int n = utf8_len(p);
+			if (n) {
+				fwrite(p, 1, (size_t)n, f);
+				p += n - 1;
+			} else {
+				put_u00(f, *p); /* not UTF-8: the character of the same number */
+			}
+			continue;
+		}
 		switch (*p) {
 		case '"':
 			fputs("\\\"", f);
@@ -34,13 +85,10 @@ void json_write_string(FILE *f, const char *s)
 			fputs("\\t", f);
 			break;
 		default:
-			if (*p < 0x20 || *p == 0x7f) {
-				fputs("\\u00", f);
-				fputc(hex[*p >> 4], f);
-				fputc(hex[*p & 15], f);
-			} else {
+			if (*p < 0x20 || *p == 0x7f)
+				put_u00(f, *p);
+			else
 				fputc(*p, f);
-			}
 		}
 	}
 	fputc('"', f);

@@ -1,7 +1,9 @@
 /*
  * json.h - a small streaming JSON writer for --json outputs: one value written at a time,
  * commas and indentation handled here, strings escaped (RFC 8259: '"', '\\', control
- * characters as \uXXXX; other bytes, UTF-8 included, pass through), numbers written the same
+ * characters as \uXXXX; well-formed UTF-8 passes through; a byte that is not part of it (a
+ * comm is bytes, not text) is written as the character of the same number, \u0080..\u00ff, so
+ * the output is always valid UTF-8 JSON), numbers written the same
  * in every locale ('.' as the decimal point) with enough digits to read back the same double,
  * and NAN or infinities written as null (JSON has no such numbers).
  *

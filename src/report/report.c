@@ -12,6 +12,7 @@
 
 #include <openssl/evp.h>
 
+#include "core/outfile.h"
 #include "report/summary.h"
 
 #define SEP " \xc2\xb7 " /* " · " */
@@ -497,6 +498,37 @@ static int make_dir(const char *dir, struct gs_error *err)
 }
 
 /* Draw pl to dir/name.png and dir/name.svg; frees pl. */
+/* One figure file, drawn to a temporary name and renamed into place once complete. */
+static int write_figure(const struct plot *pl, const char *path,
+			int (*draw)(const struct plot *, const char *, struct gs_error *),
+			struct gs_error *err)
+{
+	struct outfile o;
+	int ret = outfile_open(&o, path, err);
+
+	if (ret)
+		return ret;
+	errno = 0;
+	ret = draw(pl, outfile_name(&o), err);
+	if (ret == GS_EIO && errno) {
+		/* a failed write: the system's reason, for the output's name */
+		gs_error_set(err, ret, "'%s': write error: %s", path, strerror(errno));
+	} else if (ret && err) {
+		/* the drawing said "'TMP': REASON": name the output instead */
+		char why[sizeof(err->msg)];
+		size_t skip = strlen(outfile_name(&o)) + 4;
+		bool named = strlen(err->msg) >= skip && err->msg[0] == '\'' &&
+			     strncmp(err->msg + 1, outfile_name(&o), skip - 4) == 0;
+		snprintf(why, sizeof(why), "%s", named ? err->msg + skip : err->msg);
+		gs_error_set(err, ret, "'%s': %s", path, why);
+	}
+	if (ret) {
+		outfile_abort(&o);
+		return ret;
+	}
+	return outfile_commit(&o, err);
+}
+
 static int write_plot(struct plot *pl, const char *dir, const char *name, size_t *nr_files,
 		      struct gs_error *err)
 {
@@ -506,11 +538,11 @@ static int write_plot(struct plot *pl, const char *dir, const char *name, size_t
 	if (!pl)
 		return gs_error_set(err, GS_ENOMEM, "out of memory drawing '%s'", name);
 	snprintf(path, sizeof(path), "%s/%s.png", dir, name);
-	ret = plot_write_png(pl, path, err);
+	ret = write_figure(pl, path, plot_write_png, err);
 	if (!ret) {
 		(*nr_files)++;
 		snprintf(path, sizeof(path), "%s/%s.svg", dir, name);
-		ret = plot_write_svg(pl, path, err);
+		ret = write_figure(pl, path, plot_write_svg, err);
 		if (!ret)
 			(*nr_files)++;
 	}
@@ -564,14 +596,17 @@ int report_write(const struct run_result *runs, const s64 *ids, size_t n, const 
 		ret = write_plot(report_compare_plot(runs, ids, n), dir, "compare", &files, err);
 	if (!ret && (flags & REPORT_HTML)) {
 		char path[4096];
-		FILE *out;
+		struct outfile out;
 		snprintf(path, sizeof(path), "%s/index.html", dir);
-		out = fopen(path, "w");
-		if (!out)
-			return gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
-		ret = report_html(out, runs, ids, n, dir, source, err);
-		if (fclose(out) && !ret)
-			ret = gs_error_set(err, GS_EIO, "'%s': %s", path, strerror(errno));
+		if ((ret = outfile_open(&out, path, err)))
+			return ret;
+		ret = report_html(out.f, runs, ids, n, dir, source, err);
+		if (ret == GS_EIO && ferror(out.f))
+			ret = outfile_commit(&out, err); /* fails: the path and the reason */
+		else if (ret)
+			outfile_abort(&out);
+		else
+			ret = outfile_commit(&out, err);
 		if (!ret)
 			files++;
 	}

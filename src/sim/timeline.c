@@ -9,6 +9,7 @@
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "sched/sched.h"
 
@@ -19,6 +20,23 @@ _Static_assert((int)TL_TASK_WAKEUP == (int)TASK_EV_WAKEUP &&
 		       (int)TL_TASK_SLEEP == (int)TASK_EV_SLEEP &&
 		       (int)TL_TASK_MIGRATE == (int)TASK_EV_MIGRATE,
 	       "core/timeline.h's task events follow sched.h's");
+
+/* A CSV field as RFC 4180 has it: as it is, or, when it holds a comma, a double quote or a line
+ * break, between double quotes with each double quote doubled. */
+static void csv_field(FILE *f, const char *s)
+{
+	if (!s[strcspn(s, ",\"\r\n")]) {
+		fputs(s, f);
+		return;
+	}
+	fputc('"', f);
+	for (; *s; s++) {
+		if (*s == '"')
+			fputc('"', f);
+		fputc(*s, f);
+	}
+	fputc('"', f);
+}
 
 /* A task event to the --task-timeline CSV and the other sink: one row for both. */
 void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task_event ev,
@@ -38,11 +56,14 @@ void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task
 		.util_est_ewma = p->avg.util_est.ewma,
 	};
 
-	if (s->cfg.opts.task_timeline)
-		fprintf(s->cfg.opts.task_timeline, "%" PRIu64 ".%06" PRIu64 ",%d,%s,%d,%s,%lu,%u,%u\n",
-			(u64)(row.rel_ns / NSEC_PER_SEC),
-			(u64)((row.rel_ns % NSEC_PER_SEC) / NSEC_PER_USEC), row.pid, row.comm, row.cpu,
-			row.event_name, row.util_avg, row.util_est_enqueued, row.util_est_ewma);
+	if (s->cfg.opts.task_timeline) {
+		FILE *f = s->cfg.opts.task_timeline;
+		fprintf(f, "%" PRIu64 ".%06" PRIu64 ",%d,", (u64)(row.rel_ns / NSEC_PER_SEC),
+			(u64)((row.rel_ns % NSEC_PER_SEC) / NSEC_PER_USEC), row.pid);
+		csv_field(f, row.comm);
+		fprintf(f, ",%d,%s,%lu,%u,%u\n", row.cpu, row.event_name, row.util_avg,
+			row.util_est_enqueued, row.util_est_ewma);
+	}
 	if (k && k->task)
 		k->task(k->ctx, &row);
 }

@@ -4,6 +4,8 @@
  */
 #include "store/store_priv.h"
 
+#include "core/outfile.h"
+
 #include <csv.h>
 #include <errno.h>
 #include <inttypes.h>
@@ -60,47 +62,59 @@ static void csv_eol(struct csv_out *o)
 	o->first = true;
 }
 
-/* The header line: column names, comma separated (no quoting needed). */
-static int csv_open(struct csv_out *o, const char *dir, const char *name, const char *header,
-		    char *path, size_t size, struct gs_error *err)
-{
-	snprintf(path, size, "%s/%s", dir, name);
-	o->f = fopen(path, "w");
-	if (!o->f)
-		return gs_error_set(err, GS_EIO, "'%s': cannot create: %s", path, strerror(errno));
-	fprintf(o->f, "%s\n", header);
-	o->first = true;
-	return 0;
-}
+/* The files one run writes (one per table). */
+#define CSV_MAX_FILES 10
 
-static int csv_close(struct csv_out *o, const char *path, struct gs_error *err)
-{
-	bool bad = ferror(o->f);
-	if (fclose(o->f) != 0 || bad)
-		return gs_error_set(err, GS_EIO, "'%s': write error", path);
-	return 0;
-}
-
-/* One run's CSV files being written: each csv_<table>() writes <table>.csv in dir. */
+/* One run's CSV files being written: each csv_<table>() writes <table>.csv in dir, to a
+ * temporary name; store_write_csv() renames them all into place once all were written. */
 struct csv_run {
 	struct csv_out o;
 	const struct run_result *r;
 	s64 run_id;
 	const char *dir;
-	char path[4096];
+	struct outfile files[CSV_MAX_FILES];
+	char paths[CSV_MAX_FILES][4096];
+	int nr_files;
 	struct gs_error *err;
 };
+
+/* Start <dir>/<name> with its header line: column names, comma separated (no quoting needed). */
+static int csv_open(struct csv_run *w, const char *name, const char *header)
+{
+	char *path = w->paths[w->nr_files];
+	int rc;
+
+	if (w->nr_files == CSV_MAX_FILES)
+		return gs_error_set(w->err, GS_EINTERNAL, "'%s': too many tables", w->dir);
+	snprintf(path, sizeof(w->paths[0]), "%s/%s", w->dir, name);
+	if ((rc = outfile_open(&w->files[w->nr_files], path, w->err)))
+		return rc;
+	w->o.f = w->files[w->nr_files++].f;
+	fprintf(w->o.f, "%s\n", header);
+	w->o.first = true;
+	return 0;
+}
+
+/* A table written: 0, or GS_EIO when a write to it failed already (a full disk). */
+static int csv_close(struct csv_run *w)
+{
+	struct outfile *f = &w->files[w->nr_files - 1];
+
+	if (fflush(f->f) != 0 || ferror(f->f))
+		return gs_error_set(w->err, GS_EIO, "'%s': write error: %s", f->path,
+				    strerror(errno ? errno : EIO));
+	return 0;
+}
 
 static int csv_runs(struct csv_run *w)
 {
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "runs.csv",
+	if ((rc = csv_open(w, "runs.csv",
 			   "run_id,label,trace,trace_sha256,platform,governor,timing,util_source,"
 			   "power_model,power_unit,policy,params,kernel,start_s,span_s,events,"
-			   "nr_cpus,nr_clusters,notes,govsim_version,governor_path,governor_sha256",
-			   w->path, sizeof(w->path), w->err)))
+			   "nr_cpus,nr_clusters,notes,govsim_version,governor_path,governor_sha256")))
 		return rc;
 	csv_int(o, w->run_id);
 	csv_text(o, w->r->label);
@@ -125,7 +139,7 @@ static int csv_runs(struct csv_run *w)
 	csv_text(o, w->r->governor_path);
 	csv_text(o, w->r->governor_sha256);
 	csv_eol(o);
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_energy(struct csv_run *w)
@@ -133,8 +147,7 @@ static int csv_energy(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "energy.csv", "run_id,scope,name,joules", w->path, sizeof(w->path),
-			   w->err)))
+	if ((rc = csv_open(w, "energy.csv", "run_id,scope,name,joules")))
 		return rc;
 	for (int cpu = 0; cpu < w->r->nr_cpus; cpu++) {
 		char name[32];
@@ -159,7 +172,7 @@ static int csv_energy(struct csv_run *w)
 	csv_text(o, "total");
 	csv_double(o, w->r->energy_total);
 	csv_eol(o);
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_residency(struct csv_run *w)
@@ -167,8 +180,7 @@ static int csv_residency(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "residency.csv", "run_id,policy,freq_khz,seconds", w->path,
-			   sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "residency.csv", "run_id,policy,freq_khz,seconds")))
 		return rc;
 	for (int c = 0; c < w->r->nr_clusters; c++)
 		for (int k = 0; k < w->r->pol[c].nr_opps; k++) {
@@ -178,7 +190,7 @@ static int csv_residency(struct csv_run *w)
 			csv_double(o, w->r->pol[c].residency_s[k]);
 			csv_eol(o);
 		}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_policy_stats(struct csv_run *w)
@@ -186,9 +198,8 @@ static int csv_policy_stats(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "policy_stats.csv",
-			   "run_id,policy,cluster,transitions,avg_freq_khz,busy_s,overutilized_s",
-			   w->path, sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "policy_stats.csv",
+			   "run_id,policy,cluster,transitions,avg_freq_khz,busy_s,overutilized_s")))
 		return rc;
 	for (int c = 0; c < w->r->nr_clusters; c++) {
 		const struct run_policy_result *pr = &w->r->pol[c];
@@ -204,7 +215,7 @@ static int csv_policy_stats(struct csv_run *w)
 		csv_double(o, pr->overutilized_s);
 		csv_eol(o);
 	}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_task_stats(struct csv_run *w)
@@ -212,9 +223,7 @@ static int csv_task_stats(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "task_stats.csv",
-			   "run_id,seq,pid,comm,runtime_s,delay_s,max_delay_s", w->path, sizeof(w->path),
-			   w->err)))
+	if ((rc = csv_open(w, "task_stats.csv", "run_id,seq,pid,comm,runtime_s,delay_s,max_delay_s")))
 		return rc;
 	for (int i = 0; i < w->r->nr_tasks; i++) {
 		const struct run_task_result *t = &w->r->tasks[i];
@@ -229,7 +238,7 @@ static int csv_task_stats(struct csv_run *w)
 		csv_double(o, t->max_delay_s);
 		csv_eol(o);
 	}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_uclamp_stats(struct csv_run *w)
@@ -237,9 +246,8 @@ static int csv_uclamp_stats(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "uclamp_stats.csv",
-			   "run_id,key_on_at_s,agg_ops,agg_skipped,clamped_up_s,clamped_down_s",
-			   w->path, sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "uclamp_stats.csv",
+			   "run_id,key_on_at_s,agg_ops,agg_skipped,clamped_up_s,clamped_down_s")))
 		return rc;
 	csv_int(o, w->run_id);
 	if (w->r->key_on)
@@ -251,7 +259,7 @@ static int csv_uclamp_stats(struct csv_run *w)
 	csv_double(o, w->r->clamped_up_s);
 	csv_double(o, w->r->clamped_down_s);
 	csv_eol(o);
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_timeline(struct csv_run *w)
@@ -259,9 +267,8 @@ static int csv_timeline(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "timeline.csv",
-			   "run_id,seq,time_s,policy,freq_khz,traced_khz,util,capacity", w->path,
-			   sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "timeline.csv",
+			   "run_id,seq,time_s,policy,freq_khz,traced_khz,util,capacity")))
 		return rc;
 	for (size_t i = 0; i < w->r->nr_timeline; i++) {
 		const struct run_timeline_point *tp = &w->r->timeline[i];
@@ -275,7 +282,7 @@ static int csv_timeline(struct csv_run *w)
 		csv_uint(o, tp->capacity);
 		csv_eol(o);
 	}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_work(struct csv_run *w)
@@ -283,8 +290,7 @@ static int csv_work(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "work.csv", "run_id,cpu,work_in_s,work_out_s", w->path,
-			   sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "work.csv", "run_id,cpu,work_in_s,work_out_s")))
 		return rc;
 	for (int cpu = 0; cpu < w->r->nr_cpus; cpu++) {
 		csv_int(o, w->run_id);
@@ -293,7 +299,7 @@ static int csv_work(struct csv_run *w)
 		csv_double(o, w->r->work_out_s[cpu]);
 		csv_eol(o);
 	}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_spans(struct csv_run *w)
@@ -301,14 +307,13 @@ static int csv_spans(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "spans.csv", "run_id,traced_span_s,stretch", w->path,
-			   sizeof(w->path), w->err)))
+	if ((rc = csv_open(w, "spans.csv", "run_id,traced_span_s,stretch")))
 		return rc;
 	csv_int(o, w->run_id);
 	csv_double(o, w->r->traced_span_s);
 	csv_double(o, w->r->stretch);
 	csv_eol(o);
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 static int csv_activity(struct csv_run *w)
@@ -316,11 +321,10 @@ static int csv_activity(struct csv_run *w)
 	struct csv_out *o = &w->o;
 	int rc;
 
-	if ((rc = csv_open(o, w->dir, "activity.csv",
+	if ((rc = csv_open(w, "activity.csv",
 			   "run_id,seq,activations,throughput,latency_mean_s,latency_p95_s,"
 			   "latency_max_s,response_mean_s,response_p95_s,response_max_s,"
-			   "lateness_mean_s,lateness_p95_s,lateness_max_s",
-			   w->path, sizeof(w->path), w->err)))
+			   "lateness_mean_s,lateness_p95_s,lateness_max_s")))
 		return rc;
 	for (int i = -1; i < w->r->nr_tasks; i++) {
 		const struct run_activity *a = i < 0 ? &w->r->act_total : &w->r->tasks[i].act;
@@ -341,7 +345,7 @@ static int csv_activity(struct csv_run *w)
 		csv_double(o, a->lateness.max_s);
 		csv_eol(o);
 	}
-	return csv_close(o, w->path, w->err);
+	return csv_close(w);
 }
 
 /* Every table of the run, in the database's order; activity.csv for work timing only. */
@@ -372,11 +376,25 @@ static int csv_tables(struct csv_run *w)
 
 int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, struct gs_error *err)
 {
-	struct csv_run w = {.o = {NULL, true}, .r = r, .run_id = run_id, .dir = dir, .err = err};
+	struct csv_run *w;
+	int rc;
 
 	if (!result_in_limits(r))
 		return gs_error_set(err, GS_EINTERNAL, "'%s': run result out of limits", dir);
 	if (mkdir(dir, 0777) != 0 && errno != EEXIST)
 		return gs_error_set(err, GS_EIO, "'%s': cannot create: %s", dir, strerror(errno));
-	return csv_tables(&w);
+	w = calloc(1, sizeof(*w));
+	if (!w)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	*w = (struct csv_run){.o = {NULL, true}, .r = r, .run_id = run_id, .dir = dir, .err = err};
+	/* every table reached the disk before any replaces its previous version */
+	rc = csv_tables(w);
+	for (int i = 0; i < w->nr_files; i++) {
+		if (rc)
+			outfile_abort(&w->files[i]);
+		else
+			rc = outfile_commit(&w->files[i], err);
+	}
+	free(w);
+	return rc;
 }

@@ -7,6 +7,8 @@
  */
 #include "store/store_priv.h"
 
+#include "core/parse.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -67,10 +69,11 @@ static int prepare(struct store *s, const char *sql, sqlite3_stmt **st, struct g
 	return 0;
 }
 
+/* Now, or $SOURCE_DATE_EPOCH (the command line refused a bad one before anything ran). */
 static void created_at(char *buf, size_t size)
 {
-	const char *sde = getenv("SOURCE_DATE_EPOCH");
-	time_t t = sde && *sde ? (time_t)strtoll(sde, NULL, 10) : time(NULL);
+	s64 sde = 0;
+	time_t t = gs_source_date_epoch(&sde) == 1 ? (time_t)sde : time(NULL);
 	struct tm tm;
 
 	gmtime_r(&t, &tm);

@@ -11,6 +11,9 @@
 # middle, and after the last row (just before COMMIT). Also through the CLI: a database with a
 # newer schema version and a file that is not a database fail with exit status 1 and a message
 # naming the file.
+# And at random points (20 trials each of `run --db`, `sweep --db` and `merge`, killed after a
+# random delay): the file passes integrity_check with no partial run visible, and the same
+# command run again on it succeeds.
 # Does not check: power loss (SQLite's own tests), concurrent writers (govsim sweep's tests).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs sqlite3(1).
 set -u
@@ -108,6 +111,114 @@ elif ! rows_of "$db" "$id" | diff "$tmp/run1.txt" - >"$tmp/diff"; then
 	head -5 "$tmp/diff"
 	fail=1
 fi
+
+# --- SIGKILL at random points: run --db, sweep --db and merge, 20 trials each ----------------
+# Each trial starts the command, kills it with SIGKILL after a random delay within its usual
+# duration (measured first), then checks the file: PRAGMA integrity_check is ok, and every run
+# it holds is complete (each table holds as many rows for it as for the same run written whole
+# in a reference database: no partial run is visible). Then the same command is run again on
+# the same file and must succeed, leaving a file that passes the same checks. The delays come
+# from $RANDOM seeded with GOVSIM_KILL_SEED (printed on failure) to replay a failing trial.
+seed=${GOVSIM_KILL_SEED:-$$}
+RANDOM=$seed
+quick=(traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 --quiet)
+kt=$tmp/kills
+mkdir -p "$kt"
+
+# counts DB: per run, its identity (governor, params, label) and its row count in every table
+counts() {
+	local t q="SELECT r.governor || ' ' || r.params || ' ' || r.label"
+	for t in $tables; do
+		q="$q || ' $t=' || (SELECT count(*) FROM $t x WHERE x.run_id = r.run_id)"
+	done
+	sqlite3 "$1" "$q FROM runs r ORDER BY r.run_id"
+}
+
+# whole NAME DB REF: DB (when it exists) passes integrity_check and each of its runs has the
+# row counts of the run with the same identity in REF
+whole() {
+	local name=$1 db=$2 ref=$3 ic line
+	[ -e "$db" ] || return 0
+	ic=$(sqlite3 "$db" "PRAGMA integrity_check" 2>&1)
+	if [ "$ic" != ok ]; then
+		echo "store_kill.sh: $name: integrity_check: $ic (GOVSIM_KILL_SEED=$seed)"
+		fail=1
+		return 1
+	fi
+	counts "$ref" >"$kt/ref-counts"
+	line=$(counts "$db" | grep -vxF -f "$kt/ref-counts" | head -1)
+	if [ -n "$line" ]; then
+		echo "store_kill.sh: $name: a partial run is visible: $line (GOVSIM_KILL_SEED=$seed)"
+		fail=1
+		return 1
+	fi
+	return 0
+}
+
+# timed CMD...: how long CMD takes, in ms
+timed() {
+	local t0 t1
+	t0=$(date +%s%N)
+	"$@" >/dev/null 2>&1
+	t1=$(date +%s%N)
+	echo $(((t1 - t0) / 1000000))
+}
+
+# kills NAME DB REF CMD...: 20 trials of CMD (which writes DB) killed at random, each checked
+# and followed by CMD run whole
+kills() {
+	local name=$1 db=$2 ref=$3 ms pid i d
+	shift 3
+	ms=$(timed "$@")
+	rm -f "$db" "$db-journal"
+	for ((i = 1; i <= 20; i++)); do
+		d=$((RANDOM % (ms + 1)))
+		"$@" >/dev/null 2>&1 &
+		pid=$!
+		sleep "$(printf '0.%03d' "$d")"
+		kill -KILL $pid 2>/dev/null
+		wait $pid 2>/dev/null
+		whole "$name: killed after ${d} of ${ms} ms (trial $i)" "$db" "$ref" || return
+		if ! "$@" >/dev/null 2>"$kt/err"; then
+			echo "store_kill.sh: $name: the run after trial $i failed (GOVSIM_KILL_SEED=$seed):"
+			sed 's/^/  /' "$kt/err"
+			fail=1
+			return
+		fi
+		whole "$name: rerun after trial $i" "$db" "$ref" || return
+	done
+}
+
+# run --db
+"$bin" run "${quick[@]}" --db "$kt/ref-run.db" || { echo "store_kill.sh: reference run failed"; exit 1; }
+kills "run --db" "$kt/run.db" "$kt/ref-run.db" "$bin" run "${quick[@]}" --db "$kt/run.db"
+
+# sweep --db: its own temporary folder, which a killed sweep leaves for the next to remove
+mkdir -p "$kt/sweep-tmp"
+sw=(sweep "${quick[@]}" --governor schedutil --governor performance --jobs 2)
+TMPDIR=$kt/sweep-tmp "$bin" "${sw[@]}" --db "$kt/ref-sweep.db" ||
+	{ echo "store_kill.sh: reference sweep failed"; exit 1; }
+TMPDIR=$kt/sweep-tmp kills "sweep --db" "$kt/sweep.db" "$kt/ref-sweep.db" \
+	"$bin" "${sw[@]}" --db "$kt/sweep.db"
+# a sweep's runs go in together: never a part of them
+if [ -e "$kt/sweep.db" ] && [ $(($(sqlite3 "$kt/sweep.db" "SELECT count(*) FROM runs") % 2)) != 0 ]; then
+	echo "store_kill.sh: sweep --db: an odd number of runs: a sweep stored in part"
+	fail=1
+fi
+
+# merge: two parts of one run each into one file
+"$bin" run "${quick[@]}" --db "$kt/part1.db" --label part1 &&
+	"$bin" run "${quick[@]}" --db "$kt/part2.db" --label part2 &&
+	"$bin" merge "$kt/ref-merge.db" "$kt/part1.db" "$kt/part2.db" >/dev/null ||
+	{ echo "store_kill.sh: reference merge failed"; exit 1; }
+kills "merge" "$kt/merge.db" "$kt/ref-merge.db" "$bin" merge "$kt/merge.db" "$kt/part1.db" "$kt/part2.db"
+if [ -e "$kt/merge.db" ] && [ $(($(sqlite3 "$kt/merge.db" "SELECT count(*) FROM runs") % 2)) != 0 ]; then
+	echo "store_kill.sh: merge: an odd number of runs: a merge stored in part"
+	fail=1
+fi
+for p in part1 part2; do
+	whole "merge: its input $p" "$kt/$p.db" "$kt/ref-merge.db"
+done
 
 # check NAME STATUS MESSAGE CMD...: exit status and the exact stderr.
 check() {

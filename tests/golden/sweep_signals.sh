@@ -3,7 +3,8 @@
 # by SIGINT or SIGTERM, and what a kill -9 left is removed by the next sweep.
 #
 # Checks: SIGTERM and SIGINT in the middle of a sweep (a worker running) end it with that
-# signal (exit 128+N), no --db written, its temporary folder and workers gone; a folder left by
+# signal (exit 128+N), no --db written, its temporary folder, its workers and whatever they
+# started (the trace.dat reader's trial parse runs in a child) gone; a folder left by
 # a dead sweep (its lock free) is removed by the next sweep, while one whose lock is held (a
 # live sweep) and one without a lock (not ours to judge) are left alone. It does not check
 # what the runs store (sweep.sh does).
@@ -48,11 +49,29 @@ left=$(cd "$T" && echo govsim-sweep.*)
 [ "$left" = "govsim-sweep.live01 govsim-sweep.nolck1" ] ||
 	{ echo "sweep_signals: after a sweep, TMPDIR holds: $left" >&2; fail=1; }
 
+# marked DEPTH: the live processes (not zombies) carrying $mark in their environment; DEPTH 1:
+# only the sweep's children (its workers)
+marked() {
+	local e p st ppid
+	for e in $(grep -lsa "GOVSIM_TEST_MARK=$mark" /proc/[0-9]*/environ); do
+		p=${e#/proc/}
+		p=${p%/environ}
+		# (comm, the second field, is "(govsim)": no space in it)
+		read -r _ _ st ppid _ <"/proc/$p/stat" 2>/dev/null || continue
+		[ "$st" = Z ] && continue
+		[ "$1" = 1 ] && [ "$ppid" != "$pid" ] && continue
+		echo -n " $p"
+	done
+}
+
 # --- SIGTERM and SIGINT while a worker runs
 for sig in TERM INT; do
 	T="$tmp/t-$sig"
 	mkdir -p "$T"
-	TMPDIR="$T" "$bin" sweep "${slow[@]}" --db "$tmp/$sig.db" 2>"$tmp/$sig.err" &
+	# every process the sweep starts inherits the mark: found in /proc afterwards
+	mark="govsim-sweep-signals-$$-$sig"
+	GOVSIM_TEST_MARK=$mark TMPDIR="$T" "$bin" sweep "${slow[@]}" --db "$tmp/$sig.db" \
+		2>"$tmp/$sig.err" &
 	pid=$!
 	for _ in $(seq 300); do
 		compgen -G "$T/govsim-sweep.*/job-*.log" >/dev/null && break
@@ -61,6 +80,23 @@ for sig in TERM INT; do
 	compgen -G "$T/govsim-sweep.*/job-*.log" >/dev/null ||
 		{ echo "sweep_signals: no worker started in 30 s" >&2; fail=1; }
 	dir=$(echo "$T"/govsim-sweep.*)
+	# Each worker leads a process group of its own, which the sweep signals as a whole: what
+	# a worker started (the trial parse of trace.dat, a child living a fraction of a second)
+	# is stopped with it. The group is checked here; the end-to-end check below (no process
+	# left) can only catch such a child when it happens to outlive the sweep.
+	w=
+	for _ in $(seq 500); do
+		for c in $(marked 1); do w=$c; done
+		[ -n "$w" ] && break
+		sleep 0.01
+	done
+	if [ -z "$w" ]; then
+		echo "sweep_signals: SIG$sig: no worker seen" >&2
+		fail=1
+	else
+		read -r _ _ _ _ pgrp _ <"/proc/$w/stat"
+		[ "$pgrp" = "$w" ] || { echo "sweep_signals: SIG$sig: worker $w is in process group $pgrp, not its own" >&2; fail=1; }
+	fi
 	kill -"$sig" "$pid"
 	timeout 30 tail --pid="$pid" -f /dev/null || { echo "sweep_signals: SIG$sig: still running" >&2; kill -KILL "$pid"; fail=1; }
 	wait "$pid"
@@ -71,6 +107,10 @@ for sig in TERM INT; do
 		{ echo "sweep_signals: SIG$sig left in TMPDIR:" >&2; ls -lR "$T" >&2; fail=1; }
 	[ ! -e "$tmp/$sig.db" ] || { echo "sweep_signals: SIG$sig: a database was written" >&2; fail=1; }
 	grep -q "stopped by" "$tmp/$sig.err" || { echo "sweep_signals: SIG$sig: not said:" >&2; cat "$tmp/$sig.err" >&2; fail=1; }
+	# no process of the sweep's outlives it: not a worker, not what a worker started (the
+	# trial parse of trace.dat in a child of its own); zombies aside (an init that does not reap)
+	left=$(marked 0)
+	[ -z "$left" ] || { echo "sweep_signals: SIG$sig: processes left running:$left" >&2; ps -o pid,ppid,pgid,stat,cmd -p "$(echo $left | tr " " ,)" >&2; fail=1; }
 done
 
 exit $fail

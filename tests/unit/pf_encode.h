@@ -91,12 +91,12 @@ static inline void put_packet(struct out *o, const Pftrace__TracePacket *pkt)
 
 static inline const char *write_tmp(const struct out *o)
 {
-	static char path[8][64];
+	static char path[8][4096];
 	static int slot;
 	char *p = path[slot++ & 7];
 	FILE *f;
 
-	snprintf(p, sizeof(path[0]), "/tmp/govsim-test-pf-XXXXXX");
+	snprintf(p, sizeof(path[0]), "%s/pf-XXXXXX", test_tmpdir());
 	int fd = mkstemp(p);
 	assert_true(fd >= 0);
 	f = fdopen(fd, "wb");

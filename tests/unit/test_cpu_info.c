@@ -112,13 +112,16 @@ static void put_switches(FILE *f)
 static void run_on(const char *platform, int nr_cpus, u32 cap0, u32 little_cap, bool freqs,
 		   struct run_result *r)
 {
-	char path[] = "/tmp/govsim-test-cpuinfo-XXXXXX";
-	int fd = mkstemp(path);
-	FILE *f = fd >= 0 ? fdopen(fd, "wb") : NULL;
+	char path[4096];
 	struct replay_spec spec = {0};
 	struct platform plat;
 	struct gs_error err;
+	FILE *f;
+	int fd;
 
+	snprintf(path, sizeof(path), "%s/cpuinfo-XXXXXX", test_tmpdir());
+	fd = mkstemp(path);
+	f = fd >= 0 ? fdopen(fd, "wb") : NULL;
 	assert_non_null(f);
 	put_cpu_info(f, nr_cpus, cap0, little_cap, freqs);
 	put_switches(f);

@@ -94,13 +94,14 @@ static void test_bad(void **state)
 
 static void test_find(void **state)
 {
-	char dir[] = "/tmp/govsim-test-facts.XXXXXX", path[256], trace[256];
+	char dir[4096], path[4200], trace[4200];
 	static const char *const names[] = {"rec.txt.gz", "rec.txt", "rec.dat", "rec"};
 	struct trace_facts f;
 	struct gs_error err = {0};
 	FILE *out;
 	(void)state;
 
+	snprintf(dir, sizeof(dir), "%s/facts.XXXXXX", test_tmpdir());
 	assert_non_null(mkdtemp(dir));
 	snprintf(path, sizeof(path), "%s/rec.facts", dir);
 	/* no facts file: not present, no error */

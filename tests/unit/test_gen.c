@@ -73,7 +73,7 @@ static struct trace_stats read_back(const char *path)
 
 static void test_periodic_counts_and_timing(void **state)
 {
-	const char *path = "/tmp/govsim-test-gen-periodic.txt";
+	const char *path = test_tmppath("gen-periodic.txt");
 	struct gen_opts o;
 	struct gs_error err;
 	struct trace_stats st;
@@ -128,7 +128,7 @@ static void test_periodic_counts_and_timing(void **state)
 /* rt-app phases: 10 activations at duty 0.5, then 10 at 0.25 of a 16 ms period. */
 static void test_periodic_phases(void **state)
 {
-	const char *path = "/tmp/govsim-test-gen-phases.txt";
+	const char *path = test_tmppath("gen-phases.txt");
 	struct gen_opts o;
 	struct gs_error err;
 	struct trace_reader *r = NULL;
@@ -174,7 +174,7 @@ static void test_periodic_phases(void **state)
 
 static void test_pipe_counts(void **state)
 {
-	const char *path = "/tmp/govsim-test-gen-pipe.txt";
+	const char *path = test_tmppath("gen-pipe.txt");
 	struct gen_opts o;
 	struct trace_stats st;
 	u64 lines;
@@ -235,7 +235,7 @@ static void test_pipe_counts(void **state)
 
 static void test_mix_and_determinism(void **state)
 {
-	const char *a = "/tmp/govsim-test-gen-mix-a.txt", *b = "/tmp/govsim-test-gen-mix-b.txt";
+	const char *a = test_tmppath("gen-mix-a.txt"), *b = test_tmppath("gen-mix-b.txt");
 	struct gen_opts o;
 	struct trace_stats st;
 	char *ba, *bb;
@@ -272,7 +272,7 @@ static void test_mix_and_determinism(void **state)
 
 static void test_size(void **state)
 {
-	const char *path = "/tmp/govsim-test-gen-size.txt";
+	const char *path = test_tmppath("gen-size.txt");
 	struct gen_opts o;
 	struct trace_stats st;
 	u64 lines;

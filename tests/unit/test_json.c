@@ -51,6 +51,47 @@ static void doc(struct json_out *j)
 	json_end_object(j);
 }
 
+/* s through json_write_string(): a malloc'd text */
+static char *literal(const char *s)
+{
+	char *buf = NULL;
+	size_t len = 0;
+	FILE *f = open_memstream(&buf, &len);
+
+	assert_non_null(f);
+	json_write_string(f, s);
+	fclose(f);
+	return buf;
+}
+
+/* Bytes that are not UTF-8 become \u0080..\u00ff; well-formed sequences (RFC 3629 §4) pass. */
+static void test_not_utf8(void **state)
+{
+	static const struct {
+		const char *in, *out;
+	} cases[] = {
+		{"caf\xc3\xa9", "\"caf\xc3\xa9\""},             /* U+00E9 */
+		{"\xe2\x82\xac", "\"\xe2\x82\xac\""},             /* U+20AC */
+		{"\xf0\x9f\x98\x80", "\"\xf0\x9f\x98\x80\""},     /* U+1F600 */
+		{"\xf4\x8f\xbf\xbf", "\"\xf4\x8f\xbf\xbf\""},     /* U+10FFFF, the last */
+		{"x\xff\xfe", "\"x\\u00ff\\u00fe\""},            /* never in UTF-8 */
+		{"\x80q", "\"\\u0080q\""},                      /* a lone continuation */
+		{"\xe2\x82z", "\"\\u00e2\\u0082z\""},            /* a sequence cut short */
+		{"\xe2\x82", "\"\\u00e2\\u0082\""},              /* ... by the string's end */
+		{"\xc0\xaf", "\"\\u00c0\\u00af\""},              /* overlong '/' */
+		{"\xe0\x80\xaf", "\"\\u00e0\\u0080\\u00af\""},     /* overlong '/' */
+		{"\xed\xa0\x80", "\"\\u00ed\\u00a0\\u0080\""},     /* U+D800, a surrogate */
+		{"\xf4\x90\x80\x80", "\"\\u00f4\\u0090\\u0080\\u0080\""}, /* U+110000 */
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		char *out = literal(cases[i].in);
+		assert_string_equal(out, cases[i].out);
+		free(out);
+	}
+}
+
 static void test_document(void **state)
 {
 	char *out;
@@ -126,6 +167,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_document),
+		cmocka_unit_test(test_not_utf8),
 		cmocka_unit_test(test_numbers),
 		cmocka_unit_test(test_misuse_recorded),
 	};

@@ -142,12 +142,14 @@ static void test_png_and_none(void **state)
 	struct run_result r;
 	struct plot *pl;
 	struct gs_error err;
-	char path[] = "/tmp/govsim-placement-plot-XXXXXX";
-	int fd = mkstemp(path);
+	char path[4096];
 	FILE *f;
 	unsigned char h[24];
+	int fd;
 	(void)state;
 
+	snprintf(path, sizeof(path), "%s/placement-plot-XXXXXX", test_tmpdir());
+	fd = mkstemp(path);
 	assert_true(fd >= 0);
 	close(fd);
 	make_run(&r, tasks, 2, slices4, 0);

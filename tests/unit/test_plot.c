@@ -35,7 +35,7 @@ static char tmpdir[256];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/govsim-plot-XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "%s/plot-XXXXXX", test_tmpdir());
 	return mkdtemp(tmpdir) ? 0 : -1;
 }
 
@@ -53,7 +53,7 @@ static const char *tmp(const char *name)
 	static char buf[4][512];
 	static int slot;
 	char *b = buf[slot++ % 4];
-	snprintf(b, 512, "%s/%s", tmpdir, name);
+	snprintf(b, sizeof(buf[0]), "%s/%s", tmpdir, name);
 	return b;
 }
 

@@ -97,7 +97,7 @@ static long compare_streams(const char *path)
 
 static void test_same_stream(void **state)
 {
-	const char *path = "/tmp/govsim-test-prefetch.txt";
+	const char *path = test_tmppath("prefetch.txt");
 	struct gen_opts o;
 	struct gs_error err;
 	FILE *f;
@@ -122,7 +122,7 @@ static void test_same_stream(void **state)
 /* --strict: the reader fails at a malformed line after many good ones. */
 static void test_error_mid_stream(void **state)
 {
-	const char *path = "/tmp/govsim-test-prefetch-bad.txt";
+	const char *path = test_tmppath("prefetch-bad.txt");
 	struct reader_opts ro = {.strict = true};
 	struct trace_reader *r = NULL;
 	struct trace_prefetch *pf = NULL;

@@ -789,7 +789,7 @@ static void test_line_longer_than_first_buffer(void **state)
 static void test_bad_inputs(void **state)
 {
 	struct got g;
-	char path[] = "/tmp/govsim-test-bin-XXXXXX";
+	char path[4096];
 	unsigned char bin[256];
 	FILE *f;
 	int fd;
@@ -812,6 +812,7 @@ static void test_bad_inputs(void **state)
 
 	for (int i = 0; i < 256; i++)
 		bin[i] = (unsigned char)(i * 7);
+	snprintf(path, sizeof(path), "%s/bin-XXXXXX", test_tmpdir());
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
 	f = fdopen(fd, "wb");
@@ -1167,12 +1168,13 @@ static void test_gzip(void **state)
 	const char *text = "version = 6\ncpus=2\n"
 			   "  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
 			   "  a-1 [001] 1.000002: cpu_frequency: state=903000 cpu_id=1\n";
-	char path[] = "/tmp/govsim-test-gz-XXXXXX";
+	char path[4096];
 	struct got plain, gz;
 	gzFile f;
 	int fd;
 	(void)state;
 
+	snprintf(path, sizeof(path), "%s/gz-XXXXXX", test_tmpdir());
 	fd = mkstemp(path);
 	assert_true(fd >= 0);
 	f = gzdopen(fd, "wb");

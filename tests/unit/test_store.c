@@ -25,7 +25,7 @@ static char tmpdir[256];
 static int setup(void **state)
 {
 	(void)state;
-	snprintf(tmpdir, sizeof(tmpdir), "/tmp/govsim-store-XXXXXX");
+	snprintf(tmpdir, sizeof(tmpdir), "%s/store-XXXXXX", test_tmpdir());
 	if (!mkdtemp(tmpdir))
 		return -1;
 	setenv("SOURCE_DATE_EPOCH", "1600000000", 1);
@@ -45,7 +45,7 @@ static const char *tmp(const char *name)
 	static char buf[4][320];
 	static int slot;
 	char *p = buf[slot++ % 4];
-	snprintf(p, 320, "%s/%s", tmpdir, name);
+	snprintf(p, sizeof(buf[0]), "%s/%s", tmpdir, name);
 	unlink(p);
 	return p;
 }

@@ -1,10 +1,16 @@
 /* testutil.c - see testutil.h. */
+/* nftw() */
+#define _GNU_SOURCE
 #include "testutil.h"
 
+#include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <unistd.h>
+
+static char tmpdir[4096];
+static pid_t tmpdir_owner;
 
 const char *test_path(const char *rel)
 {
@@ -14,15 +20,58 @@ const char *test_path(const char *rel)
 	return buf;
 }
 
+static int remove_one(const char *path, const struct stat *st, int flag, struct FTW *ftw)
+{
+	(void)st;
+	(void)flag;
+	(void)ftw;
+	remove(path);
+	return 0;
+}
+
+static void remove_tmpdir(void)
+{
+	/* a forked child that exits normally leaves the folder to its parent */
+	if (tmpdir[0] && getpid() == tmpdir_owner)
+		nftw(tmpdir, remove_one, 16, FTW_DEPTH | FTW_PHYS);
+}
+
+const char *test_tmpdir(void)
+{
+	const char *base = getenv("TMPDIR");
+
+	if (tmpdir[0])
+		return tmpdir;
+	snprintf(tmpdir, sizeof(tmpdir), "%s/govsim-unit-XXXXXX", base && *base ? base : "/tmp");
+	if (!mkdtemp(tmpdir)) {
+		tmpdir[0] = '\0';
+		fail_msg("mkdtemp failed");
+	}
+	tmpdir_owner = getpid();
+	atexit(remove_tmpdir);
+	return tmpdir;
+}
+
+const char *test_tmppath(const char *name)
+{
+	static char paths[8][4096];
+	static int slot;
+	char *path = paths[slot++ % 8];
+
+	snprintf(path, sizeof(paths[0]), "%s/%s", test_tmpdir(), name);
+	return path;
+}
+
 const char *test_tmpfile(const char *text, const char *suffix)
 {
-	static char paths[8][256];
+	static char paths[8][4096];
 	static int slot;
 	char *path = paths[slot++ % 8];
 	int fd;
 	FILE *f;
 
-	snprintf(path, 256, "/tmp/govsim-test-XXXXXX%s", suffix ? suffix : "");
+	snprintf(path, sizeof(paths[0]), "%s/govsim-test-XXXXXX%s", test_tmpdir(),
+		 suffix ? suffix : "");
 	fd = mkstemps(path, suffix ? (int)strlen(suffix) : 0);
 	if (fd < 0)
 		fail_msg("mkstemps failed");

@@ -16,8 +16,16 @@
 /* Path of a file in the source tree, e.g. test_path("traces/sample.txt"); static buffer. */
 const char *test_path(const char *rel);
 
-/* Write `text` to a new temporary file and return its path (static buffer per call slot 0..7).
- * The suffix (".txt", ".sql") is appended so format detection by name can be exercised. */
+/* This test program's scratch folder: made on first use under $TMPDIR (else /tmp) with a
+ * unique name, and removed with everything in it when the program exits. */
+const char *test_tmpdir(void);
+
+/* A path in test_tmpdir(): test_tmppath("gen.txt") is "<tmpdir>/gen.txt" (static buffer per
+ * call slot 0..7); the file is not created. */
+const char *test_tmppath(const char *name);
+
+/* Write `text` to a new file in test_tmpdir() and return its path (static buffer per call slot
+ * 0..7). The suffix (".txt", ".sql") is appended so format detection by name can be exercised. */
 const char *test_tmpfile(const char *text, const char *suffix);
 
 /* A growing text buffer for traces built in a test: tb_printf() appends (buf stays
