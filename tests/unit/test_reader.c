@@ -1229,11 +1229,12 @@ static void gzip_with_padding(char *path, size_t pad)
  * one byte compress about 1000 times, far beyond any trace's ratio. */
 static void test_gzip_bomb(void **state)
 {
-	char path[] = "/tmp/govsim-test-gz-XXXXXX";
+	char path[4096];
 	char want[96];
 	struct got g;
 	(void)state;
 
+	snprintf(path, sizeof(path), "%s", test_tmppath("gz-XXXXXX"));
 	gzip_with_padding(path, 8u << 20);
 	read_all(path, NULL, &g);
 	unlink(path);
@@ -1242,7 +1243,7 @@ static void test_gzip_bomb(void **state)
 	assert_int_equal(g.n, 2);
 	assert_true(g.st.malformed >= 4); /* the 2-MiB lines */
 
-	strcpy(path, "/tmp/govsim-test-gz-XXXXXX");
+	snprintf(path, sizeof(path), "%s", test_tmppath("gz-XXXXXX"));
 	gzip_with_padding(path, READER_INFLATE_MIN + (4u << 20));
 	read_all(path, NULL, &g);
 	unlink(path);
