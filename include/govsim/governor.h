@@ -329,7 +329,8 @@ static inline int govsim_cpu_index(const struct govsim_policy *pol, int cpu)
  * cpufreq_this_cpu_can_update() (include/linux/cpufreq.h, v4.14 to 7.2): whether the hook may
  * act at all. Governors return from an update that fails it (schedutil's
  * sugov_should_update_freq(), dbs_update_util_handler()), because a driver that cannot switch
- * from another CPU would be asked to. A host of ABI 1.1 or older says nothing: allowed.
+ * from another CPU would be asked to. (A plugin built for ABI 1.2 is refused by an older host,
+ * so both fields are always filled in when it runs.)
  */
 static inline int govsim_this_cpu_can_update(const struct govsim_policy *pol)
 {
