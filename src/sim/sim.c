@@ -394,7 +394,8 @@ static int check_cpu(const struct sim *s, int cpu, const struct event *ev, struc
 	if (cpu >= 0 && cpu < s->plat->nr_cpus)
 		return 0;
 	return gs_error_set(err, GS_ETRACE,
-			    "line %" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs (0-%d)",
+			    "line %" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs (0-%d): "
+			    "use a platform with more CPUs (--platform; see 'govsim platforms list')",
 			    ev->line, event_type_name(ev->type), cpu, s->plat->name, s->plat->nr_cpus,
 			    s->plat->nr_cpus - 1);
 }
