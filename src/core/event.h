@@ -34,7 +34,8 @@
 	X(UCLAMP_UTIL_SE, "uclamp_util_se")                 \
 	X(UCLAMP_UTIL_CFS, "uclamp_util_cfs")               \
 	X(CSV_UTIL, "csv_util")                             \
-	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")
+	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")          \
+	X(IOWAIT_BOOST, "sugov_set_iowait_boost")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -125,6 +126,13 @@ struct event {
 			s32 orig_cpu;
 			s32 dest_cpu;
 		} migrate;
+		struct { /* IOWAIT_BOOST: Android kernels' trace of schedutil's
+			  * sugov_set_iowait_boost(), emitted on `cpu` as the kernel handles a
+			  * cpufreq update: "doing iow boost" when the update carries
+			  * SCHED_CPUFREQ_IOWAIT (the enqueue of a task waking from IO, whose
+			  * sched_wakeup follows on that CPU), "skipping iow boost" otherwise */
+			bool boost;
+		} iowait;
 		struct { /* HRTIMER_EXPIRE: an hrtimer fired on `cpu`; the scheduler tick when its
 			  * function is tick_sched_timer (the kernel's own tick time) */
 			bool sched_tick;

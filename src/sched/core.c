@@ -505,7 +505,8 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	enum sched_class_id prev_class = prev->queued_class;
 
 	if (switch_prev_sleeps(ev->sw.prev_state)) {
-		p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
+		if (!s->cfg.iowait_traced)
+			p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
 		dequeue_task(s, rq, prev, true, now);
 		put_prev_task(s, rq, prev);
 		see_prio(s, prev, ev->sw.prev_prio, now);

@@ -133,6 +133,8 @@ int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events
 		int cpu = -1;
 		u32 khz = 0;
 		fit_event(&ev, fit, nr_cpus);
+		if (ev.type == EV_IOWAIT_BOOST)
+			fit->iowait_events++;
 		if (ev.type == EV_CPU_FREQUENCY || ev.type == EV_FREQ_MARKER) {
 			cpu = (int)ev.power.cpu_id;
 			khz = ev.power.state;

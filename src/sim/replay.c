@@ -335,6 +335,44 @@ static int replay_prescan(const struct replay_spec *spec, const char *file,
 	return 0;
 }
 
+/* The value of tunable `key` among cfg's, or NULL. */
+static const char *replay_param(const struct sim_config *cfg, const char *key)
+{
+	for (int i = 0; i < cfg->opts.nr_params; i++)
+		if (strcmp(cfg->params[i].key, key) == 0)
+			return cfg->params[i].value;
+	return NULL;
+}
+
+/*
+ * A trace with the kernel's own iowait requests (sugov_set_iowait_boost) drives schedutil's
+ * iowait boost from them: the boost is on (an added iowait_boost=1 in *params, which grows)
+ * and D-state sleeps are not taken for IO waits. --set iowait_boost=0 replays it as a trace
+ * without them.
+ */
+static int replay_iowait(struct sim_config *cfg, const struct sim_fit *fit,
+			 struct gov_param **params, struct gs_error *err)
+{
+	const char *v = replay_param(cfg, "iowait_boost");
+	struct gov_param *p;
+	int n = cfg->opts.nr_params;
+
+	if (!fit->iowait_events || strcmp(cfg->gov->name, "schedutil") != 0 ||
+	    (v && strcmp(v, "1") != 0))
+		return 0;
+	cfg->iowait_traced = true;
+	if (v)
+		return 0;
+	p = realloc(*params, (size_t)(n + 1) * sizeof(*p));
+	if (!p)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	p[n] = (struct gov_param){.key = "iowait_boost", .value = "1"};
+	*params = p;
+	cfg->params = p;
+	cfg->opts.nr_params = n + 1;
+	return 0;
+}
+
 /*
  * Whether the trace could drive the replay, once read: its sched_switch events say what each
  * CPU ran when (the busy time, and the util the emulation builds from it); the kernel's util
@@ -468,17 +506,28 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 
 /* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
 static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
-			    struct run_result *r)
+			    const struct sim_fit *fit, const struct sim *s, struct run_result *r)
 {
+
 	const struct sim_opts *o = &spec->opts;
 
 	if (strcmp(cfg->gov->name, "schedutil") == 0) {
-		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
-		bool iowait = false;
-		for (int i = 0; i < o->nr_params; i++) /* its init took only 0 or 1 */
-			if (strcmp(cfg->params[i].key, "iowait_boost") == 0)
-				iowait = strcmp(cfg->params[i].value, "1") == 0;
-		if (!iowait)
+		/* its init took only 0 or 1 */
+		const char *v = replay_param(cfg, "iowait_boost");
+		bool iowait = v && strcmp(v, "1") == 0;
+
+
+		if (cfg->iowait_traced)
+			run_result_note(r, "iowait boost from the trace: %" PRIu64 " kernel requests "
+					   "(sugov_set_iowait_boost 'doing iow boost') replayed as "
+					   "updates with SCHED_CPUFREQ_IOWAIT, D-state sleeps not taken "
+					   "for IO waits",
+					sim_iowait_requests(s));
+		else if (fit->iowait_events)
+			run_result_note(r, "iowait boost off (--set iowait_boost=0), though the "
+					   "trace gives the kernel's requests");
+		else if (!iowait)
+			/* a deliberate departure from v5.9 (see gov/schedutil.c) */
 			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
 					   "other D-state sleeps: --set iowait_boost=1 models it)");
 	}
@@ -489,6 +538,8 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 		policy_format(o->policy, r->policy, sizeof(r->policy));
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
 	replay_record_options(o, r->params, sizeof(r->params));
+	if (cfg->iowait_traced)
+		append_word(r->params, sizeof(r->params), "iowait_source=trace");
 }
 
 static void write_timeline_headers(const struct sim_opts *o)
@@ -524,12 +575,12 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
-	if (ret)
-		goto out;
-	ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
-	if (ret)
-		goto out;
-	ret = replay_prescan(spec, file, rd, &cfg, &fit, err);
+	if (!ret)
+		ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
+	if (!ret)
+		ret = replay_prescan(spec, file, rd, &cfg, &fit, err);
+	if (!ret)
+		ret = replay_iowait(&cfg, &fit, &params, err);
 	if (ret)
 		goto out;
 	memset(&hj, 0, sizeof(hj));
@@ -562,7 +613,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (cap_note[0])
 		run_result_note(r, "%s", cap_note);
 	sim_cpu_info_notes(cfg.opts.plat, trace_reader_stats(rd), r);
-	replay_identity(spec, &cfg, r);
+	replay_identity(spec, &cfg, &fit, s, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
 		hashing = false;

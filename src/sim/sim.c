@@ -690,6 +690,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return feed_idle(s, ev, err);
 	case EV_HRTIMER_EXPIRE:
 		return feed_tick(s, ev, err);
+	case EV_IOWAIT_BOOST:
+		return sim_feed_iowait(s, ev, err);
 	default:
 		return feed_util(s, ev, err);
 	}
@@ -773,6 +775,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
 	sc.seed_util = cfg->opts.seed_util;
+	sc.iowait_traced = cfg->iowait_traced;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;

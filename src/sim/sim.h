@@ -66,6 +66,10 @@ struct sim_config {
 	 * come from them instead of the hindsight choice). */
 	u32 initial_khz[GS_MAX_CPUS];
 	bool has_traced_idle;
+	/* The trace has the kernel's iowait requests (sugov_set_iowait_boost): each "doing iow
+	 * boost" is an update with SCHED_CPUFREQ_IOWAIT of the CPU that traced it, and D-state
+	 * sleeps are not taken for IO waits. */
+	bool iowait_traced;
 };
 
 /* Defaults: sim_opts_init(), hz 250, switch latency from the platform, kernel update points,
@@ -215,6 +219,9 @@ const struct sim_validation *sim_get_validation(const struct sim *s);
 /* Move the validation figures out of s (after sim_finish): *out owns the decision list. */
 void sim_take_validation(struct sim *s, struct sim_validation *out);
 
+/* The trace's iowait requests replayed so far (sim_config.iowait_traced). */
+u64 sim_iowait_requests(const struct sim *s);
+
 /* What each policy action did (cfg.policy->actions[i] -> [i]); NULL without a policy. */
 const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 
@@ -231,6 +238,9 @@ struct sim_fit {
 	 * of that cluster's CPUs then (0: not known yet) */
 	int split_cluster;
 	u32 split_khz[GS_MAX_CPUS];
+	/* sugov_set_iowait_boost events: the kernel's own iowait requests ("doing iow boost")
+	 * and the updates without one ("skipping iow boost") */
+	u64 iowait_events;
 };
 
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker), whether

@@ -154,6 +154,7 @@ struct sim {
 	u64 busy_mask;     /* bit c: cpu[c].busy */
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
+	u64 iowait_requests; /* the trace's iowait requests replayed (feed_iowait) */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;
@@ -312,6 +313,9 @@ void sim_timeline_release(struct sim_cluster *cl);
 void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p);
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p);
 void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags);
+
+/* iowait.c: a sugov_set_iowait_boost event of the trace (see there). 0 or GS_ETRACE. */
+int sim_feed_iowait(struct sim *s, const struct event *ev, struct gs_error *err);
 
 /* actions.c: the time of policy action k (NO_TIME past the last), and the next action
  * applied now (s->next_action). */

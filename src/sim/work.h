@@ -96,7 +96,8 @@ u64 work_end_ns(const struct work *w);
 bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *max_delay_s,
 		      struct run_activity *act);
 /*
- * A note on the tasks whose backlog grows (a timer-driven task whose work no longer fits its
+ * A note on the tasks whose backlog grows (a timer-driven task, at least 90 % of whose
+ * activations began at an external wakeup, whose work no longer fits its
  * period): at least 10 activations, the lateness rose from one activation to the next at least
  * 9 times in 10 and by more than 1 ms from the first to the last. Writes "" when none; names at
  * most 3 tasks.

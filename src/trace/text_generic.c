@@ -439,6 +439,30 @@ static bool symbol_is(const struct field_span *f, const char *name)
 	       (f->vlen == n || f->val[n] == '/' || f->val[n] == '+');
 }
 
+/* A word at p (followed by a space or the end). */
+static bool word_at(const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(end - p) >= n && memcmp(p, w, n) == 0 && (p + n == end || p[n] == ' ');
+}
+
+const char *iowait_boost_from_text(const char *p, const char *end, struct event *ev)
+{
+	while (p < end && *p == ' ')
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	ev->type = EV_IOWAIT_BOOST;
+	if (word_at(p, end, "doing"))
+		ev->iowait.boost = true;
+	else if (word_at(p, end, "skipping"))
+		ev->iowait.boost = false;
+	else
+		return "sugov_set_iowait_boost: neither 'doing iow boost' nor 'skipping iow boost'";
+	return NULL;
+}
+
 const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
 			      size_t why_size)
 {
@@ -476,6 +500,16 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		/* CPU numbers are ints everywhere after the reader */
 		if (ok && ev->power.cpu_id > INT32_MAX)
 			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
+		break;
+	case EV_IOWAIT_BOOST:
+		/* a binary record's fields: the text in any field's value ("doing iow boost");
+		 * none read as a request when no field says so */
+		ev->iowait.boost = false;
+		for (int i = 0; i < fs->n; i++)
+			if (!iowait_boost_from_text(fs->f[i].val, fs->f[i].val + fs->f[i].vlen, ev))
+				break;
+		ev->type = EV_IOWAIT_BOOST;
+		ok = true;
 		break;
 	case EV_HRTIMER_EXPIRE: {
 		/* "hrtimer=... function=tick_sched_timer now=...": only the tick matters; any
