@@ -73,10 +73,10 @@ static void run_title(char *buf, size_t size, const struct run_result *r, s64 id
 	int len = snprintf(buf, size, "run %" PRId64, id);
 
 	if (r->label[0] && len >= 0 && (size_t)len < size)
-		len += snprintf(buf + len, size - (size_t)len, " (%.64s)", r->label);
+		len += snprintf(buf + len, size - (size_t)len, " (%s)", r->label); /* never cut */
 	if (len >= 0 && (size_t)len < size)
-		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s", run_groups_trace_short(r->trace),
-			 r->governor);
+		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s",
+			 run_groups_trace_short(r->trace), r->governor);
 }
 
 static void run_subtitle(char *buf, size_t size, const struct run_result *r)
@@ -634,10 +634,12 @@ static const char html_style[] =
 	"h3{font-size:16px}\n"
 	"table{border-collapse:collapse;margin:8px 0 16px;font-size:14px;max-width:100%}\n"
 	/* long paths, labels and policy lines break anywhere: the tables fit the 1240-px body,
-	 * so a 1400-px window shows them without a horizontal scroll bar */
-	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;"
-	"overflow-wrap:anywhere}\n"
-	"th{background:#f4f6f8}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	 * so a 1400-px window shows them without a horizontal scroll bar; headings break only
+	 * between words and numbers never ("r/u/n", "0.42/808/3" in a squeezed column) */
+	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}\n"
+	"td{overflow-wrap:anywhere}\n"
+	"th{background:#f4f6f8;overflow-wrap:normal}\n"
+	"td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
 	"figure{margin:12px 0}img{max-width:100%;height:auto;border:1px solid #eee}\n"
 	"figcaption{font-size:12px;color:#777}code{font-size:13px}\n";
 
@@ -650,6 +652,14 @@ static void td_num(FILE *out, int decimals, double v, const char *suffix)
 static void td_text(FILE *out, const char *s)
 {
 	fputs("<td>", out);
+	html_text(out, s);
+	fputs("</td>", out);
+}
+
+/* A relative figure ("+12.3%", "ref"): a number cell, never broken. */
+static void td_rel(FILE *out, const char *s)
+{
+	fputs("<td class=\"num\">", out);
 	html_text(out, s);
 	fputs("</td>", out);
 }
@@ -671,8 +681,8 @@ static void html_runs_table(FILE *out, const struct run_result *runs, const s64 
 		size_t f = 0;
 		while (!run_groups_same(&runs[f], r))
 			f++;
-		fprintf(out, "<tr><td><a href=\"#run%" PRId64 "\">%" PRId64 "</a></td>", ids[i],
-			ids[i]);
+		fprintf(out, "<tr><td class=\"num\"><a href=\"#run%" PRId64 "\">%" PRId64 "</a></td>",
+			ids[i], ids[i]);
 		td_text(out, r->label);
 		td_text(out, r->trace);
 		td_text(out, r->platform);
@@ -689,11 +699,11 @@ static void html_runs_table(FILE *out, const struct run_result *runs, const s64 
 		fprintf(out, "%.6f ", r->energy_total);
 		html_text(out, buf);
 		fputs("</td>", out);
-		td_text(out, report_relative(buf, sizeof(buf), r->energy_total,
-					     runs[f].energy_total, i == f));
+		td_rel(out, report_relative(buf, sizeof(buf), r->energy_total, runs[f].energy_total,
+					    i == f));
 		td_num(out, 6, d, "");
-		td_text(out, report_relative(buf, sizeof(buf), d, report_total_delay(&runs[f], NULL),
-					     i == f));
+		td_rel(out, report_relative(buf, sizeof(buf), d, report_total_delay(&runs[f], NULL),
+					    i == f));
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -713,7 +723,7 @@ static void html_energy_table(FILE *out, const struct run_result *runs, const s6
 	fputs("<th>total</th><th>unit</th><th>avg power</th></tr>\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct run_result *r = &runs[i];
-		fprintf(out, "<tr><td>%" PRId64 "</td>", ids[i]);
+		fprintf(out, "<tr><td class=\"num\">%" PRId64 "</td>", ids[i]);
 		for (int c = 0; c < nr_clusters; c++) {
 			if (c < r->nr_clusters)
 				td_num(out, 6, r->energy_cluster[c], "");

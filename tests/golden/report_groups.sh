@@ -7,8 +7,10 @@
 # the same trace and platform, never against a run of another trace: every relative cell of
 # index.html equals the figure python computes from the database (sqlite3: energy per run,
 # summed task delay, the lowest run id of each trace as its reference), and the first run of
-# each trace says "ref". Does not check: the figures' drawing (test_report_groups.c holds their
-# data).
+# each trace says "ref". Run 3's label (100 characters, two sweep points differing only at its
+# end) is whole in its heading; the page's style breaks headings only between words and never a
+# number cell (white-space:nowrap), and the run ids and relative figures are number cells.
+# Does not check: the figures' drawing (test_report_groups.c holds their data).
 set -u
 export LC_ALL=C
 cd "${GOVSIM_SOURCE_DIR:?}"
@@ -29,7 +31,9 @@ err() {
 max300='setattr comm=* uclamp_max=300'
 "$bin" run "$a" --platform juno-r0 --db "$db" --quiet || err "run 1 failed"
 "$bin" run "$b" --platform juno-r0 --db "$db" --quiet || err "run 2 failed"
-"$bin" run "$a" --platform juno-r0 --db "$db" --quiet --action "$max300" || err "run 3 failed"
+label=$(printf 'sweep-point-%s-' a b c d e f g h | head -c 96)max3
+"$bin" run "$a" --platform juno-r0 --db "$db" --quiet --action "$max300" --label "$label" ||
+	err "run 3 failed"
 "$bin" run "$b" --platform juno-r0 --db "$db" --quiet --action "$max300" || err "run 4 failed"
 "$bin" report --db "$db" --out "$tmp/out" --html >/dev/null || err "report failed"
 
@@ -87,6 +91,27 @@ for row in body:
         bad = 1
 if len(body) != 4:
     print(f"{len(body)} rows", file=sys.stderr); bad = 1
+sys.exit(bad)
+PY
+
+grep -qF "(${label})" "$tmp/out/index.html" || err "run 3's label is cut in its heading"
+python3 - "$tmp/out/index.html" <<'PY' || err "the page's style or number cells break words"
+import re, sys
+html = open(sys.argv[1]).read()
+style = html[html.index("<style>"):html.index("</style>")]
+rules = dict(re.findall(r"([a-z.,]+)\{([^}]*)\}", style))
+bad = 0
+if "anywhere" in rules.get("th", "") or "anywhere" in rules.get("th,td", ""):
+    print("headings break anywhere", file=sys.stderr); bad = 1
+if "white-space:nowrap" not in rules.get("td.num", ""):
+    print("number cells may break", file=sys.stderr); bad = 1
+runs = html[html.index('<table class="runs">'):]
+runs = runs[:runs.index("</table>")]
+for m in re.finditer(r"<tr><td([^>]*)><a href", runs):
+    if 'class="num"' not in m.group(1):
+        print("a run id is not a number cell", file=sys.stderr); bad = 1
+if len(re.findall(r'<td class="num">(ref|[+-][0-9.]+%)</td>', runs)) != 8:
+    print("relative figures are not number cells", file=sys.stderr); bad = 1
 sys.exit(bad)
 PY
 
