@@ -1,31 +1,62 @@
 #!/bin/sh
-# setup.sh - install every Debian package govsim's build, tests, benchmarks and CI need.
+# setup.sh - install the Debian packages govsim needs, no more than the job asks for.
 # Idempotent; quiet on success. Run as root (or with sudo available).
-#   tools/setup.sh [--lab]   --lab: also what the kernel lab records with (tools/lab/record:
-#                            Debian's QEMU, iasl, busybox, rt-app, cpio, zstd)
+#   tools/setup.sh            what building govsim needs (the README's first command: the
+#                             compiler, CMake, the libraries, cmocka for the default configure)
+#   tools/setup.sh --test     also what the test suite runs (ctest: sqlite3, python3, jq, time,
+#                             trace-cmd)
+#   tools/setup.sh --lab      also what CI and the kernel lab need: clang and its libFuzzer
+#                             runtime (tools/fuzz.sh), Slurm, munge and GNU parallel
+#                             (tests/cluster), and what tools/lab/record records with
+#                             (Debian's QEMU, iasl, busybox, rt-app, cpio, zstd); implies --test
+#   tools/setup.sh --print [FLAGS]  print the packages FLAGS would install, install nothing
+# The clang runtime package is the one of the installed clang's major version
+# (libclang-rt-N-dev), found once clang is there.
 set -eu
 
-PACKAGES="build-essential cmake pkg-config clang libclang-rt-14-dev
-libgsl-dev libsqlite3-dev sqlite3 libcsv-dev libtracecmd-dev libtraceevent-dev libtracefs-dev
-zlib1g-dev libcairo2-dev libssl-dev libcmocka-dev python3 python3-pandas python3-pytest time
-libprotobuf-c-dev protobuf-c-compiler libyaml-dev slurm-wlm munge parallel jq trace-cmd"
-if [ "${1:-}" = --lab ]; then
-	PACKAGES="$PACKAGES qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd xz-utils binutils"
-fi
+BUILD="build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcsv-dev libtracecmd-dev
+libtraceevent-dev zlib1g-dev libcairo2-dev libssl-dev libprotobuf-c-dev protobuf-c-compiler
+libcmocka-dev libyaml-dev"
+TEST="sqlite3 python3 python3-pandas python3-pytest jq time trace-cmd libtracefs-dev"
+LAB="clang slurm-wlm munge parallel qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd
+xz-utils binutils"
+
+print=0 test=0 lab=0
+for a in "$@"; do
+	case "$a" in
+	--print) print=1 ;;
+	--test) test=1 ;;
+	--lab) test=1 lab=1 ;;
+	*)
+		echo "setup.sh: unknown option '$a' (--test, --lab, --print)" >&2
+		exit 2
+		;;
+	esac
+done
+PACKAGES=$BUILD
+[ $test = 0 ] || PACKAGES="$PACKAGES $TEST"
+[ $lab = 0 ] || PACKAGES="$PACKAGES $LAB"
+
+# libclang-rt-N-dev for the clang installed (nothing when there is none yet)
+clang_rt() {
+	v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1)
+	[ -z "$v" ] || echo "libclang-rt-$v-dev"
+}
 
 SUDO=""
 if [ "$(id -u)" -ne 0 ]; then
 	SUDO="sudo"
 fi
 
-missing=""
-for p in $PACKAGES; do
-	if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
-		missing="$missing $p"
-	fi
-done
-
-if [ -n "$missing" ]; then
+# install the packages of $* that are missing
+install() {
+	missing=""
+	for p in "$@"; do
+		if ! dpkg-query -W -f='${Status}' "$p" 2>/dev/null | grep -q "install ok installed"; then
+			missing="$missing $p"
+		fi
+	done
+	[ -n "$missing" ] || return 0
 	export DEBIAN_FRONTEND=noninteractive
 	log=$(mktemp)
 	if ! { $SUDO apt-get update -qq && $SUDO apt-get install -y -qq --no-install-recommends $missing; } >"$log" 2>&1; then
@@ -35,4 +66,17 @@ if [ -n "$missing" ]; then
 		exit 1
 	fi
 	rm -f "$log"
+}
+
+if [ $print = 1 ]; then
+	# shellcheck disable=SC2086
+	echo $PACKAGES $([ $lab = 0 ] || clang_rt)
+	exit 0
+fi
+# shellcheck disable=SC2086
+install $PACKAGES
+if [ $lab = 1 ]; then
+	rt=$(clang_rt)
+	[ -n "$rt" ] || { echo "setup.sh: clang is installed but says no version" >&2; exit 1; }
+	install "$rt"
 fi

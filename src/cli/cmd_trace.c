@@ -253,6 +253,9 @@ static void print_info_analyses(const struct trace_stats *st, const struct info_
 		       (unsigned long long)st->by_type[EV_FREQ_MARKER]);
 	printf("\n");
 	printf("  idle states (cpu_idle):         %s\n", st->by_type[EV_CPU_IDLE] ? "yes" : "no");
+	if (st->by_type[EV_IOWAIT_BOOST]) /* Android kernels only: said when present */
+		printf("  iowait boost (the kernel's):    yes, %llu sugov_set_iowait_boost events\n",
+		       (unsigned long long)st->by_type[EV_IOWAIT_BOOST]);
 }
 
 static void print_info(const char *path, const struct trace_stats *st, const struct info_acc *a)

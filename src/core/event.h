@@ -37,7 +37,8 @@
 	X(HRTIMER_EXPIRE, "hrtimer_expire_entry")           \
 	X(SOFTIRQ_ENTRY, "softirq_entry")                   \
 	X(BLOCKED_UPDATE, "update_blocked_averages")       \
-	X(GOV_RAW_FREQ, "resolve_freq")
+	X(GOV_RAW_FREQ, "resolve_freq")                     \
+	X(IOWAIT_BOOST, "sugov_set_iowait_boost")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -128,6 +129,13 @@ struct event {
 			s32 orig_cpu;
 			s32 dest_cpu;
 		} migrate;
+		struct { /* IOWAIT_BOOST: Android kernels' trace of schedutil's
+			  * sugov_set_iowait_boost(), emitted on `cpu` as the kernel handles a
+			  * cpufreq update: "doing iow boost" when the update carries
+			  * SCHED_CPUFREQ_IOWAIT (the enqueue of a task waking from IO, whose
+			  * sched_wakeup follows on that CPU), "skipping iow boost" otherwise */
+			bool boost;
+		} iowait;
 		struct { /* HRTIMER_EXPIRE: an hrtimer fired on `cpu`; the scheduler tick when its
 			  * function is tick_sched_timer (the kernel's own tick time) */
 			bool sched_tick;

@@ -51,6 +51,16 @@ const struct governor_ops *governor_find(const char *name)
 	return NULL;
 }
 
+bool governor_has_tunable(const struct governor_ops *gov, const char *name)
+{
+	const struct govsim_tunable *t = gov->pub ? gov->pub->tunables : NULL;
+
+	for (; t && t->name; t++)
+		if (strcmp(t->name, name) == 0)
+			return true;
+	return false;
+}
+
 bool governor_is_path(const char *name)
 {
 	size_t n;

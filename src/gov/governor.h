@@ -101,6 +101,8 @@ void *governor_data(const struct governor_ops *gov, void *data);
 /* The registry: NULL-terminated. */
 extern const struct governor_ops *const governor_table[];
 const struct governor_ops *governor_find(const char *name);
+/* Whether gov declares the tunable `name` (a public-interface governor's tunables list). */
+bool governor_has_tunable(const struct governor_ops *gov, const char *name);
 
 /* Is `name` a plugin's file rather than a governor's name: it contains '/' or ends in ".so". */
 bool governor_is_path(const char *name);

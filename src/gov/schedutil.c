@@ -28,7 +28,9 @@
  * Differences from v5.9 kernel/sched/cpufreq_schedutil.c, and why:
  * - iowait boost off by default (`--set iowait_boost=1` turns it on): a trace shows D-state
  *   sleeps, not in_iowait, so the replay cannot tell which wakeups the kernel boosted. Every
- *   schedutil run says so in its notes.
+ *   schedutil run says so in its notes. A trace with the kernel's own requests (Android's
+ *   sugov_set_iowait_boost events) turns it on by default: the replay then sends the
+ *   SCHED_CPUFREQ_IOWAIT updates the trace shows (sim/replay.c).
  * - No update_lock, irq_work or sugov:N kthread: the replay is single-threaded. The slow path
  *   (sugov_deferred_update) hands next_freq to the cpufreq core, which puts it in force after
  *   the switch latency; a newer next_freq while one waits replaces it, as the kthread reads

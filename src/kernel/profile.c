@@ -1,9 +1,8 @@
 /*
  * profile.c - the kernel profile table (see profile.h). One row per profile, one cell per
- * behaviour, each citing its source: "§n" is a section of ../shared/facts/kernel-profiles.md
- * (the sheet, which read each stable tree: §0 names the trees and sublevels), followed by the
- * kernel file, function and line the sheet gives. The v5.9 row is the reference the model
- * files were written against (facts/kernel-v5.9.md).
+ * behaviour, each citing its source: the kernel file, function and line it was read from in
+ * the stable tree the row names. The v5.9 row is the reference the model files were written
+ * against.
  */
 #include "kernel/profile.h"
 
@@ -13,75 +12,75 @@
 #include <string.h>
 
 /* Sources shared by several rows. */
-#define S_PELT_CONTRIB "§2.1 pelt.c accumulate_sum l.109 v4.19: contrib = cap_scale(contrib, scale_freq); util_sum += contrib * scale_cpu"
-#define S_PELT_CLOCK   "§2.1 pelt.h update_rq_clock_pelt / update_idle_rq_clock_pelt (l.58/97 v5.4, l.74/113 v5.10, l.76/115 v5.15, l.95/133 v6.1-v6.6)"
-#define S_RBL_LOAD     "§2.3 pelt.c l.299-304 v4.19: runnable_load_avg, weight based"
-#define S_RBL_AVG      "§2.3 v5.4->v5.9 diff of pelt.c: runnable_avg from h_nr_running (v5.7)"
-#define S_SIG_419      "§2.4 pelt.c l.324-390 v4.19: avg_rt, avg_dl, avg_irq"
-#define S_SIG_54       "§2.4 5.4.286 pelt.h: no update_thermal_load_avg"
-#define S_SIG_59       "§2.4 fair.c __update_blocked_others l.7844-7848 v5.9: + avg_thermal"
-#define S_FASTUP_NO_419 "§3 features.h l.92 v4.19: no UTIL_EST_FASTUP"
-#define S_FASTUP_NO_54 "§3 features.h l.91 v5.4: no UTIL_EST_FASTUP"
-#define S_FASTUP_59    "§3 features.h v5.9: SCHED_FEAT(UTIL_EST_FASTUP, true) (b8c96361402a, v5.5)"
-#define S_FASTUP_LATE  "§3 features.h l.92 v5.10, l.93 v5.15, l.98 v6.1, l.87 v6.6"
-#define S_FLAG_LSB     "§3 pelt.h UTIL_AVG_UNCHANGED 0x1 (l.26 v4.19, l.27 v5.4, l.52 5.10.7)"
-#define S_FLAG_MSB     "§3 include/linux/sched.h UTIL_AVG_UNCHANGED 0x80000000 (l.363 v5.10.89, l.431 v5.15, l.445 v6.1, l.446 v6.6)"
-#define S_MARGIN_419   "§3 fair.c util_est_dequeue l.3751 v4.19: within_margin only, no capacity skip"
-#define S_MARGIN_54    "§3 fair.c util_est_dequeue l.3738 v5.4: + skip if task_util > capacity_orig"
-#define S_MARGIN_510   "§3 fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
-#define S_SUB_AFTER    "§3 end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
-#define S_SUB_BEFORE   "§3 start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
-#define S_NO_UCLAMP    "§4.1 no uclamp in kernel/sched/* v4.19"
-#define S_UCLAMP       "§4.1 CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
-#define S_KEY_NO       "§4.2 core.c 5.4.59: no sched_uclamp_used, aggregation always active"
-#define S_KEY          "§4.2 sched_uclamp_used (core.c l.813 5.4.286, v5.9, l.929 v5.10, l.1286 v5.15, l.1343 v6.1, l.1384 v6.6)"
-#define S_RT_HARD      "§4.2 __setscheduler_uclamp l.1187-1209 5.4.59, l.1292-1294 5.4.286: uclamp_none(UCLAMP_MAX)"
-#define S_RT_SYSCTL    "§4.2 sysctl_sched_uclamp_util_min_rt_default = 1024 (v5.9, l.906 v5.10, l.1263 v5.15, l.1320 v6.1, l.1361 v6.6)"
-#define S_BUCKET_NO    "§4.2 uclamp_bucket_id = v / DELTA (l.803 5.4.59, v5.9, 5.10.7)"
-#define S_BUCKET       "§4.2 uclamp_bucket_id = min(v / DELTA, BUCKETS - 1) (l.821 5.4.120+, l.937 v5.10.89, l.1294 v5.15, l.1351 v6.1, l.1392 v6.6)"
-#define S_IDLE_NO      "§4.2 init_uclamp_rq: uclamp_flags = 0 (l.1252 5.4.59, v5.9, l.939 5.10.7)"
-#define S_IDLE         "§4.2 init_uclamp_rq: UCLAMP_FLAG_IDLE (l.1340 5.4.286, l.1529 v5.10.89, l.1918 v5.15, l.1982 v6.1, l.2020 v6.6)"
-#define S_TG_OLD       "§4.2 uclamp_tg_restrict: tg value if req > tg or !user_defined (5.4.59/120, v5.9, 5.10.7)"
-#define S_TG_CLAMP     "§4.2 uclamp_tg_restrict: clamp(req, tg_min, tg_max) (5.4.286, v5.10.89+)"
-#define S_SHORT_NO     "§4.2 uclamp_rq_util_with / uclamp_util_with without idle shortcut (v5.4, v5.9, 5.10.7)"
-#define S_SHORT        "§4.2 uclamp_rq_util_with idle shortcut (sched.h l.2424-2457 v5.10.89, l.2876 v5.15, l.3017 v6.1, l.3080 v6.6)"
-#define S_RT_419       "§5.2 cpufreq_schedutil.c l.215-216 v4.19: max whenever rt_rq_is_runnable"
-#define S_RT_54E       "§5.2 schedutil_cpu_util l.213 5.4.59: only if !IS_BUILTIN(CONFIG_UCLAMP_TASK)"
-#define S_RT_KEY       "§5.2 !uclamp_is_used() (schedutil_cpu_util l.213 5.4.120/286, v5.9, l.195 v5.10; effective_cpu_util l.7162 v5.15, l.7257 v6.1, l.7416 v6.6)"
-#define S_BLK_NO       "§5.3 fair.c v4.19: update_blocked_averages has no cpufreq_update_util"
-#define S_BLK          "§5.3 update_blocked_averages -> cpufreq_update_util (fair.c l.7802-7803 v5.4, l.8066 v5.10, l.8453 v5.15, l.8728 v6.1, l.9401 v6.6)"
-#define S_FN_419       "§6.1 sugov_get_util l.207-271 v4.19"
-#define S_FN_54        "§6.1 schedutil_cpu_util(cpu, util_cfs, max, type, p) l.206 v5.4, l.195 v5.10"
-#define S_FN_515       "§6.1 effective_cpu_util(cpu, util_cfs, max, type, p) core.c l.7155-7239 v5.15"
-#define S_FN_61        "§6.1 effective_cpu_util(cpu, util_cfs, type, p) core.c l.7248 v6.1, l.7407 v6.6"
-#define S_CFS          "§6.2 cpu_util_cfs = max(util_avg, util_est.enqueued), uncapped (sched.h l.2204 v4.19 ... l.2989 v5.15)"
-#define S_CFS_61       "§6.2 cpu_util_cfs capped at capacity_orig (sched.h l.2957-2971 v6.1)"
-#define S_CFS_66       "§6.2 cpu_util_cfs_boost: max(util_avg, runnable_avg, util_est), capped (fair.c l.7663-7732 v6.6)"
-#define S_HR_FREQ      "§6.3 (f + f>>2) * util / max (get_next_freq l.170-185 v4.19; map_util_freq cpufreq.h l.26-29 v5.10)"
-#define S_HR_PERF      "§6.3 map_util_perf then f * util / max (cpufreq.h l.26-35 v5.15-v6.6; get_next_freq l.147 v5.15, l.140 v6.1, l.139 v6.6)"
-#define S_HOLD_419E    "§0.1 4.19.1: busy = is_busy() with no need_freq_update gate"
-#define S_HOLD_GATED   "§6.4 sugov_update_single l.418-450 v4.19 (.304), v5.4, v5.9: !need_freq_update && busy, cached_raw_freq = 0"
-#define S_HOLD_510     "§6.4 sugov_update_single l.439+ v5.10, sugov_update_single_freq l.337 v5.15: no gate, cached_raw_freq restored"
-#define S_HOLD_61      "§6.4 sugov_update_single_freq l.329 v6.1: + !uclamp_rq_is_capped"
-#define S_HOLD_66      "§6.4 sugov_update_single_freq l.331+ v6.6: + !need_freq_update"
-#define S_LIM_NO       "§0.1/§6.5 4.19.1: no limits_changed; should_update true while need_freq_update"
-#define S_LIM          "§6.5 sugov_should_update_freq l.70 v4.19 (.304) ... l.95 v6.6: limits_changed -> need_freq_update"
-#define S_COMMIT_NO    "§6.5 sugov_update_next_freq l.103 v4.19 ... v5.9: false if next_freq unchanged"
-#define S_COMMIT       "§6.5 sugov_update_next_freq l.102 v5.10, l.103-113 v5.15, l.96 v6.1, l.95 v6.6: commit while need_freq_update"
-#define S_IO_KHZ       "§6.7 sugov_iowait_reset/apply l.277-397, sugov_start l.820 4.19.1: kHz"
-#define S_IO_FMIN      "§6.7 sugov_start l.825-827 4.19.304: sg_cpu->min = 1024 * fmin / fmax"
-#define S_IO_128       "§6.7 IOWAIT_BOOST_MIN = 128 (v4.19->v5.4 diff)"
-#define S_IOC_NO       "§6.7 sugov_iowait_apply l.361 v4.19, l.382 v5.10: max(util, boost)"
-#define S_IOC          "§6.7 sugov_iowait_apply l.262-280 v5.15, l.254 v6.1/v6.6: boost = uclamp_rq_util_with(rq, boost, NULL)"
-#define S_AGG_RATIO    "§6.6 sugov_next_freq_shared l.467 v4.19, l.409-431 v5.15, l.407 v6.1: largest util/max"
-#define S_AGG_MAX      "§6.6 sugov_next_freq_shared l.416 v6.6: plain max, max_cap"
-#define S_RATE         "§7 cpufreq_policy_transition_delay_us l.518 v4.19, l.553 v5.4, l.561 v5.10, l.562 v5.15/v6.1, l.570 v6.6"
-#define S_REL_L        "§7 cpufreq_driver_resolve_freq RELATION_L (cpufreq.c l.496 v4.19, l.531 v5.4, l.539 v5.10, l.528/558 v5.15)"
-#define S_REL_LE       "§7 cpufreq_driver_resolve_freq RELATION_LE (cpufreq.c l.558 v6.1, l.566 v6.6)"
-#define S_EM_NONE      "§8 no include/linux/energy_model.h in v4.19"
-#define S_EM_MW        "§8 em cost = fmax * P / f, mW (drivers/opp/of.c l.1080-1081 v5.4; v5.9)"
-#define S_EM_X1000     "§8 em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
-#define S_EM_UW        "§8 uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
+#define S_PELT_CONTRIB "pelt.c accumulate_sum l.109 v4.19: contrib = cap_scale(contrib, scale_freq); util_sum += contrib * scale_cpu"
+#define S_PELT_CLOCK   "pelt.h update_rq_clock_pelt / update_idle_rq_clock_pelt (l.58/97 v5.4, l.74/113 v5.10, l.76/115 v5.15, l.95/133 v6.1-v6.6)"
+#define S_RBL_LOAD     "pelt.c l.299-304 v4.19: runnable_load_avg, weight based"
+#define S_RBL_AVG      "v5.4->v5.9 diff of pelt.c: runnable_avg from h_nr_running (v5.7)"
+#define S_SIG_419      "pelt.c l.324-390 v4.19: avg_rt, avg_dl, avg_irq"
+#define S_SIG_54       "5.4.286 pelt.h: no update_thermal_load_avg"
+#define S_SIG_59       "fair.c __update_blocked_others l.7844-7848 v5.9: + avg_thermal"
+#define S_FASTUP_NO_419 "features.h l.92 v4.19: no UTIL_EST_FASTUP"
+#define S_FASTUP_NO_54 "features.h l.91 v5.4: no UTIL_EST_FASTUP"
+#define S_FASTUP_59    "features.h v5.9: SCHED_FEAT(UTIL_EST_FASTUP, true) (b8c96361402a, v5.5)"
+#define S_FASTUP_LATE  "features.h l.92 v5.10, l.93 v5.15, l.98 v6.1, l.87 v6.6"
+#define S_FLAG_LSB     "pelt.h UTIL_AVG_UNCHANGED 0x1 (l.26 v4.19, l.27 v5.4, l.52 5.10.7)"
+#define S_FLAG_MSB     "include/linux/sched.h UTIL_AVG_UNCHANGED 0x80000000 (l.363 v5.10.89, l.431 v5.15, l.445 v6.1, l.446 v6.6)"
+#define S_MARGIN_419   "fair.c util_est_dequeue l.3751 v4.19: within_margin only, no capacity skip"
+#define S_MARGIN_54    "fair.c util_est_dequeue l.3738 v5.4: + skip if task_util > capacity_orig"
+#define S_MARGIN_510   "fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
+#define S_SUB_AFTER    "end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
+#define S_SUB_BEFORE   "start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
+#define S_NO_UCLAMP    "no uclamp in kernel/sched/* v4.19"
+#define S_UCLAMP       "CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
+#define S_KEY_NO       "core.c 5.4.59: no sched_uclamp_used, aggregation always active"
+#define S_KEY          "sched_uclamp_used (core.c l.813 5.4.286, v5.9, l.929 v5.10, l.1286 v5.15, l.1343 v6.1, l.1384 v6.6)"
+#define S_RT_HARD      "__setscheduler_uclamp l.1187-1209 5.4.59, l.1292-1294 5.4.286: uclamp_none(UCLAMP_MAX)"
+#define S_RT_SYSCTL    "sysctl_sched_uclamp_util_min_rt_default = 1024 (v5.9, l.906 v5.10, l.1263 v5.15, l.1320 v6.1, l.1361 v6.6)"
+#define S_BUCKET_NO    "uclamp_bucket_id = v / DELTA (l.803 5.4.59, v5.9, 5.10.7)"
+#define S_BUCKET       "uclamp_bucket_id = min(v / DELTA, BUCKETS - 1) (l.821 5.4.120+, l.937 v5.10.89, l.1294 v5.15, l.1351 v6.1, l.1392 v6.6)"
+#define S_IDLE_NO      "init_uclamp_rq: uclamp_flags = 0 (l.1252 5.4.59, v5.9, l.939 5.10.7)"
+#define S_IDLE         "init_uclamp_rq: UCLAMP_FLAG_IDLE (l.1340 5.4.286, l.1529 v5.10.89, l.1918 v5.15, l.1982 v6.1, l.2020 v6.6)"
+#define S_TG_OLD       "uclamp_tg_restrict: tg value if req > tg or !user_defined (5.4.59/120, v5.9, 5.10.7)"
+#define S_TG_CLAMP     "uclamp_tg_restrict: clamp(req, tg_min, tg_max) (5.4.286, v5.10.89+)"
+#define S_SHORT_NO     "uclamp_rq_util_with / uclamp_util_with without idle shortcut (v5.4, v5.9, 5.10.7)"
+#define S_SHORT        "uclamp_rq_util_with idle shortcut (sched.h l.2424-2457 v5.10.89, l.2876 v5.15, l.3017 v6.1, l.3080 v6.6)"
+#define S_RT_419       "cpufreq_schedutil.c l.215-216 v4.19: max whenever rt_rq_is_runnable"
+#define S_RT_54E       "schedutil_cpu_util l.213 5.4.59: only if !IS_BUILTIN(CONFIG_UCLAMP_TASK)"
+#define S_RT_KEY       "!uclamp_is_used() (schedutil_cpu_util l.213 5.4.120/286, v5.9, l.195 v5.10; effective_cpu_util l.7162 v5.15, l.7257 v6.1, l.7416 v6.6)"
+#define S_BLK_NO       "fair.c v4.19: update_blocked_averages has no cpufreq_update_util"
+#define S_BLK          "update_blocked_averages -> cpufreq_update_util (fair.c l.7802-7803 v5.4, l.8066 v5.10, l.8453 v5.15, l.8728 v6.1, l.9401 v6.6)"
+#define S_FN_419       "sugov_get_util l.207-271 v4.19"
+#define S_FN_54        "schedutil_cpu_util(cpu, util_cfs, max, type, p) l.206 v5.4, l.195 v5.10"
+#define S_FN_515       "effective_cpu_util(cpu, util_cfs, max, type, p) core.c l.7155-7239 v5.15"
+#define S_FN_61        "effective_cpu_util(cpu, util_cfs, type, p) core.c l.7248 v6.1, l.7407 v6.6"
+#define S_CFS          "cpu_util_cfs = max(util_avg, util_est.enqueued), uncapped (sched.h l.2204 v4.19 ... l.2989 v5.15)"
+#define S_CFS_61       "cpu_util_cfs capped at capacity_orig (sched.h l.2957-2971 v6.1)"
+#define S_CFS_66       "cpu_util_cfs_boost: max(util_avg, runnable_avg, util_est), capped (fair.c l.7663-7732 v6.6)"
+#define S_HR_FREQ      "(f + f>>2) * util / max (get_next_freq l.170-185 v4.19; map_util_freq cpufreq.h l.26-29 v5.10)"
+#define S_HR_PERF      "map_util_perf then f * util / max (cpufreq.h l.26-35 v5.15-v6.6; get_next_freq l.147 v5.15, l.140 v6.1, l.139 v6.6)"
+#define S_HOLD_419E    "4.19.1: busy = is_busy() with no need_freq_update gate"
+#define S_HOLD_GATED   "sugov_update_single l.418-450 v4.19 (.304), v5.4, v5.9: !need_freq_update && busy, cached_raw_freq = 0"
+#define S_HOLD_510     "sugov_update_single l.439+ v5.10, sugov_update_single_freq l.337 v5.15: no gate, cached_raw_freq restored"
+#define S_HOLD_61      "sugov_update_single_freq l.329 v6.1: + !uclamp_rq_is_capped"
+#define S_HOLD_66      "sugov_update_single_freq l.331+ v6.6: + !need_freq_update"
+#define S_LIM_NO       "4.19.1: no limits_changed; should_update true while need_freq_update"
+#define S_LIM          "sugov_should_update_freq l.70 v4.19 (.304) ... l.95 v6.6: limits_changed -> need_freq_update"
+#define S_COMMIT_NO    "sugov_update_next_freq l.103 v4.19 ... v5.9: false if next_freq unchanged"
+#define S_COMMIT       "sugov_update_next_freq l.102 v5.10, l.103-113 v5.15, l.96 v6.1, l.95 v6.6: commit while need_freq_update"
+#define S_IO_KHZ       "sugov_iowait_reset/apply l.277-397, sugov_start l.820 4.19.1: kHz"
+#define S_IO_FMIN      "sugov_start l.825-827 4.19.304: sg_cpu->min = 1024 * fmin / fmax"
+#define S_IO_128       "IOWAIT_BOOST_MIN = 128 (v4.19->v5.4 diff)"
+#define S_IOC_NO       "sugov_iowait_apply l.361 v4.19, l.382 v5.10: max(util, boost)"
+#define S_IOC          "sugov_iowait_apply l.262-280 v5.15, l.254 v6.1/v6.6: boost = uclamp_rq_util_with(rq, boost, NULL)"
+#define S_AGG_RATIO    "sugov_next_freq_shared l.467 v4.19, l.409-431 v5.15, l.407 v6.1: largest util/max"
+#define S_AGG_MAX      "sugov_next_freq_shared l.416 v6.6: plain max, max_cap"
+#define S_RATE         "cpufreq_policy_transition_delay_us l.518 v4.19, l.553 v5.4, l.561 v5.10, l.562 v5.15/v6.1, l.570 v6.6"
+#define S_REL_L        "cpufreq_driver_resolve_freq RELATION_L (cpufreq.c l.496 v4.19, l.531 v5.4, l.539 v5.10, l.528/558 v5.15)"
+#define S_REL_LE       "cpufreq_driver_resolve_freq RELATION_LE (cpufreq.c l.558 v6.1, l.566 v6.6)"
+#define S_EM_NONE      "no include/linux/energy_model.h in v4.19"
+#define S_EM_MW        "em cost = fmax * P / f, mW (drivers/opp/of.c l.1080-1081 v5.4; v5.9)"
+#define S_EM_X1000     "em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
+#define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
 	.name = "v4.19-early",
@@ -99,7 +98,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE},
-	.caveats = "the early/late boundary (~4.19.40) is the sheet's estimate (§0.1, unverified); "
+	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
 };
@@ -122,7 +121,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
-		   "SchedTune, §9): not emulated; the runnable signal is not used for frequency "
+		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
 };
 
@@ -145,7 +144,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
-		   "and 5.4.120 (§0.1; the boundary used is 5.4.60)",
+		   "and 5.4.120 (the boundary used is 5.4.60)",
 };
 
 static const struct kernel_profile profile_v5_4 = {
@@ -170,13 +169,13 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
-		   "tg clamp or em x1000 (§0.1, sublevels unverified): this row is 5.4.286",
+		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
 
 static const struct kernel_profile profile_v5_9 = {
 	.name = "v5.9",
 	.tree = "5.9.1 (ach84/linux-5.9.1)",
-	.summary = "the reference (facts/kernel-v5.9.md): clock_pelt, FASTUP, uclamp static key",
+	.summary = "the reference the model follows: clock_pelt, FASTUP, uclamp static key",
 	.pelt_runnable_avg = true,
 	.pelt_thermal = true,
 	.util_est_fastup = true,
@@ -219,7 +218,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
-	.caveats = "the early/late boundary (~5.10.40) is the sheet's estimate (§0.1)",
+	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
 static const struct kernel_profile profile_v5_10 = {
@@ -251,7 +250,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
-		   "emulated (§9)",
+		   "emulated",
 };
 
 static const struct kernel_profile profile_v5_15 = {
@@ -284,7 +283,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
-	.caveats = "GKI vendor hooks and vendor governors are not emulated (§9)",
+	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
 static const struct kernel_profile profile_v6_1 = {
@@ -320,8 +319,8 @@ static const struct kernel_profile profile_v6_1 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
-		   "emulated (it feeds the wakeup-migration decay, §2.1); GKI vendor hooks are not "
-		   "emulated (§9)",
+		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
+		   "emulated",
 };
 
 static const struct kernel_profile profile_v6_6 = {
@@ -358,7 +357,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
-		   "emulated (§2.1, §5.3); GKI vendor hooks are not emulated (§9)",
+		   "emulated; GKI vendor hooks are not emulated",
 };
 
 /*
@@ -470,7 +469,7 @@ static int release_ordinal(int major, int minor)
 }
 
 /*
- * Early/late boundaries: the first sublevel taken as "late" (facts §0.1: the backports landed
+ * Early/late boundaries: the first sublevel taken as "late" (the backports landed
  * somewhere in x.y.~40; 5.4's static key between 5.4.60 and 5.4.120).
  */
 static const struct {

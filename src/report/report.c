@@ -13,6 +13,7 @@
 #include <openssl/evp.h>
 
 #include "core/outfile.h"
+#include "report/run_groups.h"
 #include "report/summary.h"
 
 #define SEP " \xc2\xb7 " /* " · " */
@@ -26,19 +27,6 @@ enum {
 	COL_ENERGY = 0,
 	COL_DELAY = 1,
 };
-
-/* "rtapp_switch/trace.txt": the file and its folder, since trace files are often trace.txt. */
-static const char *trace_short(const char *path)
-{
-	const char *last = strrchr(path, '/');
-
-	if (!last)
-		return path;
-	for (const char *q = last - 1; q >= path; q--)
-		if (*q == '/')
-			return q + 1;
-	return path;
-}
 
 static const char *unit_of(const struct run_result *r)
 {
@@ -86,10 +74,10 @@ static void run_title(char *buf, size_t size, const struct run_result *r, s64 id
 	int len = snprintf(buf, size, "run %" PRId64, id);
 
 	if (r->label[0] && len >= 0 && (size_t)len < size)
-		len += snprintf(buf + len, size - (size_t)len, " (%.64s)", r->label);
+		len += snprintf(buf + len, size - (size_t)len, " (%s)", r->label); /* never cut */
 	if (len >= 0 && (size_t)len < size)
-		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s", trace_short(r->trace),
-			 r->governor);
+		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s",
+			 run_groups_trace_short(r->trace), r->governor);
 }
 
 static void run_subtitle(char *buf, size_t size, const struct run_result *r)
@@ -265,114 +253,34 @@ static int run_names(const struct run_result *runs, const s64 *ids, size_t n, ch
 	return 0;
 }
 
-/*
- * The cross-run charts show the runs grouped by trace and platform (issue 11 item 14): the
- * groups in the order their first run was given, the runs of a group in their given order
- * (so the first run stays first: the base of the relative figures). runs/ids are shallow
- * copies in that order; group[i] is run i's group, named "trace on platform".
- */
-struct run_groups {
-	struct run_result *runs;
-	s64 *ids;
-	int *group;
-	char **names;
-	size_t nr_groups;
-};
-
-static bool same_group(const struct run_result *a, const struct run_result *b)
-{
-	return strcmp(a->trace, b->trace) == 0 && strcmp(a->platform, b->platform) == 0;
-}
-
-static void run_groups_free(struct run_groups *g)
-{
-	for (size_t i = 0; g->names && i < g->nr_groups; i++)
-		free(g->names[i]);
-	free(g->names);
-	free(g->runs);
-	free(g->ids);
-	free(g->group);
-}
-
-static int run_groups_new(const struct run_result *runs, const s64 *ids, size_t n,
-			  struct run_groups *g)
-{
-	bool *done = calloc(n, sizeof(*done));
-	size_t k = 0;
-
-	memset(g, 0, sizeof(*g));
-	g->runs = malloc(n * sizeof(*g->runs));
-	g->ids = malloc(n * sizeof(*g->ids));
-	g->group = malloc(n * sizeof(*g->group));
-	g->names = calloc(n, sizeof(*g->names));
-	if (!done || !g->runs || !g->ids || !g->group || !g->names)
-		goto out_nomem;
-	for (size_t i = 0; i < n; i++) {
-		char name[1200];
-
-		if (done[i])
-			continue;
-		snprintf(name, sizeof(name), "%s on %s", trace_short(runs[i].trace),
-			 runs[i].platform);
-		if (!(g->names[g->nr_groups] = strdup(name)))
-			goto out_nomem;
-		for (size_t j = i; j < n; j++)
-			if (!done[j] && same_group(&runs[i], &runs[j])) {
-				done[j] = true;
-				g->runs[k] = runs[j];
-				g->ids[k] = ids[j];
-				g->group[k++] = (int)g->nr_groups;
-			}
-		g->nr_groups++;
-	}
-	free(done);
-	return 0;
-out_nomem:
-	free(done);
-	run_groups_free(g);
-	return GS_ENOMEM;
-}
-
 static int set_run_groups(struct plot *pl, int panel, const struct run_groups *g)
 {
 	return plot_set_category_groups(pl, panel, g->group, (const char *const *)g->names,
 					g->nr_groups);
 }
 
-struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, size_t n)
+/* One bars panel of the energy figure: runs[0..n-1], stacked by cluster, totals above. */
+static int energy_panel(struct plot *pl, const struct run_result *runs, const s64 *ids, size_t n,
+			const struct run_groups *g, const char *title)
 {
-	char *names = NULL, *totals = NULL, ylabel[96], sub[256];
-	const char **namev = NULL, **totalv = NULL;
-	double *v = NULL;
-	struct plot *pl = NULL;
-	int nr_clusters = 0, panel, ok = 0;
-	bool same_unit = true;
-	struct run_groups g;
+	int nr_clusters = 0;
+	char *names = NULL, *totals = malloc(n * 32), ylabel[96];
+	const char **namev = NULL, **totalv = malloc(n * sizeof(*totalv));
+	double *v = malloc(n * sizeof(*v));
+	int panel, ret = GS_ENOMEM;
 
-	if (!n || run_groups_new(runs, ids, n, &g))
-		return NULL;
-	runs = g.runs;
-	ids = g.ids;
+	if (!v || !totals || !totalv || run_names(runs, ids, n, &names, &namev))
+		goto out;
 	for (size_t i = 0; i < n; i++) {
 		if (runs[i].nr_clusters > nr_clusters)
 			nr_clusters = runs[i].nr_clusters;
-		same_unit &= strcmp(unit_of(&runs[i]), unit_of(&runs[0])) == 0;
-	}
-	snprintf(sub, sizeof(sub), "stacked by cluster (the cluster's CPUs and its own power)%s",
-		 same_unit ? "" : "; WARNING: the runs use different power units");
-	pl = plot_new("energy per cluster", sub);
-	v = malloc(n * sizeof(*v));
-	totals = malloc(n * 32);
-	totalv = malloc(n * sizeof(*totalv));
-	if (!pl || !v || !totals || !totalv || run_names(runs, ids, n, &names, &namev))
-		goto out;
-	for (size_t i = 0; i < n; i++) {
 		snprintf(totals + 32 * i, 32, "%.4g %s", runs[i].energy_total,
 			 energy_unit_short(&runs[i]));
 		totalv[i] = totals + 32 * i;
 	}
-	panel = plot_add_panel(pl, PLOT_PANEL_BARS, NULL);
-	if (plot_set_categories(pl, panel, namev, n) || set_run_groups(pl, panel, &g))
+	panel = plot_add_panel(pl, PLOT_PANEL_BARS, title);
+	if (panel < 0 || plot_set_categories(pl, panel, namev, n) ||
+	    (g && set_run_groups(pl, panel, g)))
 		goto out;
 	snprintf(ylabel, sizeof(ylabel), "energy (%s)", energy_unit_short(&runs[0]));
 	plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
@@ -394,14 +302,58 @@ struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, s
 		if (s < 0 || (c == 0 && plot_set_bar_labels(pl, s, totalv)))
 			goto out;
 	}
-	ok = 1;
+	ret = 0;
 out:
-	run_groups_free(&g);
 	free(names);
 	free(namev);
 	free(totals);
 	free(totalv);
 	free(v);
+	return ret;
+}
+
+/*
+ * Energy per cluster per run. Runs of several traces (or platforms) get a panel per group,
+ * each with its own y scale, so a trace of a hundredth of another's energy is not drawn as a
+ * sliver beside it; more groups than panels share one.
+ */
+struct plot *report_energy_plot(const struct run_result *runs, const s64 *ids, size_t n)
+{
+	char sub[256];
+	struct plot *pl = NULL;
+	int ok = 0;
+	bool same_unit = true, per_group;
+	struct run_groups g;
+
+	if (!n || run_groups_new(runs, ids, n, &g))
+		return NULL;
+	runs = g.runs;
+	ids = g.ids;
+	for (size_t i = 0; i < n; i++)
+		same_unit &= strcmp(unit_of(&runs[i]), unit_of(&runs[0])) == 0;
+	per_group = g.nr_groups > 1 && g.nr_groups <= PLOT_MAX_PANELS;
+	snprintf(sub, sizeof(sub), "stacked by cluster (the cluster's CPUs and its own power)%s%s",
+		 per_group ? "; each trace on its own scale" :
+		 g.nr_groups > 1 ? "; WARNING: several traces on one scale" : "",
+		 same_unit ? "" : "; WARNING: the runs use different power units");
+	pl = plot_new("energy per cluster", sub);
+	if (!pl)
+		goto out;
+	if (!per_group) {
+		if (energy_panel(pl, runs, ids, n, &g, NULL))
+			goto out;
+	} else {
+		for (size_t i = 0, j; i < n; i = j) {
+			for (j = i; j < n && g.group[j] == g.group[i]; j++)
+				;
+			if (energy_panel(pl, runs + i, ids + i, j - i, NULL,
+					 g.names[g.group[i]]))
+				goto out;
+		}
+	}
+	ok = 1;
+out:
+	run_groups_free(&g);
 	if (!ok) {
 		plot_free(pl);
 		return NULL;
@@ -409,27 +361,40 @@ out:
 	return pl;
 }
 
+/*
+ * Energy and total task delay per run, each labelled relative to the first run of its trace
+ * and platform: comparing runs of different traces says nothing about a policy. With one
+ * group the bars are the figures themselves; with several, each bar is a percentage of its
+ * group's first run, so every group has its own scale on a common axis.
+ */
 struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, size_t n)
 {
 	char *names = NULL, *rel = NULL, ylabel[96], title[128], pct[24];
 	const char **namev = NULL, **relv = NULL;
-	double *v = NULL;
+	double *v = NULL, *bar = NULL;
 	struct plot *pl = NULL;
 	int ok = 0;
+	bool scaled;
 	struct run_groups g;
 
 	if (n < 2 || run_groups_new(runs, ids, n, &g))
 		return NULL;
 	runs = g.runs; /* the first run stays first */
 	ids = g.ids;
-	snprintf(title, sizeof(title), "run vs run: energy and total task delay, relative to run %" PRId64,
-		 ids[0]);
+	scaled = g.nr_groups > 1;
+	if (scaled)
+		snprintf(title, sizeof(title), "run vs run: energy and total task delay, relative to "
+					       "the first run of each trace");
+	else
+		snprintf(title, sizeof(title), "run vs run: energy and total task delay, relative to "
+					       "run %" PRId64, ids[0]);
 	pl = plot_new(title, "delay: how much later the tasks' slices finished than in the trace, "
 			     "summed over tasks");
 	v = malloc(n * sizeof(*v));
+	bar = malloc(n * sizeof(*bar));
 	rel = malloc(n * 48);
 	relv = malloc(n * sizeof(*relv));
-	if (!pl || !v || !rel || !relv || run_names(runs, ids, n, &names, &namev))
+	if (!pl || !v || !bar || !rel || !relv || run_names(runs, ids, n, &names, &namev))
 		goto out;
 	/* a row of at least 22 px per run and group heading, under the title and legend */
 	plot_set_size(pl, PLOT_WIDTH,
@@ -444,19 +409,23 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 			v[i] = k ? report_total_delay(&runs[i], NULL) : runs[i].energy_total;
 			relv[i] = rel + 48 * i;
 		}
-		/* the value at the bar's end, and its change from the first run */
+		/* the value at the bar's end, and its change from the first run of its trace */
 		for (size_t i = 0; i < n; i++) {
-			report_relative(pct, sizeof(pct), v[i], v[0], i == 0);
+			size_t f = run_groups_first(&g, i);
+			report_relative(pct, sizeof(pct), v[i], v[f], i == f);
 			snprintf(rel + 48 * i, 48, "%.4g %s (%s)", v[i],
 				 k ? "s" : energy_unit_short(&runs[0]), pct);
+			bar[i] = !scaled ? v[i] : v[f] != 0 && isfinite(v[f]) ? 100.0 * v[i] / v[f] : NAN;
 		}
-		if (k)
+		if (scaled)
+			snprintf(ylabel, sizeof(ylabel), "%% of the trace's first run");
+		else if (k)
 			snprintf(ylabel, sizeof(ylabel), "delay (s)");
 		else
 			snprintf(ylabel, sizeof(ylabel), "energy (%s)", energy_unit_short(&runs[0]));
 		plot_set_axis(pl, panel, PLOT_AXIS_Y, ylabel, 0, NAN, 0);
-		s = plot_add_series(pl, panel, k ? "total task delay (s)" : ylabel, PLOT_BARS, 0,
-				    k ? COL_DELAY : COL_ENERGY, NULL, v, n);
+		s = plot_add_series(pl, panel, k ? "total task delay" : "energy", PLOT_BARS, 0,
+				    k ? COL_DELAY : COL_ENERGY, NULL, bar, n);
 		if (s < 0 || plot_set_bar_labels(pl, s, relv))
 			goto out;
 	}
@@ -468,6 +437,7 @@ out:
 	free(rel);
 	free(relv);
 	free(v);
+	free(bar);
 	if (!ok) {
 		plot_free(pl);
 		return NULL;
@@ -705,10 +675,12 @@ static const char html_style[] =
 	"h3{font-size:16px}\n"
 	"table{border-collapse:collapse;margin:8px 0 16px;font-size:14px;max-width:100%}\n"
 	/* long paths, labels and policy lines break anywhere: the tables fit the 1240-px body,
-	 * so a 1400-px window shows them without a horizontal scroll bar */
-	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top;"
-	"overflow-wrap:anywhere}\n"
-	"th{background:#f4f6f8}td.num{text-align:right;font-variant-numeric:tabular-nums}\n"
+	 * so a 1400-px window shows them without a horizontal scroll bar; headings break only
+	 * between words and numbers never ("r/u/n", "0.42/808/3" in a squeezed column) */
+	"th,td{border:1px solid #ddd;padding:3px 8px;text-align:left;vertical-align:top}\n"
+	"td{overflow-wrap:anywhere}\n"
+	"th{background:#f4f6f8;overflow-wrap:normal}\n"
+	"td.num{text-align:right;font-variant-numeric:tabular-nums;white-space:nowrap}\n"
 	"figure{margin:12px 0}img{max-width:100%;height:auto;border:1px solid #eee}\n"
 	"figcaption{font-size:12px;color:#777}code{font-size:13px}\n";
 
@@ -725,21 +697,33 @@ static void td_text(FILE *out, const char *s)
 	fputs("</td>", out);
 }
 
+/* A relative figure ("+12.3%", "ref"): a number cell, never broken. */
+static void td_rel(FILE *out, const char *s)
+{
+	fputs("<td class=\"num\">", out);
+	html_text(out, s);
+	fputs("</td>", out);
+}
+
+/* The runs table; each run's energy and delay relative to the first run of its trace and
+ * platform (in the order given). */
 static void html_runs_table(FILE *out, const struct run_result *runs, const s64 *ids, size_t n)
 {
-	double e0 = runs[0].energy_total, d0 = report_total_delay(&runs[0], NULL);
 	char buf[96], pol[1024];
 
 	fputs("<table class=\"runs\">\n<tr><th>run</th><th>label</th><th>trace</th><th>platform</th>"
 	      "<th>governor</th><th>timing</th><th>util</th><th>power</th><th>clamp policy</th>"
-	      "<th>tunables</th><th>span (s)</th><th>energy</th><th>energy vs first</th>"
-	      "<th>total delay (s)</th><th>delay vs first</th></tr>\n",
+	      "<th>tunables</th><th>span (s)</th><th>energy</th><th>energy vs first of trace</th>"
+	      "<th>total delay (s)</th><th>delay vs first of trace</th></tr>\n",
 	      out);
 	for (size_t i = 0; i < n; i++) {
 		const struct run_result *r = &runs[i];
 		double d = report_total_delay(r, NULL);
-		fprintf(out, "<tr><td><a href=\"#run%" PRId64 "\">%" PRId64 "</a></td>", ids[i],
-			ids[i]);
+		size_t f = 0;
+		while (!run_groups_same(&runs[f], r))
+			f++;
+		fprintf(out, "<tr><td class=\"num\"><a href=\"#run%" PRId64 "\">%" PRId64 "</a></td>",
+			ids[i], ids[i]);
 		td_text(out, r->label);
 		td_text(out, r->trace);
 		td_text(out, r->platform);
@@ -756,9 +740,11 @@ static void html_runs_table(FILE *out, const struct run_result *runs, const s64 
 		fprintf(out, "%.6f ", r->energy_total);
 		html_text(out, buf);
 		fputs("</td>", out);
-		td_text(out, report_relative(buf, sizeof(buf), r->energy_total, e0, i == 0));
+		td_rel(out, report_relative(buf, sizeof(buf), r->energy_total, runs[f].energy_total,
+					    i == f));
 		td_num(out, 6, d, "");
-		td_text(out, report_relative(buf, sizeof(buf), d, d0, i == 0));
+		td_rel(out, report_relative(buf, sizeof(buf), d, report_total_delay(&runs[f], NULL),
+					    i == f));
 		fputs("</tr>\n", out);
 	}
 	fputs("</table>\n", out);
@@ -778,7 +764,7 @@ static void html_energy_table(FILE *out, const struct run_result *runs, const s6
 	fputs("<th>total</th><th>unit</th><th>avg power</th></tr>\n", out);
 	for (size_t i = 0; i < n; i++) {
 		const struct run_result *r = &runs[i];
-		fprintf(out, "<tr><td>%" PRId64 "</td>", ids[i]);
+		fprintf(out, "<tr><td class=\"num\">%" PRId64 "</td>", ids[i]);
 		for (int c = 0; c < nr_clusters; c++) {
 			if (c < r->nr_clusters)
 				td_num(out, 6, r->energy_cluster[c], "");

@@ -11,9 +11,13 @@
  *   run<N>_residency           per run: one panel per policy (the first PLOT_MAX_PANELS),
  *                              time at each OPP in s, with the share of the span above each
  *                              bar
- *   energy                     energy per cluster, stacked, one bar per run, total above it
+ *   energy                     energy per cluster, stacked, one bar per run, total above it;
+ *                              runs of several traces (or platforms) in a panel per group,
+ *                              each with its own y scale
  *   compare                    only with two runs or more: energy and total task delay per
- *                              run, each labelled relative to the first run ("+12.3%")
+ *                              run, each labelled relative to the first run of its trace and
+ *                              platform ("+12.3%"); with several groups the bars are percent
+ *                              of that run, so each group has its own scale
  *   index.html                 with REPORT_HTML: every PNG embedded as base64 and the tables
  *                              (runs, energy, residency, policy figures, delay, uclamp)
  * The report reads only run_results (from the store); it never replays anything.

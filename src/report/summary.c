@@ -191,9 +191,11 @@ void report_summary(FILE *out, const struct run_result *r, const struct summary_
 
 	if (strcmp(r->timing, "work") == 0)
 		print_activity(out, &r->act_total);
-	fprintf(out, "tasks: %d, total delay %.6f s", r->nr_tasks, delay);
+	/* each slice's end, emulated minus traced, added over slices: not time lost */
+	fprintf(out, "tasks: %d, slice lateness summed %.6f s", r->nr_tasks, delay);
 	if (worst)
-		fprintf(out, ", worst %.6f s (%s %d)", worst->max_delay_s, worst->comm, worst->pid);
+		fprintf(out, ", worst slice %.6f s (%s %d)", worst->max_delay_s, worst->comm,
+			worst->pid);
 	fputc('\n', out);
 	report_placement_summary(out, r);
 

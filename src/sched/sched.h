@@ -58,7 +58,8 @@ struct task {
 	int cpu;            /* task_cpu() */
 	bool on_rq;         /* enqueued (runnable or running) */
 	bool running;       /* rq->curr == p */
-	bool in_iowait;     /* last dequeue was in D state (iowait boost sign) */
+	bool in_iowait;     /* last dequeue was in D state (iowait boost sign; never set with
+			     * sched_config.iowait_traced) */
 	bool ran_since_start; /* first seen switching out as its CPU's first event: it has run
 			       * there since the model's start (set before the task_new hook) */
 	struct sched_avg avg; /* se.avg: PELT sums and util_est */
@@ -114,6 +115,9 @@ struct sched_config {
 	unsigned long capacity[GS_MAX_CPUS]; /* arch_scale_cpu_capacity per CPU */
 	int hz;                              /* CONFIG_HZ, default 250 */
 	bool seed_util;                      /* --seed-util: start tasks from trace util events */
+	/* The trace gives the kernel's own iowait requests (sugov_set_iowait_boost), which the
+	 * owner replays: in_iowait is not guessed from D-state sleeps. */
+	bool iowait_traced;
 	/* The kernel profile (NULL: v5.9): PELT invariance, util_est variant, whether
 	 * update_blocked_averages kicks cpufreq. Read once by sched_new(). */
 	const struct kernel_profile *kernel;

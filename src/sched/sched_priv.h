@@ -114,9 +114,15 @@ static inline void sub_positive_u32(u32 *p, u32 v)
 void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags);
 void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev, u64 now);
 void update_rq_clock(struct rq *rq, u64 now);
+
+/* ---- tasks.c --------------------------------------------------------------------------------- */
+/* Double the task table (1024 slots the first time). */
+int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
 struct task_node *node_get(struct sched *s, s32 pid, const char *comm);
+/* Take n out of the task table and recycle its node (its task exited). */
+void node_free(struct sched *s, struct task_node *n);
 
 /* ---- fair.c ---------------------------------------------------------------------------------- */
 int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv);

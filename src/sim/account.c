@@ -53,13 +53,15 @@ static void account_cpu(struct sim *s, int c, struct sim_cpu *sc, u64 dt, bool *
 	struct sim_cluster *cl = &s->cl[c];
 	const struct plat_cluster *pc = cl->pol.cl;
 
-	if (sc->clamp_dir > 0)
-		s->clamped_up_ns += dt;
-	else if (sc->clamp_dir < 0)
-		s->clamped_down_ns += dt;
 	if (sc->overutil)
 		s->overutil_ns[c] += dt;
 	if (sc->busy) {
+		/* clamped time is CPU time: the direction of the last evaluation holds while the
+		 * CPU runs; an idle CPU uses no util, clamped or not */
+		if (sc->clamp_dir > 0)
+			s->clamped_up_ns += dt;
+		else if (sc->clamp_dir < 0)
+			s->clamped_down_ns += dt;
 		*any_busy = true;
 		sc->busy_ns += dt;
 		sc->busy_ns_opp[cl->cur_opp] += dt;

@@ -5,7 +5,8 @@
  *
  * - cpufreq_userspace_policy_start() saves policy->cur, the frequency the policy had, as
  *   setspeed: without `--set freq_khz` that is the trace's first frequency of the policy (the
- *   pre-scan's), and a trace that gives none leaves it unknown: refused, not guessed.
+ *   pre-scan's), or its maximum with `--set start_freq=max`; a trace that gives none leaves
+ *   it unknown: refused, not guessed.
  * - A scaling_setspeed write (`--set freq_khz=N`) goes through cpufreq_set() to
  *   __cpufreq_driver_target(policy, N, CPUFREQ_RELATION_L) (drivers/cpufreq/cpufreq.c), which
  *   clamps N into [policy->min, policy->max] (clamp_val) and resolves it to the lowest OPP at
@@ -47,7 +48,8 @@ int sim_gov_start_check(const struct sim_config *cfg, const struct plat_cluster 
 {
 	char cpus[32];
 
-	if (!is_userspace(cfg) || setspeed_param(cfg) || traced_initial_khz(cfg, pc))
+	if (!is_userspace(cfg) || setspeed_param(cfg) || cfg->start_freq == SIM_START_MAX ||
+	    traced_initial_khz(cfg, pc))
 		return 0;
 	if (pc->nr_cpus > 1)
 		snprintf(cpus, sizeof(cpus), "CPUs %d-%d", pc->cpus[0], pc->cpus[pc->nr_cpus - 1]);
@@ -71,7 +73,10 @@ void sim_gov_start_notes(const struct sim *s, struct run_result *r)
 		int policy = pol->cl->cpus[0];
 		u32 cur = s->emu_init_khz[c];
 
-		if (!asked) {
+		if (!asked && cfg->start_freq == SIM_START_MAX) {
+			run_result_note(r, "userspace: policy%d keeps its maximum %u kHz "
+					   "(start_freq=max)", policy, cur);
+		} else if (!asked) {
 			u32 init = traced_initial_khz(cfg, pol->cl);
 			if (init == cur)
 				run_result_note(r, "userspace: policy%d keeps the trace's initial %u kHz",

@@ -168,9 +168,12 @@ static void cpu_list(u64 mask, char *buf, size_t size)
 }
 
 /* Notes where the trace does not fit the platform: traced frequencies that are no OPP of it
- * (the replay is then a what-if on that platform), and CPUs of it the trace never uses. */
+ * (the replay is then a what-if on that platform), CPUs of one of its policies that the trace
+ * ran at different frequencies at once (the trace's clusters are not the platform's), and CPUs
+ * of it the trace never uses. */
 static void replay_fit_notes(const struct platform *plat, const struct trace_stats *st,
-			     const struct sim_validation *val, struct run_result *r)
+			     const struct sim_validation *val, const struct sim_fit *fit,
+			     struct run_result *r)
 {
 	u64 all = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
 
@@ -183,6 +186,37 @@ static void replay_fit_notes(const struct platform *plat, const struct trace_sta
 					plat->name);
 			break;
 		}
+	if (fit->split_cluster >= 0) {
+		const struct plat_cluster *pc = &plat->clusters[fit->split_cluster];
+		char cpus[192], groups[640];
+		u64 mask = 0, done = 0;
+		size_t len = 0;
+
+		for (int i = 0; i < pc->nr_cpus; i++)
+			mask |= 1ull << pc->cpus[i];
+		cpu_list(mask, cpus, sizeof(cpus));
+		groups[0] = '\0';
+		/* "950000 kHz on CPUs 0,3, 1200000 kHz on CPUs 1-2": by each group's first CPU */
+		for (int i = 0; i < pc->nr_cpus && len < sizeof(groups); i++) {
+			u32 khz = fit->split_khz[pc->cpus[i]];
+			u64 same = 0;
+			char list[192];
+			if (!khz || (done & (1ull << pc->cpus[i])))
+				continue;
+			for (int j = i; j < pc->nr_cpus; j++)
+				if (fit->split_khz[pc->cpus[j]] == khz)
+					same |= 1ull << pc->cpus[j];
+			done |= same;
+			cpu_list(same, list, sizeof(list));
+			len += (size_t)snprintf(groups + len, sizeof(groups) - len, "%s%u kHz on CPUs %s",
+						len ? ", " : "", khz, list);
+		}
+		run_result_note(r,
+				"the trace runs the CPUs of %s's policy%d (CPUs %s) at different "
+				"frequencies at once: %s: its clusters are not %s's (see 'govsim "
+				"platforms list' for a platform with its clusters)",
+				plat->name, pc->cpus[0], cpus, groups, plat->name);
+	}
 	if (st->cpus_seen_mask && (st->cpus_seen_mask & all) != all) {
 		char used[192];
 		cpu_list(st->cpus_seen_mask & all, used, sizeof(used));
@@ -264,10 +298,15 @@ static int replay_kernel(const struct replay_spec *spec, const char *file,
 }
 
 /* What the format and a pre-scan of the trace settle: a CSV util trace's timing and util
- * source, the first traced frequencies, whether idle states come from the trace. */
-static void replay_prescan(const char *file, struct trace_reader *rd, struct sim_config *cfg,
-			   struct gs_error *err)
+ * source, the first traced frequencies, whether idle states come from the trace, and how the
+ * trace's CPUs fit the platform (*fit). A trace naming more CPUs than the platform has is
+ * refused here, before anything is replayed: GS_ETRACE with the fix. */
+static int replay_prescan(const struct replay_spec *spec, const char *file,
+			  struct trace_reader *rd, struct sim_config *cfg, struct sim_fit *fit,
+			  struct gs_error *err)
 {
+	const struct platform *plat = cfg->opts.plat;
+
 	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
@@ -276,11 +315,75 @@ static void replay_prescan(const char *file, struct trace_reader *rd, struct sim
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(file, &cfg->opts.ropts, PRESCAN_EVENTS, cfg->opts.plat->nr_cpus,
+	sim_prescan(file, &cfg->opts.ropts, PRESCAN_EVENTS, plat,
 		    cfg->opts.timing == SIM_TIMING_TRACED, cfg->initial_khz,
-		    &cfg->has_traced_idle, err);
+		    &cfg->has_traced_idle, fit, err);
 	if (cfg->opts.timing == SIM_TIMING_WORK)
 		cfg->has_traced_idle = false;
+	if (fit->over_cpu >= 0) {
+		enum trace_format f = trace_reader_stats(rd)->format;
+		size_t len;
+		char cpus[256];
+
+		cpu_list(fit->cpus_seen, cpus, sizeof(cpus));
+		len = strlen(cpus);
+		if (fit->max_cpu >= 64)
+			snprintf(cpus + len, sizeof(cpus) - len, "%s%d", len ? "," : "", fit->max_cpu);
+		/* a text trace's line points at the event; a binary one has no lines */
+		if (f == TRACE_FMT_DAT || f == TRACE_FMT_PERFETTO)
+			return gs_error_set(err, GS_ETRACE,
+					    "'%s': the trace has events on CPUs %s, but platform "
+					    "'%s' has %d CPUs (0-%d): use a platform with at least %d "
+					    "CPUs (--platform; see 'govsim platforms list')",
+					    spec->trace, cpus, plat->name, plat->nr_cpus,
+					    plat->nr_cpus - 1, fit->max_cpu + 1);
+		return gs_error_set(err, GS_ETRACE,
+				    "'%s':%" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs "
+				    "(0-%d): the trace has events on CPUs %s: use a platform with at "
+				    "least %d CPUs (--platform; see 'govsim platforms list')",
+				    spec->trace, fit->over_line, event_type_name(fit->over_type),
+				    fit->over_cpu, plat->name, plat->nr_cpus, plat->nr_cpus - 1, cpus,
+				    fit->max_cpu + 1);
+	}
+	return 0;
+}
+
+/* The value of tunable `key` among cfg's, or NULL. */
+static const char *replay_param(const struct sim_config *cfg, const char *key)
+{
+	for (int i = 0; i < cfg->opts.nr_params; i++)
+		if (strcmp(cfg->params[i].key, key) == 0)
+			return cfg->params[i].value;
+	return NULL;
+}
+
+/*
+ * A trace with the kernel's own iowait requests (sugov_set_iowait_boost) drives the iowait
+ * boost of a governor that has one (schedutil, or a plugin with an iowait_boost tunable): the boost is on (an added iowait_boost=1 in *params, which grows)
+ * and D-state sleeps are not taken for IO waits. --set iowait_boost=0 replays it as a trace
+ * without them.
+ */
+static int replay_iowait(struct sim_config *cfg, const struct sim_fit *fit,
+			 struct gov_param **params, struct gs_error *err)
+{
+	const char *v = replay_param(cfg, "iowait_boost");
+	struct gov_param *p;
+	int n = cfg->opts.nr_params;
+
+	if (!fit->iowait_events || !governor_has_tunable(cfg->gov, "iowait_boost") ||
+	    (v && strcmp(v, "1") != 0))
+		return 0;
+	cfg->iowait_traced = true;
+	if (v)
+		return 0;
+	p = realloc(*params, (size_t)(n + 1) * sizeof(*p));
+	if (!p)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	p[n] = (struct gov_param){.key = "iowait_boost", .value = "1"};
+	*params = p;
+	cfg->params = p;
+	cfg->opts.nr_params = n + 1;
+	return 0;
 }
 
 /*
@@ -416,17 +519,26 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 
 /* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
 static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
-			    struct run_result *r)
+			    const struct sim_fit *fit, const struct sim *s, struct run_result *r)
 {
+
 	const struct sim_opts *o = &spec->opts;
 
-	if (strcmp(cfg->gov->name, "schedutil") == 0) {
-		/* A deliberate departure from v5.9 (see gov/schedutil.c): said in every run. */
-		bool iowait = false;
-		for (int i = 0; i < o->nr_params; i++) /* its init took only 0 or 1 */
-			if (strcmp(cfg->params[i].key, "iowait_boost") == 0)
-				iowait = strcmp(cfg->params[i].value, "1") == 0;
-		if (!iowait)
+	if (cfg->iowait_traced) {
+		run_result_note(r, "iowait boost from the trace: %" PRIu64 " kernel requests "
+				   "(sugov_set_iowait_boost 'doing iow boost') replayed as updates "
+				   "with SCHED_CPUFREQ_IOWAIT, D-state sleeps not taken for IO waits",
+				sim_iowait_requests(s));
+	} else if (strcmp(cfg->gov->name, "schedutil") == 0) {
+		/* its init took only 0 or 1 */
+		const char *v = replay_param(cfg, "iowait_boost");
+		bool iowait = v && strcmp(v, "1") == 0;
+
+		if (fit->iowait_events)
+			run_result_note(r, "iowait boost off (--set iowait_boost=0), though the "
+					   "trace gives the kernel's requests");
+		else if (!iowait)
+			/* a deliberate departure from v5.9 (see gov/schedutil.c) */
 			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
 					   "other D-state sleeps: --set iowait_boost=1 models it)");
 	}
@@ -437,6 +549,8 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 		policy_format(o->policy, r->policy, sizeof(r->policy));
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
 	replay_record_options(o, r->params, sizeof(r->params));
+	if (cfg->iowait_traced)
+		append_word(r->params, sizeof(r->params), "iowait_source=trace");
 }
 
 static void write_timeline_headers(const struct sim_opts *o)
@@ -455,6 +569,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	char kernel_why[384] = "", cap_note[384] = "";
 	struct platform *own_plat = NULL; /* the platform with the trace's capacities */
 	struct sim_config cfg;
+	struct sim_fit fit;
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
 	struct sim *s = NULL;
@@ -471,12 +586,14 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	if (ret)
 		goto out;
 	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
+	if (!ret)
+		ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
+	if (!ret)
+		ret = replay_prescan(spec, file, rd, &cfg, &fit, err);
+	if (!ret)
+		ret = replay_iowait(&cfg, &fit, &params, err);
 	if (ret)
 		goto out;
-	ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
-	if (ret)
-		goto out;
-	replay_prescan(file, rd, &cfg, err);
 	memset(&hj, 0, sizeof(hj));
 	if (!spec->no_hash)
 		hashing = hash_start(&hj, &hash_tid, file);
@@ -503,11 +620,11 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = replay_actions(spec->opts.policy, sim_get_action_stats(s), r, err);
 	if (ret)
 		goto out;
-	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), r);
+	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), &fit, r);
 	if (cap_note[0])
 		run_result_note(r, "%s", cap_note);
 	sim_cpu_info_notes(cfg.opts.plat, trace_reader_stats(rd), r);
-	replay_identity(spec, &cfg, r);
+	replay_identity(spec, &cfg, &fit, s, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
 		hashing = false;

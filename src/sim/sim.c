@@ -402,7 +402,8 @@ int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct g
 	if (cpu >= 0 && cpu < s->plat->nr_cpus)
 		return 0;
 	return gs_error_set(err, GS_ETRACE,
-			    "line %" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs (0-%d)",
+			    "line %" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs (0-%d): "
+			    "use a platform with more CPUs (--platform; see 'govsim platforms list')",
 			    ev->line, event_type_name(ev->type), cpu, s->plat->name, s->plat->nr_cpus,
 			    s->plat->nr_cpus - 1);
 }
@@ -683,6 +684,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return ret;
 		sim_validate_gov_raw(s, ev);
 		return 0;
+	case EV_IOWAIT_BOOST:
+		return sim_feed_iowait(s, ev, err);
 	default:
 		return feed_util(s, ev, err);
 	}
@@ -768,6 +771,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.seed_util = cfg->opts.seed_util;
 	sc.has_rq_clock_offset = cfg->has_rq_clock_offset;
 	memcpy(sc.rq_clock_offset_ns, cfg->rq_clock_offset_ns, sizeof(sc.rq_clock_offset_ns));
+	sc.iowait_traced = cfg->iowait_traced;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;

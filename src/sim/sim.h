@@ -72,6 +72,10 @@ struct sim_config {
 	 * come from them instead of the hindsight choice). */
 	u32 initial_khz[GS_MAX_CPUS];
 	bool has_traced_idle;
+	/* The trace has the kernel's iowait requests (sugov_set_iowait_boost): each "doing iow
+	 * boost" is an update with SCHED_CPUFREQ_IOWAIT of the CPU that traced it, and D-state
+	 * sleeps are not taken for IO waits. */
+	bool iowait_traced;
 };
 
 /* Defaults: sim_opts_init(), hz 250, switch latency from the platform, kernel update points,
@@ -231,15 +235,38 @@ const struct sim_validation *sim_get_validation(const struct sim *s);
 /* Move the validation figures out of s (after sim_finish): *out owns the decision list. */
 void sim_take_validation(struct sim *s, struct sim_validation *out);
 
+/* The trace's iowait requests replayed so far (sim_config.iowait_traced). */
+u64 sim_iowait_requests(const struct sim *s);
+
 /* What each policy action did (cfg.policy->actions[i] -> [i]); NULL without a policy. */
 const struct policy_action_stats *sim_get_action_stats(const struct sim *s);
 
-/* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker) and
- * whether the trace has cpu_idle events, reading at most max_events events of the file and
- * stopping once CPUs 0..nr_cpus-1 all have a frequency (and, with need_idle, idle was seen).
- * Leaves 0 / false where none was found; never fails (the real pass reports errors). */
-int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events, int nr_cpus,
-		bool need_idle, u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct gs_error *err);
+/* What a pre-scan saw of the trace's CPUs against a platform's. */
+struct sim_fit {
+	int max_cpu;   /* the highest CPU any event names (on, woken to, migrated to); -1: none */
+	u64 cpus_seen; /* the CPUs (< 64) events name, a bit each */
+	/* the first event naming a CPU the platform does not have (over_cpu -1: none) */
+	int over_cpu;
+	u64 over_line;
+	enum event_type over_type;
+	/* the first platform cluster whose CPUs the trace ran at different frequencies at once
+	 * (after its frequency events settled), -1 when none; split_khz[cpu] are the frequencies
+	 * of that cluster's CPUs then (0: not known yet) */
+	int split_cluster;
+	u32 split_khz[GS_MAX_CPUS];
+	/* sugov_set_iowait_boost events: the kernel's own iowait requests ("doing iow boost")
+	 * and the updates without one ("skipping iow boost") */
+	u64 iowait_events;
+};
+
+/* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker), whether
+ * the trace has cpu_idle events, and *fit against plat, reading at most max_events events of
+ * the file and stopping once CPUs 0..plat->nr_cpus-1 all have a frequency (and, with
+ * need_idle, idle was seen) and at least 20000 events were read. Leaves 0 / false / -1 where
+ * none was found; never fails (the real pass reports errors). */
+int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events,
+		const struct platform *plat, bool need_idle, u32 initial_khz[GS_MAX_CPUS],
+		bool *has_idle, struct sim_fit *fit, struct gs_error *err);
 
 /* cpu_info.c: notes where the trace's cpu_info (capacities, OPPs) disagrees with plat (the
  * platform's values in parentheses) */

@@ -174,6 +174,7 @@ struct sim {
 	 * the replay, the trace's SCHED_SOFTIRQ entries, or the lab's update_blocked_averages
 	 * probe */
 	enum { TRACED_BLOCKED_NONE, TRACED_BLOCKED_SOFTIRQ, TRACED_BLOCKED_PROBE } traced_blocked;
+	u64 iowait_requests; /* the trace's iowait requests replayed (feed_iowait) */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 
 	bool started;
@@ -345,6 +346,9 @@ void sim_timeline_release(struct sim_cluster *cl);
 void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p);
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p);
 void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags);
+
+/* iowait.c: a sugov_set_iowait_boost event of the trace (see there). 0 or GS_ETRACE. */
+int sim_feed_iowait(struct sim *s, const struct event *ev, struct gs_error *err);
 
 /* actions.c: the time of policy action k (NO_TIME past the last), and the next action
  * applied now (s->next_action). */

@@ -149,6 +149,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		case CAUSE_EXTERNAL:
 			sl->ready_ns = gs_min_u64(tk->tr_ready_ns, t);
 			sl->woken = true;
+			sl->ext_woken = true;
 			charge(w, idx, tk, true); /* no waker slice: on the wakee's CPU */
 			break;
 		case CAUSE_TASK: {
@@ -505,6 +506,7 @@ static u32 take(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 	if (sl->woken) {
 		/* an activation begins: wakeup -> first run */
 		tk->act_open = true;
+		tk->act_external = sl->ext_woken;
 		tk->act_wake_ns = sl->ready_ns;
 		tk->act_measured = sl->ready_ns >= w->measure_from;
 		if (tk->act_measured && t >= sl->ready_ns) {
@@ -533,6 +535,7 @@ static int activation_end(struct work *w, struct wtask *tk, const struct slice *
 	else if (late > tk->late_last_ns)
 		tk->late_rises++;
 	tk->late_last_ns = late;
+	tk->ext_activations += tk->act_external;
 	tk->activations++;
 	w->activations++;
 	if (dist_add(&tk->response, (s64)(t - tk->act_wake_ns)) ||

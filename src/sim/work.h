@@ -107,7 +107,8 @@ bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_
 /* The most tasks the layer held at once (a dead task's entry reused counts once). */
 u64 work_peak_tasks(const struct work *w);
 /*
- * A note on the tasks whose backlog grows (a timer-driven task whose work no longer fits its
+ * A note on the tasks whose backlog grows (a timer-driven task, at least 90 % of whose
+ * activations began at an external wakeup, whose work no longer fits its
  * period): at least 10 activations, the lateness rose from one activation to the next at least
  * 9 times in 10 and by more than 1 ms from the first to the last. Writes "" when none; names at
  * most 3 tasks.

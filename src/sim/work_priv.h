@@ -26,6 +26,7 @@ struct slice {
 	u64 gap_ns;       /* after a wakeup on a CPU idle in the trace: the traced wakeup ->
 			   * switch-in time (idle exit, IPI, scheduling), kept fixed */
 	bool woken;       /* ready by a wakeup: it begins an activation */
+	bool ext_woken;   /* ... by an external one (a timer or interrupt: the trace's time) */
 	u64 traced_end;   /* valid when complete */
 	double work;      /* capacity-invariant ns; grows while the traced slice is open */
 	double kwork;     /* of which charged kernel overhead (work_host.kernel_work) */
@@ -119,9 +120,12 @@ struct wtask {
 	u64 delay_ns, max_delay_ns;
 	u64 activations;
 	struct dist latency, response, lateness;
-	/* backlog: lateness of the first and the last activation, and how many times it rose */
+	/* backlog: lateness of the first and the last activation, how many times it rose, and
+	 * how many activations an external wakeup began (act_external: the open one) */
 	s64 late_first_ns, late_last_ns;
 	u64 late_rises;
+	u64 ext_activations;
+	bool act_external;
 };
 
 enum { CAUSE_NONE, CAUSE_EXTERNAL, CAUSE_TASK, CAUSE_PREEMPTED };

@@ -352,10 +352,15 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
 
 /* A task's backlog grows: 10 activations or more, its lateness rose at 90 % of them and by more
  * than a millisecond in all. */
-static bool backlog_grows(u64 activations, u64 rises, s64 first_ns, s64 last_ns)
+/* A task with a period to miss whose lateness grows: at least 90 % of its activations began
+ * at a timer's or an interrupt's traced time (a task woken by other tasks' work, a pipe, only
+ * runs later with them, however late its slices end), at least 10 of them, the lateness rose
+ * 9 times in 10 and by more than 1 ms. */
+static bool backlog_grows(const struct wtask *tk)
 {
-	return activations >= 10 && rises * 10 >= (activations - 1) * 9 &&
-	       last_ns - first_ns > (s64)NSEC_PER_MSEC;
+	return tk->activations >= 10 && tk->late_rises * 10 >= (tk->activations - 1) * 9 &&
+	       tk->ext_activations * 10 >= tk->activations * 9 &&
+	       tk->late_last_ns - tk->late_first_ns > (s64)NSEC_PER_MSEC;
 }
 
 bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_s,
@@ -367,7 +372,7 @@ bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_
 		return false;
 	w->dying = NULL;
 	task_result(tk, delay_s, max_delay_s, act);
-	if (backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns, tk->late_last_ns)) {
+	if (backlog_grows(tk)) {
 		if (w->nr_gone == w->cap_gone) {
 			size_t cap = w->cap_gone ? w->cap_gone * 2 : 8;
 			void *v = realloc(w->gone, cap * sizeof(*w->gone));
@@ -414,8 +419,7 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 	buf[0] = 0;
 	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
-		n += tk->pid && backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns,
-					      tk->late_last_ns);
+		n += tk->pid && backlog_grows(tk);
 	}
 	if (!n)
 		return;
@@ -427,8 +431,7 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 	n = w->nr_gone;
 	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
-		if (!tk->pid || !backlog_grows(tk->activations, tk->late_rises, tk->late_first_ns,
-					       tk->late_last_ns))
+		if (!tk->pid || !backlog_grows(tk))
 			continue;
 		v[n] = (struct work_backlog){tk->born, tk->pid, {0}, tk->late_first_ns,
 					     tk->late_last_ns, tk->activations};
@@ -438,7 +441,8 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 	for (size_t i = 0; i < n && named < 3 && len < size; i++, named++)
 		len += (size_t)snprintf(buf + len, size - len,
 					"%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
-					len ? ", " : "backlog grows (the work does not fit at this speed): ",
+					len ? ", " : "timer-driven work does not fit its period at this "
+						     "speed (lateness grows): ",
 					v[i].comm, v[i].pid, (double)v[i].late_first_ns / 1e9,
 					(double)v[i].late_last_ns / 1e9,
 					(unsigned long long)v[i].activations);

@@ -201,6 +201,10 @@ void fieldset_split(struct fieldset *fs, const char *p, const char *end);
 const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
 			      size_t why_size);
 
+/* text_generic.c: sugov_set_iowait_boost's printed text, "doing iow boost" or "skipping iow
+ * boost", into ev->iowait. NULL, or what was wrong. */
+const char *iowait_boost_from_text(const char *p, const char *end, struct event *ev);
+
 /* text.c: the event type of a tracepoint name, including aliases ("lisa__sched_pelt_cfs");
  * -1 for events not turned into the stream. EVNAME_MARKER for print-like events that may carry
  * a cpu_frequency_devlib marker. */

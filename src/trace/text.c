@@ -423,6 +423,11 @@ static int text_payload(struct trace_reader *r, int type, const char *name, size
 			r->st.markers[MARKER_DEVLIB_FREQ]++;
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "%s", why);
+	} else if (type == EV_IOWAIT_BOOST) {
+		/* free text, not key=value fields */
+		why = iowait_boost_from_text(body, end, ev);
+		if (why)
+			return reader_malformed(r, r->lineno, err, "%s", why);
 	} else if (fast_parse(type, body, end, ev) == end) {
 		ev->type = (enum event_type)type;
 	} else if (has_plugin_layout(type) && !starts_key_value(body, end)) {

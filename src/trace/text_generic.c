@@ -439,6 +439,59 @@ static bool symbol_is(const struct field_span *f, const char *name)
 	       (f->vlen == n || f->val[n] == '/' || f->val[n] == '+');
 }
 
+/* A word at p (followed by a space or the end). */
+static bool word_at(const char *p, const char *end, const char *w)
+{
+	size_t n = strlen(w);
+
+	return (size_t)(end - p) >= n && memcmp(p, w, n) == 0 && (p + n == end || p[n] == ' ');
+}
+
+const char *iowait_boost_from_text(const char *p, const char *end, struct event *ev)
+{
+	while (p < end && *p == ' ')
+		p++;
+	while (end > p && (end[-1] == ' ' || end[-1] == '\n' || end[-1] == '\r'))
+		end--;
+	ev->type = EV_IOWAIT_BOOST;
+	if (word_at(p, end, "doing"))
+		ev->iowait.boost = true;
+	else if (word_at(p, end, "skipping"))
+		ev->iowait.boost = false;
+	else
+		return "sugov_set_iowait_boost: neither 'doing iow boost' nor 'skipping iow boost'";
+	return NULL;
+}
+
+/* A binary record's sugov_set_iowait_boost fields: the text in any field's value ("doing iow
+ * boost"); none read as a request when no field says so. */
+static bool conv_iowait(const struct fieldset *fs, struct event *ev)
+{
+	ev->iowait.boost = false;
+	for (int i = 0; i < fs->n; i++)
+		if (!iowait_boost_from_text(fs->f[i].val, fs->f[i].val + fs->f[i].vlen, ev))
+			break;
+	ev->type = EV_IOWAIT_BOOST;
+	return true;
+}
+
+/* softirq_entry's "vec=7 [action=SCHED]" (v4.19 to 7.2 irq.h): the number, then the name. */
+static bool conv_softirq(struct conv *c, struct event *ev)
+{
+	const struct field_span *f = conv_get(c, "vec");
+	size_t n = 0;
+	u64 v;
+
+	while (f && n < f->vlen && f->val[n] >= '0' && f->val[n] <= '9')
+		n++;
+	if (!f)
+		return conv_missing(c, "vec");
+	if (!n || (n < f->vlen && f->val[n] != ' ') || !span_u64(f->val, n, &v) || v > UINT32_MAX)
+		return conv_bad(c, f);
+	ev->softirq.vec = (u32)v;
+	return true;
+}
+
 const char *event_from_fields(int type, const struct fieldset *fs, struct event *ev, char *why,
 			      size_t why_size)
 {
@@ -477,6 +530,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		if (ok && ev->power.cpu_id > INT32_MAX)
 			ok = conv_bad(&c, conv_get(&c, "cpu_id"));
 		break;
+	case EV_IOWAIT_BOOST:
+		ok = conv_iowait(fs, ev);
+		break;
 	case EV_HRTIMER_EXPIRE: {
 		/* "hrtimer=... function=tick_sched_timer now=...": only the tick matters; any
 		 * other hrtimer, or a function printed as an address, is not one. The tick's
@@ -488,25 +544,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		ok = true;
 		break;
 	}
-	case EV_SOFTIRQ_ENTRY: {
-		/* "vec=7 [action=SCHED]" (v4.19 to 7.2 irq.h): the number, then the name */
-		const struct field_span *f = conv_get(&c, "vec");
-		size_t n = 0;
-		u64 v;
-
-		while (f && n < f->vlen && f->val[n] >= '0' && f->val[n] <= '9')
-			n++;
-		if (!f)
-			ok = conv_missing(&c, "vec");
-		else if (!n || (n < f->vlen && f->val[n] != ' ') || !span_u64(f->val, n, &v) ||
-			 v > UINT32_MAX)
-			ok = conv_bad(&c, f);
-		else {
-			ev->softirq.vec = (u32)v;
-			ok = true;
-		}
+	case EV_SOFTIRQ_ENTRY:
+		ok = conv_softirq(&c, ev);
 		break;
-	}
 	case EV_BLOCKED_UPDATE:
 		ok = need_s32(&c, "cpu", &ev->blocked.cpu);
 		break;

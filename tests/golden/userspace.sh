@@ -9,7 +9,8 @@
 # or below the min is clamped into [min, max] and resolved (5000000 -> 1844000 / 2362000,
 # 1000 -> 533000 / 903000), freq_khz between OPPs resolves to the lowest OPP at or above it
 # (1000000 -> 1402000 / 1421000), each with a note; an OPP (1709000 on policy0) runs as given
-# with no such note for that policy. In work and traced timing.
+# with no such note for that policy. With start_freq=max the frequency kept is each policy's
+# maximum, traced or not (1844000 / 2362000), and the note says so. In work and traced timing.
 # Does not check: scaling_min/max_freq with userspace (test_governors.c does).
 set -u
 export LC_ALL=C
@@ -100,4 +101,9 @@ grep -q "freq_khz" "$tmp/e" || err "no traced frequency: message lacks freq_khz:
 [ -s "$tmp/o" ] && err "no traced frequency: refused, yet printed a summary"
 run_us "no traced frequency, freq_khz" "$tmp/nofreq.txt" 999000 1421000 \
 	"freq_khz=999000 is no OPP of policy4" --set freq_khz=999000
+# start_freq=max: policy->cur is each policy's maximum when the governor starts, traced or not
+run_us "start max" "$tmp/nofreq.txt" 1844000 2362000 \
+	"policy4 keeps its maximum 2362000 kHz \(start_freq=max\)" --set start_freq=max
+run_us "start max, traced" "$tmp/freq.txt" 1844000 2362000 \
+	"policy0 keeps its maximum 1844000 kHz \(start_freq=max\)" --set start_freq=max
 exit $fail

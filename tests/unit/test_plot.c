@@ -703,7 +703,8 @@ static void test_title_wraps(void **state)
 }
 
 /* Runs of two traces given interleaved (A, B, A): the charts show A's runs, then B's, each
- * group named under its runs; the first run stays first (the base of the relative figures). */
+ * group named under its runs; the first run stays first; the energy chart gives each trace a
+ * panel, the run-vs-run chart each run relative to its trace's first (test_report_groups.c). */
 static void test_runs_grouped_by_trace(void **state)
 {
 	struct run_result runs[3];
@@ -721,25 +722,22 @@ static void test_runs_grouped_by_trace(void **state)
 	p = report_energy_plot(runs, ids, 3);
 	assert_non_null(p);
 	s = find(p, "cluster0");
-	assert_true(s->y[0] == 0.3 && s->y[1] == 0.5 && s->y[2] == 0.2); /* runs 1, 3, 2 */
-	assert_int_equal(plot_get_layout(p, &l), 0);
-	assert_int_equal(l.nr_cats, 3);
-	assert_int_equal(l.nr_groups, 2);
-	assert_laid_out(p, &l);
-	/* group 0 (x/wl, runs 1 and 3) is centred under the first two bars, left of group 1 */
-	assert_true(l.groups[0].x1 < l.groups[1].x0);
-	assert_true(l.groups[0].y0 >= l.cats[0].y1);
-	assert_true(fabs((l.groups[0].x0 + l.groups[0].x1) / 2 -
-			 (l.cats[0].x0 + l.cats[0].x1 + l.cats[1].x0 + l.cats[1].x1) / 4) < 1);
+	assert_true(s->panel == 0 && s->n == 2 && s->y[0] == 0.3 && s->y[1] == 0.5); /* runs 1, 3 */
+	s = plot_series_at(p, 2);
+	assert_true(s->panel == 1 && s->n == 1 && s->y[0] == 0.2); /* run 2 */
 	plot_free(p);
 
 	p = report_compare_plot(runs, ids, 3);
 	assert_non_null(p);
-	s = plot_series_at(p, 0); /* energy, relative to run 1 */
-	assert_true(s->y[0] == 0.4 && s->y[1] == 0.6 && s->y[2] == 0.6);
+	s = plot_series_at(p, 0); /* energy, % of each trace's first run: 0.6 / 0.4 */
+	assert_true(s->y[0] == 100 && fabs(s->y[1] - 150) < 1e-9 && s->y[2] == 100);
+	/* each bar's value, and its change from its own trace's first run */
 	assert_string_equal(s->labels[0], "0.4 J (ref)");
+	assert_string_equal(s->labels[1], "0.6 J (+50.0%)");
+	assert_string_equal(s->labels[2], "0.6 J (ref)");
 	/* horizontal bars: a heading row per group, above its runs */
 	assert_int_equal(plot_get_layout(p, &l), 0);
+	assert_int_equal(l.nr_cats, 3);
 	assert_int_equal(l.nr_groups, 2);
 	assert_true(l.groups[0].y1 <= l.cats[0].y0 && l.cats[1].y1 <= l.groups[1].y0);
 	assert_laid_out(p, &l);

@@ -1,0 +1,133 @@
+/*
+ * tasks.c - the scheduler model's task table: the tasks of a trace by pid, in an
+ * open-addressing hash (linear probing) over chunked, recycled nodes. The kernel has
+ * task_structs and pids; a trace names a task only by pid (and comm), so the model finds its
+ * tasks here. A pid reused after its task exited is a new task (node_free at exit).
+ */
+#include "sched/sched_priv.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static size_t pid_hash(s32 pid, size_t size)
+{
+	return (size_t)(((u32)pid * 2654435761u) & (u32)(size - 1));
+}
+
+int table_grow(struct sched *s)
+{
+	size_t size = s->table_size ? s->table_size * 2 : 1024;
+	struct task_node **t = calloc(size, sizeof(*t));
+
+	if (!t)
+		return GS_ENOMEM;
+	for (size_t i = 0; i < s->table_size; i++) {
+		struct task_node *n = s->table[i];
+		size_t h;
+
+		if (!n)
+			continue;
+		for (h = pid_hash(n->t.pid, size); t[h]; h = (h + 1) & (size - 1))
+			;
+		t[h] = n;
+	}
+	free(s->table);
+	s->table = t;
+	s->table_size = size;
+	return 0;
+}
+
+struct task_node *node_find(const struct sched *s, s32 pid)
+{
+	size_t h;
+
+	if (!s->table_size)
+		return NULL;
+	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
+		if (s->table[h]->t.pid == pid)
+			return s->table[h];
+	return NULL;
+}
+
+/* p->comm becomes comm's first 15 characters, NUL-padded (strncpy). Most events name the task
+ * as before, so compare first: p->comm is always NUL-padded after its end. */
+static void set_comm(struct task *p, const char *comm)
+{
+	if (!comm || !comm[0] || strncmp(comm, p->comm, TASK_COMM_LEN - 1) == 0)
+		return;
+	strncpy(p->comm, comm, TASK_COMM_LEN - 1);
+	p->comm[TASK_COMM_LEN - 1] = '\0';
+}
+
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
+struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
+{
+	struct task_node *n = node_find(s, pid);
+	size_t h;
+
+	if (n) {
+		set_comm(&n->t, comm);
+		return n;
+	}
+	if ((s->stats.live_tasks + 1) * 2 > s->table_size && table_grow(s) < 0)
+		return NULL;
+	if (s->free_nodes) {
+		n = s->free_nodes;
+		s->free_nodes = n->next_free;
+	} else if (s->nr_nodes == s->nr_chunks * TASK_CHUNK) {
+		if (s->nr_chunks == s->chunks_cap) {
+			size_t cap = s->chunks_cap ? s->chunks_cap * 2 : 16;
+			struct task_node **c = realloc(s->chunks, cap * sizeof(*c));
+
+			if (!c)
+				return NULL;
+			s->chunks = c;
+			s->chunks_cap = cap;
+		}
+		s->chunks[s->nr_chunks] = calloc(TASK_CHUNK, sizeof(struct task_node));
+		if (!s->chunks[s->nr_chunks])
+			return NULL;
+		s->nr_chunks++;
+	}
+	if (!n) {
+		n = &s->chunks[s->nr_nodes / TASK_CHUNK][s->nr_nodes % TASK_CHUNK];
+		s->nr_nodes++;
+	}
+	if (++s->stats.live_tasks > s->stats.peak_live_tasks)
+		s->stats.peak_live_tasks = s->stats.live_tasks;
+	memset(n, 0, sizeof(*n));
+	n->t.pid = pid;
+	n->t.cpu = -1;
+	n->t.prio = 120;
+	n->t.class = SCHED_CLASS_CFS;
+	set_comm(&n->t, comm);
+	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
+		;
+	s->table[h] = n;
+	return n;
+}
+
+/* Take n out of the table (linear probing: the entries after it in its cluster move back so
+ * that every lookup still finds them) and put its slot on the free list. */
+void node_free(struct sched *s, struct task_node *n)
+{
+	size_t mask = s->table_size - 1, i, j, h;
+
+	for (i = pid_hash(n->t.pid, s->table_size); s->table[i] != n; i = (i + 1) & mask)
+		;
+	for (j = (i + 1) & mask; s->table[j]; j = (j + 1) & mask) {
+		h = pid_hash(s->table[j]->t.pid, s->table_size);
+		/* the entry at j may fill the hole at i unless its home h lies in (i, j] */
+		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
+			s->table[i] = s->table[j];
+			i = j;
+		}
+	}
+	s->table[i] = NULL;
+	memset(n, 0, sizeof(*n));
+	n->next_free = s->free_nodes;
+	s->free_nodes = n;
+	s->stats.live_tasks--;
+	s->stats.exited++;
+}
+

@@ -1,0 +1,55 @@
+#!/bin/bash
+# setup_packages.sh - tools/setup.sh installs what each job needs and no more (--print lists
+# what it would install; nothing is installed here).
+#
+# Checks: the plain set (the README's first command: build) has the compiler, CMake and every
+# library cmake/deps.cmake requires (each 'Debian package' it names, read from that file), and
+# none of Slurm, munge, GNU parallel, clang or QEMU; --test adds what the golden tests run
+# (sqlite3, python3, jq); --lab adds Slurm, munge, parallel, clang, QEMU and the clang runtime
+# of the installed clang's major version (read here from `clang --version`), or none when clang
+# is not installed; an unknown option exits 2. The README's set-up block is two commands and
+# its second installs the test set.
+set -u
+export LC_ALL=C
+cd "${GOVSIM_SOURCE_DIR:?}"
+fail=0
+
+err() {
+	echo "setup_packages: $*" >&2
+	fail=1
+}
+has() { [[ " $1 " == *" $2 "* ]]; }
+
+plain=$(sh tools/setup.sh --print | tr '\n' ' ')
+test=$(sh tools/setup.sh --print --test | tr '\n' ' ')
+lab=$(sh tools/setup.sh --print --lab | tr '\n' ' ')
+for p in build-essential cmake pkg-config protobuf-c-compiler libcmocka-dev \
+	$(sed -n "s/.*install the Debian package '\([^'$]*\)'.*/\1/p" cmake/deps.cmake); do
+	has "$plain" "$p" || err "plain set lacks $p"
+done
+for p in slurm-wlm munge parallel clang qemu-system-x86 sqlite3 jq; do
+	has "$plain" "$p" && err "plain set has $p"
+done
+for p in sqlite3 python3 jq; do
+	has "$test" "$p" || err "--test lacks $p"
+done
+for p in slurm-wlm munge parallel clang; do
+	has "$test" "$p" && err "--test has $p"
+done
+for p in slurm-wlm munge parallel clang qemu-system-x86 sqlite3; do
+	has "$lab" "$p" || err "--lab lacks $p"
+done
+v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1)
+if [ -n "$v" ]; then
+	has "$lab" "libclang-rt-$v-dev" || err "--lab lacks libclang-rt-$v-dev (clang $v installed): $lab"
+fi
+[ "$(echo "$lab" | grep -o 'libclang-rt-[0-9]*-dev' | wc -l)" -le 1 ] || err "--lab pins several clang runtimes"
+sh tools/setup.sh --bogus >/dev/null 2>&1
+[ $? = 2 ] || err "an unknown option does not exit 2"
+
+# the README's set-up: two commands, the second installing the test set
+block=$(sed -n '/^## Set up/,/^## A tour/p' README.md | sed -n '/^```sh$/,/^```$/p' | grep -v '^#\|^```\|^$')
+[ "$(echo "$block" | wc -l)" = 2 ] || err "the README's set-up is not two commands: $block"
+echo "$block" | sed -n 2p | grep -q '^tools/setup.sh --test && ' ||
+	err "the README's second command does not install the test set first"
+exit $fail
