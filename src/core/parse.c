@@ -2,6 +2,8 @@
 #include "core/parse.h"
 
 #include <errno.h>
+#include <stdbool.h>
+#include <stdint.h>
 #include <stdlib.h>
 
 int gs_parse_u64(const char *s, u64 *out)
@@ -16,6 +18,17 @@ int gs_parse_u64(const char *s, u64 *out)
 	if (errno || *end)
 		return -1;
 	*out = v;
+	return 0;
+}
+
+int gs_parse_s64(const char *s, s64 *out)
+{
+	bool neg = s && *s == '-';
+	u64 v;
+
+	if (!s || gs_parse_u64(s + neg, &v) || v > (u64)INT64_MAX + neg)
+		return -1;
+	*out = neg ? (s64)(0 - v) : (s64)v;
 	return 0;
 }
 

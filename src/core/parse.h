@@ -7,6 +7,8 @@
 /* A plain decimal unsigned integer: digits only (no sign, space or suffix), no overflow.
  * Returns 0 and sets *out, or -1. */
 int gs_parse_u64(const char *s, u64 *out);
+/* The same with an optional leading '-' (no '+'), within s64. */
+int gs_parse_s64(const char *s, s64 *out);
 
 /* The last second whose date has a four-digit year: 9999-12-31T23:59:59Z. */
 #define GS_EPOCH_MAX 253402300799LL

@@ -807,8 +807,10 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		rq->pv.scale_cpu = rq->cpu_capacity;
 		rq->pv.util_avg_unchanged = s->ue.flag;
 		if (cfg->has_rq_clock_offset)
-			rq->clock.phase = (PELT_PHASE_SPAN - cfg->rq_clock_offset_ns[i] % PELT_PHASE_SPAN) %
-					  PELT_PHASE_SPAN;
+			/* rq clock = trace time - offset: its phase is -offset mod the span */
+			rq->clock.phase = (u64)((((s64)PELT_PHASE_SPAN -
+						  cfg->rq_clock_offset_ns[i] % (s64)PELT_PHASE_SPAN)) %
+						(s64)PELT_PHASE_SPAN);
 	}
 	if (table_grow(s) < 0) {
 		free(s);

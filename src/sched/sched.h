@@ -124,7 +124,7 @@ struct sched_config {
 	/* The kernel's rq clock of each CPU is trace time minus rq_clock_offset_ns[cpu], where
 	 * known (has_rq_clock_offset): PELT's periods then fall where the kernel's do. */
 	bool has_rq_clock_offset;
-	u64 rq_clock_offset_ns[GS_MAX_CPUS];
+	s64 rq_clock_offset_ns[GS_MAX_CPUS];
 };
 
 int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, struct sched **out);

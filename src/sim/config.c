@@ -39,15 +39,15 @@ static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, st
 	char buf[32 * 24];
 	char *save = NULL, *tok;
 	int n = 0;
-	u64 v = 0;
+	s64 v = 0;
 
 	if (strlen(p->value) >= sizeof(buf))
 		return gs_error_set(err, GS_EARG, "--set rq_clock_offset_ns: value too long");
 	strcpy(buf, p->value);
 	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n >= GS_MAX_CPUS || gs_parse_u64(tok, &v) != 0)
+		if (n >= GS_MAX_CPUS || gs_parse_s64(tok, &v) != 0)
 			return gs_error_set(err, GS_EARG,
-					    "--set rq_clock_offset_ns='%s': expected ns, or ns per CPU "
+					    "--set rq_clock_offset_ns='%s': expected ns (may be negative), or ns per CPU "
 					    "separated by ':' (at most %d)",
 					    p->value, GS_MAX_CPUS);
 		cfg->rq_clock_offset_ns[n++] = v;

@@ -56,7 +56,7 @@ struct sim_config {
 	/* rq_clock_offset_ns: trace time minus the kernel's rq clock, per CPU (one value for all,
 	 * or one per CPU), where known: PELT periods fall where the kernel's do */
 	bool has_rq_clock_offset;
-	u64 rq_clock_offset_ns[GS_MAX_CPUS];
+	s64 rq_clock_offset_ns[GS_MAX_CPUS];
 	enum sim_start_freq { SIM_START_TRACED = 0, SIM_START_MAX } start_freq;
 	/* governor_start_ns: the trace time (ns) the governor starts at (sugov_start); before it
 	 * no evaluation runs and each policy keeps its starting frequency (0: from the start) */

@@ -50,6 +50,24 @@ static int facts_copy(char *dst, size_t size, const char *v)
 }
 
 /* One `key = value`; the keys the replay does not use are accepted and ignored. */
+/* "N0:N1:...": each an integer, '-' allowed before its digits (the rq clock ahead). */
+static bool offsets_ok(const char *v)
+{
+	for (;;) {
+		size_t n;
+
+		v += *v == '-';
+		n = strspn(v, "0123456789");
+		if (!n)
+			return false;
+		v += n;
+		if (!*v)
+			return true;
+		if (*v++ != ':')
+			return false;
+	}
+}
+
 static int facts_set(struct trace_facts *f, const char *key, const char *v)
 {
 	long n;
@@ -90,7 +108,7 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 	}
 	if (strcmp(key, "rq_clock_offset_ns") == 0) {
 		/* empty: the recording had no probes */
-		if (*v && (strspn(v, "0123456789:") != strlen(v) || *v == ':'))
+		if (*v && !offsets_ok(v))
 			return -1;
 		return facts_copy(f->rq_clock_offset, sizeof(f->rq_clock_offset), v);
 	}

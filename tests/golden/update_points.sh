@@ -18,7 +18,9 @@
 #    CPU 0 runs from 1.000000 with ticks at 1.000600, 1.001200, 1.001500. Offset 0: periods
 #    start at k * 1048576 ns, i.e. 1.000341504 and 1.001390080, so the ticks at 1.000600 and
 #    1.001500 cross one and 1.001200 does not. Offset 400000 ns (the rq clock 0.4 ms behind):
-#    1.000741504 and 1.001790080, so only the tick at 1.001200 crosses.
+#    1.000741504 and 1.001790080, so only the tick at 1.001200 crosses. The rq clock may be
+#    ahead of the trace's (a negative offset, as under QEMU's icount): -648576 ns is 400000 ns
+#    modulo the 1048576-ns period, so the same tick crosses.
 # 3. rq_clock_skip_update(). A task woken onto idle CPU 0 at 1.002 (its enqueue decays: an
 #    evaluation) makes CPU 0 reschedule with RQCF_ACT_SKIP: the switch-in at 1.004 reuses the
 #    wakeup's rq clock, decays nothing and kicks nothing. The tick at 1.005 and the sleep at
@@ -85,6 +87,8 @@ export FROM=0.0000005 TO=0.0017995
 check "offset 0" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=0)" "0.000600 0.001500 "
 check "offset 0.4 ms" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000)" "0.001200 "
 check "offset per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000:0)" "0.001200 "
+check "offset negative" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576)" "0.001200 "
+check "offset negative per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576:0)" "0.001200 "
 
 # 3. the skipped clock update of the switch after a wakeup
 {

@@ -61,6 +61,11 @@ static void test_parse(void **state)
 	/* a recording without probes: the key is there, empty */
 	assert_int_equal(trace_facts_parse("x", "rq_clock_offset_ns =\n", &f, &err), 0);
 	assert_string_equal(f.rq_clock_offset, "");
+	/* the rq clock ahead of the trace's (QEMU's icount): negative offsets */
+	assert_int_equal(trace_facts_parse("x", "rq_clock_offset_ns = -555947972:-555947622\n", &f,
+					   &err),
+			 0);
+	assert_string_equal(f.rq_clock_offset, "-555947972:-555947622");
 }
 
 static void test_bad(void **state)
@@ -74,7 +79,9 @@ static void test_bad(void **state)
 		{"config_HZ = 99\n", "'b.facts':1: config_HZ = '99'"},
 		{"rate_limit_us = -5\n", "'b.facts':1: rate_limit_us = '-5'"},
 		{"governor_start_ns = -1\n", "'b.facts':1: governor_start_ns = '-1'"},
-		{"rq_clock_offset_ns = 12:-3\n", "'b.facts':1: rq_clock_offset_ns = '12:-3'"},
+		{"rq_clock_offset_ns = 12:3-\n", "'b.facts':1: rq_clock_offset_ns = '12:3-'"},
+		{"rq_clock_offset_ns = 12::3\n", "'b.facts':1: rq_clock_offset_ns = '12::3'"},
+		{"rq_clock_offset_ns = -\n", "'b.facts':1: rq_clock_offset_ns = '-'"},
 		{"rq_clock_offset_ns = :1\n", "'b.facts':1: rq_clock_offset_ns = ':1'"},
 		/* the policy lies beside the facts file, never elsewhere */
 		{"clamp_policy = ../etc/x.policy\n", "'b.facts':1: clamp_policy = '../etc/x.policy'"},
