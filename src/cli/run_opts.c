@@ -253,7 +253,8 @@ static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
 					      "freq_invariant", "dvfs_possible_from_any_cpu",
 					      "rq_clock_offset_ns", "start_freq",
-					      "governor_start_ns", NULL};
+					      "governor_start_ns", "sched_autogroup",
+					      "cpuidle_driver", NULL};
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -305,7 +306,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
 				       "cgroup_depth, uclamp_task, freq_invariant, "
 				       "dvfs_possible_from_any_cpu, rq_clock_offset_ns, start_freq, "
-				       "governor_start_ns)",
+				       "governor_start_ns, sched_autogroup, cpuidle_driver)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
 				       o->sim.governor, len ? list : "no tunables");
 	}
@@ -618,6 +619,10 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, note, sizeof(note), "governor_start_ns", "%llu", f->governor_start_ns);
 	if (f->hz)
 		facts_param(o, note, sizeof(note), "hz", "%d", f->hz);
+	if (f->cpuidle_driver >= 0)
+		facts_param(o, note, sizeof(note), "cpuidle_driver", "%d", f->cpuidle_driver);
+	if (f->sched_autogroup >= 0)
+		facts_param(o, note, sizeof(note), "sched_autogroup", "%d", f->sched_autogroup);
 	if (f->rq_clock_offset[0])
 		facts_param(o, note, sizeof(note), "rq_clock_offset_ns", "%s", f->rq_clock_offset);
 	if (f->fast_switch == 1)

@@ -52,7 +52,7 @@ struct run_opts {
 	/* The recording's facts beside the only trace (trace/facts.h: a lab recording), and
 	 * the values of the --set defaults taken from them (params point here). */
 	struct trace_facts facts;
-	char facts_values[10][96];
+	char facts_values[12][96];
 };
 
 /* The file to read for traces[i] (its spooled copy, or the trace itself). */

@@ -38,7 +38,8 @@
 	X(SOFTIRQ_ENTRY, "softirq_entry")                   \
 	X(BLOCKED_UPDATE, "update_blocked_averages")       \
 	X(GOV_RAW_FREQ, "resolve_freq")                     \
-	X(IOWAIT_BOOST, "sugov_set_iowait_boost")
+	X(IOWAIT_BOOST, "sugov_set_iowait_boost")          \
+	X(PROCESS_EXIT, "sched_process_exit")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -136,6 +137,12 @@ struct event {
 			  * sched_wakeup follows on that CPU), "skipping iow boost" otherwise */
 			bool boost;
 		} iowait;
+		struct { /* PROCESS_EXIT: task pid starts to exit (do_exit(), on the CPU it
+			  * runs on: the event's cpu); text and trace.dat (Perfetto's is counted
+			  * by name only) */
+			char comm[TASK_COMM_LEN];
+			s32 pid;
+		} proc;
 		struct { /* HRTIMER_EXPIRE: an hrtimer fired on `cpu`; the scheduler tick when its
 			  * function is tick_sched_timer (the kernel's own tick time) */
 			bool sched_tick;

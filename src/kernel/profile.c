@@ -80,6 +80,8 @@
 #define S_EM_NONE      "no include/linux/energy_model.h in v4.19"
 #define S_EM_MW        "em cost = fmax * P / f, mW (drivers/opp/of.c l.1080-1081 v5.4; v5.9)"
 #define S_EM_X1000     "em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
+#define S_IDLE_STOP    "idle.c cpuidle_idle_call l.192 (Debian 5.10): no driver -> tick_nohz_idle_stop_tick() each iteration (5.10; older as 5.10, not checked per release)"
+#define S_IDLE_RETAIN  "idle.c do_idle: cpuidle_idle_call(got_tick), idle_call_stop_or_retain_tick l.158-164 (Debian 6.1, 6.12, 7.2)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -97,7 +99,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE},
+		S_EM_NONE, S_IDLE_STOP},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -119,7 +121,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE},
+		S_EM_NONE, S_IDLE_STOP},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -141,7 +143,7 @@ static const struct kernel_profile profile_v5_4_early = {
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -167,7 +169,7 @@ static const struct kernel_profile profile_v5_4 = {
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
-		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -192,7 +194,7 @@ static const struct kernel_profile profile_v5_9 = {
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_59, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = NULL,
 };
 
@@ -217,7 +219,7 @@ static const struct kernel_profile profile_v5_10_early = {
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
-		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW},
+		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -248,7 +250,7 @@ static const struct kernel_profile profile_v5_10 = {
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -282,7 +284,7 @@ static const struct kernel_profile profile_v5_15 = {
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -314,10 +316,11 @@ static const struct kernel_profile profile_v6_1 = {
 	.sugov_iowait_clamped = true,
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
+	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -352,10 +355,11 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_shared_agg = SUGOV_SHARED_MAX,
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
+	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW},
+		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -385,7 +389,8 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED, .sugov_limits_changed = true,           \
 	.sugov_commit_on_need_update = true, .sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,       \
 	.sugov_iowait_clamped = false, .sugov_shared_agg = SUGOV_SHARED_MAX,                    \
-	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW
+	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
+	.idle_retain_tick = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
 #define PROFILE_V6_8_SOURCES(lim)                                                               \
@@ -406,7 +411,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -608,6 +613,9 @@ static const struct {
 	[KB_RATE_LIMIT_DEFAULT] = {"rate_limit_default", "default rate_limit_us"},
 	[KB_RESOLVE_RELATION] = {"resolve_relation", "cpufreq_driver_resolve_freq relation"},
 	[KB_EM_COST] = {"em_cost", "Energy Model cost formula and power unit"},
+	[KB_IDLE_RETAIN_TICK] = {"idle_retain_tick",
+				 "no cpuidle driver: an idle entry stops the tick (and counts for "
+				 "schedutil's busy hold) only after a tick wakeup"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -771,6 +779,8 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "fmax * P / f, uW";
 		}
 		break;
+	case KB_IDLE_RETAIN_TICK:
+		return kp->idle_retain_tick ? "after a tick wakeup" : "every iteration";
 	case KB__COUNT:
 		break;
 	}

@@ -125,6 +125,7 @@ enum kernel_behaviour {
 	KB_RATE_LIMIT_DEFAULT,
 	KB_RESOLVE_RELATION,
 	KB_EM_COST,
+	KB_IDLE_RETAIN_TICK,
 	KB__COUNT
 };
 
@@ -165,6 +166,11 @@ struct kernel_profile {
 	enum cpufreq_resolve_relation resolve_relation;
 	bool rate_limit_1_5x;          /* default rate limit: latency x 1.5 (v6.9+), else x 1000
 					* capped at 10 ms */
+	/* The idle loop without a cpuidle driver keeps the tick (and does not count an idle entry
+	 * for tick_nohz_get_idle_calls_cpu()) unless the last wakeup was the tick or the tick is
+	 * stopped already: do_idle() -> cpuidle_idle_call(got_tick) (v6.1+); before, every
+	 * iteration stopped it (counted). */
+	bool idle_retain_tick;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "facts §x, file function line version". */

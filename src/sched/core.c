@@ -204,7 +204,45 @@ static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
 	if (prev_class == SCHED_CLASS_CFS)
 		update_idle_rq_clock_pelt(&rq->clock, rq->cfs.avg.util_sum + rq->avg_rt.util_sum +
 							      rq->avg_dl.util_sum);
-	rq->idle_calls++;
+	rq->got_idle_tick = false;
+	rq->idle_tick_stopped = false;
+	if (!rq->idle_traced)
+		rq->idle_calls++;
+}
+
+/*
+ * An idle-loop iteration of an idle cpu (the trace's cpu_idle entry): do_idle() ->
+ * cpuidle_idle_call() -> tick_nohz_idle_stop_tick(), which counts ts->idle_calls (the count
+ * schedutil's busy hold compares; kernel/time/tick-sched.c, v5.10 to Debian 7.2). Without a
+ * cpuidle driver, v6.1+ call it only when stop_tick (the last wakeup was the tick: got_tick)
+ * or the tick is stopped already (idle_call_stop_or_retain_tick, kernel/sched/idle.c): the
+ * first entry after a switch to idle keeps the tick and counts nothing. Differences:
+ * can_stop_idle_tick()'s refusals (a softirq pending) are not in the trace; the tick counts as
+ * stopped once stopped in this idle period (the kernel stops it only when the next timer is
+ * more than a tick away).
+ */
+void sched_cpu_idle_enter(struct sched *s, int cpu)
+{
+	struct rq *rq;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	rq->idle_traced = true;
+	if (rq->curr)
+		return;
+	if (!s->idle_retain_tick || rq->got_idle_tick || rq->idle_tick_stopped) {
+		rq->idle_calls++;
+		rq->idle_tick_stopped = true;
+	}
+	rq->got_idle_tick = false;
+}
+
+/* tick_sched_timer() on an idle CPU sets ts->got_idle_tick (tick_nohz_idle_got_tick()). */
+void sched_idle_tick(struct sched *s, int cpu)
+{
+	if (cpu >= 0 && cpu < s->cfg.nr_cpus && !s->rq[cpu].curr)
+		s->rq[cpu].got_idle_tick = true;
 }
 
 /* ---- task state changes ---------------------------------------------------------------------- */
@@ -574,6 +612,35 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
  * (task_dead_fair), and once off every runqueue its owner may keep what its results need and
  * the state is freed, so a trace of a million short-lived pids holds one at a time.
  */
+/*
+ * sched_move_task() as sched_autogroup_exit_task() calls it from do_exit() (kernel/sched/core.c
+ * and autogroup.c, v5.10 to Debian 7.2, CONFIG_SCHED_AUTOGROUP=y): under the rq lock, the
+ * running task is dequeued (DEQUEUE_SAVE | DEQUEUE_MOVE: not a sleep, util_est taken off),
+ * put, moved (task_change_group_fair: detach and attach, one cpufreq kick each), enqueued back
+ * and set as next. The kernel's three kicks at one rq clock -- the dequeue's decay, the
+ * detach without the task's util, the attach with it -- are what a governor without a rate
+ * limit (v6.9+ defaults on acpi-cpufreq) acts on. Differences: the group is the root cfs_rq
+ * (no task groups); a task the model does not have running on cpu is left alone.
+ */
+void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns)
+{
+	struct task_node *n = node_find(s, pid);
+	struct rq *rq;
+
+	if (!s->cfg.sched_autogroup || !n || !n->started || !n->t.running || !n->t.on_rq ||
+	    n->t.cpu != cpu || n->queued_class != SCHED_CLASS_CFS || n->t.is_governor ||
+	    cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	update_rq_clock(rq, now_ns);
+	dequeue_task(s, rq, n, false, now_ns);
+	put_prev_task(s, rq, n);
+	if (n->t.class == SCHED_CLASS_CFS)
+		task_change_group_fair(s, rq, &n->t);
+	enqueue_task(s, rq, n);
+	set_next_task(s, rq, n, SCHED_CLASS_CFS);
+}
+
 static void task_exit(struct sched *s, struct task_node *n, u64 now)
 {
 	if (n && n->started && !n->t.on_rq && !n->t.running)
@@ -796,6 +863,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	util_est_cfg_from_profile(&s->ue, cfg->kernel);
 	s->contrib_scaling = cfg->kernel && cfg->kernel->pelt_invariance == PELT_CONTRIB_SCALING;
 	s->blocked_kick = !cfg->kernel || cfg->kernel->blocked_kick;
+	s->idle_retain_tick = cfg->kernel && cfg->kernel->idle_retain_tick && !cfg->cpuidle_driver;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 
@@ -806,6 +874,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		rq->pv.scale_freq = rq->freq_scale;
 		rq->pv.scale_cpu = rq->cpu_capacity;
 		rq->pv.util_avg_unchanged = s->ue.flag;
+		rq->idle_traced = cfg->idle_traced;
 		if (cfg->has_rq_clock_offset)
 			/* rq clock = trace time - offset: its phase is -offset mod the span */
 			rq->clock.phase = (u64)((((s64)PELT_PHASE_SPAN -

@@ -250,6 +250,22 @@ static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
 	detach_entity_load_avg(s, rq, p);
 }
 
+/*
+ * task_change_group_fair() (kernel/sched/fair.c, v5.10 to Debian 7.2): detach_task_cfs_rq()
+ * (sync, take the task's load off: cfs_rq_util_change), last_update_time = 0, then
+ * attach_task_cfs_rq() (sync with ATTACH_AGE_LOAD, add it back: cfs_rq_util_change). Without
+ * group scheduling the task leaves and rejoins the one cfs_rq, so only the two kicks and the
+ * sums' realignment to the cfs_rq's window remain.
+ */
+void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	if (p->avg.last_update_time)
+		detach_entity_cfs_rq(s, rq, p);
+	p->avg.last_update_time = 0;
+	update_load_avg(s, rq, p, 0);
+	attach_entity_load_avg(s, rq, p);
+}
+
 void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued)
 {
 	if (queued) {

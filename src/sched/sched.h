@@ -118,6 +118,14 @@ struct sched_config {
 	/* The trace gives the kernel's own iowait requests (sugov_set_iowait_boost), which the
 	 * owner replays: in_iowait is not guessed from D-state sleeps. */
 	bool iowait_traced;
+	/* CONFIG_SCHED_AUTOGROUP: an exiting task is moved to its group while it runs
+	 * (sched_autogroup_exit_task() -> sched_move_task(): sched_task_exiting()). */
+	bool sched_autogroup;
+	/* The CPUs have a cpuidle driver (the default); without one, kernels with
+	 * kernel_profile.idle_retain_tick count an idle entry only after a tick wakeup. */
+	bool cpuidle_driver;
+	/* The trace has cpu_idle events: idle entries are counted from them from the start. */
+	bool idle_traced;
 	/* The kernel profile (NULL: v5.9): PELT invariance, util_est variant, whether
 	 * update_blocked_averages kicks cpufreq. Read once by sched_new(). */
 	const struct kernel_profile *kernel;
@@ -142,6 +150,15 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 void sched_tick(struct sched *s, int cpu, u64 now_ns);
 /* update_blocked_averages(cpu) as the nohz idle balance runs it. */
 void sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
+/* Task pid starts to exit on cpu (sched_process_exit): with sched_autogroup, the kernel's
+ * sched_move_task() of it, each cpufreq kick included; nothing otherwise, or when the model
+ * does not have pid running there. */
+void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns);
+/* The trace's idle-loop steps on an idle cpu: an entry (cpu_idle with a state) and a tick.
+ * From a CPU's first traced entry on, these count its idle entries for schedutil's busy hold
+ * (tick_nohz_get_idle_calls_cpu()) instead of its switches to idle. */
+void sched_cpu_idle_enter(struct sched *s, int cpu);
+void sched_idle_tick(struct sched *s, int cpu);
 /* A frequency change takes effect: advance clock_pelt at the old scale up to now, then use the
  * new arch_scale_freq_capacity (= (cur_khz << 10) / max_khz). */
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);

@@ -49,6 +49,9 @@ struct rq {
 	unsigned int rt_nr_running;
 	unsigned int dl_nr_running;
 	u64 idle_calls;
+	/* the idle loop, from the trace's cpu_idle events (sched_cpu_idle_enter): entries are
+	 * counted from them; since the switch to idle, a tick woke it / the tick was stopped */
+	bool idle_traced, got_idle_tick, idle_tick_stopped;
 	struct uclamp_rq_pair uclamp;
 	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
 	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take
@@ -85,6 +88,7 @@ struct sched {
 	struct util_est_cfg ue;
 	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
 	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
+	bool idle_retain_tick; /* no cpuidle driver on a v6.1+ kernel: sched_cpu_idle_enter() */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	struct sched_stats stats;
 };
@@ -128,6 +132,9 @@ void node_free(struct sched *s, struct task_node *n);
 int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv);
 void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p);
 void task_dead_fair(struct sched *s, struct task *p);
+/* task_change_group_fair(): detach the task from the cfs_rq and attach it back (each a
+ * cpufreq kick), as a move between groups does; the root cfs_rq is every group here. */
+void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p);
 void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p);
 void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep);
 void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p);

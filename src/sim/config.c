@@ -31,6 +31,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->uclamp_task = true;
 	cfg->freq_invariant = -1;
 	cfg->dvfs_any_cpu = -1;
+	cfg->cpuidle_driver = 1;
 }
 
 /* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */
@@ -110,6 +111,22 @@ static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct 
 					    "--set dvfs_possible_from_any_cpu='%s': expected 0 or 1",
 					    p->value);
 		cfg->dvfs_any_cpu = p->value[0] == '1';
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "cpuidle_driver") == 0) {
+		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set cpuidle_driver='%s': expected 0 or 1", p->value);
+		cfg->cpuidle_driver = p->value[0] == '1';
+		p->used = true;
+		return 1;
+	}
+	if (strcmp(p->key, "sched_autogroup") == 0) {
+		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set sched_autogroup='%s': expected 0 or 1", p->value);
+		cfg->sched_autogroup = p->value[0] == '1';
 		p->used = true;
 		return 1;
 	}

@@ -34,6 +34,8 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 		s->this_cpu = ev->cpu;
 		sched_tick(s->sched, ev->cpu, ev->ts_ns);
 		s->this_cpu = -1;
+	} else {
+		sched_idle_tick(s->sched, ev->cpu);
 	}
 	sim_flush_freq(s);
 	return 0;
@@ -53,6 +55,29 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
  * one decayed (sched_update_blocked), so a later enqueue within the same 1024-us PELT period
  * does not kick the governor again -- as in the kernel.
  */
+/*
+ * sched_process_exit under sched_autogroup: the exiting task's move to its group
+ * (sched_task_exiting), at the event's time -- the kernel's comes a few microseconds later in
+ * the same do_exit(). Traced timing only: under work timing an exit is where the work ends.
+ */
+int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (s->work || !s->cfg.sched_autogroup)
+		return 0;
+	if (sim_check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	s->this_cpu = ev->cpu;
+	sched_task_exiting(s->sched, ev->cpu, ev->proc.pid, ev->ts_ns);
+	s->this_cpu = -1;
+	sim_flush_freq(s);
+	return 0;
+}
+
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int cpu = ev->type == EV_BLOCKED_UPDATE ? ev->blocked.cpu : ev->cpu;
@@ -81,3 +106,31 @@ int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_err
 	return 0;
 }
 
+/*
+ * cpu_idle: an idle-loop entry counts for schedutil's busy hold (sched_cpu_idle_enter); in
+ * traced timing with the trace's idle states, the CPU's idle state for the power model.
+ */
+int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (sim_check_cpu(s, (int)ev->power.cpu_id, ev, err))
+		return GS_ETRACE;
+	if (!s->work && ev->type == EV_CPU_IDLE && ev->power.state != PWR_EVENT_EXIT) {
+		ret = sim_advance(s, ev->ts_ns, err);
+		if (ret)
+			return ret;
+		sched_cpu_idle_enter(s->sched, (int)ev->power.cpu_id);
+	}
+	if (s->work || !s->cfg.has_traced_idle)
+		return 0;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
+	s->cpu[ev->power.cpu_id].traced_idle =
+		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
+	s->w_idle_seen |= 1ull << ev->power.cpu_id;
+	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
+	return 0;
+}

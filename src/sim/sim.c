@@ -535,24 +535,6 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 }
 
 /* cpu_idle: the traced idle state, used in traced timing when the trace has them. */
-static int feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
-{
-	int ret;
-
-	if (sim_check_cpu(s, (int)ev->power.cpu_id, ev, err))
-		return GS_ETRACE;
-	if (s->work || !s->cfg.has_traced_idle)
-		return 0;
-	ret = sim_advance(s, ev->ts_ns, err);
-	if (ret)
-		return ret;
-	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
-	s->cpu[ev->power.cpu_id].traced_idle =
-		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
-	s->w_idle_seen |= 1ull << ev->power.cpu_id;
-	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
-	return 0;
-}
 
 /* A CSV util trace's row of CPU cpu: its frequency, and its busy state (idle_state) or its
  * busy fraction (util, without idle_state). */
@@ -671,12 +653,14 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_FREQ_MARKER:
 		return feed_freq(s, ev, err);
 	case EV_CPU_IDLE:
-		return feed_idle(s, ev, err);
+		return sim_feed_idle(s, ev, err);
 	case EV_HRTIMER_EXPIRE:
 		return sim_feed_tick(s, ev, err);
 	case EV_SOFTIRQ_ENTRY:
 	case EV_BLOCKED_UPDATE:
 		return sim_feed_blocked_update(s, ev, err);
+	case EV_PROCESS_EXIT:
+		return sim_feed_exit(s, ev, err);
 	case EV_GOV_RAW_FREQ:
 		if (!s->validating || s->work || s->cfg.opts.util_source != SIM_UTIL_EMULATED)
 			return 0;
@@ -772,6 +756,9 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.has_rq_clock_offset = cfg->has_rq_clock_offset;
 	memcpy(sc.rq_clock_offset_ns, cfg->rq_clock_offset_ns, sizeof(sc.rq_clock_offset_ns));
 	sc.iowait_traced = cfg->iowait_traced;
+	sc.sched_autogroup = cfg->sched_autogroup;
+	sc.cpuidle_driver = cfg->cpuidle_driver != 0;
+	sc.idle_traced = cfg->has_traced_idle;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		sc.capacity[c] = s->plat->cpus[c].capacity;
 		s->cpu[c].cluster = s->plat->cpus[c].cluster;

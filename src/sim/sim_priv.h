@@ -319,6 +319,10 @@ int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct g
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
+/* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
+int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
+/* cpu_idle: idle-loop entries (sched_cpu_idle_enter) and the traced idle state. */
+int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err);
 
 /* timeline.c: a task event, a governor evaluation, a traced frequency (of CPU cpu, reported
  * when it is its policy's first CPU) to the CSV outputs and the run's other sink */

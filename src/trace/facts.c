@@ -93,6 +93,18 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		f->rate_limit_us = n;
 		return 0;
 	}
+	if (strcmp(key, "cpuidle_driver") == 0) {
+		/* /sys/devices/system/cpu/cpuidle/current_driver, "none" without one */
+		f->cpuidle_driver = *v && strcmp(v, "none") != 0;
+		return 0;
+	}
+	if (strcmp(key, "config_SCHED_AUTOGROUP") == 0) {
+		/* the kernel's .config: "y", or empty where it is not set */
+		if (*v && strcmp(v, "y") != 0)
+			return -1;
+		f->sched_autogroup = *v == 'y';
+		return 0;
+	}
 	if (strcmp(key, "config_HZ") == 0) {
 		if (facts_long(v, 100, 1000, &n))
 			return -1;
@@ -126,6 +138,8 @@ static void facts_init(struct trace_facts *f)
 	f->freq_invariant = -1;
 	f->fast_switch = -1;
 	f->rate_limit_us = -1;
+	f->sched_autogroup = -1;
+	f->cpuidle_driver = -1;
 }
 
 int trace_facts_parse(const char *label, const char *text, struct trace_facts *f,

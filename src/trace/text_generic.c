@@ -514,6 +514,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		if (ok && type != EV_WAKING && ev->wake.target_cpu < 0)
 			ok = conv_missing(&c, "target_cpu");
 		break;
+	case EV_PROCESS_EXIT:
+		ok = need_comm(&c, "comm", ev->proc.comm) && need_s32(&c, "pid", &ev->proc.pid);
+		break;
 	case EV_MIGRATE:
 		ev->migrate.prio = -1;
 		ok = need_comm(&c, "comm", ev->migrate.comm) && need_s32(&c, "pid", &ev->migrate.pid) &&

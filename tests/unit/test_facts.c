@@ -20,6 +20,8 @@ static const char lab[] = "# govsim lab facts\n"
 			  "kernel = 6.1\n"
 			  "kernel_release = 6.1.0-50-amd64\n"
 			  "config_HZ = 250\n"
+			  "config_SCHED_AUTOGROUP = y\n"
+			  "cpuidle_driver = none\n"
 			  "platform = lab-2cpu\n"
 			  "fast_switch = 1\n"
 			  "freq_invariant = 0\n"
@@ -45,6 +47,8 @@ static void test_parse(void **state)
 	assert_int_equal(f.fast_switch, 1);
 	assert_int_equal(f.rate_limit_us, 10000);
 	assert_int_equal(f.hz, 250);
+	assert_int_equal(f.sched_autogroup, 1);
+	assert_int_equal(f.cpuidle_driver, 0);
 	assert_true(f.sugov_start);
 	assert_true(f.governor_start_ns == 3648289000ULL);
 	assert_string_equal(f.policy, "rec.policy");
@@ -56,6 +60,8 @@ static void test_parse(void **state)
 	assert_int_equal(f.fast_switch, -1);
 	assert_int_equal(f.rate_limit_us, -1);
 	assert_int_equal(f.hz, 0);
+	assert_int_equal(f.sched_autogroup, -1);
+	assert_int_equal(f.cpuidle_driver, -1);
 	assert_false(f.sugov_start);
 	assert_string_equal(f.rq_clock_offset, "");
 	/* a recording without probes: the key is there, empty */
@@ -82,6 +88,7 @@ static void test_bad(void **state)
 		{"rq_clock_offset_ns = 12:3-\n", "'b.facts':1: rq_clock_offset_ns = '12:3-'"},
 		{"rq_clock_offset_ns = 12::3\n", "'b.facts':1: rq_clock_offset_ns = '12::3'"},
 		{"rq_clock_offset_ns = -\n", "'b.facts':1: rq_clock_offset_ns = '-'"},
+		{"config_SCHED_AUTOGROUP = m\n", "'b.facts':1: config_SCHED_AUTOGROUP = 'm'"},
 		{"rq_clock_offset_ns = :1\n", "'b.facts':1: rq_clock_offset_ns = ':1'"},
 		/* the policy lies beside the facts file, never elsewhere */
 		{"clamp_policy = ../etc/x.policy\n", "'b.facts':1: clamp_policy = '../etc/x.policy'"},

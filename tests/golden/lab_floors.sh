@@ -1,0 +1,37 @@
+#!/bin/bash
+# lab_floors.sh - tools/lab/measure --check: a kernel's totals are floors without tolerance; a
+# recording's figures may fall up to --tolerance points (5) below their own floors. On one
+# recording (5.10 periodic): the floors it writes pass; a recording floor raised by 4.9 points
+# still passes, by 5.2 fails; a total raised by 0.2 fails (the written floors are the figures
+# rounded down to 0.1, so +0.2 is above the figure).
+set -u
+cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+fail=0
+rec=traces/lab/5.10/periodic.txt.gz
+m() { tools/lab/measure --govsim "$bin" "$@" "$rec" >"$tmp/out" 2>&1; }
+m --write-thresholds "$tmp/th.tsv" || { echo "lab_floors.sh: measure failed: $(cat "$tmp/out")"; exit 1; }
+# raise field F (4 recall, 5 precision) of the rows matching awk condition C by D
+raise() {
+	awk -F'\t' -v OFS='\t' -v f="$1" -v d="$3" "/^#/ { print; next } $2 { \$f = sprintf(\"%.1f\", \$f + d) } { print }" \
+		"$tmp/th.tsv" >"$tmp/th2.tsv"
+}
+expect() {
+	m --check "$tmp/th2.tsv"
+	local st=$?
+	[ "$st" = "$2" ] || { echo "lab_floors.sh: $1: exit $st, want $2: $(cat "$tmp/out")"; fail=1; }
+}
+cp "$tmp/th.tsv" "$tmp/th2.tsv"
+expect "the written floors" 0
+raise 4 '$2 == "periodic" && $3 == "policy0"' 4.9
+expect "a recording 4.9 below its floor" 0
+raise 4 '$2 == "periodic" && $3 == "policy0"' 5.2
+expect "a recording 5.2 below its floor" 1
+grep -q "more than 5 below its floor" "$tmp/out" || { echo "lab_floors.sh: no message: $(cat "$tmp/out")"; fail=1; }
+raise 5 '$2 == "*"' 0.2
+expect "a total 0.2 below its floor" 1
+grep -q "^measure: 5.10 total: precision .* is below its floor" "$tmp/out" ||
+	{ echo "lab_floors.sh: no total message: $(cat "$tmp/out")"; fail=1; }
+exit $fail
