@@ -4,7 +4,7 @@
 #   tools/setup.sh            what building govsim needs (the README's first command: the
 #                             compiler, CMake, the libraries, cmocka for the default configure)
 #   tools/setup.sh --test     also what the test suite runs (ctest: sqlite3, python3, jq, time,
-#                             trace-cmd)
+#                             trace-cmd, strace)
 #   tools/setup.sh --lab      also what CI and the kernel lab need: clang and its libFuzzer
 #                             runtime (tools/fuzz.sh), Slurm, munge and GNU parallel
 #                             (tests/cluster), and what tools/lab/record records with
@@ -17,7 +17,7 @@ set -eu
 BUILD="build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcsv-dev libtracecmd-dev
 libtraceevent-dev zlib1g-dev libcairo2-dev libssl-dev libprotobuf-c-dev protobuf-c-compiler
 libcmocka-dev libyaml-dev"
-TEST="sqlite3 python3 python3-pandas python3-pytest jq time trace-cmd libtracefs-dev"
+TEST="sqlite3 python3 python3-pandas python3-pytest jq time trace-cmd libtracefs-dev strace"
 LAB="clang slurm-wlm munge parallel qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd
 xz-utils binutils"
 

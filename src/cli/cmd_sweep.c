@@ -641,6 +641,10 @@ static int run_all(struct sweep *sw)
 		part.label = j.label;
 		e.mark = &part;
 	}
+	/* a trace replayed more than once is read once, here, before the workers fork */
+	if (sw->only_job < 0 && sw->nr_jobs > sw->o.nr_traces)
+		for (int i = 0; i < sw->o.nr_traces; i++)
+			run_opts_cache(&sw->o, i, true);
 	status = sweep_engine_run(&e);
 	if (!sw->o.quiet)
 		fprintf(stderr, "govsim sweep: %zu of %ld run%s stored in '%s', %ld failed\n",

@@ -735,6 +735,9 @@ int cmd_tune(int argc, char **argv)
 	if (status)
 		goto out;
 	t->parallel = nums[0];
+	/* every trace is replayed once per point: read each once, before the workers fork */
+	for (int i = 0; i < t->o.nr_traces; i++)
+		run_opts_cache(&t->o, i, t->o.db != NULL);
 	if ((status = run_baselines(t)))
 		goto out;
 	for (int d = 0; d < t->nd; d++)

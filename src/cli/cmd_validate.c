@@ -107,6 +107,7 @@ static int replay_validate(struct run_opts *o, const struct validate_opts *vo, c
 	run_result_init(&r);
 	spec.trace = trace;
 	spec.trace_file = run_opts_trace_file(o, trace);
+	spec.cache = run_opts_trace_cache(o, trace);
 	/* the options as given (run_opts_parse refused the what-ifs validate cannot score);
 	 * validate varies the util source and the kernel profile */
 	spec.opts = o->sim;
@@ -656,8 +657,11 @@ int cmd_validate(int argc, char **argv)
 							  run_opts_trace_file(&o, o.traces[i]),
 							  &o.sim.ropts, why, sizeof(why));
 		}
+		/* each profile replays the trace once or twice: read it once */
+		run_opts_cache(&o, i, false);
 		status = validate_one(&o, &vo, o.traces[i], kv, nr_kv, &failed,
 				      o.json ? &j : NULL);
+		run_opts_uncache(&o, i);
 		for (int k = 0; k < nr_kv; k++) {
 			sim_validation_release(&kv[k].val[0]);
 			sim_validation_release(&kv[k].val[1]);

@@ -713,8 +713,50 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 	return 0;
 }
 
+void run_opts_cache(struct run_opts *o, int i, bool hash)
+{
+	unsigned long long max = trace_cache_max_bytes();
+	const char *file = run_opts_trace_file(o, o->traces[i]);
+	struct gs_error err;
+	int ret;
+
+	if (o->caches[i] || run_opts_trace_cache(o, o->traces[i]) || strcmp(file, "-") == 0 ||
+	    max == 0)
+		return;
+	gs_error_clear(&err);
+	ret = replay_cache_load(o->traces[i], file, &o->sim.ropts,
+				max > o->cached_bytes ? max - o->cached_bytes : 0, hash,
+				&o->caches[i], &err);
+	if (ret == GS_EUNSUPPORTED && !o->quiet)
+		fprintf(stderr,
+			"govsim: note: '%s': not kept in memory: %s (GOVSIM_CACHE_MAX_MB sets "
+			"the bound, %llu MiB): each run reads the file\n",
+			o->traces[i], err.msg, max >> 20);
+	if (!ret)
+		o->cached_bytes += trace_cache_bytes(o->caches[i]->events);
+}
+
+void run_opts_uncache(struct run_opts *o, int i)
+{
+	if (!o->caches[i])
+		return;
+	o->cached_bytes -= trace_cache_bytes(o->caches[i]->events);
+	replay_cache_free(o->caches[i]);
+	o->caches[i] = NULL;
+}
+
+const struct replay_cache *run_opts_trace_cache(const struct run_opts *o, const char *trace)
+{
+	for (int i = 0; i < o->nr_traces; i++)
+		if (o->caches[i] && strcmp(o->traces[i], trace) == 0)
+			return o->caches[i];
+	return NULL;
+}
+
 void run_opts_release(struct run_opts *o)
 {
+	for (int i = 0; i < o->nr_traces; i++)
+		run_opts_uncache(o, i);
 	policy_release(&o->policy);
 	for (int i = 0; i < o->nr_spools; i++)
 		trace_spool_release(&o->spools[i]);
@@ -833,6 +875,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	gs_error_clear(&err);
 	spec.trace = trace;
 	spec.trace_file = run_opts_trace_file(o, trace);
+	spec.cache = run_opts_trace_cache(o, trace);
 	spec.opts = o->sim;
 	if (governor_override) {
 		/* baselines: the governor's own tunables do not apply */

@@ -49,6 +49,10 @@ struct run_opts {
 	/* traces[i] read once into a temporary copy when it is a pipe, a FIFO or "-" */
 	struct trace_spool spools[RUN_OPTS_MAX_TRACES];
 	int nr_spools; /* spools[0 .. nr_spools) to release */
+	/* traces[i] read once into memory for the many replays of a sweep, a tune or validate
+	 * (run_opts_cache()); NULL: replays read the file */
+	struct replay_cache *caches[RUN_OPTS_MAX_TRACES];
+	unsigned long long cached_bytes; /* what the caches hold together */
 	/* The recording's facts beside the only trace (trace/facts.h: a lab recording), and
 	 * the values of the --set defaults taken from them (params point here). */
 	struct trace_facts facts;
@@ -57,6 +61,20 @@ struct run_opts {
 
 /* The file to read for traces[i] (its spooled copy, or the trace itself). */
 const char *run_opts_trace_file(const struct run_opts *o, const char *trace);
+
+/*
+ * Read traces[i] once into memory (replay_cache_load(); with its SHA-256 when `hash`) so that
+ * every later run_opts_replay() of it, and every worker forked after this, replays from there.
+ * The caches of a command hold at most trace_cache_max_bytes() together (GOVSIM_CACHE_MAX_MB):
+ * a trace past what is left is read from its file by every replay, with a note on stderr
+ * unless --quiet. A trace that cannot be read is left to the replays, which report it. Never
+ * fails.
+ */
+void run_opts_cache(struct run_opts *o, int i, bool hash);
+/* Free traces[i]'s cache, if any. */
+void run_opts_uncache(struct run_opts *o, int i);
+/* The cache of `trace`, or NULL. */
+const struct replay_cache *run_opts_trace_cache(const struct run_opts *o, const char *trace);
 
 /* Parse argv (argv[0] = the command); returns 0, or the exit status after printing the
  * problem (2 usage, 3 bad platform/policy). */

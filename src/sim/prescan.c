@@ -104,12 +104,24 @@ static void fit_event(const struct event *ev, struct sim_fit *fit, int nr_cpus)
 	}
 }
 
-int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events,
-		const struct platform *plat, bool need_idle, u32 initial_khz[GS_MAX_CPUS],
-		bool *has_idle, struct sim_fit *fit, struct gs_error *err)
+/* The events a pre-scan reads: a reader of the file, or a cursor of its cache. */
+struct prescan_src {
+	struct trace_reader *rd;
+	struct trace_cache_cursor cur;
+};
+
+static int prescan_next(struct prescan_src *src, struct event *ev, struct gs_error *err)
+{
+	return src->rd ? trace_reader_next(src->rd, ev, err) : trace_cache_next(&src->cur, ev);
+}
+
+int sim_prescan(const char *path, const struct trace_cache *cache, const struct reader_opts *opts,
+		u64 max_events, const struct platform *plat, bool need_idle,
+		u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct sim_fit *fit,
+		struct gs_error *err)
 {
 	struct fit_state fs;
-	struct trace_reader *r;
+	struct prescan_src src = {0};
 	struct event ev;
 	u64 n = 0;
 	int known = 0, ret, nr_cpus = plat->nr_cpus;
@@ -121,15 +133,19 @@ int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events
 	fit->over_cpu = -1;
 	fit->split_cluster = -1;
 	*has_idle = false;
-	if (strcmp(path, "-") == 0)
-		return 0;
-	ret = trace_reader_open(path, opts, &r, err);
-	if (ret)
-		return ret;
+	if (cache) {
+		trace_cache_rewind(cache, &src.cur);
+	} else {
+		if (strcmp(path, "-") == 0)
+			return 0;
+		ret = trace_reader_open(path, opts, &src.rd, err);
+		if (ret)
+			return ret;
+	}
 	/* stop as soon as every CPU has a frequency and, if asked, idle events were seen */
 	while (n++ < max_events &&
 	       (known < nr_cpus || (need_idle && !*has_idle) || n <= FIT_MIN_EVENTS) &&
-	       (ret = trace_reader_next(r, &ev, err)) == 1) {
+	       (ret = prescan_next(&src, &ev, err)) == 1) {
 		int cpu = -1;
 		u32 khz = 0;
 		fit_event(&ev, fit, nr_cpus);
@@ -155,7 +171,7 @@ int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events
 	for (int k = 0; k < plat->nr_clusters; k++)
 		if (fs.dirty[k])
 			fit_check(plat, &fs, fit, k);
-	trace_reader_free(r);
+	trace_reader_free(src.rd);
 	gs_error_clear(err);
 	return 0; /* errors are reported by the real pass */
 }

@@ -91,6 +91,17 @@ static void peek_header(const char *file, const struct reader_opts *ropts, char 
 	trace_reader_free(rd);
 }
 
+/* What peek_header() finds, from a cache's statistics at open and after the first event. */
+static void peek_cache(const struct trace_cache *tc, char *release, size_t size, int *cpus)
+{
+	const struct trace_stats *st = trace_cache_stats(tc, TRACE_CACHE_AT_OPEN);
+
+	if (!st->kernel_release[0] && st->format != TRACE_FMT_DAT)
+		st = trace_cache_stats(tc, TRACE_CACHE_AFTER_FIRST);
+	snprintf(release, size, "%s", st->kernel_release);
+	*cpus = st->header_cpus;
+}
+
 const struct kernel_profile *replay_trace_kernel(const char *trace, const struct reader_opts *ropts,
 						 char *why, size_t why_size)
 {
@@ -261,10 +272,10 @@ static int replay_config(const struct replay_spec *spec, struct sim_config *cfg,
  * event, read by one short look ahead; a CSV util trace records neither.
  */
 static int replay_kernel(const struct replay_spec *spec, const char *file,
-			 struct trace_reader *rd, struct sim_config *cfg, char *kernel_why,
-			 size_t why_size, struct gs_error *err)
+			 const struct trace_stats *st, const struct trace_cache *tc,
+			 struct sim_config *cfg, char *kernel_why, size_t why_size,
+			 struct gs_error *err)
 {
-	const struct trace_stats *st = trace_reader_stats(rd);
 	const struct platform *plat = spec->opts.plat;
 	const struct policy *pol = spec->opts.policy;
 	char release[96];
@@ -273,8 +284,12 @@ static int replay_kernel(const struct replay_spec *spec, const char *file,
 	snprintf(release, sizeof(release), "%s", st->kernel_release);
 	hdr_cpus = st->header_cpus;
 	if (st->format != TRACE_FMT_DAT && st->format != TRACE_FMT_CSV &&
-	    (!release[0] || hdr_cpus < 0))
-		peek_header(file, &spec->opts.ropts, release, sizeof(release), &hdr_cpus);
+	    (!release[0] || hdr_cpus < 0)) {
+		if (tc)
+			peek_cache(tc, release, sizeof(release), &hdr_cpus);
+		else
+			peek_header(file, &spec->opts.ropts, release, sizeof(release), &hdr_cpus);
+	}
 	if (!spec->opts.kernel) {
 		cfg->opts.kernel = release_profile(release, kernel_why, why_size);
 		cfg->kernel_note = kernel_why;
@@ -302,12 +317,12 @@ static int replay_kernel(const struct replay_spec *spec, const char *file,
  * trace's CPUs fit the platform (*fit). A trace naming more CPUs than the platform has is
  * refused here, before anything is replayed: GS_ETRACE with the fix. */
 static int replay_prescan(const struct replay_spec *spec, const char *file,
-			  struct trace_reader *rd, struct sim_config *cfg, struct sim_fit *fit,
-			  struct gs_error *err)
+			  const struct trace_stats *st, const struct trace_cache *tc,
+			  struct sim_config *cfg, struct sim_fit *fit, struct gs_error *err)
 {
 	const struct platform *plat = cfg->opts.plat;
 
-	if (trace_reader_stats(rd)->format == TRACE_FMT_CSV) {
+	if (st->format == TRACE_FMT_CSV) {
 		/* a CSV util trace has no scheduling events: its util is the only source, and its
 		 * rows are the timeline (traced timing) */
 		cfg->opts.util_source = SIM_UTIL_TRACE;
@@ -315,13 +330,13 @@ static int replay_prescan(const struct replay_spec *spec, const char *file,
 	}
 	/* idle states from the trace are used in traced timing only: emulated idle intervals
 	 * differ from the traced ones */
-	sim_prescan(file, &cfg->opts.ropts, PRESCAN_EVENTS, plat,
+	sim_prescan(file, tc, &cfg->opts.ropts, PRESCAN_EVENTS, plat,
 		    cfg->opts.timing == SIM_TIMING_TRACED, cfg->initial_khz,
 		    &cfg->has_traced_idle, fit, err);
 	if (cfg->opts.timing == SIM_TIMING_WORK)
 		cfg->has_traced_idle = false;
 	if (fit->over_cpu >= 0) {
-		enum trace_format f = trace_reader_stats(rd)->format;
+		enum trace_format f = st->format;
 		size_t len;
 		char cpus[256];
 
@@ -427,7 +442,8 @@ static int replay_check_drivable(const char *trace, const struct sim_config *cfg
 
 /* A Perfetto trace's cpu_info capacities in place of the platform's assumed ones (a copy in
  * *own, freed by the caller), with a note in note[] for the run. 0, or a negative code. */
-static int replay_cpu_info(const char *file, struct trace_reader *rd, struct sim_config *cfg,
+static int replay_cpu_info(const char *file, const struct trace_stats *st_open,
+			   const struct trace_cache *tc, struct sim_config *cfg,
 			   struct platform **own, char *note, size_t size, struct gs_error *err)
 {
 	const struct platform *plat = cfg->opts.plat;
@@ -437,17 +453,32 @@ static int replay_cpu_info(const char *file, struct trace_reader *rd, struct sim
 
 	for (int c = 0; c < plat->nr_cpus; c++)
 		assumed |= plat->cpus[c].capacity_assumed;
-	if (!assumed || trace_reader_stats(rd)->format != TRACE_FMT_PERFETTO)
+	if (!assumed || st_open->format != TRACE_FMT_PERFETTO)
 		return 0;
 	st = malloc(sizeof(*st));
 	if (!st)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	ret = sim_trace_cpu_info(file, &cfg->opts.ropts, st, err);
+	if (tc) {
+		*st = *trace_cache_stats(tc, TRACE_CACHE_AFTER_FIRST);
+		ret = 0;
+	} else {
+		ret = sim_trace_cpu_info(file, &cfg->opts.ropts, st, err);
+	}
 	if (!ret && sim_cpu_info_override(plat, st, own, note, size) < 0)
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (!ret && *own)
 		cfg->opts.plat = *own;
 	free(st);
+	return ret;
+}
+
+/* The file name prefixed to a loop message that names only the line; returns ret. */
+static int feed_error(const char *trace, int ret, struct gs_error *err)
+{
+	if (strncmp(err->msg, "line ", 5) == 0) {
+		struct gs_error e2 = *err;
+		gs_error_set(err, ret, "'%s':%s", trace, e2.msg + 5);
+	}
 	return ret;
 }
 
@@ -465,16 +496,27 @@ static int replay_feed(const char *trace, struct trace_reader *rd, struct sim *s
 	while ((ret = trace_prefetch_next(pf, &ev, err)) == 1) {
 		ret = sim_feed(s, ev, err);
 		if (ret) {
-			/* prefix the file name to a loop message that names only the line */
-			if (strncmp(err->msg, "line ", 5) == 0) {
-				struct gs_error e2 = *err;
-				gs_error_set(err, ret, "'%s':%s", trace, e2.msg + 5);
-			}
+			feed_error(trace, ret, err);
 			break;
 		}
 	}
 	trace_prefetch_stop(pf); /* before the reader is freed or its statistics read */
 	return ret; /* 0 at the end, else the reader's or the loop's error */
+}
+
+/* Every event of the cache into s. */
+static int replay_feed_cache(const char *trace, const struct trace_cache *tc, struct sim *s,
+			     struct gs_error *err)
+{
+	struct trace_cache_cursor cur;
+	struct event ev;
+	int ret;
+
+	trace_cache_rewind(tc, &cur);
+	while (trace_cache_next(&cur, &ev) == 1)
+		if ((ret = sim_feed(s, &ev, err)))
+			return feed_error(trace, ret, err);
+	return 0;
 }
 
 /* " KEY=VALUE" appended to buf (no space when it is empty). */
@@ -553,6 +595,42 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 		append_word(r->params, sizeof(r->params), "iowait_source=trace");
 }
 
+/* Where the events come from: spec's cache when it holds this file read with these reader
+ * options (*tc), else a reader of the file (*rd); *st: their statistics as opened (a reader's
+ * stay so until replay_feed() reads on). */
+static int replay_source(const struct replay_spec *spec, const char *file,
+			 const struct sim_config *cfg, struct trace_reader **rd,
+			 const struct trace_cache **tc, const struct trace_stats **st,
+			 struct gs_error *err)
+{
+	int ret;
+
+	if (spec->cache && trace_cache_matches(spec->cache->events, file, &cfg->opts.ropts)) {
+		*tc = spec->cache->events;
+		*st = trace_cache_stats(*tc, TRACE_CACHE_AT_OPEN);
+		return 0;
+	}
+	ret = trace_reader_open(file, &cfg->opts.ropts, rd, err);
+	if (!ret)
+		*st = trace_reader_stats(*rd);
+	return ret;
+}
+
+/* The trace's SHA-256 into hj unless spec->no_hash: the cache's, else computed on the other
+ * core; true when there is a thread to join. */
+static bool replay_hash(const struct replay_spec *spec, const struct trace_cache *tc,
+			const char *file, struct hash_job *hj, pthread_t *tid)
+{
+	memset(hj, 0, sizeof(*hj));
+	if (spec->no_hash)
+		return false;
+	if (tc && spec->cache->sha256[0]) {
+		memcpy(hj->hex, spec->cache->sha256, sizeof(hj->hex));
+		return false;
+	}
+	return hash_start(hj, tid, file);
+}
+
 static void write_timeline_headers(const struct sim_opts *o)
 {
 	if (o->timeline)
@@ -564,6 +642,48 @@ static void write_timeline_headers(const struct sim_opts *o)
 		      o->task_timeline);
 }
 
+int replay_cache_load(const char *trace, const char *file, const struct reader_opts *ropts,
+		      unsigned long long max_bytes, bool hash, struct replay_cache **out,
+		      struct gs_error *err)
+{
+	struct replay_cache *rc = calloc(1, sizeof(*rc));
+	struct reader_opts o = *ropts;
+	struct hash_job hj;
+	pthread_t hash_tid;
+	bool hashing = false;
+	int ret;
+
+	*out = NULL;
+	if (!rc)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	memset(&hj, 0, sizeof(hj));
+	if (hash)
+		hashing = hash_start(&hj, &hash_tid, file);
+	o.name = trace; /* as replay_config() names it: the statistics' messages quote it */
+	ret = trace_cache_load(file, &o, max_bytes, &rc->events, err);
+	if (hashing)
+		pthread_join(hash_tid, NULL);
+	if (!ret && hj.ret) {
+		ret = hj.ret;
+		*err = hj.err;
+	}
+	if (ret) {
+		replay_cache_free(rc);
+		return ret;
+	}
+	memcpy(rc->sha256, hj.hex, sizeof(hj.hex));
+	*out = rc;
+	return 0;
+}
+
+void replay_cache_free(struct replay_cache *rc)
+{
+	if (!rc)
+		return;
+	trace_cache_free(rc->events);
+	free(rc);
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
 	char kernel_why[384] = "", cap_note[384] = "";
@@ -572,6 +692,8 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	struct sim_fit fit;
 	struct gov_param *params = NULL;
 	struct trace_reader *rd = NULL;
+	const struct trace_cache *tc = NULL; /* the events from memory instead of rd */
+	const struct trace_stats *st = NULL;
 	struct sim *s = NULL;
 	struct hash_job hj;
 	const char *file = spec->trace_file ? spec->trace_file : spec->trace;
@@ -580,23 +702,21 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	int ret;
 
 	ret = replay_config(spec, &cfg, &params, err);
+	if (!ret)
+		ret = replay_source(spec, file, &cfg, &rd, &tc, &st, err);
 	if (ret)
 		goto out;
-	ret = trace_reader_open(file, &cfg.opts.ropts, &rd, err);
-	if (ret)
-		goto out;
-	ret = replay_kernel(spec, file, rd, &cfg, kernel_why, sizeof(kernel_why), err);
+	ret = replay_kernel(spec, file, st, tc, &cfg, kernel_why, sizeof(kernel_why), err);
 	if (!ret)
-		ret = replay_cpu_info(file, rd, &cfg, &own_plat, cap_note, sizeof(cap_note), err);
+		ret = replay_cpu_info(file, st, tc, &cfg, &own_plat, cap_note, sizeof(cap_note),
+				      err);
 	if (!ret)
-		ret = replay_prescan(spec, file, rd, &cfg, &fit, err);
+		ret = replay_prescan(spec, file, st, tc, &cfg, &fit, err);
 	if (!ret)
 		ret = replay_iowait(&cfg, &fit, &params, err);
 	if (ret)
 		goto out;
-	memset(&hj, 0, sizeof(hj));
-	if (!spec->no_hash)
-		hashing = hash_start(&hj, &hash_tid, file);
+	hashing = replay_hash(spec, tc, file, &hj, &hash_tid);
 	ret = sim_new(&cfg, &s, err);
 	if (ret)
 		goto out;
@@ -608,10 +728,11 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 		}
 	}
 	write_timeline_headers(&spec->opts);
-	ret = replay_feed(spec->trace, rd, s, err);
+	ret = tc ? replay_feed_cache(spec->trace, tc, s, err) : replay_feed(spec->trace, rd, s, err);
 	if (ret)
 		goto out;
-	ret = replay_check_drivable(spec->trace, &cfg, trace_reader_stats(rd), err);
+	st = tc ? trace_cache_stats(tc, TRACE_CACHE_AT_END) : trace_reader_stats(rd);
+	ret = replay_check_drivable(spec->trace, &cfg, st, err);
 	if (ret)
 		goto out;
 	ret = sim_finish(s, r, err);
@@ -620,10 +741,10 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = replay_actions(spec->opts.policy, sim_get_action_stats(s), r, err);
 	if (ret)
 		goto out;
-	replay_fit_notes(cfg.opts.plat, trace_reader_stats(rd), sim_get_validation(s), &fit, r);
+	replay_fit_notes(cfg.opts.plat, st, sim_get_validation(s), &fit, r);
 	if (cap_note[0])
 		run_result_note(r, "%s", cap_note);
-	sim_cpu_info_notes(cfg.opts.plat, trace_reader_stats(rd), r);
+	sim_cpu_info_notes(cfg.opts.plat, st, r);
 	replay_identity(spec, &cfg, &fit, s, r);
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
@@ -636,7 +757,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	}
 	memcpy(r->trace_sha256, hj.hex, sizeof(hj.hex));
 	if (spec->stats_out)
-		*spec->stats_out = *trace_reader_stats(rd);
+		*spec->stats_out = *st;
 	if (spec->validation_out)
 		sim_take_validation(s, spec->validation_out);
 out:

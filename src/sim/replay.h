@@ -12,9 +12,33 @@
 #include "sim/sim.h"
 #include "trace/reader.h"
 
+/*
+ * A trace read once for many replays (a sweep's, a tune's, validate's): its events in memory
+ * (trace/cache.h) and, when asked for, its SHA-256. Load it before forking workers: they share
+ * it. A replay from it gives what a replay from the file gives.
+ */
+struct replay_cache {
+	struct trace_cache *events;
+	char sha256[65]; /* "" when not computed */
+};
+
+/*
+ * Read `file` (named `trace` in messages) once with ropts into a new cache, hashing it on the
+ * other core when `hash`. 0 and *out; GS_EUNSUPPORTED when its events need more than
+ * max_bytes (trace_cache_load()), else the reader's code; err says why. A caller replays from
+ * the file when this fails: the replay then reports a bad trace in its own words.
+ */
+int replay_cache_load(const char *trace, const char *file, const struct reader_opts *ropts,
+		      unsigned long long max_bytes, bool hash, struct replay_cache **out,
+		      struct gs_error *err);
+void replay_cache_free(struct replay_cache *rc);
+
 struct replay_spec {
 	const char *trace;      /* its name in messages and in the run */
 	const char *trace_file; /* the file read: a spooled copy (trace/spool.h); NULL: trace */
+	/* The trace read once (replay_cache_load() of trace_file with opts.ropts); NULL, or a
+	 * cache of another file or other reader options: the file is read. */
+	const struct replay_cache *cache;
 	struct sim_opts opts;   /* the what-if settings (sim/options.h); opts.plat required */
 	/* Skip the trace's SHA-256 (r->trace_sha256 left empty) when nothing stores the run. */
 	bool no_hash;

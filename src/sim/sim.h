@@ -19,6 +19,7 @@
 #include "power/power.h"
 #include "core/result.h"
 #include "sim/options.h"
+#include "trace/cache.h"
 #include "trace/reader.h"
 #include "uclamp/policy.h"
 
@@ -266,11 +267,13 @@ struct sim_fit {
 /* Pre-scan: the first traced frequency of each CPU (cpu_frequency or devlib marker), whether
  * the trace has cpu_idle events, and *fit against plat, reading at most max_events events of
  * the file and stopping once CPUs 0..plat->nr_cpus-1 all have a frequency (and, with
- * need_idle, idle was seen) and at least 20000 events were read. Leaves 0 / false / -1 where
+ * need_idle, idle was seen) and at least 20000 events were read. The events come from `cache`
+ * when not NULL (path is then not opened), else from the file. Leaves 0 / false / -1 where
  * none was found; never fails (the real pass reports errors). */
-int sim_prescan(const char *path, const struct reader_opts *opts, u64 max_events,
-		const struct platform *plat, bool need_idle, u32 initial_khz[GS_MAX_CPUS],
-		bool *has_idle, struct sim_fit *fit, struct gs_error *err);
+int sim_prescan(const char *path, const struct trace_cache *cache, const struct reader_opts *opts,
+		u64 max_events, const struct platform *plat, bool need_idle,
+		u32 initial_khz[GS_MAX_CPUS], bool *has_idle, struct sim_fit *fit,
+		struct gs_error *err);
 
 /* cpu_info.c: notes where the trace's cpu_info (capacities, OPPs) disagrees with plat (the
  * platform's values in parentheses) */
