@@ -70,6 +70,8 @@ static size_t payload_bytes(enum event_type t)
 		return sizeof(e->raw);
 	case EV_IOWAIT_BOOST:
 		return sizeof(e->iowait);
+	case EV_PROCESS_EXIT:
+		return sizeof(e->proc);
 	default: /* the util events; a type added later is kept whole */
 		return sizeof(*e) - offsetof(struct event, sw);
 	}
