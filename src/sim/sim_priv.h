@@ -195,6 +195,10 @@ struct sim {
 	u64 measured_from;     /* t0, or the end of the warm-up once reached */
 	u64 agg_ops_base, agg_skipped_base;
 	u64 events;
+	/* the last event each CPU recorded, and how many were that event again (ignored) */
+	struct event last_ev[GS_MAX_CPUS];
+	bool have_last_ev[GS_MAX_CPUS];
+	u64 duplicates;
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
