@@ -656,22 +656,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 				    ev->line, event_type_name(ev->type),
 				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
-	s->events++;
-	if (ev->ts_ns > s->t_last)
-		s->t_last = ev->ts_ns;
-	/* A CPU records one thing once: the same event again at the same time on the same CPU
-	 * (every field equal, the line aside) is a copy (a trace written twice, a merge of
-	 * overlapping buffers). Replayed, a copied sched_switch would end a slice that just began
-	 * and a copied wakeup would enqueue twice; it is counted, noted and ignored. Only the
-	 * CPU's previous event is compared: a real repeat needs another event in between. */
-	if (ev->cpu >= 0 && ev->cpu < GS_MAX_CPUS) {
-		if (s->have_last_ev[ev->cpu] && event_same(&s->last_ev[ev->cpu], ev)) {
-			s->duplicates++;
-			return 0;
-		}
-		s->last_ev[ev->cpu] = *ev;
-		s->have_last_ev[ev->cpu] = true;
-	}
+	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
+		return 0;
 
 	switch (ev->type) {
 	case EV_SWITCH:
