@@ -187,4 +187,8 @@ struct event {
 
 #define PWR_EVENT_EXIT 4294967295u
 
+/* True when a and b record the same thing: every field but the source line (a trace that
+ * carries one event twice). Compares only the fields of their type. */
+bool event_same(const struct event *a, const struct event *b);
+
 #endif

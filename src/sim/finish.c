@@ -194,11 +194,19 @@ static void finish_notes(struct sim *s, struct run_result *r, u64 end)
 		size_t len = strlen(r->notes);
 		sched_get_stats(s->sched, &st);
 		r->peak_task_states = st.peak_live_tasks;
-		if (st.switch_prev_mismatch + st.switch_next_elsewhere && len < sizeof(r->notes))
+		u64 disagreed = st.switch_prev_mismatch + st.switch_next_elsewhere +
+				(s->work ? work_disagreements(s->work) : 0);
+		if (disagreed && len < sizeof(r->notes))
 			snprintf(r->notes + len, sizeof(r->notes) - len,
 				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
 				 "lost by the tracer?), the trace was trusted",
-				 len ? "; " : "", st.switch_prev_mismatch + st.switch_next_elsewhere);
+				 len ? "; " : "", disagreed);
+		len = strlen(r->notes);
+		if (s->duplicates && len < sizeof(r->notes))
+			snprintf(r->notes + len, sizeof(r->notes) - len,
+				 "%s%" PRIu64 " duplicate events (the same event twice at one time on "
+				 "one CPU) ignored",
+				 len ? "; " : "", s->duplicates);
 	}
 	if (s->cfg.kernel_note || s->uc.no_static_key) {
 		size_t len = strlen(r->notes);

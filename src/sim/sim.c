@@ -638,9 +638,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 				    ev->line, event_type_name(ev->type),
 				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
-	s->events++;
-	if (ev->ts_ns > s->t_last)
-		s->t_last = ev->ts_ns;
+	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
+		return 0;
 
 	switch (ev->type) {
 	case EV_SWITCH:

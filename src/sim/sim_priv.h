@@ -195,6 +195,10 @@ struct sim {
 	u64 measured_from;     /* t0, or the end of the warm-up once reached */
 	u64 agg_ops_base, agg_skipped_base;
 	u64 events;
+	/* the last event each CPU recorded, and how many were that event again (ignored) */
+	struct event last_ev[GS_MAX_CPUS];
+	bool have_last_ev[GS_MAX_CPUS];
+	u64 duplicates;
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
@@ -315,6 +319,10 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err);
 void sim_flush_freq(struct sim *s);
 /* 0 when cpu is one of the platform's, else GS_ETRACE naming the event's line. */
 int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err);
+/* duplicate.c: an event read: counted (s->events), the last trace time kept (s->t_last); true
+ * when it is the previous event of its CPU again (counted in s->duplicates: the caller ignores
+ * it), else it becomes that CPU's previous event. */
+bool sim_take_event(struct sim *s, const struct event *ev);
 /* kernel_points.c: hrtimer_expire_entry (the tick), and update_blocked_averages / softirq_entry
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);

@@ -101,6 +101,7 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
+	sl->tk->tr_running = false;
 	if (switch_prev_sleeps(state))
 		charge(w, wc->tr_slice, sl->tk, false); /* deactivate_task in __schedule() */
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
@@ -179,6 +180,8 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 	}
 	wc->tr_slice = idx;
 	wc->tr_last_ns = t;
+	tk->tr_running = true;
+	tk->tr_cpu = cpu;
 	invalidate(wc);
 	invalidate(ec);
 	return 0;
@@ -293,6 +296,49 @@ static int feed_wake(struct work *w, const struct event *ev)
 	return work_aq_push(w, ev, ev->ts_ns);
 }
 
+/*
+ * Events the tracer lost (or a corrupt one) show as a sched_switch that disagrees with the trace
+ * read before it. The trace is trusted for what each switch says of its own CPU, and what it
+ * leaves unknown gets no work:
+ *  - prev is not the task the CPU runs in the trace (another task, or idle): the CPU's open
+ *    slice ends here all the same, with the event's prev_state (the CPU switched out whatever
+ *    ran, and nothing says until when else). A prev that the trace never showed running gets
+ *    no slice and is no task of the replay: it ran for no time the trace records.
+ *  - next's slice is still open on another CPU (its switch-out there was lost): that slice ends
+ *    here, when the task is seen running elsewhere, instead of growing until its CPU's next
+ *    switch (possibly the end of the trace) and holding every later slice of the task back.
+ *    It ends in a sleep when a wakeup of the task was read since (it must have slept), else
+ *    preempted.
+ * Both are counted (work_disagreements()) and noted as traced timing notes its own.
+ */
+static bool switch_agrees(const struct work *w, int cpu, const struct event *ev, bool prev_work)
+{
+	u32 open = w->cpu[cpu].tr_slice;
+
+	if (open == NONE)
+		return !prev_work;
+	return prev_work && w->sp[open].pid == ev->sw.prev_pid;
+}
+
+/* next's traced slice open on a CPU other than cpu ends at the event's time: true if it did. */
+static bool close_elsewhere(struct work *w, int cpu, const struct event *ev)
+{
+	const struct wtask *tk = work_task_find(w, ev->sw.next_pid);
+	int d;
+
+	if (!tk || !tk->tr_running || tk->tr_cpu == cpu)
+		return false;
+	d = tk->tr_cpu;
+	tr_close(w, d, ev->ts_ns, tk->tr_ready ? TASK_STATE_S : 0);
+	w->cpu[d].tr_idle_since = ev->ts_ns;
+	return true;
+}
+
+u64 work_disagreements(const struct work *w)
+{
+	return w->disagreed;
+}
+
 static int work_pump(struct work *w, struct gs_error *err);
 
 int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
@@ -333,15 +379,20 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 	case EV_SWITCH: {
 		int cpu = ev->cpu;
 		bool prev_work = is_workload(ev->sw.prev_pid, ev->sw.prev_comm);
+		bool next_work = is_workload(ev->sw.next_pid, ev->sw.next_comm);
 
 		if (prev_work && first) {
 			/* Its first event is a switch-out: it ran since the trace's first event. */
 			ret = tr_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm, ev->sw.prev_prio,
 				      w->t_first, false);
+		} else if (!first && !switch_agrees(w, cpu, ev, prev_work)) {
+			w->disagreed++;
 		}
 		if (!ret)
 			tr_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
-		if (!ret && is_workload(ev->sw.next_pid, ev->sw.next_comm))
+		if (!ret && next_work && close_elsewhere(w, cpu, ev))
+			w->disagreed++;
+		if (!ret && next_work)
 			ret = tr_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm, ev->sw.next_prio,
 				      ev->ts_ns, !prev_work);
 		else if (!ret)

@@ -104,6 +104,9 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
  */
 bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_s,
 		    struct run_activity *act);
+/* The sched_switch events that disagreed with the trace read before them (work.c: a prev that
+ * is not the task the CPU runs, a next whose slice is open on another CPU). */
+u64 work_disagreements(const struct work *w);
 /* The most tasks the layer held at once (a dead task's entry reused counts once). */
 u64 work_peak_tasks(const struct work *w);
 /*

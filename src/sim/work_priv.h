@@ -95,6 +95,8 @@ struct wtask {
 	struct wtask *next_free;
 	u64 next_seq;      /* the next slice number to hand out (traced side) */
 	u64 next_start;    /* the slice number that may start next (emulated side) */
+	bool tr_running;   /* traced side: a slice of it is open, on CPU tr_cpu */
+	int tr_cpu;
 	bool running;      /* a slice of it is executing */
 	bool placed;       /* --placement: its slices go to placed_cpu, not the traced CPU */
 	int placed_cpu;
@@ -168,6 +170,7 @@ struct work {
 	size_t nr_gone, cap_gone;
 	struct anchored *aq;
 	size_t aq_head, aq_len, aq_cap; /* ring; aq_cap is 0 or a power of two */
+	u64 disagreed;     /* sched_switch events that disagreed with the traced side */
 	u64 t_read;        /* the last trace time read */
 	u64 t_first;
 	u64 t_emu;         /* the last emulated time processed */

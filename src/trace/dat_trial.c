@@ -25,6 +25,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/prctl.h>
 #include <sys/wait.h>
 #include <trace-cmd/trace-cmd.h>
 #include <traceevent/event-parse.h>
@@ -89,11 +90,29 @@ int dat_trial_add(struct dat_trial *t, const char *system, const char *text, siz
  * parser keeps file-static state from one event to the next), each index written to `fd`
  * before its parse so that the parent knows which one it died in. */
 static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, const char *file,
-						   int fd)
+						   int fd, pid_t parent)
 {
 	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
+	static const int stop[] = {SIGINT, SIGTERM, SIGHUP};
 	struct tep_handle *tep;
-	int null = open("/dev/null", O_WRONLY | O_CLOEXEC);
+	sigset_t set;
+	int null;
+
+	/* The child's life is its parent's: when the parent dies (a SIGTERM sent to its pid alone,
+	 * a kill -9), the kernel kills the child too, instead of leaving it to parse on as an
+	 * orphan. A parent already gone before the request took effect is checked after it. */
+	if (prctl(PR_SET_PDEATHSIG, SIGKILL) != 0 || getppid() != parent)
+		_exit(0);
+	/* A stop signal sent to the whole group (Ctrl-C, a sweep stopping its worker) ends the
+	 * child at once: the default action, not the parent's handlers it inherited (they clean
+	 * up the parent's files), and not blocked as the parent may have them while it forks. */
+	sigemptyset(&set);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(stop); i++) {
+		signal(stop[i], SIG_DFL);
+		sigaddset(&set, stop[i]);
+	}
+	sigprocmask(SIG_UNBLOCK, &set, NULL);
+	null = open("/dev/null", O_WRONLY | O_CLOEXEC);
 
 	if (null >= 0) { /* the parent's own parse prints the library's warnings */
 		dup2(null, STDERR_FILENO);
@@ -142,7 +161,7 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 	const char *name;
 	char how[64];
 	int name_len;
-	pid_t pid;
+	pid_t pid, self = getpid();
 
 	if (t->n == 0 && !file)
 		return 0;
@@ -157,7 +176,7 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		trial_child(t, file, fds[1]);
+		trial_child(t, file, fds[1], self);
 	}
 	close(fds[1]);
 	while (read(fds[0], &k, sizeof(k)) == (ssize_t)sizeof(k))

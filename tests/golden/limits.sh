@@ -114,6 +114,103 @@ PY
 limit perfetto-cpu 3 "'$tmp/cpu.pftrace':1: packet at byte 0: ftrace bundle without a valid cpu" \
 	'timeout 20 "$bin" trace info --strict "$tmp/cpu.pftrace"'
 
+# --- trace.dat (trace/dat_check.c), each limit past its value in a copy of the one-page seed --
+# (v6, little endian: tests/fuzz/mkdat.py). dat.py walks the header as the v6 layout gives it and
+# writes one damaged copy per case, printing the byte offset each message names.
+/usr/bin/python3 - tests/fuzz/corpus/dat/juno-sched-load-1page.dat "$tmp" >"$tmp/dat.at" <<'PY' || fail=1
+import struct, sys
+src, d = open(sys.argv[1], 'rb').read(), sys.argv[2]
+pos = 0
+def take(n):
+    global pos
+    pos += n
+    return src[pos - n:pos]
+def u(n):
+    return int.from_bytes(take(n), 'little')
+def cstr():
+    global pos
+    pos = src.index(b'\0', pos) + 1
+take(10); cstr(); take(2)
+page_at = pos; u(4)
+take(len(b'header_page\0')); hp_size_at = pos; take(u(8))
+take(len(b'header_event\0')); take(u(8))
+for _ in range(u(4)):
+    take(u(8))
+nsys = u(4)
+sys_name_at = pos
+cstr(); u(4)
+fmt_size_at = pos
+pos = sys_name_at
+for _ in range(nsys):
+    cstr()
+    for _ in range(u(4)):
+        take(u(8))
+take(u(4)); take(u(4)); take(u(8))    # kallsyms, printk, cmdlines
+cpus_at = pos; u(4)
+tag_at = pos
+assert src[tag_at:tag_at + 10] in (b'options  \0', b'flyrecord\0')
+def put(name, data):
+    open(f"{d}/{name}.dat", 'wb').write(data)
+def patch(at, fmt, v):
+    b = bytearray(src)
+    struct.pack_into(fmt, b, at, v)
+    return bytes(b)
+put('page-small', patch(page_at, '<I', 512))
+put('page-big', patch(page_at, '<I', 32 << 20))
+put('header-page', patch(hp_size_at, '<Q', 1024))
+put('format', patch(fmt_size_at, '<Q', 2 << 20))
+print('format', fmt_size_at + 8)
+put('string', src[:sys_name_at] + b'x' * 5000 + src[sys_name_at:])
+print('string', sys_name_at)
+put('cpus', patch(cpus_at, '<I', 5000))
+put('cpus0', patch(cpus_at, '<I', 0))
+opt = lambda oid, body: struct.pack('<HI', oid, len(body)) + body
+many = b'options  \0' + b''.join(opt(8, b'') for _ in range(4100)) + struct.pack('<H', 0)
+put('options', src[:tag_at] + many + src[tag_at:])
+bufs = b'options  \0' + b''.join(opt(3, struct.pack('<Q', 0) + b'b\0') for _ in range(257)) + struct.pack('<H', 0)
+put('buffers', src[:tag_at] + bufs + src[tag_at:])
+PY
+# v7 (the zstd seed): the first compressed section of the chain that follows the file header
+# (16-byte section headers: id, flags, description, size; then the compressed block's sizes,
+# compressed and uncompressed, 4 bytes each) says it inflates to 1 GiB + 1
+/usr/bin/python3 - tests/fuzz/corpus/dat/v7-juno-1page-zstd.dat "$tmp" >>"$tmp/dat.at" <<'PY' || fail=1
+import struct, sys
+src = open(sys.argv[1], 'rb').read()
+pos = src.index(b'\0', 10) + 1 + 2 + 4          # magic, version, endianness and long size, page size
+pos = src.index(b'\0', src.index(b'\0', pos) + 1) + 1 + 8  # compression name, version; options offset
+while True:
+    sid, flags, _, size = struct.unpack_from('<HHIQ', src, pos)
+    if flags & 1 and sid not in (3, 22):          # compressed, not a buffer's data
+        break
+    pos += 16 + size
+b = bytearray(src)
+struct.pack_into('<I', b, pos + 20, (1 << 30) + 1)
+open(f"{sys.argv[2]}/inflate.dat", 'wb').write(b)
+print('inflate', pos + 16)
+PY
+at() { sed -n "s/^$1 //p" "$tmp/dat.at"; }
+dmg="damaged trace.dat"
+limit dat-page-size 3 "'$tmp/page-small.dat': $dmg: page size 512 (expected a power of two, 1 KiB .. 16 MiB)" \
+	'timeout 20 "$bin" trace info "$tmp/page-small.dat"'
+limit dat-page-size-big 3 "'$tmp/page-big.dat': $dmg: page size 33554432 (expected a power of two, 1 KiB .. 16 MiB)" \
+	'timeout 20 "$bin" trace info "$tmp/page-big.dat"'
+limit dat-header-page 3 "'$tmp/header-page.dat': $dmg: header_page of 1024 bytes (a kernel's is about 200)" \
+	'timeout 20 "$bin" trace info "$tmp/header-page.dat"'
+limit dat-format 3 "'$tmp/format.dat': $dmg: an event format of 2097152 bytes at byte $(at format) (at most 1048576)" \
+	'timeout 20 "$bin" trace info "$tmp/format.dat"'
+limit dat-string 3 "'$tmp/string.dat': $dmg: an event system's name at byte $(at string) is not terminated" \
+	'timeout 20 "$bin" trace info "$tmp/string.dat"'
+limit dat-cpus 3 "'$tmp/cpus.dat': $dmg: 5000 CPUs (expected 1..4096)" \
+	'timeout 20 "$bin" run "$tmp/cpus.dat"'
+limit dat-cpus-0 3 "'$tmp/cpus0.dat': $dmg: 0 CPUs (expected 1..4096)" \
+	'timeout 20 "$bin" trace info "$tmp/cpus0.dat"'
+limit dat-options 3 "'$tmp/options.dat': $dmg: more than 4096 options" \
+	'timeout 20 "$bin" trace info "$tmp/options.dat"'
+limit dat-inflated 3 "'$tmp/inflate.dat': $dmg: a compressed section at byte $(at inflate) uncompresses to 1073741825 bytes (at most 1073741824)" \
+	'timeout 20 "$bin" trace info "$tmp/inflate.dat"'
+limit dat-buffers 3 "'$tmp/buffers.dat': $dmg: more than 256 buffers" \
+	'timeout 20 "$bin" trace info "$tmp/buffers.dat"'
+
 # --- text lines (trace/reader.c, trace/systrace.c) -------------------------------------------
 { head -3 traces/juno-r0/rtapp_switch/trace.txt; head -c $((1 << 20)) /dev/zero | tr '\0' x; echo; } >"$tmp/long.txt"
 limit line-length 3 "'$tmp/long.txt':4: line longer than 1048576 bytes" \
