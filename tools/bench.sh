@@ -27,7 +27,7 @@
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
 # waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
 # ratio too: the reader runs ahead on a second core, so a run's wall time is less than its CPU
-# time). Then the targets (DESIGN.md §11, issue 8): run within 8x wc -l; key off within 2% of
+# time). Then the targets: run within 8x wc -l; key off within 2% of
 # no policy; peak RSS of
 # run the same at both sizes (within 10%, allowing for allocator noise). Exits 0 even when a
 # target is missed (the table says so): it is a measurement, not a test.
