@@ -29,7 +29,9 @@ static const char gen_help[] =
 	"  mix        per CPU one RT task and two CFS tasks\n"
 	"  --size N   about N lines (activations unlimited), for benchmarks\n"
 	"  --count N  activations per task / pipe rounds (default 100 / 200 mix / 1000 pipe)\n"
-	"  --platform NAME  CPUs and max frequencies of a platform (govsim platforms)\n";
+	"  --platform NAME  CPUs and max frequencies of a platform (govsim platforms)\n"
+	"\n"
+	"exit status: 0 ok; 1 FILE cannot be written; 2 bad command line\n";
 
 /* What gen's options say beside struct gen_opts. */
 struct gen_args {

@@ -47,8 +47,9 @@ static const char report_help[] =
 	"                (PNG, base64-embedded) and the runs, energy, residency, delay\n"
 	"                and uclamp tables\n"
 	"\n"
-	"exit status: 0 ok; 1 the database or a run id does not exist, no run matches,\n"
-	"or a file cannot be written; 2 bad command line\n";
+	"exit status: 0 ok; 1 a run id that does not exist, no run matches, or a file\n"
+	"cannot be written; 2 bad command line or selector; 3 a database that does not\n"
+	"exist or is not a results database\n";
 
 enum { OPT_DB = 256, OPT_RUN, OPT_SELECT, OPT_OUT, OPT_HTML };
 

@@ -159,6 +159,23 @@ struct compare_table {
 int compare_runs(const struct run_result *base, size_t nb, const struct run_result *new_runs,
 		 size_t nn, double confidence, struct compare_table *t, struct gs_error *err);
 
+/* The metrics compare knows (compare_metric_defs[], ended by a NULL name), one row each in a
+ * table, in this order. */
+enum compare_metric_kind {
+	COMPARE_M_ONE,         /* one row */
+	COMPARE_M_PER_CLUSTER, /* a row per cluster: NAME0, NAME1, ... */
+	COMPARE_M_PER_POLICY,  /* a row per policy, by its first CPU: NAME0, NAME4, ... */
+};
+struct compare_metric_def {
+	const char *name;   /* the row's name, or its prefix (per cluster or policy) */
+	const char *unit;   /* NULL: the platform's energy unit; COMPARE_UNIT_POWER: its rate */
+	enum compare_metric_kind kind;
+	bool work_only;     /* only runs in work timing have it */
+	const char *help;   /* what it is, for --help */
+};
+#define COMPARE_UNIT_POWER "energy/s" /* W for J, else the energy unit and "/s" */
+extern const struct compare_metric_def compare_metric_defs[];
+
 /* The metric called `name`, or NULL. */
 const struct compare_metric *compare_find_metric(const struct compare_table *t,
 						 const char *name);
