@@ -97,15 +97,16 @@ static void list_metrics(char *buf, size_t size, const struct compare_table *t)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", t->m[k].name);
 }
 
-/* The metric of table t nearest to a mistyped name, or NULL. */
-static const char *metric_suggest(const struct compare_table *t, const char *name)
+/* "; did you mean 'X'?" for the metric of table t nearest to a mistyped name, or "". */
+static const char *metric_hint(char *buf, size_t size, const struct compare_table *t,
+			       const char *name)
 {
 	const char *names[COMPARE_MAX_METRICS + 1];
 
 	for (int k = 0; k < t->nr_metrics; k++)
 		names[k] = t->m[k].name;
 	names[t->nr_metrics] = NULL;
-	return gs_suggest(name, names);
+	return gs_suggest_hint(buf, size, name, names, NULL);
 }
 
 /* "govsim: energy changed by +3.10%: over the limit 'energy>+2%'", "... on trace 'x': ..." */
@@ -336,14 +337,12 @@ int cmd_compare(int argc, char **argv)
 	}
 	for (int i = 0; i < o.nr_thr; i++) {
 		if (!compare_find_metric(table, o.thr[i].metric)) {
-			char names[1024];
-			const char *near = metric_suggest(table, o.thr[i].metric);
+			char names[1024], hint[80];
 			list_metrics(names, sizeof(names), table);
 			status = cli_usage_error(compare_usage,
-						 "--fail-on '%s': unknown metric '%s'%s%s%s (one of: %s)",
-						 o.thr[i].text, o.thr[i].metric,
-						 near ? "; did you mean '" : "", near ? near : "",
-						 near ? "'?" : "", names);
+						 "--fail-on '%s': unknown metric '%s' (one of: %s)%s",
+						 o.thr[i].text, o.thr[i].metric, names,
+						 metric_hint(hint, sizeof(hint), table, o.thr[i].metric));
 			goto out;
 		}
 	}

@@ -109,7 +109,7 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  *                  clamp policy text equals FILE's, parsed and normalised; policy=none: runs
  *                  without a policy
  *   governor=NAME  and the other runs columns trace, trace_sha256, platform, timing,
- *                  util_source, power_model, kernel: equality
+ *                  util_source, power_model, kernel, governor_path, governor_sha256: equality
  *   db=FILE        read FILE instead of default_db; db=FILE alone selects every run of it
  *   action=LINE    runs whose label has the word action="LINE" (as sweep writes) or whose
  *                  clamp policy has LINE, normalised, as one of its actions
@@ -121,6 +121,11 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  */
 int compare_select(const char *selector, const char *default_db, struct run_result **runs,
 		   size_t *n, struct gs_error *err);
+/* The ids of the runs of database `db` a selector selects, ascending, as a malloc'd array the
+ * caller frees (*n of them): the same selector as compare_select(), less db= (GS_EARG), for
+ * commands that read the runs themselves (report). */
+int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+		       struct gs_error *err);
 void compare_free_runs(struct run_result *runs, size_t n);
 
 /* --- the table ----------------------------------------------------------------------------- */

@@ -59,12 +59,10 @@ bool trace_format_from_name(const char *name, enum trace_format *out)
 const char *trace_format_hint(const char *name)
 {
 	static char hint[64];
-	const char *near = name ? gs_suggest(name, format_names) : NULL;
 
-	if (!near)
+	if (!name)
 		return "";
-	snprintf(hint, sizeof(hint), "; did you mean '%s'?", near);
-	return hint;
+	return gs_suggest_hint(hint, sizeof(hint), name, format_names, NULL);
 }
 
 /* ---- statistics helpers used by the back ends ---------------------------------------------- */

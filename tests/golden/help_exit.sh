@@ -122,8 +122,9 @@ case_ merge "is no part of the sweep" merge m6.db part0.db h.db --expect 2
 
 case_ report "0 ok" report --db s.db --out r
 case_ report "a run id that does not exist" report --db s.db --run 99 --out r
-case_ report "no run matches" report --db s.db --select label=nothing-has-this --out r
-case_ report "a file cannot be written" report --db s.db --out /proc/nope/r
+case_ report "selects no run" report --db s.db --select label=nothing-has-this --out r
+case_ report "is malformed" report --db s.db --select label --out r
+case_ report "a file that cannot be written" report --db s.db --out /proc/nope/r
 case_ report "bad command line" report --db s.db
 case_ report "a database that does not exist" report --db nope.db --out r
 case_ report "is not a results database" report --db text.db --out r
