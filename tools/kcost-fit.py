@@ -67,7 +67,8 @@ def fit(rt):
 def govsim_round(govsim):
     with tempfile.TemporaryDirectory() as tmp:
         pipe = os.path.join(tmp, "pipe2.txt")
-        subprocess.run([govsim, "gen", "pipe", "-o", pipe, "--loops", str(LOOPS)], check=True)
+        subprocess.run([govsim, "gen", "pipe", "-o", pipe, "--loops", str(LOOPS),
+                        "--max-khz", "2000000"], check=True)
         out = subprocess.run([govsim, "run", pipe, "--json", "--platform", "hikey",
                               "--governor", "performance"],
                              check=True, capture_output=True, text=True).stdout
