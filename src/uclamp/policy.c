@@ -307,7 +307,6 @@ static int policy_parse_cgroup(struct policy_action *a, const struct policy_line
 	else {
 		static const char *const files[] = {"cpu.uclamp.min", "cpu.uclamp.max", NULL};
 		char hint[80];
-
 		return policy_err(err, l,
 				  "unknown cgroup file '%s' (want cpu.uclamp.min or cpu.uclamp.max)%s",
 				  file, gs_suggest_hint(hint, sizeof(hint), file, files, NULL));
