@@ -5,8 +5,8 @@
 --
 -- DT = arch/arm64/boot/dts/hisilicon/hi6220.dtsi, mainline torvalds/linux as stored in the
 --      project's source index at commit 5d8dfaa71d87 (a recent mainline). ASSUMED to hold for
---      v5.9 too: the index has no v5.9 copy of this file to compare (the v5.9.1 tree of
---      facts/kernel-v5.9.md is not stored), and the seed's kernel is a June 2020 tip.
+--      v5.9 too: the index has no v5.9 copy of this file to compare (no v5.9.1 tree
+--      is stored), and the seed's kernel is a June 2020 tip.
 -- Kernel rules followed: Linux v5.9 (drivers/opp/of.c _get_power, cpufreq-dt,
 --      drivers/base/arch_topology.c, cpuidle-psci + dt_idle_states.c), as for models/hikey960.sql.
 -- LISA = ARM-software/lisa libs/utils/platforms/hikey_energy.py @ 97732786: the EAS v1 energy

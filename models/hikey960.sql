@@ -1,6 +1,6 @@
 -- hikey960.sql - HiSilicon Hi3660 (Hikey960): 4x Cortex-A53 + 4x Cortex-A73. The default platform.
 --
--- Numbers: /work/shared/facts/platforms.md and facts/kernel-v5.9.md §6, each row naming its source.
+-- Numbers: the sources below, each row naming its own.
 -- DT  = arch/arm64/boot/dts/hisilicon/hi3660.dtsi, Linux v5.9 (same values in v6.14).
 -- EAS = Android hikey960 tree erofs/atc19-erofs arch/arm64/boot/dts/hisilicon/hi3660-sched-energy.dtsi
 --       (commit 807c8fcb), the same data as LISA libs/utils/platforms/hikey960_energy.py @ 83c6169c6.
@@ -8,7 +8,7 @@
 INSERT INTO platform (name, description, cost_unit, source) VALUES
 ('hikey960', 'HiSilicon Hi3660 (Hikey960): 4x Cortex-A53 + 4x Cortex-A73',
  'bogo-mW (EAS v1, normalised)',
- 'facts/platforms.md; DT hi3660.dtsi v5.9; EAS hi3660-sched-energy.dtsi (erofs/atc19-erofs 807c8fcb)');
+ 'DT hi3660.dtsi v5.9; EAS hi3660-sched-energy.dtsi (erofs/atc19-erofs 807c8fcb)');
 
 INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES
 (0, 'little', 300000, 110, 'DT v5.9: clock-latency-ns 300000 on every cluster0 OPP, no regulator; dynamic-power-coefficient 110 on cpu0'),
@@ -38,7 +38,7 @@ INSERT INTO cluster_cpus (cluster, cpu, source) VALUES
 (1, 7, 'DT v5.9 cpu-map cluster1, opp-shared table: one policy for CPUs 4-7');
 
 -- em power is derived from dyn_power_coeff: A53 28, 70, 124, 187, 245 mW; A73 243, 500, 804,
--- 1161, 1571 mW (facts §6.2).
+-- 1161, 1571 mW (C * mV^2 * MHz / 1e9, v5.9 of.c).
 INSERT INTO opps (cluster, freq_khz, volt_uv, em_power_mw_given, source) VALUES
 (0,  533000,  700000, NULL, 'DT v5.9 cluster0 opp00'),
 (0,  999000,  800000, NULL, 'DT v5.9 cluster0 opp01'),
@@ -88,7 +88,7 @@ INSERT INTO cost_busy (cluster, level, freq_khz, capacity, power, source) VALUES
 (1, 'cluster', 2362000, 1024,  433, 'EAS CLUSTER_COST_A72 (A73 cluster) busy-cost-data[4]');
 
 -- EAS v1 idle-cost-data in LISA's 3-entry order (WFI, cpu-sleep, cluster-sleep): the DT's 4
--- entries start with active idle (= WFI), which LISA drops (facts §6.3; that order is inferred).
+-- entries start with active idle (= WFI), which LISA drops (that order is inferred).
 INSERT INTO cost_idle (cluster, level, idx, power, source) VALUES
 (0, 'cpu',     0,   5, 'EAS CPU_COST_A53 idle-cost-data, LISA order: WFI'),
 (0, 'cpu',     1,   0, 'EAS CPU_COST_A53 idle-cost-data, LISA order: cpu-sleep'),

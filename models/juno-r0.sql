@@ -1,7 +1,7 @@
 -- juno-r0.sql - Arm Juno r0: 4x Cortex-A53 (LITTLE) + 2x Cortex-A57 (big), the board of the
 -- public real traces in traces/juno-r0/.
 --
--- Numbers: /work/shared/facts/platforms.md, from traces/juno-r0/sched_load/plat_info.yml (LISA
+-- Numbers: from traces/juno-r0/sched_load/plat_info.yml (LISA
 -- platform description of a Linux 4.19 kernel; PI below). What PI does not give is taken from the
 -- sources named in each row's `source`, or is an assumption that the row states.
 -- There is no dynamic-power-coefficient in our sources: the `em` power is PI's per-OPP power
@@ -11,7 +11,7 @@
 INSERT INTO platform (name, description, cost_unit, source) VALUES
 ('juno-r0', 'Arm Juno r0: 4x Cortex-A53 + 2x Cortex-A57 (LISA plat_info.yml)',
  'mW (LISA nrg-model)',
- 'traces/juno-r0/sched_load/plat_info.yml (ARM-software/lisa tests/assets/sched_load); facts/platforms.md');
+ 'traces/juno-r0/sched_load/plat_info.yml (ARM-software/lisa tests/assets/sched_load)');
 
 -- Transition latency: PI has none. Assumption: the Juno SCP firmware's DVFS latency, 1450 us
 -- (ARM-software/SCP-firmware product/juno/scp_ramfw/config_dvfs.c, cpu_group_*_r0 .latency),

@@ -1,11 +1,11 @@
 -- monaco.sql - Qualcomm monaco (Pixel Watch): 4 CPUs, Wattson curves (capacity assumed).
 -- Written by tools/wattson-model.py monaco from Perfetto's Wattson data (perfetto ec5d16b,
--- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md) and facts/wattson.md.
+-- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md).
 -- Every number no source gives is marked 'assumed' in its row: a trace's own cpu_capacity,
 -- where it has one, is the better number.
 
 INSERT INTO platform (name, description, cost_unit, source) VALUES
-('monaco', 'Qualcomm monaco (Pixel Watch): 4 CPUs, Wattson curves (capacity assumed)', '-', 'perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql; facts/wattson.md');
+('monaco', 'Qualcomm monaco (Pixel Watch): 4 CPUs, Wattson curves (capacity assumed)', '-', 'perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql');
 
 INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES
 (0, 'cpu', 500000, NULL, 'policy 0 (perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql, Wattson _cpu_to_policy_map); transition latency assumed 500 us');

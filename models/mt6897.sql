@@ -1,11 +1,11 @@
 -- mt6897.sql - MediaTek MT6897: 4+3+1 CPUs, Wattson curves (capacities assumed).
 -- Written by tools/wattson-model.py mt6897 from Perfetto's Wattson data (perfetto ec5d16b,
--- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md) and facts/wattson.md.
+-- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md).
 -- Every number no source gives is marked 'assumed' in its row: a trace's own cpu_capacity,
 -- where it has one, is the better number.
 
 INSERT INTO platform (name, description, cost_unit, source) VALUES
-('mt6897', 'MediaTek MT6897: 4+3+1 CPUs, Wattson curves (capacities assumed)', '-', 'perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql; facts/wattson.md');
+('mt6897', 'MediaTek MT6897: 4+3+1 CPUs, Wattson curves (capacities assumed)', '-', 'perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql');
 
 INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES
 (0, 'little', 500000, NULL, 'policy 0 (perfetto ec5d16b src/trace_processor/perfetto_sql/stdlib/wattson/device_infos.sql, Wattson _cpu_to_policy_map); transition latency assumed 500 us'),

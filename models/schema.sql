@@ -1,4 +1,4 @@
--- schema.sql - the tables a govsim platform model fills (DESIGN.md §8).
+-- schema.sql - the tables a govsim platform model fills.
 --
 -- govsim loads this file into an empty in-memory SQLite database, then one platform file
 -- (models/hikey960.sql, models/juno-r0.sql, or a user's FILE.sql written against these tables),
@@ -123,8 +123,9 @@ CREATE TABLE cost_idle (
 
 -- ---- Wattson curves (optional) ------------------------------------------------------------------
 -- Perfetto's CPU power estimator, Wattson, looks measured power up per CPU and per policy by exact
--- frequency and idle state (facts/wattson.md; google/perfetto src/trace_processor/plugins/wattson/
--- data/<Folder>/*.csv). `--power-model wattson` uses these tables; a platform without them has no
+-- frequency and idle state (src/power/wattson.h; google/perfetto
+-- src/trace_processor/plugins/wattson/data/<Folder>/*.csv). `--power-model wattson` uses these
+-- tables; a platform without them has no
 -- wattson model. The curve tables keep the CSV columns verbatim (device, policy = the first CPU of
 -- a cpufreq policy, dep_policy 255 = the DSU) plus a source naming the CSV, its line and commit.
 -- All powers are mW: active, idle0 and idle1 per CPU; static once per policy; interconnect once.

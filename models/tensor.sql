@@ -7,7 +7,7 @@
 --            CodeLinaro-mirror/la_kernel_google-modules_raviole-device gs101-cpu.dtsi e3f3677c9cf2).
 -- Wattson  = google/perfetto ec5d16b src/trace_processor/plugins/wattson/ (Apache-2.0): the
 --            measured curves, verbatim in models/wattson/ with their LICENSE and PROVENANCE.md;
---            the offsets from stdlib/wattson/device_infos.sql. facts/wattson.md explains them.
+--            the offsets from stdlib/wattson/device_infos.sql (src/power/wattson.h explains them).
 -- The DT OPP tables list exactly Wattson's Tensor frequencies.
 
 INSERT INTO platform (name, description, cost_unit, source) VALUES

@@ -34,7 +34,7 @@
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
 # waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
 # ratio too: the reader runs ahead on a second core, so a run's wall time is less than its CPU
-# time). Then the targets, each ok or MISSED (issue 32, and DESIGN.md §11 before it): trace read
+# time). Then the targets, each ok or MISSED: trace read
 # within 3x wc -l (and 2 GB/s), trace info 3.5x, run 8x (and 6 M events/s), clamps on within
 # 1.15x of run and key off within 2%, placement eas within 1.5x of run with the peak RSS of run
 # (within 10%), peak RSS of run the same at both sizes, Perfetto read within 0.8x of the text

@@ -3,7 +3,7 @@
 # a Perfetto protobuf trace, for the benchmark (tools/bench.sh): typed FtraceEvents (sched_switch,
 # sched_wakeup, sched_waking, sched_wakeup_new, cpu_frequency, cpu_idle, print), one bundle per
 # CPU every 50 ms of trace time, as traced_probes lays a trace out. Written with the wire format
-# by hand (field numbers of facts/perfetto.md), independently of govsim's reader.
+# by hand (field numbers of Perfetto's protos at ec5d16b), independently of govsim's reader.
 #
 # usage: tools/ftrace_to_perfetto.py IN.txt OUT.pftrace
 import re

@@ -3,7 +3,7 @@
 no device tree of ours does (everything but tensor, which is written by hand from gs101.dtsi).
 
 The CPU -> policy maps, deep-idle exit offsets, idle-state maps and vote modes are Wattson's
-(perfetto ec5d16b stdlib/wattson/device_infos.sql, as facts/wattson.md §2-3 gives them); the OPPs
+(perfetto ec5d16b stdlib/wattson/device_infos.sql); the OPPs
 are the frequencies of the curves (models/wattson/*_cpu_{1d,2d}.csv); the curves themselves are the
 block tools/wattson-sql.sh generates. What no source gives is written as an assumption, in the row:
 capacities (from the maximum frequencies, equal per-MHz performance, unless the DT gives
@@ -94,10 +94,10 @@ def model(name, d):
     out = []
     w = out.append
     w("-- %s.sql - %s.\n-- Written by tools/wattson-model.py %s from Perfetto's Wattson data (%s,\n"
-      "-- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md) and facts/wattson.md.\n"
+      "-- Apache-2.0; models/wattson/ has the CSVs, LICENSE and PROVENANCE.md).\n"
       "-- Every number no source gives is marked 'assumed' in its row: a trace's own cpu_capacity,\n"
       "-- where it has one, is the better number.\n" % (name, d["desc"], name, W))
-    w("INSERT INTO platform (name, description, cost_unit, source) VALUES\n('%s', '%s', '-', '%s; facts/wattson.md');\n" % (name, d["desc"], INFOS))
+    w("INSERT INTO platform (name, description, cost_unit, source) VALUES\n('%s', '%s', '-', '%s');\n" % (name, d["desc"], INFOS))
     w("INSERT INTO clusters (cluster, name, transition_latency_ns, dyn_power_coeff, source) VALUES")
     cl = []
     for i, p in enumerate(sorted(opps)):

@@ -89,7 +89,7 @@ struct govsim_opp {
 
 /*
  * schedutil's behaviours that differ between kernels (the run's kernel profile, `govsim kernels
- * show NAME`; facts/kernel-profiles.md §6). Value 0 of each is Linux v5.9's.
+ * show NAME`). Value 0 of each is Linux v5.9's.
  */
 /* The CFS util schedutil reads. */
 enum govsim_sugov_cfs_input {

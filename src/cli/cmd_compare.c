@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/suggest.h"
 #include "report/compare.h"
 
 #define COMPARE_MAX_THRESHOLDS 64
@@ -47,14 +48,15 @@ static const char compare_help[] =
     "  --format F        text (default, mmtests style), markdown, csv\n"
     "  --json            one JSON object instead: the pooled metrics, per_trace, and\n"
     "                    fail_on (crossed, and traces_crossed) (keys: README)\n"
-    "\n"
-    "metrics: energy, energy_clusterN, avg_power, avg_freq_policyN (MHz),\n"
-    "transitions, busy (s), delay (total task delay, s), max_delay (worst slice, s).\n"
+    "\n";
+
+static const char compare_exit_help[] =
     "\n"
     "exit status: 0 no threshold crossed; 1 a threshold crossed by the pooled means\n"
     "or by a trace's (after the table; stderr names the trace);\n"
     "2 bad command line, selector or threshold; 3 runs that cannot be compared\n"
-    "(different platforms, no trace in common).\n";
+    "(different platforms, no trace in common), or a database that does not exist\n"
+    "or is not a results database.\n";
 
 enum { OPT_BASE = 256, OPT_NEW, OPT_DB, OPT_CONFIDENCE, OPT_FAIL_ON, OPT_FORMAT, OPT_JSON };
 
@@ -69,12 +71,42 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
+/* The metrics of compare_metric_defs[], a line each. */
+static void print_metric_help(void)
+{
+	printf("metrics (N: a cluster, or a policy by its first CPU; * work timing only):\n");
+	for (const struct compare_metric_def *d = compare_metric_defs; d->name; d++) {
+		char name[40], unit[40] = "";
+		const char *u = !d->unit ? "energy unit"
+				: strcmp(d->unit, COMPARE_UNIT_POWER) == 0 ? "W, or energy unit/s"
+									   : d->unit;
+
+		snprintf(name, sizeof(name), "%s%s%s", d->name, d->kind == COMPARE_M_ONE ? "" : "N",
+			 d->work_only ? " *" : "");
+		if (u[0])
+			snprintf(unit, sizeof(unit), " (%s)", u);
+		printf("  %-22s %s%s\n", name, d->help, unit);
+	}
+}
+
 static void list_metrics(char *buf, size_t size, const struct compare_table *t)
 {
 	size_t len = 0;
 	buf[0] = '\0';
 	for (int k = 0; k < t->nr_metrics && len < size; k++)
 		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", t->m[k].name);
+}
+
+/* "; did you mean 'X'?" for the metric of table t nearest to a mistyped name, or "". */
+static const char *metric_hint(char *buf, size_t size, const struct compare_table *t,
+			       const char *name)
+{
+	const char *names[COMPARE_MAX_METRICS + 1];
+
+	for (int k = 0; k < t->nr_metrics; k++)
+		names[k] = t->m[k].name;
+	names[t->nr_metrics] = NULL;
+	return gs_suggest_hint(buf, size, name, names, NULL);
 }
 
 /* "govsim: energy changed by +3.10%: over the limit 'energy>+2%'", "... on trace 'x': ..." */
@@ -279,6 +311,8 @@ int cmd_compare(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", compare_usage, compare_help);
+		print_metric_help();
+		printf("%s", compare_exit_help);
 		return EXIT_OK;
 	}
 	gs_error_clear(&err);
@@ -303,11 +337,12 @@ int cmd_compare(int argc, char **argv)
 	}
 	for (int i = 0; i < o.nr_thr; i++) {
 		if (!compare_find_metric(table, o.thr[i].metric)) {
-			char names[1024];
+			char names[1024], hint[80];
 			list_metrics(names, sizeof(names), table);
 			status = cli_usage_error(compare_usage,
-						 "--fail-on '%s': unknown metric '%s' (one of: %s)",
-						 o.thr[i].text, o.thr[i].metric, names);
+						 "--fail-on '%s': unknown metric '%s' (one of: %s)%s",
+						 o.thr[i].text, o.thr[i].metric, names,
+						 metric_hint(hint, sizeof(hint), table, o.thr[i].metric));
 			goto out;
 		}
 	}

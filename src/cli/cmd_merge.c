@@ -33,7 +33,8 @@ static const char merge_help[] =
 	"  --quiet     print nothing but errors\n"
 	"\n"
 	"exit status: 0 merged; 1 jobs missing, or a database error (nothing merged);\n"
-	"2 bad command line; 3 an input that is no part of the sweep, or a job twice.\n";
+	"2 bad command line; 3 an input that does not exist, is not a results database\n"
+	"or is no part of the sweep, or a job twice.\n";
 
 int cmd_merge(int argc, char **argv)
 {

@@ -51,8 +51,8 @@ static const char platforms_help[] =
 	"                  (docs/platform-import.md). --name NAME: the platform's name\n"
 	"                  (default: FILE without .sql)\n"
 	"\n"
-	"exit status: 0 ok, 1 file not found or unreadable, 2 bad command line,\n"
-	"3 bad model\n";
+	"exit status: 0 ok; 1 an output file cannot be written; 2 bad command line;\n"
+	"3 a model or input that does not exist, cannot be read or is broken\n";
 
 /* "0-3", "0,3-5": the CPUs of a cluster (ascending) as ranges. */
 static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)

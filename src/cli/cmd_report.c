@@ -10,6 +10,7 @@
 #include <unistd.h>
 
 #include "cli/cli.h"
+#include "report/compare.h"
 #include "report/report.h"
 #include "store/store.h"
 
@@ -40,15 +41,18 @@ static const char report_help[] =
 	"  --run N       a run id, repeatable, in the order given (the first of each\n"
 	"                trace is its reference); default: every run, ascending\n"
 	"  --select SEL  the runs matching a selector instead, e.g.\n"
-	"                'governor=schedutil,label=x' (keys: label, trace, trace_sha256,\n"
-	"                platform, governor, timing, util_source, power_model, kernel)\n"
+	"                'governor=schedutil,policy=none': compare's selector (see\n"
+	"                'govsim compare --help'), run=N, label=, policy=FILE|none,\n"
+	"                action='LINE', any runs column, any tunable (rate_limit_us=1000)\n"
+	"                or label word; not db= (the runs are those of --db)\n"
 	"  --out DIR     output directory, created if missing; files are replaced\n"
 	"  --html        also DIR/index.html: one self-contained page with every figure\n"
 	"                (PNG, base64-embedded) and the runs, energy, residency, delay\n"
 	"                and uclamp tables\n"
 	"\n"
-	"exit status: 0 ok; 1 the database or a run id does not exist, no run matches,\n"
-	"or a file cannot be written; 2 bad command line\n";
+	"exit status: 0 ok; 1 a run id that does not exist, a database without runs, or a\n"
+	"file that cannot be written; 2 bad command line, or a selector that is malformed\n"
+	"or selects no run; 3 a database that does not exist or is not a results database\n";
 
 enum { OPT_DB = 256, OPT_RUN, OPT_SELECT, OPT_OUT, OPT_HTML };
 
@@ -133,12 +137,17 @@ static int report_select(struct store *store, struct report_args *a, struct gs_e
 		return 0;
 	free(a->ids);
 	a->ids = NULL;
-	if (store_select_runs(store, a->select, &a->ids, &a->nr_ids, err))
-		return err->code == GS_EARG ? cli_usage_error(report_usage, "%s", err->msg)
-					    : cli_report(err);
+	if (a->select && *a->select) {
+		/* the selector compare takes (compare_select), on this database's runs */
+		if (compare_select_ids(a->select, a->db, &a->ids, &a->nr_ids, err))
+			return err->code == GS_EARG ? cli_usage_error(report_usage, "%s", err->msg)
+						    : cli_report(err);
+		return 0;
+	}
+	if (store_list_runs(store, &a->ids, &a->nr_ids, err))
+		return cli_report(err);
 	if (!a->nr_ids)
-		return cli_fail(EXIT_FAILURE_RT, "'%s': no %s", a->db,
-				a->select ? "run matches the selector" : "runs");
+		return cli_fail(EXIT_FAILURE_RT, "'%s': no runs", a->db);
 	return 0;
 }
 

@@ -14,8 +14,16 @@
 #include "trace/spool.h"
 
 static const char trace_usage[] =
-	"usage: govsim trace info FILE [--format auto|ftrace|trace-cmd|dat|csv|perfetto|systrace]"
+	"usage: govsim trace info FILE [--format auto|ftrace|tracecmd|dat|csv|perfetto|systrace]"
 	" [--strict] [--json]\n";
+
+static const char trace_help[] =
+	"\nPrints the format, header facts, CPUs, time span, event counts by type\n"
+	"(and of skipped events by name), tasks, malformed and re-ordered lines,\n"
+	"and which analyses the trace supports. --format trace-cmd is taken as tracecmd.\n"
+	"\n"
+	"exit status: 0 ok; 2 bad command line; 3 a trace that does not exist, cannot be\n"
+	"read or is malformed (with --strict: at its first bad line)\n";
 
 #define PID_LIMIT 4194304 /* the kernel's PID_MAX_LIMIT */
 
@@ -328,8 +336,8 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 		} else if (strcmp(argv[i], "--format") == 0 || strncmp(argv[i], "--format=", 9) == 0) {
 			const char *v = argv[i][8] == '=' ? argv[i] + 9 : (i + 1 < argc ? argv[++i] : NULL);
 			if (!v || !trace_format_from_name(v, &opts->format))
-				return cli_usage_error(trace_usage, "trace: unknown format '%s'",
-						       v ? v : "");
+				return cli_usage_error(trace_usage, "trace: unknown format '%s'%s",
+						       v ? v : "", trace_format_hint(v));
 		} else if (argv[i][0] == '-' && argv[i][1] != '\0') {
 			return cli_usage_error(trace_usage, "trace: unknown option '%s'", argv[i]);
 		} else if (*file) {
@@ -378,10 +386,7 @@ int cmd_trace(int argc, char **argv)
 	gs_error_clear(&err);
 	if (argc < 2 || cli_is_help(argv[1])) {
 		if (argc >= 2) {
-			printf("%s\nPrints the format, header facts, CPUs, time span, event counts by "
-			       "type\n(and of skipped events by name), tasks, malformed and "
-			       "re-ordered lines,\nand which analyses the trace supports.\n",
-			       trace_usage);
+			printf("%s%s", trace_usage, trace_help);
 			return EXIT_OK;
 		}
 		return cli_usage_error(trace_usage, "trace: no subcommand");
@@ -394,7 +399,7 @@ int cmd_trace(int argc, char **argv)
 		return cli_usage_error(trace_usage, "trace: unknown subcommand '%s'", argv[1]);
 	for (int i = 2; i < argc; i++)
 		if (cli_is_help(argv[i])) {
-			printf("%s", trace_usage);
+			printf("%s%s", trace_usage, trace_help);
 			return EXIT_OK;
 		}
 	ret = trace_args(argc, argv, &file, &opts, &json);

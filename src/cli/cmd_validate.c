@@ -63,7 +63,11 @@ static const char validate_help[] =
 	"A trace with neither cpu_frequency nor util events has nothing to validate\n"
 	"against: exit 3.\n"
 	"Example:\n"
-	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --kernel all\n";
+	"  govsim validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --kernel all\n"
+	"\n"
+	"exit status: 0 ok; 1 a policy below --fail-below, or a runtime failure; 2 bad\n"
+	"command line; 3 a trace that does not exist, cannot be read or has nothing to\n"
+	"validate against, or a bad platform\n";
 
 static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_CPU_UTIL] = "cpu util_avg (root cfs_rq)",

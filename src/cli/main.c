@@ -1,5 +1,6 @@
 /* main.c - `govsim <command> [options]`: dispatch through the commands table (git's commands[]). */
 #include "cli/cli.h"
+#include "core/suggest.h"
 
 #include <errno.h>
 #include <gsl/gsl_errno.h>
@@ -150,6 +151,15 @@ int main(int argc, char **argv)
 		if (strcmp(argv[1], commands[i].name) == 0)
 			return finish_stdout(commands[i].fn(argc - 1, argv + 1));
 
-	fprintf(stderr, "govsim: '%s' is not a govsim command; see 'govsim --help'\n", argv[1]);
+	{
+		const char *names[sizeof(commands) / sizeof(commands[0]) + 1];
+		char hint[80];
+
+		for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
+			names[i] = commands[i].name;
+		names[sizeof(commands) / sizeof(commands[0])] = NULL;
+		fprintf(stderr, "govsim: '%s' is not a govsim command; see 'govsim --help'%s\n",
+			argv[1], gs_suggest_hint(hint, sizeof(hint), argv[1], names, NULL));
+	}
 	return EXIT_USAGE;
 }

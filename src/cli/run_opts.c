@@ -387,8 +387,8 @@ static int apply_model_opt(struct run_opts *o, int c, char *arg, struct parse_st
 		if (!trace_format_from_name(arg, &o->sim.ropts.format))
 			return cli_usage_error(ps->usage,
 					       "--format '%s': expected ftrace, tracecmd, dat, csv, "
-					       "perfetto or systrace",
-					       arg);
+					       "perfetto or systrace%s",
+					       arg, trace_format_hint(arg));
 		return 0;
 	case OPT_WARMUP_MS: {
 		u64 ms;

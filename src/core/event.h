@@ -3,7 +3,7 @@
  *
  * One `struct event` is plain data, filled by a reader and consumed by the replay; it holds no
  * pointers, so a reader can reuse one buffer for every event (no per-event allocation).
- * Field meanings follow the v5.9 tracepoints (facts/kernel-v5.9.md §7).
+ * Field meanings follow the v5.9 tracepoints (include/trace/events/sched.h, power.h).
  */
 #ifndef GOVSIM_CORE_EVENT_H
 #define GOVSIM_CORE_EVENT_H

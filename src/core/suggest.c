@@ -1,6 +1,7 @@
 /* suggest.c - nearest valid name to a mistyped one; see suggest.h. */
 #include "core/suggest.h"
 
+#include <stdio.h>
 #include <string.h>
 
 #define SUGGEST_MAX_LEN 255
@@ -32,6 +33,19 @@ size_t gs_levenshtein(const char *a, const char *b)
 	return row[lb];
 }
 
+/* Whether b is a with two adjacent characters swapped. */
+static int swapped_pair(const char *a, const char *b)
+{
+	size_t i = 0, len = strlen(a);
+
+	if (len != strlen(b))
+		return 0;
+	while (i < len && a[i] == b[i])
+		i++;
+	return i + 1 < len && a[i] == b[i + 1] && a[i + 1] == b[i] && a[i] != a[i + 1] &&
+	       strcmp(a + i + 2, b + i + 2) == 0;
+}
+
 const char *gs_suggest(const char *word, const char *const *cands)
 {
 	const char *best = NULL;
@@ -44,7 +58,8 @@ const char *gs_suggest(const char *word, const char *const *cands)
 		size_t longer = lw > lc ? lw : lc;
 		size_t d = gs_levenshtein(word, cands[i]);
 
-		if (lw >= 3 && lw < lc && strncmp(cands[i], word, lw) == 0)
+		if ((lw >= 3 && lw < lc && strncmp(cands[i], word, lw) == 0) ||
+		    swapped_pair(word, cands[i]))
 			d = 1;
 		if (d == 0 || d > 2 || d > (longer + 2) / 3)
 			continue;
@@ -54,4 +69,17 @@ const char *gs_suggest(const char *word, const char *const *cands)
 		}
 	}
 	return best;
+}
+
+const char *gs_suggest_hint(char *buf, size_t size, const char *word, const char *const *cands,
+			    const char *tail)
+{
+	const char *near = gs_suggest(word, cands);
+
+	if (!size)
+		return buf;
+	buf[0] = '\0';
+	if (near)
+		snprintf(buf, size, "; did you mean '%s%s'?", near, tail ? tail : "");
+	return buf;
 }

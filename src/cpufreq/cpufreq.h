@@ -77,7 +77,7 @@ void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufre
 u32 cpufreq_driver_resolve_freq(const struct cpufreq_policy *pol, u32 target_khz);
 
 /*
- * v6.1+ (facts/kernel-profiles.md §7, §8): resolve with CPUFREQ_RELATION_LE. An OPP is
+ * v6.1+ (kernel profiles v6.1 and later): resolve with CPUFREQ_RELATION_LE. An OPP is
  * inefficient when its EM cost (fmax * P / f) is >= the cost of a higher efficient OPP
  * (em_create_perf_table, from the top, v6.1 energy_model.c l.158-182); the top OPP never is.
  * A cluster without EM power has no inefficient OPP.

@@ -1,7 +1,7 @@
 /*
  * schedutil.c - the schedutil governor, following Linux v5.9 kernel/sched/cpufreq_schedutil.c
  * (and schedutil_cpu_util() from that file, map_util_freq() from include/linux/sched/cpufreq.h).
- * Facts: ../shared/facts/kernel-v5.9.md §4; design DESIGN.md §7. See schedutil.h.
+ * See schedutil.h.
  *
  * Written against the public interface alone (include/govsim/governor.h), as any plugin is.
  * What the replay gives instead of the kernel's state: the rq signals come from
@@ -15,14 +15,14 @@
  * APERF/MPERF, the lab's guests), get_next_freq scales policy->cur, the frequency in force, as
  * the kernel does (sugov_ref_freq).
  *
- * Other kernels (the run's kernel profile, facts/kernel-profiles.md §6) change only what struct
+ * Other kernels (the run's kernel profile, `govsim kernels show`) change only what struct
  * sugov_variant names, read once in schedutil_init from the public struct govsim_kernel
  * (pol->kernel): the CFS input (v6.1 capped, v6.6 runnable-boosted), the headroom (v5.15+
  * map_util_perf), the busy hold and its gate, the need_freq_update commit (v5.10+),
  * 4.19-early's missing limits_changed, the iowait floor and clamp, and v6.6's plain-max shared
  * policy; RELATION_LE (v6.1+) is the profile's next_freq_relation. The util function keeps its
  * v5.9 name, schedutil_cpu_util(): v4.19's sugov_get_util and v5.15+'s effective_cpu_util
- * compute the same (facts §6.1); v4.19 has no uclamp, which the host's rq clamps give (never
+ * compute the same; v4.19 has no uclamp, which the host's rq clamps give (never
  * used, uclamp_rq_util_with the identity).
  *
  * Differences from v5.9 kernel/sched/cpufreq_schedutil.c, and why:

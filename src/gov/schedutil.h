@@ -5,7 +5,7 @@
  * (include/govsim/governor.h: no internal header); `schedutil_gov` (tunables.h) is it as the
  * replay sees it. Built with -DGOVSIM_SCHEDUTIL_PLUGIN it is a plugin (libschedutil.so).
  *
- * Facts: ../shared/facts/kernel-v5.9.md §4. Kernel names are kept; `time` is the hook's
+ * Kernel names are kept; `time` is the hook's
  * rq_clock in ns, never read from a clock.
  */
 #ifndef GOVSIM_GOV_SCHEDUTIL_H
@@ -40,7 +40,7 @@ struct sugov_cpu {
 	unsigned int iowait_boost_min; /* IOWAIT_BOOST_MIN, or v4.19's sg_cpu->min */
 };
 
-/* The kernel profile's schedutil (facts/kernel-profiles.md §6), read once by init from the
+/* The kernel profile's schedutil (`govsim kernels show`), read once by init from the
  * public struct govsim_kernel (the host fills it from the run's profile). All zero is v5.9. */
 struct sugov_variant {
 	enum govsim_sugov_cfs_input cfs_input;

@@ -3,8 +3,8 @@
  *
  * A profile is data: one row of a table of named behaviours and constants (PELT invariance,
  * util_est variant, uclamp presence and static key, schedutil's util function and headroom,
- * busy hold, relation, EM cost, ...), each cell citing its source in
- * ../shared/facts/kernel-profiles.md (the sheet read each stable tree). The model files ask
+ * busy hold, relation, EM cost, ...), each cell citing the kernel file,
+ * function, line and release it was read from (each stable tree). The model files ask
  * for a behaviour (`kp->util_est_fastup`), never for a version number; adding a profile is
  * adding a row to kernel_profiles[] in profile.c.
  *
@@ -131,7 +131,7 @@ enum kernel_behaviour {
 
 struct kernel_profile {
 	const char *name;       /* "v5.9", "v5.4-early", ... */
-	const char *tree;       /* the stable tree the sheet read for it */
+	const char *tree;       /* the stable tree read for it */
 	const char *summary;    /* one line for `kernels list` */
 	/* PELT (src/sched/pelt.c) */
 	enum pelt_invariance pelt_invariance;
@@ -173,9 +173,9 @@ struct kernel_profile {
 	bool idle_retain_tick;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
-	/* Where each behaviour comes from: "facts §x, file function line version". */
+	/* Where each behaviour comes from: "file function line version". */
 	const char *src[KB__COUNT];
-	/* Behaviours not emulated, or picked where the sheet is uncertain: printed by
+	/* Behaviours not emulated, or picked where the sources leave it uncertain: printed by
 	 * `kernels show` (NULL: nothing to say). */
 	const char *caveats;
 };

@@ -1,5 +1,5 @@
 /*
- * energy.h - energy integration (DESIGN.md §8): power is piecewise constant between state
+ * energy.h - energy integration: power is piecewise constant between state
  * changes, so the energy of a CPU or a cluster is the sum over its states (busy at each OPP,
  * idle in each idle state) of the state's power (power.h, mW or the costs model's unit) times
  * the integer nanoseconds spent in it. Joules for em; for costs the model's unit x s / 1000.

@@ -3,7 +3,7 @@
  *
  * A platform is loaded from SQL (the models/ SQL files, compiled in, or a user's file) into SQLite,
  * validated, and copied into this plain struct, which the replay reads without further I/O.
- * Units are in the field names. See models/schema.sql for the tables and DESIGN.md §8.
+ * Units are in the field names. See models/schema.sql for the tables.
  */
 #ifndef GOVSIM_POWER_PLATFORM_H
 #define GOVSIM_POWER_PLATFORM_H

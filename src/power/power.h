@@ -2,7 +2,7 @@
  * power.h - the power model: power of a CPU and of a cluster in each busy OPP and idle state.
  *
  * Pure functions over a loaded struct platform (power/platform.h); no I/O, no state. The replay
- * integrates them over time into energy (DESIGN.md §8):
+ * integrates them over time into energy (energy.h):
  *  - `em`: the v5.9 Energy Model. A busy CPU draws em_power_mw at its OPP (C * mV^2 * MHz / 1e9,
  *    or the model's given power); an idle CPU and the cluster itself draw nothing.
  *  - `costs`: EAS v1 sched-energy-costs. A busy CPU draws cost_cpu_busy at its OPP, an idle one
@@ -39,7 +39,7 @@ double power_cpu_busy(const struct platform *p, enum power_model m, int cpu, int
 /*
  * Idle power of one CPU in idle state `idle_idx` of its cluster. -1 is active idle (the CPU runs
  * nothing but entered no state): EAS v1 gives it the WFI entry, which LISA's 3-entry tables
- * fold into state 0 (facts §6.3), so -1 costs what state 0 costs. em -> 0.
+ * fold into state 0, so -1 costs what state 0 costs. em -> 0.
  */
 double power_cpu_idle(const struct platform *p, enum power_model m, int cpu, int idle_idx);
 

@@ -3,9 +3,9 @@
  *
  * Follows Perfetto's Wattson at google/perfetto ec5d16b14b743ba6063d720956d6d6af6610fd72:
  * src/trace_processor/perfetto_sql/stdlib/wattson/{cpu/idle.sql, cpu/pivot.sql,
- * cpu/estimates.sql, curves/utils.sql, device_infos.sql} (facts/wattson.md §2, whose step numbers
- * the comments cite). Wattson is SQL over a whole trace; this is the same arithmetic over the
- * replay's piecewise-constant state.
+ * cpu/estimates.sql, curves/utils.sql, device_infos.sql}; the step numbers the comments
+ * cite are wattson.h's. Wattson is SQL over a whole trace; this is the same arithmetic over
+ * the replay's piecewise-constant state.
  */
 #include "power/wattson.h"
 

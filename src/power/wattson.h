@@ -3,8 +3,9 @@
  * emulated (or traced) frequencies and idle states.
  *
  * Wattson (google/perfetto ec5d16b, src/trace_processor/perfetto_sql/stdlib/wattson/) looks
- * measured power up by exact frequency and idle state; facts/wattson.md §2 numbers its steps, and
- * the comments here use those numbers. For one instant (wattson_power()):
+ * measured power up by exact frequency and idle state. The step numbers below label the parts
+ * of that arithmetic, and wattson.c's comments use the same labels. For one instant
+ * (wattson_power()):
  *  - every CPU draws active, idle0 or idle1 mW of its policy's curve at the policy's frequency
  *    (steps 6, 10); a CPU that is off (hotplugged out, suspended) draws 0 (steps 5, 15);
  *  - a policy with 2D curves depends on another policy's frequency (or the DSU's): the active

@@ -309,48 +309,69 @@ static void add_metric(struct compare_table *t, const char *unit, const char *na
 	snprintf(m->unit, sizeof(m->unit), "%s", unit);
 }
 
+/*
+ * Every metric, in the order of the table's rows. A per-cluster (per-policy) metric is a row per
+ * cluster (policy): its name plus the cluster index (the policy's first CPU).
+ */
+const struct compare_metric_def compare_metric_defs[] = {
+    {"energy", NULL, COMPARE_M_ONE, false, "energy of every CPU and cluster"},
+    {"energy_cluster", NULL, COMPARE_M_PER_CLUSTER, false, "energy of cluster N"},
+    {"avg_power", COMPARE_UNIT_POWER, COMPARE_M_ONE, false, "energy / span"},
+    {"avg_freq_policy", "MHz", COMPARE_M_PER_POLICY, false,
+     "time-weighted average frequency of policy N"},
+    {"transitions", "", COMPARE_M_ONE, false, "frequency changes, all policies"},
+    {"busy", "s", COMPARE_M_ONE, false, "CPU time running workload"},
+    {"delay", "s", COMPARE_M_ONE, false, "slice lateness summed over all slices"},
+    {"max_delay", "s", COMPARE_M_ONE, false, "the latest single slice's lateness"},
+    {"span", "s", COMPARE_M_ONE, false, "the run's emulated time"},
+    {"stretch", "", COMPARE_M_ONE, false, "span / the trace's span"},
+    {"kernel_overhead", "ms", COMPARE_M_ONE, false, "the emulated kernel's own CPU time"},
+    {"kernel_charged", "ms", COMPARE_M_ONE, true,
+     "of it, the part charged to the workload"},
+    {"uclamp_aggregations", "", COMPARE_M_ONE, false, "uclamp_rq_inc/dec bucket updates"},
+    {"update_calls", "", COMPARE_M_ONE, false, "cpufreq_update_util() calls"},
+    {"governor_evals", "", COMPARE_M_ONE, false, "governor evaluations"},
+    {"activations", "", COMPARE_M_ONE, true, "task activations (wakeup to the next sleep)"},
+    {"throughput", "/s", COMPARE_M_ONE, true, "completed activations per second of span"},
+    {"latency_mean", "s", COMPARE_M_ONE, true, "wakeup to first run, mean"},
+    {"latency_p95", "s", COMPARE_M_ONE, true, "wakeup to first run, 95th percentile"},
+    {"latency_max", "s", COMPARE_M_ONE, true, "wakeup to first run, worst"},
+    {"response_mean", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, mean"},
+    {"response_p95", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, p95"},
+    {"response_max", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, worst"},
+    {"lateness_mean", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, mean"},
+    {"lateness_p95", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, p95"},
+    {"lateness_max", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, worst"},
+    {NULL, NULL, COMPARE_M_ONE, false, NULL},
+};
+
 /* The metric rows, from the shape of run r (every run compared has the same platform). */
 static void list_metrics(struct compare_table *t, const struct run_result *r)
 {
-	char power_unit[sizeof(r->power_unit) + 4], name[32];
+	bool work = strcmp(r->timing, "work") == 0;
+	char unit[sizeof(r->power_unit) + 4], name[48];
 
-	if (strcmp(r->power_unit, "J") == 0)
-		snprintf(power_unit, sizeof(power_unit), "W");
-	else
-		snprintf(power_unit, sizeof(power_unit), "%s/s", r->power_unit);
 	t->nr_metrics = 0;
-	add_metric(t, r->power_unit, "energy");
-	for (int c = 0; c < r->nr_clusters; c++) {
-		snprintf(name, sizeof(name), "energy_cluster%d", c);
-		add_metric(t, r->power_unit, name);
-	}
-	add_metric(t, power_unit, "avg_power");
-	for (int c = 0; c < r->nr_clusters; c++) {
-		snprintf(name, sizeof(name), "avg_freq_policy%d", r->pol[c].policy);
-		add_metric(t, "MHz", name);
-	}
-	add_metric(t, "", "transitions");
-	add_metric(t, "s", "busy");
-	add_metric(t, "s", "delay");
-	add_metric(t, "s", "max_delay");
-	add_metric(t, "s", "span");
-	add_metric(t, "", "stretch");
-	add_metric(t, "ms", "kernel_overhead");
-	if (strcmp(r->timing, "work") == 0)
-		add_metric(t, "ms", "kernel_charged");
-	add_metric(t, "", "uclamp_aggregations");
-	add_metric(t, "", "update_calls");
-	add_metric(t, "", "governor_evals");
-	if (strcmp(r->timing, "work") == 0) {
-		static const char *const dists[] = {"latency", "response", "lateness"};
-		static const char *const stats[] = {"mean", "p95", "max"};
-		add_metric(t, "", "activations");
-		add_metric(t, "/s", "throughput");
-		for (int i = 0; i < 3; i++)
-			for (int j = 0; j < 3; j++) {
-				snprintf(name, sizeof(name), "%s_%s", dists[i], stats[j]);
-				add_metric(t, "s", name);
-			}
+	for (const struct compare_metric_def *d = compare_metric_defs; d->name; d++) {
+		if (d->work_only && !work)
+			continue;
+		if (!d->unit)
+			snprintf(unit, sizeof(unit), "%s", r->power_unit);
+		else if (strcmp(d->unit, COMPARE_UNIT_POWER) == 0 && strcmp(r->power_unit, "J") == 0)
+			snprintf(unit, sizeof(unit), "W");
+		else if (strcmp(d->unit, COMPARE_UNIT_POWER) == 0)
+			snprintf(unit, sizeof(unit), "%s/s", r->power_unit);
+		else
+			snprintf(unit, sizeof(unit), "%s", d->unit);
+		if (d->kind == COMPARE_M_ONE) {
+			add_metric(t, unit, d->name);
+			continue;
+		}
+		for (int c = 0; c < r->nr_clusters; c++) {
+			snprintf(name, sizeof(name), "%s%d", d->name,
+				 d->kind == COMPARE_M_PER_CLUSTER ? c : r->pol[c].policy);
+			add_metric(t, unit, name);
+		}
 	}
 }
 

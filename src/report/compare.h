@@ -109,7 +109,7 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  *                  clamp policy text equals FILE's, parsed and normalised; policy=none: runs
  *                  without a policy
  *   governor=NAME  and the other runs columns trace, trace_sha256, platform, timing,
- *                  util_source, power_model, kernel: equality
+ *                  util_source, power_model, kernel, governor_path, governor_sha256: equality
  *   db=FILE        read FILE instead of default_db; db=FILE alone selects every run of it
  *   action=LINE    runs whose label has the word action="LINE" (as sweep writes) or whose
  *                  clamp policy has LINE, normalised, as one of its actions
@@ -121,6 +121,11 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  */
 int compare_select(const char *selector, const char *default_db, struct run_result **runs,
 		   size_t *n, struct gs_error *err);
+/* The ids of the runs of database `db` a selector selects, ascending, as a malloc'd array the
+ * caller frees (*n of them): the same selector as compare_select(), less db= (GS_EARG), for
+ * commands that read the runs themselves (report). */
+int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+		       struct gs_error *err);
 void compare_free_runs(struct run_result *runs, size_t n);
 
 /* --- the table ----------------------------------------------------------------------------- */
@@ -158,6 +163,23 @@ struct compare_table {
  */
 int compare_runs(const struct run_result *base, size_t nb, const struct run_result *new_runs,
 		 size_t nn, double confidence, struct compare_table *t, struct gs_error *err);
+
+/* The metrics compare knows (compare_metric_defs[], ended by a NULL name), one row each in a
+ * table, in this order. */
+enum compare_metric_kind {
+	COMPARE_M_ONE,         /* one row */
+	COMPARE_M_PER_CLUSTER, /* a row per cluster: NAME0, NAME1, ... */
+	COMPARE_M_PER_POLICY,  /* a row per policy, by its first CPU: NAME0, NAME4, ... */
+};
+struct compare_metric_def {
+	const char *name;   /* the row's name, or its prefix (per cluster or policy) */
+	const char *unit;   /* NULL: the platform's energy unit; COMPARE_UNIT_POWER: its rate */
+	enum compare_metric_kind kind;
+	bool work_only;     /* only runs in work timing have it */
+	const char *help;   /* what it is, for --help */
+};
+#define COMPARE_UNIT_POWER "energy/s" /* W for J, else the energy unit and "/s" */
+extern const struct compare_metric_def compare_metric_defs[];
 
 /* The metric called `name`, or NULL. */
 const struct compare_metric *compare_find_metric(const struct compare_table *t,

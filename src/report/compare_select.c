@@ -11,12 +11,21 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/suggest.h"
 #include "store/store.h"
 #include "uclamp/policy.h"
 
 static const char *const column_keys[] = {
-    "label",  "governor",    "trace",	    "trace_sha256", "platform",
-    "timing", "util_source", "power_model", "kernel",
+    "label",	   "governor",	  "trace",	    "trace_sha256",    "platform", "timing",
+    "util_source", "power_model", "kernel", "governor_path", "governor_sha256",
+};
+
+/* Every key with a meaning of its own, for "did you mean" (a tunable or label word is any
+ * other KEY). */
+static const char *const known_keys[] = {
+    "run",	  "label",	 "policy", "action",	   "governor",	     "db",
+    "trace",	  "trace_sha256", "platform", "timing", "util_source", "power_model",
+    "kernel", "governor_path", "governor_sha256", NULL,
 };
 
 /* `word` appears in `text` delimited by the start, the end or spaces. */
@@ -68,7 +77,7 @@ static void policy_filter_init(struct policy_filter *f, const char *arg)
 
 static const char *selector_keys_help =
     "run, label, policy, action, governor, db, trace, trace_sha256, platform, timing, "
-    "util_source, power_model, kernel, or a tunable KEY";
+    "util_source, power_model, kernel, governor_path, governor_sha256, or a tunable KEY";
 
 /* A term that is no runs column: action=LINE (a policy action) or KEY=VALUE (a tunable, or
  * any word sweep put in the label). */
@@ -230,20 +239,25 @@ static bool sel_keeps(struct sel_terms *t, struct policy_filter *pf, const struc
 static int sel_none(struct sel_terms *t, const char *selector, size_t nr_ids, struct gs_error *err)
 {
 	for (int k = 0; k < t->nr_extra; k++) {
+		char hint[80];
+
 		if (t->extra[k].key_seen || !nr_ids)
 			continue;
 		t->extra[k].key[strlen(t->extra[k].key) - 1] = '\0';
 		return gs_error_set(err, GS_EARG,
-				    "'%s': unknown selector key (one of: %s; no run in '%s' has "
-				    "it as a tunable or label word)",
-				    t->extra[k].key, selector_keys_help, t->db);
+				    "'%s': unknown selector key (one of: %s; no run in '%s' has it "
+				    "as a tunable or label word)%s",
+				    t->extra[k].key, selector_keys_help, t->db,
+				    gs_suggest_hint(hint, sizeof(hint), t->extra[k].key, known_keys,
+						    NULL));
 	}
 	return gs_error_set(err, GS_EARG, "'%s': selects no run in '%s'", selector, t->db);
 }
 
-/* The runs of store st that t selects, into out (room for nr_ids); *count of them. */
+/* The runs of store st that t selects, into out (room for nr_ids) and their ids into kept (room
+ * for nr_ids); *count of them. */
 static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_t nr_ids,
-		    struct run_result *out, size_t *count, struct gs_error *err)
+		    struct run_result *out, s64 *kept, size_t *count, struct gs_error *err)
 {
 	struct policy_filter pf = {0};
 	int rc = 0;
@@ -259,7 +273,7 @@ static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_
 			break;
 		}
 		if (sel_keeps(t, &pf, &out[*count]))
-			(*count)++;
+			kept[(*count)++] = ids[i];
 		else
 			run_result_release(&out[*count]);
 	}
@@ -267,18 +281,25 @@ static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_
 	return rc;
 }
 
-int compare_select(const char *selector, const char *default_db, struct run_result **runs,
-		   size_t *n, struct gs_error *err)
+/*
+ * compare_select() and compare_select_ids(): the runs (runs non-NULL) or only their ids (ids
+ * non-NULL; then db= is refused: the runs are those of default_db).
+ */
+static int select_runs(const char *selector, const char *default_db, struct run_result **runs,
+		       s64 **kept_ids, size_t *n, struct gs_error *err)
 {
 	char *sel = NULL;
 	struct sel_terms t = {.db = default_db, .run_id = -1};
 	struct run_result *out = NULL;
 	struct store *st = NULL;
-	s64 *ids = NULL;
+	s64 *ids = NULL, *kept = NULL;
 	size_t nr_ids = 0, count = 0;
 	int rc = 0;
 
-	*runs = NULL;
+	if (runs)
+		*runs = NULL;
+	if (kept_ids)
+		*kept_ids = NULL;
 	*n = 0;
 	if (!selector || !*selector)
 		return gs_error_set(err, GS_EARG, "empty run selector");
@@ -286,6 +307,11 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if ((rc = sel_parse(&t, selector, sel, err)))
 		goto out_free;
+	if (kept_ids && t.db != default_db) {
+		rc = gs_error_set(err, GS_EARG, "'%s': db= is not taken here (the runs are those of "
+				  "'%s')", selector, default_db ? default_db : "--db");
+		goto out_free;
+	}
 	if (!t.db) {
 		rc = gs_error_set(err, GS_EARG, "'%s': no database: give --db FILE or db=FILE",
 				  selector);
@@ -298,25 +324,45 @@ int compare_select(const char *selector, const char *default_db, struct run_resu
 	if ((rc = store_open(t.db, &st, err)) ||
 	    (rc = store_select_runs(st, t.store_sel, &ids, &nr_ids, err)))
 		goto out_free;
-	if (nr_ids && !(out = calloc(nr_ids, sizeof(*out)))) {
+	if (nr_ids && (!(out = calloc(nr_ids, sizeof(*out))) ||
+		       !(kept = calloc(nr_ids, sizeof(*kept))))) {
 		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_free;
 	}
-	if ((rc = sel_read(&t, st, ids, nr_ids, out, &count, err)))
+	if ((rc = sel_read(&t, st, ids, nr_ids, out, kept, &count, err)))
 		goto out_free;
 	if (count == 0) {
 		rc = sel_none(&t, selector, nr_ids, err);
 		goto out_free;
 	}
-	*runs = out;
 	*n = count;
-	out = NULL;
-	count = 0;
+	if (runs) {
+		*runs = out;
+		out = NULL;
+		count = 0;
+	}
+	if (kept_ids) {
+		*kept_ids = kept;
+		kept = NULL;
+	}
 out_free:
 	compare_free_runs(out, count);
+	free(kept);
 	free(t.extra);
 	free(ids);
 	store_close(st);
 	free(sel);
 	return rc;
+}
+
+int compare_select(const char *selector, const char *default_db, struct run_result **runs,
+		   size_t *n, struct gs_error *err)
+{
+	return select_runs(selector, default_db, runs, NULL, n, err);
+}
+
+int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+		       struct gs_error *err)
+{
+	return select_runs(selector, db, NULL, ids, n, err);
 }

@@ -4,11 +4,11 @@
  * enqueue_task/dequeue_task (uclamp_rq_inc/dec before the class), update_rq_clock,
  * wake_up_new_task (post_init_entity_util_avg on the chosen CPU), set_task_cpu (migration),
  * scheduler_tick, and the class dispatch of set_next_task/put_prev_task. The classes are in
- * fair.c, rt.c and deadline.c; --seed-util in seed.c. Written from facts/kernel-v5.9.md §1,
- * §2, §4.1, §7.1; not copied. Kernel function names are kept.
+ * fair.c, rt.c and deadline.c; --seed-util in seed.c. Written from the v5.9 sources' logic;
+ * not copied. Kernel function names are kept.
  *
  * Differences from v5.9 core.c, and why (the conventions where the trace gives no answer,
- * DESIGN §13, each also in sched.h and the report):
+ * docs/conventions.md, each also in sched.h and the report):
  * - __schedule() is replaced by the trace: sched_switch says who runs; a switch whose prev is
  *   not the model's running task is trusted (the model is put right and the case counted).
  * - try_to_wake_up() takes the CPU the trace (or the emulated placement) gives; the task
@@ -391,7 +391,7 @@ static int check_cpu(const struct sched *s, const struct event *ev, int cpu,
 }
 
 /*
- * DESIGN §13: a CPU whose first event switches a new task out ran it since the start (the
+ * A CPU whose first event switches a new task out ran it since the start (the
  * model's first event). Its PELT starts then; the hooks that carry a time (cpufreq,
  * task_event) stay quiet for that past instant, the owner has moved on.
  */

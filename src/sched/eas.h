@@ -3,8 +3,7 @@
  * Energy Model: the EAS wakeup path (find_energy_efficient_cpu), its fallback (wake_affine,
  * select_idle_sibling -> select_idle_capacity), fork/exec (find_idlest_cpu), the root domain's
  * overutilized flag, misfit status and the misfit pull, and capacity-aware RT placement
- * (find_lowest_rq with uclamp_min). Mirror in fair_eas.c (and rt_eas.c); facts:
- * ../shared/facts/eas-v5.9.md, kernel-v5.9.md §5.
+ * (find_lowest_rq with uclamp_min). Mirror in fair_eas.c (and rt_eas.c).
  *
  * The functions read a plain snapshot of the runqueues (struct eas_rd), not the scheduler
  * model's internals, so that a test can set any state by hand and the replay can fill it from
@@ -144,7 +143,7 @@ int select_task_rq_fair(const struct eas_rd *rd, const struct eas_task *p, int p
 			struct eas_feec_explain *ex);
 
 /* Misfit: update_misfit_status(p, rq) at pick, tick and newidle (p NULL: clear); and the
- * emulation of load balance's misfit pull (facts eas-v5.9.md §7.3 rule 3): the destination CPU
+ * emulation of load balance's misfit pull (the rule in fair_eas.c's header): the destination CPU
  * for the misfit task p running on src, or -1 when nothing pulls it now. */
 void update_misfit_status(struct eas_rd *rd, int cpu, const struct eas_task *p);
 int misfit_pull_cpu(const struct eas_rd *rd, const struct eas_task *p, int src);

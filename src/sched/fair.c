@@ -5,8 +5,8 @@
  * migrate_task_rq_fair, post_init_entity_util_avg, enqueue_task_fair (enqueue_entity),
  * dequeue_task_fair (dequeue_entity), set_next_task_fair (set_next_entity), put_prev_task_fair
  * (put_prev_entity), task_tick_fair (entity_tick), update_blocked_averages
- * (sched_update_blocked). Written from facts/kernel-v5.9.md §1, §2, §4.1 and a reading of the
- * v5.8/v5.10 sources; not copied.
+ * (sched_update_blocked). Written from a reading of the v5.8/v5.10 sources; not
+ * copied.
  *
  * Differences from v5.9 fair.c, and why:
  * - No group scheduling (no task groups in a trace's model): one root cfs_rq per CPU, the

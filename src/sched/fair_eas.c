@@ -6,19 +6,19 @@
  * find_energy_efficient_cpu, cpu_overutilized, update_overutilized_status, the overutilized
  * part of update_sd_lb_stats, update_misfit_status; the rest of select_task_rq_fair is in
  * fair_select.c. Written from
- * facts/eas-v5.9.md §1-§9 and kernel-v5.9.md §4.4, §5; checked against v5.9 fair.c excerpts
+ * the v5.9 sources' logic; checked against v5.9 fair.c excerpts
  * (find_energy_efficient_cpu's final rule, select_idle_capacity); not copied.
  *
  * Differences from v5.9, and why:
  * - The state is a snapshot (struct eas_rd) filled by the caller, not the live rqs; there is no
  *   locking, RCU or sync_entity_load_avg (the caller syncs p's util to its cfs_rq's time).
- * - Topology is fixed to the big.LITTLE shape of facts §1: MC = the cluster (LLC), DIE = all
+ * - Topology is fixed to the big.LITTLE shape of a phone: MC = the cluster (LLC), DIE = all
  *   CPUs with SD_ASYM_CPUCAPACITY, SD_BALANCE_WAKE never set, MC imbalance_pct 117, DIE 125.
  * - schedutil_cpu_util() is a second copy of gov/schedutil.c's (sched/ may not include gov/,
- *   docs/architecture.md); static here. Both follow kernel-v5.9.md §4.4.
+ *   docs/architecture.md); static here. Both follow v5.9 cpufreq_schedutil.c.
  * - capacity_of() = capacity_orig (no RT/DL/irq/thermal pressure on capacity), so the
- *   unsigned spare-capacity underflow of v5.9 (facts §4.6) cannot occur.
- * - The misfit pull is the emulation rule of facts §7.3 (rule 3), not load_balance() itself:
+ *   unsigned spare-capacity underflow of v5.9 (spare = capacity - util) cannot occur.
+ * - The misfit pull is an emulation rule, not load_balance() itself:
  *   while overutilized, a misfit task on a CPU moves to the lowest-numbered idle allowed CPU of
  *   a bigger capacity when that CPU's cluster has spare capacity.
  * - With rd->util_fits_cpu (kernel profiles v6.2+), the fit tests of feec,
@@ -66,7 +66,7 @@ bool fits_capacity(unsigned long util, unsigned long capacity)
 	return util * 1280 < capacity * 1024;
 }
 
-/* v6.2 util_fits_cpu() without thermal pressure, binary (facts eas-v5.9.md §10 row 8) */
+/* v6.2 util_fits_cpu() without thermal pressure, binary */
 static bool util_fits_cpu(unsigned long util, unsigned long uclamp_min, unsigned long uclamp_max,
 			  unsigned long capacity_orig, unsigned long capacity)
 {
@@ -169,7 +169,7 @@ static unsigned long rq_util_with(const struct eas_rd *rd, int cpu, unsigned lon
 	return uclamp_rq_util_with(rd->uclamp, rd->cpu[cpu].uclamp, util, p ? p->uc : NULL);
 }
 
-/* schedutil_cpu_util(cpu, util_cfs, max, type, p): kernel-v5.9.md §4.4 steps 1-9 */
+/* schedutil_cpu_util(cpu, util_cfs, max, type, p), v5.9 */
 static unsigned long schedutil_cpu_util(const struct eas_rd *rd, int cpu, unsigned long util_cfs,
 					unsigned long max, enum schedutil_type type,
 					const struct eas_task *p)

@@ -4,12 +4,13 @@
  * rules), wake_affine (wake_affine_idle, wake_affine_weight), select_idle_sibling ->
  * select_idle_capacity, and fork/exec's find_idlest_cpu (find_idlest_group with
  * update_sg_wakeup_stats, group_classify, update_pick_idlest; find_idlest_group_cpu). The EAS
- * path itself is in fair_eas.c. Written from facts/eas-v5.9.md §2, §3, §8; not copied.
+ * path itself is in fair_eas.c. Written from the v5.9 sources' logic; not copied.
  *
  * Differences from v5.9, and why:
- * - Topology fixed to two levels (facts §1): MC = the CPU's cluster (imbalance_pct 117),
- *   DIE = every CPU (125, SD_ASYM_CPUCAPACITY); SD_BALANCE_WAKE is never set, so a wakeup never
- *   takes find_idlest_cpu(). A one-CPU cluster has no MC level (degenerate domain).
+ * - Topology fixed to two levels, as on a big.LITTLE phone: MC = the CPU's cluster
+ *   (imbalance_pct 117), DIE = every CPU (125, SD_ASYM_CPUCAPACITY); SD_BALANCE_WAKE is never
+ *   set, so a wakeup never takes find_idlest_cpu(). A one-CPU cluster has no MC level
+ *   (degenerate domain).
  * - record_wakee()/wake_wide() are the caller's (struct eas_waker): the flips need every
  *   waking event with its waker, which the replay has and this snapshot has not.
  * - select_fallback_rq() is reduced to the lowest allowed CPU; sched_idle_cpu() is false (no

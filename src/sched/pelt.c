@@ -4,7 +4,7 @@
  * Follows Linux v5.9 kernel/sched/pelt.c (decay_load, __accumulate_pelt_segments,
  * accumulate_sum, ___update_load_sum, ___update_load_avg and the per-signal wrappers) and
  * kernel/sched/pelt.h (get_pelt_divider, update_rq_clock_pelt, update_idle_rq_clock_pelt).
- * Written from the kernel's description (facts/kernel-v5.9.md §1), not copied. The constants
+ * Written from the kernel's description, not copied. The constants
  * come from the generated pelt_tables.h (tools/gen_pelt_tables.c).
  *
  * Differences from v5.9 pelt.c/pelt.h, and why:

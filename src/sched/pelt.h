@@ -1,6 +1,6 @@
 /*
  * pelt.h - Per-Entity Load Tracking, the kernel's integer arithmetic (Linux v5.9
- * kernel/sched/pelt.c, pelt.h, sched-pelt.h) and util_est (fair.c). Facts §1-§2.
+ * kernel/sched/pelt.c, pelt.h, sched-pelt.h) and util_est (fair.c).
  * Constants come from the generated pelt_tables.h (tools/gen_pelt_tables.c).
  */
 #ifndef GOVSIM_SCHED_PELT_H

@@ -2,7 +2,7 @@
  * rt.c - the RT class of the scheduler model, after Linux v5.9 kernel/sched/rt.c:
  * enqueue_task_rt/dequeue_task_rt (the cpufreq kick of enqueue_top_rt_rq), set_next_task_rt,
  * put_prev_task_rt, task_tick_rt: the rq's avg_rt PELT signal and rt_nr_running. Written
- * from facts/kernel-v5.9.md §1.7, §4.1; kernel names kept.
+ * from the v5.9 sources' logic; kernel names kept.
  *
  * Differences from v5.9 rt.c, and why:
  * - No priority arrays, push/pull or throttling: the trace (or the work timing) says which

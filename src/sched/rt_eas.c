@@ -1,8 +1,8 @@
 /*
  * rt_eas.c - capacity-aware RT placement of Linux v5.9 kernel/sched/rt.c and cpupri.c, kernel
  * names kept: rt_task_fits_capacity, cpupri_find_fitness (with convert_prio and
- * __cpupri_find), find_lowest_rq, select_task_rq_rt. Written from the v5.9 sources' logic as
- * summarised in facts/eas-v5.9.md and kernel-v5.9.md §3.6; not copied.
+ * __cpupri_find), find_lowest_rq, select_task_rq_rt. Written from the v5.9 sources' logic; not
+ * copied.
  *
  * Differences from v5.9, and why:
  * - cpupri is recomputed from the snapshot (each CPU's rq->rt.highest_prio.curr) instead of

@@ -1,7 +1,7 @@
 /*
  * sched.h - the scheduler model: tasks and runqueues rebuilt from trace events, with PELT and
  * util_est signals computed by the kernel's integer arithmetic (Linux v5.9 kernel/sched/fair.c,
- * rt.c, pelt.c, pelt.h). Design: ../shared/DESIGN.md §5, §13; facts §1-§2, §7.1.
+ * rt.c, pelt.c, pelt.h).
  *
  * The model is driven by its owner (src/sim/) with "what happened, and when": an event (switch,
  * wakeup, wakeup_new, migrate) applied at time `now_ns`, which is the trace time in traced timing
@@ -11,7 +11,8 @@
  *
  * Opaque handle: sched_new()/sched_free().
  *
- * Conventions where a trace gives no answer (implemented in core.c, fair.c, rt.c, deadline.c; DESIGN §13):
+ * Conventions where a trace gives no answer (implemented in core.c, fair.c, rt.c, deadline.c;
+ * docs/conventions.md):
  * - every CFS task has the nice-0 weight (se_weight 1024) whatever its prio;
  * - DL tasks other than sugov:N have bandwidth 0 (bw_dl = 0); the rq clock is now_ns (no irq
  *   or steal time, util_irq = 0);
@@ -90,7 +91,7 @@ struct sched_hooks {
 	/* uclamp_rq_inc/dec: before the class enqueue/dequeue (core.c enqueue_task/dequeue_task). */
 	void (*uclamp_inc)(void *ctx, int cpu, struct task *p);
 	void (*uclamp_dec)(void *ctx, int cpu, struct task *p);
-	/* cpufreq_update_util(rq, flags) at the v5.9 call sites (facts §4.1). */
+	/* cpufreq_update_util(rq, flags) at the v5.9 call sites (fair.c, rt.c, deadline.c). */
 	void (*cpufreq_update)(void *ctx, int cpu, u64 now_ns, unsigned int flags);
 	/* A task first seen (policy rules are applied here). */
 	void (*task_new)(void *ctx, struct task *p, u64 now_ns);
@@ -207,7 +208,7 @@ struct sched_stats {
 	u64 migrate_orig_mismatch; /* sched_migrate_task orig_cpu != the model's task_cpu() */
 	u64 governor_switches;     /* switches into the sugov:N kthread (a switch to idle) */
 	u64 started_running;       /* a CPU's first event switched out a new task: running since
-				    * the first event of the model (DESIGN §13) */
+				    * the first event of the model */
 	u64 seeded;                /* tasks started from trace util events (seed_util) */
 	u64 seeded_rqs;            /* CPUs whose cfs_rq started from the trace's root util */
 	u64 live_tasks;            /* task states held now (started or not) */

@@ -1,7 +1,7 @@
 /*
  * util_est.c - util_est_enqueue/util_est_dequeue of Linux v5.9 kernel/sched/fair.c, written
- * from facts/kernel-v5.9.md §2 (not copied), and the other profiles' variants of the same
- * steps (facts/kernel-profiles.md §3): v4.19 and v5.4 without UTIL_EST_FASTUP (v4.19 also
+ * from the kernel's logic (not copied), and the other profiles' variants of the same
+ * steps: v4.19 and v5.4 without UTIL_EST_FASTUP (v4.19 also
  * without the capacity skip), and the late-5.10.y split util_est_dequeue/util_est_update with
  * the MSB flag and the last_enqueued filter (fair.c l.3981-4065 v5.10.89, identical in v5.15,
  * v6.1 and v6.6). Kernel names kept.

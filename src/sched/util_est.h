@@ -1,7 +1,7 @@
 /*
  * util_est.h - utilization estimation of Linux v5.9 kernel/sched/fair.c (util_est_enqueue,
  * util_est_dequeue, _task_util_est, task_util_est) on plain struct sched_avg values, so the
- * scheduler model and the tests share one implementation. Facts §2 (the order of steps).
+ * scheduler model and the tests share one implementation, in the kernel's order of steps.
  *
  * Features as v5.9 defaults: UTIL_EST and UTIL_EST_FASTUP on. The task's util_est.enqueued
  * keeps the UTIL_AVG_UNCHANGED flag in its LSB (cleared by cfs_se_util_change() in pelt.h
@@ -15,7 +15,7 @@
 #include "sched/pelt.h"
 
 /*
- * The kernel profile's util_est (facts/kernel-profiles.md §3), read once from the profile:
+ * The kernel profile's util_est (`govsim kernels show`), read once from the profile:
  * fastup (UTIL_EST_FASTUP, v5.5+), flag (UTIL_AVG_UNCHANGED 0x1, or 0x80000000 with the
  * late-5.10.y fixes: flag-free cfs_rq sums, the last_enqueued filter), margin (the filters
  * before the EWMA update), sub_before_pelt (v5.10.89+: the cfs_rq loses the task's estimate at

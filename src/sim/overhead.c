@@ -1,5 +1,5 @@
 /*
- * overhead.c - the kernel's own overhead in the replay (issue #16, DESIGN.md §9): every
+ * overhead.c - the kernel's own overhead in the replay (docs/kernel-overhead.md): every
  * enqueue/dequeue (with its cgroup levels and its uclamp aggregation or static-key test),
  * cpufreq_update_util call, governor evaluation and frequency switch the emulated kernel makes
  * is counted and costed from the platform's kernel cost table (power/kcost.h) at the emulated

@@ -11,7 +11,7 @@
  *    balance_interval of an idle CPU), nr_cpus x 32 ms while every CPU is busy;
  *  - misfit status at every tick of a CFS task (update_misfit_status); while overutilized,
  *    a misfit task is pulled at that tick to the lowest idle allowed CPU of larger capacity
- *    whose cluster has spare capacity (facts eas-v5.9.md §7.3 rule 3; the ILB/softirq/stopper
+ *    whose cluster has spare capacity (fair_eas.c's rule; the ILB/softirq/stopper
  *    delays, sub-ms, are not added).
  * The overutilized time is the emulated time the flag was set, in seconds.
  */
@@ -28,7 +28,7 @@
 
 static bool profile_util_fits_cpu(const struct kernel_profile *kp)
 {
-	/* util_fits_cpu: mainline v6.2, backported to 5.15.100 and 6.1.20 (kernel-profiles.md) */
+	/* util_fits_cpu: mainline v6.2, backported to 5.15.100 and 6.1.20 */
 	return strcmp(kp->name, "v5.15") == 0 || strcmp(kp->name, "v6.1") == 0 ||
 	       strcmp(kp->name, "v6.6") == 0;
 }

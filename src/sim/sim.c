@@ -2,7 +2,7 @@
  * sim.c - the replay loop: time, ordering, and the wiring between the stages.
  *
  * Time. Every stage is called with an explicit time and never reads a clock. Besides the trace's
- * own events, the loop generates the kernel's periodic work at its trace times (DESIGN.md §13):
+ * own events, the loop generates the kernel's periodic work at trace times (docs/conventions.md):
  *  - the scheduler tick on busy CPUs, at multiples of TICK_NSEC = 1e9 / HZ (NO_HZ idle);
  *  - update_blocked_averages() of every CPU every LOAD_AVG_PERIOD ms (32 ms) while some CPU is
  *    busy, as the nohz idle balance and periodic load balance do;
@@ -304,7 +304,7 @@ static void warmup_reset_task(void *ctx, struct task *p)
 }
 
 /*
- * --warmup-ms: every signal starts cold (DESIGN.md §13), so a user may measure from a later
+ * --warmup-ms: every signal starts cold (docs/conventions.md), so a user may measure from a later
  * point. At s->now the counters are brought up to date and zeroed: residency, energy, busy
  * time, transitions, clamping, task runtime and delay, uclamp aggregation counts; idle
  * intervals in progress count from here. The replay itself (PELT, clamps, frequencies) is
@@ -790,7 +790,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 		 * task's uclamp.max below 1024 cannot lower the rq value until the rq has once gone
 		 * idle after a task of the top bucket. A traced system is not freshly booted: its
 		 * CPUs have gone idle many times, so every rq starts as after such an idle period,
-		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained (DESIGN.md §13).
+		 * with UCLAMP_FLAG_IDLE set and MAX 1024 retained.
 		 */
 		struct uclamp_rq_pair *rq = sched_cpu_uclamp(s->sched, c);
 		uclamp_rq_init_sys(&s->uc, rq);

@@ -1,7 +1,8 @@
 /*
  * sim.h - the one loop that owns time: it takes the trace's events in order, decides when each
  * happens in the emulation (the timing model), and drives the stages in order: scheduler model
- * (PELT, util_est) -> uclamp -> governor -> cpufreq core -> power accounting. DESIGN.md §2, §4, §13.
+ * (PELT, util_est) -> uclamp -> governor -> cpufreq core -> power accounting
+ * (docs/architecture.md).
  *
  * Opaque handle: sim_new()/sim_free(). Feed events with sim_feed() in trace order, then
  * sim_finish() fills a struct run_result.

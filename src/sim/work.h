@@ -1,5 +1,5 @@
 /*
- * work.h - the closed-loop work timing model (DESIGN.md §4, §13 "Work timing, in detail").
+ * work.h - the closed-loop work timing model (README "Timing models and util sources").
  *
  * Work. Each traced running slice becomes work in capacity-invariant units (ns at capacity 1024
  * and max frequency): work = duration x capacity/1024 x f_traced/f_max, integrated piecewise

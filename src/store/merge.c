@@ -14,6 +14,7 @@
  */
 #include "store/store_priv.h"
 
+#include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -233,6 +234,26 @@ out_free:
 	return rc;
 }
 
+/*
+ * Open input `path` (never created): a file that does not exist or is no regular file is bad
+ * input (GS_EINPUT), as is one that is not a database (input_version() says so).
+ */
+static int input_open(const char *path, sqlite3 **in, struct gs_error *err)
+{
+	struct stat st;
+	int rc;
+
+	*in = NULL;
+	if (stat(path, &st) != 0)
+		return gs_error_set(err, GS_EINPUT, "'%s': cannot open: %s", path, strerror(errno));
+	if ((rc = store_file_check(path, err)))
+		return rc;
+	if (store_db_open(path, SQLITE_OPEN_READWRITE, in) != SQLITE_OK)
+		return *in ? store_db_error(*in, path, "cannot open", err)
+			   : gs_error_set(err, GS_ENOMEM, "out of memory");
+	return 0;
+}
+
 static int input_version(sqlite3 *in, const char *path, struct gs_error *err)
 {
 	sqlite3_stmt *st = NULL;
@@ -240,13 +261,17 @@ static int input_version(sqlite3 *in, const char *path, struct gs_error *err)
 
 	if (sqlite3_prepare_v2(in, "PRAGMA user_version", -1, &st, NULL) != SQLITE_OK ||
 	    sqlite3_step(st) != SQLITE_ROW) {
+		int code = sqlite3_errcode(in);
 		sqlite3_finalize(st);
+		if (code == SQLITE_NOTADB || code == SQLITE_CORRUPT)
+			return gs_error_set(err, GS_EINPUT, "'%s': not a results database: %s",
+					    path, sqlite3_errmsg(in));
 		return store_db_error(in, path, "cannot open", err);
 	}
 	version = sqlite3_column_int(st, 0);
 	sqlite3_finalize(st);
 	if (version == 0)
-		return gs_error_set(err, GS_ESCHEMA, "'%s': not a govsim results database", path);
+		return gs_error_set(err, GS_EINPUT, "'%s': not a govsim results database", path);
 	if (version != STORE_SCHEMA_VERSION)
 		return gs_error_set(err, GS_ESCHEMA,
 				    "'%s': results schema version %d, this govsim merges version %d",
@@ -263,13 +288,8 @@ static int merge_one(sqlite3 *out, const char *out_path, const struct merge_sche
 	sqlite3 *in = NULL;
 	int rc;
 
-	if ((rc = store_file_check(in_path, err)))
+	if ((rc = input_open(in_path, &in, err)))
 		goto out_close;
-	if (store_db_open(in_path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
-		rc = in ? store_db_error(in, in_path, "cannot open", err)
-			: gs_error_set(err, GS_ENOMEM, "out of memory");
-		goto out_close;
-	}
 	if ((rc = input_version(in, in_path, err)) || (rc = read_schema(in, in_path, &isc, err)) ||
 	    (rc = same_schema(osc, &isc, in_path, err)))
 		goto out_close;
@@ -323,13 +343,8 @@ static int read_part(const char *path, struct part_info *pi, struct gs_error *er
 	int rc;
 
 	pi->path = path;
-	if ((rc = store_file_check(path, err)))
+	if ((rc = input_open(path, &in, err)))
 		goto out;
-	if (store_db_open(path, SQLITE_OPEN_READWRITE, &in) != SQLITE_OK) {
-		rc = in ? store_db_error(in, path, "cannot open", err)
-			: gs_error_set(err, GS_ENOMEM, "out of memory");
-		goto out;
-	}
 	if ((rc = input_version(in, path, err)))
 		goto out;
 	rc = sqlite3_prepare_v2(in,

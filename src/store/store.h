@@ -1,7 +1,7 @@
 /*
  * store.h - the results database: runs and their metrics in SQLite, and the same tables as CSV.
  *
- * One database file holds many runs (DESIGN.md §10). Each run is written in ONE transaction, so a
+ * One database file holds many runs. Each run is written in ONE transaction, so a
  * failed or interrupted write leaves no rows of it. Tables (schema version STORE_SCHEMA_VERSION,
  * kept in PRAGMA user_version):
  *   runs(run_id, label, trace, trace_sha256, platform, governor, timing, util_source,

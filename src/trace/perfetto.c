@@ -1,6 +1,6 @@
 /*
  * perfetto.c - Perfetto protobuf traces (.perfetto-trace, .pftrace, .pb; gzip of them) through
- * protobuf-c and the project's minimal perfetto.proto (facts/perfetto.md, from google/perfetto
+ * protobuf-c and the project's minimal perfetto.proto (field numbers from google/perfetto
  * @ ec5d16b).
  *
  * A trace is a run of `Trace.packet` fields. They are read one at a time through the reader's

@@ -26,7 +26,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* FtraceEvent fields (facts/perfetto.md §4) */
+/* FtraceEvent fields (ftrace_event.proto) */
 #define FE_TIMESTAMP    1
 #define FE_PID          2
 #define FE_COMMON_FLAGS 5

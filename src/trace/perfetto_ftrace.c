@@ -1,5 +1,5 @@
 /*
- * perfetto_ftrace.c - ftrace bundles (facts/perfetto.md §3-§6): one CPU's events in three
+ * perfetto_ftrace.c - ftrace bundles (ftrace_event_bundle.proto): one CPU's events in three
  * time-ordered streams, the typed events and compact_sched's sched_switch and sched_waking
  * arrays, merged here by timestamp into that CPU's queue (perfetto.c merges the queues).
  */

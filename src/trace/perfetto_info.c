@@ -2,7 +2,8 @@
  * perfetto_info.c - the packets of a Perfetto trace that describe the system rather than
  * events: system_info (kernel release, device, producer), cpu_info (capacities and OPPs),
  * process_tree (task names), clock snapshots; and the table of task names (pid -> comm) that
- * they, and the ftrace events, fill (facts/perfetto.md §8, §9).
+ * they, and the ftrace events, fill (Perfetto's system_info.proto,
+ * cpu_info.proto, process_tree.proto, clock_snapshot.proto).
  */
 #include "trace/perfetto_priv.h"
 

@@ -1,5 +1,5 @@
 /*
- * perfetto_input.c - framing and compression of a Perfetto trace (facts/perfetto.md §0): the
+ * perfetto_input.c - framing and compression of a Perfetto trace (trace.proto): the
  * outer `Trace.packet` fields read one at a time through the reader's input buffer (a packet
  * larger than it gets its own buffer), the packets of an inflated `compressed_packets` zlib
  * stream, and the arena protobuf-c unpacks a packet's messages into (reset for the next one, so
@@ -324,7 +324,8 @@ int pf_next_inner(struct trace_reader *r, const unsigned char **data, size_t *le
 	return 0;
 }
 
-/* zlib stream (facts/perfetto.md §0: deflateInit level 6, zlib header) into pf->infl. */
+/* zlib stream (traced compresses with deflateInit at level 6, with a zlib header) into
+ * pf->infl. */
 int pf_inflate_packets(struct trace_reader *r, const ProtobufCBinaryData *in,
 		       struct gs_error *err)
 {

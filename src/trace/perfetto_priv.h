@@ -21,7 +21,7 @@
 /* Events the per-CPU queues may hold before the oldest is let out whatever the window. */
 #define PF_MAX_HELD (1u << 18)
 
-/* Field numbers (facts/perfetto.md §2, §4). */
+/* Field numbers of Perfetto's trace.proto and ftrace_event.proto (google/perfetto ec5d16b). */
 #define PF_TRACE_PACKET 1
 
 /* ---- arena allocator for protobuf-c: one packet's messages, freed all at once ------------ */

@@ -1,6 +1,6 @@
 /*
- * perfetto_sched.c - compact_sched (facts/perfetto.md §3) and the kernel's prev_state encodings
- * (§7).
+ * perfetto_sched.c - compact_sched (ftrace_event_bundle.proto) and the kernel's prev_state
+ * encodings by release.
  *
  * compact_sched carries no prev_pid/prev_comm/prev_prio and no waker: they are the task the
  * previous switch on that CPU put on it (Perfetto's trace_processor does the same,
@@ -9,7 +9,7 @@
  * its first switch are dropped too.
  *
  * prev_state is the kernel's raw sched_switch integer, decoded by the kernel release from
- * system_info (the bit layouts of facts/perfetto.md §7, TaskState in trace_processor), into
+ * system_info (the bit layouts below, as TaskState in trace_processor decodes them), into
  * the v5.9 TASK_REPORT bits of struct event. A value outside the kernel's encoding (a tracer
  * that writes task->__state, as systing does) keeps only the S D T t X Z bits, which mean the
  * same on every kernel; it is counted, never turned into states the trace did not say.
@@ -20,7 +20,7 @@
 
 /*
  * The kernel's sched_switch prev_state integer of kernel `kver` to v5.9 TASK_REPORT bits
- * (event.h). Layouts (facts/perfetto.md §7; the kernel's include/linux/sched.h):
+ * (event.h). Layouts (the kernel's include/linux/sched.h of each release):
  *   >= 4.14: S D T t X Z P I = 0x01..0x80, preempted 0x100 (TASK_REPORT_MAX), nothing above;
  *   [4.2, 4.14): S D T t X Z = 0x01..0x20, x (dead) 0x40, K 0x80, W 0x100, P 0x200, N 0x400,
  *            preempted = TASK_STATE_MAX: 0x800 up to 4.7 and 0x1000 from 4.8 (TASK_NEW);

@@ -13,6 +13,8 @@
  */
 #include "trace/reader_priv.h"
 
+#include "core/suggest.h"
+
 #include <errno.h>
 #include <fcntl.h>
 #include <stdarg.h>
@@ -25,32 +27,42 @@
 static const char *const format_names[] = {
 	[TRACE_FMT_AUTO] = "auto",
 	[TRACE_FMT_FTRACE] = "ftrace",
-	[TRACE_FMT_TRACECMD] = "trace-cmd",
+	[TRACE_FMT_TRACECMD] = "tracecmd",
 	[TRACE_FMT_DAT] = "dat",
 	[TRACE_FMT_CSV] = "csv",
 	[TRACE_FMT_PERFETTO] = "perfetto",
 	[TRACE_FMT_SYSTRACE] = "systrace",
+	NULL, /* for gs_suggest() */
 };
 
 const char *trace_format_name(enum trace_format f)
 {
-	if ((unsigned)f >= GS_ARRAY_SIZE(format_names))
+	if ((unsigned)f >= GS_ARRAY_SIZE(format_names) - 1)
 		return "?";
 	return format_names[f];
 }
 
 bool trace_format_from_name(const char *name, enum trace_format *out)
 {
-	if (strcmp(name, "tracecmd") == 0) { /* as README and --help spell it */
+	if (strcmp(name, "trace-cmd") == 0) { /* the program's own name, taken as an alias */
 		*out = TRACE_FMT_TRACECMD;
 		return true;
 	}
-	for (size_t i = 0; i < GS_ARRAY_SIZE(format_names); i++)
+	for (size_t i = 0; format_names[i]; i++)
 		if (strcmp(name, format_names[i]) == 0) {
 			*out = (enum trace_format)i;
 			return true;
 		}
 	return false;
+}
+
+const char *trace_format_hint(const char *name)
+{
+	static char hint[64];
+
+	if (!name)
+		return "";
+	return gs_suggest_hint(hint, sizeof(hint), name, format_names, NULL);
 }
 
 /* ---- statistics helpers used by the back ends ---------------------------------------------- */

@@ -28,8 +28,12 @@ enum trace_format {
 	TRACE_FMT_SYSTRACE, /* Android systrace: HTML trace-data blocks, Chrome JSON (systrace.c) */
 };
 const char *trace_format_name(enum trace_format f);
-/* "ftrace", "tracecmd", "dat", ... -> *out and true; false if unknown (*out untouched). */
+/* "ftrace", "tracecmd", "dat", ... -> *out and true; false if unknown (*out untouched).
+ * "trace-cmd" is taken as "tracecmd". */
 bool trace_format_from_name(const char *name, enum trace_format *out);
+/* For an unknown format name: "; did you mean 'X'?" naming the nearest format, or "" (a static
+ * buffer, valid until the next call). */
+const char *trace_format_hint(const char *name);
 
 struct reader_opts {
 	enum trace_format format; /* AUTO: detect */

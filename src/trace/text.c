@@ -1,7 +1,7 @@
 /*
  * text.c - kernel ftrace text and trace-cmd report text, one line at a time.
  *
- * Line layout (facts/kernel-v5.9.md §7.3; v5.9 kernel/trace/trace_output.c
+ * Line layout (v5.9 kernel/trace/trace_output.c
  * trace_print_context(), trace-cmd trace-read.c trace_show_data()):
  *
  *     <comm>-<pid> [(<tgid>|-----)] [<cpu>] [<irq flags>|<latency>] <sec>.<frac>: <event>: <payload>

@@ -20,6 +20,8 @@
  */
 #include "uclamp/policy.h"
 
+#include "core/suggest.h"
+
 #include <ctype.h>
 #include <errno.h>
 #include <fnmatch.h>
@@ -203,7 +205,13 @@ static int policy_parse_setattr(struct policy_action *a, const struct policy_lin
 			dst = &a->uclamp_max;
 			name = "uclamp_max";
 		} else {
-			return policy_err(err, l, "unknown setattr argument '%s'", word);
+			static const char *const keys[] = {"uclamp_min", "uclamp_max", "comm", "pid",
+							   NULL};
+			char key[64], hint[80];
+
+			snprintf(key, sizeof(key), "%.*s", (int)strcspn(word, "="), word);
+			return policy_err(err, l, "unknown setattr argument '%s'%s", word,
+					  gs_suggest_hint(hint, sizeof(hint), key, keys, "="));
 		}
 		if (*dst >= 0)
 			return policy_err(err, l, "%s given twice", name);
@@ -237,11 +245,17 @@ static int policy_parse_sysctl(struct policy_action *a, const struct policy_line
 		return policy_err(err, l, "sysctl needs a name and a value");
 	if (l->nr_words - w > 2)
 		return policy_err(err, l, "unexpected '%s'", l->word[w + 2]);
-	if (!uclamp_sysctl_from_name(l->word[w], &which))
+	if (!uclamp_sysctl_from_name(l->word[w], &which)) {
+		static const char *const names[] = {"sched_util_clamp_min", "sched_util_clamp_max",
+						    "sched_util_clamp_min_rt_default", NULL};
+		char hint[80];
+
 		return policy_err(err, l,
 				  "unknown sysctl '%s' (want sched_util_clamp_min, "
-				  "sched_util_clamp_max or sched_util_clamp_min_rt_default)",
-				  l->word[w]);
+				  "sched_util_clamp_max or sched_util_clamp_min_rt_default)%s",
+				  l->word[w],
+				  gs_suggest_hint(hint, sizeof(hint), l->word[w], names, NULL));
+	}
 	if (!policy_parse_uint(l->word[w + 1], 1000000, &v))
 		return policy_err(err, l, "bad %s value '%s' (want 0..1024)", l->word[w],
 				  l->word[w + 1]);
@@ -290,10 +304,13 @@ static int policy_parse_cgroup(struct policy_action *a, const struct policy_line
 		a->clamp_id = UCLAMP_MIN;
 	else if (strcmp(file, "cpu.uclamp.max") == 0)
 		a->clamp_id = UCLAMP_MAX;
-	else
+	else {
+		static const char *const files[] = {"cpu.uclamp.min", "cpu.uclamp.max", NULL};
+		char hint[80];
 		return policy_err(err, l,
-				  "unknown cgroup file '%s' (want cpu.uclamp.min or cpu.uclamp.max)",
-				  file);
+				  "unknown cgroup file '%s' (want cpu.uclamp.min or cpu.uclamp.max)%s",
+				  file, gs_suggest_hint(hint, sizeof(hint), file, files, NULL));
+	}
 	if (strcmp(a->path, "/") == 0)
 		return policy_err(err, l, "'/': %s does not exist on the root cgroup", file);
 	if (strlen(value) >= sizeof(a->percent))
@@ -529,9 +546,13 @@ int policy_parse_line(struct policy *p, const char *line, const char *origin, lo
 		a.op = POLICY_AFFINITY;
 		rc = policy_parse_affinity(&a, l, w, err);
 	} else {
+		static const char *const ops[] = {"setattr", "sysctl", "cgroup", "attach",
+						  "affinity", NULL};
+		char hint[80];
+
 		rc = policy_err(err, l,
-				"unknown action '%s' (want setattr, sysctl, cgroup, attach or affinity)",
-				op);
+				"unknown action '%s' (want setattr, sysctl, cgroup, attach or affinity)%s",
+				op, gs_suggest_hint(hint, sizeof(hint), op, ops, NULL));
 	}
 	if (!rc)
 		rc = policy_insert(p, &a, err);

@@ -1,8 +1,8 @@
 /*
  * uclamp.c - utilization clamping as in Linux v5.9 kernel/sched/core.c (uclamp_*,
  * sysctl_sched_uclamp_handler, cpu_uclamp_write, cpu_util_update_eff) and kernel/sched/sched.h
- * (uclamp_rq_util_with), with CONFIG_UCLAMP_TASK_GROUP on. Facts: ../shared/facts/kernel-v5.9.md
- * §3. Kernel function names are kept so the two can be read side by side.
+ * (uclamp_rq_util_with), with CONFIG_UCLAMP_TASK_GROUP on. Kernel function names are kept so
+ * the two can be read side by side.
  *
  * v5.9 details mirrored on purpose (each is different in later kernels):
  * - uclamp_bucket_id() has no clamp to UCLAMP_BUCKETS - 1: with some bucket counts (20: delta
@@ -33,7 +33,7 @@ static inline unsigned int uclamp_none(enum uclamp_id id)
 unsigned int uclamp_bucket_id(const struct uclamp_sys *sys, unsigned int clamp_value)
 {
 	/* v5.9: clamp_value / UCLAMP_BUCKET_DELTA, no min(…, UCLAMP_BUCKETS - 1); 5.4.120+ and
-	 * 5.10.89+ clamp it (facts/kernel-profiles.md §4.2). */
+	 * 5.10.89+ clamp it. */
 	unsigned int id = clamp_value / sys->bucket_delta;
 
 	if (sys->bucket_clamp && id > (unsigned int)sys->buckets - 1)
@@ -507,7 +507,7 @@ int uclamp_sysctl_write(struct uclamp_sys *sys, enum uclamp_sysctl which, unsign
 		sys->sysctl_util_clamp_max = value;
 		break;
 	case UCLAMP_SYSCTL_MIN_RT_DEFAULT:
-		/* added in v5.9 (sheet §4.2: 5.4 hard-wires 1024) */
+		/* added in v5.9 (5.4 hard-wires 1024) */
 		if (sys->rt_default_hardwired)
 			return gs_error_set(err, GS_EPOLICY,
 					    "sched_util_clamp_min_rt_default does not exist in "

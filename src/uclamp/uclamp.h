@@ -4,7 +4,7 @@
  * Per-task requests and effective values (struct uclamp_se, as the kernel's), per-rq buckets
  * with max aggregation (struct uclamp_rq), the system defaults, cgroup (task group) limits, and
  * the `sched_uclamp_used` static key (uclamp_is_used()), which flips on at the first use of
- * uclamp and stays on. Facts: ../shared/facts/kernel-v5.9.md §3. Kernel names are kept.
+ * uclamp and stays on. Kernel names are kept.
  *
  * Ownership: struct uclamp_sys is caller-owned (uclamp_sys_init/uclamp_sys_release); struct
  * uclamp_task is embedded in the scheduler model's task, struct uclamp_rq in its runqueue.
@@ -107,7 +107,7 @@ struct uclamp_sys {
 /* Kernel boot state (init_uclamp): key off, defaults 1024, root group {1024, 1024}. */
 void uclamp_sys_init(struct uclamp_sys *sys, int buckets);
 void uclamp_sys_release(struct uclamp_sys *sys);
-/* Follow a kernel profile's uclamp (facts/kernel-profiles.md §4.2), right after
+/* Follow a kernel profile's uclamp (`govsim kernels show`), right after
  * uclamp_sys_init, before any task or rq exists. NULL: v5.9. A profile without the static key
  * starts with aggregation on (uclamp_is_used() true from the start, stats.key_on stays false:
  * no key ever flipped). A profile without uclamp at all is the caller's business (it installs

@@ -1,7 +1,8 @@
 #!/bin/bash
 # kernels.sh - `govsim kernels list|show`: the reviewed outputs in
-# tests/golden/expected/kernels_*.txt, and, for every profile, the behaviours of the facts sheet's
-# §1 table (../shared/facts/kernel-profiles.md) asserted one by one here, so a wrong cell fails
+# tests/golden/expected/kernels_*.txt, and, for every profile, the behaviours each kernel's sources
+# give (file, function and release in each profile row) asserted one by one here, so a wrong
+# cell fails
 # even if the expected file were regenerated. Run from the source root with GOVSIM_BIN set.
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
@@ -38,7 +39,7 @@ expect() {
 	got=$(awk -v b="$2" '$1 == b { $1 = ""; sub(/^ +/, ""); print; exit }' "$tmp/show-$1")
 	case "$got" in
 	"$3"*) ;;
-	*) echo "kernels.sh: $1 $2: '$got', the sheet says '$3'"; fail=1 ;;
+	*) echo "kernels.sh: $1 $2: '$got', the kernel's sources say '$3'"; fail=1 ;;
 	esac
 }
 
@@ -47,20 +48,20 @@ check kernels_show_v4.19 0 "$bin" kernels show v4.19
 check kernels_show_v6.6 0 "$bin" kernels show v6.6
 check kernels_show_unknown 2 "$bin" kernels show v5.8
 
-# §1: PELT invariance
+# PELT invariance
 expect v4.19 pelt_invariance contrib_scaling
 expect v4.19-early pelt_invariance contrib_scaling
 for k in v5.4-early v5.4 v5.9 v5.10-early v5.10 v5.15 v6.1 v6.6; do
 	expect $k pelt_invariance clock_pelt
 done
-# §1/§3: UTIL_EST_FASTUP absent in v4.19 and v5.4, flag LSB up to v5.9 / 5.10.7
+# UTIL_EST_FASTUP absent in v4.19 and v5.4, flag LSB up to v5.9 / 5.10.7
 for k in v4.19 v5.4-early v5.4; do expect $k util_est_fastup no; done
 for k in v5.9 v5.10 v5.15 v6.1 v6.6; do expect $k util_est_fastup yes; done
 for k in v4.19 v5.4 v5.9 v5.10-early; do expect $k util_est_flag lsb; done
 for k in v5.10 v5.15 v6.1 v6.6; do expect $k util_est_flag msb; done
 expect v5.9 util_est_dequeue after
 expect v5.10 util_est_dequeue before
-# §4: uclamp
+# uclamp
 expect v4.19 uclamp_present no
 expect v5.4-early uclamp_static_key no
 expect v5.4 uclamp_static_key yes
@@ -70,7 +71,7 @@ expect v5.9 uclamp_bucket_clamp no
 expect v5.10 uclamp_bucket_clamp yes
 expect v5.9 uclamp_rq_idle_init 0
 expect v5.10 uclamp_rq_idle_init UCLAMP_FLAG_IDLE
-# §6: schedutil
+# schedutil
 expect v4.19 sugov_util_fn sugov_get_util
 expect v5.4 sugov_util_fn schedutil_cpu_util
 expect v5.15 sugov_util_fn effective_cpu_util
@@ -85,7 +86,7 @@ expect v4.19 sugov_limits_changed yes
 expect v4.19 sugov_iowait_units "util, floor 1024 * fmin / fmax"
 expect v5.4 sugov_iowait_units "util, floor IOWAIT_BOOST_MIN 128"
 expect v6.6 sugov_shared_agg "plain max"
-# §7, §8
+# cpufreq resolution and EM
 for k in v4.19 v5.4 v5.9 v5.10 v5.15; do expect $k resolve_relation RELATION_L; done
 expect v6.1 resolve_relation RELATION_LE
 expect v6.6 resolve_relation RELATION_LE

@@ -4,7 +4,8 @@
 # Checks: README.md, docs/*.md, every command's --help, `kernels list` and `kernels show` of
 # every profile name no design document or fact sheet the repository does not hold: no
 # "shared/", "DESIGN.md", "facts/" or section sign ("§n", the sheets' section numbers).
-# Does not check: comments in src/ (a reader of the code; see the commit log).
+# Does not check: the repository's own files beyond README.md and docs/ (tests/structure/
+# private_refs.sh does).
 set -u
 export LC_ALL=C
 cd "${GOVSIM_SOURCE_DIR:?}"

@@ -1,14 +1,16 @@
 #!/bin/bash
 # placement.sh - `run --placement eas` end to end on generated Hikey960 traces (issue 13).
 #
-# Invariants, each derived by hand from the v5.9 rules (facts/eas-v5.9.md) and the Hikey960 EM:
+# Invariants, each derived by hand from the v5.9 rules (find_energy_efficient_cpu) and the
+# Hikey960 EM:
 #  - --placement eas with --timing traced, or an unknown mode, is a usage error (exit 2);
 #  - traced placement (the default) prints no placement block and no "placement" JSON member;
 #  - a light periodic task traced on big CPU4 (16 ms, 15 % at 2362 MHz: util about 150, below
 #    LITTLE's 369 limit even at its peak) moves to LITTLE once and stays: at every util u >= 2
 #    the LITTLE candidate saves more than 1/16 of the big one (u = 20: big 635 x 21 / 1024 = 13
-#    at 903 MHz, LITTLE 96 x 21 / 462 = 4 at 533 MHz; u = 300: 186 vs 130, facts §9 example
-#    3) and from LITTLE the big candidate never wins; its first wakeup (util 0: both deltas 0)
+#    at 903 MHz, LITTLE 96 x 21 / 462 = 4 at 533 MHz; u = 300: 186 vs 130, test_eas.c's
+#    first example) and from LITTLE the big candidate never wins; its first wakeup (util 0:
+#    both deltas 0)
 #    stays. So exactly 1 migration and at least 90 % of its runtime on cluster 0;
 #  - a heavy periodic task traced on LITTLE CPU0 (16 ms, 90 % at 1844 MHz: util about 415 once
 #    on big) makes CPU0 overutilized (util >= 370) and is misfit there (415 x 1280 >= 462 x

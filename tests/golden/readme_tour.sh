@@ -6,8 +6,11 @@
 # whose output must equal the block that follows it in README.md line for line; and every
 # `./build/govsim` command of the README's ```sh blocks (with their `\` continuations), which
 # must exit 0 (compare with --fail-on: 0 or 1, its documented answers) and leave what they
-# promise (the database, the report's HTML page). Also checks that every relative link of the
-# README names a file of the repository. Does not check the numbers (run.sh, compare.sh do).
+# promise (the database, the report's HTML page); where an output block follows a ```sh block
+# at once, every line of it must be a line the block's last command printed; the sweep's
+# comment must count its clamp policies, governors, traces and runs as the command line and
+# the database do. Also checks that every relative link of the README names a file of the
+# repository. Does not check the numbers otherwise (run.sh, compare.sh do).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
 bin="${GOVSIM_BIN:?}"
@@ -27,14 +30,26 @@ tail -n +2 "$tmp/block.txt" >"$tmp/want.txt"
 (cd "$tmp" && eval "$cmd") >"$tmp/got.txt" 2>/dev/null || { echo "readme_tour: '$cmd' failed" >&2; fail=1; }
 diff -u "$tmp/want.txt" "$tmp/got.txt" >&2 || { echo "readme_tour: README's 'What a run prints' differs from the output" >&2; fail=1; }
 
-# 2. every ./build/govsim command of the ```sh blocks
-awk '/^```sh$/{f=1; next} /^```$/{f=0} f' README.md |
-	awk '{ if (sub(/\\$/, "")) { acc = acc $0; next } print acc $0; acc = "" }' |
-	grep '^\./build/govsim ' >"$tmp/cmds.txt"
+# 2. every ./build/govsim command of the ```sh blocks, numbered by block (C lines), and the
+# output blocks that follow a ```sh block at once (O lines)
+awk '
+	f && /^```$/ { f = 0; last = NR; next }
+	f { print b "\tC\t" $0; next }
+	o && /^```$/ { o = 0; next }
+	o { print b "\tO\t" $0; next }
+	other && /^```/ { other = 0; next }
+	other { next }
+	/^```sh$/ { b++; f = 1; next }
+	/^```$/ && NR == last + 1 { o = 1; next }
+	/^```/ { other = 1 }' README.md >"$tmp/blocks.txt"
+awk -F'\t' '$2 == "C" { line = $3; if (sub(/\\$/, "", line)) { acc = acc line; next }
+	print $1 "\t" acc line; acc = "" }' "$tmp/blocks.txt" |
+	grep -P '^[0-9]+\t\./build/govsim ' >"$tmp/cmds.txt"
 [ "$(wc -l <"$tmp/cmds.txt")" -ge 3 ] || { echo "readme_tour: fewer than 3 commands found" >&2; fail=1; }
-while IFS= read -r c; do
+while IFS=$'\t' read -r blk c; do
 	(cd "$tmp" && eval "$c") >"$tmp/out.txt" 2>&1
 	st=$?
+	cp "$tmp/out.txt" "$tmp/out.$blk"
 	case "$c" in
 	*" compare "*--fail-on*) [ $st = 0 ] || [ $st = 1 ] || { echo "readme_tour: exit $st: $c" >&2; cat "$tmp/out.txt" >&2; fail=1; } ;;
 	*) [ $st = 0 ] || { echo "readme_tour: exit $st: $c" >&2; cat "$tmp/out.txt" >&2; fail=1; } ;;
@@ -46,6 +61,48 @@ while IFS= read -r c; do
 	fi
 done <"$tmp/cmds.txt"
 [ -s "$tmp/whatif.db" ] || { echo "readme_tour: the sweep left no whatif.db" >&2; fail=1; }
+
+# output blocks: each line one the block's last command printed
+for blk in $(awk -F'\t' '$2 == "O" { print $1 }' "$tmp/blocks.txt" | sort -un); do
+	[ -f "$tmp/out.$blk" ] || { echo "readme_tour: output block after sh block $blk, which runs no govsim" >&2; fail=1; continue; }
+	awk -F'\t' -v b="$blk" '$1 == b && $2 == "O" { print $3 }' "$tmp/blocks.txt" | while IFS= read -r l; do
+		[ -z "$l" ] || grep -Fxq -- "$l" "$tmp/out.$blk" ||
+			{ echo "readme_tour: README shows '$l', the command printed no such line:" >&2; cat "$tmp/out.$blk" >&2; exit 1; }
+	done || fail=1
+done
+
+# the sweep's comment counts what its command line holds and what the database gets
+words='one two three four five six seven eight nine ten'
+num() { local i=1; for w in $words; do [ "$w" = "$1" ] && { echo $i; return; }; i=$((i + 1)); done; echo "$1"; }
+sweep_cmd=$(cut -f2 "$tmp/cmds.txt" | grep '^\./build/govsim sweep ' | head -1)
+comment=$(grep -B3 '^\./build/govsim sweep ' README.md | grep '^#' | tr '\n' ' ')
+pol=$(num "$(echo "$comment" | sed -n 's/.*# \([a-z0-9]*\) clamp policies.*/\1/p')")
+gov=$(num "$(echo "$comment" | sed -n 's/.* x \([a-z0-9]*\) governors.*/\1/p')")
+trc=$(num "$(echo "$comment" | sed -n 's/.* over \([a-z0-9]*\) traces.*/\1/p')")
+runs=$(echo "$comment" | sed -n 's/.* \([0-9][0-9]*\) runs.*/\1/p')
+set -f
+# shellcheck disable=SC2086
+set -- $(echo "$sweep_cmd" | sed "s/'[^']*'/Q/g")
+set +f
+n_pol=0 n_gov=0 n_trc=0
+shift 2
+while [ $# -gt 0 ]; do
+	case "$1" in
+	--no-policy) n_pol=$((n_pol + 1)) ;;
+	--policy | --action) n_pol=$((n_pol + 1)); shift ;;
+	--governor) n_gov=$((n_gov + 1)); shift ;;
+	--*) shift ;;
+	*) n_trc=$((n_trc + 1)) ;;
+	esac
+	shift
+done
+db_runs=$(sqlite3 "$tmp/whatif.db" 'SELECT count(*) FROM runs' 2>/dev/null)
+if [ "$pol/$gov/$trc/$runs" != "$n_pol/$n_gov/$n_trc/$db_runs" ] ||
+	[ "$runs" != "$((n_pol * n_gov * n_trc))" ]; then
+	echo "readme_tour: the sweep's comment says $pol policies x $gov governors x $trc traces, $runs runs;" \
+		"the command has $n_pol x $n_gov x $n_trc, the database $db_runs runs" >&2
+	fail=1
+fi
 [ -s "$tmp/report/index.html" ] || ls "$tmp/report"/*.html >/dev/null 2>&1 ||
 	{ echo "readme_tour: the report left no HTML page" >&2; fail=1; }
 

@@ -1,7 +1,7 @@
 #!/bin/bash
 # store_kill.sh - the results database holds only complete runs, and refuses what it cannot read.
 #
-# Invariant (DESIGN.md §10, store.h): a run is written in one transaction, so a govsim killed
+# Invariant (store.h): a run is written in one transaction, so a govsim killed
 # with SIGKILL in the middle of writing one (the test seam tests/seams/kill_after_rows.c, loaded
 # with LD_PRELOAD: GOVSIM_FAULT_KILL_AFTER_ROWS=N sends SIGKILL right after the Nth INSERT; the
 # program itself has no fault injection) leaves a database that passes

@@ -6,7 +6,8 @@
 # task "light" that runs 1.5 to 2.5 ms at a time (its util stays far below LITTLE's 369 limit:
 # 2.5 ms of running from 0 gives at most 1024 x (1 - 0.5^(3/32)) = 64), nothing overutilized
 # (no CPU's util reaches 80 % of its capacity), every other CPU idle. Expected, by hand from
-# v5.9's rules (facts eas-v5.9.md; the energy argument is placement.sh's: for every util u >= 2
+# v5.9's rules (find_energy_efficient_cpu; the energy argument is placement.sh's: for every
+# util u >= 2
 # the LITTLE candidate saves more than 1/16 of the big one, and from LITTLE the big candidate
 # never wins):
 #  1. 1.010000 migrate 4 -> 0 of the sleeping task (before its wakeup on CPU0): feec from prev

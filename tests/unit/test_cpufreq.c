@@ -1,5 +1,6 @@
 /*
- * test_cpufreq.c - the cpufreq core on Hikey960's OPP tables (facts §6.1, built by hand here).
+ * test_cpufreq.c - the cpufreq core on Hikey960's OPP tables (DT hi3660.dtsi v5.9, built by
+ * hand here).
  *
  * Checks: RELATION_L resolution (lowest OPP >= target, else the highest) including exact OPPs,
  * targets between OPPs, below min and above max, and scaling_min/max_freq clamping; the H and C

@@ -2,11 +2,11 @@
  * test_eas.c - v5.9 task placement (src/sched/fair_eas.c, fair_select.c, rt_eas.c) on a
  * hand-built Hikey960 snapshot.
  *
- * Checks: the three worked examples of facts/eas-v5.9.md §9 (util 300 moves CPU4 -> CPU0 by
+ * Checks: three examples worked by hand (util 300 moves CPU4 -> CPU0 by
  * 56 > 11 and stays on CPU0; util 600 with uclamp_max 300 stays on CPU4 in both idle-clamp
  * cases; util 100 with uclamp_min 1024 stays on its LITTLE CPU, and moves to big under the
  * v6.2 util_fits_cpu rule); each candidate's energy against a hand computation from the EM
- * (costs of kernel-v5.9.md §6.2); em_cpu_energy's OPP thresholds; the overutilized flag (set
+ * (v5.9 costs: fmax * power / freq); em_cpu_energy's OPP thresholds; the overutilized flag (set
  * by one CPU, feec off, the fallback's select_idle_capacity, cleared only by the root-level
  * recomputation); a misfit pull (only while overutilized, to the lowest idle big CPU) and the
  * uclamp_min misfit that stays; two forks (to the other cluster when it has more idle CPUs,
@@ -29,7 +29,7 @@ static struct uclamp_sys sys;
 static struct uclamp_rq_pair urq[8];
 static struct uclamp_task uct;
 
-/* Hikey960, facts kernel-v5.9.md §6.2: cost = fmax * power / freq. */
+/* Hikey960, v5.9 em_create_perf_table(): cost = fmax * power / freq. */
 static void hikey_pds(void)
 {
 	static const unsigned long lf[5] = { 533000, 999000, 1402000, 1709000, 1844000 };
@@ -196,7 +196,7 @@ static void test_example1_capped_stays_big(void **state)
 	assert_int_equal(ex.prev_delta, 372);
 	assert_int_equal(ex.nr, 1);
 	/* not misfit on LITTLE (uclamp_task_util = 300 <= 369), but CPU util 462 there makes
-	 * the rd overutilized (facts §7.4) */
+	 * the rd overutilized */
 	assert_true(task_fits_capacity(&rd, &p, 462));
 	rd.cpu[0].util_avg = 600;
 	assert_true(cpu_overutilized(&rd, 0));

@@ -3,7 +3,7 @@
  *
  * Checks:
  * - the generated runnable_avg_yN_inv[] equals the 32 values published in the v5.9
- *   sched-pelt.h (typed in here from facts/kernel-v5.9.md §1.1 as the independent reference),
+ *   sched-pelt.h (typed in here as the independent reference),
  *   LOAD_AVG_MAX is 47742 and LOAD_AVG_PERIOD 32;
  * - integer values derived by hand from the published table (decay_load, one full period,
  *   sub-period deltas, the 1024 ns remainder, decay to 0 after 2016 periods);
@@ -22,7 +22,7 @@
 #include "pelt_tables.h"
 #include "sched/pelt.h"
 
-/* include/linux/sched-pelt.h (v5.9), as published; facts §1.1. */
+/* kernel/sched/sched-pelt.h (v5.9), as published. */
 static const uint32_t published_yN_inv[32] = {
 	0xffffffff, 0xfa83b2da, 0xf5257d14, 0xefe4b99a, 0xeac0c6e6, 0xe5b906e6, 0xe0ccdeeb,
 	0xdbfbb796, 0xd744fcc9, 0xd2a81d91, 0xce248c14, 0xc9b9bd85, 0xc5672a10, 0xc12c4cc9,
@@ -271,7 +271,7 @@ static void test_long_idle_decays_to_zero(void **state)
 static void test_clock_pelt(void **state)
 {
 	struct pelt_clock pc = { 0 };
-	u32 max_sum = ((47742 - 1024) << 10) - 47742; /* 47791490, facts §1.8 */
+	u32 max_sum = ((47742 - 1024) << 10) - 47742; /* 47791490 */
 	(void)state;
 
 	assert_int_equal(max_sum, 47791490);

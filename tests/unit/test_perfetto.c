@@ -437,7 +437,7 @@ static void test_compressed_bomb(void **state)
 	free(o.p);
 }
 
-/* prev_state by kernel version (facts/perfetto.md §7; include/linux/sched.h of each). */
+/* prev_state by kernel version (include/linux/sched.h of each). */
 static void test_prev_state_versions(void **state)
 {
 	static const struct {

@@ -1,9 +1,9 @@
 /*
  * test_platform.c - platform models: loading, the derived numbers, and every validation rule.
  *
- * Checks: the v5.9 EM power, EM cost and capacity-at-OPP derivations against the worked numbers
- * of facts/kernel-v5.9.md §6.2 and against a slow double-precision reference; that the built-in
- * hikey960 and juno-r0 models load with the numbers of facts/platforms.md; and that each
+ * Checks: the v5.9 EM power, EM cost and capacity-at-OPP derivations against numbers worked
+ * by hand from v5.9 energy_model.c and against a slow double-precision reference; that the built-in
+ * hikey960 and juno-r0 models load with the numbers their sources give; and that each
  * validation rule rejects a model broken by one substitution in the real models/hikey960.sql
  * (or juno-r0.sql), with GS_EMODEL, a message naming the table and row, and *out untouched.
  * Does not check: the CLI's output (tests/golden/platforms.sh) or the power functions
@@ -104,7 +104,7 @@ static const u32 a73_uv[] = {700000, 800000, 900000, 1000000, 1100000};
 
 static void test_em_power_worked_numbers(void **state)
 {
-	/* facts/platforms.md: A53 28, 70, 124, 187, 245; A73 243, 500, 804, 1161, 1571 mW. */
+	/* hikey960 dyn_power_coeff: A53 28, 70, 124, 187, 245; A73 243, 500, 804, 1161, 1571 mW. */
 	static const u32 a53_mw[] = {28, 70, 124, 187, 245};
 	static const u32 a73_mw[] = {243, 500, 804, 1161, 1571};
 	(void)state;
@@ -129,7 +129,7 @@ static void test_em_power_reference(void **state)
 
 static void test_em_cost_and_capacity(void **state)
 {
-	/* facts §6.2: v5.9 cost and capacity at OPP. */
+	/* v5.9 cost and capacity at OPP. */
 	static const u32 a53_cost[] = {96, 129, 163, 201, 245};
 	static const u32 a73_cost[] = {635, 831, 1052, 1298, 1571};
 	static const u32 a53_cap[] = {133, 249, 351, 428, 462};
@@ -224,7 +224,7 @@ static void test_load_hikey960(void **state)
 	assert_int_equal(plat_cluster_opp_index(b, 1805000), 2);
 	assert_int_equal(plat_cluster_opp_index(b, 1805001), -1);
 
-	/* Idle states: WFI 1/1 us; exit latency entry + exit (facts §6.1); LISA cost order. */
+	/* Idle states: WFI 1/1 us; exit latency entry + exit; LISA cost order. */
 	assert_int_equal(l->nr_idle, 3);
 	assert_string_equal(l->idle[0].name, "WFI");
 	assert_string_equal(l->idle[1].name, "cpu-sleep-0");

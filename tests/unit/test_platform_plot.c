@@ -76,7 +76,7 @@ static void test_without_curves(void **state)
 	(void)state;
 
 	assert_non_null(pl);
-	/* hikey960 A73 at 2362000, 1100 mV: 550 * 1100^2 * 2362 / 1e9 = 1571 mW (facts §6.2) */
+	/* hikey960 A73 at 2362000, 1100 mV: 550 * 1100^2 * 2362 / 1e9 = 1571 mW */
 	s = find(pl, 0, "policy4 em");
 	assert_true(s->y[4] == 1571.0);
 	assert_int_equal(plot_nr_series(pl), 4); /* em power and em efficiency per cluster */

@@ -2,10 +2,10 @@
  * test_power.c - the power model functions (power.h) over the built-in platforms.
  *
  * Checks: model names; busy and idle power per CPU and per cluster for em and costs against
- * the numbers of facts/platforms.md; active idle (-1) costing what WFI costs; out-of-range
- * arguments giving 0; the hindsight idle-state choice at and around each target residency,
- * and against a slow reference over a sweep of interval lengths; units; and em energy from
- * direct power x time integration (1 s busy at 2362 MHz on an A73 = 1.571 J).
+ * the numbers of models/hikey960.sql's sources; active idle (-1) costing what WFI costs;
+ * out-of-range arguments giving 0; the hindsight idle-state choice at and around each target
+ * residency, and against a slow reference over a sweep of interval lengths; units; and em
+ * energy from direct power x time integration (1 s busy at 2362 MHz on an A73 = 1.571 J).
  * Does not check: how the replay accounts busy and idle time (the sim's tests do).
  */
 #include "testutil.h"

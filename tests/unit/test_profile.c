@@ -1,19 +1,19 @@
 /*
  * test_profile.c - kernel profiles (src/kernel/profile.c) and the behaviours they switch in the
  * model files, each on a small case where the profiles on the two sides give different
- * answers. Every expected number is computed here from the kernel's formula as the facts sheet
- * (../shared/facts/kernel-profiles.md) gives it, not read from the code under test:
+ * answers. Every expected number is computed here from the kernel's formula of each release,
+ * not read from the code under test:
  * - the table: every cell cites a source; kernel releases map to the right profile;
- * - PELT (§2.1): an always-running task at 903 of 2362 MHz saturates at the current capacity
+ * - PELT: an always-running task at 903 of 2362 MHz saturates at the current capacity
  *   (cap_scale(1024, 391) = 391) under v4.19's contribution scaling and climbs towards 1024
  *   under clock_pelt (v5.9), both through pelt.c alone and through the scheduler model;
- * - util_est (§3): FASTUP (v5.9) vs the EWMA (v5.4); the capacity skip (v5.4) vs none (v4.19);
+ * - util_est: FASTUP (v5.9) vs the EWMA (v5.4); the capacity skip (v5.4) vs none (v4.19);
  *   the late-5.10 last_enqueued filter and MSB flag;
- * - uclamp (§4.2): no static key (5.4-early: aggregation always runs), the hard-wired RT
+ * - uclamp: no static key (5.4-early: aggregation always runs), the hard-wired RT
  *   default (no sysctl), the bucket id clamp, the tg clamp rule;
- * - schedutil (§6): map_util_perf vs map_util_freq at an OPP boundary, the v6.6 runnable
+ * - schedutil: map_util_perf vs map_util_freq at an OPP boundary, the v6.6 runnable
  *   boost, the v5.10 busy hold restoring cached_raw_freq, v4.19's iowait floor;
- * - cpufreq (§7): RELATION_LE skipping an inefficient OPP;
+ * - cpufreq: RELATION_LE skipping an inefficient OPP;
  * - the public interface: the profile's schedutil behaviours in struct govsim_kernel, and
  *   RELATION_LE reaching schedutil's get_next_freq through it.
  * Does not check: whole traces (golden tests) or validate's figures (test_validate).
@@ -497,7 +497,7 @@ static void test_iowait_floor_v4_19(void **state)
 }
 
 /* The profile reaches schedutil through the public struct govsim_kernel alone: the host's
- * mapping of the named behaviours (values from the sheet's rows, `kernels show`), and v6.1's
+ * mapping of the named behaviours (values from the profile rows, `kernels show`), and v6.1's
  * RELATION_LE as next_freq_relation: util 200 under map_util_perf asks
  * 2362000 * (200 + 50) / 1024 = 576660 kHz; L gives 903000, LE skips the inefficient lowest
  * OPP (costs as in test_relation_le) and gives 1421000; v5.15 keeps L on the same policy. */

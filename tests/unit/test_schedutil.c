@@ -1,8 +1,8 @@
 /*
- * test_schedutil.c - the v5.9 schedutil governor on Hikey960 OPP tables built by hand (facts
- * §6.1: A53 capacity 462, A73 1024), with a fake replay behind struct gov_env.
+ * test_schedutil.c - the v5.9 schedutil governor on Hikey960 OPP tables built by hand
+ * (A53 capacity 462, A73 1024), with a fake replay behind struct gov_env.
  *
- * Checks, each against numbers worked by hand from the kernel formulas (facts §4):
+ * Checks, each against numbers worked by hand from the kernel formulas:
  * get_next_freq + RELATION_L resolution (A73 util 512 -> 1476250 -> 1805000 kHz; A53 util 200
  * of 462 -> 999000; exact OPP targets; above max; scaling_max_freq); schedutil_cpu_util (RT
  * boost with the uclamp key off, uclamp.min replacing it with the key on, uclamp.max, DL

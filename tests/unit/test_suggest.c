@@ -36,11 +36,32 @@ static void test_suggest(void **state)
 	assert_null(gs_suggest("", opts));
 }
 
+/* Two adjacent characters swapped count as one edit, so a 3-letter command is still found;
+ * two swaps, or a swap of equal characters (no change), are not one. The hint names it. */
+static void test_suggest_swap(void **state)
+{
+	static const char *const cmds[] = {"run", "validate", "trace", "gen", "tune", NULL};
+	char hint[64];
+	(void)state;
+	assert_string_equal(gs_suggest("rnu", cmds), "run");
+	assert_string_equal(gs_suggest("urn", cmds), "run");
+	assert_string_equal(gs_suggest("egn", cmds), "gen");
+	assert_null(gs_suggest("nru", cmds)); /* two swaps away */
+	assert_null(gs_suggest("xyz", cmds));
+	assert_string_equal(gs_suggest_hint(hint, sizeof(hint), "rnu", cmds, NULL),
+			    "; did you mean 'run'?");
+	assert_string_equal(gs_suggest_hint(hint, sizeof(hint), "uclamp_mni",
+					    (const char *const[]){"uclamp_min", "comm", NULL}, "="),
+			    "; did you mean 'uclamp_min='?");
+	assert_string_equal(gs_suggest_hint(hint, sizeof(hint), "xyz", cmds, NULL), "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_distance),
 		cmocka_unit_test(test_suggest),
+		cmocka_unit_test(test_suggest_swap),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

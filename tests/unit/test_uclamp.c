@@ -241,7 +241,7 @@ static void test_bucket_ids_5(void **state)
 {
 	(void)state;
 	assert_int_equal(sys.bucket_delta, 205);
-	/* facts §3.1: [0,204] [205,409] [410,614] [615,819] [820,1024] */
+	/* buckets of 205: [0,204] [205,409] [410,614] [615,819] [820,1024] */
 	assert_int_equal(uclamp_bucket_id(&sys, 0), 0);
 	assert_int_equal(uclamp_bucket_id(&sys, 204), 0);
 	assert_int_equal(uclamp_bucket_id(&sys, 205), 1);

@@ -1,6 +1,6 @@
 /*
  * test_wattson.c - the `wattson` power model on the tensor (gs101) model: each step of Wattson's
- * formula chain (facts/wattson.md §2) against a hand computation from the CSV rows it must use.
+ * formula chain (wattson.h) against a hand computation from the CSV rows it must use.
  *
  * Checks: one CPU busy 1 s at the top OPP is exactly its active mW x 1 s; static power counted once
  * per policy and only while a CPU of it is on (active or shallow idle); the 2D dependency and its

@@ -1,0 +1,48 @@
+#!/bin/bash
+# gen_platform.sh - a generated trace is the platform's, so `run` replays it as traced.
+#
+# Checks, for gen without --platform (the default platform, hikey960) and with --platform
+# juno-r0 and hikey: the trace's CPU count (its #P: header and the CPUs of its frequency
+# markers) and each CPU's frequency equal the platform model's, read by sqlite3 from
+# models/NAME.sql (the CPUs, and the highest OPP of each CPU's cluster); and `run` of the trace
+# on that platform notes no what-if (the frequencies are OPPs of the platform) and no CPUs
+# missing. --cpus/--max-khz still write what they say.
+# Does not check: the workload itself (pipes.sh, run.sh).
+set -u
+cd "${GOVSIM_SOURCE_DIR:?}"
+bin="${GOVSIM_BIN:?}"
+src=$PWD
+fail=0
+tmp=$(mktemp -d)
+trap 'rm -rf "$tmp"' EXIT
+
+for p in default juno-r0 hikey; do
+	name=$p
+	args=(--platform "$p")
+	[ "$p" = default ] && { name=hikey960; args=(); }
+	"$bin" gen mix "${args[@]}" -o "$tmp/$p.txt" || { echo "gen_platform: gen mix ${args[*]} failed" >&2; fail=1; continue; }
+	sqlite3 "$tmp/$name.db" <"$src/models/schema.sql" && sqlite3 "$tmp/$name.db" <"$src/models/$name.sql" ||
+		{ echo "gen_platform: cannot load models/$name.sql" >&2; fail=1; continue; }
+	# cpu -> the highest OPP of its cluster, from the model
+	sqlite3 -separator ' ' "$tmp/$name.db" "SELECT c.cpu, (SELECT max(o.freq_khz) FROM opps o
+		WHERE o.cluster = cc.cluster) FROM cpus c JOIN cluster_cpus cc ON cc.cpu = c.cpu
+		ORDER BY c.cpu" >"$tmp/want.txt" || { fail=1; continue; }
+	# the trace's frequency markers: cpu -> state
+	sed -n 's/.*cpu_frequency_devlib: state=\([0-9]*\) cpu_id=\([0-9]*\).*/\2 \1/p' "$tmp/$p.txt" |
+		sort -n >"$tmp/got.txt"
+	diff -u "$tmp/want.txt" "$tmp/got.txt" >&2 ||
+		{ echo "gen_platform: $p: CPUs and frequencies differ from models/$name.sql" >&2; fail=1; }
+	ncpu=$(sed -n 's/.*#P:\([0-9]*\).*/\1/p' "$tmp/$p.txt" | head -1)
+	[ "$ncpu" = "$(wc -l <"$tmp/want.txt")" ] ||
+		{ echo "gen_platform: $p: #P:$ncpu, the model has $(wc -l <"$tmp/want.txt") CPUs" >&2; fail=1; }
+	"$bin" run "$tmp/$p.txt" --platform "$name" >"$tmp/run.txt" 2>&1 || { echo "gen_platform: run on $name failed" >&2; fail=1; }
+	if grep -E 'what-if|no OPP' "$tmp/run.txt" >&2; then
+		echo "gen_platform: $p: the replay on $name is a what-if" >&2
+		fail=1
+	fi
+done
+
+"$bin" gen mix --cpus 2 --max-khz 1000000 -o "$tmp/c.txt" || fail=1
+[ "$(grep -c 'cpu_frequency_devlib: state=1000000 ' "$tmp/c.txt")" = 2 ] ||
+	{ echo "gen_platform: --cpus 2 --max-khz 1000000 does not write 2 CPUs at 1 GHz" >&2; fail=1; }
+exit $fail
