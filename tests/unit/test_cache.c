@@ -77,6 +77,10 @@ static void assert_event_equal(const struct event *a, const struct event *b)
 	case EV_GOV_RAW_FREQ:
 		assert_int_equal(a->raw.khz, b->raw.khz);
 		break;
+	case EV_PROCESS_EXIT:
+		assert_string_equal(a->proc.comm, b->proc.comm);
+		assert_int_equal(a->proc.pid, b->proc.pid);
+		break;
 	default:
 		assert_int_equal(a->util.cpu, b->util.cpu);
 		assert_int_equal(a->util.pid, b->util.pid);
@@ -153,6 +157,8 @@ static size_t record_bytes(int type)
 		return common + sizeof(e->blocked);
 	case EV_GOV_RAW_FREQ:
 		return common + sizeof(e->raw);
+	case EV_PROCESS_EXIT:
+		return common + sizeof(e->proc);
 	default:
 		return common + sizeof(e->util);
 	}
@@ -236,7 +242,8 @@ static void test_same_stream(void **state)
 			 2936);
 	assert_int_equal(compare_cache(test_path("traces/juno-r0/sched_load/trace.dat"), NULL),
 			 3724);
-	assert_int_equal(compare_cache(test_path("traces/lab/6.1/burst.txt.gz"), NULL), 6031);
+	assert_int_equal(compare_cache(test_path("traces/lab/6.1/burst.txt.gz"), NULL),
+			 6031 + 47); /* and its 47 sched_process_exit (grep -c) */
 	assert_true(compare_cache(test_path("traces/perfetto/systing-x86-22cpu.pftrace"), NULL) > 0);
 	assert_true(compare_cache(test_path("tests/fixtures/traces/systrace-viewer-js.html"), NULL) >
 		    0);
