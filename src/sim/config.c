@@ -62,13 +62,28 @@ static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, st
 	return 1;
 }
 
+/* The field of the replay's 0|1 key `key` in cfg, or NULL when it is not one. */
+static int *bool_param_field(struct sim_config *cfg, const char *key)
+{
+	if (strcmp(key, "freq_invariant") == 0)
+		return &cfg->freq_invariant;
+	if (strcmp(key, "dvfs_possible_from_any_cpu") == 0)
+		return &cfg->dvfs_any_cpu;
+	if (strcmp(key, "cpuidle_driver") == 0)
+		return &cfg->cpuidle_driver;
+	if (strcmp(key, "sched_autogroup") == 0)
+		return &cfg->sched_autogroup;
+	return NULL;
+}
+
 /*
- * The replay's keys with a word or a mode for a value (update_points, start_freq,
- * freq_invariant, dvfs_possible_from_any_cpu, governor_start_ns): 1 when p is one of them (marked used), 0 when not, or
- * GS_EARG on a bad value.
+ * The replay's keys with a word, a mode or 0|1 for a value (update_points, start_freq,
+ * bool_param_field's, rq_clock_offset_ns, governor_start_ns): 1 when p is one of them (marked
+ * used), 0 when not, or GS_EARG on a bad value.
  */
 static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
+	int *flag;
 	u64 v;
 
 	if (strcmp(p->key, "update_points") == 0) {
@@ -96,37 +111,12 @@ static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct 
 		p->used = true;
 		return 1;
 	}
-	if (strcmp(p->key, "freq_invariant") == 0) {
+	flag = bool_param_field(cfg, p->key);
+	if (flag) {
 		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set freq_invariant='%s': expected 0 or 1",
+			return gs_error_set(err, GS_EARG, "--set %s='%s': expected 0 or 1", p->key,
 					    p->value);
-		cfg->freq_invariant = p->value[0] == '1';
-		p->used = true;
-		return 1;
-	}
-	if (strcmp(p->key, "dvfs_possible_from_any_cpu") == 0) {
-		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set dvfs_possible_from_any_cpu='%s': expected 0 or 1",
-					    p->value);
-		cfg->dvfs_any_cpu = p->value[0] == '1';
-		p->used = true;
-		return 1;
-	}
-	if (strcmp(p->key, "cpuidle_driver") == 0) {
-		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set cpuidle_driver='%s': expected 0 or 1", p->value);
-		cfg->cpuidle_driver = p->value[0] == '1';
-		p->used = true;
-		return 1;
-	}
-	if (strcmp(p->key, "sched_autogroup") == 0) {
-		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set sched_autogroup='%s': expected 0 or 1", p->value);
-		cfg->sched_autogroup = p->value[0] == '1';
+		*flag = p->value[0] == '1';
 		p->used = true;
 		return 1;
 	}

@@ -78,8 +78,8 @@ struct sim_config {
 	 * boost" is an update with SCHED_CPUFREQ_IOWAIT of the CPU that traced it, and D-state
 	 * sleeps are not taken for IO waits. */
 	bool iowait_traced;
-	/* sched_autogroup=1 (the lab's facts: config_SCHED_AUTOGROUP): exits move the task */
-	bool sched_autogroup;
+	/* sched_autogroup=0|1 (the lab's facts: config_SCHED_AUTOGROUP): exits move the task */
+	int sched_autogroup;
 	/* cpuidle_driver=0|1 (1; the lab's facts: cpuidle_driver = none gives 0) */
 	int cpuidle_driver;
 };
