@@ -18,52 +18,6 @@
 #include "trace/prefetch.h"
 #include "trace/reader.h"
 
-/* The fields an event carries (a union member's unused bytes are unspecified). */
-static void assert_event_equal(const struct event *a, const struct event *b)
-{
-	assert_int_equal(a->type, b->type);
-	assert_int_equal(a->ts_ns, b->ts_ns);
-	assert_int_equal(a->line, b->line);
-	assert_int_equal(a->cpu, b->cpu);
-	assert_int_equal(a->pid, b->pid);
-	switch (a->type) {
-	case EV_SWITCH:
-		assert_string_equal(a->sw.prev_comm, b->sw.prev_comm);
-		assert_string_equal(a->sw.next_comm, b->sw.next_comm);
-		assert_int_equal(a->sw.prev_pid, b->sw.prev_pid);
-		assert_int_equal(a->sw.next_pid, b->sw.next_pid);
-		assert_int_equal(a->sw.prev_prio, b->sw.prev_prio);
-		assert_int_equal(a->sw.next_prio, b->sw.next_prio);
-		assert_int_equal(a->sw.prev_state, b->sw.prev_state);
-		break;
-	case EV_WAKEUP:
-	case EV_WAKEUP_NEW:
-	case EV_WAKING:
-		assert_string_equal(a->wake.comm, b->wake.comm);
-		assert_int_equal(a->wake.pid, b->wake.pid);
-		assert_int_equal(a->wake.prio, b->wake.prio);
-		assert_int_equal(a->wake.target_cpu, b->wake.target_cpu);
-		break;
-	case EV_MIGRATE:
-		assert_int_equal(a->migrate.pid, b->migrate.pid);
-		assert_int_equal(a->migrate.orig_cpu, b->migrate.orig_cpu);
-		assert_int_equal(a->migrate.dest_cpu, b->migrate.dest_cpu);
-		break;
-	case EV_CPU_FREQUENCY:
-	case EV_CPU_IDLE:
-	case EV_FREQ_MARKER:
-		assert_int_equal(a->power.state, b->power.state);
-		assert_int_equal(a->power.cpu_id, b->power.cpu_id);
-		break;
-	default:
-		assert_int_equal(a->util.cpu, b->util.cpu);
-		assert_int_equal(a->util.pid, b->util.pid);
-		assert_int_equal(a->util.util, b->util.util);
-		assert_int_equal(a->util.load, b->util.load);
-		break;
-	}
-}
-
 /* Every event through prefetch equals the reader's own, in order; returns the count. */
 static long compare_streams(const char *path)
 {

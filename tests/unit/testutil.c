@@ -98,3 +98,82 @@ void tb_printf(struct tb *b, const char *fmt, ...)
 	va_end(ap);
 	b->len += (size_t)n;
 }
+
+void assert_event_equal(const struct event *a, const struct event *b)
+{
+	assert_int_equal(a->type, b->type);
+	assert_int_equal(a->ts_ns, b->ts_ns);
+	assert_int_equal(a->line, b->line);
+	assert_int_equal(a->cpu, b->cpu);
+	assert_int_equal(a->pid, b->pid);
+	switch (a->type) {
+	case EV_SWITCH:
+		assert_string_equal(a->sw.prev_comm, b->sw.prev_comm);
+		assert_string_equal(a->sw.next_comm, b->sw.next_comm);
+		assert_int_equal(a->sw.prev_pid, b->sw.prev_pid);
+		assert_int_equal(a->sw.next_pid, b->sw.next_pid);
+		assert_int_equal(a->sw.prev_prio, b->sw.prev_prio);
+		assert_int_equal(a->sw.next_prio, b->sw.next_prio);
+		assert_int_equal(a->sw.prev_state, b->sw.prev_state);
+		break;
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		assert_string_equal(a->wake.comm, b->wake.comm);
+		assert_int_equal(a->wake.pid, b->wake.pid);
+		assert_int_equal(a->wake.prio, b->wake.prio);
+		assert_int_equal(a->wake.target_cpu, b->wake.target_cpu);
+		assert_int_equal(a->wake.irq, b->wake.irq);
+		break;
+	case EV_MIGRATE:
+		assert_string_equal(a->migrate.comm, b->migrate.comm);
+		assert_int_equal(a->migrate.pid, b->migrate.pid);
+		assert_int_equal(a->migrate.prio, b->migrate.prio);
+		assert_int_equal(a->migrate.orig_cpu, b->migrate.orig_cpu);
+		assert_int_equal(a->migrate.dest_cpu, b->migrate.dest_cpu);
+		break;
+	case EV_CPU_FREQUENCY:
+	case EV_CPU_IDLE:
+	case EV_FREQ_MARKER:
+		assert_int_equal(a->power.state, b->power.state);
+		assert_int_equal(a->power.cpu_id, b->power.cpu_id);
+		break;
+	case EV_IOWAIT_BOOST:
+		assert_int_equal(a->iowait.boost, b->iowait.boost);
+		break;
+	case EV_HRTIMER_EXPIRE:
+		assert_int_equal(a->timer.sched_tick, b->timer.sched_tick);
+		break;
+	case EV_SOFTIRQ_ENTRY:
+		assert_int_equal(a->softirq.vec, b->softirq.vec);
+		break;
+	case EV_BLOCKED_UPDATE:
+		assert_int_equal(a->blocked.cpu, b->blocked.cpu);
+		break;
+	case EV_GOV_RAW_FREQ:
+		assert_int_equal(a->raw.khz, b->raw.khz);
+		break;
+	case EV_PROCESS_EXIT:
+		assert_string_equal(a->proc.comm, b->proc.comm);
+		assert_int_equal(a->proc.pid, b->proc.pid);
+		break;
+	default:
+		assert_int_equal(a->util.cpu, b->util.cpu);
+		assert_int_equal(a->util.pid, b->util.pid);
+		assert_string_equal(a->util.comm, b->util.comm);
+		assert_int_equal(a->util.path, b->util.path);
+		assert_int_equal(a->util.load, b->util.load);
+		assert_int_equal(a->util.runnable, b->util.runnable);
+		assert_int_equal(a->util.util, b->util.util);
+		assert_int_equal(a->util.update_time, b->util.update_time);
+		assert_int_equal(a->util.util_est_enqueued, b->util.util_est_enqueued);
+		assert_int_equal(a->util.util_est_ewma, b->util.util_est_ewma);
+		assert_int_equal(a->util.util_rt, b->util.util_rt);
+		assert_int_equal(a->util.util_dl, b->util.util_dl);
+		assert_int_equal(a->util.uclamp_min, b->util.uclamp_min);
+		assert_int_equal(a->util.uclamp_max, b->util.uclamp_max);
+		assert_int_equal(a->util.freq_khz, b->util.freq_khz);
+		assert_int_equal(a->util.idle_state, b->util.idle_state);
+		break;
+	}
+}

@@ -13,6 +13,8 @@
 #include <stdint.h>
 #include <cmocka.h>
 
+#include "core/event.h"
+
 /* Path of a file in the source tree, e.g. test_path("traces/sample.txt"); static buffer. */
 const char *test_path(const char *rel);
 
@@ -35,5 +37,9 @@ struct tb {
 	size_t len, cap;
 };
 void tb_printf(struct tb *b, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/* Two events carry the same common fields and the same values in every field of the union
+ * member their type uses (event.h; a member's unused bytes are unspecified). */
+void assert_event_equal(const struct event *a, const struct event *b);
 
 #endif
