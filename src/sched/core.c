@@ -446,12 +446,12 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	rq = &s->rq[cpu];
 
 	if (ev->sw.prev_pid > 0) {
-		prev = node_get(s, ev->sw.prev_pid, ev->sw.prev_comm);
+		prev = node_get(s, ev->sw.prev_pid, ev->sw.prev_comm, now);
 		if (!prev)
 			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	}
 	if (ev->sw.next_pid > 0) {
-		next = node_get(s, ev->sw.next_pid, ev->sw.next_comm);
+		next = node_get(s, ev->sw.next_pid, ev->sw.next_comm, now);
 		if (!next)
 			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	}
@@ -519,7 +519,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 
 	if (ev->wake.pid <= 0)
 		return 0;
-	n = node_get(s, ev->wake.pid, ev->wake.comm);
+	n = node_get(s, ev->wake.pid, ev->wake.comm, now);
 	if (!n)
 		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	p = &n->t;
@@ -576,7 +576,7 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 		ret = check_cpu(s, ev, dst, err);
 	if (ret)
 		return ret;
-	n = node_get(s, ev->migrate.pid, ev->migrate.comm);
+	n = node_get(s, ev->migrate.pid, ev->migrate.comm, now);
 	if (!n)
 		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	p = &n->t;

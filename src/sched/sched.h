@@ -109,6 +109,10 @@ struct sched_hooks {
 	 * p->owner_data: the task's state is then freed (sched_task_find() no longer sees it).
 	 * NULL or false: the task is kept, as before. */
 	bool (*task_exit)(void *ctx, struct task *p, u64 now_ns);
+	/* A started task's name changed (an event names it differently: prctl(PR_SET_NAME), or
+	 * an exec). Called when an event first shows the new name, before the event is applied,
+	 * with p->comm already the new name; the task may be running or queued. May be NULL. */
+	void (*task_rename)(void *ctx, struct task *p, const char *old_comm, u64 now_ns);
 };
 
 struct sched_config {

@@ -124,7 +124,7 @@ void update_rq_clock(struct rq *rq, u64 now);
 int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
-struct task_node *node_get(struct sched *s, s32 pid, const char *comm);
+struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now);
 /* Take n out of the task table and recycle its node (its task exited). */
 void node_free(struct sched *s, struct task_node *n);
 

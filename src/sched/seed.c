@@ -102,7 +102,7 @@ int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
 	n = node_find(s, ev->util.pid);
 	if (n && n->started)
 		return 0;
-	n = node_get(s, ev->util.pid, ev->util.comm);
+	n = node_get(s, ev->util.pid, ev->util.comm, 0); /* not started: no rename hook */
 	if (!n)
 		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	sa = &n->seed;

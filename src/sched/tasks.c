@@ -50,23 +50,36 @@ struct task_node *node_find(const struct sched *s, s32 pid)
 }
 
 /* p->comm becomes comm's first 15 characters, NUL-padded (strncpy). Most events name the task
- * as before, so compare first: p->comm is always NUL-padded after its end. */
-static void set_comm(struct task *p, const char *comm)
+ * as before, so compare first: p->comm is always NUL-padded after its end. True when the name
+ * changed. */
+static bool set_comm(struct task *p, const char *comm)
 {
 	if (!comm || !comm[0] || strncmp(comm, p->comm, TASK_COMM_LEN - 1) == 0)
-		return;
+		return false;
 	strncpy(p->comm, comm, TASK_COMM_LEN - 1);
 	p->comm[TASK_COMM_LEN - 1] = '\0';
+	return true;
+}
+
+/* An event names a known task: a started task whose name changed is announced to the owner
+ * (the task_rename hook) before the event is applied. */
+static void rename_task(struct sched *s, struct task_node *n, const char *comm, u64 now)
+{
+	char old[TASK_COMM_LEN];
+
+	memcpy(old, n->t.comm, TASK_COMM_LEN);
+	if (set_comm(&n->t, comm) && n->started && s->hooks.task_rename && !s->mute)
+		s->hooks.task_rename(s->hooks.ctx, &n->t, old, now);
 }
 
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
-struct task_node *node_get(struct sched *s, s32 pid, const char *comm)
+struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
 {
 	struct task_node *n = node_find(s, pid);
 	size_t h;
 
 	if (n) {
-		set_comm(&n->t, comm);
+		rename_task(s, n, comm, now);
 		return n;
 	}
 	if ((s->stats.live_tasks + 1) * 2 > s->table_size && table_grow(s) < 0)

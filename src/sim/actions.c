@@ -99,3 +99,16 @@ int sim_apply_action(struct sim *s, struct gs_error *err)
 	 * new clamps are seen at the next update point. */
 	return 0;
 }
+
+/* The sched_hooks task_rename hook: the actions run so far that select the task's new name
+ * and not its old one are applied now, to the task where it is (running, queued or asleep). */
+void sim_task_rename(void *ctx, struct task *p, const char *old_comm, u64 now)
+{
+	struct sim *s = ctx;
+	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
+
+	if (!s->cfg.opts.policy || p->is_governor)
+		return;
+	policy_apply_renamed_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
+				  old_comm, p->comm, &ops, s->astats);
+}

@@ -780,6 +780,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	hooks.task_event = hook_task_event;
 	hooks.task_class_change = hook_task_class_change;
 	hooks.task_exit = sim_task_exit;
+	hooks.task_rename = sim_task_rename;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret)
 		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",

@@ -366,5 +366,6 @@ int sim_feed_iowait(struct sim *s, const struct event *ev, struct gs_error *err)
  * applied now (s->next_action). */
 u64 sim_action_time(const struct sim *s, size_t k);
 int sim_apply_action(struct sim *s, struct gs_error *err);
+void sim_task_rename(void *ctx, struct task *p, const char *old_comm, u64 now);
 
 #endif

@@ -20,6 +20,11 @@
  * - setattr is sched_setattr(SCHED_FLAG_UTIL_CLAMP_MIN/MAX) on every matching task that exists
  *   at its time, AND on every matching task first seen later in the trace (it was alive, just
  *   not yet seen): see policy_apply_new_task(). A clamp not given keeps the task's request.
+ * - comm= selects by the name a task has when the action runs, and a task renamed later (rt-app
+ *   and thread pools name their threads after they start) is selected when an event first
+ *   shows the new name: the setattr and attach actions that select the new name and did not
+ *   select the old one are applied then (policy_apply_renamed_task()). An action never undoes
+ *   itself when a name stops matching: the kernel keeps a task's clamps and group.
  * - sysctl writes /proc/sys/kernel/<name>; cgroup writes a cgroup v2 file, creating the group
  *   (and its parents) if needed; `cgroup PATH` alone only creates it (mkdir -p: no write, so
  *   the static key stays off; an existing group is kept). attach moves matching tasks, now and
@@ -176,6 +181,17 @@ u64 policy_affinity(const struct policy *p, u64 upto_ns, s32 pid, const char *co
 void policy_apply_new_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
 			   u64 now_ns, struct uclamp_task *uc, s32 pid, const char *comm,
 			   struct policy_action_stats *st);
+
+/*
+ * A started task renamed (prctl(PR_SET_NAME) or exec; p->comm is comm now): the setattr and
+ * attach actions run by upto_ns whose comm= selects the new name and not old_comm are applied
+ * now, in run order, as policy_apply() would have at their time; ops->requeue brackets each
+ * change (the task may be running or queued). A pid= action selected the task already.
+ */
+void policy_apply_renamed_task(struct uclamp_sys *sys, const struct policy *p, u64 upto_ns,
+			       u64 now_ns, struct uclamp_task *uc, s32 pid, const char *old_comm,
+			       const char *comm, const struct policy_ops *ops,
+			       struct policy_action_stats *st);
 
 /* The policy as text, one normalised action per line in run order ("at 0.5 setattr
  * comm=surfaceflinger uclamp_min=512\n"), for the results database. Writes at most size bytes
