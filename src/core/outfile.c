@@ -1,7 +1,9 @@
 /* outfile.c - outputs written to a temporary name and renamed into place (outfile.h). */
+#define _GNU_SOURCE /* fopencookie */
 #include "core/outfile.h"
 
 #include <errno.h>
+#include <fcntl.h>
 #include <limits.h>
 #include <signal.h>
 #include <stdlib.h>
@@ -94,6 +96,66 @@ static char *temp_name(const char *dest)
 	return tmp;
 }
 
+/* The stream under an outfile: writes go to fd, and the first failure's errno is kept, so that
+ * outfile_commit() names it (a FILE keeps only an error flag: by the final flush errno may
+ * say nothing, or something else). */
+struct outfile_sink {
+	int fd;
+	int err;
+};
+
+static ssize_t sink_write(void *cookie, const char *buf, size_t n)
+{
+	struct outfile_sink *k = cookie;
+	size_t done = 0;
+
+	while (done < n) {
+		ssize_t w = write(k->fd, buf + done, n - done);
+
+		if (w < 0 && errno == EINTR)
+			continue;
+		if (w <= 0) {
+			if (!k->err)
+				k->err = w < 0 ? errno : EIO;
+			errno = k->err;
+			return done ? (ssize_t)done : -1;
+		}
+		done += (size_t)w;
+	}
+	return (ssize_t)done;
+}
+
+static int sink_close(void *cookie)
+{
+	struct outfile_sink *k = cookie;
+	int ret = close(k->fd);
+
+	free(k);
+	return ret;
+}
+
+/* A write stream on fd for o (fd is closed on failure). */
+static FILE *sink_open(struct outfile *o, int fd)
+{
+	static const cookie_io_functions_t io = {.write = sink_write, .close = sink_close};
+	FILE *f;
+
+	o->sink = calloc(1, sizeof(*o->sink));
+	if (!o->sink) {
+		close(fd);
+		errno = ENOMEM;
+		return NULL;
+	}
+	o->sink->fd = fd;
+	f = fopencookie(o->sink, "w", io);
+	if (!f) {
+		free(o->sink);
+		o->sink = NULL;
+		close(fd);
+	}
+	return f;
+}
+
 /* mkstemp() the name, record it as pending and open it; signals that end the program are held
  * meanwhile, so a temporary file exists only once the table names it. */
 static int create_temp(struct outfile *o, struct gs_error *err)
@@ -125,9 +187,13 @@ static int create_temp(struct outfile *o, struct gs_error *err)
 	/* mkstemp() creates 0600; the output gets the mode fopen() would give it */
 	mask = umask(0);
 	umask(mask);
-	if (fchmod(fd, 0666 & ~mask) != 0 || !(o->f = fdopen(fd, "w"))) {
+	if (fchmod(fd, 0666 & ~mask) != 0) {
 		saved = errno;
 		close(fd);
+		fd = -1;
+	}
+	if (fd < 0 || !(o->f = sink_open(o, fd))) {
+		saved = fd < 0 ? saved : errno;
 		unlink(o->tmp);
 		pending_drop(o->slot);
 		return gs_error_set(err, GS_EIO, "'%s': cannot create: %s", o->path,
@@ -143,6 +209,7 @@ static void release(struct outfile *o)
 	free(o->tmp);
 	o->tmp = NULL;
 	o->f = NULL;
+	o->sink = NULL;
 	o->slot = -1;
 }
 
@@ -161,7 +228,9 @@ int outfile_open(struct outfile *o, const char *path, struct gs_error *err)
 	errno = 0;
 	dest = resolve_target(path, &direct);
 	if (direct) {
-		o->f = fopen(path, "w");
+		int fd = open(path, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, 0666);
+
+		o->f = fd >= 0 ? sink_open(o, fd) : NULL;
 		if (!o->f)
 			return gs_error_set(err, GS_EIO, "'%s': cannot create: %s", path,
 					    strerror(errno));
@@ -188,7 +257,7 @@ int outfile_commit(struct outfile *o, struct gs_error *err)
 		return gs_error_set(err, GS_EIO, "'%s': write error: not open", o->path);
 	errno = 0;
 	bad = fflush(o->f) != 0 || ferror(o->f);
-	saved = errno;
+	saved = o->sink && o->sink->err ? o->sink->err : errno;
 	if (o->f != stdout && fclose(o->f) != 0 && !bad) {
 		bad = 1;
 		saved = errno;

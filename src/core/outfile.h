@@ -34,6 +34,7 @@ struct outfile {
 	char *tmp;	  /* the temporary file (malloc'd), NULL when written directly */
 	char *dest; /* the file tmp is renamed to (malloc'd): path, or where its link points */
 	int slot;   /* its entry in the pending table, -1 when none */
+	struct outfile_sink *sink; /* f's file descriptor and the first write error on it */
 };
 
 /*
