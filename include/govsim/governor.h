@@ -1,5 +1,5 @@
 /*
- * govsim/governor.h - the public governor interface of govsim, ABI 1.2.
+ * govsim/governor.h - the public governor interface of govsim, ABI 1.3.
  *
  * Plain C (C99 or later), no other govsim header. A governor -- built in or a plugin loaded
  * with `govsim run --governor ./libmygov.so` -- is one `const struct govsim_governor` named
@@ -28,7 +28,7 @@ extern "C" {
 #endif
 
 #define GOVSIM_GOV_ABI_MAJOR 1
-#define GOVSIM_GOV_ABI_MINOR 2
+#define GOVSIM_GOV_ABI_MINOR 3
 /* The one symbol a plugin exports: const struct govsim_governor govsim_governor. */
 #define GOVSIM_GOVERNOR_SYMBOL "govsim_governor"
 
@@ -230,6 +230,12 @@ struct govsim_policy {
 	 * not the updated CPU when the scheduler works on a remote runqueue (a wakeup enqueued by
 	 * the waker's CPU, wake_up_new_task, a load-balance detach); -1 when not known. */
 	int this_cpu;
+	/* ---- ABI 1.3 */
+	/* 1 when the governor was running before the replay's first event (the trace shows no
+	 * start of it): its state then is not what its start leaves, and cur_khz is the best
+	 * knowledge of its last decision. 0 when the replay starts it at a known instant (a
+	 * governor switch the trace recorded): start as the kernel's governor start does. */
+	int running_before;
 };
 
 /* What govsim offers; use the govsim_* helpers below rather than calling these directly. A

@@ -53,6 +53,8 @@ struct cpufreq_policy {
 	/* The default rate limit's rule (cpufreq_policy_transition_delay_us): false, latency x
 	 * 1000 capped at 10 ms (up to v6.8); true, latency x 1.5 (v6.9+). */
 	bool transition_delay_1_5x;
+	/* The governor ran before the replay's first event (no known start in the trace). */
+	bool gov_running_before;
 	/* A request waiting for the slow path: in force at pending_at_ns. */
 	bool pending;
 	u32 pending_khz;

@@ -424,6 +424,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->gp.switch_latency_ns = pol->switch_latency_ns;
 	st->gp.freq_invariant = pol->freq_invariant;
 	st->gp.dvfs_possible_from_any_cpu = pol->dvfs_possible_from_any_cpu;
+	st->gp.running_before = pol->gov_running_before;
 	st->gp.report = env->on_eval != NULL;
 	pub_refresh(st);
 

@@ -49,6 +49,10 @@
  *   host's idle_calls, the replay's count of idle entries, for tick_nohz_get_idle_calls_cpu().
  * - rate_limit_us is a --set tunable read at init (any unsigned int, as rate_limit_us_store
  *   takes); the kernel's sysfs store can change it while running.
+ * - A governor that ran before the trace (no start of it traced: govsim_policy.running_before)
+ *   starts with next_freq = the frequency in force and cached_raw_freq unknown, not as
+ *   sugov_start() leaves it (0, 0): its last decision is what the trace shows in force. A
+ *   known start (the lab's governor switch) is sugov_start()'s.
  * - sugov_record()/sugov_report() are the replay's own (the --timeline rows): they read the
  *   evaluation and change no decision.
  */
@@ -645,7 +649,13 @@ static int schedutil_init(struct govsim_policy *pol, void **data)
 	sg_policy->rate_limit_us = rate_limit_us;
 	sg_policy->iowait_boost_enabled = iowait != 0;
 	sg_policy->tick_nsec = govsim_tick_nsec(pol);
-	/* sugov_start: everything else starts at 0. */
+	/* sugov_start: everything else starts at 0. A governor that ran before the trace made its
+	 * last decision already: it is the frequency in force, and the raw frequency it cached is
+	 * unknown (no util maps to SUGOV_RAW_FREQ_UNKNOWN, so the first evaluation resolves). */
+	if (pol->running_before) {
+		sg_policy->next_freq = pol->cur_khz;
+		sg_policy->cached_raw_freq = SUGOV_RAW_FREQ_UNKNOWN;
+	}
 	sg_policy->freq_update_delay_ns = (s64)rate_limit_us * (s64)NSEC_PER_USEC;
 	sg_policy->nr_cpus = pol->nr_cpus;
 	for (int i = 0; i < sg_policy->nr_cpus; i++) {

@@ -22,6 +22,9 @@ typedef uint32_t u32;
 
 /* IOWAIT_BOOST_MIN: SCHED_CAPACITY_SCALE / 8. */
 #define IOWAIT_BOOST_MIN (GOVSIM_CAPACITY_SCALE / 8)
+/* cached_raw_freq of a governor that ran before the trace: above any raw frequency
+ * get_next_freq() computes (at most 1.25 x cpuinfo.max_freq plus the iowait boost's). */
+#define SUGOV_RAW_FREQ_UNKNOWN 0xffffffffu
 
 enum schedutil_type { FREQUENCY_UTIL, ENERGY_UTIL };
 
@@ -69,7 +72,7 @@ struct sugov_policy {
 	u64 last_freq_update_time;
 	s64 freq_update_delay_ns;
 	unsigned int next_freq;
-	unsigned int cached_raw_freq;
+	unsigned int cached_raw_freq; /* SUGOV_RAW_FREQ_UNKNOWN: ran before the trace */
 	bool limits_changed;
 	bool need_freq_update;
 	int nr_cpus;

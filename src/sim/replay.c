@@ -584,6 +584,10 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
 					   "other D-state sleeps: --set iowait_boost=1 models it)");
 	}
+	if (strcmp(cfg->gov->name, "schedutil") == 0 && !cfg->governor_start_ns)
+		run_result_note(r, "schedutil taken as running before the trace (no start of it "
+				   "traced): its last decision is each policy's frequency at the "
+				   "first event, the raw frequency it cached unknown");
 	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
 	if (o->label)
 		snprintf(r->label, sizeof(r->label), "%s", o->label);

@@ -838,6 +838,7 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	cl->pol.dvfs_possible_from_any_cpu =
 		cfg->dvfs_any_cpu >= 0 ? cfg->dvfs_any_cpu != 0 : s->plat->dvfs_any_cpu;
 	cl->pol.transition_delay_1_5x = s->kp->rate_limit_1_5x;
+	cl->pol.gov_running_before = cfg->governor_start_ns == 0;
 	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
 		cpufreq_policy_set_efficiencies(&cl->pol);
 	cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
