@@ -9,9 +9,6 @@
 
 #include "core/types.h"
 
-struct governor_ops;
-struct plat_cluster;
-
 /*
  * The hardware of a policy as the cpufreq core and the governors read it: the driver's
  * frequency table (v5.9 struct cpufreq_frequency_table, which cpufreq-dt builds from the OPPs:
@@ -37,7 +34,6 @@ struct cpufreq_opp_table {
 struct cpufreq_policy {
 	int id;                           /* cluster index */
 	struct cpufreq_opp_table tbl;     /* OPP table, CPUs */
-	const struct plat_cluster *cl;    /* the replay's own cluster: never read here */
 	u32 cpuinfo_min_khz, cpuinfo_max_khz;
 	u32 min_khz, max_khz;             /* scaling_min_freq / scaling_max_freq */
 	u32 cur_khz;                      /* the frequency in force */
@@ -63,13 +59,10 @@ struct cpufreq_policy {
 	 * one bit per OPP index, skipped by cpufreq_driver_resolve_freq. */
 	bool efficiencies;
 	u32 inefficient_mask;
-	/* The governor. */
-	const struct governor_ops *gov;
-	void *gov_data;
 };
 
 /* Set up a policy on a copy of tbl: limits = cpuinfo, cur = initial_khz resolved
- * (RELATION_L); pol->cl is left NULL for the caller. */
+ * (RELATION_L). */
 void cpufreq_policy_init(struct cpufreq_policy *pol, int id, const struct cpufreq_opp_table *tbl,
 			 u32 initial_khz, u64 switch_latency_ns);
 

@@ -36,8 +36,6 @@ const struct governor_ops *const governor_table[] = {
 
 const char *governor_help(const struct governor_ops *gov)
 {
-	if (gov->help)
-		return gov->help;
 	return gov->pub && gov->pub->help ? gov->pub->help : "";
 }
 

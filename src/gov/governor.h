@@ -1,13 +1,12 @@
 /*
  * governor.h - struct governor_ops, the governors as the replay drives them, and the registry.
  *
- * A governor is written against the public interface, include/govsim/governor.h (struct
+ * Every governor is written against the public interface, include/govsim/governor.h (struct
  * govsim_governor): built in (one file in src/gov/ and a line in governor.c's table) or a
  * plugin loaded at run time (governor_lookup). The host side of that interface (host.c) runs it
- * on struct gov_env and the cpufreq core. The governors not yet moved to it implement
- * governor_ops directly: called at the kernel's cpufreq_update_util() points with (cpu, time,
- * flags), they read the CPUs' utilization through struct gov_env, and ask the cpufreq core for
- * a frequency with cpufreq_request(). None reads a clock.
+ * on struct gov_env and the cpufreq core: called at the kernel's cpufreq_update_util() points
+ * with (cpu, time, flags), a governor reads the CPUs' signals through the host and asks for a
+ * frequency with govsim_request_freq(). None reads a clock.
  */
 #ifndef GOVSIM_GOV_GOVERNOR_H
 #define GOVSIM_GOV_GOVERNOR_H
@@ -60,43 +59,33 @@ struct gov_param {
 	bool used; /* set by the governor that consumed it */
 };
 
+/* A governor the replay can run: a built-in one (governor.c's table) or a plugin (plugin.c),
+ * each a struct govsim_governor of the public interface, which host.c runs. */
 struct governor_ops {
 	const char *name;
-	const char *help; /* one line, for --help: what it does and its tunables */
-	/* Allocate per-policy data; parse its tunables from params (marking them used). Bad values
-	 * give GS_EARG with the key named in err. Call through governor_init(). */
-	int (*init)(struct cpufreq_policy *pol, const struct gov_env *env,
-		    struct gov_param *params, int nr_params, void **data, struct gs_error *err);
-	/* The cpufreq_update_util() hook for `cpu` of this policy. */
-	void (*update)(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
-		       unsigned int flags);
-	void (*release)(void *data);
-	/* A governor of the public interface: init is NULL, update and release are the host's
-	 * (GOV_PUB_OPS). */
 	const struct govsim_governor *pub;
 	/* A plugin: its file (as resolved) and the file's SHA-256 in hex; NULL when built in. */
 	const char *path;
 	const char *sha256;
 };
 
-/* The governor_ops of a public-interface governor `g` named `nm` (its help is g's). */
-#define GOV_PUB_OPS(nm, g)                                                                     \
-	{                                                                                      \
-		.name = (nm), .help = NULL, .init = NULL, .update = gov_pub_update,              \
-		.release = gov_pub_release, .pub = (g), .path = NULL, .sha256 = NULL,          \
-	}
-/* gov->help, else its public governor's. */
+/* The registry entry of a public-interface governor `g` named `nm`. */
+#define GOV_PUB_OPS(nm, g) {.name = (nm), .pub = (g), .path = NULL, .sha256 = NULL}
+/* The governor's one-line help ("" when it has none). */
 const char *governor_help(const struct governor_ops *gov);
-void gov_pub_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
-		    unsigned int flags);
-void gov_pub_release(void *data);
 
-/* gov->init, or the host's init of a public-interface governor. */
+/* Start the governor on a policy (the host's side of govsim_governor.init): its per-policy
+ * state in *data; tunables from params (marking those it takes). Bad values give GS_EARG with
+ * the key named in err. */
 int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
 		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
 		  struct gs_error *err);
-/* The governor's own per-policy data behind `data` (the same pointer for governor_ops ones). */
-void *governor_data(const struct governor_ops *gov, void *data);
+/* The cpufreq_update_util() hook for `cpu` of the policy whose state is data. */
+void governor_update(void *data, int cpu, u64 now_ns, unsigned int flags);
+/* Stop the governor and free its state (NULL: nothing). */
+void governor_release(void *data);
+/* The governor's own per-policy data behind the host's state `data`. */
+void *governor_data(void *data);
 
 /* The registry: NULL-terminated. */
 extern const struct governor_ops *const governor_table[];

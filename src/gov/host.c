@@ -452,22 +452,18 @@ int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
 		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
 		  struct gs_error *err)
 {
-	if (gov->pub)
-		return pub_init(gov->pub, pol, env, params, nr_params, data, err);
-	return gov->init(pol, env, params, nr_params, data, err);
+	return pub_init(gov->pub, pol, env, params, nr_params, data, err);
 }
 
-void gov_pub_update(struct cpufreq_policy *pol, void *data, int cpu, u64 now_ns,
-		    unsigned int flags)
+void governor_update(void *data, int cpu, u64 now_ns, unsigned int flags)
 {
 	struct pub_state *st = data;
 
-	(void)pol;
 	pub_refresh(st);
 	st->g->update(&st->gp, st->data, cpu, now_ns, flags);
 }
 
-void gov_pub_release(void *data)
+void governor_release(void *data)
 {
 	struct pub_state *st = data;
 
@@ -478,9 +474,7 @@ void gov_pub_release(void *data)
 	free(st);
 }
 
-void *governor_data(const struct governor_ops *gov, void *data)
+void *governor_data(void *data)
 {
-	if (gov->pub && data)
-		return ((struct pub_state *)data)->data;
-	return data;
+	return data ? ((struct pub_state *)data)->data : NULL;
 }

@@ -133,7 +133,6 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 	}
 	pl->handle = handle;
 	pl->ops = (struct governor_ops)GOV_PUB_OPS(g->name, g);
-	pl->ops.help = g->help ? g->help : "";
 	pl->ops.path = pl->path;
 	pl->ops.sha256 = pl->sha256;
 	plugins[nr_plugins++] = pl;

@@ -27,7 +27,7 @@
 static void account_residency(struct sim *s, int c, u64 dt)
 {
 	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 
 	cl->residency_ns[cl->cur_opp] += dt;
 	if (s->cpu[pc->cpus[0]].traced_seen) {
@@ -51,7 +51,7 @@ static void account_cpu(struct sim *s, int c, struct sim_cpu *sc, u64 dt, bool *
 			int *min_idle, u64 *frac_ns)
 {
 	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 
 	if (sc->overutil)
 		s->overutil_ns[c] += dt;
@@ -99,7 +99,7 @@ static void account_cpu(struct sim *s, int c, struct sim_cpu *sc, u64 dt, bool *
 static void account_validation(struct sim *s, int c, u64 dt, bool any_busy)
 {
 	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 
 	/* scored, like the time-weighted share, only under the kernel's own decisions */
 	if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
@@ -126,7 +126,7 @@ static void account_validation(struct sim *s, int c, u64 dt, bool any_busy)
 void sim_cluster_account(struct sim *s, int c, u64 t)
 {
 	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 	bool any_busy = false;
 	int min_idle = INT32_MAX;
 	u64 cl_frac_ns = 0; /* CSV: the cluster is busy while its busiest CPU is */
@@ -173,7 +173,7 @@ void sim_cluster_sync_khz(struct sim *s, int c)
 /* Whether the cluster must be accounted at every step (a CPU of it is csv_frac). */
 void sim_cluster_update_eager(struct sim *s, int c)
 {
-	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	const struct plat_cluster *pc = s->cl[c].pc;
 	bool eager = false;
 	for (int i = 0; i < pc->nr_cpus; i++)
 		eager |= s->cpu[pc->cpus[i]].csv_frac;
@@ -225,7 +225,7 @@ void sim_wattson_sync_cpu(struct sim *s, int cpu)
 void sim_refresh_cluster(struct sim *s, int c)
 {
 	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 	u64 busy_now = (sched_busy_mask(s->sched) | s->csv_busy_mask) & cl->cpu_mask;
 	u64 changed = busy_now ^ (s->busy_mask & cl->cpu_mask);
 	bool all_idle = busy_now == 0;

@@ -24,5 +24,4 @@ void cpufreq_policy_init_cluster(struct cpufreq_policy *pol, int id, const struc
 
 	cpufreq_table_from_cluster(cl, &tbl);
 	cpufreq_policy_init(pol, id, &tbl, initial_khz, switch_latency_ns);
-	pol->cl = cl;
 }

@@ -13,7 +13,7 @@
 /* Each OPP's frequency, capacity and EM cost, the cluster's CPUs and transition latency. */
 void cpufreq_table_from_cluster(const struct plat_cluster *cl, struct cpufreq_opp_table *tbl);
 
-/* cpufreq_policy_init() on cl's table; pol->cl = cl. */
+/* cpufreq_policy_init() on cl's table. */
 void cpufreq_policy_init_cluster(struct cpufreq_policy *pol, int id, const struct plat_cluster *cl,
 				 u32 initial_khz, u64 switch_latency_ns);
 

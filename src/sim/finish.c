@@ -133,7 +133,7 @@ static void finish_idle(struct sim *s, u64 end)
 
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
+		const struct plat_cluster *pc = cl->pc;
 		if (s->cfg.has_traced_idle || pc->nr_idle == 0)
 			continue;
 		for (int i = 0; i < pc->nr_cpus; i++) {
@@ -246,7 +246,7 @@ static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 sp
 	r->energy_total = 0;
 	for (int c = 0; c < p->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
+		const struct plat_cluster *pc = cl->pc;
 		struct run_policy_result *pr = &r->pol[c];
 		double cl_energy = 0, freq_sum = 0;
 

@@ -70,14 +70,14 @@ void sim_gov_start_notes(const struct sim *s, struct run_result *r)
 		return;
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		const struct cpufreq_policy *pol = &s->cl[c].pol;
-		int policy = pol->cl->cpus[0];
+		int policy = s->cl[c].pc->cpus[0];
 		u32 cur = s->emu_init_khz[c];
 
 		if (!asked && cfg->start_freq == SIM_START_MAX) {
 			run_result_note(r, "userspace: policy%d keeps its maximum %u kHz "
 					   "(start_freq=max)", policy, cur);
 		} else if (!asked) {
-			u32 init = traced_initial_khz(cfg, pol->cl);
+			u32 init = traced_initial_khz(cfg, s->cl[c].pc);
 			if (init == cur)
 				run_result_note(r, "userspace: policy%d keeps the trace's initial %u kHz",
 						policy, init);

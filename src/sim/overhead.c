@@ -123,7 +123,7 @@ static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
 	const struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
 
 	return kcost_time_ns(work_ns, s->plat->cpus[cpu].capacity, cl->pol.cur_khz,
-			     plat_cluster_max_khz(cl->pol.cl));
+			     plat_cluster_max_khz(cl->pc));
 }
 
 static void add(struct sim *s, int cpu, enum kcost_op op, u64 n)

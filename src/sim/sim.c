@@ -41,14 +41,14 @@
 
 static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 {
-	int opp = plat_cluster_opp_index(cl->pol.cl, cl->pol.cur_khz);
+	int opp = plat_cluster_opp_index(cl->pc, cl->pol.cur_khz);
 
 	sim_cluster_sync_khz(s, (int)(cl - s->cl));
 	if (opp < 0 || opp == cl->cur_opp)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
-	sim_ovh_count(s, cl->pol.cl->cpus[0], KC_FREQ_SWITCH);
+	sim_ovh_count(s, cl->pc->cpus[0], KC_FREQ_SWITCH);
 	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
@@ -77,7 +77,7 @@ void sim_flush_freq(struct sim *s)
 	s->any_freq_dirty = false;
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pol.cl;
+		const struct plat_cluster *pc = cl->pc;
 		unsigned long scale;
 
 		if (!cl->freq_dirty)
@@ -104,7 +104,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 		return;
 	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
 	cl->pol.this_cpu = s->this_cpu;
-	cl->pol.gov->update(&cl->pol, cl->gov_data, cpu, now, flags);
+	governor_update(cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
 	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
 	if (cl->pol.cur_khz != before)
@@ -245,7 +245,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
 		clamp_dir = clamped > raw ? 1 : clamped < raw ? -1 : 0;
 	}
-	cap = cl->pol.cl->opps[cl->cur_opp].capacity;
+	cap = cl->pc->opps[cl->cur_opp].capacity;
 	overutil = raw > cap;
 	if (clamp_dir != sc->clamp_dir || overutil != sc->overutil) {
 		sim_cluster_flush(s, sc->cluster);
@@ -842,7 +842,8 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	if (s->kp->resolve_relation == CPUFREQ_RESOLVE_LE)
 		cpufreq_policy_set_efficiencies(&cl->pol);
 	cl->pol.cur_khz = cpufreq_driver_resolve_freq(&cl->pol, cl->pol.cur_khz);
-	cl->pol.gov = cfg->gov;
+	cl->gov = cfg->gov;
+	cl->pc = pc;
 	cl->tl_bucket_ns = NSEC_PER_MSEC;
 	ret = governor_init(cfg->gov, &cl->pol, &s->env, cfg->params, cfg->opts.nr_params,
 			    &cl->gov_data, err);
@@ -962,8 +963,8 @@ void sim_free(struct sim *s)
 	wattson_acc_free(s->wattson);
 	work_free(s->work);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		if (s->cl[c].pol.gov && s->cl[c].gov_data)
-			s->cl[c].pol.gov->release(s->cl[c].gov_data);
+		if (s->cl[c].gov && s->cl[c].gov_data)
+			governor_release(s->cl[c].gov_data);
 		sim_timeline_release(&s->cl[c]);
 	}
 	if (s->sched) {

@@ -106,7 +106,7 @@ void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns)
 	const struct tl_sink *k = s->cfg.opts.sink;
 	struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
 
-	if (cl->pol.cl->cpus[0] != cpu)
+	if (cl->pc->cpus[0] != cpu)
 		return;
 	sim_timeline_step(&cl->tl_traced, ts_ns, s->cpu[cpu].traced_khz);
 	if (k && k->traced_freq)
@@ -207,7 +207,7 @@ static u64 next_time(const struct sim_cluster *cl, size_t iu, size_t ie, size_t 
 static size_t timeline_rows(const struct sim *s, int c, struct run_timeline_point *out)
 {
 	const struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pol.cl;
+	const struct plat_cluster *pc = cl->pc;
 	size_t iu = 0, ie = 0, it = 0, n = 0;
 	u32 util = 0, khz = s->emu_init_khz[c], traced = 0;
 	u64 t;

@@ -263,7 +263,7 @@ void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz)
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
 {
 	int c = s->cpu[cpu].cluster;
-	const struct plat_cluster *pc = s->cl[c].pol.cl;
+	const struct plat_cluster *pc = s->cl[c].pc;
 	struct sim_decision *d;
 	u32 prev = s->cpu[cpu].traced_khz;
 

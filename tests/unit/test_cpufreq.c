@@ -299,7 +299,6 @@ static void test_table_interface(void **state)
 	t.cpus[1] = 7;
 	t.transition_latency_ns = 50000;
 	cpufreq_policy_init(&p, 3, &t, 700000, 0);
-	assert_null(p.cl);
 	assert_int_equal(p.id, 3);
 	assert_int_equal(p.cpuinfo_min_khz, 500000);
 	assert_int_equal(p.cpuinfo_max_khz, 1500000);
@@ -337,7 +336,6 @@ static void test_table_from_cluster(void **state)
 		assert_int_equal(t.cpus[i], 4 + i);
 	assert_int_equal(t.transition_latency_ns, 300000);
 	cpufreq_policy_init_cluster(&p, 1, &big, 0, 0);
-	assert_ptr_equal(p.cl, &big);
 	assert_int_equal(p.tbl.opps[4].freq_khz, 2362000);
 	assert_int_equal(p.cpuinfo_max_khz, 2362000);
 }

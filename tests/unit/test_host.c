@@ -143,7 +143,7 @@ static struct fixture *start(void)
 
 static void finish(struct fixture *fx)
 {
-	t_ops.release(fx->data);
+	governor_release(fx->data);
 	free(fx);
 }
 

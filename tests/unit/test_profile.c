@@ -380,7 +380,7 @@ static struct sugov_policy *sugov_on(const char *profile, struct cpufreq_policy 
 	gs_error_clear(&err);
 	*data = NULL;
 	assert_int_equal(governor_init(&schedutil_gov, pol, &env, NULL, 0, data, &err), 0);
-	return governor_data(&schedutil_gov, *data);
+	return governor_data(*data);
 }
 
 static void test_headroom_map_util_perf(void **state)
@@ -402,12 +402,12 @@ static void test_headroom_map_util_perf(void **state)
 	sg->need_freq_update = true;
 	assert_int_equal(get_next_freq(sg, util, 1024), 1805000);
 	assert_int_equal(sg->cached_raw_freq, raw59);
-	schedutil_gov.release(data);
+	governor_release(data);
 	sg = sugov_on("v5.15", &pol, &cl, &f, a73_khz, &data);
 	sg->need_freq_update = true;
 	assert_int_equal(get_next_freq(sg, util, 1024), 1421000);
 	assert_int_equal(sg->cached_raw_freq, raw515);
-	schedutil_gov.release(data);
+	governor_release(data);
 }
 
 static void test_relation_le(void **state)
@@ -450,10 +450,10 @@ static void test_runnable_boost_and_busy_hold(void **state)
 	/* v6.6 reads max(util, runnable_avg) = 500; v5.9 300 */
 	sg = sugov_on("v6.6", &pol, &cl, &f, a73_khz, &data);
 	assert_int_equal(sugov_get_util(&sg->cpus[0], &cu), 500);
-	schedutil_gov.release(data);
+	governor_release(data);
 	sg = sugov_on("v5.9", &pol, &cl, &f, a73_khz, &data);
 	assert_int_equal(sugov_get_util(&sg->cpus[0], &cu), 300);
-	schedutil_gov.release(data);
+	governor_release(data);
 
 	/* busy hold on a single-CPU policy: util 800 then 100 without idle in between.
 	 * v5.9 keeps the frequency and zeroes cached_raw_freq; v5.10 keeps it and restores the
@@ -463,15 +463,15 @@ static void test_runnable_boost_and_busy_hold(void **state)
 		f.cu.util_cfs = 800;
 		f.cu.idle_calls = 7;
 		sg = sugov_on(k ? "v5.10" : "v5.9", &pol, &cl, &f, a73_khz, &data);
-		schedutil_gov.update(&pol, data, 0, 20000000, 0);
+		governor_update(data, 0, 20000000, 0);
 		assert_int_equal(sg->next_freq, 2362000);
 		raw_before = sg->cached_raw_freq;
 		assert_int_equal(raw_before, (2362000U + 590500U) * 800U / 1024U);
 		f.cu.util_cfs = 100;
-		schedutil_gov.update(&pol, data, 0, 40000000, 0);
+		governor_update(data, 0, 40000000, 0);
 		assert_int_equal(sg->next_freq, 2362000); /* held */
 		assert_int_equal(sg->cached_raw_freq, k ? raw_before : 0);
-		schedutil_gov.release(data);
+		governor_release(data);
 	}
 }
 
@@ -490,10 +490,10 @@ static void test_iowait_floor_v4_19(void **state)
 	/* sg_cpu->min = 1024 * 533000 / 1844000 = 295 */
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 1024U * 533000U / 1844000U);
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 295);
-	schedutil_gov.release(data);
+	governor_release(data);
 	sg = sugov_on("v5.9", &pol, &cl, &f, a53_khz, &data);
 	assert_int_equal(sg->cpus[0].iowait_boost_min, 0); /* IOWAIT_BOOST_MIN (128) */
-	schedutil_gov.release(data);
+	governor_release(data);
 }
 
 /* The profile reaches schedutil through the public struct govsim_kernel alone: the host's
@@ -522,7 +522,7 @@ static void test_public_kernel_constants(void **state)
 	assert_int_equal(k->sugov_no_limits_changed, 1);
 	assert_int_equal(k->sugov_iowait_units, GOVSIM_IOWAIT_KHZ);
 	assert_true(sg->v.no_limits_changed);
-	schedutil_gov.release(data);
+	governor_release(data);
 	sg = sugov_on("v6.6", &pol, &cl, &f, a73_khz, &data);
 	k = sg->policy->kernel;
 	assert_int_equal(k->next_freq_relation, GOVSIM_RELATION_LE);
@@ -533,7 +533,7 @@ static void test_public_kernel_constants(void **state)
 	assert_int_equal(k->sugov_commit_on_need_update, 1);
 	assert_int_equal(k->sugov_iowait_clamped, 1);
 	assert_int_equal(k->sugov_shared_agg, GOVSIM_SHARED_MAX);
-	schedutil_gov.release(data);
+	governor_release(data);
 
 	for (int i = 0; i < 2; i++) {
 		sg = sugov_on(i ? "v6.1" : "v5.15", &pol, &cl, &f, a73_khz, &data);
@@ -543,7 +543,7 @@ static void test_public_kernel_constants(void **state)
 		sg->need_freq_update = true;
 		assert_int_equal(get_next_freq(sg, 200, 1024), i ? 1421000 : 903000);
 		assert_int_equal(sg->cached_raw_freq, 2362000U * 250U / 1024U);
-		schedutil_gov.release(data);
+		governor_release(data);
 	}
 }
 

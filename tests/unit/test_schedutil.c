@@ -114,20 +114,20 @@ static struct fixture *setup(const u32 *khz, int first_cpu, int nr_cpus, unsigne
 	for (int i = 0; i < nr_kv; i++)
 		assert_true(params[i].used);
 	fx->data = data;
-	fx->sg = governor_data(&schedutil_gov, data);
+	fx->sg = governor_data(data);
 	return fx;
 }
 
 static void teardown(struct fixture *fx)
 {
-	schedutil_gov.release(fx->data);
+	governor_release(fx->data);
 	uclamp_sys_release(&fx->fake.uc);
 	free(fx);
 }
 
 static void update(struct fixture *fx, int cpu, u64 t, unsigned int flags)
 {
-	schedutil_gov.update(&fx->pol, fx->data, cpu, t, flags);
+	governor_update(fx->data, cpu, t, flags);
 }
 
 /* get_next_freq with the cache out of the way. */
