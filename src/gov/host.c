@@ -314,57 +314,13 @@ static const struct govsim_host host = {
 	.error = host_error,
 };
 
-/* ---- governor_ops ------------------------------------------------------------------------------ */
+/* ---- the governor's start ------------------------------------------------------------------ */
 
 /*
- * The run's kernel profile (env->kernel; NULL: the default, v5.9) in the public types. Each
- * enum is mapped by name, so the public values stay fixed whatever the order of profile.h's.
- * Constants: map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
+ * The run's kernel profile (env->kernel; NULL: the default, v5.9) as struct govsim_kernel: the
+ * profile's schedutil behaviours are the public enums already. Constants: map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
  * IOWAIT_BOOST_MIN = SCHED_CAPACITY_SCALE / 8 (cpufreq_schedutil.c v5.4+).
  */
-static enum govsim_sugov_cfs_input pub_cfs_input(enum sugov_cfs_input v)
-{
-	switch (v) {
-	case SUGOV_CFS_UTIL_EST_CAPPED:
-		return GOVSIM_CFS_UTIL_EST_CAPPED;
-	case SUGOV_CFS_RUNNABLE_BOOST:
-		return GOVSIM_CFS_RUNNABLE_BOOST;
-	case SUGOV_CFS_UTIL_EST:
-	default:
-		return GOVSIM_CFS_UTIL_EST;
-	}
-}
-
-static enum govsim_sugov_busy_hold pub_busy_hold(enum sugov_busy_hold v)
-{
-	switch (v) {
-	case SUGOV_HOLD_UNGATED:
-		return GOVSIM_HOLD_UNGATED;
-	case SUGOV_HOLD_RESTORE:
-		return GOVSIM_HOLD_RESTORE;
-	case SUGOV_HOLD_NOT_CAPPED:
-		return GOVSIM_HOLD_NOT_CAPPED;
-	case SUGOV_HOLD_NOT_CAPPED_GATED:
-		return GOVSIM_HOLD_NOT_CAPPED_GATED;
-	case SUGOV_HOLD_GATED:
-	default:
-		return GOVSIM_HOLD_GATED;
-	}
-}
-
-static enum govsim_sugov_iowait_units pub_iowait_units(enum sugov_iowait_units v)
-{
-	switch (v) {
-	case SUGOV_IOWAIT_UTIL_FMIN:
-		return GOVSIM_IOWAIT_UTIL_FMIN;
-	case SUGOV_IOWAIT_KHZ:
-		return GOVSIM_IOWAIT_KHZ;
-	case SUGOV_IOWAIT_UTIL_128:
-	default:
-		return GOVSIM_IOWAIT_UTIL_128;
-	}
-}
-
 static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_profile *kp, int hz)
 {
 	if (!kp)
@@ -376,19 +332,14 @@ static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_pro
 	k->next_freq_relation =
 		kp->resolve_relation == CPUFREQ_RESOLVE_LE ? GOVSIM_RELATION_LE : GOVSIM_RELATION_L;
 	k->iowait_boost_min = SCHED_CAPACITY_SCALE / 8;
-	k->sugov_cfs_input = pub_cfs_input(kp->sugov_cfs_input);
-	k->sugov_headroom = kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF
-				    ? GOVSIM_HEADROOM_EFFECTIVE_PERF
-				    : kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
-					  ? GOVSIM_HEADROOM_MAP_UTIL_PERF
-					  : GOVSIM_HEADROOM_MAP_UTIL_FREQ;
-	k->sugov_busy_hold = pub_busy_hold(kp->sugov_busy_hold);
+	k->sugov_cfs_input = kp->sugov_cfs_input;
+	k->sugov_headroom = kp->sugov_headroom;
+	k->sugov_busy_hold = kp->sugov_busy_hold;
 	k->sugov_no_limits_changed = !kp->sugov_limits_changed;
 	k->sugov_commit_on_need_update = kp->sugov_commit_on_need_update;
-	k->sugov_iowait_units = pub_iowait_units(kp->sugov_iowait_units);
+	k->sugov_iowait_units = kp->sugov_iowait_units;
 	k->sugov_iowait_clamped = kp->sugov_iowait_clamped;
-	k->sugov_shared_agg =
-		kp->sugov_shared_agg == SUGOV_SHARED_MAX ? GOVSIM_SHARED_MAX : GOVSIM_SHARED_RATIO;
+	k->sugov_shared_agg = kp->sugov_shared_agg;
 }
 
 static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,

@@ -92,8 +92,8 @@ static const struct kernel_profile profile_v4_19_early = {
 	.util_est_margin = UTIL_EST_MARGIN_EWMA,
 	.uclamp_rt_default = UCLAMP_RT_NONE,
 	.sugov_util_fn = SUGOV_UTIL_SUGOV_GET_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_UNGATED,
-	.sugov_iowait_units = SUGOV_IOWAIT_KHZ,
+	.sugov_busy_hold = GOVSIM_HOLD_UNGATED,
+	.sugov_iowait_units = GOVSIM_IOWAIT_KHZ,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
 		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
@@ -113,9 +113,9 @@ static const struct kernel_profile profile_v4_19 = {
 	.util_est_margin = UTIL_EST_MARGIN_EWMA,
 	.uclamp_rt_default = UCLAMP_RT_NONE,
 	.sugov_util_fn = SUGOV_UTIL_SUGOV_GET_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_busy_hold = GOVSIM_HOLD_GATED,
 	.sugov_limits_changed = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_FMIN,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_FMIN,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
 		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
@@ -136,9 +136,9 @@ static const struct kernel_profile profile_v5_4_early = {
 	.uclamp_rt_default = UCLAMP_RT_HARDWIRED,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_busy_hold = GOVSIM_HOLD_GATED,
 	.sugov_limits_changed = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
@@ -162,9 +162,9 @@ static const struct kernel_profile profile_v5_4 = {
 	.uclamp_tg_clamp = true,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_busy_hold = GOVSIM_HOLD_GATED,
 	.sugov_limits_changed = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
@@ -187,9 +187,9 @@ static const struct kernel_profile profile_v5_9 = {
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_GATED,
+	.sugov_busy_hold = GOVSIM_HOLD_GATED,
 	.sugov_limits_changed = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_59, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
@@ -211,10 +211,10 @@ static const struct kernel_profile profile_v5_10_early = {
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_busy_hold = GOVSIM_HOLD_RESTORE,
 	.sugov_limits_changed = true,
 	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_LSB, S_MARGIN_54,
 		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
@@ -242,10 +242,10 @@ static const struct kernel_profile profile_v5_10 = {
 	.uclamp_idle_shortcut = true,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_SCHEDUTIL_CPU_UTIL,
-	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_busy_hold = GOVSIM_HOLD_RESTORE,
 	.sugov_limits_changed = true,
 	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
@@ -274,11 +274,11 @@ static const struct kernel_profile profile_v5_15 = {
 	.uclamp_idle_shortcut = true,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
-	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
-	.sugov_busy_hold = SUGOV_HOLD_RESTORE,
+	.sugov_headroom = GOVSIM_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = GOVSIM_HOLD_RESTORE,
 	.sugov_limits_changed = true,
 	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.sugov_iowait_clamped = true,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
@@ -307,12 +307,12 @@ static const struct kernel_profile profile_v6_1 = {
 	.uclamp_idle_shortcut = true,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
-	.sugov_cfs_input = SUGOV_CFS_UTIL_EST_CAPPED,
-	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
-	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED,
+	.sugov_cfs_input = GOVSIM_CFS_UTIL_EST_CAPPED,
+	.sugov_headroom = GOVSIM_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = GOVSIM_HOLD_NOT_CAPPED,
 	.sugov_limits_changed = true,
 	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.sugov_iowait_clamped = true,
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
@@ -345,14 +345,14 @@ static const struct kernel_profile profile_v6_6 = {
 	.uclamp_idle_shortcut = true,
 	.blocked_kick = true,
 	.sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,
-	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,
-	.sugov_headroom = SUGOV_HEADROOM_MAP_UTIL_PERF,
-	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED,
+	.sugov_cfs_input = GOVSIM_CFS_RUNNABLE_BOOST,
+	.sugov_headroom = GOVSIM_HEADROOM_MAP_UTIL_PERF,
+	.sugov_busy_hold = GOVSIM_HOLD_NOT_CAPPED_GATED,
 	.sugov_limits_changed = true,
 	.sugov_commit_on_need_update = true,
-	.sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,
+	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.sugov_iowait_clamped = true,
-	.sugov_shared_agg = SUGOV_SHARED_MAX,
+	.sugov_shared_agg = GOVSIM_SHARED_MAX,
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
@@ -384,11 +384,11 @@ static const struct kernel_profile profile_v6_6 = {
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
 	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
 	.blocked_kick = true, .sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,                   \
-	.sugov_cfs_input = SUGOV_CFS_RUNNABLE_BOOST,                                            \
-	.sugov_headroom = SUGOV_HEADROOM_EFFECTIVE_PERF,                                        \
-	.sugov_busy_hold = SUGOV_HOLD_NOT_CAPPED_GATED, .sugov_limits_changed = true,           \
-	.sugov_commit_on_need_update = true, .sugov_iowait_units = SUGOV_IOWAIT_UTIL_128,       \
-	.sugov_iowait_clamped = false, .sugov_shared_agg = SUGOV_SHARED_MAX,                    \
+	.sugov_cfs_input = GOVSIM_CFS_RUNNABLE_BOOST,                                            \
+	.sugov_headroom = GOVSIM_HEADROOM_EFFECTIVE_PERF,                                        \
+	.sugov_busy_hold = GOVSIM_HOLD_NOT_CAPPED_GATED, .sugov_limits_changed = true,           \
+	.sugov_commit_on_need_update = true, .sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,       \
+	.sugov_iowait_clamped = false, .sugov_shared_agg = GOVSIM_SHARED_MAX,                    \
 	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
 	.idle_retain_tick = true
 
@@ -715,32 +715,32 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		break;
 	case KB_SUGOV_CFS_INPUT:
 		switch (kp->sugov_cfs_input) {
-		case SUGOV_CFS_UTIL_EST:
+		case GOVSIM_CFS_UTIL_EST:
 			return "max(util_avg, util_est), uncapped";
-		case SUGOV_CFS_UTIL_EST_CAPPED:
+		case GOVSIM_CFS_UTIL_EST_CAPPED:
 			return "max(util_avg, util_est), capped at capacity_orig";
-		case SUGOV_CFS_RUNNABLE_BOOST:
+		case GOVSIM_CFS_RUNNABLE_BOOST:
 			return "max(util_avg, runnable_avg, util_est), capped (cpu_util_cfs_boost)";
 		}
 		break;
 	case KB_SUGOV_HEADROOM:
-		if (kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF)
+		if (kp->sugov_headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF)
 			return "sugov_effective_cpu_perf: max(min, min(util + util/4, max)), then f * "
 			       "util / max; not invariant: f = cur + cur/4";
-		return kp->sugov_headroom == SUGOV_HEADROOM_MAP_UTIL_PERF
+		return kp->sugov_headroom == GOVSIM_HEADROOM_MAP_UTIL_PERF
 			       ? "map_util_perf: f * (util + util/4) / max"
 			       : "map_util_freq: (f + f/4) * util / max";
 	case KB_SUGOV_BUSY_HOLD:
 		switch (kp->sugov_busy_hold) {
-		case SUGOV_HOLD_UNGATED:
+		case GOVSIM_HOLD_UNGATED:
 			return "busy before get_next_freq, no gate";
-		case SUGOV_HOLD_GATED:
+		case GOVSIM_HOLD_GATED:
 			return "!need_freq_update && busy, before get_next_freq";
-		case SUGOV_HOLD_RESTORE:
+		case GOVSIM_HOLD_RESTORE:
 			return "busy after get_next_freq, cached_raw_freq restored";
-		case SUGOV_HOLD_NOT_CAPPED:
+		case GOVSIM_HOLD_NOT_CAPPED:
 			return "as v5.10, not when uclamp_rq_is_capped";
-		case SUGOV_HOLD_NOT_CAPPED_GATED:
+		case GOVSIM_HOLD_NOT_CAPPED_GATED:
 			return "as v6.1, not while need_freq_update";
 		}
 		break;
@@ -750,18 +750,18 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		return yes_no(kp->sugov_commit_on_need_update);
 	case KB_SUGOV_IOWAIT_UNITS:
 		switch (kp->sugov_iowait_units) {
-		case SUGOV_IOWAIT_KHZ:
+		case GOVSIM_IOWAIT_KHZ:
 			return "kHz from policy->min";
-		case SUGOV_IOWAIT_UTIL_FMIN:
+		case GOVSIM_IOWAIT_UTIL_FMIN:
 			return "util, floor 1024 * fmin / fmax";
-		case SUGOV_IOWAIT_UTIL_128:
+		case GOVSIM_IOWAIT_UTIL_128:
 			return "util, floor IOWAIT_BOOST_MIN 128";
 		}
 		break;
 	case KB_SUGOV_IOWAIT_CLAMPED:
 		return yes_no(kp->sugov_iowait_clamped);
 	case KB_SUGOV_SHARED_AGG:
-		return kp->sugov_shared_agg == SUGOV_SHARED_MAX ? "plain max" : "largest util/max";
+		return kp->sugov_shared_agg == GOVSIM_SHARED_MAX ? "plain max" : "largest util/max";
 	case KB_RATE_LIMIT_DEFAULT:
 		return kp->rate_limit_1_5x ? "latency_us + latency_us / 2, 1000 if latency is 0"
 					   : "min(latency_us * 1000, 10000) us, 1000 if latency is 0";

@@ -17,6 +17,7 @@
 #include <stddef.h>
 
 #include "core/types.h"
+#include "govsim/governor.h"
 
 /* PELT: v4.19 scales each contribution by freq and CPU capacity at update time; v5.1+
  * scale time (clock_pelt) and keep lost idle time. */
@@ -48,41 +49,9 @@ enum sugov_util_fn {
 	SUGOV_UTIL_EFFECTIVE_CPU_UTIL,   /* v5.15 .. v6.6 (core.c) */
 };
 
-/* The CFS util schedutil reads. */
-enum sugov_cfs_input {
-	SUGOV_CFS_UTIL_EST = 0,          /* max(util_avg, util_est.enqueued), uncapped */
-	SUGOV_CFS_UTIL_EST_CAPPED,       /* the same, min(.., capacity_orig) (v6.1) */
-	SUGOV_CFS_RUNNABLE_BOOST,        /* max(util_avg, runnable_avg, util_est), capped (v6.6) */
-};
-
-/* Where the 1.25 headroom is applied. */
-enum sugov_headroom {
-	SUGOV_HEADROOM_MAP_UTIL_FREQ = 0, /* (f + f/4) * util / max (<= v5.10) */
-	SUGOV_HEADROOM_MAP_UTIL_PERF,     /* f * (util + util/4) / max (v5.15+) */
-	SUGOV_HEADROOM_EFFECTIVE_PERF,    /* sugov_effective_cpu_perf(), then f * util / max;
-					   * not invariant: f = cur + cur/4 (v6.8+) */
-};
-
-/* The single-policy busy hold (sugov_cpu_is_busy). */
-enum sugov_busy_hold {
-	SUGOV_HOLD_GATED = 0,     /* busy = !need_freq_update && is_busy(), before get_next_freq;
-				   * held: cached_raw_freq = 0 (<= v5.9) */
-	SUGOV_HOLD_UNGATED,       /* busy = is_busy() before get_next_freq, no gate (4.19.1) */
-	SUGOV_HOLD_RESTORE,       /* is_busy() after, no gate; held: cached_raw_freq restored
-				   * (v5.10, v5.15) */
-	SUGOV_HOLD_NOT_CAPPED,    /* + not when uclamp_rq_is_capped (v6.1) */
-	SUGOV_HOLD_NOT_CAPPED_GATED, /* + not while need_freq_update (v6.6) */
-};
-
-/* iowait boost units. */
-enum sugov_iowait_units {
-	SUGOV_IOWAIT_UTIL_128 = 0, /* v5.4+: util, IOWAIT_BOOST_MIN = 128 */
-	SUGOV_IOWAIT_UTIL_FMIN,    /* 4.19-late: util, floor 1024 * fmin / fmax */
-	SUGOV_IOWAIT_KHZ,          /* 4.19-early: kHz from policy->min to cpuinfo.max_freq */
-};
-
-/* Shared-policy aggregation. */
-enum sugov_shared_agg { SUGOV_SHARED_RATIO = 0, SUGOV_SHARED_MAX };
+/* The CFS util schedutil reads, where the headroom goes, the busy hold, the iowait boost's
+ * units and the shared-policy aggregation: the public interface's enums (govsim/governor.h),
+ * which the governors read through struct govsim_kernel. */
 
 /* cpufreq_driver_resolve_freq's relation. */
 enum cpufreq_resolve_relation { CPUFREQ_RESOLVE_L = 0, CPUFREQ_RESOLVE_LE };
@@ -154,14 +123,14 @@ struct kernel_profile {
 	bool blocked_kick;             /* update_blocked_averages calls cpufreq_update_util */
 	/* schedutil (src/gov/schedutil.c) */
 	enum sugov_util_fn sugov_util_fn;
-	enum sugov_cfs_input sugov_cfs_input;
-	enum sugov_headroom sugov_headroom;
-	enum sugov_busy_hold sugov_busy_hold;
+	enum govsim_sugov_cfs_input sugov_cfs_input;
+	enum govsim_sugov_headroom sugov_headroom;
+	enum govsim_sugov_busy_hold sugov_busy_hold;
 	bool sugov_limits_changed;     /* false: should_update is true while need_freq_update */
 	bool sugov_commit_on_need_update; /* commit an unchanged next_f while need_freq_update */
-	enum sugov_iowait_units sugov_iowait_units;
+	enum govsim_sugov_iowait_units sugov_iowait_units;
 	bool sugov_iowait_clamped;     /* boost = uclamp_rq_util_with(rq, boost, NULL) */
-	enum sugov_shared_agg sugov_shared_agg;
+	enum govsim_sugov_shared_agg sugov_shared_agg;
 	/* cpufreq core (src/cpufreq/cpufreq.c) */
 	enum cpufreq_resolve_relation resolve_relation;
 	bool rate_limit_1_5x;          /* default rate limit: latency x 1.5 (v6.9+), else x 1000

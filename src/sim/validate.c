@@ -153,7 +153,7 @@ static long kernel_util_from_raw(const struct sim *s, int cpu, u32 raw_khz)
 {
 	const struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
 	unsigned long cap = s->plat->cpus[cpu].capacity ? s->plat->cpus[cpu].capacity : 1024;
-	bool perf = s->kp->sugov_headroom == SUGOV_HEADROOM_EFFECTIVE_PERF;
+	bool perf = s->kp->sugov_headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF;
 	u64 f = cl->pol.freq_invariant ? cl->pol.cpuinfo_max_khz : s->cpu[cpu].traced_khz;
 	u64 ref;
 
