@@ -71,22 +71,29 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* The metrics of compare_metric_defs[], a line each. */
-static void print_metric_help(void)
+void cli_print_metrics(bool tune)
 {
-	printf("metrics (N: a cluster, or a policy by its first CPU; * work timing only):\n");
-	for (const struct compare_metric_def *d = compare_metric_defs; d->name; d++) {
+	for (const struct metric_def *d = metric_defs; d->name; d++) {
 		char name[40], unit[40] = "";
 		const char *u = !d->unit ? "energy unit"
-				: strcmp(d->unit, COMPARE_UNIT_POWER) == 0 ? "W, or energy unit/s"
-									   : d->unit;
+				: strcmp(d->unit, METRIC_UNIT_POWER) == 0 ? "W, or energy unit/s"
+									  : d->unit;
 
-		snprintf(name, sizeof(name), "%s%s%s", d->name, d->kind == COMPARE_M_ONE ? "" : "N",
-			 d->work_only ? " *" : "");
+		if (d->tasks_only && !tune)
+			continue;
+		snprintf(name, sizeof(name), "%s%s%s%s", d->name, d->kind == METRIC_ONE ? "" : "N",
+			 d->work_only ? " *" : "", tune && d->of_tasks ? " t" : "");
 		if (u[0])
 			snprintf(unit, sizeof(unit), " (%s)", u);
 		printf("  %-22s %s%s\n", name, d->help, unit);
 	}
+}
+
+/* The metrics compare tabulates, a line each. */
+static void print_metric_help(void)
+{
+	printf("metrics (N: a cluster, or a policy by its first CPU; * work timing only):\n");
+	cli_print_metrics(false);
 }
 
 static void list_metrics(char *buf, size_t size, const struct compare_table *t)
@@ -110,7 +117,7 @@ static const char *metric_hint(char *buf, size_t size, const struct compare_tabl
 }
 
 /* "govsim: energy changed by +3.10%: over the limit 'energy>+2%'", "... on trace 'x': ..." */
-static void report_crossed(const struct compare_threshold *thr, const struct compare_metric *m,
+static void report_crossed(const struct metric_threshold *thr, const struct compare_metric *m,
 			   double change, const char *trace)
 {
 	char where[300] = "";
@@ -162,7 +169,7 @@ static int compare_columns(const char *base_sel, const char *const *new_sels, si
 struct compare_cli {
 	const char *new_sels[COMPARE_MAX_NEW];
 	size_t nr_new;
-	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
+	struct metric_threshold thr[COMPARE_MAX_THRESHOLDS];
 	int nr_thr;
 	const char *base_sel, *new_sel, *db;
 	enum compare_format fmt;
@@ -201,7 +208,7 @@ static int compare_opt(struct compare_cli *o, int c, char **argv, struct gs_erro
 	case OPT_FAIL_ON:
 		if (o->nr_thr == COMPARE_MAX_THRESHOLDS)
 			return cli_usage_error(compare_usage, "too many --fail-on options");
-		if (compare_parse_threshold(optarg, &o->thr[o->nr_thr], err))
+		if (metric_threshold_parse(optarg, &o->thr[o->nr_thr], err))
 			return cli_usage_error(compare_usage, "--fail-on %s", err->msg);
 		o->nr_thr++;
 		break;
@@ -253,21 +260,21 @@ static int compare_fail_on(const struct compare_cli *o, const struct compare_tab
 	int status = EXIT_OK;
 
 	for (int i = 0; i < o->nr_thr; i++) {
-		const struct compare_threshold *t = &o->thr[i];
+		const struct metric_threshold *t = &o->thr[i];
 		const struct compare_metric *m = compare_find_metric(table, t->metric);
-		double change = compare_threshold_change(t, m->base.amean, m->new.amean);
+		double change = metric_threshold_change(t, m->base.amean, m->new.amean);
 
-		if (compare_threshold_crossed(t, m->base.amean, m->new.amean)) {
+		if (metric_threshold_crossed(t, m->base.amean, m->new.amean)) {
 			report_crossed(t, m, change, NULL);
 			status = EXIT_FAILURE_RT;
 		}
 		for (size_t k = 0; ntr > 1 && k < ntr; k++) {
 			const struct compare_metric *tm =
 			    compare_find_metric(&per_trace[k].t, t->metric);
-			if (!tm || !compare_threshold_crossed(t, tm->base.amean, tm->new.amean))
+			if (!tm || !metric_threshold_crossed(t, tm->base.amean, tm->new.amean))
 				continue;
 			report_crossed(t, tm,
-				       compare_threshold_change(t, tm->base.amean, tm->new.amean),
+				       metric_threshold_change(t, tm->base.amean, tm->new.amean),
 				       per_trace[k].trace);
 			status = EXIT_FAILURE_RT;
 		}

@@ -44,14 +44,14 @@ static void format_limit(const struct tune_constraint *c, char *buf, size_t size
 	char v[64];
 
 	format_change(c, c->th.value, v, sizeof(v));
-	snprintf(buf, size, "%s %s", tune_op_text(c->th.op), v);
+	snprintf(buf, size, "%s %s", metric_op_text(c->th.op), v);
 }
 
 /* The worst trace of constraint c at point p (the most excess; else the nearest the limit). */
 int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
 {
 	/* nearer the limit: a larger change for <= and <, a smaller one for >= and > */
-	double sign = t->cons[c].th.op == COMPARE_LE || t->cons[c].th.op == COMPARE_LT ? 1 : -1;
+	double sign = t->cons[c].th.op == METRIC_LE || t->cons[c].th.op == METRIC_LT ? 1 : -1;
 	double worst = -1, ch;
 	int wt = 0;
 
@@ -278,7 +278,7 @@ static void print_json(const struct tune_cli *t)
 		json_begin_object(&j, NULL);
 		json_string(&j, "text", t->cons[c].text);
 		json_string(&j, "metric", t->cons[c].metric.text);
-		json_string(&j, "op", tune_op_text(t->cons[c].th.op));
+		json_string(&j, "op", metric_op_text(t->cons[c].th.op));
 		json_number(&j, "limit", t->cons[c].th.value);
 		json_bool(&j, "relative", t->cons[c].th.relative);
 		if (t->cons[c].has_base)

@@ -285,7 +285,7 @@ static void json_metrics(struct json_out *j, const struct compare_table *t)
 
 void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
 			size_t ntr, const char *base_name, const char *new_name,
-			const struct compare_threshold *thr, int nr_thr)
+			const struct metric_threshold *thr, int nr_thr)
 {
 	struct json_out j;
 
@@ -319,9 +319,9 @@ void compare_print_json(FILE *out, const struct compare_table *t, const struct c
 		json_string(&j, "metric", thr[i].metric);
 		if (m) {
 			json_number(&j, "change",
-				    compare_threshold_change(&thr[i], m->base.amean, m->new.amean));
+				    metric_threshold_change(&thr[i], m->base.amean, m->new.amean));
 			json_bool(&j, "crossed",
-				  compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
+				  metric_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
 		} else {
 			json_null(&j, "change");
 			json_bool(&j, "crossed", false);
@@ -329,7 +329,7 @@ void compare_print_json(FILE *out, const struct compare_table *t, const struct c
 		json_begin_array(&j, "traces_crossed");
 		for (size_t k = 0; k < ntr; k++) {
 			const struct compare_metric *tm = compare_find_metric(&tr[k].t, thr[i].metric);
-			if (tm && compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
+			if (tm && metric_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
 				json_string(&j, NULL, tr[k].trace);
 		}
 		json_end_array(&j);
