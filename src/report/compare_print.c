@@ -1,6 +1,5 @@
 /* compare_print.c - the comparison table's layout: text (mmtests), Markdown, CSV, per trace,
- * JSON; see compare.h. Split out of compare.c (issue #17): statistics there, selection in
- * compare_select.c, layout here. */
+ * JSON; see compare.h (statistics in compare.c, selection in compare_select.c). */
 #include "report/compare.h"
 
 #include <ctype.h>

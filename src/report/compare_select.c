@@ -1,6 +1,6 @@
 /* compare_select.c - which runs a compare side takes: the selector (a database and key=value
- * terms) read from the results store; see compare.h compare_select(). Split out of compare.c
- * (issue #17): statistics there, selection here, layout in compare_print.c. */
+ * terms) read from the results store; see compare.h compare_select() (statistics in
+ * compare.c, layout in compare_print.c). */
 #include "report/compare.h"
 
 #include <ctype.h>

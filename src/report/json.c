@@ -55,7 +55,7 @@ static int utf8_len(const unsigned char *p)
 
 /* s as a jansson string: well-formed UTF-8 as it is, any other byte b >= 0x80 as the
  * character U+00b (two bytes of UTF-8). NULL when out of memory. */
-static json_t *text(const char *s)
+static json_t *utf8_string(const char *s)
 {
 	size_t len = strlen(s), n = 0;
 	const unsigned char *p;
@@ -98,7 +98,7 @@ static void write_document(struct json_out *j, json_t *doc)
 
 /* Value v (a reference the writer takes) as the next member (key) or element, or as the
  * document; a container stays open for the values that follow. */
-static void add(struct json_out *j, const char *key, json_t *v, bool container)
+static void add_value(struct json_out *j, const char *key, json_t *v, bool container)
 {
 	json_t *parent;
 
@@ -131,7 +131,7 @@ static void add(struct json_out *j, const char *key, json_t *v, bool container)
 	json_decref(v);
 }
 
-static void end(struct json_out *j, bool object)
+static void close_container(struct json_out *j, bool object)
 {
 	if (j->depth == 0 || json_is_object(j->open[j->depth - 1]) != object) {
 		j->misuse = true;
@@ -145,27 +145,27 @@ static void end(struct json_out *j, bool object)
 
 void json_out_begin_object(struct json_out *j, const char *key)
 {
-	add(j, key, json_object(), true);
+	add_value(j, key, json_object(), true);
 }
 
 void json_out_end_object(struct json_out *j)
 {
-	end(j, true);
+	close_container(j, true);
 }
 
 void json_out_begin_array(struct json_out *j, const char *key)
 {
-	add(j, key, json_array(), true);
+	add_value(j, key, json_array(), true);
 }
 
 void json_out_end_array(struct json_out *j)
 {
-	end(j, false);
+	close_container(j, false);
 }
 
 void json_out_string(struct json_out *j, const char *key, const char *v)
 {
-	add(j, key, v ? text(v) : json_null(), false);
+	add_value(j, key, v ? utf8_string(v) : json_null(), false);
 }
 
 /* Integral values as integers (jansson would add ".0") while every integer up to them is a
@@ -173,24 +173,24 @@ void json_out_string(struct json_out *j, const char *key, const char *v)
 void json_out_number(struct json_out *j, const char *key, double v)
 {
 	if (!isfinite(v))
-		add(j, key, json_null(), false);
+		add_value(j, key, json_null(), false);
 	else if (v == floor(v) && fabs(v) <= 9007199254740992.0 && !(v == 0 && signbit(v)))
-		add(j, key, json_integer((json_int_t)v), false);
+		add_value(j, key, json_integer((json_int_t)v), false);
 	else
-		add(j, key, json_real(v), false);
+		add_value(j, key, json_real(v), false);
 }
 
 void json_out_int(struct json_out *j, const char *key, long long v)
 {
-	add(j, key, json_integer((json_int_t)v), false);
+	add_value(j, key, json_integer((json_int_t)v), false);
 }
 
 void json_out_bool(struct json_out *j, const char *key, bool v)
 {
-	add(j, key, json_boolean(v), false);
+	add_value(j, key, json_boolean(v), false);
 }
 
 void json_out_null(struct json_out *j, const char *key)
 {
-	add(j, key, json_null(), false);
+	add_value(j, key, json_null(), false);
 }

@@ -306,7 +306,7 @@ static void test_compare_runs(void **state)
 	free(t);
 }
 
-/* Issue 11 item 3: a policy with no activity has no average frequency (NAN): compare leaves
+/* A policy with no activity has no average frequency (NAN): compare leaves
  * that run's value out, and drops the row when no run of a side has one. */
 static void test_compare_leaves_out_idle_policy(void **state)
 {
