@@ -53,6 +53,10 @@ int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((form
  */
 void cli_print_metrics(bool tune);
 
+/* How compare and report selectors normalise policy=FILE and action=LINE (uclamp/'s parser;
+ * report/compare.h struct compare_policy_norm). Defined in cmd_compare.c. */
+extern const struct compare_policy_norm cli_policy_norm;
+
 /* True when argv[i] is "-h" or "--help". */
 int cli_is_help(const char *arg);
 

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/suggest.h"
 #include "report/compare.h"
+#include "uclamp/policy.h"
 
 #define COMPARE_MAX_THRESHOLDS 64
 
@@ -70,6 +71,42 @@ static const struct option long_opts[] = {
     {"json", no_argument, NULL, OPT_JSON},
     {NULL, 0, NULL, 0},
 };
+
+/* policy=FILE of a selector: FILE's clamp policy as the replay stores it (runs.policy). */
+static char *normalise_policy_file(const char *path)
+{
+	struct policy p;
+	struct gs_error e;
+	char *text = NULL;
+
+	policy_init(&p);
+	gs_error_clear(&e);
+	if (policy_parse_file(&p, path, &e) == 0) {
+		size_t len = policy_format(&p, NULL, 0);
+		if ((text = malloc(len + 1)))
+			policy_format(&p, text, len + 1);
+	}
+	policy_release(&p);
+	return text;
+}
+
+/* action=LINE of a selector: its one action as a line of runs.policy ("" for none). */
+static int normalise_action(const char *line, char *out, size_t size, struct gs_error *err)
+{
+	struct policy p;
+	int rc = 0;
+
+	out[0] = '\0';
+	policy_init(&p);
+	if (policy_parse_line(&p, line, "action=", 1, err) == 0 && p.n == 1)
+		policy_action_format(&p.actions[0], out, size);
+	else if (err->msg[0])
+		rc = GS_EARG;
+	policy_release(&p);
+	return rc;
+}
+
+const struct compare_policy_norm cli_policy_norm = {normalise_policy_file, normalise_action};
 
 void cli_print_metrics(bool tune)
 {
@@ -150,10 +187,10 @@ static int compare_columns(const char *base_sel, const char *const *new_sels, si
 	gs_error_clear(&err);
 	if (!t)
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
-	if (compare_select(base_sel, db, &base, &nb, &err))
+	if (compare_select(base_sel, db, &cli_policy_norm, &base, &nb, &err))
 		status = cli_report(&err);
 	for (size_t i = 0; i < n && status == EXIT_OK; i++)
-		if (compare_select(new_sels[i], db, &nr[i], &nn[i], &err) ||
+		if (compare_select(new_sels[i], db, &cli_policy_norm, &nr[i], &nn[i], &err) ||
 		    compare_runs(base, nb, nr[i], nn[i], confidence, &t[i], &err))
 			status = cli_report(&err);
 	if (status == EXIT_OK)
@@ -328,8 +365,8 @@ int cmd_compare(int argc, char **argv)
 	if (o.nr_new > 1)
 		return compare_columns(o.base_sel, o.new_sels, o.nr_new, o.db, o.confidence);
 
-	if (compare_select(o.base_sel, o.db, &base, &nb, &err) ||
-	    compare_select(o.new_sel, o.db, &new_runs, &nn, &err)) {
+	if (compare_select(o.base_sel, o.db, &cli_policy_norm, &base, &nb, &err) ||
+	    compare_select(o.new_sel, o.db, &cli_policy_norm, &new_runs, &nn, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}

@@ -55,6 +55,21 @@ int compare_welch(const double *a, size_t na, const double *b, size_t nb,
 /* --- selecting runs ------------------------------------------------------------------------ */
 
 /*
+ * How a selector's policy=FILE and action=LINE are put in the form runs.policy holds (a run's
+ * clamp policy as the replay normalised it, an action a line). Parsing a policy is uclamp/'s,
+ * which report/ does not include: the caller hands these in (cli/'s cli_policy_norm). A NULL
+ * norm, or a NULL function in it, matches those terms by the words of the label only.
+ */
+struct compare_policy_norm {
+	/* FILE's policy normalised, malloc'd (the caller frees it); NULL when FILE is not a
+	 * readable, valid policy */
+	char *(*file)(const char *path);
+	/* LINE as one normalised action into out (size bytes), "" when it holds none; GS_EARG
+	 * with the reason in err when it is malformed */
+	int (*line)(const char *line, char *out, size_t size, struct gs_error *err);
+};
+
+/*
  * Runs matching a selector, read from a results database into a malloc'd array (*runs, *n;
  * compare_free_runs() it). The selector is comma-separated KEY=VALUE terms, all of which must
  * hold:
@@ -74,12 +89,14 @@ int compare_welch(const double *a, size_t na, const double *b, size_t nb,
  * GS_EARG for a malformed selector, an unknown key, a missing database, or a selection of no
  * run; GS_ESQL/GS_ESCHEMA from the store.
  */
-int compare_select(const char *selector, const char *default_db, struct run_result **runs,
-		   size_t *n, struct gs_error *err);
+int compare_select(const char *selector, const char *default_db,
+		   const struct compare_policy_norm *norm, struct run_result **runs, size_t *n,
+		   struct gs_error *err);
 /* The ids of the runs of database `db` a selector selects, ascending, as a malloc'd array the
  * caller frees (*n of them): the same selector as compare_select(), less db= (GS_EARG), for
  * commands that read the runs themselves (report). */
-int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+int compare_select_ids(const char *selector, const char *db,
+		       const struct compare_policy_norm *norm, s64 **ids, size_t *n,
 		       struct gs_error *err);
 void compare_free_runs(struct run_result *runs, size_t n);
 

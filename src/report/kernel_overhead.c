@@ -5,7 +5,6 @@
 
 #include <inttypes.h>
 
-#include "power/kcost.h"
 
 double kernel_overhead_busy_s(const struct run_result *r)
 {
@@ -33,7 +32,7 @@ void kernel_overhead_print(FILE *out, const struct run_result *r)
 	for (int i = 0; i < RUN_KERNEL_OPS; i++) {
 		if (!o->calls[i])
 			continue;
-		fprintf(out, "  %-22s %12" PRIu64 " calls", kcost_op_name((enum kcost_op)i),
+		fprintf(out, "  %-22s %12" PRIu64 " calls", run_kernel_op_names[i],
 			o->calls[i]);
 		if (o->costed)
 			fprintf(out, " %12.3f ms", o->time_s[i] * 1e3);
@@ -54,7 +53,7 @@ void kernel_overhead_json(struct json_out *j, const struct run_result *r)
 	json_out_begin_array(j, "operations");
 	for (int i = 0; i < RUN_KERNEL_OPS; i++) {
 		json_out_begin_object(j, NULL);
-		json_out_string(j, "operation", kcost_op_name((enum kcost_op)i));
+		json_out_string(j, "operation", run_kernel_op_names[i]);
 		json_out_int(j, "calls", (long long)o->calls[i]);
 		json_out_number(j, "time_s", o->time_s[i]);
 		json_out_end_object(j);

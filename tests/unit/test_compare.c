@@ -346,14 +346,14 @@ static void test_select_errors(void **state)
 	(void)state;
 
 	/* an unknown key is a tunable term now; the missing database is the error here */
-	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
+	assert_int_equal(compare_select("colour=red", "x.db", NULL, &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
 	assert_non_null(strstr(err.msg, "'x.db'"));
-	assert_int_equal(compare_select("label", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("run=abc", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("label=a,,run=1", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("label=a", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("run=abc", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label=a,,run=1", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label=a", NULL, NULL, &runs, &n, &err), GS_EARG);
 	assert_non_null(strstr(err.msg, "no database"));
-	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, &runs, &n, &err), GS_EINPUT); /* exit 3 */
+	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, NULL, &runs, &n, &err), GS_EINPUT); /* exit 3 */
 	assert_null(runs);
 	assert_int_equal(n, 0);
 }
