@@ -107,6 +107,8 @@ static void test_create_text(void **state)
 	(void)state;
 
 	assert_int_equal(store_nr_tables, (int)GS_ARRAY_SIZE(old_schema));
+	for (int i = 0; i < store_nr_tables; i++)
+		assert_true(store_tables[i]->nr_cols <= STORE_MAX_COLUMNS);
 	for (int i = 0; i < store_nr_tables; i++) {
 		char *sql = store_table_create_sql(store_tables[i]);
 		assert_non_null(sql);
