@@ -26,6 +26,7 @@ govsim_require_pkg(CAIRO cairo libcairo2-dev)
 govsim_require_pkg(CRYPTO libcrypto libssl-dev)
 govsim_require_pkg(PROTOBUFC libprotobuf-c libprotobuf-c-dev)
 govsim_require_pkg(YAML yaml-0.1 libyaml-dev)
+govsim_require_pkg(JANSSON jansson libjansson-dev)
 
 # protoc-c compiles the reader's minimal Perfetto .proto (src/trace/perfetto.proto) at build time.
 find_program(PROTOC_C_EXECUTABLE NAMES protoc-c)

@@ -16,7 +16,7 @@ set -eu
 
 BUILD="build-essential cmake pkg-config libgsl-dev libsqlite3-dev libcsv-dev libtracecmd-dev
 libtraceevent-dev zlib1g-dev libcairo2-dev libssl-dev libprotobuf-c-dev protobuf-c-compiler
-libcmocka-dev libyaml-dev"
+libcmocka-dev libyaml-dev libjansson-dev"
 TEST="sqlite3 python3 python3-pandas python3-pytest jq time trace-cmd libtracefs-dev strace"
 LAB="clang slurm-wlm munge parallel qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd
 xz-utils binutils"

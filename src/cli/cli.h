@@ -10,6 +10,8 @@
 
 #include "core/error.h"
 
+#include <stdbool.h>
+
 #define EXIT_OK         0
 #define EXIT_FAILURE_RT 1
 #define EXIT_USAGE      2
@@ -42,6 +44,18 @@ int cli_fail(int status, const char *fmt, ...) __attribute__((format(printf, 2, 
 
 /* A command-line mistake: "govsim <cmd>: <message>" then the short usage; returns EXIT_USAGE. */
 int cli_usage_error(const char *usage, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+
+/*
+ * The metrics of metrics/metrics.h for --help on stdout, a line each: name (N for a cluster or
+ * a policy's number, " *" when work timing only), what it is and its unit. compare's (`tune`
+ * false) leave out those of tasks only; tune's mark with " t" those it takes of some tasks.
+ * Written in cmd_compare.c.
+ */
+void cli_print_metrics(bool tune);
+
+/* How compare and report selectors normalise policy=FILE and action=LINE (uclamp/'s parser;
+ * report/compare.h struct compare_policy_norm). Defined in cmd_compare.c. */
+extern const struct compare_policy_norm cli_policy_norm;
 
 /* True when argv[i] is "-h" or "--help". */
 int cli_is_help(const char *arg);

@@ -9,6 +9,7 @@
 #include "cli/cli.h"
 #include "core/suggest.h"
 #include "report/compare.h"
+#include "uclamp/policy.h"
 
 #define COMPARE_MAX_THRESHOLDS 64
 
@@ -71,22 +72,65 @@ static const struct option long_opts[] = {
     {NULL, 0, NULL, 0},
 };
 
-/* The metrics of compare_metric_defs[], a line each. */
-static void print_metric_help(void)
+/* policy=FILE of a selector: FILE's clamp policy as the replay stores it (runs.policy). */
+static char *normalise_policy_file(const char *path)
 {
-	printf("metrics (N: a cluster, or a policy by its first CPU; * work timing only):\n");
-	for (const struct compare_metric_def *d = compare_metric_defs; d->name; d++) {
+	struct policy p;
+	struct gs_error e;
+	char *text = NULL;
+
+	policy_init(&p);
+	gs_error_clear(&e);
+	if (policy_parse_file(&p, path, &e) == 0) {
+		size_t len = policy_format(&p, NULL, 0);
+		if ((text = malloc(len + 1)))
+			policy_format(&p, text, len + 1);
+	}
+	policy_release(&p);
+	return text;
+}
+
+/* action=LINE of a selector: its one action as a line of runs.policy ("" for none). */
+static int normalise_action(const char *line, char *out, size_t size, struct gs_error *err)
+{
+	struct policy p;
+	int rc = 0;
+
+	out[0] = '\0';
+	policy_init(&p);
+	if (policy_parse_line(&p, line, "action=", 1, err) == 0 && p.n == 1)
+		policy_action_format(&p.actions[0], out, size);
+	else if (err->msg[0])
+		rc = GS_EARG;
+	policy_release(&p);
+	return rc;
+}
+
+const struct compare_policy_norm cli_policy_norm = {normalise_policy_file, normalise_action};
+
+void cli_print_metrics(bool tune)
+{
+	for (const struct metric_def *d = metric_defs; d->name; d++) {
 		char name[40], unit[40] = "";
 		const char *u = !d->unit ? "energy unit"
-				: strcmp(d->unit, COMPARE_UNIT_POWER) == 0 ? "W, or energy unit/s"
-									   : d->unit;
+				: strcmp(d->unit, METRIC_UNIT_POWER) == 0 ? "W, or energy unit/s"
+									  : d->unit;
 
-		snprintf(name, sizeof(name), "%s%s%s", d->name, d->kind == COMPARE_M_ONE ? "" : "N",
-			 d->work_only ? " *" : "");
+		if (d->tasks_only && !tune)
+			continue;
+		snprintf(name, sizeof(name), "%s%s%s%s", d->name, d->kind == METRIC_ONE ? "" : "N",
+			 d->work_only ? " *" : "", tune && d->of_tasks ? " t" : "");
 		if (u[0])
 			snprintf(unit, sizeof(unit), " (%s)", u);
 		printf("  %-22s %s%s\n", name, d->help, unit);
 	}
+}
+
+/* The metrics compare tabulates, a line each. */
+static void print_metric_help(void)
+{
+	printf("metrics (N: a cluster, or a policy by its first CPU; * work timing only):\n");
+	cli_print_metrics(false);
 }
 
 static void list_metrics(char *buf, size_t size, const struct compare_table *t)
@@ -110,7 +154,7 @@ static const char *metric_hint(char *buf, size_t size, const struct compare_tabl
 }
 
 /* "govsim: energy changed by +3.10%: over the limit 'energy>+2%'", "... on trace 'x': ..." */
-static void report_crossed(const struct compare_threshold *thr, const struct compare_metric *m,
+static void report_crossed(const struct metric_threshold *thr, const struct compare_metric *m,
 			   double change, const char *trace)
 {
 	char where[300] = "";
@@ -143,10 +187,10 @@ static int compare_columns(const char *base_sel, const char *const *new_sels, si
 	gs_error_clear(&err);
 	if (!t)
 		return cli_fail(EXIT_FAILURE_RT, "out of memory");
-	if (compare_select(base_sel, db, &base, &nb, &err))
+	if (compare_select(base_sel, db, &cli_policy_norm, &base, &nb, &err))
 		status = cli_report(&err);
 	for (size_t i = 0; i < n && status == EXIT_OK; i++)
-		if (compare_select(new_sels[i], db, &nr[i], &nn[i], &err) ||
+		if (compare_select(new_sels[i], db, &cli_policy_norm, &nr[i], &nn[i], &err) ||
 		    compare_runs(base, nb, nr[i], nn[i], confidence, &t[i], &err))
 			status = cli_report(&err);
 	if (status == EXIT_OK)
@@ -162,7 +206,7 @@ static int compare_columns(const char *base_sel, const char *const *new_sels, si
 struct compare_cli {
 	const char *new_sels[COMPARE_MAX_NEW];
 	size_t nr_new;
-	struct compare_threshold thr[COMPARE_MAX_THRESHOLDS];
+	struct metric_threshold thr[COMPARE_MAX_THRESHOLDS];
 	int nr_thr;
 	const char *base_sel, *new_sel, *db;
 	enum compare_format fmt;
@@ -201,7 +245,7 @@ static int compare_opt(struct compare_cli *o, int c, char **argv, struct gs_erro
 	case OPT_FAIL_ON:
 		if (o->nr_thr == COMPARE_MAX_THRESHOLDS)
 			return cli_usage_error(compare_usage, "too many --fail-on options");
-		if (compare_parse_threshold(optarg, &o->thr[o->nr_thr], err))
+		if (metric_threshold_parse(optarg, &o->thr[o->nr_thr], err))
 			return cli_usage_error(compare_usage, "--fail-on %s", err->msg);
 		o->nr_thr++;
 		break;
@@ -253,21 +297,21 @@ static int compare_fail_on(const struct compare_cli *o, const struct compare_tab
 	int status = EXIT_OK;
 
 	for (int i = 0; i < o->nr_thr; i++) {
-		const struct compare_threshold *t = &o->thr[i];
+		const struct metric_threshold *t = &o->thr[i];
 		const struct compare_metric *m = compare_find_metric(table, t->metric);
-		double change = compare_threshold_change(t, m->base.amean, m->new.amean);
+		double change = metric_threshold_change(t, m->base.amean, m->new.amean);
 
-		if (compare_threshold_crossed(t, m->base.amean, m->new.amean)) {
+		if (metric_threshold_crossed(t, m->base.amean, m->new.amean)) {
 			report_crossed(t, m, change, NULL);
 			status = EXIT_FAILURE_RT;
 		}
 		for (size_t k = 0; ntr > 1 && k < ntr; k++) {
 			const struct compare_metric *tm =
 			    compare_find_metric(&per_trace[k].t, t->metric);
-			if (!tm || !compare_threshold_crossed(t, tm->base.amean, tm->new.amean))
+			if (!tm || !metric_threshold_crossed(t, tm->base.amean, tm->new.amean))
 				continue;
 			report_crossed(t, tm,
-				       compare_threshold_change(t, tm->base.amean, tm->new.amean),
+				       metric_threshold_change(t, tm->base.amean, tm->new.amean),
 				       per_trace[k].trace);
 			status = EXIT_FAILURE_RT;
 		}
@@ -321,8 +365,8 @@ int cmd_compare(int argc, char **argv)
 	if (o.nr_new > 1)
 		return compare_columns(o.base_sel, o.new_sels, o.nr_new, o.db, o.confidence);
 
-	if (compare_select(o.base_sel, o.db, &base, &nb, &err) ||
-	    compare_select(o.new_sel, o.db, &new_runs, &nn, &err)) {
+	if (compare_select(o.base_sel, o.db, &cli_policy_norm, &base, &nb, &err) ||
+	    compare_select(o.new_sel, o.db, &cli_policy_norm, &new_runs, &nn, &err)) {
 		status = cli_report(&err);
 		goto out;
 	}

@@ -157,66 +157,66 @@ static void show_json(const struct platform *p)
 {
 	struct json_out j;
 
-	json_init(&j, stdout);
-	json_begin_object(&j, NULL);
-	json_string(&j, "name", p->name);
-	json_string(&j, "description", p->description);
-	json_int(&j, "nr_cpus", p->nr_cpus);
-	json_string(&j, "cost_unit", p->has_costs ? p->cost_unit : NULL);
-	json_begin_array(&j, "cpus");
+	json_out_init(&j, stdout);
+	json_out_begin_object(&j, NULL);
+	json_out_string(&j, "name", p->name);
+	json_out_string(&j, "description", p->description);
+	json_out_int(&j, "nr_cpus", p->nr_cpus);
+	json_out_string(&j, "cost_unit", p->has_costs ? p->cost_unit : NULL);
+	json_out_begin_array(&j, "cpus");
 	for (int i = 0; i < p->nr_cpus; i++) {
-		json_begin_object(&j, NULL);
-		json_int(&j, "cpu", p->cpus[i].id);
-		json_int(&j, "cluster", p->cpus[i].cluster);
-		json_int(&j, "capacity", p->cpus[i].capacity);
-		json_end_object(&j);
+		json_out_begin_object(&j, NULL);
+		json_out_int(&j, "cpu", p->cpus[i].id);
+		json_out_int(&j, "cluster", p->cpus[i].cluster);
+		json_out_int(&j, "capacity", p->cpus[i].capacity);
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_begin_array(&j, "policies");
+	json_out_end_array(&j);
+	json_out_begin_array(&j, "policies");
 	for (int i = 0; i < p->nr_clusters; i++) {
 		const struct plat_cluster *c = &p->clusters[i];
-		json_begin_object(&j, NULL);
-		json_int(&j, "policy", c->cpus[0]);
-		json_int(&j, "cluster", i);
-		json_string(&j, "name", c->name);
-		json_begin_array(&j, "cpus");
+		json_out_begin_object(&j, NULL);
+		json_out_int(&j, "policy", c->cpus[0]);
+		json_out_int(&j, "cluster", i);
+		json_out_string(&j, "name", c->name);
+		json_out_begin_array(&j, "cpus");
 		for (int k = 0; k < c->nr_cpus; k++)
-			json_int(&j, NULL, c->cpus[k]);
-		json_end_array(&j);
-		json_int(&j, "transition_latency_ns", c->transition_latency_ns);
-		json_int(&j, "dyn_power_coeff", c->dyn_power_coeff);
-		json_begin_array(&j, "opps");
+			json_out_int(&j, NULL, c->cpus[k]);
+		json_out_end_array(&j);
+		json_out_int(&j, "transition_latency_ns", c->transition_latency_ns);
+		json_out_int(&j, "dyn_power_coeff", c->dyn_power_coeff);
+		json_out_begin_array(&j, "opps");
 		for (int k = 0; k < c->nr_opps; k++) {
 			const struct plat_opp *o = &c->opps[k];
-			json_begin_object(&j, NULL);
-			json_int(&j, "khz", o->freq_khz);
-			json_int(&j, "uv", o->volt_uv);
-			json_int(&j, "capacity", o->capacity);
-			json_int(&j, "em_power_mw", o->em_power_mw);
-			json_int(&j, "em_cost", o->em_cost);
-			json_int(&j, "cost_cpu_busy", o->cost_cpu_busy);
-			json_int(&j, "cost_cluster_busy", o->cost_cluster_busy);
-			json_end_object(&j);
+			json_out_begin_object(&j, NULL);
+			json_out_int(&j, "khz", o->freq_khz);
+			json_out_int(&j, "uv", o->volt_uv);
+			json_out_int(&j, "capacity", o->capacity);
+			json_out_int(&j, "em_power_mw", o->em_power_mw);
+			json_out_int(&j, "em_cost", o->em_cost);
+			json_out_int(&j, "cost_cpu_busy", o->cost_cpu_busy);
+			json_out_int(&j, "cost_cluster_busy", o->cost_cluster_busy);
+			json_out_end_object(&j);
 		}
-		json_end_array(&j);
-		json_begin_array(&j, "idle_states");
+		json_out_end_array(&j);
+		json_out_begin_array(&j, "idle_states");
 		for (int k = 0; k < c->nr_idle; k++) {
 			const struct plat_idle_state *st = &c->idle[k];
-			json_begin_object(&j, NULL);
-			json_int(&j, "index", st->index);
-			json_string(&j, "name", st->name);
-			json_int(&j, "exit_latency_us", st->exit_latency_us);
-			json_int(&j, "target_residency_us", st->target_residency_us);
-			json_bool(&j, "cluster_level", st->cluster_level);
-			json_int(&j, "cost_cpu_idle", st->cost_cpu_idle);
-			json_int(&j, "cost_cluster_idle", st->cost_cluster_idle);
-			json_end_object(&j);
+			json_out_begin_object(&j, NULL);
+			json_out_int(&j, "index", st->index);
+			json_out_string(&j, "name", st->name);
+			json_out_int(&j, "exit_latency_us", st->exit_latency_us);
+			json_out_int(&j, "target_residency_us", st->target_residency_us);
+			json_out_bool(&j, "cluster_level", st->cluster_level);
+			json_out_int(&j, "cost_cpu_idle", st->cost_cpu_idle);
+			json_out_int(&j, "cost_cluster_idle", st->cost_cluster_idle);
+			json_out_end_object(&j);
 		}
-		json_end_array(&j);
-		json_end_object(&j);
+		json_out_end_array(&j);
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_end_object(&j);
+	json_out_end_array(&j);
+	json_out_end_object(&j);
 }
 
 static int platforms_show(const char *what, bool json)

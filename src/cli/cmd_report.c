@@ -139,7 +139,7 @@ static int report_select(struct store *store, struct report_args *a, struct gs_e
 	a->ids = NULL;
 	if (a->select && *a->select) {
 		/* the selector compare takes (compare_select), on this database's runs */
-		if (compare_select_ids(a->select, a->db, &a->ids, &a->nr_ids, err))
+		if (compare_select_ids(a->select, a->db, &cli_policy_norm, &a->ids, &a->nr_ids, err))
 			return err->code == GS_EARG ? cli_usage_error(report_usage, "%s", err->msg)
 						    : cli_report(err);
 		return 0;

@@ -280,48 +280,50 @@ static void print_info_json(const char *path, const struct trace_stats *st,
 {
 	struct json_out j;
 	u64 unknown_total = st->unknown_other;
-	json_init(&j, stdout);
-	json_begin_object(&j, NULL);
-	json_string(&j, "file", path);
-	json_string(&j, "format", trace_format_name(st->format));
-	json_bool(&j, "gzip", st->gzip);
-	json_string(&j, "header", st->header);
+	json_out_init(&j, stdout);
+	json_out_begin_object(&j, NULL);
+	json_out_string(&j, "file", path);
+	json_out_string(&j, "format", trace_format_name(st->format));
+	json_out_bool(&j, "gzip", st->gzip);
+	json_out_string(&j, "header", st->header);
 	if (st->header_cpus >= 0)
-		json_int(&j, "header_cpus", st->header_cpus);
+		json_out_int(&j, "header_cpus", st->header_cpus);
 	else
-		json_null(&j, "header_cpus");
-	json_begin_array(&j, "cpus_seen");
+		json_out_null(&j, "header_cpus");
+	json_out_begin_array(&j, "cpus_seen");
 	for (int c = 0; c < 64; c++)
 		if (st->cpus_seen_mask & (1ull << c))
-			json_int(&j, NULL, c);
-	json_end_array(&j);
-	json_int(&j, "max_cpu", st->max_cpu);
-	json_number(&j, "first_s", (double)st->first_ts_ns / (double)NSEC_PER_SEC);
-	json_number(&j, "last_s", (double)st->last_ts_ns / (double)NSEC_PER_SEC);
-	json_number(&j, "span_s", (double)(st->last_ts_ns - st->first_ts_ns) / (double)NSEC_PER_SEC);
-	json_int(&j, "lines", (long long)st->lines);
-	json_int(&j, "events", (long long)st->events);
-	json_begin_object(&j, "by_type");
+			json_out_int(&j, NULL, c);
+	json_out_end_array(&j);
+	json_out_int(&j, "max_cpu", st->max_cpu);
+	json_out_number(&j, "first_s", (double)st->first_ts_ns / (double)NSEC_PER_SEC);
+	json_out_number(&j, "last_s", (double)st->last_ts_ns / (double)NSEC_PER_SEC);
+	json_out_number(&j, "span_s",
+			(double)(st->last_ts_ns - st->first_ts_ns) / (double)NSEC_PER_SEC);
+	json_out_int(&j, "lines", (long long)st->lines);
+	json_out_int(&j, "events", (long long)st->events);
+	json_out_begin_object(&j, "by_type");
 	for (int t = 0; t < EV__COUNT; t++)
 		if (st->by_type[t])
-			json_int(&j, event_type_name((enum event_type)t), (long long)st->by_type[t]);
-	json_end_object(&j);
-	json_begin_object(&j, "skipped");
+			json_out_int(&j, event_type_name((enum event_type)t),
+				     (long long)st->by_type[t]);
+	json_out_end_object(&j);
+	json_out_begin_object(&j, "skipped");
 	for (int i = 0; i < st->nr_unknown; i++) {
 		unknown_total += st->unknown[i].count;
-		json_int(&j, st->unknown[i].name, (long long)st->unknown[i].count);
+		json_out_int(&j, st->unknown[i].name, (long long)st->unknown[i].count);
 	}
 	if (st->unknown_other)
-		json_int(&j, "(other names)", (long long)st->unknown_other);
-	json_end_object(&j);
-	json_int(&j, "skipped_total", (long long)unknown_total);
-	json_int(&j, "tasks", (long long)a->nr_tasks);
-	json_int(&j, "governor_tasks", (long long)a->nr_governor_tasks);
-	json_int(&j, "malformed", (long long)st->malformed);
-	json_int(&j, "reordered", (long long)st->reordered);
-	json_int(&j, "reordered_beyond_window", (long long)st->disorder_beyond_window);
-	json_int(&j, "util_cpu_samples", (long long)a->util_cpu_samples);
-	json_end_object(&j);
+		json_out_int(&j, "(other names)", (long long)st->unknown_other);
+	json_out_end_object(&j);
+	json_out_int(&j, "skipped_total", (long long)unknown_total);
+	json_out_int(&j, "tasks", (long long)a->nr_tasks);
+	json_out_int(&j, "governor_tasks", (long long)a->nr_governor_tasks);
+	json_out_int(&j, "malformed", (long long)st->malformed);
+	json_out_int(&j, "reordered", (long long)st->reordered);
+	json_out_int(&j, "reordered_beyond_window", (long long)st->disorder_beyond_window);
+	json_out_int(&j, "util_cpu_samples", (long long)a->util_cpu_samples);
+	json_out_end_object(&j);
 }
 
 static int trace_args(int argc, char **argv, const char **file, struct reader_opts *opts,

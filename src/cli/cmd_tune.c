@@ -44,9 +44,7 @@ static const char tune_help[] =
 	"                      'response_p95(comm=RenderThread) <= +10% vs governor=performance'\n"
 	"                      'lateness_max(pid=1234) < 4ms'\n"
 	"                      'energy <= -5% vs base'\n"
-	"                    METRIC: energy, avg_power, busy, span, stretch, delay,\n"
-	"                    transitions, activations, throughput, latency_|response_|\n"
-	"                    lateness_ mean|p95|max, energy_clusterN, avg_freq_policyN;\n"
+	"                    METRIC: one of those listed below; those marked t also\n"
 	"                    of some tasks with (comm=GLOB) or (pid=N): the worst task's\n"
 	"                    p95/max, the mean over their activations, sums otherwise.\n"
 	"                    VALUE: the metric's (s, ms, us, ns for times); with a\n"
@@ -552,12 +550,12 @@ static int parse_own(struct tune_cli *t, int argc, char **argv, int *i, long *nu
 	return st ? -st : 1;
 }
 
-/* latency, response, lateness, activations, throughput: the closed-loop replay's */
-static bool is_activity(const struct tune_metric *m)
+/* A metric only runs in work timing have (metrics.h). */
+static bool work_only(const struct tune_metric *m)
 {
-	return strncmp(m->name, "latency_", 8) == 0 || strncmp(m->name, "response_", 9) == 0 ||
-	       strncmp(m->name, "lateness_", 9) == 0 || strcmp(m->name, "activations") == 0 ||
-	       strcmp(m->name, "throughput") == 0;
+	const struct metric_def *d = metric_find(m->name);
+
+	return d && d->work_only;
 }
 
 /* Does the governor of the runs (or of baseline b, >= 0) take tunable key? 0 or exit 2. */
@@ -642,7 +640,7 @@ static int tune_check(struct tune_cli *t)
 		t->metrics[t->moff + c] = t->cons[c].metric;
 	t->nr_metrics = t->moff + t->nr_cons;
 	for (int m = 0; m < t->nr_metrics; m++)
-		if (t->o.sim.timing == SIM_TIMING_TRACED && is_activity(&t->metrics[m]))
+		if (t->o.sim.timing == SIM_TIMING_TRACED && work_only(&t->metrics[m]))
 			return cli_usage_error(tune_usage,
 					       "'%s' is measured in work timing only (not with "
 					       "--timing traced)",
@@ -721,6 +719,9 @@ int cmd_tune(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", tune_usage, tune_help);
+		printf("\nmetrics (N: a cluster, or a policy by its first CPU; * work timing only;\n"
+		       "t: also of some tasks):\n");
+		cli_print_metrics(true);
 		return EXIT_OK;
 	}
 	gs_error_clear(&err);

@@ -262,71 +262,72 @@ static void placement_agreement(const struct run_opts *o, const struct kernel_va
 static void validate_json(struct json_out *j, const struct run_opts *o, const char *trace,
 			  const struct kernel_val *kv, int nr_kv)
 {
-	json_begin_object(j, NULL);
-	json_string(j, "trace", trace);
-	json_begin_array(j, "kernels");
+	json_out_begin_object(j, NULL);
+	json_out_string(j, "trace", trace);
+	json_out_begin_array(j, "kernels");
 	for (int k = 0; k < nr_kv; k++) {
 		const struct sim_validation *v = &kv[k].val[0], *vt = &kv[k].val[1];
 
-		json_begin_object(j, NULL);
-		json_string(j, "kernel", kv[k].kp->name);
-		json_begin_array(j, "policies");
+		json_out_begin_object(j, NULL);
+		json_out_string(j, "kernel", kv[k].kp->name);
+		json_out_begin_array(j, "policies");
 		for (int c = 0; kv[k].ran[0] && c < o->plat.nr_clusters; c++) {
-			json_begin_object(j, NULL);
-			json_int(j, "policy", o->plat.clusters[c].cpus[0]);
-			json_int(j, "decisions", (long long)v->decisions[c]);
-			json_number(j, "decisions_agree", share(v->decisions_agree[c], v->decisions[c]));
-			json_int(j, "emulated_decisions", (long long)v->emu_decisions[c]);
-			json_number(j, "recall", share(v->decisions_agree[c], v->decisions[c]));
-			json_number(j, "precision", v->kernel_freq_events[c]
+			json_out_begin_object(j, NULL);
+			json_out_int(j, "policy", o->plat.clusters[c].cpus[0]);
+			json_out_int(j, "decisions", (long long)v->decisions[c]);
+			json_out_number(j, "decisions_agree",
+					share(v->decisions_agree[c], v->decisions[c]));
+			json_out_int(j, "emulated_decisions", (long long)v->emu_decisions[c]);
+			json_out_number(j, "recall", share(v->decisions_agree[c], v->decisions[c]));
+			json_out_number(j, "precision", v->kernel_freq_events[c]
 							    ? share(v->emu_matched[c], v->emu_decisions[c])
 							    : NAN);
-			json_number(j, "timing_err_ms",
+			json_out_number(j, "timing_err_ms",
 				    v->decisions_agree[c] ? v->sum_abs_timing_ns[c] /
 								   (double)v->decisions_agree[c] / 1e6
 							 : NAN);
-			json_number(j, "busy", share(v->busy_match_ns[c], v->busy_known_ns[c]));
-			json_number(j, "time", share(v->opp_match_ns[c], v->opp_known_ns[c]));
-			json_number(j, "time_util_trace",
+			json_out_number(j, "busy", share(v->busy_match_ns[c], v->busy_known_ns[c]));
+			json_out_number(j, "time", share(v->opp_match_ns[c], v->opp_known_ns[c]));
+			json_out_number(j, "time_util_trace",
 				    kv[k].ran[1] ? share(vt->opp_match_ns[c], vt->opp_known_ns[c]) : NAN);
-			json_number(j, "energy_ratio",
+			json_out_number(j, "energy_ratio",
 				    v->energy_traced_mwns[c] > 0
 					    ? v->energy_emul_mwns[c] / v->energy_traced_mwns[c]
 					    : NAN);
 			if (v->foreign_khz[c])
-				json_int(j, "foreign_khz", v->foreign_khz[c]);
+				json_out_int(j, "foreign_khz", v->foreign_khz[c]);
 			else
-				json_null(j, "foreign_khz");
-			json_int(j, "kernel_decisions", (long long)v->kernel_freq_events[c]);
-			json_begin_object(j, "misses");
+				json_out_null(j, "foreign_khz");
+			json_out_int(j, "kernel_decisions", (long long)v->kernel_freq_events[c]);
+			json_out_begin_object(j, "misses");
 			for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++)
-				json_int(j, miss_names[m], (long long)v->misses[c][m]);
-			json_end_object(j);
-			json_end_object(j);
+				json_out_int(j, miss_names[m], (long long)v->misses[c][m]);
+			json_out_end_object(j);
+			json_out_end_object(j);
 		}
-		json_end_array(j);
-		json_begin_object(j, "kernel_evaluations");
-		json_int(j, "count", (long long)v->gov_evals);
-		json_int(j, "paired", (long long)v->n[SIM_VAL_GOV_UTIL]);
-		json_int(j, "util_within", (long long)v->gov_within);
-		json_int(j, "unpaired", (long long)v->gov_unmatched);
-		json_end_object(j);
-		json_begin_array(j, "signals");
+		json_out_end_array(j);
+		json_out_begin_object(j, "kernel_evaluations");
+		json_out_int(j, "count", (long long)v->gov_evals);
+		json_out_int(j, "paired", (long long)v->n[SIM_VAL_GOV_UTIL]);
+		json_out_int(j, "util_within", (long long)v->gov_within);
+		json_out_int(j, "unpaired", (long long)v->gov_unmatched);
+		json_out_end_object(j);
+		json_out_begin_array(j, "signals");
 		for (int sg = 0; kv[k].ran[0] && sg < SIM_VAL__COUNT; sg++) {
 			if (!v->n[sg])
 				continue;
-			json_begin_object(j, NULL);
-			json_string(j, "signal", val_names[sg]);
-			json_int(j, "samples", (long long)v->n[sg]);
-			json_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
-			json_int(j, "max_abs_err", (long long)v->max_abs[sg]);
-			json_end_object(j);
+			json_out_begin_object(j, NULL);
+			json_out_string(j, "signal", val_names[sg]);
+			json_out_int(j, "samples", (long long)v->n[sg]);
+			json_out_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
+			json_out_int(j, "max_abs_err", (long long)v->max_abs[sg]);
+			json_out_end_object(j);
 		}
-		json_end_array(j);
-		json_end_object(j);
+		json_out_end_array(j);
+		json_out_end_object(j);
 	}
-	json_end_array(j);
-	json_end_object(j);
+	json_out_end_array(j);
+	json_out_end_object(j);
 }
 
 /* Replay trace under each profile of kv, util emulated and (where it has util events) from
@@ -643,12 +644,12 @@ int cmd_validate(int argc, char **argv)
 			run_opts_release(&o);
 			return cli_fail(EXIT_FAILURE_RT, "out of memory");
 		}
-		json_init(&j, mem);
-		json_begin_object(&j, NULL);
-		json_string(&j, "platform", o.plat.name);
-		json_string(&j, "governor", o.sim.governor);
-		json_string(&j, "timing", o.sim.timing == SIM_TIMING_WORK ? "work" : "traced");
-		json_begin_array(&j, "traces");
+		json_out_init(&j, mem);
+		json_out_begin_object(&j, NULL);
+		json_out_string(&j, "platform", o.plat.name);
+		json_out_string(&j, "governor", o.sim.governor);
+		json_out_string(&j, "timing", o.sim.timing == SIM_TIMING_WORK ? "work" : "traced");
+		json_out_begin_array(&j, "traces");
 	}
 	for (int i = 0; i < o.nr_traces && !status; i++) {
 		if (i && !o.json)
@@ -672,8 +673,8 @@ int cmd_validate(int argc, char **argv)
 		}
 	}
 	if (o.json) {
-		json_end_array(&j);
-		json_end_object(&j);
+		json_out_end_array(&j);
+		json_out_end_object(&j);
 		fclose(mem);
 		if (!status)
 			fputs(buf, stdout);

@@ -44,14 +44,14 @@ static void format_limit(const struct tune_constraint *c, char *buf, size_t size
 	char v[64];
 
 	format_change(c, c->th.value, v, sizeof(v));
-	snprintf(buf, size, "%s %s", tune_op_text(c->th.op), v);
+	snprintf(buf, size, "%s %s", metric_op_text(c->th.op), v);
 }
 
 /* The worst trace of constraint c at point p (the most excess; else the nearest the limit). */
 int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
 {
 	/* nearer the limit: a larger change for <= and <, a smaller one for >= and > */
-	double sign = t->cons[c].th.op == COMPARE_LE || t->cons[c].th.op == COMPARE_LT ? 1 : -1;
+	double sign = t->cons[c].th.op == METRIC_LE || t->cons[c].th.op == METRIC_LT ? 1 : -1;
 	double worst = -1, ch;
 	int wt = 0;
 
@@ -213,40 +213,40 @@ static void json_point(struct json_out *j, const struct tune_cli *t, long idx, c
 	double change;
 
 	if (idx < 0) {
-		json_null(j, key);
+		json_out_null(j, key);
 		return;
 	}
 	p = &t->search.pts[idx];
-	json_begin_object(j, key);
-	json_begin_object(j, "values");
+	json_out_begin_object(j, key);
+	json_out_begin_object(j, "values");
 	for (int d = 0; d < t->nd; d++)
-		json_number(j, t->vary[d].key, tune_vary_value(&t->vary[d], p->k[d]));
-	json_end_object(j);
-	json_int(j, "round", p->round);
-	json_bool(j, "feasible", p->feasible);
+		json_out_number(j, t->vary[d].key, tune_vary_value(&t->vary[d], p->k[d]));
+	json_out_end_object(j);
+	json_out_int(j, "round", p->round);
+	json_out_bool(j, "feasible", p->feasible);
 	if (t->moff)
-		json_number(j, "objective", p->objective);
+		json_out_number(j, "objective", p->objective);
 	else
-		json_null(j, "objective");
-	json_begin_array(j, "constraints");
+		json_out_null(j, "objective");
+	json_out_begin_array(j, "constraints");
 	for (int c = 0; c < t->nr_cons; c++)
 		for (int tr = 0; tr < t->o.nr_traces; tr++) {
 			bool holds = tune_judge(t, (size_t)idx, c, tr, &change);
-			json_begin_object(j, NULL);
-			json_int(j, "constraint", c);
-			json_string(j, "trace", t->o.traces[tr]);
-			json_number(j, "value", tune_pt_val(t, (size_t)idx, tr, t->moff + c));
+			json_out_begin_object(j, NULL);
+			json_out_int(j, "constraint", c);
+			json_out_string(j, "trace", t->o.traces[tr]);
+			json_out_number(j, "value", tune_pt_val(t, (size_t)idx, tr, t->moff + c));
 			if (t->cons[c].has_base)
-				json_number(j, "base",
+				json_out_number(j, "base",
 					    tune_base_val(t, t->cons[c].base_index, tr, t->moff + c));
 			else
-				json_null(j, "base");
-			json_number(j, "change", change);
-			json_bool(j, "holds", holds);
-			json_end_object(j);
+				json_out_null(j, "base");
+			json_out_number(j, "change", change);
+			json_out_bool(j, "holds", holds);
+			json_out_end_object(j);
 		}
-	json_end_array(j);
-	json_end_object(j);
+	json_out_end_array(j);
+	json_out_end_object(j);
 }
 
 static void print_json(const struct tune_cli *t)
@@ -255,59 +255,59 @@ static void print_json(const struct tune_cli *t)
 	struct json_out j;
 	size_t *order = tune_sorted_points(t);
 
-	json_init(&j, stdout);
-	json_begin_object(&j, NULL);
-	json_begin_array(&j, "vary");
+	json_out_init(&j, stdout);
+	json_out_begin_object(&j, NULL);
+	json_out_begin_array(&j, "vary");
 	for (int d = 0; d < t->nd; d++) {
-		json_begin_object(&j, NULL);
-		json_string(&j, "spec", t->vary[d].text);
-		json_string(&j, "key", t->vary[d].key);
-		json_number(&j, "lo", t->vary[d].lo);
-		json_number(&j, "hi", tune_vary_value(&t->vary[d], t->vary[d].nr - 1));
-		json_number(&j, "step", t->vary[d].step);
-		json_end_object(&j);
+		json_out_begin_object(&j, NULL);
+		json_out_string(&j, "spec", t->vary[d].text);
+		json_out_string(&j, "key", t->vary[d].key);
+		json_out_number(&j, "lo", t->vary[d].lo);
+		json_out_number(&j, "hi", tune_vary_value(&t->vary[d], t->vary[d].nr - 1));
+		json_out_number(&j, "step", t->vary[d].step);
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_string(&j, "goal", goal_name(t->goal));
+	json_out_end_array(&j);
+	json_out_string(&j, "goal", goal_name(t->goal));
 	if (t->moff)
-		json_string(&j, "objective", t->objective.text);
+		json_out_string(&j, "objective", t->objective.text);
 	else
-		json_null(&j, "objective");
-	json_begin_array(&j, "constraints");
+		json_out_null(&j, "objective");
+	json_out_begin_array(&j, "constraints");
 	for (int c = 0; c < t->nr_cons; c++) {
-		json_begin_object(&j, NULL);
-		json_string(&j, "text", t->cons[c].text);
-		json_string(&j, "metric", t->cons[c].metric.text);
-		json_string(&j, "op", tune_op_text(t->cons[c].th.op));
-		json_number(&j, "limit", t->cons[c].th.value);
-		json_bool(&j, "relative", t->cons[c].th.relative);
+		json_out_begin_object(&j, NULL);
+		json_out_string(&j, "text", t->cons[c].text);
+		json_out_string(&j, "metric", t->cons[c].metric.text);
+		json_out_string(&j, "op", metric_op_text(t->cons[c].th.op));
+		json_out_number(&j, "limit", t->cons[c].th.value);
+		json_out_bool(&j, "relative", t->cons[c].th.relative);
 		if (t->cons[c].has_base)
-			json_string(&j, "baseline", t->cons[c].base.text);
+			json_out_string(&j, "baseline", t->cons[c].base.text);
 		else
-			json_null(&j, "baseline");
-		json_end_object(&j);
+			json_out_null(&j, "baseline");
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_begin_array(&j, "traces");
+	json_out_end_array(&j);
+	json_out_begin_array(&j, "traces");
 	for (int tr = 0; tr < t->o.nr_traces; tr++)
-		json_string(&j, NULL, t->o.traces[tr]);
-	json_end_array(&j);
-	json_bool(&j, "feasible", s->feasible);
-	json_bool(&j, "monotone", s->monotone);
+		json_out_string(&j, NULL, t->o.traces[tr]);
+	json_out_end_array(&j);
+	json_out_bool(&j, "feasible", s->feasible);
+	json_out_bool(&j, "monotone", s->monotone);
 	json_point(&j, t, s->best, "answer");
 	json_point(&j, t, s->fail_below, "fails_below");
 	json_point(&j, t, s->fail_above, "fails_above");
-	json_int(&j, "rounds", s->rounds);
-	json_int(&j, "replays", t->runs);
+	json_out_int(&j, "rounds", s->rounds);
+	json_out_int(&j, "replays", t->runs);
 	if (t->o.db)
-		json_string(&j, "db", t->o.db);
+		json_out_string(&j, "db", t->o.db);
 	else
-		json_null(&j, "db");
-	json_begin_array(&j, "points");
+		json_out_null(&j, "db");
+	json_out_begin_array(&j, "points");
 	for (size_t i = 0; order && i < s->n; i++)
 		json_point(&j, t, (long)order[i], NULL);
-	json_end_array(&j);
-	json_end_object(&j);
+	json_out_end_array(&j);
+	json_out_end_object(&j);
 	fputc('\n', stdout);
 	free(order);
 }

@@ -14,8 +14,6 @@
 #include <gsl/gsl_errno.h>
 #include <gsl/gsl_statistics_double.h>
 
-#include "power/kcost.h"
-#include "report/summary.h"
 
 
 /* --- statistics ---------------------------------------------------------------------------- */
@@ -103,198 +101,12 @@ int compare_welch(const double *a, size_t na, const double *b, size_t nb,
 	return 0;
 }
 
-/* --- thresholds ---------------------------------------------------------------------------- */
-
-static const char *skip_space(const char *s)
-{
-	while (isspace((unsigned char)*s))
-		s++;
-	return s;
-}
-
-int compare_parse_threshold(const char *text, struct compare_threshold *t, struct gs_error *err)
-{
-	const char *s = skip_space(text), *start = s;
-	char *end;
-	size_t len;
-
-	memset(t, 0, sizeof(*t));
-	snprintf(t->text, sizeof(t->text), "%s", text);
-	while (isalnum((unsigned char)*s) || *s == '_')
-		s++;
-	len = (size_t)(s - start);
-	if (len == 0 || len >= sizeof(t->metric))
-		return gs_error_set(err, GS_EARG,
-				    "'%s': a threshold is METRIC>VALUE[%%] or METRIC<VALUE[%%]",
-				    text);
-	memcpy(t->metric, start, len);
-	s = skip_space(s);
-	if (s[0] == '>' && s[1] == '=')
-		t->op = COMPARE_GE, s += 2;
-	else if (s[0] == '<' && s[1] == '=')
-		t->op = COMPARE_LE, s += 2;
-	else if (s[0] == '>')
-		t->op = COMPARE_GT, s++;
-	else if (s[0] == '<')
-		t->op = COMPARE_LT, s++;
-	else
-		return gs_error_set(err, GS_EARG, "'%s': expected >, >=, < or <= after '%s'", text,
-				    t->metric);
-	s = skip_space(s);
-	errno = 0;
-	t->value = strtod(s, &end);
-	if (end == s || errno || !isfinite(t->value) || isalpha((unsigned char)*s))
-		return gs_error_set(err, GS_EARG, "'%s': expected a number after the operator",
-				    text);
-	s = skip_space(end);
-	if (*s == '%') {
-		t->relative = true;
-		s = skip_space(s + 1);
-	}
-	if (*s)
-		return gs_error_set(err, GS_EARG, "'%s': unexpected '%s' at the end", text, s);
-	return 0;
-}
-
-double compare_relative_change(double base, double new_value)
-{
-	if (base == 0)
-		return new_value == 0 ? 0 : (new_value > 0 ? INFINITY : -INFINITY);
-	return (new_value - base) / fabs(base) * 100.0;
-}
+/* --- metrics ---------------------------------------------------------------------------- */
 
 double compare_printed_change(double base, double new_value)
 {
-	double c = compare_relative_change(base, new_value);
+	double c = metric_relative_change(base, new_value);
 	return isfinite(c) ? c : NAN;
-}
-
-double compare_threshold_change(const struct compare_threshold *t, double base, double new_value)
-{
-	return t->relative ? compare_relative_change(base, new_value) : new_value - base;
-}
-
-bool compare_threshold_crossed(const struct compare_threshold *t, double base, double new_value)
-{
-	double c = compare_threshold_change(t, base, new_value);
-
-	switch (t->op) {
-	case COMPARE_GT:
-		return c > t->value;
-	case COMPARE_GE:
-		return c >= t->value;
-	case COMPARE_LT:
-		return c < t->value;
-	case COMPARE_LE:
-		return c <= t->value;
-	}
-	return false;
-}
-
-/* --- metrics ------------------------------------------------------------------------------- */
-
-/* "prefixN" -> N, or -1 */
-static int suffix_index(const char *name, const char *prefix)
-{
-	size_t len = strlen(prefix);
-	char *end;
-	long v;
-
-	if (strncmp(name, prefix, len) != 0 || !isdigit((unsigned char)name[len]))
-		return -1;
-	v = strtol(name + len, &end, 10);
-	if (*end || v < 0 || v > 1000000)
-		return -1;
-	return (int)v;
-}
-
-/* The closed-loop figures of work timing (core/result.h struct run_activity) by name. */
-static double activity_value(const struct run_activity *a, const char *name)
-{
-	static const struct {
-		const char *prefix;
-		size_t off;
-	} dists[] = {
-		{"latency_", offsetof(struct run_activity, latency)},
-		{"response_", offsetof(struct run_activity, response)},
-		{"lateness_", offsetof(struct run_activity, lateness)},
-	};
-
-	if (strcmp(name, "activations") == 0)
-		return (double)a->activations;
-	if (strcmp(name, "throughput") == 0)
-		return a->throughput;
-	for (size_t i = 0; i < sizeof(dists) / sizeof(dists[0]); i++) {
-		const struct run_dist *d;
-		const char *stat;
-		if (strncmp(name, dists[i].prefix, strlen(dists[i].prefix)) != 0)
-			continue;
-		d = (const struct run_dist *)((const char *)a + dists[i].off);
-		stat = name + strlen(dists[i].prefix);
-		if (strcmp(stat, "mean") == 0)
-			return d->mean_s;
-		if (strcmp(stat, "p95") == 0)
-			return d->p95_s;
-		if (strcmp(stat, "max") == 0)
-			return d->max_s;
-	}
-	return NAN;
-}
-
-double compare_metric_value(const struct run_result *r, const char *name)
-{
-	double sum = 0;
-	int k;
-
-	if (strcmp(name, "energy") == 0)
-		return r->energy_total;
-	if (strcmp(name, "avg_power") == 0)
-		return r->span_s > 0 ? r->energy_total / r->span_s : NAN;
-	if (strcmp(name, "transitions") == 0) {
-		for (int c = 0; c < r->nr_clusters; c++)
-			sum += (double)r->pol[c].transitions;
-		return sum;
-	}
-	if (strcmp(name, "busy") == 0) {
-		for (int c = 0; c < r->nr_clusters; c++)
-			sum += r->pol[c].busy_s;
-		return sum;
-	}
-	if (strcmp(name, "delay") == 0)
-		return report_total_delay(r, NULL);
-	if (strcmp(name, "max_delay") == 0) {
-		for (int i = 0; i < r->nr_tasks; i++)
-			if (r->tasks[i].max_delay_s > sum)
-				sum = r->tasks[i].max_delay_s;
-		return sum;
-	}
-	if (strcmp(name, "span") == 0)
-		return r->span_s;
-	if (strcmp(name, "stretch") == 0)
-		return r->stretch;
-	if (strcmp(name, "kernel_overhead") == 0)
-		return r->ovh.total_s * 1e3;
-	if (strcmp(name, "kernel_charged") == 0)
-		return r->ovh.charged_s * 1e3;
-	if (strcmp(name, "uclamp_aggregations") == 0)
-		return (double)r->agg_ops;
-	if (strcmp(name, "update_calls") == 0)
-		return (double)r->ovh.calls[KC_UPDATE_UTIL];
-	if (strcmp(name, "governor_evals") == 0)
-		return (double)r->ovh.calls[KC_GOV_EVAL];
-	if (strncmp(name, "latency_", 8) == 0 || strncmp(name, "response_", 9) == 0 ||
-	    strncmp(name, "lateness_", 9) == 0 || strcmp(name, "activations") == 0 ||
-	    strcmp(name, "throughput") == 0)
-		return activity_value(&r->act_total, name);
-	if ((k = suffix_index(name, "energy_cluster")) >= 0)
-		return k < r->nr_clusters ? r->energy_cluster[k] : NAN;
-	if ((k = suffix_index(name, "avg_freq_policy")) >= 0) {
-		for (int c = 0; c < r->nr_clusters; c++)
-			if (r->pol[c].policy == k)
-				return r->pol[c].avg_freq_khz / 1000.0;
-		return NAN;
-	}
-	return NAN;
 }
 
 static void add_metric(struct compare_table *t, const char *unit, const char *name)
@@ -313,37 +125,6 @@ static void add_metric(struct compare_table *t, const char *unit, const char *na
  * Every metric, in the order of the table's rows. A per-cluster (per-policy) metric is a row per
  * cluster (policy): its name plus the cluster index (the policy's first CPU).
  */
-const struct compare_metric_def compare_metric_defs[] = {
-    {"energy", NULL, COMPARE_M_ONE, false, "energy of every CPU and cluster"},
-    {"energy_cluster", NULL, COMPARE_M_PER_CLUSTER, false, "energy of cluster N"},
-    {"avg_power", COMPARE_UNIT_POWER, COMPARE_M_ONE, false, "energy / span"},
-    {"avg_freq_policy", "MHz", COMPARE_M_PER_POLICY, false,
-     "time-weighted average frequency of policy N"},
-    {"transitions", "", COMPARE_M_ONE, false, "frequency changes, all policies"},
-    {"busy", "s", COMPARE_M_ONE, false, "CPU time running workload"},
-    {"delay", "s", COMPARE_M_ONE, false, "slice lateness summed over all slices"},
-    {"max_delay", "s", COMPARE_M_ONE, false, "the latest single slice's lateness"},
-    {"span", "s", COMPARE_M_ONE, false, "the run's emulated time"},
-    {"stretch", "", COMPARE_M_ONE, false, "span / the trace's span"},
-    {"kernel_overhead", "ms", COMPARE_M_ONE, false, "the emulated kernel's own CPU time"},
-    {"kernel_charged", "ms", COMPARE_M_ONE, true,
-     "of it, the part charged to the workload"},
-    {"uclamp_aggregations", "", COMPARE_M_ONE, false, "uclamp_rq_inc/dec bucket updates"},
-    {"update_calls", "", COMPARE_M_ONE, false, "cpufreq_update_util() calls"},
-    {"governor_evals", "", COMPARE_M_ONE, false, "governor evaluations"},
-    {"activations", "", COMPARE_M_ONE, true, "task activations (wakeup to the next sleep)"},
-    {"throughput", "/s", COMPARE_M_ONE, true, "completed activations per second of span"},
-    {"latency_mean", "s", COMPARE_M_ONE, true, "wakeup to first run, mean"},
-    {"latency_p95", "s", COMPARE_M_ONE, true, "wakeup to first run, 95th percentile"},
-    {"latency_max", "s", COMPARE_M_ONE, true, "wakeup to first run, worst"},
-    {"response_mean", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, mean"},
-    {"response_p95", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, p95"},
-    {"response_max", "s", COMPARE_M_ONE, true, "wakeup to the activation's end, worst"},
-    {"lateness_mean", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, mean"},
-    {"lateness_p95", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, p95"},
-    {"lateness_max", "s", COMPARE_M_ONE, true, "activation's end, emulated - traced, worst"},
-    {NULL, NULL, COMPARE_M_ONE, false, NULL},
-};
 
 /* The metric rows, from the shape of run r (every run compared has the same platform). */
 static void list_metrics(struct compare_table *t, const struct run_result *r)
@@ -352,24 +133,17 @@ static void list_metrics(struct compare_table *t, const struct run_result *r)
 	char unit[sizeof(r->power_unit) + 4], name[48];
 
 	t->nr_metrics = 0;
-	for (const struct compare_metric_def *d = compare_metric_defs; d->name; d++) {
-		if (d->work_only && !work)
+	for (const struct metric_def *d = metric_defs; d->name; d++) {
+		if ((d->work_only && !work) || d->tasks_only)
 			continue;
-		if (!d->unit)
-			snprintf(unit, sizeof(unit), "%s", r->power_unit);
-		else if (strcmp(d->unit, COMPARE_UNIT_POWER) == 0 && strcmp(r->power_unit, "J") == 0)
-			snprintf(unit, sizeof(unit), "W");
-		else if (strcmp(d->unit, COMPARE_UNIT_POWER) == 0)
-			snprintf(unit, sizeof(unit), "%s/s", r->power_unit);
-		else
-			snprintf(unit, sizeof(unit), "%s", d->unit);
-		if (d->kind == COMPARE_M_ONE) {
+		metric_unit(d, r->power_unit, unit, sizeof(unit));
+		if (d->kind == METRIC_ONE) {
 			add_metric(t, unit, d->name);
 			continue;
 		}
 		for (int c = 0; c < r->nr_clusters; c++) {
 			snprintf(name, sizeof(name), "%s%d", d->name,
-				 d->kind == COMPARE_M_PER_CLUSTER ? c : r->pol[c].policy);
+				 d->kind == METRIC_PER_CLUSTER ? c : r->pol[c].policy);
 			add_metric(t, unit, name);
 		}
 	}
@@ -394,7 +168,7 @@ static size_t collect(const struct run_result *runs, size_t n, const struct run_
 			continue;
 		/* absent values (the average frequency of a policy with no activity) are left
 		 * out */
-		v = compare_metric_value(&runs[i], name);
+		v = metric_value(&runs[i], name);
 		if (!isnan(v))
 			out[k++] = v;
 	}
@@ -479,7 +253,7 @@ int compare_runs(const struct run_result *base, size_t nb, const struct run_resu
 		if ((rc = compare_stats_of(va, na, &m->base, err)) ||
 		    (rc = compare_stats_of(vb, nbv, &m->new, err)))
 			goto out_free;
-		m->change_pct = compare_relative_change(m->base.amean, m->new.amean);
+		m->change_pct = metric_relative_change(m->base.amean, m->new.amean);
 		m->no_spread = na >= 2 && nbv >= 2 && m->base.sd == 0 && m->new.sd == 0;
 		if (na >= 2 && nbv >= 2 && !m->no_spread) {
 			if ((rc = compare_welch(va, na, vb, nbv, &m->welch, err)))

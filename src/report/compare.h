@@ -4,20 +4,7 @@
  * into mailing lists (mmtests: one row per metric, base and new columns, "( 0.00%)" for the
  * base, "*  +6.84%*" where the difference is significant). And the thresholds of --fail-on.
  *
- * Metrics, one value per run (names are what --fail-on takes):
- *   energy              total energy (runs.power_unit: J for the em model)
- *   energy_clusterN     energy of cluster N (its CPUs and its own cluster power)
- *   avg_power           energy / replayed span (W for em)
- *   avg_freq_policyN    time-weighted average frequency of the policy of first CPU N, MHz
- *   transitions         frequency transitions, all policies
- *   busy                busy time summed over CPUs, s
- *   delay               total task delay against the trace, s
- *   max_delay           worst single slice delay, s
- *   kernel_overhead     the kernel's own overhead (core/result.h struct run_overhead), ms
- *   kernel_charged      of which charged to the replay (work timing), ms
- *   uclamp_aggregations uclamp_rq_inc/dec calls that aggregated (static key on)
- *   update_calls        cpufreq_update_util calls
- *   governor_evals      per-CPU governor evaluations
+ * The metrics, one value per run, and the thresholds of --fail-on are metrics/metrics.h's.
  *
  * Statistics per metric and side: n, arithmetic mean, harmonic mean (only defined when every
  * value is > 0), sample standard deviation (n - 1). The relative change is
@@ -32,6 +19,7 @@
 #include "core/error.h"
 #include "core/types.h"
 #include "core/result.h"
+#include "metrics/metrics.h"
 
 /* --- statistics ---------------------------------------------------------------------------- */
 
@@ -64,40 +52,22 @@ struct compare_welch {
 int compare_welch(const double *a, size_t na, const double *b, size_t nb,
 		  struct compare_welch *out, struct gs_error *err);
 
-/* --- thresholds (--fail-on) ---------------------------------------------------------------- */
-
-enum compare_op { COMPARE_GT, COMPARE_GE, COMPARE_LT, COMPARE_LE };
-
-struct compare_threshold {
-	char metric[64];
-	enum compare_op op;
-	double value;  /* percent when relative, else in the metric's unit */
-	bool relative; /* written with a trailing % */
-	char text[128];
-};
-
-/*
- * Parse "METRIC OP VALUE[%]": OP is >, >=, < or <=; VALUE a decimal number with an optional
- * sign ("energy>+2%", "avg_freq_policy4<-10%", "transitions>+100"); spaces around the parts
- * are allowed. The metric name is not checked here (it depends on the platform). GS_EARG with
- * "'text': ..." on a malformed threshold.
- */
-int compare_parse_threshold(const char *text, struct compare_threshold *t, struct gs_error *err);
-
-/* (new - base) / |base| x 100; 0 when both are 0, +-inf when only base is. */
-double compare_relative_change(double base, double new_value);
-
-/*
- * The change from base to new_value that the threshold is about: percent
- * (new - base) / |base| x 100 when relative (+inf/-inf when base is 0 and new is not, 0 when
- * both are 0), new - base otherwise.
- */
-double compare_threshold_change(const struct compare_threshold *t, double base, double new_value);
-
-/* Whether that change crosses the threshold (change OP value). */
-bool compare_threshold_crossed(const struct compare_threshold *t, double base, double new_value);
-
 /* --- selecting runs ------------------------------------------------------------------------ */
+
+/*
+ * How a selector's policy=FILE and action=LINE are put in the form runs.policy holds (a run's
+ * clamp policy as the replay normalised it, an action a line). Parsing a policy is uclamp/'s,
+ * which report/ does not include: the caller hands these in (cli/'s cli_policy_norm). A NULL
+ * norm, or a NULL function in it, matches those terms by the words of the label only.
+ */
+struct compare_policy_norm {
+	/* FILE's policy normalised, malloc'd (the caller frees it); NULL when FILE is not a
+	 * readable, valid policy */
+	char *(*file)(const char *path);
+	/* LINE as one normalised action into out (size bytes), "" when it holds none; GS_EARG
+	 * with the reason in err when it is malformed */
+	int (*line)(const char *line, char *out, size_t size, struct gs_error *err);
+};
 
 /*
  * Runs matching a selector, read from a results database into a malloc'd array (*runs, *n;
@@ -119,12 +89,14 @@ bool compare_threshold_crossed(const struct compare_threshold *t, double base, d
  * GS_EARG for a malformed selector, an unknown key, a missing database, or a selection of no
  * run; GS_ESQL/GS_ESCHEMA from the store.
  */
-int compare_select(const char *selector, const char *default_db, struct run_result **runs,
-		   size_t *n, struct gs_error *err);
+int compare_select(const char *selector, const char *default_db,
+		   const struct compare_policy_norm *norm, struct run_result **runs, size_t *n,
+		   struct gs_error *err);
 /* The ids of the runs of database `db` a selector selects, ascending, as a malloc'd array the
  * caller frees (*n of them): the same selector as compare_select(), less db= (GS_EARG), for
  * commands that read the runs themselves (report). */
-int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+int compare_select_ids(const char *selector, const char *db,
+		       const struct compare_policy_norm *norm, s64 **ids, size_t *n,
 		       struct gs_error *err);
 void compare_free_runs(struct run_result *runs, size_t n);
 
@@ -137,7 +109,7 @@ struct compare_metric {
 	char name[32];
 	char unit[64];
 	struct compare_stats base, new;
-	double change_pct;   /* of the arithmetic means; see compare_threshold_change() */
+	double change_pct;   /* of the arithmetic means; see metric_threshold_change() */
 	/* >= 2 runs per side, every run of each side the same value: nothing to test the
 	 * difference against (identical repeats of a deterministic replay are no sample) */
 	bool no_spread;
@@ -164,33 +136,13 @@ struct compare_table {
 int compare_runs(const struct run_result *base, size_t nb, const struct run_result *new_runs,
 		 size_t nn, double confidence, struct compare_table *t, struct gs_error *err);
 
-/* The metrics compare knows (compare_metric_defs[], ended by a NULL name), one row each in a
- * table, in this order. */
-enum compare_metric_kind {
-	COMPARE_M_ONE,         /* one row */
-	COMPARE_M_PER_CLUSTER, /* a row per cluster: NAME0, NAME1, ... */
-	COMPARE_M_PER_POLICY,  /* a row per policy, by its first CPU: NAME0, NAME4, ... */
-};
-struct compare_metric_def {
-	const char *name;   /* the row's name, or its prefix (per cluster or policy) */
-	const char *unit;   /* NULL: the platform's energy unit; COMPARE_UNIT_POWER: its rate */
-	enum compare_metric_kind kind;
-	bool work_only;     /* only runs in work timing have it */
-	const char *help;   /* what it is, for --help */
-};
-#define COMPARE_UNIT_POWER "energy/s" /* W for J, else the energy unit and "/s" */
-extern const struct compare_metric_def compare_metric_defs[];
-
 /* The metric called `name`, or NULL. */
 const struct compare_metric *compare_find_metric(const struct compare_table *t,
 						 const char *name);
 
-/* The relative change to print: compare_relative_change(), or NAN where it has no finite value
+/* The relative change to print: metric_relative_change(), or NAN where it has no finite value
  * (a base of 0 and a new value that is not: printed as "new", an empty CSV field, null). */
 double compare_printed_change(double base, double new_value);
-
-/* One value of a run for a metric name, for tests and callers that need it; NAN if unknown. */
-double compare_metric_value(const struct run_result *r, const char *name);
 
 /* One trace's own comparison: the base and new runs of that trace only (the pooled table
  * mixes every trace in common; a regression on one trace can hide in it). */
@@ -217,7 +169,7 @@ void compare_print_traces(FILE *out, const struct compare_trace *tr, size_t n,
  * per-trace metrics and the thresholds (crossed by the pooled means or by which traces). */
 void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
 			size_t ntr, const char *base_name, const char *new_name,
-			const struct compare_threshold *thr, int nr_thr);
+			const struct metric_threshold *thr, int nr_thr);
 
 enum compare_format { COMPARE_TEXT, COMPARE_MARKDOWN, COMPARE_CSV };
 

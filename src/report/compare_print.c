@@ -1,6 +1,5 @@
 /* compare_print.c - the comparison table's layout: text (mmtests), Markdown, CSV, per trace,
- * JSON; see compare.h. Split out of compare.c (issue #17): statistics there, selection in
- * compare_select.c, layout here. */
+ * JSON; see compare.h (statistics in compare.c, selection in compare_select.c). */
 #include "report/compare.h"
 
 #include <ctype.h>
@@ -256,87 +255,87 @@ void compare_print_traces(FILE *out, const struct compare_trace *tr, size_t n,
 
 static void json_stats(struct json_out *j, const char *key, const struct compare_stats *st)
 {
-	json_begin_object(j, key);
-	json_int(j, "n", (long long)st->n);
-	json_number(j, "amean", st->amean);
-	json_number(j, "hmean", st->hmean);
-	json_number(j, "sd", st->sd);
-	json_end_object(j);
+	json_out_begin_object(j, key);
+	json_out_int(j, "n", (long long)st->n);
+	json_out_number(j, "amean", st->amean);
+	json_out_number(j, "hmean", st->hmean);
+	json_out_number(j, "sd", st->sd);
+	json_out_end_object(j);
 }
 
 static void json_metrics(struct json_out *j, const struct compare_table *t)
 {
-	json_begin_array(j, "metrics");
+	json_out_begin_array(j, "metrics");
 	for (int k = 0; k < t->nr_metrics; k++) {
 		const struct compare_metric *m = &t->m[k];
-		json_begin_object(j, NULL);
-		json_string(j, "metric", m->name);
-		json_string(j, "unit", m->unit);
+		json_out_begin_object(j, NULL);
+		json_out_string(j, "metric", m->name);
+		json_out_string(j, "unit", m->unit);
 		json_stats(j, "base", &m->base);
 		json_stats(j, "new", &m->new);
-		json_number(j, "change_pct", m->change_pct);
-		json_bool(j, "tested", m->tested);
-		json_number(j, "p", m->tested ? m->welch.p : NAN);
-		json_bool(j, "significant", m->significant);
-		json_end_object(j);
+		json_out_number(j, "change_pct", m->change_pct);
+		json_out_bool(j, "tested", m->tested);
+		json_out_number(j, "p", m->tested ? m->welch.p : NAN);
+		json_out_bool(j, "significant", m->significant);
+		json_out_end_object(j);
 	}
-	json_end_array(j);
+	json_out_end_array(j);
 }
 
 void compare_print_json(FILE *out, const struct compare_table *t, const struct compare_trace *tr,
 			size_t ntr, const char *base_name, const char *new_name,
-			const struct compare_threshold *thr, int nr_thr)
+			const struct metric_threshold *thr, int nr_thr)
 {
 	struct json_out j;
 
-	json_init(&j, out);
-	json_begin_object(&j, NULL);
-	json_string(&j, "base", base_name);
-	json_string(&j, "new", new_name);
-	json_number(&j, "confidence", t->confidence);
-	json_int(&j, "base_runs", (long long)t->nr_base);
-	json_int(&j, "new_runs", (long long)t->nr_new);
-	json_int(&j, "traces", (long long)t->nr_traces);
-	json_int(&j, "base_dropped", (long long)t->base_dropped);
-	json_int(&j, "new_dropped", (long long)t->new_dropped);
+	json_out_init(&j, out);
+	json_out_begin_object(&j, NULL);
+	json_out_string(&j, "base", base_name);
+	json_out_string(&j, "new", new_name);
+	json_out_number(&j, "confidence", t->confidence);
+	json_out_int(&j, "base_runs", (long long)t->nr_base);
+	json_out_int(&j, "new_runs", (long long)t->nr_new);
+	json_out_int(&j, "traces", (long long)t->nr_traces);
+	json_out_int(&j, "base_dropped", (long long)t->base_dropped);
+	json_out_int(&j, "new_dropped", (long long)t->new_dropped);
 	json_metrics(&j, t);
-	json_begin_array(&j, "per_trace");
+	json_out_begin_array(&j, "per_trace");
 	for (size_t i = 0; i < ntr; i++) {
-		json_begin_object(&j, NULL);
-		json_string(&j, "trace", tr[i].trace);
-		json_string(&j, "trace_sha256", tr[i].sha256);
-		json_int(&j, "base_runs", (long long)tr[i].t.nr_base);
-		json_int(&j, "new_runs", (long long)tr[i].t.nr_new);
+		json_out_begin_object(&j, NULL);
+		json_out_string(&j, "trace", tr[i].trace);
+		json_out_string(&j, "trace_sha256", tr[i].sha256);
+		json_out_int(&j, "base_runs", (long long)tr[i].t.nr_base);
+		json_out_int(&j, "new_runs", (long long)tr[i].t.nr_new);
 		json_metrics(&j, &tr[i].t);
-		json_end_object(&j);
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_begin_array(&j, "fail_on");
+	json_out_end_array(&j);
+	json_out_begin_array(&j, "fail_on");
 	for (int i = 0; i < nr_thr; i++) {
 		const struct compare_metric *m = compare_find_metric(t, thr[i].metric);
-		json_begin_object(&j, NULL);
-		json_string(&j, "threshold", thr[i].text);
-		json_string(&j, "metric", thr[i].metric);
+		json_out_begin_object(&j, NULL);
+		json_out_string(&j, "threshold", thr[i].text);
+		json_out_string(&j, "metric", thr[i].metric);
 		if (m) {
-			json_number(&j, "change",
-				    compare_threshold_change(&thr[i], m->base.amean, m->new.amean));
-			json_bool(&j, "crossed",
-				  compare_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
+			json_out_number(&j, "change",
+				    metric_threshold_change(&thr[i], m->base.amean, m->new.amean));
+			json_out_bool(&j, "crossed",
+				  metric_threshold_crossed(&thr[i], m->base.amean, m->new.amean));
 		} else {
-			json_null(&j, "change");
-			json_bool(&j, "crossed", false);
+			json_out_null(&j, "change");
+			json_out_bool(&j, "crossed", false);
 		}
-		json_begin_array(&j, "traces_crossed");
+		json_out_begin_array(&j, "traces_crossed");
 		for (size_t k = 0; k < ntr; k++) {
 			const struct compare_metric *tm = compare_find_metric(&tr[k].t, thr[i].metric);
-			if (tm && compare_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
-				json_string(&j, NULL, tr[k].trace);
+			if (tm && metric_threshold_crossed(&thr[i], tm->base.amean, tm->new.amean))
+				json_out_string(&j, NULL, tr[k].trace);
 		}
-		json_end_array(&j);
-		json_end_object(&j);
+		json_out_end_array(&j);
+		json_out_end_object(&j);
 	}
-	json_end_array(&j);
-	json_end_object(&j);
+	json_out_end_array(&j);
+	json_out_end_object(&j);
 }
 
 /* --- several new sides: one column each ----------------------------------------------------- */

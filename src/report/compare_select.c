@@ -1,6 +1,6 @@
 /* compare_select.c - which runs a compare side takes: the selector (a database and key=value
- * terms) read from the results store; see compare.h compare_select(). Split out of compare.c
- * (issue #17): statistics there, selection here, layout in compare_print.c. */
+ * terms) read from the results store; see compare.h compare_select() (statistics in
+ * compare.c, layout in compare_print.c). */
 #include "report/compare.h"
 
 #include <ctype.h>
@@ -13,7 +13,6 @@
 
 #include "core/suggest.h"
 #include "store/store.h"
-#include "uclamp/policy.h"
 
 static const char *const column_keys[] = {
     "label",	   "governor",	  "trace",	    "trace_sha256",    "platform", "timing",
@@ -53,26 +52,15 @@ static bool policy_matches(const struct policy_filter *f, const struct run_resul
 	return f->text && strcmp(f->text, r->policy) == 0;
 }
 
-static void policy_filter_init(struct policy_filter *f, const char *arg)
+static void policy_filter_init(struct policy_filter *f, const char *arg,
+			       const struct compare_policy_norm *norm)
 {
-	struct policy p;
-	struct gs_error e;
-	size_t len;
-
 	f->arg = arg;
 	f->text = NULL;
 	snprintf(f->word, sizeof(f->word), "policy=%s", arg);
-	if (strcmp(arg, "none") == 0 || access(arg, R_OK) != 0)
+	if (strcmp(arg, "none") == 0 || access(arg, R_OK) != 0 || !norm || !norm->file)
 		return;
-	policy_init(&p);
-	gs_error_clear(&e);
-	if (policy_parse_file(&p, arg, &e) == 0) {
-		len = policy_format(&p, NULL, 0);
-		f->text = malloc(len + 1);
-		if (f->text)
-			policy_format(&p, f->text, len + 1);
-	}
-	policy_release(&p);
+	f->text = norm->file(arg);
 }
 
 static const char *selector_keys_help =
@@ -126,8 +114,10 @@ static bool extra_matches(const struct extra_term *t, const struct run_result *r
 }
 
 static int extra_init(struct extra_term *t, const char *key, const char *value,
-		      struct gs_error *err)
+		      const struct compare_policy_norm *norm, struct gs_error *err)
 {
+	struct gs_error e;
+
 	memset(t, 0, sizeof(*t));
 	t->action = strcmp(key, "action") == 0;
 	snprintf(t->key, sizeof(t->key), "%.100s=", key);
@@ -136,19 +126,9 @@ static int extra_init(struct extra_term *t, const char *key, const char *value,
 		return 0;
 	}
 	snprintf(t->word, sizeof(t->word), "action=\"%.500s\"", value);
-	{
-		struct policy p;
-		struct gs_error e;
-		policy_init(&p);
-		gs_error_clear(&e);
-		if (policy_parse_line(&p, value, "action=", 1, &e) == 0 && p.n == 1)
-			policy_action_format(&p.actions[0], t->line, sizeof(t->line));
-		else if (e.msg[0]) {
-			policy_release(&p);
-			return gs_error_set(err, GS_EARG, "action='%s': %s", value, e.msg);
-		}
-		policy_release(&p);
-	}
+	gs_error_clear(&e);
+	if (norm && norm->line && norm->line(value, t->line, sizeof(t->line), &e))
+		return gs_error_set(err, GS_EARG, "action='%s': %s", value, e.msg);
 	return 0;
 }
 
@@ -160,6 +140,7 @@ struct sel_terms {
 	struct extra_term *extra;
 	int nr_extra;
 	s64 run_id;
+	const struct compare_policy_norm *norm;
 };
 
 static int sel_term(struct sel_terms *t, const char *selector, char *key, char *value,
@@ -190,7 +171,7 @@ static int sel_term(struct sel_terms *t, const char *selector, char *key, char *
 			return gs_error_set(err, GS_EARG, "'%s': too many terms", selector);
 		if (!t->extra && !(t->extra = calloc(SELECT_MAX_EXTRA, sizeof(*t->extra))))
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		return extra_init(&t->extra[t->nr_extra++], key, value, err);
+		return extra_init(&t->extra[t->nr_extra++], key, value, t->norm, err);
 	}
 	return 0;
 }
@@ -263,7 +244,7 @@ static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_
 	int rc = 0;
 
 	if (t->policy)
-		policy_filter_init(&pf, t->policy);
+		policy_filter_init(&pf, t->policy, t->norm);
 	for (size_t i = 0; i < nr_ids; i++) {
 		if (t->run_id >= 0 && ids[i] != t->run_id)
 			continue;
@@ -285,11 +266,12 @@ static int sel_read(struct sel_terms *t, struct store *st, const s64 *ids, size_
  * compare_select() and compare_select_ids(): the runs (runs non-NULL) or only their ids (ids
  * non-NULL; then db= is refused: the runs are those of default_db).
  */
-static int select_runs(const char *selector, const char *default_db, struct run_result **runs,
+static int select_runs(const char *selector, const char *default_db,
+		       const struct compare_policy_norm *norm, struct run_result **runs,
 		       s64 **kept_ids, size_t *n, struct gs_error *err)
 {
 	char *sel = NULL;
-	struct sel_terms t = {.db = default_db, .run_id = -1};
+	struct sel_terms t = {.db = default_db, .run_id = -1, .norm = norm};
 	struct run_result *out = NULL;
 	struct store *st = NULL;
 	s64 *ids = NULL, *kept = NULL;
@@ -355,14 +337,16 @@ out_free:
 	return rc;
 }
 
-int compare_select(const char *selector, const char *default_db, struct run_result **runs,
+int compare_select(const char *selector, const char *default_db,
+		   const struct compare_policy_norm *norm, struct run_result **runs,
 		   size_t *n, struct gs_error *err)
 {
-	return select_runs(selector, default_db, runs, NULL, n, err);
+	return select_runs(selector, default_db, norm, runs, NULL, n, err);
 }
 
-int compare_select_ids(const char *selector, const char *db, s64 **ids, size_t *n,
+int compare_select_ids(const char *selector, const char *db,
+		       const struct compare_policy_norm *norm, s64 **ids, size_t *n,
 		       struct gs_error *err)
 {
-	return select_runs(selector, db, NULL, ids, n, err);
+	return select_runs(selector, db, norm, NULL, ids, n, err);
 }

@@ -1,14 +1,22 @@
-/* json.c - the streaming JSON writer; see json.h. */
+/* json.c - --json outputs through jansson; see json.h. */
 #include "report/json.h"
 
+#include <jansson.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
 
-void json_init(struct json_out *j, FILE *f)
+void json_out_init(struct json_out *j, FILE *f)
 {
 	memset(j, 0, sizeof(*j));
 	j->f = f;
+}
+
+void json_out_release(struct json_out *j)
+{
+	if (j->depth > 0)
+		json_decref(j->open[0]);
+	j->depth = 0;
 }
 
 /*
@@ -45,190 +53,144 @@ static int utf8_len(const unsigned char *p)
 	return n;
 }
 
-static void put_u00(FILE *f, unsigned char c)
+/* s as a jansson string: well-formed UTF-8 as it is, any other byte b >= 0x80 as the
+ * character U+00b (two bytes of UTF-8). NULL when out of memory. */
+static json_t *utf8_string(const char *s)
 {
-	static const char hex[] = "0123456789abcdef";
+	size_t len = strlen(s), n = 0;
+	const unsigned char *p;
+	unsigned char *buf;
+	json_t *v;
 
-	fputs("\\u00", f);
-	fputc(hex[c >> 4], f);
-	fputc(hex[c & 15], f);
-}
-
-void json_write_string(FILE *f, const char *s)
-{
-	fputc('"', f);
-	for (const unsigned char *p = (const unsigned char *)s; *p; p++) {
-		if (*p >= 0x80) {
-			int n = utf8_len(p);
-			if (n) {
-				fwrite(p, 1, (size_t)n, f);
-				p += n - 1;
-			} else {
-				put_u00(f, *p); /* not UTF-8: the character of the same number */
-			}
-			continue;
-		}
-		switch (*p) {
-		case '"':
-			fputs("\\\"", f);
+	for (p = (const unsigned char *)s; *p; p++) {
+		int k = *p >= 0x80 ? utf8_len(p) : 1;
+		if (!k)
 			break;
-		case '\\':
-			fputs("\\\\", f);
-			break;
-		case '\n':
-			fputs("\\n", f);
-			break;
-		case '\r':
-			fputs("\\r", f);
-			break;
-		case '\t':
-			fputs("\\t", f);
-			break;
-		default:
-			if (*p < 0x20 || *p == 0x7f)
-				put_u00(f, *p);
-			else
-				fputc(*p, f);
+		p += k - 1;
+	}
+	if (!*p)
+		return json_stringn(s, len);
+	if (!(buf = malloc(2 * len + 1)))
+		return NULL;
+	for (p = (const unsigned char *)s; *p; p++) {
+		int k = *p >= 0x80 ? utf8_len(p) : 1;
+		if (k) {
+			memcpy(buf + n, p, (size_t)k);
+			n += (size_t)k;
+			p += k - 1;
+		} else {
+			buf[n++] = (unsigned char)(0xc0 | (*p >> 6)); /* U+0080..U+00FF */
+			buf[n++] = (unsigned char)(0x80 | (*p & 0x3f));
 		}
 	}
-	fputc('"', f);
+	v = json_stringn((const char *)buf, n);
+	free(buf);
+	return v;
 }
 
-void json_format_number(char *buf, size_t size, double v)
+/* The document written: jansson's layout, then a newline. */
+static void write_document(struct json_out *j, json_t *doc)
 {
-	if (!isfinite(v)) {
-		snprintf(buf, size, "null");
-		return;
-	}
-	/* the shortest of %.15g / %.17g that reads back the same double */
-	snprintf(buf, size, "%.15g", v);
-	if (strtod(buf, NULL) != v)
-		snprintf(buf, size, "%.17g", v);
-	/* whatever LC_NUMERIC says, JSON's decimal point is '.' */
-	for (char *p = buf; *p; p++)
-		if (*p == ',')
-			*p = '.';
-}
-
-static void indent(struct json_out *j)
-{
-	fputc('\n', j->f);
-	for (int i = 0; i < j->depth; i++)
-		fputs("  ", j->f);
-}
-
-/* Separator, indentation and key before a value. */
-static void json_value_start(struct json_out *j, const char *key)
-{
-	if (j->depth == 0) {
-		if (key)
-			j->misuse = true;
-		return;
-	}
-	if (j->in_object[j->depth - 1] != (key != NULL))
-		j->misuse = true;
-	if (j->has_items[j->depth - 1])
-		fputc(',', j->f);
-	j->has_items[j->depth - 1] = true;
-	indent(j);
-	if (key) {
-		json_write_string(j->f, key);
-		fputs(": ", j->f);
-	}
-}
-
-static void json_value_end(struct json_out *j)
-{
-	if (j->depth == 0)
+	if (!j->misuse &&
+	    json_dumpf(doc, j->f, JSON_INDENT(2) | JSON_ENCODE_ANY | JSON_REAL_PRECISION(17)) == 0)
 		fputc('\n', j->f);
 }
 
-static void json_begin(struct json_out *j, const char *key, bool object)
+/* Value v (a reference the writer takes) as the next member (key) or element, or as the
+ * document; a container stays open for the values that follow. */
+static void add_value(struct json_out *j, const char *key, json_t *v, bool container)
 {
-	json_value_start(j, key);
-	fputc(object ? '{' : '[', j->f);
-	if (j->depth == JSON_MAX_DEPTH) {
+	json_t *parent;
+
+	if (!v) {
+		j->misuse = true; /* out of memory */
+		return;
+	}
+	if (j->depth == 0) {
+		if (key)
+			j->misuse = true;
+		if (container) {
+			j->open[j->depth++] = v;
+			return;
+		}
+		write_document(j, v);
+		json_decref(v);
+		return;
+	}
+	parent = j->open[j->depth - 1];
+	if (json_is_object(parent) != (key != NULL) ||
+	    (key && json_object_get(parent, key)) || (container && j->depth == JSON_MAX_DEPTH)) {
+		j->misuse = true;
+		json_decref(v);
+		return;
+	}
+	if ((key ? json_object_set(parent, key, v) : json_array_append(parent, v)) != 0)
+		j->misuse = true;
+	if (container && !j->misuse)
+		j->open[j->depth++] = v; /* borrowed: the parent holds it */
+	json_decref(v);
+}
+
+static void close_container(struct json_out *j, bool object)
+{
+	if (j->depth == 0 || json_is_object(j->open[j->depth - 1]) != object) {
 		j->misuse = true;
 		return;
 	}
-	j->in_object[j->depth] = object;
-	j->has_items[j->depth] = false;
-	j->depth++;
-}
-
-static void json_end(struct json_out *j, bool object)
-{
-	bool had;
-
-	if (j->depth == 0 || j->in_object[j->depth - 1] != object) {
-		j->misuse = true;
-		return;
+	if (--j->depth == 0) {
+		write_document(j, j->open[0]);
+		json_decref(j->open[0]);
 	}
-	had = j->has_items[j->depth - 1];
-	j->depth--;
-	if (had)
-		indent(j);
-	fputc(object ? '}' : ']', j->f);
-	json_value_end(j);
 }
 
-void json_begin_object(struct json_out *j, const char *key)
+void json_out_begin_object(struct json_out *j, const char *key)
 {
-	json_begin(j, key, true);
+	add_value(j, key, json_object(), true);
 }
 
-void json_end_object(struct json_out *j)
+void json_out_end_object(struct json_out *j)
 {
-	json_end(j, true);
+	close_container(j, true);
 }
 
-void json_begin_array(struct json_out *j, const char *key)
+void json_out_begin_array(struct json_out *j, const char *key)
 {
-	json_begin(j, key, false);
+	add_value(j, key, json_array(), true);
 }
 
-void json_end_array(struct json_out *j)
+void json_out_end_array(struct json_out *j)
 {
-	json_end(j, false);
+	close_container(j, false);
 }
 
-void json_string(struct json_out *j, const char *key, const char *v)
+void json_out_string(struct json_out *j, const char *key, const char *v)
 {
-	json_value_start(j, key);
-	if (v)
-		json_write_string(j->f, v);
+	add_value(j, key, v ? utf8_string(v) : json_null(), false);
+}
+
+/* Integral values as integers (jansson would add ".0") while every integer up to them is a
+ * double (2^53); the others are reals. */
+void json_out_number(struct json_out *j, const char *key, double v)
+{
+	if (!isfinite(v))
+		add_value(j, key, json_null(), false);
+	else if (v == floor(v) && fabs(v) <= 9007199254740992.0 && !(v == 0 && signbit(v)))
+		add_value(j, key, json_integer((json_int_t)v), false);
 	else
-		fputs("null", j->f);
-	json_value_end(j);
+		add_value(j, key, json_real(v), false);
 }
 
-void json_number(struct json_out *j, const char *key, double v)
+void json_out_int(struct json_out *j, const char *key, long long v)
 {
-	char buf[40];
-
-	json_format_number(buf, sizeof(buf), v);
-	json_value_start(j, key);
-	fputs(buf, j->f);
-	json_value_end(j);
+	add_value(j, key, json_integer((json_int_t)v), false);
 }
 
-void json_int(struct json_out *j, const char *key, long long v)
+void json_out_bool(struct json_out *j, const char *key, bool v)
 {
-	json_value_start(j, key);
-	fprintf(j->f, "%lld", v);
-	json_value_end(j);
+	add_value(j, key, json_boolean(v), false);
 }
 
-void json_bool(struct json_out *j, const char *key, bool v)
+void json_out_null(struct json_out *j, const char *key)
 {
-	json_value_start(j, key);
-	fputs(v ? "true" : "false", j->f);
-	json_value_end(j);
-}
-
-void json_null(struct json_out *j, const char *key)
-{
-	json_value_start(j, key);
-	fputs("null", j->f);
-	json_value_end(j);
+	add_value(j, key, json_null(), false);
 }

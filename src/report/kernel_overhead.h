@@ -1,6 +1,6 @@
 /*
- * kernel_overhead.h - the kernel's own overhead of a run (struct run_overhead, issue #16) in the
- * run summary and in --json.
+ * kernel_overhead.h - the kernel's own overhead of a run (core/result.h struct run_overhead) in
+ * the run summary and in --json.
  */
 #ifndef GOVSIM_REPORT_KERNEL_OVERHEAD_H
 #define GOVSIM_REPORT_KERNEL_OVERHEAD_H

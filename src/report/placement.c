@@ -65,27 +65,27 @@ void report_placement_json(struct json_out *j, const struct run_result *r)
 {
 	if (!report_placement_on(r))
 		return;
-	json_begin_object(j, "placement");
-	json_string(j, "mode", r->placement);
-	json_int(j, "wakeups_placed", (long long)r->placement_wakeups);
-	json_int(j, "migrations", (long long)r->placement_migrations);
-	json_int(j, "misfit_pulls", (long long)r->misfit_pulls);
-	json_number(j, "overutilized_s", r->rd_overutilized_s);
-	json_begin_array(j, "tasks");
+	json_out_begin_object(j, "placement");
+	json_out_string(j, "mode", r->placement);
+	json_out_int(j, "wakeups_placed", (long long)r->placement_wakeups);
+	json_out_int(j, "migrations", (long long)r->placement_migrations);
+	json_out_int(j, "misfit_pulls", (long long)r->misfit_pulls);
+	json_out_number(j, "overutilized_s", r->rd_overutilized_s);
+	json_out_begin_array(j, "tasks");
 	for (int i = 0; i < r->nr_tasks; i++) {
 		const struct run_task_result *t = &r->tasks[i];
 
-		json_begin_object(j, NULL);
-		json_int(j, "pid", t->pid);
-		json_string(j, "comm", t->comm);
-		json_number(j, "runtime_s", t->runtime_s);
-		json_begin_array(j, "cluster_runtime_s");
+		json_out_begin_object(j, NULL);
+		json_out_int(j, "pid", t->pid);
+		json_out_string(j, "comm", t->comm);
+		json_out_number(j, "runtime_s", t->runtime_s);
+		json_out_begin_array(j, "cluster_runtime_s");
 		for (int c = 0; c < r->nr_clusters; c++)
-			json_number(j, NULL, t->cluster_runtime_s[c]);
-		json_end_array(j);
-		json_int(j, "migrations", (long long)t->migrations);
-		json_end_object(j);
+			json_out_number(j, NULL, t->cluster_runtime_s[c]);
+		json_out_end_array(j);
+		json_out_int(j, "migrations", (long long)t->migrations);
+		json_out_end_object(j);
 	}
-	json_end_array(j);
-	json_end_object(j);
+	json_out_end_array(j);
+	json_out_end_object(j);
 }

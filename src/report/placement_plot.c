@@ -1,6 +1,6 @@
 /*
- * placement_plot.c - report's per-CPU placement timeline of a --placement eas run (issue 13
- * item 8): which task ran on which CPU over time. One row per CPU (y = the CPU number); each
+ * placement_plot.c - report's per-CPU placement timeline of a --placement eas run: which task
+ * ran on which CPU over time. One row per CPU (y = the CPU number); each
  * slice of run_result.slices is one horizontal segment on its CPU's row from its start to its
  * end, in its task's colour, so a migration shows as the task's colour moving to another row.
  * The PLOT_PALETTE_SIZE - 1 tasks of most runtime have a series each (named comm-pid), the

@@ -1,8 +1,8 @@
 /*
  * plot_labels.c - the category labels under a bars panel, laid out from their measured extents
  * (cairo_text_extents) so that they neither overlap nor leave the figure, and the group labels
- * and separators under them (issue 11 item 14: run names used to be cut with "..." and turned
- * 35 degrees into each other).
+ * and separators under them: a run's whole name stays readable, never cut short with "..." nor
+ * turned on its side into its neighbours.
  *
  * Nothing is cut. A set of labels that does not fit its slots level wraps at spaces (up to
  * MAX_WRAP lines); when a word is still too wide, every label turns upright (reading upwards,

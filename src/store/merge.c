@@ -2,11 +2,12 @@
  * merge.c - store_merge(): append the runs of several results databases to one; see store.h.
  *
  * What a sweep's workers and a cluster's job array produce is one database per job; this is the
- * step that makes them one file. It copies rows generically: the tables and their columns are
- * read from the output's own schema (runs first, then the others in creation order), each input
- * is checked to have exactly the same, and every row goes across as sqlite3_values, so a column
- * added to the schema later needs no change here. Only run_id is rewritten: runs get new ids
- * from the output, the other tables' run_id columns follow them.
+ * step that makes them one file. It copies rows generically, in SQL: the tables and their
+ * columns are read from the output's own schema (runs first, then the others in creation
+ * order), each input is checked to have exactly the same, then attached to the output's
+ * connection and copied with INSERT ... SELECT, so a column added to the schema later needs no
+ * change here. Only run_id is rewritten: runs get new ids after the output's, the other
+ * tables' run_id columns follow them.
  *
  * The parts of a job array say which job of how many they are (table sweep_part, written by
  * `sweep --job K`); before anything is written, every input's marks are read, so a merge of
@@ -145,96 +146,6 @@ static int same_schema(const struct merge_schema *out, const struct merge_schema
 }
 
 /*
- * SQL to copy one table: "SELECT cols FROM t WHERE run_id = ?1 ORDER BY rowid" on the input and
- * "INSERT INTO t (cols) VALUES (?, ...)" on the output; for runs, run_id is left out of both.
- */
-static int build_sql(const struct merge_table *t, bool is_runs, char **select, char **ins)
-{
-	sqlite3_str *sel = sqlite3_str_new(NULL), *in = sqlite3_str_new(NULL);
-	bool first = true;
-	int nr = 0;
-
-	sqlite3_str_appendf(sel, "SELECT ");
-	sqlite3_str_appendf(in, "INSERT INTO \"%w\" (", t->name);
-	for (int k = 0; k < t->nr_cols; k++) {
-		if (is_runs && k == t->run_id_col)
-			continue;
-		sqlite3_str_appendf(sel, "%s\"%w\"", first ? "" : ", ", t->cols[k]);
-		sqlite3_str_appendf(in, "%s\"%w\"", first ? "" : ", ", t->cols[k]);
-		first = false;
-		nr++;
-	}
-	sqlite3_str_appendf(sel, " FROM \"%w\" WHERE run_id = ?1 ORDER BY rowid", t->name);
-	sqlite3_str_appendf(in, ") VALUES (");
-	for (int k = 0; k < nr; k++)
-		sqlite3_str_appendf(in, "%s?", k ? ", " : "");
-	sqlite3_str_appendf(in, ")");
-	*select = sqlite3_str_finish(sel);
-	*ins = sqlite3_str_finish(in);
-	if (!*select || !*ins) {
-		sqlite3_free(*select);
-		sqlite3_free(*ins);
-		return -1;
-	}
-	return 0;
-}
-
-/* Copy the rows of run `old_id` in table t; new_id replaces run_id (or is assigned, for runs). */
-static int copy_rows(sqlite3 *out, const char *out_path, sqlite3 *in, const char *in_path,
-		     const struct merge_table *t, bool is_runs, s64 old_id, s64 *new_id,
-		     struct gs_error *err)
-{
-	sqlite3_stmt *sel = NULL, *ins = NULL;
-	char *sel_sql = NULL, *ins_sql = NULL;
-	int rc;
-
-	if (build_sql(t, is_runs, &sel_sql, &ins_sql))
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	if (sqlite3_prepare_v2(in, sel_sql, -1, &sel, NULL) != SQLITE_OK ||
-	    sqlite3_bind_int64(sel, 1, old_id) != SQLITE_OK) {
-		rc = store_db_error(in, in_path, "cannot read runs", err);
-		goto out_free;
-	}
-	if (sqlite3_prepare_v2(out, ins_sql, -1, &ins, NULL) != SQLITE_OK) {
-		rc = store_db_error(out, out_path, "cannot merge", err);
-		goto out_free;
-	}
-	while ((rc = sqlite3_step(sel)) == SQLITE_ROW) {
-		int ncol = sqlite3_column_count(sel);
-		for (int c = 0; c < ncol; c++) {
-			int brc;
-			if (!is_runs && c == t->run_id_col)
-				brc = sqlite3_bind_int64(ins, c + 1, *new_id);
-			else
-				brc = sqlite3_bind_value(ins, c + 1, sqlite3_column_value(sel, c));
-			if (brc != SQLITE_OK) {
-				rc = store_db_error(out, out_path, "cannot merge", err);
-				goto out_free;
-			}
-		}
-		if (sqlite3_step(ins) != SQLITE_DONE) {
-			rc = store_db_error(out, out_path, "cannot merge", err);
-			goto out_free;
-		}
-		sqlite3_reset(ins);
-		sqlite3_clear_bindings(ins);
-		if (is_runs)
-			*new_id = sqlite3_last_insert_rowid(out);
-	}
-	if (rc != SQLITE_DONE) {
-		rc = store_db_error(in, in_path, "cannot read runs", err);
-		goto out_free;
-	}
-	rc = 0;
-out_free:
-	sqlite3_finalize(sel);
-	sqlite3_finalize(ins);
-	sqlite3_free(sel_sql);
-	sqlite3_free(ins_sql);
-	return rc;
-}
-
-/*
  * Open input `path` (never created): a file that does not exist or is no regular file is bad
  * input (GS_EINPUT), as is one that is not a database (input_version() says so).
  */
@@ -279,46 +190,160 @@ static int input_version(sqlite3 *in, const char *path, struct gs_error *err)
 	return 0;
 }
 
-/* Append every run of one input, in run_id order. */
+/* --- copying through ATTACH ---------------------------------------------------------------- */
+
+/*
+ * An input is read through the output's connection (ATTACH ... AS merge_input) into staging
+ * tables of the connection's temp schema, then detached: SQLite attaches at most 10 files at
+ * once and cannot detach one inside a transaction, while a sweep's parts are often more. The
+ * output's one transaction then copies the staged rows with INSERT ... SELECT:
+ *   temp.merge_runs(input, old_id)    a row per run, in merge order (its rowid: the order)
+ *   temp.merge_stage_<i>(merge_input, <the columns of the output's table i>)
+ * A run's new id is the output's largest run_id before the merge plus its place in
+ * merge_runs, the id SQLite would give it appended alone; every other table's run_id follows.
+ */
+
+/* sqlite3_exec of a statement made with sqlite3_str; GS_ESQL naming `path` and `what`. */
+static int exec_str(sqlite3 *db, sqlite3_str *sql, const char *path, const char *what,
+		    struct gs_error *err)
+{
+	char *text = sqlite3_str_finish(sql);
+	int rc;
+
+	if (!text)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	rc = sqlite3_exec(db, text, NULL, NULL, NULL);
+	sqlite3_free(text);
+	return rc == SQLITE_OK ? 0 : store_db_error(db, path, what, err);
+}
+
+/* The columns of t, comma separated, each with `prefix` ("s." or ""), run_id as `run_id`. */
+static void append_cols(sqlite3_str *sql, const struct merge_table *t, const char *prefix,
+			const char *run_id)
+{
+	for (int k = 0; k < t->nr_cols; k++) {
+		if (k)
+			sqlite3_str_appendall(sql, ", ");
+		if (k == t->run_id_col && run_id)
+			sqlite3_str_appendall(sql, run_id);
+		else
+			sqlite3_str_appendf(sql, "%s\"%w\"", prefix, t->cols[k]);
+	}
+}
+
+/* The empty staging tables, one per table of the output. */
+static int stage_create(sqlite3 *out, const char *out_path, const struct merge_schema *osc,
+			struct gs_error *err)
+{
+	int rc;
+
+	if (sqlite3_exec(out, "CREATE TEMP TABLE merge_runs (input INTEGER NOT NULL,"
+			      " old_id INTEGER NOT NULL)",
+			 NULL, NULL, NULL) != SQLITE_OK)
+		return store_db_error(out, out_path, "cannot merge", err);
+	for (int i = 0; i < osc->n; i++) {
+		sqlite3_str *sql = sqlite3_str_new(out);
+		sqlite3_str_appendf(sql, "CREATE TEMP TABLE merge_stage_%d AS SELECT 0 AS merge_input, ",
+				    i);
+		append_cols(sql, &osc->t[i], "", NULL);
+		sqlite3_str_appendf(sql, " FROM main.\"%w\" WHERE 0", osc->t[i].name);
+		if ((rc = exec_str(out, sql, out_path, "cannot merge", err)))
+			return rc;
+	}
+	return 0;
+}
+
+/* Every run of input number k, attached as merge_input, and its rows into the staging tables
+ * (runs in run_id order, other rows in their rowid order), in one read of the input. */
+static int stage_input(sqlite3 *out, const char *in_path, const struct merge_schema *osc, int k,
+		       struct gs_error *err)
+{
+	sqlite3_str *sql = sqlite3_str_new(out);
+	int rc;
+
+	sqlite3_str_appendf(sql, "BEGIN; INSERT INTO temp.merge_runs (input, old_id) SELECT %d,"
+				 " run_id FROM merge_input.runs ORDER BY run_id;",
+			    k);
+	for (int i = 0; i < osc->n; i++) {
+		sqlite3_str_appendf(sql, "INSERT INTO temp.merge_stage_%d SELECT %d, ", i, k);
+		append_cols(sql, &osc->t[i], "", NULL);
+		sqlite3_str_appendf(sql, " FROM merge_input.\"%w\" ORDER BY rowid;",
+				    osc->t[i].name);
+	}
+	sqlite3_str_appendall(sql, "COMMIT");
+	if ((rc = exec_str(out, sql, in_path, "cannot read runs", err)))
+		sqlite3_exec(out, "ROLLBACK", NULL, NULL, NULL);
+	return rc;
+}
+
+/*
+ * Check input number k (its own connection: a file that is no results database, or of
+ * another schema, is named as such, and a hot journal in it is rolled back), then stage it.
+ */
 static int merge_one(sqlite3 *out, const char *out_path, const struct merge_schema *osc,
-		     const char *in_path, size_t *nr_runs, struct gs_error *err)
+		     const char *in_path, int k, struct gs_error *err)
 {
 	struct merge_schema isc = {.n = 0};
-	sqlite3_stmt *ids = NULL;
+	sqlite3_stmt *attach = NULL;
 	sqlite3 *in = NULL;
 	int rc;
 
-	if ((rc = input_open(in_path, &in, err)))
-		goto out_close;
-	if ((rc = input_version(in, in_path, err)) || (rc = read_schema(in, in_path, &isc, err)) ||
+	if ((rc = input_open(in_path, &in, err)) || (rc = input_version(in, in_path, err)) ||
+	    (rc = read_schema(in, in_path, &isc, err)) ||
 	    (rc = same_schema(osc, &isc, in_path, err)))
 		goto out_close;
-	if (sqlite3_prepare_v2(in, "SELECT run_id FROM runs ORDER BY run_id", -1, &ids, NULL) !=
-	    SQLITE_OK) {
-		rc = store_db_error(in, in_path, "cannot read runs", err);
+	if (sqlite3_prepare_v2(out, "ATTACH DATABASE ?1 AS merge_input", -1, &attach, NULL) !=
+		    SQLITE_OK ||
+	    sqlite3_bind_text(attach, 1, in_path, -1, SQLITE_STATIC) != SQLITE_OK ||
+	    sqlite3_step(attach) != SQLITE_DONE) {
+		rc = store_db_error(out, in_path, "cannot open", err);
 		goto out_close;
 	}
-	while ((rc = sqlite3_step(ids)) == SQLITE_ROW) {
-		s64 old_id = sqlite3_column_int64(ids, 0), new_id = 0;
-		for (int i = 0; i < osc->n; i++) {
-			rc = copy_rows(out, out_path, in, in_path, &osc->t[i], i == 0, old_id,
-				       &new_id, err);
-			if (rc)
-				goto out_close;
-		}
-		if (nr_runs)
-			(*nr_runs)++;
-	}
-	if (rc != SQLITE_DONE) {
-		rc = store_db_error(in, in_path, "cannot read runs", err);
-		goto out_close;
-	}
-	rc = 0;
+	rc = stage_input(out, in_path, osc, k, err);
+	if (sqlite3_exec(out, "DETACH DATABASE merge_input", NULL, NULL, NULL) != SQLITE_OK && !rc)
+		rc = store_db_error(out, in_path, "cannot close", err);
 out_close:
-	sqlite3_finalize(ids);
+	sqlite3_finalize(attach);
 	sqlite3_close(in);
 	schema_release(&isc);
 	return rc;
+}
+
+/* The staged runs and their rows into the output (inside its transaction); *count: runs. */
+static int copy_staged(sqlite3 *out, const char *out_path, const struct merge_schema *osc,
+		       size_t *count, struct gs_error *err)
+{
+	sqlite3_stmt *st = NULL;
+	s64 base = 0, n = 0;
+	int rc;
+
+	if (sqlite3_prepare_v2(out, "SELECT (SELECT coalesce(max(run_id), 0) FROM main.runs),"
+				    " (SELECT count(*) FROM temp.merge_runs)",
+			       -1, &st, NULL) != SQLITE_OK ||
+	    sqlite3_step(st) != SQLITE_ROW) {
+		sqlite3_finalize(st);
+		return store_db_error(out, out_path, "cannot merge", err);
+	}
+	base = sqlite3_column_int64(st, 0);
+	n = sqlite3_column_int64(st, 1);
+	sqlite3_finalize(st);
+	for (int i = 0; i < osc->n; i++) {
+		sqlite3_str *sql = sqlite3_str_new(out);
+		char run_id[64];
+		snprintf(run_id, sizeof(run_id), "%" PRId64 " + m.rowid", base);
+		sqlite3_str_appendf(sql, "INSERT INTO main.\"%w\" (", osc->t[i].name);
+		append_cols(sql, &osc->t[i], "", NULL);
+		sqlite3_str_appendall(sql, ") SELECT ");
+		append_cols(sql, &osc->t[i], "s.", run_id);
+		sqlite3_str_appendf(sql, " FROM temp.merge_stage_%d s JOIN temp.merge_runs m"
+					 " ON m.input = s.merge_input AND m.old_id = s.run_id"
+					 " ORDER BY m.rowid, s.rowid",
+				    i);
+		if ((rc = exec_str(out, sql, out_path, "cannot merge", err)))
+			return rc;
+	}
+	*count = (size_t)n;
+	return 0;
 }
 
 /* --- parts of a job array ------------------------------------------------------------------ */
@@ -586,13 +611,17 @@ int store_merge_ext(const char *out_path, const char *const *inputs, size_t n,
 	}
 	if ((rc = read_schema(out, out_path, &osc, err)))
 		goto out_close;
+	if ((rc = stage_create(out, out_path, &osc, err)))
+		goto out_close;
+	for (size_t i = 0; i < n; i++)
+		if ((rc = merge_one(out, out_path, &osc, inputs[i], (int)i, err)))
+			goto out_close;
 	if (sqlite3_exec(out, "BEGIN IMMEDIATE", NULL, NULL, NULL) != SQLITE_OK) {
 		rc = store_db_error(out, out_path, "cannot merge", err);
 		goto out_close;
 	}
-	for (size_t i = 0; i < n; i++)
-		if ((rc = merge_one(out, out_path, &osc, inputs[i], &count, err)))
-			goto out_rollback;
+	if ((rc = copy_staged(out, out_path, &osc, &count, err)))
+		goto out_rollback;
 	if (opts->mark && (rc = write_part(out, out_path, opts->mark, err)))
 		goto out_rollback;
 	if (sqlite3_exec(out, "COMMIT", NULL, NULL, NULL) != SQLITE_OK) {

@@ -4,6 +4,7 @@
  * store_csv.c (store_priv.h lists what they share).
  */
 #include "store/store_priv.h"
+#include "store/tables.h"
 
 #include <limits.h>
 #include <stdio.h>
@@ -11,79 +12,6 @@
 #include <string.h>
 #include <sys/stat.h>
 #include <unistd.h>
-
-static const char store_schema[] =
-	"CREATE TABLE IF NOT EXISTS runs ("
-	" run_id INTEGER PRIMARY KEY,"
-	" label TEXT NOT NULL, trace TEXT NOT NULL, trace_sha256 TEXT NOT NULL,"
-	" platform TEXT NOT NULL, governor TEXT NOT NULL, timing TEXT NOT NULL,"
-	" util_source TEXT NOT NULL, power_model TEXT NOT NULL, power_unit TEXT NOT NULL,"
-	" policy TEXT NOT NULL, params TEXT NOT NULL, kernel TEXT NOT NULL,"
-	" start_s REAL NOT NULL, span_s REAL NOT NULL, events INTEGER NOT NULL,"
-	" nr_cpus INTEGER NOT NULL CHECK (nr_cpus BETWEEN 0 AND 64),"
-	" nr_clusters INTEGER NOT NULL CHECK (nr_clusters BETWEEN 0 AND 16),"
-	" notes TEXT NOT NULL, govsim_version TEXT NOT NULL,"
-	" governor_path TEXT NOT NULL DEFAULT '', governor_sha256 TEXT NOT NULL DEFAULT '',"
-	" created_at TEXT NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS energy ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" scope TEXT NOT NULL CHECK (scope IN ('cpu', 'cluster', 'total')),"
-	" name TEXT NOT NULL, joules REAL NOT NULL, PRIMARY KEY (run_id, scope, name));"
-	"CREATE TABLE IF NOT EXISTS residency ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" policy INTEGER NOT NULL CHECK (policy >= 0), freq_khz INTEGER NOT NULL,"
-	" seconds REAL NOT NULL, PRIMARY KEY (run_id, policy, freq_khz));"
-	"CREATE TABLE IF NOT EXISTS policy_stats ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" policy INTEGER NOT NULL CHECK (policy >= 0), cluster INTEGER NOT NULL,"
-	" transitions INTEGER NOT NULL, avg_freq_khz REAL, busy_s REAL NOT NULL,"
-	" overutilized_s REAL NOT NULL, PRIMARY KEY (run_id, policy));"
-	"CREATE TABLE IF NOT EXISTS task_stats ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" seq INTEGER NOT NULL, pid INTEGER NOT NULL, comm TEXT NOT NULL,"
-	" runtime_s REAL NOT NULL, delay_s REAL NOT NULL, max_delay_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, seq));"
-	"CREATE TABLE IF NOT EXISTS placement ("
-	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" mode TEXT NOT NULL, wakeups INTEGER NOT NULL, migrations INTEGER NOT NULL,"
-	" misfit_pulls INTEGER NOT NULL, overutilized_s REAL NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS placement_tasks ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" seq INTEGER NOT NULL, cluster INTEGER NOT NULL, runtime_s REAL NOT NULL,"
-	" migrations INTEGER NOT NULL, PRIMARY KEY (run_id, seq, cluster));"
-	PLACEMENT_SLICES_TABLE
-	"CREATE TABLE IF NOT EXISTS uclamp_stats ("
-	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" key_on_at_s REAL, agg_ops INTEGER NOT NULL, agg_skipped INTEGER NOT NULL,"
-	" clamped_up_s REAL NOT NULL, clamped_down_s REAL NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS timeline ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" seq INTEGER NOT NULL, time_s REAL NOT NULL, policy INTEGER NOT NULL CHECK (policy >= 0),"
-	" freq_khz INTEGER NOT NULL, traced_khz INTEGER NOT NULL, util INTEGER NOT NULL,"
-	" capacity INTEGER NOT NULL, PRIMARY KEY (run_id, seq));"
-	"CREATE TABLE IF NOT EXISTS work ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" cpu INTEGER NOT NULL, work_in_s REAL NOT NULL, work_out_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, cpu));"
-	"CREATE TABLE IF NOT EXISTS spans ("
-	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" traced_span_s REAL NOT NULL, stretch REAL NOT NULL);"
-	"CREATE TABLE IF NOT EXISTS activity ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" seq INTEGER NOT NULL CHECK (seq >= -1), activations INTEGER NOT NULL,"
-	" throughput REAL NOT NULL,"
-	" latency_mean_s REAL NOT NULL, latency_p95_s REAL NOT NULL, latency_max_s REAL NOT NULL,"
-	" response_mean_s REAL NOT NULL, response_p95_s REAL NOT NULL,"
-	" response_max_s REAL NOT NULL, lateness_mean_s REAL NOT NULL,"
-	" lateness_p95_s REAL NOT NULL, lateness_max_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, seq));"
-	"CREATE TABLE IF NOT EXISTS kernel_overhead ("
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" operation TEXT NOT NULL, calls INTEGER NOT NULL, time_s REAL NOT NULL,"
-	" PRIMARY KEY (run_id, operation));"
-	"CREATE TABLE IF NOT EXISTS kernel_overhead_runs ("
-	" run_id INTEGER PRIMARY KEY REFERENCES runs(run_id) ON DELETE CASCADE,"
-	" costed INTEGER NOT NULL, total_s REAL NOT NULL, charged_s REAL NOT NULL);";
 
 #define STORE_BUSY_TIMEOUT_MS     30000
 #define STORE_BUSY_TIMEOUT_MAX_MS 86400000 /* a day */
@@ -209,8 +137,8 @@ static int schema_read_error(struct store *s, struct gs_error *err)
 }
 
 /*
- * Whether the open database is govsim's, or empty, before anything is created in it (#18.8: a
- * foreign SQLite file used to get govsim's tables added, then fail on its own 'runs'). Version 0
+ * Whether the open database is govsim's, or empty, before anything is created in it (a foreign
+ * SQLite file must not get govsim's tables added to it). Version 0
  * must hold no table at all; a versioned file must have govsim's runs table. GS_EINPUT for a
  * foreign file or not a database at all, GS_ESCHEMA for a newer govsim's, GS_ESQL when it
  * cannot be read (locked by another process for longer than the busy timeout).
@@ -287,6 +215,26 @@ int store_check(const char *path, struct gs_error *err)
 	return rc;
 }
 
+/* A new file (version 0) or an older one: the tables it lacks and the version, all or
+ * nothing. */
+static int create_schema(struct store *s, struct gs_error *err)
+{
+	char *schema = store_schema_sql();
+	char sql[64];
+	int rc;
+
+	if (!schema)
+		return gs_error_set(err, GS_ENOMEM, "'%s': out of memory", s->path);
+	snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
+	if ((rc = store_exec(s, "BEGIN IMMEDIATE", "cannot create the schema", err)) == 0 &&
+	    ((rc = store_exec(s, schema, "cannot create the schema", err)) ||
+	     (rc = store_exec(s, sql, "cannot create the schema", err)) ||
+	     (rc = store_exec(s, "COMMIT", "cannot create the schema", err))))
+		sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
+	sqlite3_free(schema);
+	return rc;
+}
+
 int store_open(const char *path, struct store **out, struct gs_error *err)
 {
 	struct store *s = calloc(1, sizeof(*s));
@@ -309,19 +257,8 @@ int store_open(const char *path, struct store **out, struct gs_error *err)
 
 	if ((rc = check_schema(s, &version, err)))
 		goto out_close;
-	if (version < STORE_SCHEMA_VERSION) {
-		char sql[64];
-		/* A new file (version 0): the tables and the version, all or nothing. */
-		if ((rc = store_exec(s, "BEGIN IMMEDIATE", "cannot create the schema", err)))
-			goto out_close;
-		snprintf(sql, sizeof(sql), "PRAGMA user_version = %d", STORE_SCHEMA_VERSION);
-		if ((rc = store_exec(s, store_schema, "cannot create the schema", err)) ||
-		    (rc = store_exec(s, sql, "cannot create the schema", err)) ||
-		    (rc = store_exec(s, "COMMIT", "cannot create the schema", err))) {
-			sqlite3_exec(s->db, "ROLLBACK", NULL, NULL, NULL);
-			goto out_close;
-		}
-	}
+	if (version < STORE_SCHEMA_VERSION && (rc = create_schema(s, err)))
+		goto out_close;
 	plugin_columns(s);
 	*out = s;
 	return 0;

@@ -144,7 +144,8 @@ void store_close(struct store *s);
 /*
  * The same tables for one run as CSV files in `dir` (created if missing): runs.csv,
  * energy.csv, residency.csv, policy_stats.csv, task_stats.csv, uclamp_stats.csv, timeline.csv,
- * work.csv, each with a header line, text fields written through libcsv (csv_fwrite), numbers
+ * work.csv, spans.csv and (work timing) activity.csv, the columns and rows of the database
+ * (src/store/tables.c), each with a header line, text fields written through libcsv (csv_fwrite), numbers
  * with 17 significant digits (exact for doubles). runs.csv has no created_at column, so the
  * files of one run_result are byte-identical. Existing files are replaced. GS_EIO on failure.
  */

@@ -3,13 +3,13 @@
  * see store.h.
  */
 #include "store/store_priv.h"
+#include "store/tables.h"
 
 #include "core/outfile.h"
 
 #include <csv.h>
 #include <errno.h>
 #include <inttypes.h>
-#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -27,10 +27,10 @@ static void csv_sep(struct csv_out *o)
 	o->first = false;
 }
 
-static void csv_text(struct csv_out *o, const char *s)
+static void csv_text(struct csv_out *o, const char *s, size_t len)
 {
 	csv_sep(o);
-	csv_fwrite(o->f, s, strlen(s));
+	csv_fwrite(o->f, s, len);
 }
 
 static void csv_int(struct csv_out *o, s64 v)
@@ -62,8 +62,8 @@ static void csv_eol(struct csv_out *o)
 	o->first = true;
 }
 
-/* The files one run writes (one per table). */
-#define CSV_MAX_FILES 10
+/* The files one run writes at most (one per table). */
+#define CSV_MAX_FILES 16
 
 /* One run's CSV files being written: each csv_<table>() writes <table>.csv in dir, to a
  * temporary name; store_write_csv() renames them all into place once all were written. */
@@ -106,272 +106,59 @@ static int csv_close(struct csv_run *w)
 	return 0;
 }
 
-static int csv_runs(struct csv_run *w)
+/* One table of the run: its header (the columns but created_at) and its rows, every value
+ * printed by its column's type. */
+static int csv_table(struct csv_run *w, const struct store_table *t)
 {
 	struct csv_out *o = &w->o;
+	struct store_row row;
+	char name[64], header[1024];
+	size_t pos = 0, len = 0;
 	int rc;
 
-	if ((rc = csv_open(w, "runs.csv",
-			   "run_id,label,trace,trace_sha256,platform,governor,timing,util_source,"
-			   "power_model,power_unit,policy,params,kernel,start_s,span_s,events,"
-			   "nr_cpus,nr_clusters,notes,govsim_version,governor_path,governor_sha256")))
+	snprintf(name, sizeof(name), "%s.csv", t->name);
+	header[0] = '\0';
+	for (int c = 0; c < t->nr_cols && len < sizeof(header); c++)
+		if (!(t->cols[c].flags & STORE_COL_CREATED_AT))
+			len += (size_t)snprintf(header + len, sizeof(header) - len, "%s%s",
+						len ? "," : "", t->cols[c].name);
+	if (len >= sizeof(header))
+		return gs_error_set(w->err, GS_EINTERNAL, "'%s': header too long", name);
+	if ((rc = csv_open(w, name, header)))
 		return rc;
-	csv_int(o, w->run_id);
-	csv_text(o, w->r->label);
-	csv_text(o, w->r->trace);
-	csv_text(o, w->r->trace_sha256);
-	csv_text(o, w->r->platform);
-	csv_text(o, w->r->governor);
-	csv_text(o, w->r->timing);
-	csv_text(o, w->r->util_source);
-	csv_text(o, w->r->power_model);
-	csv_text(o, w->r->power_unit);
-	csv_text(o, w->r->policy);
-	csv_text(o, w->r->params);
-	csv_text(o, w->r->kernel);
-	csv_double(o, w->r->start_s);
-	csv_double(o, w->r->span_s);
-	csv_uint(o, w->r->events);
-	csv_int(o, w->r->nr_cpus);
-	csv_int(o, w->r->nr_clusters);
-	csv_text(o, w->r->notes);
-	csv_text(o, w->r->govsim_version);
-	csv_text(o, w->r->governor_path);
-	csv_text(o, w->r->governor_sha256);
-	csv_eol(o);
-	return csv_close(w);
-}
-
-static int csv_energy(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "energy.csv", "run_id,scope,name,joules")))
-		return rc;
-	for (int cpu = 0; cpu < w->r->nr_cpus; cpu++) {
-		char name[32];
-		snprintf(name, sizeof(name), "cpu%d", cpu);
-		csv_int(o, w->run_id);
-		csv_text(o, "cpu");
-		csv_text(o, name);
-		csv_double(o, w->r->energy_cpu[cpu]);
-		csv_eol(o);
-	}
-	for (int c = 0; c < w->r->nr_clusters; c++) {
-		char name[32];
-		snprintf(name, sizeof(name), "cluster%d", c);
-		csv_int(o, w->run_id);
-		csv_text(o, "cluster");
-		csv_text(o, name);
-		csv_double(o, w->r->energy_cluster[c]);
-		csv_eol(o);
-	}
-	csv_int(o, w->run_id);
-	csv_text(o, "total");
-	csv_text(o, "total");
-	csv_double(o, w->r->energy_total);
-	csv_eol(o);
-	return csv_close(w);
-}
-
-static int csv_residency(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "residency.csv", "run_id,policy,freq_khz,seconds")))
-		return rc;
-	for (int c = 0; c < w->r->nr_clusters; c++)
-		for (int k = 0; k < w->r->pol[c].nr_opps; k++) {
-			csv_int(o, w->run_id);
-			csv_int(o, w->r->pol[c].policy);
-			csv_uint(o, w->r->pol[c].freq_khz[k]);
-			csv_double(o, w->r->pol[c].residency_s[k]);
-			csv_eol(o);
+	while (store_row_next(t, w->r, w->run_id, "", &pos, &row)) {
+		for (int c = 0; c < t->nr_cols; c++) {
+			const struct store_column *col = &t->cols[c];
+			const struct store_value *v = &row.v[c];
+			if (col->flags & STORE_COL_CREATED_AT)
+				continue;
+			if (v->null)
+				csv_null(o); /* as in the database */
+			else if (col->type == STORE_TEXT)
+				csv_text(o, v->t, col->size ? strnlen(v->t, col->size) : strlen(v->t));
+			else if (col->type == STORE_DOUBLE)
+				csv_double(o, v->d);
+			else if (col->type == STORE_INT)
+				csv_int(o, v->i);
+			else
+				csv_uint(o, (u64)v->i);
 		}
-	return csv_close(w);
-}
-
-static int csv_policy_stats(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "policy_stats.csv",
-			   "run_id,policy,cluster,transitions,avg_freq_khz,busy_s,overutilized_s")))
-		return rc;
-	for (int c = 0; c < w->r->nr_clusters; c++) {
-		const struct run_policy_result *pr = &w->r->pol[c];
-		csv_int(o, w->run_id);
-		csv_int(o, pr->policy);
-		csv_int(o, pr->cluster);
-		csv_uint(o, pr->transitions);
-		if (isnan(pr->avg_freq_khz))
-			csv_null(o); /* no activity: NULL, as in the database */
-		else
-			csv_double(o, pr->avg_freq_khz);
-		csv_double(o, pr->busy_s);
-		csv_double(o, pr->overutilized_s);
 		csv_eol(o);
 	}
 	return csv_close(w);
 }
 
-static int csv_task_stats(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "task_stats.csv", "run_id,seq,pid,comm,runtime_s,delay_s,max_delay_s")))
-		return rc;
-	for (int i = 0; i < w->r->nr_tasks; i++) {
-		const struct run_task_result *t = &w->r->tasks[i];
-		char comm[TASK_COMM_LEN];
-		snprintf(comm, sizeof(comm), "%s", t->comm);
-		csv_int(o, w->run_id);
-		csv_int(o, i);
-		csv_int(o, t->pid);
-		csv_text(o, comm);
-		csv_double(o, t->runtime_s);
-		csv_double(o, t->delay_s);
-		csv_double(o, t->max_delay_s);
-		csv_eol(o);
-	}
-	return csv_close(w);
-}
-
-static int csv_uclamp_stats(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "uclamp_stats.csv",
-			   "run_id,key_on_at_s,agg_ops,agg_skipped,clamped_up_s,clamped_down_s")))
-		return rc;
-	csv_int(o, w->run_id);
-	if (w->r->key_on)
-		csv_double(o, w->r->key_on_at_s);
-	else
-		csv_null(o);
-	csv_uint(o, w->r->agg_ops);
-	csv_uint(o, w->r->agg_skipped);
-	csv_double(o, w->r->clamped_up_s);
-	csv_double(o, w->r->clamped_down_s);
-	csv_eol(o);
-	return csv_close(w);
-}
-
-static int csv_timeline(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "timeline.csv",
-			   "run_id,seq,time_s,policy,freq_khz,traced_khz,util,capacity")))
-		return rc;
-	for (size_t i = 0; i < w->r->nr_timeline; i++) {
-		const struct run_timeline_point *tp = &w->r->timeline[i];
-		csv_int(o, w->run_id);
-		csv_uint(o, i);
-		csv_double(o, tp->time_s);
-		csv_int(o, tp->policy);
-		csv_uint(o, tp->freq_khz);
-		csv_uint(o, tp->traced_khz);
-		csv_uint(o, tp->util);
-		csv_uint(o, tp->capacity);
-		csv_eol(o);
-	}
-	return csv_close(w);
-}
-
-static int csv_work(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "work.csv", "run_id,cpu,work_in_s,work_out_s")))
-		return rc;
-	for (int cpu = 0; cpu < w->r->nr_cpus; cpu++) {
-		csv_int(o, w->run_id);
-		csv_int(o, cpu);
-		csv_double(o, w->r->work_in_s[cpu]);
-		csv_double(o, w->r->work_out_s[cpu]);
-		csv_eol(o);
-	}
-	return csv_close(w);
-}
-
-static int csv_spans(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "spans.csv", "run_id,traced_span_s,stretch")))
-		return rc;
-	csv_int(o, w->run_id);
-	csv_double(o, w->r->traced_span_s);
-	csv_double(o, w->r->stretch);
-	csv_eol(o);
-	return csv_close(w);
-}
-
-static int csv_activity(struct csv_run *w)
-{
-	struct csv_out *o = &w->o;
-	int rc;
-
-	if ((rc = csv_open(w, "activity.csv",
-			   "run_id,seq,activations,throughput,latency_mean_s,latency_p95_s,"
-			   "latency_max_s,response_mean_s,response_p95_s,response_max_s,"
-			   "lateness_mean_s,lateness_p95_s,lateness_max_s")))
-		return rc;
-	for (int i = -1; i < w->r->nr_tasks; i++) {
-		const struct run_activity *a = i < 0 ? &w->r->act_total : &w->r->tasks[i].act;
-		if (i >= 0 && !a->activations)
-			continue;
-		csv_int(o, w->run_id);
-		csv_int(o, i);
-		csv_uint(o, a->activations);
-		csv_double(o, a->throughput);
-		csv_double(o, a->latency.mean_s);
-		csv_double(o, a->latency.p95_s);
-		csv_double(o, a->latency.max_s);
-		csv_double(o, a->response.mean_s);
-		csv_double(o, a->response.p95_s);
-		csv_double(o, a->response.max_s);
-		csv_double(o, a->lateness.mean_s);
-		csv_double(o, a->lateness.p95_s);
-		csv_double(o, a->lateness.max_s);
-		csv_eol(o);
-	}
-	return csv_close(w);
-}
-
-/* Every table of the run, in the database's order; activity.csv for work timing only. */
+/* Every table with a CSV twin that the run has rows in, in the database's order. */
 static int csv_tables(struct csv_run *w)
 {
-	int rc;
+	int rc = 0;
 
-	if ((rc = csv_runs(w)))
-		return rc;
-	if ((rc = csv_energy(w)))
-		return rc;
-	if ((rc = csv_residency(w)))
-		return rc;
-	if ((rc = csv_policy_stats(w)))
-		return rc;
-	if ((rc = csv_task_stats(w)))
-		return rc;
-	if ((rc = csv_uclamp_stats(w)))
-		return rc;
-	if ((rc = csv_timeline(w)))
-		return rc;
-	if ((rc = csv_work(w)))
-		return rc;
-	if ((rc = csv_spans(w)) || strcmp(w->r->timing, "work") != 0)
-		return rc;
-	return csv_activity(w);
+	for (int i = 0; i < store_nr_tables && !rc; i++) {
+		const struct store_table *t = store_tables[i];
+		if (t->csv && (!t->present || t->present(w->r)))
+			rc = csv_table(w, t);
+	}
+	return rc;
 }
 
 int store_write_csv(const struct run_result *r, s64 run_id, const char *dir, struct gs_error *err)

@@ -2,6 +2,7 @@
  * store_priv.h - what the results store's files share: the handle and its SQL error helpers.
  * Only src/store/store*.c include it.
  *
+ *   tables.c       every table's columns (tables.h), from which the others make their SQL;
  *   store.c        the schema, opening and checking a database;
  *   store_write.c  a run's rows into the database;
  *   store_read.c   a run's rows back into a run_result, and the run selectors;
@@ -50,13 +51,5 @@ int store_exec(struct store *s, const char *sql, const char *what, struct gs_err
 
 /* store_write.c: the counts and pointers of a run_result are within the tables' limits. */
 bool result_in_limits(const struct run_result *r);
-
-/* --placement eas: what ran where (run_result.slices), for report's placement plot; also
- * created when an eas run is written to a file made before the table existed. */
-#define PLACEMENT_SLICES_TABLE                                                                 \
-	"CREATE TABLE IF NOT EXISTS placement_slices ("                                        \
-	" run_id INTEGER NOT NULL REFERENCES runs(run_id) ON DELETE CASCADE,"                  \
-	" seq INTEGER NOT NULL, pid INTEGER NOT NULL, cpu INTEGER NOT NULL,"                   \
-	" start_s REAL NOT NULL, end_s REAL NOT NULL, PRIMARY KEY (run_id, seq));"
 
 #endif

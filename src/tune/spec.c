@@ -166,36 +166,33 @@ void tune_vary_instance(const struct tune_vary *v, long k, char *buf, size_t siz
 
 /* --- metrics ------------------------------------------------------------------------------- */
 
-static const char *const metric_names[] = {
-	"energy", "avg_power", "transitions", "busy", "delay", "max_delay", "span", "stretch",
-	"activations", "throughput", "latency_mean", "latency_p95", "latency_max",
-	"response_mean", "response_p95", "response_max", "lateness_mean", "lateness_p95",
-	"lateness_max", "runtime", NULL,
-};
-
-/* metrics of tasks: the activity ones and runtime, delay, max_delay */
-static bool task_metric(const char *name)
-{
-	return strncmp(name, "latency_", 8) == 0 || strncmp(name, "response_", 9) == 0 ||
-	       strncmp(name, "lateness_", 9) == 0 || strcmp(name, "activations") == 0 ||
-	       strcmp(name, "throughput") == 0 || strcmp(name, "runtime") == 0 ||
-	       strcmp(name, "delay") == 0 || strcmp(name, "max_delay") == 0;
-}
-
+/* A metric of the whole run tune knows: every one of metrics.h but those of tasks only. */
 static bool known_metric(const char *name)
 {
-	const char *const prefixes[] = {"energy_cluster", "avg_freq_policy"};
+	const struct metric_def *d = metric_find(name);
 
-	for (int i = 0; metric_names[i]; i++)
-		if (strcmp(metric_names[i], name) == 0)
-			return strcmp(name, "runtime") != 0; /* runtime is of tasks only */
-	for (size_t i = 0; i < GS_ARRAY_SIZE(prefixes); i++) {
-		size_t len = strlen(prefixes[i]);
-		if (strncmp(name, prefixes[i], len) == 0 && name[len] &&
-		    strspn(name + len, "0123456789") == strlen(name + len))
-			return true;
-	}
-	return false;
+	return d && !d->tasks_only;
+}
+
+/* A metric that may be of some tasks: NAME(comm=GLOB), NAME(pid=N). */
+static bool task_metric(const char *name)
+{
+	const struct metric_def *d = metric_find(name);
+
+	return d && d->of_tasks;
+}
+
+/* The nearest metric name to a mistyped one, or NULL. */
+static const char *nearest_metric(const char *name)
+{
+	const char *names[64];
+	int n = 0;
+
+	for (const struct metric_def *d = metric_defs; d->name && n < 63; d++)
+		if (d->kind == METRIC_ONE)
+			names[n++] = d->name;
+	names[n] = NULL;
+	return gs_suggest(name, names);
 }
 
 static int parse_task_sel(const char *sel, const char *text, struct tune_metric *m,
@@ -252,7 +249,7 @@ int tune_metric_parse(const char *text, struct tune_metric *m, struct gs_error *
 		return gs_error_set(err, GS_EARG, "'%s': unexpected '%s' after the metric", text,
 				    open);
 	} else if (!known_metric(m->name)) {
-		const char *near = gs_suggest(m->name, metric_names);
+		const char *near = nearest_metric(m->name);
 		return gs_error_set(err, GS_EARG, "'%s': unknown metric '%s'%s%s%s", text, m->name,
 				    near ? " (did you mean '" : "", near ? near : "",
 				    near ? "'?)" : "");
@@ -333,13 +330,13 @@ static double task_metric_value(const struct tune_metric *m, const struct run_re
 
 double tune_metric_value(const struct tune_metric *m, const struct run_result *r)
 {
+	const struct metric_def *d = metric_find(m->name);
+
 	if (m->sel != TUNE_TASKS_ALL)
 		return task_metric_value(m, r);
-	if (strcmp(r->timing, "work") != 0 &&
-	    (task_metric(m->name) && strcmp(m->name, "delay") != 0 &&
-	     strcmp(m->name, "max_delay") != 0))
+	if (d && d->work_only && strcmp(r->timing, "work") != 0)
 		return NAN;
-	return compare_metric_value(r, m->name);
+	return metric_value(r, m->name);
 }
 
 /* --- baselines ----------------------------------------------------------------------------- */
@@ -408,35 +405,6 @@ int tune_baseline_parse(const char *text, struct tune_baseline *b, struct gs_err
 
 /* --- constraints --------------------------------------------------------------------------- */
 
-const char *tune_op_text(enum compare_op op)
-{
-	switch (op) {
-	case COMPARE_GT:
-		return ">";
-	case COMPARE_GE:
-		return ">=";
-	case COMPARE_LT:
-		return "<";
-	case COMPARE_LE:
-		return "<=";
-	}
-	return "?";
-}
-
-/* OP at s: its length, or 0. */
-static size_t parse_op(const char *s, enum compare_op *op)
-{
-	if (s[0] == '<' && s[1] == '=')
-		return *op = COMPARE_LE, 2;
-	if (s[0] == '>' && s[1] == '=')
-		return *op = COMPARE_GE, 2;
-	if (s[0] == '<')
-		return *op = COMPARE_LT, 1;
-	if (s[0] == '>')
-		return *op = COMPARE_GT, 1;
-	return 0;
-}
-
 /* VALUE[%|s|ms|us|ns] up to the end or " vs"; *end after it. */
 static int parse_limit(const char *s, const char *text, struct tune_constraint *c,
 		       const char **end, struct gs_error *err)
@@ -451,7 +419,7 @@ static int parse_limit(const char *s, const char *text, struct tune_constraint *
 	c->th.value = strtod(s, &e);
 	if (e == s || errno || !isfinite(c->th.value))
 		return gs_error_set(err, GS_EARG, "'%s': expected a number after '%s'", text,
-				    tune_op_text(c->th.op));
+				    metric_op_text(c->th.op));
 	for (size_t i = 0; i < GS_ARRAY_SIZE(units); i++) {
 		size_t len = strlen(units[i].unit);
 		if (strncmp(e, units[i].unit, len) == 0 &&
@@ -475,7 +443,7 @@ int tune_constraint_parse(const char *text, struct tune_constraint *c, struct gs
 	memset(c, 0, sizeof(*c));
 	snprintf(c->text, sizeof(c->text), "%s", text);
 	for (; *s; s++)
-		if ((oplen = parse_op(s, &c->th.op))) {
+		if ((oplen = metric_op_parse(s, &c->th.op))) {
 			op_at = s;
 			break;
 		}
@@ -513,14 +481,14 @@ int tune_constraint_parse(const char *text, struct tune_constraint *c, struct gs
 bool tune_constraint_holds(const struct tune_constraint *c, double base, double value,
 			   double *change)
 {
-	struct compare_threshold th = c->th;
+	struct metric_threshold th = c->th;
 
 	if (!c->has_base)
 		base = 0, th.relative = false;
-	*change = isnan(value) || isnan(base) ? NAN : compare_threshold_change(&th, base, value);
+	*change = isnan(value) || isnan(base) ? NAN : metric_threshold_change(&th, base, value);
 	if (isnan(*change))
 		return false;
-	return compare_threshold_crossed(&th, base, value);
+	return metric_threshold_crossed(&th, base, value);
 }
 
 double tune_constraint_excess(const struct tune_constraint *c, double change)
@@ -530,13 +498,13 @@ double tune_constraint_excess(const struct tune_constraint *c, double change)
 	if (isnan(change))
 		return INFINITY;
 	switch (c->th.op) {
-	case COMPARE_LE:
+	case METRIC_LE:
 		return change > c->th.value ? (change - c->th.value) / scale : 0;
-	case COMPARE_LT: /* on the limit fails: a least excess */
+	case METRIC_LT: /* on the limit fails: a least excess */
 		return change >= c->th.value ? fmax((change - c->th.value) / scale, 1e-12) : 0;
-	case COMPARE_GE:
+	case METRIC_GE:
 		return change < c->th.value ? (c->th.value - change) / scale : 0;
-	case COMPARE_GT:
+	case METRIC_GT:
 		return change <= c->th.value ? fmax((c->th.value - change) / scale, 1e-12) : 0;
 	}
 	return 0;

@@ -12,8 +12,8 @@
  *                                               0..50000 step 500, other keys need the range
  * The values are LO + k x STEP for k = 0 .. nr - 1 (HI included when it is on the step).
  *
- * A metric is a name of compare's (energy, busy, span, delay, response_p95, ...; see
- * report/compare.h), optionally of some tasks: `response_p95(comm=RenderThread)` (a glob, as
+ * A metric is a name of metrics/metrics.h's (energy, busy, span, delay, response_p95,
+ * kernel_overhead, ...), optionally of some tasks: `response_p95(comm=RenderThread)` (a glob, as
  * policy lines match comms) or `(pid=N)`. Over several matching tasks: p95 and max are the worst
  * task's, mean the activation-weighted mean, activations, throughput, runtime and delay sums.
  *
@@ -34,7 +34,7 @@
 #include "core/error.h"
 #include "core/result.h"
 #include "core/types.h"
-#include "report/compare.h"
+#include "metrics/metrics.h"
 
 #define TUNE_MAX_VARY        2
 #define TUNE_MAX_BASE_PARAMS 8
@@ -95,7 +95,7 @@ int tune_baseline_parse(const char *text, struct tune_baseline *b, struct gs_err
 struct tune_constraint {
 	char text[256];
 	struct tune_metric metric;
-	struct compare_threshold th; /* op, value and relative: compare's rule */
+	struct metric_threshold th; /* op, value and relative: compare's rule */
 	bool has_base;
 	struct tune_baseline base;
 	int base_index;         /* the caller's index of its baseline run (distinct selectors) */
@@ -116,8 +116,5 @@ bool tune_constraint_holds(const struct tune_constraint *c, double base, double 
  * 0): 0 when it holds, +inf for a NAN.
  */
 double tune_constraint_excess(const struct tune_constraint *c, double change);
-
-/* "<=" and the others. */
-const char *tune_op_text(enum compare_op op);
 
 #endif

@@ -6,9 +6,8 @@
  * of the Student t density, written here from its formula, not from GSL), including the
  * published critical value t(0.975, 10) = 2.228139; the constant-sample limits (and that
  * compare makes no claim when neither side has spread); the printed change from a base of 0
- * (no inf); the --fail-on parser (accepted and refused forms) and the crossing rule on both
- * sides of each limit; matching runs trace by trace and the metric values of hand-built run
- * results; selector errors. Does not check the table layout (the golden test compare.sh does)
+ * (no inf); matching runs trace by trace in hand-built run results; selector errors (the
+ * metrics and the --fail-on thresholds themselves: test_metrics.c). Does not check the table layout (the golden test compare.sh does)
  * nor reading runs from a database (the store's tests do).
  */
 #include "testutil.h"
@@ -160,82 +159,6 @@ static void test_welch_limits(void **state)
 	assert_int_equal(compare_welch(c1, 1, c3, 2, &w, &err), GS_EARG);
 }
 
-/* --- thresholds ---------------------------------------------------------------------------- */
-
-static void test_threshold_parse(void **state)
-{
-	struct compare_threshold t;
-	struct gs_error err = {0};
-	static const char *const bad[] = {
-		"energy", "energy>", ">2%", "energy>2%%", "energy>abc", "energy=2", "energy>2 x",
-		"energy>nan", "energy>inf", "", "energy=>2", "ener-gy>2",
-	};
-	(void)state;
-
-	assert_int_equal(compare_parse_threshold("energy>+2%", &t, &err), 0);
-	assert_string_equal(t.metric, "energy");
-	assert_int_equal(t.op, COMPARE_GT);
-	assert_float_equal(t.value, 2.0, 0);
-	assert_true(t.relative);
-
-	assert_int_equal(compare_parse_threshold("avg_freq_policy4<-10%", &t, &err), 0);
-	assert_string_equal(t.metric, "avg_freq_policy4");
-	assert_int_equal(t.op, COMPARE_LT);
-	assert_float_equal(t.value, -10.0, 0);
-	assert_true(t.relative);
-
-	assert_int_equal(compare_parse_threshold("transitions>+100", &t, &err), 0);
-	assert_int_equal(t.op, COMPARE_GT);
-	assert_float_equal(t.value, 100.0, 0);
-	assert_false(t.relative);
-
-	assert_int_equal(compare_parse_threshold(" delay >= 5.5 % ", &t, &err), 0);
-	assert_string_equal(t.metric, "delay");
-	assert_int_equal(t.op, COMPARE_GE);
-	assert_float_equal(t.value, 5.5, 0);
-	assert_true(t.relative);
-
-	assert_int_equal(compare_parse_threshold("busy<=0.25", &t, &err), 0);
-	assert_int_equal(t.op, COMPARE_LE);
-	assert_float_equal(t.value, 0.25, 0);
-
-	for (size_t i = 0; i < sizeof(bad) / sizeof(bad[0]); i++) {
-		gs_error_clear(&err);
-		if (compare_parse_threshold(bad[i], &t, &err) != GS_EARG)
-			fail_msg("'%s' was accepted", bad[i]);
-		assert_non_null(strstr(err.msg, bad[i]));
-	}
-}
-
-static void test_threshold_crossed(void **state)
-{
-	struct compare_threshold t;
-	struct gs_error err = {0};
-	(void)state;
-
-	assert_int_equal(compare_parse_threshold("energy>+2%", &t, &err), 0);
-	assert_true(compare_threshold_crossed(&t, 100, 102.5));   /* +2.5% */
-	assert_false(compare_threshold_crossed(&t, 100, 102));    /* +2%: not above */
-	assert_false(compare_threshold_crossed(&t, 100, 90));
-	assert_true(compare_threshold_crossed(&t, -100, -97));    /* +3% of |base| */
-	assert_false(compare_threshold_crossed(&t, 0, 0));
-	assert_true(compare_threshold_crossed(&t, 0, 1));         /* +inf */
-	assert_float_equal(compare_threshold_change(&t, 200, 230), 15.0, 1e-12);
-
-	assert_int_equal(compare_parse_threshold("avg_freq_policy4<-10%", &t, &err), 0);
-	assert_true(compare_threshold_crossed(&t, 1000, 899));
-	assert_false(compare_threshold_crossed(&t, 1000, 900));
-	assert_false(compare_threshold_crossed(&t, 1000, 1200));
-
-	assert_int_equal(compare_parse_threshold("transitions>+100", &t, &err), 0);
-	assert_true(compare_threshold_crossed(&t, 10, 111));
-	assert_false(compare_threshold_crossed(&t, 10, 110));
-	assert_float_equal(compare_threshold_change(&t, 10, 111), 101.0, 0);
-
-	assert_int_equal(compare_parse_threshold("delay>=5%", &t, &err), 0);
-	assert_true(compare_threshold_crossed(&t, 2, 2.1));       /* exactly +5% */
-}
-
 /* --- comparing hand-built runs ------------------------------------------------------------- */
 
 static void fake_run(struct run_result *r, const char *sha, double energy, double freq_khz)
@@ -270,7 +193,7 @@ static void test_printed_change(void **state)
 	assert_true(isnan(compare_printed_change(0.0, 0.615)));
 	assert_true(isnan(compare_printed_change(0.0, -1.0)));
 	/* the threshold rule keeps the limit: 0 -> x crosses any '>+N%' */
-	assert_true(isinf(compare_relative_change(0.0, 0.615)));
+	assert_true(isinf(metric_relative_change(0.0, 0.615)));
 }
 
 static void test_compare_runs(void **state)
@@ -383,7 +306,7 @@ static void test_compare_runs(void **state)
 	free(t);
 }
 
-/* Issue 11 item 3: a policy with no activity has no average frequency (NAN): compare leaves
+/* A policy with no activity has no average frequency (NAN): compare leaves
  * that run's value out, and drops the row when no run of a side has one. */
 static void test_compare_leaves_out_idle_policy(void **state)
 {
@@ -415,55 +338,6 @@ static void test_compare_leaves_out_idle_policy(void **state)
 	free(t);
 }
 
-static void test_metric_delay(void **state)
-{
-	struct run_result r;
-	struct run_task_result tasks[2] = {
-		{.pid = 1, .delay_s = 0.25, .max_delay_s = 0.125},
-		{.pid = 2, .delay_s = 0.5, .max_delay_s = 0.375},
-	};
-	(void)state;
-
-	fake_run(&r, "aa", 1.0, 1000);
-	r.nr_tasks = 2;
-	r.tasks = tasks;
-	assert_float_equal(compare_metric_value(&r, "delay"), 0.75, 0);
-	assert_float_equal(compare_metric_value(&r, "max_delay"), 0.375, 0);
-	assert_float_equal(compare_metric_value(&r, "avg_freq_policy0"), 1.0, 0);
-	assert_true(isnan(compare_metric_value(&r, "avg_freq_policy3")));
-	assert_true(isnan(compare_metric_value(&r, "energy_cluster9")));
-	r.nr_tasks = 0;
-	r.tasks = NULL;
-	run_result_release(&r);
-}
-
-/* The closed-loop metrics by name, from the run's totals. */
-static void test_metric_activity(void **state)
-{
-	struct run_result r;
-	(void)state;
-
-	run_result_init(&r);
-	r.span_s = 2.5;
-	r.stretch = 1.25;
-	r.act_total.activations = 40;
-	r.act_total.throughput = 16;
-	r.act_total.latency = (struct run_dist){0.001, 0.002, 0.003};
-	r.act_total.response = (struct run_dist){0.004, 0.005, 0.006};
-	r.act_total.lateness = (struct run_dist){-0.007, 0.008, 0.009};
-	assert_float_equal(compare_metric_value(&r, "span"), 2.5, 0);
-	assert_float_equal(compare_metric_value(&r, "stretch"), 1.25, 0);
-	assert_float_equal(compare_metric_value(&r, "activations"), 40, 0);
-	assert_float_equal(compare_metric_value(&r, "throughput"), 16, 0);
-	assert_float_equal(compare_metric_value(&r, "latency_mean"), 0.001, 0);
-	assert_float_equal(compare_metric_value(&r, "latency_max"), 0.003, 0);
-	assert_float_equal(compare_metric_value(&r, "response_p95"), 0.005, 0);
-	assert_float_equal(compare_metric_value(&r, "lateness_mean"), -0.007, 0);
-	assert_float_equal(compare_metric_value(&r, "lateness_max"), 0.009, 0);
-	assert_true(isnan(compare_metric_value(&r, "response_p99")));
-	run_result_release(&r);
-}
-
 static void test_select_errors(void **state)
 {
 	struct run_result *runs;
@@ -472,14 +346,14 @@ static void test_select_errors(void **state)
 	(void)state;
 
 	/* an unknown key is a tunable term now; the missing database is the error here */
-	assert_int_equal(compare_select("colour=red", "x.db", &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
+	assert_int_equal(compare_select("colour=red", "x.db", NULL, &runs, &n, &err), GS_EINPUT); /* a missing database is bad input (exit 3) */
 	assert_non_null(strstr(err.msg, "'x.db'"));
-	assert_int_equal(compare_select("label", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("run=abc", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("label=a,,run=1", "x.db", &runs, &n, &err), GS_EARG);
-	assert_int_equal(compare_select("label=a", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("run=abc", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label=a,,run=1", "x.db", NULL, &runs, &n, &err), GS_EARG);
+	assert_int_equal(compare_select("label=a", NULL, NULL, &runs, &n, &err), GS_EARG);
 	assert_non_null(strstr(err.msg, "no database"));
-	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, &runs, &n, &err), GS_EINPUT); /* exit 3 */
+	assert_int_equal(compare_select("db=/nonexistent/x.db", NULL, NULL, &runs, &n, &err), GS_EINPUT); /* exit 3 */
 	assert_null(runs);
 	assert_int_equal(n, 0);
 }
@@ -494,12 +368,8 @@ int main(void)
 		cmocka_unit_test(test_welch_unequal),
 		cmocka_unit_test(test_welch_limits),
 		cmocka_unit_test(test_printed_change),
-		cmocka_unit_test(test_threshold_parse),
-		cmocka_unit_test(test_threshold_crossed),
 		cmocka_unit_test(test_compare_runs),
 		cmocka_unit_test(test_compare_leaves_out_idle_policy),
-		cmocka_unit_test(test_metric_delay),
-		cmocka_unit_test(test_metric_activity),
 		cmocka_unit_test(test_select_errors),
 	};
 	gsl_set_error_handler_off();

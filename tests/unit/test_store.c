@@ -230,7 +230,7 @@ static s64 count_rows(sqlite3 *db, const char *sql)
 	return n;
 }
 
-/* Issue 11 item 3: a policy with no activity has no average frequency: NULL in the database,
+/* A policy with no activity has no average frequency: NULL in the database,
  * NAN when read back, an empty CSV field. */
 static void test_no_activity_is_null(void **state)
 {
@@ -308,7 +308,7 @@ static void test_newer_schema_refused(void **state)
 	assert_int_equal(store_open(path, &s, &err), GS_EINPUT); /* bad input: exit 3 */
 	assert_non_null(strstr(err.msg, "not a database"));
 
-	/* A foreign SQLite file: refused, nothing added to it (#18.8). */
+	/* A foreign SQLite file: refused, nothing added to it. */
 	path = tmp("foreign.db");
 	assert_int_equal(sqlite3_open(path, &db), SQLITE_OK);
 	assert_int_equal(sqlite3_exec(db, "CREATE TABLE runs (a, b)", NULL, NULL, NULL), SQLITE_OK);

@@ -78,7 +78,7 @@ static void test_constraint_parse(void **state)
 	assert_string_equal(c.metric.name, "response_p95");
 	assert_int_equal(c.metric.sel, TUNE_TASKS_COMM);
 	assert_string_equal(c.metric.comm, "RenderThread");
-	assert_true(c.has_base && c.th.relative && c.th.op == COMPARE_LE && c.th.value == 10);
+	assert_true(c.has_base && c.th.relative && c.th.op == METRIC_LE && c.th.value == 10);
 	assert_string_equal(c.base.governor, "performance");
 	/* base 10 ms: 11 ms is +10 % exactly (holds), 11.1 ms is not */
 	assert_true(tune_constraint_holds(&c, 0.010, 0.011, &change));
