@@ -163,7 +163,7 @@ static const char run_help[] =
 /* `run --help --governor G`: what the governor is and the tunables it takes. */
 static int print_governor_help(int argc, char **argv)
 {
-	const struct governor_ops *g = NULL;
+	const struct governor *g = NULL;
 	struct gs_error err;
 
 	for (int i = 1; i < argc; i++) {

@@ -220,10 +220,10 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
  * a mistake), GOV.KEY to GOV alone (which must be in the sweep and take it); a key may not
  * reach one governor twice. Then the jobs per governor. Returns 0 or the exit status (2).
  */
-/* The governor_ops of governor g of the sweep (a plugin was loaded when parsed: found again). */
-static const struct governor_ops *sweep_gov(struct sweep *sw, int g)
+/* The governor g of the sweep (a plugin was loaded when parsed: found again). */
+static const struct governor *sweep_gov(struct sweep *sw, int g)
 {
-	const struct governor_ops *gov = NULL;
+	const struct governor *gov = NULL;
 	struct gs_error err;
 
 	gs_error_clear(&err);
@@ -235,7 +235,7 @@ static const struct governor_ops *sweep_gov(struct sweep *sw, int g)
 /* GOV of --set GOV.KEY names governor g: as given, or a plugin's own name. */
 static bool sweep_scope_is(struct sweep *sw, const char *scope, int g)
 {
-	const struct governor_ops *gov = sweep_gov(sw, g);
+	const struct governor *gov = sweep_gov(sw, g);
 
 	return strcmp(scope, sw->gov_labels[g]) == 0 || (gov && strcmp(scope, gov->name) == 0);
 }

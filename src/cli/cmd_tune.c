@@ -167,7 +167,7 @@ static int apply_job(struct tune_cli *t, const struct tune_job *j)
 		const struct tune_baseline *b = &t->bases[j->base];
 		if (t->base_gov[j->base]) {
 			/* the --set tunables the baseline's governor does not take are left out */
-			const struct governor_ops *gov = NULL;
+			const struct governor *gov = NULL;
 			int n = 0;
 			if (governor_lookup(t->base_gov[j->base], &gov, &err))
 				return cli_report(&err);
@@ -563,7 +563,7 @@ static int check_tunable(struct tune_cli *t, int b, const char *what, const char
 			 const char *value)
 {
 	const char *name = b >= 0 && t->base_gov[b] ? t->base_gov[b] : t->o.sim.governor;
-	const struct governor_ops *gov = NULL;
+	const struct governor *gov = NULL;
 	struct gs_error err;
 
 	gs_error_clear(&err);

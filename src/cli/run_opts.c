@@ -81,7 +81,7 @@ static const char *did_you_mean(const char *word, const char *const *cands, char
 
 int run_opts_governor(const char *arg, bool plugin, const char *usage, const char **name)
 {
-	const struct governor_ops *g;
+	const struct governor *g;
 	struct gs_error err;
 	int ret;
 

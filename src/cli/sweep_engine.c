@@ -504,7 +504,7 @@ int sweep_engine_run(struct sweep_engine *e)
  * init marks them used, which a simulation of the platform set up without a trace shows (a bad
  * value still counts as taken: its runs fail with the governor's message).
  */
-bool sweep_gov_takes(const struct platform *plat, const struct governor_ops *gov,
+bool sweep_gov_takes(const struct platform *plat, const struct governor *gov,
 		     const char *key, const char *value)
 {
 	struct gov_param param = {.key = key, .value = value, .used = false};

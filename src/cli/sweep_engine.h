@@ -60,7 +60,7 @@ struct sweep_engine {
 int sweep_engine_run(struct sweep_engine *e);
 
 /* Does governor `gov` take tunable `key` (with `value`) on platform `plat`? */
-bool sweep_gov_takes(const struct platform *plat, const struct governor_ops *gov,
+bool sweep_gov_takes(const struct platform *plat, const struct governor *gov,
 		     const char *key, const char *value);
 
 #endif

@@ -17,14 +17,14 @@
 #include "gov/tunables.h"
 
 /* The built-in governors, each written against include/govsim/governor.h. */
-const struct governor_ops schedutil_gov = GOV_PUB_OPS("schedutil", &schedutil_governor);
-const struct governor_ops performance_gov = GOV_PUB_OPS("performance", &performance_governor);
-const struct governor_ops powersave_gov = GOV_PUB_OPS("powersave", &powersave_governor);
-const struct governor_ops userspace_gov = GOV_PUB_OPS("userspace", &userspace_governor);
-const struct governor_ops ondemand_gov = GOV_PUB_OPS("ondemand", &ondemand_governor);
-const struct governor_ops conservative_gov = GOV_PUB_OPS("conservative", &conservative_governor);
+const struct governor schedutil_gov = GOVERNOR_ENTRY("schedutil", &schedutil_governor);
+const struct governor performance_gov = GOVERNOR_ENTRY("performance", &performance_governor);
+const struct governor powersave_gov = GOVERNOR_ENTRY("powersave", &powersave_governor);
+const struct governor userspace_gov = GOVERNOR_ENTRY("userspace", &userspace_governor);
+const struct governor ondemand_gov = GOVERNOR_ENTRY("ondemand", &ondemand_governor);
+const struct governor conservative_gov = GOVERNOR_ENTRY("conservative", &conservative_governor);
 
-const struct governor_ops *const governor_table[] = {
+const struct governor *const governor_table[] = {
 	&schedutil_gov,
 	&performance_gov,
 	&powersave_gov,
@@ -34,12 +34,12 @@ const struct governor_ops *const governor_table[] = {
 	NULL,
 };
 
-const char *governor_help(const struct governor_ops *gov)
+const char *governor_help(const struct governor *gov)
 {
 	return gov->pub && gov->pub->help ? gov->pub->help : "";
 }
 
-const struct governor_ops *governor_find(const char *name)
+const struct governor *governor_find(const char *name)
 {
 	if (!name)
 		return NULL;
@@ -49,7 +49,7 @@ const struct governor_ops *governor_find(const char *name)
 	return NULL;
 }
 
-bool governor_has_tunable(const struct governor_ops *gov, const char *name)
+bool governor_has_tunable(const struct governor *gov, const char *name)
 {
 	const struct govsim_tunable *t = gov->pub ? gov->pub->tunables : NULL;
 

@@ -1,5 +1,5 @@
 /*
- * governor.h - struct governor_ops, the governors as the replay drives them, and the registry.
+ * governor.h - struct governor, the governors as the replay drives them, and the registry.
  *
  * Every governor is written against the public interface, include/govsim/governor.h (struct
  * govsim_governor): built in (one file in src/gov/ and a line in governor.c's table) or a
@@ -61,7 +61,7 @@ struct gov_param {
 
 /* A governor the replay can run: a built-in one (governor.c's table) or a plugin (plugin.c),
  * each a struct govsim_governor of the public interface, which host.c runs. */
-struct governor_ops {
+struct governor {
 	const char *name;
 	const struct govsim_governor *pub;
 	/* A plugin: its file (as resolved) and the file's SHA-256 in hex; NULL when built in. */
@@ -70,14 +70,14 @@ struct governor_ops {
 };
 
 /* The registry entry of a public-interface governor `g` named `nm`. */
-#define GOV_PUB_OPS(nm, g) {.name = (nm), .pub = (g), .path = NULL, .sha256 = NULL}
+#define GOVERNOR_ENTRY(nm, g) {.name = (nm), .pub = (g), .path = NULL, .sha256 = NULL}
 /* The governor's one-line help ("" when it has none). */
-const char *governor_help(const struct governor_ops *gov);
+const char *governor_help(const struct governor *gov);
 
 /* Start the governor on a policy (the host's side of govsim_governor.init): its per-policy
  * state in *data; tunables from params (marking those it takes). Bad values give GS_EARG with
  * the key named in err. */
-int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
+int governor_init(const struct governor *gov, struct cpufreq_policy *pol,
 		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
 		  struct gs_error *err);
 /* The cpufreq_update_util() hook for `cpu` of the policy whose state is data. */
@@ -88,10 +88,10 @@ void governor_release(void *data);
 void *governor_data(void *data);
 
 /* The registry: NULL-terminated. */
-extern const struct governor_ops *const governor_table[];
-const struct governor_ops *governor_find(const char *name);
+extern const struct governor *const governor_table[];
+const struct governor *governor_find(const char *name);
 /* Whether gov declares the tunable `name` (a public-interface governor's tunables list). */
-bool governor_has_tunable(const struct governor_ops *gov, const char *name);
+bool governor_has_tunable(const struct governor *gov, const char *name);
 
 /* Is `name` a plugin's file rather than a governor's name: it contains '/' or ends in ".so". */
 bool governor_is_path(const char *name);
@@ -104,10 +104,10 @@ bool governor_is_path(const char *name);
  * `govsim_governor` symbol, an ABI major other than GOVSIM_GOV_ABI_MAJOR or a newer minor, an
  * incomplete struct).
  */
-int governor_lookup(const char *name, const struct governor_ops **out, struct gs_error *err);
+int governor_lookup(const char *name, const struct governor **out, struct gs_error *err);
 /* The same for --governor-plugin FILE: FILE itself when it contains '/', else searched in
  * GOVSIM_PLUGIN_PATH (FILE, FILE.so, libFILE.so). */
-int governor_load_plugin(const char *file, const struct governor_ops **out,
+int governor_load_plugin(const char *file, const struct governor **out,
 			 struct gs_error *err);
 
 #endif

@@ -1,6 +1,6 @@
 /*
  * host.c - the host side of the public governor interface (include/govsim/governor.h): a
- * struct govsim_governor run on struct gov_env and the cpufreq core, as a governor_ops.
+ * struct govsim_governor run on struct gov_env and the cpufreq core, as a struct governor.
  *
  * Each policy gets a struct pub_state: the struct govsim_policy the governor sees (its
  * host_data points back here), the OPP table and the kernel profile's constants in the public
@@ -399,7 +399,7 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	return 0;
 }
 
-int governor_init(const struct governor_ops *gov, struct cpufreq_policy *pol,
+int governor_init(const struct governor *gov, struct cpufreq_policy *pol,
 		  const struct gov_env *env, struct gov_param *params, int nr_params, void **data,
 		  struct gs_error *err)
 {

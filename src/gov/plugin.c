@@ -1,13 +1,13 @@
 /*
  * plugin.c - governors loaded at run time: dlopen() of a shared object exporting
  * `const struct govsim_governor govsim_governor` (include/govsim/governor.h), its ABI checked,
- * wrapped as a governor_ops (host.c). See governor.h (governor_lookup).
+ * wrapped as a struct governor (host.c). See governor.h (governor_lookup).
  *
  * The file is checked before dlopen() sees it (plugin_elf.c): a regular file, an ELF shared
  * object as long as its headers say, exporting the symbol as a data object of the struct's size.
  *
  * A plugin stays loaded for the life of the process (the replay keeps pointers into it), and is
- * loaded once: a second lookup of the same file (by its resolved path) returns the same ops.
+ * loaded once: a second lookup of the same file (by its resolved path) returns the same entry.
  */
 #include "gov/governor.h"
 
@@ -24,7 +24,7 @@
 #define MAX_PLUGINS 16
 
 struct plugin {
-	struct governor_ops ops;
+	struct governor entry;
 	char path[PATH_MAX];
 	char sha256[65];
 	void *handle;
@@ -72,7 +72,7 @@ static int plugin_check(const char *path, const struct govsim_governor *g, struc
 	return 0;
 }
 
-static int plugin_open(const char *file, const struct governor_ops **out, struct gs_error *err)
+static int plugin_open(const char *file, const struct governor **out, struct gs_error *err)
 {
 	char real[PATH_MAX];
 	struct plugin *pl;
@@ -84,7 +84,7 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 		return gs_error_set(err, GS_EINPUT, "'%s': governor plugin not found", file);
 	for (int i = 0; i < nr_plugins; i++) {
 		if (strcmp(plugins[i]->path, real) == 0) {
-			*out = &plugins[i]->ops;
+			*out = &plugins[i]->entry;
 			return 0;
 		}
 	}
@@ -132,11 +132,11 @@ static int plugin_open(const char *file, const struct governor_ops **out, struct
 		return ret;
 	}
 	pl->handle = handle;
-	pl->ops = (struct governor_ops)GOV_PUB_OPS(g->name, g);
-	pl->ops.path = pl->path;
-	pl->ops.sha256 = pl->sha256;
+	pl->entry = (struct governor)GOVERNOR_ENTRY(g->name, g);
+	pl->entry.path = pl->path;
+	pl->entry.sha256 = pl->sha256;
 	plugins[nr_plugins++] = pl;
-	*out = &pl->ops;
+	*out = &pl->entry;
 	return 0;
 }
 
@@ -171,7 +171,7 @@ static bool plugin_search(const char *name, char *found, size_t size)
 	return false;
 }
 
-int governor_load_plugin(const char *file, const struct governor_ops **out,
+int governor_load_plugin(const char *file, const struct governor **out,
 			 struct gs_error *err)
 {
 	char found[PATH_MAX];
@@ -192,10 +192,10 @@ int governor_load_plugin(const char *file, const struct governor_ops **out,
 			    file);
 }
 
-int governor_lookup(const char *name, const struct governor_ops **out, struct gs_error *err)
+int governor_lookup(const char *name, const struct governor **out, struct gs_error *err)
 {
 	char found[PATH_MAX];
-	const struct governor_ops *g;
+	const struct governor *g;
 
 	if (!name)
 		name = "schedutil";

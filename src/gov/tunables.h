@@ -25,16 +25,16 @@ int gov_param_bool(struct gov_param *params, int nr_params, const char *key, boo
 		   struct gs_error *err);
 
 /* The governors (one file each, written against include/govsim/governor.h) as the replay
- * drives them (GOV_PUB_OPS in governor.c). performance, powersave and userspace choose their
+ * drives them (GOVERNOR_ENTRY in governor.c). performance, powersave and userspace choose their
  * frequency when they start, which precedes the trace (govsim_start_freq in init). Later limit
  * changes are followed at the next update(). ondemand and conservative start at the first
  * update() they see (dbs.h). Every governor reports each evaluation (govsim_report). */
-extern const struct governor_ops schedutil_gov;
-extern const struct governor_ops performance_gov;
-extern const struct governor_ops powersave_gov;
-extern const struct governor_ops userspace_gov;
-extern const struct governor_ops ondemand_gov;
-extern const struct governor_ops conservative_gov;
+extern const struct governor schedutil_gov;
+extern const struct governor performance_gov;
+extern const struct governor powersave_gov;
+extern const struct governor userspace_gov;
+extern const struct governor ondemand_gov;
+extern const struct governor conservative_gov;
 
 extern const struct govsim_governor performance_governor;
 extern const struct govsim_governor powersave_governor;

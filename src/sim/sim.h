@@ -31,7 +31,7 @@ struct sim_config {
 	 * profile in force, and a CSV util trace forces traced timing and util from the trace. */
 	struct sim_opts opts;
 	/* Derived by the replay from opts and the trace: */
-	const struct governor_ops *gov; /* opts.governor looked up */
+	const struct governor *gov; /* opts.governor looked up */
 	struct gov_param *params; /* the replay's copy of opts.params (opts.nr_params of them):
 				   * the sim consumes its own keys (below), the governor the rest,
 				   * each marking the ones it took as used */

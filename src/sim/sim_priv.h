@@ -108,7 +108,7 @@ struct sim_cpu {
 struct sim_cluster {
 	struct cpufreq_policy pol;
 	const struct plat_cluster *pc;   /* the platform's cluster the policy was made from */
-	const struct governor_ops *gov;  /* the governor and its per-policy state */
+	const struct governor *gov;  /* the governor and its per-policy state */
 	void *gov_data;
 	int cur_opp;
 	u64 residency_ns[GS_MAX_OPPS];

@@ -53,7 +53,7 @@ struct fixture {
 	struct gov_env env;
 	struct plat_cluster cl;
 	struct cpufreq_policy pol;
-	const struct governor_ops *gov;
+	const struct governor *gov;
 	void *data;
 };
 
@@ -121,7 +121,7 @@ static void test_registry(void **state)
 	int n = 0;
 	(void)state;
 	for (size_t i = 0; i < GS_ARRAY_SIZE(names); i++) {
-		const struct governor_ops *g = governor_find(names[i]);
+		const struct governor *g = governor_find(names[i]);
 
 		assert_non_null(g);
 		assert_string_equal(g->name, names[i]);

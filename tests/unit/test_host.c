@@ -99,7 +99,7 @@ static const struct govsim_governor t_gov = {
 	.init = t_init,
 	.update = t_update,
 };
-static const struct governor_ops t_ops = GOV_PUB_OPS("hostargs", &t_gov);
+static const struct governor t_ops = GOVERNOR_ENTRY("hostargs", &t_gov);
 
 struct fixture {
 	struct fake fake;
