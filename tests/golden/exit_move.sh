@@ -14,11 +14,8 @@
 # 1.030 with utils U, 0, U, U > 512 (it ran 30 ms). Without the move (sched_autogroup=0, the
 # default for a trace without lab facts): none at 1.030.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init exit_move.sh
 
 {
 	echo "# tracer: nop"

@@ -9,6 +9,7 @@
 # list is known without asking govsim.
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
+. tests/golden/lib/golden.sh # golden_db_dump
 bin="${GOVSIM_BIN:?}"
 fail=0
 
@@ -21,12 +22,8 @@ args=(traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 --governor schedu
 n=$("$bin" sweep "${args[@]}" --list-jobs | wc -l)
 [ "$n" = 12 ] || { echo "merge_parts: expected 12 jobs, got $n" >&2; exit 1; }
 
-dump() {
-	cp "$1" "$1.dump.db"
-	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
-}
 same_db() {
-	if ! diff -u <(dump "$1") <(dump "$2") >"$tmp/db.diff"; then
+	if ! diff -u <(golden_db_dump "$1") <(golden_db_dump "$2") >"$tmp/db.diff"; then
 		head -20 "$tmp/db.diff"
 		echo "merge_parts: $3: '$1' and '$2' differ" >&2
 		fail=1

@@ -18,11 +18,8 @@
 # activate_task(); the empty rq's uclamp_max is then uclamp_none(UCLAMP_MAX), 1024, in every
 # case, so they are left out.)
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init rename_attach.sh
 
 # trace FIRST_NAME: the task is switched in as FIRST_NAME, named ga0 from 1.020 on
 trace() {

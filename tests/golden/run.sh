@@ -10,13 +10,8 @@
 # the documented six.
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
-bin="${GOVSIM_BIN:?}"
-exp=tests/golden/expected
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init run
 
 # check NAME ARGS...: run, compare with $exp/run_NAME.txt
 check() {
@@ -24,12 +19,7 @@ check() {
 	shift
 	"$bin" run "$@" >"$out" 2>&1
 	echo "exit status: $?" >>"$out"
-	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
-		cp "$out" "$exp/run_$name.txt"
-	elif ! diff -u "$exp/run_$name.txt" "$out"; then
-		echo "run: '$name' differs from $exp/run_$name.txt" >&2
-		fail=1
-	fi
+	golden_expect "$out" "$exp/run_$name.txt"
 }
 
 check juno_sched_load_work traces/juno-r0/sched_load/trace.dat --platform juno-r0

@@ -17,11 +17,8 @@
 #   which equals sg_policy->next_freq: sugov_update_next_freq() changes nothing, ever. The
 #   policy keeps 3000 MHz (the kernel's own behaviour after a governor switch).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init running_start.sh
 
 {
 	echo "# tracer: nop"

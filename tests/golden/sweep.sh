@@ -10,6 +10,7 @@
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
+. tests/golden/lib/golden.sh # golden_db_dump
 . tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
 bin="${GOVSIM_BIN:?}"
 exp=tests/golden/expected
@@ -39,14 +40,8 @@ check() {
 	fi
 }
 
-# dump DB: every table's rows in rowid order, created_at blanked
-dump() {
-	cp "$1" "$1.dump.db"
-	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
-}
-
 same_db() {
-	if ! diff -u <(dump "$1") <(dump "$2") >"$tmp/db.diff"; then
+	if ! diff -u <(golden_db_dump "$1") <(golden_db_dump "$2") >"$tmp/db.diff"; then
 		head -40 "$tmp/db.diff"
 		echo "sweep: $3: '$1' and '$2' differ" >&2
 		fail=1

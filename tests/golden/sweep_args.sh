@@ -14,6 +14,7 @@
 # tests/cluster/slurm.sh runs such an array on a real Slurm.
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
+. tests/golden/lib/golden.sh # golden_db_dump
 bin="${GOVSIM_BIN:?}"
 fail=0
 trace=traces/juno-r0/rtapp_switch/trace.txt
@@ -105,10 +106,6 @@ expect 1 "--set hz='abc': not a non-negative integer" \
 	--set hz=abc --db "$tmp/no.db"
 
 # --- --slurm FILE
-dump() {
-	cp "$1" "$1.dump.db"
-	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
-}
 sargs=("$trace" --platform juno-r0 --governor schedutil --governor performance --no-policy
 	--action 'setattr comm=* uclamp_max=300' --label "it's a test")
 mkdir "$tmp/sl"
@@ -128,7 +125,7 @@ done
 "$bin" sweep "${sargs[@]}" --db "$tmp/local.db" --quiet || fail=1
 # trace paths differ (absolute in the script's sweep); compare everything else
 sqlite3 "$tmp/sl/r.db" "UPDATE runs SET trace = replace(trace, '$src/', '')"
-diff -u <(dump "$tmp/local.db") <(dump "$tmp/sl/r.db") >"$tmp/diff" ||
+diff -u <(golden_db_dump "$tmp/local.db") <(golden_db_dump "$tmp/sl/r.db") >"$tmp/diff" ||
 	{ head -20 "$tmp/diff"; echo "sweep_args: --slurm parts differ from the local sweep" >&2; fail=1; }
 expect 2 "--slurm writes every job: not with --job" \
 	"$bin" sweep "$trace" --platform juno-r0 --slurm "$tmp/x.sbatch" --job 0

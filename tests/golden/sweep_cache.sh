@@ -22,6 +22,7 @@
 # It does not check the replayed numbers themselves (the run tests do), nor speed (bench.sh).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
+. tests/golden/lib/golden.sh # golden_db_dump
 bin="${GOVSIM_BIN:?}"
 fail=0
 tmp=$(mktemp -d)
@@ -35,13 +36,8 @@ txt=traces/juno-r0/rtapp_switch/trace.txt
 dat=traces/juno-r0/sched_load/trace.dat
 act='setattr comm=* uclamp_max=300'
 
-# dump DB: every table's rows in rowid order, created_at blanked
-dump() {
-	cp "$1" "$1.dump.db"
-	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
-}
 same_db() {
-	if ! diff -u <(dump "$1") <(dump "$2") >"$tmp/db.diff"; then
+	if ! diff -u <(golden_db_dump "$1") <(golden_db_dump "$2") >"$tmp/db.diff"; then
 		head -40 "$tmp/db.diff" >&2
 		err "$3: '$1' and '$2' differ"
 	fi

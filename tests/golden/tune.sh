@@ -19,6 +19,7 @@
 # malformed specs exit 2 quoting the offending text.
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
+. tests/golden/lib/golden.sh # golden_db_dump
 bin="${GOVSIM_BIN:?}"
 fail=0
 tmp=$(mktemp -d)
@@ -66,11 +67,7 @@ grep -q "uclamp_min=$((want - 1)) fails:" <<<"$out" || bad "--find: margin not u
 out1=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
 	--db "$tmp/j1.db" --jobs 1 --quiet --plot "$tmp/t.png")
 [ "$out" = "$(sed "s|j1.db|j2.db|" <<<"$out1")" ] || bad "--jobs 1 and 2 answer differently"
-dump() {
-	cp "$1" "$1.dump.db"
-	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
-}
-diff <(dump "$tmp/j1.db") <(dump "$tmp/j2.db") >/dev/null || bad "--jobs 1 and 2 store different rows"
+diff <(golden_db_dump "$tmp/j1.db") <(golden_db_dump "$tmp/j2.db") >/dev/null || bad "--jobs 1 and 2 store different rows"
 n=$(sqlite3 "$tmp/j2.db" "SELECT count(*) FROM runs WHERE label LIKE 'action=\"setattr comm=rtapp uclamp_min=%'")
 pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
 [ "$n" = "$pts" ] && [ "$n" -gt 2 ] || bad "stored $n runs for $pts points"
@@ -124,7 +121,6 @@ out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --quiet \
 rc=$?
 [ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
 grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
-
 
 # two unknowns: on the grid uclamp_min 0, 100, .., 400 the deadline needs >= 201, so 300 (1709
 # MHz: 2305000 * 300 / 462 = 1496753 kHz) and 400 (1844 MHz) are feasible; 300 costs less energy

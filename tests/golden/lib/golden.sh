@@ -1,0 +1,39 @@
+# golden.sh - what the golden scripts share (sourced, not a test: ctest runs golden/*.sh).
+#
+#   . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+#   golden_init NAME      # cd to the source tree; bin, exp, tmp (removed at exit), fail=0
+#   golden_fail MSG...    # "NAME: MSG" on stdout, and the script fails
+#   golden_expect OUT EXPECTED   # OUT must equal the reviewed EXPECTED file; with
+#                         # GOVSIM_GOLDEN_UPDATE=1 it is copied there instead (the update gate
+#                         # first checks the invariants every run must satisfy)
+#   golden_db_dump DB     # the results database as SQL text, its creation times blanked
+#   exit $fail
+
+golden_init() {
+	me=$1
+	cd "${GOVSIM_SOURCE_DIR:?}" || exit 1
+	. tests/golden/lib/update_gate.sh
+	bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+	exp=tests/golden/expected
+	fail=0
+	tmp=$(mktemp -d)
+	trap 'rm -rf "$tmp"' EXIT
+}
+
+golden_fail() {
+	echo "$me: $*"
+	fail=1
+}
+
+golden_expect() {
+	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
+		cp "$1" "$2"
+	elif ! diff -u "$2" "$1"; then
+		golden_fail "'$1' differs from $2"
+	fi
+}
+
+golden_db_dump() {
+	cp "$1" "$1.dump.db"
+	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
+}
