@@ -37,3 +37,20 @@ if(GOVSIM_LTO AND NOT GOVSIM_SANITIZE AND NOT GOVSIM_COVERAGE AND NOT GOVSIM_FUZ
     message(STATUS "govsim: no link-time optimisation (${GOVSIM_IPO_MSG})")
   endif()
 endif()
+
+# The library's objects carry both GIMPLE and machine code (-ffat-lto-objects): the program is
+# linked with LTO, and the tests link the machine code without redoing LTO code generation for
+# each of their executables (most of a clean build's time otherwise).
+function(govsim_lto_library target)
+  if(GOVSIM_IPO_OK AND CMAKE_C_COMPILER_ID STREQUAL "GNU")
+    target_compile_options(${target} PRIVATE -ffat-lto-objects)
+  endif()
+endfunction()
+function(govsim_no_lto target)
+  if(GOVSIM_IPO_OK)
+    set_target_properties(${target} PROPERTIES INTERPROCEDURAL_OPTIMIZATION OFF
+      INTERPROCEDURAL_OPTIMIZATION_RELEASE OFF INTERPROCEDURAL_OPTIMIZATION_RELWITHDEBINFO OFF
+      INTERPROCEDURAL_OPTIMIZATION_MINSIZEREL OFF)
+    target_link_options(${target} PRIVATE -fno-lto)
+  endif()
+endfunction()

@@ -161,7 +161,9 @@ static bool plugin_search(const char *name, char *found, size_t size)
 			for (size_t i = 0; i < GS_ARRAY_SIZE(pre); i++) {
 				if (i > 0 && ends_with(name, ".so"))
 					break;
-				snprintf(found, size, "%s/%s%s%s", d, pre[i], name, suf[i]);
+				if ((size_t)snprintf(found, size, "%s/%s%s%s", d, pre[i], name,
+						     suf[i]) >= size)
+					continue; /* too long a path: not a file it could open */
 				if (access(found, R_OK) == 0)
 					return true;
 			}

@@ -43,7 +43,7 @@ static unsigned int userspace_target(const struct govsim_policy *pol, u32 setspe
 static int userspace_init(struct govsim_policy *pol, void **data)
 {
 	struct userspace_data *d;
-	enum govsim_relation rel;
+	enum govsim_relation rel = GOVSIM_RELATION_L;
 	unsigned int setspeed = pol->cur_khz;
 	int ret;
 

@@ -106,7 +106,7 @@ void compare_free_runs(struct run_result *runs, size_t n);
 							   * overhead, 11 of work timing */
 
 struct compare_metric {
-	char name[32];
+	char name[48];
 	char unit[64];
 	struct compare_stats base, new;
 	double change_pct;   /* of the arithmetic means; see metric_threshold_change() */

@@ -413,8 +413,9 @@ struct plot *report_compare_plot(const struct run_result *runs, const s64 *ids, 
 		for (size_t i = 0; i < n; i++) {
 			size_t f = run_groups_first(&g, i);
 			report_relative(pct, sizeof(pct), v[i], v[f], i == f);
-			snprintf(rel + 48 * i, 48, "%.4g %s (%s)", v[i],
-				 k ? "s" : energy_unit_short(&runs[0]), pct);
+			if (snprintf(rel + 48 * i, 48, "%.4g %s (%s)", v[i],
+				     k ? "s" : energy_unit_short(&runs[0]), pct) >= 48)
+				rel[48 * i + 46] = '~'; /* cut: say so at the label's end */
 			bar[i] = !scaled ? v[i] : v[f] != 0 && isfinite(v[f]) ? 100.0 * v[i] / v[f] : NAN;
 		}
 		if (scaled)

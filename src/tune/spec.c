@@ -383,7 +383,8 @@ int tune_baseline_parse(const char *text, struct tune_baseline *b, struct gs_err
 			}
 			continue;
 		}
-		if (strlen(val) >= 64 || strlen(t) >= 64 || strchr(val, ' '))
+		if (strlen(val) >= 64 || strlen(t) >= 64 || strchr(val, ' ') ||
+		    (strcmp(t, "kernel") == 0 && strlen(val) >= sizeof(b->kernel)))
 			return gs_error_set(err, GS_EARG, "'%s': '%s=%s': too long or spaces", text,
 					    t, val);
 		if (strcmp(t, "governor") == 0) {
@@ -437,7 +438,7 @@ static int parse_limit(const char *s, const char *text, struct tune_constraint *
 int tune_constraint_parse(const char *text, struct tune_constraint *c, struct gs_error *err)
 {
 	char metric[160];
-	const char *s = text, *op_at = NULL, *rest;
+	const char *s = text, *op_at = NULL, *rest = "";
 	size_t oplen = 0;
 
 	memset(c, 0, sizeof(*c));
