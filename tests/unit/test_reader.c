@@ -24,7 +24,9 @@
 #include <zlib.h>
 
 #include "trace/reader.h"
-#include "trace/reader_priv.h" /* prev_state_parse(): the normalisation table */
+#include "trace/backend.h"         /* READER_INFLATE_MIN */
+#include "trace/csv/csv_priv.h" /* csv_realloc_calls */
+#include "trace/fields.h"         /* prev_state_parse(): the normalisation table */
 
 #define MAX_EV 64
 

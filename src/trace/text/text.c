@@ -11,12 +11,13 @@
  * is not a timestamp. Timestamps have 6 (us) or 9 (ns) decimals. trace-cmd report -l prints the
  * latency layout instead, "<comm, 8 chars>-<pid> <cpu><flags> <ts>:", CPU without brackets.
  *
- * This file: the fast path (the kernel's own column layout and the common events' payloads
- * in the kernel's order, text_parse_hot_line()) and text_parse_line(), which takes every other
- * line through text_columns.c (the columns), text_generic.c (payloads by name, the plugin
- * layout) and text_markers.c (trace_marker writes). text_priv.h lists what they share.
+ * This file: the back end (detection of ftrace against trace-cmd text, the fill loop), the
+ * fast path (the kernel's own column layout and the common events' payloads in the kernel's
+ * order, text_parse_hot_line()) and text_parse_line(), which takes every other line through
+ * text_columns.c (the columns), the core's fields.c (payloads by name) and markers.c (trace_marker
+ * writes), and text_plugin.c (the plugin layout). text_priv.h lists what they share.
  */
-#include "trace/text_priv.h"
+#include "trace/text/text_priv.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +25,7 @@
 /* ---- fast path: payloads in the order the kernel prints them ------------------------------- */
 
 /*
- * The generic path (text_generic.c) splits a payload into every key=value pair and then looks each
+ * The generic path (fields.c) splits a payload into every key=value pair and then looks each
  * field up by name. Nearly every line of a real trace is a sched_switch, sched_wakeup or cpu_idle
  * printed by the kernel's own format, fields in a fixed order; these are parsed here in that
  * order, with no table and no copy but the comms. The fast path accepts only lines on which the
@@ -384,7 +385,6 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 		return 0;
 	r->lineno++;
 	r->st.lines++;
-	r->seen_event_line = true;
 	ev->type = (enum event_type)type;
 	if (type == EV_WAKEUP)
 		ev->wake.irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
@@ -399,7 +399,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 /*
  * The payload of an event line into ev: 1 when ev is an event to commit, else what
  * text_parse_line() returns (0: nothing to commit, or reader_malformed()'s answer). name[0, nlen)
- * is the event's name, type its text_event_type() (or EVNAME_MARKER).
+ * is the event's name, type its tracepoint_type() (or EVNAME_MARKER).
  */
 static int text_payload(struct trace_reader *r, int type, const char *name, size_t nlen,
 			const char *body, const char *end, struct event *ev, struct gs_error *err)
@@ -411,9 +411,9 @@ static int text_payload(struct trace_reader *r, int type, const char *name, size
 	if (type == EVNAME_MARKER) {
 		/* bprint is the kernel's trace_printk(), not a trace_marker write */
 		bool bprint = nlen == 6 && memcmp(name, "bprint", 6) == 0;
-		int m = bprint ? text_parse_marker(body, end, ev, &why, r->marker_why,
+		int m = bprint ? marker_parse_devlib(body, end, ev, &why, r->marker_why,
 						   sizeof(r->marker_why))
-			       : text_marker(r, body, end, ev, &why);
+			       : reader_marker(r, body, end, ev, &why);
 		if (m == 0) {
 			if (bprint)
 				reader_count_unknown(r, name, 6);
@@ -499,7 +499,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		if (p == name || p >= end || *p != ':')
 			return reader_malformed(r, r->lineno, err,
 						"no event name after the timestamp");
-		type = text_event_type(name, (size_t)(p - name));
+		type = tracepoint_type(name, (size_t)(p - name));
 		if (type == -1 && is_unresolved_ip(name, (size_t)(p - name)))
 			type = EVNAME_MARKER;
 	}
@@ -507,7 +507,6 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	while (body < end && *body == ' ')
 		body++;
 
-	r->seen_event_line = true;
 	if (type == -1) {
 		reader_count_unknown(r, name, (size_t)(p - name));
 		return 0;
@@ -525,3 +524,122 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	reader_commit(r);
 	return 0;
 }
+
+/* ---- the back end -------------------------------------------------------------------------- */
+
+static bool has_word(const char *s, const char *e, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = s; p + wl <= e; p++)
+		if (memcmp(p, word, wl) == 0)
+			return true;
+	return false;
+}
+
+/* A header names the tool; otherwise the irq-info flags column marks ftrace. TRACE_FMT_AUTO
+ * when every line is blank. */
+static enum trace_format detect_text(const char *p, size_t n)
+{
+	const char *s, *e;
+
+	if (!reader_first_line(p, n, &s, &e))
+		return TRACE_FMT_AUTO;
+	if (strncmp(s, "version =", 9) == 0 || strncmp(s, "cpus=", 5) == 0 ||
+	    strncmp(s, "CPU ", 4) == 0)
+		return TRACE_FMT_TRACECMD;
+	if (*s == '#' && has_word(s, e, "tracer:"))
+		return TRACE_FMT_FTRACE;
+	/* no header: look at the first event line for a flags column after "[cpu]" */
+	while (s < p + n) {
+		const char *b;
+		if (*s != '#') {
+			b = memchr(s, ']', (size_t)(e - s));
+			if (b) {
+				b++;
+				while (b < e && *b == ' ')
+					b++;
+				if (e - b > 5 && b[4] == ' ' && !(b[0] >= '0' && b[0] <= '9'))
+					return TRACE_FMT_FTRACE;
+				return TRACE_FMT_TRACECMD;
+			}
+		}
+		if (e >= p + n || !reader_first_line(e + 1, (size_t)(p + n - e - 1), &s, &e))
+			break;
+	}
+	return TRACE_FMT_TRACECMD;
+}
+
+/* The text back end takes whatever the others did not. */
+static bool text_sniff(const char *p, size_t n, bool eof)
+{
+	(void)p;
+	(void)n;
+	(void)eof;
+	return true;
+}
+
+static int text_open(struct trace_reader *r, struct gs_error *err)
+{
+	r->st.format = r->opts.format;
+	if (r->st.format == TRACE_FMT_AUTO)
+		r->st.format = detect_text(r->buf, r->buf_len);
+	if (r->st.format == TRACE_FMT_AUTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)",
+				    r->path);
+	return 0;
+}
+
+/*
+ * A batch of text lines, or one through text_parse_line(); sets r->done at the end of the input.
+ *
+ * The batch: the commonest lines, in time order (text_parse_hot_line()), as many as the ring
+ * holds, before any event is handed out. Handing out after every line, as the single-line path
+ * does, turns each call of trace_reader_next() into an unpredictable choice between reading and
+ * handing out (a tenth of the reader's time). The stream is the same: an event in time order goes
+ * onto the ring's tail whatever has been handed out, and comes after every event held (it is no
+ * older, and later in the file), so the order in which trace_reader_next() hands events out does
+ * not change, only when it reads ahead. The batch stops before an event out of order, whose
+ * placement depends on what has been handed out: trace_reader_next() first hands out all that is
+ * ready, as it would have, then reads that line here alone. It stops too while held + slack is
+ * still within max_held, so that no event is forced out earlier than before.
+ */
+static int text_fill(struct trace_reader *r, struct gs_error *err)
+{
+	bool batch = false;
+	char *line;
+	size_t len;
+	int ret;
+
+	while (r->ring_count + r->slack < r->ring_cap &&
+	       r->ring_count + r->heap_n + r->slack < r->max_held) {
+		size_t used = text_parse_hot_line(r, r->buf + r->buf_pos, r->buf + r->buf_len);
+		if (!used)
+			break;
+		r->buf_pos += used;
+		batch = true;
+	}
+	if (batch)
+		return 0;
+	ret = reader_next_line(r, &line, &len, err);
+	if (ret == READER_LINE_TOO_LONG)
+		return reader_malformed(r, r->lineno, err, "line longer than %u bytes",
+					READER_BUF_SIZE);
+	if (ret <= 0)
+		return ret;
+	return text_parse_line(r, line, len, err);
+}
+
+static void text_close(struct trace_reader *r)
+{
+	(void)r;
+}
+
+const struct trace_backend trace_backend_text = {
+	.name = "text",
+	.formats = 1u << TRACE_FMT_FTRACE | 1u << TRACE_FMT_TRACECMD,
+	.unit = "lines",
+	.sniff = text_sniff,
+	.open = text_open,
+	.fill = text_fill,
+	.close = text_close,
+};
