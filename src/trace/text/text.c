@@ -65,12 +65,67 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
-/* A token: up to the next space, '\n' or the end. */
+/* A token: up to the next space, '\n' or the end; 8 bytes a step (see name_end()). */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 v = load8(p);
+		u64 m = zero_bytes(v ^ (BYTES_ONES * ' ')) | zero_bytes(v ^ (BYTES_ONES * '\n'));
+		if (m)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
 	while (p < end && *p != ' ' && *p != '\n')
 		p++;
 	return p;
+}
+
+/*
+ * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
+ * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
+ * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
+ * is the lowest byte. Used for the six decimals of the kernel's timestamps, where it beats the
+ * byte loop; for the short numbers of the payloads (pids, prios) the byte loop is as fast.
+ *
+ * A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16:
+ * (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next byte.
+ * The n digits shifted to the top of the word (zeros below) are an 8-digit number "0..0d1..dn",
+ * added up in three steps of pairs (the usual SWAR conversion): 10 * a + b in each 16-bit lane
+ * (x * (1 + 10 << 8) >> 8), 100 * ab + cd in each 32-bit lane (x * (1 + 100 << 16) >> 16),
+ * 10000 * abcd + efgh (x * (1 + 10000 << 32) >> 32).
+ */
+TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	u64 v, x, nd, m;
+	int n;
+
+	if (end - p < 8)
+		return 0;
+	v = load8(p);
+	nd = ((v & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30)) |
+	     (((v + BYTES_ONES * 6) & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30));
+	/* the high bit of each byte of nd that is not zero: (b & 0x7f) + 0x7f sets it, exactly */
+	m = (((nd & (BYTES_ONES * 0x7f)) + BYTES_ONES * 0x7f) | nd) & BYTES_HIGH;
+	if (!m)
+		return 0;
+	n = __builtin_ctzll(m) >> 3;
+	if (n == 0)
+		return 0;
+	x = (v & (BYTES_ONES * 0x0f)) << (8 * (8 - n));
+	x = (x * (1 + (10ull << 8))) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffull) * (1 + (100ull << 16))) >> 16;
+	x = ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
+	*value = x;
+	return n;
+#else
+	(void)p;
+	(void)end;
+	(void)value;
+	return 0;
+#endif
 }
 
 /* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
@@ -239,6 +294,7 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 {
 	const char *s = p;
 	u64 sec = 0, us = 0;
+	int n;
 
 	while (p < end && is_digit(*p))
 		sec = sec * 10 + (u64)(*p++ - '0');
@@ -246,7 +302,10 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':' ||
 	    sec >= READER_MAX_TS_NS / NSEC_PER_SEC)
 		return false;
-	for (int i = 1; i <= 6; i++) {
+	n = swar_digits(p + 1, end, &us);
+	if (n != 0 && n != 6)
+		return false;
+	for (int i = 1; n == 0 && i <= 6; i++) {
 		if (!is_digit(p[i]))
 			return false;
 		us = us * 10 + (u64)(p[i] - '0');
@@ -338,6 +397,8 @@ TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colo
 		return EV_SWITCH;
 	if (name_is(p, end, "sched_wakeup:", colon))
 		return EV_WAKEUP;
+	if (name_is(p, end, "sched_waking:", colon))
+		return EV_WAKING;
 	if (name_is(p, end, "cpu_idle:", colon))
 		return EV_CPU_IDLE;
 	if (name_is(p, end, "cpu_frequency:", colon))
@@ -386,7 +447,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	r->lineno++;
 	r->st.lines++;
 	ev->type = (enum event_type)type;
-	if (type == EV_WAKEUP)
+	if (event_is_wake(ev->type))
 		ev->wake.irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
