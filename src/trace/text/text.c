@@ -132,7 +132,7 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
  * generic path. */
 TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 {
-	const char *p = *pp, *s;
+	const char *p = *pp, *s, *lim;
 	bool neg = false;
 	u64 v = 0;
 
@@ -141,7 +141,8 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 		p++;
 	}
 	s = p;
-	while (p < end && is_digit(*p) && p - s < 11)
+	lim = end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
+	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || (p < end && *p != ' ' && *p != '\n'))
 		return false;
@@ -154,10 +155,10 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 
 TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 {
-	const char *p = *pp, *s = p;
+	const char *p = *pp, *s = p, *lim = end - p > 11 ? p + 11 : end;
 	u64 v = 0;
 
-	while (p < end && is_digit(*p) && p - s < 11)
+	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || (p < end && *p != ' ' && *p != '\n') || v > UINT32_MAX)
 		return false;
