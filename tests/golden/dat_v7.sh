@@ -1,5 +1,5 @@
 #!/bin/bash
-# dat_v7.sh - govsim's trace.dat version-7 path (issue 18 item 2), on real version-7 files.
+# dat_v7.sh - govsim's trace.dat version-7 path, on real version-7 files.
 #
 # govsim has no version-7 recording, so the two version-6 inputs (the real juno-r0 sched_load
 # trace and the corpus' one-page cut of it) are rewritten as version 7 by

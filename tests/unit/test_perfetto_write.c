@@ -1,5 +1,5 @@
 /*
- * test_perfetto_write.c - `run --perfetto OUT` (src/output/perfetto_write.c, issue 15 item 7).
+ * test_perfetto_write.c - `run --perfetto OUT` (src/output/perfetto_write.c).
  *
  * Checks:
  *  - the bytes of one counter sample, computed by hand from the field numbers of Perfetto's

@@ -703,7 +703,7 @@ static void test_markers_and_unknown(void **state)
 	assert_int_equal(g.ev[0].power.cpu_id, 0);
 	assert_int_equal(g.ev[1].power.state, 950000);
 	assert_int_equal(g.ev[1].power.cpu_id, 5);
-	/* markers are counted by kind, never as events named after them (issue #15) */
+	/* markers are counted by kind, never as events named after them */
 	assert_int_equal(g.st.nr_unknown, 1);
 	assert_string_equal(g.st.unknown[0].name, "sched_load_avg_sg");
 	assert_int_equal(g.st.unknown[0].count, 2);
@@ -776,8 +776,8 @@ static void test_truncated_last_line_accepted(void **state)
 	assert_int_equal(g.st.malformed, 0);
 }
 
-/* The input buffer starts at 64 KiB and grows when a line does not fit (issue 18, fuzz
- * speed): a 300 000-byte line between two events, the file's only newlines around it. */
+/* The input buffer starts at 64 KiB and grows when a line does not fit (a small input does
+ * not map 1 MiB): a 300 000-byte line between two events, the file's only newlines around it. */
 static void test_line_longer_than_first_buffer(void **state)
 {
 	const char *head = "  a-1 [000] 1.000001: cpu_idle: state=1 cpu_id=0\n"
@@ -909,10 +909,10 @@ static void test_unsorted_real_trace(void **state)
 	assert_int_equal(g.ev[2].sw.prev_state, TASK_REPORT_MAX);
 }
 
-/* ---- ranges (#18.7) -------------------------------------------------------------------- */
+/* ---- ranges ------------------------------------------------------------------------------- */
 
 /* Timestamps past 2^63 ns are malformed lines, never wrapped (18446744073.709551616 s is 2^64
- * ns: it used to come out as 0); 2^63 - 1 ns itself is accepted. */
+ * ns, which would wrap to 0); 2^63 - 1 ns itself is accepted. */
 static void test_timestamp_range(void **state)
 {
 	struct reader_opts strict = {.strict = true};
@@ -1020,7 +1020,7 @@ static void test_csv_columns(void **state)
 	assert_int_equal(g.ev[1].util.idle_state, 1);
 }
 
-/* Several CPUs in one file (#11.1): rows interleaved by CPU and equal timestamps on several CPUs
+/* Several CPUs in one file: rows interleaved by CPU and equal timestamps on several CPUs
  * are all read, in (time, file) order, and the span starts at the first row. */
 static void test_csv_several_cpus(void **state)
 {
@@ -1077,7 +1077,7 @@ static void test_csv_bom(void **state)
 	}
 }
 
-/* More rows in the first chunk libcsv parses than the ring's first size (#30.1), read through
+/* More rows in the first chunk libcsv parses than the ring's first size, read through
  * the reader API: 600 rows of 6 to 8 bytes (about 520 in the first 4 KiB: past twice the ring's
  * 256 slots, a write out of bounds), then of 10 to 12 bytes (about 340: the first rows were
  * overwritten). Every row comes out once, in order, with its own values, and the span starts
@@ -1119,8 +1119,8 @@ static void test_csv_many_short_rows(void **state)
 	csv_rows_read_back(true);
 }
 
-/* A huge cell grows libcsv's buffer geometrically (#18.13): a 4 MB cell took 32768 reallocs,
- * each a copy, when the buffer grew 128 bytes at a time. log2(4 MB / 128) is 15. */
+/* A huge cell grows libcsv's buffer geometrically: a 4 MB cell would take 32768 reallocs, each
+ * a copy, if the buffer grew 128 bytes at a time. log2(4 MB / 128) is 15. */
 static void test_csv_huge_cell(void **state)
 {
 	size_t big = 4u << 20;
