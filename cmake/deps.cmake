@@ -28,7 +28,7 @@ govsim_require_pkg(PROTOBUFC libprotobuf-c libprotobuf-c-dev)
 govsim_require_pkg(YAML yaml-0.1 libyaml-dev)
 govsim_require_pkg(JANSSON jansson libjansson-dev)
 
-# protoc-c compiles the reader's minimal Perfetto .proto (src/trace/perfetto.proto) at build time.
+# protoc-c compiles the reader's minimal Perfetto .proto (src/trace/perfetto/perfetto.proto) at build time.
 find_program(PROTOC_C_EXECUTABLE NAMES protoc-c)
 if(NOT PROTOC_C_EXECUTABLE)
   message(FATAL_ERROR "protoc-c not found: install the Debian package 'protobuf-c-compiler' (or run tools/setup.sh)")

@@ -14,7 +14,7 @@
 #include "core/parse.h"
 #include "core/suggest.h"
 #include "store/store.h"
-#include "trace/perfetto_write.h"
+#include "output/perfetto_write.h"
 
 enum {
 	OPT_PLATFORM = 256,

@@ -36,7 +36,7 @@ struct run_opts {
 	bool baselines, quiet;
 	bool json; /* --json: one JSON object on stdout instead of the text */
 	const char *db, *csv_dir, *timeline_path, *task_timeline_path;
-	const char *perfetto_path; /* --perfetto OUT.pftrace (trace/perfetto_write.h) */
+	const char *perfetto_path; /* --perfetto OUT.pftrace (output/perfetto_write.h) */
 	/* --kernel NAME[,NAME...] | all: the profiles asked for (validate and sweep take several;
 	 * run one, which is sim.kernel). nr_kernels 0: the trace's own kernel
 	 * (replay_trace_kernel). */

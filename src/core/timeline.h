@@ -5,7 +5,7 @@
  * The loop (src/sim) builds each row once, where it happens: a governor evaluation of one CPU,
  * a task event, a traced frequency of a policy. Every output is a sink of these rows: the
  * --timeline and --task-timeline CSVs (src/sim/sim.c writes them from the same rows) and
- * `--perfetto OUT` (src/trace/perfetto_write.c). Times are the trace clock's (ns) with the
+ * `--perfetto OUT` (src/output/perfetto_write.c). Times are the trace clock's (ns) with the
  * replay's trace-relative time beside them.
  */
 #ifndef GOVSIM_CORE_TIMELINE_H

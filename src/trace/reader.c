@@ -1,6 +1,8 @@
 /*
- * reader.c - the reader handle: opening and format detection, the input buffer, the
- * re-ordering stage and the statistics. The formats themselves are in text.c, dat.c and csv.c.
+ * reader.c - the reader core: the handle, picking a format back end from its table, the input
+ * buffer and its lines, the re-ordering stage and the statistics. The formats themselves are
+ * the back ends of text/, dat/, perfetto/ and csv/, reached only through their struct
+ * trace_backend (backend.h).
  *
  * Re-ordering. Lines of a text trace can be slightly out of time order (per-CPU buffers merged
  * by hand, traces/formats/trace_idle_unsorted.txt). An event is held back until an event at least
@@ -11,7 +13,7 @@
  * (ts, seq). An event older than one already delivered is beyond the window: it is delivered
  * late (next), counted in disorder_beyond_window and reported, never silently accepted.
  */
-#include "trace/reader_priv.h"
+#include "trace/backend.h"
 
 #include "core/suggest.h"
 
@@ -33,6 +35,13 @@ static const char *const format_names[] = {
 	[TRACE_FMT_PERFETTO] = "perfetto",
 	[TRACE_FMT_SYSTRACE] = "systrace",
 	NULL, /* for gs_suggest() */
+};
+
+/* The back ends, in the order they are offered an input (see struct trace_backend): the last
+ * takes whatever the others did not. */
+static const struct trace_backend *const backends[] = {
+	&trace_backend_dat, &trace_backend_perfetto, &trace_backend_systrace, &trace_backend_csv,
+	&trace_backend_text,
 };
 
 const char *trace_format_name(enum trace_format f)
@@ -190,8 +199,8 @@ static bool item_less(const struct heap_item *a, const struct heap_item *b)
 /*
  * Room in the heap's storage for one more event: allocated on the first event out of order
  * (most traces never need it) and doubled from HEAP_INITIAL_CAP slots up to max_held as
- * needed. Allocating all max_held slots (6 MB) at once made every short read cost milliseconds
- * under the sanitizers, as a fuzz target does per input (issue 18, fuzz speed). Slots are
+ * needed: all max_held slots (6 MB) at once would make every short read cost milliseconds
+ * under the sanitizers, as a fuzz target does per input. Slots are
  * handed out in order until the first one comes back (pool_used), so the free list needs no
  * filling; slots are indices, so they survive the realloc.
  */
@@ -475,33 +484,8 @@ int reader_refill(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
-/*
- * A batch of text lines, or one through text_parse_line(); sets r->done at the end of the input.
- *
- * The batch: the commonest lines, in time order (text_parse_hot_line()), as many as the ring
- * holds, before any event is handed out. Handing out after every line, as the single-line path
- * does, turns each call of trace_reader_next() into an unpredictable choice between reading and
- * handing out (a tenth of the reader's time). The stream is the same: an event in time order goes
- * onto the ring's tail whatever has been handed out, and comes after every event held (it is no
- * older, and later in the file), so the order in which trace_reader_next() hands events out does
- * not change, only when it reads ahead. The batch stops before an event out of order, whose
- * placement depends on what has been handed out: trace_reader_next() first hands out all that is
- * ready, as it would have, then reads that line here alone. It stops too while held(r) + slack is
- * still within max_held, so that no event is forced out earlier than before.
- */
-static int text_fill(struct trace_reader *r, struct gs_error *err)
+int reader_next_line(struct trace_reader *r, char **line, size_t *len, struct gs_error *err)
 {
-	bool batch = false;
-
-	while (r->ring_count + r->slack < r->ring_cap && held(r) + r->slack < r->max_held) {
-		size_t used = text_parse_hot_line(r, r->buf + r->buf_pos, r->buf + r->buf_len);
-		if (!used)
-			break;
-		r->buf_pos += used;
-		batch = true;
-	}
-	if (batch)
-		return 0;
 	for (;;) {
 		char *start = r->buf + r->buf_pos;
 		size_t avail = r->buf_len - r->buf_pos;
@@ -509,34 +493,32 @@ static int text_fill(struct trace_reader *r, struct gs_error *err)
 		int ret;
 
 		if (nl) {
-			size_t len = (size_t)(nl - start);
-			r->buf_pos += len + 1;
+			*len = (size_t)(nl - start);
+			r->buf_pos += *len + 1;
 			r->lineno++;
 			r->st.lines++;
 			*nl = '\0';
-			return text_parse_line(r, start, len, err);
+			*line = start;
+			return 1;
 		}
 		if (r->in_eof) {
 			if (avail == 0) {
 				r->done = true;
 				return 0;
 			}
-			/* a last line without its newline: accepted if it parses */
+			/* a last line without its newline: taken as it is */
 			r->buf_pos = r->buf_len;
 			r->lineno++;
 			r->st.lines++;
-			if (r->buf_len < READER_BUF_SIZE + 1)
-				r->buf[r->buf_len] = '\0';
-			return text_parse_line(r, start, avail, err);
+			r->buf[r->buf_len] = '\0';
+			*line = start;
+			*len = avail;
+			return 1;
 		}
 		if (r->buf_pos == 0 && r->buf_len == READER_BUF_SIZE) {
-			/* a line longer than the buffer: skip it up to its newline */
+			/* a line longer than the buffer: skipped up to its newline */
 			r->lineno++;
 			r->st.lines++;
-			ret = reader_malformed(r, r->lineno, err, "line longer than %u bytes",
-					       READER_BUF_SIZE);
-			if (ret < 0)
-				return ret;
 			for (;;) {
 				r->buf_len = 0;
 				ret = reader_refill(r, err);
@@ -552,7 +534,7 @@ static int text_fill(struct trace_reader *r, struct gs_error *err)
 					break;
 				}
 			}
-			continue;
+			return READER_LINE_TOO_LONG;
 		}
 		ret = reader_refill(r, err);
 		if (ret < 0)
@@ -560,26 +542,7 @@ static int text_fill(struct trace_reader *r, struct gs_error *err)
 	}
 }
 
-static int fill(struct trace_reader *r, struct gs_error *err)
-{
-	switch (r->backend) {
-	case BACKEND_DAT:
-		return dat_fill(r, err);
-	case BACKEND_CSV:
-		return csv_fill(r, err);
-	case BACKEND_PERFETTO:
-		return pf_fill(r, err);
-	case BACKEND_SYSTRACE:
-		return sys_fill(r, err);
-	case BACKEND_TEXT:
-	default:
-		return text_fill(r, err);
-	}
-}
-
 /* ---- detection ----------------------------------------------------------------------------- */
-
-static const char dat_magic[] = "\027\010\104tracing";
 
 static bool looks_binary(const char *p, size_t n)
 {
@@ -595,8 +558,7 @@ static bool looks_binary(const char *p, size_t n)
 	return bad * 20 > n; /* more than 5% control characters */
 }
 
-/* The first line of the buffer that is not blank, as [*s, *e). */
-static bool first_line(const char *p, size_t n, const char **s, const char **e)
+bool reader_first_line(const char *p, size_t n, const char **s, const char **e)
 {
 	const char *end = p + n;
 
@@ -614,62 +576,6 @@ static bool first_line(const char *p, size_t n, const char **s, const char **e)
 		p = le + 1;
 	}
 	return false;
-}
-
-static bool has_word(const char *s, const char *e, const char *word)
-{
-	size_t wl = strlen(word);
-	for (const char *p = s; p + wl <= e; p++)
-		if (memcmp(p, word, wl) == 0)
-			return true;
-	return false;
-}
-
-/* Text formats: a header names the tool; otherwise the irq-info flags column marks ftrace. */
-static enum trace_format detect_text(const char *p, size_t n)
-{
-	const char *s, *e;
-
-	if (!first_line(p, n, &s, &e))
-		return TRACE_FMT_AUTO;
-	if (memchr(s, ',', (size_t)(e - s)) && has_word(s, e, "time_s") && !has_word(s, e, ": "))
-		return TRACE_FMT_CSV;
-	if (strncmp(s, "version =", 9) == 0 || strncmp(s, "cpus=", 5) == 0 ||
-	    strncmp(s, "CPU ", 4) == 0)
-		return TRACE_FMT_TRACECMD;
-	if (*s == '#' && has_word(s, e, "tracer:"))
-		return TRACE_FMT_FTRACE;
-	/* no header: look at the first event line for a flags column after "[cpu]" */
-	while (s < p + n) {
-		const char *b;
-		if (*s != '#') {
-			b = memchr(s, ']', (size_t)(e - s));
-			if (b) {
-				b++;
-				while (b < e && *b == ' ')
-					b++;
-				if (e - b > 5 && b[4] == ' ' && !(b[0] >= '0' && b[0] <= '9'))
-					return TRACE_FMT_FTRACE;
-				return TRACE_FMT_TRACECMD;
-			}
-		}
-		if (e >= p + n || !first_line(e + 1, (size_t)(p + n - e - 1), &s, &e))
-			break;
-	}
-	return TRACE_FMT_TRACECMD;
-}
-
-/* Perfetto protobuf, detected (pf_sniff()) or forced. */
-static int perfetto_open(struct trace_reader *r, const struct reader_opts *opts,
-			 struct gs_error *err)
-{
-	if (!pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof))
-		return gs_error_set(err, GS_ETRACE, "'%s': not a Perfetto trace", r->path);
-	if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_PERFETTO)
-		return gs_error_set(err, GS_ETRACE, "'%s': a Perfetto trace, not %s", r->path,
-				    trace_format_name(opts->format));
-	r->backend = BACKEND_PERFETTO;
-	return pf_open(r, err);
 }
 
 static void reader_init_stats(struct trace_reader *r)
@@ -726,53 +632,69 @@ static int reader_open_file(struct trace_reader *r, unsigned char *magic, size_t
 	return 0;
 }
 
-/* A trace.dat by its magic (r->st.format), unless another format is forced. */
-static int check_dat_magic(struct trace_reader *r, const struct reader_opts *opts,
-			   const unsigned char *magic, ssize_t nmagic, struct gs_error *err)
+static bool forces(const struct trace_backend *b, enum trace_format f)
 {
-	if (nmagic >= 10 && memcmp(magic, dat_magic, 10) == 0) {
-		if (opts->format != TRACE_FMT_AUTO && opts->format != TRACE_FMT_DAT)
-			return gs_error_set(err, GS_ETRACE, "'%s': a trace.dat file, not %s text",
-					    r->path, trace_format_name(opts->format));
-		r->st.format = TRACE_FMT_DAT;
-	} else if (opts->format == TRACE_FMT_DAT) {
-		return gs_error_set(err, GS_ETRACE, "'%s': not a trace.dat file", r->path);
+	return f != TRACE_FMT_AUTO && (b->formats & (1u << f));
+}
+
+/* A back end that reads the file itself, by its first bytes (magic, nmagic of them): *out, or
+ * NULL when none takes it; refused when it is one's and another format is forced, or one's
+ * format is forced and it is not. */
+static int whole_file_backend(struct trace_reader *r, const unsigned char *magic, ssize_t nmagic,
+			      const struct trace_backend **out, struct gs_error *err)
+{
+	enum trace_format forced = r->opts.format;
+
+	*out = NULL;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(backends); i++) {
+		const struct trace_backend *b = backends[i];
+		if (!b->whole_file)
+			continue;
+		if (nmagic > 0 && b->sniff((const char *)magic, (size_t)nmagic, false)) {
+			if (forced != TRACE_FMT_AUTO && !forces(b, forced))
+				return gs_error_set(err, GS_ETRACE, "'%s': a %s file, not %s text",
+						    r->path, b->name, trace_format_name(forced));
+			*out = b;
+			return 0;
+		}
+		if (forces(b, forced))
+			return gs_error_set(err, GS_ETRACE, "'%s': not a %s file", r->path, b->name);
 	}
 	return 0;
 }
 
-/* The back end of a stream whose first buffer is read: Perfetto, systrace, text or CSV. */
-static int stream_backend(struct trace_reader *r, const struct reader_opts *opts,
-			  struct gs_error *err)
+/* The back end of a stream whose first buffer is read (see struct trace_backend). */
+static int stream_backend(struct trace_reader *r, struct gs_error *err)
 {
-	if (pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof) ||
-	    opts->format == TRACE_FMT_PERFETTO)
-		return perfetto_open(r, opts, err);
-	if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536))
-		return gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)", r->path);
-	if ((opts->format == TRACE_FMT_AUTO && sys_sniff(r->buf, r->buf_len)) ||
-	    opts->format == TRACE_FMT_SYSTRACE) {
-		r->backend = BACKEND_SYSTRACE;
-		return sys_open(r, err);
+	enum trace_format forced = r->opts.format;
+	bool text_checked = false;
+
+	for (size_t i = 0; i < GS_ARRAY_SIZE(backends); i++) {
+		const struct trace_backend *b = backends[i];
+		bool last = i + 1 == GS_ARRAY_SIZE(backends);
+
+		if (b->whole_file)
+			continue;
+		if (!b->binary && !text_checked) {
+			if (looks_binary(r->buf, r->buf_len < 65536 ? r->buf_len : 65536))
+				return gs_error_set(err, GS_ETRACE, "'%s': not a trace (binary data)",
+						    r->path);
+			text_checked = true;
+		}
+		if (last || forces(b, forced) ||
+		    ((forced == TRACE_FMT_AUTO || b->binary) &&
+		     b->sniff(r->buf, r->buf_len, r->in_eof))) {
+			r->backend = b;
+			return b->open(r, err);
+		}
 	}
-	r->st.format = opts->format;
-	if (r->st.format == TRACE_FMT_AUTO)
-		r->st.format = detect_text(r->buf, r->buf_len);
-	if (r->st.format == TRACE_FMT_AUTO)
-		return gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)",
-				    r->path);
-	if (r->st.format == TRACE_FMT_CSV) {
-		r->backend = BACKEND_CSV;
-		return csv_open(r, err);
-	}
-	r->backend = BACKEND_TEXT;
-	return 0;
+	return gs_error_set(err, GS_ETRACE, "'%s': no reader for this trace", r->path);
 }
 
 /* Text or CSV (or systrace, Perfetto), maybe gzip-compressed, from r->fd: the input buffer
  * filled once, then the back end for what it holds. */
-static int stream_open(struct trace_reader *r, const struct reader_opts *opts, bool is_stdin,
-		       const unsigned char *magic, ssize_t nmagic, struct gs_error *err)
+static int stream_open(struct trace_reader *r, bool is_stdin, const unsigned char *magic,
+		       ssize_t nmagic, struct gs_error *err)
 {
 	int ret;
 
@@ -798,11 +720,12 @@ static int stream_open(struct trace_reader *r, const struct reader_opts *opts, b
 		r->st.gzip = !gzdirect(r->gz);
 	if (r->buf_len == 0)
 		return gs_error_set(err, GS_ETRACE, "'%s': empty trace", r->path);
-	if (r->gz && r->st.gzip && r->buf_len >= 10 && memcmp(r->buf, dat_magic, 10) == 0)
-		return gs_error_set(err, GS_ETRACE,
-				    "'%s': compressed trace.dat is not supported; decompress it first",
-				    r->path);
-	return stream_backend(r, opts, err);
+	for (size_t i = 0; r->gz && r->st.gzip && i < GS_ARRAY_SIZE(backends); i++)
+		if (backends[i]->whole_file && backends[i]->sniff(r->buf, r->buf_len, r->in_eof))
+			return gs_error_set(err, GS_ETRACE,
+					    "'%s': compressed %s is not supported; decompress it first",
+					    r->path, backends[i]->name);
+	return stream_backend(r, err);
 }
 
 int trace_reader_open(const char *path, const struct reader_opts *opts, struct trace_reader **out,
@@ -813,6 +736,7 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 	unsigned char magic[16] = {0};
 	ssize_t nmagic = 0;
 	const char *file = path; /* opened; `path` names it in messages */
+	const struct trace_backend *whole;
 	bool is_stdin = strcmp(file, "-") == 0;
 	int ret;
 
@@ -827,20 +751,20 @@ int trace_reader_open(const char *path, const struct reader_opts *opts, struct t
 		r->fd = STDIN_FILENO;
 	else if ((ret = reader_open_file(r, magic, sizeof(magic), &nmagic, err)) < 0)
 		goto out_free;
-	if ((ret = check_dat_magic(r, opts, magic, nmagic, err)) < 0)
+	if ((ret = whole_file_backend(r, magic, nmagic, &whole, err)) < 0)
 		goto out_free;
 	ret = alloc_order(r);
 	if (ret < 0) {
 		gs_error_set(err, ret, "out of memory");
 		goto out_free;
 	}
-	if (r->st.format == TRACE_FMT_DAT) {
-		r->backend = BACKEND_DAT;
+	if (whole) {
+		r->backend = whole;
 		close(r->fd);
 		r->fd = -1;
-		ret = dat_open(r, err);
+		ret = whole->open(r, err);
 	} else {
-		ret = stream_open(r, opts, is_stdin, magic, nmagic, err);
+		ret = stream_open(r, is_stdin, magic, nmagic, err);
 	}
 	if (ret < 0)
 		goto out_free;
@@ -872,15 +796,13 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 			if (r->st.events == 0 && !(r->opts.allow_markers_only && any_marker(r)))
 				return gs_error_set(err, GS_ETRACE, "'%s': no usable event in %llu %s",
 						    r->path, (unsigned long long)r->st.lines,
-						    r->backend == BACKEND_DAT ? "records"
-						    : r->backend == BACKEND_PERFETTO ? "packets"
-										     : "lines");
+						    r->backend->unit);
 			return 0;
 		}
 		if (r->ring_count + r->slack > r->ring_cap && r->ring_cap < r->max_held &&
 		    ring_grow(r, r->ring_count + r->slack) < 0)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		ret = fill(r, err);
+		ret = r->backend->fill(r, err);
 		if (ret < 0)
 			return ret;
 		if (r->oom)
@@ -902,14 +824,8 @@ void trace_reader_free(struct trace_reader *r)
 {
 	if (!r)
 		return;
-	if (r->backend == BACKEND_DAT)
-		dat_close(r);
-	if (r->backend == BACKEND_CSV)
-		csv_close(r);
-	if (r->backend == BACKEND_PERFETTO)
-		pf_close(r);
-	if (r->backend == BACKEND_SYSTRACE)
-		sys_close(r);
+	if (r->backend)
+		r->backend->close(r);
 	if (r->gz)
 		gzclose(r->gz);
 	if (r->fd >= 0 && r->fd != STDIN_FILENO)

@@ -24,8 +24,8 @@ enum trace_format {
 	TRACE_FMT_TRACECMD, /* trace-cmd report text */
 	TRACE_FMT_DAT,      /* trace.dat */
 	TRACE_FMT_CSV,      /* CSV util trace */
-	TRACE_FMT_PERFETTO, /* Perfetto protobuf (perfetto.c) */
-	TRACE_FMT_SYSTRACE, /* Android systrace: HTML trace-data blocks, Chrome JSON (systrace.c) */
+	TRACE_FMT_PERFETTO, /* Perfetto protobuf (trace/perfetto/) */
+	TRACE_FMT_SYSTRACE, /* Android systrace: HTML trace-data blocks, Chrome JSON (text/) */
 };
 const char *trace_format_name(enum trace_format f);
 /* "ftrace", "tracecmd", "dat", ... -> *out and true; false if unknown (*out untouched).

@@ -2,11 +2,11 @@
  * fuzz_dat_format.c - libFuzzer target for the event-format pre-check (dat_format.c) against
  * the parser it protects: libtraceevent's tep_parse_event().
  *
- * The property: formats that dat_format_check() lets through and that a trial parse in a child
- * (dat_trial.c) survives never crash tep_parse_event() in our process (address, undefined), as
+ * The property: formats that dat_format_check() lets through and that a sandbox parse in a child
+ * (dat_sandbox.c) survives never crash tep_parse_event() in our process (address, undefined), as
  * dat_check() hands libtracecmd a file. fuzz_dat reaches the same code through a whole
  * trace.dat at ~35 inputs/s; here the formats alone run ten times faster. What the pre-check
- * alone misses (the trial catches it) shows as inputs the trial refuses: run with
+ * alone misses (the sandbox catches it) shows as inputs the sandbox refuses: run with
  * GOVSIM_FUZZ_NO_TRIAL=1 to find those shapes (each one is a precise message the pre-check
  * could give).
  *
@@ -22,7 +22,7 @@
 #include <traceevent/event-parse.h>
 
 #include "fuzz_input.h"
-#include "trace/reader_priv.h"
+#include "trace/dat/dat_priv.h"
 
 #define SEP "\n@@\n"
 
@@ -31,7 +31,7 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	const char *p = (const char *)data + 1, *end = (const char *)data + size;
 	const char *sys;
 	struct tep_handle *tep;
-	struct dat_trial *trial;
+	struct dat_sandbox *sandbox;
 	static int no_trial = -1;
 	char why[256];
 
@@ -40,8 +40,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 	if (no_trial < 0)
 		no_trial = getenv("GOVSIM_FUZZ_NO_TRIAL") != NULL;
 	sys = data[0] & 1 ? "ftrace" : "sched";
-	trial = dat_trial_new();
-	fuzz_check(trial != NULL, "out of memory");
+	sandbox = dat_sandbox_new();
+	fuzz_check(sandbox != NULL, "out of memory");
 	for (const char *q = p; q < end;) {
 		const char *next = memmem(q, (size_t)(end - q), SEP, sizeof(SEP) - 1);
 		size_t len = (size_t)((next ? next : end) - q);
@@ -49,20 +49,20 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
 		why[0] = '\0';
 		if (dat_format_check(q, len, sys, why, sizeof(why)) != 0) {
 			fuzz_check(why[0] != '\0', "a refused format without a reason");
-			dat_trial_free(trial); /* as dat_check() refuses the whole file */
+			dat_sandbox_free(sandbox); /* as dat_check() refuses the whole file */
 			return 0;
 		}
-		fuzz_check(dat_trial_add(trial, sys, q, len) == 0, "out of memory");
+		fuzz_check(dat_sandbox_add(sandbox, sys, q, len) == 0, "out of memory");
 		q = next ? next + sizeof(SEP) - 1 : end;
 	}
 	why[0] = '\0';
-	if (!no_trial && dat_trial_run(trial, NULL, why, sizeof(why)) != 0) {
+	if (!no_trial && dat_sandbox_run(sandbox, NULL, why, sizeof(why)) != 0) {
 		fuzz_check(strstr(why, "libtraceevent cannot parse event") != NULL,
-			   "a failed trial without its message");
-		dat_trial_free(trial);
+			   "a failed sandbox without its message");
+		dat_sandbox_free(sandbox);
 		return 0;
 	}
-	dat_trial_free(trial);
+	dat_sandbox_free(sandbox);
 	tep = tep_alloc();
 	if (!tep)
 		return 0;

@@ -96,7 +96,7 @@ printf 'x' | dd of="$tmp/trace-bad-fmt.dat" bs=1 seek=$((off + 28)) conv=notrunc
 case_ dat-print-fmt 3 "'trace-bad-fmt.dat': damaged trace.dat: event sched/sched_switch: its print fmt names REC->prev_statx, which is not one of its fields" "$bin" run --quiet trace-bad-fmt.dat
 # a print fmt the pre-check lets through but libtraceevent's parser crashes on: process_op()
 # goes on with a NULL operand when an unknown operator follows `x[i]` (`m[6][7]`; fuzzing). The
-# formats are parsed in a child first (dat_trial.c): exit 3 naming the format, no crash (139).
+# formats are parsed in a child first (dat_sandbox.c): exit 3 naming the format, no crash (139).
 cp "$dat" "$tmp/trace-bad-index.dat"
 off=$(grep -obUa 'REC->next_pid, REC->next_prio' "$dat" | tail -n 1 | cut -d: -f1) # sched_switch's (ftrace's wakeup and context_switch come first)
 printf 'm[6][7]       ' | dd of="$tmp/trace-bad-index.dat" bs=1 seek=$((off + 16)) conv=notrunc status=none

@@ -1,10 +1,10 @@
 #!/bin/bash
-# dat_v7.sh - govsim's trace.dat version-7 path (issue 18 item 2), on real version-7 files.
+# dat_v7.sh - govsim's trace.dat version-7 path, on real version-7 files.
 #
 # govsim has no version-7 recording, so the two version-6 inputs (the real juno-r0 sched_load
 # trace and the corpus' one-page cut of it) are rewritten as version 7 by
 # tests/golden/lib/dat_v7.py, a second implementation of trace-cmd's layouts written apart from
-# src/trace/dat_check.c; and, where trace-cmd is installed (tools/setup.sh installs it), also by
+# src/trace/dat/dat_check.c; and, where trace-cmd is installed (tools/setup.sh installs it), also by
 # `trace-cmd convert` (trace-cmd 3.1.6, the same release as the libtracecmd govsim links),
 # uncompressed and zstd-compressed. Checked:
 #  - each conversion replays to exactly the results of its version-6 original (`run --json`,

@@ -1,6 +1,6 @@
 #!/bin/bash
 # trial_signals.sh - a run or a sweep over a trace.dat, stopped by SIGTERM or SIGINT while the
-# reader's trial child (src/trace/dat_trial.c: the event formats and the open tried in a child
+# reader's trial child (src/trace/dat/dat_sandbox.c: the event formats and the open tried in a child
 # first) is alive, leaves no process of its own behind.
 #
 # The trial takes a fraction of a second on a real file; the slow_trial seam (LD_PRELOAD,

@@ -1,7 +1,7 @@
 /*
  * slow_trial.c - a test seam for tests/golden/trial_signals.sh, loaded with LD_PRELOAD into an
  * unchanged govsim: it interposes alarm(), which only the trace.dat reader's trial child calls
- * (src/trace/dat_trial.c arms its time limit with it), and with GOVSIM_FAULT_TRIAL_SLEEP=S makes
+ * (src/trace/dat/dat_sandbox.c arms its time limit with it), and with GOVSIM_FAULT_TRIAL_SLEEP=S makes
  * that child sleep S seconds before it parses, so that a test can signal the program while the
  * child lives. Nothing of this is in the library or the program.
  */

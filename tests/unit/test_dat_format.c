@@ -9,7 +9,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "trace/reader_priv.h"
+#include "trace/dat/dat_priv.h"
 
 #define COMMON                                                                                    \
 	"format:\n"                                                                               \

@@ -1,5 +1,5 @@
 /*
- * test_perfetto.c - the Perfetto protobuf reader (src/trace/perfetto.c).
+ * test_perfetto.c - the Perfetto protobuf reader (src/trace/perfetto/perfetto.c).
  *
  * Checks: the two real traces of traces/perfetto/ give the counts of traces/README.md and of an
  * independent wire-format walk in Python (the compact sched switches and wakings, the atrace
@@ -24,7 +24,7 @@
 #include <zlib.h>
 
 #include "pf_encode.h"
-#include "trace/perfetto_priv.h" /* READER_INFLATE_*, pf_state.merge_steps */
+#include "trace/perfetto/perfetto_priv.h" /* READER_INFLATE_*, pf_state.merge_steps */
 
 /* ---- the real traces ----------------------------------------------------------------------- */
 
@@ -383,7 +383,7 @@ static void test_compressed_and_truncated(void **state)
 }
 
 /* Compressed packets that inflate, together, beyond what the file's size allows (READER_INFLATE_*
- * in reader_priv.h): each is below the one-packet limit, the sum is refused once it passes the
+ * in backend.h): each is below the one-packet limit, the sum is refused once it passes the
  * total's limit, before the events after them. Each holds one packet of 24 MiB of zeros (an
  * unknown field), which zlib compresses about 1000 times. */
 static void test_compressed_bomb(void **state)
@@ -860,7 +860,7 @@ static void test_many_cpus(void **state)
 	assert_int_equal(ret, 0);
 	assert_int_equal(n, (u64)ROUNDS * (NCPU - 1));
 	assert_int_equal(trace_reader_stats(r)->disorder_beyond_window, 0);
-	steps = r->pf->merge_steps;
+	steps = pf_of(r)->merge_steps;
 	trace_reader_free(r);
 	unlink(path);
 	print_message("%llu merge steps for %llu events\n", (unsigned long long)steps,

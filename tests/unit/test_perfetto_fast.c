@@ -1,6 +1,7 @@
 /*
- * test_perfetto_fast.c - the Perfetto reader's two decoding paths (src/trace/perfetto_event.c,
- * issue 15 item 6): the common events read without protobuf-c, everything else through it.
+ * test_perfetto_fast.c - the Perfetto reader's two decoding paths
+ * (src/trace/perfetto/perfetto_event.c): the common events read without protobuf-c, everything
+ * else through it.
  */
 #include "pf_encode.h"
 

@@ -1,5 +1,5 @@
 /*
- * test_perfetto_write.c - `run --perfetto OUT` (src/trace/perfetto_write.c, issue 15 item 7).
+ * test_perfetto_write.c - `run --perfetto OUT` (src/output/perfetto_write.c).
  *
  * Checks:
  *  - the bytes of one counter sample, computed by hand from the field numbers of Perfetto's
@@ -25,7 +25,7 @@
 #include "power/platform.h"
 #include "sim/replay.h"
 #include "trace/perfetto.pb-c.h"
-#include "trace/perfetto_write.h"
+#include "output/perfetto_write.h"
 
 static unsigned char *slurp(FILE *f, size_t *n)
 {

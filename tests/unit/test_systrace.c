@@ -1,5 +1,5 @@
 /*
- * test_systrace.c - Android systrace HTML and Chrome JSON (src/trace/systrace.c).
+ * test_systrace.c - Android systrace HTML and Chrome JSON (src/trace/text/systrace.c).
  *
  * Checks: detection from content; only trace-data blocks of ftrace text are read (JSON blocks,
  * the page's scripts and text outside blocks are not); the header names the block; line numbers

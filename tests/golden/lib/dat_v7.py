@@ -5,7 +5,7 @@ usage: tests/golden/lib/dat_v7.py IN_v6.dat OUT_v7.dat
 
 A second implementation of the two layouts, written from trace-cmd's documentation
 (Documentation/trace-cmd/trace-cmd.dat.v6.5.txt and .v7.5.txt), independently of govsim's
-src/trace/dat_check.c, so that govsim's version-7 path can be tested against a file that holds
+src/trace/dat/dat_check.c, so that govsim's version-7 path can be tested against a file that holds
 exactly the same events as a version-6 one. Where the v7 text and trace-cmd 3.1's reader
 (lib/trace-cmd/trace-input.c) differ, the reader is followed, as trace-cmd 3.1.6 writes it:
   - a section header's size is 8 bytes (read_section_header()), not 4;

@@ -5,7 +5,7 @@
  * they, and the ftrace events, fill (Perfetto's system_info.proto,
  * cpu_info.proto, process_tree.proto, clock_snapshot.proto).
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -136,7 +136,7 @@ void pf_on_system_info(struct trace_reader *r, const Pftrace__SystemInfo *si)
 
 	if (si->utsname && si->utsname->release) {
 		pf_set_str(st->kernel_release, sizeof(st->kernel_release), si->utsname->release);
-		r->pf->kver = pf_parse_kver(si->utsname->release);
+		pf_of(r)->kver = pf_parse_kver(si->utsname->release);
 	}
 	pf_set_str(st->device, sizeof(st->device), si->android_build_fingerprint);
 	pf_set_str(st->device, sizeof(st->device), si->machine_name);
@@ -180,7 +180,7 @@ static void argv0_comm(char out[TASK_COMM_LEN], const char *argv0)
 
 int pf_on_process_tree(struct trace_reader *r, const Pftrace__ProcessTree *pt)
 {
-	struct pf_comms *t = &r->pf->comms;
+	struct pf_comms *t = &pf_of(r)->comms;
 	int ret = 0;
 
 	for (size_t i = 0; i < pt->n_processes && !ret; i++) {

@@ -1,6 +1,6 @@
 /*
  * perfetto_event.c - one FtraceEvent of a bundle, from its bytes, when the walk of the bundle
- * reaches it (issue 15 item 6: the reader's CPU per event no more than the text reader's).
+ * reaches it, so that the reader's CPU per event is no more than the text reader's.
  *
  * The reader unpacks a packet as TracePacketLazy (perfetto.proto), whose bundle keeps its events
  * as `bytes`: protobuf-c then does not build the bundle's thousands of messages at once (a
@@ -21,7 +21,7 @@
  * of it; the last occurrence of a scalar field wins. An event whose bytes are not a valid
  * FtraceEvent is malformed input (and skipped when that is tolerated).
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -324,7 +324,7 @@ u64 pf_event_ts(const ProtobufCBinaryData *d)
 
 int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundleLazy *b = pf->b;
 
 	pf->e_next = NULL;
@@ -417,7 +417,7 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
 		   const Pftrace__FtraceEventBundleLazy **b, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	int ret;
 
 	*b = NULL;

@@ -1,6 +1,6 @@
 /*
  * perfetto_write.h - `govsim run … --perfetto OUT.pftrace`: the emulated run as a Perfetto trace
- * (TrackEvent tracks) that the Perfetto UI opens beside the original trace (issue 15 item 7).
+ * (TrackEvent tracks) that the Perfetto UI opens beside the original trace.
  *
  * The writer is a sink of the replay's rows (core/timeline.h), the same rows the --timeline and
  * --task-timeline CSVs are written from. It writes, on the trace's own clock:

@@ -3,7 +3,7 @@
  * time-ordered streams, the typed events and compact_sched's sched_switch and sched_waking
  * arrays, merged here by timestamp into that CPU's queue (perfetto.c merges the queues).
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -40,7 +40,7 @@ static struct pf_cpu *cpu_state(struct pf_state *pf, u32 cpu)
 int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy *b,
 		    struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = b->compact_sched;
 	struct pf_cpu *c;
 	u64 first = UINT64_MAX, last = 0;
@@ -151,7 +151,7 @@ void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid)
 {
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
-	ev->cpu = r->pf->cpu;
+	ev->cpu = pf_of(r)->cpu;
 	ev->pid = pid;
 }
 
@@ -218,7 +218,7 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		pf_count_name(r, "generic event without a name");
 		return 0;
 	}
-	type = text_event_type(g->event_name, strlen(g->event_name));
+	type = tracepoint_type(g->event_name, strlen(g->event_name));
 	if (type < 0) {
 		pf_count_name(r, g->event_name);
 		return 0;
@@ -250,17 +250,17 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		}
 		fs.n++;
 	}
-	ev = pf_slot(r->pf);
+	ev = pf_slot(pf_of(r));
 	why = event_from_fields(type, &fs, ev, whybuf, sizeof(whybuf));
 	if (why)
 		return reader_malformed(r, r->lineno, err, "packet at byte %llu: %s",
-					(unsigned long long)r->pf->pkt_off, why);
+					(unsigned long long)pf_of(r)->pkt_off, why);
 	ev->type = (enum event_type)type;
 	if (event_is_wake(ev->type))
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
-	pf_commit(r->pf);
+	pf_commit(pf_of(r));
 	return 1;
 }
 
@@ -280,7 +280,7 @@ static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__Ft
 static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtraceEvent *s,
 			struct event *ev, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	bool raw;
 
 	if (!s->has_prev_pid || !s->has_next_pid)
@@ -310,7 +310,7 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
  * 0, or GS_ENOMEM. */
 static int name_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, struct gs_error *err)
 {
-	struct pf_comms *t = &r->pf->comms;
+	struct pf_comms *t = &pf_of(r)->comms;
 	int ret = 0;
 
 	switch (e->event_case) {
@@ -336,7 +336,7 @@ static int name_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, str
 /* A typed event: 1 committed, 0 none, or a negative code. */
 static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	struct event *ev = pf_slot(pf);
 	const char *why;
 	int m;
@@ -381,7 +381,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_PRINT: {
 		const char *buf = e->print->buf ? e->print->buf : "";
-		m = text_marker(r, buf, buf + strlen(buf), ev, &why);
+		m = reader_marker(r, buf, buf + strlen(buf), ev, &why);
 		if (m < 0)
 			return reader_malformed(r, r->lineno, err, "packet at byte %llu: %s",
 						(unsigned long long)pf->pkt_off, why);
@@ -412,7 +412,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
  */
 int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
 	bool have_ev = pf->e_next != NULL;
 	bool have_sw = cs && pf->i_sw < cs->n_switch_timestamp;

@@ -1,5 +1,5 @@
 /*
- * perfetto_priv.h - what the files of the Perfetto reader share (src/trace/perfetto*.c):
+ * perfetto_priv.h - what the files of the Perfetto reader share (src/trace/perfetto/):
  *   perfetto.c        the driver: packets to handlers, the merge of the per-CPU queues
  *   perfetto_input.c  framing and compression: the packets of the input, inflated
  *                     compressed_packets, the arena protobuf-c unpacks into
@@ -10,7 +10,8 @@
 #ifndef GOVSIM_TRACE_PERFETTO_PRIV_H
 #define GOVSIM_TRACE_PERFETTO_PRIV_H
 
-#include "trace/reader_priv.h"
+#include "trace/backend.h"
+#include "trace/fields.h"
 
 #include "trace/perfetto.pb-c.h"
 
@@ -132,6 +133,12 @@ struct pf_state {
 	bool clock_from_bundle;
 };
 
+/* The back end's state (r->state). */
+static inline struct pf_state *pf_of(const struct trace_reader *r)
+{
+	return r->state;
+}
+
 /* perfetto_input.c */
 void *pf_arena_alloc(void *data, size_t size);
 void pf_arena_free(void *data, void *ptr);
@@ -191,6 +198,11 @@ void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);
 void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
 const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback);
 void pf_count_name(struct trace_reader *r, const char *name);
+
+/* perfetto_input.c: whether [p, p+n), the start of a file (n may be short of the whole file; eof
+ * says whether it is the whole), is a Perfetto trace: a Trace message whose first field is a
+ * TracePacket that parses as protobuf wire format. */
+bool pf_sniff(const unsigned char *p, size_t n, bool eof);
 
 /* perfetto_event.c */
 /* The bundle of a packet (its bytes), walked in place or, when that finds something unexpected,

@@ -3,7 +3,7 @@
  * '#' header comments; and the columns before an event's name (comm-pid, cpu, flags,
  * timestamp) in each layout text.c's fixed_prefix() does not take (see text.c's top comment).
  */
-#include "trace/text_priv.h"
+#include "trace/text/text_priv.h"
 
 #include <stdio.h>
 #include <string.h>

@@ -6,7 +6,7 @@
  * the last value of each frequency track, and per task whether its track is described and
  * whether a slice is open.
  */
-#include "trace/perfetto_write.h"
+#include "output/perfetto_write.h"
 
 #include <errno.h>
 #include <stdlib.h>

@@ -11,12 +11,13 @@
  * is not a timestamp. Timestamps have 6 (us) or 9 (ns) decimals. trace-cmd report -l prints the
  * latency layout instead, "<comm, 8 chars>-<pid> <cpu><flags> <ts>:", CPU without brackets.
  *
- * This file: the fast path (the kernel's own column layout and the common events' payloads
- * in the kernel's order, text_parse_hot_line()) and text_parse_line(), which takes every other
- * line through text_columns.c (the columns), text_generic.c (payloads by name, the plugin
- * layout) and text_markers.c (trace_marker writes). text_priv.h lists what they share.
+ * This file: the back end (detection of ftrace against trace-cmd text, the fill loop), the
+ * fast path (the kernel's own column layout and the common events' payloads in the kernel's
+ * order, text_parse_hot_line()) and text_parse_line(), which takes every other line through
+ * text_columns.c (the columns), the core's fields.c (payloads by name) and markers.c (trace_marker
+ * writes), and text_plugin.c (the plugin layout). text_priv.h lists what they share.
  */
-#include "trace/text_priv.h"
+#include "trace/text/text_priv.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -24,7 +25,7 @@
 /* ---- fast path: payloads in the order the kernel prints them ------------------------------- */
 
 /*
- * The generic path (text_generic.c) splits a payload into every key=value pair and then looks each
+ * The generic path (fields.c) splits a payload into every key=value pair and then looks each
  * field up by name. Nearly every line of a real trace is a sched_switch, sched_wakeup or cpu_idle
  * printed by the kernel's own format, fields in a fixed order; these are parsed here in that
  * order, with no table and no copy but the comms. The fast path accepts only lines on which the
@@ -64,19 +65,74 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
-/* A token: up to the next space, '\n' or the end. */
+/* A token: up to the next space, '\n' or the end; 8 bytes a step (see name_end()). */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 v = load8(p);
+		u64 m = zero_bytes(v ^ (BYTES_ONES * ' ')) | zero_bytes(v ^ (BYTES_ONES * '\n'));
+		if (m)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
 	while (p < end && *p != ' ' && *p != '\n')
 		p++;
 	return p;
+}
+
+/*
+ * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
+ * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
+ * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
+ * is the lowest byte. Used for the six decimals of the kernel's timestamps, where it beats the
+ * byte loop; for the short numbers of the payloads (pids, prios) the byte loop is as fast.
+ *
+ * A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16:
+ * (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next byte.
+ * The n digits shifted to the top of the word (zeros below) are an 8-digit number "0..0d1..dn",
+ * added up in three steps of pairs (the usual SWAR conversion): 10 * a + b in each 16-bit lane
+ * (x * (1 + 10 << 8) >> 8), 100 * ab + cd in each 32-bit lane (x * (1 + 100 << 16) >> 16),
+ * 10000 * abcd + efgh (x * (1 + 10000 << 32) >> 32).
+ */
+TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	u64 v, x, nd, m;
+	int n;
+
+	if (end - p < 8)
+		return 0;
+	v = load8(p);
+	nd = ((v & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30)) |
+	     (((v + BYTES_ONES * 6) & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30));
+	/* the high bit of each byte of nd that is not zero: (b & 0x7f) + 0x7f sets it, exactly */
+	m = (((nd & (BYTES_ONES * 0x7f)) + BYTES_ONES * 0x7f) | nd) & BYTES_HIGH;
+	if (!m)
+		return 0;
+	n = __builtin_ctzll(m) >> 3;
+	if (n == 0)
+		return 0;
+	x = (v & (BYTES_ONES * 0x0f)) << (8 * (8 - n));
+	x = (x * (1 + (10ull << 8))) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffull) * (1 + (100ull << 16))) >> 16;
+	x = ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
+	*value = x;
+	return n;
+#else
+	(void)p;
+	(void)end;
+	(void)value;
+	return 0;
+#endif
 }
 
 /* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
  * generic path. */
 TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 {
-	const char *p = *pp, *s;
+	const char *p = *pp, *s, *lim;
 	bool neg = false;
 	u64 v = 0;
 
@@ -85,7 +141,8 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 		p++;
 	}
 	s = p;
-	while (p < end && is_digit(*p) && p - s < 11)
+	lim = end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
+	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || (p < end && *p != ' ' && *p != '\n'))
 		return false;
@@ -98,10 +155,10 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 
 TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 {
-	const char *p = *pp, *s = p;
+	const char *p = *pp, *s = p, *lim = end - p > 11 ? p + 11 : end;
 	u64 v = 0;
 
-	while (p < end && is_digit(*p) && p - s < 11)
+	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || (p < end && *p != ' ' && *p != '\n') || v > UINT32_MAX)
 		return false;
@@ -238,6 +295,7 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 {
 	const char *s = p;
 	u64 sec = 0, us = 0;
+	int n;
 
 	while (p < end && is_digit(*p))
 		sec = sec * 10 + (u64)(*p++ - '0');
@@ -245,7 +303,10 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':' ||
 	    sec >= READER_MAX_TS_NS / NSEC_PER_SEC)
 		return false;
-	for (int i = 1; i <= 6; i++) {
+	n = swar_digits(p + 1, end, &us);
+	if (n != 0 && n != 6)
+		return false;
+	for (int i = 1; n == 0 && i <= 6; i++) {
 		if (!is_digit(p[i]))
 			return false;
 		us = us * 10 + (u64)(p[i] - '0');
@@ -337,6 +398,8 @@ TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colo
 		return EV_SWITCH;
 	if (name_is(p, end, "sched_wakeup:", colon))
 		return EV_WAKEUP;
+	if (name_is(p, end, "sched_waking:", colon))
+		return EV_WAKING;
 	if (name_is(p, end, "cpu_idle:", colon))
 		return EV_CPU_IDLE;
 	if (name_is(p, end, "cpu_frequency:", colon))
@@ -384,9 +447,8 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 		return 0;
 	r->lineno++;
 	r->st.lines++;
-	r->seen_event_line = true;
 	ev->type = (enum event_type)type;
-	if (type == EV_WAKEUP)
+	if (event_is_wake(ev->type))
 		ev->wake.irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
@@ -399,7 +461,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 /*
  * The payload of an event line into ev: 1 when ev is an event to commit, else what
  * text_parse_line() returns (0: nothing to commit, or reader_malformed()'s answer). name[0, nlen)
- * is the event's name, type its text_event_type() (or EVNAME_MARKER).
+ * is the event's name, type its tracepoint_type() (or EVNAME_MARKER).
  */
 static int text_payload(struct trace_reader *r, int type, const char *name, size_t nlen,
 			const char *body, const char *end, struct event *ev, struct gs_error *err)
@@ -411,9 +473,9 @@ static int text_payload(struct trace_reader *r, int type, const char *name, size
 	if (type == EVNAME_MARKER) {
 		/* bprint is the kernel's trace_printk(), not a trace_marker write */
 		bool bprint = nlen == 6 && memcmp(name, "bprint", 6) == 0;
-		int m = bprint ? text_parse_marker(body, end, ev, &why, r->marker_why,
+		int m = bprint ? marker_parse_devlib(body, end, ev, &why, r->marker_why,
 						   sizeof(r->marker_why))
-			       : text_marker(r, body, end, ev, &why);
+			       : reader_marker(r, body, end, ev, &why);
 		if (m == 0) {
 			if (bprint)
 				reader_count_unknown(r, name, 6);
@@ -499,7 +561,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		if (p == name || p >= end || *p != ':')
 			return reader_malformed(r, r->lineno, err,
 						"no event name after the timestamp");
-		type = text_event_type(name, (size_t)(p - name));
+		type = tracepoint_type(name, (size_t)(p - name));
 		if (type == -1 && is_unresolved_ip(name, (size_t)(p - name)))
 			type = EVNAME_MARKER;
 	}
@@ -507,7 +569,6 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	while (body < end && *body == ' ')
 		body++;
 
-	r->seen_event_line = true;
 	if (type == -1) {
 		reader_count_unknown(r, name, (size_t)(p - name));
 		return 0;
@@ -525,3 +586,122 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	reader_commit(r);
 	return 0;
 }
+
+/* ---- the back end -------------------------------------------------------------------------- */
+
+static bool has_word(const char *s, const char *e, const char *word)
+{
+	size_t wl = strlen(word);
+	for (const char *p = s; p + wl <= e; p++)
+		if (memcmp(p, word, wl) == 0)
+			return true;
+	return false;
+}
+
+/* A header names the tool; otherwise the irq-info flags column marks ftrace. TRACE_FMT_AUTO
+ * when every line is blank. */
+static enum trace_format detect_text(const char *p, size_t n)
+{
+	const char *s, *e;
+
+	if (!reader_first_line(p, n, &s, &e))
+		return TRACE_FMT_AUTO;
+	if (strncmp(s, "version =", 9) == 0 || strncmp(s, "cpus=", 5) == 0 ||
+	    strncmp(s, "CPU ", 4) == 0)
+		return TRACE_FMT_TRACECMD;
+	if (*s == '#' && has_word(s, e, "tracer:"))
+		return TRACE_FMT_FTRACE;
+	/* no header: look at the first event line for a flags column after "[cpu]" */
+	while (s < p + n) {
+		const char *b;
+		if (*s != '#') {
+			b = memchr(s, ']', (size_t)(e - s));
+			if (b) {
+				b++;
+				while (b < e && *b == ' ')
+					b++;
+				if (e - b > 5 && b[4] == ' ' && !(b[0] >= '0' && b[0] <= '9'))
+					return TRACE_FMT_FTRACE;
+				return TRACE_FMT_TRACECMD;
+			}
+		}
+		if (e >= p + n || !reader_first_line(e + 1, (size_t)(p + n - e - 1), &s, &e))
+			break;
+	}
+	return TRACE_FMT_TRACECMD;
+}
+
+/* The text back end takes whatever the others did not. */
+static bool text_sniff(const char *p, size_t n, bool eof)
+{
+	(void)p;
+	(void)n;
+	(void)eof;
+	return true;
+}
+
+static int text_open(struct trace_reader *r, struct gs_error *err)
+{
+	r->st.format = r->opts.format;
+	if (r->st.format == TRACE_FMT_AUTO)
+		r->st.format = detect_text(r->buf, r->buf_len);
+	if (r->st.format == TRACE_FMT_AUTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': empty trace (only blank lines)",
+				    r->path);
+	return 0;
+}
+
+/*
+ * A batch of text lines, or one through text_parse_line(); sets r->done at the end of the input.
+ *
+ * The batch: the commonest lines, in time order (text_parse_hot_line()), as many as the ring
+ * holds, before any event is handed out. Handing out after every line, as the single-line path
+ * does, turns each call of trace_reader_next() into an unpredictable choice between reading and
+ * handing out (a tenth of the reader's time). The stream is the same: an event in time order goes
+ * onto the ring's tail whatever has been handed out, and comes after every event held (it is no
+ * older, and later in the file), so the order in which trace_reader_next() hands events out does
+ * not change, only when it reads ahead. The batch stops before an event out of order, whose
+ * placement depends on what has been handed out: trace_reader_next() first hands out all that is
+ * ready, as it would have, then reads that line here alone. It stops too while held + slack is
+ * still within max_held, so that no event is forced out earlier than before.
+ */
+static int text_fill(struct trace_reader *r, struct gs_error *err)
+{
+	bool batch = false;
+	char *line;
+	size_t len;
+	int ret;
+
+	while (r->ring_count + r->slack < r->ring_cap &&
+	       r->ring_count + r->heap_n + r->slack < r->max_held) {
+		size_t used = text_parse_hot_line(r, r->buf + r->buf_pos, r->buf + r->buf_len);
+		if (!used)
+			break;
+		r->buf_pos += used;
+		batch = true;
+	}
+	if (batch)
+		return 0;
+	ret = reader_next_line(r, &line, &len, err);
+	if (ret == READER_LINE_TOO_LONG)
+		return reader_malformed(r, r->lineno, err, "line longer than %u bytes",
+					READER_BUF_SIZE);
+	if (ret <= 0)
+		return ret;
+	return text_parse_line(r, line, len, err);
+}
+
+static void text_close(struct trace_reader *r)
+{
+	(void)r;
+}
+
+const struct trace_backend trace_backend_text = {
+	.name = "text",
+	.formats = 1u << TRACE_FMT_FTRACE | 1u << TRACE_FMT_TRACECMD,
+	.unit = "lines",
+	.sniff = text_sniff,
+	.open = text_open,
+	.fill = text_fill,
+	.close = text_close,
+};

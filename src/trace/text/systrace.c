@@ -1,7 +1,7 @@
 /*
  * systrace.c - Android systrace: the HTML page `systrace.py` / `atrace` writes, and the Chrome
  * JSON trace with a "systemTraceEvents" string. Both carry the kernel's ftrace text, which goes
- * line by line through the text reader (text.c text_parse_line()).
+ * line by line through the text reader (text_parse_line()).
  *
  * HTML (catapult's systrace output): the trace sits in
  *     <script class="trace-data" type="application/text"> ... </script>
@@ -25,7 +25,7 @@
  * into lines; line numbers count the lines of that string.
  */
 #define _GNU_SOURCE /* memmem */
-#include "trace/reader_priv.h"
+#include "trace/text/text_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -42,7 +42,6 @@ struct sys_state {
 	bool in_string;  /* in the block: the older JavaScript string, not a trace-data tag */
 	int block_kind; /* in a block: 0 not decided yet, 1 ftrace text, -1 JSON (skipped) */
 	int blocks, text_blocks;
-	bool skipping_long; /* inside a line longer than the buffer, outside a text block */
 	/* JSON */
 	int key_pos;  /* characters of "systemTraceEvents" matched so far */
 	int json_st;  /* 0 looking for the key, 1 after it (':' then '"'), 2 in the string, 3 done */
@@ -59,10 +58,17 @@ static bool starts_ci(const char *p, const char *end, const char *word)
 	return (size_t)(end - p) >= n && strncasecmp(p, word, n) == 0;
 }
 
-bool sys_sniff(const char *p, size_t n)
+static struct sys_state *sys_of(const struct trace_reader *r)
+{
+	return r->state;
+}
+
+/* The start of a text file: systrace HTML, or a Chrome JSON trace with systemTraceEvents. */
+static bool sys_sniff(const char *p, size_t n, bool eof)
 {
 	const char *end = p + n;
 
+	(void)eof;
 	if (n >= 3 && (unsigned char)p[0] == 0xef && (unsigned char)p[1] == 0xbb &&
 	    (unsigned char)p[2] == 0xbf)
 		p += 3; /* UTF-8 byte order mark */
@@ -77,14 +83,14 @@ bool sys_sniff(const char *p, size_t n)
 	return false;
 }
 
-int sys_open(struct trace_reader *r, struct gs_error *err)
+static int sys_open(struct trace_reader *r, struct gs_error *err)
 {
 	struct sys_state *s = calloc(1, sizeof(*s));
 	const char *p = r->buf, *end = r->buf + r->buf_len;
 
 	if (!s)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	r->sys = s;
+	r->state = s;
 	r->st.format = TRACE_FMT_SYSTRACE;
 	while (p < end && *p != '{' && *p != '<')
 		p++;
@@ -99,13 +105,15 @@ int sys_open(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
-void sys_close(struct trace_reader *r)
+static void sys_close(struct trace_reader *r)
 {
-	if (!r->sys)
+	struct sys_state *s = sys_of(r);
+
+	if (!s)
 		return;
-	free(r->sys->line);
-	free(r->sys);
-	r->sys = NULL;
+	free(s->line);
+	free(s);
+	r->state = NULL;
 }
 
 static bool has(const char *s, size_t len, const char *word)
@@ -159,7 +167,7 @@ static bool is_string_start(const char *line, size_t len)
  * reader. The string's last line (`...\n";`) or `";` or `</script>` ends the block. */
 static int string_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
 {
-	struct sys_state *s = r->sys;
+	struct sys_state *s = sys_of(r);
 	const char *p = line, *end = line + len;
 
 	trim(&p, &end);
@@ -184,7 +192,7 @@ static int string_line(struct trace_reader *r, char *line, size_t len, struct gs
 /* One HTML line (NUL-terminated at line[len]). */
 static int html_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err)
 {
-	struct sys_state *s = r->sys;
+	struct sys_state *s = sys_of(r);
 	const char *p = line, *end = line + len;
 
 	if (!s->in_block) {
@@ -230,62 +238,28 @@ static int html_line(struct trace_reader *r, char *line, size_t len, struct gs_e
 
 static int html_fill(struct trace_reader *r, struct gs_error *err)
 {
-	struct sys_state *s = r->sys;
+	struct sys_state *s = sys_of(r);
+	char *line;
+	size_t len;
+	int ret = reader_next_line(r, &line, &len, err);
 
-	for (;;) {
-		char *start = r->buf + r->buf_pos;
-		size_t avail = r->buf_len - r->buf_pos;
-		char *nl = memchr(start, '\n', avail);
-		int ret;
-
-		if (nl) {
-			size_t len = (size_t)(nl - start);
-			r->buf_pos += len + 1;
-			r->lineno++;
-			r->st.lines++;
-			if (s->skipping_long) {
-				s->skipping_long = false;
-				continue;
-			}
-			*nl = '\0';
-			return html_line(r, start, len, err);
-		}
-		if (r->in_eof) {
-			if (avail == 0) {
-				r->done = true;
-				return 0;
-			}
-			r->buf_pos = r->buf_len;
-			r->lineno++;
-			r->st.lines++;
-			r->buf[r->buf_len] = '\0';
-			if (s->skipping_long)
-				continue;
-			return html_line(r, start, avail, err);
-		}
-		if (r->buf_pos == 0 && r->buf_len == READER_BUF_SIZE) {
-			/* longer than the buffer: a script of the viewer, or a broken line */
-			if (!s->skipping_long && s->in_block && s->block_kind > 0) {
-				ret = reader_malformed(r, r->lineno + 1, err,
-						       "line longer than %u bytes",
-						       READER_BUF_SIZE);
-				if (ret < 0)
-					return ret;
-			}
-			s->skipping_long = true;
-			r->buf_pos = r->buf_len = 0;
-		}
-		ret = reader_refill(r, err);
-		if (ret < 0)
-			return ret;
+	if (ret == READER_LINE_TOO_LONG) {
+		/* a script of the viewer, or a broken line of a text block */
+		if (s->in_block && s->block_kind > 0)
+			return reader_malformed(r, r->lineno, err, "line longer than %u bytes",
+						READER_BUF_SIZE);
+		return 0;
 	}
+	if (ret <= 0)
+		return ret;
+	return html_line(r, line, len, err);
 }
 
 /* A decoded character of the JSON string: lines go to the text reader. 1 when a line was
  * parsed (the caller returns to let events out), 0, or a negative code. */
 static int json_char(struct trace_reader *r, char c, struct gs_error *err)
 {
-	struct sys_state *s = r->sys;
+	struct sys_state *s = sys_of(r);
 
 	if (c != '\n') {
 		if (s->line_len < SYS_LINE_MAX) {
@@ -332,7 +306,7 @@ static int hexval(char c)
 static int json_fill(struct trace_reader *r, struct gs_error *err)
 {
 	static const char key[] = "\"systemTraceEvents\"";
-	struct sys_state *s = r->sys;
+	struct sys_state *s = sys_of(r);
 
 	for (;;) {
 		while (r->buf_pos < r->buf_len) {
@@ -411,7 +385,17 @@ static int json_fill(struct trace_reader *r, struct gs_error *err)
 	}
 }
 
-int sys_fill(struct trace_reader *r, struct gs_error *err)
+static int sys_fill(struct trace_reader *r, struct gs_error *err)
 {
-	return r->sys->mode == SYS_HTML ? html_fill(r, err) : json_fill(r, err);
+	return sys_of(r)->mode == SYS_HTML ? html_fill(r, err) : json_fill(r, err);
 }
+
+const struct trace_backend trace_backend_systrace = {
+	.name = "systrace",
+	.formats = 1u << TRACE_FMT_SYSTRACE,
+	.unit = "lines",
+	.sniff = sys_sniff,
+	.open = sys_open,
+	.fill = sys_fill,
+	.close = sys_close,
+};

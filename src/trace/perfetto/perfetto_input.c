@@ -5,7 +5,7 @@
  * stream, and the arena protobuf-c unpacks a packet's messages into (reset for the next one, so
  * memory does not grow with the file).
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
@@ -155,7 +155,7 @@ bool pf_sniff(const unsigned char *p, size_t n, bool eof)
 static void consume(struct trace_reader *r, size_t n)
 {
 	r->buf_pos += n;
-	r->pf->off += n;
+	pf_of(r)->off += n;
 }
 
 /* At least n bytes (n <= READER_BUF_SIZE) in the buffer, unless the input ends first. */
@@ -171,7 +171,7 @@ static int need(struct trace_reader *r, size_t n, struct gs_error *err)
 
 static int truncated(struct trace_reader *r, u64 need_bytes, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	u64 end = pf->off + (r->buf_len - r->buf_pos);
 
 	return gs_error_set(err, GS_ETRACE,
@@ -213,7 +213,7 @@ static int take_bytes(struct trace_reader *r, u64 n, unsigned char *dst, u64 who
 int pf_next_outer(struct trace_reader *r, const unsigned char **data, size_t *len,
 		  struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 
 	for (;;) {
 		const unsigned char *p, *end;
@@ -297,7 +297,7 @@ int pf_next_outer(struct trace_reader *r, const unsigned char **data, size_t *le
 int pf_next_inner(struct trace_reader *r, const unsigned char **data, size_t *len,
 		  struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 
 	while (pf->infl_pos < pf->infl_len) {
 		const unsigned char *p = pf->infl + pf->infl_pos, *end = pf->infl + pf->infl_len;
@@ -329,7 +329,7 @@ int pf_next_inner(struct trace_reader *r, const unsigned char **data, size_t *le
 int pf_inflate_packets(struct trace_reader *r, const ProtobufCBinaryData *in,
 		       struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	z_stream zs;
 	int zr;
 

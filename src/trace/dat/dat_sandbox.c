@@ -1,5 +1,5 @@
 /*
- * dat_trial.c - a trace.dat's event formats parsed once by libtraceevent in a child process,
+ * dat_sandbox.c - a trace.dat's event formats parsed once by libtraceevent in a child process,
  * before libtracecmd parses them in ours.
  *
  * dat_format.c refuses, with a precise message, each shape of malformed format known to crash
@@ -17,7 +17,7 @@
  * one extra parse of the formats and one extra open (0.03-0.1 s on the juno trace).
  */
 #define _GNU_SOURCE /* pipe2 */
-#include "trace/reader_priv.h"
+#include "trace/dat/dat_priv.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -31,29 +31,29 @@
 #include <traceevent/event-parse.h>
 #include <unistd.h>
 
-#define DAT_TRIAL_SECONDS 10 /* a child still parsing after this is a hang */
+#define DAT_SANDBOX_SECONDS 10 /* a child still parsing after this is a hang */
 
 /* A sanitizer runtime's hook, present only in sanitized builds (weak: NULL otherwise). libFuzzer
  * sets a death callback that writes a crash input and exits; the child clears it. */
 extern void __sanitizer_set_death_callback(void (*callback)(void)) __attribute__((weak));
 
-struct dat_trial_fmt {
+struct dat_sandbox_fmt {
 	char system[64];
 	char *text;
 	size_t size;
 };
 
-struct dat_trial {
-	struct dat_trial_fmt *f;
+struct dat_sandbox {
+	struct dat_sandbox_fmt *f;
 	size_t n, cap;
 };
 
-struct dat_trial *dat_trial_new(void)
+struct dat_sandbox *dat_sandbox_new(void)
 {
-	return calloc(1, sizeof(struct dat_trial));
+	return calloc(1, sizeof(struct dat_sandbox));
 }
 
-void dat_trial_free(struct dat_trial *t)
+void dat_sandbox_free(struct dat_sandbox *t)
 {
 	if (!t)
 		return;
@@ -63,9 +63,9 @@ void dat_trial_free(struct dat_trial *t)
 	free(t);
 }
 
-int dat_trial_add(struct dat_trial *t, const char *system, const char *text, size_t size)
+int dat_sandbox_add(struct dat_sandbox *t, const char *system, const char *text, size_t size)
 {
-	struct dat_trial_fmt *f;
+	struct dat_sandbox_fmt *f;
 
 	if (t->n == t->cap) {
 		size_t cap = t->cap ? 2 * t->cap : 256;
@@ -89,7 +89,7 @@ int dat_trial_add(struct dat_trial *t, const char *system, const char *text, siz
 /* The child: every format into one handle, as libtracecmd's read_event_files() does (the
  * parser keeps file-static state from one event to the next), each index written to `fd`
  * before its parse so that the parent knows which one it died in. */
-static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, const char *file,
+static void __attribute__((noreturn)) sandbox_child(const struct dat_sandbox *t, const char *file,
 						   int fd, pid_t parent)
 {
 	static const int fatal[] = {SIGSEGV, SIGBUS, SIGFPE, SIGILL, SIGABRT, SIGALRM};
@@ -125,7 +125,7 @@ static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, con
 		signal(fatal[i], SIG_DFL);
 	if (__sanitizer_set_death_callback)
 		__sanitizer_set_death_callback(NULL);
-	alarm(DAT_TRIAL_SECONDS);
+	alarm(DAT_SANDBOX_SECONDS);
 	tep = tep_alloc();
 	if (!tep)
 		_exit(0); /* no memory to try: the parent's parse will say so */
@@ -154,7 +154,7 @@ static void __attribute__((noreturn)) trial_child(const struct dat_trial *t, con
 	_exit(0); /* no atexit handlers (a sanitizer's leak check) in the child */
 }
 
-int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t why_size)
+int dat_sandbox_run(const struct dat_sandbox *t, const char *file, char *why, size_t why_size)
 {
 	int fds[2], status = 0;
 	u32 k, last = 0; /* the index the child wrote last */
@@ -176,7 +176,7 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 	}
 	if (pid == 0) {
 		close(fds[0]);
-		trial_child(t, file, fds[1], self);
+		sandbox_child(t, file, fds[1], self);
 	}
 	close(fds[1]);
 	while (read(fds[0], &k, sizeof(k)) == (ssize_t)sizeof(k))
@@ -187,7 +187,7 @@ int dat_trial_run(const struct dat_trial *t, const char *file, char *why, size_t
 	if (WIFEXITED(status) && WEXITSTATUS(status) == 0)
 		return 0;
 	if (WIFSIGNALED(status) && WTERMSIG(status) == SIGALRM)
-		snprintf(how, sizeof(how), "no end after %d s", DAT_TRIAL_SECONDS);
+		snprintf(how, sizeof(how), "no end after %d s", DAT_SANDBOX_SECONDS);
 	else if (WIFSIGNALED(status))
 		snprintf(how, sizeof(how), "%s", strsignal(WTERMSIG(status)));
 	else

@@ -7,7 +7,9 @@
  * data row becomes one EV_CSV_UTIL event. Rows are numbered from 1 (the header) and reported
  * as "'file':row: why"; for a file without quoted newlines a row number is its line number.
  */
-#include "trace/reader_priv.h"
+#define _GNU_SOURCE /* memmem */
+#include "trace/backend.h"
+#include "trace/csv/csv_priv.h"
 
 #include <csv.h>
 #include <stdlib.h>
@@ -49,6 +51,11 @@ struct csv_state {
 	struct event ev;
 	bool seen[COL__COUNT];
 };
+
+static struct csv_state *csv_of(const struct trace_reader *r)
+{
+	return r->state;
+}
 
 /* Seconds with up to 9 decimals to ns, exactly. */
 static bool parse_seconds(const char *s, size_t n, u64 *ns)
@@ -272,7 +279,7 @@ static void on_row(int term, void *data)
 /* Feed the next chunk of input to libcsv. */
 static int csv_feed(struct trace_reader *r, struct gs_error *err)
 {
-	struct csv_state *c = r->csv;
+	struct csv_state *c = csv_of(r);
 	size_t n;
 
 	c->err = err;
@@ -304,7 +311,7 @@ static int csv_feed(struct trace_reader *r, struct gs_error *err)
 	return c->ret;
 }
 
-unsigned long csv_realloc_calls; /* reader_priv.h */
+unsigned long csv_realloc_calls; /* csv_priv.h */
 
 static void *csv_realloc(void *p, size_t n)
 {
@@ -312,13 +319,14 @@ static void *csv_realloc(void *p, size_t n)
 	return realloc(p, n);
 }
 
-int csv_open(struct trace_reader *r, struct gs_error *err)
+static int csv_open(struct trace_reader *r, struct gs_error *err)
 {
 	struct csv_state *c = calloc(1, sizeof(*c));
 
 	if (!c)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	r->csv = c;
+	r->state = c;
+	r->st.format = TRACE_FMT_CSV;
 	c->r = r;
 	/* a chunk of CSV_CHUNK bytes holds at most CSV_CHUNK / 2 rows ("0\n" is the shortest) */
 	r->slack = CSV_CHUNK / 2 + 2;
@@ -339,16 +347,40 @@ int csv_open(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
-int csv_fill(struct trace_reader *r, struct gs_error *err)
+static int csv_fill(struct trace_reader *r, struct gs_error *err)
 {
 	return csv_feed(r, err);
 }
 
-void csv_close(struct trace_reader *r)
+static void csv_close(struct trace_reader *r)
 {
-	if (!r->csv)
+	struct csv_state *c = csv_of(r);
+
+	if (!c)
 		return;
-	csv_free(&r->csv->p);
-	free(r->csv);
-	r->csv = NULL;
+	csv_free(&c->p);
+	free(c);
+	r->state = NULL;
 }
+
+/* A first line that is a header naming time_s, with commas and no "name: " of a text event. */
+static bool csv_sniff(const char *p, size_t n, bool eof)
+{
+	const char *s, *e;
+
+	(void)eof;
+	if (!reader_first_line(p, n, &s, &e))
+		return false;
+	return memchr(s, ',', (size_t)(e - s)) && memmem(s, (size_t)(e - s), "time_s", 6) &&
+	       !memmem(s, (size_t)(e - s), ": ", 2);
+}
+
+const struct trace_backend trace_backend_csv = {
+	.name = "CSV",
+	.formats = 1u << TRACE_FMT_CSV,
+	.unit = "lines",
+	.sniff = csv_sniff,
+	.open = csv_open,
+	.fill = csv_fill,
+	.close = csv_close,
+};

@@ -17,7 +17,7 @@
  * that becomes REC->name. So every `REC->name` outside a string or character literal must name
  * one of the event's fields (common or its own), as tep_find_any_field() looks them up.
  */
-#include "trace/reader_priv.h"
+#include "trace/dat/dat_priv.h"
 
 #include <ctype.h>
 #include <stdarg.h>

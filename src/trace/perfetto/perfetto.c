@@ -23,7 +23,7 @@
  * bundles and typed events in perfetto_ftrace.c, compact_sched and prev_state in
  * perfetto_sched.c, system_info / cpu_info / process_tree and task names in perfetto_info.c.
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -51,7 +51,7 @@ static void end_packet(struct pf_state *pf)
 static int on_packet(struct trace_reader *r, const unsigned char *data, size_t len, bool inner,
 		     struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	Pftrace__TracePacketLazy *p;
 	int ret = 0;
 
@@ -220,20 +220,20 @@ static bool may_leave(const struct pf_state *pf, const struct event *ev)
 
 static void leave(struct trace_reader *r, int c)
 {
-	struct pf_queue *q = &r->pf->cpus[c].q;
+	struct pf_queue *q = &pf_of(r)->cpus[c].q;
 
 	*reader_slot(r) = q->ev[q->head];
 	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	q->n--;
-	r->pf->held--;
-	r->pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
+	pf_of(r)->held--;
+	pf_of(r)->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
 	reader_commit(r);
 }
 
 /* Decodes more: one bundle item, or the next packet. 0, or a negative code. */
 static int decode_more(struct trace_reader *r, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const unsigned char *data = NULL;
 	size_t len = 0;
 	int ret;
@@ -272,9 +272,9 @@ static int decode_more(struct trace_reader *r, struct gs_error *err)
  * their order are those of one call per event, without a scan of the queues and a turn through
  * trace_reader_next() for each.
  */
-int pf_fill(struct trace_reader *r, struct gs_error *err)
+static int pf_fill(struct trace_reader *r, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	u64 next_ts;
 	int next_cpu;
 	int c = oldest_queue(pf, &next_ts, &next_cpu);
@@ -308,24 +308,31 @@ int pf_fill(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
-int pf_open(struct trace_reader *r, struct gs_error *err)
+/* Perfetto protobuf, detected or forced: refused when it is not, or another format is forced. */
+static int pf_open(struct trace_reader *r, struct gs_error *err)
 {
-	struct pf_state *pf = calloc(1, sizeof(*pf));
+	struct pf_state *pf;
 
+	if (!pf_sniff((const unsigned char *)r->buf, r->buf_len, r->in_eof))
+		return gs_error_set(err, GS_ETRACE, "'%s': not a Perfetto trace", r->path);
+	if (r->opts.format != TRACE_FMT_AUTO && r->opts.format != TRACE_FMT_PERFETTO)
+		return gs_error_set(err, GS_ETRACE, "'%s': a Perfetto trace, not %s", r->path,
+				    trace_format_name(r->opts.format));
+	pf = calloc(1, sizeof(*pf));
 	if (!pf)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	pf->alloc.alloc = pf_arena_alloc;
 	pf->alloc.free = pf_arena_free;
 	pf->alloc.allocator_data = &pf->arena;
 	pf->window_ns = READER_DEFAULT_WINDOW_NS;
-	r->pf = pf;
+	r->state = pf;
 	r->st.format = TRACE_FMT_PERFETTO;
 	return 0;
 }
 
-void pf_close(struct trace_reader *r)
+static void pf_close(struct trace_reader *r)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 
 	if (!pf)
 		return;
@@ -340,5 +347,21 @@ void pf_close(struct trace_reader *r)
 	free(pf->slices);
 	free(pf->comms.slot);
 	free(pf);
-	r->pf = NULL;
+	r->state = NULL;
 }
+
+static bool perfetto_sniff(const char *p, size_t n, bool eof)
+{
+	return pf_sniff((const unsigned char *)p, n, eof);
+}
+
+const struct trace_backend trace_backend_perfetto = {
+	.name = "Perfetto",
+	.formats = 1u << TRACE_FMT_PERFETTO,
+	.unit = "packets",
+	.binary = true,
+	.sniff = perfetto_sniff,
+	.open = pf_open,
+	.fill = pf_fill,
+	.close = pf_close,
+};

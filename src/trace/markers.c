@@ -1,9 +1,10 @@
 /*
- * text_markers.c - trace_marker writes in a text trace (print, bprint, tracing_mark_write
- * events): devlib's frequency markers become events, the others (atrace, rt-app, anything
- * else) are counted by kind.
+ * markers.c - trace_marker writes (print, bprint, tracing_mark_write events of a text trace,
+ * and the same events of trace.dat and Perfetto traces): devlib's frequency markers become
+ * events, the others (atrace, rt-app, anything else) are counted by kind.
  */
-#include "trace/text_priv.h"
+#include "trace/backend.h"
+#include "trace/fields.h"
 
 #include <stdio.h>
 #include <string.h>
@@ -31,8 +32,8 @@ static const char *marker_text(const char *p, const char *end)
  * wrote it with the kernel event's name; it is still the tracer's start/stop note, not a
  * governor decision).
  */
-int text_parse_marker(const char *body, const char *end, struct event *ev, const char **why,
-		      char *whybuf, size_t whysize)
+int marker_parse_devlib(const char *body, const char *end, struct event *ev, const char **why,
+			char *whybuf, size_t whysize)
 {
 	static const char tag[] = "cpu_frequency_devlib:";
 	static const char old_tag[] = "cpu_frequency:";
@@ -97,10 +98,10 @@ static enum trace_marker_kind marker_kind(const char *p, const char *end)
 	return MARKER_OTHER;
 }
 
-int text_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
-		const char **why)
+int reader_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
+		  const char **why)
 {
-	int m = text_parse_marker(body, end, ev, why, r->marker_why, sizeof(r->marker_why));
+	int m = marker_parse_devlib(body, end, ev, why, r->marker_why, sizeof(r->marker_why));
 
 	if (m != 0) {
 		r->st.markers[MARKER_DEVLIB_FREQ]++;

@@ -12,10 +12,10 @@
  * count in handle_buffer_option(), not in the text) the code of trace-cmd 3.1 is followed, and
  * tests/golden/dat_v7.sh checks it on real v7 files. Each event format's text is checked for
  * what crashes libtraceevent (dat_format.c), and the formats that pass are parsed once in a
- * child process (dat_trial.c) before ours parses them; page contents and compressed sections
+ * child process (dat_sandbox.c) before ours parses them; page contents and compressed sections
  * are left to the libraries.
  */
-#include "trace/reader_priv.h"
+#include "trace/dat/dat_priv.h"
 
 #include "core/parse.h"
 
@@ -45,11 +45,11 @@ struct dat_cur {
 	u64 data_size;   /* header_page's data field: a page's room for events */
 	const char *name;
 	struct gs_error *err;
-	struct dat_trial *trial; /* the formats that passed, parsed in a child at the end */
+	struct dat_sandbox *sandbox; /* the formats that passed, parsed in a child at the end */
 };
 
-static int bad(struct dat_cur *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
-static int bad(struct dat_cur *c, const char *fmt, ...)
+static int damaged(struct dat_cur *c, const char *fmt, ...) __attribute__((format(printf, 2, 3)));
+static int damaged(struct dat_cur *c, const char *fmt, ...)
 {
 	char why[512];
 	va_list ap;
@@ -60,12 +60,12 @@ static int bad(struct dat_cur *c, const char *fmt, ...)
 	return gs_error_set(c->err, GS_ETRACE, "'%s': damaged trace.dat: %s", c->name, why);
 }
 
-static int get(struct dat_cur *c, void *dst, u64 n, const char *what)
+static int cur_read(struct dat_cur *c, void *dst, u64 n, const char *what)
 {
 	ssize_t got;
 
 	if (n > c->size || c->pos > c->size - n)
-		return bad(c, "%s at byte %llu runs past the end of the file (%llu bytes; "
+		return damaged(c, "%s at byte %llu runs past the end of the file (%llu bytes; "
 			   "truncated?)", what, (unsigned long long)c->pos,
 			   (unsigned long long)c->size);
 	got = pread(c->fd, dst, (size_t)n, (off_t)c->pos);
@@ -85,10 +85,10 @@ static u64 decode(const struct dat_cur *c, const unsigned char *b, int n)
 	return v;
 }
 
-static int num(struct dat_cur *c, int n, u64 *v, const char *what)
+static int cur_num(struct dat_cur *c, int n, u64 *v, const char *what)
 {
 	unsigned char b[8];
-	int ret = get(c, b, (u64)n, what);
+	int ret = cur_read(c, b, (u64)n, what);
 
 	if (ret)
 		return ret;
@@ -97,10 +97,10 @@ static int num(struct dat_cur *c, int n, u64 *v, const char *what)
 }
 
 /* Skip n bytes of a section (size read from the file). */
-static int skip(struct dat_cur *c, u64 n, const char *what)
+static int cur_skip(struct dat_cur *c, u64 n, const char *what)
 {
 	if (n > c->size || c->pos > c->size - n)
-		return bad(c, "%s at byte %llu says %llu bytes, past the end of the file (%llu "
+		return damaged(c, "%s at byte %llu says %llu bytes, past the end of the file (%llu "
 			   "bytes; truncated or corrupt)", what, (unsigned long long)c->pos,
 			   (unsigned long long)n, (unsigned long long)c->size);
 	c->pos += n;
@@ -108,19 +108,19 @@ static int skip(struct dat_cur *c, u64 n, const char *what)
 }
 
 /* A NUL-terminated string of at most DAT_MAX_STRING bytes. */
-static int str(struct dat_cur *c, char *out, size_t out_size, const char *what)
+static int cur_string(struct dat_cur *c, char *out, size_t out_size, const char *what)
 {
 	size_t len = 0;
 
 	for (;;) {
 		char ch;
-		int ret = get(c, &ch, 1, what);
+		int ret = cur_read(c, &ch, 1, what);
 		if (ret)
 			return ret;
 		if (ch == '\0')
 			break;
 		if (++len > DAT_MAX_STRING)
-			return bad(c, "%s at byte %llu is not terminated", what,
+			return damaged(c, "%s at byte %llu is not terminated", what,
 				   (unsigned long long)(c->pos - len));
 		if (out && len < out_size)
 			out[len - 1] = ch;
@@ -134,12 +134,12 @@ static int expect(struct dat_cur *c, const char *tag, size_t len)
 {
 	char buf[16];
 	u64 at = c->pos;
-	int ret = get(c, buf, len, "a section name");
+	int ret = cur_read(c, buf, len, "a section name");
 
 	if (ret)
 		return ret;
 	if (memcmp(buf, tag, len) != 0)
-		return bad(c, "no '%s' section at byte %llu", tag, (unsigned long long)at);
+		return damaged(c, "no '%s' section at byte %llu", tag, (unsigned long long)at);
 	return 0;
 }
 
@@ -166,14 +166,14 @@ static int cpu_pages(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset,
 		int ret;
 
 		c->pos = at + 8;
-		if ((ret = num(c, (int)c->commit_size, &word, "a page's commit")))
+		if ((ret = cur_num(c, (int)c->commit_size, &word, "a page's commit")))
 			return ret;
 		events = word & DAT_COMMIT_MASK;
 		room = c->data_size;
 		if ((word & DAT_MISSING_EVENTS) && (word & DAT_MISSING_STORED))
 			room = room >= c->commit_size ? room - c->commit_size : 0;
 		if (events > room)
-			return bad(c, "%sCPU %llu's page at byte %llu holds %llu bytes of events, more "
+			return damaged(c, "%sCPU %llu's page at byte %llu holds %llu bytes of events, more "
 				   "than a page's %llu", buffer, (unsigned long long)cpu,
 				   (unsigned long long)at, (unsigned long long)events,
 				   (unsigned long long)room);
@@ -195,17 +195,17 @@ static int z_block(struct dat_cur *c, u64 room, const char *what, u64 *csize, u6
 	int ret;
 
 	if (room < 8)
-		return bad(c, "%s at byte %llu has no room for its compression header", what,
+		return damaged(c, "%s at byte %llu has no room for its compression header", what,
 			   (unsigned long long)at);
-	if ((ret = num(c, 4, csize, "a compression header")) ||
-	    (ret = num(c, 4, &rsize, "a compression header")))
+	if ((ret = cur_num(c, 4, csize, "a compression header")) ||
+	    (ret = cur_num(c, 4, &rsize, "a compression header")))
 		return ret;
 	if (*csize > room - 8 || *csize == 0)
-		return bad(c, "%s at byte %llu says %llu compressed bytes (its room: %llu)", what,
+		return damaged(c, "%s at byte %llu says %llu compressed bytes (its room: %llu)", what,
 			   (unsigned long long)at, (unsigned long long)*csize,
 			   (unsigned long long)(room - 8));
 	if (rsize > DAT_MAX_INFLATED)
-		return bad(c, "%s at byte %llu uncompresses to %llu bytes (at most %u)", what,
+		return damaged(c, "%s at byte %llu uncompresses to %llu bytes (at most %u)", what,
 			   (unsigned long long)at, (unsigned long long)rsize, DAT_MAX_INFLATED);
 	if (rsize_out)
 		*rsize_out = rsize;
@@ -225,14 +225,14 @@ static int cpu_chunks(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset
 	snprintf(what, sizeof(what), "%sCPU %llu's compressed chunk", buffer, (unsigned long long)cpu);
 	c->pos = offset;
 	if (end > c->size)
-		return bad(c, "%sCPU %llu's compressed data (%llu bytes and its count at byte %llu) "
+		return damaged(c, "%sCPU %llu's compressed data (%llu bytes and its count at byte %llu) "
 			   "runs past the end of the file (%llu bytes; truncated?)", buffer,
 			   (unsigned long long)cpu, (unsigned long long)size,
 			   (unsigned long long)offset, (unsigned long long)c->size);
-	if ((ret = num(c, 4, &count, "a count of compressed chunks")))
+	if ((ret = cur_num(c, 4, &count, "a count of compressed chunks")))
 		return ret;
 	if (count > size / 8)
-		return bad(c, "%sCPU %llu's data at byte %llu says %llu compressed chunks, more than "
+		return damaged(c, "%sCPU %llu's data at byte %llu says %llu compressed chunks, more than "
 			   "its %llu bytes hold", buffer, (unsigned long long)cpu,
 			   (unsigned long long)offset, (unsigned long long)count,
 			   (unsigned long long)size);
@@ -243,7 +243,7 @@ static int cpu_chunks(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset
 		/* whole pages once uncompressed (the text; every file trace-cmd 3.1.6 writes): a
 		 * chunk of 1 byte failed the open, and tracecmd_close() crashed (mutation) */
 		if (rsize == 0 || rsize % c->page_size)
-			return bad(c, "%s at byte %llu uncompresses to %llu bytes, not whole pages of "
+			return damaged(c, "%s at byte %llu uncompresses to %llu bytes, not whole pages of "
 				   "%llu", what, (unsigned long long)at, (unsigned long long)rsize,
 				   (unsigned long long)c->page_size);
 		c->pos += csize;
@@ -260,12 +260,12 @@ static int cpu_data(struct dat_cur *c, const char *buffer, u64 cpu, u64 offset, 
 	int ret;
 
 	if (offset > c->size || size > c->size - offset)
-		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) runs past the end of "
+		return damaged(c, "%sCPU %llu's data (%llu bytes at byte %llu) runs past the end of "
 			   "the file (%llu bytes; truncated?)", buffer, (unsigned long long)cpu,
 			   (unsigned long long)size, (unsigned long long)offset,
 			   (unsigned long long)c->size);
 	if (!c->compressed && size && (offset % c->page_size || size % c->page_size))
-		return bad(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
+		return damaged(c, "%sCPU %llu's data (%llu bytes at byte %llu) is not whole pages of "
 			   "%llu bytes", buffer, (unsigned long long)cpu, (unsigned long long)size,
 			   (unsigned long long)offset, (unsigned long long)c->page_size);
 	if (c->compressed && size)
@@ -296,9 +296,9 @@ static int header_page(struct dat_cur *c, u64 size)
 	int ret;
 
 	if (size >= sizeof(text))
-		return bad(c, "header_page of %llu bytes (a kernel's is about 200)",
+		return damaged(c, "header_page of %llu bytes (a kernel's is about 200)",
 			   (unsigned long long)size);
-	if ((ret = get(c, text, size, "header_page")))
+	if ((ret = cur_read(c, text, size, "header_page")))
 		return ret;
 	text[size] = '\0';
 	for (line = strtok_r(text, "\n", &save); line; line = strtok_r(NULL, "\n", &save)) {
@@ -310,15 +310,15 @@ static int header_page(struct dat_cur *c, u64 size)
 
 		if (sscanf(line, "\tfield: %31[^;];\toffset:%llu;\tsize:%llu;\tsigned:%llu;%n", field,
 			   &off, &sz, &sgn, &n) != 4 || n < 0 || line[n] != '\0')
-			return bad(c, "header_page line '%.60s' is not a kernel's", line);
+			return damaged(c, "header_page line '%.60s' is not a kernel's", line);
 		for (k = 0; k < 4 && strcmp(field, names[k]) != 0; k++)
 			;
 		if (k == 4 || (seen & (1u << k)))
-			return bad(c, "header_page field '%s' is not a kernel's", field);
+			return damaged(c, "header_page field '%s' is not a kernel's", field);
 		seen |= 1u << k;
 		if ((k == 0 && (off != 0 || sz != 8)) || (k == 1 && (off != 8 || (sz != 4 && sz != 8))) ||
 		    (k == 2 && (off != 8 || sz != 1)))
-			return bad(c, "header_page field '%s' at offset %llu, size %llu", field, off, sz);
+			return damaged(c, "header_page field '%s' at offset %llu, size %llu", field, off, sz);
 		if (k == 1)
 			commit = sz;
 		if (k == 3) {
@@ -327,9 +327,9 @@ static int header_page(struct dat_cur *c, u64 size)
 		}
 	}
 	if ((seen & 0xb) != 0xb)
-		return bad(c, "header_page without its timestamp, commit or data field");
+		return damaged(c, "header_page without its timestamp, commit or data field");
 	if (data_off != 8 + commit || data_size == 0 || data_off + data_size > c->page_size)
-		return bad(c, "header_page data at offset %llu, size %llu, in pages of %llu bytes",
+		return damaged(c, "header_page data at offset %llu, size %llu, in pages of %llu bytes",
 			   (unsigned long long)data_off, (unsigned long long)data_size,
 			   (unsigned long long)c->page_size);
 	c->commit_size = commit;
@@ -345,18 +345,18 @@ static int event_format(struct dat_cur *c, u64 size, const char *system)
 	int ret;
 
 	if (size > DAT_MAX_FORMAT)
-		return bad(c, "an event format of %llu bytes at byte %llu (at most %d)",
+		return damaged(c, "an event format of %llu bytes at byte %llu (at most %d)",
 			   (unsigned long long)size, (unsigned long long)c->pos, DAT_MAX_FORMAT);
-	if ((ret = skip(c, size, "an event format")))
+	if ((ret = cur_skip(c, size, "an event format")))
 		return ret;
 	c->pos -= size;
 	text = malloc(size ? size : 1);
 	if (!text)
 		return gs_error_set(c->err, GS_ENOMEM, "out of memory");
-	ret = get(c, text, size, "an event format");
+	ret = cur_read(c, text, size, "an event format");
 	if (!ret && dat_format_check(text, size, system, why, sizeof(why)))
-		ret = bad(c, "%s", why);
-	if (!ret && c->trial && dat_trial_add(c->trial, system, text, size))
+		ret = damaged(c, "%s", why);
+	if (!ret && c->sandbox && dat_sandbox_add(c->sandbox, system, text, size))
 		ret = gs_error_set(c->err, GS_ENOMEM, "out of memory");
 	free(text);
 	return ret;
@@ -370,16 +370,16 @@ static int event_formats(struct dat_cur *c, bool systems)
 	char sys[64] = "ftrace";
 	int ret;
 
-	if ((ret = num(c, 4, &n, systems ? "the number of event systems" :
+	if ((ret = cur_num(c, 4, &n, systems ? "the number of event systems" :
 			 "the number of ftrace events")))
 		return ret;
 	for (u64 s = 0; s < (systems ? n : 1); s++) {
 		events = n;
-		if (systems && ((ret = str(c, sys, sizeof(sys), "an event system's name")) ||
-				(ret = num(c, 4, &events, "the number of events of a system"))))
+		if (systems && ((ret = cur_string(c, sys, sizeof(sys), "an event system's name")) ||
+				(ret = cur_num(c, 4, &events, "the number of events of a system"))))
 			return ret;
 		for (u64 i = 0; i < events; i++)
-			if ((ret = num(c, 8, &v, "an event format's size")) ||
+			if ((ret = cur_num(c, 8, &v, "an event format's size")) ||
 			    (ret = event_format(c, v, sys)))
 				return ret;
 	}
@@ -393,9 +393,9 @@ static int v6_cpu_table(struct dat_cur *c, u64 cpus, const char *buffer)
 {
 	for (u64 cpu = 0; cpu < cpus; cpu++) {
 		u64 offset, size;
-		int ret = num(c, 8, &offset, "a CPU data offset");
+		int ret = cur_num(c, 8, &offset, "a CPU data offset");
 		if (!ret)
-			ret = num(c, 8, &size, "a CPU data size");
+			ret = cur_num(c, 8, &size, "a CPU data size");
 		if (!ret)
 			ret = cpu_data(c, buffer, cpu, offset, size);
 		if (ret)
@@ -410,51 +410,51 @@ static int check_v6(struct dat_cur *c)
 	int nr_buffers = 0, ret;
 	char tag[10];
 
-	if ((ret = expect(c, "header_page", 12)) || (ret = num(c, 8, &v, "header_page's size")) ||
+	if ((ret = expect(c, "header_page", 12)) || (ret = cur_num(c, 8, &v, "header_page's size")) ||
 	    (ret = header_page(c, v)) || (ret = expect(c, "header_event", 13)) ||
-	    (ret = num(c, 8, &v, "header_event's size")) || (ret = skip(c, v, "header_event")))
+	    (ret = cur_num(c, 8, &v, "header_event's size")) || (ret = cur_skip(c, v, "header_event")))
 		return ret;
 	/* ftrace event formats, then the event systems */
 	if ((ret = event_formats(c, false)) || (ret = event_formats(c, true)))
 		return ret;
-	if ((ret = num(c, 4, &v, "kallsyms' size")) || (ret = skip(c, v, "kallsyms")) ||
-	    (ret = num(c, 4, &v, "printk formats' size")) || (ret = skip(c, v, "printk formats")) ||
-	    (ret = num(c, 8, &v, "the saved command lines' size")) ||
-	    (ret = skip(c, v, "the saved command lines")) ||
-	    (ret = num(c, 4, &cpus, "the number of CPUs")))
+	if ((ret = cur_num(c, 4, &v, "kallsyms' size")) || (ret = cur_skip(c, v, "kallsyms")) ||
+	    (ret = cur_num(c, 4, &v, "printk formats' size")) || (ret = cur_skip(c, v, "printk formats")) ||
+	    (ret = cur_num(c, 8, &v, "the saved command lines' size")) ||
+	    (ret = cur_skip(c, v, "the saved command lines")) ||
+	    (ret = cur_num(c, 4, &cpus, "the number of CPUs")))
 		return ret;
 	if (cpus == 0 || cpus > DAT_MAX_CPUS)
-		return bad(c, "%llu CPUs (expected 1..%d)", (unsigned long long)cpus, DAT_MAX_CPUS);
-	if ((ret = get(c, tag, 10, "the options or data section")))
+		return damaged(c, "%llu CPUs (expected 1..%d)", (unsigned long long)cpus, DAT_MAX_CPUS);
+	if ((ret = cur_read(c, tag, 10, "the options or data section")))
 		return ret;
 	if (memcmp(tag, "options  ", 10) == 0) {
 		for (int k = 0;; k++) {
 			u64 id, size, start;
-			if ((ret = num(c, 2, &id, "an option's id")))
+			if ((ret = cur_num(c, 2, &id, "an option's id")))
 				return ret;
 			if (id == 0)
 				break;
 			if (k > 4096)
-				return bad(c, "more than 4096 options");
-			if ((ret = num(c, 4, &size, "an option's size")))
+				return damaged(c, "more than 4096 options");
+			if ((ret = cur_num(c, 4, &size, "an option's size")))
 				return ret;
 			start = c->pos;
-			if ((ret = skip(c, size, "an option")))
+			if ((ret = cur_skip(c, size, "an option")))
 				return ret;
 			if (id == 3) { /* BUFFER: the offset of an instance's CPU table, its name */
 				struct dat_cur o = *c;
 				if (size < 8)
-					return bad(c, "a buffer option of %llu bytes",
+					return damaged(c, "a buffer option of %llu bytes",
 						   (unsigned long long)size);
 				o.pos = start;
-				if ((ret = num(&o, 8, &v, "a buffer's offset")))
+				if ((ret = cur_num(&o, 8, &v, "a buffer's offset")))
 					return ret;
 				if (nr_buffers == DAT_MAX_SECTIONS)
-					return bad(c, "more than %d buffers", DAT_MAX_SECTIONS);
+					return damaged(c, "more than %d buffers", DAT_MAX_SECTIONS);
 				buffers[nr_buffers++] = v;
 			}
 		}
-		if ((ret = get(c, tag, 10, "the data section")))
+		if ((ret = cur_read(c, tag, 10, "the data section")))
 			return ret;
 	}
 	if (memcmp(tag, "latency  ", 10) == 0)
@@ -467,7 +467,7 @@ static int check_v6(struct dat_cur *c)
 				    "(trace-cmd record -e sched -e power)",
 				    c->name);
 	if (memcmp(tag, "flyrecord", 10) != 0)
-		return bad(c, "no 'flyrecord' or 'latency' section at byte %llu",
+		return damaged(c, "no 'flyrecord' or 'latency' section at byte %llu",
 			   (unsigned long long)(c->pos - 10));
 	if ((ret = v6_cpu_table(c, cpus, "")))
 		return ret;
@@ -498,14 +498,14 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 	int ret;
 
 	if (offset >= c->size)
-		return bad(c, "a section at byte %llu, past the end of the file (%llu bytes; "
+		return damaged(c, "a section at byte %llu, past the end of the file (%llu bytes; "
 			   "truncated?)", (unsigned long long)offset, (unsigned long long)c->size);
 	c->pos = offset;
-	if ((ret = num(c, 2, id, "a section header")) || (ret = num(c, 2, flags, "a section header")) ||
-	    (ret = num(c, 4, &desc, "a section header")) || (ret = num(c, 8, size, "a section's size")))
+	if ((ret = cur_num(c, 2, id, "a section header")) || (ret = cur_num(c, 2, flags, "a section header")) ||
+	    (ret = cur_num(c, 4, &desc, "a section header")) || (ret = cur_num(c, 8, size, "a section's size")))
 		return ret;
 	if (*size > c->size - c->pos)
-		return bad(c, "section %llu at byte %llu says %llu bytes, past the end of the file "
+		return damaged(c, "section %llu at byte %llu says %llu bytes, past the end of the file "
 			   "(%llu bytes; truncated or corrupt)", (unsigned long long)*id,
 			   (unsigned long long)offset, (unsigned long long)*size,
 			   (unsigned long long)c->size);
@@ -513,7 +513,7 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 	 * handle_options() then uncompress without a compression handle, and tracecmd_close()
 	 * crashes on the half-opened file (found by mutating a converted file) */
 	if ((*flags & V7_SEC_COMPRESSED) && !c->compressed)
-		return bad(c, "section %llu at byte %llu is flagged compressed, in a file without "
+		return damaged(c, "section %llu at byte %llu is flagged compressed, in a file without "
 			   "compression", (unsigned long long)*id, (unsigned long long)offset);
 	return 0;
 }
@@ -522,7 +522,7 @@ static int v7_section(struct dat_cur *c, u64 offset, u64 *id, u64 *flags, u64 *s
 static int v7_within(struct dat_cur *c, u64 end, const char *what, u64 at)
 {
 	if (c->pos > end)
-		return bad(c, "%s at byte %llu runs past its end (byte %llu)", what,
+		return damaged(c, "%s at byte %llu runs past its end (byte %llu)", what,
 			   (unsigned long long)at, (unsigned long long)end);
 	return 0;
 }
@@ -542,35 +542,35 @@ static int v7_buffer(struct dat_cur *c, u64 oid, u64 start, u64 size)
 	int ret;
 
 	c->pos = start;
-	if ((ret = num(c, 8, &sec, "a buffer's offset")) || (ret = str(c, NULL, 0, "a buffer's name")) ||
-	    (ret = str(c, NULL, 0, "a buffer's clock")) ||
+	if ((ret = cur_num(c, 8, &sec, "a buffer's offset")) || (ret = cur_string(c, NULL, 0, "a buffer's name")) ||
+	    (ret = cur_string(c, NULL, 0, "a buffer's clock")) ||
 	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
 	if (oid == V7_OPT_BUFFER_TEXT) /* latency text: no CPUs */
 		return v7_section(c, sec, &id, &flags, &ssize);
-	if ((ret = num(c, 4, &bpage, "a buffer's page size")) ||
-	    (ret = num(c, 4, &cpus, "a buffer's number of CPUs")) ||
+	if ((ret = cur_num(c, 4, &bpage, "a buffer's page size")) ||
+	    (ret = cur_num(c, 4, &cpus, "a buffer's number of CPUs")) ||
 	    (ret = v7_within(c, end, "a buffer option", start - 6)))
 		return ret;
 	if (bpage != c->page_size)
-		return bad(c, "a buffer of pages of %llu bytes, the file's are %llu",
+		return damaged(c, "a buffer of pages of %llu bytes, the file's are %llu",
 			   (unsigned long long)bpage, (unsigned long long)c->page_size);
 	if (cpus > DAT_MAX_CPUS)
-		return bad(c, "a buffer of %llu CPUs (at most %d)", (unsigned long long)cpus,
+		return damaged(c, "a buffer of %llu CPUs (at most %d)", (unsigned long long)cpus,
 			   DAT_MAX_CPUS);
 	for (u64 i = 0; i < cpus; i++) {
 		u64 cpu, offset, dsize, next;
-		if ((ret = num(c, 4, &cpu, "a CPU id")) || (ret = num(c, 8, &offset, "a CPU data offset")) ||
-		    (ret = num(c, 8, &dsize, "a CPU data size")) ||
+		if ((ret = cur_num(c, 4, &cpu, "a CPU id")) || (ret = cur_num(c, 8, &offset, "a CPU data offset")) ||
+		    (ret = cur_num(c, 8, &dsize, "a CPU data size")) ||
 		    (ret = v7_within(c, end, "a buffer option", start - 6)))
 			return ret;
 		if (cpu >= DAT_MAX_CPUS)
-			return bad(c, "a buffer's CPU id %llu (at most %d)", (unsigned long long)cpu,
+			return damaged(c, "a buffer's CPU id %llu (at most %d)", (unsigned long long)cpu,
 				   DAT_MAX_CPUS - 1);
 		/* handle_buffer_option() fails the open on a CPU listed twice ("More than one
 		 * buffer defined for CPU"), leaking what it read */
 		if (seen[cpu / 8] & (1u << (cpu % 8)))
-			return bad(c, "a buffer lists CPU %llu twice", (unsigned long long)cpu);
+			return damaged(c, "a buffer lists CPU %llu twice", (unsigned long long)cpu);
 		seen[cpu / 8] |= (unsigned char)(1u << (cpu % 8));
 		next = c->pos;
 		if ((ret = cpu_data(c, "", cpu, offset, dsize)))
@@ -586,10 +586,10 @@ static int v7_sized(struct dat_cur *c, int n, u64 end, const char *what)
 	u64 at = c->pos, v;
 	int ret;
 
-	if ((ret = num(c, n, &v, what)) || (ret = v7_within(c, end, what, at)))
+	if ((ret = cur_num(c, n, &v, what)) || (ret = v7_within(c, end, what, at)))
 		return ret;
 	if (v > end - c->pos)
-		return bad(c, "%s at byte %llu says %llu bytes, past the end of its section (byte "
+		return damaged(c, "%s at byte %llu says %llu bytes, past the end of its section (byte "
 			   "%llu)", what, (unsigned long long)at, (unsigned long long)v,
 			   (unsigned long long)end);
 	c->pos += v;
@@ -610,7 +610,7 @@ static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
 	if ((ret = v7_section(c, off, &sid, &flags, &size)))
 		return ret;
 	if (sid != oid)
-		return bad(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
+		return damaged(c, "option %llu points to byte %llu, a section %llu", (unsigned long long)oid,
 			   (unsigned long long)off, (unsigned long long)sid);
 	if (flags & V7_SEC_COMPRESSED) /* its contents: to the library */
 		return z_block(c, size, "a compressed section", &v, NULL);
@@ -619,9 +619,9 @@ static int v7_metadata(struct dat_cur *c, u64 oid, u64 off)
 	case V7_OPT_HEADER_INFO:
 		ret = expect(c, "header_page", 12);
 		if (!ret)
-			ret = num(c, 8, &v, "header_page's size");
+			ret = cur_num(c, 8, &v, "header_page's size");
 		if (!ret && v > end - c->pos)
-			ret = bad(c, "header_page of %llu bytes, past the end of its section",
+			ret = damaged(c, "header_page of %llu bytes, past the end of its section",
 				  (unsigned long long)v);
 		if (!ret)
 			ret = header_page(c, v);
@@ -669,24 +669,24 @@ static int v7_plain_option(struct dat_cur *c, u64 oid, u64 start, u64 size)
 	c->pos = start;
 	if (oid == 8) {
 		if (size < 4)
-			return bad(c, "a CPUCOUNT option of %llu bytes", (unsigned long long)size);
-		if (size <= 8 && (ret = num(c, 4, &v, "a CPU count")))
+			return damaged(c, "a CPUCOUNT option of %llu bytes", (unsigned long long)size);
+		if (size <= 8 && (ret = cur_num(c, 4, &v, "a CPU count")))
 			return ret;
 		if (size <= 8 && (v == 0 || v > DAT_MAX_CPUS))
-			return bad(c, "%llu CPUs (expected 1..%d)", (unsigned long long)v, DAT_MAX_CPUS);
+			return damaged(c, "%llu CPUs (expected 1..%d)", (unsigned long long)v, DAT_MAX_CPUS);
 		return 0;
 	}
 	if ((oid < 1 || oid > 9 || oid == 3 || oid == 8) || (oid == 4 && size == 0))
 		return 0; /* not a string; or TRACECLOCK of 0 bytes, v6's flag for a clock after
 			   * the data */
 	if (size == 0)
-		return bad(c, "option %llu at byte %llu is empty (a string is expected)",
+		return damaged(c, "option %llu at byte %llu is empty (a string is expected)",
 			   (unsigned long long)oid, (unsigned long long)(start - 6));
 	c->pos = start + size - 1;
-	if ((ret = get(c, &last, 1, "an option's string")))
+	if ((ret = cur_read(c, &last, 1, "an option's string")))
 		return ret;
 	if (last != '\0')
-		return bad(c, "option %llu at byte %llu is not a NUL-terminated string",
+		return damaged(c, "option %llu at byte %llu is not a NUL-terminated string",
 			   (unsigned long long)oid, (unsigned long long)(start - 6));
 	return 0;
 }
@@ -701,14 +701,14 @@ static int v7_option(struct dat_cur *c, struct v7_walk *w, u64 oid, u64 start, u
 	c->pos = start;
 	if (oid == V7_OPT_DONE) { /* handle_option_done(): the next options section, or 0 */
 		if (size != 8)
-			return bad(c, "a DONE option of %llu bytes", (unsigned long long)size);
-		return num(c, 8, &w->next, "the next options offset");
+			return damaged(c, "a DONE option of %llu bytes", (unsigned long long)size);
+		return cur_num(c, 8, &w->next, "the next options offset");
 	}
 	if (oid == V7_OPT_BUFFER || oid == V7_OPT_BUFFER_TEXT) {
 		if (w->nr_buffers == DAT_MAX_SECTIONS)
-			return bad(c, "more than %d buffers", DAT_MAX_SECTIONS);
+			return damaged(c, "more than %d buffers", DAT_MAX_SECTIONS);
 		c->pos = start + 8;
-		if (size > 8 && (ret = get(c, &name, 1, "a buffer's name")))
+		if (size > 8 && (ret = cur_read(c, &name, 1, "a buffer's name")))
 			return ret;
 		w->top_buffer |= name == 0; /* the top instance's name is "" */
 		w->buffer_id[w->nr_buffers] = oid;
@@ -719,10 +719,10 @@ static int v7_option(struct dat_cur *c, struct v7_walk *w, u64 oid, u64 start, u
 	if (oid < V7_OPT_HEADER_INFO || oid > V7_OPT_CMDLINES)
 		return v7_plain_option(c, oid, start, size);
 	if (size != 8)
-		return bad(c, "option %llu of %llu bytes", (unsigned long long)oid,
+		return damaged(c, "option %llu of %llu bytes", (unsigned long long)oid,
 			   (unsigned long long)size);
 	w->header_info |= oid == V7_OPT_HEADER_INFO;
-	if ((ret = num(c, 8, &off, "a section offset")))
+	if ((ret = cur_num(c, 8, &off, "a section offset")))
 		return ret;
 	return v7_metadata(c, oid, off);
 }
@@ -737,12 +737,12 @@ static int v7_options(struct dat_cur *c, struct v7_walk *w, u64 at, u64 size)
 
 	while (c->pos < end) {
 		u64 oid, osize, start;
-		if ((ret = num(c, 2, &oid, "an option's id")) ||
-		    (ret = num(c, 4, &osize, "an option's size")))
+		if ((ret = cur_num(c, 2, &oid, "an option's id")) ||
+		    (ret = cur_num(c, 4, &osize, "an option's size")))
 			return ret;
 		start = c->pos;
 		if (osize > end - start)
-			return bad(c, "an option at byte %llu longer than its section",
+			return damaged(c, "an option at byte %llu longer than its section",
 				   (unsigned long long)(start - 6));
 		if ((ret = v7_option(c, w, oid, start, osize)))
 			return ret;
@@ -750,7 +750,7 @@ static int v7_options(struct dat_cur *c, struct v7_walk *w, u64 at, u64 size)
 			return 0;
 		c->pos = start + osize;
 	}
-	return bad(c, "the options section at byte %llu ends without a DONE option",
+	return damaged(c, "the options section at byte %llu ends without a DONE option",
 		   (unsigned long long)at);
 }
 
@@ -766,7 +766,7 @@ static int v7_chain(struct dat_cur *c, u64 pos)
 
 	while (pos < c->size) {
 		if (c->size - pos < 16)
-			return bad(c, "a section header at byte %llu cut short by the end of the file "
+			return damaged(c, "a section header at byte %llu cut short by the end of the file "
 				   "(%llu bytes; truncated?)", (unsigned long long)pos,
 				   (unsigned long long)c->size);
 		if ((ret = v7_section(c, pos, &id, &flags, &size)))
@@ -793,26 +793,26 @@ static int check_v7(struct dat_cur *c)
 	char zname[32];
 	int ret = 0;
 
-	if ((ret = str(c, zname, sizeof(zname), "the compression name")) ||
-	    (ret = str(c, NULL, 0, "the compression version")))
+	if ((ret = cur_string(c, zname, sizeof(zname), "the compression name")) ||
+	    (ret = cur_string(c, NULL, 0, "the compression version")))
 		return ret;
 	c->compressed = strcmp(zname, "none") != 0;
 	w = calloc(1, sizeof(*w));
 	if (!w)
 		return gs_error_set(c->err, GS_ENOMEM, "out of memory");
-	ret = num(c, 8, &w->next, "the first options section's offset");
+	ret = cur_num(c, 8, &w->next, "the first options section's offset");
 	chain = c->pos;
 	for (int k = 0; !ret && w->next; k++) {
 		u64 at = w->next;
 		if (k == DAT_MAX_SECTIONS) {
-			ret = bad(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
+			ret = damaged(c, "more than %d options sections (a loop?)", DAT_MAX_SECTIONS);
 			break;
 		}
 		w->next = 0;
 		if ((ret = v7_section(c, at, &id, &flags, &size)))
 			break;
 		if (id != 0)
-			ret = bad(c, "no options section at byte %llu", (unsigned long long)at);
+			ret = damaged(c, "no options section at byte %llu", (unsigned long long)at);
 		else if (flags & V7_SEC_COMPRESSED) { /* compressed options: left to the library */
 			ret = z_block(c, size, "a compressed options section", &size, NULL);
 			goto out;
@@ -821,9 +821,9 @@ static int check_v7(struct dat_cur *c)
 			ret = v7_options(c, w, at, size);
 	}
 	if (!ret && !w->header_info)
-		ret = bad(c, "no HEADER_INFO option (the header_page's section)");
+		ret = damaged(c, "no HEADER_INFO option (the header_page's section)");
 	if (!ret && !w->top_buffer)
-		ret = bad(c, "no BUFFER option of the top instance (its CPUs' data)");
+		ret = damaged(c, "no BUFFER option of the top instance (its CPUs' data)");
 	for (int b = 0; !ret && b < w->nr_buffers; b++)
 		ret = v7_buffer(c, w->buffer_id[b], w->buffer_start[b], w->buffer_size[b]);
 	if (!ret)
@@ -850,42 +850,42 @@ int dat_check(const char *file, const char *name, struct gs_error *err)
 		goto out_close;
 	}
 	c.size = (u64)sb.st_size;
-	if ((ret = get(&c, head, 10, "the magic")) || (ret = str(&c, version, sizeof(version),
+	if ((ret = cur_read(&c, head, 10, "the magic")) || (ret = cur_string(&c, version, sizeof(version),
 								  "the version")))
 		goto out_close;
 	if (gs_parse_u64(version, &ver) != 0 || (ver != 6 && ver != 7)) {
-		ret = bad(&c, "file version '%s' (govsim reads 6 and 7)", version);
+		ret = damaged(&c, "file version '%s' (govsim reads 6 and 7)", version);
 		goto out_close;
 	}
-	if ((ret = get(&c, head, 2, "the endianness and long size")))
+	if ((ret = cur_read(&c, head, 2, "the endianness and long size")))
 		goto out_close;
 	if (head[0] > 1 || (head[1] != 4 && head[1] != 8)) {
-		ret = bad(&c, "endianness %u and long size %u (expected 0 or 1, and 4 or 8)",
+		ret = damaged(&c, "endianness %u and long size %u (expected 0 or 1, and 4 or 8)",
 			  head[0], head[1]);
 		goto out_close;
 	}
 	c.big_endian = head[0] == 1;
-	if ((ret = num(&c, 4, &page_size, "the page size")))
+	if ((ret = cur_num(&c, 4, &page_size, "the page size")))
 		goto out_close;
 	if (page_size < 1024 || page_size > (1u << 24) || (page_size & (page_size - 1))) {
-		ret = bad(&c, "page size %llu (expected a power of two, 1 KiB .. 16 MiB)",
+		ret = damaged(&c, "page size %llu (expected a power of two, 1 KiB .. 16 MiB)",
 			  (unsigned long long)page_size);
 		goto out_close;
 	}
 	c.page_size = page_size;
-	c.trial = dat_trial_new();
-	if (!c.trial) {
+	c.sandbox = dat_sandbox_new();
+	if (!c.sandbox) {
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
 		goto out_close;
 	}
 	ret = ver == 6 ? check_v6(&c) : check_v7(&c);
 	if (!ret) {
 		char why[512];
-		if (dat_trial_run(c.trial, file, why, sizeof(why)))
-			ret = bad(&c, "%s", why);
+		if (dat_sandbox_run(c.sandbox, file, why, sizeof(why)))
+			ret = damaged(&c, "%s", why);
 	}
 out_close:
-	dat_trial_free(c.trial);
+	dat_sandbox_free(c.sandbox);
 	close(c.fd);
 	return ret;
 }

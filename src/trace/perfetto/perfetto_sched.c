@@ -14,7 +14,7 @@
  * that writes task->__state, as systing does) keeps only the S D T t X Z bits, which mean the
  * same on every kernel; it is counted, never turned into states the trace did not say.
  */
-#include "trace/perfetto_priv.h"
+#include "trace/perfetto/perfetto_priv.h"
 
 /* ---- prev_state ------------------------------------------------------------------------- */
 
@@ -69,7 +69,7 @@ raw_state:
 int pf_compact_start(struct trace_reader *r, const Pftrace__FtraceEventBundle__CompactSched *cs,
 		     u64 *first, u64 *last, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	size_t ns = cs->n_switch_timestamp, nw = cs->n_waking_timestamp;
 	bool ok = cs->n_switch_prev_state == ns && cs->n_switch_next_pid == ns &&
 		  cs->n_switch_next_prio == ns && cs->n_switch_next_comm_index == ns &&
@@ -112,7 +112,7 @@ int pf_compact_start(struct trace_reader *r, const Pftrace__FtraceEventBundle__C
 /* compact switch i: 1 event committed, 0 none (the first of its CPU). */
 int pf_compact_switch(struct trace_reader *r, size_t i, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
 	struct pf_cpu *c = &pf->cpus[pf->cpu];
 	const char *next_comm = cs->intern_table[cs->switch_next_comm_index[i]];
@@ -145,7 +145,7 @@ int pf_compact_switch(struct trace_reader *r, size_t i, struct gs_error *err)
 
 int pf_compact_waking(struct trace_reader *r, size_t i, struct gs_error *err)
 {
-	struct pf_state *pf = r->pf;
+	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
 	struct pf_cpu *c = &pf->cpus[pf->cpu];
 	const char *comm = cs->intern_table[cs->waking_comm_index[i]];

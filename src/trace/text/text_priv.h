@@ -1,48 +1,30 @@
 /*
  * text_priv.h - what the text reader's files share: the per-character helpers of the hot path
- * (always inlined) and the functions one file calls in another. Only src/trace/text*.c include
+ * (always inlined) and the functions one file calls in another. Only src/trace/text/ includes
  * it.
  *
- *   text.c          the fast path (the kernel's column layout, the common events' payloads in
- *                   the kernel's order) and text_parse_line(), which ties the files together;
- *   text_generic.c  numbers, prev_state, key=value payloads by name, trace-cmd's plugin
- *                   layout, event names;
+ *   text.c          the back end (detection, fill), the fast path (the kernel's column layout,
+ *                   the common events' payloads in the kernel's order) and text_parse_line(),
+ *                   which ties the files together;
+ *   text_plugin.c   trace-cmd's plugin layout of sched_switch / sched_wakeup;
  *   text_columns.c  header lines and the columns before the event name (comm-pid, cpu, flags,
  *                   timestamp) in every layout;
- *   text_markers.c  trace_marker writes (devlib, atrace, rt-app).
+ *   systrace.c      the systrace HTML / Chrome JSON back end, whose ftrace text goes through
+ *                   text_parse_line().
+ * Payload fields by name, prev_state, event names and markers are the core's (trace/fields.h),
+ * shared with the other back ends.
  */
 #ifndef GOVSIM_TRACE_TEXT_PRIV_H
 #define GOVSIM_TRACE_TEXT_PRIV_H
 
-#include "trace/reader_priv.h"
+#include "trace/backend.h"
+#include "trace/fields.h"
 
 #include <string.h>
-
-static const unsigned char ident_tab[256] = {
-#define R10(c) [c] = 1, [c + 1] = 1, [c + 2] = 1, [c + 3] = 1, [c + 4] = 1, [c + 5] = 1, \
-	       [c + 6] = 1, [c + 7] = 1, [c + 8] = 1, [c + 9] = 1
-	R10('0'),
-	R10('A'), R10('K'), [('U')] = 1, [('V')] = 1, [('W')] = 1, [('X')] = 1, [('Y')] = 1,
-	[('Z')] = 1,
-	R10('a'), R10('k'), [('u')] = 1, [('v')] = 1, [('w')] = 1, [('x')] = 1, [('y')] = 1,
-	[('z')] = 1,
-	['_'] = 1,
-#undef R10
-};
 
 /* The per-character helpers of the hot path: always inlined, so that strlen() and memcmp() of
  * literal keys fold into compares. */
 #define TEXT_INLINE static inline __attribute__((always_inline))
-
-TEXT_INLINE bool is_ident(char c)
-{
-	return ident_tab[(unsigned char)c];
-}
-
-TEXT_INLINE bool is_digit(char c)
-{
-	return (unsigned)(c - '0') < 10;
-}
 
 /*
  * Word-at-a-time scanning for the columns of a line (the leading spaces, the event name): 8
@@ -135,9 +117,18 @@ TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
 	return true;
 }
 
-/* text_generic.c */
-/* Decimal (leading zeros are decimal: target_cpu=006) or 0x-hex; the whole span must be used. */
-bool span_u64(const char *s, size_t n, u64 *out);
+/* text.c: one text line (without its newline, NUL-terminated at line[len]). Produces at most
+ * one event through reader_slot()/reader_commit(). 0, or GS_ETRACE in strict mode. */
+int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err);
+
+/* text.c: the line at the start of [line, end) when it is one of the common events in the
+ * kernel's layout, ends with a '\n' before end and is no older than every event before it:
+ * parsed, counted and committed as text_parse_line() would, without looking for its end first.
+ * The bytes used, newline included; 0 when the line must be split and go through
+ * text_parse_line() (nothing counted then). Needs a free ring slot beyond reader_slot()'s. */
+size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end);
+
+/* text_plugin.c */
 /* The plugin layout of sched_switch / sched_wakeup / sched_wakeup_new: NULL when ev is filled,
  * else why not, in `why`. */
 const char *plugin_payload(int type, const char *p, const char *end, struct event *ev, char *why,
@@ -157,9 +148,5 @@ bool parse_ts(const char *p, const char *end, u64 *ts_ns, const char **next);
  * and *next after the timestamp's ':', or why not. */
 const char *parse_prefix(const char *p, const char *end, s32 *pid, s32 *cpu, u64 *ts,
 			 const char **next, const char **flags);
-
-/* text_markers.c */
-/* An event name that is an unresolved ip ("0", "0xffffff8008123456"): a trace_marker write. */
-bool is_unresolved_ip(const char *name, size_t len);
 
 #endif

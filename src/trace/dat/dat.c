@@ -5,11 +5,13 @@
  * first, lower CPU first on ties), so records arrive in time order and one at a time. Each
  * record's fields are read by name from the event's format (tep_read_number_field, string and
  * __data_loc fields by hand) and rendered as key=value spans, which go through the same
- * conversion as text lines (text.c event_from_fields), so a .dat and its `trace-cmd report`
+ * conversion as text lines (event_from_fields(), trace/fields.h), so a .dat and its `trace-cmd report`
  * text give the same events. print/bprint records are formatted by libtraceevent
  * (tep_print_event) and searched for the cpu_frequency_devlib marker like text lines.
  */
-#include "trace/reader_priv.h"
+#include "trace/backend.h"
+#include "trace/fields.h"
+#include "trace/dat/dat_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -17,6 +19,20 @@
 #include <trace-cmd/trace-cmd.h>
 
 #define DAT_SCRATCH 8192
+
+/* The back end's state (r->state). */
+struct dat_state {
+	struct tracecmd_input *tc;
+	struct tep_record **pending; /* one record per CPU */
+	int cpus;
+	char *scratch; /* fields rendered as text */
+	size_t scratch_cap;
+};
+
+static struct dat_state *dat_of(const struct trace_reader *r)
+{
+	return r->state;
+}
 
 /* libtracecmd exports it without declaring it in trace-cmd.h (trace-cmd-private.h does):
  * the UNAME option, "<sysname> <nodename> <release> <version...> <machine>" as trace-cmd
@@ -26,7 +42,7 @@ const char *tracecmd_get_uname(struct tracecmd_input *handle);
 /* The release (third word) of the recording's uname, into st.kernel_release. */
 static void dat_kernel_release(struct trace_reader *r)
 {
-	const char *u = tracecmd_get_uname(r->tc);
+	const char *u = tracecmd_get_uname(dat_of(r)->tc);
 	const char *p;
 	size_t len;
 
@@ -42,48 +58,57 @@ static void dat_kernel_release(struct trace_reader *r)
 		snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s", (int)len, p);
 }
 
-int dat_open(struct trace_reader *r, struct gs_error *err)
+static int dat_open(struct trace_reader *r, struct gs_error *err)
 {
+	struct dat_state *d;
 	struct tep_handle *tep;
-	int ret = dat_check(r->file, r->path, err); /* what would crash the library */
+	int ret;
 
+	r->st.format = TRACE_FMT_DAT;
+	ret = dat_check(r->file, r->path, err); /* what would crash the library */
 	if (ret)
 		return ret;
+	if (!(d = calloc(1, sizeof(*d))))
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	r->state = d;
 	tracecmd_set_loglevel(TEP_LOG_NONE);
 	tep_set_loglevel(TEP_LOG_NONE);
-	r->tc = tracecmd_open(r->file, TRACECMD_FL_LOAD_NO_PLUGINS);
-	if (!r->tc)
+	d->tc = tracecmd_open(r->file, TRACECMD_FL_LOAD_NO_PLUGINS);
+	if (!d->tc)
 		return gs_error_set(err, GS_ETRACE, "'%s': cannot read trace.dat (corrupt or unsupported)",
 				    r->path);
-	tep = tracecmd_get_tep(r->tc);
-	r->dat_cpus = tep_get_cpus(tep);
-	if (r->dat_cpus <= 0)
+	tep = tracecmd_get_tep(d->tc);
+	d->cpus = tep_get_cpus(tep);
+	if (d->cpus <= 0)
 		return gs_error_set(err, GS_ETRACE, "'%s': trace.dat without CPUs", r->path);
-	r->pending = calloc((size_t)r->dat_cpus, sizeof(*r->pending));
-	r->scratch = malloc(DAT_SCRATCH);
-	if (!r->pending || !r->scratch)
+	d->pending = calloc((size_t)d->cpus, sizeof(*d->pending));
+	d->scratch = malloc(DAT_SCRATCH);
+	if (!d->pending || !d->scratch)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	r->scratch_cap = DAT_SCRATCH;
-	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
-		r->pending[cpu] = tracecmd_read_cpu_first(r->tc, cpu);
-	r->st.header_cpus = r->dat_cpus;
+	d->scratch_cap = DAT_SCRATCH;
+	for (int cpu = 0; cpu < d->cpus; cpu++)
+		d->pending[cpu] = tracecmd_read_cpu_first(d->tc, cpu);
+	r->st.header_cpus = d->cpus;
 	dat_kernel_release(r);
 	return 0;
 }
 
-void dat_close(struct trace_reader *r)
+static void dat_close(struct trace_reader *r)
 {
-	if (r->pending) {
-		for (int cpu = 0; cpu < r->dat_cpus; cpu++)
-			tracecmd_free_record(r->pending[cpu]);
-		free(r->pending);
-		r->pending = NULL;
+	struct dat_state *d = dat_of(r);
+
+	if (!d)
+		return;
+	if (d->pending) {
+		for (int cpu = 0; cpu < d->cpus; cpu++)
+			tracecmd_free_record(d->pending[cpu]);
+		free(d->pending);
 	}
-	free(r->scratch);
-	r->scratch = NULL;
-	if (r->tc)
-		tracecmd_close(r->tc);
-	r->tc = NULL;
+	free(d->scratch);
+	if (d->tc)
+		tracecmd_close(d->tc);
+	free(d);
+	r->state = NULL;
 }
 
 static bool field_is_string(const struct tep_format_field *f)
@@ -93,18 +118,19 @@ static bool field_is_string(const struct tep_format_field *f)
 	return (f->flags & TEP_FIELD_IS_ARRAY) && f->type && strstr(f->type, "char");
 }
 
-/* Render every field of the record as key=value spans in r->scratch. */
+/* Render every field of the record as key=value spans in the state's scratch. */
 static void render_fields(struct trace_reader *r, struct tep_event *event, struct tep_record *rec,
 			  struct fieldset *fs)
 {
+	struct dat_state *d = dat_of(r);
 	struct tep_handle *tep = event->tep;
 	size_t used = 0;
 
 	fs->n = 0;
 	for (struct tep_format_field *f = event->format.fields; f && fs->n < FIELDSET_MAX;
 	     f = f->next) {
-		char *out = r->scratch + used;
-		size_t room = r->scratch_cap - used;
+		char *out = d->scratch + used;
+		size_t room = d->scratch_cap - used;
 		int n;
 
 		if (room < 96)
@@ -191,8 +217,8 @@ static void switch_state_as_printed(struct tep_handle *tep, struct tep_record *r
 }
 
 /*
- * A marker record (print, bprint, tracing_mark_write), rendered as its text and read as text.c
- * reads a marker line: > 0 when ev is an event, 0 when it is not (counted), < 0 when the text
+ * A marker record (print, bprint, tracing_mark_write), rendered as its text and read as the
+ * text reader reads a marker line: > 0 when ev is an event, 0 when it is not (counted), < 0 when the text
  * is malformed (then *ret is reader_malformed()'s answer).
  */
 static int dat_marker(struct trace_reader *r, struct tep_handle *tep, struct tep_event *event,
@@ -206,14 +232,14 @@ static int dat_marker(struct trace_reader *r, struct tep_handle *tep, struct tep
 	tep_print_event(tep, &s, rec, "%s", TEP_PRINT_INFO);
 	trace_seq_terminate(&s);
 	if (strcmp(event->name, "bprint") == 0) { /* trace_printk(), not a marker */
-		m = text_parse_marker(s.buffer, s.buffer + s.len, ev, &why, r->marker_why,
-				      sizeof(r->marker_why));
+		m = marker_parse_devlib(s.buffer, s.buffer + s.len, ev, &why, r->marker_why,
+					sizeof(r->marker_why));
 		if (m == 0)
 			reader_count_unknown(r, event->name, strlen(event->name));
 		else if (m > 0)
 			r->st.markers[MARKER_DEVLIB_FREQ]++;
 	} else {
-		m = text_marker(r, s.buffer, s.buffer + s.len, ev, &why);
+		m = reader_marker(r, s.buffer, s.buffer + s.len, ev, &why);
 	}
 	if (m < 0)
 		*ret = reader_malformed(r, r->lineno, err, "%s", why);
@@ -221,9 +247,10 @@ static int dat_marker(struct trace_reader *r, struct tep_handle *tep, struct tep
 	return m;
 }
 
-int dat_fill(struct trace_reader *r, struct gs_error *err)
+static int dat_fill(struct trace_reader *r, struct gs_error *err)
 {
-	struct tep_handle *tep = tracecmd_get_tep(r->tc);
+	struct dat_state *d = dat_of(r);
+	struct tep_handle *tep = tracecmd_get_tep(d->tc);
 	struct tep_record *rec;
 	struct tep_event *event;
 	struct event *ev;
@@ -232,15 +259,15 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 	char whybuf[160];
 	int best = -1, type, ret = 0;
 
-	for (int cpu = 0; cpu < r->dat_cpus; cpu++)
-		if (r->pending[cpu] && (best < 0 || r->pending[cpu]->ts < r->pending[best]->ts))
+	for (int cpu = 0; cpu < d->cpus; cpu++)
+		if (d->pending[cpu] && (best < 0 || d->pending[cpu]->ts < d->pending[best]->ts))
 			best = cpu;
 	if (best < 0) {
 		r->done = true;
 		return 0;
 	}
-	rec = r->pending[best];
-	r->pending[best] = tracecmd_read_data(r->tc, best);
+	rec = d->pending[best];
+	d->pending[best] = tracecmd_read_data(d->tc, best);
 	r->lineno++;
 	r->st.lines++;
 
@@ -249,7 +276,7 @@ int dat_fill(struct trace_reader *r, struct gs_error *err)
 		ret = reader_malformed(r, r->lineno, err, "record of an unknown event id");
 		goto out_free;
 	}
-	type = text_event_type(event->name, strlen(event->name));
+	type = tracepoint_type(event->name, strlen(event->name));
 	if (type == -1) {
 		reader_count_unknown(r, event->name, strlen(event->name));
 		goto out_free;
@@ -290,3 +317,22 @@ out_free:
 	tracecmd_free_record(rec);
 	return ret;
 }
+
+static bool dat_sniff(const char *p, size_t n, bool eof)
+{
+	static const char magic[] = "\027\010\104tracing";
+
+	(void)eof;
+	return n >= 10 && memcmp(p, magic, 10) == 0;
+}
+
+const struct trace_backend trace_backend_dat = {
+	.name = "trace.dat",
+	.formats = 1u << TRACE_FMT_DAT,
+	.unit = "records",
+	.whole_file = true,
+	.sniff = dat_sniff,
+	.open = dat_open,
+	.fill = dat_fill,
+	.close = dat_close,
+};
