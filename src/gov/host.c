@@ -314,11 +314,12 @@ static const struct govsim_host host = {
 	.error = host_error,
 };
 
-/* ---- the governor's start ------------------------------------------------------------------ */
+/* ---- starting, running and stopping a governor ---------------------------------------------- */
 
 /*
  * The run's kernel profile (env->kernel; NULL: the default, v5.9) as struct govsim_kernel: the
- * profile's schedutil behaviours are the public enums already. Constants: map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
+ * profile's schedutil behaviours are the public enums already. Constants:
+ * map_util_freq/map_util_perf's 5/4 (include/linux/sched/cpufreq.h),
  * IOWAIT_BOOST_MIN = SCHED_CAPACITY_SCALE / 8 (cpufreq_schedutil.c v5.4+).
  */
 static void kernel_from_profile(struct govsim_kernel *k, const struct kernel_profile *kp, int hz)

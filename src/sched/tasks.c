@@ -51,11 +51,13 @@ struct task_node *node_find(const struct sched *s, s32 pid)
 
 /* p->comm becomes comm's first 15 characters, NUL-padded (strncpy). Most events name the task
  * as before, so compare first: p->comm is always NUL-padded after its end. True when the name
- * changed. */
-static bool set_comm(struct task *p, const char *comm)
+ * changed; then old, when not NULL, receives the name it had. */
+static bool set_comm(struct task *p, const char *comm, char old[TASK_COMM_LEN])
 {
 	if (!comm || !comm[0] || strncmp(comm, p->comm, TASK_COMM_LEN - 1) == 0)
 		return false;
+	if (old)
+		memcpy(old, p->comm, TASK_COMM_LEN);
 	strncpy(p->comm, comm, TASK_COMM_LEN - 1);
 	p->comm[TASK_COMM_LEN - 1] = '\0';
 	return true;
@@ -67,8 +69,7 @@ static void rename_task(struct sched *s, struct task_node *n, const char *comm, 
 {
 	char old[TASK_COMM_LEN];
 
-	memcpy(old, n->t.comm, TASK_COMM_LEN);
-	if (set_comm(&n->t, comm) && n->started && s->hooks.task_rename && !s->mute)
+	if (set_comm(&n->t, comm, old) && n->started && s->hooks.task_rename && !s->mute)
 		s->hooks.task_rename(s->hooks.ctx, &n->t, old, now);
 }
 
@@ -113,7 +114,7 @@ struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
 	n->t.cpu = -1;
 	n->t.prio = 120;
 	n->t.class = SCHED_CLASS_CFS;
-	set_comm(&n->t, comm);
+	set_comm(&n->t, comm, NULL);
 	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
 		;
 	s->table[h] = n;

@@ -75,11 +75,17 @@ u64 sim_action_time(const struct sim *s, size_t k)
 	return s->t0 + policy_action_time_ns(&s->cfg.opts.policy->actions[k]);
 }
 
+/* The policy layer's callbacks into this replay. */
+static struct policy_ops sim_policy_ops(struct sim *s)
+{
+	return (struct policy_ops){s, policy_for_each_task, policy_requeue, policy_update_active};
+}
+
 int sim_apply_action(struct sim *s, struct gs_error *err)
 {
 	size_t k = s->next_action++;
 	const struct policy_action *a = &s->cfg.opts.policy->actions[k];
-	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
+	struct policy_ops ops = sim_policy_ops(s);
 	struct gs_error perr;
 	int ret;
 
@@ -105,7 +111,7 @@ int sim_apply_action(struct sim *s, struct gs_error *err)
 void sim_task_rename(void *ctx, struct task *p, const char *old_comm, u64 now)
 {
 	struct sim *s = ctx;
-	struct policy_ops ops = {s, policy_for_each_task, policy_requeue, policy_update_active};
+	struct policy_ops ops = sim_policy_ops(s);
 
 	if (!s->cfg.opts.policy || p->is_governor)
 		return;
