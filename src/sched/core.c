@@ -52,6 +52,34 @@ static enum sched_class_id class_of_prio(int prio)
 	return SCHED_CLASS_CFS;
 }
 
+/*
+ * The per-CPU stopper thread: smpboot names it "migration/%u" (kernel/stop_machine.c,
+ * cpu_stop_threads) and sched_set_stop_task() makes it SCHED_FIFO at MAX_RT_PRIO - 1, prio 0
+ * in a trace, before moving it to stop_sched_class (kernel/sched/core.c, v4.19 to 7.2). The
+ * name alone is not enough: an RT task may be called so, and only prio 0 is the stopper's.
+ */
+static bool is_stopper_comm(const char *comm)
+{
+	const char *d = comm + 10;
+
+	if (strncmp(comm, "migration/", 10) != 0 || !*d)
+		return false;
+	for (; *d; d++)
+		if (*d < '0' || *d > '9')
+			return false;
+	return true;
+}
+
+/* The class a task of this prio is in: sugov:N is the governor's, migration/N the stop class. */
+static enum sched_class_id task_class(const struct task *p, int prio)
+{
+	if (p->is_governor)
+		return SCHED_CLASS_DL;
+	if (p->is_stopper && prio == 0)
+		return SCHED_CLASS_STOP;
+	return class_of_prio(prio);
+}
+
 /* ---- hooks ----------------------------------------------------------------------------------- */
 
 void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags)
@@ -117,6 +145,7 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 	case SCHED_CLASS_DL:
 		enqueue_task_dl(s, rq);
 		break;
+	case SCHED_CLASS_STOP: /* enqueue/dequeue/set_next/put_prev_task_stop: no signal */
 	case SCHED_CLASS_IDLE:
 		break;
 	}
@@ -142,6 +171,7 @@ static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bo
 	case SCHED_CLASS_DL:
 		dequeue_task_dl(rq);
 		break;
+	case SCHED_CLASS_STOP: /* enqueue/dequeue/set_next/put_prev_task_stop: no signal */
 	case SCHED_CLASS_IDLE:
 		break;
 	}
@@ -165,6 +195,7 @@ static void set_next_task(struct sched *s, struct rq *rq, struct task_node *n,
 	case SCHED_CLASS_DL:
 		set_next_task_dl(rq, prev_class);
 		break;
+	case SCHED_CLASS_STOP: /* enqueue/dequeue/set_next/put_prev_task_stop: no signal */
 	case SCHED_CLASS_IDLE:
 		break;
 	}
@@ -189,6 +220,7 @@ static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
 	case SCHED_CLASS_DL:
 		put_prev_task_dl(rq);
 		break;
+	case SCHED_CLASS_STOP: /* enqueue/dequeue/set_next/put_prev_task_stop: no signal */
 	case SCHED_CLASS_IDLE:
 		break;
 	}
@@ -255,7 +287,7 @@ static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 	p->prio = prio;
 	if (p->is_governor)
 		return;
-	p->class = class_of_prio(prio);
+	p->class = task_class(p, prio);
 	if (p->class != old && s->hooks.task_class_change)
 		s->hooks.task_class_change(s->hooks.ctx, p, old, now);
 }
@@ -271,7 +303,7 @@ static void apply_pending_prio(struct sched *s, struct task_node *n, u64 now)
 /* A prio seen in an event: a class change waits until the task is off its runqueue. */
 static void see_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 {
-	if (!n->t.on_rq || class_of_prio(prio) == n->queued_class) {
+	if (!n->t.on_rq || task_class(&n->t, prio) == n->queued_class) {
 		n->prio_pending = false;
 		if (prio != n->t.prio)
 			apply_prio(s, n, prio, now);
@@ -299,7 +331,8 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 	p->cpu = cpu;
 	p->prio = prio;
 	p->is_governor = is_governor_comm(p->comm);
-	p->class = p->is_governor ? SCHED_CLASS_DL : class_of_prio(prio);
+	p->is_stopper = is_stopper_comm(p->comm);
+	p->class = task_class(p, prio);
 	n->queued_class = p->class;
 	if (n->seeded) {
 		n->absorb = true;
@@ -718,6 +751,7 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 	case SCHED_CLASS_DL:
 		task_tick_dl(rq);
 		break;
+	case SCHED_CLASS_STOP: /* task_tick_stop() does nothing */
 	case SCHED_CLASS_IDLE:
 		break;
 	}

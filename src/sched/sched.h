@@ -37,7 +37,15 @@
 
 struct sched;
 
-enum sched_class_id { SCHED_CLASS_IDLE = 0, SCHED_CLASS_CFS, SCHED_CLASS_RT, SCHED_CLASS_DL };
+/* SCHED_CLASS_STOP: the per-CPU stopper, migration/N (kernel/sched/stop_task.c): above every
+ * class, invisible to the frequency signals (no cpufreq kick, no PELT signal, not RT). */
+enum sched_class_id {
+	SCHED_CLASS_IDLE = 0,
+	SCHED_CLASS_CFS,
+	SCHED_CLASS_RT,
+	SCHED_CLASS_DL,
+	SCHED_CLASS_STOP,
+};
 
 /* Task-timeline record kinds (the `event` column of --task-timeline). */
 enum sched_task_event {
@@ -56,6 +64,7 @@ struct task {
 	int prio;
 	enum sched_class_id class;
 	bool is_governor;   /* sugov:N kthread: not workload, ignored */
+	bool is_stopper;    /* migration/N: the stop class at its prio 0 */
 	int cpu;            /* task_cpu() */
 	bool on_rq;         /* enqueued (runnable or running) */
 	bool running;       /* rq->curr == p */

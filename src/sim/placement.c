@@ -135,7 +135,8 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 			return select_task_rq_rt(&pl->rd, &t, t.cpu, t.cpu);
 		return select_task_rq_fair(&pl->rd, &t, t.cpu, EAS_BALANCE_FORK, &wk, NULL);
 	}
-	if (p->on_rq || p->cpu < 0 || p->is_governor || p->class == SCHED_CLASS_DL)
+	if (p->on_rq || p->cpu < 0 || p->is_governor || p->class == SCHED_CLASS_DL ||
+	    p->class == SCHED_CLASS_STOP)
 		return -1;
 	sched_eas_task(s->sched, p, &t);
 	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, now - s->t0, p->pid, p->comm);
