@@ -385,8 +385,9 @@ static inline void govsim_report(struct govsim_policy *pol, const struct govsim_
 
 /* ---- tunables (from init only) ---------------------------------------------------------------- */
 
-/* The value of --set name=VALUE (the last one given), NULL when absent. Every key the governor
- * does not ask for is an error ("unknown tunable") once init returns. */
+/* The value of --set name=VALUE (the last one given), NULL when absent; --set
+ * policyN.name=VALUE, for the policy whose first CPU is N, wins over it. Every key the
+ * governor does not ask for is an error ("unknown tunable") once init returns. */
 static inline const char *govsim_tunable(struct govsim_policy *pol, const char *name)
 {
 	return pol->host->tunable(pol, name);

@@ -269,6 +269,18 @@ static const struct {
 	  NULL}},
 };
 
+/* The NAME of a key "policyN.NAME" (N decimal), else NULL. */
+static const char *policy_tunable(const char *key)
+{
+	const char *p = key + 6;
+
+	if (strncmp(key, "policy", 6) != 0 || *p < '0' || *p > '9')
+		return NULL;
+	while (*p >= '0' && *p <= '9')
+		p++;
+	return *p == '.' && p[1] ? p + 1 : NULL;
+}
+
 /* 0 when every --set key is one the governor or the replay takes; else a usage error naming
  * the nearest key and the governor's tunables. */
 static int check_tunables(const struct run_opts *o, const char *usage)
@@ -289,12 +301,16 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 	all[n] = NULL;
 	for (int i = 0; i < o->sim.nr_params; i++) {
 		const char *key = o->params[i].key;
+		const char *own = policy_tunable(key);
 		char list[256] = "", hint[96];
 		size_t len = 0;
 		bool known = false;
 
 		for (size_t k = 0; all[k]; k++)
 			known = known || strcmp(all[k], key) == 0;
+		/* policyN.NAME: a governor tunable for one policy (the replay's own are global) */
+		for (size_t k = 0; own && gt[k]; k++)
+			known = known || strcmp(gt[k], own) == 0;
 		if (known)
 			continue;
 		for (size_t k = 0; gt[k]; k++)

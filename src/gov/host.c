@@ -250,14 +250,31 @@ static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 	st->env.on_eval(st->env.ctx, &ev);
 }
 
+/*
+ * Tunables per policy: where a driver keeps the governor's tunables per policy
+ * (have_governor_per_policy(): /sys/devices/system/cpu/cpufreq/policyN/<governor>/, the
+ * arm64 big.LITTLE phones), `--set policyN.NAME=V` sets them for the policy whose first CPU
+ * is N; `--set NAME=V` sets every policy, and the policy's own value wins. Both are marked
+ * used whenever a policy asks, so that a global value every policy overrides is no error.
+ */
+static void policy_key(const struct pub_state *st, const char *name, char *buf, size_t n)
+{
+	snprintf(buf, n, "policy%d.%s", st->pol->tbl.cpus[0], name);
+}
+
 static const char *host_tunable(struct govsim_policy *gp, const char *name)
 {
 	struct pub_state *st = state_of(gp);
-	struct gov_param *p;
+	struct gov_param *p, *own;
+	char key[128];
 
 	if (!st || !st->params || !name)
 		return NULL;
 	p = gov_param_find(st->params, st->nr_params, name);
+	policy_key(st, name, key, sizeof(key));
+	own = gov_param_find(st->params, st->nr_params, key);
+	if (own)
+		p = own;
 	return p ? p->value : NULL;
 }
 
@@ -265,12 +282,15 @@ static int host_tunable_uint(struct govsim_policy *gp, const char *name, unsigne
 			     unsigned int hi, unsigned int *out)
 {
 	struct pub_state *st = state_of(gp);
+	char key[128];
 
 	if (!st || !out)
 		return GOVSIM_EINVAL;
 	if (!st->params || !name)
 		return GOVSIM_OK;
-	if (gov_param_uint(st->params, st->nr_params, name, lo, hi, out, st->err)) {
+	policy_key(st, name, key, sizeof(key));
+	if (gov_param_uint(st->params, st->nr_params, name, lo, hi, out, st->err) ||
+	    gov_param_uint(st->params, st->nr_params, key, lo, hi, out, st->err)) {
 		st->err_set = true;
 		return GOVSIM_EINVAL;
 	}

@@ -688,6 +688,27 @@ void replay_cache_free(struct replay_cache *rc)
 	free(rc);
 }
 
+/* A --set key no governor asked for: a policyN.NAME whose N names no policy, or unknown. */
+static int unused_tunable(const struct gov_param *p, const struct sim_config *cfg,
+			  struct gs_error *err)
+{
+	const struct platform *plat = cfg->opts.plat;
+	char list[128] = "";
+	size_t len = 0;
+	int n;
+
+	if (sscanf(p->key, "policy%d.", &n) == 1 && strchr(p->key, '.') && plat) {
+		for (int c = 0; c < plat->nr_clusters; c++)
+			len += (size_t)snprintf(list + len, sizeof(list) - len, "%spolicy%d",
+						c ? ", " : "", plat->clusters[c].cpus[0]);
+		return gs_error_set(err, GS_EARG,
+				    "'%s': platform %s has no policy%d (a policy is named after its "
+				    "first CPU: %s)", p->key, plat->name, n, list);
+	}
+	return gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'", p->key,
+			    cfg->gov->name);
+}
+
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
 {
 	char kernel_why[384] = "", cap_note[384] = "";
@@ -726,8 +747,7 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 		goto out;
 	for (int i = 0; i < cfg.opts.nr_params; i++) {
 		if (!params[i].used) {
-			ret = gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'",
-					   params[i].key, cfg.gov->name);
+			ret = unused_tunable(&params[i], &cfg, err);
 			goto out;
 		}
 	}
