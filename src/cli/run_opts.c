@@ -259,7 +259,8 @@ static const struct {
 	const char *governor;
 	const char *tunables[6];
 } gov_tunables[] = {
-	{"schedutil", {"rate_limit_us", "iowait_boost", NULL}},
+	{"schedutil", {"rate_limit_us", "up_rate_limit_us", "down_rate_limit_us", "iowait_boost",
+		       NULL}},
 	{"performance", {NULL}},
 	{"powersave", {NULL}},
 	{"userspace", {"freq_khz", NULL}},

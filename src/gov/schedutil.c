@@ -49,6 +49,10 @@
  *   host's idle_calls, the replay's count of idle entries, for tick_nohz_get_idle_calls_cpu().
  * - rate_limit_us is a --set tunable read at init (any unsigned int, as rate_limit_us_store
  *   takes); the kernel's sysfs store can change it while running.
+ * - Added from the Android common kernels (android-4.19, android-5.4): up_rate_limit_us and
+ *   down_rate_limit_us, each defaulting to rate_limit_us (sugov_up_down_rate_limit; equal,
+ *   they are mainline's rule). Under a v5.10+ profile the direction check follows the
+ *   need_freq_update commit, as the vendor trees that carry both order them.
  * - A governor that ran before the trace (no start of it traced: govsim_policy.running_before)
  *   starts with next_freq = the frequency in force and cached_raw_freq unknown, not as
  *   sugov_start() leaves it (0, 0): its last decision is what the trace shows in force. A
@@ -265,6 +269,25 @@ bool sugov_should_update_freq(struct sugov_policy *sg_policy, u64 time)
 	return delta_ns >= sg_policy->freq_update_delay_ns;
 }
 
+/*
+ * Android's split rate limits (the Android common kernels' android-4.19 and android-5.4
+ * kernel/sched/cpufreq_schedutil.c, sugov_up_down_rate_limit): sugov_should_update_freq()
+ * lets through every update min(up, down) after the last change, and a change up (down) of
+ * next_freq must also wait up_rate_delay_ns (down_rate_delay_ns) from it. With both equal
+ * to rate_limit_us it is mainline's rule.
+ */
+static bool sugov_up_down_rate_limit(const struct sugov_policy *sg_policy, u64 time,
+				     unsigned int next_freq)
+{
+	s64 delta_ns = (s64)(time - sg_policy->last_freq_update_time);
+
+	if (next_freq > sg_policy->next_freq && delta_ns < sg_policy->up_rate_delay_ns)
+		return true;
+	if (next_freq < sg_policy->next_freq && delta_ns < sg_policy->down_rate_delay_ns)
+		return true;
+	return false;
+}
+
 bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned int next_freq)
 {
 	/* The rate limit counts from the last change of next_freq, not the last evaluation.
@@ -276,6 +299,11 @@ bool sugov_update_next_freq(struct sugov_policy *sg_policy, u64 time, unsigned i
 	else if (sg_policy->next_freq == next_freq)
 		return false;
 
+	if (sg_policy->up_down && sugov_up_down_rate_limit(sg_policy, time, next_freq)) {
+		/* Restore cached freq as next_freq is not changed */
+		sg_policy->cached_raw_freq = sg_policy->prev_cached_raw_freq;
+		return false;
+	}
 	sg_policy->next_freq = next_freq;
 	sg_policy->last_freq_update_time = time;
 	return true;
@@ -330,6 +358,7 @@ unsigned int get_next_freq(struct sugov_policy *sg_policy, unsigned long util,
 	/* v5.10+ leave need_freq_update to sugov_update_next_freq */
 	if (!sg_policy->v.commit_on_need_update)
 		sg_policy->need_freq_update = false;
+	sg_policy->prev_cached_raw_freq = sg_policy->cached_raw_freq;
 	sg_policy->cached_raw_freq = raw;
 	/* cpufreq_driver_resolve_freq (RELATION_L, or RELATION_LE on v6.1+) */
 	return govsim_resolve_freq(policy, raw, policy->kernel->next_freq_relation);
@@ -618,6 +647,10 @@ void sugov_update_shared(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 static const struct govsim_tunable schedutil_tunables[] = {
 	{"rate_limit_us", "µs between frequency changes (any unsigned int; default "
 			  "cpufreq_policy_transition_delay_us())"},
+	{"up_rate_limit_us", "µs from a change before a change up (Android; default "
+			     "rate_limit_us)"},
+	{"down_rate_limit_us", "µs from a change before a change down (Android; default "
+			       "rate_limit_us)"},
 	{"iowait_boost", "0|1: boost CPUs whose tasks wake up from IO (default 0)"},
 	{NULL, NULL},
 };
@@ -625,7 +658,7 @@ static const struct govsim_tunable schedutil_tunables[] = {
 static int schedutil_init(struct govsim_policy *pol, void **data)
 {
 	struct sugov_policy *sg_policy;
-	unsigned int rate_limit_us = pol->transition_delay_us;
+	unsigned int rate_limit_us = pol->transition_delay_us, up_us, down_us;
 	/* iowait boost off by default: a deliberate departure from v5.9, where it is always on.
 	 * A trace shows D-state sleeps, not in_iowait (io_schedule()), so the replay cannot tell
 	 * which wakeups the kernel boosted; `--set iowait_boost=1` boosts every D-state wakeup.
@@ -637,7 +670,12 @@ static int schedutil_init(struct govsim_policy *pol, void **data)
 	ret = govsim_tunable_uint(pol, "rate_limit_us", 0, UINT32_MAX, &rate_limit_us);
 	if (ret)
 		return ret;
-	ret = govsim_tunable_bool(pol, "iowait_boost", &iowait);
+	up_us = down_us = rate_limit_us;
+	ret = govsim_tunable_uint(pol, "up_rate_limit_us", 0, UINT32_MAX, &up_us);
+	if (!ret)
+		ret = govsim_tunable_uint(pol, "down_rate_limit_us", 0, UINT32_MAX, &down_us);
+	if (!ret)
+		ret = govsim_tunable_bool(pol, "iowait_boost", &iowait);
 	if (ret)
 		return ret;
 
@@ -657,6 +695,14 @@ static int schedutil_init(struct govsim_policy *pol, void **data)
 		sg_policy->cached_raw_freq = SUGOV_RAW_FREQ_UNKNOWN;
 	}
 	sg_policy->freq_update_delay_ns = (s64)rate_limit_us * (s64)NSEC_PER_USEC;
+	if (up_us != rate_limit_us || down_us != rate_limit_us) {
+		/* Android: min_rate_limit_ns gates the evaluation, the direction the change */
+		sg_policy->up_down = true;
+		sg_policy->up_rate_delay_ns = (s64)up_us * (s64)NSEC_PER_USEC;
+		sg_policy->down_rate_delay_ns = (s64)down_us * (s64)NSEC_PER_USEC;
+		sg_policy->freq_update_delay_ns = up_us < down_us ? sg_policy->up_rate_delay_ns
+								  : sg_policy->down_rate_delay_ns;
+	}
 	sg_policy->nr_cpus = pol->nr_cpus;
 	for (int i = 0; i < sg_policy->nr_cpus; i++) {
 		sg_policy->cpus[i].sg_policy = sg_policy;

@@ -66,6 +66,10 @@ struct sugov_policy {
 	struct sugov_variant v;
 	/* tunables */
 	unsigned int rate_limit_us; /* default cpufreq_policy_transition_delay_us() */
+	/* Android's split rate limits (up_rate_limit_us, down_rate_limit_us): up_down is set
+	 * when either is given; the plain rate limit is then the smaller of the two */
+	bool up_down;
+	s64 up_rate_delay_ns, down_rate_delay_ns;
 	bool iowait_boost_enabled;  /* iowait_boost=1; off: SCHED_CPUFREQ_IOWAIT is ignored */
 	u64 tick_nsec;              /* TICK_NSEC of the profile's CONFIG_HZ */
 	/* state (sugov_start zeroes it) */
@@ -73,6 +77,7 @@ struct sugov_policy {
 	s64 freq_update_delay_ns;
 	unsigned int next_freq;
 	unsigned int cached_raw_freq; /* SUGOV_RAW_FREQ_UNKNOWN: ran before the trace */
+	unsigned int prev_cached_raw_freq; /* restored when the up/down limit holds next_freq */
 	bool limits_changed;
 	bool need_freq_update;
 	int nr_cpus;
@@ -171,7 +176,8 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 /* The governor through the public interface. */
 #define SCHEDUTIL_HELP                                                                         \
 	"Linux v5.9 schedutil: frequency from PELT util with uclamp; rate_limit_us=N "         \
-	"(default from the transition latency), iowait_boost=0|1 (default 0)"
+	"(default from the transition latency), up_rate_limit_us=N, down_rate_limit_us=N "   \
+	"(Android's split limits), iowait_boost=0|1 (default 0)"
 extern const struct govsim_governor schedutil_governor;
 
 #endif

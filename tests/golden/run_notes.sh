@@ -98,7 +98,7 @@ dym option 2 "unknown option '--platfrom'; did you mean '--platform'?" run $sf -
 dym governor 2 "unknown governor 'schedutl'; did you mean 'schedutil'?" run $sf --governor schedutl
 # (its exit status is item 8's, another branch: 3 once merged)
 dym platform - "did you mean 'hikey960'?" run $sf --platform hikey96
-dym tunable 2 "unknown tunable 'rate_limit' for governor 'schedutil'; did you mean 'rate_limit_us'? (schedutil takes rate_limit_us, iowait_boost;" run $sf --set rate_limit=5
+dym tunable 2 "unknown tunable 'rate_limit' for governor 'schedutil'; did you mean 'rate_limit_us'? (schedutil takes rate_limit_us, up_rate_limit_us, down_rate_limit_us, iowait_boost;" run $sf --set rate_limit=5
 dym tunable-none 2 "(performance takes no tunables;" run $sf --governor performance --set rate_limit_us=5
 dym tunable-ok 0 "policy0" run $sf --governor ondemand --set up_threshold=80 --set sampling_rate=10000 --set sampling_down_factor=2
 dym gen-range 2 "gen: bad cpus '99' (want 1..64)" gen periodic -o "$tmp/g.txt" --cpus 99
