@@ -187,6 +187,8 @@ struct sim {
 	u64 tick_ns;
 	u64 next_tick;
 	u64 next_blocked;
+	/* per CPU: rq->next_balance of an idle CPU's rebalance softirq (feed_tick) */
+	u64 next_idle_balance[GS_MAX_CPUS];
 	size_t next_action; /* policy actions are kept in run order (policy.h) */
 	/* cached: the earliest pending frequency request (pol.pending changes only inside a
 	 * governor update or when the loop applies one: both refresh it) and the next action */
