@@ -486,6 +486,21 @@ static const struct {
 	{5, 10, 40, "v5.10-early", "v5.10"},
 };
 
+/*
+ * A Debian release hides its sublevel ("5.10.0-32-amd64"); the reader appends the upstream
+ * version from /proc/version (" (Debian 5.10.223)"): that sublevel, when it is the same
+ * major.minor and the release's own is 0.
+ */
+static int debian_sublevel(const char *release, int major, int minor, int sub)
+{
+	const char *d = strstr(release, "(Debian ");
+	int dmaj, dmin, dsub;
+
+	if (sub != 0 || !d || sscanf(d + 8, "%d.%d.%d", &dmaj, &dmin, &dsub) != 3)
+		return sub;
+	return dmaj == major && dmin == minor ? dsub : sub;
+}
+
 const struct kernel_profile *kernel_profile_for_release(const char *release, char *why,
 							size_t why_size)
 {
@@ -499,6 +514,7 @@ const struct kernel_profile *kernel_profile_for_release(const char *release, cha
 		p++;
 	if (sscanf(p, "%d.%d.%d", &major, &minor, &sub) < 2 || major < 2 || major > 99)
 		return NULL;
+	sub = debian_sublevel(release, major, minor, sub);
 	for (size_t i = 0; i < GS_ARRAY_SIZE(sublevel_split); i++) {
 		if (sublevel_split[i].major == major && sublevel_split[i].minor == minor) {
 			bool late = sub >= sublevel_split[i].first_late;
