@@ -89,8 +89,8 @@ static inline unsigned char *payload(struct event *ev)
  * A chunk aligned to its size and offered to the kernel as a transparent huge page. The forked
  * workers of a sweep each read every chunk once: in 4 KiB pages that is one page-table walk
  * (and, under some hypervisors, one trap to build a shadow entry) per page and per worker, a
- * cost that showed as a sixth of a worker's time in the copy out of the cache; a huge page
- * makes it one per 2 MiB. Without THP (or with it off) the advice is ignored.
+ * cost that can reach a sixth of a worker's time, all of it on the copy out of the cache; a
+ * huge page makes it one per 2 MiB. With THP off the advice is ignored.
  */
 static unsigned char *chunk_alloc(void)
 {
