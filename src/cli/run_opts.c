@@ -902,6 +902,7 @@ int run_opts_replay(struct run_opts *o, const char *trace, const char *governor_
 	spec.stats_out = &stats;
 	/* the trace's hash identifies stored runs; a printed summary does not need it */
 	spec.no_hash = governor_override || (!o->db && !o->csv_dir);
+	spec.no_slices = spec.no_hash;
 	memset(&stats, 0, sizeof(stats));
 	if (!governor_override && (ret = open_outputs(o, &spec, &out, &err)))
 		return cli_report(&err);

@@ -24,6 +24,7 @@ struct pub_state {
 	struct gov_env env;
 	struct govsim_kernel kernel;
 	struct govsim_opp opps[GS_MAX_OPPS];
+	u64 cpu_mask; /* bit c set: CPU c is one of the policy's (the cpufreq table's CPUs) */
 	void *data; /* the governor's */
 	/* during init only */
 	struct gov_param *params;
@@ -47,12 +48,9 @@ static struct pub_state *state_cpu(const struct govsim_policy *gp, int cpu)
 {
 	struct pub_state *st = state_of(gp);
 
-	if (!st)
+	if (!st || cpu < 0 || cpu >= GS_MAX_CPUS || !((st->cpu_mask >> cpu) & 1))
 		return NULL;
-	for (int i = 0; i < st->gp.nr_cpus; i++)
-		if (st->gp.cpus[i] == cpu)
-			return st;
-	return NULL;
+	return st;
 }
 
 static void pub_refresh(struct pub_state *st)
@@ -387,6 +385,9 @@ static int pub_init(const struct govsim_governor *g, struct cpufreq_policy *pol,
 	st->gp.id = pol->id;
 	st->gp.nr_cpus = tbl->nr_cpus;
 	st->gp.cpus = tbl->cpus;
+	for (int i = 0; i < tbl->nr_cpus; i++)
+		if (tbl->cpus[i] >= 0 && tbl->cpus[i] < GS_MAX_CPUS)
+			st->cpu_mask |= 1ull << tbl->cpus[i];
 	st->gp.nr_opps = tbl->nr_opps;
 	st->gp.opps = st->opps;
 	st->gp.cpuinfo_min_khz = pol->cpuinfo_min_khz;

@@ -32,6 +32,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->freq_invariant = -1;
 	cfg->dvfs_any_cpu = -1;
 	cfg->cpuidle_driver = 1;
+	cfg->placement_slices = true;
 }
 
 /* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */

@@ -262,6 +262,7 @@ static int replay_config(const struct replay_spec *spec, struct sim_config *cfg,
 	cfg->params = *params;
 	cfg->validate = spec->validation_out != NULL;
 	cfg->val_window_ns = spec->val_window_ns;
+	cfg->placement_slices = !spec->no_slices;
 	return sim_config_parse_params(cfg, err);
 }
 

@@ -42,6 +42,9 @@ struct replay_spec {
 	struct sim_opts opts;   /* the what-if settings (sim/options.h); opts.plat required */
 	/* Skip the trace's SHA-256 (r->trace_sha256 left empty) when nothing stores the run. */
 	bool no_hash;
+	/* Skip the placement plot's slices (r->slices left empty; --placement eas) when nothing
+	 * stores the run: they are one row per time a task ran, so they grow with the trace. */
+	bool no_slices;
 	/* Filled by replay_run() when not NULL: the reader's statistics (malformed lines, ...). */
 	struct trace_stats *stats_out;
 	/* Filled when not NULL: the validation figures (govsim validate); the caller releases

@@ -176,7 +176,7 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		} else if ((ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) && st->on_cpu) {
 			st->runtime_ns += now - st->in_at_ns;
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
-			if (s->pl.on)
+			if (s->pl.on && s->cfg.placement_slices)
 				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
 			st->on_cpu = false;
 		}

@@ -67,6 +67,9 @@ struct sim_config {
 	 * of the policy: --set rate_limit_us, else the transition-latency default) */
 	bool validate;
 	u64 val_window_ns;
+	/* --placement eas: keep what ran where (run_result.slices, for the stored placement plot;
+	 * one entry per time a task ran, so the run's memory grows with the trace) */
+	bool placement_slices;
 	/* Why opts.kernel was chosen (a line for the run's notes, may be NULL). */
 	const char *kernel_note;
 	/* From a pre-scan of the trace (sim_prescan): the first traced frequency per CPU (kHz;
