@@ -75,7 +75,7 @@ PINS
 # util reconstruction: root cfs_rq util_avg mean |err| under each profile (tolerance 3)
 for kw in "v4.19 106.85" "v5.9 107.50"; do
 	set -- $kw
-	got=$(awk -v k="$1" '$1 == k && $2 == "cpu" && $3 == "util_avg" { print $(NF-1); exit }' "$tmp/v.txt")
+	got=$(awk -v k="$1" '$1 == k && $2 == "cpu" && $3 == "util_avg" { print $(NF-3); exit }' "$tmp/v.txt")
 	near "$got" "$2" 3 || err "$1 cpu util_avg mean |err| '$got', pinned $2"
 done
 grep -q "task util_avg (pre-trace)" "$tmp/v.txt" || err "pre-trace tasks not reported apart"
