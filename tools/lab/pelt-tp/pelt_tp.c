@@ -18,10 +18,10 @@
  * fields: enqueued is that value as the kernel holds it, ewma the flag-free EWMA (the task's)
  * or 0 (a cfs_rq's).
  */
-#include <linux/module.h>
 #include <linux/version.h>
-#include <linux/cgroup.h>
-/* what kernel/sched/build_policy.c includes before sched.h, which relies on it */
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(5, 18, 0)
+/* what kernel/sched/build_policy.c includes before sched.h, which relies on it (v5.18 split
+ * sched.h's includes out to the files that include it) */
 #include <linux/sched/clock.h>
 #include <linux/sched/cputime.h>
 #include <linux/sched/rt.h>
@@ -31,8 +31,18 @@
 #include <linux/seqlock_api.h>
 #include <linux/slab.h>
 #include <uapi/linux/sched/types.h>
-
+#else
+/* Before v5.18 sched.h includes what it needs, but its asm/tlb.h calls flush_tlb_mm_range(),
+ * which asm/tlbflush.h declares only outside modules (#ifndef MODULE); declared here as there
+ * (v5.10 arch/x86/include/asm/tlbflush.h), never called. */
+#include <linux/mm_types.h>
+extern void flush_tlb_mm_range(struct mm_struct *mm, unsigned long start, unsigned long end,
+			       unsigned int stride_shift, bool freed_tables);
+#endif
 #include "sched.h"
+
+#include <linux/cgroup.h>
+#include <linux/module.h>
 
 #define CREATE_TRACE_POINTS
 #include "pelt_tp_events.h"
