@@ -119,7 +119,14 @@ static u64 util_est_cfs_mask(const struct sim *s)
 								   : ~(u64)UTIL_AVG_UNCHANGED;
 }
 
-/* govsim validate: the trace's own util signals against the emulated ones at that instant. */
+/*
+ * govsim validate: the trace's own util signals against the emulated ones at that instant. A
+ * kernel reads its util_avg inside an update (an enqueue first decays a sleeping task and its
+ * cfs_rq to the rq clock), often before the trace shows the event that caused it, so the
+ * emulated util_avg is taken as an update at the event's time would leave it
+ * (sched_cpu_util_avg_at(), sched_task_util_avg_at()). util_est and util_rt are compared as
+ * they stand: they change only at the updates the replay makes.
+ */
 void sim_validate_event(struct sim *s, const struct event *ev)
 {
 	struct sched_cpu_util u;
@@ -146,7 +153,8 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 		else if (ev->type == EV_PELT_RT)
 			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util, u.util_rt, ev);
 		else if (ev->util.util != EV_NO_VALUE)
-			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util, u.util_avg, ev);
+			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util,
+				sched_cpu_util_avg_at(s->sched, cpu, s->now), ev);
 		return;
 	default:
 		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)
@@ -164,7 +172,7 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 			const struct sim_task *td = sim_task_data((struct task *)p);
 			bool born = td && td->born_in_trace;
 			val_add(&s->val, born ? SIM_VAL_TASK_UTIL : SIM_VAL_TASK_UTIL_PRE, ev->util.util,
-				p->avg.util_avg, ev);
+				sched_task_util_avg_at(s->sched, p, s->now), ev);
 		}
 		return;
 	}

@@ -86,4 +86,39 @@ grep -Eq '^    v6\.1 +task util_avg \(pre-trace\) +2 +2\.50 +5 +50\.0% +100\.0%$
 "$bin" validate "$tmp/t.txt" "${args[@]}" --explain >"$tmp/out.txt" 2>"$tmp/err"
 grep -Eq 'task util_est\.enqueued +line 8 +1\.000140 s +cpu 1 +pid 11 +kernel 100 +emulated 0$' "$tmp/out.txt" ||
 	{ echo "util_signals.sh: --explain:"; cat "$tmp/out.txt"; fail=1; }
+
+# The instant of a sample: the kernel reads its signal inside an update (a wakeup's enqueue
+# decays a sleeping task's and the cfs_rq's averages to that instant before sched_wakeup is
+# traced), so the emulated util_avg is compared as an update at the event's time would leave
+# it, not as the replay's last update left it. Task 11 runs on CPU 1 from 1.0 to 1.1 s (100 ms:
+# its util and the root cfs_rq's reach 1024 * (1 - y^97) ~ 900, y^32 = 1/2), then sleeps. At
+# 2.1 s, 1 s later (~976 periods of 1024 us: a factor y^976 ~ 2^-30.5), the kernel's samples
+# say 0: decayed, the emulated values are 0 too (exact; the last update's values, ~900, are not
+# what the kernel read then).
+cat >"$tmp/d.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [001] d..2.     1.000000: cpu_frequency: state=800000 cpu_id=1
+          <idle>-0       [001] d..2.     1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+            spin-11      [001] d..2.     1.100000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+          <idle>-0       [001] d..2.     2.100000: sched_pelt_se: cpu=1 path=(null) comm=spin pid=11 load=0 rbl_load=0 util=0 update_time=2100000768
+          <idle>-0       [001] d..2.     2.100010: sched_pelt_cfs: cpu=1 path=/ load=0 rbl_load=0 util=0 update_time=2100000768
+          <idle>-0       [001] d..2.     2.100100: sched_wakeup: comm=spin pid=11 prio=120 target_cpu=001
+          <idle>-0       [001] d..2.     2.100200: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+TRACE
+"$bin" validate "$tmp/d.txt" "${args[@]}" --json >"$tmp/d.json" 2>"$tmp/err" ||
+	{ echo "util_signals.sh: validate --json (decay) failed: $(cat "$tmp/err")"; fail=1; }
+/usr/bin/python3 - "$tmp/d.json" <<'PY' || fail=1
+import json, sys
+k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
+sig = {s["signal"]: s for s in k["signals"]}
+bad = []
+for name in ("cpu util_avg (root cfs_rq)", "task util_avg (pre-trace)"):
+    s = sig.get(name)
+    got = None if s is None else (s["samples"], s["exact"], s["max_abs_err"])
+    if got != (1, 1, 0):
+        bad.append(f"decay: {name}: (samples, exact, max |err|) {got}, want (1, 1, 0)")
+for b in bad:
+    print("util_signals.sh:", b)
+sys.exit(1 if bad else 0)
+PY
 exit $fail
