@@ -124,15 +124,23 @@ static u64 util_est_cfs_mask(const struct sim *s)
  * kernel reads its util_avg inside an update (an enqueue first decays a sleeping task and its
  * cfs_rq to the rq clock), often before the trace shows the event that caused it, so the
  * emulated util_avg is taken as an update at the event's time would leave it
- * (sched_cpu_util_avg_at(), sched_task_util_avg_at()). util_est and util_rt are compared as
- * they stand: they change only at the updates the replay makes.
+ * (sched_cpu_util_avg_at(), sched_task_util_avg_at()). util_est changes only at an enqueue or
+ * a dequeue, inside which the kernel traces it, before the sched_wakeup/sched_switch/... the
+ * replay applies it at: its samples wait on their trace CPU for that event
+ * (sim_validate_sched_done); util_rt is compared as it stands.
  */
-void sim_validate_event(struct sim *s, const struct event *ev)
+static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 {
 	struct sched_cpu_util u;
 	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
 	const struct task *p;
 
+	if ((ev->type == EV_UTIL_EST_CFS || ev->type == EV_UTIL_EST_SE) && !pending &&
+	    ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus &&
+	    s->nr_val_pend[ev->cpu] < SIM_VAL_PEND_MAX) {
+		s->val_pend[ev->cpu][s->nr_val_pend[ev->cpu]++] = *ev;
+		return;
+	}
 	switch (ev->type) {
 	case EV_PELT_CFS:
 	case EV_LOAD_CFS_RQ:
@@ -175,6 +183,24 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 				sched_task_util_avg_at(s->sched, p, s->now), ev);
 		}
 		return;
+	}
+}
+
+void sim_validate_event(struct sim *s, const struct event *ev)
+{
+	validate_sample(s, ev, false);
+}
+
+void sim_validate_sched_done(struct sim *s, int cpu)
+{
+	int from = cpu < 0 ? 0 : cpu, to = cpu < 0 ? s->plat->nr_cpus - 1 : cpu;
+
+	if (cpu >= s->plat->nr_cpus)
+		return;
+	for (int c = from; c <= to; c++) {
+		for (u32 i = 0; i < s->nr_val_pend[c]; i++)
+			validate_sample(s, &s->val_pend[c][i], true);
+		s->nr_val_pend[c] = 0;
 	}
 }
 

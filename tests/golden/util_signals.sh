@@ -121,4 +121,41 @@ for b in bad:
     print("util_signals.sh:", b)
 sys.exit(1 if bad else 0)
 PY
+
+# util_est changes only at an enqueue or a dequeue, and the kernel traces its cfs_rq's and the
+# task's util_est inside them, before the sched_wakeup or sched_switch that shows them: those
+# samples are compared once the replay has applied that event (util_est_enqueue() adds the
+# task's estimate to its cfs_rq's, util_est_dequeue() takes it out; kernel/sched/fair.c). Task
+# 11 runs on CPU 1 from 1.0 s and sleeps at 1.1 s (line 6); the kernel's samples of line 4-5
+# come from that dequeue, so the cfs_rq's estimate is compared after it: 0 (the CPU's only
+# task left), equal to the kernel's 0 -- no divergence. Its own estimate Y (util_est_update()
+# at that dequeue) is the emulated value of line 5. At the wakeup (line 8) the kernel's sample
+# of line 7 is compared after the enqueue: the emulated cfs_rq's estimate is then the one
+# task's, Y. The kernel's value there is written 0, so line 7 is the one divergence, (0, Y).
+cat >"$tmp/e.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [001] d..2.     1.000000: cpu_frequency: state=800000 cpu_id=1
+          <idle>-0       [001] d..2.     1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+            spin-11      [001] d..3.     1.100000: sched_util_est_cfs: cpu=1 path=/ enqueued=0 ewma=0 util=900
+            spin-11      [001] d..3.     1.100001: sched_util_est_se: cpu=1 path=(null) comm=spin pid=11 enqueued=2147484548 ewma=900 util=900
+            spin-11      [001] d..2.     1.100010: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+          <idle>-0       [001] d..3.     1.200000: sched_util_est_cfs: cpu=1 path=/ enqueued=0 ewma=0 util=0
+          <idle>-0       [001] d..2.     1.200010: sched_wakeup: comm=spin pid=11 prio=120 target_cpu=001
+          <idle>-0       [001] d..2.     1.200020: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+          <idle>-0       [000] d..2.     1.200030: sched_pelt_cfs: cpu=0 path=/ load=0 rbl_load=0 util=0 update_time=1200030720
+TRACE
+"$bin" validate "$tmp/e.txt" "${args[@]}" --json >"$tmp/e.json" 2>"$tmp/err" ||
+	{ echo "util_signals.sh: validate --json (util_est) failed: $(cat "$tmp/err")"; fail=1; }
+/usr/bin/python3 - "$tmp/e.json" <<'PY' || fail=1
+import json, sys
+k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
+sig = {s["signal"]: s for s in k["signals"]}
+task = [(d["line"], d["emulated"]) for d in sig["task util_est.enqueued"]["first_divergences"]]
+cfs = [(d["line"], d["traced"], d["emulated"]) for d in sig["cpu util_est.enqueued"]["first_divergences"]]
+if len(task) != 1 or task[0][0] != 5 or task[0][1] == 0:
+    sys.exit(f"util_signals.sh: util_est: task divergences {task}, want one at line 5 with Y > 0")
+y = task[0][1]
+if cfs != [(7, 0, y)]:
+    sys.exit(f"util_signals.sh: util_est: cpu divergences {cfs}, want [(7, 0, {y})]")
+PY
 exit $fail
