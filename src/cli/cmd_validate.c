@@ -279,6 +279,39 @@ static void placement_agreement(const struct run_opts *o, const struct kernel_va
 	}
 }
 
+/* --json: a replay's util signals, with the first samples of each that differ. */
+static void json_signals(struct json_out *j, const struct sim_validation *v, bool ran)
+{
+	json_out_begin_array(j, "signals");
+	for (int sg = 0; ran && sg < SIM_VAL__COUNT; sg++) {
+		if (!v->n[sg])
+			continue;
+		json_out_begin_object(j, NULL);
+		json_out_string(j, "signal", val_names[sg]);
+		json_out_int(j, "samples", (long long)v->n[sg]);
+		json_out_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
+		json_out_int(j, "max_abs_err", (long long)v->max_abs[sg]);
+		json_out_int(j, "exact", (long long)v->exact[sg]);
+		json_out_int(j, "within_10", (long long)v->near[sg]);
+		json_out_begin_array(j, "first_divergences");
+		for (u32 i = 0; i < v->nr_div[sg]; i++) {
+			const struct sim_val_div *d = &v->div[sg][i];
+
+			json_out_begin_object(j, NULL);
+			json_out_int(j, "line", (long long)d->line);
+			json_out_number(j, "time_s", (double)d->t_ns / 1e9);
+			json_out_int(j, "cpu", d->cpu);
+			json_out_int(j, "pid", d->pid);
+			json_out_int(j, "traced", (long long)d->traced);
+			json_out_int(j, "emulated", (long long)d->emulated);
+			json_out_end_object(j);
+		}
+		json_out_end_array(j);
+		json_out_end_object(j);
+	}
+	json_out_end_array(j);
+}
+
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
@@ -340,34 +373,7 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 		json_out_int(j, "util_within", (long long)v->gov_within);
 		json_out_int(j, "unpaired", (long long)v->gov_unmatched);
 		json_out_end_object(j);
-		json_out_begin_array(j, "signals");
-		for (int sg = 0; kv[k].ran[0] && sg < SIM_VAL__COUNT; sg++) {
-			if (!v->n[sg])
-				continue;
-			json_out_begin_object(j, NULL);
-			json_out_string(j, "signal", val_names[sg]);
-			json_out_int(j, "samples", (long long)v->n[sg]);
-			json_out_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
-			json_out_int(j, "max_abs_err", (long long)v->max_abs[sg]);
-			json_out_int(j, "exact", (long long)v->exact[sg]);
-			json_out_int(j, "within_10", (long long)v->near[sg]);
-			json_out_begin_array(j, "first_divergences");
-			for (u32 i = 0; i < v->nr_div[sg]; i++) {
-				const struct sim_val_div *d = &v->div[sg][i];
-
-				json_out_begin_object(j, NULL);
-				json_out_int(j, "line", (long long)d->line);
-				json_out_number(j, "time_s", (double)d->t_ns / 1e9);
-				json_out_int(j, "cpu", d->cpu);
-				json_out_int(j, "pid", d->pid);
-				json_out_int(j, "traced", (long long)d->traced);
-				json_out_int(j, "emulated", (long long)d->emulated);
-				json_out_end_object(j);
-			}
-			json_out_end_array(j);
-			json_out_end_object(j);
-		}
-		json_out_end_array(j);
+		json_signals(j, v, kv[k].ran[0]);
 		json_out_end_object(j);
 	}
 	json_out_end_array(j);
