@@ -52,11 +52,12 @@ static const char validate_help[] =
 	"              (em power of the OPP x busy CPU time)\n"
 	"and the trace's util signals (sched_pelt_*, sched_load_*, sched_util_est_*)\n"
 	"against the emulated ones at the same instants, tasks alive before the trace\n"
-	"apart; with the lab's resolve_freq probe (tools/lab/record --probes), the util\n"
+	"apart (mean and max |error|, the share exact and within 10); with the lab's resolve_freq probe (tools/lab/record --probes), the util\n"
 	"the kernel's schedutil read at each of its own evaluations against the emulated\n"
 	"evaluation of that CPU within 200 us (paired, util error, unpaired ones).\n"
 	"--explain prints every decision: the emulation's last evaluation (util,\n"
-	"clamp, target) and its OPP beside the kernel's.\n"
+	"clamp, target) and its OPP beside the kernel's; and the first samples of each\n"
+	"util signal that differ, with their trace line.\n"
 	"--fail-below METRIC=PCT (recall, precision, busy, time, or energy: 100 minus\n"
 	"the energy error in percent; 'decisions' is recall) exits 1 when a policy with\n"
 	"data is below PCT under some profile.\n"
@@ -166,9 +167,34 @@ static const char *const miss_why[SIM_MISS__COUNT] = {
 	[SIM_MISS_UTIL] = "the emulated util gave another OPP",
 };
 
+/* --explain: the first samples of each util signal where the emulation differs from the
+ * trace, with the trace line to read what happened just before. */
+static void explain_divergences(const struct kernel_val *kv)
+{
+	const struct sim_validation *v = &kv->val[0];
+
+	if (!has_util_events(v))
+		return;
+	printf("  first util divergences under %s (trace line, time, the kernel's value and the "
+	       "emulation's):\n",
+	       kv->kp->name);
+	for (int sg = 0; sg < SIM_VAL__COUNT; sg++)
+		for (u32 i = 0; i < v->nr_div[sg]; i++) {
+			const struct sim_val_div *d = &v->div[sg][i];
+
+			printf("    %-28s line %-8llu %.6f s  cpu %d  pid %d  kernel %llu  emulated "
+			       "%llu\n",
+			       val_names[sg], (unsigned long long)d->line, (double)d->t_ns / 1e9,
+			       d->cpu, d->pid, (unsigned long long)d->traced,
+			       (unsigned long long)d->emulated);
+		}
+}
+
 static void explain(const struct run_opts *o, const struct kernel_val *kv)
 {
 	const struct sim_validation *v = &kv->val[0];
+
+	explain_divergences(kv);
 
 	printf("  missed kernel decisions under %s, by cause:\n", kv->kp->name);
 	for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++) {
@@ -253,11 +279,46 @@ static void placement_agreement(const struct run_opts *o, const struct kernel_va
 	}
 }
 
+/* --json: a replay's util signals, with the first samples of each that differ. */
+static void json_signals(struct json_out *j, const struct sim_validation *v, bool ran)
+{
+	json_out_begin_array(j, "signals");
+	for (int sg = 0; ran && sg < SIM_VAL__COUNT; sg++) {
+		if (!v->n[sg])
+			continue;
+		json_out_begin_object(j, NULL);
+		json_out_string(j, "signal", val_names[sg]);
+		json_out_int(j, "samples", (long long)v->n[sg]);
+		json_out_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
+		json_out_int(j, "max_abs_err", (long long)v->max_abs[sg]);
+		json_out_int(j, "exact", (long long)v->exact[sg]);
+		json_out_int(j, "within_10", (long long)v->near[sg]);
+		json_out_begin_array(j, "first_divergences");
+		for (u32 i = 0; i < v->nr_div[sg]; i++) {
+			const struct sim_val_div *d = &v->div[sg][i];
+
+			json_out_begin_object(j, NULL);
+			json_out_int(j, "line", (long long)d->line);
+			json_out_number(j, "time_s", (double)d->t_ns / 1e9);
+			json_out_int(j, "cpu", d->cpu);
+			json_out_int(j, "pid", d->pid);
+			json_out_int(j, "traced", (long long)d->traced);
+			json_out_int(j, "emulated", (long long)d->emulated);
+			json_out_end_object(j);
+		}
+		json_out_end_array(j);
+		json_out_end_object(j);
+	}
+	json_out_end_array(j);
+}
+
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
  * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "foreign_khz",
- * "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err"}]}]}
+ * "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
+ * "exact", "within_10", "first_divergences": [{"line", "time_s", "cpu", "pid", "traced",
+ * "emulated"}]}]}]}
  */
 static void validate_json(struct json_out *j, const struct run_opts *o, const char *trace,
 			  const struct kernel_val *kv, int nr_kv)
@@ -312,18 +373,7 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 		json_out_int(j, "util_within", (long long)v->gov_within);
 		json_out_int(j, "unpaired", (long long)v->gov_unmatched);
 		json_out_end_object(j);
-		json_out_begin_array(j, "signals");
-		for (int sg = 0; kv[k].ran[0] && sg < SIM_VAL__COUNT; sg++) {
-			if (!v->n[sg])
-				continue;
-			json_out_begin_object(j, NULL);
-			json_out_string(j, "signal", val_names[sg]);
-			json_out_int(j, "samples", (long long)v->n[sg]);
-			json_out_number(j, "mean_abs_err", v->sum_abs[sg] / (double)v->n[sg]);
-			json_out_int(j, "max_abs_err", (long long)v->max_abs[sg]);
-			json_out_end_object(j);
-		}
-		json_out_end_array(j);
+		json_signals(j, v, kv[k].ran[0]);
 		json_out_end_object(j);
 	}
 	json_out_end_array(j);
@@ -457,17 +507,19 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 	if (!util_events) {
 		printf("    (the trace carries no util events)\n");
 	} else {
-		printf("    %-12s %-28s %9s %11s %9s\n", "kernel", "signal", "samples", "mean |err|",
-		       "max |err|");
+		printf("    %-12s %-28s %9s %11s %9s %6s %7s\n", "kernel", "signal", "samples",
+		       "mean |err|", "max |err|", "exact", "<=10");
 		for (int k = 0; k < nr_kv; k++) {
 			const struct sim_validation *v = &kv[k].val[0];
 			for (int s = 0; s < SIM_VAL__COUNT; s++) {
 				if (!kv[k].ran[0] || !v->n[s] || s == SIM_VAL_GOV_UTIL)
 					continue;
-				printf("    %-12s %-28s %9llu %11.2f %9llu\n", kv[k].kp->name,
-				       val_names[s], (unsigned long long)v->n[s],
+				printf("    %-12s %-28s %9llu %11.2f %9llu %5.1f%% %6.1f%%\n",
+				       kv[k].kp->name, val_names[s], (unsigned long long)v->n[s],
 				       v->sum_abs[s] / (double)v->n[s],
-				       (unsigned long long)v->max_abs[s]);
+				       (unsigned long long)v->max_abs[s],
+				       100.0 * (double)v->exact[s] / (double)v->n[s],
+				       100.0 * (double)v->near[s] / (double)v->n[s]);
 			}
 		}
 	}

@@ -796,6 +796,34 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 	out->idle_calls = rq->idle_calls;
 }
 
+unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns)
+{
+	struct rq rq;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	rq = s->rq[cpu];
+	update_rq_clock(&rq, now_ns);
+	update_cfs_rq_load_avg(rq_clock_pelt(&rq.clock), &rq.cfs, &rq.pv);
+	return rq.cfs.avg.util_avg;
+}
+
+/* update_load_avg()'s first step on a copy of the task's se: running, runnable or blocked, at
+ * its CPU's PELT clock; a task never attached (no last_update_time) keeps its value. */
+unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns)
+{
+	struct sched_avg avg = p->avg;
+	struct rq rq;
+
+	if (p->cpu < 0 || p->cpu >= s->cfg.nr_cpus || !avg.last_update_time)
+		return avg.util_avg;
+	rq = s->rq[p->cpu];
+	update_rq_clock(&rq, now_ns);
+	__update_load_avg_se(rq_clock_pelt(&rq.clock), &avg, TASK_SE_WEIGHT, p->on_rq,
+			     rq.cfs.curr == p, &rq.pv);
+	return avg.util_avg;
+}
+
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu)
 {
 	(void)s;

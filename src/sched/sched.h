@@ -178,6 +178,12 @@ void sched_idle_tick(struct sched *s, int cpu);
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);
 
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
+/* The CPU's root cfs_rq util_avg, and a task's util_avg, as a PELT update at now_ns would leave
+ * them (decayed, or accumulated while runnable/running, to now_ns), computed on copies: the
+ * scheduler is not changed. For comparing with a kernel's signal read at an instant where the
+ * model has no update; a time before the last update gives the last value. */
+unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns);
+unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns);
 /* sched_cpu_util()'s bw_dl alone (cpu_bw_dl(); 0 in this model). */
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu);
 /* The running task of a CPU (NULL when idle or running the governor kthread). */

@@ -336,8 +336,10 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	 * sched_switch included) and, in work timing, to the end of the last emulated work */
 	end = gs_max_u64(s->now, s->t_last);
 	ret = sim_advance(s, end, err);
-	if (s->validating)
+	if (s->validating) {
+		sim_validate_sched_done(s, -1);
 		sim_validate_gov_finish(s);
+	}
 	if (ret)
 		return ret;
 	if (s->warmup_at != NO_TIME)

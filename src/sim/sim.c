@@ -645,8 +645,12 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_SWITCH:
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
-	case EV_WAKING:
 	case EV_MIGRATE:
+		ret = feed_sched(s, ev, err);
+		if (!ret && s->validating)
+			sim_validate_sched_done(s, ev->cpu);
+		return ret;
+	case EV_WAKING:
 		return feed_sched(s, ev, err);
 	case EV_CPU_FREQUENCY:
 	case EV_FREQ_MARKER:

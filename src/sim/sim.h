@@ -185,6 +185,18 @@ struct sim_place_dis {
 };
 
 #define SIM_GOV_UTIL_NEAR 10                   /* ~1 % of capacity 1024 */
+#define SIM_VAL_DIV_MAX 5                      /* first divergences kept per signal */
+
+/* A util sample where the emulation differs from the trace: the trace event's source line
+ * and time, its CPU and task (-1: none), the two values. */
+struct sim_val_div {
+	u64 line;
+	u64 t_ns;
+	s32 cpu;
+	s32 pid;
+	u64 traced;
+	u64 emulated;
+};
 #define SIM_GOV_PAIR_NS (200 * NSEC_PER_USEC) /* a kernel and an emulated evaluation pair */
 
 struct sim_validation {
@@ -196,6 +208,12 @@ struct sim_validation {
 	u64 n[SIM_VAL__COUNT];
 	double sum_abs[SIM_VAL__COUNT];
 	u64 max_abs[SIM_VAL__COUNT];
+	u64 exact[SIM_VAL__COUNT]; /* samples whose |error| is 0 */
+	u64 near[SIM_VAL__COUNT];  /* ... at most SIM_GOV_UTIL_NEAR */
+	/* the first SIM_VAL_DIV_MAX samples of each signal with a nonzero error, in trace order
+	 * (none for SIM_VAL_GOV_UTIL) */
+	struct sim_val_div div[SIM_VAL__COUNT][SIM_VAL_DIV_MAX];
+	u32 nr_div[SIM_VAL__COUNT];
 	u64 opp_match_ns[GS_MAX_CLUSTERS];
 	u64 opp_known_ns[GS_MAX_CLUSTERS];
 	u32 foreign_khz[GS_MAX_CLUSTERS]; /* a traced frequency that is no OPP of the platform */

@@ -14,6 +14,8 @@
 #include "sched/sched.h"
 #include "sim/sim.h"
 #include "sim/work.h"
+
+#define SIM_VAL_PEND_MAX 8 /* util_est samples waiting per CPU (validate.c) */
 #include "uclamp/uclamp.h"
 
 #define BLOCKED_PERIOD_NS (32 * NSEC_PER_MSEC) /* LOAD_AVG_PERIOD ms */
@@ -206,6 +208,10 @@ struct sim {
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
+	/* validate: util_est samples the kernel traced inside an enqueue or dequeue, per trace
+	 * CPU, waiting for the scheduling event that shows it (sim_validate_sched_done) */
+	struct event val_pend[GS_MAX_CPUS][SIM_VAL_PEND_MAX];
+	u32 nr_val_pend[GS_MAX_CPUS];
 	/* validate: emulated frequency changes per cluster (time, kHz), the frequency at the
 	 * start, the last evaluation per cluster, and the decisions' capacity */
 	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
@@ -277,6 +283,9 @@ bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
 bool sim_is_compared_event(enum event_type t);
 void sim_validate_event(struct sim *s, const struct event *ev);
+/* The replay has applied a scheduling event traced on CPU `cpu`: compare the util_est samples
+ * waiting on that CPU; cpu -1: every CPU's (the end of the trace). */
+void sim_validate_sched_done(struct sim *s, int cpu);
 /* The kernel's evaluation (a resolve_freq probe event) and the emulation's (of one CPU at
  * s->now), paired one to one within SIM_GOV_PAIR_NS: the util each read. */
 void sim_validate_gov_raw(struct sim *s, const struct event *ev);

@@ -76,22 +76,71 @@ bool sim_is_compared_event(enum event_type t)
 	       t == EV_UTIL_EST_SE || t == EV_PELT_RT;
 }
 
-static void val_add(struct sim_validation *v, enum sim_val_signal sig, u64 traced, u64 emulated)
+/* One sample of signal sig; ev, the trace event it came from (NULL: none), names the first
+ * divergences. */
+static void val_add(struct sim_validation *v, enum sim_val_signal sig, u64 traced, u64 emulated,
+		    const struct event *ev)
 {
 	u64 d = traced > emulated ? traced - emulated : emulated - traced;
 	v->n[sig]++;
 	v->sum_abs[sig] += (double)d;
 	if (d > v->max_abs[sig])
 		v->max_abs[sig] = d;
+	if (d == 0)
+		v->exact[sig]++;
+	if (d <= SIM_GOV_UTIL_NEAR)
+		v->near[sig]++;
+	if (d && ev && v->nr_div[sig] < SIM_VAL_DIV_MAX)
+		v->div[sig][v->nr_div[sig]++] = (struct sim_val_div){
+			.line = ev->line,
+			.t_ns = ev->ts_ns,
+			.cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu,
+			.pid = ev->util.pid,
+			.traced = traced,
+			.emulated = emulated,
+		};
 }
 
-/* govsim validate: the trace's own util signals against the emulated ones at that instant. */
-void sim_validate_event(struct sim *s, const struct event *ev)
+/*
+ * The util_est flag UTIL_AVG_UNCHANGED, where the profile's kernel keeps it: bit 0 up to
+ * 5.10.88 (kernel/sched/pelt.h), also in the cfs_rq's sum, which adds flagged task values;
+ * the MSB 0x80000000 from 5.10.89 (include/linux/sched.h), in a task's value only, the cfs_rq
+ * summing flag-free ones (util_est_enqueue(), kernel/sched/fair.c). A mask of what to keep.
+ */
+static u64 util_est_task_mask(const struct sim *s)
+{
+	return s->kp && s->kp->util_est_flag == UTIL_EST_FLAG_MSB ? ~(u64)0x80000000u
+								   : ~(u64)UTIL_AVG_UNCHANGED;
+}
+
+static u64 util_est_cfs_mask(const struct sim *s)
+{
+	return s->kp && s->kp->util_est_flag == UTIL_EST_FLAG_MSB ? ~(u64)0
+								   : ~(u64)UTIL_AVG_UNCHANGED;
+}
+
+/*
+ * govsim validate: the trace's own util signals against the emulated ones at that instant. A
+ * kernel reads its util_avg inside an update (an enqueue first decays a sleeping task and its
+ * cfs_rq to the rq clock), often before the trace shows the event that caused it, so the
+ * emulated util_avg is taken as an update at the event's time would leave it
+ * (sched_cpu_util_avg_at(), sched_task_util_avg_at()). util_est changes only at an enqueue or
+ * a dequeue, inside which the kernel traces it, before the sched_wakeup/sched_switch/... the
+ * replay applies it at: its samples wait on their trace CPU for that event
+ * (sim_validate_sched_done); util_rt is compared as it stands.
+ */
+static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 {
 	struct sched_cpu_util u;
 	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
 	const struct task *p;
 
+	if ((ev->type == EV_UTIL_EST_CFS || ev->type == EV_UTIL_EST_SE) && !pending &&
+	    ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus &&
+	    s->nr_val_pend[ev->cpu] < SIM_VAL_PEND_MAX) {
+		s->val_pend[ev->cpu][s->nr_val_pend[ev->cpu]++] = *ev;
+		return;
+	}
 	switch (ev->type) {
 	case EV_PELT_CFS:
 	case EV_LOAD_CFS_RQ:
@@ -107,12 +156,13 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 		sched_cpu_util(s->sched, cpu, &u);
 		if (ev->type == EV_UTIL_EST_CFS)
 			val_add(&s->val, SIM_VAL_CPU_UTIL_EST,
-				ev->util.util_est_enqueued & ~(u64)UTIL_AVG_UNCHANGED,
-				u.util_est_enqueued & ~(unsigned long)UTIL_AVG_UNCHANGED);
+				ev->util.util_est_enqueued & util_est_cfs_mask(s),
+				u.util_est_enqueued & util_est_cfs_mask(s), ev);
 		else if (ev->type == EV_PELT_RT)
-			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util, u.util_rt);
+			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util, u.util_rt, ev);
 		else if (ev->util.util != EV_NO_VALUE)
-			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util, u.util_avg);
+			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util,
+				sched_cpu_util_avg_at(s->sched, cpu, s->now), ev);
 		return;
 	default:
 		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)
@@ -122,17 +172,35 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 			return;
 		if (ev->type == EV_UTIL_EST_SE) {
 			val_add(&s->val, SIM_VAL_TASK_UTIL_EST,
-				ev->util.util_est_enqueued & ~(u64)UTIL_AVG_UNCHANGED,
-				p->avg.util_est.enqueued & ~(unsigned)UTIL_AVG_UNCHANGED);
+				ev->util.util_est_enqueued & util_est_task_mask(s),
+				p->avg.util_est.enqueued & util_est_task_mask(s), ev);
 			val_add(&s->val, SIM_VAL_TASK_UTIL_EST_EWMA, ev->util.util_est_ewma,
-				p->avg.util_est.ewma);
+				p->avg.util_est.ewma, ev);
 		} else if (ev->util.util != EV_NO_VALUE) {
 			const struct sim_task *td = sim_task_data((struct task *)p);
 			bool born = td && td->born_in_trace;
 			val_add(&s->val, born ? SIM_VAL_TASK_UTIL : SIM_VAL_TASK_UTIL_PRE, ev->util.util,
-				p->avg.util_avg);
+				sched_task_util_avg_at(s->sched, p, s->now), ev);
 		}
 		return;
+	}
+}
+
+void sim_validate_event(struct sim *s, const struct event *ev)
+{
+	validate_sample(s, ev, false);
+}
+
+void sim_validate_sched_done(struct sim *s, int cpu)
+{
+	int from = cpu < 0 ? 0 : cpu, to = cpu < 0 ? s->plat->nr_cpus - 1 : cpu;
+
+	if (cpu >= s->plat->nr_cpus)
+		return;
+	for (int c = from; c <= to; c++) {
+		for (u32 i = 0; i < s->nr_val_pend[c]; i++)
+			validate_sample(s, &s->val_pend[c][i], true);
+		s->nr_val_pend[c] = 0;
 	}
 }
 
@@ -167,7 +235,7 @@ static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emul
 {
 	unsigned long d = kernel > emulated ? kernel - emulated : emulated - kernel;
 
-	val_add(&s->val, SIM_VAL_GOV_UTIL, kernel, emulated);
+	val_add(&s->val, SIM_VAL_GOV_UTIL, kernel, emulated, NULL);
 	if (d <= SIM_GOV_UTIL_NEAR)
 		s->val.gov_within++;
 }
