@@ -161,4 +161,10 @@ void absorb_blocked_seed(struct rq *rq, struct task *p);
 int handle_seed_rq(struct sched *s, const struct event *ev, u64 now);
 int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err);
 
+/* task_class.c: the class of a task at a prio, and the two kernel threads a prio does not
+ * tell (sugov:N, the governor's; migration/N, the stopper). */
+bool is_governor_comm(const char *comm);
+bool is_stopper_comm(const char *comm);
+enum sched_class_id task_class(const struct task *p, int prio);
+
 #endif
