@@ -22,7 +22,7 @@ struct run_policy_result {
 	double overutilized_s; /* time with a CPU's util above its current capacity */
 };
 
-/* A distribution of durations in seconds (sim/dist.h: p95 within 3.1 %, max exact). */
+/* A distribution of durations in seconds (work/dist.h: p95 within 3.1 %, max exact). */
 struct run_dist {
 	double mean_s, p95_s, max_s;
 };

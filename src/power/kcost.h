@@ -18,7 +18,7 @@
  *
  * Costs are work like any other: a cost c measured on CPU m at its max frequency is
  * c x capacity(m) / 1024 of capacity-invariant work (ns at capacity 1024 and max frequency, the
- * unit of src/sim/work.h), and takes work / (capacity(cpu)/1024 x f/f_max) ns on another CPU or
+ * unit of src/work/work.h), and takes work / (capacity(cpu)/1024 x f/f_max) ns on another CPU or
  * at another frequency.
  *
  * Plain data: struct kcost is a value (no heap). The platform loader fills it

@@ -32,7 +32,7 @@
 #include "sim/cpufreq_table.h"
 #include "power/wattson.h"
 #include "sched/sched.h"
-#include "sim/work.h"
+#include "work/work.h"
 #include "trace/reader.h"
 #include "uclamp/uclamp.h"
 #include "version.h"

@@ -13,7 +13,7 @@
 #include "power/kcost.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
-#include "sim/work.h"
+#include "work/work.h"
 #include "uclamp/uclamp.h"
 
 #define BLOCKED_PERIOD_NS (32 * NSEC_PER_MSEC) /* LOAD_AVG_PERIOD ms */

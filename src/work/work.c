@@ -23,7 +23,7 @@
  * pump (or follows one). Causes point back in traced order (a waker's slice began before its
  * wakee's), so the emulation cannot deadlock.
  */
-#include "sim/work_priv.h"
+#include "work/work_priv.h"
 
 #include <math.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
  * for slices and wake points, the per-CPU rings of waiting slices, the task table, the ring of
  * anchored trace events; and the layer's set-up and results.
  */
-#include "sim/work_priv.h"
+#include "work/work_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>

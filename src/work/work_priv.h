@@ -2,11 +2,11 @@
  * work_priv.h - the work timing layer's state, shared by work.c (the two timelines and the pump)
  * and work_store.c (its pools, queues and task table, set-up and results). Not API.
  */
-#ifndef GOVSIM_SIM_WORK_PRIV_H
-#define GOVSIM_SIM_WORK_PRIV_H
+#ifndef GOVSIM_WORK_WORK_PRIV_H
+#define GOVSIM_WORK_WORK_PRIV_H
 
-#include "sim/dist.h"
-#include "sim/work.h"
+#include "work/dist.h"
+#include "work/work.h"
 
 #define NO_TIME UINT64_MAX
 #define NONE UINT32_MAX
