@@ -439,7 +439,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
 		 * the deepest until its first cpu_idle event (sim_wattson_sync_cpu) */
 		for (int c = 0; c < s->plat->nr_cpus; c++) {
-			s->w_state[c] = W_PENDING;
+			s->w_state[c] = WATTSON_IDLE_PENDING;
 			sim_wattson_sync_cpu(s, c);
 		}
 	}

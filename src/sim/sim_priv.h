@@ -216,7 +216,7 @@ struct sim {
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
 	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
-	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
+	 * each CPU was last given (WATTSON_IDLE_PENDING: idle, chosen with hindsight) */
 	struct wattson_acc *wattson;
 	int w_state[GS_MAX_CPUS];
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
@@ -228,7 +228,7 @@ struct sim {
 	struct sim_ovh ovh;
 };
 
-#define W_PENDING (-3)
+#define WATTSON_IDLE_PENDING (-3)
 
 /* ---- small helpers -------------------------------------------------------------------------- */
 
