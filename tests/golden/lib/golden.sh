@@ -3,6 +3,9 @@
 #   . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 #   golden_init NAME      # cd to the source tree; bin, exp, tmp (removed at exit), fail=0
 #   golden_fail MSG...    # "NAME: MSG" on stdout, and the script fails
+#   golden_check WHAT STATUS     # fails with WHAT unless STATUS (a condition's exit status,
+#                         # as $(test ...; echo $?) gives it) is 0
+#   golden_equal WHAT GOT WANT   # fails unless the strings GOT and WANT are equal
 #   golden_expect OUT EXPECTED   # OUT must equal the reviewed EXPECTED file; with
 #                         # GOVSIM_GOLDEN_UPDATE=1 it is copied there instead (the update gate
 #                         # first checks the invariants every run must satisfy)
@@ -23,6 +26,14 @@ golden_init() {
 golden_fail() {
 	echo "$me: $*"
 	fail=1
+}
+
+golden_check() {
+	[ "$2" = 0 ] || golden_fail "$1"
+}
+
+golden_equal() {
+	[ "$2" = "$3" ] || golden_fail "$1: got '$2', want '$3'"
 }
 
 golden_expect() {
