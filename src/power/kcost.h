@@ -1,7 +1,7 @@
 /*
  * kcost.h - what the scheduler's own work costs: a platform's kernel cost table (table
  * kernel_costs of the platform's model) and the cost of one enqueue or dequeue in a given kernel configuration
- * (issue #16; the operations follow Linux v5.9 kernel/sched/core.c and fair.c).
+ * (the operations follow Linux v5.9 kernel/sched/core.c and fair.c).
  *
  * Operations, one row each in the table: ns per call on one CPU of the platform at that CPU's
  * max frequency (the `cpu` column), with its source.

@@ -631,7 +631,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return ret;
 	} else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
 		/* the loop simulates every tick and blocked update across a gap: refusing gaps
-		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
+		 * over the limit bounds the run time by the number of events */
 		return gs_error_set(err, GS_ETRACE,
 				    "line %" PRIu64 ": %s %.3f s after the previous event: gaps over "
 				    "%llu s are refused",

@@ -137,7 +137,7 @@ struct sim_cluster {
 	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
-/* The kernel's own overhead (overhead.c, issue #16): the cost table, the emulated and the
+/* The kernel's own overhead (overhead.c): the cost table, the emulated and the
  * traced kernel's configuration, and what the emulated kernel did so far. */
 struct sim_ovh {
 	struct kcost kc;
@@ -303,7 +303,7 @@ void sim_placement_check_migrate(struct sim *s, const struct event *ev);
 void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
-/* overhead.c: the kernel's own overhead (issue #16) */
+/* overhead.c: the kernel's own overhead */
 /* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
 bool sim_ovh_is_param(const char *key);
 int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);

@@ -350,8 +350,6 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
 	return true;
 }
 
-/* A task's backlog grows: 10 activations or more, its lateness rose at 90 % of them and by more
- * than a millisecond in all. */
 /* A task with a period to miss whose lateness grows: at least 90 % of its activations began
  * at a timer's or an interrupt's traced time (a task woken by other tasks' work, a pipe, only
  * runs later with them, however late its slices end), at least 10 of them, the lateness rose

@@ -1,5 +1,5 @@
 #!/bin/bash
-# placement.sh - `run --placement eas` end to end on generated Hikey960 traces (issue 13).
+# placement.sh - `run --placement eas` end to end on generated Hikey960 traces.
 #
 # Invariants, each derived by hand from the v5.9 rules (find_energy_efficient_cpu) and the
 # Hikey960 EM:

@@ -76,7 +76,7 @@ fi
 "$bin" platforms plot no-such-board -o "$tmp/x.png" >/dev/null 2>&1
 [ $? -eq 3 ] || { echo "platforms.sh: platforms plot no-such-board: exit status (an unknown platform is bad input: 3)"; fail=1; }
 
-# Unbounded inputs (issue #18 item 5): each is refused with exit 3 within seconds, naming the file
+# Unbounded inputs: each is refused with exit 3 within seconds, naming the file
 # (before the fix /dev/zero grew ~350 MB/s until killed, a recursive CTE never ended).
 bounded() { # NAME MESSAGE CMD...
 	local name=$1 msg=$2 status

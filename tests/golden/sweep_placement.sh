@@ -1,6 +1,6 @@
 #!/bin/bash
 # sweep_placement.sh - `govsim sweep --placement traced,eas`: placement as a sweep variable
-# (issue 13 item 1).
+#.
 #
 # Invariants, derived by hand:
 #  - 2 placements x 2 values of a tunable on one trace give 4 jobs, placement varying slower

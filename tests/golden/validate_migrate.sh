@@ -1,6 +1,6 @@
 #!/bin/bash
 # validate_migrate.sh - `validate --placement eas` scores traced sched_migrate_task events
-# (issue 13 item 7): would the emulation, from the same state, move the task to dest_cpu?
+#: would the emulation, from the same state, move the task to dest_cpu?
 #
 # A hand-written Hikey960 trace (LITTLE CPUs 0-3 capacity 462, big 4-7 capacity 1024), one CFS
 # task "light" that runs 1.5 to 2.5 ms at a time (its util stays far below LITTLE's 369 limit:
