@@ -9,6 +9,8 @@
 #   golden_expect OUT EXPECTED   # OUT must equal the reviewed EXPECTED file; with
 #                         # GOVSIM_GOLDEN_UPDATE=1 it is copied there instead (the update gate
 #                         # first checks the invariants every run must satisfy)
+#   golden_cmd NAME STATUS CMD...  # CMD's stdout and stderr, then "exit N", must be the reviewed
+#                         # $exp/NAME.txt (golden_expect), and N must be STATUS
 #   golden_db_dump DB     # the results database as SQL text, its creation times blanked
 #   exit $fail
 
@@ -42,6 +44,17 @@ golden_expect() {
 	elif ! diff -u "$2" "$1"; then
 		golden_fail "'$1' differs from $2"
 	fi
+}
+
+golden_cmd() {
+	local name=$1 want=$2 out status
+	shift 2
+	out="$tmp/$name.txt"
+	"$@" >"$out" 2>&1
+	status=$?
+	echo "exit $status" >>"$out"
+	[ "$status" = "$want" ] || golden_fail "$name: exit status $status, expected $want"
+	golden_expect "$out" "$exp/$name.txt"
 }
 
 golden_db_dump() {
