@@ -16,8 +16,8 @@
 #   govsim run, key off            --action 'sysctl sched_util_clamp_min 1024' (writes the value
 #                                  it already has: the uclamp static key stays off)
 #   govsim run, clamps on          --action 'setattr comm=* uclamp_min=100 uclamp_max=900'
-#   govsim run, placement eas      --placement eas: every wakeup placed as v5.9 would (issue 13;
-#                                  target: within 2x the CPU time of the traced placement)
+#   govsim run, placement eas      --placement eas: every wakeup placed as v5.9 would
+#                                  (target: within 2x the CPU time of the traced placement)
 #   govsim run at LINES/4          the same run on a quarter of the trace: peak RSS must not grow
 #   govsim sweep, 8 configurations --set rate_limit_us=10000,...,17000 --jobs 2 --db: the trace
 #                                  read (and hashed) once in the parent, then 8 replays from
@@ -151,7 +151,7 @@ END {
 	base = c[4]
 	read = c[2]
 	replay = c[4] - c[2] # the cost of a run beyond its parse
-	printf "\ntargets (issue 32)\n"
+	printf "\ntargets\n"
 	t("trace read / wc -l (cpu)", c[2] / c[1], "<= 3", c[2] / c[1] <= 3)
 	t("trace read, GB/s", bytes / 1e9 / c[2], ">= 2", bytes / 1e9 / c[2] >= 2)
 	t("trace info / wc -l (cpu)", c[3] / c[1], "<= 3.5", c[3] / c[1] <= 3.5)

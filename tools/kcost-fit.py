@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Derive the HiKey kernel cost table from seed 003 (issue #16; docs/kernel-overhead.md,
+"""Derive the HiKey kernel cost table from seed 003 (docs/kernel-overhead.md,
 "Deriving the HiKey table") and, with --check, compare it with models/hikey.sql's rows.
 
 A second implementation of the derivation written beside the rows: it takes govsim's round RT

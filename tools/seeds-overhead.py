@@ -1,5 +1,5 @@
 #!/usr/bin/env python3
-"""Reproduce the seeds' overhead figures with govsim (issue #16; README 'Kernel overhead').
+"""Reproduce the seeds' overhead figures with govsim (README 'Kernel overhead').
 
 Runs `govsim gen pipe` traces through `govsim run --json` in the configurations of seeds 000,
 003 and 001 and prints one Markdown table: the document's relative figure, govsim's, and the

@@ -22,7 +22,7 @@ struct run_policy_result {
 	double overutilized_s; /* time with a CPU's util above its current capacity */
 };
 
-/* A distribution of durations in seconds (sim/dist.h: p95 within 3.1 %, max exact). */
+/* A distribution of durations in seconds (work/dist.h: p95 within 3.1 %, max exact). */
 struct run_dist {
 	double mean_s, p95_s, max_s;
 };
@@ -103,7 +103,7 @@ struct run_timeline_point {
 };
 
 /*
- * The kernel's own overhead (issue #16), per operation of the platform's kernel cost table in
+ * The kernel's own overhead, per operation of the platform's kernel cost table in
  * the order of power/kcost.h's enum kcost_op (kcost_op_name() names them): the calls the
  * emulated kernel made (cgroup_level: levels walked; uclamp_rq_*_id: clamp ids aggregated) and
  * the CPU time they took at the emulated frequency. charged_s: what the replay added to the

@@ -1,6 +1,6 @@
 /*
  * timeline.h - what a replay reports as it goes, as plain rows, and the sink interface that
- * receives them (issue 15 item 7).
+ * receives them.
  *
  * The loop (src/sim) builds each row once, where it happens: a governor evaluation of one CPU,
  * a task event, a traced frequency of a policy. Every output is a sink of these rows: the

@@ -197,7 +197,8 @@ struct gline {
 	u32 idle_state;
 };
 
-#define GQ 8
+/* Lines a CPU has made and not yet written (the writer merges the CPUs' lines in time order). */
+#define GCPU_QUEUE_LEN 8
 struct gcpu {
 	int id;
 	int cur;
@@ -205,8 +206,8 @@ struct gcpu {
 	u64 seq;
 	int nr;
 	int *tasks; /* indices of the tasks pinned here */
-	struct gline q[GQ];
-	int qh, qn;
+	struct gline q[GCPU_QUEUE_LEN]; /* a ring: q_len lines from q_head */
+	int q_head, q_len;
 	bool finished;
 };
 
@@ -221,7 +222,7 @@ struct gen {
 
 static void q_push(struct gcpu *c, struct gline l)
 {
-	c->q[(c->qh + c->qn++) % GQ] = l;
+	c->q[(c->q_head + c->q_len++) % GCPU_QUEUE_LEN] = l;
 }
 
 static void task_release(struct gen *g, struct gtask *t)
@@ -437,16 +438,19 @@ static int write_sched(struct gen *g, const struct gen_opts *o)
 		int best = -1;
 		for (int c = 0; c < g->nr_cpus; c++) {
 			struct gcpu *cp = &g->cpu[c];
-			while (cp->qn == 0 && !cp->finished)
+			while (cp->q_len == 0 && !cp->finished)
 				cpu_step(g, cp);
-			if (cp->qn && (best < 0 || cp->q[cp->qh].ts_us < g->cpu[best].q[g->cpu[best].qh].ts_us))
+			if (!cp->q_len)
+				continue;
+			if (best < 0 ||
+			    cp->q[cp->q_head].ts_us < g->cpu[best].q[g->cpu[best].q_head].ts_us)
 				best = c;
 		}
 		if (best < 0)
 			break;
-		write_line(g, &g->cpu[best], &g->cpu[best].q[g->cpu[best].qh]);
-		g->cpu[best].qh = (g->cpu[best].qh + 1) % GQ;
-		g->cpu[best].qn--;
+		write_line(g, &g->cpu[best], &g->cpu[best].q[g->cpu[best].q_head]);
+		g->cpu[best].q_head = (g->cpu[best].q_head + 1) % GCPU_QUEUE_LEN;
+		g->cpu[best].q_len--;
 		if ((o->size_lines && g->w.lines >= o->size_lines) || ferror(g->w.out))
 			break;
 	}

@@ -1,7 +1,7 @@
 /*
  * kcost.h - what the scheduler's own work costs: a platform's kernel cost table (table
  * kernel_costs of the platform's model) and the cost of one enqueue or dequeue in a given kernel configuration
- * (issue #16; the operations follow Linux v5.9 kernel/sched/core.c and fair.c).
+ * (the operations follow Linux v5.9 kernel/sched/core.c and fair.c).
  *
  * Operations, one row each in the table: ns per call on one CPU of the platform at that CPU's
  * max frequency (the `cpu` column), with its source.
@@ -18,7 +18,7 @@
  *
  * Costs are work like any other: a cost c measured on CPU m at its max frequency is
  * c x capacity(m) / 1024 of capacity-invariant work (ns at capacity 1024 and max frequency, the
- * unit of src/sim/work.h), and takes work / (capacity(cpu)/1024 x f/f_max) ns on another CPU or
+ * unit of src/work/work.h), and takes work / (capacity(cpu)/1024 x f/f_max) ns on another CPU or
  * at another frequency.
  *
  * Plain data: struct kcost is a value (no heap). The platform loader fills it

@@ -30,7 +30,7 @@
 #define SCHEMA_FILE "schema.sql"
 
 /*
- * Bounds on a model (issue #18 item 5): a model is a few thousand rows of short text, so the file,
+ * Bounds on a model: a model is a few thousand rows of short text, so the file,
  * every string or blob, the database and the SQLite work it may take are capped well above that
  * and far below what would hang or exhaust the machine. SQLite's progress handler is called every
  * PLATFORM_SQL_STEP_CHECK virtual-machine steps and stops the load after PLATFORM_SQL_MAX_STEPS in

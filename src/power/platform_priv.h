@@ -70,7 +70,7 @@ static inline bool col_str(sqlite3_stmt *st, int i, char *buf, size_t size)
 }
 
 /*
- * A model table, read by one generic loader (#17 item 5): load_rows() selects `cols` in file
+ * A model table, read by one generic loader: load_rows() selects `cols` in file
  * order ("SELECT <cols> FROM <table> ORDER BY rowid"), names each row by its key columns as
  * the file wrote them ("<table> row <key>=<value> ...", quoted as '<value>' when quote_keys),
  * and hands the row to row(), which reads column i of cols at index i, checks its table's

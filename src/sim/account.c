@@ -210,11 +210,11 @@ void sim_wattson_sync_cpu(struct sim *s, int cpu)
 		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
 								      : 1;
 	else
-		want = sc->busy ? WATTSON_ACTIVE : W_PENDING;
+		want = sc->busy ? WATTSON_ACTIVE : WATTSON_IDLE_PENDING;
 	if (want == s->w_state[cpu])
 		return;
 	s->w_state[cpu] = want;
-	if (want == W_PENDING)
+	if (want == WATTSON_IDLE_PENDING)
 		wattson_acc_idle_begin(s->wattson, s->now, cpu);
 	else
 		wattson_acc_state(s->wattson, s->now, cpu, want);

@@ -1,8 +1,8 @@
 /*
  * cpu_info.c - a trace's own description of its CPUs (Perfetto cpu_info: capacity and available
- * OPPs per CPU, trace/reader.h struct trace_cpu_info) held against the platform the run uses
- * (issue 15 item 1, issue 19 item 1): where they disagree the run's notes say which CPU and
- * which values, so that a replay on the wrong platform does not pass unnoticed.
+ * OPPs per CPU, trace/reader.h struct trace_cpu_info) held against the platform the run uses:
+ * where they disagree the run's notes say which CPU and which values, so that a replay on the
+ * wrong platform does not pass unnoticed.
  */
 #include "sim/sim_priv.h"
 

@@ -1,6 +1,6 @@
 /*
  * cpufreq_table.h - a platform cluster as the cpufreq core's OPP table: the bridge between the
- * power model and cpufreq/, which does not include power/ (issue #17 item 1). What
+ * power model and cpufreq/, which does not include power/. What
  * cpufreq-dt builds for a policy from the OPPs (v5.9 drivers/opp/cpu.c
  * dev_pm_opp_init_cpufreq_table(), drivers/cpufreq/cpufreq-dt.c cpufreq_init()).
  */

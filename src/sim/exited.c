@@ -11,7 +11,7 @@
  * its task died is a new task, listed after the dead one.
  */
 #include "sim/sim_priv.h"
-#include "sim/work.h"
+#include "work/work.h"
 
 #include <stdlib.h>
 #include <string.h>

@@ -273,7 +273,7 @@ static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 sp
 			freq_sum += (double)pc->opps[k].freq_khz * (double)cl->residency_ns[k];
 		}
 		pr->transitions = cl->transitions;
-		/* a cluster nothing ran on has no average frequency to speak of (issue 11):
+		/* a cluster nothing ran on has no average frequency to speak of:
 		 * NAN, "no activity" in the summary, NULL in the database, left out of compare */
 		pr->avg_freq_khz = pr->busy_s <= 0 ? NAN
 				   : span	     ? freq_sum / (double)span

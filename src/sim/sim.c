@@ -32,7 +32,7 @@
 #include "sim/cpufreq_table.h"
 #include "power/wattson.h"
 #include "sched/sched.h"
-#include "sim/work.h"
+#include "work/work.h"
 #include "trace/reader.h"
 #include "uclamp/uclamp.h"
 #include "version.h"
@@ -439,7 +439,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
 		 * the deepest until its first cpu_idle event (sim_wattson_sync_cpu) */
 		for (int c = 0; c < s->plat->nr_cpus; c++) {
-			s->w_state[c] = W_PENDING;
+			s->w_state[c] = WATTSON_IDLE_PENDING;
 			sim_wattson_sync_cpu(s, c);
 		}
 	}
@@ -631,7 +631,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 			return ret;
 	} else if (ev->ts_ns > s->t_last && ev->ts_ns - s->t_last > SIM_MAX_GAP_NS)
 		/* the loop simulates every tick and blocked update across a gap: refusing gaps
-		 * over the limit bounds the run time by the number of events (issue 18 item 3) */
+		 * over the limit bounds the run time by the number of events */
 		return gs_error_set(err, GS_ETRACE,
 				    "line %" PRIu64 ": %s %.3f s after the previous event: gaps over "
 				    "%llu s are refused",

@@ -43,7 +43,7 @@ struct sim_config {
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;
-	/* issue #16, the emulated kernel's costs: cgroup_depth, levels above every task's own
+	/* the emulated kernel's costs: cgroup_depth, levels above every task's own
 	 * group (nested cgroups); uclamp_task, CONFIG_UCLAMP_TASK (default 1; 0: no uclamp
 	 * costs, and a policy may only attach) */
 	int cgroup_depth;

@@ -13,7 +13,7 @@
 #include "power/kcost.h"
 #include "sched/sched.h"
 #include "sim/sim.h"
-#include "sim/work.h"
+#include "work/work.h"
 
 #define SIM_VAL_PEND_MAX 8 /* util_est samples waiting per CPU (validate.c) */
 #include "uclamp/uclamp.h"
@@ -139,7 +139,7 @@ struct sim_cluster {
 	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
-/* The kernel's own overhead (overhead.c, issue #16): the cost table, the emulated and the
+/* The kernel's own overhead (overhead.c): the cost table, the emulated and the
  * traced kernel's configuration, and what the emulated kernel did so far. */
 struct sim_ovh {
 	struct kcost kc;
@@ -224,7 +224,7 @@ struct sim {
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
 	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
-	 * each CPU was last given (W_PENDING: idle, chosen with hindsight) */
+	 * each CPU was last given (WATTSON_IDLE_PENDING: idle, chosen with hindsight) */
 	struct wattson_acc *wattson;
 	int w_state[GS_MAX_CPUS];
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
@@ -236,7 +236,7 @@ struct sim {
 	struct sim_ovh ovh;
 };
 
-#define W_PENDING (-3)
+#define WATTSON_IDLE_PENDING (-3)
 
 /* ---- small helpers -------------------------------------------------------------------------- */
 
@@ -314,7 +314,7 @@ void sim_placement_check_migrate(struct sim *s, const struct event *ev);
 void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
 void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
-/* overhead.c: the kernel's own overhead (issue #16) */
+/* overhead.c: the kernel's own overhead */
 /* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
 bool sim_ovh_is_param(const char *key);
 int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);

@@ -29,7 +29,7 @@ struct trace_prefetch {
 };
 
 /* Fill one batch from the reader: events until it is full or the reader ends. */
-static void fill(struct trace_reader *r, struct prefetch_batch *b)
+static void fill_batch(struct trace_reader *r, struct prefetch_batch *b)
 {
 	int ret = 1;
 
@@ -59,7 +59,7 @@ static void *producer(void *arg)
 		b = &p->b[(p->head + p->filled) % PREFETCH_DEPTH];
 		pthread_mutex_unlock(&p->mu);
 
-		fill(p->r, b); /* this slot is the producer's until it is handed over */
+		fill_batch(p->r, b); /* this slot is the producer's until it is handed over */
 		end = b->end;
 
 		pthread_mutex_lock(&p->mu);
@@ -108,7 +108,7 @@ int trace_prefetch_next(struct trace_prefetch *p, const struct event **ev, struc
 		if (!p->threaded) {
 			/* no thread: one batch slot, filled here */
 			p->cur = &p->b[0];
-			fill(p->r, p->cur);
+			fill_batch(p->r, p->cur);
 			p->pos = 0;
 			continue;
 		}

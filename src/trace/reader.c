@@ -217,7 +217,7 @@ static bool heap_reserve(struct trace_reader *r)
 	if (cap > r->max_held)
 		cap = r->max_held;
 	if (cap <= r->pool_cap)
-		return false; /* cannot happen: held() <= max_held */
+		return false; /* cannot happen: order_held() <= max_held */
 	if (!(p = realloc(r->pool, (size_t)cap * sizeof(struct event))))
 		return false;
 	r->pool = p;
@@ -317,13 +317,14 @@ static int alloc_order(struct trace_reader *r)
 	return 0; /* the heap: heap_reserve(), when first needed */
 }
 
-static u32 held(const struct trace_reader *r)
+/* The events held for re-ordering: the ring's and the heap's. */
+static u32 order_held(const struct trace_reader *r)
 {
 	return r->ring_count + r->heap_n;
 }
 
 /* The next event in (ts, seq) order among the held ones: 0 ring, 1 heap. */
-static int pick(const struct trace_reader *r, u64 *ts)
+static int order_earliest(const struct trace_reader *r, u64 *ts)
 {
 	if (r->ring_count && r->heap_n) {
 		const struct event *head = &r->ring[r->ring_head];
@@ -343,21 +344,21 @@ static int pick(const struct trace_reader *r, u64 *ts)
 	return 1;
 }
 
-/* Whether an event may leave now; *from says from where (see pick()). */
-static bool ready(const struct trace_reader *r, int *from)
+/* Whether an event may leave now; *from says from where (see order_earliest()). */
+static bool order_may_deliver(const struct trace_reader *r, int *from)
 {
 	u64 ts;
 
-	if (held(r) == 0)
+	if (order_held(r) == 0)
 		return false;
-	*from = pick(r, &ts);
-	if (r->done || held(r) + r->slack > r->max_held)
+	*from = order_earliest(r, &ts);
+	if (r->done || order_held(r) + r->slack > r->max_held)
 		return true;
 	/* ts + window <= max, written so that it cannot wrap */
 	return r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns;
 }
 
-/* The next event out: `from` is pick()'s answer (0 ring, 1 heap). */
+/* The next event out: `from` is order_earliest()'s answer (0 ring, 1 heap). */
 static void deliver(struct trace_reader *r, struct event *ev, int from)
 {
 	struct trace_stats *st = &r->st;
@@ -788,7 +789,7 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 {
 	for (;;) {
 		int ret, from;
-		if (ready(r, &from)) {
+		if (order_may_deliver(r, &from)) {
 			deliver(r, ev, from);
 			return 1;
 		}

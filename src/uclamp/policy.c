@@ -567,8 +567,8 @@ out_free_line:
 /*
  * The next line of f into line[POLICY_LINE_MAX + 1], without its newline: 1, 0 at the end, or
  * GS_EPOLICY for what a text file does not hold (a NUL byte, another control character: binary
- * data, which used to end the line silently or pass as an empty policy; a line longer than
- * POLICY_LINE_MAX, e.g. from /dev/zero, which used to grow without bound).
+ * data, refused rather than ending the line or passing as an empty policy; a line longer than
+ * POLICY_LINE_MAX, e.g. from /dev/zero, refused rather than read without bound).
  */
 static int policy_read_line(FILE *f, char *line, const char *path, long lineno,
 			    struct gs_error *err)

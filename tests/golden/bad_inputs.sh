@@ -73,9 +73,9 @@ case_ empty 3 "'trace-empty.txt': empty trace" info trace-empty.txt
 case_ binary 3 "'trace-binary.bin': not a trace (binary data)" info trace-binary.bin
 case_ truncated-gzip 3 "'trace-truncated.txt.gz': " info trace-truncated.txt.gz
 # a .gz cut short (no trailer, so no CRC check) or failing its CRC is bad input, not a shorter
-# trace (#18.6): `run` without --strict used to replay the first half and exit 0
-# a trace.dat missing its last byte or page (an interrupted copy) crashed inside libtracecmd
-# (exit 139, #18.2); its CPU 5 data is the last in the file (16384 bytes at 3420160)
+# trace, with or without --strict (exit 3)
+# a trace.dat missing its last byte or page (an interrupted copy) is bad input (exit 3), not a
+# crash inside libtracecmd; its CPU 5 data is the last in the file (16384 bytes at 3420160)
 dat=traces/juno-r0/sched_load/trace.dat
 head -c -1 "$dat" >"$tmp/trace-cut-byte.dat"
 head -c -4096 "$dat" >"$tmp/trace-cut-page.dat"
@@ -110,7 +110,7 @@ case_ dat-latency 3 "'trace-latency.dat': a latency tracer's trace.dat (its data
 case_ half-gzip 3 "'trace-half.txt.gz': truncated gzip stream (it ends before its trailer and CRC)" "$bin" run --quiet trace-half.txt.gz
 case_ bad-crc-gzip 3 "'trace-bad-crc.txt.gz': corrupt gzip stream: incorrect data check" "$bin" run --quiet trace-bad-crc.txt.gz
 case_ no-events 3 "'trace-no-events.txt': no usable event in 3 lines" info trace-no-events.txt
-# exit 3 for every input the command line names that is missing, a directory or unknown (#11.8)
+# exit 3 for every input the command line names that is missing, a directory or unknown
 case_ missing-file 3 "'no-such-trace.txt': cannot open: No such file or directory" info no-such-trace.txt
 case_ run-missing-file 3 "'no-such-trace.txt': cannot open: No such file or directory" "$bin" run no-such-trace.txt
 case_ trace-directory 3 "'.': is a directory" "$bin" run .
@@ -127,7 +127,7 @@ case_ validate-policy 2 "validate takes no --policy/--action" "$bin" validate --
 case_ validate-warmup 2 "validate takes no --warmup-ms" "$bin" validate --platform juno-r0 --warmup-ms 10 traces-tracecmd.txt
 case_ format-tracecmd-validate 3 "'traces-tracecmd.txt': nothing to validate against" "$bin" validate --platform juno-r0 --format tracecmd traces-tracecmd.txt
 
-# --- a foreign SQLite file as --db: refused before replaying, left untouched (#18.8) --------
+# --- a foreign SQLite file as --db: refused before replaying, left untouched --------
 sqlite3 "$tmp/foreign.db" "CREATE TABLE runs (a, b); INSERT INTO runs VALUES (1, 2);"
 cp "$tmp/foreign.db" "$tmp/foreign-copy.db"
 case_ foreign-db 3 "'foreign.db': an SQLite database, but not a govsim results database (1 tables, no govsim schema version): nothing was written to it" "$bin" run --quiet $sf --db foreign.db
@@ -156,7 +156,7 @@ if [ -e "$tmp/merged.db" ]; then
 	fail=1
 fi
 
-# --- write errors: every output is checked (ferror/fclose), exit 1 naming it (#18.4) -------
+# --- write errors: every output is checked (ferror/fclose), exit 1 naming it -------
 if [ -w /dev/full ]; then
 	case_ timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --timeline /dev/full
 	case_ task-timeline-full 1 "'/dev/full': write error: No space left on device" "$bin" run --quiet $sf --task-timeline /dev/full
@@ -178,7 +178,7 @@ case_ cpu9-on-8-cpus 3 "'trace-cpu9.txt':5: sched_switch on CPU 9, but platform 
 case_ cpu70-beyond-limit 3 "'trace-cpu70.txt':5: sched_switch on CPU 70, but platform 'hikey960' has 8 CPUs (0-7)" run trace-cpu70.txt
 case_ frequency-cpu99 3 "'trace-frequency-cpu99.txt':5: cpu_frequency on CPU 99, but platform 'hikey960' has 8 CPUs (0-7)" run trace-frequency-cpu99.txt
 case_ migrate-cpu12 3 "'trace-migrate-cpu12.txt':6: sched_migrate_task on CPU 12, but platform 'hikey960' has 8 CPUs (0-7)" run trace-migrate-cpu12.txt
-# refused up front from the trace's header (#11 item 10)
+# refused up front from the trace's header
 case_ 8-cpu-trace-on-6-cpus 3 "'surfaceflinger.txt': the trace has 8 CPUs (its header) and platform 'juno-r0' 6: use a platform with at least 8 CPUs" run $sf --platform juno-r0
 
 # --- CSV util traces ---------------------------------------------------------------------------
@@ -209,16 +209,17 @@ case_ policy-nan-percent 3 "'policy-nan-percent.txt':2: 'nan': not a percent (wa
 case_ policy-nan-time 3 "'policy-nan-time.txt':2: bad time 'nan' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-nan-time.txt
 case_ policy-negative-time 3 "'policy-negative-time.txt':2: bad time '-1' (want seconds from the trace start, e.g. at 0.5)" run $sf --policy policy-negative-time.txt
 case_ policy-unknown-action 3 "'policy-unknown-action.txt':3: unknown action 'frobnicate' (want setattr, sysctl, cgroup, attach or affinity)" run $sf --policy policy-unknown-action.txt
-# a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid (#11)
+# a setattr without a clamp is sched_setattr() without SCHED_FLAG_UTIL_CLAMP: valid
 case_ policy-no-clamp 0 - run $sf --policy policy-no-clamp.txt
 case_ policy-root-cgroup 3 "'policy-root-cgroup.txt':2: '/': cpu.uclamp.min does not exist on the root cgroup" run $sf --policy policy-root-cgroup.txt
-# attach to a cgroup never created is ENOENT in the kernel (#18.10): `cgroup PATH` alone creates it
+# attach to a cgroup never created is ENOENT in the kernel: `cgroup PATH` alone creates it
 case_ policy-attach-undefined 3 "'policy-attach-undefined.txt':2: attach to cgroup '/top-app', which does not exist then (ENOENT): create it first with 'cgroup /top-app' or a cgroup write" run $sf --policy policy-attach-undefined.txt
 case_ action-attach-created 0 - run $sf --action 'cgroup /top-app' --action 'attach comm=surfaceflinger /top-app'
 case_ action-min-gt-max 3 "'--action':1: uclamp_min 900 > uclamp_max 100" run $sf --action 'setattr comm=a uclamp_min=900 uclamp_max=100'
 case_ policy-missing-file 3 "'no-such-policy.txt': cannot open: No such file or directory" run $sf --policy no-such-policy.txt
 case_ policy-directory 3 "'.': is a directory" run $sf --policy .
-# a NUL byte used to end the line silently, binary data to pass as an empty policy (#18.10)
+# a NUL byte or other binary data in a policy file is bad input, not the end of a line or an
+# empty policy
 case_ policy-nul 3 "'policy-nul.txt':1: control character 0x00 (binary data, not a policy)" run $sf --policy policy-nul.txt
 case_ policy-binary 3 "'policy-binary.bin':1: control character 0x02 (binary data, not a policy)" run $sf --policy policy-binary.bin
 # Valid in run order (policy.h: "simulated in run order"), but each line is checked against the

@@ -50,7 +50,7 @@ case_ within --db "$db1" --base label=base --new label=boost --fail-on 'energy>+
 	--fail-on 'delay>+5%' --fail-on 'avg_freq_policy1<-10%' --fail-on 'transitions>+100'
 case_ fail_on_absolute --db "$db1" --base run=1 --new run=2 --fail-on 'transitions>+40' \
 	--fail-on 'delay<-50%' --fail-on 'delay<=-40%'
-# several --new, one column each (issue 16 item 5): column 1 is fail_on_energy's new column
+# several --new, one column each: column 1 is fail_on_energy's new column
 "$bin" run "$rtapp" --platform juno-r0 --label cap --policy "$tmp/cap300.txt" --db "$db1" \
 	--quiet || fail=1
 case_ columns --db "$db1" --base label=base --new label=boost --new label=cap

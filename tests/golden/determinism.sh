@@ -1,6 +1,6 @@
 #!/bin/bash
 # determinism.sh - the same inputs give the same results, byte for byte (equal
-# timestamps keep their insertion order), on one trace (issue #17 item 6: the numbers
+# timestamps keep their insertion order), on one trace (the numbers
 # themselves are checked by the other golden and unit tests; this only checks repeatability).
 #
 # Invariants, on traces/android-8cpu/surfaceflinger.txt:

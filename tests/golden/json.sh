@@ -116,7 +116,7 @@ grep -qF "on trace 'traces/juno-r0/rtapp_switch/trace.txt': over the limit 'dela
 # the text form has the per-trace rows too
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" >"$tmp/cmp.txt" 2>&1
 grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || { echo "json: no per-trace rows" >&2; fail=1; }
-# compare selects runs by a tunable and by action= (issue 11 item 12); a key no run has is an
+# compare selects runs by a tunable and by action=; a key no run has is an
 # unknown selector key
 sel="$tmp/sel.db"
 sl=traces/juno-r0/sched_load/trace.dat

@@ -6,31 +6,8 @@
 # even if the expected file were regenerated. Run from the source root with GOVSIM_BIN set.
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-check() {
-	local name=$1 want=$2
-	shift 2
-	local out="$tmp/$name.txt" status
-	"$@" >"$out" 2>&1
-	status=$?
-	echo "exit $status" >>"$out"
-	if [ "$status" -ne "$want" ]; then
-		echo "kernels.sh: $name: exit status $status, expected $want"
-		fail=1
-	fi
-	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
-		cp "$out" "tests/golden/expected/$name.txt"
-	elif ! diff -u "tests/golden/expected/$name.txt" "$out"; then
-		echo "kernels.sh: $name: output differs from tests/golden/expected/$name.txt"
-		fail=1
-	fi
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init kernels
 
 # expect PROFILE BEHAVIOUR VALUE-PREFIX: the value column of `kernels show PROFILE`
 expect() {
@@ -39,14 +16,14 @@ expect() {
 	got=$(awk -v b="$2" '$1 == b { $1 = ""; sub(/^ +/, ""); print; exit }' "$tmp/show-$1")
 	case "$got" in
 	"$3"*) ;;
-	*) echo "kernels.sh: $1 $2: '$got', the kernel's sources say '$3'"; fail=1 ;;
+	*) golden_fail "$1 $2: '$got', the kernel's sources say '$3'" ;;
 	esac
 }
 
-check kernels_list 0 "$bin" kernels list
-check kernels_show_v4.19 0 "$bin" kernels show v4.19
-check kernels_show_v6.6 0 "$bin" kernels show v6.6
-check kernels_show_unknown 2 "$bin" kernels show v5.8
+golden_cmd kernels_list 0 "$bin" kernels list
+golden_cmd kernels_show_v4.19 0 "$bin" kernels show v4.19
+golden_cmd kernels_show_v6.6 0 "$bin" kernels show v6.6
+golden_cmd kernels_show_unknown 2 "$bin" kernels show v5.8
 
 # PELT invariance
 expect v4.19 pelt_invariance contrib_scaling
@@ -102,13 +79,13 @@ expect v6.1 em_cost "fmax * P / f, uW"
 	echo "# Linux version 5.10.66-android12-9-gabc (builder@host) #1 SMP PREEMPT"
 	tail -n +2 traces/formats/juno_idle_5ms.txt
 } >"$tmp/h.txt"
-"$bin" run "$tmp/h.txt" >"$tmp/h.out" 2>&1 || { echo "kernels.sh: run with a Linux version header failed"; fail=1; }
-grep -q "^govsim .*, kernel profile v5.10$" "$tmp/h.out" || { echo "kernels.sh: header release not followed"; fail=1; }
+"$bin" run "$tmp/h.txt" >"$tmp/h.out" 2>&1 || golden_fail "run with a Linux version header failed"
+grep -q "^govsim .*, kernel profile v5.10$" "$tmp/h.out" || golden_fail "header release not followed"
 grep -q "the trace records kernel 5.10.66-android12-9-gabc: profile v5.10" "$tmp/h.out" ||
-	{ echo "kernels.sh: the note does not say why"; fail=1; }
+	golden_fail "the note does not say why"
 "$bin" run traces/formats/juno_idle_5ms.txt --kernel v4.19 >"$tmp/k.out" 2>&1
-grep -q "kernel profile v4.19$" "$tmp/k.out" || { echo "kernels.sh: --kernel not followed"; fail=1; }
+grep -q "kernel profile v4.19$" "$tmp/k.out" || golden_fail "--kernel not followed"
 "$bin" run traces/formats/juno_idle_5ms.txt --kernel v4.19 --action 'setattr comm=sh uclamp_max=300' >/dev/null 2>&1
-[ $? = 3 ] || { echo "kernels.sh: a clamp policy under v4.19 (no uclamp) should exit 3"; fail=1; }
+[ $? = 3 ] || golden_fail "a clamp policy under v4.19 (no uclamp) should exit 3"
 
 exit $fail

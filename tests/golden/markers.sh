@@ -1,6 +1,6 @@
 #!/bin/bash
-# markers.sh - devlib's frequency markers are the tracer's notes, not kernel decisions (issue #11
-# item 5): the old form `tracing_mark_write: cpu_frequency: state=... cpu_id=...` (without
+# markers.sh - devlib's frequency markers are the tracer's notes, not kernel decisions: the old
+# form `tracing_mark_write: cpu_frequency: state=... cpu_id=...` (without
 # _devlib) is read like `cpu_frequency_devlib`: counted as a marker in trace info, giving the
 # initial frequency only. validate scores only the kernel's cpu_frequency: a policy whose only
 # frequencies are markers says "no kernel decisions", and a stop marker after the kernel's

@@ -1,8 +1,8 @@
 #!/bin/bash
 # pipes.sh - a trace from a pipe, a FIFO, `<(cmd)` or stdin gives the same run as the file.
 #
-# Invariant: every command reads a once-only input exactly once (issue #18.1: `run <(cat t)`
-# used to open the path twice and replay only what the second open found, 1443 of 1861 events,
+# Invariant: every command reads a once-only input exactly once (`run <(cat t)`
+# opening the path twice would replay only what the second open found, 1443 of 1861 events,
 # with exit 0). Each case compares the output from the pipe with the output from the file
 # itself (the regular-file path is the independent reference), apart from the line that names
 # the input; and expects no warning on stderr.

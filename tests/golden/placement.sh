@@ -1,5 +1,5 @@
 #!/bin/bash
-# placement.sh - `run --placement eas` end to end on generated Hikey960 traces (issue 13).
+# placement.sh - `run --placement eas` end to end on generated Hikey960 traces.
 #
 # Invariants, each derived by hand from the v5.9 rules (find_energy_efficient_cpu) and the
 # Hikey960 EM:
@@ -33,20 +33,10 @@
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs jq(1) and
 # sqlite3(1).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init placement
 command -v jq >/dev/null || { echo "placement.sh: jq not found (tools/setup.sh)"; exit 1; }
 command -v sqlite3 >/dev/null || { echo "placement.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-check() { # check WHAT CONDITION-RESULT(0/1)
-	if [ "$2" != 0 ]; then
-		echo "FAIL: $1"
-		fail=1
-	fi
-}
 
 "$bin" gen periodic -o "$tmp/light.txt" --platform hikey960 \
 	--task name=light,period_ms=16,duty=0.15,cpu=4,count=60 >/dev/null || exit 1
@@ -54,62 +44,62 @@ check() { # check WHAT CONDITION-RESULT(0/1)
 	--task name=heavy,period_ms=16,duty=0.9,cpu=0,count=60 >/dev/null || exit 1
 
 "$bin" run "$tmp/light.txt" --placement eas --timing traced >/dev/null 2>"$tmp/err"
-check "--placement eas --timing traced: exit 2, got $?" $([ $? = 2 ]; echo $?)
+golden_check "--placement eas --timing traced: exit 2, got $?" $([ $? = 2 ]; echo $?)
 "$bin" run "$tmp/light.txt" --placement nowhere >/dev/null 2>"$tmp/err"
-check "--placement nowhere: exit 2, got $?" $([ $? = 2 ]; echo $?)
+golden_check "--placement nowhere: exit 2, got $?" $([ $? = 2 ]; echo $?)
 
-"$bin" run "$tmp/light.txt" >"$tmp/traced.txt" || check "traced run" 1
-"$bin" run "$tmp/light.txt" --json >"$tmp/traced.json" || check "traced json" 1
-check "traced placement prints no placement block" $(! grep -q '^placement eas' "$tmp/traced.txt"; echo $?)
-check "traced placement has no placement member" \
+"$bin" run "$tmp/light.txt" >"$tmp/traced.txt" || golden_check "traced run" 1
+"$bin" run "$tmp/light.txt" --json >"$tmp/traced.json" || golden_check "traced json" 1
+golden_check "traced placement prints no placement block" $(! grep -q '^placement eas' "$tmp/traced.txt"; echo $?)
+golden_check "traced placement has no placement member" \
 	$([ "$(jq 'has("placement")' "$tmp/traced.json")" = false ]; echo $?)
 
-"$bin" run "$tmp/light.txt" --placement eas --json >"$tmp/light.json" || check "eas json" 1
+"$bin" run "$tmp/light.txt" --placement eas --json >"$tmp/light.json" || golden_check "eas json" 1
 mig=$(jq '.placement.tasks[] | select(.comm == "light") | .migrations' "$tmp/light.json")
-check "light task: 1 migration, got $mig" $([ "$mig" = 1 ]; echo $?)
+golden_check "light task: 1 migration, got $mig" $([ "$mig" = 1 ]; echo $?)
 share=$(jq '.placement.tasks[] | select(.comm == "light") |
 	(.cluster_runtime_s[0] / .runtime_s)' "$tmp/light.json")
-check "light task: >= 90% on LITTLE, got $share" $(jq -e -n "$share >= 0.9" >/dev/null; echo $?)
+golden_check "light task: >= 90% on LITTLE, got $share" $(jq -e -n "$share >= 0.9" >/dev/null; echo $?)
 
 "$bin" run "$tmp/light.txt" --placement eas --action 'affinity comm=light 4-7' --json \
-	>"$tmp/pinned.json" || check "pinned json" 1
+	>"$tmp/pinned.json" || golden_check "pinned json" 1
 pmig=$(jq '.placement.tasks[] | select(.comm == "light") | .migrations' "$tmp/pinned.json")
 pshare=$(jq '.placement.tasks[] | select(.comm == "light") |
 	(.cluster_runtime_s[1] / .runtime_s)' "$tmp/pinned.json")
-check "pinned light task: 0 migrations, got $pmig" $([ "$pmig" = 0 ]; echo $?)
-check "pinned light task: all on big, got $pshare" $(jq -e -n "$pshare == 1" >/dev/null; echo $?)
+golden_check "pinned light task: 0 migrations, got $pmig" $([ "$pmig" = 0 ]; echo $?)
+golden_check "pinned light task: all on big, got $pshare" $(jq -e -n "$pshare == 1" >/dev/null; echo $?)
 
-"$bin" run "$tmp/heavy.txt" --placement eas --json >"$tmp/heavy.json" || check "heavy json" 1
+"$bin" run "$tmp/heavy.txt" --placement eas --json >"$tmp/heavy.json" || golden_check "heavy json" 1
 pulls=$(jq '.placement.misfit_pulls' "$tmp/heavy.json")
 ou=$(jq '.placement.overutilized_s' "$tmp/heavy.json")
 hshare=$(jq '.placement.tasks[] | select(.comm == "heavy") |
 	(.cluster_runtime_s[1] / .runtime_s)' "$tmp/heavy.json")
-check "heavy task: a misfit pull, got $pulls" $([ "$pulls" -ge 1 ]; echo $?)
-check "heavy task: overutilized time > 0, got $ou" $(jq -e -n "$ou > 0" >/dev/null; echo $?)
-check "heavy task: > 50% on big, got $hshare" $(jq -e -n "$hshare > 0.5" >/dev/null; echo $?)
+golden_check "heavy task: a misfit pull, got $pulls" $([ "$pulls" -ge 1 ]; echo $?)
+golden_check "heavy task: overutilized time > 0, got $ou" $(jq -e -n "$ou > 0" >/dev/null; echo $?)
+golden_check "heavy task: > 50% on big, got $hshare" $(jq -e -n "$hshare > 0.5" >/dev/null; echo $?)
 
-"$bin" run "$tmp/heavy.txt" --placement eas >"$tmp/h1.txt" || check "heavy run 1" 1
-"$bin" run "$tmp/heavy.txt" --placement eas >"$tmp/h2.txt" || check "heavy run 2" 1
-check "eas runs are deterministic" $(cmp -s "$tmp/h1.txt" "$tmp/h2.txt"; echo $?)
-check "summary has the placement block" $(grep -q '^placement eas: ' "$tmp/h1.txt"; echo $?)
+"$bin" run "$tmp/heavy.txt" --placement eas >"$tmp/h1.txt" || golden_check "heavy run 1" 1
+"$bin" run "$tmp/heavy.txt" --placement eas >"$tmp/h2.txt" || golden_check "heavy run 2" 1
+golden_check "eas runs are deterministic" $(cmp -s "$tmp/h1.txt" "$tmp/h2.txt"; echo $?)
+golden_check "summary has the placement block" $(grep -q '^placement eas: ' "$tmp/h1.txt"; echo $?)
 
-"$bin" run "$tmp/light.txt" --placement eas --db "$tmp/r.db" --quiet || check "eas --db" 1
-"$bin" run "$tmp/light.txt" --db "$tmp/r.db" --quiet || check "traced --db" 1
+"$bin" run "$tmp/light.txt" --placement eas --db "$tmp/r.db" --quiet || golden_check "eas --db" 1
+"$bin" run "$tmp/light.txt" --db "$tmp/r.db" --quiet || golden_check "traced --db" 1
 q() { sqlite3 "$tmp/r.db" "$1"; }
-check "runs.params of the eas run" $([ "$(q 'SELECT params FROM runs WHERE run_id = 1')" = placement=eas ]; echo $?)
-check "one placement row, eas, 1 migration" \
+golden_check "runs.params of the eas run" $([ "$(q 'SELECT params FROM runs WHERE run_id = 1')" = placement=eas ]; echo $?)
+golden_check "one placement row, eas, 1 migration" \
 	$([ "$(q 'SELECT run_id, mode, migrations FROM placement')" = "1|eas|1" ]; echo $?)
-check "placement_tasks: tasks x clusters rows" \
+golden_check "placement_tasks: tasks x clusters rows" \
 	$([ "$(q 'SELECT count(*) FROM placement_tasks')" = "$(q 'SELECT 2 * count(*) FROM task_stats WHERE run_id = 1')" ]; echo $?)
 "$bin" compare --db "$tmp/r.db" --base run=2 --new placement=eas >"$tmp/cmp.txt" 2>&1
-check "compare placement=eas selector, exit $?" $(grep -q '^new:  placement=eas (1 run)' "$tmp/cmp.txt"; echo $?)
+golden_check "compare placement=eas selector, exit $?" $(grep -q '^new:  placement=eas (1 run)' "$tmp/cmp.txt"; echo $?)
 
 sed 's/tracing_mark_write: cpu_frequency_devlib:/cpu_frequency:/' "$tmp/light.txt" >"$tmp/lightk.txt"
 "$bin" validate "$tmp/lightk.txt" --placement eas --explain >"$tmp/val.txt" 2>&1
-check "validate --placement eas: exit $?" $(grep -q 'policy4 *59 wakeups, *0 agree' "$tmp/val.txt"; echo $?)
-check "59 disagreements, traced 4 emulated 0" \
+golden_check "validate --placement eas: exit $?" $(grep -q 'policy4 *59 wakeups, *0 agree' "$tmp/val.txt"; echo $?)
+golden_check "59 disagreements, traced 4 emulated 0" \
 	$([ "$(grep -c 'light *1000 prev 4 traced 4 emulated 0  base [0-9]*, cpu4 +[0-9]* .*cpu0 +[0-9]*$' "$tmp/val.txt")" = 59 ]; echo $?)
-check "cpu0's delta below cpu4's in every one" $(awk '/traced 4 emulated 0/ {
+golden_check "cpu0's delta below cpu4's in every one" $(awk '/traced 4 emulated 0/ {
 	a = $0; sub(/.*cpu4 \+/, "", a); sub(/ .*/, "", a); b = $0; sub(/.*cpu0 \+/, "", b);
 	if (b + 0 >= a + 0) bad = 1 } END { exit bad }' "$tmp/val.txt"; echo $?)
 

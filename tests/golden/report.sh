@@ -151,7 +151,7 @@ diff -u "$exp/report_errors.txt" "$tmp/errors.txt" || err "error cases differ"
 grep -q "max-width:1240px" "$tmp/out/index.html" && grep -q "overflow-wrap:anywhere" "$tmp/out/index.html" ||
 	err "index.html: the tables may not fit a 1400-px window"
 
-# runs of two platforms on one relative scale: refused before anything is written (#11 item 14)
+# runs of two platforms on one relative scale: refused before anything is written
 "$bin" run "$trace" --platform hikey960 --db "$db" --label other-platform --quiet || err "run 3 failed"
 "$bin" report --db "$db" --out "$tmp/mixed" >"$tmp/mixed.txt" 2>&1
 st=$?

@@ -1,13 +1,13 @@
 #!/bin/bash
-# run_notes.sh - `govsim run` on the points of issue 11 items 4 and 7, asserted value by value.
+# run_notes.sh - what `govsim run` says of actions, limits and governors, asserted value by value.
 #
 # Checks: a setattr matching no task (a comm typo, a pid absent from the trace) leaves the
 # static key off and is warned about on stderr and in the notes; an action timed after the
 # trace's end is warned about; each action's task count is printed; a setattr without clamps is
-# valid and leaves the key off (item 4). scaling_max_freq=0 is the lowest OPP, as the v5.9
-# cpufreq core clamps it (7b); the iowait-boost departure is a note of every schedutil run and
-# only of those (7c); performance reports no governor evaluation (7d: no update hook in v5.9).
-# The expected values come from the issue's rules and Hikey960's OPP table (lowest OPPs 533 and
+# valid and leaves the key off. scaling_max_freq=0 is the lowest OPP, as the v5.9
+# cpufreq core clamps it; the iowait-boost departure is a note of every schedutil run and
+# only of those; performance reports no governor evaluation (no update hook in v5.9).
+# The expected values come from these rules and Hikey960's OPP table (lowest OPPs 533 and
 # 903 MHz), not from a previous run. Does not check the figures of the runs (run.sh does).
 set -u
 cd "${GOVSIM_SOURCE_DIR:?}"
@@ -28,7 +28,7 @@ status() {
 	[ "$2" = "$3" ] || { echo "run_notes: $1: exit status $2, want $3" >&2; fail=1; }
 }
 
-# item 4: nothing matched -> key off, warnings on stderr and in the notes, counts per action
+# nothing matched -> key off, warnings on stderr and in the notes, counts per action
 "$bin" run $sf --action 'setattr comm=surfaceflingr uclamp_min=512' \
 	--action 'setattr pid=999999 uclamp_max=300' --action 'at 30 setattr comm=* uclamp_min=1' \
 	--action 'setattr comm=surfaceflinger' >"$tmp/o" 2>"$tmp/e"
@@ -52,7 +52,7 @@ expect "no match" "$tmp/e" "govsim: warning: '--action':2: 'setattr pid=999999 u
 expect "no match" "$tmp/e" "govsim: warning: '--action':3: 'at 30 setattr comm=* uclamp_min=1' is timed after the trace's end: not run"
 [ "$(wc -l <"$tmp/e")" = 3 ] || { echo "run_notes: no match: stderr has more than the 3 warnings" >&2; fail=1; }
 
-# item 4: a clamp that does reach a task turns the key on
+# a clamp that does reach a task turns the key on
 "$bin" run $sf --action 'setattr comm=surfaceflinger uclamp_min=512' >"$tmp/o" 2>"$tmp/e"
 status "match" $? 0
 grep -q "^uclamp: static key on since" "$tmp/o" || { echo "run_notes: match: key not on" >&2; fail=1; }
@@ -85,7 +85,7 @@ done
 "$bin" run $sf --quiet --timeline "$tmp/tl.csv"
 [ "$(wc -l <"$tmp/tl.csv")" -gt 100 ] || { echo "run_notes: schedutil: --timeline too short" >&2; fail=1; }
 
-# item 9: did you mean (options, governors, platforms, tunables); gen states the range
+# did you mean (options, governors, platforms, tunables); gen states the range
 dym() { # NAME WANT-STATUS WANT-TEXT ARGS...
 	local name=$1 want=$2 text=$3
 	shift 3
@@ -96,7 +96,7 @@ dym() { # NAME WANT-STATUS WANT-TEXT ARGS...
 }
 dym option 2 "unknown option '--platfrom'; did you mean '--platform'?" run $sf --platfrom hikey960
 dym governor 2 "unknown governor 'schedutl'; did you mean 'schedutil'?" run $sf --governor schedutl
-# (its exit status is item 8's, another branch: 3 once merged)
+# (its exit status is not checked here)
 dym platform - "did you mean 'hikey960'?" run $sf --platform hikey96
 dym tunable 2 "unknown tunable 'rate_limit' for governor 'schedutil'; did you mean 'rate_limit_us'? (schedutil takes rate_limit_us, up_rate_limit_us, down_rate_limit_us, iowait_boost;" run $sf --set rate_limit=5
 dym tunable-none 2 "(performance takes no tunables;" run $sf --governor performance --set rate_limit_us=5
@@ -104,14 +104,14 @@ dym tunable-ok 0 "policy0" run $sf --governor ondemand --set up_threshold=80 --s
 dym gen-range 2 "gen: bad cpus '99' (want 1..64)" gen periodic -o "$tmp/g.txt" --cpus 99
 dym gen-count 2 "gen: bad count '0' (want 1..1000000000)" gen periodic -o "$tmp/g.txt" --count 0
 
-# item 10: the trace against the platform
+# the trace against the platform
 dym what-if 0 "note:     the trace runs policy0 at 950000 kHz, no OPP of juno-r0: replaying as a what-if on juno-r0" \
 	run traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0
 dym fewer-cpus 0 "note:     trace uses CPUs 0-5 of 8" run traces/juno-r0/sched_load/trace.dat
 dym more-cpus 3 "govsim: '$sf': the trace has 8 CPUs (its header) and platform 'juno-r0' 6: use a platform with at least 8 CPUs" \
 	run $sf --platform juno-r0
 
-# item 15: run's task count is trace info's less the sugov:N kthreads it names
+# run's task count is trace info's less the sugov:N kthreads it names
 info_tasks=$("$bin" trace info $sf | sed -n 's/^tasks: *\([0-9]*\) .*/\1/p')
 info_gov=$("$bin" trace info $sf | sed -n 's/^ *of which \([0-9]*\) sugov:N kthreads.*/\1/p')
 run_tasks=$("$bin" run $sf | sed -n 's/^tasks: \([0-9]*\),.*/\1/p')

@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# seeds_overhead.sh - the seeds' overhead figures (issue #16, README 'Kernel overhead'):
+# seeds_overhead.sh - the seeds' overhead figures (README 'Kernel overhead'):
 # tools/seeds-overhead.py replays `gen pipe` traces (5000 rounds; the README's table uses
 # 100000) in the configurations of seeds 000 and 001 (on hikey960) and 003 (on hikey, the board
 # it ran on) and fails when a relative figure a cost table targets is more than 0.5 percentage

@@ -29,15 +29,10 @@ traces=(traces/juno-r0/rtapp_switch/trace.txt traces/juno-r0/sched_load/trace.da
 args=("${traces[@]}" --platform juno-r0 --policy "$tmp/cap300.txt" --policy "$tmp/boost512.txt"
 	--policy "$tmp/ramp.txt" --policy "$tmp/sysmin.txt")
 
-# check NAME FILE: compare FILE (with the temporary directory's name replaced) with the expected
+# check NAME FILE: FILE, the temporary directory's name replaced, is the expected file NAME
 check() {
 	sed "s|$tmp|TMP|g" "$2" >"$2.clean"
-	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
-		cp "$2.clean" "$exp/$1"
-	elif ! diff -u "$exp/$1" "$2.clean"; then
-		echo "sweep: output differs from $exp/$1" >&2
-		fail=1
-	fi
+	golden_expect "$2.clean" "$exp/$1"
 }
 
 same_db() {

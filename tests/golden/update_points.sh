@@ -26,11 +26,8 @@
 #    wakeup's rq clock, decays nothing and kicks nothing. The tick at 1.005 and the sleep at
 #    1.0065 each cross a period since the last update: evaluations.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init update_points
 
 sw() { # CPU TIME PREV PREV_PID PREV_STATE NEXT NEXT_PID
 	printf '          %s-%s [%03d] d..2.     %s: sched_switch: prev_comm=%s prev_pid=%s prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%s next_prio=120\n' \
@@ -45,15 +42,11 @@ evals() { # TRACE [ARGS]: CPU 0's evaluation times strictly after FROM (env) and
 	shift
 	"$bin" run "$t" --platform lab-2cpu --timing traced --set rate_limit_us=0 \
 		--set switch_latency_us=0 "$@" --timeline "$tmp/tl.csv" >/dev/null 2>"$tmp/err" ||
-		{ echo "update_points.sh: run $t $* failed: $(cat "$tmp/err")" >&2; fail=1; }
+		golden_fail "run $t $* failed: $(cat "$tmp/err")"
 	awk -F, -v lo="${FROM:-0}" -v hi="${TO:-1}" \
 		'NR > 1 && $2 == 0 && $1 + 0 > lo + 0 && $1 + 0 < hi + 0 { print $1 }' "$tmp/tl.csv" |
 		sort -u | tr '\n' ' '
 }
-check() { # WHAT GOT WANT
-	[ "$2" = "$3" ] || { echo "update_points.sh: $1: CPU 0 evaluated at '$2', want '$3'"; fail=1; }
-}
-
 # 1. blocked-load updates
 {
 	echo "# tracer: nop"
@@ -70,10 +63,10 @@ end() { sw 1 1.040000 spin 11 S swapper/1 0; }
 	probe 1 1.034000 0; probe 0 1.036000 0; end
 } >"$tmp/probe.txt"
 export FROM=0.0200005 TO=0.0399995
-check "32-ms grid" "$(evals "$tmp/grid.txt")" "0.024000 "
-check "SCHED_SOFTIRQ" "$(evals "$tmp/softirq.txt")" "0.026000 0.031000 "
-check "probe" "$(evals "$tmp/probe.txt")" "0.026000 0.031005 0.036000 "
-check "probe, any CPU" "$(evals "$tmp/probe.txt" --set dvfs_possible_from_any_cpu=1)" \
+golden_equal "CPU 0 evaluated: 32-ms grid" "$(evals "$tmp/grid.txt")" "0.024000 "
+golden_equal "CPU 0 evaluated: SCHED_SOFTIRQ" "$(evals "$tmp/softirq.txt")" "0.026000 0.031000 "
+golden_equal "CPU 0 evaluated: probe" "$(evals "$tmp/probe.txt")" "0.026000 0.031005 0.036000 "
+golden_equal "CPU 0 evaluated: probe, any CPU" "$(evals "$tmp/probe.txt" --set dvfs_possible_from_any_cpu=1)" \
 	"0.026000 0.031005 0.034000 0.036000 "
 
 # 2. the rq clock's phase
@@ -84,11 +77,11 @@ check "probe, any CPU" "$(evals "$tmp/probe.txt" --set dvfs_possible_from_any_cp
 	sw 0 1.001800 work 10 R+ swapper/0 0
 } >"$tmp/phase.txt"
 export FROM=0.0000005 TO=0.0017995
-check "offset 0" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=0)" "0.000600 0.001500 "
-check "offset 0.4 ms" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000)" "0.001200 "
-check "offset per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000:0)" "0.001200 "
-check "offset negative" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576)" "0.001200 "
-check "offset negative per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576:0)" "0.001200 "
+golden_equal "CPU 0 evaluated: offset 0" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=0)" "0.000600 0.001500 "
+golden_equal "CPU 0 evaluated: offset 0.4 ms" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000)" "0.001200 "
+golden_equal "CPU 0 evaluated: offset per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000:0)" "0.001200 "
+golden_equal "CPU 0 evaluated: offset negative" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576)" "0.001200 "
+golden_equal "CPU 0 evaluated: offset negative per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576:0)" "0.001200 "
 
 # 3. the skipped clock update of the switch after a wakeup
 {
@@ -101,9 +94,9 @@ check "offset negative per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_
 	sw 1 1.008000 spin 11 S swapper/1 0
 } >"$tmp/skip.txt"
 export FROM=0.0010005 TO=0.0079995
-check "skip" "$(evals "$tmp/skip.txt" --set rq_clock_offset_ns=0)" "0.002000 0.005000 0.006500 "
+golden_equal "CPU 0 evaluated: skip" "$(evals "$tmp/skip.txt" --set rq_clock_offset_ns=0)" "0.002000 0.005000 0.006500 "
 
 # a bad offset is a usage error
 "$bin" run "$tmp/skip.txt" --platform lab-2cpu --set rq_clock_offset_ns=x >/dev/null 2>&1
-[ $? = 2 ] || { echo "update_points.sh: rq_clock_offset_ns=x not refused with exit 2"; fail=1; }
+[ $? = 2 ] || golden_fail "rq_clock_offset_ns=x not refused with exit 2"
 exit $fail

@@ -4,13 +4,13 @@
 # - the number of kernel decisions per policy recomputed here from the trace-cmd report text
 #   beside the trace (a cpu_frequency of the policy's first CPU that changes its frequency; the
 #   first one is the initial state), independently of govsim's reader;
-# - a trace without util events prints "n/a" for the util-trace column (issue #11 item 6);
+# - a trace without util events prints "n/a" for the util-trace column;
 # - a trace with neither cpu_frequency nor util events says so and exits 3;
 # - --fail-below exits 1 below the threshold and 0 at or above it; --kernel all, --explain;
 # - every frequency figure (decisions, agree, busy, time, util trace) of the Juno trace and of
 #   traces/android-8cpu/surfaceflinger.txt recomputed by a second implementation
 #   (validate_figures.py) from the trace's text and the --timeline of `govsim run` with the
-#   same settings, and pinned with a tolerance (issue #17 item 6);
+#   same settings, and pinned with a tolerance;
 # - validate refuses the what-if options of `run` (--policy, --action, --warmup-ms): exit 2.
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
 set -u

@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """validate_figures.py - a second implementation of `govsim validate`'s frequency figures, from
-the trace's own text and the `govsim run --timing traced --timeline` CSV of the same replay (issue
-#17 item 6). Written from the definitions in `govsim validate --help` and src/sim/sim.h, not from
+the trace's own text and the `govsim run --timing traced --timeline` CSV of the same replay.
+Written from the definitions in `govsim validate --help` and src/sim/sim.h, not from
 the code that computes them:
 
   decisions  kernel frequency changes: cpu_frequency events of the policy's first CPU whose

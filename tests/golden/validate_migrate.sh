@@ -1,6 +1,6 @@
 #!/bin/bash
 # validate_migrate.sh - `validate --placement eas` scores traced sched_migrate_task events
-# (issue 13 item 7): would the emulation, from the same state, move the task to dest_cpu?
+#: would the emulation, from the same state, move the task to dest_cpu?
 #
 # A hand-written Hikey960 trace (LITTLE CPUs 0-3 capacity 462, big 4-7 capacity 1024), one CFS
 # task "light" that runs 1.5 to 2.5 ms at a time (its util stays far below LITTLE's 369 limit:
@@ -25,18 +25,8 @@
 # at 1.020 (prev 5) feec moves it to a LITTLE CPU: policy4 1 wakeup 0 agree.
 # Run from the source root with GOVSIM_BIN set (tests/CMakeLists.txt).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
-
-check() { # check WHAT CONDITION-RESULT(0/1)
-	if [ "$2" != 0 ]; then
-		echo "FAIL: $1"
-		fail=1
-	fi
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init validate_migrate
 
 cat >"$tmp/m.txt" <<'TRACE'
 # tracer: nop
@@ -70,18 +60,18 @@ cat >"$tmp/m.txt" <<'TRACE'
 TRACE
 
 "$bin" validate "$tmp/m.txt" --platform hikey960 --placement eas --explain >"$tmp/v.txt" 2>&1
-check "validate exit 0, got $?" $?
-check "policy0: 1 migration, 1 agree" $(grep -Eq '^ +policy0 +1 migrations, +1 agree' "$tmp/v.txt"; echo $?)
-check "policy4: 2 migrations, 0 agree" $(grep -Eq '^ +policy4 +2 migrations, +0 agree' "$tmp/v.txt"; echo $?)
-check "policy0: 1 wakeup, 1 agree" $(grep -Eq '^ +policy0 +1 wakeups, +1 agree' "$tmp/v.txt"; echo $?)
-check "policy4: 1 wakeup, 0 agree" $(grep -Eq '^ +policy4 +1 wakeups, +0 agree' "$tmp/v.txt"; echo $?)
-check "migrate at wakeup listed: prev 0 traced 5 emulated 0" \
+golden_check "validate exit 0, got $?" $?
+golden_check "policy0: 1 migration, 1 agree" $(grep -Eq '^ +policy0 +1 migrations, +1 agree' "$tmp/v.txt"; echo $?)
+golden_check "policy4: 2 migrations, 0 agree" $(grep -Eq '^ +policy4 +2 migrations, +0 agree' "$tmp/v.txt"; echo $?)
+golden_check "policy0: 1 wakeup, 1 agree" $(grep -Eq '^ +policy0 +1 wakeups, +1 agree' "$tmp/v.txt"; echo $?)
+golden_check "policy4: 1 wakeup, 0 agree" $(grep -Eq '^ +policy4 +1 wakeups, +0 agree' "$tmp/v.txt"; echo $?)
+golden_check "migrate at wakeup listed: prev 0 traced 5 emulated 0" \
 	$(grep -Eq '0\.020000 light +1000 prev 0 traced 5 emulated 0  \(migrate at wakeup\) base [0-9]+, cpu5 \+[0-9]+ cpu0 \+[0-9]+$' "$tmp/v.txt"; echo $?)
-check "runnable migrate listed: prev 5 traced 6 emulated 5" \
+golden_check "runnable migrate listed: prev 5 traced 6 emulated 5" \
 	$(grep -Eq '0\.021500 light +1000 prev 5 traced 6 emulated 5  \(migrate of a runnable task: no misfit pull, stays\)$' "$tmp/v.txt"; echo $?)
-check "2 migrate lines" $([ "$(grep -c '(migrate ' "$tmp/v.txt")" = 2 ]; echo $?)
+golden_check "2 migrate lines" $([ "$(grep -c '(migrate ' "$tmp/v.txt")" = 2 ]; echo $?)
 "$bin" validate "$tmp/m.txt" --platform hikey960 >"$tmp/n.txt" 2>&1
-check "without --placement eas: no placement rows" $(! grep -q 'migrations,' "$tmp/n.txt"; echo $?)
+golden_check "without --placement eas: no placement rows" $(! grep -q 'migrations,' "$tmp/n.txt"; echo $?)
 
 [ $fail = 0 ] && echo "validate_migrate.sh: ok"
 exit $fail

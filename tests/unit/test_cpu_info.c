@@ -1,6 +1,5 @@
 /*
- * test_cpu_info.c - a Perfetto trace's cpu_info held against --platform (src/sim/cpu_info.c,
- * issue 15 item 1 / issue 19 item 1).
+ * test_cpu_info.c - a Perfetto trace's cpu_info held against --platform (src/sim/cpu_info.c).
  *
  * A synthetic Perfetto trace, encoded here with protobuf-c, whose cpu_info describes 8 CPUs:
  * cpu0 with capacity 500 and an OPP list whose top is 2000000 kHz, cpu1-3 as hikey960 says

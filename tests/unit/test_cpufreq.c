@@ -10,7 +10,7 @@
  * the frequency and keeps the time, a request equal to cur changes nothing); fast switch.
  * Expected values are worked by hand from the OPP tables, and RELATION_L is also compared with
  * a plain scan over every target around each OPP.
- * The OPP table interface (#17 item 1): a policy on a table built by hand, with no platform,
+ * The OPP table interface: a policy on a table built by hand, with no platform,
  * takes its limits, latency and resolution from the table alone; cpufreq_table_from_cluster()
  * copies a cluster's OPPs (frequency, capacity, EM cost), CPUs and latency, and the copy is
  * the policy's own (a later change to the cluster does not reach it).

@@ -1,5 +1,5 @@
 /*
- * test_dist.c - the bounded duration distribution (src/sim/dist.c) against an exact reference.
+ * test_dist.c - the bounded duration distribution (src/work/dist.c) against an exact reference.
  *
  * Checks: mean and max exact; the p95 of random samples (positive, negative, mixed, spanning
  * ns to minutes) within the stated 1/32 of the nearest-rank p95 computed exactly (GSL sort of
@@ -14,7 +14,7 @@
 
 #include <gsl/gsl_sort.h>
 
-#include "sim/dist.h"
+#include "work/dist.h"
 
 #define N 20000
 

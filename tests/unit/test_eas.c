@@ -390,7 +390,7 @@ static void test_rt_placement(void **state)
 	assert_int_equal(select_task_rq_rt(&rd, &p, 0, 0), 0);
 }
 
-/* ---- Tensor (issue 19 item 6) ---------------------------------------------------------------- */
+/* ---- Tensor ---------------------------------------------------------------- */
 
 /*
  * The tensor model's EM (models/tensor.sql via platform_load; costs as `platforms show tensor`

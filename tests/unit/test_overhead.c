@@ -1,5 +1,5 @@
 /*
- * test_overhead.c - the kernel's own overhead in the replay (issue #16): counted, costed and
+ * test_overhead.c - the kernel's own overhead in the replay: counted, costed and
  * charged to work timing, end to end through replay_run() on Hikey960 with a cost table set by
  * hand.
  *

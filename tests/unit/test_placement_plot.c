@@ -1,6 +1,6 @@
 /*
- * test_placement_plot.c - report's per-CPU placement timeline (src/report/placement_plot.c,
- * issue 13 item 8) from a hand-made run_result.
+ * test_placement_plot.c - report's per-CPU placement timeline (src/report/placement_plot.c)
+ * from a hand-made run_result.
  *
  * Checks, by hand from the slices given: one series per task (by runtime: light 18 ms before
  * hog 10 ms), named comm-pid; each series draws exactly its slices as segments (two finite

@@ -447,7 +447,7 @@ static void test_timeline_data(void **state)
 	s = find(p, "utilization");
 	assert_non_null(s);
 	assert_true(s->y[0] == 100 && s->y[1] == 700 && (s->flags & PLOT_F_RIGHT));
-	/* util is sampled at evaluations: held until the next one, not interpolated (#11) */
+	/* util is sampled at evaluations: held until the next one, not interpolated */
 	assert_int_equal(s->style, PLOT_STEP);
 	s = find(p, "capacity");
 	assert_non_null(s);
@@ -579,7 +579,7 @@ static void test_report_write_html(void **state)
 	assert_int_equal(report_write(runs, ids, 0, dir, 0, NULL, NULL, &err), GS_EARG);
 }
 
-/* ---- layout of category labels, groups and titles (issue 11 item 14) ---- */
+/* ---- layout of category labels, groups and titles ---- */
 
 static bool overlap(const struct plot_box *a, const struct plot_box *b)
 {

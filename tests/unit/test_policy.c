@@ -299,7 +299,7 @@ static void test_parse_file_errors(void **state)
 	assert_string_equal(err.msg, msg);
 }
 
-/* #18 item 10: attach to a cgroup nothing created is ENOENT in the kernel (writing to a missing
+/* attach to a cgroup nothing created is ENOENT in the kernel (writing to a missing
  * cgroup.procs); checked in run order at parse time, reported at the attach's file:line. */
 static void test_attach_needs_existing_group(void **state)
 {

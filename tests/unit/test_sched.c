@@ -102,7 +102,7 @@ static void h_task_event(void *ctx, const struct task *p, int cpu, enum sched_ta
 	}
 }
 
-/* task_exit: whether the owner lets the task's state go (tests of issue 18 item 12) */
+/* task_exit: whether the owner lets the task's state go */
 static bool free_dead;
 static int exits_seen;
 
@@ -796,7 +796,7 @@ static void test_many_tasks(void **state)
 	sched_free(NULL);
 }
 
-/* Issue 18 item 12: 200k short-lived pids (each woken new, run 100 us, switched out X) next to
+/* 200k short-lived pids (each woken new, run 100 us, switched out X) next to
  * a long-lived task: the states held at once stay at one per CPU plus it. */
 static void test_dead_tasks_freed(void **state)
 {

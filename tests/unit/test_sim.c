@@ -74,7 +74,7 @@ static void tb_switch_out_dead(struct tb *b, unsigned long long us, int cpu, con
 }
 
 /*
- * Issue 18 item 12: a long-lived periodic task on CPU 4 (pid 1000, 2 ms every 10 ms) and n
+ * A long-lived periodic task on CPU 4 (pid 1000, 2 ms every 10 ms) and n
  * short-lived ones on CPUs 0-3, one every 100 us (pids 2000.., each 300 us of work and gone),
  * each switched out for the last time with `state` (X: it died; S: it just sleeps).
  */
@@ -344,7 +344,7 @@ static void test_cgroup_max_and_unchanged_write(void **state)
 	run_result_release(&same);
 }
 
-/* Issue 18 item 12: the state of a task that died is freed; the results are the same as when
+/* The state of a task that died is freed; the results are the same as when
  * it is kept (the same trace with S instead of X: the model dequeues both alike), and the
  * states held at once do not grow with the number of pids. */
 static void test_dead_tasks_freed(void **state)
@@ -472,7 +472,7 @@ static void test_pid_reused(void **state)
 	}
 }
 
-/* Issue 11 item 3: a cluster nothing ran on (the task runs on CPU4 only) has no average
+/* A cluster nothing ran on (the task runs on CPU4 only) has no average
  * frequency (NAN: "no activity"); the busy cluster has one. */
 static void test_idle_cluster_no_activity(void **state)
 {
@@ -489,7 +489,7 @@ static void test_idle_cluster_no_activity(void **state)
 	run_result_release(&r);
 }
 
-/* Issue 11 item 4: a setattr that reaches no task is no use of uclamp. `comm=nobody` matches
+/* A setattr that reaches no task is no use of uclamp. `comm=nobody` matches
  * nothing and `pid=4242` is absent (sched_setattr() fails with -ESRCH before
  * uclamp_validate()): the key stays off, the run equals the no-policy run, and the notes say
  * which actions matched nothing; an action timed after the trace's end is noted as not run. */
@@ -526,7 +526,7 @@ static void test_setattr_matching_nothing_keeps_key_off(void **state)
 	run_result_release(&none);
 }
 
-/* Issue 11 item 7a: v5.9 __sched_setscheduler() dequeues and enqueues a queued task around
+/* v5.9 __sched_setscheduler() dequeues and enqueues a queued task around
  * __setscheduler_uclamp(), and enqueue_top_rt_rq() kicks cpufreq_update_util(): a clamp on a
  * running RT task moves the frequency at the action's time. An RT task runs 100 ms on CPU4
  * from t0 (traced 903 MHz); with the key off the RT boost sends the A73s to 2362 MHz at once
@@ -624,7 +624,7 @@ static void test_energy_powersave_work(void **state)
 	run_result_release(&r);
 }
 
-/* ---- closed loop (issue 12) -------------------------------------------------------------------- */
+/* ---- closed loop -------------------------------------------------------------------- */
 
 /* A line in a task's context with the given flags column ("d..3": task, "dNh2": hardirq). */
 static void tb_ctx(struct tb *b, const char *comm, int pid, int cpu, const char *flags,
@@ -935,7 +935,7 @@ static void test_closed_gen_pipe(void **state)
 	check_gen_pipe(1, 2, 2, scaled_ns(1000, 1844000, 533000) / 1e9);
 }
 
-/* A gap over SIM_MAX_GAP_NS (1 h) is refused at once (issue 18 item 3: run time bounded by the
+/* A gap over SIM_MAX_GAP_NS (1 h) is refused at once (run time stays bounded by the
  * number of events); one just under it replays. */
 static void check_gap(unsigned long long gap_us, bool refused)
 {
@@ -973,7 +973,7 @@ static void test_gap_limit(void **state)
 	check_gap(60ULL * 1000000ULL, false);
 }
 
-/* Issue 11 item 2: the run covers the trace to its last event, a cpu_idle 50 ms after the last
+/* The run covers the trace to its last event, a cpu_idle 50 ms after the last
  * sched_switch included; traced timing states that span, work timing at 903 MHz (powersave)
  * ends its 10 ms of 2362 MHz work later than the switch but before the tail, so both spans are
  * the trace's 60 ms. */

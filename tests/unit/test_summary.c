@@ -1,5 +1,5 @@
 /*
- * test_summary.c - the run summary's words on the cases issue 11 items 3, 4 and 15 name.
+ * test_summary.c - the run summary's words on idle policies, unused clamps and task counts.
  *
  * Checks: a policy with no activity (NAN average) prints "no activity" and no MHz figure; one
  * transition is "1 transition", others plural; each policy action shows its task counts, or

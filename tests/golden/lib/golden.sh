@@ -3,9 +3,14 @@
 #   . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 #   golden_init NAME      # cd to the source tree; bin, exp, tmp (removed at exit), fail=0
 #   golden_fail MSG...    # "NAME: MSG" on stdout, and the script fails
+#   golden_check WHAT STATUS     # fails with WHAT unless STATUS (a condition's exit status,
+#                         # as $(test ...; echo $?) gives it) is 0
+#   golden_equal WHAT GOT WANT   # fails unless the strings GOT and WANT are equal
 #   golden_expect OUT EXPECTED   # OUT must equal the reviewed EXPECTED file; with
 #                         # GOVSIM_GOLDEN_UPDATE=1 it is copied there instead (the update gate
 #                         # first checks the invariants every run must satisfy)
+#   golden_cmd NAME STATUS CMD...  # CMD's stdout and stderr, then "exit N", must be the reviewed
+#                         # $exp/NAME.txt (golden_expect), and N must be STATUS
 #   golden_db_dump DB     # the results database as SQL text, its creation times blanked
 #   exit $fail
 
@@ -25,12 +30,31 @@ golden_fail() {
 	fail=1
 }
 
+golden_check() {
+	[ "$2" = 0 ] || golden_fail "$1"
+}
+
+golden_equal() {
+	[ "$2" = "$3" ] || golden_fail "$1: got '$2', want '$3'"
+}
+
 golden_expect() {
 	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
 		cp "$1" "$2"
 	elif ! diff -u "$2" "$1"; then
 		golden_fail "'$1' differs from $2"
 	fi
+}
+
+golden_cmd() {
+	local name=$1 want=$2 out status
+	shift 2
+	out="$tmp/$name.txt"
+	"$@" >"$out" 2>&1
+	status=$?
+	echo "exit $status" >>"$out"
+	[ "$status" = "$want" ] || golden_fail "$name: exit status $status, expected $want"
+	golden_expect "$out" "$exp/$name.txt"
 }
 
 golden_db_dump() {

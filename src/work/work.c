@@ -23,7 +23,7 @@
  * pump (or follows one). Causes point back in traced order (a waker's slice began before its
  * wakee's), so the emulation cannot deadlock.
  */
-#include "sim/work_priv.h"
+#include "work/work_priv.h"
 
 #include <math.h>
 #include <stdlib.h>
@@ -32,17 +32,17 @@
 /* ---- traced side ---------------------------------------------------------------------------- */
 
 /* Bring the open traced slice's work up to trace time t at the traced frequency. */
-static void tr_accumulate(struct work *w, struct wcpu *wc, u64 t)
+static void traced_work_to(struct work *w, struct wcpu *wc, u64 t)
 {
 	struct slice *sl;
 	double add;
 
-	if (wc->tr_slice == NONE || t <= wc->tr_last_ns) {
+	if (wc->tr_slice == NO_INDEX || t <= wc->tr_last_ns) {
 		if (t > wc->tr_last_ns)
 			wc->tr_last_ns = t;
 		return;
 	}
-	sl = S(w, wc->tr_slice);
+	sl = slice_at(w, wc->tr_slice);
 	add = (double)(t - wc->tr_last_ns) * wc->capacity * wc->tr_khz / wc->max_khz;
 	sl->work += add;
 	wc->work_in += add;
@@ -58,15 +58,15 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 		wc->tr_khz = khz;
 		return;
 	}
-	tr_accumulate(w, wc, t);
+	traced_work_to(w, wc, t);
 	wc->tr_khz = khz;
 }
 
 /* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at
  * the work it has shown so far (work.h: kernel_work). */
-static void charge(struct work *w, u32 idx, const struct wtask *tk, bool enqueue)
+static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, bool enqueue)
 {
-	struct slice *sl = S(w, idx);
+	struct slice *sl = slice_at(w, idx);
 	struct wcpu *wc = &w->cpu[sl->cpu];
 	double d, floor;
 
@@ -74,7 +74,7 @@ static void charge(struct work *w, u32 idx, const struct wtask *tk, bool enqueue
 		return;
 	d = w->host.kernel_work(w->host.ctx, tk->pid, tk->comm, sl->cpu, enqueue);
 	/* a saving never takes the slice below the work it has shown at its last wake point */
-	floor = sl->wp_tail != NONE ? w->wp[sl->wp_tail].offset : 0;
+	floor = sl->wp_tail != NO_INDEX ? w->wp[sl->wp_tail].offset : 0;
 	if (sl->work + d < floor)
 		d = floor < sl->work ? floor - sl->work : 0;
 	sl->work += d;
@@ -89,24 +89,25 @@ static bool is_workload(s32 pid, const char *comm)
 	return pid != 0 && !(comm[0] == 's' && strncmp(comm, "sugov:", 6) == 0);
 }
 
-static void tr_close(struct work *w, int cpu, u64 t, u32 state)
+static void traced_slice_close(struct work *w, int cpu, u64 t, u32 state)
 {
 	struct wcpu *wc = &w->cpu[cpu];
 	struct slice *sl;
 
-	if (wc->tr_slice == NONE)
+	if (wc->tr_slice == NO_INDEX)
 		return;
-	tr_accumulate(w, wc, t);
-	sl = S(w, wc->tr_slice);
+	traced_work_to(w, wc, t);
+	sl = slice_at(w, wc->tr_slice);
 	sl->complete = true;
 	sl->traced_end = t;
 	sl->end_state = state;
 	sl->tk->tr_running = false;
 	if (switch_prev_sleeps(state))
-		charge(w, wc->tr_slice, sl->tk, false); /* deactivate_task in __schedule() */
+		/* deactivate_task in __schedule() */
+		charge_kernel_work(w, wc->tr_slice, sl->tk, false);
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
 		invalidate(&w->cpu[sl->cpu]);
-	wc->tr_slice = NONE;
+	wc->tr_slice = NO_INDEX;
 	if (state & TASK_STATE_EXIT)
 		work_task_detach(w, sl->tk); /* the pid's next events are a new task's */
 	if (!switch_prev_sleeps(state) && !sl->tk->tr_ready) {
@@ -118,8 +119,8 @@ static void tr_close(struct work *w, int cpu, u64 t, u32 state)
 	}
 }
 
-static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t,
-		   bool from_idle)
+static int traced_slice_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t,
+			     bool from_idle)
 {
 	struct wcpu *wc = &w->cpu[cpu], *ec;
 	struct wtask *tk = work_task_get(w, pid, comm);
@@ -130,9 +131,9 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 		return GS_ENOMEM;
 	ec = tk->placed ? &w->cpu[tk->placed_cpu] : wc; /* --placement: where it runs now */
 	idx = work_slice_alloc(w);
-	if (idx == NONE || work_q_push(&ec->q, idx))
+	if (idx == NO_INDEX || work_q_push(&ec->q, idx))
 		return GS_ENOMEM;
-	sl = S(w, idx);
+	sl = slice_at(w, idx);
 	sl->pid = pid;
 	sl->cpu = ec->id;
 	sl->tr_cpu = cpu;
@@ -151,7 +152,8 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 			sl->ready_ns = gs_min_u64(tk->tr_ready_ns, t);
 			sl->woken = true;
 			sl->ext_woken = true;
-			charge(w, idx, tk, true); /* no waker slice: on the wakee's CPU */
+			/* no waker slice: on the wakee's CPU */
+			charge_kernel_work(w, idx, tk, true);
 			break;
 		case CAUSE_TASK: {
 			struct wakept *wp = work_wp_get(w, tk->cause_wp);
@@ -190,7 +192,7 @@ static int tr_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio,
 /*
  * The cause of a wakeup read in the trace: the slice of the waker (the task running on the
  * event's CPU in the trace, when that is the event's common pid and not in irq context), or
- * NONE for an external wakeup.
+ * NO_INDEX for an external wakeup.
  */
 static u32 waker_slice(struct work *w, const struct event *ev)
 {
@@ -198,10 +200,10 @@ static u32 waker_slice(struct work *w, const struct event *ev)
 
 	if (ev->wake.irq || ev->pid <= 0 || ev->pid == ev->wake.pid || ev->cpu < 0 ||
 	    ev->cpu >= w->plat->nr_cpus)
-		return NONE;
+		return NO_INDEX;
 	wc = &w->cpu[ev->cpu];
-	if (wc->tr_slice == NONE || S(w, wc->tr_slice)->pid != ev->pid)
-		return NONE;
+	if (wc->tr_slice == NO_INDEX || slice_at(w, wc->tr_slice)->pid != ev->pid)
+		return NO_INDEX;
 	return wc->tr_slice;
 }
 
@@ -209,18 +211,19 @@ static u32 waker_slice(struct work *w, const struct event *ev)
 static int add_wake_point(struct work *w, u32 waker, const struct event *ev, struct wtask *tk,
 			  struct handle *out)
 {
-	struct slice *sl = S(w, waker);
+	struct slice *sl = slice_at(w, waker);
 	struct wcpu *wc = &w->cpu[sl->tr_cpu];
 	u32 i;
 	struct wakept *wp;
 
-	tr_accumulate(w, wc, ev->ts_ns);
+	traced_work_to(w, wc, ev->ts_ns);
 	if (!tk->tr_ready)
-		charge(w, waker, tk, true); /* activate_task in the waker's try_to_wake_up() */
+		/* activate_task in the waker's try_to_wake_up() */
+		charge_kernel_work(w, waker, tk, true);
 	i = work_wp_alloc(w);
-	if (i == NONE)
+	if (i == NO_INDEX)
 		return GS_ENOMEM;
-	sl = S(w, waker);
+	sl = slice_at(w, waker);
 	wp = &w->wp[i];
 	wp->offset = sl->work;
 	wp->ev = *ev;
@@ -235,7 +238,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 		wp->wakee_gen = tk->gen;
 		wp->wakee_seq = tk->next_seq;
 	}
-	if (sl->wp_tail == NONE)
+	if (sl->wp_tail == NO_INDEX)
 		sl->wp_head = i;
 	else
 		w->wp[sl->wp_tail].next = i;
@@ -269,17 +272,17 @@ static int feed_wake(struct work *w, const struct event *ev)
 		return GS_ENOMEM;
 	if (ev->type == EV_WAKING) {
 		/* the cause is decided here; the sched_wakeup that follows replays with it */
-		tk->waking_wp.idx = NONE;
+		tk->waking_wp.idx = NO_INDEX;
 		tk->waking_ext = false;
 		waker = waker_slice(w, ev);
-		if (waker != NONE)
+		if (waker != NO_INDEX)
 			return add_wake_point(w, waker, ev, tk, &tk->waking_wp);
 		tk->waking_ext = true; /* ready at its sched_wakeup, replayed at the trace's time */
 		return 0;
 	}
-	if (tk->waking_wp.idx != NONE) {
+	if (tk->waking_wp.idx != NO_INDEX) {
 		struct wakept *wp = work_wp_get(w, tk->waking_wp);
-		tk->waking_wp.idx = NONE;
+		tk->waking_wp.idx = NO_INDEX;
 		if (wp)
 			wp->ev = *ev; /* replayed at the waking's emulated time */
 		return 0;         /* else the waking was replayed already */
@@ -290,7 +293,7 @@ static int feed_wake(struct work *w, const struct event *ev)
 		return work_aq_push(w, ev, ev->ts_ns);
 	}
 	waker = waker_slice(w, ev);
-	if (waker != NONE)
+	if (waker != NO_INDEX)
 		return add_wake_point(w, waker, ev, tk, NULL);
 	set_external(tk, ev->ts_ns);
 	return work_aq_push(w, ev, ev->ts_ns);
@@ -315,7 +318,7 @@ static bool switch_agrees(const struct work *w, int cpu, const struct event *ev,
 {
 	u32 open = w->cpu[cpu].tr_slice;
 
-	if (open == NONE)
+	if (open == NO_INDEX)
 		return !prev_work;
 	return prev_work && w->sp[open].pid == ev->sw.prev_pid;
 }
@@ -329,7 +332,7 @@ static bool close_elsewhere(struct work *w, int cpu, const struct event *ev)
 	if (!tk || !tk->tr_running || tk->tr_cpu == cpu)
 		return false;
 	d = tk->tr_cpu;
-	tr_close(w, d, ev->ts_ns, tk->tr_ready ? TASK_STATE_S : 0);
+	traced_slice_close(w, d, ev->ts_ns, tk->tr_ready ? TASK_STATE_S : 0);
 	w->cpu[d].tr_idle_since = ev->ts_ns;
 	return true;
 }
@@ -370,7 +373,7 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		if (!cur->comm[0])
 			memcpy(cur->comm, "<...>", 6);
-		ret = tr_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first, false);
+		ret = traced_slice_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first, false);
 		if (ret)
 			return gs_error_set(err, ret, "out of memory");
 	}
@@ -383,18 +386,18 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 
 		if (prev_work && first) {
 			/* Its first event is a switch-out: it ran since the trace's first event. */
-			ret = tr_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm, ev->sw.prev_prio,
-				      w->t_first, false);
+			ret = traced_slice_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm,
+						ev->sw.prev_prio, w->t_first, false);
 		} else if (!first && !switch_agrees(w, cpu, ev, prev_work)) {
 			w->disagreed++;
 		}
 		if (!ret)
-			tr_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
+			traced_slice_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
 		if (!ret && next_work && close_elsewhere(w, cpu, ev))
 			w->disagreed++;
 		if (!ret && next_work)
-			ret = tr_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm, ev->sw.next_prio,
-				      ev->ts_ns, !prev_work);
+			ret = traced_slice_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm,
+						ev->sw.next_prio, ev->ts_ns, !prev_work);
 		else if (!ret)
 			w->cpu[cpu].tr_idle_since = ev->ts_ns;
 		break;
@@ -425,7 +428,7 @@ void work_freq_changed(struct work *w, int cluster, u64 now)
 
 	for (int i = 0; i < pc->nr_cpus; i++) {
 		struct wcpu *wc = &w->cpu[pc->cpus[i]];
-		if (wc->cur != NONE && now > wc->last_progress) {
+		if (wc->cur != NO_INDEX && now > wc->last_progress) {
 			wc->done += (double)(now - wc->last_progress) * wc->speed;
 			wc->last_progress = now;
 		}
@@ -461,7 +464,7 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 	int seen = 0;
 
 	for (size_t i = 0; i < wc->q.len && seen < wc->nr_qtasks; i++) {
-		struct slice *sl = S(w, *work_q_at(&wc->q, i));
+		struct slice *sl = slice_at(w, *work_q_at(&wc->q, i));
 		struct wtask *tk = sl->tk;
 		u64 r;
 
@@ -483,32 +486,32 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 }
 
 /* Bring a CPU's cached next item up to date. */
-static void refresh(struct work *w, struct wcpu *wc)
+static void update_next_item(struct work *w, struct wcpu *wc)
 {
 	if (wc->valid)
 		return;
 	wc->valid = true;
 	wc->bound_t = NO_TIME;
 	wc->item_t = NO_TIME;
-	if (wc->cur != NONE) {
-		struct slice *sl = S(w, wc->cur);
+	if (wc->cur != NO_INDEX) {
+		struct slice *sl = slice_at(w, wc->cur);
 		u64 t_end = time_at(w, wc, sl->work);
 		if (sl->complete) {
 			wc->item_t = t_end;
-			wc->kind = 0;
+			wc->kind = ITEM_END;
 		} else {
 			wc->bound_t = t_end;
 		}
-		if (sl->wp_head != NONE) {
+		if (sl->wp_head != NO_INDEX) {
 			u64 t = time_at(w, wc, w->wp[sl->wp_head].offset);
 			if (t <= wc->item_t) { /* a wakeup before the switch-out at one instant */
 				wc->item_t = t;
-				wc->kind = 4;
+				wc->kind = ITEM_WAKE;
 			}
 		}
 	} else if (wc->q.len) {
 		wc->item_t = choose_start(w, wc, &wc->cand_pos);
-		wc->kind = 1;
+		wc->kind = ITEM_START;
 	}
 }
 
@@ -538,10 +541,10 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 }
 
 /* Take the waiting slice at position pos of CPU c as its running one, at t. */
-static u32 take(struct work *w, struct wcpu *wc, u32 pos, u64 t)
+static u32 take_waiting_slice(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 {
 	u32 idx = *work_q_at(&wc->q, pos);
-	struct slice *sl = S(w, idx);
+	struct slice *sl = slice_at(w, idx);
 	struct wtask *tk = sl->tk;
 
 	work_q_remove(&wc->q, pos);
@@ -563,7 +566,7 @@ static u32 take(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 		if (tk->act_measured && t >= sl->ready_ns) {
 			if (dist_add(&tk->latency, (s64)(t - sl->ready_ns)) ||
 			    dist_add(&w->latency, (s64)(t - sl->ready_ns)))
-				return NONE;
+				return NO_INDEX;
 		}
 	}
 	task_changed(w, tk);
@@ -601,7 +604,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
 	u32 idx = wc->cur;
-	struct slice done_sl = *S(w, idx);
+	struct slice done_sl = *slice_at(w, idx);
 	struct wtask *tk = done_sl.tk;
 	struct event ev;
 	u64 tn;
@@ -613,7 +616,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	wc->work_out += done_sl.work - done_sl.kwork;
 	wc->kernel_out += done_sl.kwork;
 	work_slice_release(w, idx);
-	wc->cur = NONE;
+	wc->cur = NO_INDEX;
 	wc->done = 0;
 	wc->free_at = t;
 	w->t_end = gs_max_u64(w->t_end, t);
@@ -632,14 +635,14 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	w->dying = tk->dead && tk->next_start == tk->next_seq && !tk->qmask ? tk : NULL;
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
-	refresh(w, wc);
+	update_next_item(w, wc);
 	tn = wc->item_t;
 	if (tn <= t) {
-		u32 nx = take(w, wc, wc->cand_pos, t);
-		if (nx == NONE)
+		u32 nx = take_waiting_slice(w, wc, wc->cand_pos, t);
+		if (nx == NO_INDEX)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state,
-			    S(w, nx)->pid, S(w, nx)->comm, S(w, nx)->prio);
+			    slice_at(w, nx)->pid, slice_at(w, nx)->comm, slice_at(w, nx)->prio);
 	} else {
 		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
 			    wc->idle_comm, 120);
@@ -653,12 +656,12 @@ static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
 	struct event ev;
-	u32 idx = take(w, wc, wc->cand_pos, t);
+	u32 idx = take_waiting_slice(w, wc, wc->cand_pos, t);
 
-	if (idx == NONE)
+	if (idx == NO_INDEX)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, S(w, idx)->pid, S(w, idx)->comm,
-		    S(w, idx)->prio);
+	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, slice_at(w, idx)->pid,
+		    slice_at(w, idx)->comm, slice_at(w, idx)->prio);
 	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
@@ -690,7 +693,7 @@ static int move_task(struct work *w, struct wtask *tk, int dst)
 		struct wcpu *wc = &w->cpu[__builtin_ctzll(m)];
 
 		for (size_t i = 0; i < wc->q.len;) {
-			struct slice *sl = S(w, *work_q_at(&wc->q, i));
+			struct slice *sl = slice_at(w, *work_q_at(&wc->q, i));
 
 			if (sl->tk != tk) {
 				i++;
@@ -745,20 +748,20 @@ static int place_wakeup(struct work *w, struct event *ev, int waker_cpu, u64 t)
 static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
-	struct slice *sl = S(w, wc->cur);
+	struct slice *sl = slice_at(w, wc->cur);
 	u32 i = sl->wp_head;
 	struct wakept *wp = &w->wp[i];
 	struct event ev = wp->ev;
 	int ret;
 
 	sl->wp_head = wp->next;
-	if (sl->wp_head == NONE)
-		sl->wp_tail = NONE;
+	if (sl->wp_head == NO_INDEX)
+		sl->wp_tail = NO_INDEX;
 	invalidate(wc);
 	if (wp->wakee && wp->wakee->gen == wp->wakee_gen) {
 		struct wtask *tk = wp->wakee;
-		if (wp->wakee_slice != NONE) {
-			struct slice *ws = S(w, wp->wakee_slice);
+		if (wp->wakee_slice != NO_INDEX) {
+			struct slice *ws = slice_at(w, wp->wakee_slice);
 			ws->ready_ns = t;
 			invalidate(&w->cpu[ws->cpu]);
 		} else {
@@ -791,18 +794,18 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	u32 idx = sc->cur;
 	int ret;
 
-	if (idx == NONE || dc->cur != NONE || src == dst)
+	if (idx == NO_INDEX || dc->cur != NO_INDEX || src == dst)
 		return 0;
 	ret = w->host.advance_to(w->host.ctx, t, err);
 	if (ret)
 		return ret;
-	sl = S(w, idx);
+	sl = slice_at(w, idx);
 	if (t > sc->last_progress)
 		sc->done += (double)(t - sc->last_progress) * sc->speed;
 	dc->cur = idx;
 	dc->done = sc->done;
 	dc->last_progress = t;
-	sc->cur = NONE;
+	sc->cur = NO_INDEX;
 	sc->done = 0;
 	sc->free_at = t;
 	sl->cpu = dst;
@@ -840,7 +843,8 @@ static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {
 		u64 best = NO_TIME, bound = NO_TIME;
-		int kind = -1, who = -1; /* 0 end, 1 start, 2 internal, 3 anchored, 4 wake */
+		enum work_item kind = ITEM_NONE;
+		int who = -1;
 		u64 t;
 		int ret, src, dst;
 
@@ -851,7 +855,7 @@ static int work_pump(struct work *w, struct gs_error *err)
 		}
 		for (int c = 0; c < w->plat->nr_cpus; c++) {
 			struct wcpu *wc = &w->cpu[c];
-			refresh(w, wc);
+			update_next_item(w, wc);
 			if (wc->item_t < best) {
 				best = wc->item_t;
 				who = c;
@@ -862,13 +866,13 @@ static int work_pump(struct work *w, struct gs_error *err)
 			kind = w->cpu[who].kind;
 		if (w->aq_len && w->aq[w->aq_head].t <= best) {
 			best = w->aq[w->aq_head].t;
-			kind = 3;
+			kind = ITEM_ANCHORED;
 		}
 		t = w->host.next_internal_ns(w->host.ctx);
 		if (t < best && (best != NO_TIME || bound != NO_TIME)) {
 			/* the loop's own work matters only while something is left to replay */
 			best = t;
-			kind = 2;
+			kind = ITEM_INTERNAL;
 		}
 		if (best == NO_TIME)
 			return 0;
@@ -881,18 +885,19 @@ static int work_pump(struct work *w, struct gs_error *err)
 		best = gs_max_u64(best, w->t_emu); /* a cached time never runs the clock back */
 		w->t_emu = best;
 		switch (kind) {
-		case 0:
+		case ITEM_END:
 			ret = emu_end(w, who, best, err);
 			break;
-		case 1:
+		case ITEM_START:
 			ret = emu_start(w, who, best, err);
 			break;
-		case 2:
+		case ITEM_INTERNAL:
 			ret = w->host.advance_to(w->host.ctx, best, err);
 			break;
-		case 4:
+		case ITEM_WAKE:
 			ret = emu_wake(w, who, best, err);
 			break;
+		case ITEM_ANCHORED:
 		default: {
 			struct anchored a = w->aq[w->aq_head];
 			w->aq_head = (w->aq_head + 1) & (w->aq_cap - 1);
@@ -918,7 +923,7 @@ static bool work_left(const struct work *w)
 	if (w->aq_len)
 		return true;
 	for (int c = 0; c < w->plat->nr_cpus; c++)
-		if (w->cpu[c].cur != NONE || w->cpu[c].q.len)
+		if (w->cpu[c].cur != NO_INDEX || w->cpu[c].q.len)
 			return true;
 	return false;
 }
@@ -930,7 +935,7 @@ int work_finish(struct work *w, struct gs_error *err)
 	if (!w->started)
 		return 0;
 	for (int c = 0; c < w->plat->nr_cpus; c++)
-		tr_close(w, c, w->t_read, TASK_STATE_S);
+		traced_slice_close(w, c, w->t_read, TASK_STATE_S);
 	w->finishing = true;
 	ret = work_pump(w, err);
 	if (ret)

@@ -13,8 +13,8 @@
  *
  * Caller-owned: zero-initialise (or dist_init()), dist_release().
  */
-#ifndef GOVSIM_SIM_DIST_H
-#define GOVSIM_SIM_DIST_H
+#ifndef GOVSIM_WORK_DIST_H
+#define GOVSIM_WORK_DIST_H
 
 #include "core/types.h"
 #include "core/result.h"

@@ -30,8 +30,8 @@
  *
  * The replay loop is reached through struct work_host only: this layer knows nothing of it.
  */
-#ifndef GOVSIM_SIM_WORK_H
-#define GOVSIM_SIM_WORK_H
+#ifndef GOVSIM_WORK_WORK_H
+#define GOVSIM_WORK_WORK_H
 
 #include "core/error.h"
 #include "core/event.h"

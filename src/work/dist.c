@@ -1,5 +1,5 @@
 /* dist.c - see dist.h for the histogram's layout and resolution. */
-#include "sim/dist.h"
+#include "work/dist.h"
 
 #include <stdlib.h>
 

@@ -2,14 +2,14 @@
  * work_priv.h - the work timing layer's state, shared by work.c (the two timelines and the pump)
  * and work_store.c (its pools, queues and task table, set-up and results). Not API.
  */
-#ifndef GOVSIM_SIM_WORK_PRIV_H
-#define GOVSIM_SIM_WORK_PRIV_H
+#ifndef GOVSIM_WORK_WORK_PRIV_H
+#define GOVSIM_WORK_WORK_PRIV_H
 
-#include "sim/dist.h"
-#include "sim/work.h"
+#include "work/dist.h"
+#include "work/work.h"
 
 #define NO_TIME UINT64_MAX
-#define NONE UINT32_MAX
+#define NO_INDEX UINT32_MAX
 
 struct wtask;
 
@@ -42,7 +42,7 @@ struct wakept {
 	struct wtask *wakee;  /* NULL: it makes no slice ready (the task was ready already) */
 	u32 wakee_gen;        /* wakee->gen when made: another once the entry is reused */
 	u64 wakee_seq;        /* the wakee's slice it makes ready */
-	u32 wakee_slice;      /* that slice once read; NONE before */
+	u32 wakee_slice;      /* that slice once read; NO_INDEX before */
 	u32 next;             /* the waker slice's next wake point, or the free list */
 	u32 gen;              /* bumped when freed: handles compare it */
 	bool live;
@@ -57,17 +57,21 @@ struct slice_queue {
 	size_t head, len, cap; /* ring; cap is 0 or a power of two */
 };
 
+/* What the pump does next: a CPU's running slice ends, a waiting one starts, the loop's own
+ * work, an anchored trace event, a wake point of a running slice. */
+enum work_item { ITEM_NONE = -1, ITEM_END, ITEM_START, ITEM_INTERNAL, ITEM_ANCHORED, ITEM_WAKE };
+
 struct wcpu {
 	int id;
 	struct slice_queue q; /* waiting slices, in traced order */
-	u32 cur;              /* the running slice, NONE when idle */
+	u32 cur;              /* the running slice, NO_INDEX when idle */
 	int nr_qtasks;        /* distinct tasks among the waiting slices */
 	double capacity;      /* arch_scale_cpu_capacity / 1024 */
 	u32 max_khz;
 	/* traced side */
-	u32 tr_slice;         /* the slice open on the traced side, NONE */
+	u32 tr_slice;         /* the slice open on the traced side, NO_INDEX */
 	bool ever;            /* an event of it was read: who runs is known */
-	u64 tr_idle_since;    /* idle in the trace since (valid while tr_slice is NONE) */
+	u64 tr_idle_since;    /* idle in the trace since (valid while tr_slice is NO_INDEX) */
 	u64 tr_last_ns;       /* work accounted up to here */
 	u32 tr_khz;
 	/* emulated side */
@@ -76,10 +80,10 @@ struct wcpu {
 	double speed;         /* work per emulated ns */
 	u64 free_at;          /* when the CPU became free */
 	bool valid;           /* the cached next item below is up to date */
-	int kind;             /* of the next item: 0 end, 1 start, 4 wake point */
+	enum work_item kind;  /* of the next item: ITEM_END, ITEM_START or ITEM_WAKE */
 	u64 item_t;           /* its time; NO_TIME none determinable */
 	u64 bound_t;          /* earliest end of a running slice whose traced end is unread */
-	u32 cand_pos;         /* kind 1: the waiting slice's position in q */
+	u32 cand_pos;         /* ITEM_START: the waiting slice's position in q */
 	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
 	double work_in, work_out;
 	double kernel_in, kernel_out; /* charged kernel overhead, apart from the traced work */
@@ -183,7 +187,7 @@ struct work {
 	struct dist latency, response, lateness;
 };
 
-static inline struct slice *S(struct work *w, u32 i)
+static inline struct slice *slice_at(struct work *w, u32 i)
 {
 	return &w->sp[i];
 }
@@ -193,7 +197,7 @@ static inline void invalidate(struct wcpu *wc)
 	wc->valid = false;
 }
 
-/* work_store.c: the slice and wake point pools (stable indices; NONE when out of memory),
+/* work_store.c: the slice and wake point pools (stable indices; NO_INDEX when out of memory),
  * handles (NULL when stale), the per-CPU queues of waiting slices, the task table (entries never
  * move; task_get creates, and records the comm when given), the anchored event ring. */
 u32 work_slice_alloc(struct work *w);

@@ -3,7 +3,7 @@
  * for slices and wake points, the per-CPU rings of waiting slices, the task table, the ring of
  * anchored trace events; and the layer's set-up and results.
  */
-#include "sim/work_priv.h"
+#include "work/work_priv.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -15,21 +15,21 @@ u32 work_slice_alloc(struct work *w)
 {
 	u32 i;
 
-	if (w->sp_free == NONE) {
+	if (w->sp_free == NO_INDEX) {
 		u32 n = w->sp_cap ? w->sp_cap * 2 : 256;
 		struct slice *v = realloc(w->sp, (size_t)n * sizeof(*v));
 		if (!v || n <= w->sp_cap)
-			return NONE;
+			return NO_INDEX;
 		w->sp = v;
 		for (u32 k = w->sp_cap; k < n; k++)
-			v[k].next_free = k + 1 < n ? k + 1 : NONE;
+			v[k].next_free = k + 1 < n ? k + 1 : NO_INDEX;
 		w->sp_free = w->sp_cap;
 		w->sp_cap = n;
 	}
 	i = w->sp_free;
 	w->sp_free = w->sp[i].next_free;
 	memset(&w->sp[i], 0, sizeof(w->sp[i]));
-	w->sp[i].wp_head = w->sp[i].wp_tail = NONE;
+	w->sp[i].wp_head = w->sp[i].wp_tail = NO_INDEX;
 	return i;
 }
 
@@ -43,14 +43,14 @@ u32 work_wp_alloc(struct work *w)
 {
 	u32 i;
 
-	if (w->wp_free == NONE) {
+	if (w->wp_free == NO_INDEX) {
 		u32 n = w->wp_cap ? w->wp_cap * 2 : 64;
 		struct wakept *v = realloc(w->wp, (size_t)n * sizeof(*v));
 		if (!v || n <= w->wp_cap)
-			return NONE;
+			return NO_INDEX;
 		w->wp = v;
 		for (u32 k = w->wp_cap; k < n; k++) {
-			v[k].next = k + 1 < n ? k + 1 : NONE;
+			v[k].next = k + 1 < n ? k + 1 : NO_INDEX;
 			v[k].gen = 0;
 			v[k].live = false;
 		}
@@ -60,9 +60,9 @@ u32 work_wp_alloc(struct work *w)
 	i = w->wp_free;
 	w->wp_free = w->wp[i].next;
 	w->wp[i].live = true;
-	w->wp[i].next = NONE;
+	w->wp[i].next = NO_INDEX;
 	w->wp[i].wakee = NULL;
-	w->wp[i].wakee_slice = NONE;
+	w->wp[i].wakee_slice = NO_INDEX;
 	return i;
 }
 
@@ -76,7 +76,7 @@ void work_wp_release(struct work *w, u32 i)
 
 struct wakept *work_wp_get(struct work *w, struct handle h)
 {
-	if (h.idx == NONE || h.idx >= w->wp_cap || !w->wp[h.idx].live || w->wp[h.idx].gen != h.gen)
+	if (h.idx == NO_INDEX || h.idx >= w->wp_cap || !w->wp[h.idx].live || w->wp[h.idx].gen != h.gen)
 		return NULL;
 	return &w->wp[h.idx];
 }
@@ -184,7 +184,7 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 	tk->gen = gen;
 	tk->pid = pid;
 	tk->born = w->born++;
-	tk->cause_wp.idx = tk->waking_wp.idx = NONE;
+	tk->cause_wp.idx = tk->waking_wp.idx = NO_INDEX;
 	dist_init(&tk->latency);
 	dist_init(&tk->response);
 	dist_init(&tk->lateness);
@@ -254,15 +254,15 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	w->host = *host;
 	w->plat = plat;
-	w->sp_free = w->wp_free = NONE;
+	w->sp_free = w->wp_free = NO_INDEX;
 	w->warmup_ns = warmup_ns;
 	dist_init(&w->latency);
 	dist_init(&w->response);
 	dist_init(&w->lateness);
 	for (int c = 0; c < GS_MAX_CPUS; c++) {
 		w->cpu[c].id = c;
-		w->cpu[c].cur = NONE;
-		w->cpu[c].tr_slice = NONE;
+		w->cpu[c].cur = NO_INDEX;
+		w->cpu[c].tr_slice = NO_INDEX;
 	}
 	for (int c = 0; c < plat->nr_cpus; c++) {
 		struct wcpu *wc = &w->cpu[c];
@@ -350,8 +350,6 @@ bool work_task_result(const struct work *w, s32 pid, double *delay_s, double *ma
 	return true;
 }
 
-/* A task's backlog grows: 10 activations or more, its lateness rose at 90 % of them and by more
- * than a millisecond in all. */
 /* A task with a period to miss whose lateness grows: at least 90 % of its activations began
  * at a timer's or an interrupt's traced time (a task woken by other tasks' work, a pipe, only
  * runs later with them, however late its slices end), at least 10 of them, the lateness rose
