@@ -392,8 +392,9 @@ static int validate_replays(struct run_opts *o, const struct validate_opts *vo, 
 			enum sim_util_source us = src ? SIM_UTIL_TRACE : SIM_UTIL_EMULATED;
 			if (o->util_source_set && o->sim.util_source != us)
 				continue;
-			/* the trace's util only where it has util events (seen by the emulated run) */
-			if (src && kv[k].ran[0] && !has_util_events(&kv[k].val[0]))
+			/* the trace's util only where it has each CPU's (the root cfs_rq's, seen by
+			 * the emulated run): task signals alone are compared, not replayed from */
+			if (src && kv[k].ran[0] && !kv[k].val[0].n[SIM_VAL_CPU_UTIL])
 				continue;
 			status = replay_validate(o, vo, trace, kv[k].kp, us, &kv[k].val[src]);
 			kv[k].ran[src] = !status;
