@@ -13,6 +13,7 @@
 #include "core/outfile.h"
 #include "core/parse.h"
 #include "core/suggest.h"
+#include "gov/tunables.h"
 #include "store/store.h"
 #include "output/perfetto_write.h"
 
@@ -270,18 +271,6 @@ static const struct {
 	  NULL}},
 };
 
-/* The NAME of a key "policyN.NAME" (N decimal), else NULL. */
-static const char *policy_tunable(const char *key)
-{
-	const char *p = key + 6;
-
-	if (strncmp(key, "policy", 6) != 0 || *p < '0' || *p > '9')
-		return NULL;
-	while (*p >= '0' && *p <= '9')
-		p++;
-	return *p == '.' && p[1] ? p + 1 : NULL;
-}
-
 /* 0 when every --set key is one the governor or the replay takes; else a usage error naming
  * the nearest key and the governor's tunables. */
 static int check_tunables(const struct run_opts *o, const char *usage)
@@ -302,7 +291,8 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 	all[n] = NULL;
 	for (int i = 0; i < o->sim.nr_params; i++) {
 		const char *key = o->params[i].key;
-		const char *own = policy_tunable(key);
+		int policy;
+		const char *own = gov_param_policy(key, &policy);
 		char list[256] = "", hint[96];
 		size_t len = 0;
 		bool known = false;

@@ -69,6 +69,22 @@ bool governor_is_path(const char *name)
 	return strchr(name, '/') || (n > 3 && strcmp(name + n - 3, ".so") == 0);
 }
 
+const char *gov_param_policy(const char *key, int *policy)
+{
+	const char *p = key + 6;
+	int n = 0;
+
+	if (strncmp(key, "policy", 6) != 0 || *p < '0' || *p > '9')
+		return NULL;
+	for (; *p >= '0' && *p <= '9'; p++)
+		if (n < 100000) /* no CPU numbers past that: keep n from overflowing */
+			n = n * 10 + (*p - '0');
+	if (*p != '.' || !p[1])
+		return NULL;
+	*policy = n;
+	return p + 1;
+}
+
 struct gov_param *gov_param_find(struct gov_param *params, int nr_params, const char *key)
 {
 	struct gov_param *last = NULL;

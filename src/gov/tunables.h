@@ -13,6 +13,10 @@
 
 #include "gov/governor.h"
 
+/* A per-policy key "policyN.NAME" (N decimal: the policy's first CPU): NAME, with N in
+ * *policy; NULL for any other key. */
+const char *gov_param_policy(const char *key, int *policy);
+
 /* The last param named `key`, all of them marked used; NULL when absent. */
 struct gov_param *gov_param_find(struct gov_param *params, int nr_params, const char *key);
 

@@ -698,7 +698,7 @@ static int unused_tunable(const struct gov_param *p, const struct sim_config *cf
 	size_t len = 0;
 	int n;
 
-	if (sscanf(p->key, "policy%d.", &n) == 1 && strchr(p->key, '.') && plat) {
+	if (gov_param_policy(p->key, &n) && plat) {
 		for (int c = 0; c < plat->nr_clusters; c++)
 			len += (size_t)snprintf(list + len, sizeof(list) - len, "%spolicy%d",
 						c ? ", " : "", plat->clusters[c].cpus[0]);
