@@ -23,11 +23,8 @@
 # nothing: kernel 0, emulated 0, exact (cpu util_avg: 1 sample, no divergence).
 # Not checked here: the emulated values of a task with history (tests/unit/test_pelt.c).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init util_signals.sh
 
 cat >"$tmp/t.txt" <<'TRACE'
 # tracer: nop
