@@ -233,6 +233,14 @@ void sched_cpu_idle_enter(struct sched *s, int cpu)
 	rq->got_idle_tick = false;
 }
 
+/* An idle CPU woken by an interrupt that queues no task (the idle-load balancer's IPI) goes
+ * round the idle loop again: without the trace's cpu_idle entries, one more idle call. */
+void sched_cpu_idle_reenter(struct sched *s, int cpu)
+{
+	if (cpu >= 0 && cpu < s->cfg.nr_cpus && !s->rq[cpu].curr && !s->rq[cpu].idle_traced)
+		s->rq[cpu].idle_calls++;
+}
+
 /* tick_sched_timer() on an idle CPU sets ts->got_idle_tick (tick_nohz_idle_got_tick()). */
 void sched_idle_tick(struct sched *s, int cpu)
 {

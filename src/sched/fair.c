@@ -285,7 +285,7 @@ void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bo
 /* update_blocked_averages() without group scheduling: __update_blocked_others() (rt, dl with
  * running = the class of curr; irq is not modelled) and __update_blocked_fair() (the root
  * cfs_rq, removed load included); one cpufreq kick if anything decayed. */
-void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
+bool sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 {
 	struct rq *rq;
 	enum sched_class_id c = SCHED_CLASS_IDLE;
@@ -293,7 +293,7 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	int decayed, cfs_decayed;
 
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
-		return;
+		return false;
 	rq = &s->rq[cpu];
 	update_rq_clock(rq, now_ns);
 	if (rq->curr)
@@ -306,4 +306,7 @@ void sched_update_blocked(struct sched *s, int cpu, u64 now_ns)
 	 * update_cfs_rq_load_avg (fair.c l.3517-3518 v4.19); rt/dl decay reaches no one */
 	if (s->blocked_kick ? (decayed | cfs_decayed) : cfs_decayed)
 		cpufreq_update_util(s, rq, 0);
+	/* update_blocked_load_status(rq, !done): others_have_blocked() || cfs_rq_has_blocked() */
+	return rq->avg_rt.util_avg || rq->avg_dl.util_avg || rq->cfs.avg.load_avg ||
+	       rq->cfs.avg.util_avg;
 }

@@ -162,8 +162,9 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 
 /* The scheduler tick on a busy CPU (scheduler_tick -> task_tick_fair/rt). */
 void sched_tick(struct sched *s, int cpu, u64 now_ns);
-/* update_blocked_averages(cpu) as the nohz idle balance runs it. */
-void sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
+/* update_blocked_averages(cpu) as the nohz idle balance runs it; true while the CPU has blocked
+ * load left (rq->has_blocked_load: some rt, dl or root cfs signal not yet decayed to 0). */
+bool sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
 /* Task pid starts to exit on cpu (sched_process_exit): with sched_autogroup, the kernel's
  * sched_move_task() of it, each cpufreq kick included; nothing otherwise, or when the model
  * does not have pid running there. */
@@ -173,6 +174,9 @@ void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns);
  * (tick_nohz_get_idle_calls_cpu()) instead of its switches to idle. */
 void sched_cpu_idle_enter(struct sched *s, int cpu);
 void sched_idle_tick(struct sched *s, int cpu);
+/* An idle CPU woken by an interrupt that queues no task (an IPI) goes round the idle loop
+ * again: counted as an idle entry where the trace has no cpu_idle entries of the CPU. */
+void sched_cpu_idle_reenter(struct sched *s, int cpu);
 /* A frequency change takes effect: advance clock_pelt at the old scale up to now, then use the
  * new arch_scale_freq_capacity (= (cur_khz << 10) / max_khz). */
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);

@@ -9,37 +9,11 @@
 #include "sched/sched.h"
 
 /*
- * An idle CPU's own rebalance softirq at its tick, where the trace has no blocked-load points
- * of its own. trigger_load_balance() raises SCHED_SOFTIRQ once rq->next_balance has passed;
- * run_rebalance_domains() runs update_blocked_averages() of the CPU, then rebalance_domains()
- * sets next_balance one balance interval on: for an idle CPU the domain's balance_interval
- * (its weight in ms, at least a jiffy; busy_factor applies only to a busy CPU)
- * (kernel/sched/fair.c, v4.19 to 7.2). Differences: the domain is the CPU's cluster of the
- * platform (the lowest level, MC, where the cluster shares a cache); the interval does not
- * grow after balancing that moved nothing; a busy CPU's own softirq is left to the 32-ms
- * refresh. A tick that comes up to half a jiffy early (a virtual machine's timers) counts.
- */
-static void idle_tick_balance(struct sim *s, int cpu, u64 now)
-{
-	u64 interval = (u64)s->plat->clusters[s->cpu[cpu].cluster].nr_cpus * NSEC_PER_MSEC;
-
-	if (s->traced_blocked != TRACED_BLOCKED_NONE || s->cpu[cpu].busy)
-		return;
-	if (now + s->tick_ns / 2 < s->next_idle_balance[cpu])
-		return;
-	interval = (interval + s->tick_ns - 1) / s->tick_ns * s->tick_ns; /* msecs_to_jiffies */
-	s->next_idle_balance[cpu] = now + interval;
-	s->this_cpu = cpu;
-	sched_update_blocked(s->sched, cpu, now);
-	s->this_cpu = -1;
-}
-
-/*
  * The kernel's own tick (hrtimer_expire_entry of tick_sched_timer): in traced timing, from the
  * first one on, the scheduler tick runs when the trace says, on the CPU that took it, instead of
  * on the replay's grid of TICK_NSEC multiples (whose phase the trace does not otherwise give,
  * and which a virtual machine's late timers do not keep). As on the grid, only a busy CPU's
- * tick updates its signals; an idle CPU's may run its rebalance softirq (idle_tick_balance).
+ * tick updates its signals; then the load balancer's updates at a tick (balance.c).
  */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 {
@@ -62,8 +36,8 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 		s->this_cpu = -1;
 	} else {
 		sched_idle_tick(s->sched, ev->cpu);
-		idle_tick_balance(s, ev->cpu, ev->ts_ns);
 	}
+	sim_balance_tick(s, ev->cpu, ev->ts_ns);
 	sim_flush_freq(s);
 	return 0;
 }

@@ -4,8 +4,8 @@
  * Time. Every stage is called with an explicit time and never reads a clock. Besides the trace's
  * own events, the loop generates the kernel's periodic work at trace times (docs/conventions.md):
  *  - the scheduler tick on busy CPUs, at multiples of TICK_NSEC = 1e9 / HZ (NO_HZ idle);
- *  - update_blocked_averages() of every CPU every LOAD_AVG_PERIOD ms (32 ms) while some CPU is
- *    busy, as the nohz idle balance and periodic load balance do;
+ *  - the load balancer's update_blocked_averages() at ticks and idle entries (balance.c); under
+ *    work timing, of every CPU every LOAD_AVG_PERIOD ms (32 ms) while some CPU is busy;
  *  - frequency requests of a slow-path driver coming into force (cpufreq core, switch latency);
  *  - clamp policy actions at their `at` time.
  * Ties at one instant are ordered: pending frequency changes, policy actions, ticks, blocked
@@ -378,6 +378,8 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 				if (s->cpu[c].busy) {
 					s->this_cpu = c;
 					sched_tick(s->sched, c, nt);
+					s->this_cpu = -1;
+					sim_balance_tick(s, c, nt);
 				}
 			s->next_tick += s->tick_ns;
 		} else {
@@ -417,7 +419,9 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	s->now = t;
 	s->last_acct = t;
 	s->next_tick = t - t % s->tick_ns + s->tick_ns;
-	s->next_blocked = t - t % BLOCKED_PERIOD_NS + BLOCKED_PERIOD_NS;
+	/* the 32-ms refresh: work timing only (traced timing has balance.c) */
+	s->next_blocked = s->work ? t - t % BLOCKED_PERIOD_NS + BLOCKED_PERIOD_NS : NO_TIME;
+	sim_balance_start(s, t);
 	for (int c = 0; c < s->plat->nr_cpus; c++)
 		s->cpu[c].idle_since_ns = t;
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
@@ -478,8 +482,11 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
-	if (ev->type == EV_SWITCH) /* only a switch changes what a CPU runs */
+	if (ev->type == EV_SWITCH) { /* only a switch changes what a CPU runs */
+		bool was_busy = s->cpu[ev->cpu].busy;
 		sim_refresh_busy(s, ev->cpu);
+		sim_balance_switch(s, ev->cpu, was_busy, now);
+	}
 	return 0;
 }
 

@@ -189,8 +189,17 @@ struct sim {
 	u64 tick_ns;
 	u64 next_tick;
 	u64 next_blocked;
-	/* per CPU: rq->next_balance of an idle CPU's rebalance softirq (feed_tick) */
-	u64 next_idle_balance[GS_MAX_CPUS];
+	/* the load balancer's update points where the trace has none (balance.c) */
+	struct sim_balance {
+		u64 next_balance[GS_MAX_CPUS]; /* rq->next_balance */
+		u64 last_balance[GS_MAX_CPUS]; /* the CPU's domain's last_balance */
+		u64 last_update[GS_MAX_CPUS];  /* rq->last_blocked_load_update_tick */
+		u64 idle_stamp[GS_MAX_CPUS];   /* rq->idle_stamp, 0: none */
+		u64 avg_idle[GS_MAX_CPUS];     /* rq->avg_idle */
+		bool has_blocked_load[GS_MAX_CPUS];
+		bool has_blocked;              /* nohz.has_blocked */
+		u64 next_blocked;              /* nohz.next_blocked */
+	} bal;
 	size_t next_action; /* policy actions are kept in run order (policy.h) */
 	/* cached: the earliest pending frequency request (pol.pending changes only inside a
 	 * governor update or when the loop applies one: both refresh it) and the next action */
@@ -339,6 +348,11 @@ bool sim_take_event(struct sim *s, const struct event *ev);
 /* kernel_points.c: hrtimer_expire_entry (the tick), and update_blocked_averages / softirq_entry
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
+/* balance.c: set-up; a CPU's tick in traced timing (after the tick's own updates); a switch
+ * on a CPU that was busy or not before it (after sim_refresh_busy()) */
+void sim_balance_start(struct sim *s, u64 t);
+void sim_balance_tick(struct sim *s, int cpu, u64 now);
+void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
 /* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
 int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);

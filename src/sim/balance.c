@@ -1,0 +1,171 @@
+/*
+ * balance.c - the load balancer's blocked-load updates in traced timing, where the trace has
+ * none of its own (no update_blocked_averages probe, no SCHED_SOFTIRQ entries): each is an
+ * update_blocked_averages() of a CPU, which kicks schedutil when a signal decayed. They run at
+ * the ticks (the kernel's, where the trace has them, else the replay's grid, which ticks only
+ * busy CPUs as NO_HZ idle does) and where a CPU goes idle. Work timing keeps the replay's
+ * simpler refresh of every CPU every 32 ms while one is busy (src/sim/sim.c).
+ *
+ * Mirrored from kernel/sched/fair.c (v5.10, v6.1, v6.12 and 7.2 read; the rules are the same):
+ *  - trigger_load_balance() at a CPU's tick raises SCHED_SOFTIRQ once rq->next_balance has
+ *    passed; run_rebalance_domains() updates the CPU's blocked load, then rebalance_domains()
+ *    balances each domain whose last_balance + interval has passed and sets next_balance to the
+ *    earliest last_balance + interval (balance_tick).
+ *  - get_sd_balance_interval(): the domain's balance_interval in ms (busy_factor times that on a
+ *    busy CPU, then a jiffy less), in jiffies, at least one and at most HZ * nr_cpus / 10.
+ *  - newidle_balance() pulls next_balance in to the idle interval when a CPU goes idle, stamps
+ *    rq->idle_stamp, and nohz_newidle_balance() runs the idle CPUs' stats update on the CPU
+ *    itself when rq->avg_idle >= sysctl_sched_migration_cost and nohz.next_blocked has come
+ *    (balance_cpu_idle); the wakeup that ends the idle period folds its length into avg_idle
+ *    (ttwu_do_activate, balance_cpu_busy).
+ *  - nohz_balancer_kick() at a busy CPU's tick kicks the idle-load balancer, the first idle
+ *    CPU, with NOHZ_STATS_KICK once nohz.next_blocked has passed; _nohz_idle_balance() then
+ *    updates every idle CPU with blocked load not updated this jiffy (update_nohz_stats) and
+ *    sets nohz.next_blocked LOAD_AVG_PERIOD (32 ms) on. The kicked CPU then goes round its
+ *    idle loop again (an idle call for schedutil's busy hold).
+ *
+ * Differences:
+ *  - one domain per CPU, its cluster of the platform (MC, where the cluster shares a cache);
+ *    its balance_interval stays at max_interval (twice the domain's weight), where
+ *    load_balance() leaves it once the domain is balanced;
+ *  - a CPU is in nohz.idle_cpus_mask while it is idle (the kernel adds it when the tick stops
+ *    and removes it at its next busy tick); the ilb runs at the kicking tick's time (the IPI
+ *    takes some microseconds);
+ *  - the kicks for balancing proper (NOHZ_BALANCE_KICK: an overloaded CPU, asymmetric capacity,
+ *    misfit tasks) are not modelled: only their blocked-load side would reach schedutil;
+ *  - jiffies are the trace's tick times: a tick up to half a jiffy early (a virtual machine's
+ *    timers) counts as on time;
+ *  - busy_factor is 16 (v5.10+; 32 before, which the profiles v4.19 to v5.4 would need).
+ */
+#include "sim/sim_priv.h"
+
+#include "sched/sched.h"
+
+#define LB_BUSY_FACTOR 16                     /* sd_init(), kernel/sched/topology.c */
+#define MIGRATION_COST_NS (500 * NSEC_PER_USEC) /* sysctl_sched_migration_cost */
+
+/* time_after_eq(a, b) and time_after(a, b) of jiffies, on tick times */
+static bool jiffies_reached(const struct sim *s, u64 a, u64 b)
+{
+	return a + s->tick_ns / 2 >= b;
+}
+
+static bool jiffies_after(const struct sim *s, u64 a, u64 b)
+{
+	return a + s->tick_ns / 2 >= b + s->tick_ns;
+}
+
+static u64 msecs_to_jiffies_ns(const struct sim *s, u64 ms)
+{
+	return (ms * NSEC_PER_MSEC + s->tick_ns - 1) / s->tick_ns * s->tick_ns;
+}
+
+static u64 balance_interval_ns(const struct sim *s, int cpu, bool busy)
+{
+	u64 ms = 2 * (u64)s->plat->clusters[s->cpu[cpu].cluster].nr_cpus;
+	u64 j, max_j = NSEC_PER_SEC / s->tick_ns * (u64)s->plat->nr_cpus / 10;
+
+	if (busy)
+		ms *= LB_BUSY_FACTOR;
+	j = msecs_to_jiffies_ns(s, ms) / s->tick_ns;
+	if (busy)
+		j -= 1;
+	if (max_j && j > max_j)
+		j = max_j;
+	return (j ? j : 1) * s->tick_ns;
+}
+
+static bool balance_active(const struct sim *s)
+{
+	return s->traced_blocked == TRACED_BLOCKED_NONE && !s->work;
+}
+
+/* update_blocked_averages(cpu), run on this_cpu */
+static void update_blocked(struct sim *s, int cpu, int this_cpu, u64 now)
+{
+	s->this_cpu = this_cpu;
+	s->bal.has_blocked_load[cpu] = sched_update_blocked(s->sched, cpu, now);
+	s->this_cpu = -1;
+	s->bal.last_update[cpu] = now;
+}
+
+/* _nohz_idle_balance(ilb, NOHZ_STATS_KICK): every idle CPU, from the one after ilb round to
+ * ilb itself */
+static void nohz_stats(struct sim *s, int ilb, u64 now)
+{
+	bool has_blocked = false;
+	int n = s->plat->nr_cpus;
+
+	for (int i = 1; i <= n; i++) {
+		int cpu = (ilb + i) % n;
+
+		if (s->cpu[cpu].busy || !s->bal.has_blocked_load[cpu])
+			continue;
+		if (jiffies_after(s, now, s->bal.last_update[cpu]))
+			update_blocked(s, cpu, ilb, now);
+		has_blocked |= s->bal.has_blocked_load[cpu];
+	}
+	s->bal.next_blocked = now + msecs_to_jiffies_ns(s, BLOCKED_PERIOD_NS / NSEC_PER_MSEC);
+	s->bal.has_blocked = has_blocked;
+}
+
+/* The phase of each CPU's balancing is not in the trace: every CPU starts idle (as the replay
+ * does), just balanced at t. */
+void sim_balance_start(struct sim *s, u64 t)
+{
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		s->bal.avg_idle[c] = 2 * MIGRATION_COST_NS; /* sched_init() */
+		s->bal.last_balance[c] = t;
+		s->bal.next_balance[c] = t + balance_interval_ns(s, c, false);
+	}
+}
+
+void sim_balance_tick(struct sim *s, int cpu, u64 now)
+{
+	bool busy = s->cpu[cpu].busy;
+	u64 interval = balance_interval_ns(s, cpu, busy);
+
+	if (!balance_active(s))
+		return;
+	if (jiffies_reached(s, now, s->bal.next_balance[cpu])) {
+		update_blocked(s, cpu, cpu, now);
+		if (jiffies_reached(s, now, s->bal.last_balance[cpu] + interval))
+			s->bal.last_balance[cpu] = now;
+		s->bal.next_balance[cpu] = s->bal.last_balance[cpu] + interval;
+	}
+	if (busy && s->bal.has_blocked && jiffies_after(s, now, s->bal.next_blocked))
+		for (int ilb = 0; ilb < s->plat->nr_cpus; ilb++)
+			if (ilb != cpu && !s->cpu[ilb].busy) { /* find_new_ilb(), kick_ilb() */
+				nohz_stats(s, ilb, now);
+				sched_cpu_idle_reenter(s->sched, ilb);
+				break;
+			}
+}
+
+void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now)
+{
+	struct sim_balance *b = &s->bal;
+
+	if (!balance_active(s) || s->cpu[cpu].busy == was_busy)
+		return;
+	if (s->cpu[cpu].busy) {
+		if (b->idle_stamp[cpu]) {
+			u64 max = 2 * MIGRATION_COST_NS;
+			s64 diff = (s64)(now - b->idle_stamp[cpu]) - (s64)b->avg_idle[cpu];
+
+			b->avg_idle[cpu] = (u64)((s64)b->avg_idle[cpu] + diff / 8);
+			if (b->avg_idle[cpu] > max)
+				b->avg_idle[cpu] = max;
+			b->idle_stamp[cpu] = 0;
+		}
+		return;
+	}
+	b->idle_stamp[cpu] = now;
+	if (b->last_balance[cpu] + balance_interval_ns(s, cpu, false) < b->next_balance[cpu])
+		b->next_balance[cpu] = b->last_balance[cpu] + balance_interval_ns(s, cpu, false);
+	if (b->avg_idle[cpu] >= MIGRATION_COST_NS && b->has_blocked &&
+	    jiffies_reached(s, now, b->next_blocked))
+		nohz_stats(s, cpu, now);
+	b->has_blocked_load[cpu] = true; /* nohz_balance_enter_idle() */
+	b->has_blocked = true;
+}
