@@ -9,6 +9,10 @@
 #                             runtime (tools/fuzz.sh), Slurm, munge and GNU parallel
 #                             (tests/cluster), and what tools/lab/record records with
 #                             (Debian's QEMU, iasl, busybox, rt-app, cpio, zstd); implies --test
+#   tools/setup.sh --lab-chroot  also mmdebstrap, with which tools/lab/build-pelt-tp builds the
+#                             lab's PELT module for a kernel whose compiler is newer than the
+#                             host's (Debian's 7.2: gcc 16) in a chroot of that kernel's suite;
+#                             an opt-in, not part of CI; implies --lab
 #   tools/setup.sh --print [FLAGS]  print the packages FLAGS would install, install nothing
 # The clang runtime package is the one of the installed clang's major version
 # (libclang-rt-N-dev), found once clang is there.
@@ -20,15 +24,17 @@ libcmocka-dev libyaml-dev libjansson-dev"
 TEST="sqlite3 python3 python3-pandas python3-pytest jq time trace-cmd libtracefs-dev strace"
 LAB="clang slurm-wlm munge parallel qemu-system-x86 acpica-tools busybox-static rt-app cpio zstd
 xz-utils binutils"
+LAB_CHROOT="mmdebstrap"
 
-print=0 test=0 lab=0
+print=0 test=0 lab=0 lab_chroot=0
 for a in "$@"; do
 	case "$a" in
 	--print) print=1 ;;
 	--test) test=1 ;;
 	--lab) test=1 lab=1 ;;
+	--lab-chroot) test=1 lab=1 lab_chroot=1 ;;
 	*)
-		echo "setup.sh: unknown option '$a' (--test, --lab, --print)" >&2
+		echo "setup.sh: unknown option '$a' (--test, --lab, --lab-chroot, --print)" >&2
 		exit 2
 		;;
 	esac
@@ -36,6 +42,7 @@ done
 PACKAGES=$BUILD
 [ $test = 0 ] || PACKAGES="$PACKAGES $TEST"
 [ $lab = 0 ] || PACKAGES="$PACKAGES $LAB"
+[ $lab_chroot = 0 ] || PACKAGES="$PACKAGES $LAB_CHROOT"
 
 # libclang-rt-N-dev for the clang installed (nothing when there is none yet)
 clang_rt() {

@@ -7,8 +7,10 @@
 # none of Slurm, munge, GNU parallel, clang or QEMU; --test adds what the golden tests run
 # (sqlite3, python3, jq); --lab adds Slurm, munge, parallel, clang, QEMU and the clang runtime
 # of the installed clang's major version (read here from `clang --version`), or none when clang
-# is not installed; an unknown option exits 2. The README's set-up block is two commands and
-# its second installs the test set.
+# is not installed; --lab-chroot adds mmdebstrap to --lab's set (the chroot in which
+# tools/lab/build-pelt-tp builds for a kernel newer than the host's compiler), which --lab
+# alone does not install; an unknown option exits 2. The README's set-up block is two commands
+# and its second installs the test set.
 set -u
 export LC_ALL=C
 cd "${GOVSIM_SOURCE_DIR:?}"
@@ -23,6 +25,7 @@ has() { [[ " $1 " == *" $2 "* ]]; }
 plain=$(sh tools/setup.sh --print | tr '\n' ' ')
 test=$(sh tools/setup.sh --print --test | tr '\n' ' ')
 lab=$(sh tools/setup.sh --print --lab | tr '\n' ' ')
+labchroot=$(sh tools/setup.sh --print --lab-chroot | tr '\n' ' ')
 for p in build-essential cmake pkg-config protobuf-c-compiler libcmocka-dev \
 	$(sed -n "s/.*install the Debian package '\([^'$]*\)'.*/\1/p" cmake/deps.cmake); do
 	has "$plain" "$p" || err "plain set lacks $p"
@@ -38,6 +41,10 @@ for p in slurm-wlm munge parallel clang; do
 done
 for p in slurm-wlm munge parallel clang qemu-system-x86 sqlite3; do
 	has "$lab" "$p" || err "--lab lacks $p"
+done
+has "$lab" mmdebstrap && err "--lab has mmdebstrap (the lab's chroot is an opt-in)"
+for p in $lab mmdebstrap; do
+	has "$labchroot" "$p" || err "--lab-chroot lacks $p"
 done
 v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1)
 if [ -n "$v" ]; then

@@ -12,6 +12,12 @@
  * source of the exact release (tools/lab/build-pelt-tp), which gives it the layout of
  * struct cfs_rq, struct rq and struct task_group of that build.
  *
+ * The tracepoints' names: v6.12's include/trace/events/sched.h declares them with the suffix
+ * (DECLARE_TRACE(pelt_cfs_tp, ...)); v7.2's declares DECLARE_TRACE(pelt_cfs, ...) and its
+ * include/linux/tracepoint.h makes DECLARE_TRACE() append "_tp" itself, so both have
+ * register_trace_pelt_cfs_tp() and the rest as used below. v7.2's kernel/sched/fair.c and
+ * pelt.c call them at the same places as v6.12's, with the same structures.
+ *
  * util_est: up to v6.7 struct util_est holds enqueued and ewma (the task's enqueued carries
  * the UTIL_AVG_UNCHANGED flag); from v6.8 it is one unsigned int, the EWMA with the flag, for
  * a task, and the sum of the enqueued tasks' estimates for a cfs_rq. The events keep the old
