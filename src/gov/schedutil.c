@@ -1,9 +1,10 @@
 /*
  * schedutil.c - the schedutil governor, following Linux v5.9 kernel/sched/cpufreq_schedutil.c
- * (and schedutil_cpu_util() from that file, map_util_freq() from include/linux/sched/cpufreq.h).
- * See schedutil.h.
+ * (and map_util_freq() from include/linux/sched/cpufreq.h). See schedutil.h.
  *
- * Written against the public interface alone (include/govsim/governor.h), as any plugin is.
+ * Written against the public interface (include/govsim/governor.h), as any plugin is, and the
+ * scheduler's one utilization function, sched/cpu_util.h (schedutil_cpu_util(), v6.8+
+ * effective_cpu_util(): the kernel's own, shared with EAS), which a plugin build compiles in.
  * What the replay gives instead of the kernel's state: the rq signals come from
  * govsim_cpu_util() (struct govsim_cpu_util), the rq clamps through govsim_rq_clamp() and
  * govsim_uclamp_rq_util_with(), the busy hold reads govsim_cpu_util.idle_calls, TICK_NSEC comes
@@ -20,10 +21,9 @@
  * (pol->kernel): the CFS input (v6.1 capped, v6.6 runnable-boosted), the headroom (v5.15+
  * map_util_perf), the busy hold and its gate, the need_freq_update commit (v5.10+),
  * 4.19-early's missing limits_changed, the iowait floor and clamp, and v6.6's plain-max shared
- * policy; RELATION_LE (v6.1+) is the profile's next_freq_relation. The util function keeps its
- * v5.9 name, schedutil_cpu_util(): v4.19's sugov_get_util and v5.15+'s effective_cpu_util
- * compute the same; v4.19 has no uclamp, which the host's rq clamps give (never
- * used, uclamp_rq_util_with the identity).
+ * policy; RELATION_LE (v6.1+) is the profile's next_freq_relation. sugov_cpu_rq() fills what
+ * the util function reads of the runqueue from the host (struct govsim_cpu_util and the rq
+ * clamps); v4.19 has no uclamp, which the host's rq clamps give (never used).
  *
  * Differences from v5.9 kernel/sched/cpufreq_schedutil.c, and why:
  * - iowait boost off by default (`--set iowait_boost=1` turns it on): a trace shows D-state
@@ -97,49 +97,19 @@ static struct govsim_rq_clamp sugov_cpu_uclamp(const struct govsim_policy *pol, 
 	return rq;
 }
 
-unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
-				 unsigned long max, enum schedutil_type type,
-				 const struct govsim_policy *pol, int cpu)
+void sugov_cpu_rq(const struct govsim_policy *pol, int cpu, const struct govsim_cpu_util *cu,
+		  struct cpu_util_rq *rq)
 {
-	bool uclamp_used = sugov_cpu_uclamp(pol, cpu).used;
-	unsigned long dl_util, util, irq;
+	struct govsim_rq_clamp uc = sugov_cpu_uclamp(pol, cpu);
 
-	/* Without uclamp, a runnable RT task asks for the maximum (the RT boost). With uclamp in
-	 * use, RT tasks get their boost through their uclamp.min instead. */
-	if (!uclamp_used && type == FREQUENCY_UTIL && cu->rt_runnable)
-		return max;
-
-	/* Early check for a CPU saturated by irq time. */
-	irq = cu->util_irq;
-	if (irq >= max)
-		return max;
-
-	/* CFS and RT utilization, clamped together by the rq's uclamp values (p == NULL). */
-	util = util_cfs + cu->util_rt;
-	if (type == FREQUENCY_UTIL && pol)
-		util = govsim_uclamp_rq_util_with(pol, cpu, util);
-
-	dl_util = cu->util_dl;
-	/* Saturated once DL is added: no idle time left, ask for the maximum. */
-	if (util + dl_util >= max)
-		return max;
-	if (type == ENERGY_UTIL)
-		util += dl_util;
-
-	/*
-	 * The task-clock signals do not see irq time; scale them to the time the CPU had for
-	 * tasks and add irq back (scale_irq_capacity):
-	 *
-	 *   U' = irq + (max - irq) / max * U
-	 */
-	util = util * (max - irq) / max;
-	util += irq;
-
-	/* DL tasks are admitted by bandwidth: request exactly that for them. */
-	if (type == FREQUENCY_UTIL)
-		util += cu->bw_dl;
-
-	return util < max ? util : max;
+	rq->util_rt = cu->util_rt;
+	rq->util_dl = cu->util_dl;
+	rq->bw_dl = cu->bw_dl;
+	rq->util_irq = cu->util_irq;
+	rq->rt_runnable = cu->rt_runnable != 0;
+	rq->uclamp_used = uc.used != 0;
+	rq->uclamp_min = uc.min;
+	rq->uclamp_max = uc.max;
 }
 
 /*
@@ -180,41 +150,11 @@ unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *c
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
 	unsigned long max = sugov_read_util(sg_cpu, cu);
+	struct cpu_util_rq rq;
 
-	return schedutil_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
-				  FREQUENCY_UTIL, sg_policy->policy, sg_cpu->cpu);
-}
-
-unsigned long effective_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
-				 unsigned long scale, const struct govsim_policy *pol, int cpu,
-				 unsigned long *min, unsigned long *max)
-{
-	struct govsim_rq_clamp rq = sugov_cpu_uclamp(pol, cpu);
-	unsigned long util, irq = cu->util_irq;
-
-	/* IRQ/steal time saturates the CPU */
-	if (irq >= scale) {
-		*min = scale;
-		*max = scale;
-		return scale;
-	}
-	/* the DL bandwidth with the irq pressure, or the CFS/RT minimum performance */
-	*min = irq + cu->bw_dl;
-	if (rq.min > *min)
-		*min = rq.min;
-	/* a runnable RT task runs at the maximum while uclamp is not used */
-	if (!rq.used && cu->rt_runnable && scale > *min)
-		*min = scale;
-	/* RT and DL time is lost to CFS: add it */
-	util = util_cfs + cu->util_rt + cu->util_dl;
-	/* uclamp.max: a soft limit, below the actual util when clamped */
-	*max = rq.max < scale ? rq.max : scale;
-	if (util >= scale)
-		return scale;
-	/* U' = irq + (scale - irq) / scale * U: the task clock does not see irq time */
-	util = util * (scale - irq) / scale;
-	util += irq;
-	return util < scale ? util : scale;
+	sugov_cpu_rq(sg_policy->policy, sg_cpu->cpu, cu, &rq);
+	return schedutil_cpu_util(&rq, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
+				  FREQUENCY_UTIL);
 }
 
 /*
@@ -226,10 +166,11 @@ static unsigned long sugov_get_util_perf(struct sugov_cpu *sg_cpu, u64 time,
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
 	unsigned long max = sugov_read_util(sg_cpu, cu), boost, util, lo, hi;
+	struct cpu_util_rq rq;
 
 	boost = sugov_iowait_apply(sg_cpu, time, 0, max);
-	util = effective_cpu_util(cu, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
-				  sg_policy->policy, sg_cpu->cpu, &lo, &hi);
+	sugov_cpu_rq(sg_policy->policy, sg_cpu->cpu, cu, &rq);
+	util = effective_cpu_util(&rq, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max, &lo, &hi);
 	if (boost > util)
 		util = boost;
 	return sugov_effective_cpu_perf(util, lo, hi);

@@ -1,9 +1,11 @@
 /*
  * schedutil.h - the schedutil governor's state and steps (Linux v5.9
  * kernel/sched/cpufreq_schedutil.c), exposed so each step can be tested on its own. The
- * governor itself is `schedutil_governor`, written against the public interface alone
- * (include/govsim/governor.h: no internal header); `schedutil_gov` (tunables.h) is it as the
- * replay sees it. Built with -DGOVSIM_SCHEDUTIL_PLUGIN it is a plugin (libschedutil.so).
+ * governor itself is `schedutil_governor`, written against the public interface
+ * (include/govsim/governor.h) and the scheduler's utilization function (sched/cpu_util.h, a
+ * header of plain C with no other govsim header); `schedutil_gov` (tunables.h) is it as the
+ * replay sees it. Built with -DGOVSIM_SCHEDUTIL_PLUGIN, with sched/cpu_util.c, it is a plugin
+ * (libschedutil.so).
  *
  * Kernel names are kept; `time` is the hook's
  * rq_clock in ns, never read from a clock.
@@ -15,6 +17,7 @@
 #include <stdint.h>
 
 #include "govsim/governor.h"
+#include "sched/cpu_util.h"
 
 typedef uint64_t u64;
 typedef int64_t s64;
@@ -25,8 +28,6 @@ typedef uint32_t u32;
 /* cached_raw_freq of a governor that ran before the trace: above any raw frequency
  * get_next_freq() computes (at most 1.25 x cpuinfo.max_freq plus the iowait boost's). */
 #define SUGOV_RAW_FREQ_UNKNOWN 0xffffffffu
-
-enum schedutil_type { FREQUENCY_UTIL, ENERGY_UTIL };
 
 struct sugov_policy;
 
@@ -112,28 +113,16 @@ static inline unsigned long sugov_map_util_freq(const struct sugov_variant *v, u
 	return map_util_freq(util, freq, cap);
 }
 
-/*
- * v5.9 schedutil_cpu_util(cpu, util_cfs, max, type, p = NULL) on what the scheduler model
- * reported for the CPU (`cu`: util_rt, util_dl, bw_dl, util_irq, rt_runnable). The uclamp state
- * is the rq's of `cpu` in `pol` (NULL: uclamp unused).
- */
-unsigned long schedutil_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
-				 unsigned long max, enum schedutil_type type,
-				 const struct govsim_policy *pol, int cpu);
+/* What schedutil_cpu_util() and effective_cpu_util() read of cpu's runqueue: the signals of
+ * *cu (govsim_cpu_util()) and the rq clamps of cpu in pol (govsim_rq_clamp(); pol NULL: uclamp
+ * unused, 0 and 1024). */
+void sugov_cpu_rq(const struct govsim_policy *pol, int cpu, const struct govsim_cpu_util *cu,
+		  struct cpu_util_rq *rq);
 
 /* sugov_get_util: read the CPU through govsim_cpu_util (into *cu), save max and bw_dl in
- * sg_cpu, return schedutil_cpu_util(FREQUENCY_UTIL). A capacity of 0 is taken as 1024. */
+ * sg_cpu, return schedutil_cpu_util(FREQUENCY_UTIL) of the profile's CFS input. A capacity of
+ * 0 is taken as 1024. */
 unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu);
-
-/*
- * v6.8+ effective_cpu_util(cpu, util_cfs, &min, &max) (kernel/sched/fair.c, Debian 6.12
- * l.8218): the CPU's util (cfs + rt + dl, irq-scaled, at most the capacity `scale`) and the
- * band the frequency must respect: *min = max(irq + bw_dl, rq uclamp.min), the capacity when
- * an RT task is runnable and uclamp is unused; *max = min(scale, rq uclamp.max).
- */
-unsigned long effective_cpu_util(const struct govsim_cpu_util *cu, unsigned long util_cfs,
-				 unsigned long scale, const struct govsim_policy *pol, int cpu,
-				 unsigned long *min, unsigned long *max);
 
 /* v6.8+ sugov_effective_cpu_perf(): the headroom on the actual util, kept in [min, max]
  * (min wins): max(min, min(actual + actual/4, max)). */

@@ -1,8 +1,9 @@
 /*
  * fair_eas.c - CFS task placement of Linux v5.9 kernel/sched/fair.c on an asymmetric system,
  * kernel names kept: fits_capacity, task_util_est, uclamp_task_util, task_fits_capacity,
- * cpu_util, cpu_util_next, compute_energy (with schedutil_cpu_util of cpufreq_schedutil.c for
- * ENERGY_UTIL and FREQUENCY_UTIL), em_cpu_energy (include/linux/energy_model.h),
+ * cpu_util, cpu_util_next, compute_energy (with schedutil_cpu_util for ENERGY_UTIL and
+ * FREQUENCY_UTIL: cpu_util.c, the one schedutil uses too), em_cpu_energy
+ * (include/linux/energy_model.h),
  * find_energy_efficient_cpu, cpu_overutilized, update_overutilized_status, the overutilized
  * part of update_sd_lb_stats, update_misfit_status; the rest of select_task_rq_fair is in
  * fair_select.c. Written from
@@ -14,8 +15,6 @@
  *   locking, RCU or sync_entity_load_avg (the caller syncs p's util to its cfs_rq's time).
  * - Topology is fixed to the big.LITTLE shape of a phone: MC = the cluster (LLC), DIE = all
  *   CPUs with SD_ASYM_CPUCAPACITY, SD_BALANCE_WAKE never set, MC imbalance_pct 117, DIE 125.
- * - schedutil_cpu_util() is a second copy of gov/schedutil.c's (sched/ may not include gov/,
- *   docs/architecture.md); static here. Both follow v5.9 cpufreq_schedutil.c.
  * - capacity_of() = capacity_orig (no RT/DL/irq/thermal pressure on capacity), so the
  *   unsigned spare-capacity underflow of v5.9 (spare = capacity - util) cannot occur.
  * - The misfit pull is an emulation rule, not load_balance() itself:
@@ -30,12 +29,12 @@
 #include <limits.h>
 #include <string.h>
 
+#include "sched/cpu_util.h"
+
 #define SCHED_CAPACITY_SCALE_UL 1024UL
 #define UTIL_AVG_UNCHANGED_LSB  0x1U
 #define UTIL_AVG_UNCHANGED_MSB  0x80000000U
 #define DIE_IMBALANCE_PCT       125
-
-enum schedutil_type { FREQUENCY_UTIL, ENERGY_UTIL };
 
 static inline unsigned long max_ul(unsigned long a, unsigned long b)
 {
@@ -169,32 +168,27 @@ static unsigned long rq_util_with(const struct eas_rd *rd, int cpu, unsigned lon
 	return uclamp_rq_util_with(rd->uclamp, rd->cpu[cpu].uclamp, util, p ? p->uc : NULL);
 }
 
-/* schedutil_cpu_util(cpu, util_cfs, max, type, p), v5.9 */
-static unsigned long schedutil_cpu_util(const struct eas_rd *rd, int cpu, unsigned long util_cfs,
-					unsigned long max, enum schedutil_type type,
-					const struct eas_task *p)
+/*
+ * What schedutil_cpu_util() reads of the snapshot's rq of cpu; p not NULL: with p's effective
+ * clamps max-aggregated into the rq's, as uclamp_rq_util_with(rq, util, p) does (the bounds
+ * matter only while uclamp is in use; a CPU without rq clamps leaves the util unclamped).
+ */
+static void eas_cpu_util_rq(const struct eas_rd *rd, int cpu, const struct eas_task *p,
+			    struct cpu_util_rq *rq)
 {
 	const struct eas_cpu *c = &rd->cpu[cpu];
-	unsigned long dl_util, util, irq = c->util_irq;
-	bool used = rd->uclamp && uclamp_is_used(rd->uclamp);
 
-	if (!used && type == FREQUENCY_UTIL && c->rt_runnable)
-		return max;
-	if (irq >= max)
-		return max;
-	util = util_cfs + c->util_rt;
-	if (type == FREQUENCY_UTIL)
-		util = rq_util_with(rd, cpu, util, p);
-	dl_util = c->util_dl;
-	if (util + dl_util >= max)
-		return max;
-	if (type == ENERGY_UTIL)
-		util += dl_util;
-	util = util * (max - irq) / max; /* scale_irq_capacity() */
-	util += irq;
-	if (type == FREQUENCY_UTIL)
-		util += c->bw_dl;
-	return min_ul(max, util);
+	rq->util_rt = c->util_rt;
+	rq->util_dl = c->util_dl;
+	rq->bw_dl = c->bw_dl;
+	rq->util_irq = c->util_irq;
+	rq->rt_runnable = c->rt_runnable;
+	rq->uclamp_used = rd->uclamp && uclamp_is_used(rd->uclamp);
+	rq->uclamp_min = 0;
+	rq->uclamp_max = ULONG_MAX;
+	if (rq->uclamp_used && c->uclamp)
+		uclamp_rq_util_bounds(rd->uclamp, c->uclamp, p ? p->uc : NULL, &rq->uclamp_min,
+				      &rq->uclamp_max);
 }
 
 static int pd_first_cpu(const struct em_perf_domain *pd)
@@ -238,13 +232,15 @@ unsigned long compute_energy(const struct eas_rd *rd, const struct eas_task *p, 
 
 	for (int cpu = first; cpu < rd->nr_cpus; cpu++) {
 		unsigned long util_cfs, cpu_util_f;
+		struct cpu_util_rq rq;
 
 		if (!((pd->cpus >> cpu) & 1))
 			continue;
 		util_cfs = cpu_util_next(rd, cpu, p, dst_cpu);
-		sum_util += schedutil_cpu_util(rd, cpu, util_cfs, cpu_cap, ENERGY_UTIL, NULL);
-		cpu_util_f = schedutil_cpu_util(rd, cpu, util_cfs, cpu_cap, FREQUENCY_UTIL,
-						cpu == dst_cpu ? p : NULL);
+		/* p's clamps count on dst only; ENERGY_UTIL reads no clamp */
+		eas_cpu_util_rq(rd, cpu, cpu == dst_cpu ? p : NULL, &rq);
+		sum_util += schedutil_cpu_util(&rq, util_cfs, cpu_cap, ENERGY_UTIL);
+		cpu_util_f = schedutil_cpu_util(&rq, util_cfs, cpu_cap, FREQUENCY_UTIL);
 		max_util = max_ul(max_util, cpu_util_f);
 	}
 	return em_cpu_energy(pd, max_util, sum_util, cpu_cap);

@@ -10,7 +10,6 @@
 #include <string.h>
 
 #include "power/power.h"
-#include "power/wattson.h"
 
 /* ---- accounting ----------------------------------------------------------------------------- */
 
@@ -165,8 +164,7 @@ void sim_cluster_sync_khz(struct sim *s, int c)
 	if (cl->pol.cur_khz != cl->acct_khz) {
 		sim_cluster_flush(s, c);
 		cl->acct_khz = cl->pol.cur_khz;
-		if (s->wattson)
-			wattson_acc_freq(s->wattson, s->last_acct, c, cl->acct_khz);
+		sim_observers_freq_change(&s->obs, s, c, s->last_acct, cl->acct_khz);
 	}
 }
 
@@ -189,35 +187,6 @@ void sim_account(struct sim *s, u64 t)
 	for (int c = 0; c < s->plat->nr_clusters; c++)
 		if (s->cl[c].eager)
 			sim_cluster_account(s, c, t);
-}
-
-/*
- * --power-model wattson: tell the accumulator a CPU's state at s->now. With traced idle states
- * (cpu_idle events, traced timing) the state is Wattson's own reading of them: the state in force,
- * active once the CPU left it (cpu_idle exit) or runs a task, and the deepest before its first
- * cpu_idle event (Wattson's NULL). Otherwise a busy CPU is active and an idle one's state is
- * chosen with hindsight when the interval ends (power_pick_idle_state, as the other models).
- */
-void sim_wattson_sync_cpu(struct sim *s, int cpu)
-{
-	const struct sim_cpu *sc = &s->cpu[cpu];
-	int want;
-
-	if (!s->wattson)
-		return;
-	if (s->cfg.has_traced_idle)
-		want = sc->traced_idle >= 0 ? sc->traced_idle
-		       : sc->busy || (s->w_idle_seen & (1ull << cpu)) ? WATTSON_ACTIVE
-								      : 1;
-	else
-		want = sc->busy ? WATTSON_ACTIVE : WATTSON_IDLE_PENDING;
-	if (want == s->w_state[cpu])
-		return;
-	s->w_state[cpu] = want;
-	if (want == WATTSON_IDLE_PENDING)
-		wattson_acc_idle_begin(s->wattson, s->now, cpu);
-	else
-		wattson_acc_state(s->wattson, s->now, cpu, want);
 }
 
 /* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
@@ -247,7 +216,7 @@ void sim_refresh_cluster(struct sim *s, int c)
 			if (!busy)
 				sc->idle_since_ns = s->now;
 			sc->busy = busy;
-			sim_wattson_sync_cpu(s, cpu);
+			sim_observers_cpu_state(&s->obs, s, cpu);
 		}
 	}
 	if (all_idle != cl->all_idle) {

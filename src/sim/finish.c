@@ -12,7 +12,6 @@
 
 #include "power/energy.h"
 #include "power/power.h"
-#include "power/wattson.h"
 #include "version.h"
 
 struct collect_ctx {
@@ -50,80 +49,6 @@ static void collect_task(void *ctx, struct task *p)
 	for (int c = 0; c < cc->s->plat->nr_clusters; c++)
 		t->cluster_runtime_s[c] = ns_to_s(st->runtime_cl_ns[c]);
 	t->migrations = st->migrations;
-}
-
-/*
- * --power-model wattson: the energy is the accumulator's (power/wattson.h), per CPU, per cluster
- * (its CPUs, its static power, and for CPU 0's cluster the interconnect) and in total, in J; the
- * notes say what it could not estimate.
- */
-static int sim_wattson_finish(struct sim *s, u64 end, struct run_result *r, struct gs_error *err)
-{
-	const struct platform *p = s->plat;
-	struct wattson_energy e;
-	size_t len;
-	int ret = wattson_acc_finish(s->wattson, end, &e, err);
-
-	wattson_acc_free(s->wattson);
-	s->wattson = NULL;
-	if (ret)
-		return ret;
-	r->energy_total = 0;
-	for (int c = 0; c < p->nr_clusters; c++) {
-		const struct plat_cluster *pc = &p->clusters[c];
-		double cl = e.static_mj[c];
-		for (int i = 0; i < pc->nr_cpus; i++) {
-			r->energy_cpu[pc->cpus[i]] = e.cpu_mj[pc->cpus[i]] / 1000.0;
-			cl += e.cpu_mj[pc->cpus[i]];
-		}
-		if (c == p->cpus[0].cluster)
-			cl += e.interconnect_mj;
-		r->energy_cluster[c] = cl / 1000.0;
-		r->energy_total += cl / 1000.0;
-	}
-	len = strlen(r->notes);
-	if (len < sizeof(r->notes))
-		snprintf(r->notes + len, sizeof(r->notes) - len,
-			 "%swattson: L3 power not estimated (needs DSU PMU counts, which the trace "
-			 "does not carry)",
-			 len ? "; " : "");
-	if (e.missing_ns) {
-		len = strlen(r->notes);
-		if (len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "; wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
-				 ns_to_s(e.missing_ns));
-		if (e.dsu_unknown_ns && (len = strlen(r->notes)) < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 ", %.6f s of it for want of the DSU frequency (not in the trace)",
-				 ns_to_s(e.dsu_unknown_ns));
-		for (int i = 0; i < e.nr_miss; i++) {
-			const struct wattson_miss *m = &e.miss[i];
-			const struct plat_cluster *pc = &p->clusters[m->cluster];
-			if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
-				continue;
-			len = strlen(r->notes);
-			if (len >= sizeof(r->notes))
-				break;
-			if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
-				snprintf(r->notes + len, sizeof(r->notes) - len,
-					 "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
-					 m->khz, ns_to_s(m->ns));
-			else
-				snprintf(r->notes + len, sizeof(r->notes) - len,
-					 "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
-					 i ? "," : ":", pc->cpus[0], m->khz,
-					 m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
-					 m->dep_cluster == PLAT_W_DSU
-						 ? 255
-						 : p->clusters[m->dep_cluster].cpus[0],
-					 m->dep_khz, ns_to_s(m->ns));
-		}
-		if (e.miss_dropped && (len = strlen(r->notes)) < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len, " and %" PRIu64 " more",
-				 e.miss_dropped);
-	}
-	return 0;
 }
 
 /* Close the open hindsight idle intervals at end. */
@@ -356,11 +281,9 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	finish_notes(s, r, end);
 	sim_gov_start_notes(s, r);
 	finish_policies(s, r, end, span);
-	if (s->wattson) {
-		ret = sim_wattson_finish(s, end, r, err);
-		if (ret)
-			return ret;
-	}
+	ret = sim_observers_finish(&s->obs, s, end, r, err);
+	if (ret)
+		return ret;
 	ret = sim_timeline_finish(s, r, err);
 	if (ret)
 		return ret;

@@ -30,7 +30,6 @@
 #include "core/parse.h"
 #include "cpufreq/cpufreq.h"
 #include "sim/cpufreq_table.h"
-#include "power/wattson.h"
 #include "sched/sched.h"
 #include "work/work.h"
 #include "trace/reader.h"
@@ -433,21 +432,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	}
 	next_pending_refresh(s);
 	s->next_action_ns = sim_action_time(s, s->next_action);
-	if (s->cfg.opts.power_model == POWER_MODEL_WATTSON) {
-		u32 khz[GS_MAX_CLUSTERS];
-		for (int c = 0; c < s->plat->nr_clusters; c++)
-			khz[c] = s->cl[c].pol.cur_khz;
-		s->wattson = wattson_acc_new(s->plat, t, khz, err);
-		if (!s->wattson)
-			return err->code;
-		/* every CPU idle from the start: chosen with hindsight, or with traced idle states
-		 * the deepest until its first cpu_idle event (sim_wattson_sync_cpu) */
-		for (int c = 0; c < s->plat->nr_cpus; c++) {
-			s->w_state[c] = WATTSON_IDLE_PENDING;
-			sim_wattson_sync_cpu(s, c);
-		}
-	}
-	return 0;
+	return sim_observers_start(&s->obs, s, t, err);
 }
 
 /* Apply one scheduling event at emulated time `now` (called by the traced path directly and by
@@ -572,7 +557,7 @@ static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
 			sc->traced_idle = ev->util.idle_state < 0 ? -1 : (int)ev->util.idle_state;
 			s->w_idle_seen |= 1ull << cpu;
 		}
-		sim_wattson_sync_cpu(s, cpu);
+		sim_observers_cpu_state(&s->obs, s, cpu);
 	}
 	sim_cluster_update_eager(s, sc->cluster);
 	sim_refresh_busy(s, cpu);
@@ -875,12 +860,9 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	return 0;
 }
 
-int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
+/* The options that cannot go together with the platform or each other: 0 or GS_EARG. */
+static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 {
-	struct sim *s;
-	int ret;
-
-	*out = NULL;
 	if (cfg->opts.power_model == POWER_MODEL_WATTSON && !cfg->opts.plat->wattson.present)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson: platform '%s' has no wattson curves "
@@ -894,6 +876,17 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		return gs_error_set(err, GS_EARG,
 				    "--placement eas needs work timing: moved work runs at its new "
 				    "CPU's speed (a CSV util trace has no scheduling events)");
+	return 0;
+}
+
+int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
+{
+	struct sim *s;
+	int ret;
+
+	*out = NULL;
+	if ((ret = sim_check_options(cfg, err)))
+		return ret;
 	s = calloc(1, sizeof(*s));
 	if (s)
 		s->this_cpu = -1;
@@ -941,6 +934,10 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		}
 	}
 
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON && (ret = sim_wattson_observe(s, err))) {
+		sim_free(s);
+		return ret;
+	}
 	sim_placement_init(s);
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
@@ -971,7 +968,7 @@ void sim_free(struct sim *s)
 {
 	if (!s)
 		return;
-	wattson_acc_free(s->wattson);
+	sim_observers_release(&s->obs);
 	work_free(s->work);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		if (s->cl[c].gov && s->cl[c].gov_data)

@@ -1,7 +1,8 @@
 /*
  * sim_priv.h - the replay loop's state, shared by the files of src/sim/ that make up the loop:
  * sim.c (the loop and its wiring), account.c (residency, busy/idle), timeline.c (the
- * rows a replay reports and the stored timeline), validate.c
+ * rows a replay reports and the stored timeline), observer.c (the optional features' hook
+ * list) and the observers (wattson_observer.c), validate.c
  * (govsim validate, --util-source trace), finish.c (the run's results), prescan.c. Not API;
  * the work timing layer (work.c) does not see it.
  */
@@ -12,6 +13,7 @@
 #include "sched/eas.h"
 #include "power/kcost.h"
 #include "sched/sched.h"
+#include "sim/observer.h"
 #include "sim/sim.h"
 #include "work/work.h"
 
@@ -232,10 +234,8 @@ struct sim {
 	const struct kernel_profile *kp; /* never NULL */
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
-	/* --power-model wattson: the whole state's power over time (power/wattson.h); the state
-	 * each CPU was last given (WATTSON_IDLE_PENDING: idle, chosen with hindsight) */
-	struct wattson_acc *wattson;
-	int w_state[GS_MAX_CPUS];
+	/* the optional features that watch the replay (observer.h): --power-model wattson */
+	struct sim_observers obs;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
 	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
@@ -244,8 +244,6 @@ struct sim {
 	struct sim_place_state pl;
 	struct sim_ovh ovh;
 };
-
-#define WATTSON_IDLE_PENDING (-3)
 
 /* ---- small helpers -------------------------------------------------------------------------- */
 
@@ -272,7 +270,12 @@ void sim_cluster_update_eager(struct sim *s, int c);
 void sim_account(struct sim *s, u64 t);
 void sim_refresh_cluster(struct sim *s, int c);
 void sim_refresh_busy(struct sim *s, int cpu);
-void sim_wattson_sync_cpu(struct sim *s, int cpu);
+/* A CPU's traced idle state changed at s->now (the cpu_idle path's call of
+ * sim_observers_cpu_state()). */
+static inline void sim_wattson_sync_cpu(struct sim *s, int cpu)
+{
+	sim_observers_cpu_state(&s->obs, s, cpu);
+}
 static inline void sim_cluster_flush(struct sim *s, int c)
 {
 	if (s->cl[c].acct_ns < s->last_acct)
@@ -304,6 +307,9 @@ void sim_validate_gov_finish(struct sim *s);
 void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
 void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
 void sim_val_finish_decisions(struct sim *s);
+
+/* wattson_observer.c: register --power-model wattson's observer (0, or GS_ENOMEM). */
+int sim_wattson_observe(struct sim *s, struct gs_error *err);
 
 /* exited.c: sched_hooks.task_exit (keeps pid, comm, runtime, and the work layer's measures); the
  * warm-up's zeroing of their runtime; their results merged into r->tasks in pid order. */

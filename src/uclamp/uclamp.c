@@ -366,6 +366,23 @@ void uclamp_update_active(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, str
 	uclamp_rq_inc_id(sys, rq, p, id);
 }
 
+void uclamp_rq_util_bounds(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
+			   const struct uclamp_task *p, unsigned long *min_util,
+			   unsigned long *max_util)
+{
+	*min_util = rq->uc[UCLAMP_MIN].value;
+	*max_util = rq->uc[UCLAMP_MAX].value;
+	if (p) {
+		unsigned long p_min = uclamp_eff_value(sys, p, UCLAMP_MIN);
+		unsigned long p_max = uclamp_eff_value(sys, p, UCLAMP_MAX);
+
+		if (p_min > *min_util)
+			*min_util = p_min;
+		if (p_max > *max_util)
+			*max_util = p_max;
+	}
+}
+
 unsigned long uclamp_rq_util_with(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
 				  unsigned long util, const struct uclamp_task *p)
 {
@@ -373,26 +390,8 @@ unsigned long uclamp_rq_util_with(const struct uclamp_sys *sys, const struct ucl
 
 	if (!uclamp_is_used(sys))
 		return util;
-
-	min_util = rq->uc[UCLAMP_MIN].value;
-	max_util = rq->uc[UCLAMP_MAX].value;
-	if (p) {
-		unsigned long p_min = uclamp_eff_value(sys, p, UCLAMP_MIN);
-		unsigned long p_max = uclamp_eff_value(sys, p, UCLAMP_MAX);
-
-		min_util = min_util > p_min ? min_util : p_min;
-		max_util = max_util > p_max ? max_util : p_max;
-	}
-
-	/* Max-aggregating different tasks can invert the pair: the boost wins. */
-	if (min_util >= max_util)
-		return min_util;
-
-	if (util < min_util)
-		return min_util;
-	if (util > max_util)
-		return max_util;
-	return util;
+	uclamp_rq_util_bounds(sys, rq, p, &min_util, &max_util);
+	return uclamp_clamp_util(util, min_util, max_util);
 }
 
 /* ---- user interfaces ---------------------------------------------------------------------- */

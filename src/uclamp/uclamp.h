@@ -153,6 +153,26 @@ void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 unsigned long uclamp_rq_util_with(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
 				  unsigned long util, const struct uclamp_task *p);
 
+/* The bounds uclamp_rq_util_with() clamps to, whatever the key: the rq's values, each
+ * max-aggregated with p's effective value when p is not NULL. */
+void uclamp_rq_util_bounds(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
+			   const struct uclamp_task *p, unsigned long *min_util,
+			   unsigned long *max_util);
+
+/* util within [min_util, max_util]. Max-aggregating different tasks' clamps can invert the
+ * pair (min_util >= max_util): then the boost wins, min_util. */
+static inline unsigned long uclamp_clamp_util(unsigned long util, unsigned long min_util,
+					      unsigned long max_util)
+{
+	if (min_util >= max_util)
+		return min_util;
+	if (util < min_util)
+		return min_util;
+	if (util > max_util)
+		return max_util;
+	return util;
+}
+
 /*
  * The three user interfaces, with the kernel's validation and effect on the static key.
  * `now_ns` stamps the moment the key flips on. Each returns 0 or GS_EPOLICY with a reason in

@@ -194,6 +194,7 @@ static void test_not_invariant_next_freq(void **state)
 static void test_effective_cpu_perf(void **state)
 {
 	struct govsim_cpu_util cu = {0};
+	struct cpu_util_rq rq;
 	unsigned long lo, hi;
 	(void)state;
 
@@ -205,18 +206,21 @@ static void test_effective_cpu_perf(void **state)
 	/* no uclamp in use, an RT task runnable: min is the capacity */
 	cu.rt_runnable = 1;
 	cu.util_rt = 100;
-	assert_int_equal(effective_cpu_util(&cu, 200, 1024, NULL, 0, &lo, &hi), 300);
+	sugov_cpu_rq(NULL, 0, &cu, &rq);
+	assert_int_equal(effective_cpu_util(&rq, 200, 1024, &lo, &hi), 300);
 	assert_int_equal(lo, 1024);
 	assert_int_equal(hi, 1024);
 	/* DL bandwidth and irq in min; irq scaling: 300 * (1024 - 128) / 1024 + 128 = 390 */
 	cu.rt_runnable = 0;
 	cu.bw_dl = 50;
 	cu.util_irq = 128;
-	assert_int_equal(effective_cpu_util(&cu, 200, 1024, NULL, 0, &lo, &hi), 390);
+	sugov_cpu_rq(NULL, 0, &cu, &rq);
+	assert_int_equal(effective_cpu_util(&rq, 200, 1024, &lo, &hi), 390);
 	assert_int_equal(lo, 178);
 	/* saturated by irq */
 	cu.util_irq = 1024;
-	assert_int_equal(effective_cpu_util(&cu, 0, 1024, NULL, 0, &lo, &hi), 1024);
+	sugov_cpu_rq(NULL, 0, &cu, &rq);
+	assert_int_equal(effective_cpu_util(&rq, 0, 1024, &lo, &hi), 1024);
 }
 
 static void test_get_next_freq_table(void **state)
@@ -269,8 +273,9 @@ static void test_get_next_freq_table(void **state)
 	teardown(fl);
 }
 
-/* schedutil_cpu_util on cu through the public interface: a one-CPU policy whose CPU 0 has
- * uc's static key and the rq clamps rq (uc NULL: no policy, uclamp unused). */
+/* schedutil_cpu_util on cu as schedutil reads the rq through the public interface
+ * (sugov_cpu_rq): a one-CPU policy whose CPU 0 has uc's static key and the rq clamps rq (uc
+ * NULL: no policy, uclamp unused). */
 static unsigned long cpu_util(const struct sched_cpu_util *cu, unsigned long util_cfs,
 			      unsigned long max, enum schedutil_type type,
 			      const struct uclamp_sys *uc, const struct uclamp_rq_pair *rq)
@@ -287,13 +292,15 @@ static unsigned long cpu_util(const struct sched_cpu_util *cu, unsigned long uti
 		.rt_runnable = cu->rt_runnable,
 		.capacity = cu->capacity,
 	};
+	struct cpu_util_rq rq_in;
 	unsigned long ret;
 
 	if (uc) {
 		fx->fake.uc.key = uc->key;
 		fx->fake.rq[0] = *rq;
 	}
-	ret = schedutil_cpu_util(&g, util_cfs, max, type, uc ? fx->sg->policy : NULL, 0);
+	sugov_cpu_rq(uc ? fx->sg->policy : NULL, 0, &g, &rq_in);
+	ret = schedutil_cpu_util(&rq_in, util_cfs, max, type);
 	teardown(fx);
 	return ret;
 }

@@ -1,0 +1,58 @@
+/*
+ * observer.c - the replay's list of observers (observer.h): adding one, and the hooks called
+ * once per replay (start, finish, release). The hooks called on the event path are inline in
+ * observer.h.
+ */
+#include "sim/observer.h"
+
+#include <string.h>
+
+int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
+		      struct gs_error *err)
+{
+	struct sim_observer *n;
+
+	if (obs->nr >= SIM_MAX_OBSERVERS)
+		return gs_error_set(err, GS_EINTERNAL, "observer '%s': more than %d observers",
+				    o->name, SIM_MAX_OBSERVERS);
+	n = &obs->all[obs->nr++];
+	*n = *o;
+	if (n->cpu_state)
+		obs->cpu_state[obs->nr_cpu_state++] = n;
+	if (n->freq_change)
+		obs->freq_change[obs->nr_freq_change++] = n;
+	return 0;
+}
+
+int sim_observers_start(struct sim_observers *obs, struct sim *s, u64 t, struct gs_error *err)
+{
+	for (int i = 0; i < obs->nr; i++) {
+		const struct sim_observer *o = &obs->all[i];
+		int ret = o->start ? o->start(s, o->state, t, err) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r,
+			 struct gs_error *err)
+{
+	for (int i = 0; i < obs->nr; i++) {
+		const struct sim_observer *o = &obs->all[i];
+		int ret = o->finish ? o->finish(s, o->state, end, r, err) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+void sim_observers_release(struct sim_observers *obs)
+{
+	for (int i = 0; i < obs->nr; i++)
+		if (obs->all[i].release)
+			obs->all[i].release(obs->all[i].state);
+	memset(obs, 0, sizeof(*obs));
+}

@@ -1,0 +1,78 @@
+/*
+ * observer.h - the replay's optional features as observers: a feature that only some runs want
+ * registers a struct sim_observer when the replay is made, keeps its state behind it, and is
+ * called at the points of the loop it names; the loop itself tests no flag of it. A run
+ * without the feature registers nothing, and each point then costs one comparison of a count
+ * with zero.
+ *
+ * Hooks (each may be NULL), in the order a replay reaches them:
+ *   start        the first event, at time t: the policies' frequencies are known. Returns 0
+ *                or a negative code with err set; the replay stops.
+ *   cpu_state    a CPU's state changed at the loop's time (s->now): busy or idle, or the
+ *                traced idle state in force (cpu_idle, a CSV row's idle_state).
+ *   freq_change  the frequency a cluster is accounted at changed, from t on (khz).
+ *   finish       the replay's end at `end`, once the policies' results are in r: add the
+ *                feature's results. Returns 0 or a negative code with err set.
+ *   release      free the state (the replay's end, or an error before it). NULL state is
+ *                passed as registered.
+ * Observers are called in the order they were added.
+ */
+#ifndef GOVSIM_SIM_OBSERVER_H
+#define GOVSIM_SIM_OBSERVER_H
+
+#include "core/error.h"
+#include "core/result.h"
+#include "core/types.h"
+
+struct sim;
+
+struct sim_observer {
+	const char *name;
+	void *state;
+	int (*start)(struct sim *s, void *state, u64 t, struct gs_error *err);
+	void (*cpu_state)(struct sim *s, void *state, int cpu);
+	void (*freq_change)(struct sim *s, void *state, int cluster, u64 t, u32 khz);
+	int (*finish)(struct sim *s, void *state, u64 end, struct run_result *r,
+		      struct gs_error *err);
+	void (*release)(void *state);
+};
+
+#define SIM_MAX_OBSERVERS 4
+
+/* The replay's observers, and per hook the ones that have it (so a hook no one has costs a
+ * test of its count). */
+struct sim_observers {
+	int nr;
+	struct sim_observer all[SIM_MAX_OBSERVERS];
+	int nr_cpu_state, nr_freq_change;
+	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
+	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
+};
+
+/* Add *o (copied; its state is the list's to release from then on). Fails (GS_EINTERNAL, with
+ * nothing added: the caller releases o->state) only past SIM_MAX_OBSERVERS. */
+int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
+		      struct gs_error *err);
+/* Call every start hook; the first failure stops it. */
+int sim_observers_start(struct sim_observers *obs, struct sim *s, u64 t, struct gs_error *err);
+/* Call every finish hook; the first failure stops it. */
+int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r,
+			 struct gs_error *err);
+/* Release every observer's state and empty the list. */
+void sim_observers_release(struct sim_observers *obs);
+
+static inline void sim_observers_cpu_state(const struct sim_observers *obs, struct sim *s,
+					   int cpu)
+{
+	for (int i = 0; i < obs->nr_cpu_state; i++)
+		obs->cpu_state[i]->cpu_state(s, obs->cpu_state[i]->state, cpu);
+}
+
+static inline void sim_observers_freq_change(const struct sim_observers *obs, struct sim *s,
+					     int cluster, u64 t, u32 khz)
+{
+	for (int i = 0; i < obs->nr_freq_change; i++)
+		obs->freq_change[i]->freq_change(s, obs->freq_change[i]->state, cluster, t, khz);
+}
+
+#endif
