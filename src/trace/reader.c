@@ -16,6 +16,7 @@
 #include "trace/backend.h"
 
 #include "core/suggest.h"
+#include "trace/fields.h"
 
 #include <errno.h>
 #include <fcntl.h>
@@ -114,6 +115,30 @@ void reader_count_unknown(struct trace_reader *r, const char *name, size_t len)
 	st->unknown[st->nr_unknown].name[len] = '\0';
 	st->unknown[st->nr_unknown].count = 1;
 	st->nr_unknown++;
+}
+
+void reader_set_kernel(struct trace_reader *r, const char *release, size_t rlen,
+		       const char *version, size_t vlen)
+{
+	static const char tag[] = " Debian ";
+	const size_t tl = sizeof(tag) - 1;
+	char *dst = r->st.kernel_release;
+	const size_t cap = sizeof(r->st.kernel_release);
+	const char *end = version + vlen;
+
+	if (dst[0] || rlen == 0 || rlen >= cap)
+		return;
+	snprintf(dst, cap, "%.*s", (int)rlen, release);
+	for (const char *p = version; vlen >= tl && p + tl < end; p++) {
+		const char *v = p + tl, *e = v;
+		if (memcmp(p, tag, tl) != 0 || !is_digit(*v))
+			continue;
+		while (e < end && (is_digit(*e) || *e == '.'))
+			e++;
+		if (rlen + (size_t)(e - v) + 10 < cap)
+			snprintf(dst + rlen, cap - rlen, " (Debian %.*s)", (int)(e - v), v);
+		return;
+	}
 }
 
 void reader_add_header(struct trace_reader *r, const char *fmt, ...)

@@ -135,7 +135,9 @@ void pf_on_system_info(struct trace_reader *r, const Pftrace__SystemInfo *si)
 	struct trace_stats *st = &r->st;
 
 	if (si->utsname && si->utsname->release) {
-		pf_set_str(st->kernel_release, sizeof(st->kernel_release), si->utsname->release);
+		const char *v = si->utsname->version ? si->utsname->version : "";
+		reader_set_kernel(r, si->utsname->release, strlen(si->utsname->release), v,
+				  strlen(v));
 		pf_of(r)->kver = pf_parse_kver(si->utsname->release);
 	}
 	pf_set_str(st->device, sizeof(st->device), si->android_build_fingerprint);
