@@ -147,6 +147,55 @@ static bool fast_fields(const unsigned char *p, size_t len, const struct fast_la
 	return true;
 }
 
+/*
+ * The fields as traced_probes writes them: every declared one, once, in the order of their
+ * numbers 1, 2, ... (the order of the message's declaration). in_order() reads field `num` at
+ * *pp when its one-byte tag comes next (a string for wire type 2, else a varint), advancing *pp;
+ * false, with nothing read, otherwise. A message read to its end this way is one fast_fields()
+ * accepts with every field seen, to the same values: the caller tries this first and falls back
+ * to fast_fields() for any other layout.
+ */
+static inline bool in_order(const unsigned char **pp, const unsigned char *end, u32 num,
+			    bool string, u64 vals[8], const unsigned char *strs[8], size_t lens[8])
+{
+	const unsigned char *p = *pp;
+	size_t k;
+	u64 l;
+
+	if (p >= end || *p != ((num << 3) | (string ? 2u : 0u)))
+		return false;
+	p++;
+	k = pf_varint(p, end, string ? &l : &vals[num]);
+	if (!k)
+		return false;
+	if (string) {
+		if (l > (u64)(end - p) - k)
+			return false;
+		strs[num] = p + k;
+		lens[num] = (size_t)l;
+		p += l;
+	}
+	*pp = p + k;
+	return true;
+}
+
+/* The fields 1 .. last of [p, p + len) in order (in_order()), bit n of `strings` marking the
+ * strings: *seen holds them all then. */
+static inline bool all_in_order(const unsigned char *p, size_t len, u32 last, u32 strings,
+				u64 vals[8], const unsigned char *strs[8], size_t lens[8],
+				u32 *seen)
+{
+	const unsigned char *end = p + len;
+
+	for (u32 num = 1; num <= last; num++)
+		if (!in_order(&p, end, num, strings & (1u << num), vals, strs, lens))
+			return false;
+	if (p != end)
+		return false;
+	*seen = ((1u << (last + 1)) - 1) & ~1u;
+	return true;
+}
+
 static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
 	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
@@ -155,7 +204,8 @@ static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t 
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &switch_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 7, switch_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &switch_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_switch_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -187,7 +237,8 @@ static bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t 
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 5, wakeup_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_wakeup_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -213,7 +264,8 @@ static bool fast_power(struct pf_fast_event *f, u32 which, const unsigned char *
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &power_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 2, power_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &power_layout, v, s, n, &seen))
 		return false;
 	if (which == PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY) {
 		Pftrace__CpuFrequencyFtraceEvent *m = &f->m.freq;
