@@ -405,6 +405,26 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
+/* An event's bytes [s, s + n) appended to the bundle b walked in place; false and *ret
+ * GS_ENOMEM when its array cannot grow. */
+static inline bool add_event(struct pf_state *pf, Pftrace__FtraceEventBundleLazy *b,
+			     const unsigned char *s, size_t n, int *ret)
+{
+	if (b->n_event == pf->slices_cap) {
+		size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
+		ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
+		if (!sl) {
+			*ret = GS_ENOMEM;
+			return false;
+		}
+		pf->slices = b->event = sl;
+		pf->slices_cap = cap;
+	}
+	b->event[b->n_event].data = (uint8_t *)s;
+	b->event[b->n_event++].len = n;
+	return true;
+}
+
 /* The fields of a bundle walked in place into pf->view (the events point into the packet's
  * bytes). false when protobuf-c should decide: a declared field with another wire type, the
  * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
@@ -421,8 +441,23 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 	*ret = 0;
 	pftrace__ftrace_event_bundle_lazy__init(b);
 	b->event = pf->slices;
-	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
-		bool want_bytes = num == 2 || num == 4;
+	for (;;) {
+		bool want_bytes;
+		/* an event (field 2, length-delimited, tag 0x12): most of a bundle, taken here
+		 * without wire_next()'s general steps; one cut short is left to it */
+		if (w.p < w.end && *w.p == ((2 << 3) | 2)) {
+			size_t k = pf_varint(w.p + 1, w.end, &v);
+			if (k && v <= (u64)(w.end - w.p - 1) - k) {
+				s = w.p + 1 + k;
+				w.p = s + v;
+				if (!add_event(pf, b, s, (size_t)v, ret))
+					return false;
+				continue;
+			}
+		}
+		if (!wire_next(&w, &num, &wt, &v, &s, &n, &bad))
+			break;
+		want_bytes = num == 2 || num == 4;
 		if (num > 5 && num != 10)
 			continue; /* not declared: skipped, as protobuf-c does */
 		if (wt != (want_bytes ? 2u : 0u))
@@ -446,18 +481,8 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 				return false;
 			break;
 		case 2:
-			if (b->n_event == pf->slices_cap) {
-				size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
-				ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
-				if (!sl) {
-					*ret = GS_ENOMEM;
-					return false;
-				}
-				pf->slices = b->event = sl;
-				pf->slices_cap = cap;
-			}
-			b->event[b->n_event].data = (uint8_t *)s;
-			b->event[b->n_event++].len = n;
+			if (!add_event(pf, b, s, n, ret))
+				return false;
 			break;
 		default:
 			break;
