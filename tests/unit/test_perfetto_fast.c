@@ -4,6 +4,7 @@
  * else through it.
  */
 #include "pf_encode.h"
+#include "trace/perfetto/perfetto_priv.h" /* pf_get_varint() */
 
 /* The reader reads common events (switch, wakeups, frequency, idle) without protobuf-c when
  * their bytes hold only the declared fields (perfetto_event.c), and through protobuf-c
@@ -93,10 +94,61 @@ static void test_fast_path_equals_protobuf_c(void **state)
 	free(b.p);
 }
 
+/* The protobuf varint of v into out, seven bits a byte, least significant first: the wire
+ * format's definition, written here apart from the reader. Its length. */
+static size_t ref_varint(u64 v, unsigned char *out)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		out[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	out[n++] = (unsigned char)v;
+	return n;
+}
+
+/* pf_get_varint() reads a varint in one word when 8 bytes can be read, else byte by byte: both
+ * must give every length from 1 to 10 bytes its value and length, whatever follows it, and 0 for
+ * a varint cut short. Checked on each power of two and its neighbours and on random values,
+ * with the varint alone in its buffer, followed by bytes with the high bit set, and cut. */
+static void test_varint_lengths(void **state)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	(void)state;
+	for (int i = 0; i < 64 * 3 + 2000; i++) {
+		unsigned char buf[32];
+		u64 v, got = 0;
+		size_t n;
+
+		if (i < 64 * 3)
+			v = (1ull << (i / 3)) + (u64)(i % 3) - 1; /* 2^k - 1, 2^k, 2^k + 1 */
+		else {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			v = seed >> (seed & 63);
+		}
+		if (i == 64 * 3 - 1)
+			v = UINT64_MAX;
+		n = ref_varint(v, buf);
+		/* alone: exactly n readable bytes (the byte loop when n < 8) */
+		assert_int_equal(pf_get_varint(buf, buf + n, &got), n);
+		assert_true(got == v);
+		/* followed by continuation bytes, 16 readable (the word read for n <= 8) */
+		memset(buf + n, 0xff, sizeof(buf) - n);
+		got = 0;
+		assert_int_equal(pf_get_varint(buf, buf + 16 + n, &got), n);
+		assert_true(got == v);
+		/* cut one byte short: incomplete */
+		assert_int_equal(pf_get_varint(buf, buf + n - 1, &got), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_path_equals_protobuf_c),
+		cmocka_unit_test(test_varint_lengths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
