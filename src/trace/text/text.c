@@ -39,15 +39,16 @@
  * none, and text_parse_hot_line() parses a line before its end is known, up to its '\n'.
  */
 
-/* "key=" at *pp. key is a literal (at most 16 letters), so this folds into a few compares. */
+/* "key=" at *pp. key is a literal ending in '=' (at most 16 bytes), so this folds into one
+ * or two word compares. */
 TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key)
 {
 	const char *p = *pp;
 	size_t klen = strlen(key);
 
-	if ((size_t)(end - p) <= klen || !short_eq(p, key, klen) || p[klen] != '=')
+	if ((size_t)(end - p) < klen || !short_eq(p, key, klen))
 		return false;
-	*pp = p + klen + 1;
+	*pp = p + klen;
 	return true;
 }
 
@@ -206,11 +207,11 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 	const char *v;
 	s64 st;
 
-	if (!fp_key(&p, end, "prev_comm") || !fp_comm(&p, end, ev->sw.prev_comm) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio") ||
+	if (!fp_key(&p, end, "prev_comm=") || !fp_comm(&p, end, ev->sw.prev_comm) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid=") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio=") ||
 	    !fp_s32(&p, end, &ev->sw.prev_prio) || !fp_sep(&p, end) ||
-	    !fp_key(&p, end, "prev_state"))
+	    !fp_key(&p, end, "prev_state="))
 		return NULL;
 	v = p;
 	p = fp_token(p, end);
@@ -225,10 +226,10 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 		p += 3;
 		fp_sep(&p, end);
 	}
-	if (fp_key(&p, end, "next_comm") && fp_comm(&p, end, ev->sw.next_comm) &&
-	    fp_sep(&p, end) && fp_key(&p, end, "next_pid") &&
+	if (fp_key(&p, end, "next_comm=") && fp_comm(&p, end, ev->sw.next_comm) &&
+	    fp_sep(&p, end) && fp_key(&p, end, "next_pid=") &&
 	    fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "next_prio") && fp_s32(&p, end, &ev->sw.next_prio))
+	    fp_key(&p, end, "next_prio=") && fp_s32(&p, end, &ev->sw.next_prio))
 		return p;
 	return NULL;
 }
@@ -236,10 +237,10 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
 static const char *fast_wake(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "target_cpu") && fp_s32(&p, end, &ev->wake.target_cpu) &&
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "target_cpu=") && fp_s32(&p, end, &ev->wake.target_cpu) &&
 	    ev->wake.target_cpu >= 0)
 		return p;
 	return NULL;
@@ -248,11 +249,11 @@ static const char *fast_wake(const char *p, const char *end, struct event *ev)
 /* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
 static const char *fast_migrate(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "orig_cpu") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
-	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu") &&
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "orig_cpu=") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
+	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu=") &&
 	    fp_s32(&p, end, &ev->migrate.dest_cpu))
 		return p;
 	return NULL;
@@ -261,8 +262,8 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
 static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	if (fp_key(&p, end, "state=") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
+	    fp_key(&p, end, "cpu_id=") && fp_u32(&p, end, &ev->power.cpu_id) &&
 	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
