@@ -317,6 +317,28 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 	return true;
 }
 
+/* The end of the comm-pid column: just after the last byte of line[0, 24) that is not a space,
+ * p being the first (so there is one). Little-endian hosts look a word at a time from the
+ * right: in x a byte is not zero exactly where the line's is not a space, and the highest such
+ * byte is the last one; others take the byte loop. */
+TEXT_INLINE const char *last_non_space24(const char *line, const char *p)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	(void)p;
+	for (int w = 16; w >= 0; w -= 8) {
+		u64 x = load8(line + w) ^ (BYTES_ONES * ' ');
+		if (x)
+			return line + w + ((63 - __builtin_clzll(x)) >> 3) + 1;
+	}
+	return line; /* not reached: p < line + 24 is not a space */
+#else
+	const char *q = line + 24;
+	while (q > p && q[-1] == ' ')
+		q--;
+	return q;
+#endif
+}
+
 /*
  * The kernel's own layout, v5.9 trace_print_context() with the irq-info flags and no tgid,
  * "%16s-%-7d [%03d] %4s %5llu.%06lu: ": the '[' of the CPU column is at offset 25 of every line
@@ -347,8 +369,7 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
 	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n')))
 		return false;
-	while (q > p && q[-1] == ' ')
-		q--;
+	q = last_non_space24(line, p);
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
