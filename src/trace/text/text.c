@@ -87,8 +87,8 @@ TEXT_INLINE const char *fp_token(const char *p, const char *end)
  * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
  * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
  * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
- * is the lowest byte. Used for the six decimals of the kernel's timestamps, where it beats the
- * byte loop; for the short numbers of the payloads (pids, prios) the byte loop is as fast.
+ * is the lowest byte. Used for the six decimals of the kernel's timestamps and for the payloads'
+ * signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
  *
  * A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16:
  * (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next byte.
@@ -136,12 +136,23 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 	const char *p = *pp, *s, *lim;
 	bool neg = false;
 	u64 v = 0;
+	int n;
 
 	if (p < end && *p == '-') {
 		neg = true;
 		p++;
 	}
 	s = p;
+	n = swar_digits(p, end, &v);
+	if (n) {
+		/* 1 to 7 digits, then a byte that is not one, inside the word read */
+		p += n;
+		if (*p != ' ' && *p != '\n')
+			return false;
+		*out = neg ? (s32)(0 - (s64)v) : (s32)v;
+		*pp = p;
+		return true;
+	}
 	lim = end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
