@@ -418,10 +418,10 @@ static void deliver(struct trace_reader *r, struct event *ev, int from)
 /* ---- input --------------------------------------------------------------------------------- */
 
 /*
- * A file is read() into the buffer, not mapped: the kernel's copy costs about what `wc -l` costs
- * for the file, while on a hypervisor guest each first touch of a mapped 4 KiB page can cost a
- * trap (the page-table walk), and a scan of the 125 MB benchmark trace mapped took twice the CPU
- * time of read() and the same scan on the 2-core build machine.
+ * A file is read() into the buffer, not mapped. The kernel's copy costs what `wc -l` pays for the
+ * same file; a mapping saves it, but on a hypervisor guest each first touch of a mapped 4 KiB
+ * page can cost a trap (its page-table walk): on the 2-core build machine `trace read` of the
+ * 125 MB benchmark trace took about twice the CPU time mapped as read().
  */
 static ssize_t raw_read(struct trace_reader *r, char *dst, size_t n)
 {
