@@ -94,6 +94,31 @@ static void test_fast_path_equals_protobuf_c(void **state)
 	free(b.p);
 }
 
+/* A comm that its newline cuts to nothing ("\nq") still names its task, as the kernel's comm
+ * would read: "" from then on, so a later event of that task without a comm gets "", not the
+ * name an earlier event gave it. */
+static void test_comm_cut_to_nothing(void **state)
+{
+	struct out o = {0};
+	struct got g;
+	Pftrace__FtraceEvent *evs[3] = {
+		ev_switch(1000, "a", 11, 1, "named", 12),
+		ev_switch(2000, "b", 13, 1, "\nq", 12),
+		ev_wake(3000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "", 12, 1),
+	};
+
+	(void)state;
+	put_system_info(&o, "6.1.0");
+	put_bundle(&o, 1, evs, 3, false);
+	read_out(&o, NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 3);
+	assert_string_equal(g.ev[1].sw.next_comm, "");
+	assert_int_equal(g.ev[2].type, EV_WAKEUP);
+	assert_string_equal(g.ev[2].wake.comm, "");
+	free(o.p);
+}
+
 /* The protobuf varint of v into out, seven bits a byte, least significant first: the wire
  * format's definition, written here apart from the reader. Its length. */
 static size_t ref_varint(u64 v, unsigned char *out)
@@ -149,6 +174,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_path_equals_protobuf_c),
 		cmocka_unit_test(test_varint_lengths),
+		cmocka_unit_test(test_comm_cut_to_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

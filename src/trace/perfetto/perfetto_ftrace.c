@@ -310,7 +310,8 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
 					       ? s->next_comm : pf_known_comm(pf, s->next_pid, NULL));
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
-	/* a comm the event has is the one just copied into ev: taken from there whole */
+	/* a comm the event has is the one just copied into ev, cut: taken from there whole (the
+	 * test for an empty one is on the comm as written, as pf_comm_set() makes it) */
 	if (pf_comm_set16(&pf->comms, s->next_pid, s->next_comm && s->next_comm[0] ?
 						       ev->sw.next_comm : NULL) < 0 ||
 	    pf_comm_set16(&pf->comms, s->prev_pid, s->prev_comm && s->prev_comm[0] ?

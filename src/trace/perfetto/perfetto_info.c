@@ -92,7 +92,7 @@ int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm)
 {
 	struct pf_comm *e;
 
-	if (pid <= 0 || !comm || !comm[0])
+	if (pid <= 0 || !comm)
 		return 0;
 	if (!(e = comm_slot(t, pid)))
 		return GS_ENOMEM;

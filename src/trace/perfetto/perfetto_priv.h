@@ -172,8 +172,9 @@ struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid);
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src);
 /* pid's name is comm (nothing for pid <= 0 or an empty comm); 0 or GS_ENOMEM */
 int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm);
-/* the same for a comm already cut by pf_copy_comm() (or NULL), its TASK_COMM_LEN bytes copied
- * whole */
+/* the same for a comm already cut by pf_copy_comm(), its TASK_COMM_LEN bytes copied whole: the
+ * caller passes NULL for an empty comm, tested before the cut (one that a newline cuts to ""
+ * still names its task) */
 int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm);
 /* "5.10.157-android13-4" -> 5010; 0 when it does not start with major.minor. */
 int pf_parse_kver(const char *rel);
