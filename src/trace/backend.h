@@ -172,6 +172,19 @@ int reader_malformed(struct trace_reader *r, u64 line, struct gs_error *err, con
 /* Count an event that is not turned into the stream, by name. */
 void reader_count_unknown(struct trace_reader *r, const char *name, size_t len);
 
+/*
+ * The kernel the trace was recorded on, into st.kernel_release unless a release is there
+ * already: release[0, rlen) is `uname -r`, version[0, vlen) the text that follows it wherever the
+ * format keeps it (`uname -v`, the rest of /proc/version). Every back end goes through here, so
+ * that the profile choice reads the same string whatever the format: Debian names a kernel by its
+ * ABI ("5.10.0-32-amd64" for every 5.10 stable update) and its upstream version shows only in the
+ * version text, "#1 SMP Debian 5.10.223-1 (2024-08-10)"; it is appended as
+ * " (Debian 5.10.223)", which kernel_profile_for_release() reads. A release that is empty or does
+ * not fit st.kernel_release is not taken.
+ */
+void reader_set_kernel(struct trace_reader *r, const char *release, size_t rlen,
+		       const char *version, size_t vlen);
+
 /* Append to st.header ("; "-separated). */
 void reader_add_header(struct trace_reader *r, const char *fmt, ...)
 	__attribute__((format(printf, 2, 3)));

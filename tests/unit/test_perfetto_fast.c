@@ -4,6 +4,7 @@
  * else through it.
  */
 #include "pf_encode.h"
+#include "trace/perfetto/perfetto_priv.h" /* pf_get_varint() */
 
 /* The reader reads common events (switch, wakeups, frequency, idle) without protobuf-c when
  * their bytes hold only the declared fields (perfetto_event.c), and through protobuf-c
@@ -93,10 +94,87 @@ static void test_fast_path_equals_protobuf_c(void **state)
 	free(b.p);
 }
 
+/* A comm that its newline cuts to nothing ("\nq") still names its task, as the kernel's comm
+ * would read: "" from then on, so a later event of that task without a comm gets "", not the
+ * name an earlier event gave it. */
+static void test_comm_cut_to_nothing(void **state)
+{
+	struct out o = {0};
+	struct got g;
+	Pftrace__FtraceEvent *evs[3] = {
+		ev_switch(1000, "a", 11, 1, "named", 12),
+		ev_switch(2000, "b", 13, 1, "\nq", 12),
+		ev_wake(3000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "", 12, 1),
+	};
+
+	(void)state;
+	put_system_info(&o, "6.1.0");
+	put_bundle(&o, 1, evs, 3, false);
+	read_out(&o, NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 3);
+	assert_string_equal(g.ev[1].sw.next_comm, "");
+	assert_int_equal(g.ev[2].type, EV_WAKEUP);
+	assert_string_equal(g.ev[2].wake.comm, "");
+	free(o.p);
+}
+
+/* The protobuf varint of v into out, seven bits a byte, least significant first: the wire
+ * format's definition, written here apart from the reader. Its length. */
+static size_t ref_varint(u64 v, unsigned char *out)
+{
+	size_t n = 0;
+
+	while (v >= 0x80) {
+		out[n++] = (unsigned char)(v | 0x80);
+		v >>= 7;
+	}
+	out[n++] = (unsigned char)v;
+	return n;
+}
+
+/* pf_get_varint() reads a varint in one word when 8 bytes can be read, else byte by byte: both
+ * must give every length from 1 to 10 bytes its value and length, whatever follows it, and 0 for
+ * a varint cut short. Checked on each power of two and its neighbours and on random values,
+ * with the varint alone in its buffer, followed by bytes with the high bit set, and cut. */
+static void test_varint_lengths(void **state)
+{
+	uint64_t seed = 0x9e3779b97f4a7c15ull;
+
+	(void)state;
+	for (int i = 0; i < 64 * 3 + 2000; i++) {
+		unsigned char buf[32];
+		u64 v, got = 0;
+		size_t n;
+
+		if (i < 64 * 3)
+			v = (1ull << (i / 3)) + (u64)(i % 3) - 1; /* 2^k - 1, 2^k, 2^k + 1 */
+		else {
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			v = seed >> (seed & 63);
+		}
+		if (i == 64 * 3 - 1)
+			v = UINT64_MAX;
+		n = ref_varint(v, buf);
+		/* alone: exactly n readable bytes (the byte loop when n < 8) */
+		assert_int_equal(pf_get_varint(buf, buf + n, &got), n);
+		assert_true(got == v);
+		/* followed by continuation bytes, 16 readable (the word read for n <= 8) */
+		memset(buf + n, 0xff, sizeof(buf) - n);
+		got = 0;
+		assert_int_equal(pf_get_varint(buf, buf + 16 + n, &got), n);
+		assert_true(got == v);
+		/* cut one byte short: incomplete */
+		assert_int_equal(pf_get_varint(buf, buf + n - 1, &got), 0);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_fast_path_equals_protobuf_c),
+		cmocka_unit_test(test_varint_lengths),
+		cmocka_unit_test(test_comm_cut_to_nothing),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -39,7 +39,7 @@ static struct dat_state *dat_of(const struct trace_reader *r)
  * record wrote it (tracecmd/trace-record.c add_uname), or NULL when the file has none. */
 const char *tracecmd_get_uname(struct tracecmd_input *handle);
 
-/* The release (third word) of the recording's uname, into st.kernel_release. */
+/* The release (third word) of the recording's uname and the version text after it. */
 static void dat_kernel_release(struct trace_reader *r)
 {
 	const char *u = tracecmd_get_uname(dat_of(r)->tc);
@@ -54,8 +54,7 @@ static void dat_kernel_release(struct trace_reader *r)
 		p += strspn(p, " ");
 	}
 	len = strcspn(p, " \n");
-	if (len && len < sizeof(r->st.kernel_release))
-		snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s", (int)len, p);
+	reader_set_kernel(r, p, len, p + len, strlen(p + len));
 }
 
 static int dat_open(struct trace_reader *r, struct gs_error *err)

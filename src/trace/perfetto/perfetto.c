@@ -139,12 +139,14 @@ static bool head_before(const struct pf_state *pf, s32 a, s32 b)
 
 	if (a < 0 || b < 0)
 		return b < 0 && a >= 0;
+	/* an empty queue's head_ts is UINT64_MAX: two different times order the heads, an empty
+	 * queue's last, without looking at the queues; only equal times need them */
+	if (pf->head_ts[a] != pf->head_ts[b])
+		return pf->head_ts[a] < pf->head_ts[b];
 	ea = pf->cpus[a].q.n == 0;
 	eb = pf->cpus[b].q.n == 0;
 	if (ea != eb)
 		return eb;
-	if (!ea && pf->head_ts[a] != pf->head_ts[b])
-		return pf->head_ts[a] < pf->head_ts[b];
 	return a < b;
 }
 

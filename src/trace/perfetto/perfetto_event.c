@@ -147,6 +147,55 @@ static bool fast_fields(const unsigned char *p, size_t len, const struct fast_la
 	return true;
 }
 
+/*
+ * The fields as traced_probes writes them: every declared one, once, in the order of their
+ * numbers 1, 2, ... (the order of the message's declaration). in_order() reads field `num` at
+ * *pp when its one-byte tag comes next (a string for wire type 2, else a varint), advancing *pp;
+ * false, with nothing read, otherwise. A message read to its end this way is one fast_fields()
+ * accepts with every field seen, to the same values: the caller tries this first and falls back
+ * to fast_fields() for any other layout.
+ */
+static inline bool in_order(const unsigned char **pp, const unsigned char *end, u32 num,
+			    bool string, u64 vals[8], const unsigned char *strs[8], size_t lens[8])
+{
+	const unsigned char *p = *pp;
+	size_t k;
+	u64 l;
+
+	if (p >= end || *p != ((num << 3) | (string ? 2u : 0u)))
+		return false;
+	p++;
+	k = pf_varint(p, end, string ? &l : &vals[num]);
+	if (!k)
+		return false;
+	if (string) {
+		if (l > (u64)(end - p) - k)
+			return false;
+		strs[num] = p + k;
+		lens[num] = (size_t)l;
+		p += l;
+	}
+	*pp = p + k;
+	return true;
+}
+
+/* The fields 1 .. last of [p, p + len) in order (in_order()), bit n of `strings` marking the
+ * strings: *seen holds them all then. */
+static inline bool all_in_order(const unsigned char *p, size_t len, u32 last, u32 strings,
+				u64 vals[8], const unsigned char *strs[8], size_t lens[8],
+				u32 *seen)
+{
+	const unsigned char *end = p + len;
+
+	for (u32 num = 1; num <= last; num++)
+		if (!in_order(&p, end, num, strings & (1u << num), vals, strs, lens))
+			return false;
+	if (p != end)
+		return false;
+	*seen = ((1u << (last + 1)) - 1) & ~1u;
+	return true;
+}
+
 static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
 	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
@@ -155,7 +204,8 @@ static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t 
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &switch_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 7, switch_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &switch_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_switch_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -187,7 +237,8 @@ static bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t 
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 5, wakeup_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_wakeup_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -213,7 +264,8 @@ static bool fast_power(struct pf_fast_event *f, u32 which, const unsigned char *
 	size_t n[8];
 	u32 seen;
 
-	if (!fast_fields(p, len, &power_layout, v, s, n, &seen))
+	if (!all_in_order(p, len, 2, power_layout.strings, v, s, n, &seen) &&
+	    !fast_fields(p, len, &power_layout, v, s, n, &seen))
 		return false;
 	if (which == PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY) {
 		Pftrace__CpuFrequencyFtraceEvent *m = &f->m.freq;
@@ -353,6 +405,26 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 	return 0;
 }
 
+/* An event's bytes [s, s + n) appended to the bundle b walked in place; false and *ret
+ * GS_ENOMEM when its array cannot grow. */
+static inline bool add_event(struct pf_state *pf, Pftrace__FtraceEventBundleLazy *b,
+			     const unsigned char *s, size_t n, int *ret)
+{
+	if (b->n_event == pf->slices_cap) {
+		size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
+		ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
+		if (!sl) {
+			*ret = GS_ENOMEM;
+			return false;
+		}
+		pf->slices = b->event = sl;
+		pf->slices_cap = cap;
+	}
+	b->event[b->n_event].data = (uint8_t *)s;
+	b->event[b->n_event++].len = n;
+	return true;
+}
+
 /* The fields of a bundle walked in place into pf->view (the events point into the packet's
  * bytes). false when protobuf-c should decide: a declared field with another wire type, the
  * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
@@ -369,8 +441,23 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 	*ret = 0;
 	pftrace__ftrace_event_bundle_lazy__init(b);
 	b->event = pf->slices;
-	while (wire_next(&w, &num, &wt, &v, &s, &n, &bad)) {
-		bool want_bytes = num == 2 || num == 4;
+	for (;;) {
+		bool want_bytes;
+		/* an event (field 2, length-delimited, tag 0x12): most of a bundle, taken here
+		 * without wire_next()'s general steps; one cut short is left to it */
+		if (w.p < w.end && *w.p == ((2 << 3) | 2)) {
+			size_t k = pf_varint(w.p + 1, w.end, &v);
+			if (k && v <= (u64)(w.end - w.p - 1) - k) {
+				s = w.p + 1 + k;
+				w.p = s + v;
+				if (!add_event(pf, b, s, (size_t)v, ret))
+					return false;
+				continue;
+			}
+		}
+		if (!wire_next(&w, &num, &wt, &v, &s, &n, &bad))
+			break;
+		want_bytes = num == 2 || num == 4;
 		if (num > 5 && num != 10)
 			continue; /* not declared: skipped, as protobuf-c does */
 		if (wt != (want_bytes ? 2u : 0u))
@@ -394,18 +481,8 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 				return false;
 			break;
 		case 2:
-			if (b->n_event == pf->slices_cap) {
-				size_t cap = pf->slices_cap ? pf->slices_cap * 2 : 1024;
-				ProtobufCBinaryData *sl = realloc(pf->slices, cap * sizeof(*sl));
-				if (!sl) {
-					*ret = GS_ENOMEM;
-					return false;
-				}
-				pf->slices = b->event = sl;
-				pf->slices_cap = cap;
-			}
-			b->event[b->n_event].data = (uint8_t *)s;
-			b->event[b->n_event++].len = n;
+			if (!add_event(pf, b, s, n, ret))
+				return false;
 			break;
 		default:
 			break;

@@ -163,6 +163,17 @@ void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm)
 	pf_copy_comm(c->cur_comm, comm);
 }
 
+void pf_note_current16(struct pf_cpu *c, s32 pid, s32 prio, const char *comm)
+{
+	c->cur_known = true;
+	c->cur_pid = pid;
+	c->cur_prio = prio;
+	if (comm)
+		memcpy(c->cur_comm, comm, TASK_COMM_LEN);
+	else
+		c->cur_comm[0] = '\0';
+}
+
 /* The name of a task, as best known; "" when unknown. */
 const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback)
 {
@@ -299,10 +310,15 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
 					       ? s->next_comm : pf_known_comm(pf, s->next_pid, NULL));
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
-	if (pf_comm_set(&pf->comms, s->next_pid, s->next_comm) < 0 ||
-	    pf_comm_set(&pf->comms, s->prev_pid, s->prev_comm) < 0)
+	/* a comm the event has is the one just copied into ev, cut: taken from there whole (the
+	 * test for an empty one is on the comm as written, as pf_comm_set() makes it) */
+	if (pf_comm_set16(&pf->comms, s->next_pid, s->next_comm && s->next_comm[0] ?
+						       ev->sw.next_comm : NULL) < 0 ||
+	    pf_comm_set16(&pf->comms, s->prev_pid, s->prev_comm && s->prev_comm[0] ?
+						       ev->sw.prev_comm : NULL) < 0)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	pf_note_current(&pf->cpus[pf->cpu], s->next_pid, s->next_prio, s->next_comm);
+	pf_note_current16(&pf->cpus[pf->cpu], s->next_pid, s->next_prio,
+			  s->next_comm && s->next_comm[0] ? ev->sw.next_comm : NULL);
 	return 1;
 }
 

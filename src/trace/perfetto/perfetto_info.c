@@ -42,17 +42,16 @@ void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src)
 	dst[i] = '\0';
 }
 
-int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)
+/* The slot of pid, added when it has none; NULL when out of memory. */
+static struct pf_comm *comm_slot(struct pf_comms *t, s32 pid)
 {
 	struct pf_comm *e;
 
-	if (pid <= 0 || !comm || !comm[0])
-		return 0;
 	if ((t->n + 1) * 2 > t->cap) {
 		u32 cap = t->cap ? t->cap * 2 : 1024;
 		struct pf_comm *slot = calloc(cap, sizeof(*slot));
 		if (!slot)
-			return GS_ENOMEM;
+			return NULL;
 		for (u32 i = 0; i < t->cap; i++) {
 			if (!t->slot[i].pid)
 				continue;
@@ -74,7 +73,30 @@ int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)
 		e->pid = pid;
 		t->n++;
 	}
+	return e;
+}
+
+int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)
+{
+	struct pf_comm *e;
+
+	if (pid <= 0 || !comm || !comm[0])
+		return 0;
+	if (!(e = comm_slot(t, pid)))
+		return GS_ENOMEM;
 	pf_copy_comm(e->comm, comm);
+	return 0;
+}
+
+int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm)
+{
+	struct pf_comm *e;
+
+	if (pid <= 0 || !comm)
+		return 0;
+	if (!(e = comm_slot(t, pid)))
+		return GS_ENOMEM;
+	memcpy(e->comm, comm, TASK_COMM_LEN);
 	return 0;
 }
 
@@ -135,7 +157,9 @@ void pf_on_system_info(struct trace_reader *r, const Pftrace__SystemInfo *si)
 	struct trace_stats *st = &r->st;
 
 	if (si->utsname && si->utsname->release) {
-		pf_set_str(st->kernel_release, sizeof(st->kernel_release), si->utsname->release);
+		const char *v = si->utsname->version ? si->utsname->version : "";
+		reader_set_kernel(r, si->utsname->release, strlen(si->utsname->release), v,
+				  strlen(v));
 		pf_of(r)->kver = pf_parse_kver(si->utsname->release);
 	}
 	pf_set_str(st->device, sizeof(st->device), si->android_build_fingerprint);

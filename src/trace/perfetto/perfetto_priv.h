@@ -172,6 +172,10 @@ struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid);
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src);
 /* pid's name is comm (nothing for pid <= 0 or an empty comm); 0 or GS_ENOMEM */
 int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm);
+/* the same for a comm already cut by pf_copy_comm(), its TASK_COMM_LEN bytes copied whole: the
+ * caller passes NULL for an empty comm, tested before the cut (one that a newline cuts to ""
+ * still names its task) */
+int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm);
 /* "5.10.157-android13-4" -> 5010; 0 when it does not start with major.minor. */
 int pf_parse_kver(const char *rel);
 void pf_set_str(char *dst, size_t cap, const char *src);
@@ -196,6 +200,8 @@ struct event *pf_slot(struct pf_state *pf);
 void pf_commit(struct pf_state *pf);
 void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);
 void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
+/* the same for a comm already cut by pf_copy_comm() (or NULL: none), copied whole */
+void pf_note_current16(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
 const char *pf_known_comm(struct pf_state *pf, s32 pid, const char *fallback);
 void pf_count_name(struct trace_reader *r, const char *name);
 

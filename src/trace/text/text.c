@@ -39,15 +39,16 @@
  * none, and text_parse_hot_line() parses a line before its end is known, up to its '\n'.
  */
 
-/* "key=" at *pp. key is a literal (at most 16 letters), so this folds into a few compares. */
+/* "key=" at *pp. key is a literal ending in '=' (at most 16 bytes), so this folds into one
+ * or two word compares. */
 TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key)
 {
 	const char *p = *pp;
 	size_t klen = strlen(key);
 
-	if ((size_t)(end - p) <= klen || !short_eq(p, key, klen) || p[klen] != '=')
+	if ((size_t)(end - p) < klen || !short_eq(p, key, klen))
 		return false;
-	*pp = p + klen + 1;
+	*pp = p + klen;
 	return true;
 }
 
@@ -86,8 +87,8 @@ TEXT_INLINE const char *fp_token(const char *p, const char *end)
  * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
  * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
  * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
- * is the lowest byte. Used for the six decimals of the kernel's timestamps, where it beats the
- * byte loop; for the short numbers of the payloads (pids, prios) the byte loop is as fast.
+ * is the lowest byte. Used for the six decimals of the kernel's timestamps and for the payloads'
+ * signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
  *
  * A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16:
  * (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next byte.
@@ -135,12 +136,23 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 	const char *p = *pp, *s, *lim;
 	bool neg = false;
 	u64 v = 0;
+	int n;
 
 	if (p < end && *p == '-') {
 		neg = true;
 		p++;
 	}
 	s = p;
+	n = swar_digits(p, end, &v);
+	if (n) {
+		/* 1 to 7 digits, then a byte that is not one, inside the word read */
+		p += n;
+		if (*p != ' ' && *p != '\n')
+			return false;
+		*out = neg ? (s32)(0 - (s64)v) : (s32)v;
+		*pp = p;
+		return true;
+	}
 	lim = end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
@@ -206,11 +218,11 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 	const char *v;
 	s64 st;
 
-	if (!fp_key(&p, end, "prev_comm") || !fp_comm(&p, end, ev->sw.prev_comm) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio") ||
+	if (!fp_key(&p, end, "prev_comm=") || !fp_comm(&p, end, ev->sw.prev_comm) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid=") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
+	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio=") ||
 	    !fp_s32(&p, end, &ev->sw.prev_prio) || !fp_sep(&p, end) ||
-	    !fp_key(&p, end, "prev_state"))
+	    !fp_key(&p, end, "prev_state="))
 		return NULL;
 	v = p;
 	p = fp_token(p, end);
@@ -225,10 +237,10 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 		p += 3;
 		fp_sep(&p, end);
 	}
-	if (fp_key(&p, end, "next_comm") && fp_comm(&p, end, ev->sw.next_comm) &&
-	    fp_sep(&p, end) && fp_key(&p, end, "next_pid") &&
+	if (fp_key(&p, end, "next_comm=") && fp_comm(&p, end, ev->sw.next_comm) &&
+	    fp_sep(&p, end) && fp_key(&p, end, "next_pid=") &&
 	    fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "next_prio") && fp_s32(&p, end, &ev->sw.next_prio))
+	    fp_key(&p, end, "next_prio=") && fp_s32(&p, end, &ev->sw.next_prio))
 		return p;
 	return NULL;
 }
@@ -236,10 +248,10 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
 static const char *fast_wake(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "target_cpu") && fp_s32(&p, end, &ev->wake.target_cpu) &&
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "target_cpu=") && fp_s32(&p, end, &ev->wake.target_cpu) &&
 	    ev->wake.target_cpu >= 0)
 		return p;
 	return NULL;
@@ -248,11 +260,11 @@ static const char *fast_wake(const char *p, const char *end, struct event *ev)
 /* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
 static const char *fast_migrate(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "orig_cpu") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
-	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu") &&
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
+	       fp_key(&p, end, "orig_cpu=") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
+	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu=") &&
 	    fp_s32(&p, end, &ev->migrate.dest_cpu))
 		return p;
 	return NULL;
@@ -261,8 +273,8 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
 static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "state") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "cpu_id") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	if (fp_key(&p, end, "state=") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
+	    fp_key(&p, end, "cpu_id=") && fp_u32(&p, end, &ev->power.cpu_id) &&
 	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
@@ -316,6 +328,28 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 	return true;
 }
 
+/* The end of the comm-pid column: just after the last byte of line[0, 24) that is not a space,
+ * p being the first (so there is one). Little-endian hosts look a word at a time from the
+ * right: in x a byte is not zero exactly where the line's is not a space, and the highest such
+ * byte is the last one; others take the byte loop. */
+TEXT_INLINE const char *last_non_space24(const char *line, const char *p)
+{
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	(void)p;
+	for (int w = 16; w >= 0; w -= 8) {
+		u64 x = load8(line + w) ^ (BYTES_ONES * ' ');
+		if (x)
+			return line + w + ((63 - __builtin_clzll(x)) >> 3) + 1;
+	}
+	return line; /* not reached: p < line + 24 is not a space */
+#else
+	const char *q = line + 24;
+	while (q > p && q[-1] == ' ')
+		q--;
+	return q;
+#endif
+}
+
 /*
  * The kernel's own layout, v5.9 trace_print_context() with the irq-info flags and no tgid,
  * "%16s-%-7d [%03d] %4s %5llu.%06lu: ": the '[' of the CPU column is at offset 25 of every line
@@ -346,8 +380,7 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
 	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n')))
 		return false;
-	while (q > p && q[-1] == ' ')
-		q--;
+	q = last_non_space24(line, p);
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');

@@ -10,30 +10,6 @@
 
 /* ---- lines --------------------------------------------------------------------------------- */
 
-/*
- * Debian names a kernel by its ABI ("5.10.0-32-amd64" for every 5.10 stable update); its
- * upstream version is only in the rest of /proc/version, "#1 SMP Debian 5.10.223-1 (...)".
- * It is appended to the release as " (Debian 5.10.223)", which the profile choice reads
- * (kernel_profile_for_release()).
- */
-static void debian_version(struct trace_reader *r, const char *p, const char *end)
-{
-	static const char tag[] = " Debian ";
-	size_t n = strlen(r->st.kernel_release), tl = sizeof(tag) - 1;
-
-	for (; p + tl < end; p++) {
-		const char *v = p + tl, *e = v;
-		if (memcmp(p, tag, tl) != 0 || !is_digit(*v))
-			continue;
-		while (e < end && (is_digit(*e) || *e == '.'))
-			e++;
-		if (n + (size_t)(e - v) + 10 < sizeof(r->st.kernel_release))
-			snprintf(r->st.kernel_release + n, sizeof(r->st.kernel_release) - n,
-				 " (Debian %.*s)", (int)(e - v), v);
-		return;
-	}
-}
-
 void header_comment(struct trace_reader *r, const char *p, const char *end)
 {
 	const char *q;
@@ -59,11 +35,7 @@ void header_comment(struct trace_reader *r, const char *p, const char *end)
 		const char *v = q + 14, *e = v;
 		while (e < end && *e != ' ' && *e != '\r')
 			e++;
-		if (e > v && (size_t)(e - v) < sizeof(r->st.kernel_release)) {
-			snprintf(r->st.kernel_release, sizeof(r->st.kernel_release), "%.*s",
-				 (int)(e - v), v);
-			debian_version(r, e, end);
-		}
+		reader_set_kernel(r, v, (size_t)(e - v), e, (size_t)(end - e));
 	}
 }
 
