@@ -30,6 +30,7 @@
 #define S_MARGIN_510   "fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
 #define S_SUB_AFTER    "end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
 #define S_SUB_BEFORE   "start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
+#define S_UPD_AFTER    "end of dequeue_task_fair, after dequeue_entity's update_load_avg (fair.c l.3751 v4.19, l.5856 v5.10, l.6252 v6.1)"
 #define S_NO_UCLAMP    "no uclamp in kernel/sched/* v4.19"
 #define S_UCLAMP       "CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
 #define S_KEY_NO       "core.c 5.4.59: no sched_uclamp_used, aggregation always active"
@@ -96,7 +97,8 @@ static const struct kernel_profile profile_v4_19_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_KHZ,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
-		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP},
@@ -118,7 +120,8 @@ static const struct kernel_profile profile_v4_19 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_FMIN,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
-		S_SUB_AFTER, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP},
@@ -141,7 +144,8 @@ static const struct kernel_profile profile_v5_4_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
@@ -167,7 +171,8 @@ static const struct kernel_profile profile_v5_4 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
@@ -192,7 +197,8 @@ static const struct kernel_profile profile_v5_9 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_59, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = NULL,
@@ -217,7 +223,8 @@ static const struct kernel_profile profile_v5_10_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
+		S_SUB_AFTER, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
@@ -248,7 +255,8 @@ static const struct kernel_profile profile_v5_10 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_SUB_BEFORE, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
@@ -282,7 +290,8 @@ static const struct kernel_profile profile_v5_15 = {
 	.sugov_iowait_clamped = true,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_SUB_BEFORE, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
@@ -318,7 +327,8 @@ static const struct kernel_profile profile_v6_1 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_SUB_BEFORE, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
@@ -357,7 +367,8 @@ static const struct kernel_profile profile_v6_6 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
+		S_SUB_BEFORE, S_UPD_AFTER,
+		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
@@ -371,7 +382,10 @@ static const struct kernel_profile profile_v6_6 = {
  * &max) -> sugov_effective_cpu_perf: the 1.25 headroom on the actual util only, uclamp and the
  * RT boost and DL bandwidth as a min/max band; get_capacity_ref_freq: not invariant, cur +
  * cur/4), the unified util_est (v6.8: one value, FASTUP gone, the runnable skip), and the
- * default rate limit of v6.9 (latency x 1.5: 15 us on the lab's 10 us P-states).
+ * default rate limit of v6.9 (latency x 1.5: 15 us on the lab's 10 us P-states). They differ
+ * in util_est_update(): 6.12 calls it from dequeue_task_fair() ahead of dequeue_entities(), on
+ * the util of the task's last PELT update; 7.2 from dequeue_entity()'s update_load_avg()
+ * (UPDATE_UTIL_EST), after it, and without the capacity skip.
  */
 #define S_612(f) "Debian linux-source-6.12 (6.12.95) and -7.2 (7.2.13) " f
 
@@ -379,8 +393,8 @@ static const struct kernel_profile profile_v6_6 = {
  * whose schedutils differ only where DL bandwidth or policy limits change (below). */
 #define PROFILE_V6_8_BEHAVIOURS                                                                 \
 	.pelt_runnable_avg = true, .pelt_thermal = true, .util_est_fastup = true,               \
-	.util_est_flag = UTIL_EST_FLAG_MSB, .util_est_margin = UTIL_EST_MARGIN_UNIFIED,         \
-	.util_est_sub_before_pelt = true, .uclamp_present = true, .uclamp_static_key = true,     \
+	.util_est_flag = UTIL_EST_FLAG_MSB, .util_est_sub_before_pelt = true,                    \
+	 .uclamp_present = true, .uclamp_static_key = true,     \
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
 	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
 	.blocked_kick = true, .sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,                   \
@@ -393,11 +407,10 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim)                                                               \
+#define PROFILE_V6_8_SOURCES(lim, margin, update)                                               \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
-	 S_FLAG_MSB, S_612("fair.c util_est_update l.4994 (6.12): one util_est value"),         \
-	 S_SUB_BEFORE, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
+	 S_FLAG_MSB, margin, S_SUB_BEFORE, update, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
 	 S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"), \
 	 S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),     \
 	 S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),                        \
@@ -419,7 +432,13 @@ static const struct kernel_profile profile_v6_12 = {
 	.summary = "6.12 LTS: sugov_effective_cpu_perf, unified util_est, 1.5 x latency rate "
 		   "limit, EEVDF",
 	PROFILE_V6_8_BEHAVIOURS,
-	.src = PROFILE_V6_8_SOURCES(S_LIM),
+	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
+	.util_est_update_point = UTIL_EST_UPDATE_BEFORE_PELT,
+	.src = PROFILE_V6_8_SOURCES(S_LIM,
+				    S_612("fair.c util_est_update l.4994 (6.12): one util_est value, "
+					  "the capacity and runnable skips"),
+				    S_612("fair.c dequeue_task_fair l.7282 (6.12): util_est_update "
+					  "before dequeue_entities")),
 	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
 		   "sleeps while not eligible stays on the rq, with its util and util_est, until "
 		   "it is picked again; sched_ext is not emulated; the idle sync of clock_pelt "
@@ -434,8 +453,14 @@ static const struct kernel_profile profile_v7_2 = {
 	.tree = "7.2.13 (Debian linux-source-7.2, sid)",
 	.summary = "7.2: as v6.12 (Debian sid's kernel, uclamp and cgroup uclamp built in)",
 	PROFILE_V6_8_BEHAVIOURS,
+	.util_est_margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY,
+	.util_est_update_point = UTIL_EST_UPDATE_AFTER_PELT,
 	.src = PROFILE_V6_8_SOURCES(S_612("cpufreq_schedutil.c sugov_should_update_freq: "
-					  "need_freq_update skips the rate limit (7.2)")),
+					  "need_freq_update skips the rate limit (7.2)"),
+				    S_612("fair.c util_est_update l.5768 (7.2): one util_est value, "
+					  "the runnable skip, no capacity skip"),
+				    S_612("fair.c update_load_avg l.5889 (7.2): util_est_update with "
+					  "UPDATE_UTIL_EST, after the se's PELT update (dequeue_entity)")),
 	.caveats = "as v6.12: EEVDF's delayed dequeue and sched_ext are not emulated",
 };
 
@@ -606,6 +631,8 @@ static const struct {
 	[KB_UTIL_EST_MARGIN] = {"util_est_margin", "filters before the EWMA update"},
 	[KB_UTIL_EST_SUB_BEFORE_PELT] = {"util_est_dequeue",
 					 "cfs_rq util_est subtraction vs dequeue_entity's PELT update"},
+	[KB_UTIL_EST_UPDATE_POINT] = {"util_est_update",
+				      "the task's util a sleep's util_est_update reads"},
 	[KB_UCLAMP_PRESENT] = {"uclamp_present", "CONFIG_UCLAMP_TASK exists"},
 	[KB_UCLAMP_STATIC_KEY] = {"uclamp_static_key", "sched_uclamp_used gates aggregation"},
 	[KB_UCLAMP_RT_DEFAULT] = {"uclamp_rt_default", "RT tasks' default uclamp.min"},
@@ -677,11 +704,17 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "ewma_1pct + last_enqueued filter + capacity skip";
 		case UTIL_EST_MARGIN_UNIFIED:
 			return "one value: reset on increase, 1% margin, capacity and runnable skips";
+		case UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY:
+			return "one value: reset on increase, 1% margin, runnable skip";
 		}
 		break;
 	case KB_UTIL_EST_SUB_BEFORE_PELT:
 		return kp->util_est_sub_before_pelt ? "before (util_est_dequeue / util_est_update split)"
 						    : "after (end of dequeue_task_fair)";
+	case KB_UTIL_EST_UPDATE_POINT:
+		return kp->util_est_update_point == UTIL_EST_UPDATE_BEFORE_PELT
+			       ? "before dequeue_entity's PELT update (the last update's util)"
+			       : "after dequeue_entity's PELT update (the util at the dequeue)";
 	case KB_UCLAMP_PRESENT:
 		return yes_no(kp->uclamp_present);
 	case KB_UCLAMP_STATIC_KEY:

@@ -36,7 +36,13 @@ enum util_est_margin {
 	UTIL_EST_MARGIN_UNIFIED,       /* v6.8+: one value (the ewma, reset on increase), the
 					* 1% margin on ewma - dequeued, the capacity skip, and
 					* no ewma update while dequeued + 1% < runnable_avg */
+	UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY, /* 7.2: the same without the capacity skip */
 };
+
+/* Where a sleeping task's util_est_update() reads its util: after dequeue_entity()'s PELT
+ * update (the end of dequeue_task_fair, or inside update_load_avg with UPDATE_UTIL_EST in 7.2),
+ * or before it (v6.12: dequeue_task_fair calls it ahead of dequeue_entities()). */
+enum util_est_update_point { UTIL_EST_UPDATE_AFTER_PELT = 0, UTIL_EST_UPDATE_BEFORE_PELT };
 
 /* uclamp's RT default boost: absent (no uclamp), hard-wired 1024, or the sysctl. */
 enum uclamp_rt_default { UCLAMP_RT_NONE = 0, UCLAMP_RT_HARDWIRED, UCLAMP_RT_SYSCTL };
@@ -73,6 +79,7 @@ enum kernel_behaviour {
 	KB_UTIL_EST_FLAG,
 	KB_UTIL_EST_MARGIN,
 	KB_UTIL_EST_SUB_BEFORE_PELT,
+	KB_UTIL_EST_UPDATE_POINT,
 	KB_UCLAMP_PRESENT,
 	KB_UCLAMP_STATIC_KEY,
 	KB_UCLAMP_RT_DEFAULT,
@@ -111,6 +118,7 @@ struct kernel_profile {
 	enum util_est_flag util_est_flag;
 	enum util_est_margin util_est_margin;
 	bool util_est_sub_before_pelt; /* cfs_rq subtraction before dequeue_entity's PELT update */
+	enum util_est_update_point util_est_update_point;
 	/* uclamp (src/uclamp/uclamp.c) */
 	bool uclamp_present;
 	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */

@@ -208,6 +208,9 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
 	if (s->ue.sub_before_pelt)
 		util_est_sub(&s->ue, &rq->cfs.avg, &p->avg);
+	/* v6.12: the task's estimate from its util as the last update left it */
+	if (s->ue.update_before_pelt)
+		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
 	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
 	update_load_avg(s, rq, p, UPDATE_TG);
 	p->on_rq = false;
@@ -215,9 +218,9 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
-	if (s->ue.sub_before_pelt)
+	if (s->ue.sub_before_pelt && !s->ue.update_before_pelt)
 		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
-	else
+	else if (!s->ue.sub_before_pelt)
 		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
 }
 

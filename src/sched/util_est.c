@@ -33,6 +33,7 @@ void util_est_cfg_from_profile(struct util_est_cfg *cfg, const struct kernel_pro
 	cfg->flag = kp->util_est_flag == UTIL_EST_FLAG_MSB ? 0x80000000U : UTIL_AVG_UNCHANGED;
 	cfg->margin = kp->util_est_margin;
 	cfg->sub_before_pelt = kp->util_est_sub_before_pelt;
+	cfg->update_before_pelt = kp->util_est_update_point == UTIL_EST_UPDATE_BEFORE_PELT;
 }
 
 void util_est_enqueue(struct sched_avg *cfs, const struct sched_avg *p)
@@ -70,9 +71,12 @@ void util_est_sub(const struct util_est_cfg *cfg, struct sched_avg *cfs, const s
 }
 
 /*
- * v6.8+ util_est_update() (kernel/sched/fair.c, Debian 6.12 l.4994 and 7.2): util_est is one
- * value, the EWMA, kept here in ue.ewma with ue.enqueued = ewma | flag so that
+ * v6.8+ util_est_update() (kernel/sched/fair.c, Debian 6.12 l.4994 and 7.2 l.5768): util_est
+ * is one value, the EWMA, kept here in ue.ewma with ue.enqueued = ewma | flag so that
  * util_est_task_value() and the UTIL_AVG_UNCHANGED test read it as the kernel's single field.
+ * 7.2 has no capacity skip (UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY). Where the caller reads the
+ * task's util (before or after the dequeue's PELT update) is cfg->update_before_pelt's, in
+ * sched/fair.c dequeue_task_fair().
  */
 static bool util_est_update_unified(const struct util_est_cfg *cfg, struct sched_avg *p,
 				    unsigned long capacity_orig)
@@ -93,8 +97,8 @@ static bool util_est_update_unified(const struct util_est_cfg *cfg, struct sched
 	last_ewma_diff = ewma - dequeued;
 	if (last_ewma_diff < margin)
 		goto done;
-	/* no idle time can be granted on this CPU: not a sample */
-	if (dequeued > capacity_orig)
+	/* no idle time can be granted on this CPU: not a sample (gone in 7.2) */
+	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED && dequeued > capacity_orig)
 		return false;
 	/* the task did not get all the CPU time it wanted: not a sample of its size */
 	if (dequeued + margin < p->runnable_avg)
@@ -119,7 +123,7 @@ bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool t
 	/* 2. no activation completed (e.g. a migration): the task's estimate stays */
 	if (!task_sleep)
 		return false;
-	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED)
+	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED || cfg->margin == UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY)
 		return util_est_update_unified(cfg, p, capacity_orig);
 
 	/* 3. PELT not updated since the last dequeue: nothing new to learn */

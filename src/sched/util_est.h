@@ -26,6 +26,7 @@ struct util_est_cfg {
 	unsigned int flag;
 	enum util_est_margin margin;
 	bool sub_before_pelt;
+	bool update_before_pelt; /* v6.12: util_est_update() ahead of dequeue_entities() */
 };
 /* v5.9: FASTUP, LSB flag, 1% margin + capacity skip, subtraction after the PELT update. */
 extern const struct util_est_cfg util_est_cfg_v5_9;

@@ -38,6 +38,11 @@ for k in v4.19 v5.4 v5.9 v5.10-early; do expect $k util_est_flag lsb; done
 for k in v5.10 v5.15 v6.1 v6.6; do expect $k util_est_flag msb; done
 expect v5.9 util_est_dequeue after
 expect v5.10 util_est_dequeue before
+expect v6.1 util_est_update after
+expect v6.12 util_est_update before
+expect v7.2 util_est_update after
+expect v6.12 util_est_margin "one value: reset on increase, 1% margin, capacity and runnable skips"
+expect v7.2 util_est_margin "one value: reset on increase, 1% margin, runnable skip"
 # uclamp
 expect v4.19 uclamp_present no
 expect v5.4-early uclamp_static_key no

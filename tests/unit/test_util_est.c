@@ -222,12 +222,45 @@ static void test_hand_cases(void **state)
 	assert_int_equal(p.util_est.ewma, 867);
 }
 
+/*
+ * v6.8+'s one util_est value (UTIL_EST_MARGIN_UNIFIED, 6.12) against 7.2's, which drops the
+ * capacity skip (util_est_update, kernel/sched/fair.c l.4994 Debian 6.12.95, l.5768 7.2.13).
+ * On a 462-capacity CPU, ewma 600 and a dequeue at util 500 (runnable 500): 6.12 learns
+ * nothing (500 > 462); 7.2 takes the sample: diff 100, (2400 - 100) >> 2 = 575.
+ */
+static void test_unified_capacity_skip(void **state)
+{
+	struct util_est_cfg v6_12 = {.flag = 0x80000000U, .margin = UTIL_EST_MARGIN_UNIFIED,
+				     .sub_before_pelt = true};
+	struct util_est_cfg v7_2 = v6_12;
+	struct sched_avg p;
+	(void)state;
+
+	v7_2.margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY;
+	memset(&p, 0, sizeof(p));
+	p.util_est.ewma = 600;
+	p.util_est.enqueued = 600;
+	p.util_avg = 500;
+	p.runnable_avg = 500;
+	assert_false(util_est_update(&v6_12, &p, true, 462));
+	assert_int_equal(p.util_est.ewma, 600);
+	assert_true(util_est_update(&v7_2, &p, true, 462));
+	assert_int_equal(p.util_est.ewma, 575);
+	assert_int_equal(p.util_est.enqueued, 575 | 0x80000000U);
+	/* on a 1024 CPU 6.12 takes it too */
+	p.util_est.ewma = 600;
+	p.util_est.enqueued = 600;
+	assert_true(util_est_update(&v6_12, &p, true, 1024));
+	assert_int_equal(p.util_est.ewma, 575);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_rampdown_lkml),
 		cmocka_unit_test(test_dequeue_within_margin_lkml),
 		cmocka_unit_test(test_hand_cases),
+		cmocka_unit_test(test_unified_capacity_skip),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
