@@ -132,6 +132,6 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
 	s->cpu[ev->power.cpu_id].traced_idle =
 		ev->power.state == PWR_EVENT_EXIT ? -1 : (int)ev->power.state;
 	s->w_idle_seen |= 1ull << ev->power.cpu_id;
-	sim_wattson_sync_cpu(s, (int)ev->power.cpu_id);
+	sim_observers_cpu_state(&s->obs, s, (int)ev->power.cpu_id);
 	return 0;
 }

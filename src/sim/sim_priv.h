@@ -270,12 +270,6 @@ void sim_cluster_update_eager(struct sim *s, int c);
 void sim_account(struct sim *s, u64 t);
 void sim_refresh_cluster(struct sim *s, int c);
 void sim_refresh_busy(struct sim *s, int cpu);
-/* A CPU's traced idle state changed at s->now (the cpu_idle path's call of
- * sim_observers_cpu_state()). */
-static inline void sim_wattson_sync_cpu(struct sim *s, int cpu)
-{
-	sim_observers_cpu_state(&s->obs, s, cpu);
-}
 static inline void sim_cluster_flush(struct sim *s, int c)
 {
 	if (s->cl[c].acct_ns < s->last_acct)
