@@ -10,14 +10,14 @@
  *  - trigger_load_balance() at a CPU's tick raises SCHED_SOFTIRQ once rq->next_balance has
  *    passed; run_rebalance_domains() updates the CPU's blocked load, then rebalance_domains()
  *    balances each domain whose last_balance + interval has passed and sets next_balance to the
- *    earliest last_balance + interval (balance_tick).
+ *    earliest last_balance + interval (sim_balance_tick).
  *  - get_sd_balance_interval(): the domain's balance_interval in ms (busy_factor times that on a
  *    busy CPU, then a jiffy less), in jiffies, at least one and at most HZ * nr_cpus / 10.
  *  - newidle_balance() pulls next_balance in to the idle interval when a CPU goes idle, stamps
  *    rq->idle_stamp, and nohz_newidle_balance() runs the idle CPUs' stats update on the CPU
- *    itself when rq->avg_idle >= sysctl_sched_migration_cost and nohz.next_blocked has come
- *    (balance_cpu_idle); the wakeup that ends the idle period folds its length into avg_idle
- *    (ttwu_do_activate, balance_cpu_busy).
+ *    itself when rq->avg_idle >= sysctl_sched_migration_cost and nohz.next_blocked has come; the
+ *    wakeup that ends the idle period folds its length into avg_idle (ttwu_do_activate): both
+ *    in sim_balance_switch.
  *  - nohz_balancer_kick() at a busy CPU's tick kicks the idle-load balancer, the first idle
  *    CPU, with NOHZ_STATS_KICK once nohz.next_blocked has passed; _nohz_idle_balance() then
  *    updates every idle CPU with blocked load not updated this jiffy (update_nohz_stats) and
@@ -123,11 +123,12 @@ void sim_balance_start(struct sim *s, u64 t)
 void sim_balance_tick(struct sim *s, int cpu, u64 now)
 {
 	bool busy = s->cpu[cpu].busy;
-	u64 interval = balance_interval_ns(s, cpu, busy);
 
 	if (!balance_active(s))
 		return;
 	if (jiffies_reached(s, now, s->bal.next_balance[cpu])) {
+		u64 interval = balance_interval_ns(s, cpu, busy);
+
 		update_blocked(s, cpu, cpu, now);
 		if (jiffies_reached(s, now, s->bal.last_balance[cpu] + interval))
 			s->bal.last_balance[cpu] = now;
@@ -145,6 +146,7 @@ void sim_balance_tick(struct sim *s, int cpu, u64 now)
 void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now)
 {
 	struct sim_balance *b = &s->bal;
+	u64 idle_next;
 
 	if (!balance_active(s) || s->cpu[cpu].busy == was_busy)
 		return;
@@ -161,8 +163,9 @@ void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now)
 		return;
 	}
 	b->idle_stamp[cpu] = now;
-	if (b->last_balance[cpu] + balance_interval_ns(s, cpu, false) < b->next_balance[cpu])
-		b->next_balance[cpu] = b->last_balance[cpu] + balance_interval_ns(s, cpu, false);
+	idle_next = b->last_balance[cpu] + balance_interval_ns(s, cpu, false);
+	if (idle_next < b->next_balance[cpu])
+		b->next_balance[cpu] = idle_next;
 	if (b->avg_idle[cpu] >= MIGRATION_COST_NS && b->has_blocked &&
 	    jiffies_reached(s, now, b->next_blocked))
 		nohz_stats(s, cpu, now);

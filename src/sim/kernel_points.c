@@ -2,7 +2,8 @@
  * kernel_points.c - the kernel's own update points where a trace shows them, in traced timing:
  * the scheduler tick (hrtimer_expire_entry) and the blocked-load refreshes (the lab's
  * update_blocked_averages probe, or softirq_entry of SCHED_SOFTIRQ). Each replaces the replay's
- * own grid for it from its first event on (src/sim/sim.c sim_advance).
+ * own model of it from its first event on (the tick grid of src/sim/sim.c sim_advance; the load
+ * balancer's updates of balance.c).
  */
 #include "sim/sim_priv.h"
 
@@ -43,20 +44,6 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 }
 
 /*
- * The kernel's own blocked-load updates, where the trace shows them (traced timing). From the
- * first one on they replace the replay's 32-ms refresh of every CPU:
- * - update_blocked_averages(cpu) itself (the lab's kprobe event, recorded on the CPU that ran
- *   it): every call -- the CPU's own SCHED_SOFTIRQ, newidle_balance() before it idles, and
- *   the idle-load balancer's updates of other idle CPUs (remote: cpufreq_this_cpu_can_update()
- *   decides whether the hook acts);
- * - else softirq_entry of SCHED_SOFTIRQ (vec 7): run_rebalance_domains() updates its own CPU
- *   (update_blocked_averages(this_cpu) directly, or at the end of _nohz_idle_balance(), v5.10
- *   to 7.2); the other CPUs it may update as the idle-load balancer are not in the trace.
- * The update decays the CPU's rt, dl and cfs averages and calls cpufreq_update_util() when
- * one decayed (sched_update_blocked), so a later enqueue within the same 1024-us PELT period
- * does not kick the governor again -- as in the kernel.
- */
-/*
  * sched_process_exit under sched_autogroup: the exiting task's move to its group
  * (sched_task_exiting), at the event's time -- the kernel's comes a few microseconds later in
  * the same do_exit(). Traced timing only: under work timing an exit is where the work ends.
@@ -79,6 +66,20 @@ int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
 	return 0;
 }
 
+/*
+ * The kernel's own blocked-load updates, where the trace shows them (traced timing). From the
+ * first one on they replace the load balancer's updates of balance.c:
+ * - update_blocked_averages(cpu) itself (the lab's kprobe event, recorded on the CPU that ran
+ *   it): every call -- the CPU's own SCHED_SOFTIRQ, newidle_balance() before it idles, and
+ *   the idle-load balancer's updates of other idle CPUs (remote: cpufreq_this_cpu_can_update()
+ *   decides whether the hook acts);
+ * - else softirq_entry of SCHED_SOFTIRQ (vec 7): run_rebalance_domains() updates its own CPU
+ *   (update_blocked_averages(this_cpu) directly, or at the end of _nohz_idle_balance(), v5.10
+ *   to 7.2); the other CPUs it may update as the idle-load balancer are not in the trace.
+ * The update decays the CPU's rt, dl and cfs averages and calls cpufreq_update_util() when
+ * one decayed (sched_update_blocked), so a later enqueue within the same 1024-us PELT period
+ * does not kick the governor again -- as in the kernel.
+ */
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int cpu = ev->type == EV_BLOCKED_UPDATE ? ev->blocked.cpu : ev->cpu;
@@ -91,8 +92,6 @@ int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_err
 		return 0;
 	if (sim_check_cpu(s, ev->cpu, ev, err) || sim_check_cpu(s, cpu, ev, err))
 		return GS_ETRACE;
-	if (s->traced_blocked == TRACED_BLOCKED_NONE)
-		s->next_blocked = NO_TIME;
 	if (ev->type == EV_BLOCKED_UPDATE)
 		s->traced_blocked = TRACED_BLOCKED_PROBE;
 	else if (s->traced_blocked == TRACED_BLOCKED_NONE)

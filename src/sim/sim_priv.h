@@ -176,9 +176,9 @@ struct sim {
 		unsigned long k_util, e_util;
 		bool k_pending, e_pending;
 	} gov_pair[GS_MAX_CPUS];
-	/* where the blocked-load updates come from (feed_blocked_update): the 32-ms refresh of
-	 * the replay, the trace's SCHED_SOFTIRQ entries, or the lab's update_blocked_averages
-	 * probe */
+	/* where the blocked-load updates come from (feed_blocked_update): the replay's own (the
+	 * load balancer's of balance.c, or the 32-ms refresh under work timing), the trace's
+	 * SCHED_SOFTIRQ entries, or the lab's update_blocked_averages probe */
 	enum { TRACED_BLOCKED_NONE, TRACED_BLOCKED_SOFTIRQ, TRACED_BLOCKED_PROBE } traced_blocked;
 	u64 iowait_requests; /* the trace's iowait requests replayed (feed_iowait) */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
