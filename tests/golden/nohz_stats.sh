@@ -32,26 +32,23 @@ set -u
 golden_init nohz_stats.sh
 
 line() { printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"; }
-sw() { # CPU TIME PREV PREV_PID PREV_STATE NEXT NEXT_PID
-	line "$3" "$4" "$1" "$2" "sched_switch: prev_comm=$3 prev_pid=$4 prev_prio=120 prev_state=$5 ==> next_comm=$6 next_pid=$7 next_prio=120"
-}
 tick() { line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"; }
 trace() { # [nap]: hog sleeps 1.067 to 1.068
 	echo "# tracer: nop"
 	line "<idle>" 0 1 1.000000 "cpu_frequency: state=3000000 cpu_id=1"
-	sw 0 1.000001 swapper/0 0 R hog 10
-	sw 1 1.000002 swapper/1 0 R spin 11
+	golden_switch 0 1.000001 swapper/0 0 R hog 10
+	golden_switch 1 1.000002 swapper/1 0 R spin 11
 	for ms in $(seq 2 4 98); do
 		tick hog 10 0 "$(printf '1.%03d000' "$ms")"
-		[ "$ms" = 30 ] && sw 1 1.031000 spin 11 S swapper/1 0
+		[ "$ms" = 30 ] && golden_switch 1 1.031000 spin 11 S swapper/1 0
 		[ "$ms" -lt 28 ] && tick spin 11 1 "$(printf '1.%03d000' $((ms + 2)))"
 		if [ "${1:-}" = nap ] && [ "$ms" = 66 ]; then
-			sw 0 1.067000 hog 10 S swapper/0 0
+			golden_switch 0 1.067000 hog 10 S swapper/0 0
 			line "<idle>" 0 0 1.068000 "sched_wakeup: comm=hog pid=10 prio=120 target_cpu=000"
-			sw 0 1.068001 swapper/0 0 R hog 10
+			golden_switch 0 1.068001 swapper/0 0 R hog 10
 		fi
 	done
-	sw 0 1.100000 hog 10 S swapper/0 0
+	golden_switch 0 1.100000 hog 10 S swapper/0 0
 }
 evals() { # TRACE [ARGS]: CPU 1's evaluations after its dequeue: "time:kHz ..."
 	local t=$1

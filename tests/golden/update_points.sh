@@ -29,10 +29,6 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init update_points
 
-sw() { # CPU TIME PREV PREV_PID PREV_STATE NEXT NEXT_PID
-	printf '          %s-%s [%03d] d..2.     %s: sched_switch: prev_comm=%s prev_pid=%s prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%s next_prio=120\n' \
-		"$3" "$4" "$1" "$2" "$3" "$4" "$5" "$6" "$7"
-}
 tick() { printf '          task-1 [%03d] d.h1.     %s: hrtimer_expire_entry: hrtimer=00000000aa function=tick_sched_timer now=0\n' "$1" "$2"; }
 softirq() { printf '          task-1 [%03d] ..s1.     %s: softirq_entry: vec=%s [action=X]\n' "$1" "$2" "$3"; }
 probe() { printf '          task-1 [%03d] ..s1.     %s: update_blocked_averages: (update_blocked_averages+0x0/0x7b0) cpu=%s\n' "$1" "$2" "$3"; }
@@ -50,11 +46,11 @@ evals() { # TRACE [ARGS]: CPU 0's evaluation times strictly after FROM (env) and
 # 1. blocked-load updates
 {
 	echo "# tracer: nop"
-	sw 0 1.000000 swapper/0 0 R work 10
-	sw 1 1.000000 swapper/1 0 R spin 11
-	sw 0 1.020000 work 10 S swapper/0 0
+	golden_switch 0 1.000000 swapper/0 0 R work 10
+	golden_switch 1 1.000000 swapper/1 0 R spin 11
+	golden_switch 0 1.020000 work 10 S swapper/0 0
 } >"$tmp/base.txt"
-end() { sw 1 1.040000 spin 11 S swapper/1 0; }
+end() { golden_switch 1 1.040000 spin 11 S swapper/1 0; }
 { cat "$tmp/base.txt"; end; } >"$tmp/grid.txt"
 { cat "$tmp/base.txt"; softirq 0 1.026000 7; softirq 0 1.028000 1; softirq 0 1.031000 7; end; } >"$tmp/softirq.txt"
 {
@@ -72,9 +68,9 @@ golden_equal "CPU 0 evaluated: probe, any CPU" "$(evals "$tmp/probe.txt" --set d
 # 2. the rq clock's phase
 {
 	echo "# tracer: nop"
-	sw 0 1.000000 swapper/0 0 R work 10
+	golden_switch 0 1.000000 swapper/0 0 R work 10
 	tick 0 1.000600; tick 0 1.001200; tick 0 1.001500
-	sw 0 1.001800 work 10 R+ swapper/0 0
+	golden_switch 0 1.001800 work 10 R+ swapper/0 0
 } >"$tmp/phase.txt"
 export FROM=0.0000005 TO=0.0017995
 golden_equal "CPU 0 evaluated: offset 0" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=0)" "0.000600 0.001500 "
@@ -86,12 +82,12 @@ golden_equal "CPU 0 evaluated: offset negative per CPU" "$(evals "$tmp/phase.txt
 # 3. the skipped clock update of the switch after a wakeup
 {
 	echo "# tracer: nop"
-	sw 1 1.000000 swapper/1 0 R spin 11
+	golden_switch 1 1.000000 swapper/1 0 R spin 11
 	printf '          <idle>-0 [000] dNh2.     1.002000: sched_wakeup: comm=work pid=10 prio=120 target_cpu=000\n'
-	sw 0 1.004000 swapper/0 0 R work 10
+	golden_switch 0 1.004000 swapper/0 0 R work 10
 	tick 0 1.005000
-	sw 0 1.006500 work 10 S swapper/0 0
-	sw 1 1.008000 spin 11 S swapper/1 0
+	golden_switch 0 1.006500 work 10 S swapper/0 0
+	golden_switch 1 1.008000 spin 11 S swapper/1 0
 } >"$tmp/skip.txt"
 export FROM=0.0010005 TO=0.0079995
 golden_equal "CPU 0 evaluated: skip" "$(evals "$tmp/skip.txt" --set rq_clock_offset_ns=0)" "0.002000 0.005000 0.006500 "

@@ -287,6 +287,21 @@ static void test_emulated_frequency_change(void **state)
 }
 
 /*
+ * The trace of the next two cases, at 500 MHz: A runs on CPU0 1 -> 2 ms; B is woken at 1.5 ms
+ * on CPU0 (by A, or in the given irq context), runs on CPU1 1.6 -> 1.85 ms.
+ */
+static void feed_a_wakes_b(struct host *h, u32 irq)
+{
+	host_init(h, F_MAX / 2);
+	feed_switch(h, 1 * MS, 0, 0, 0, PID_A);
+	feed_wakeup(h, 1500 * US, 0, PID_A, irq, PID_B, 1);
+	feed_switch(h, 1600 * US, 1, 0, 0, PID_B);
+	feed_switch(h, 1850 * US, 1, PID_B, TASK_STATE_S, 0);
+	feed_switch(h, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
+	finish(h);
+}
+
+/*
  * A task wakeup follows its waker's work. Trace: A runs on CPU0 1 ms -> 2 ms; at 1.5 ms A wakes
  * B (task context, on CPU0); B is switched in on CPU1, idle until then, at 1.6 ms and sleeps at
  * 1.85 ms; A sleeps at 2 ms. Both CPUs emulated at 500 MHz (speed 0.5):
@@ -304,13 +319,7 @@ static void test_task_wakeup_at_wakers_work(void **state)
 	struct run_activity act;
 	double delay, worst;
 
-	host_init(&h, F_MAX / 2);
-	feed_switch(&h, 1 * MS, 0, 0, 0, PID_A);
-	feed_wakeup(&h, 1500 * US, 0, PID_A, 0, PID_B, 1);
-	feed_switch(&h, 1600 * US, 1, 0, 0, PID_B);
-	feed_switch(&h, 1850 * US, 1, PID_B, TASK_STATE_S, 0);
-	feed_switch(&h, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
-	finish(&h);
+	feed_a_wakes_b(&h, 0);
 	assert_int_equal(h.n, 5);
 	expect_switch(&h, 0, 1 * MS, 0, 0, 0, PID_A);
 	expect_wakeup(&h, 1, 2 * MS, PID_B);
@@ -341,13 +350,7 @@ static void test_external_wakeup_keeps_traced_time(void **state)
 	struct run_activity act;
 	double delay, worst;
 
-	host_init(&h, F_MAX / 2);
-	feed_switch(&h, 1 * MS, 0, 0, 0, PID_A);
-	feed_wakeup(&h, 1500 * US, 0, PID_A, EV_IRQ_HARD, PID_B, 1);
-	feed_switch(&h, 1600 * US, 1, 0, 0, PID_B);
-	feed_switch(&h, 1850 * US, 1, PID_B, TASK_STATE_S, 0);
-	feed_switch(&h, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
-	finish(&h);
+	feed_a_wakes_b(&h, EV_IRQ_HARD);
 	assert_int_equal(h.n, 5);
 	expect_switch(&h, 0, 1 * MS, 0, 0, 0, PID_A);
 	expect_wakeup(&h, 1, 1500 * US, PID_B);

@@ -57,6 +57,13 @@ golden_cmd() {
 	golden_expect "$out" "$exp/$name.txt"
 }
 
+# golden_switch CPU TIME PREV PREV_PID PREV_STATE NEXT NEXT_PID: one sched_switch line of ftrace
+# text (prio 120 both sides), for traces written in a script.
+golden_switch() {
+	printf '%16s-%-5s [%03d] d..2. %12s: sched_switch: prev_comm=%s prev_pid=%s prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%s next_prio=120\n' \
+		"$3" "$4" "$1" "$2" "$3" "$4" "$5" "$6" "$7"
+}
+
 golden_db_dump() {
 	cp "$1" "$1.dump.db"
 	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
