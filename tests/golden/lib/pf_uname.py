@@ -7,28 +7,15 @@ A Perfetto trace is a Trace message: its packets are field 1 (length-delimited),
 other, so a packet is put before the others by writing it before the input's bytes. The packet
 is TracePacket.system_info (45) holding SystemInfo.utsname (1): sysname 1, version 2, release 3,
 machine 4, as traced_probes fills it from uname(2) (Perfetto's protos/perfetto/common/
-system_info.proto and trace/trace_packet.proto). Written with the wire format by hand,
-independently of govsim's reader.
+system_info.proto and trace/trace_packet.proto). Written with tools/ftrace_to_perfetto.py's
+wire-format writers, independently of govsim's reader.
 """
+import os
 import sys
 
-
-def varint(v):
-    out = bytearray()
-    while True:
-        b = v & 0x7f
-        v >>= 7
-        if v:
-            out.append(b | 0x80)
-        else:
-            out.append(b)
-            return bytes(out)
-
-
-def f_bytes(num, b):
-    if isinstance(b, str):
-        b = b.encode()
-    return varint(num << 3 | 2) + varint(len(b)) + b
+# the wire-format writers of the tool that makes the tests' Perfetto traces from text
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', '..', '..', 'tools'))
+from ftrace_to_perfetto import f_bytes  # noqa: E402
 
 
 src, dst, sysname, release, version, machine = sys.argv[1:7]
