@@ -30,6 +30,7 @@
 #define S_MARGIN_510   "fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
 #define S_SUB_AFTER    "end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
 #define S_SUB_BEFORE   "start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
+#define S_INIT_LOAD    "fair.c post_init_entity_util_avg: cfs_rq->avg.util_avg * se->load.weight (Debian 5.10, 6.1; 1024 << 10 on 64-bit)"
 #define S_UPD_AFTER    "end of dequeue_task_fair, after dequeue_entity's update_load_avg (fair.c l.3751 v4.19, l.5856 v5.10, l.6252 v6.1)"
 #define S_NO_UCLAMP    "no uclamp in kernel/sched/* v4.19"
 #define S_UCLAMP       "CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
@@ -97,7 +98,7 @@ static const struct kernel_profile profile_v4_19_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_KHZ,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
@@ -120,7 +121,7 @@ static const struct kernel_profile profile_v4_19 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_FMIN,
 	.em_cost = EM_COST_NONE,
 	.src = {S_PELT_CONTRIB, S_RBL_LOAD, S_SIG_419, S_FASTUP_NO_419, S_FLAG_LSB, S_MARGIN_419,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
@@ -144,7 +145,7 @@ static const struct kernel_profile profile_v5_4_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
@@ -171,7 +172,7 @@ static const struct kernel_profile profile_v5_4 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_LOAD, S_SIG_54, S_FASTUP_NO_54, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
@@ -197,7 +198,7 @@ static const struct kernel_profile profile_v5_9 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_59, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
@@ -223,7 +224,7 @@ static const struct kernel_profile profile_v5_10_early = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_LSB, S_MARGIN_54,
-		S_SUB_AFTER, S_UPD_AFTER,
+		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
@@ -255,7 +256,7 @@ static const struct kernel_profile profile_v5_10 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UPD_AFTER,
+		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
@@ -290,7 +291,7 @@ static const struct kernel_profile profile_v5_15 = {
 	.sugov_iowait_clamped = true,
 	.em_cost = EM_COST_MW_X1000,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UPD_AFTER,
+		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
@@ -327,7 +328,7 @@ static const struct kernel_profile profile_v6_1 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UPD_AFTER,
+		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
@@ -367,7 +368,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
-		S_SUB_BEFORE, S_UPD_AFTER,
+		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
@@ -394,6 +395,7 @@ static const struct kernel_profile profile_v6_6 = {
 #define PROFILE_V6_8_BEHAVIOURS                                                                 \
 	.pelt_runnable_avg = true, .pelt_thermal = true, .util_est_fastup = true,               \
 	.util_est_flag = UTIL_EST_FLAG_MSB, .util_est_sub_before_pelt = true,                    \
+	.post_init_se_weight = true,                                                             \
 	 .uclamp_present = true, .uclamp_static_key = true,     \
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
 	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
@@ -410,7 +412,9 @@ static const struct kernel_profile profile_v6_6 = {
 #define PROFILE_V6_8_SOURCES(lim, margin, update)                                               \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
-	 S_FLAG_MSB, margin, S_SUB_BEFORE, update, S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
+	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
+	 S_612("fair.c post_init_entity_util_avg: cfs_rq->avg.util_avg * se_weight(se)"),        \
+	 S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
 	 S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"), \
 	 S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),     \
 	 S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),                        \
@@ -633,6 +637,8 @@ static const struct {
 					 "cfs_rq util_est subtraction vs dequeue_entity's PELT update"},
 	[KB_UTIL_EST_UPDATE_POINT] = {"util_est_update",
 				      "the task's util a sleep's util_est_update reads"},
+	[KB_POST_INIT_WEIGHT] = {"post_init_weight",
+				 "the weight a new task's util is extrapolated with"},
 	[KB_UCLAMP_PRESENT] = {"uclamp_present", "CONFIG_UCLAMP_TASK exists"},
 	[KB_UCLAMP_STATIC_KEY] = {"uclamp_static_key", "sched_uclamp_used gates aggregation"},
 	[KB_UCLAMP_RT_DEFAULT] = {"uclamp_rt_default", "RT tasks' default uclamp.min"},
@@ -676,7 +682,7 @@ static const char *yes_no(bool v)
 	return v ? "yes" : "no";
 }
 
-/* long: one case per named kernel behaviour (28 of them): a lookup table written as a switch so
+/* long: one case per named kernel behaviour: a lookup table written as a switch so
  * that the compiler checks every behaviour has its text */
 const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_behaviour b)
 {
@@ -715,6 +721,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		return kp->util_est_update_point == UTIL_EST_UPDATE_BEFORE_PELT
 			       ? "before dequeue_entity's PELT update (the last update's util)"
 			       : "after dequeue_entity's PELT update (the util at the dequeue)";
+	case KB_POST_INIT_WEIGHT:
+		return kp->post_init_se_weight ? "se_weight (1024): util * 1024 / (load + 1), capped"
+					       : "se->load.weight (1024 << 10): the cap";
 	case KB_UCLAMP_PRESENT:
 		return yes_no(kp->uclamp_present);
 	case KB_UCLAMP_STATIC_KEY:

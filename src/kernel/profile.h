@@ -80,6 +80,7 @@ enum kernel_behaviour {
 	KB_UTIL_EST_MARGIN,
 	KB_UTIL_EST_SUB_BEFORE_PELT,
 	KB_UTIL_EST_UPDATE_POINT,
+	KB_POST_INIT_WEIGHT,
 	KB_UCLAMP_PRESENT,
 	KB_UCLAMP_STATIC_KEY,
 	KB_UCLAMP_RT_DEFAULT,
@@ -119,6 +120,11 @@ struct kernel_profile {
 	enum util_est_margin util_est_margin;
 	bool util_est_sub_before_pelt; /* cfs_rq subtraction before dequeue_entity's PELT update */
 	enum util_est_update_point util_est_update_point;
+	/* post_init_entity_util_avg() (src/sched/fair.c): a new task's util is
+	 * cfs.util_avg * w / (cfs.load_avg + 1), capped; w is se->load.weight (1024 << 10 on
+	 * 64-bit, so the cap nearly always wins) or, from the fix between v6.6 and v6.12,
+	 * se_weight() (1024). */
+	bool post_init_se_weight;
 	/* uclamp (src/uclamp/uclamp.c) */
 	bool uclamp_present;
 	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */

@@ -752,6 +752,7 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 	out->util_cfs = out->util_avg > out->util_est_enqueued ? out->util_avg
 							       : out->util_est_enqueued;
 	out->runnable_avg = rq->cfs.avg.runnable_avg;
+	out->load_avg = rq->cfs.avg.load_avg;
 	out->util_rt = rq->avg_rt.util_avg;
 	out->util_dl = rq->avg_dl.util_avg;
 	out->bw_dl = sched_cpu_bw_dl(s, cpu);
@@ -892,6 +893,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	s->contrib_scaling = cfg->kernel && cfg->kernel->pelt_invariance == PELT_CONTRIB_SCALING;
 	s->blocked_kick = !cfg->kernel || cfg->kernel->blocked_kick;
 	s->idle_retain_tick = cfg->kernel && cfg->kernel->idle_retain_tick && !cfg->cpuidle_driver;
+	s->post_init_se_weight = cfg->kernel && cfg->kernel->post_init_se_weight;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

@@ -154,9 +154,10 @@ void task_dead_fair(struct sched *s, struct task *p)
 
 /*
  * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
- *   util = min(cfs.util_avg * se->load.weight / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
- * (v5.9 multiplies by se->load.weight, 1024 << 10 for nice 0, so the cap almost always wins),
+ *   util = min(cfs.util_avg * w / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
  * or the cap itself on an idle cfs_rq; then it is attached (CFS) or just dated (other classes).
+ * w is se->load.weight up to v6.6 (1024 << 10 for nice 0 on 64-bit, so the cap almost always
+ * wins) and se_weight(), 1024, in v6.12 and later (s->post_init_se_weight).
  */
 void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 {
@@ -171,7 +172,8 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 
 	if (cap > 0) {
 		if (cfs->avg.util_avg != 0) {
-			sa->util_avg = cfs->avg.util_avg * TASK_LOAD_WEIGHT;
+			sa->util_avg = cfs->avg.util_avg *
+				       (s->post_init_se_weight ? TASK_SE_WEIGHT : TASK_LOAD_WEIGHT);
 			sa->util_avg /= cfs->avg.load_avg + 1;
 			if (sa->util_avg > (unsigned long)cap)
 				sa->util_avg = (unsigned long)cap;

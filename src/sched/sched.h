@@ -83,6 +83,7 @@ struct sched_cpu_util {
 	unsigned long util_est_enqueued; /* rq->cfs.avg.util_est.enqueued */
 	unsigned long util_cfs;        /* cpu_util_cfs(): max(util_avg, util_est.enqueued) */
 	unsigned long runnable_avg;    /* rq->cfs.avg.runnable_avg (v6.6 cpu_util_cfs_boost) */
+	unsigned long load_avg;        /* rq->cfs.avg.load_avg */
 	unsigned long util_rt;         /* cpu_util_rt(): rq->avg_rt.util_avg */
 	unsigned long util_dl;         /* cpu_util_dl(): rq->avg_dl.util_avg */
 	unsigned long bw_dl;           /* cpu_bw_dl() */

@@ -89,6 +89,7 @@ struct sched {
 	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
 	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
 	bool idle_retain_tick; /* no cpuidle driver on a v6.1+ kernel: sched_cpu_idle_enter() */
+	bool post_init_se_weight; /* a new task's util by se_weight(), not se->load.weight */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	struct sched_stats stats;
 };

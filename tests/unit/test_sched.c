@@ -116,7 +116,8 @@ static bool h_task_exit(void *ctx, struct task *p, u64 now)
 	return free_dead;
 }
 
-static struct sched *new_sched(int nr_cpus, const unsigned long *cap, bool seed)
+static struct sched *new_sched_kernel(int nr_cpus, const unsigned long *cap, bool seed,
+				      const struct kernel_profile *kernel)
 {
 	struct sched_config cfg;
 	struct sched_hooks hooks = {
@@ -134,11 +135,17 @@ static struct sched *new_sched(int nr_cpus, const unsigned long *cap, bool seed)
 	cfg.nr_cpus = nr_cpus;
 	cfg.hz = 250;
 	cfg.seed_util = seed;
+	cfg.kernel = kernel;
 	for (int i = 0; i < nr_cpus; i++)
 		cfg.capacity[i] = cap ? cap[i] : 1024;
 	assert_int_equal(sched_new(&cfg, &hooks, &s), 0);
 	R.s = s;
 	return s;
+}
+
+static struct sched *new_sched(int nr_cpus, const unsigned long *cap, bool seed)
+{
+	return new_sched_kernel(nr_cpus, cap, seed, NULL);
 }
 
 /* ---- event builders -------------------------------------------------------------------------- */
@@ -461,6 +468,61 @@ static void test_wakeup_new(void **state)
 	p = sched_task_find(s, 51);
 	assert_int_equal(p->avg.util_avg, (1024 - u.util_avg) / 2);
 	sched_free(s);
+}
+
+/*
+ * post_init_entity_util_avg() on a CPU whose tasks wait for each other (cfs load_avg well above
+ * util_avg): util = cfs.util_avg * w / (cfs.load_avg + 1), at most (1024 - cfs.util_avg) / 2.
+ * Up to v6.6 w is se->load.weight, 1024 << 10 for nice 0 on 64-bit, so the cap wins
+ * (kernel/sched/fair.c, Debian 5.10 and 6.1); from 6.12 on (the fix "sched/fair: fix initial
+ * util_avg calculation", read in Debian 6.12 and 7.2) it is se_weight(), 1024. Six tasks
+ * woken together every 30 ms run 1 ms each in turn: util ~205, load ~700.
+ */
+static void new_task_util(const char *kernel, unsigned long *util, unsigned long *cfs_util,
+			  unsigned long *cfs_load)
+{
+	const struct kernel_profile *kp = kernel_profile_find(kernel);
+	struct sched *s;
+	struct sched_cpu_util u;
+	u64 t = T0;
+
+	assert_non_null(kp);
+	s = new_sched_kernel(1, NULL, false, kp);
+	for (int k = 0; k < 30; k++, t += 30 * MS) {
+		for (int i = 0; i < 6; i++)
+			ev_wakeup(s, t, 200 + i, "q", 120, 0);
+		for (int i = 0; i < 6; i++)
+			ev_switch(s, t + (u64)i * MS, 0, i ? 200 + i - 1 : 0, "q", 120,
+				  i ? TASK_STATE_S : 0, 200 + i, "q", 120);
+		ev_switch(s, t + 6 * MS, 0, 205, "q", 120, TASK_STATE_S, 0, NULL, 120);
+	}
+	sched_cpu_util(s, 0, &u);
+	ev_wakeup_new(s, t + 2 * MS, 300, "fork", 120, 0);
+	*util = sched_task_find(s, 300)->avg.util_avg;
+	*cfs_util = u.util_avg;
+	*cfs_load = u.load_avg;
+	sched_free(s);
+}
+
+static void test_wakeup_new_weight(void **state)
+{
+	unsigned long util, cu, cl, cap, by_weight;
+	(void)state;
+
+	new_task_util("v6.1", &util, &cu, &cl);
+	cap = (1024 - cu) / 2;
+	assert_true(cu > 150 && cl > 2 * cu); /* the tasks did wait */
+	assert_int_equal(util, cu * (1024UL << 10) / (cl + 1) < cap ? cu * (1024UL << 10) / (cl + 1)
+								     : cap);
+	assert_int_equal(util, cap);
+
+	for (int k = 0; k < 2; k++) {
+		new_task_util(k ? "v7.2" : "v6.12", &util, &cu, &cl);
+		cap = (1024 - cu) / 2;
+		by_weight = cu * 1024 / (cl + 1);
+		assert_true(by_weight < cap); /* the case where the two rules differ */
+		assert_int_equal(util, by_weight);
+	}
 }
 
 static void test_seed_util(void **state)
@@ -926,6 +988,7 @@ int main(void)
 		cmocka_unit_test(test_migration_sleeping),
 		cmocka_unit_test(test_migration_queued),
 		cmocka_unit_test(test_wakeup_new),
+		cmocka_unit_test(test_wakeup_new_weight),
 		cmocka_unit_test(test_seed_util),
 		cmocka_unit_test(test_seed_rq_util),
 		cmocka_unit_test(test_sugov_ignored),
