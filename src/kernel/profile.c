@@ -414,7 +414,9 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
 	 S_612("fair.c post_init_entity_util_avg: cfs_rq->avg.util_avg * se_weight(se)"),        \
-	 S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,      \
+	 S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP,                    \
+	 S_612("fair.c eenv_pd_max_util: an idle rq's max is the task's uclamp_max (the min stays "   \
+	       "the rq's, 0 when idle)"),                                                         \
 	 S_612("fair.c effective_cpu_util: *min = scale when !uclamp_is_used() and RT runnable"), \
 	 S_BLK, S_612("fair.c effective_cpu_util(cpu, util_cfs, &min, &max) l.8218 (6.12)"),     \
 	 S_612("fair.c cpu_util_cfs_boost: cpu_util(cpu, NULL, -1, 1)"),                        \

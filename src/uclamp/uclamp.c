@@ -11,7 +11,7 @@
  *   kernel, uclamp_rq_max_value() never scans it.
  * - uclamp_tg_restrict(): the group's value wins if the request is above it OR not user defined;
  *   tasks in the root group are not restricted (only by the system default).
- * - uclamp_rq_util_with() has no UCLAMP_FLAG_IDLE shortcut.
+ * - uclamp_rq_util_with() has no UCLAMP_FLAG_IDLE shortcut (later profiles: idle_shortcut).
  * - rq init flags are 0 (not UCLAMP_FLAG_IDLE).
  * - uclamp_update_active() does not clear UCLAMP_FLAG_IDLE.
  */
@@ -99,6 +99,7 @@ void uclamp_sys_set_profile(struct uclamp_sys *sys, const struct kernel_profile 
 	sys->bucket_clamp = kp->uclamp_bucket_clamp;
 	sys->rq_idle_init = kp->uclamp_rq_idle_init;
 	sys->tg_clamp = kp->uclamp_tg_clamp;
+	sys->idle_shortcut = kp->uclamp_idle_shortcut;
 	/* 5.4.59: no key to test, uclamp_rq_inc/dec and uclamp_util_with always aggregate */
 	if (sys->no_static_key)
 		sys->key = true;
@@ -376,6 +377,13 @@ void uclamp_rq_util_bounds(const struct uclamp_sys *sys, const struct uclamp_rq_
 		unsigned long p_min = uclamp_eff_value(sys, p, UCLAMP_MIN);
 		unsigned long p_max = uclamp_eff_value(sys, p, UCLAMP_MAX);
 
+		/* uclamp_rq_is_idle(): the task's enqueue will reset the retained max, and an
+		 * idle rq's min is 0 (v5.10.89+ uclamp_rq_util_with; v6.8+ eenv_pd_max_util) */
+		if (sys->idle_shortcut && (rq->flags & UCLAMP_FLAG_IDLE)) {
+			*min_util = p_min;
+			*max_util = p_max;
+			return;
+		}
 		if (p_min > *min_util)
 			*min_util = p_min;
 		if (p_max > *max_util)

@@ -102,6 +102,7 @@ struct uclamp_sys {
 	bool bucket_clamp;         /* uclamp_bucket_id = min(v / delta, BUCKETS - 1) */
 	bool rq_idle_init;         /* init_uclamp_rq sets UCLAMP_FLAG_IDLE */
 	bool tg_clamp;             /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
+	bool idle_shortcut;        /* with a task, an idle rq's clamps are ignored */
 };
 
 /* Kernel boot state (init_uclamp): key off, defaults 1024, root group {1024, 1024}. */
@@ -149,12 +150,15 @@ void uclamp_rq_inc(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct ucl
 void uclamp_rq_dec(struct uclamp_sys *sys, struct uclamp_rq_pair *rq, struct uclamp_task *p);
 
 /* v5.9 uclamp_rq_util_with(rq, util, p): util unchanged while the key is off; p may be NULL
- * (the schedutil path). No UCLAMP_FLAG_IDLE shortcut (that is v5.14). */
+ * (the schedutil path). With p, profiles with the idle shortcut (sys->idle_shortcut: v5.14
+ * and the 5.10.y it was backported to, Debian 5.10.223 and later kernels) bound an idle rq
+ * (UCLAMP_FLAG_IDLE) by p's clamps alone. */
 unsigned long uclamp_rq_util_with(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
 				  unsigned long util, const struct uclamp_task *p);
 
 /* The bounds uclamp_rq_util_with() clamps to, whatever the key: the rq's values, each
- * max-aggregated with p's effective value when p is not NULL. */
+ * max-aggregated with p's effective value when p is not NULL (p's alone on an idle rq under
+ * the idle shortcut). */
 void uclamp_rq_util_bounds(const struct uclamp_sys *sys, const struct uclamp_rq_pair *rq,
 			   const struct uclamp_task *p, unsigned long *min_util,
 			   unsigned long *max_util);

@@ -18,6 +18,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "kernel/profile.h"
 #include "uclamp/uclamp.h"
 
 static struct uclamp_sys sys;
@@ -707,6 +708,43 @@ static void test_rq_util_with(void **state)
 	assert_int_equal(uclamp_rq_util_with(&sys, &rq, 1000, &p), 900);
 }
 
+/*
+ * The idle shortcut of uclamp_rq_util_with(rq, util, p) (kernel/sched/sched.h, Debian 5.10 and
+ * 6.1; eenv_pd_max_util() in Debian 6.12 and 7.2 keeps it for the max): with a task, an idle rq
+ * (UCLAMP_FLAG_IDLE) contributes nothing, since the task's enqueue will reset the retained max;
+ * the task's own clamps bound the util. v5.9 max-aggregates the retained max (test above).
+ */
+static void test_rq_util_with_idle_shortcut(void **state)
+{
+	static const char *const with[] = {"v5.10", "v6.1", "v6.6", "v6.12", "v7.2"};
+	struct uclamp_rq_pair rq;
+	struct uclamp_task p;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(with) / sizeof(with[0]); i++) {
+		const struct kernel_profile *kp = kernel_profile_find(with[i]);
+
+		assert_non_null(kp);
+		uclamp_sys_release(&sys);
+		uclamp_sys_init(&sys, 5);
+		uclamp_sys_set_profile(&sys, kp);
+		uclamp_rq_init_sys(&sys, &rq);
+		uclamp_task_init(&sys, &p, false);
+		assert_int_equal(uclamp_setattr(&sys, &p, 100, 200, 1, NULL), 0); /* key on */
+		/* an idle rq that kept a max of 900: clamp(1000, 100, 200) */
+		rq.flags = UCLAMP_FLAG_IDLE;
+		rq.uc[UCLAMP_MIN].value = 0;
+		rq.uc[UCLAMP_MAX].value = 900;
+		assert_int_equal(uclamp_rq_util_with(&sys, &rq, 1000, &p), 200);
+		assert_int_equal(uclamp_rq_util_with(&sys, &rq, 50, &p), 100);
+		/* without a task, the idle rq's retained max still caps (schedutil's path) */
+		assert_int_equal(uclamp_rq_util_with(&sys, &rq, 1000, NULL), 900);
+		/* a busy rq max-aggregates as before: max(900, 200) */
+		rq.flags = 0;
+		assert_int_equal(uclamp_rq_util_with(&sys, &rq, 1000, &p), 900);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -730,6 +768,7 @@ int main(void)
 		cmocka_unit_test_setup(test_capacity_from_percent, setup5),
 		cmocka_unit_test_setup(test_group_write_messages, setup5),
 		cmocka_unit_test_setup(test_rq_util_with, setup5),
+		cmocka_unit_test_setup(test_rq_util_with_idle_shortcut, setup5),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
