@@ -75,7 +75,6 @@ void pf_arena_release(struct pf_arena *a)
 }
 /* ---- wire format helpers ------------------------------------------------------------------- */
 
-/* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
 /*
  * A varint of at most 8 bytes, with 8 bytes readable at p, in one word (little-endian hosts): its
  * last byte is the first whose high bit is clear, the lowest set bit of `stop`; stop ^ (stop - 1)

@@ -146,12 +146,17 @@ void pf_arena_reset(struct pf_arena *a);
 void pf_arena_release(struct pf_arena *a);
 /* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
 size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out);
-/* The same, with the one-byte varints (most tags and small values) inline. */
+/* The same as pf_get_varint(), with the one- and two-byte varints (tags, lengths, prios, most
+ * pids) inline. */
 static inline size_t pf_varint(const unsigned char *p, const unsigned char *end, u64 *out)
 {
 	if (p < end && !(*p & 0x80)) {
 		*out = *p;
 		return 1;
+	}
+	if (end - p >= 2 && !(p[1] & 0x80)) {
+		*out = (u64)(p[0] & 0x7f) | (u64)p[1] << 7;
+		return 2;
 	}
 	return pf_get_varint(p, end, out);
 }
