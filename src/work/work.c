@@ -48,7 +48,7 @@ static void traced_work_to(struct work *w, struct wcpu *wc, u64 t)
 	wc->work_in += add;
 	wc->tr_last_ns = t;
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
-		invalidate(&w->cpu[sl->cpu]); /* the running slice's end moved */
+		invalidate(w, &w->cpu[sl->cpu]); /* the running slice's end moved */
 }
 
 void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
@@ -81,7 +81,7 @@ static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, 
 	sl->kwork += d;
 	wc->kernel_in += d;
 	if (wc->cur == idx)
-		invalidate(wc);
+		invalidate(w, wc);
 }
 
 static bool is_workload(s32 pid, const char *comm)
@@ -106,7 +106,7 @@ static void traced_slice_close(struct work *w, int cpu, u64 t, u32 state)
 		/* deactivate_task in __schedule() */
 		charge_kernel_work(w, wc->tr_slice, sl->tk, false);
 	if (w->cpu[sl->cpu].cur == wc->tr_slice)
-		invalidate(&w->cpu[sl->cpu]);
+		invalidate(w, &w->cpu[sl->cpu]);
 	wc->tr_slice = NO_INDEX;
 	if (state & TASK_STATE_EXIT)
 		work_task_detach(w, sl->tk); /* the pid's next events are a new task's */
@@ -184,8 +184,8 @@ static int traced_slice_open(struct work *w, int cpu, s32 pid, const char *comm,
 	wc->tr_last_ns = t;
 	tk->tr_running = true;
 	tk->tr_cpu = cpu;
-	invalidate(wc);
-	invalidate(ec);
+	invalidate(w, wc);
+	invalidate(w, ec);
 	return 0;
 }
 
@@ -244,7 +244,7 @@ static int add_wake_point(struct work *w, u32 waker, const struct event *ev, str
 		w->wp[sl->wp_tail].next = i;
 	sl->wp_tail = i;
 	if (w->cpu[sl->cpu].cur == waker)
-		invalidate(&w->cpu[sl->cpu]);
+		invalidate(w, &w->cpu[sl->cpu]);
 	if (out)
 		*out = (struct handle){i, wp->gen};
 	return 0;
@@ -433,7 +433,7 @@ void work_freq_changed(struct work *w, int cluster, u64 now)
 			wc->last_progress = now;
 		}
 		wc->speed = wc->capacity * khz / wc->max_khz;
-		invalidate(wc);
+		invalidate(w, wc);
 	}
 }
 
@@ -519,7 +519,7 @@ static void update_next_item(struct work *w, struct wcpu *wc)
 static void task_changed(struct work *w, const struct wtask *tk)
 {
 	for (u64 m = tk->qmask; m; m &= m - 1)
-		invalidate(&w->cpu[__builtin_ctzll(m)]);
+		invalidate(w, &w->cpu[__builtin_ctzll(m)]);
 }
 
 static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
@@ -570,7 +570,7 @@ static u32 take_waiting_slice(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 		}
 	}
 	task_changed(w, tk);
-	invalidate(wc);
+	invalidate(w, wc);
 	return idx;
 }
 
@@ -623,7 +623,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	tk->running = false;
 	tk->last_end = t;
 	task_changed(w, tk);
-	invalidate(wc);
+	invalidate(w, wc);
 	if (t > done_sl.traced_end && t >= w->measure_from) {
 		tk->delay_ns += t - done_sl.traced_end;
 		tk->max_delay_ns = gs_max_u64(tk->max_delay_ns, t - done_sl.traced_end);
@@ -704,7 +704,7 @@ static int move_task(struct work *w, struct wtask *tk, int dst)
 		}
 		wc->nr_qtasks--;
 		tk->qcount[wc->id] = 0;
-		invalidate(wc);
+		invalidate(w, wc);
 	}
 	tk->qmask = 0;
 	if (!k) {
@@ -723,7 +723,7 @@ static int move_task(struct work *w, struct wtask *tk, int dst)
 	tk->qcount[dst] = (u32)k;
 	tk->qmask = 1ull << dst;
 	dc->nr_qtasks++;
-	invalidate(dc);
+	invalidate(w, dc);
 	return 0;
 }
 
@@ -757,13 +757,13 @@ static int emu_wake(struct work *w, int c, u64 t, struct gs_error *err)
 	sl->wp_head = wp->next;
 	if (sl->wp_head == NO_INDEX)
 		sl->wp_tail = NO_INDEX;
-	invalidate(wc);
+	invalidate(w, wc);
 	if (wp->wakee && wp->wakee->gen == wp->wakee_gen) {
 		struct wtask *tk = wp->wakee;
 		if (wp->wakee_slice != NO_INDEX) {
 			struct slice *ws = slice_at(w, wp->wakee_slice);
 			ws->ready_ns = t;
-			invalidate(&w->cpu[ws->cpu]);
+			invalidate(w, &w->cpu[ws->cpu]);
 		} else {
 			tk->early_valid = true;
 			tk->early_seq = wp->wakee_seq;
@@ -809,8 +809,8 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	sc->done = 0;
 	sc->free_at = t;
 	sl->cpu = dst;
-	invalidate(sc);
-	invalidate(dc);
+	invalidate(w, sc);
+	invalidate(w, dc);
 	if (move_task(w, sl->tk, dst))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	make_switch(&ev, src, t, sl->pid, sl->comm, sl->prio, 0, 0, sc->idle_comm, 120);
@@ -839,29 +839,49 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
  * queue's head (first at a tie: a traced wakeup before a switch at one instant) and the loop's
  * own next item.
  */
+/*
+ * The CPUs' earliest next item (w->scan_t, of CPU w->scan_cpu, -1 none) and earliest bound
+ * (w->scan_bound), each CPU's item brought up to date. The items change only in
+ * update_next_item(), for a CPU invalidated since: with none invalidated, the last scan stands.
+ */
+static void scan_cpus(struct work *w)
+{
+	u64 best = NO_TIME, bound = NO_TIME;
+	int who = -1;
+
+	if (!w->scan_stale)
+		return;
+	w->scan_stale = false;
+	for (int c = 0; c < w->plat->nr_cpus; c++) {
+		struct wcpu *wc = &w->cpu[c];
+		update_next_item(w, wc);
+		if (wc->item_t < best) {
+			best = wc->item_t;
+			who = c;
+		}
+		bound = gs_min_u64(bound, wc->bound_t);
+	}
+	w->scan_t = best;
+	w->scan_cpu = who;
+	w->scan_bound = bound;
+}
+
 static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {
-		u64 best = NO_TIME, bound = NO_TIME;
 		enum work_item kind = ITEM_NONE;
-		int who = -1;
-		u64 t;
-		int ret, src, dst;
+		u64 best, bound, t;
+		int who, ret, src, dst;
 
 		if (w->host.take_pull && w->host.take_pull(w->host.ctx, &src, &dst)) {
 			ret = migrate_running(w, src, dst, w->t_emu, err);
 			if (ret)
 				return ret;
 		}
-		for (int c = 0; c < w->plat->nr_cpus; c++) {
-			struct wcpu *wc = &w->cpu[c];
-			update_next_item(w, wc);
-			if (wc->item_t < best) {
-				best = wc->item_t;
-				who = c;
-			}
-			bound = gs_min_u64(bound, wc->bound_t);
-		}
+		scan_cpus(w);
+		best = w->scan_t;
+		who = w->scan_cpu;
+		bound = w->scan_bound;
 		if (who >= 0)
 			kind = w->cpu[who].kind;
 		if (w->aq_len && w->aq[w->aq_head].t <= best) {

@@ -181,6 +181,11 @@ struct work {
 	u64 t_end;         /* the last emulated end of work */
 	u64 warmup_ns, measure_from;
 	u64 stamp;
+	/* scan_cpus(): the CPUs' cached next items, the earliest (scan_t, of CPU scan_cpu,
+	 * -1 none) and the earliest bound; redone only after a CPU's cache was invalidated */
+	bool scan_stale;
+	int scan_cpu;
+	u64 scan_t, scan_bound;
 	bool started;
 	bool finishing;
 	u64 activations;
@@ -192,9 +197,10 @@ static inline struct slice *slice_at(struct work *w, u32 i)
 	return &w->sp[i];
 }
 
-static inline void invalidate(struct wcpu *wc)
+static inline void invalidate(struct work *w, struct wcpu *wc)
 {
 	wc->valid = false;
+	w->scan_stale = true;
 }
 
 /* work_store.c: the slice and wake point pools (stable indices; NO_INDEX when out of memory),

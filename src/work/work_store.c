@@ -256,6 +256,7 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->plat = plat;
 	w->sp_free = w->wp_free = NO_INDEX;
 	w->warmup_ns = warmup_ns;
+	w->scan_stale = true; /* every CPU's cache starts invalid */
 	dist_init(&w->latency);
 	dist_init(&w->response);
 	dist_init(&w->lateness);

@@ -196,16 +196,123 @@ static inline bool all_in_order(const unsigned char *p, size_t len, u32 last, u3
 	return true;
 }
 
+/* The order traced_probes writes, spelt out for the two hottest messages: field `tag` (its
+ * one-byte tag) next at *pp, a varint into *v or a string into *s and *n, *pp advanced past it;
+ * false, with nothing read, otherwise. A message read to its end by these is one all_in_order()
+ * reads to the same values, without its arrays. */
+static inline bool next_varint(const unsigned char **pp, const unsigned char *end, unsigned tag,
+			       u64 *v)
+{
+	const unsigned char *p = *pp;
+	size_t k;
+
+	if (p >= end || *p != tag)
+		return false;
+	k = pf_varint(p + 1, end, v);
+	if (!k)
+		return false;
+	*pp = p + 1 + k;
+	return true;
+}
+
+static inline bool next_string(const unsigned char **pp, const unsigned char *end, unsigned tag,
+			       const unsigned char **s, size_t *n)
+{
+	const unsigned char *p = *pp;
+	size_t k;
+	u64 l;
+
+	if (p >= end || *p != tag)
+		return false;
+	p++;
+	k = pf_varint(p, end, &l);
+	if (!k || l > (u64)(end - p) - k)
+		return false;
+	*s = p + k;
+	*n = (size_t)l;
+	*pp = p + k + l;
+	return true;
+}
+
+/* The one-byte tag of field num: a string (wire type 2) or a varint (0). */
+static inline unsigned tag_string(unsigned num)
+{
+	return (num << 3) | 2u;
+}
+
+static inline unsigned tag_varint(unsigned num)
+{
+	return num << 3;
+}
+
+/* A sched_switch of all seven fields in order, into f->m.sw; false when it is not one. */
+static bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
+{
+	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
+	const unsigned char *end = p + len, *c0, *c1;
+	size_t n0, n1;
+	u64 pid0, prio0, state, pid1, prio1;
+
+	if (!(next_string(&p, end, tag_string(1), &c0, &n0) &&
+	      next_varint(&p, end, tag_varint(2), &pid0) &&
+	      next_varint(&p, end, tag_varint(3), &prio0) &&
+	      next_varint(&p, end, tag_varint(4), &state) &&
+	      next_string(&p, end, tag_string(5), &c1, &n1) &&
+	      next_varint(&p, end, tag_varint(6), &pid1) &&
+	      next_varint(&p, end, tag_varint(7), &prio1) && p == end))
+		return false;
+	pftrace__sched_switch_ftrace_event__init(m);
+	comm_from(f->str[0], c0, n0);
+	m->prev_comm = f->str[0];
+	comm_from(f->str[1], c1, n1);
+	m->next_comm = f->str[1];
+	m->has_prev_pid = m->has_prev_prio = m->has_prev_state = true;
+	m->has_next_pid = m->has_next_prio = true;
+	m->prev_pid = (s32)(u32)pid0;
+	m->prev_prio = (s32)(u32)prio0;
+	m->prev_state = (s64)state;
+	m->next_pid = (s32)(u32)pid1;
+	m->next_prio = (s32)(u32)prio1;
+	return true;
+}
+
+/* A sched_wakeup (waking, wakeup_new) of all five fields in order, into f->m.wk. */
+static bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
+{
+	Pftrace__SchedWakeupFtraceEvent *m = &f->m.wk;
+	const unsigned char *end = p + len, *c;
+	size_t n;
+	u64 pid, prio, success, target;
+
+	if (!(next_string(&p, end, tag_string(1), &c, &n) &&
+	      next_varint(&p, end, tag_varint(2), &pid) &&
+	      next_varint(&p, end, tag_varint(3), &prio) &&
+	      next_varint(&p, end, tag_varint(4), &success) &&
+	      next_varint(&p, end, tag_varint(5), &target) && p == end))
+		return false;
+	pftrace__sched_wakeup_ftrace_event__init(m);
+	comm_from(f->str[0], c, n);
+	m->comm = f->str[0];
+	m->has_pid = m->has_prio = m->has_success = m->has_target_cpu = true;
+	m->pid = (s32)(u32)pid;
+	m->prio = (s32)(u32)prio;
+	m->success = (s32)(u32)success;
+	m->target_cpu = (s32)(u32)target;
+	return true;
+}
+
 static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
+	if (switch_in_order(f, p, len))
+		return true;
+
 	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
 	u64 v[8] = {0}; /* an absent field is 0, as protobuf-c's default */
 	const unsigned char *s[8];
 	size_t n[8];
 	u32 seen;
 
-	if (!all_in_order(p, len, 7, switch_layout.strings, v, s, n, &seen) &&
-	    !fast_fields(p, len, &switch_layout, v, s, n, &seen))
+	if (!fast_fields(p, len, &switch_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_switch_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -231,14 +338,16 @@ static bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t 
 
 static bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
+	if (wakeup_in_order(f, p, len))
+		return true;
+
 	Pftrace__SchedWakeupFtraceEvent *m = &f->m.wk;
 	u64 v[8] = {0};
 	const unsigned char *s[8];
 	size_t n[8];
 	u32 seen;
 
-	if (!all_in_order(p, len, 5, wakeup_layout.strings, v, s, n, &seen) &&
-	    !fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
+	if (!fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
 		return false;
 	pftrace__sched_wakeup_ftrace_event__init(m);
 	if (seen & (1u << 1)) {
@@ -315,6 +424,49 @@ static bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *
 	return true;
 }
 
+/* An FtraceEvent's fields in traced_probes' order, timestamp, pid, common_flags if any, then a
+ * payload that ends the event: true with them in f and the payload's field number and bytes in
+ * *num, *pay and *len. false otherwise, with *pp moved only past the fields read (the caller's
+ * loop then reads the rest, as it would have read them all). */
+static inline bool in_order_head(struct pf_fast_event *f, const unsigned char **pp,
+				 const unsigned char *end, u32 *num, const unsigned char **pay,
+				 size_t *len)
+{
+	const unsigned char *p = *pp;
+	u64 v, tag;
+	size_t k;
+
+	/* a timestamp is a varint of 5 to 8 bytes: read in one word where the event has them */
+	if (end - p >= 9 && *p == tag_varint(FE_TIMESTAMP) && (k = pf_varint_word(p + 1, &v)))
+		p += 1 + k;
+	else if (!next_varint(&p, end, tag_varint(FE_TIMESTAMP), &v))
+		return false;
+	f->e.has_timestamp = true;
+	f->e.timestamp = v;
+	*pp = p;
+	if (!next_varint(&p, end, tag_varint(FE_PID), &v))
+		return false;
+	f->e.has_pid = true;
+	f->e.pid = (u32)v;
+	*pp = p;
+	if (next_varint(&p, end, tag_varint(FE_COMMON_FLAGS), &v)) {
+		f->e.has_common_flags = true;
+		f->e.common_flags = (u32)v;
+		*pp = p;
+	}
+	k = pf_varint(p, end, &tag);
+	if (!k || (tag & 7) != 2 || (tag >> 3) == 0 || (tag >> 3) >= 1024)
+		return false;
+	p += k;
+	k = pf_varint(p, end, &v);
+	if (!k || v != (u64)(end - p) - k)
+		return false;
+	*num = (u32)(tag >> 3);
+	*pay = p + k;
+	*len = (size_t)v;
+	return true;
+}
+
 /* The common events straight into f (see the top of the file); false for the others. */
 static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
@@ -326,6 +478,10 @@ static bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t l
 		return false; /* an empty event (p may be NULL: no NULL + 0): the generic path */
 	end = p + len;
 	pftrace__ftrace_event__init(&f->e);
+	/* as traced_probes writes it: timestamp, pid, common_flags (newer ones), the payload last;
+	 * any other order goes through the loop below, which reads these the same */
+	if (in_order_head(f, &p, end, &pay_num, &pay, &pay_len))
+		return fast_payload(f, pay_num, pay, pay_len);
 	while (p < end) {
 		u64 tag, v;
 		size_t k = pf_varint(p, end, &tag);

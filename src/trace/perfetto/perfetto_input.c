@@ -75,30 +75,6 @@ void pf_arena_release(struct pf_arena *a)
 }
 /* ---- wire format helpers ------------------------------------------------------------------- */
 
-/* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
-/*
- * A varint of at most 8 bytes, with 8 bytes readable at p, in one word (little-endian hosts): its
- * last byte is the first whose high bit is clear, the lowest set bit of `stop`; stop ^ (stop - 1)
- * is that bit and all below, so the bytes after the varint are masked off with the high bits,
- * and the 7-bit groups are packed down in three steps: two per 16-bit lane (14 bits), two of
- * those per 32-bit lane (28 bits), then the two lanes (56 bits). 0 for a longer varint.
- */
-static inline size_t varint_word(const unsigned char *p, u64 *out)
-{
-	u64 w, stop;
-
-	memcpy(&w, p, sizeof(w));
-	stop = ~w & 0x8080808080808080ull;
-	if (!stop)
-		return 0;
-	w &= (stop ^ (stop - 1)) & 0x7f7f7f7f7f7f7f7full;
-	w = (w & 0x007f007f007f007full) | ((w & 0x7f007f007f007f00ull) >> 1);
-	w = (w & 0x00003fff00003fffull) | ((w & 0x3fff00003fff0000ull) >> 2);
-	w = (w & 0x000000000fffffffull) | ((w & 0x0fffffff00000000ull) >> 4);
-	*out = w;
-	return ((size_t)__builtin_ctzll(stop) >> 3) + 1;
-}
-
 size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out)
 {
 	size_t max = (size_t)(end - p) < 10 ? (size_t)(end - p) : 10;
@@ -106,7 +82,7 @@ size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out)
 
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (max >= 8) {
-		size_t k = varint_word(p, out);
+		size_t k = pf_varint_word(p, out);
 		if (k)
 			return k;
 	}

@@ -10,6 +10,8 @@
 #ifndef GOVSIM_TRACE_PERFETTO_PRIV_H
 #define GOVSIM_TRACE_PERFETTO_PRIV_H
 
+#include <string.h>
+
 #include "trace/backend.h"
 #include "trace/fields.h"
 
@@ -146,12 +148,40 @@ void pf_arena_reset(struct pf_arena *a);
 void pf_arena_release(struct pf_arena *a);
 /* A varint at p (at most end - p bytes): bytes used, 0 when incomplete or longer than 10. */
 size_t pf_get_varint(const unsigned char *p, const unsigned char *end, u64 *out);
-/* The same, with the one-byte varints (most tags and small values) inline. */
+/*
+ * A varint of at most 8 bytes, with 8 bytes readable at p, in one word (little-endian hosts): its
+ * last byte is the first whose high bit is clear, the lowest set bit of `stop`; stop ^ (stop - 1)
+ * is that bit and all below, so the bytes after the varint are masked off with the high bits,
+ * and the 7-bit groups are packed down in three steps: two per 16-bit lane (14 bits), two of
+ * those per 32-bit lane (28 bits), then the two lanes (56 bits). 0 for a longer varint.
+ */
+static inline size_t pf_varint_word(const unsigned char *p, u64 *out)
+{
+	u64 w, stop;
+
+	memcpy(&w, p, sizeof(w));
+	stop = ~w & 0x8080808080808080ull;
+	if (!stop)
+		return 0;
+	w &= (stop ^ (stop - 1)) & 0x7f7f7f7f7f7f7f7full;
+	w = (w & 0x007f007f007f007full) | ((w & 0x7f007f007f007f00ull) >> 1);
+	w = (w & 0x00003fff00003fffull) | ((w & 0x3fff00003fff0000ull) >> 2);
+	w = (w & 0x000000000fffffffull) | ((w & 0x0fffffff00000000ull) >> 4);
+	*out = w;
+	return ((size_t)__builtin_ctzll(stop) >> 3) + 1;
+}
+
+/* The same as pf_get_varint(), with the one- and two-byte varints (tags, lengths, prios, most
+ * pids) inline. */
 static inline size_t pf_varint(const unsigned char *p, const unsigned char *end, u64 *out)
 {
 	if (p < end && !(*p & 0x80)) {
 		*out = *p;
 		return 1;
+	}
+	if (end - p >= 2 && !(p[1] & 0x80)) {
+		*out = (u64)(p[0] & 0x7f) | (u64)p[1] << 7;
+		return 2;
 	}
 	return pf_get_varint(p, end, out);
 }
