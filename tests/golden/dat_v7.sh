@@ -65,24 +65,14 @@ corpus v7-juno-1page "$tmp/seed-v7.dat"
 # and a CPUSTAT per CPU added, written back as version 6; govsim reports the uname's kernel
 # release, so a UNAME option lost or mangled by the conversion shows in the comparison
 python3 - "$seed" "$tmp/opts-v6.dat" <<'PY' || fail=1
-import struct, sys
+import sys
 sys.path.insert(0, 'tests/golden/lib')
-from dat_v7 import V6
+from dat_v6 import V6
 v6 = V6(open(sys.argv[1], 'rb').read())
 assert v6.e == '<' and not v6.options
-opts = [(5, b'Linux juno 5.4.0-rc3 #1 SMP PREEMPT aarch64\0'), (4, b'[local] global counter\0')]
-opts += [(2, b'CPU: %d\nentries: 0\noverrun: 0\n\0' % c) for c in range(v6.cpus)]
-out = bytearray(v6.b[:v6.cpus_end])   # everything before the options or data section
-out += b'options  \0' + b''.join(struct.pack('<HI', i, len(d)) + d for i, d in opts)
-out += struct.pack('<H', 0) + b'flyrecord\0'
-ps = v6.page_size
-start = (len(out) + 16 * v6.cpus + ps - 1) // ps * ps
-data = bytearray()
-for d in v6.cpu_data:
-    out += struct.pack('<QQ', start + len(data), len(d))
-    data += d
-out += bytes(start - len(out)) + data
-open(sys.argv[2], 'wb').write(out)
+v6.options = [(5, b'Linux juno 5.4.0-rc3 #1 SMP PREEMPT aarch64\0'), (4, b'[local] global counter\0')]
+v6.options += [(2, b'CPU: %d\nentries: 0\noverrun: 0\n\0' % c) for c in range(v6.cpus)]
+open(sys.argv[2], 'wb').write(v6.write())
 PY
 python3 tests/golden/lib/dat_v7.py "$tmp/opts-v6.dat" "$tmp/opts-v7.dat" || fail=1
 same "$tmp/opts-v6.dat" "$tmp/opts-v7.dat" "dat_v7.py, seed with v6 options"
