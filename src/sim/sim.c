@@ -48,7 +48,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 	cl->cur_opp = opp;
 	cl->transitions++;
 	sim_ovh_count(s, cl->pc->cpus[0], KC_FREQ_SWITCH);
-	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
+	sim_observers_opp_change(&s->obs, s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
 	sim_timeline_step(&cl->tl_emu, s->now, cl->pol.cur_khz);
@@ -180,8 +180,9 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 			st->on_cpu = false;
 		}
 	}
-	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
+	if (s->pl.on && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
 		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
+	sim_observers_task_event(&s->obs, s, p, cpu, ev, now);
 	if (s->cfg.opts.task_timeline || s->cfg.opts.sink)
 		sim_emit_task(s, p, cpu, ev, now);
 }
@@ -252,21 +253,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->overutil = overutil;
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util);
-	if (s->validating) {
-		struct sim_decision *le = &s->last_eval[sc->cluster];
-
-		sim_validate_emu_eval(s, e->cpu, e->util);
-		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
-			le->has_eval = true;
-			le->eval_t_ns = e->time_ns;
-			le->eval_cpu = e->cpu;
-			le->util = e->util;
-			le->max = e->in.capacity;
-			le->uclamp_min = e->uclamp_min;
-			le->uclamp_max = e->uclamp_max;
-			le->target_khz = e->target_khz;
-		}
-	}
+	sim_observers_gov_eval(&s->obs, s, e);
 
 	if (s->cfg.opts.timeline || s->cfg.opts.sink)
 		sim_emit_eval(s, e);
@@ -439,16 +426,10 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
  * the work-timing layer at emulated times). */
 static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
 {
-	bool new_task = false;
 	int ret = sim_advance(s, now, err);
 	if (ret)
 		return ret;
-	if (s->validating && ev->type == EV_WAKEUP_NEW)
-		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
-	if (s->pl.check && ev->type == EV_WAKEUP)
-		sim_placement_check(s, ev);
-	else if (s->pl.check && ev->type == EV_MIGRATE)
-		sim_placement_check_migrate(s, ev);
+	sim_observers_sched_event(&s->obs, s, ev);
 	/* the scheduler runs this event's code on the CPU that recorded it: a wakeup enqueued
 	 * by the waker's CPU, wake_up_new_task on the parent's */
 	s->this_cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1;
@@ -456,11 +437,6 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	s->this_cpu = -1;
 	if (ret)
 		return ret;
-	if (new_task) {
-		struct task *p = sched_task_find(s->sched, ev->wake.pid);
-		if (p && sim_task_data(p))
-			sim_task_data(p)->born_in_trace = true;
-	}
 	if (s->pl.on && ev->type == EV_MIGRATE) /* only the work layer's misfit pulls */
 		sim_placement_pulled(s, sched_task_find(s->sched, ev->migrate.pid),
 				     ev->migrate.orig_cpu);
@@ -514,7 +490,7 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 	}
 	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 	if (ev->type == EV_CPU_FREQUENCY)
-		sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+		sim_observers_trace_event(&s->obs, s, ev);
 	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 	s->cpu[ev->power.cpu_id].traced_seen = true;
 	sim_emit_traced_freq(s, (int)ev->power.cpu_id, ev->ts_ns);
@@ -639,8 +615,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_WAKEUP_NEW:
 	case EV_MIGRATE:
 		ret = feed_sched(s, ev, err);
-		if (!ret && s->validating)
-			sim_validate_sched_done(s, ev->cpu);
+		if (!ret)
+			sim_observers_sched_done(&s->obs, s, ev);
 		return ret;
 	case EV_WAKING:
 		return feed_sched(s, ev, err);
@@ -656,12 +632,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_blocked_update(s, ev, err);
 	case EV_PROCESS_EXIT:
 		return sim_feed_exit(s, ev, err);
-	case EV_GOV_RAW_FREQ:
-		if (!s->validating || s->work || s->cfg.opts.util_source != SIM_UTIL_EMULATED)
+	case EV_GOV_RAW_FREQ: /* the loop goes to its time only to show it to an observer */
+		if (!s->obs.nr_trace_event || s->work ||
+		    s->cfg.opts.util_source != SIM_UTIL_EMULATED)
 			return 0;
 		if ((ret = sim_advance(s, ev->ts_ns, err)))
 			return ret;
-		sim_validate_gov_raw(s, ev);
+		sim_observers_trace_event(&s->obs, s, ev);
 		return 0;
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
@@ -938,7 +915,16 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		sim_free(s);
 		return ret;
 	}
+	if (s->validating && (ret = sim_validate_observe(s, err))) {
+		sim_free(s);
+		return ret;
+	}
 	sim_placement_init(s);
+	if (s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS &&
+	    (ret = sim_placement_check_observe(s, err))) {
+		sim_free(s);
+		return ret;
+	}
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
@@ -980,8 +966,6 @@ void sim_free(struct sim *s)
 		sched_free(s->sched);
 	}
 	uclamp_sys_release(&s->uc);
-	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
-		free(s->emu_chg[c]);
 	free(s->val.dec);
 	free(s->val.pdis);
 	free(s->pl.slices);
