@@ -220,7 +220,6 @@ static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
 	r->agg_ops = s->uc.stats.agg_ops - s->agg_ops_base;
 	r->agg_skipped = s->uc.stats.agg_skipped - s->agg_skipped_base;
 	r->clamped_up_s = ns_to_s(s->clamped_up_ns);
-	sim_ovh_finish(s, r);
 	r->clamped_down_s = ns_to_s(s->clamped_down_ns);
 
 	if (s->work)

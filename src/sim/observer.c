@@ -29,6 +29,12 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->sched_done[obs->nr_sched_done++] = n;
 	if (n->task_event)
 		obs->task_event[obs->nr_task_event++] = n;
+	if (n->rq_task)
+		obs->rq_task[obs->nr_rq_task++] = n;
+	if (n->update_util)
+		obs->update_util[obs->nr_update_util++] = n;
+	if (n->warmup)
+		obs->warmup[obs->nr_warmup++] = n;
 	if (n->gov_eval)
 		obs->gov_eval[obs->nr_gov_eval++] = n;
 	if (n->trace_event)

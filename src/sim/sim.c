@@ -47,7 +47,6 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
-	sim_ovh_count(s, cl->pc->cpus[0], KC_FREQ_SWITCH);
 	sim_observers_opp_change(&s->obs, s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
@@ -101,7 +100,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	 * maximum, under performance, until the traced switch to schedutil) */
 	if (now < s->cfg.governor_start_ns)
 		return;
-	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
+	sim_observers_update_util(&s->obs, s, cpu);
 	cl->pol.this_cpu = s->this_cpu;
 	governor_update(cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
@@ -116,13 +115,13 @@ void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
-	sim_ovh_sched(s, cpu, p, true);
+	sim_observers_rq_task(&s->obs, s, cpu, p, true);
 }
 
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	sim_ovh_sched(s, cpu, p, false); /* with the class_enabled of the enqueue */
+	sim_observers_rq_task(&s->obs, s, cpu, p, false); /* with the class_enabled of the enqueue */
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
@@ -239,7 +238,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	int clamp_dir = 0;
 	bool overutil;
 
-	sim_ovh_count(s, e->cpu, KC_GOV_EVAL);
 	if (uclamp_is_used(&s->uc)) {
 		unsigned long clamped =
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
@@ -322,7 +320,7 @@ static void sim_warmup_end(struct sim *s)
 	s->clamped_up_ns = s->clamped_down_ns = 0;
 	s->agg_ops_base = s->uc.stats.agg_ops;
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
-	sim_ovh_warmup(s);
+	sim_observers_warmup(&s->obs, s, t);
 	sched_for_each_task(s->sched, warmup_reset_task, s);
 	sim_exited_warmup_reset(s);
 	s->measured_from = t;
@@ -856,6 +854,21 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 	return 0;
 }
 
+/* The optional features that watch the replay (observer.h), after the kernel overhead model
+ * every replay has. */
+static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
+{
+	int ret = 0;
+
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON)
+		ret = sim_wattson_observe(s, err);
+	if (!ret && s->validating)
+		ret = sim_validate_observe(s, err);
+	if (!ret && s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS)
+		ret = sim_placement_check_observe(s, err);
+	return ret;
+}
+
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
 {
 	struct sim *s;
@@ -877,7 +890,6 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
 	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
-	sim_ovh_init(s);
 	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;
 		free(s);
@@ -902,6 +914,10 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		free(s);
 		return ret;
 	}
+	if ((ret = sim_ovh_observe(s, err))) {
+		sim_free(s);
+		return ret;
+	}
 	sim_new_env(s, cfg);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		ret = sim_new_cluster(s, cfg, c, err);
@@ -911,20 +927,11 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		}
 	}
 
-	if (cfg->opts.power_model == POWER_MODEL_WATTSON && (ret = sim_wattson_observe(s, err))) {
-		sim_free(s);
-		return ret;
-	}
-	if (s->validating && (ret = sim_validate_observe(s, err))) {
+	if ((ret = sim_new_observers(s, cfg, err))) {
 		sim_free(s);
 		return ret;
 	}
 	sim_placement_init(s);
-	if (s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS &&
-	    (ret = sim_placement_check_observe(s, err))) {
-		sim_free(s);
-		return ret;
-	}
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};

@@ -141,19 +141,6 @@ struct sim_cluster {
 	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
-/* The kernel's own overhead (overhead.c): the cost table, the emulated and the
- * traced kernel's configuration, and what the emulated kernel did so far. */
-struct sim_ovh {
-	struct kcost kc;
-	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
-	int extra_depth;         /* emulated: cgroup levels above every task's own group */
-	struct kcost_config traced;
-	u64 calls[KC__COUNT];
-	double time_ns[KC__COUNT];
-	double charged_ns;
-	u64 by_depth[RUN_DEPTH_SLOTS];
-};
-
 struct sim {
 	struct sim_config cfg;
 	const struct platform *plat;
@@ -224,7 +211,7 @@ struct sim {
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
 	/* the optional features that watch the replay (observer.h): --power-model wattson,
-	 * validate, validate --placement eas */
+	 * validate, validate --placement eas, and in every replay the kernel overhead model */
 	struct sim_observers obs;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
@@ -232,7 +219,9 @@ struct sim {
 	struct sim_exited_work *exited_work; /* work timing: cap_exited of them, by seq */
 	size_t nr_exited, cap_exited;
 	struct sim_place_state pl;
-	struct sim_ovh ovh;
+	/* the kernel overhead observer's state (overhead.c), which the work layer's kernel_work
+	 * charge reads too */
+	struct sim_ovh *ovh;
 };
 
 /* ---- small helpers -------------------------------------------------------------------------- */
@@ -314,12 +303,13 @@ bool sim_ovh_is_param(const char *key);
 int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
 /* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
-void sim_ovh_init(struct sim *s);
-void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue);
-void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op);
+/* Register the model's observer and set s->ovh (0, or GS_ENOMEM): the enqueues and dequeues,
+ * cpufreq_update_util calls, governor evaluations and frequency switches counted and costed,
+ * put in r->ovh at the end. */
+int sim_ovh_observe(struct sim *s, struct gs_error *err);
+/* struct work_host.kernel_work: the ns of work the emulated configuration's enqueue (dequeue)
+ * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
-void sim_ovh_warmup(struct sim *s);
-void sim_ovh_finish(const struct sim *s, struct run_result *r);
 
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);

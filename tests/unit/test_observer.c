@@ -5,7 +5,7 @@
  * Checks: each hook reaches exactly the observers that have it, in the order they were added
  * (an observer without cpu_state, sched_event or gov_eval is skipped, not called through NULL),
  * with the arguments it was given: start, cpu_state, freq_change, opp_change, sched_event,
- * sched_done, task_event, gov_eval, trace_event, finish; an empty list calls nothing and
+ * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, warmup, finish; an empty list calls nothing and
  * start/finish return 0; start and finish stop at the first failure and return its
  * code; one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
  * was; release frees every state once and empties the list.
@@ -78,6 +78,24 @@ static void obs_task_event(struct sim *s, void *state, const struct task *p, int
 		 state);
 }
 
+static void obs_rq_task(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue)
+{
+	(void)s;
+	log_call(cpu == 1 && p->pid == 44 ? (enqueue ? "enq" : "deq") : "rq?", state);
+}
+
+static void obs_update_util(struct sim *s, void *state, int cpu)
+{
+	(void)s;
+	log_call(cpu == 4 ? "upd" : "upd?", state);
+}
+
+static void obs_warmup(struct sim *s, void *state, u64 t)
+{
+	(void)s;
+	log_call(t == 12 ? "warm" : "warm?", state);
+}
+
 static void obs_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 {
 	(void)s;
@@ -116,6 +134,9 @@ static struct sim_observer full(const char *name)
 				     .sched_event = obs_sched_event,
 				     .sched_done = obs_sched_done,
 				     .task_event = obs_task_event,
+				     .rq_task = obs_rq_task,
+				     .update_util = obs_update_util,
+				     .warmup = obs_warmup,
 				     .gov_eval = obs_gov_eval,
 				     .trace_event = obs_trace_event,
 				     .finish = obs_finish,
@@ -128,7 +149,7 @@ static void call_event_hooks(struct sim_observers *obs)
 	struct event wake = {.type = EV_WAKEUP, .wake = {.pid = 42}};
 	struct event sw = {.type = EV_SWITCH, .cpu = 1};
 	struct event raw = {.type = EV_GOV_RAW_FREQ};
-	struct task p = {.pid = 43};
+	struct task p = {.pid = 43}, q = {.pid = 44};
 	struct gov_eval e = {.cpu = 3, .util = 512};
 
 	sim_observers_cpu_state(obs, NULL, 3);
@@ -137,8 +158,12 @@ static void call_event_hooks(struct sim_observers *obs)
 	sim_observers_sched_event(obs, NULL, &wake);
 	sim_observers_sched_done(obs, NULL, &sw);
 	sim_observers_task_event(obs, NULL, &p, 2, TASK_EV_TICK, 11);
+	sim_observers_rq_task(obs, NULL, 1, &q, true);
+	sim_observers_rq_task(obs, NULL, 1, &q, false);
+	sim_observers_update_util(obs, NULL, 4);
 	sim_observers_gov_eval(obs, NULL, &e);
 	sim_observers_trace_event(obs, NULL, &raw);
+	sim_observers_warmup(obs, NULL, 12);
 }
 
 static void test_order_and_missing_hooks(void **state)
@@ -156,6 +181,9 @@ static void test_order_and_missing_hooks(void **state)
 	c.sched_done = NULL;
 	c.task_event = NULL;
 	c.trace_event = NULL;
+	b.rq_task = NULL;
+	c.update_util = NULL;
+	a.warmup = NULL;
 	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &c, &err), 0);
@@ -171,8 +199,11 @@ static void test_order_and_missing_hooks(void **state)
 				   "sched:a sched:c "
 				   "done:a done:b "
 				   "task:a task:b "
+				   "enq:a enq:c deq:a deq:c "
+				   "upd:a upd:b "
 				   "eval:a eval:c "
 				   "trace:a trace:b "
+				   "warm:b warm:c "
 				   "finish:a finish:b finish:c "
 				   "release:a release:b release:c ");
 	assert_int_equal(obs.nr, 0);
