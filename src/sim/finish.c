@@ -220,7 +220,6 @@ static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
 	r->agg_ops = s->uc.stats.agg_ops - s->agg_ops_base;
 	r->agg_skipped = s->uc.stats.agg_skipped - s->agg_skipped_base;
 	r->clamped_up_s = ns_to_s(s->clamped_up_ns);
-	sim_ovh_finish(s, r);
 	r->clamped_down_s = ns_to_s(s->clamped_down_ns);
 
 	if (s->work)
@@ -261,10 +260,6 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	 * sched_switch included) and, in work timing, to the end of the last emulated work */
 	end = gs_max_u64(s->now, s->t_last);
 	ret = sim_advance(s, end, err);
-	if (s->validating) {
-		sim_validate_sched_done(s, -1);
-		sim_validate_gov_finish(s);
-	}
 	if (ret)
 		return ret;
 	if (s->warmup_at != NO_TIME)
@@ -273,8 +268,6 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 				    (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC),
 				    (double)(end - s->t0) / (double)NSEC_PER_MSEC);
 	sim_cluster_flush_all(s);
-	if (s->validating)
-		sim_val_finish_decisions(s);
 	finish_idle(s, end);
 	span = end - s->measured_from;
 	finish_identity(s, r, span);

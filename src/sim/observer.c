@@ -1,7 +1,7 @@
 /*
- * observer.c - the replay's list of observers (observer.h): adding one, and the hooks called
- * once per replay (start, finish, release). The hooks called on the event path are inline in
- * observer.h.
+ * observer.c - the replay's list of observers (observer.h): adding one (and filing it under
+ * each hook it has), and the hooks called once per replay (start, finish, release). The hooks
+ * called on the event path are inline in observer.h.
  */
 #include "sim/observer.h"
 
@@ -21,6 +21,24 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->cpu_state[obs->nr_cpu_state++] = n;
 	if (n->freq_change)
 		obs->freq_change[obs->nr_freq_change++] = n;
+	if (n->opp_change)
+		obs->opp_change[obs->nr_opp_change++] = n;
+	if (n->sched_event)
+		obs->sched_event[obs->nr_sched_event++] = n;
+	if (n->sched_done)
+		obs->sched_done[obs->nr_sched_done++] = n;
+	if (n->task_event)
+		obs->task_event[obs->nr_task_event++] = n;
+	if (n->rq_task)
+		obs->rq_task[obs->nr_rq_task++] = n;
+	if (n->update_util)
+		obs->update_util[obs->nr_update_util++] = n;
+	if (n->warmup)
+		obs->warmup[obs->nr_warmup++] = n;
+	if (n->gov_eval)
+		obs->gov_eval[obs->nr_gov_eval++] = n;
+	if (n->trace_event)
+		obs->trace_event[obs->nr_trace_event++] = n;
 	return 0;
 }
 

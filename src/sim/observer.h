@@ -11,6 +11,24 @@
  *   cpu_state    a CPU's state changed at the loop's time (s->now): busy or idle, or the
  *                traced idle state in force (cpu_idle, a CSV row's idle_state).
  *   freq_change  the frequency a cluster is accounted at changed, from t on (khz).
+ *   opp_change   the emulated governor moved a cluster to another OPP (khz) at t, when the
+ *                switch takes effect in the replay.
+ *   sched_event  a scheduling event (switch, wakeup, wakeup_new, migrate) is about to be
+ *                applied to the scheduler model, which the loop has brought to its time: the
+ *                state the kernel decided from.
+ *   sched_done   a traced scheduling event has been fed to the replay (applied in traced
+ *                timing; queued for the work layer in work timing).
+ *   task_event   the scheduler model reports a task event (sched.h's TASK_EV_*) on cpu at now.
+ *   rq_task      p is enqueued on cpu (enqueue true: after uclamp's rq inc, the static key
+ *                as the enqueue left it) or dequeued from it (before uclamp's rq dec), where
+ *                the kernel profile has uclamp.
+ *   update_util  cpufreq_update_util() calls the governor of cpu (once it is running).
+ *   gov_eval     the emulated governor evaluated a CPU (gov/governor.h's struct gov_eval).
+ *   trace_event  an event of the trace the replay reads but does not apply, at the loop's
+ *                time: a governor probe (EV_GOV_RAW_FREQ; traced timing with the emulated util
+ *                only), or a kernel cpu_frequency (EV_CPU_FREQUENCY) before the replay takes
+ *                its frequency as the traced one.
+ *   warmup       --warmup-ms ends at t: the measurements start again from zero.
  *   finish       the replay's end at `end`, once the policies' results are in r: add the
  *                feature's results. Returns 0 or a negative code with err set.
  *   release      free the state (the replay's end, or an error before it). NULL state is
@@ -21,9 +39,12 @@
 #define GOVSIM_SIM_OBSERVER_H
 
 #include "core/error.h"
+#include "core/event.h"
 #include "core/result.h"
 #include "core/types.h"
+#include "sched/sched.h"
 
+struct gov_eval;
 struct sim;
 
 struct sim_observer {
@@ -32,21 +53,41 @@ struct sim_observer {
 	int (*start)(struct sim *s, void *state, u64 t, struct gs_error *err);
 	void (*cpu_state)(struct sim *s, void *state, int cpu);
 	void (*freq_change)(struct sim *s, void *state, int cluster, u64 t, u32 khz);
+	void (*opp_change)(struct sim *s, void *state, int cluster, u64 t, u32 khz);
+	void (*sched_event)(struct sim *s, void *state, const struct event *ev);
+	void (*sched_done)(struct sim *s, void *state, const struct event *ev);
+	void (*task_event)(struct sim *s, void *state, const struct task *p, int cpu,
+			   enum sched_task_event ev, u64 now);
+	void (*rq_task)(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue);
+	void (*update_util)(struct sim *s, void *state, int cpu);
+	void (*gov_eval)(struct sim *s, void *state, const struct gov_eval *e);
+	void (*trace_event)(struct sim *s, void *state, const struct event *ev);
+	void (*warmup)(struct sim *s, void *state, u64 t);
 	int (*finish)(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err);
 	void (*release)(void *state);
 };
 
-#define SIM_MAX_OBSERVERS 4
+#define SIM_MAX_OBSERVERS 6
 
 /* The replay's observers, and per hook the ones that have it (so a hook no one has costs a
  * test of its count). */
 struct sim_observers {
 	int nr;
 	struct sim_observer all[SIM_MAX_OBSERVERS];
-	int nr_cpu_state, nr_freq_change;
+	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_done,
+		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_warmup;
 	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
 	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
+	const struct sim_observer *opp_change[SIM_MAX_OBSERVERS];
+	const struct sim_observer *sched_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *sched_done[SIM_MAX_OBSERVERS];
+	const struct sim_observer *task_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *rq_task[SIM_MAX_OBSERVERS];
+	const struct sim_observer *update_util[SIM_MAX_OBSERVERS];
+	const struct sim_observer *gov_eval[SIM_MAX_OBSERVERS];
+	const struct sim_observer *trace_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *warmup[SIM_MAX_OBSERVERS];
 };
 
 /* Add *o (copied; its state is the list's to release from then on). Fails (GS_EINTERNAL, with
@@ -73,6 +114,69 @@ static inline void sim_observers_freq_change(const struct sim_observers *obs, st
 {
 	for (int i = 0; i < obs->nr_freq_change; i++)
 		obs->freq_change[i]->freq_change(s, obs->freq_change[i]->state, cluster, t, khz);
+}
+
+static inline void sim_observers_opp_change(const struct sim_observers *obs, struct sim *s,
+					    int cluster, u64 t, u32 khz)
+{
+	for (int i = 0; i < obs->nr_opp_change; i++)
+		obs->opp_change[i]->opp_change(s, obs->opp_change[i]->state, cluster, t, khz);
+}
+
+static inline void sim_observers_sched_event(const struct sim_observers *obs, struct sim *s,
+					     const struct event *ev)
+{
+	for (int i = 0; i < obs->nr_sched_event; i++)
+		obs->sched_event[i]->sched_event(s, obs->sched_event[i]->state, ev);
+}
+
+static inline void sim_observers_sched_done(const struct sim_observers *obs, struct sim *s,
+					    const struct event *ev)
+{
+	for (int i = 0; i < obs->nr_sched_done; i++)
+		obs->sched_done[i]->sched_done(s, obs->sched_done[i]->state, ev);
+}
+
+static inline void sim_observers_task_event(const struct sim_observers *obs, struct sim *s,
+					    const struct task *p, int cpu,
+					    enum sched_task_event ev, u64 now)
+{
+	for (int i = 0; i < obs->nr_task_event; i++)
+		obs->task_event[i]->task_event(s, obs->task_event[i]->state, p, cpu, ev, now);
+}
+
+static inline void sim_observers_rq_task(const struct sim_observers *obs, struct sim *s, int cpu,
+					 const struct task *p, bool enqueue)
+{
+	for (int i = 0; i < obs->nr_rq_task; i++)
+		obs->rq_task[i]->rq_task(s, obs->rq_task[i]->state, cpu, p, enqueue);
+}
+
+static inline void sim_observers_update_util(const struct sim_observers *obs, struct sim *s,
+					     int cpu)
+{
+	for (int i = 0; i < obs->nr_update_util; i++)
+		obs->update_util[i]->update_util(s, obs->update_util[i]->state, cpu);
+}
+
+static inline void sim_observers_gov_eval(const struct sim_observers *obs, struct sim *s,
+					  const struct gov_eval *e)
+{
+	for (int i = 0; i < obs->nr_gov_eval; i++)
+		obs->gov_eval[i]->gov_eval(s, obs->gov_eval[i]->state, e);
+}
+
+static inline void sim_observers_trace_event(const struct sim_observers *obs, struct sim *s,
+					     const struct event *ev)
+{
+	for (int i = 0; i < obs->nr_trace_event; i++)
+		obs->trace_event[i]->trace_event(s, obs->trace_event[i]->state, ev);
+}
+
+static inline void sim_observers_warmup(const struct sim_observers *obs, struct sim *s, u64 t)
+{
+	for (int i = 0; i < obs->nr_warmup; i++)
+		obs->warmup[i]->warmup(s, obs->warmup[i]->state, t);
 }
 
 #endif

@@ -11,11 +11,31 @@
  * (uclamp built, key on, cgroup depth). cpufreq_update_util calls, governor evaluations and
  * frequency switches are counted and costed in the report, not charged: the traced kernel made
  * its own, which a trace does not show.
+ *
+ * Every replay registers the model as an observer (observer.h, sim_ovh_observe) that counts at
+ * the loop's points; the work layer's charge (sim_ovh_kernel_work, which changes the replay)
+ * reaches the same state through s->ovh.
  */
 #include "sim/sim_priv.h"
 
 #include <inttypes.h>
+#include <stdlib.h>
 #include <string.h>
+
+#include "gov/governor.h"
+
+/* The cost table, the emulated and the traced kernel's configuration, and what the emulated
+ * kernel did so far. */
+struct sim_ovh {
+	struct kcost kc;
+	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
+	int extra_depth;         /* emulated: cgroup levels above every task's own group */
+	struct kcost_config traced;
+	u64 calls[KC__COUNT];
+	double time_ns[KC__COUNT];
+	double charged_ns;
+	u64 by_depth[RUN_DEPTH_SLOTS];
+};
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
 
@@ -54,12 +74,10 @@ int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err)
 	return 0;
 }
 
-void sim_ovh_init(struct sim *s)
+static void ovh_init(const struct sim *s, struct sim_ovh *o)
 {
-	struct sim_ovh *o = &s->ovh;
 	u32 cap[GS_MAX_CPUS];
 
-	memset(o, 0, sizeof(*o));
 	o->kc = s->plat->kcost;
 	for (int c = 0; c < s->plat->nr_cpus; c++)
 		cap[c] = s->plat->cpus[c].capacity;
@@ -75,7 +93,7 @@ void sim_ovh_init(struct sim *s)
 /* The task's cgroup depth: its group's ancestors, plus the levels above every task. */
 static int task_depth(const struct sim *s, const struct task *p)
 {
-	int d = s->ovh.extra_depth;
+	int d = s->ovh->extra_depth;
 
 	for (int g = p->uclamp.group; g > 0 && g < s->uc.nr_groups; g = s->uc.groups[g].parent)
 		d++;
@@ -104,13 +122,13 @@ static int policy_depth(const struct sim *s, s32 pid, const char *comm)
 		if (a->op == POLICY_ATTACH && policy_match(a, pid, comm))
 			d = path_depth(a->path);
 	}
-	return d + s->ovh.extra_depth;
+	return d + s->ovh->extra_depth;
 }
 
 static struct kcost_config emu_config(const struct sim *s, int depth)
 {
 	return (struct kcost_config){
-		.uclamp = s->ovh.uclamp,
+		.uclamp = s->ovh->uclamp,
 		.static_key = !s->uc.no_static_key,
 		.key_on = uclamp_is_used(&s->uc),
 		.depth = depth,
@@ -126,32 +144,46 @@ static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
 			     plat_cluster_max_khz(cl->pc));
 }
 
-static void add(struct sim *s, int cpu, enum kcost_op op, u64 n)
+static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op op, u64 n)
 {
-	s->ovh.calls[op] += n;
-	s->ovh.time_ns[op] += cpu_time_ns(s, cpu, (double)n * s->ovh.kc.work_ns[op]);
-}
-
-void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op)
-{
-	add(s, cpu, op, 1);
+	o->calls[op] += n;
+	o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
 }
 
 /* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */
-void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue)
+static void ovh_rq_task(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue)
 {
+	struct sim_ovh *o = state;
 	int depth = task_depth(s, p);
 	struct kcost_config cfg = emu_config(s, depth);
 
-	add(s, cpu, enqueue ? KC_ACTIVATE : KC_DEACTIVATE, 1);
-	add(s, cpu, KC_CGROUP_LEVEL, (u64)depth);
-	s->ovh.by_depth[depth < RUN_DEPTH_SLOTS ? depth : RUN_DEPTH_SLOTS - 1]++;
+	add(s, o, cpu, enqueue ? KC_ACTIVATE : KC_DEACTIVATE, 1);
+	add(s, o, cpu, KC_CGROUP_LEVEL, (u64)depth);
+	o->by_depth[depth < RUN_DEPTH_SLOTS ? depth : RUN_DEPTH_SLOTS - 1]++;
 	if (!cfg.uclamp)
 		return;
 	if (cfg.static_key)
-		add(s, cpu, KC_UCLAMP_BRANCH, 1);
+		add(s, o, cpu, KC_UCLAMP_BRANCH, 1);
 	if ((cfg.key_on || !cfg.static_key) && p->uclamp.class_enabled)
-		add(s, cpu, enqueue ? KC_UCLAMP_INC_ID : KC_UCLAMP_DEC_ID, KCOST_CLAMP_IDS);
+		add(s, o, cpu, enqueue ? KC_UCLAMP_INC_ID : KC_UCLAMP_DEC_ID, KCOST_CLAMP_IDS);
+}
+
+static void ovh_update_util(struct sim *s, void *state, int cpu)
+{
+	add(s, state, cpu, KC_UPDATE_UTIL, 1);
+}
+
+static void ovh_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
+{
+	add(s, state, e->cpu, KC_GOV_EVAL, 1);
+}
+
+/* A frequency switch, made on the policy's first CPU. */
+static void ovh_opp_change(struct sim *s, void *state, int cluster, u64 t, u32 khz)
+{
+	(void)t;
+	(void)khz;
+	add(s, state, s->cl[cluster].pc->cpus[0], KC_FREQ_SWITCH, 1);
 }
 
 /* work_host.kernel_work: asked as the trace is read, so the configuration is the emulation's
@@ -163,32 +195,69 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 	struct kcost_config emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
 	double d;
 
-	if (!s->ovh.kc.present)
+	if (!s->ovh->kc.present)
 		return 0;
-	d = kcost_sched_delta(&s->ovh.kc, &emu, &s->ovh.traced, enqueue);
-	s->ovh.charged_ns += cpu_time_ns(s, cpu, d);
+	d = kcost_sched_delta(&s->ovh->kc, &emu, &s->ovh->traced, enqueue);
+	s->ovh->charged_ns += cpu_time_ns(s, cpu, d);
 	return d;
 }
 
-void sim_ovh_warmup(struct sim *s)
+static void ovh_warmup(struct sim *s, void *state, u64 t)
 {
-	memset(s->ovh.calls, 0, sizeof(s->ovh.calls));
-	memset(s->ovh.time_ns, 0, sizeof(s->ovh.time_ns));
-	memset(s->ovh.by_depth, 0, sizeof(s->ovh.by_depth));
-	s->ovh.charged_ns = 0;
+	struct sim_ovh *o = state;
+
+	(void)s;
+	(void)t;
+	memset(o->calls, 0, sizeof(o->calls));
+	memset(o->time_ns, 0, sizeof(o->time_ns));
+	memset(o->by_depth, 0, sizeof(o->by_depth));
+	o->charged_ns = 0;
 }
 
-void sim_ovh_finish(const struct sim *s, struct run_result *r)
+static int ovh_finish(struct sim *s, void *state, u64 end, struct run_result *r,
+		      struct gs_error *err)
 {
+	const struct sim_ovh *ovh = state;
 	struct run_overhead *o = &r->ovh;
 
-	o->costed = s->ovh.kc.present;
+	(void)end;
+	(void)err;
+	o->costed = ovh->kc.present;
 	o->total_s = 0;
 	for (int i = 0; i < KC__COUNT; i++) {
-		o->calls[i] = s->ovh.calls[i];
-		o->time_s[i] = s->ovh.time_ns[i] / (double)NSEC_PER_SEC;
+		o->calls[i] = ovh->calls[i];
+		o->time_s[i] = ovh->time_ns[i] / (double)NSEC_PER_SEC;
 		o->total_s += o->time_s[i];
 	}
-	o->charged_s = s->work ? s->ovh.charged_ns / (double)NSEC_PER_SEC : 0;
-	memcpy(o->sched_by_depth, s->ovh.by_depth, sizeof(o->sched_by_depth));
+	o->charged_s = s->work ? ovh->charged_ns / (double)NSEC_PER_SEC : 0;
+	memcpy(o->sched_by_depth, ovh->by_depth, sizeof(o->sched_by_depth));
+	return 0;
+}
+
+int sim_ovh_observe(struct sim *s, struct gs_error *err)
+{
+	struct sim_observer o = {
+		.name = "kernel overhead",
+		.opp_change = ovh_opp_change,
+		.rq_task = ovh_rq_task,
+		.update_util = ovh_update_util,
+		.gov_eval = ovh_gov_eval,
+		.warmup = ovh_warmup,
+		.finish = ovh_finish,
+		.release = free,
+	};
+	struct sim_ovh *ovh = calloc(1, sizeof(*ovh));
+	int ret;
+
+	if (!ovh)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	ovh_init(s, ovh);
+	o.state = ovh;
+	ret = sim_observers_add(&s->obs, &o, err);
+	if (ret) {
+		free(ovh);
+		return ret;
+	}
+	s->ovh = ovh;
+	return 0;
 }

@@ -46,7 +46,6 @@ void sim_placement_init(struct sim *s)
 	memset(pl, 0, sizeof(*pl));
 	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS && !s->validating &&
 		 s->cfg.opts.timing == SIM_TIMING_WORK;
-	pl->check = s->cfg.opts.placement == SIM_PLACEMENT_EAS && s->validating;
 	rd->nr_cpus = p->nr_cpus;
 	for (int c = 0; c < p->nr_cpus; c++) {
 		rd->cluster[c] = p->cpus[c].cluster;
@@ -153,14 +152,14 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 	return cpu;
 }
 
-/* A CFS task was enqueued at a wakeup (tick false) or ticked (tick true) on cpu. */
+/* A CFS task was enqueued at a wakeup (tick false) or ticked (tick true) on cpu: called by the
+ * loop for the driver, and by the placement check's observer. */
 void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now)
 {
 	struct sim_place_state *pl = &s->pl;
 	struct eas_rd *rd = &pl->rd;
 
-	if (!(pl->on || pl->check) || p->class != SCHED_CLASS_CFS || cpu < 0 ||
-	    cpu >= s->plat->nr_cpus)
+	if (p->class != SCHED_CLASS_CFS || cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
 	refresh_cpu(s, cpu);
 	if (update_overutilized_status(rd, cpu))
@@ -271,9 +270,8 @@ static void record_dis(struct sim *s, const struct event *ev, const struct task 
  * is the kernel's choice): would v5.9's select_task_rq_fair(), from the emulated state just
  * before it, pick that CPU? The waker's CPU is taken as the event's CPU.
  */
-void sim_placement_check(struct sim *s, const struct event *ev)
+static void check_wakeup(struct sim *s, struct sim_place_state *pl, const struct event *ev)
 {
-	struct sim_place_state *pl = &s->pl;
 	struct task *p = sched_task_find(s->sched, ev->wake.pid);
 	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
 	struct eas_feec_explain ex;
@@ -307,9 +305,8 @@ void sim_placement_check(struct sim *s, const struct event *ev)
  * Scored per cluster of dest_cpu, only when the emulated CPU is the traced orig_cpu (the same
  * state); the wakeup that follows is scored as a wakeup too.
  */
-void sim_placement_check_migrate(struct sim *s, const struct event *ev)
+static void check_migrate(struct sim *s, struct sim_place_state *pl, const struct event *ev)
 {
-	struct sim_place_state *pl = &s->pl;
 	struct task *p = sched_task_find(s->sched, ev->migrate.pid);
 	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
 	struct eas_feec_explain ex;
@@ -335,6 +332,36 @@ void sim_placement_check_migrate(struct sim *s, const struct event *ev)
 		s->val.mig_agree[cl]++;
 	else
 		record_dis(s, ev, p, dest, cpu, p->on_rq ? NULL : &ex, true);
+}
+
+/* The placement check's observer: its state is the root domain of s->pl, which the check keeps
+ * up as the driver would (the driver is off while validating). */
+static void check_sched_event(struct sim *s, void *state, const struct event *ev)
+{
+	if (ev->type == EV_WAKEUP)
+		check_wakeup(s, state, ev);
+	else if (ev->type == EV_MIGRATE)
+		check_migrate(s, state, ev);
+}
+
+static void check_task_event(struct sim *s, void *state, const struct task *p, int cpu,
+			     enum sched_task_event ev, u64 now)
+{
+	(void)state;
+	if (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK)
+		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
+}
+
+int sim_placement_check_observe(struct sim *s, struct gs_error *err)
+{
+	struct sim_observer o = {
+		.name = "placement check",
+		.state = &s->pl,
+		.sched_event = check_sched_event,
+		.task_event = check_task_event,
+	};
+
+	return sim_observers_add(&s->obs, &o, err);
 }
 
 #define SIM_PLACE_SLICES_MAX (1u << 21) /* 2 M slices, 48 MiB */

@@ -47,8 +47,7 @@ static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
-	sim_ovh_count(s, cl->pc->cpus[0], KC_FREQ_SWITCH);
-	sim_val_note_emulated(s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
+	sim_observers_opp_change(&s->obs, s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;
 	sim_timeline_step(&cl->tl_emu, s->now, cl->pol.cur_khz);
@@ -101,7 +100,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	 * maximum, under performance, until the traced switch to schedutil) */
 	if (now < s->cfg.governor_start_ns)
 		return;
-	sim_ovh_count(s, cpu, KC_UPDATE_UTIL);
+	sim_observers_update_util(&s->obs, s, cpu);
 	cl->pol.this_cpu = s->this_cpu;
 	governor_update(cl->gov_data, cpu, now, flags);
 	next_pending_refresh(s);
@@ -116,13 +115,13 @@ void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
-	sim_ovh_sched(s, cpu, p, true);
+	sim_observers_rq_task(&s->obs, s, cpu, p, true);
 }
 
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	sim_ovh_sched(s, cpu, p, false); /* with the class_enabled of the enqueue */
+	sim_observers_rq_task(&s->obs, s, cpu, p, false); /* with the class_enabled of the enqueue */
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
@@ -180,8 +179,9 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 			st->on_cpu = false;
 		}
 	}
-	if ((s->pl.on || s->pl.check) && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
+	if (s->pl.on && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
 		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
+	sim_observers_task_event(&s->obs, s, p, cpu, ev, now);
 	if (s->cfg.opts.task_timeline || s->cfg.opts.sink)
 		sim_emit_task(s, p, cpu, ev, now);
 }
@@ -238,7 +238,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	int clamp_dir = 0;
 	bool overutil;
 
-	sim_ovh_count(s, e->cpu, KC_GOV_EVAL);
 	if (uclamp_is_used(&s->uc)) {
 		unsigned long clamped =
 			uclamp_rq_util_with(&s->uc, sched_cpu_uclamp(s->sched, e->cpu), raw, NULL);
@@ -252,21 +251,7 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->overutil = overutil;
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util);
-	if (s->validating) {
-		struct sim_decision *le = &s->last_eval[sc->cluster];
-
-		sim_validate_emu_eval(s, e->cpu, e->util);
-		if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
-			le->has_eval = true;
-			le->eval_t_ns = e->time_ns;
-			le->eval_cpu = e->cpu;
-			le->util = e->util;
-			le->max = e->in.capacity;
-			le->uclamp_min = e->uclamp_min;
-			le->uclamp_max = e->uclamp_max;
-			le->target_khz = e->target_khz;
-		}
-	}
+	sim_observers_gov_eval(&s->obs, s, e);
 
 	if (s->cfg.opts.timeline || s->cfg.opts.sink)
 		sim_emit_eval(s, e);
@@ -335,7 +320,7 @@ static void sim_warmup_end(struct sim *s)
 	s->clamped_up_ns = s->clamped_down_ns = 0;
 	s->agg_ops_base = s->uc.stats.agg_ops;
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
-	sim_ovh_warmup(s);
+	sim_observers_warmup(&s->obs, s, t);
 	sched_for_each_task(s->sched, warmup_reset_task, s);
 	sim_exited_warmup_reset(s);
 	s->measured_from = t;
@@ -439,16 +424,10 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
  * the work-timing layer at emulated times). */
 static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struct gs_error *err)
 {
-	bool new_task = false;
 	int ret = sim_advance(s, now, err);
 	if (ret)
 		return ret;
-	if (s->validating && ev->type == EV_WAKEUP_NEW)
-		new_task = sched_task_find(s->sched, ev->wake.pid) == NULL;
-	if (s->pl.check && ev->type == EV_WAKEUP)
-		sim_placement_check(s, ev);
-	else if (s->pl.check && ev->type == EV_MIGRATE)
-		sim_placement_check_migrate(s, ev);
+	sim_observers_sched_event(&s->obs, s, ev);
 	/* the scheduler runs this event's code on the CPU that recorded it: a wakeup enqueued
 	 * by the waker's CPU, wake_up_new_task on the parent's */
 	s->this_cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1;
@@ -456,11 +435,6 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	s->this_cpu = -1;
 	if (ret)
 		return ret;
-	if (new_task) {
-		struct task *p = sched_task_find(s->sched, ev->wake.pid);
-		if (p && sim_task_data(p))
-			sim_task_data(p)->born_in_trace = true;
-	}
 	if (s->pl.on && ev->type == EV_MIGRATE) /* only the work layer's misfit pulls */
 		sim_placement_pulled(s, sched_task_find(s->sched, ev->migrate.pid),
 				     ev->migrate.orig_cpu);
@@ -514,7 +488,7 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 	}
 	sim_cluster_flush(s, s->cpu[ev->power.cpu_id].cluster);
 	if (ev->type == EV_CPU_FREQUENCY)
-		sim_val_note_decision(s, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+		sim_observers_trace_event(&s->obs, s, ev);
 	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 	s->cpu[ev->power.cpu_id].traced_seen = true;
 	sim_emit_traced_freq(s, (int)ev->power.cpu_id, ev->ts_ns);
@@ -639,8 +613,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_WAKEUP_NEW:
 	case EV_MIGRATE:
 		ret = feed_sched(s, ev, err);
-		if (!ret && s->validating)
-			sim_validate_sched_done(s, ev->cpu);
+		if (!ret)
+			sim_observers_sched_done(&s->obs, s, ev);
 		return ret;
 	case EV_WAKING:
 		return feed_sched(s, ev, err);
@@ -656,12 +630,13 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_blocked_update(s, ev, err);
 	case EV_PROCESS_EXIT:
 		return sim_feed_exit(s, ev, err);
-	case EV_GOV_RAW_FREQ:
-		if (!s->validating || s->work || s->cfg.opts.util_source != SIM_UTIL_EMULATED)
+	case EV_GOV_RAW_FREQ: /* the loop goes to its time only to show it to an observer */
+		if (!s->obs.nr_trace_event || s->work ||
+		    s->cfg.opts.util_source != SIM_UTIL_EMULATED)
 			return 0;
 		if ((ret = sim_advance(s, ev->ts_ns, err)))
 			return ret;
-		sim_validate_gov_raw(s, ev);
+		sim_observers_trace_event(&s->obs, s, ev);
 		return 0;
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
@@ -879,6 +854,21 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 	return 0;
 }
 
+/* The optional features that watch the replay (observer.h), after the kernel overhead model
+ * every replay has. */
+static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
+{
+	int ret = 0;
+
+	if (cfg->opts.power_model == POWER_MODEL_WATTSON)
+		ret = sim_wattson_observe(s, err);
+	if (!ret && s->validating)
+		ret = sim_validate_observe(s, err);
+	if (!ret && s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS)
+		ret = sim_placement_check_observe(s, err);
+	return ret;
+}
+
 int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err)
 {
 	struct sim *s;
@@ -900,7 +890,6 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
 	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
-	sim_ovh_init(s);
 	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;
 		free(s);
@@ -925,6 +914,10 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		free(s);
 		return ret;
 	}
+	if ((ret = sim_ovh_observe(s, err))) {
+		sim_free(s);
+		return ret;
+	}
 	sim_new_env(s, cfg);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		ret = sim_new_cluster(s, cfg, c, err);
@@ -934,7 +927,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		}
 	}
 
-	if (cfg->opts.power_model == POWER_MODEL_WATTSON && (ret = sim_wattson_observe(s, err))) {
+	if ((ret = sim_new_observers(s, cfg, err))) {
 		sim_free(s);
 		return ret;
 	}
@@ -980,8 +973,6 @@ void sim_free(struct sim *s)
 		sched_free(s->sched);
 	}
 	uclamp_sys_release(&s->uc);
-	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
-		free(s->emu_chg[c]);
 	free(s->val.dec);
 	free(s->val.pdis);
 	free(s->pl.slices);

@@ -56,10 +56,10 @@ struct sim_task {
 };
 
 /* --placement eas (placement.c): the root domain as v5.9's placement reads it, the flags it
- * keeps (overutilized, misfit), and counts. */
+ * keeps (overutilized, misfit), and counts; kept up by the placement driver (`on`, run) or by
+ * validate's placement check, an observer. */
 struct sim_place_state {
 	bool on;
-	bool check;             /* validate --placement eas: agreement at traced wakeups */
 	struct eas_rd rd;
 	struct em_perf_domain pd[EAS_MAX_PD];
 	u64 wakeups, forks, migrations, misfit_pulls, misfit_ticks, ou_switches;
@@ -141,19 +141,6 @@ struct sim_cluster {
 	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
-/* The kernel's own overhead (overhead.c): the cost table, the emulated and the
- * traced kernel's configuration, and what the emulated kernel did so far. */
-struct sim_ovh {
-	struct kcost kc;
-	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
-	int extra_depth;         /* emulated: cgroup levels above every task's own group */
-	struct kcost_config traced;
-	u64 calls[KC__COUNT];
-	double time_ns[KC__COUNT];
-	double charged_ns;
-	u64 by_depth[RUN_DEPTH_SLOTS];
-};
-
 struct sim {
 	struct sim_config cfg;
 	const struct platform *plat;
@@ -169,13 +156,6 @@ struct sim {
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
-	/* validate with the lab's probes: per CPU, the kernel's latest evaluation and the
-	 * emulation's, each waiting for its pair (sim_validate_gov_raw) */
-	struct sim_gov_pair {
-		u64 k_t, e_t;
-		unsigned long k_util, e_util;
-		bool k_pending, e_pending;
-	} gov_pair[GS_MAX_CPUS];
 	/* where the blocked-load updates come from (feed_blocked_update): the replay's own (the
 	 * load balancer's of balance.c, or the 32-ms refresh under work timing), the trace's
 	 * SCHED_SOFTIRQ entries, or the lab's update_blocked_averages probe */
@@ -219,22 +199,19 @@ struct sim {
 	u64 clamped_up_ns, clamped_down_ns;
 	u64 overutil_ns[GS_MAX_CLUSTERS];
 	struct sim_validation val;
-	/* validate: util_est samples the kernel traced inside an enqueue or dequeue, per trace
-	 * CPU, waiting for the scheduling event that shows it (sim_validate_sched_done) */
+	/* util_est samples the kernel traced inside an enqueue or dequeue, per trace CPU,
+	 * waiting for the scheduling event that shows it (validate.c's observer) */
 	struct event val_pend[GS_MAX_CPUS][SIM_VAL_PEND_MAX];
 	u32 nr_val_pend[GS_MAX_CPUS];
-	/* validate: emulated frequency changes per cluster (time, kHz), the frequency at the
-	 * start, the last evaluation per cluster, and the decisions' capacity */
-	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
-	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
+	/* the emulated frequency at the start, per cluster; validate's decisions' capacity */
 	u32 emu_init_khz[GS_MAX_CLUSTERS];
-	struct sim_decision last_eval[GS_MAX_CLUSTERS];
 	size_t cap_dec;
 	char notes[GS_ERROR_MSG_MAX];
 	const struct kernel_profile *kp; /* never NULL */
 	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
-	/* the optional features that watch the replay (observer.h): --power-model wattson */
+	/* the optional features that watch the replay (observer.h): --power-model wattson,
+	 * validate, validate --placement eas, and in every replay the kernel overhead model */
 	struct sim_observers obs;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
@@ -242,7 +219,9 @@ struct sim {
 	struct sim_exited_work *exited_work; /* work timing: cap_exited of them, by seq */
 	size_t nr_exited, cap_exited;
 	struct sim_place_state pl;
-	struct sim_ovh ovh;
+	/* the kernel overhead observer's state (overhead.c), which the work layer's kernel_work
+	 * charge reads too */
+	struct sim_ovh *ovh;
 };
 
 /* ---- small helpers -------------------------------------------------------------------------- */
@@ -289,18 +268,12 @@ bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
 bool sim_is_compared_event(enum event_type t);
 void sim_validate_event(struct sim *s, const struct event *ev);
-/* The replay has applied a scheduling event traced on CPU `cpu`: compare the util_est samples
- * waiting on that CPU; cpu -1: every CPU's (the end of the trace). */
-void sim_validate_sched_done(struct sim *s, int cpu);
-/* The kernel's evaluation (a resolve_freq probe event) and the emulation's (of one CPU at
- * s->now), paired one to one within SIM_GOV_PAIR_NS: the util each read. */
-void sim_validate_gov_raw(struct sim *s, const struct event *ev);
-void sim_validate_emu_eval(struct sim *s, int cpu, unsigned long util);
-/* At the end: kernel evaluations still waiting count as unmatched. */
-void sim_validate_gov_finish(struct sim *s);
-void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz);
-void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz);
-void sim_val_finish_decisions(struct sim *s);
+/* Register govsim validate's observer (0, or GS_ENOMEM): the kernel's evaluations (a
+ * resolve_freq probe event) and the emulation's (of one CPU at s->now) paired one to one within
+ * SIM_GOV_PAIR_NS; the kernel's frequency decisions matched with the emulated changes; the
+ * util_est samples compared once their scheduling event is applied; tasks born in the trace
+ * marked. */
+int sim_validate_observe(struct sim *s, struct gs_error *err);
 
 /* wattson_observer.c: register --power-model wattson's observer (0, or GS_ENOMEM). */
 int sim_wattson_observe(struct sim *s, struct gs_error *err);
@@ -317,8 +290,9 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now);
 int sim_placement_misfit(struct sim *s, int cpu);
 bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
-void sim_placement_check(struct sim *s, const struct event *ev);
-void sim_placement_check_migrate(struct sim *s, const struct event *ev);
+/* Register validate --placement eas's observer (0, or GS_ENOMEM): the traced wakeups and
+ * migrations scored against v5.9's choice from the emulated state. */
+int sim_placement_check_observe(struct sim *s, struct gs_error *err);
 /* --placement eas: task pid ran on cpu from start to end (ns), a slice of the placement plot */
 void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end);
 void sim_placement_pulled(struct sim *s, struct task *p, int src);
@@ -329,12 +303,13 @@ bool sim_ovh_is_param(const char *key);
 int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
 /* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
-void sim_ovh_init(struct sim *s);
-void sim_ovh_sched(struct sim *s, int cpu, const struct task *p, bool enqueue);
-void sim_ovh_count(struct sim *s, int cpu, enum kcost_op op);
+/* Register the model's observer and set s->ovh (0, or GS_ENOMEM): the enqueues and dequeues,
+ * cpufreq_update_util calls, governor evaluations and frequency switches counted and costed,
+ * put in r->ovh at the end. */
+int sim_ovh_observe(struct sim *s, struct gs_error *err);
+/* struct work_host.kernel_work: the ns of work the emulated configuration's enqueue (dequeue)
+ * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
-void sim_ovh_warmup(struct sim *s);
-void sim_ovh_finish(const struct sim *s, struct run_result *r);
 
 /* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);

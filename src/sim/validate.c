@@ -1,12 +1,36 @@
 /*
- * validate.c - the trace's own signals in the replay: govsim validate compares the emulated
- * PELT/util_est with the trace's util events at the same instants; --util-source trace keeps the
- * trace's per-CPU signals for the governor.
+ * validate.c - the trace's own signals in the replay: every replay of emulated util compares the
+ * emulated PELT/util_est with the trace's util events at the same instants; --util-source trace
+ * keeps the trace's per-CPU signals for the governor. govsim validate adds an observer
+ * (observer.h, sim_validate_observe) that pairs the kernel's governor evaluations and frequency
+ * decisions with the emulation's and keeps the util_est samples waiting for their event.
  */
 #include "sim/sim_priv.h"
 
 #include <stdint.h>
 #include <stdlib.h>
+
+#include "gov/governor.h"
+
+/* The validation observer's state: what it keeps while the replay runs. Its results go to the
+ * replay's struct sim_validation (s->val), which the accounting and the caller read. */
+struct sim_val_watch {
+	/* the lab's probes: per CPU, the kernel's latest evaluation and the emulation's, each
+	 * waiting for its pair (val_gov_raw) */
+	struct sim_gov_pair {
+		u64 k_t, e_t;
+		unsigned long k_util, e_util;
+		bool k_pending, e_pending;
+	} gov_pair[GS_MAX_CPUS];
+	/* emulated frequency changes per cluster (time, kHz), and the last evaluation per
+	 * cluster, for the decisions */
+	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
+	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
+	struct sim_decision last_eval[GS_MAX_CLUSTERS];
+	/* a sched_wakeup_new of a task the model did not have, being applied: born in the trace */
+	bool born_pending;
+	s32 born_pid;
+};
 
 bool sim_is_util_event(enum event_type t)
 {
@@ -191,7 +215,9 @@ void sim_validate_event(struct sim *s, const struct event *ev)
 	validate_sample(s, ev, false);
 }
 
-void sim_validate_sched_done(struct sim *s, int cpu)
+/* The replay has applied a scheduling event traced on CPU `cpu`: compare the util_est samples
+ * waiting on that CPU; cpu -1: every CPU's (the end of the trace). */
+static void val_sched_done(struct sim *s, int cpu)
 {
 	int from = cpu < 0 ? 0 : cpu, to = cpu < 0 ? s->plat->nr_cpus - 1 : cpu;
 
@@ -248,7 +274,7 @@ static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emul
  * policy per CPU only (a shared policy's raw frequency is its CPUs' maximum). The kernel
  * evaluations left without a pair are the update points the replay does not have.
  */
-void sim_validate_gov_raw(struct sim *s, const struct event *ev)
+static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct event *ev)
 {
 	int cpu = ev->cpu;
 	struct sim_gov_pair *gp;
@@ -259,7 +285,7 @@ void sim_validate_gov_raw(struct sim *s, const struct event *ev)
 	k = kernel_util_from_raw(s, cpu, ev->raw.khz);
 	if (k < 0)
 		return;
-	gp = &s->gov_pair[cpu];
+	gp = &w->gov_pair[cpu];
 	s->val.gov_evals++;
 	if (gp->k_pending)
 		s->val.gov_unmatched++;
@@ -274,13 +300,13 @@ void sim_validate_gov_raw(struct sim *s, const struct event *ev)
 	gp->k_util = (unsigned long)k;
 }
 
-void sim_validate_emu_eval(struct sim *s, int cpu, unsigned long util)
+static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long util)
 {
 	struct sim_gov_pair *gp;
 
 	if (cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
-	gp = &s->gov_pair[cpu];
+	gp = &w->gov_pair[cpu];
 	if (gp->k_pending && s->now - gp->k_t <= SIM_GOV_PAIR_NS) {
 		gov_pair_add(s, gp->k_util, util);
 		gp->k_pending = false;
@@ -295,12 +321,13 @@ void sim_validate_emu_eval(struct sim *s, int cpu, unsigned long util)
 	gp->e_util = util;
 }
 
-void sim_validate_gov_finish(struct sim *s)
+/* At the end: kernel evaluations still waiting count as unmatched. */
+static void val_gov_finish(struct sim *s, struct sim_val_watch *w)
 {
 	for (int c = 0; c < s->plat->nr_cpus; c++)
-		if (s->gov_pair[c].k_pending) {
+		if (w->gov_pair[c].k_pending) {
 			s->val.gov_unmatched++;
-			s->gov_pair[c].k_pending = false;
+			w->gov_pair[c].k_pending = false;
 		}
 }
 
@@ -309,33 +336,31 @@ const struct sim_validation *sim_get_validation(const struct sim *s)
 	return &s->val;
 }
 
-/* validate: an emulated frequency change (kept only when validating). */
-void sim_val_note_emulated(struct sim *s, int c, u64 t, u32 khz)
+/* An emulated frequency change. */
+static void val_note_emulated(struct sim_val_watch *w, int c, u64 t, u32 khz)
 {
-	if (!s->validating)
-		return;
-	if (s->nr_emu_chg[c] == s->cap_emu_chg[c]) {
-		size_t n = s->cap_emu_chg[c] ? 2 * s->cap_emu_chg[c] : 64;
-		void *p = realloc(s->emu_chg[c], n * sizeof(*s->emu_chg[c]));
+	if (w->nr_emu_chg[c] == w->cap_emu_chg[c]) {
+		size_t n = w->cap_emu_chg[c] ? 2 * w->cap_emu_chg[c] : 64;
+		void *p = realloc(w->emu_chg[c], n * sizeof(*w->emu_chg[c]));
 		if (!p)
 			return; /* out of memory: the decision figures only lose precision */
-		s->emu_chg[c] = p;
-		s->cap_emu_chg[c] = n;
+		w->emu_chg[c] = p;
+		w->cap_emu_chg[c] = n;
 	}
-	s->emu_chg[c][s->nr_emu_chg[c]].t = t;
-	s->emu_chg[c][s->nr_emu_chg[c]].khz = khz;
-	s->nr_emu_chg[c]++;
+	w->emu_chg[c][w->nr_emu_chg[c]].t = t;
+	w->emu_chg[c][w->nr_emu_chg[c]].khz = khz;
+	w->nr_emu_chg[c]++;
 }
 
 /* A cpu_frequency of a policy's first CPU that changes its traced frequency: a decision. */
-void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
+static void val_note_decision(struct sim *s, struct sim_val_watch *w, int cpu, u64 t, u32 khz)
 {
 	int c = s->cpu[cpu].cluster;
 	const struct plat_cluster *pc = s->cl[c].pc;
 	struct sim_decision *d;
 	u32 prev = s->cpu[cpu].traced_khz;
 
-	if (!s->validating || pc->cpus[0] != cpu)
+	if (pc->cpus[0] != cpu)
 		return;
 	s->val.kernel_freq_events[c]++;
 	if (prev == khz || !prev)
@@ -349,7 +374,7 @@ void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
 		s->cap_dec = n;
 	}
 	d = &s->val.dec[s->val.nr_dec++];
-	*d = s->last_eval[c];
+	*d = w->last_eval[c];
 	d->t_ns = t;
 	d->cluster = c;
 	d->kernel_khz = khz;
@@ -358,18 +383,18 @@ void sim_val_note_decision(struct sim *s, int cpu, u64 t, u32 khz)
 }
 
 /* The emulated frequency in force at t: the last change at or before t, else the initial. */
-static u32 val_emu_before(const struct sim *s, int c, u64 t)
+static u32 val_emu_before(const struct sim *s, const struct sim_val_watch *w, int c, u64 t)
 {
-	size_t lo = 0, hi = s->nr_emu_chg[c];
+	size_t lo = 0, hi = w->nr_emu_chg[c];
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (s->emu_chg[c][mid].t <= t)
+		if (w->emu_chg[c][mid].t <= t)
 			lo = mid + 1;
 		else
 			hi = mid;
 	}
-	return lo ? s->emu_chg[c][lo - 1].khz : s->emu_init_khz[c];
+	return lo ? w->emu_chg[c][lo - 1].khz : s->emu_init_khz[c];
 }
 
 /*
@@ -380,43 +405,43 @@ static u32 val_emu_before(const struct sim *s, int c, u64 t)
  * change the kernel did not make (precision). Both lists are in time order, so each pairing
  * scans only the window.
  */
-void sim_val_finish_decisions(struct sim *s)
+static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
 {
 	bool *used[GS_MAX_CLUSTERS] = {NULL};
 	size_t lo[GS_MAX_CLUSTERS] = {0};
 
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		s->val.emu_decisions[c] = s->nr_emu_chg[c];
-		used[c] = calloc(s->nr_emu_chg[c] ? s->nr_emu_chg[c] : 1, sizeof(bool));
+		s->val.emu_decisions[c] = w->nr_emu_chg[c];
+		used[c] = calloc(w->nr_emu_chg[c] ? w->nr_emu_chg[c] : 1, sizeof(bool));
 	}
 	for (size_t i = 0; i < s->val.nr_dec; i++) {
 		struct sim_decision *d = &s->val.dec[i];
 		int c = d->cluster;
-		u64 w = s->val.window_ns[c];
-		u64 from = d->t_ns > w ? d->t_ns - w : 0;
+		u64 win = s->val.window_ns[c];
+		u64 from = d->t_ns > win ? d->t_ns - win : 0;
 		size_t best = SIZE_MAX;
 
-		while (lo[c] < s->nr_emu_chg[c] && s->emu_chg[c][lo[c]].t < from)
+		while (lo[c] < w->nr_emu_chg[c] && w->emu_chg[c][lo[c]].t < from)
 			lo[c]++;
-		for (size_t k = lo[c]; k < s->nr_emu_chg[c] && s->emu_chg[c][k].t <= d->t_ns + w;
+		for (size_t k = lo[c]; k < w->nr_emu_chg[c] && w->emu_chg[c][k].t <= d->t_ns + win;
 		     k++) {
-			if (!used[c] || used[c][k] || s->emu_chg[c][k].khz != d->kernel_khz)
+			if (!used[c] || used[c][k] || w->emu_chg[c][k].khz != d->kernel_khz)
 				continue;
 			if (best == SIZE_MAX ||
-			    llabs((s64)(s->emu_chg[c][k].t - d->t_ns)) <
-				    llabs((s64)(s->emu_chg[c][best].t - d->t_ns)))
+			    llabs((s64)(w->emu_chg[c][k].t - d->t_ns)) <
+				    llabs((s64)(w->emu_chg[c][best].t - d->t_ns)))
 				best = k;
 		}
 		d->agree = best != SIZE_MAX;
-		d->timing_err_ns = d->agree ? (s64)(s->emu_chg[c][best].t - d->t_ns) : 0;
+		d->timing_err_ns = d->agree ? (s64)(w->emu_chg[c][best].t - d->t_ns) : 0;
 		if (!d->agree) {
-			u32 before = val_emu_before(s, c, from);
+			u32 before = val_emu_before(s, w, c, from);
 
 			if (before == d->kernel_khz)
 				d->miss = SIM_MISS_EARLY;
 			else if (before != d->kernel_prev_khz)
 				d->miss = SIM_MISS_PATH;
-			else if (!d->has_eval || d->eval_t_ns + w < d->t_ns)
+			else if (!d->has_eval || d->eval_t_ns + win < d->t_ns)
 				d->miss = SIM_MISS_NO_UPDATE;
 			else
 				d->miss = SIM_MISS_UTIL;
@@ -454,4 +479,110 @@ void sim_validation_release(struct sim_validation *v)
 	free(v->pdis);
 	v->pdis = NULL;
 	v->nr_pdis = 0;
+}
+
+/* ---- the validation observer ------------------------------------------------------------- */
+
+static void val_opp_change(struct sim *s, void *state, int cluster, u64 t, u32 khz)
+{
+	(void)s;
+	val_note_emulated(state, cluster, t, khz);
+}
+
+static void val_sched_event(struct sim *s, void *state, const struct event *ev)
+{
+	struct sim_val_watch *w = state;
+
+	w->born_pending = ev->type == EV_WAKEUP_NEW && !sched_task_find(s->sched, ev->wake.pid);
+	w->born_pid = ev->wake.pid;
+}
+
+static void val_sched_done_hook(struct sim *s, void *state, const struct event *ev)
+{
+	struct sim_val_watch *w = state;
+
+	if (w->born_pending) {
+		struct task *p = sched_task_find(s->sched, w->born_pid);
+
+		w->born_pending = false;
+		if (p && sim_task_data(p))
+			sim_task_data(p)->born_in_trace = true;
+	}
+	val_sched_done(s, ev->cpu);
+}
+
+/* The emulation's evaluation: paired with the kernel's, and kept as the cluster's last one
+ * (the highest target of the evaluations at one instant) for the decision that follows. */
+static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
+{
+	struct sim_val_watch *w = state;
+	struct sim_decision *le = &w->last_eval[s->cpu[e->cpu].cluster];
+
+	val_emu_eval(s, w, e->cpu, e->util);
+	if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
+		le->has_eval = true;
+		le->eval_t_ns = e->time_ns;
+		le->eval_cpu = e->cpu;
+		le->util = e->util;
+		le->max = e->in.capacity;
+		le->uclamp_min = e->uclamp_min;
+		le->uclamp_max = e->uclamp_max;
+		le->target_khz = e->target_khz;
+	}
+}
+
+static void val_trace_event(struct sim *s, void *state, const struct event *ev)
+{
+	if (ev->type == EV_GOV_RAW_FREQ)
+		val_gov_raw(s, state, ev);
+	else if (ev->type == EV_CPU_FREQUENCY)
+		val_note_decision(s, state, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+}
+
+/* The end of the trace: the samples still waiting, the evaluations without a pair, and the
+ * decisions matched with the emulated changes. */
+static int val_finish(struct sim *s, void *state, u64 end, struct run_result *r,
+		      struct gs_error *err)
+{
+	(void)end;
+	(void)r;
+	(void)err;
+	val_sched_done(s, -1);
+	val_gov_finish(s, state);
+	val_finish_decisions(s, state);
+	return 0;
+}
+
+static void val_release(void *state)
+{
+	struct sim_val_watch *w = state;
+
+	if (!w)
+		return;
+	for (int c = 0; c < GS_MAX_CLUSTERS; c++)
+		free(w->emu_chg[c]);
+	free(w);
+}
+
+int sim_validate_observe(struct sim *s, struct gs_error *err)
+{
+	struct sim_observer o = {
+		.name = "validate",
+		.opp_change = val_opp_change,
+		.sched_event = val_sched_event,
+		.sched_done = val_sched_done_hook,
+		.gov_eval = val_gov_eval,
+		.trace_event = val_trace_event,
+		.finish = val_finish,
+		.release = val_release,
+	};
+	int ret;
+
+	o.state = calloc(1, sizeof(struct sim_val_watch));
+	if (!o.state)
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	ret = sim_observers_add(&s->obs, &o, err);
+	if (ret)
+		val_release(o.state);
+	return ret;
 }

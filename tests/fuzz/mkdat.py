@@ -3,86 +3,27 @@
 
 usage: tests/fuzz/mkdat.py IN.dat OUT.dat [PAGES]
 
-Keeps the header pages, the 'sched' and 'power' event systems, the saved command lines and the
-first PAGES (default 1) pages of each CPU; drops ftrace formats, kallsyms and printk formats.
-Follows trace-cmd's Documentation/trace-cmd/trace-cmd.dat.v6.5.txt (little endian only).
+Keeps the header pages, the 'sched' and 'power' event systems, the saved command lines, the
+options and the first PAGES (default 1) pages of each CPU; drops ftrace formats, kallsyms and
+printk formats. The layout is read and written by tests/golden/lib/dat_v6.py.
 """
-import struct
+import os
 import sys
 
-src = open(sys.argv[1], 'rb').read()
-pages = int(sys.argv[3]) if len(sys.argv) > 3 else 1
-pos = 0
+sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), '..', 'golden', 'lib'))
+from dat_v6 import V6  # noqa: E402
 
 
-def take(n):
-    global pos
-    b = src[pos:pos + n]
-    pos += n
-    return b
+def main():
+    if len(sys.argv) not in (3, 4):
+        raise SystemExit('usage: mkdat.py IN.dat OUT.dat [PAGES]')
+    v6 = V6(open(sys.argv[1], 'rb').read())
+    pages = int(sys.argv[3]) if len(sys.argv) > 3 else 1
+    v6.ftrace, v6.kallsyms, v6.printk = [], b'', b''
+    v6.systems = [(name, evs) for name, evs in v6.systems if name in (b'sched', b'power')]
+    v6.cpu_data = [d[:pages * v6.page_size] for d in v6.cpu_data]
+    open(sys.argv[2], 'wb').write(v6.write())
 
 
-def u(n):
-    return int.from_bytes(take(n), 'little')
-
-
-def cstr():
-    global pos
-    end = src.index(b'\0', pos)
-    s = src[pos:end + 1]
-    pos = end + 1
-    return s
-
-
-out = bytearray(take(10))
-out += cstr()                       # version
-out += take(2)                      # endianness, long size
-page_size = u(4)
-out += struct.pack('<I', page_size)
-for name in (b'header_page\0', b'header_event\0'):
-    assert take(len(name)) == name
-    n = u(8)
-    out += name + struct.pack('<Q', n) + take(n)
-for _ in range(u(4)):               # ftrace event formats: dropped
-    take(u(8))
-out += struct.pack('<I', 0)
-systems = []
-for _ in range(u(4)):
-    name = cstr()
-    evs = [take(u(8)) for _ in range(u(4))]
-    if name in (b'sched\0', b'power\0'):
-        systems.append((name, evs))
-out += struct.pack('<I', len(systems))
-for name, evs in systems:
-    out += name + struct.pack('<I', len(evs))
-    for e in evs:
-        out += struct.pack('<Q', len(e)) + e
-take(u(4))                          # kallsyms: dropped
-take(u(4))                          # printk: dropped
-out += struct.pack('<II', 0, 0)
-n = u(8)
-out += struct.pack('<Q', n) + take(n)   # saved command lines
-cpus = u(4)
-out += struct.pack('<I', cpus)
-tag = take(10)
-if tag == b'options  \0':
-    out += tag
-    while True:
-        oid = u(2)
-        out += struct.pack('<H', oid)
-        if oid == 0:
-            break
-        n = u(4)
-        out += struct.pack('<I', n) + take(n)
-    tag = take(10)
-assert tag == b'flyrecord\0', tag
-out += tag
-table = [(u(8), u(8)) for _ in range(cpus)]
-start = (len(out) + 16 * cpus + page_size - 1) // page_size * page_size
-data = bytearray()
-for off, size in table:
-    keep = min(size, pages * page_size)
-    out += struct.pack('<QQ', start + len(data), keep)
-    data += src[off:off + keep]
-out += b'\0' * (start - len(out)) + data
-open(sys.argv[2], 'wb').write(out)
+if __name__ == '__main__':
+    main()

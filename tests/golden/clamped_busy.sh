@@ -12,16 +12,8 @@
 # Does not check: which evaluations see a clamp (test_uclamp.c, test_sim.c).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "clamped_busy: $*" >&2
-	fail=1
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init clamped_busy
 
 {
 	printf '# tracer: nop\n#\n'
@@ -35,9 +27,10 @@ err() {
 	printf '               b-51    [004] d..3   20.100000: sched_switch: prev_comm=b prev_pid=51 prev_prio=120 prev_state=S ==> next_comm=swapper/4 next_pid=0 next_prio=120\n'
 } >"$tmp/t.txt"
 
-# check NAME JSON WANT_UP: clamped up (WANT_UP, or "" for any) and down within the busy time
-check() {
-	python3 - "$1" "$2" "$3" <<'PY' || fail=1
+# clamped_within_busy NAME JSON WANT_UP: clamped up (WANT_UP, or "" for any) and down within
+# the busy time
+clamped_within_busy() {
+	python3 - "$1" "$2" "$3" <<'PY' || golden_fail "$1: clamped time"
 import json, sys
 name, path, want = sys.argv[1:]
 j = json.load(open(path))
@@ -45,22 +38,22 @@ u = j["uclamp"]
 busy = sum(p["busy_s"] for p in j["policies"])
 bad = 0
 if want and abs(u["clamped_up_s"] - float(want)) > 1e-6:
-    print(f"clamped_busy: {name}: clamped up {u['clamped_up_s']}, want {want}", file=sys.stderr); bad = 1
+    print(f"{name}: clamped up {u['clamped_up_s']}, want {want}", file=sys.stderr); bad = 1
 for k in ("clamped_up_s", "clamped_down_s"):
     if u[k] > busy + 1e-9:
-        print(f"clamped_busy: {name}: {k} {u[k]} exceeds busy {busy}", file=sys.stderr); bad = 1
+        print(f"{name}: {k} {u[k]} exceeds busy {busy}", file=sys.stderr); bad = 1
 sys.exit(bad)
 PY
 }
 
 "$bin" run "$tmp/t.txt" --timing traced --action 'setattr comm=a uclamp_min=1024' --json \
-	>"$tmp/j" 2>"$tmp/e" || err "run failed: $(cat "$tmp/e")"
-check "hand-written" "$tmp/j" 0.002
+	>"$tmp/j" 2>"$tmp/e" || golden_fail "run failed: $(cat "$tmp/e")"
+clamped_within_busy "hand-written" "$tmp/j" 0.002
 python3 -c 'import json,sys; u=json.load(open(sys.argv[1]))["uclamp"]; sys.exit(u["clamped_down_s"] != 0)' "$tmp/j" ||
-	err "hand-written: clamped down is not 0"
+	golden_fail "hand-written: clamped down is not 0"
 sf=traces/android-8cpu/surfaceflinger.txt
 for a in 'setattr comm=* uclamp_min=512' 'setattr comm=* uclamp_max=100'; do
-	"$bin" run $sf --action "$a" --json >"$tmp/j" 2>"$tmp/e" || err "$a: run failed"
-	check "surfaceflinger, $a" "$tmp/j" ""
+	"$bin" run $sf --action "$a" --json >"$tmp/j" 2>"$tmp/e" || golden_fail "$a: run failed"
+	clamped_within_busy "surfaceflinger, $a" "$tmp/j" ""
 done
 exit $fail

@@ -19,11 +19,8 @@
 # - v5.10 (every entry stops the tick) or a CPU with a cpuidle driver: the entry at 1.006010
 #   counts, so the frequency drops at 1.0075 already.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init idle_calls
 
 {
 	echo "# tracer: nop"
@@ -43,24 +40,23 @@ fail=0
 freqs() {
 	"$bin" run "$tmp/t.txt" --platform lab-2cpu --timing traced --set rate_limit_us=0 \
 		--set switch_latency_us=0 --set rq_clock_offset_ns=0 "$@" --timeline "$tmp/tl.csv" \
-		>"$tmp/out.txt" 2>&1 || { echo "idle_calls.sh: run $* failed: $(cat "$tmp/out.txt")" >&2; return; }
+		>"$tmp/out.txt" 2>&1 || { golden_fail "run $* failed: $(cat "$tmp/out.txt")"; return; }
 	awk -F, 'NR > 1 && $2 == 1 && $11 != "" { f[$1] = $12 }
 		END { printf "%s %s %s", f["0.004000"], f["0.007500"], f["0.009500"] }' "$tmp/tl.csv"
 }
-check() { # NAME HELD(1: the frequency at 1.0075 is the one before) ARGS...
+held_at_softirq() { # NAME HELD(1: the frequency at 1.0075 is the one before) ARGS...
 	local name=$1 held=$2 b a c
 	shift 2
 	read -r b a c <<<"$(freqs "$@")"
 	if [ -z "${c:-}" ] || [ "$c" -ge "$b" ] || { [ "$held" = 1 ] && [ "$a" != "$b" ]; } ||
 		{ [ "$held" = 0 ] && [ "$a" -ge "$b" ]; }; then
-		echo "idle_calls.sh: $name: frequencies at 1.004, 1.0075, 1.0095: '$b $a $c'," \
+		golden_fail "$name: frequencies at 1.004, 1.0075, 1.0095: '$b $a $c'," \
 			"want the one at 1.0075 $([ "$held" = 1 ] && echo equal to || echo below) the first, the last below"
-		fail=1
 	fi
 }
-check "v6.1, no cpuidle driver" 1 --kernel v6.1 --set cpuidle_driver=0
-check "v6.1, a cpuidle driver" 0 --kernel v6.1
-check "v5.10, no cpuidle driver" 0 --kernel v5.10 --set cpuidle_driver=0
+held_at_softirq "v6.1, no cpuidle driver" 1 --kernel v6.1 --set cpuidle_driver=0
+held_at_softirq "v6.1, a cpuidle driver" 0 --kernel v6.1
+held_at_softirq "v5.10, no cpuidle driver" 0 --kernel v5.10 --set cpuidle_driver=0
 "$bin" run "$tmp/t.txt" --platform lab-2cpu --set cpuidle_driver=x >/dev/null 2>&1
-[ $? = 2 ] || { echo "idle_calls.sh: cpuidle_driver=x not refused with exit 2"; fail=1; }
+golden_equal "cpuidle_driver=x: exit status" $? 2
 exit $fail

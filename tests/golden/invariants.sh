@@ -11,12 +11,9 @@
 #     up to the total (every configuration).
 # Does not check: frequencies chosen by schedutil (unit tests and validate), other power models.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-command -v sqlite3 >/dev/null || { echo "invariants.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init invariants
+command -v sqlite3 >/dev/null || { golden_fail "sqlite3 not found (tools/setup.sh)"; exit 1; }
 
 # trace|platform
 cases="traces/android-8cpu/surfaceflinger.txt|hikey960
@@ -27,10 +24,10 @@ traces/android-8cpu/surfaceflinger.txt|hikey"
 # model.db per platform, for the power computed here
 for p in hikey960 juno-r0 hikey; do
 	sqlite3 "$tmp/$p.db" <models/schema.sql && sqlite3 "$tmp/$p.db" <"models/$p.sql" || {
-		echo "invariants.sh: cannot load models/$p.sql"; exit 1; }
+		golden_fail "cannot load models/$p.sql"; exit 1; }
 done
 
-check() { # dir platform mode(opp|free) [expect_key on|off]
+invariants_hold() { # dir platform mode(opp|free) [expect_key on|off]
 	python3 - "$1" "$tmp/$2.db" "$3" "${4:-off}" <<'PY'
 import csv, sqlite3, sys
 d, model, mode, key = sys.argv[1:5]
@@ -101,17 +98,16 @@ while IFS='|' read -r trace plat; do
 		clamp) args=(--action 'setattr comm=* uclamp_max=300') ;;
 		esac
 		if ! "$bin" run "$trace" --platform "$plat" --quiet --csv "$out" "${args[@]}" 2>"$tmp/err"; then
-			echo "invariants.sh: $trace $mode: run failed: $(cat "$tmp/err")"
-			fail=1
+			golden_fail "$trace $mode: run failed: $(cat "$tmp/err")"
 			continue
 		fi
 		kind=free
 		[ $mode = performance ] && kind=opp
 		key=off
 		[ $mode = clamp ] && key=on
-		check "$out" "$plat" "$kind" "$key" || fail=1
+		invariants_hold "$out" "$plat" "$kind" "$key" || golden_fail "$trace $mode: an invariant fails"
 	done
 done <<<"$cases"
 
-[ $fail -eq 0 ] && echo "invariants.sh: every invariant holds on $n traces x 5 configurations"
+[ $fail -eq 0 ] && echo "$me: every invariant holds on $n traces x 5 configurations"
 exit $fail

@@ -8,32 +8,29 @@
 # private_refs.sh does).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init no_private_refs
 
 pat='shared/|DESIGN\.md|facts/|§'
-check() {
+# cites_nothing WHAT FILE: FILE names nothing of $pat
+cites_nothing() {
 	if grep -nE "$pat" "$2" >"$tmp/hits"; then
-		echo "no_private_refs: $1 cites what the repository does not hold:" >&2
-		head -5 "$tmp/hits" >&2
-		fail=1
+		head -5 "$tmp/hits"
+		golden_fail "$1 cites what the repository does not hold"
 	fi
 }
 
 for f in README.md docs/*.md; do
-	check "$f" "$f"
+	cites_nothing "$f" "$f"
 done
 for c in run validate kernels trace gen platforms sweep compare merge report tune; do
 	"$bin" $c --help >"$tmp/h" 2>&1
-	check "govsim $c --help" "$tmp/h"
+	cites_nothing "govsim $c --help" "$tmp/h"
 done
-"$bin" kernels list >"$tmp/l" 2>&1 || { echo "no_private_refs: kernels list failed" >&2; fail=1; }
-check "govsim kernels list" "$tmp/l"
+"$bin" kernels list >"$tmp/l" 2>&1 || golden_fail "kernels list failed"
+cites_nothing "govsim kernels list" "$tmp/l"
 for k in $(awk '{ print $1 }' "$tmp/l"); do
-	"$bin" kernels show "$k" >"$tmp/k" 2>&1 || { echo "no_private_refs: kernels show $k failed" >&2; fail=1; }
-	check "govsim kernels show $k" "$tmp/k"
+	"$bin" kernels show "$k" >"$tmp/k" 2>&1 || golden_fail "kernels show $k failed"
+	cites_nothing "govsim kernels show $k" "$tmp/k"
 done
 exit $fail

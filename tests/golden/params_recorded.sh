@@ -10,47 +10,39 @@
 # Does not check: the results themselves (each option's own tests do).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init params_recorded
 trace=traces/juno-r0/sched_load/trace.dat
 base=(run "$trace" --platform juno-r0 --timing traced)
 
-err() {
-	echo "params_recorded: $*" >&2
-	fail=1
-}
-
-# check NAME WORD OPTION...: the run with OPTION... records WORD, the plain one does not
-check() {
+# recorded NAME WORD OPTION...: the run with OPTION... records WORD, the plain one does not
+recorded() {
 	local name=$1 word=$2 db="$tmp/$1.db" a b
 	shift 2
 	"$bin" "${base[@]}" --db "$db" --label plain >"$tmp/plain.txt" 2>/dev/null ||
-		err "$name: plain run failed"
+		golden_fail "$name: plain run failed"
 	"$bin" "${base[@]}" --db "$db" --label opt "$@" >"$tmp/opt.txt" 2>/dev/null ||
-		err "$name: run with $* failed"
+		golden_fail "$name: run with $* failed"
 	a=$(sqlite3 "$db" "SELECT params FROM runs WHERE label = 'plain'")
 	b=$(sqlite3 "$db" "SELECT params FROM runs WHERE label = 'opt'")
-	[ "$a" != "$b" ] || err "$name: runs.params equal ('$a') with and without $*"
-	case " $b " in *" $word "*) ;; *) err "$name: runs.params '$b' lacks '$word'" ;; esac
+	[ "$a" != "$b" ] || golden_fail "$name: runs.params equal ('$a') with and without $*"
+	case " $b " in *" $word "*) ;; *) golden_fail "$name: runs.params '$b' lacks '$word'" ;; esac
 	a=$("$bin" "${base[@]}" --json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["params"])')
 	b=$("$bin" "${base[@]}" --json "$@" 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["params"])')
-	[ "$a" != "$b" ] || err "$name: JSON params equal ('$a') with and without $*"
-	grep -q "^set: .*$word" "$tmp/opt.txt" || err "$name: no summary 'set:' line with '$word'"
+	[ "$a" != "$b" ] || golden_fail "$name: JSON params equal ('$a') with and without $*"
+	grep -q "^set: .*$word" "$tmp/opt.txt" || golden_fail "$name: no summary 'set:' line with '$word'"
 	"$bin" compare --db "$db" --base label=plain --new "$word" >"$tmp/cmp.txt" 2>"$tmp/cmp.err" ||
-		err "$name: compare --new '$word' failed: $(cat "$tmp/cmp.err")"
+		golden_fail "$name: compare --new '$word' failed: $(cat "$tmp/cmp.err")"
 }
 
-check seed seed_util=1 --seed-util
-check traced traced_uclamp=on --traced-config uclamp=on,depth=2
-check traced-depth traced_depth=2 --traced-config uclamp=on,depth=2
-check warmup warmup_ms=50 --warmup-ms 50
+recorded seed seed_util=1 --seed-util
+recorded traced traced_uclamp=on --traced-config uclamp=on,depth=2
+recorded traced-depth traced_depth=2 --traced-config uclamp=on,depth=2
+recorded warmup warmup_ms=50 --warmup-ms 50
 
 # the default traced configuration, named, is the same replay: nothing to record
 a=$("$bin" "${base[@]}" --json 2>/dev/null | python3 -c 'import json,sys; print(json.load(sys.stdin)["params"])')
 b=$("$bin" "${base[@]}" --json --traced-config uclamp=off,depth=0 2>/dev/null |
 	python3 -c 'import json,sys; print(json.load(sys.stdin)["params"])')
-[ "$a" = "$b" ] || err "the default --traced-config recorded '$b' (plain: '$a')"
+golden_equal "the default --traced-config (the same replay) recorded params" "$b" "$a"
 exit $fail

@@ -9,17 +9,16 @@
 # identical, under both timing models and two governors; and the Perfetto trace
 # gzip-compressed reads the same.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init perfetto
 text=$tmp/surfaceflinger.txt
 grep -v ': sugov_set_iowait_boost: ' traces/android-8cpu/surfaceflinger.txt >"$text"
 pf=tests/golden/input/surfaceflinger.pftrace
 gzip -c "$pf" >"$tmp/sf.pftrace.gz"
 
-same() {
+# same_run NAME ARGS...: `run ARGS...` of the text trace, the Perfetto one and the gzipped
+# Perfetto one print the same, apart from the line naming the trace
+same_run() {
 	local name=$1 a b
 	shift
 	for f in "$text" "$pf" "$tmp/sf.pftrace.gz"; do
@@ -28,22 +27,18 @@ same() {
 	done
 	a="$tmp/out.$(basename "$text")"
 	for b in "$tmp/out.$(basename "$pf")" "$tmp/out.sf.pftrace.gz"; do
-		if ! diff -u "$a" "$b"; then
-			echo "perfetto: '$name': $b differs from the text trace's run" >&2
-			fail=1
-		fi
+		golden_same "'$name': the run of $(basename "$b") against the text trace's" "$a" "$b"
 	done
-	grep -q '^exit status: 0$' "$a" || { echo "perfetto: '$name' failed" >&2; fail=1; }
+	grep -q '^exit status: 0$' "$a" || golden_fail "'$name' failed"
 }
 
-same work
-same traced --timing traced --power-model costs
-same performance --governor performance
-same clamp --action 'setattr comm=surfaceflinger uclamp_min=512'
+same_run work
+same_run traced --timing traced --power-model costs
+same_run performance --governor performance
+same_run clamp --action 'setattr comm=surfaceflinger uclamp_min=512'
 
 # trace info: the same events by type (the Perfetto encoding keeps only what the stream holds)
-"$bin" trace info "$text" | sed -n '/^events:/,/^skipped/p' >"$tmp/ti.text"
-"$bin" trace info "$pf" | sed -n '/^events:/,/^skipped/p' >"$tmp/ti.pf"
-diff <(grep -v '^skipped' "$tmp/ti.text") <(grep -v '^skipped' "$tmp/ti.pf") ||
-	{ echo "perfetto: trace info event counts differ" >&2; fail=1; }
+"$bin" trace info "$text" | sed -n '/^events:/,/^skipped/p' | grep -v '^skipped' >"$tmp/ti.text"
+"$bin" trace info "$pf" | sed -n '/^events:/,/^skipped/p' | grep -v '^skipped' >"$tmp/ti.pf"
+golden_same "trace info event counts" "$tmp/ti.text" "$tmp/ti.pf"
 exit $fail

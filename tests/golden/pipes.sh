@@ -8,39 +8,31 @@
 # the input; and expects no warning on stderr.
 # Does not check: the summaries' numbers (golden.run does).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init pipes
 sf=traces/android-8cpu/surfaceflinger.txt
 dat=traces/juno-r0/sched_load/trace.dat
 
-# same NAME FILE_OUTPUT PIPE_OUTPUT: equal apart from lines naming the input
-same() {
-	if ! diff <(grep -vE '^(trace|file): ' "$2") <(grep -vE '^(trace|file): ' "$3") >"$tmp/diff"; then
-		echo "pipes.sh: $1: output differs from the file's:"
-		head -20 "$tmp/diff"
-		fail=1
-	fi
-	if [ -s "$tmp/err" ]; then
-		echo "pipes.sh: $1: stderr not empty:"
-		head -5 "$tmp/err"
-		fail=1
-	fi
+# same_as_file NAME FILE_OUTPUT PIPE_OUTPUT: equal apart from lines naming the input; nothing on the
+# pipe run's stderr ($tmp/err)
+same_as_file() {
+	grep -vE '^(trace|file): ' "$2" >"$2.input-unnamed"
+	grep -vE '^(trace|file): ' "$3" >"$3.input-unnamed"
+	golden_same "$1: output against the file's" "$2.input-unnamed" "$3.input-unnamed"
+	golden_empty "$1: stderr" "$tmp/err"
 }
 
 "$bin" run "$sf" >"$tmp/file.txt" 2>&1
 "$bin" run <(cat "$sf") >"$tmp/pipe.txt" 2>"$tmp/err"
-same "run <(cat)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "run <(cat)" "$tmp/file.txt" "$tmp/pipe.txt"
 cat "$sf" | "$bin" run - >"$tmp/pipe.txt" 2>"$tmp/err"
-same "run - (stdin pipe)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "run - (stdin pipe)" "$tmp/file.txt" "$tmp/pipe.txt"
 "$bin" run - <"$sf" >"$tmp/pipe.txt" 2>"$tmp/err"
-same "run - (stdin file)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "run - (stdin file)" "$tmp/file.txt" "$tmp/pipe.txt"
 
 "$bin" run --baselines --governor ondemand "$sf" >"$tmp/file.txt" 2>&1
 "$bin" run --baselines --governor ondemand <(gzip -c "$sf") >"$tmp/pipe.txt" 2>"$tmp/err"
-same "run --baselines <(gzip -c)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "run --baselines <(gzip -c)" "$tmp/file.txt" "$tmp/pipe.txt"
 
 mkfifo "$tmp/fifo"
 "$bin" validate --platform juno-r0 "$dat" >"$tmp/file.txt" 2>&1
@@ -49,16 +41,14 @@ cat "$dat" >"$tmp/fifo" &
 wait
 # the file's name and the hint from the plat_info.yml beside it (a FIFO has none) differ
 sed -i -e 1d -e '/plat_info.yml beside the trace/d' "$tmp/file.txt"
-same "validate FIFO (trace.dat)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "validate FIFO (trace.dat)" "$tmp/file.txt" "$tmp/pipe.txt"
 
 "$bin" trace info "$sf" | grep -v '^format:' >"$tmp/file.txt" 2>&1
 "$bin" trace info <(gzip -c "$sf") >"$tmp/pipe.txt" 2>"$tmp/err"
-if ! grep -q '^format: *ftrace text, gzip' "$tmp/pipe.txt"; then
-	echo "pipes.sh: trace info <(gzip -c): not read as gzip"
-	fail=1
-fi
+grep -q '^format: *ftrace text, gzip' "$tmp/pipe.txt" ||
+	golden_fail "trace info <(gzip -c): not read as gzip"
 sed -i '/^format:/d' "$tmp/pipe.txt"
-same "trace info <(gzip -c)" "$tmp/file.txt" "$tmp/pipe.txt"
+same_as_file "trace info <(gzip -c)" "$tmp/file.txt" "$tmp/pipe.txt"
 
 # a sweep's jobs run in forked processes: each reads the same copy; stored runs carry the
 # trace's own SHA-256 and all its events
@@ -69,8 +59,6 @@ same "trace info <(gzip -c)" "$tmp/file.txt" "$tmp/pipe.txt"
 want="$(sha256sum <"$sf" | cut -d' ' -f1)|2227"
 got=$(sqlite3 "$tmp/s.db" "SELECT DISTINCT trace_sha256 || '|' || events FROM runs")
 n=$(sqlite3 "$tmp/s.db" "SELECT count(*) FROM runs")
-if [ "$got" != "$want" ] || [ "$n" != 2 ]; then
-	echo "pipes.sh: sweep <(cat): stored '$got' x $n, expected '$want' x 2"
-	fail=1
-fi
+golden_equal "sweep <(cat): stored trace_sha256|events" "$got" "$want"
+golden_equal "sweep <(cat): stored runs" "$n" 2
 exit $fail

@@ -7,8 +7,9 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init platforms
 
-# check NAME EXPECTED_STATUS CMD...: CMD run in the temporary folder (its files are there)
-check() {
+# cmd_in_tmp NAME EXPECTED_STATUS CMD...: golden_cmd with CMD run in the temporary folder (its
+# files are there)
+cmd_in_tmp() {
 	local name=$1 want=$2
 	shift 2
 	golden_cmd "$name" "$want" env -C "$tmp" "$@"
@@ -23,18 +24,18 @@ sed -e "s/^(0,  999000,  800000, NULL, 'DT v5.9 cluster0 opp01'),/@A@/" \
 sed -e "s/^INSERT INTO cost_idle /INSERTT INTO cost_idle /" models/hikey960.sql >"$tmp/typo.sql"
 cp tests/fixtures/platforms/*.sql "$tmp/"
 
-check platforms_list 0 "$bin" platforms list
-check platforms_show_hikey960 0 "$bin" platforms show hikey960
-check platforms_show_juno-r0 0 "$bin" platforms show juno-r0
-check platforms_show_hikey 0 "$bin" platforms show hikey
-check platforms_show_minimal 0 "$bin" platforms show minimal.sql
+cmd_in_tmp platforms_list 0 "$bin" platforms list
+cmd_in_tmp platforms_show_hikey960 0 "$bin" platforms show hikey960
+cmd_in_tmp platforms_show_juno-r0 0 "$bin" platforms show juno-r0
+cmd_in_tmp platforms_show_hikey 0 "$bin" platforms show hikey
+cmd_in_tmp platforms_show_minimal 0 "$bin" platforms show minimal.sql
 cp models/hikey960.sql "$tmp/"
-check platforms_validate_ok 0 "$bin" platforms validate hikey960.sql
-check platforms_validate_swapped 3 "$bin" platforms validate copy.sql
-check platforms_validate_typo 3 "$bin" platforms validate typo.sql
-check platforms_validate_two_policies 3 "$bin" platforms validate two_policies_one_cpu.sql
-check platforms_show_unknown 3 "$bin" platforms show no-such-board
-check platforms_usage 2 "$bin" platforms frob
+cmd_in_tmp platforms_validate_ok 0 "$bin" platforms validate hikey960.sql
+cmd_in_tmp platforms_validate_swapped 3 "$bin" platforms validate copy.sql
+cmd_in_tmp platforms_validate_typo 3 "$bin" platforms validate typo.sql
+cmd_in_tmp platforms_validate_two_policies 3 "$bin" platforms validate two_policies_one_cpu.sql
+cmd_in_tmp platforms_show_unknown 3 "$bin" platforms show no-such-board
+cmd_in_tmp platforms_usage 2 "$bin" platforms frob
 
 # Every model file validates, and each generated Wattson block is what tools/wattson-sql.sh makes
 # of the verbatim CSVs in models/wattson/ (nobody edited the numbers by hand).
@@ -67,9 +68,8 @@ bounded() { # NAME MESSAGE CMD...
 	(cd "$tmp" && timeout 20 "$@") >"$tmp/out" 2>&1
 	status=$?
 	if [ $status -ne 3 ] || ! grep -qF -- "$msg" "$tmp/out"; then
-		echo "platforms.sh: $name: exit $status (124 = timed out), expected 3 and '$msg'"
 		head -3 "$tmp/out"
-		fail=1
+		golden_fail "$name: exit $status (124 = timed out), expected 3 and '$msg'"
 	fi
 }
 printf 'WITH RECURSIVE c(x) AS (SELECT 1 UNION ALL SELECT x + 1 FROM c) SELECT count(*) FROM c;\n' >"$tmp/loop.sql"

@@ -13,8 +13,8 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init run
 
-# check NAME ARGS...: run, compare with $exp/run_NAME.txt
-check() {
+# run_expect NAME ARGS...: run, compare with $exp/run_NAME.txt
+run_expect() {
 	local name=$1 out="$tmp/$1.txt"
 	shift
 	"$bin" run "$@" >"$out" 2>&1
@@ -22,27 +22,27 @@ check() {
 	golden_expect "$out" "$exp/run_$name.txt"
 }
 
-check juno_sched_load_work traces/juno-r0/sched_load/trace.dat --platform juno-r0
-check juno_sched_load_traced_costs traces/juno-r0/sched_load/trace.report.txt \
+run_expect juno_sched_load_work traces/juno-r0/sched_load/trace.dat --platform juno-r0
+run_expect juno_sched_load_traced_costs traces/juno-r0/sched_load/trace.report.txt \
 	--platform juno-r0 --timing traced --power-model costs
-check juno_rtapp_cap traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 \
+run_expect juno_rtapp_cap traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 \
 	--action 'setattr comm=rt-app* uclamp_max=300'
-check android_sf traces/android-8cpu/surfaceflinger.txt
-check android_sf_performance traces/android-8cpu/surfaceflinger.txt --governor performance
-check android_sf_traced_fast traces/android-8cpu/surfaceflinger.txt --timing traced \
+run_expect android_sf traces/android-8cpu/surfaceflinger.txt
+run_expect android_sf_performance traces/android-8cpu/surfaceflinger.txt --governor performance
+run_expect android_sf_traced_fast traces/android-8cpu/surfaceflinger.txt --timing traced \
 	--set switch_latency_us=0 --power-model costs
-check bad_policy traces/android-8cpu/surfaceflinger.txt --action 'setattr comm=x uclamp_min=900 uclamp_max=100'
-check bad_tunable traces/android-8cpu/surfaceflinger.txt --set nosuchkey=1
+run_expect bad_policy traces/android-8cpu/surfaceflinger.txt --action 'setattr comm=x uclamp_min=900 uclamp_max=100'
+run_expect bad_tunable traces/android-8cpu/surfaceflinger.txt --set nosuchkey=1
 
 # The CSV outputs: headers and event names.
 "$bin" run traces/juno-r0/sched_load/trace.dat --platform juno-r0 --quiet \
-	--timeline "$tmp/tl.csv" --task-timeline "$tmp/task.csv" || fail=1
+	--timeline "$tmp/tl.csv" --task-timeline "$tmp/task.csv" || golden_fail "run with the CSV outputs failed"
 want_tl="time_s,cpu,policy,util_cfs,util_est_cfs,util_rt,util_dl,uclamp_min,uclamp_max,util,target_khz,freq_khz"
 want_task="time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma"
-[ "$(head -1 "$tmp/tl.csv")" = "$want_tl" ] || { echo "run: bad --timeline header" >&2; fail=1; }
-[ "$(head -1 "$tmp/task.csv")" = "$want_task" ] || { echo "run: bad --task-timeline header" >&2; fail=1; }
-[ "$(wc -l <"$tmp/tl.csv")" -gt 100 ] || { echo "run: --timeline too short" >&2; fail=1; }
+golden_equal "--timeline header" "$(head -1 "$tmp/tl.csv")" "$want_tl"
+golden_equal "--task-timeline header" "$(head -1 "$tmp/task.csv")" "$want_task"
+golden_check "--timeline too short" "$([ "$(wc -l <"$tmp/tl.csv")" -gt 100 ]; echo $?)"
 bad=$(tail -n +2 "$tmp/task.csv" | cut -d, -f5 | sort -u | grep -vxE 'wakeup|switch_in|tick|preempt|sleep|migrate')
-[ -z "$bad" ] || { echo "run: unknown task-timeline events: $bad" >&2; fail=1; }
+golden_equal "task-timeline events not of the six" "$bad" ""
 
 exit $fail

@@ -17,14 +17,11 @@
 # Does not check: power loss (SQLite's own tests), concurrent writers (govsim sweep's tests).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs sqlite3(1).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init store_kill
 src=$(pwd)
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
 seam=${GOVSIM_SEAM_KILL:?GOVSIM_SEAM_KILL is not set (the kill_after_rows test seam)}
-command -v sqlite3 >/dev/null || { echo "store_kill.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+command -v sqlite3 >/dev/null || { golden_fail "sqlite3 not found (tools/setup.sh)"; exit 1; }
 tables="runs energy residency policy_stats task_stats uclamp_stats timeline work"
 trace=traces/android-8cpu/surfaceflinger.txt
 db=$tmp/results.db
@@ -46,7 +43,7 @@ rows_of() {
 run() { "$bin" run "$trace" --quiet --db "$db" --label "$1"; }
 
 if ! run complete; then
-	echo "store_kill.sh: the first run failed"
+	golden_fail "the first run failed"
 	exit 1
 fi
 rows_of "$db" 1 >"$tmp/run1.txt"
@@ -55,7 +52,7 @@ for t in $tables; do
 	total=$((total + $(sqlite3 "$db" "SELECT count(*) FROM $t WHERE run_id = 1")))
 done
 if [ "$total" -lt 100 ]; then
-	echo "store_kill.sh: a run writes only $total rows; the kill points need a bigger run"
+	golden_fail "a run writes only $total rows; the kill points need a bigger run"
 	exit 1
 fi
 
@@ -66,50 +63,41 @@ for n in 1 $((total / 2)) "$total"; do
 	  run "killed-after-$n" ) 2>/dev/null
 	status=$?
 	if [ "$status" -ne 137 ]; then
-		echo "store_kill.sh: kill after row $n of $total: exit status $status, expected 137 (SIGKILL)"
-		fail=1
+		golden_fail "kill after row $n of $total: exit status $status, expected 137 (SIGKILL)"
 	fi
 	# Read-only first: the file as the killed process left it, with its hot journal.
 	if [ ! -e "$db-journal" ]; then
-		echo "store_kill.sh: kill after row $n: no hot journal left (was the transaction open?)"
-		fail=1
+		golden_fail "kill after row $n: no hot journal left (was the transaction open?)"
 	fi
 	ic=$(sqlite3 "$db" "PRAGMA integrity_check")
 	if [ "$ic" != ok ]; then
-		echo "store_kill.sh: kill after row $n: integrity_check: $ic"
-		fail=1
+		golden_fail "kill after row $n: integrity_check: $ic"
 	fi
 	runs=$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")
 	if [ "$runs" != "1:complete" ]; then
-		echo "store_kill.sh: kill after row $n: runs are '$runs', expected '1:complete'"
-		fail=1
+		golden_fail "kill after row $n: runs are '$runs', expected '1:complete'"
 	fi
 	for t in $tables; do
 		stray=$(sqlite3 "$db" "SELECT count(*) FROM $t WHERE run_id <> 1")
 		if [ "$stray" != 0 ]; then
-			echo "store_kill.sh: kill after row $n: $stray rows of the killed run in $t"
-			fail=1
+			golden_fail "kill after row $n: $stray rows of the killed run in $t"
 		fi
 	done
 	if ! rows_of "$db" 1 | cmp -s - "$tmp/run1.txt"; then
-		echo "store_kill.sh: kill after row $n: the rows of run 1 changed"
-		fail=1
+		golden_fail "kill after row $n: the rows of run 1 changed"
 	fi
 done
 
 # The next govsim adds a complete run with the same rows as the first.
 if ! run after-kills; then
-	echo "store_kill.sh: a run after the kills failed"
-	fail=1
+	golden_fail "a run after the kills failed"
 fi
 id=$(sqlite3 "$db" "SELECT run_id FROM runs WHERE label = 'after-kills'")
 if [ "$(sqlite3 "$db" "SELECT count(*) FROM runs")" != 2 ] || [ -z "$id" ]; then
-	echo "store_kill.sh: after the kills: runs are '$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")'"
-	fail=1
+	golden_fail "after the kills: runs are '$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")'"
 elif ! rows_of "$db" "$id" | diff "$tmp/run1.txt" - >"$tmp/diff"; then
-	echo "store_kill.sh: the run after the kills wrote other rows than the first"
 	head -5 "$tmp/diff"
-	fail=1
+	golden_fail "the run after the kills wrote other rows than the first"
 fi
 
 # --- SIGKILL at random points: run --db, sweep --db and merge, 20 trials each ----------------
@@ -141,15 +129,13 @@ whole() {
 	[ -e "$db" ] || return 0
 	ic=$(sqlite3 "$db" "PRAGMA integrity_check" 2>&1)
 	if [ "$ic" != ok ]; then
-		echo "store_kill.sh: $name: integrity_check: $ic (GOVSIM_KILL_SEED=$seed)"
-		fail=1
+		golden_fail "$name: integrity_check: $ic (GOVSIM_KILL_SEED=$seed)"
 		return 1
 	fi
 	counts "$ref" >"$kt/ref-counts"
 	line=$(counts "$db" | grep -vxF -f "$kt/ref-counts" | head -1)
 	if [ -n "$line" ]; then
-		echo "store_kill.sh: $name: a partial run is visible: $line (GOVSIM_KILL_SEED=$seed)"
-		fail=1
+		golden_fail "$name: a partial run is visible: $line (GOVSIM_KILL_SEED=$seed)"
 		return 1
 	fi
 	return 0
@@ -180,9 +166,8 @@ kills() {
 		wait $pid 2>/dev/null
 		whole "$name: killed after ${d} of ${ms} ms (trial $i)" "$db" "$ref" || return
 		if ! "$@" >/dev/null 2>"$kt/err"; then
-			echo "store_kill.sh: $name: the run after trial $i failed (GOVSIM_KILL_SEED=$seed):"
 			sed 's/^/  /' "$kt/err"
-			fail=1
+			golden_fail "$name: the run after trial $i failed (GOVSIM_KILL_SEED=$seed)"
 			return
 		fi
 		whole "$name: rerun after trial $i" "$db" "$ref" || return
@@ -190,61 +175,55 @@ kills() {
 }
 
 # run --db
-"$bin" run "${quick[@]}" --db "$kt/ref-run.db" || { echo "store_kill.sh: reference run failed"; exit 1; }
+"$bin" run "${quick[@]}" --db "$kt/ref-run.db" || { golden_fail "reference run failed"; exit 1; }
 kills "run --db" "$kt/run.db" "$kt/ref-run.db" "$bin" run "${quick[@]}" --db "$kt/run.db"
 
 # sweep --db: its own temporary folder, which a killed sweep leaves for the next to remove
 mkdir -p "$kt/sweep-tmp"
 sw=(sweep "${quick[@]}" --governor schedutil --governor performance --jobs 2)
 TMPDIR=$kt/sweep-tmp "$bin" "${sw[@]}" --db "$kt/ref-sweep.db" ||
-	{ echo "store_kill.sh: reference sweep failed"; exit 1; }
+	{ golden_fail "reference sweep failed"; exit 1; }
 TMPDIR=$kt/sweep-tmp kills "sweep --db" "$kt/sweep.db" "$kt/ref-sweep.db" \
 	"$bin" "${sw[@]}" --db "$kt/sweep.db"
 # a sweep's runs go in together: never a part of them
 if [ -e "$kt/sweep.db" ] && [ $(($(sqlite3 "$kt/sweep.db" "SELECT count(*) FROM runs") % 2)) != 0 ]; then
-	echo "store_kill.sh: sweep --db: an odd number of runs: a sweep stored in part"
-	fail=1
+	golden_fail "sweep --db: an odd number of runs: a sweep stored in part"
 fi
 
 # merge: two parts of one run each into one file
 "$bin" run "${quick[@]}" --db "$kt/part1.db" --label part1 &&
 	"$bin" run "${quick[@]}" --db "$kt/part2.db" --label part2 &&
 	"$bin" merge "$kt/ref-merge.db" "$kt/part1.db" "$kt/part2.db" >/dev/null ||
-	{ echo "store_kill.sh: reference merge failed"; exit 1; }
+	{ golden_fail "reference merge failed"; exit 1; }
 kills "merge" "$kt/merge.db" "$kt/ref-merge.db" "$bin" merge "$kt/merge.db" "$kt/part1.db" "$kt/part2.db"
 if [ -e "$kt/merge.db" ] && [ $(($(sqlite3 "$kt/merge.db" "SELECT count(*) FROM runs") % 2)) != 0 ]; then
-	echo "store_kill.sh: merge: an odd number of runs: a merge stored in part"
-	fail=1
+	golden_fail "merge: an odd number of runs: a merge stored in part"
 fi
 for p in part1 part2; do
 	whole "merge: its input $p" "$kt/$p.db" "$kt/ref-merge.db"
 done
 
-# check NAME STATUS MESSAGE CMD...: exit status and the exact stderr.
-check() {
+# refused NAME STATUS MESSAGE CMD...: CMD, run in the temporary folder, exits STATUS with
+# exactly MESSAGE on stderr
+refused() {
 	local name=$1 want=$2 msg=$3 status
 	shift 3
 	(cd "$tmp" && "$@") >/dev/null 2>"$tmp/err"
 	status=$?
-	if [ "$status" -ne "$want" ] || [ "$(cat "$tmp/err")" != "$msg" ]; then
-		echo "store_kill.sh: $name: exit status $status (expected $want), stderr:"
-		sed 's/^/  /' "$tmp/err"
-		echo "  expected: $msg"
-		fail=1
-	fi
+	golden_equal "$name: exit status" "$status" "$want"
+	golden_equal "$name: stderr" "$(cat "$tmp/err")" "$msg"
 }
 
 cp "$db" "$tmp/newer.db"
 sqlite3 "$tmp/newer.db" "PRAGMA user_version = $(($(sqlite3 "$db" "PRAGMA user_version") + 1))"
 newer=$(sqlite3 "$tmp/newer.db" "PRAGMA user_version")
-check newer-schema 1 "govsim: 'newer.db': results schema version $newer is newer than this govsim supports ($((newer - 1)))" \
+refused newer-schema 1 "govsim: 'newer.db': results schema version $newer is newer than this govsim supports ($((newer - 1)))" \
 	"$bin" run "$src/$trace" --quiet --db newer.db
 if [ "$(sqlite3 "$tmp/newer.db" "SELECT count(*) FROM runs")" != 2 ]; then
-	echo "store_kill.sh: newer-schema: the newer database was written to"
-	fail=1
+	golden_fail "newer-schema: the newer database was written to"
 fi
 echo "version = 6" >"$tmp/not-a-db.txt"
-check not-a-database 3 "govsim: 'not-a-db.txt': not a results database: file is not a database" \
+refused not-a-database 3 "govsim: 'not-a-db.txt': not a results database: file is not a database" \
 	"$bin" run "$src/$trace" --quiet --db not-a-db.txt
 
 exit $fail

@@ -14,23 +14,19 @@
 # Does not check: the util and capacity columns, the look of the plot.
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init timeline_traced
 
-# check NAME TRACE TEXT PLATFORM POLICIES TIMING
-check() {
+# steps_as_traced NAME TRACE TEXT PLATFORM POLICIES TIMING
+steps_as_traced() {
 	local name=$1 trace=$2 text=$3 plat=$4 pols=$5 timing=$6 d="$tmp/$1"
 	mkdir -p "$d"
 	if ! "$bin" run "$trace" --platform "$plat" --timing "$timing" --db "$d/r.db" \
 		--csv "$d/csv" --quiet; then
-		echo "timeline_traced: $name: run failed" >&2
-		fail=1
+		golden_fail "$name: run failed"
 		return
 	fi
-	python3 - "$name" "$text" "$d/r.db" "$d/csv/timeline.csv" "$pols" <<'PY' || fail=1
+	python3 - "$name" "$text" "$d/r.db" "$d/csv/timeline.csv" "$pols" <<'PY' || golden_fail "$name: the timeline against the trace"
 import csv, re, sqlite3, sys
 
 name, text, db, csv_path, pols = sys.argv[1:]
@@ -70,7 +66,7 @@ with open(csv_path) as f:
 bad = 0
 if [(r[0], round(r[1], 6)) + r[2:] for r in rows] != \
    [(r[0], round(r[1], 6)) + r[2:] for r in crow]:
-    print(f'timeline_traced: {name}: database and timeline.csv differ', file=sys.stderr)
+    print(f'{name}: database and timeline.csv differ', file=sys.stderr)
     bad = 1
 for pol in map(int, pols.split(',')):
     want = [(t - t0, khz) for t, khz in steps(changes.get(pol, []))]
@@ -80,7 +76,7 @@ for pol in map(int, pols.split(',')):
         g[1] == w[1] and abs(g[0] - w[0]) <= 1.5e-6 for g, w in zip(got, want))
     if not ok or not want:
         bad = 1
-        print(f'timeline_traced: {name}: policy{pol}: traced frequency steps differ from the '
+        print(f'{name}: policy{pol}: traced frequency steps differ from the '
               f'trace ({len(got)} vs {len(want)} changes)', file=sys.stderr)
         for i in range(max(len(got), len(want))):
             g = '%.6f %d' % got[i] if i < len(got) else '-'
@@ -93,7 +89,7 @@ for pol in map(int, pols.split(',')):
                      (pol,)).fetchone()[0]
     if emu != tr:
         bad = 1
-        print(f'timeline_traced: {name}: policy{pol}: the emulated frequency changes {emu} '
+        print(f'{name}: policy{pol}: the emulated frequency changes {emu} '
               f'times in the timeline, policy_stats says {tr} transitions', file=sys.stderr)
 sys.exit(bad)
 PY
@@ -102,7 +98,7 @@ PY
 sf=traces/android-8cpu/surfaceflinger.txt
 juno=traces/juno-r0/sched_load
 for timing in work traced; do
-	check "sf-$timing" $sf $sf hikey960 0,4 $timing
-	check "juno-$timing" $juno/trace.dat $juno/trace.report.txt juno-r0 0,1 $timing
+	steps_as_traced "sf-$timing" $sf $sf hikey960 0,4 $timing
+	steps_as_traced "juno-$timing" $juno/trace.dat $juno/trace.report.txt juno-r0 0,1 $timing
 done
 exit $fail

@@ -3,18 +3,24 @@
  * fake observers that log their calls.
  *
  * Checks: each hook reaches exactly the observers that have it, in the order they were added
- * (an observer without cpu_state is skipped, not called through NULL); an empty list calls
- * nothing and start/finish return 0; start and finish stop at the first failure and return its
+ * (an observer without cpu_state, sched_event or gov_eval is skipped, not called through NULL),
+ * with the arguments it was given: start, cpu_state, freq_change, opp_change, sched_event,
+ * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, warmup, finish; an empty list calls nothing and
+ * start/finish return 0; start and finish stop at the first failure and return its
  * code; one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
  * was; release frees every state once and empties the list.
  * Does not check: the features themselves (the Wattson observer: golden/wattson.sh, which
- * compares the energies with a hand computation, byte for byte with the outputs before).
+ * compares the energies with a hand computation; validation and the placement check: the
+ * golden validate tests and the lab's tables, byte for byte with the outputs before).
  */
 #include "testutil.h"
 
 #include <stdio.h>
 #include <string.h>
 
+#include "core/event.h"
+#include "gov/governor.h"
+#include "sched/sched.h"
 #include "sim/observer.h"
 
 static char trail[256];
@@ -46,6 +52,62 @@ static void obs_freq(struct sim *s, void *state, int cluster, u64 t, u32 khz)
 	log_call(cluster == 1 && t == 7 && khz == 903000 ? "freq" : "freq?", state);
 }
 
+static void obs_opp(struct sim *s, void *state, int cluster, u64 t, u32 khz)
+{
+	(void)s;
+	log_call(cluster == 2 && t == 8 && khz == 1800000 ? "opp" : "opp?", state);
+}
+
+static void obs_sched_event(struct sim *s, void *state, const struct event *ev)
+{
+	(void)s;
+	log_call(ev->type == EV_WAKEUP && ev->wake.pid == 42 ? "sched" : "sched?", state);
+}
+
+static void obs_sched_done(struct sim *s, void *state, const struct event *ev)
+{
+	(void)s;
+	log_call(ev->type == EV_SWITCH && ev->cpu == 1 ? "done" : "done?", state);
+}
+
+static void obs_task_event(struct sim *s, void *state, const struct task *p, int cpu,
+			   enum sched_task_event ev, u64 now)
+{
+	(void)s;
+	log_call(p->pid == 43 && cpu == 2 && ev == TASK_EV_TICK && now == 11 ? "task" : "task?",
+		 state);
+}
+
+static void obs_rq_task(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue)
+{
+	(void)s;
+	log_call(cpu == 1 && p->pid == 44 ? (enqueue ? "enq" : "deq") : "rq?", state);
+}
+
+static void obs_update_util(struct sim *s, void *state, int cpu)
+{
+	(void)s;
+	log_call(cpu == 4 ? "upd" : "upd?", state);
+}
+
+static void obs_warmup(struct sim *s, void *state, u64 t)
+{
+	(void)s;
+	log_call(t == 12 ? "warm" : "warm?", state);
+}
+
+static void obs_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
+{
+	(void)s;
+	log_call(e->cpu == 3 && e->util == 512 ? "eval" : "eval?", state);
+}
+
+static void obs_trace_event(struct sim *s, void *state, const struct event *ev)
+{
+	(void)s;
+	log_call(ev->type == EV_GOV_RAW_FREQ ? "trace" : "trace?", state);
+}
+
 static int obs_finish(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err)
 {
@@ -68,31 +130,87 @@ static struct sim_observer full(const char *name)
 				     .start = obs_start,
 				     .cpu_state = obs_cpu_state,
 				     .freq_change = obs_freq,
+				     .opp_change = obs_opp,
+				     .sched_event = obs_sched_event,
+				     .sched_done = obs_sched_done,
+				     .task_event = obs_task_event,
+				     .rq_task = obs_rq_task,
+				     .update_util = obs_update_util,
+				     .warmup = obs_warmup,
+				     .gov_eval = obs_gov_eval,
+				     .trace_event = obs_trace_event,
 				     .finish = obs_finish,
 				     .release = obs_release};
+}
+
+/* One call of every hook on the event path, with the arguments the fakes expect. */
+static void call_event_hooks(struct sim_observers *obs)
+{
+	struct event wake = {.type = EV_WAKEUP, .wake = {.pid = 42}};
+	struct event sw = {.type = EV_SWITCH, .cpu = 1};
+	struct event raw = {.type = EV_GOV_RAW_FREQ};
+	struct task p = {.pid = 43}, q = {.pid = 44};
+	struct gov_eval e = {.cpu = 3, .util = 512};
+
+	sim_observers_cpu_state(obs, NULL, 3);
+	sim_observers_freq_change(obs, NULL, 1, 7, 903000);
+	sim_observers_opp_change(obs, NULL, 2, 8, 1800000);
+	sim_observers_sched_event(obs, NULL, &wake);
+	sim_observers_sched_done(obs, NULL, &sw);
+	sim_observers_task_event(obs, NULL, &p, 2, TASK_EV_TICK, 11);
+	sim_observers_rq_task(obs, NULL, 1, &q, true);
+	sim_observers_rq_task(obs, NULL, 1, &q, false);
+	sim_observers_update_util(obs, NULL, 4);
+	sim_observers_gov_eval(obs, NULL, &e);
+	sim_observers_trace_event(obs, NULL, &raw);
+	sim_observers_warmup(obs, NULL, 12);
 }
 
 static void test_order_and_missing_hooks(void **state)
 {
 	struct sim_observers obs = {0};
-	struct sim_observer a = full("a"), b = full("b");
+	struct sim_observer a = full("a"), b = full("b"), c = full("c");
 	struct gs_error err;
 	(void)state;
 
-	b.cpu_state = NULL; /* b does not watch CPU states */
+	b.cpu_state = NULL; /* b does not watch CPU states, */
+	b.sched_event = NULL; /* nor the scheduling events before they apply, */
+	b.gov_eval = NULL;    /* nor the governor's evaluations */
+	c.freq_change = NULL;
+	c.opp_change = NULL;
+	c.sched_done = NULL;
+	c.task_event = NULL;
+	c.trace_event = NULL;
+	b.rq_task = NULL;
+	c.update_util = NULL;
+	a.warmup = NULL;
 	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
+	assert_int_equal(sim_observers_add(&obs, &c, &err), 0);
 	trail[0] = '\0';
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
-	sim_observers_cpu_state(&obs, NULL, 3);
-	sim_observers_freq_change(&obs, NULL, 1, 7, 903000);
+	call_event_hooks(&obs);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
-	assert_string_equal(trail, "start:a start:b cpu3:a freq:a freq:b finish:a finish:b "
-				   "release:a release:b ");
+	assert_string_equal(trail, "start:a start:b start:c "
+				   "cpu3:a cpu3:c "
+				   "freq:a freq:b "
+				   "opp:a opp:b "
+				   "sched:a sched:c "
+				   "done:a done:b "
+				   "task:a task:b "
+				   "enq:a enq:c deq:a deq:c "
+				   "upd:a upd:b "
+				   "eval:a eval:c "
+				   "trace:a trace:b "
+				   "warm:b warm:c "
+				   "finish:a finish:b finish:c "
+				   "release:a release:b release:c ");
 	assert_int_equal(obs.nr, 0);
 	assert_int_equal(obs.nr_cpu_state, 0);
 	assert_int_equal(obs.nr_freq_change, 0);
+	assert_int_equal(obs.nr_sched_event, 0);
+	assert_int_equal(obs.nr_task_event, 0);
 }
 
 static void test_empty(void **state)
@@ -103,8 +221,7 @@ static void test_empty(void **state)
 
 	trail[0] = '\0';
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
-	sim_observers_cpu_state(&obs, NULL, 3);
-	sim_observers_freq_change(&obs, NULL, 1, 7, 903000);
+	call_event_hooks(&obs);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
 	assert_string_equal(trail, "");
@@ -140,6 +257,7 @@ static void test_too_many(void **state)
 	assert_non_null(strstr(err.msg, "'extra'"));
 	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
 	assert_null(strstr(trail, "extra"));

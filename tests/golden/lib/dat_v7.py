@@ -25,83 +25,21 @@ The output, in file order:
   the STRINGS section (15): the sections' descriptions
 Only the top instance is converted (a v6 BUFFER option, an instance, is refused).
 """
+import os
 import struct
 import sys
 
-MAGIC = b'\x17\x08\x44tracing'
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from dat_v6 import MAGIC, V6  # noqa: E402
+
 OPT_DONE, OPT_BUFFER, OPT_TRACECLOCK, OPT_CPUCOUNT = 0, 3, 4, 8
 SEC_OPTIONS, SEC_STRINGS = 0, 15
 SEC_HEADER, SEC_FTRACE, SEC_EVENTS, SEC_KALLSYMS, SEC_PRINTK, SEC_CMDLINES = range(16, 22)
 
 
-class V6:
-    """The parts of a version-6 file, read in file order."""
-
-    def __init__(self, data):
-        self.b, self.pos = data, 0
-        if self.take(10) != MAGIC:
-            raise SystemExit('dat_v7.py: not a trace.dat (bad magic)')
-        if self.cstr() != b'6':
-            raise SystemExit('dat_v7.py: not a version-6 trace.dat')
-        self.endian, self.long_size = self.take(1), self.take(1)
-        self.e = '>' if self.endian == b'\x01' else '<'
-        self.page_size = self.u(4)
-        self.header_page = self.tagged(b'header_page\0')
-        self.header_event = self.tagged(b'header_event\0')
-        self.ftrace = [self.take(self.u(8)) for _ in range(self.u(4))]
-        self.systems = []
-        for _ in range(self.u(4)):
-            name = self.cstr()
-            self.systems.append((name, [self.take(self.u(8)) for _ in range(self.u(4))]))
-        self.kallsyms = self.take(self.u(4))
-        self.printk = self.take(self.u(4))
-        self.cmdlines = self.take(self.u(8))
-        self.cpus = self.u(4)
-        self.options = []
-        self.cpus_end = self.pos   # where the options or data section starts
-        tag = self.take(10)
-        if tag == b'options  \0':
-            while True:
-                oid = self.u(2)
-                if oid == OPT_DONE:
-                    break
-                self.options.append((oid, self.take(self.u(4))))
-            tag = self.take(10)
-        if tag != b'flyrecord\0':
-            raise SystemExit('dat_v7.py: no flyrecord section (a latency trace?)')
-        if any(oid == OPT_BUFFER for oid, _ in self.options):
-            raise SystemExit('dat_v7.py: instance buffers are not converted')
-        table = [(self.u(8), self.u(8)) for _ in range(self.cpus)]
-        self.cpu_data = [self.b[off:off + size] for off, size in table]
-        for (off, size), d in zip(table, self.cpu_data):
-            if len(d) != size:
-                raise SystemExit('dat_v7.py: CPU data at %d runs past the end' % off)
-
-    def take(self, n):
-        out = self.b[self.pos:self.pos + n]
-        if len(out) != n:
-            raise SystemExit('dat_v7.py: truncated input at byte %d' % self.pos)
-        self.pos += n
-        return out
-
-    def u(self, n):
-        return int.from_bytes(self.take(n), 'big' if self.e == '>' else 'little')
-
-    def cstr(self):
-        end = self.b.index(b'\0', self.pos)
-        out = self.b[self.pos:end]
-        self.pos = end + 1
-        return out
-
-    def tagged(self, tag):
-        if self.take(len(tag)) != tag:
-            raise SystemExit('dat_v7.py: no %r' % tag)
-        return self.take(self.u(8))
-
-
 def clock_of(options):
     """The clock in use, from a TRACECLOCK option ("... [local] global ..."), else local."""
-    for oid, data in options:
+    for oid, data in options or []:
         if oid == OPT_TRACECLOCK:
             for word in data.rstrip(b'\0').split():
                 if word.startswith(b'[') and word.endswith(b']'):
@@ -177,7 +115,7 @@ class V7:
         offs = self.metadata()
         # options section 1: the v6 options, the metadata sections, the CPU count
         opts = bytearray()
-        for oid, data in v6.options:
+        for oid, data in v6.options or []:
             opts += self.option(p, oid, data)
         for sid in sorted(offs):
             opts += self.option(p, sid, p('Q', offs[sid]))
@@ -204,6 +142,8 @@ def main():
     if len(sys.argv) != 3:
         raise SystemExit('usage: dat_v7.py IN_v6.dat OUT_v7.dat')
     v6 = V6(open(sys.argv[1], 'rb').read())
+    if any(oid == OPT_BUFFER for oid, _ in v6.options or []):
+        raise SystemExit('dat_v7.py: instance buffers are not converted')
     with open(sys.argv[2], 'wb') as f:
         f.write(V7(v6).build())
 

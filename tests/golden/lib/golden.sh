@@ -6,6 +6,9 @@
 #   golden_check WHAT STATUS     # fails with WHAT unless STATUS (a condition's exit status,
 #                         # as $(test ...; echo $?) gives it) is 0
 #   golden_equal WHAT GOT WANT   # fails unless the strings GOT and WANT are equal
+#   golden_same WHAT WANT GOT    # fails unless the files WANT and GOT are equal (shows the
+#                         # first lines of the diff)
+#   golden_empty WHAT FILE       # fails unless FILE (say, a command's stderr) is empty
 #   golden_expect OUT EXPECTED   # OUT must equal the reviewed EXPECTED file; with
 #                         # GOVSIM_GOLDEN_UPDATE=1 it is copied there instead (the update gate
 #                         # first checks the invariants every run must satisfy)
@@ -36,6 +39,20 @@ golden_check() {
 
 golden_equal() {
 	[ "$2" = "$3" ] || golden_fail "$1: got '$2', want '$3'"
+}
+
+golden_same() {
+	if ! diff -u "$2" "$3" >"$tmp/golden_same.diff"; then
+		head -40 "$tmp/golden_same.diff"
+		golden_fail "$1: '$3' differs from '$2'"
+	fi
+}
+
+golden_empty() {
+	if [ -s "$2" ]; then
+		head -5 "$2"
+		golden_fail "$1: '$2' is not empty"
+	fi
 }
 
 golden_expect() {
