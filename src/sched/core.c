@@ -22,6 +22,13 @@
  *   switch from it a switch from idle, its wakeups and migrations change nothing.
  * - A prio change (class change) is applied when the task is next off its runqueue
  *   (__sched_setscheduler's dequeue/enqueue is not in the trace).
+ * - A class change leaves the task's util where it is: no switched_from_fair() detach, no
+ *   switched_to_fair() attach. The trace shows the new class only at the task's next event,
+ *   after a run the kernel already accounted to the new class (rt-app: sched_setscheduler at
+ *   the start of a 200-ms RT run, the prio shown at its end). Detaching then takes that run's
+ *   util out of the cfs_rq while the replay has no avg_rt for it (tried on the lab corpus:
+ *   7.2 rt policy0 recall 78.2 -> 76.1 %); kept attached, it decays as the kernel's avg_rt
+ *   does.
  */
 #include "sched/sched_priv.h"
 
