@@ -357,14 +357,14 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 static int read_all(struct trace_reader *r, bool strict, struct info_acc *acc,
 		    struct gs_error *err)
 {
-	struct event ev;
+	const struct event *ev;
 	int ret;
 
-	while ((ret = trace_reader_next(r, &ev, err)) == 1) {
+	while ((ret = trace_reader_next_ref(r, &ev, err)) == 1) {
 		const struct trace_stats *st = trace_reader_stats(r);
 
 		if (acc)
-			account(acc, &ev);
+			account(acc, ev);
 		/* --strict: time going back beyond the re-ordering window is bad input too (the
 		 * reader counts and reports it); its report is the last one, as strict stops at the
 		 * first malformed line. */

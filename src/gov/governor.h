@@ -36,6 +36,7 @@ struct gov_eval {
 /* What the replay offers a governor. */
 struct gov_env {
 	void *ctx;
+	/* Writes every field of *out (zeroes for a CPU it does not know). */
 	void (*cpu_util)(void *ctx, int cpu, struct sched_cpu_util *out);
 	/* Optional: cpu_util()'s bw_dl alone, for an update that reads nothing else (schedutil's
 	 * ignore_dl_rate_limit before the rate limit check); NULL: cpu_util() is used. */

@@ -92,6 +92,7 @@ static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu
 	out->busy = in->busy != 0;
 	out->idle_calls = in->idle_calls;
 	out->runnable_avg = in->runnable_avg;
+	out->load_avg = 0; /* not in the public struct */
 }
 
 /* ---- the host calls ---------------------------------------------------------------------------- */
@@ -99,12 +100,15 @@ static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu
 static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim_cpu_util *out)
 {
 	struct pub_state *st = state_cpu(gp, cpu);
-	struct sched_cpu_util cu = {0};
+	struct sched_cpu_util cu;
 
 	if (!out)
 		return;
+	/* the replay's reader writes every field (zeroed signals for an unknown CPU) */
 	if (st && st->env.cpu_util)
 		st->env.cpu_util(st->env.ctx, cpu, &cu);
+	else
+		cu = (struct sched_cpu_util){0};
 	cpu_util_to_pub(&cu, out);
 }
 
@@ -232,7 +236,7 @@ static void host_start_freq(struct govsim_policy *gp, unsigned int khz, enum gov
 static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 {
 	struct pub_state *st = e ? state_cpu(gp, e->cpu) : NULL;
-	struct gov_eval ev = {0};
+	struct gov_eval ev; /* every field written below: no zeroing first */
 
 	if (!st || !st->env.on_eval)
 		return;

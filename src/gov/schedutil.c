@@ -97,19 +97,26 @@ static struct govsim_rq_clamp sugov_cpu_uclamp(const struct govsim_policy *pol, 
 	return rq;
 }
 
-void sugov_cpu_rq(const struct govsim_policy *pol, int cpu, const struct govsim_cpu_util *cu,
-		  struct cpu_util_rq *rq)
+/* What the util function reads of the runqueue: the signals cu and the rq clamps uc. */
+static void sugov_fill_rq(const struct govsim_cpu_util *cu, const struct govsim_rq_clamp *uc,
+			  struct cpu_util_rq *rq)
 {
-	struct govsim_rq_clamp uc = sugov_cpu_uclamp(pol, cpu);
-
 	rq->util_rt = cu->util_rt;
 	rq->util_dl = cu->util_dl;
 	rq->bw_dl = cu->bw_dl;
 	rq->util_irq = cu->util_irq;
 	rq->rt_runnable = cu->rt_runnable != 0;
-	rq->uclamp_used = uc.used != 0;
-	rq->uclamp_min = uc.min;
-	rq->uclamp_max = uc.max;
+	rq->uclamp_used = uc->used != 0;
+	rq->uclamp_min = uc->min;
+	rq->uclamp_max = uc->max;
+}
+
+void sugov_cpu_rq(const struct govsim_policy *pol, int cpu, const struct govsim_cpu_util *cu,
+		  struct cpu_util_rq *rq)
+{
+	struct govsim_rq_clamp uc = sugov_cpu_uclamp(pol, cpu);
+
+	sugov_fill_rq(cu, &uc, rq);
 }
 
 /*
@@ -139,22 +146,32 @@ static unsigned long sugov_cpu_util_cfs(const struct sugov_variant *v,
  * returns its capacity (arch_scale_cpu_capacity; 0 is taken as 1024). */
 static unsigned long sugov_read_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 {
-	*cu = (struct govsim_cpu_util){0};
+	/* the host writes every field (zeroed signals for a CPU it does not know) */
 	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
 	sg_cpu->max = cu->capacity ? cu->capacity : (unsigned long)SCHED_CAPACITY_SCALE;
 	sg_cpu->bw_dl = cu->bw_dl;
 	return sg_cpu->max;
 }
 
-unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
+/* sugov_get_util() that also gives the rq clamps it read (*uc), for the evaluation's record. */
+static unsigned long sugov_get_util_uc(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu,
+				       struct govsim_rq_clamp *uc)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
 	unsigned long max = sugov_read_util(sg_cpu, cu);
 	struct cpu_util_rq rq;
 
-	sugov_cpu_rq(sg_policy->policy, sg_cpu->cpu, cu, &rq);
+	*uc = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
+	sugov_fill_rq(cu, uc, &rq);
 	return schedutil_cpu_util(&rq, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max,
 				  FREQUENCY_UTIL);
+}
+
+unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
+{
+	struct govsim_rq_clamp uc;
+
+	return sugov_get_util_uc(sg_cpu, cu, &uc);
 }
 
 /*
@@ -162,14 +179,15 @@ unsigned long sugov_get_util(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *c
  * util = max(effective_cpu_util(cpu_util_cfs_boost), boost), then the headroom in the band.
  */
 static unsigned long sugov_get_util_perf(struct sugov_cpu *sg_cpu, u64 time,
-					 struct govsim_cpu_util *cu)
+					 struct govsim_cpu_util *cu, struct govsim_rq_clamp *uc)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
 	unsigned long max = sugov_read_util(sg_cpu, cu), boost, util, lo, hi;
 	struct cpu_util_rq rq;
 
 	boost = sugov_iowait_apply(sg_cpu, time, 0, max);
-	sugov_cpu_rq(sg_policy->policy, sg_cpu->cpu, cu, &rq);
+	*uc = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
+	sugov_fill_rq(cu, uc, &rq);
 	util = effective_cpu_util(&rq, sugov_cpu_util_cfs(&sg_policy->v, cu, max), max, &lo, &hi);
 	if (boost > util)
 		util = boost;
@@ -177,14 +195,16 @@ static unsigned long sugov_get_util_perf(struct sugov_cpu *sg_cpu, u64 time,
 }
 
 /* The util get_next_freq() takes for one CPU, iowait boost included, as the profile computes
- * it (sg_cpu->max is its capacity afterwards). */
-static unsigned long sugov_cpu_perf(struct sugov_cpu *sg_cpu, u64 time, struct govsim_cpu_util *cu)
+ * it (sg_cpu->max is its capacity afterwards); *cu and *uc are the signals and rq clamps it read,
+ * which the evaluation's record takes as they are (nothing changes them in between). */
+static unsigned long sugov_cpu_perf(struct sugov_cpu *sg_cpu, u64 time, struct govsim_cpu_util *cu,
+				    struct govsim_rq_clamp *uc)
 {
 	unsigned long util;
 
 	if (sg_cpu->sg_policy->v.headroom == GOVSIM_HEADROOM_EFFECTIVE_PERF)
-		return sugov_get_util_perf(sg_cpu, time, cu);
-	util = sugov_get_util(sg_cpu, cu);
+		return sugov_get_util_perf(sg_cpu, time, cu, uc);
+	util = sugov_get_util_uc(sg_cpu, cu, uc);
 	return sugov_iowait_apply(sg_cpu, time, util, sg_cpu->max);
 }
 
@@ -432,26 +452,25 @@ static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 }
 
 /* Record one CPU's evaluation; reported once the decision is made (sugov_report). */
+/* Record one CPU's evaluation (cu and rq: what sugov_cpu_perf() read); reported once the
+ * decision is made (sugov_report). Every field is written: no zeroing first. */
 static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim_cpu_util *cu,
-			 unsigned long util, unsigned long max)
+			 const struct govsim_rq_clamp *rq, unsigned long util, unsigned long max)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct govsim_rq_clamp rq;
 	struct govsim_eval *e;
 	unsigned long target;
 
 	if (!sg_policy->policy->report || sg_policy->nr_evals >= GOVSIM_MAX_CPUS)
 		return;
-	rq = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
 	e = &sg_policy->evals[sg_policy->nr_evals++];
-	*e = (struct govsim_eval){0};
 	e->time_ns = time;
 	e->cpu = sg_cpu->cpu;
 	e->policy = sg_policy->policy->cpus[0];
 	e->in = *cu;
-	if (rq.used) {
-		e->uclamp_min = rq.min;
-		e->uclamp_max = rq.max;
+	if (rq->used) {
+		e->uclamp_min = rq->min;
+		e->uclamp_max = rq->max;
 	} else {
 		e->uclamp_min = 0;
 		e->uclamp_max = SCHED_CAPACITY_SCALE;
@@ -460,6 +479,7 @@ static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim
 	/* This CPU's own map_util_freq: in a shared policy the policy follows the largest. */
 	target = sugov_map_util_freq(&sg_policy->v, util, sugov_ref_freq(sg_policy), max);
 	e->target_khz = target > UINT32_MAX ? UINT32_MAX : (u32)target;
+	e->freq_khz = 0; /* the host's */
 }
 
 static void sugov_report(struct sugov_policy *sg_policy)
@@ -481,6 +501,7 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
 	struct govsim_cpu_util cu;
+	struct govsim_rq_clamp uc;
 	unsigned long util, max;
 	unsigned int next_f, cached_freq;
 	bool busy;
@@ -508,9 +529,9 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 		break;
 	}
 
-	util = sugov_cpu_perf(sg_cpu, time, &cu);
+	util = sugov_cpu_perf(sg_cpu, time, &cu, &uc);
 	max = sg_cpu->max;
-	sugov_record(sg_cpu, time, &cu, util, max);
+	sugov_record(sg_cpu, time, &cu, &uc, util, max);
 	next_f = get_next_freq(sg_policy, util, max);
 	/* Do not lower the frequency of a CPU that has not been idle since the last
 	 * evaluation: the reduction would likely be premature. */
@@ -542,11 +563,12 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 	for (int j = 0; j < sg_policy->nr_cpus; j++) {
 		struct sugov_cpu *j_sg_cpu = &sg_policy->cpus[j];
 		struct govsim_cpu_util cu;
+		struct govsim_rq_clamp uc;
 		unsigned long j_util, j_max;
 
-		j_util = sugov_cpu_perf(j_sg_cpu, time, &cu);
+		j_util = sugov_cpu_perf(j_sg_cpu, time, &cu, &uc);
 		j_max = j_sg_cpu->max;
-		sugov_record(j_sg_cpu, time, &cu, j_util, j_max);
+		sugov_record(j_sg_cpu, time, &cu, &uc, j_util, j_max);
 
 		if (sg_policy->v.shared_agg == GOVSIM_SHARED_MAX) {
 			/* v6.6: the plain max over the CPUs, against the capacity of the CPUs

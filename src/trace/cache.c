@@ -85,6 +85,11 @@ static inline unsigned char *payload(struct event *ev)
 	return (unsigned char *)&ev->sw;
 }
 
+static inline const unsigned char *payload_const(const struct event *ev)
+{
+	return (const unsigned char *)&ev->sw;
+}
+
 /*
  * A chunk aligned to its size and offered to the kernel as a transparent huge page. The forked
  * workers of a sweep each read every chunk once: in 4 KiB pages that is one page-table walk
@@ -135,7 +140,7 @@ static int cache_room(struct trace_cache *c, size_t need, unsigned long long max
 	return 0;
 }
 
-static int cache_put(struct trace_cache *c, struct event *ev, unsigned long long max_bytes,
+static int cache_put(struct trace_cache *c, const struct event *ev, unsigned long long max_bytes,
 		     struct gs_error *err)
 {
 	size_t n = payload_bytes(ev->type);
@@ -156,7 +161,7 @@ static int cache_put(struct trace_cache *c, struct event *ev, unsigned long long
 	p += sizeof(ev->cpu);
 	memcpy(p, &ev->pid, sizeof(ev->pid));
 	p += sizeof(ev->pid);
-	memcpy(p, payload(ev), n);
+	memcpy(p, payload_const(ev), n);
 	k->used += 1 + CACHE_COMMON_BYTES + n;
 	c->events++;
 	return 0;
@@ -167,7 +172,7 @@ int trace_cache_load(const char *file, const struct reader_opts *opts,
 {
 	struct trace_cache *c = calloc(1, sizeof(*c));
 	struct trace_reader *rd = NULL;
-	struct event ev;
+	const struct event *ev;
 	bool first = true;
 	int ret;
 
@@ -183,12 +188,12 @@ int trace_cache_load(const char *file, const struct reader_opts *opts,
 	if (ret)
 		goto out_free;
 	c->st[TRACE_CACHE_AT_OPEN] = *trace_reader_stats(rd);
-	while ((ret = trace_reader_next(rd, &ev, err)) == 1) {
+	while ((ret = trace_reader_next_ref(rd, &ev, err)) == 1) {
 		if (first) {
 			c->st[TRACE_CACHE_AFTER_FIRST] = *trace_reader_stats(rd);
 			first = false;
 		}
-		ret = cache_put(c, &ev, max_bytes, err);
+		ret = cache_put(c, ev, max_bytes, err);
 		if (ret)
 			goto out_free;
 	}

@@ -275,11 +275,13 @@ static void heap_push(struct trace_reader *r, const struct event *ev, u64 seq)
 	}
 }
 
-static void heap_pop(struct trace_reader *r, struct event *out)
+/* The earliest held-back event, out of the heap: its pool slot stays as it is until the next
+ * heap_push(). */
+static const struct event *heap_pop(struct trace_reader *r)
 {
+	const struct event *out = &r->pool[r->heap[0].slot];
 	u32 i = 0;
 
-	*out = r->pool[r->heap[0].slot];
 	r->pool_free[r->pool_nfree++] = r->heap[0].slot;
 	r->heap[0] = r->heap[--r->heap_n];
 	for (;;) {
@@ -296,6 +298,7 @@ static void heap_pop(struct trace_reader *r, struct event *out)
 		r->heap[m] = tmp;
 		i = m;
 	}
+	return out;
 }
 
 void reader_commit_any(struct trace_reader *r)
@@ -383,15 +386,17 @@ static bool order_may_deliver(const struct trace_reader *r, int *from)
 	return r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns;
 }
 
-/* The next event out: `from` is order_earliest()'s answer (0 ring, 1 heap). */
-static void deliver(struct trace_reader *r, struct event *ev, int from)
+/* The next event out, where it is held (a ring or pool slot that nothing writes before the
+ * next fill): `from` is order_earliest()'s answer (0 ring, 1 heap). */
+static const struct event *deliver(struct trace_reader *r, int from)
 {
 	struct trace_stats *st = &r->st;
+	const struct event *ev;
 
 	if (from == 1) {
-		heap_pop(r, ev);
+		ev = heap_pop(r);
 	} else {
-		*ev = r->ring[r->ring_head];
+		ev = &r->ring[r->ring_head];
 		r->ring_head = ring_index(r, 1);
 		r->ring_count--;
 	}
@@ -413,6 +418,7 @@ static void deliver(struct trace_reader *r, struct event *ev, int from)
 		if (ev->cpu < 64)
 			st->cpus_seen_mask |= 1ull << ev->cpu;
 	}
+	return ev;
 }
 
 /* ---- input --------------------------------------------------------------------------------- */
@@ -816,12 +822,12 @@ static bool any_marker(const struct trace_reader *r)
 	return false;
 }
 
-int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
+int trace_reader_next_ref(struct trace_reader *r, const struct event **ev, struct gs_error *err)
 {
 	for (;;) {
 		int ret, from;
 		if (order_may_deliver(r, &from)) {
-			deliver(r, ev, from);
+			*ev = deliver(r, from);
 			return 1;
 		}
 		if (r->done) {
@@ -840,6 +846,16 @@ int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error 
 		if (r->oom)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
+}
+
+int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
+{
+	const struct event *held;
+	int ret = trace_reader_next_ref(r, &held, err);
+
+	if (ret == 1)
+		*ev = *held;
+	return ret;
 }
 
 const struct trace_stats *trace_reader_stats(const struct trace_reader *r)

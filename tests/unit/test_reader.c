@@ -868,6 +868,45 @@ static void test_reorder_window(void **state)
 	assert_int_equal(g.st.last_ts_ns, 1000050000ull);
 }
 
+/* trace_reader_next_ref() hands out the same stream as trace_reader_next(), in place: the
+ * ring's events (in order) and the heap's (the late ones, 7 and 2 here), each valid until the
+ * next call. The order is the one test_reorder_window() derives by hand. */
+static void test_next_ref_in_place(void **state)
+{
+	static const u32 want[] = {1, 7, 2, 3, 4, 5, 6};
+	static const u64 want_line[] = {1, 7, 4, 2, 3, 5, 6};
+	const char *path = test_tmpfile("  a-1 [000] 1.000010: cpu_idle: state=1 cpu_id=0\n"
+					"  a-1 [001] 1.000030: cpu_idle: state=3 cpu_id=1\n"
+					"  a-1 [000] 1.000040: cpu_idle: state=4 cpu_id=0\n"
+					"  a-1 [001] 1.000020: cpu_idle: state=2 cpu_id=1\n"
+					"  a-1 [000] 1.000050: cpu_idle: state=5 cpu_id=0\n"
+					"  a-1 [001] 1.000050: cpu_idle: state=6 cpu_id=1\n"
+					"  a-1 [001] 1.000015: cpu_idle: state=7 cpu_id=1\n",
+					".txt");
+	struct trace_reader *r = NULL;
+	struct gs_error err;
+	const struct event *ev;
+	int n = 0, ret;
+	(void)state;
+
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(path, NULL, &r, &err), 0);
+	while ((ret = trace_reader_next_ref(r, &ev, &err)) == 1) {
+		assert_true(n < 7);
+		assert_int_equal(ev->type, EV_CPU_IDLE);
+		assert_int_equal(ev->power.state, want[n]);
+		assert_int_equal(ev->line, want_line[n]);
+		assert_int_equal(ev->cpu, ev->power.state == 1 || ev->power.state == 4 ||
+						  ev->power.state == 5 ? 0 : 1);
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 7);
+	assert_int_equal(trace_reader_stats(r)->events, 7);
+	assert_int_equal(trace_reader_stats(r)->reordered, 2);
+	trace_reader_free(r);
+}
+
 static void test_reorder_beyond_window(void **state)
 {
 	struct reader_opts opts = {.reorder_window_ns = 1000}; /* 1 us */
@@ -1371,6 +1410,7 @@ int main(void)
 		cmocka_unit_test(test_line_longer_than_first_buffer),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_reorder_window),
+		cmocka_unit_test(test_next_ref_in_place),
 		cmocka_unit_test(test_reorder_beyond_window),
 		cmocka_unit_test(test_unsorted_real_trace),
 		cmocka_unit_test(test_timestamp_range),
