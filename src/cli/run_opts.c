@@ -249,7 +249,8 @@ static int unknown_option(const char *usage, const char *arg)
  * sim_config_parse_params), for "did you mean" and the list given with an unknown one.
  * A governor not listed here (a plugin) is not checked up front: the replay reports it.
  */
-static const char *const replay_tunables[] = {"hz", "switch_latency_us", "update_points",
+static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transition_us",
+					      "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
 					      "freq_invariant", "dvfs_possible_from_any_cpu",
@@ -309,7 +310,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 						gt[k]);
 		return cli_usage_error(usage,
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
-				       "the replay: hz, switch_latency_us, update_points, "
+				       "the replay: hz, switch_latency_us, transition_us, update_points, "
 				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
 				       "cgroup_depth, uclamp_task, freq_invariant, "
 				       "dvfs_possible_from_any_cpu, rq_clock_offset_ns, start_freq, "
@@ -596,7 +597,8 @@ static int apply_facts_policy(struct run_opts *o, struct parse_state *ps)
  * The facts file beside the only trace (a lab recording, trace/facts.h): its platform unless
  * --platform names one, and as --set defaults (a --set of the same key wins) what the kernel
  * had -- freq_invariant, start_freq=max after sugov_start, hz, the fast-switch path
- * (switch_latency_us=0), schedutil's rate_limit_us -- and, unless --policy/--action, the clamp
+ * (switch_latency_us=0), the slow path's measured driver call (transition_us), schedutil's
+ * rate_limit_us -- and, unless --policy/--action, the clamp
  * settings it made (clamp_policy = FILE). Said on stderr, and recorded with the run as any --set
  * and policy are.
  */
@@ -634,6 +636,8 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, note, sizeof(note), "rq_clock_offset_ns", "%s", f->rq_clock_offset);
 	if (f->fast_switch == 1)
 		facts_param(o, note, sizeof(note), "switch_latency_us", "0");
+	if (f->fast_switch == 0 && f->transition_us >= 0)
+		facts_param(o, note, sizeof(note), "transition_us", "%ld", f->transition_us);
 	if (f->policy[0] && !o->sim.policy) {
 		int ret = apply_facts_policy(o, ps);
 

@@ -14,7 +14,9 @@
  *   force switch_latency_ns after the request (the platform's transition latency, or --set
  *   switch_latency_us), standing for the sugov:N kthread's wakeup and the driver's set_target.
  *   A second request while one waits replaces its frequency (cpufreq_request_relation). Zero
- *   latency is the fast switch: in force at once. No PRECHANGE/POSTCHANGE notifiers run and no
+ *   latency is the fast switch: in force at once. With a driver call of transition_ns
+ *   (--set transition_us), the frequency the kthread read lands that long after it ran, and
+ *   a request meanwhile queues another run, as sugov_work() and sugov_deferred_update() do. No PRECHANGE/POSTCHANGE notifiers run and no
  *   cpu_frequency event is emitted (the replay's accounting reads cur_khz).
  * - Policy limits come from --set scaling_min_freq/scaling_max_freq once, before the replay
  *   (cpufreq_policy_set_limits: cpufreq_verify_within_cpu_limits then
@@ -247,11 +249,20 @@ bool cpufreq_apply_pending(struct cpufreq_policy *pol, u64 now_ns)
 {
 	u32 old = pol->cur_khz;
 
-	if (!pol->pending || pol->pending_at_ns > now_ns)
-		return false;
-	pol->pending = false;
-	/* __cpufreq_driver_target / __target_index: a frequency equal to cur does nothing. */
-	pol->cur_khz = pol->pending_khz;
+	while (pol->pending && pol->pending_at_ns <= now_ns) {
+		if (!pol->in_call && pol->transition_ns) {
+			/* sugov_work(): read next_freq, clear work_in_progress, call the driver */
+			pol->in_call = true;
+			pol->requeued = false;
+			pol->call_khz = pol->pending_khz;
+			pol->pending_at_ns += pol->transition_ns;
+			continue;
+		}
+		/* __cpufreq_driver_target / __target_index: a frequency equal to cur does nothing */
+		pol->cur_khz = pol->in_call ? pol->call_khz : pol->pending_khz;
+		pol->pending = pol->in_call && pol->requeued; /* the queued run starts at once */
+		pol->in_call = false;
+	}
 	return pol->cur_khz != old;
 }
 
@@ -272,8 +283,10 @@ bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
 	if (pol->pending && pol->pending_at_ns <= now_ns)
 		changed = cpufreq_apply_pending(pol, now_ns);
 	if (pol->pending) {
-		/* The kthread has not run yet: it will read the newest frequency. */
+		/* The kthread has not run yet: it will read the newest frequency. During its driver
+		 * call, the request queues the next run, which reads the newest one. */
 		pol->pending_khz = freq;
+		pol->requeued = pol->in_call;
 		return changed;
 	}
 	pol->pending = true;

@@ -51,10 +51,18 @@ struct cpufreq_policy {
 	bool transition_delay_1_5x;
 	/* The governor ran before the replay's first event (no known start in the trace). */
 	bool gov_running_before;
-	/* A request waiting for the slow path: in force at pending_at_ns. */
+	/* The slow path's driver call (sugov:N's __cpufreq_driver_target): 0, the write is in
+	 * force when the kthread runs; otherwise it lands transition_ns after the kthread read
+	 * next_freq, and a request meanwhile queues another run (sugov_work). */
+	u64 transition_ns;
+	/* Something due at pending_at_ns: the kthread's run, which reads pending_khz (in_call
+	 * false), or the end of its driver call, which puts call_khz in force (in_call true; then
+	 * requeued says a request came meanwhile, pending_khz being the newest). */
 	bool pending;
 	u32 pending_khz;
 	u64 pending_at_ns;
+	bool in_call, requeued;
+	u32 call_khz;
 	/* v6.1+ RELATION_LE (cpufreq_policy_set_efficiencies): OPPs the EM flags inefficient,
 	 * one bit per OPP index, skipped by cpufreq_driver_resolve_freq. */
 	bool efficiencies;
@@ -136,7 +144,9 @@ void cpufreq_policy_set_limits(struct cpufreq_policy *pol, u32 min_khz, u32 max_
 /* The frequency the policy will run at once a pending request, if any, is in force. */
 static inline u32 cpufreq_next_khz(const struct cpufreq_policy *pol)
 {
-	return pol->pending ? pol->pending_khz : pol->cur_khz;
+	if (!pol->pending)
+		return pol->cur_khz;
+	return pol->in_call && !pol->requeued ? pol->call_khz : pol->pending_khz;
 }
 
 #endif

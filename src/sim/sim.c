@@ -801,6 +801,7 @@ static int sim_new_cluster(struct sim *s, const struct sim_config *cfg, int c,
 	for (int i = 0; i < pc->nr_cpus && !init && cfg->start_freq == SIM_START_TRACED; i++)
 		init = cfg->initial_khz[pc->cpus[i]];
 	cpufreq_policy_init_cluster(&cl->pol, c, pc, init ? init : plat_cluster_max_khz(pc), lat);
+	cl->pol.transition_ns = cfg->transition_ns;
 	cpufreq_policy_set_limits(&cl->pol, cfg->scaling_min_khz, cfg->scaling_max_khz);
 	if (cfg->start_freq == SIM_START_MAX)
 		cl->pol.cur_khz = cl->pol.max_khz;

@@ -35,11 +35,12 @@ struct sim_config {
 	struct gov_param *params; /* the replay's copy of opts.params (opts.nr_params of them):
 				   * the sim consumes its own keys (below), the governor the rest,
 				   * each marking the ones it took as used */
-	/* Replay tunables (--set): hz, switch_latency_us, update_points, scaling_min_freq,
+	/* Replay tunables (--set): hz, switch_latency_us, transition_us, update_points, scaling_min_freq,
 	 * scaling_max_freq, uclamp_buckets, cgroup_depth, uclamp_task. Filled by sim_config_parse_params(). */
 	int hz;                         /* CONFIG_HZ, default 250 */
 	bool has_switch_latency;        /* false: the platform's transition latency */
 	u64 switch_latency_ns;
+	u64 transition_ns;              /* the slow path's driver call (transition_us), 0 */
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;

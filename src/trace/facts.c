@@ -84,6 +84,15 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		*(strcmp(key, "fast_switch") == 0 ? &f->fast_switch : &f->freq_invariant) = (int)n;
 		return 0;
 	}
+	if (strcmp(key, "transition_us") == 0) {
+		/* empty: no frequency written by the sugov kthread (a fast-switch recording) */
+		if (!*v)
+			return 0;
+		if (facts_long(v, 0, 1000000, &n))
+			return -1;
+		f->transition_us = n;
+		return 0;
+	}
 	if (strcmp(key, "rate_limit_us") == 0) {
 		/* empty: the guest had no global schedutil tunables (per-policy ones) */
 		if (!*v)
@@ -138,6 +147,7 @@ static void facts_init(struct trace_facts *f)
 	f->freq_invariant = -1;
 	f->fast_switch = -1;
 	f->rate_limit_us = -1;
+	f->transition_us = -1;
 	f->sched_autogroup = -1;
 	f->cpuidle_driver = -1;
 }

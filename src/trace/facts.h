@@ -27,6 +27,8 @@ struct trace_facts {
 	int freq_invariant;     /* freq_invariant = 0|1; -1 absent */
 	int fast_switch;        /* fast_switch = 0|1 (the driver's fast_switch_possible); -1 */
 	long rate_limit_us;     /* rate_limit_us = N (schedutil's, as read in the guest); -1 */
+	long transition_us;     /* transition_us = N: the slow path's driver call, as measured
+				 * in the trace (sugov:N's switch-in to its cpu_frequency); -1 */
 	int hz;                 /* config_HZ = N; 0 absent */
 	int sched_autogroup;    /* config_SCHED_AUTOGROUP = y (1) or empty (0); -1 absent */
 	int cpuidle_driver;     /* cpuidle_driver = none (0) or a driver's name (1); -1 absent */

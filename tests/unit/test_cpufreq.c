@@ -268,6 +268,51 @@ static void test_switch_latency(void **state)
 	assert_int_equal(p.pending_at_ns, 3100000);
 }
 
+/*
+ * The slow path with a driver call that takes time (transition_ns): the sugov:N kthread reads
+ * next_freq when it runs (switch latency after the first request), clears work_in_progress and
+ * calls the driver, whose write lands transition_ns later; a request meanwhile sets
+ * work_in_progress again and queues another run, which reads the newest next_freq as soon as
+ * the call returns (kernel/sched/cpufreq_schedutil.c sugov_work, sugov_deferred_update, v5.9 to
+ * Debian 7.2). Latency 100 us, driver call 1000 us.
+ */
+static void test_driver_call(void **state)
+{
+	struct plat_cluster big;
+	struct cpufreq_policy p;
+	(void)state;
+	make_cluster(&big, 1, a73_khz, 4);
+	cpufreq_policy_init_cluster(&p, 1, &big, 903000, 100000);
+	p.transition_ns = 1000000;
+
+	/* t = 0: queued; the kthread reads it at 100 us, the write lands at 1100 us */
+	assert_false(cpufreq_request(&p, 2362000, 0));
+	assert_false(cpufreq_apply_pending(&p, 100000));
+	assert_int_equal(p.cur_khz, 903000);
+	assert_int_equal(cpufreq_next_khz(&p), 2362000);
+	/* during the call: a new run is queued; the newest request is the one it reads */
+	assert_false(cpufreq_request(&p, 1400000, 500000));
+	assert_false(cpufreq_request(&p, 1805000, 600000));
+	assert_int_equal(cpufreq_next_khz(&p), 1805000);
+	assert_false(cpufreq_apply_pending(&p, 1099999));
+	assert_int_equal(p.cur_khz, 903000);
+	/* 1100 us: the first write lands, the kthread runs again at once: 1805000 lands at 2100 */
+	assert_true(cpufreq_apply_pending(&p, 1100000));
+	assert_int_equal(p.cur_khz, 2362000);
+	assert_true(p.pending);
+	assert_int_equal(p.pending_at_ns, 2100000);
+	assert_true(cpufreq_apply_pending(&p, 2100000));
+	assert_int_equal(p.cur_khz, 1805000);
+	assert_false(p.pending);
+	/* a request before the kthread ran is read by that run (no second call) */
+	assert_false(cpufreq_request(&p, 903000, 3000000));
+	assert_false(cpufreq_request(&p, 1421000, 3050000));
+	assert_false(cpufreq_apply_pending(&p, 3100000));
+	assert_true(cpufreq_apply_pending(&p, 4100000));
+	assert_int_equal(p.cur_khz, 1421000);
+	assert_false(p.pending);
+}
+
 static void test_fast_switch(void **state)
 {
 	struct plat_cluster big;
@@ -350,6 +395,7 @@ int main(void)
 		cmocka_unit_test(test_transition_delay),
 		cmocka_unit_test(test_init_resolves),
 		cmocka_unit_test(test_switch_latency),
+		cmocka_unit_test(test_driver_call),
 		cmocka_unit_test(test_fast_switch),
 		cmocka_unit_test(test_table_interface),
 		cmocka_unit_test(test_table_from_cluster),

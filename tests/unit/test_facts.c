@@ -72,6 +72,11 @@ static void test_parse(void **state)
 					   &err),
 			 0);
 	assert_string_equal(f.rq_clock_offset, "-555947972:-555947622");
+	/* the slow path's driver call: measured, or empty in a fast-switch recording */
+	assert_int_equal(trace_facts_parse("x", "transition_us = 7523\n", &f, &err), 0);
+	assert_int_equal(f.transition_us, 7523);
+	assert_int_equal(trace_facts_parse("x", "transition_us =\n", &f, &err), 0);
+	assert_int_equal(f.transition_us, -1);
 }
 
 static void test_bad(void **state)
@@ -84,6 +89,7 @@ static void test_bad(void **state)
 		{"freq_invariant = 2\n", "'b.facts':1: freq_invariant = '2': not a valid value"},
 		{"config_HZ = 99\n", "'b.facts':1: config_HZ = '99'"},
 		{"rate_limit_us = -5\n", "'b.facts':1: rate_limit_us = '-5'"},
+		{"transition_us = 2000000\n", "'b.facts':1: transition_us = '2000000'"},
 		{"governor_start_ns = -1\n", "'b.facts':1: governor_start_ns = '-1'"},
 		{"rq_clock_offset_ns = 12:3-\n", "'b.facts':1: rq_clock_offset_ns = '12:3-'"},
 		{"rq_clock_offset_ns = 12::3\n", "'b.facts':1: rq_clock_offset_ns = '12::3'"},
