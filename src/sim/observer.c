@@ -33,6 +33,8 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->rq_task[obs->nr_rq_task++] = n;
 	if (n->update_util)
 		obs->update_util[obs->nr_update_util++] = n;
+	if (n->account)
+		obs->account[obs->nr_account++] = n;
 	if (n->warmup)
 		obs->warmup[obs->nr_warmup++] = n;
 	if (n->gov_eval)

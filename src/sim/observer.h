@@ -28,6 +28,9 @@
  *                time: a governor probe (EV_GOV_RAW_FREQ; traced timing with the emulated util
  *                only), or a kernel cpu_frequency (EV_CPU_FREQUENCY) before the replay takes
  *                its frequency as the traced one.
+ *   account      the accounting integrated a cluster's last dt ns (account.c): its inputs
+ *                (the OPP, its first CPU's traced frequency, its CPUs' busy and idle states)
+ *                held over them; any_busy says one of its CPUs was busy.
  *   warmup       --warmup-ms ends at t: the measurements start again from zero.
  *   finish       the replay's end at `end`, once the policies' results are in r: add the
  *                feature's results. Returns 0 or a negative code with err set.
@@ -62,6 +65,7 @@ struct sim_observer {
 	void (*update_util)(struct sim *s, void *state, int cpu);
 	void (*gov_eval)(struct sim *s, void *state, const struct gov_eval *e);
 	void (*trace_event)(struct sim *s, void *state, const struct event *ev);
+	void (*account)(struct sim *s, void *state, int cluster, u64 dt, bool any_busy);
 	void (*warmup)(struct sim *s, void *state, u64 t);
 	int (*finish)(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err);
@@ -76,7 +80,8 @@ struct sim_observers {
 	int nr;
 	struct sim_observer all[SIM_MAX_OBSERVERS];
 	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_done,
-		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_warmup;
+		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_account,
+		nr_warmup;
 	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
 	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
 	const struct sim_observer *opp_change[SIM_MAX_OBSERVERS];
@@ -87,6 +92,7 @@ struct sim_observers {
 	const struct sim_observer *update_util[SIM_MAX_OBSERVERS];
 	const struct sim_observer *gov_eval[SIM_MAX_OBSERVERS];
 	const struct sim_observer *trace_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *account[SIM_MAX_OBSERVERS];
 	const struct sim_observer *warmup[SIM_MAX_OBSERVERS];
 };
 
@@ -171,6 +177,13 @@ static inline void sim_observers_trace_event(const struct sim_observers *obs, st
 {
 	for (int i = 0; i < obs->nr_trace_event; i++)
 		obs->trace_event[i]->trace_event(s, obs->trace_event[i]->state, ev);
+}
+
+static inline void sim_observers_account(const struct sim_observers *obs, struct sim *s,
+					 int cluster, u64 dt, bool any_busy)
+{
+	for (int i = 0; i < obs->nr_account; i++)
+		obs->account[i]->account(s, obs->account[i]->state, cluster, dt, any_busy);
 }
 
 static inline void sim_observers_warmup(const struct sim_observers *obs, struct sim *s, u64 t)

@@ -847,7 +847,7 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson does not take --warmup-ms yet");
 	if (cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing != SIM_TIMING_WORK &&
-	    !cfg->validate)
+	    cfg->decisions != SIM_DECISIONS_KERNEL)
 		return gs_error_set(err, GS_EARG,
 				    "--placement eas needs work timing: moved work runs at its new "
 				    "CPU's speed (a CSV util trace has no scheduling events)");
@@ -862,9 +862,10 @@ static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct
 
 	if (cfg->opts.power_model == POWER_MODEL_WATTSON)
 		ret = sim_wattson_observe(s, err);
-	if (!ret && s->validating)
+	if (!ret && cfg->decisions == SIM_DECISIONS_KERNEL)
 		ret = sim_validate_observe(s, err);
-	if (!ret && s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS)
+	if (!ret && cfg->decisions == SIM_DECISIONS_KERNEL &&
+	    cfg->opts.placement == SIM_PLACEMENT_EAS)
 		ret = sim_placement_check_observe(s, err);
 	return ret;
 }
@@ -888,7 +889,6 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
 	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
-	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
 	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;

@@ -208,7 +208,6 @@ struct sim {
 	size_t cap_dec;
 	char notes[GS_ERROR_MSG_MAX];
 	const struct kernel_profile *kp; /* never NULL */
-	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
 	/* the optional features that watch the replay (observer.h): --power-model wattson,
 	 * validate, validate --placement eas, and in every replay the kernel overhead model */

@@ -5,7 +5,8 @@
  * Checks: each hook reaches exactly the observers that have it, in the order they were added
  * (an observer without cpu_state, sched_event or gov_eval is skipped, not called through NULL),
  * with the arguments it was given: start, cpu_state, freq_change, opp_change, sched_event,
- * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, warmup, finish; an empty list calls nothing and
+ * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, account, warmup, finish;
+ * an empty list calls nothing and
  * start/finish return 0; start and finish stop at the first failure and return its
  * code; one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
  * was; release frees every state once and empties the list.
@@ -23,7 +24,7 @@
 #include "sched/sched.h"
 #include "sim/observer.h"
 
-static char trail[256];
+static char trail[512];
 
 static void log_call(const char *what, const void *state)
 {
@@ -108,6 +109,12 @@ static void obs_trace_event(struct sim *s, void *state, const struct event *ev)
 	log_call(ev->type == EV_GOV_RAW_FREQ ? "trace" : "trace?", state);
 }
 
+static void obs_account(struct sim *s, void *state, int cluster, u64 dt, bool any_busy)
+{
+	(void)s;
+	log_call(cluster == 1 && dt == 13 ? (any_busy ? "acct" : "acct-idle") : "acct?", state);
+}
+
 static int obs_finish(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err)
 {
@@ -139,6 +146,7 @@ static struct sim_observer full(const char *name)
 				     .warmup = obs_warmup,
 				     .gov_eval = obs_gov_eval,
 				     .trace_event = obs_trace_event,
+				     .account = obs_account,
 				     .finish = obs_finish,
 				     .release = obs_release};
 }
@@ -163,6 +171,8 @@ static void call_event_hooks(struct sim_observers *obs)
 	sim_observers_update_util(obs, NULL, 4);
 	sim_observers_gov_eval(obs, NULL, &e);
 	sim_observers_trace_event(obs, NULL, &raw);
+	sim_observers_account(obs, NULL, 1, 13, true);
+	sim_observers_account(obs, NULL, 1, 13, false);
 	sim_observers_warmup(obs, NULL, 12);
 }
 
@@ -184,6 +194,7 @@ static void test_order_and_missing_hooks(void **state)
 	b.rq_task = NULL;
 	c.update_util = NULL;
 	a.warmup = NULL;
+	b.account = NULL;
 	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &c, &err), 0);
@@ -203,6 +214,7 @@ static void test_order_and_missing_hooks(void **state)
 				   "upd:a upd:b "
 				   "eval:a eval:c "
 				   "trace:a trace:b "
+				   "acct:a acct:c acct-idle:a acct-idle:c "
 				   "warm:b warm:c "
 				   "finish:a finish:b finish:c "
 				   "release:a release:b release:c ");
@@ -211,6 +223,7 @@ static void test_order_and_missing_hooks(void **state)
 	assert_int_equal(obs.nr_freq_change, 0);
 	assert_int_equal(obs.nr_sched_event, 0);
 	assert_int_equal(obs.nr_task_event, 0);
+	assert_int_equal(obs.nr_account, 0);
 }
 
 static void test_empty(void **state)
@@ -258,6 +271,7 @@ static void test_too_many(void **state)
 	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_account, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
 	assert_null(strstr(trail, "extra"));
