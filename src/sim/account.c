@@ -94,34 +94,6 @@ static void account_cpu(struct sim *s, int c, struct sim_cpu *sc, u64 dt, bool *
 	}
 }
 
-/* govsim validate: the busy-time share and the energies, under the kernel's decisions. */
-static void account_validation(struct sim *s, int c, u64 dt, bool any_busy)
-{
-	struct sim_cluster *cl = &s->cl[c];
-	const struct plat_cluster *pc = cl->pc;
-
-	/* scored, like the time-weighted share, only under the kernel's own decisions */
-	if (s->validating && s->cpu[pc->cpus[0]].traced_seen &&
-	    s->cpu[pc->cpus[0]].traced_kernel) {
-		u32 tk = s->cpu[pc->cpus[0]].traced_khz;
-		int topp = plat_cluster_opp_index(pc, tk);
-		int nbusy = 0;
-		for (int i = 0; i < pc->nr_cpus; i++)
-			nbusy += s->cpu[pc->cpus[i]].busy;
-		if (any_busy) {
-			s->val.busy_known_ns[c] += dt;
-			if (tk == cl->acct_khz)
-				s->val.busy_match_ns[c] += dt;
-		}
-		if (nbusy && topp >= 0) {
-			s->val.energy_emul_mwns[c] +=
-				(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
-			s->val.energy_traced_mwns[c] +=
-				(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
-		}
-	}
-}
-
 void sim_cluster_account(struct sim *s, int c, u64 t)
 {
 	struct sim_cluster *cl = &s->cl[c];
@@ -137,7 +109,7 @@ void sim_cluster_account(struct sim *s, int c, u64 t)
 	account_residency(s, c, dt);
 	for (int i = 0; i < pc->nr_cpus; i++)
 		account_cpu(s, c, &s->cpu[pc->cpus[i]], dt, &any_busy, &min_idle, &cl_frac_ns);
-	account_validation(s, c, dt, any_busy);
+	sim_observers_account(&s->obs, s, c, dt, any_busy);
 	if (any_busy) {
 		cl->busy_ns_opp[cl->cur_opp] += dt;
 	} else if (cl_frac_ns) {

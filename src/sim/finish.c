@@ -208,12 +208,14 @@ static void finish_policies(struct sim *s, struct run_result *r, u64 end, u64 sp
 	}
 }
 
-/* Clamp aggregation, work in and out, the tasks and their activity. */
-static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
+/* Clamp aggregation, work in and out, the tasks (the live ones, then the observers' task rows:
+ * the ones that died) and their activity. */
+static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 end, u64 span,
 			       struct gs_error *err)
 {
 	const struct platform *p = s->plat;
 	struct collect_ctx cc = {s, r, 0, false};
+	int ret;
 
 	r->key_on = s->uc.stats.key_on;
 	r->key_on_at_s = s->uc.stats.key_on ? ns_to_s(s->uc.stats.key_on_at_ns - s->t0) : 0;
@@ -231,8 +233,11 @@ static int finish_clamps_tasks(struct sim *s, struct run_result *r, u64 span,
 		}
 
 	sched_for_each_task(s->sched, collect_task, &cc);
-	if (cc.oom || sim_collect_exited(s, r))
+	if (cc.oom)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	ret = sim_observers_finish_tasks(&s->obs, s, end, r, err);
+	if (ret)
+		return ret;
 	if (s->work) {
 		r->peak_work_tasks = work_peak_tasks(s->work);
 		work_total_activity(s->work, &r->act_total);
@@ -280,5 +285,5 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	ret = sim_timeline_finish(s, r, err);
 	if (ret)
 		return ret;
-	return finish_clamps_tasks(s, r, span, err);
+	return finish_clamps_tasks(s, r, end, span, err);
 }

@@ -1,6 +1,7 @@
 /*
  * observer.c - the replay's list of observers (observer.h): adding one (and filing it under
- * each hook it has), and the hooks called once per replay (start, finish, release). The hooks
+ * each hook it has), and the hooks called once per replay (start, finish, finish_tasks,
+ * release). The hooks
  * called on the event path are inline in observer.h.
  */
 #include "sim/observer.h"
@@ -33,6 +34,10 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->rq_task[obs->nr_rq_task++] = n;
 	if (n->update_util)
 		obs->update_util[obs->nr_update_util++] = n;
+	if (n->account)
+		obs->account[obs->nr_account++] = n;
+	if (n->task_exit)
+		obs->task_exit[obs->nr_task_exit++] = n;
 	if (n->warmup)
 		obs->warmup[obs->nr_warmup++] = n;
 	if (n->gov_eval)
@@ -60,6 +65,19 @@ int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, stru
 	for (int i = 0; i < obs->nr; i++) {
 		const struct sim_observer *o = &obs->all[i];
 		int ret = o->finish ? o->finish(s, o->state, end, r, err) : 0;
+
+		if (ret)
+			return ret;
+	}
+	return 0;
+}
+
+int sim_observers_finish_tasks(struct sim_observers *obs, struct sim *s, u64 end,
+			       struct run_result *r, struct gs_error *err)
+{
+	for (int i = 0; i < obs->nr; i++) {
+		const struct sim_observer *o = &obs->all[i];
+		int ret = o->finish_tasks ? o->finish_tasks(s, o->state, end, r, err) : 0;
 
 		if (ret)
 			return ret;

@@ -28,9 +28,21 @@
  *                time: a governor probe (EV_GOV_RAW_FREQ; traced timing with the emulated util
  *                only), or a kernel cpu_frequency (EV_CPU_FREQUENCY) before the replay takes
  *                its frequency as the traced one.
+ *   account      the accounting integrated a cluster's last dt ns (account.c): its inputs
+ *                (the OPP, its first CPU's traced frequency, its CPUs' busy and idle states)
+ *                held over them; any_busy says one of its CPUs was busy.
+ *   task_exit    a started task died (sched.h's sched_hooks.task_exit), its last switch-out
+ *                accounted. Returns true when the observer kept what the results need of it:
+ *                every observer that has the hook is called, and when one of them returns
+ *                true the replay frees the task's state (p->owner_data) and the scheduler
+ *                model the task.
  *   warmup       --warmup-ms ends at t: the measurements start again from zero.
  *   finish       the replay's end at `end`, once the policies' results are in r: add the
  *                feature's results. Returns 0 or a negative code with err set.
+ *   finish_tasks the second phase of the end, after every observer's finish and the
+ *                timelines, once the live tasks are in r->tasks in pid order and before the
+ *                figures computed over all tasks (throughput): add or change task rows,
+ *                keeping pid order. Returns 0 or a negative code with err set.
  *   release      free the state (the replay's end, or an error before it). NULL state is
  *                passed as registered.
  * Observers are called in the order they were added.
@@ -62,9 +74,13 @@ struct sim_observer {
 	void (*update_util)(struct sim *s, void *state, int cpu);
 	void (*gov_eval)(struct sim *s, void *state, const struct gov_eval *e);
 	void (*trace_event)(struct sim *s, void *state, const struct event *ev);
+	void (*account)(struct sim *s, void *state, int cluster, u64 dt, bool any_busy);
+	bool (*task_exit)(struct sim *s, void *state, struct task *p, u64 now);
 	void (*warmup)(struct sim *s, void *state, u64 t);
 	int (*finish)(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err);
+	int (*finish_tasks)(struct sim *s, void *state, u64 end, struct run_result *r,
+			    struct gs_error *err);
 	void (*release)(void *state);
 };
 
@@ -76,7 +92,8 @@ struct sim_observers {
 	int nr;
 	struct sim_observer all[SIM_MAX_OBSERVERS];
 	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_done,
-		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_warmup;
+		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_account,
+		nr_task_exit, nr_warmup;
 	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
 	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
 	const struct sim_observer *opp_change[SIM_MAX_OBSERVERS];
@@ -87,6 +104,8 @@ struct sim_observers {
 	const struct sim_observer *update_util[SIM_MAX_OBSERVERS];
 	const struct sim_observer *gov_eval[SIM_MAX_OBSERVERS];
 	const struct sim_observer *trace_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *account[SIM_MAX_OBSERVERS];
+	const struct sim_observer *task_exit[SIM_MAX_OBSERVERS];
 	const struct sim_observer *warmup[SIM_MAX_OBSERVERS];
 };
 
@@ -99,6 +118,9 @@ int sim_observers_start(struct sim_observers *obs, struct sim *s, u64 t, struct 
 /* Call every finish hook; the first failure stops it. */
 int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r,
 			 struct gs_error *err);
+/* Call every finish_tasks hook (after sim_observers_finish); the first failure stops it. */
+int sim_observers_finish_tasks(struct sim_observers *obs, struct sim *s, u64 end,
+			       struct run_result *r, struct gs_error *err);
 /* Release every observer's state and empty the list. */
 void sim_observers_release(struct sim_observers *obs);
 
@@ -171,6 +193,24 @@ static inline void sim_observers_trace_event(const struct sim_observers *obs, st
 {
 	for (int i = 0; i < obs->nr_trace_event; i++)
 		obs->trace_event[i]->trace_event(s, obs->trace_event[i]->state, ev);
+}
+
+static inline void sim_observers_account(const struct sim_observers *obs, struct sim *s,
+					 int cluster, u64 dt, bool any_busy)
+{
+	for (int i = 0; i < obs->nr_account; i++)
+		obs->account[i]->account(s, obs->account[i]->state, cluster, dt, any_busy);
+}
+
+/* Every task_exit hook; true when one of them kept the task. */
+static inline bool sim_observers_task_exit(const struct sim_observers *obs, struct sim *s,
+					   struct task *p, u64 now)
+{
+	bool kept = false;
+
+	for (int i = 0; i < obs->nr_task_exit; i++)
+		kept |= obs->task_exit[i]->task_exit(s, obs->task_exit[i]->state, p, now);
+	return kept;
 }
 
 static inline void sim_observers_warmup(const struct sim_observers *obs, struct sim *s, u64 t)

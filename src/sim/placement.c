@@ -44,7 +44,8 @@ void sim_placement_init(struct sim *s)
 	unsigned long cap0 = p->cpus[0].capacity;
 
 	memset(pl, 0, sizeof(*pl));
-	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS && !s->validating &&
+	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS &&
+		 s->cfg.decisions == SIM_DECISIONS_EMULATED &&
 		 s->cfg.opts.timing == SIM_TIMING_WORK;
 	rd->nr_cpus = p->nr_cpus;
 	for (int c = 0; c < p->nr_cpus; c++) {
@@ -335,7 +336,7 @@ static void check_migrate(struct sim *s, struct sim_place_state *pl, const struc
 }
 
 /* The placement check's observer: its state is the root domain of s->pl, which the check keeps
- * up as the driver would (the driver is off while validating). */
+ * up as the driver would (the driver is off when the replay follows the kernel's decisions). */
 static void check_sched_event(struct sim *s, void *state, const struct event *ev)
 {
 	if (ev->type == EV_WAKEUP)

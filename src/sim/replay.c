@@ -260,7 +260,7 @@ static int replay_config(const struct replay_spec *spec, struct sim_config *cfg,
 			(*params)[i].used = false;
 	}
 	cfg->params = *params;
-	cfg->validate = spec->validation_out != NULL;
+	cfg->decisions = spec->validation_out ? SIM_DECISIONS_KERNEL : SIM_DECISIONS_EMULATED;
 	cfg->val_window_ns = spec->val_window_ns;
 	cfg->placement_slices = !spec->no_slices;
 	return sim_config_parse_params(cfg, err);

@@ -161,6 +161,18 @@ static void hook_task_class_change(void *ctx, struct task *p, enum sched_class_i
 	uclamp_task_set_rt(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
 }
 
+/* A task died: its state is freed when an observer (exited.c) kept what the results need. */
+static bool hook_task_exit(void *ctx, struct task *p, u64 now)
+{
+	struct sim *s = ctx;
+
+	if (!sim_task_data(p) || !sim_observers_task_exit(&s->obs, s, p, now))
+		return false;
+	free(p->owner_data);
+	p->owner_data = NULL;
+	return true;
+}
+
 static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched_task_event ev,
 			    u64 now)
 {
@@ -322,7 +334,6 @@ static void sim_warmup_end(struct sim *s)
 	s->agg_skipped_base = s->uc.stats.agg_skipped;
 	sim_observers_warmup(&s->obs, s, t);
 	sched_for_each_task(s->sched, warmup_reset_task, s);
-	sim_exited_warmup_reset(s);
 	s->measured_from = t;
 	s->warmup_at = NO_TIME;
 }
@@ -750,7 +761,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	hooks.task_new = hook_task_new;
 	hooks.task_event = hook_task_event;
 	hooks.task_class_change = hook_task_class_change;
-	hooks.task_exit = sim_task_exit;
+	hooks.task_exit = hook_task_exit;
 	hooks.task_rename = sim_task_rename;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret)
@@ -848,24 +859,25 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 		return gs_error_set(err, GS_EARG,
 				    "--power-model wattson does not take --warmup-ms yet");
 	if (cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing != SIM_TIMING_WORK &&
-	    !cfg->validate)
+	    cfg->decisions != SIM_DECISIONS_KERNEL)
 		return gs_error_set(err, GS_EARG,
 				    "--placement eas needs work timing: moved work runs at its new "
 				    "CPU's speed (a CSV util trace has no scheduling events)");
 	return 0;
 }
 
-/* The optional features that watch the replay (observer.h), after the kernel overhead model
- * every replay has. */
+/* The features that watch the replay (observer.h), after the kernel overhead model: the tasks
+ * that died, which every replay keeps, then the optional ones. */
 static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
 {
-	int ret = 0;
+	int ret = sim_exited_observe(s, err);
 
-	if (cfg->opts.power_model == POWER_MODEL_WATTSON)
+	if (!ret && cfg->opts.power_model == POWER_MODEL_WATTSON)
 		ret = sim_wattson_observe(s, err);
-	if (!ret && s->validating)
+	if (!ret && cfg->decisions == SIM_DECISIONS_KERNEL)
 		ret = sim_validate_observe(s, err);
-	if (!ret && s->validating && cfg->opts.placement == SIM_PLACEMENT_EAS)
+	if (!ret && cfg->decisions == SIM_DECISIONS_KERNEL &&
+	    cfg->opts.placement == SIM_PLACEMENT_EAS)
 		ret = sim_placement_check_observe(s, err);
 	return ret;
 }
@@ -889,7 +901,6 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	s->tick_ns = NSEC_PER_SEC / (u64)cfg->hz;
 	uclamp_sys_init(&s->uc, cfg->uclamp_buckets);
 	s->kp = cfg->opts.kernel ? cfg->opts.kernel : kernel_profile_default();
-	s->validating = cfg->validate;
 	uclamp_sys_set_profile(&s->uc, s->kp);
 	if (!s->kp->uclamp_present && cfg->opts.policy && cfg->opts.policy->n) {
 		const char *name = s->kp->name;
@@ -978,8 +989,6 @@ void sim_free(struct sim *s)
 	free(s->val.pdis);
 	free(s->pl.slices);
 	free(s->astats);
-	free(s->exited);
-	free(s->exited_work);
 	free(s);
 }
 

@@ -64,9 +64,15 @@ struct sim_config {
 	/* governor_start_ns: the trace time (ns) the governor starts at (sugov_start); before it
 	 * no evaluation runs and each policy keeps its starting frequency (0: from the start) */
 	u64 governor_start_ns;
-	/* govsim validate: keep the per-decision records; the window (0: one rate-limit period
-	 * of the policy: --set rate_limit_us, else the transition-latency default) */
-	bool validate;
+	/* Whose decisions the replay follows, settled here once. EMULATED (a what-if run): the
+	 * emulation's own, with the EAS placement driver under --placement eas. KERNEL (govsim
+	 * validate): the trace's placement as the kernel decided it (no placement driver; under
+	 * --placement eas the emulated choice is only checked against it), and the validation
+	 * observer records each frequency decision and scores busy time and energy under the
+	 * kernel's traced frequencies. val_window_ns: the window a kernel decision and an
+	 * emulated one match within (0: one rate-limit period of the policy: --set
+	 * rate_limit_us, else the transition-latency default). */
+	enum sim_decisions { SIM_DECISIONS_EMULATED = 0, SIM_DECISIONS_KERNEL } decisions;
 	u64 val_window_ns;
 	/* --placement eas: keep what ran where (run_result.slices, for the stored placement plot;
 	 * one entry per time a task ran, so the run's memory grows with the trace) */

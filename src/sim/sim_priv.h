@@ -72,19 +72,6 @@ struct sim_place_state {
 	bool slices_cut;        /* SIM_PLACE_SLICES_MAX reached: the later ones not kept */
 };
 
-/* What the results keep of a task that died (exited.c). */
-struct sim_exited {
-	s32 pid;
-	char comm[TASK_COMM_LEN];
-	u32 seq; /* order of death */
-	u64 runtime_ns;
-};
-/* And under work timing, its measurements (work_task_exit()), by order of death. */
-struct sim_exited_work {
-	double delay_s, max_delay_s;
-	struct run_activity act;
-};
-
 struct sim_cpu {
 	int cluster;
 	bool busy;              /* a workload task is running */
@@ -208,16 +195,13 @@ struct sim {
 	size_t cap_dec;
 	char notes[GS_ERROR_MSG_MAX];
 	const struct kernel_profile *kp; /* never NULL */
-	bool validating; /* util_source emulated or trace, traced timing, per-decision records */
 	bool any_traced_freq;
 	/* the optional features that watch the replay (observer.h): --power-model wattson,
-	 * validate, validate --placement eas, and in every replay the kernel overhead model */
+	 * validate, validate --placement eas, and in every replay the kernel overhead model and
+	 * the tasks that died */
 	struct sim_observers obs;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
-	struct sim_exited *exited; /* tasks whose state the scheduler model freed */
-	struct sim_exited_work *exited_work; /* work timing: cap_exited of them, by seq */
-	size_t nr_exited, cap_exited;
 	struct sim_place_state pl;
 	/* the kernel overhead observer's state (overhead.c), which the work layer's kernel_work
 	 * charge reads too */
@@ -278,11 +262,9 @@ int sim_validate_observe(struct sim *s, struct gs_error *err);
 /* wattson_observer.c: register --power-model wattson's observer (0, or GS_ENOMEM). */
 int sim_wattson_observe(struct sim *s, struct gs_error *err);
 
-/* exited.c: sched_hooks.task_exit (keeps pid, comm, runtime, and the work layer's measures); the
- * warm-up's zeroing of their runtime; their results merged into r->tasks in pid order. */
-bool sim_task_exit(void *ctx, struct task *p, u64 now_ns);
-void sim_exited_warmup_reset(struct sim *s);
-int sim_collect_exited(struct sim *s, struct run_result *r);
+/* exited.c: register the observer of the tasks that died (0, or GS_ENOMEM): it keeps their
+ * pid, comm, runtime and the work layer's measures, and adds them to r->tasks in pid order. */
+int sim_exited_observe(struct sim *s, struct gs_error *err);
 
 /* placement.c */
 void sim_placement_init(struct sim *s);

@@ -3,7 +3,8 @@
  * emulated PELT/util_est with the trace's util events at the same instants; --util-source trace
  * keeps the trace's per-CPU signals for the governor. govsim validate adds an observer
  * (observer.h, sim_validate_observe) that pairs the kernel's governor evaluations and frequency
- * decisions with the emulation's and keeps the util_est samples waiting for their event.
+ * decisions with the emulation's, keeps the util_est samples waiting for their event, and
+ * scores the busy time and energy of each cluster under the kernel's frequencies.
  */
 #include "sim/sim_priv.h"
 
@@ -539,6 +540,38 @@ static void val_trace_event(struct sim *s, void *state, const struct event *ev)
 		val_note_decision(s, state, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 }
 
+/* The busy-time share and the energies of a cluster's last dt ns, scored like the time-weighted
+ * share only where the kernel's own governor chose the traced frequency: busy time at the
+ * emulated frequency against busy time, and the energy of the busy CPUs at the emulated OPP
+ * and at the traced one (the energy model's power, mW times ns). */
+static void val_account(struct sim *s, void *state, int c, u64 dt, bool any_busy)
+{
+	struct sim_cluster *cl = &s->cl[c];
+	const struct plat_cluster *pc = cl->pc;
+	const struct sim_cpu *first = &s->cpu[pc->cpus[0]];
+	u32 tk;
+	int topp, nbusy = 0;
+
+	(void)state;
+	if (!first->traced_seen || !first->traced_kernel)
+		return;
+	tk = first->traced_khz;
+	topp = plat_cluster_opp_index(pc, tk);
+	for (int i = 0; i < pc->nr_cpus; i++)
+		nbusy += s->cpu[pc->cpus[i]].busy;
+	if (any_busy) {
+		s->val.busy_known_ns[c] += dt;
+		if (tk == cl->acct_khz)
+			s->val.busy_match_ns[c] += dt;
+	}
+	if (nbusy && topp >= 0) {
+		s->val.energy_emul_mwns[c] +=
+			(double)nbusy * (double)dt * pc->opps[cl->cur_opp].em_power_mw;
+		s->val.energy_traced_mwns[c] +=
+			(double)nbusy * (double)dt * pc->opps[topp].em_power_mw;
+	}
+}
+
 /* The end of the trace: the samples still waiting, the evaluations without a pair, and the
  * decisions matched with the emulated changes. */
 static int val_finish(struct sim *s, void *state, u64 end, struct run_result *r,
@@ -573,6 +606,7 @@ int sim_validate_observe(struct sim *s, struct gs_error *err)
 		.sched_done = val_sched_done_hook,
 		.gov_eval = val_gov_eval,
 		.trace_event = val_trace_event,
+		.account = val_account,
 		.finish = val_finish,
 		.release = val_release,
 	};

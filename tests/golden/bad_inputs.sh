@@ -14,10 +14,8 @@
 # but do not fail the test, and say so when they start to pass (then make them plain cases).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init bad_inputs.sh
 cp tests/fixtures/bad/* traces/android-8cpu/surfaceflinger.txt "$tmp/"
 cp traces/juno-r0/rtapp_switch/trace.txt "$tmp/traces-tracecmd.txt"
 fail=0 known_open=0 n=0

@@ -12,14 +12,9 @@
 # It does not check the statistics themselves (unit test test_compare does).
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
-bin="${GOVSIM_BIN:?}"
-exp=tests/golden/expected
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init compare
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 rtapp=traces/juno-r0/rtapp_switch/trace.txt
 sched=traces/juno-r0/sched_load/trace.dat

@@ -10,50 +10,42 @@
 # Does not check: Welch's test itself (test_compare.c).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init compare_spread
 sf=traces/android-8cpu/surfaceflinger.txt
 db=$tmp/r.db
 boost='setattr comm=* uclamp_min=1024'
 
-err() {
-	echo "compare_spread: $*" >&2
-	fail=1
-}
-
 for i in 1 2; do
-	"$bin" run $sf --db "$db" --label base --quiet || err "base run $i failed"
-	"$bin" run $sf --db "$db" --label boost --action "$boost" --quiet || err "boost run $i failed"
+	"$bin" run $sf --db "$db" --label base --quiet || golden_fail "base run $i failed"
+	"$bin" run $sf --db "$db" --label boost --action "$boost" --quiet || golden_fail "boost run $i failed"
 done
 
 # no_inf NAME FILE: no inf or nan as a word in FILE
 no_inf() {
 	if grep -qiwE 'inf|nan|[+-]inf%' "$2"; then
-		err "$1: inf or nan in the output:"
+		golden_fail "$1: inf or nan in the output:"
 		grep -iwE 'inf|nan|[+-]inf%' "$2" >&2
 	fi
 }
 
 sel=(--db "$db" --base label=base --new label=boost)
-"$bin" compare "${sel[@]}" >"$tmp/text" || err "compare failed"
+"$bin" compare "${sel[@]}" >"$tmp/text" || golden_fail "compare failed"
 no_inf text "$tmp/text"
-grep -E '^Amean' "$tmp/text" | grep -qF '*' && err "text: a '*' with no spread on either side"
+grep -E '^Amean' "$tmp/text" | grep -qF '*' && golden_fail "text: a '*' with no spread on either side"
 grep -qE '^Amean +uclamp_aggregations +[0-9]+ \( +0\.00%\) +[0-9]+ \( +new\)' "$tmp/text" ||
-	err "text: uclamp_aggregations 0 -> N does not read 'new': $(grep uclamp_agg "$tmp/text")"
-grep -q "no spread" "$tmp/text" || err "text: the footer does not say why there is no test"
-"$bin" compare "${sel[@]}" --format markdown >"$tmp/md" || err "compare markdown failed"
+	golden_fail "text: uclamp_aggregations 0 -> N does not read 'new': $(grep uclamp_agg "$tmp/text")"
+grep -q "no spread" "$tmp/text" || golden_fail "text: the footer does not say why there is no test"
+"$bin" compare "${sel[@]}" --format markdown >"$tmp/md" || golden_fail "compare markdown failed"
 no_inf markdown "$tmp/md"
-grep -F '| Amean |' "$tmp/md" | grep -qF '| * |' && err "markdown: a '*' with no spread"
-"$bin" compare "${sel[@]}" --format csv >"$tmp/csv" || err "compare csv failed"
+grep -F '| Amean |' "$tmp/md" | grep -qF '| * |' && golden_fail "markdown: a '*' with no spread"
+"$bin" compare "${sel[@]}" --format csv >"$tmp/csv" || golden_fail "compare csv failed"
 no_inf csv "$tmp/csv"
 "$bin" compare --db "$db" --base label=base --new label=boost --new label=base >"$tmp/cols" ||
-	err "compare --new --new failed"
+	golden_fail "compare --new --new failed"
 no_inf columns "$tmp/cols"
-grep -E '^Amean' "$tmp/cols" | grep -qF '*' && err "columns: a '*' with no spread"
-"$bin" compare "${sel[@]}" --json >"$tmp/json" || err "compare --json failed"
+grep -E '^Amean' "$tmp/cols" | grep -qF '*' && golden_fail "columns: a '*' with no spread"
+"$bin" compare "${sel[@]}" --json >"$tmp/json" || golden_fail "compare --json failed"
 python3 - "$tmp/json" <<'PY' || fail=1
 import json, sys
 j = json.load(open(sys.argv[1]))
@@ -67,7 +59,7 @@ sys.exit(bad)
 PY
 
 # one run per side
-"$bin" compare --db "$db" --base run=1 --new run=2 >"$tmp/one" || err "compare one run failed"
+"$bin" compare --db "$db" --base run=1 --new run=2 >"$tmp/one" || golden_fail "compare one run failed"
 no_inf one "$tmp/one"
-grep -qF '*' "$tmp/one" && err "one run per side: a '*'"
+grep -qF '*' "$tmp/one" && golden_fail "one run per side: a '*'"
 exit $fail

@@ -9,12 +9,9 @@
 # missing. --cpus/--max-khz still write what they say.
 # Does not check: the workload itself (pipes.sh, run.sh).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init gen_platform
 src=$PWD
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 for p in default juno-r0 hikey; do
 	name=$p
@@ -31,11 +28,11 @@ for p in default juno-r0 hikey; do
 	sed -n 's/.*cpu_frequency_devlib: state=\([0-9]*\) cpu_id=\([0-9]*\).*/\2 \1/p' "$tmp/$p.txt" |
 		sort -n >"$tmp/got.txt"
 	diff -u "$tmp/want.txt" "$tmp/got.txt" >&2 ||
-		{ echo "gen_platform: $p: CPUs and frequencies differ from models/$name.sql" >&2; fail=1; }
+		golden_fail "$p: CPUs and frequencies differ from models/$name.sql"
 	ncpu=$(sed -n 's/.*#P:\([0-9]*\).*/\1/p' "$tmp/$p.txt" | head -1)
 	[ "$ncpu" = "$(wc -l <"$tmp/want.txt")" ] ||
-		{ echo "gen_platform: $p: #P:$ncpu, the model has $(wc -l <"$tmp/want.txt") CPUs" >&2; fail=1; }
-	"$bin" run "$tmp/$p.txt" --platform "$name" >"$tmp/run.txt" 2>&1 || { echo "gen_platform: run on $name failed" >&2; fail=1; }
+		golden_fail "$p: #P:$ncpu, the model has $(wc -l <"$tmp/want.txt") CPUs"
+	"$bin" run "$tmp/$p.txt" --platform "$name" >"$tmp/run.txt" 2>&1 || golden_fail "run on $name failed"
 	if grep -E 'what-if|no OPP' "$tmp/run.txt" >&2; then
 		echo "gen_platform: $p: the replay on $name is a what-if" >&2
 		fail=1
@@ -44,5 +41,5 @@ done
 
 "$bin" gen mix --cpus 2 --max-khz 1000000 -o "$tmp/c.txt" || fail=1
 [ "$(grep -c 'cpu_frequency_devlib: state=1000000 ' "$tmp/c.txt")" = 2 ] ||
-	{ echo "gen_platform: --cpus 2 --max-khz 1000000 does not write 2 CPUs at 1 GHz" >&2; fail=1; }
+	golden_fail "--cpus 2 --max-khz 1000000 does not write 2 CPUs at 1 GHz"
 exit $fail

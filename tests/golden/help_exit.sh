@@ -9,12 +9,9 @@
 # trace-cmd format are one format.
 # Does not check: the messages (bad_inputs.sh does), or conditions the help does not name.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init help_exit
 src=$PWD
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 cd "$tmp" || exit 1
 
 # documented CMD PHRASE: the exit status CMD's --help gives for the item that contains PHRASE
@@ -50,7 +47,7 @@ case_() {
 
 for c in run validate trace gen platforms kernels sweep compare merge report tune; do
 	"$bin" $c --help 2>&1 | grep -q '^exit status: ' ||
-		{ echo "help_exit: 'govsim $c --help' has no exit status paragraph" >&2; fail=1; }
+		golden_fail "'govsim $c --help' has no exit status paragraph"
 done
 
 "$bin" gen periodic -o p.txt || exit 1
@@ -137,9 +134,9 @@ case_ tune "bad input" tune nope.txt --vary 'rate_limit_us=?[0:4000:2000]' --min
 # one format, two spellings
 "$bin" trace info p.txt --format tracecmd --json >a.json 2>&1
 "$bin" trace info p.txt --format trace-cmd --json >b.json 2>&1
-cmp -s a.json b.json || { echo "help_exit: --format trace-cmd and tracecmd differ" >&2; fail=1; }
+cmp -s a.json b.json || golden_fail "--format trace-cmd and tracecmd differ"
 for c in run trace; do
 	"$bin" $c --help | grep -q 'trace-cmd|' &&
-		{ echo "help_exit: 'govsim $c --help' offers --format trace-cmd" >&2; fail=1; }
+		golden_fail "'govsim $c --help' offers --format trace-cmd"
 done
 exit $fail

@@ -11,11 +11,8 @@
 #    --placement eas, a clamp action, --traced-config, --baselines).
 # Does not check: the wording of the descriptions.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init help_text
 
 "$bin" gen periodic --count 20 -o "$tmp/p.txt" || exit 1
 
@@ -27,11 +24,11 @@ trap 'rm -rf "$tmp"' EXIT
 sed -n 's/.*(one of: \(.*\))$/\1/p' "$tmp/err.txt" | tr ',' '\n' | sed 's/^ *//; s/\(cluster\|policy\)[0-9][0-9]*$/\1N/' |
 	sort -u >"$tmp/accepted.txt"
 [ "$(wc -l <"$tmp/accepted.txt")" -ge 20 ] ||
-	{ echo "help_text: compare named fewer than 20 metrics:" >&2; cat "$tmp/err.txt" >&2; fail=1; }
+	{ golden_fail "compare named fewer than 20 metrics:"; cat "$tmp/err.txt" >&2; }
 "$bin" compare --help >"$tmp/compare_help.txt"
 while read -r m; do
 	grep -qE "^  $m( |$)" "$tmp/compare_help.txt" ||
-		{ echo "help_text: compare accepts metric '$m', its --help does not list it" >&2; fail=1; }
+		golden_fail "compare accepts metric '$m', its --help does not list it"
 done <"$tmp/accepted.txt"
 
 # run: every line of the summary described
@@ -44,9 +41,9 @@ done <"$tmp/accepted.txt"
 	grep -oE '^  (latency|response|lateness) ' "$tmp/run.txt" | sed 's/^ *//; s/ *$//'
 } | sort -u >"$tmp/labels.txt"
 [ "$(wc -l <"$tmp/labels.txt")" -ge 15 ] ||
-	{ echo "help_text: fewer than 15 summary labels found:" >&2; cat "$tmp/labels.txt" >&2; fail=1; }
+	{ golden_fail "fewer than 15 summary labels found:"; cat "$tmp/labels.txt" >&2; }
 while read -r l; do
 	grep -qF "  $l" "$tmp/run_help.txt" ||
-		{ echo "help_text: run prints '$l ...', run --help's summary does not describe it" >&2; fail=1; }
+		golden_fail "run prints '$l ...', run --help's summary does not describe it"
 done <"$tmp/labels.txt"
 exit $fail

@@ -19,16 +19,8 @@
 # Does not check: work timing's figures (there a request applies at the replay's time).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "iowait_traced: $*" >&2
-	fail=1
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init iowait_traced
 
 {
 	printf '# tracer: nop\n#\n'
@@ -67,20 +59,20 @@ evals() {
 }
 
 "$bin" run "$tmp/io.txt" --timing traced --set rate_limit_us=1000 --timeline "$tmp/on.csv" \
-	--json >"$tmp/on.json" 2>"$tmp/e" || err "run failed: $(cat "$tmp/e")"
+	--json >"$tmp/on.json" 2>"$tmp/e" || golden_fail "run failed: $(cat "$tmp/e")"
 evals "$tmp/on.csv" >"$tmp/on.txt"
 for t in 0.0099 0.0119 0.0139 0.0159 0.0179; do
 	grep -q "^${t}95 4 128 369062 " "$tmp/on.txt" ||
-		err "CPU 4 at ${t}95: want 128 (369062 kHz): $(grep "^${t}95 4 " "$tmp/on.txt")"
+		golden_fail "CPU 4 at ${t}95: want 128 (369062 kHz): $(grep "^${t}95 4 " "$tmp/on.txt")"
 	w=$(awk -v t="$t" 'BEGIN { printf "%.6f", t + 0.0001 }')
 	grep -q "^$w 4 [0-9] " "$tmp/on.txt" ||
-		err "CPU 4 at $w: want the task's own util: $(grep "^$w 4 " "$tmp/on.txt")"
+		golden_fail "CPU 4 at $w: want the task's own util: $(grep "^$w 4 " "$tmp/on.txt")"
 done
 grep -q "^0.019995 0 57 284383 " "$tmp/on.txt" ||
-	err "CPU 0 at 0.019995: want 57 (284383 kHz): $(grep "^0.019995 0 " "$tmp/on.txt")"
+	golden_fail "CPU 0 at 0.019995: want 57 (284383 kHz): $(grep "^0.019995 0 " "$tmp/on.txt")"
 grep -q "^0.030000 4 [0-9] " "$tmp/on.txt" ||
-	err "the D-state wakeup without a request was boosted: $(grep "^0.030000 4 " "$tmp/on.txt")"
-python3 - "$tmp/on.json" <<'PY' || err "the run's notes or params do not say the boost came from the trace"
+	golden_fail "the D-state wakeup without a request was boosted: $(grep "^0.030000 4 " "$tmp/on.txt")"
+python3 - "$tmp/on.json" <<'PY' || golden_fail "the run's notes or params do not say the boost came from the trace"
 import json, sys
 j = json.load(open(sys.argv[1]))
 notes = json.dumps(j.get("notes"))
@@ -92,9 +84,9 @@ sys.exit(0 if ok else 1)
 PY
 
 "$bin" run "$tmp/io.txt" --timing traced --set rate_limit_us=1000 --set iowait_boost=0 \
-	--timeline "$tmp/off.csv" >"$tmp/o" 2>"$tmp/e" || err "iowait_boost=0 run failed: $(cat "$tmp/e")"
+	--timeline "$tmp/off.csv" >"$tmp/o" 2>"$tmp/e" || golden_fail "iowait_boost=0 run failed: $(cat "$tmp/e")"
 awk -F, 'NR > 1 && $10 + 0 >= 10 { bad = 1 } END { exit bad }' "$tmp/off.csv" ||
-	err "iowait_boost=0: boosted evaluations: $(awk -F, 'NR > 1 && $10 + 0 >= 10' "$tmp/off.csv" | head -3)"
+	golden_fail "iowait_boost=0: boosted evaluations: $(awk -F, 'NR > 1 && $10 + 0 >= 10' "$tmp/off.csv" | head -3)"
 grep -q "iowait boost off (--set iowait_boost=0), though the trace gives the kernel's requests" "$tmp/o" ||
-	err "iowait_boost=0: no note: $(grep note "$tmp/o")"
+	golden_fail "iowait_boost=0: no note: $(grep note "$tmp/o")"
 exit $fail

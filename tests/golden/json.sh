@@ -8,11 +8,8 @@
 # --json), and a --fail-on crossed by one trace only that makes compare exit 1 naming it.
 # Does not check the figures themselves (run.sh, compare.sh do).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init json
 py() { python3 - "$@" || fail=1; }
 
 sf=traces/android-8cpu/surfaceflinger.txt
@@ -92,7 +89,7 @@ done
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" --json \
 	--fail-on 'delay>+50%' >"$tmp/cmp.json" 2>"$tmp/cmp.err"
 st=$?
-[ $st = 1 ] || { echo "json: compare --fail-on exit $st, want 1" >&2; fail=1; }
+[ $st = 1 ] || golden_fail "compare --fail-on exit $st, want 1"
 py "$tmp/cmp.json" "$db" <<'PY'
 import json, sqlite3, sys
 d = json.load(open(sys.argv[1]))
@@ -112,10 +109,10 @@ assert f["threshold"] == "delay>+50%" and f["crossed"] is True
 assert f["traces_crossed"] == ["traces/juno-r0/rtapp_switch/trace.txt"], f
 PY
 grep -qF "on trace 'traces/juno-r0/rtapp_switch/trace.txt': over the limit 'delay>+50%'" "$tmp/cmp.err" ||
-	{ echo "json: compare does not name the trace that crossed" >&2; cat "$tmp/cmp.err" >&2; fail=1; }
+	{ golden_fail "compare does not name the trace that crossed"; cat "$tmp/cmp.err" >&2; }
 # the text form has the per-trace rows too
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" >"$tmp/cmp.txt" 2>&1
-grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || { echo "json: no per-trace rows" >&2; fail=1; }
+grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || golden_fail "no per-trace rows"
 # compare selects runs by a tunable and by action=; a key no run has is an
 # unknown selector key
 sel="$tmp/sel.db"
@@ -130,7 +127,7 @@ sl=traces/juno-r0/sched_load/trace.dat
 	--new 'action=setattr comm=sh uclamp_min=512' --json >"$tmp/sel2.json" || fail=1
 "$bin" compare --db "$sel" --base colour=red --new run=1 >"$tmp/sel3.txt" 2>&1
 [ $? = 2 ] && grep -q "'colour': unknown selector key" "$tmp/sel3.txt" ||
-	{ echo "json: colour= is not an unknown selector key" >&2; cat "$tmp/sel3.txt" >&2; fail=1; }
+	{ golden_fail "colour= is not an unknown selector key"; cat "$tmp/sel3.txt" >&2; }
 py "$tmp" <<'PY'
 import json, sqlite3, sys
 tmp = sys.argv[1]

@@ -11,11 +11,8 @@
 # unpaired). Expected by hand: 3 evaluations, 2 paired, 1 of them within 10 (50.0 %), mean
 # |err| 250, max 500, 1 unpaired -- in the text and in --json.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init kernel_evals.sh
 
 cat >"$tmp/t.txt" <<'TRACE'
 # tracer: nop
@@ -30,11 +27,11 @@ cat >"$tmp/t.txt" <<'TRACE'
 TRACE
 args=(--platform lab-2cpu --set rate_limit_us=0 --set switch_latency_us=0 --set rq_clock_offset_ns=0)
 "$bin" validate "$tmp/t.txt" "${args[@]}" >"$tmp/out.txt" 2>"$tmp/err" ||
-	{ echo "kernel_evals.sh: validate failed: $(cat "$tmp/err")"; fail=1; }
+	golden_fail "validate failed: $(cat "$tmp/err")"
 grep -q "^    3; 2 with an emulated evaluation of the CPU within 200 us (util mean |err| 250.00, max 500, 50.0% within 10); 1 without" "$tmp/out.txt" ||
-	{ echo "kernel_evals.sh: text:"; cat "$tmp/out.txt"; fail=1; }
+	{ golden_fail "text:"; cat "$tmp/out.txt"; }
 "$bin" validate "$tmp/t.txt" "${args[@]}" --json >"$tmp/out.json" 2>"$tmp/err" ||
-	{ echo "kernel_evals.sh: validate --json failed: $(cat "$tmp/err")"; fail=1; }
+	golden_fail "validate --json failed: $(cat "$tmp/err")"
 /usr/bin/python3 - "$tmp/out.json" <<'PY' || fail=1
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]

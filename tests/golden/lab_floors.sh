@@ -5,11 +5,8 @@
 # still passes, by 5.2 fails; a total raised by 0.2 fails (the written floors are the figures
 # rounded down to 0.1, so +0.2 is above the figure).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init lab_floors.sh
 rec=traces/lab/5.10/periodic.txt.gz
 m() { tools/lab/measure --govsim "$bin" "$@" "$rec" >"$tmp/out" 2>&1; }
 m --write-thresholds "$tmp/th.tsv" || { echo "lab_floors.sh: measure failed: $(cat "$tmp/out")"; exit 1; }
@@ -21,7 +18,7 @@ raise() {
 expect() {
 	m --check "$tmp/th2.tsv"
 	local st=$?
-	[ "$st" = "$2" ] || { echo "lab_floors.sh: $1: exit $st, want $2: $(cat "$tmp/out")"; fail=1; }
+	[ "$st" = "$2" ] || golden_fail "$1: exit $st, want $2: $(cat "$tmp/out")"
 }
 cp "$tmp/th.tsv" "$tmp/th2.tsv"
 expect "the written floors" 0
@@ -29,9 +26,9 @@ raise 4 '$2 == "periodic" && $3 == "policy0"' 4.9
 expect "a recording 4.9 below its floor" 0
 raise 4 '$2 == "periodic" && $3 == "policy0"' 5.2
 expect "a recording 5.2 below its floor" 1
-grep -q "more than 5 below its floor" "$tmp/out" || { echo "lab_floors.sh: no message: $(cat "$tmp/out")"; fail=1; }
+grep -q "more than 5 below its floor" "$tmp/out" || golden_fail "no message: $(cat "$tmp/out")"
 raise 5 '$2 == "*"' 0.2
 expect "a total 0.2 below its floor" 1
 grep -q "^measure: 5.10 total: precision .* is below its floor" "$tmp/out" ||
-	{ echo "lab_floors.sh: no total message: $(cat "$tmp/out")"; fail=1; }
+	golden_fail "no total message: $(cat "$tmp/out")"
 exit $fail

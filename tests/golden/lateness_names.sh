@@ -12,31 +12,23 @@
 # Does not check: the figures themselves (test_sim.c's closed ping-pong works them by hand).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init lateness_names
 
-err() {
-	echo "lateness_names: $*" >&2
-	fail=1
-}
-
-"$bin" gen pipe -o "$tmp/pipe.txt" >/dev/null || err "gen pipe failed"
-"$bin" run "$tmp/pipe.txt" --governor powersave >"$tmp/o" 2>&1 || err "pipe run failed"
-grep -q "does not fit" "$tmp/o" && err "closed-loop pipe: a 'does not fit' note: $(grep 'does not fit' "$tmp/o")"
+"$bin" gen pipe -o "$tmp/pipe.txt" >/dev/null || golden_fail "gen pipe failed"
+"$bin" run "$tmp/pipe.txt" --governor powersave >"$tmp/o" 2>&1 || golden_fail "pipe run failed"
+grep -q "does not fit" "$tmp/o" && golden_fail "closed-loop pipe: a 'does not fit' note: $(grep 'does not fit' "$tmp/o")"
 grep -q "^tasks: 2, slice lateness summed [0-9.]* s, worst slice [0-9.]* s (pipe-" "$tmp/o" ||
-	err "pipe: the tasks line is not named as defined: $(grep '^tasks' "$tmp/o")"
-grep -q "total delay" "$tmp/o" && err "pipe: 'total delay' still printed"
+	golden_fail "pipe: the tasks line is not named as defined: $(grep '^tasks' "$tmp/o")"
+grep -q "total delay" "$tmp/o" && golden_fail "pipe: 'total delay' still printed"
 
 "$bin" gen periodic --task name=heavy,period_ms=10,duty=0.9,cpu=0,count=50 -o "$tmp/p.txt" \
-	>/dev/null || err "gen periodic failed"
-"$bin" run "$tmp/p.txt" --governor powersave >"$tmp/o" 2>&1 || err "periodic run failed"
+	>/dev/null || golden_fail "gen periodic failed"
+"$bin" run "$tmp/p.txt" --governor powersave >"$tmp/o" 2>&1 || golden_fail "periodic run failed"
 grep -q "^note:     timer-driven work does not fit its period at this speed (lateness grows): heavy 1000: " "$tmp/o" ||
-	err "periodic: no 'does not fit' note naming heavy: $(grep note "$tmp/o")"
+	golden_fail "periodic: no 'does not fit' note naming heavy: $(grep note "$tmp/o")"
 
 "$bin" run --help >"$tmp/h" 2>&1
 grep -q "slice lateness summed" "$tmp/h" && grep -q "not time lost" "$tmp/h" ||
-	err "run --help does not define 'slice lateness summed'"
+	golden_fail "run --help does not define 'slice lateness summed'"
 exit $fail

@@ -9,11 +9,8 @@
 # reader's 64 MiB floor read whole below it) are named in the table with their test.
 # Does not check: what a run prints when it succeeds (other golden tests).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init limits.sh
 sf=traces/android-8cpu/surfaceflinger.txt
 
 # limit NAME STATUS MESSAGE CMD...: run CMD (in a shell, so it may pipe) and check both.

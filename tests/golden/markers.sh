@@ -8,11 +8,8 @@
 # The expected lines are stated here by hand from the trace below (hikey960: policy0 = CPUs 0-3,
 # policy4 = CPUs 4-7).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init markers
 
 cat >"$tmp/a.txt" <<'TRACE'
 # tracer: nop
@@ -34,18 +31,18 @@ grep -v ' 100\.050000: ' "$tmp/a.txt" >"$tmp/b.txt" # the same without the stop 
 "$bin" trace info "$tmp/a.txt" >"$tmp/info" 2>&1
 for want in '^  cpu_frequency            1$' '^  cpu_frequency_devlib     4$' \
 	'^  devlib cpu_frequency     4$' 'yes, 1 events (+4 initial-frequency markers)$'; do
-	grep -q -- "$want" "$tmp/info" || { echo "markers: trace info lacks '$want'" >&2; cat "$tmp/info" >&2; fail=1; }
+	grep -q -- "$want" "$tmp/info" || { golden_fail "trace info lacks '$want'"; cat "$tmp/info" >&2; }
 done
 
-"$bin" validate "$tmp/a.txt" >"$tmp/va" 2>&1 || { echo "markers: validate failed" >&2; fail=1; }
-"$bin" validate "$tmp/b.txt" >"$tmp/vb" 2>&1 || { echo "markers: validate failed" >&2; fail=1; }
+"$bin" validate "$tmp/a.txt" >"$tmp/va" 2>&1 || golden_fail "validate failed"
+"$bin" validate "$tmp/b.txt" >"$tmp/vb" 2>&1 || golden_fail "validate failed"
 # validate's per-policy row: profile policy kernel emulated recall precision |dt| busy time
 # util-trace E-ratio; a policy with markers only has no kernel decision to score either way
 grep -Eq '^    v5\.9 +policy4 +0 +[0-9]+ +- +- +- +- +- ' "$tmp/va" &&
 	grep -q '^      (no kernel decisions for policy4' "$tmp/va" ||
-	{ echo "markers: policy4 (markers only) is scored:" >&2; cat "$tmp/va" >&2; fail=1; }
+	{ golden_fail "policy4 (markers only) is scored:"; cat "$tmp/va" >&2; }
 grep -E '^    v5\.9 +policy0 ' "$tmp/va" | grep -q '%' ||
-	{ echo "markers: policy0 (a kernel decision) is not scored" >&2; fail=1; }
+	golden_fail "policy0 (a kernel decision) is not scored"
 diff <(tail -n +2 "$tmp/va") <(tail -n +2 "$tmp/vb") ||
-	{ echo "markers: a stop marker after the kernel's decision changed validate" >&2; fail=1; }
+	golden_fail "a stop marker after the kernel's decision changed validate"
 exit $fail

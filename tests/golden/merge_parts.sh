@@ -8,13 +8,9 @@
 # no part; a job given twice is refused. The missing jobs are chosen here, so the expected
 # list is known without asking govsim.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/golden.sh # golden_db_dump
-bin="${GOVSIM_BIN:?}"
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init merge_parts
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # 12 jobs: 2 governors x 6 values of hz
 args=(traces/juno-r0/rtapp_switch/trace.txt --platform juno-r0 --governor schedutil
@@ -57,17 +53,17 @@ same_db "$tmp/local.db" "$tmp/rev.db" "parts in reverse order"
 same_db "$tmp/local.db" "$tmp/glob.db" "parts from a glob, --expect $n"
 # the merged database is a results database, not a part: no sweep_part table
 t=$(sqlite3 "$tmp/glob.db" "SELECT count(*) FROM sqlite_master WHERE name = 'sweep_part'")
-[ "$t" = 0 ] || { echo "merge_parts: sweep_part copied into the output" >&2; fail=1; }
+[ "$t" = 0 ] || golden_fail "sweep_part copied into the output"
 
 # jobs 1, 3, 4 and 11 missing
 mkdir "$tmp/some"
 for k in 0 2 5 6 7 8 9 10; do cp "$tmp/parts/part-$k.db" "$tmp/some/"; done
 expect 1 "missing 4 of 12 jobs: 1,3-4,11 \(no part for them\); nothing merged" \
 	"$bin" merge "$tmp/missing.db" "$tmp"/some/part-*.db
-[ ! -e "$tmp/missing.db" ] || { echo "merge_parts: a refused merge left a file" >&2; fail=1; }
+[ ! -e "$tmp/missing.db" ] || golden_fail "a refused merge left a file"
 expect 1 "missing 4 of 12 jobs: 1,3-4,11" \
 	"$bin" merge --expect 12 "$tmp/missing.db" "$tmp"/some/part-*.db
-[ ! -e "$tmp/missing.db" ] || { echo "merge_parts: a refused merge left a file" >&2; fail=1; }
+[ ! -e "$tmp/missing.db" ] || golden_fail "a refused merge left a file"
 expect 0 "missing jobs 1,3-4,11; merged the others" \
 	"$bin" merge --partial "$tmp/partial.db" "$tmp"/some/part-*.db
 r=$(sqlite3 "$tmp/partial.db" "SELECT group_concat(label, ';') FROM runs")
@@ -76,7 +72,7 @@ want="governor=schedutil hz=100;governor=schedutil hz=250;governor=schedutil hz=
 want="$want;governor=performance hz=100;governor=performance hz=200"
 want="$want;governor=performance hz=250;governor=performance hz=300"
 want="$want;governor=performance hz=500"
-[ "$r" = "$want" ] || { echo "merge_parts: --partial runs: $r" >&2; fail=1; }
+[ "$r" = "$want" ] || golden_fail "--partial runs: $r"
 
 # --expect: the size of the sweep, and parts only
 expect 3 "a part of a sweep of 12 jobs, expected 8" \
@@ -85,7 +81,7 @@ expect 3 "'$tmp/local.db': not a part of a sweep" \
 	"$bin" merge --expect 12 "$tmp/x.db" "$tmp/local.db"
 expect 3 "job 2 is in both" \
 	"$bin" merge "$tmp/x.db" "$tmp/parts/part-2.db" "$tmp/some/part-2.db"
-[ ! -e "$tmp/x.db" ] || { echo "merge_parts: a refused merge left a file" >&2; fail=1; }
+[ ! -e "$tmp/x.db" ] || golden_fail "a refused merge left a file"
 expect 2 "--expect '0'" "$bin" merge --expect 0 "$tmp/x.db" "$tmp/local.db"
 
 exit $fail

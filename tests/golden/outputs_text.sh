@@ -14,13 +14,10 @@
 # Does not check: comms in the database (SQLite keeps bytes) or in --csv (libcsv quotes all).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs python3.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init outputs_text.sh
 py=/usr/bin/python3
 [ -x $py ] || py=python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 
 "$bin" gen periodic -o "$tmp/p.txt" --count 3 --task name=rtapp,period_ms=16,duty=0.5,cpu=0 || exit 1
 

@@ -14,12 +14,9 @@
 # target) or power loss (no fsync).
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init outputs_whole.sh
 src=$(pwd)
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 trace=$src/traces/android-8cpu/surfaceflinger.txt
 export SOURCE_DATE_EPOCH=1600000000
 

@@ -16,31 +16,23 @@
 # Does not check: cpu_info capacities (perfetto.sh does).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init platform_fit
 juno=traces/juno-r0/rtapp_switch/trace.txt
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "platform_fit: $*" >&2
-	fail=1
-}
 
 # the trace's first frequency per CPU, by a second parser
 first=$(awk '/cpu_frequency(_devlib)?:/ { for (i = 1; i <= NF; i++) { if ($i ~ /^state=/) s = substr($i, 7);
 	if ($i ~ /^cpu_id=/) c = substr($i, 8) }; if (!(c in f)) { f[c] = s; print c, s } }' "$juno" |
 	sort -n | tr '\n' ' ')
 [ "$first" = "0 950000 1 1200000 2 1200000 3 950000 4 950000 5 950000 " ] ||
-	err "juno's first frequencies are not what this test assumes: $first"
+	golden_fail "juno's first frequencies are not what this test assumes: $first"
 
 want="note:     the trace runs the CPUs of hikey960's policy0 (CPUs 0-3) at different frequencies at once: 950000 kHz on CPUs 0,3, 1200000 kHz on CPUs 1-2: its clusters are not hikey960's (see 'govsim platforms list' for a platform with its clusters)"
-"$bin" run "$juno" >"$tmp/o" 2>"$tmp/e" || err "juno on hikey960 failed: $(cat "$tmp/e")"
-grep -qxF -- "$want" "$tmp/o" || { err "juno on hikey960: no line '$want' in:"; cat "$tmp/o" >&2; }
-grep -q "policy4 (CPUs 4-7) at different" "$tmp/o" && err "juno on hikey960: policy4 flagged"
-"$bin" run "$juno" --platform juno-r0 >"$tmp/o" 2>"$tmp/e" || err "juno on juno-r0 failed"
-grep -q "at different frequencies" "$tmp/o" && err "juno on juno-r0: clusters flagged: $(cat "$tmp/o")"
+"$bin" run "$juno" >"$tmp/o" 2>"$tmp/e" || golden_fail "juno on hikey960 failed: $(cat "$tmp/e")"
+grep -qxF -- "$want" "$tmp/o" || { golden_fail "juno on hikey960: no line '$want' in:"; cat "$tmp/o" >&2; }
+grep -q "policy4 (CPUs 4-7) at different" "$tmp/o" && golden_fail "juno on hikey960: policy4 flagged"
+"$bin" run "$juno" --platform juno-r0 >"$tmp/o" 2>"$tmp/e" || golden_fail "juno on juno-r0 failed"
+grep -q "at different frequencies" "$tmp/o" && golden_fail "juno on juno-r0: clusters flagged: $(cat "$tmp/o")"
 
 # CPUs 0-3 together at 533000, then CPUs 0-1 alone to 999000 (2-3 stay)
 {
@@ -61,27 +53,27 @@ grep -q "at different frequencies" "$tmp/o" && err "juno on juno-r0: clusters fl
 	printf '               a-50    [000] d..3   10.050000: sched_switch: prev_comm=a prev_pid=50 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120\n'
 } >"$tmp/split.txt"
 want="note:     the trace runs the CPUs of hikey960's policy0 (CPUs 0-3) at different frequencies at once: 999000 kHz on CPUs 0-1, 533000 kHz on CPUs 2-3: its clusters are not hikey960's (see 'govsim platforms list' for a platform with its clusters)"
-"$bin" run "$tmp/split.txt" >"$tmp/o" 2>"$tmp/e" || err "split trace failed: $(cat "$tmp/e")"
-grep -qxF -- "$want" "$tmp/o" || { err "split trace: no line '$want' in:"; cat "$tmp/o" >&2; }
+"$bin" run "$tmp/split.txt" >"$tmp/o" 2>"$tmp/e" || golden_fail "split trace failed: $(cat "$tmp/e")"
+grep -qxF -- "$want" "$tmp/o" || { golden_fail "split trace: no line '$want' in:"; cat "$tmp/o" >&2; }
 # the same trace with the split reverted at once (CPUs 2-3 follow within a microsecond): fits
 sed 's/^\(.*\[001\] d..2   10.020000: cpu_frequency: state=999000 cpu_id=1\)$/\1\n          <idle>-0     [002] d..2   10.020001: cpu_frequency: state=999000 cpu_id=2\n          <idle>-0     [003] d..2   10.020001: cpu_frequency: state=999000 cpu_id=3/' \
 	"$tmp/split.txt" >"$tmp/together.txt"
-[ "$(grep -c cpu_frequency "$tmp/together.txt")" = 12 ] || err "together.txt not made"
-"$bin" run "$tmp/together.txt" >"$tmp/o" 2>"$tmp/e" || err "together trace failed: $(cat "$tmp/e")"
-grep -q "at different frequencies" "$tmp/o" && err "together trace flagged: $(cat "$tmp/o")"
+[ "$(grep -c cpu_frequency "$tmp/together.txt")" = 12 ] || golden_fail "together.txt not made"
+"$bin" run "$tmp/together.txt" >"$tmp/o" 2>"$tmp/e" || golden_fail "together trace failed: $(cat "$tmp/e")"
+grep -q "at different frequencies" "$tmp/o" && golden_fail "together trace flagged: $(cat "$tmp/o")"
 
 # more CPUs than the platform, with no header to say so: refused before replaying
 "$bin" run traces/perfetto/systing-x86-22cpu.pftrace >"$tmp/o" 2>"$tmp/e"
 st=$?
-[ $st = 3 ] || err "22-CPU perfetto on hikey960: exit $st, want 3"
-[ -s "$tmp/o" ] && err "22-CPU perfetto on hikey960: output on stdout: $(head -3 "$tmp/o")"
+[ $st = 3 ] || golden_fail "22-CPU perfetto on hikey960: exit $st, want 3"
+[ -s "$tmp/o" ] && golden_fail "22-CPU perfetto on hikey960: output on stdout: $(head -3 "$tmp/o")"
 grep -q "events on CPUs 0-21, but platform .hikey960. has 8 CPUs" "$tmp/e" && grep -q "at least 22 CPUs (--platform" "$tmp/e" ||
-	err "22-CPU perfetto: message lacks the CPUs or the fix: $(cat "$tmp/e")"
-grep -q "pftrace':[0-9]" "$tmp/e" && err "22-CPU perfetto: a line number in a binary file: $(cat "$tmp/e")"
+	golden_fail "22-CPU perfetto: message lacks the CPUs or the fix: $(cat "$tmp/e")"
+grep -q "pftrace':[0-9]" "$tmp/e" && golden_fail "22-CPU perfetto: a line number in a binary file: $(cat "$tmp/e")"
 sed 's/\[000\] d..3   10.041010/[009] d..3   10.041010/' "$tmp/split.txt" >"$tmp/cpu9.txt"
 "$bin" run "$tmp/cpu9.txt" >"$tmp/o" 2>"$tmp/e"
 st=$?
-[ $st = 3 ] || err "CPU 9 text trace on hikey960: exit $st, want 3"
+[ $st = 3 ] || golden_fail "CPU 9 text trace on hikey960: exit $st, want 3"
 grep -q "events on CPUs 0-7,9" "$tmp/e" && grep -q "at least 10 CPUs (--platform" "$tmp/e" ||
-	err "CPU 9 text trace: message lacks the CPUs or the fix: $(cat "$tmp/e")"
+	golden_fail "CPU 9 text trace: message lacks the CPUs or the fix: $(cat "$tmp/e")"
 exit $fail

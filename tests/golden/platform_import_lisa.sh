@@ -9,29 +9,24 @@
 # `platforms show --json` with python3's json, and replays the Juno trace on both. Also: bad
 # files exit 3 naming the file and line and leave no output; command-line mistakes exit 2.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init platform_import_lisa.sh
 py=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 pi=traces/juno-r0/sched_load/plat_info.yml
 
-err() { echo "platform_import_lisa.sh: $*"; fail=1; }
-
-"$bin" platforms import "$pi" -o "$tmp/juno.sql" >"$tmp/out.txt" 2>&1 || err "import failed: $(cat "$tmp/out.txt")"
+"$bin" platforms import "$pi" -o "$tmp/juno.sql" >"$tmp/out.txt" 2>&1 || golden_fail "import failed: $(cat "$tmp/out.txt")"
 "$bin" platforms import "$pi" -o "$tmp/juno1450.sql" --transition-latency-us 1450 --name juno-pi \
-	>/dev/null 2>&1 || err "import with --transition-latency-us failed"
+	>/dev/null 2>&1 || golden_fail "import with --transition-latency-us failed"
 grep -q "^wrote '$tmp/juno.sql': platform 'juno', 6 CPUs, 2 cpufreq policies" "$tmp/out.txt" ||
-	err "unexpected summary: $(cat "$tmp/out.txt")"
-"$bin" platforms validate "$tmp/juno.sql" >/dev/null || err "the imported model does not validate"
+	golden_fail "unexpected summary: $(cat "$tmp/out.txt")"
+"$bin" platforms validate "$tmp/juno.sql" >/dev/null || golden_fail "the imported model does not validate"
 "$bin" platforms show juno-r0 --json >"$tmp/ref.json"
 "$bin" platforms show "$tmp/juno.sql" --json >"$tmp/imp.json"
 "$bin" platforms show "$tmp/juno1450.sql" --json >"$tmp/imp1450.json"
 
 # every source row names the file (and line) or an ASSUMED rule
 if grep -E "^\([0-9]" "$tmp/juno.sql" | grep -v -e "$pi:[0-9]" -e "ASSUMED" | grep -q .; then
-	err "a row without a file:line or ASSUMED source"
+	golden_fail "a row without a file:line or ASSUMED source"
 fi
 
 "$py" - "$tmp/ref.json" "$tmp/imp.json" "$tmp/imp1450.json" <<'PY' || fail=1
@@ -72,7 +67,7 @@ for pm in em costs; do
 		--timing traced --json | "$py" -c 'import json,sys; print(repr(json.load(sys.stdin)["energy_j"]))')
 	b=$("$bin" run traces/juno-r0/sched_load/trace.dat --platform "$tmp/juno1450.sql" --power-model $pm \
 		--timing traced --json | "$py" -c 'import json,sys; print(repr(json.load(sys.stdin)["energy_j"]))')
-	[ -n "$a" ] && [ "$a" = "$b" ] || err "--power-model $pm energy: juno-r0 $a, imported $b"
+	[ -n "$a" ] && [ "$a" = "$b" ] || golden_fail "--power-model $pm energy: juno-r0 $a, imported $b"
 done
 
 # bad input: exit 3, the file and line named, no output file left
@@ -82,10 +77,10 @@ expect_bad() { # NAME WANT_STATUS WANT_MESSAGE ARGS...
 	rm -f "$tmp/bad.sql"
 	"$bin" platforms import "$@" >"$tmp/err.txt" 2>&1
 	status=$?
-	[ "$status" -eq "$want" ] || err "$name: exit $status, expected $want: $(cat "$tmp/err.txt")"
-	grep -qF -- "$msg" "$tmp/err.txt" || err "$name: no '$msg' in: $(cat "$tmp/err.txt")"
-	[ ! -e "$tmp/bad.sql" ] || err "$name: an output file was written"
-	if ls "$tmp"/bad.sql.* >/dev/null 2>&1; then err "$name: a temporary file was left"; fi
+	[ "$status" -eq "$want" ] || golden_fail "$name: exit $status, expected $want: $(cat "$tmp/err.txt")"
+	grep -qF -- "$msg" "$tmp/err.txt" || golden_fail "$name: no '$msg' in: $(cat "$tmp/err.txt")"
+	[ ! -e "$tmp/bad.sql" ] || golden_fail "$name: an output file was written"
+	if ls "$tmp"/bad.sql.* >/dev/null 2>&1; then golden_fail "$name: a temporary file was left"; fi
 }
 printf 'platform-info:\n  conf:\n    freq-domains: [[0, 1]\n' >"$tmp/broken.yml"
 expect_bad not_yaml 3 "govsim: '$tmp/broken.yml':4: not YAML" "$tmp/broken.yml" -o "$tmp/bad.sql"

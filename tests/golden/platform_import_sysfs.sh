@@ -15,17 +15,12 @@
 # collect-platform.sh runs under busybox sh with -r on each tree; its output is what is
 # imported. Bad trees exit 3 naming the file.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init platform_import_sysfs.sh
 py=/usr/bin/python3
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 collect=$PWD/tools/collect-platform.sh
 shell=sh
 if command -v busybox >/dev/null 2>&1; then shell="busybox sh"; fi
-
-err() { echo "platform_import_sysfs.sh: $*"; fail=1; }
 
 # put ROOT PATH VALUE: a file of the device tree
 put() { mkdir -p "$1/$(dirname "$2")" && printf '%s\n' "$3" >"$1/$2"; }
@@ -51,10 +46,10 @@ flags		: fpu vme de pse tsc msr pae mce cx8 apic sep mtrr pge mca cmov pat pse36
 
 # import_tree NAME ROOT: collect-platform.sh -r ROOT into $tmp/NAME.d, then the import
 import_tree() {
-	$shell "$collect" -r "$2" "$tmp/$1.d" >"$tmp/$1.collect" 2>&1 || err "$1: collect-platform.sh failed: $(cat "$tmp/$1.collect")"
+	$shell "$collect" -r "$2" "$tmp/$1.d" >"$tmp/$1.collect" 2>&1 || golden_fail "$1: collect-platform.sh failed: $(cat "$tmp/$1.collect")"
 	"$bin" platforms import "$tmp/$1.d" -o "$tmp/$1.sql" >"$tmp/$1.out" 2>&1 ||
-		err "$1: import failed: $(cat "$tmp/$1.out")"
-	"$bin" platforms show "$tmp/$1.sql" --json >"$tmp/$1.json" 2>/dev/null || err "$1: show failed"
+		golden_fail "$1: import failed: $(cat "$tmp/$1.out")"
+	"$bin" platforms show "$tmp/$1.sql" --json >"$tmp/$1.json" 2>/dev/null || golden_fail "$1: show failed"
 }
 
 lab_root traces/lab/6.1/burst.facts "$tmp/lab2"
@@ -62,18 +57,18 @@ lab_root traces/lab/5.10/periodic4-shared.facts "$tmp/lab4"
 import_tree lab2 "$tmp/lab2"
 import_tree lab4 "$tmp/lab4"
 [ -f "$tmp/lab2.d/sys/devices/system/cpu/cpufreq/policy1/scaling_available_frequencies" ] ||
-	err "collect-platform.sh did not copy policy1's frequencies"
-grep -qx "6.1.0-50-amd64" "$tmp/lab2.d/uname-r" || err "uname-r is not the tree's osrelease"
+	golden_fail "collect-platform.sh did not copy policy1's frequencies"
+grep -qx "6.1.0-50-amd64" "$tmp/lab2.d/uname-r" || golden_fail "uname-r is not the tree's osrelease"
 
 for n in lab2:lab-2cpu lab4:lab-4cpu-shared; do
 	"$bin" platforms show "${n#*:}" --json >"$tmp/${n%%:*}.ref.json"
 	# frequency invariance (not in show --json): the lab models say 0, from the CPU flags
 	grep -q "^INSERT INTO frequency_invariance" "$tmp/${n%%:*}.sql" &&
 		grep -q "^(0, 'proc/cpuinfo flags: no aperfmperf" "$tmp/${n%%:*}.sql" ||
-		err "${n%%:*}: no freq_invariant 0 row from proc/cpuinfo"
+		golden_fail "${n%%:*}: no freq_invariant 0 row from proc/cpuinfo"
 	# acpi-cpufreq (the tree's scaling_driver) cannot switch from another CPU, as the lab models say
 	grep -q "^('acpi-cpufreq', 0, 'sys/devices/system/cpu/cpufreq/policy0/scaling_driver" "$tmp/${n%%:*}.sql" ||
-		err "${n%%:*}: no cpufreq_driver row saying acpi-cpufreq, 0"
+		golden_fail "${n%%:*}: no cpufreq_driver row saying acpi-cpufreq, 0"
 done
 "$py" - "$tmp" <<'PY' || fail=1
 import json, sys
@@ -114,7 +109,7 @@ for m in lab-2cpu "$tmp/lab2.sql"; do
 		"$py" -c 'import json,sys; d=json.load(sys.stdin); print(json.dumps([[p["transitions"], p["residency"]] for p in d["policies"]]))'
 done >"$tmp/res.txt"
 [ "$(sed -n 1p "$tmp/res.txt")" = "$(sed -n 2p "$tmp/res.txt")" ] && [ -s "$tmp/res.txt" ] ||
-	err "the lab trace's residency differs between lab-2cpu and the import"
+	golden_fail "the lab trace's residency differs between lab-2cpu and the import"
 
 # arm board with an energy model. POWERS in uW for 6.1 (rounded to mW: 42.4 -> 42, 57.6 -> 58)
 arm_root() { # ROOT RELEASE UNIT(uw|mw)
@@ -168,7 +163,7 @@ import_tree arm61 "$tmp/arm61"
 import_tree arm510 "$tmp/arm510"
 for n in arm61 arm510; do
 	grep -q "^INSERT INTO frequency_invariance" "$tmp/$n.sql" &&
-		err "$n: a frequency_invariance row for an arm CPU (the default, 1, applies)"
+		golden_fail "$n: a frequency_invariance row for an arm CPU (the default, 1, applies)"
 	"$py" - "$tmp/$n.json" "$n" <<'PY' || fail=1
 import json, sys
 d = json.load(open(sys.argv[1])); n = sys.argv[2]
@@ -196,7 +191,7 @@ sys.exit(1 if bad else 0)
 PY
 done
 grep -q "em power sys/kernel/debug/energy_model/cpu0/ps:450000/power: 42400 uW" "$tmp/arm61.sql" ||
-	err "arm61: the EM row's source does not name its file and unit"
+	golden_fail "arm61: the EM row's source does not name its file and unit"
 
 # bad trees: exit 3, the file named, nothing written
 expect_bad() { # NAME MESSAGE DIR
@@ -204,9 +199,9 @@ expect_bad() { # NAME MESSAGE DIR
 	rm -f "$tmp/bad.sql"
 	"$bin" platforms import "$3" -o "$tmp/bad.sql" >"$tmp/err.txt" 2>&1
 	status=$?
-	[ "$status" -eq 3 ] || err "$1: exit $status, expected 3: $(cat "$tmp/err.txt")"
-	grep -qF -- "$2" "$tmp/err.txt" || err "$1: no '$2' in: $(cat "$tmp/err.txt")"
-	[ ! -e "$tmp/bad.sql" ] || err "$1: an output file was written"
+	[ "$status" -eq 3 ] || golden_fail "$1: exit $status, expected 3: $(cat "$tmp/err.txt")"
+	grep -qF -- "$2" "$tmp/err.txt" || golden_fail "$1: no '$2' in: $(cat "$tmp/err.txt")"
+	[ ! -e "$tmp/bad.sql" ] || golden_fail "$1: an output file was written"
 }
 mkdir -p "$tmp/empty"
 expect_bad empty "'$tmp/empty': no sys/devices/system/cpu/cpufreq/policy*" "$tmp/empty"

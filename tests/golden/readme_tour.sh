@@ -12,12 +12,9 @@
 # the database do. Also checks that every relative link of the README names a file of the
 # repository. Does not check the numbers otherwise (run.sh, compare.sh do).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init readme_tour
 src=$PWD
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 ln -s "$src/traces" "$src/examples" "$src/models" "$tmp/"
 ln -s "$(dirname "$bin")" "$tmp/build"
 
@@ -27,8 +24,8 @@ awk '/^### What a run prints/{f=1} f&&/^```$/{n++; if(n==2) exit} f&&n==1' READM
 cmd=$(sed -n '1s/^\$ //p' "$tmp/block.txt")
 case "$cmd" in ./build/govsim\ *) ;; *) echo "readme_tour: no '\$ ./build/govsim' line in 'What a run prints'" >&2; exit 1 ;; esac
 tail -n +2 "$tmp/block.txt" >"$tmp/want.txt"
-(cd "$tmp" && eval "$cmd") >"$tmp/got.txt" 2>/dev/null || { echo "readme_tour: '$cmd' failed" >&2; fail=1; }
-diff -u "$tmp/want.txt" "$tmp/got.txt" >&2 || { echo "readme_tour: README's 'What a run prints' differs from the output" >&2; fail=1; }
+(cd "$tmp" && eval "$cmd") >"$tmp/got.txt" 2>/dev/null || golden_fail "'$cmd' failed"
+diff -u "$tmp/want.txt" "$tmp/got.txt" >&2 || golden_fail "README's 'What a run prints' differs from the output"
 
 # 2. every ./build/govsim command of the ```sh blocks, numbered by block (C lines), and the
 # output blocks that follow a ```sh block at once (O lines)
@@ -45,14 +42,14 @@ awk '
 awk -F'\t' '$2 == "C" { line = $3; if (sub(/\\$/, "", line)) { acc = acc line; next }
 	print $1 "\t" acc line; acc = "" }' "$tmp/blocks.txt" |
 	grep -P '^[0-9]+\t\./build/govsim ' >"$tmp/cmds.txt"
-[ "$(wc -l <"$tmp/cmds.txt")" -ge 3 ] || { echo "readme_tour: fewer than 3 commands found" >&2; fail=1; }
+[ "$(wc -l <"$tmp/cmds.txt")" -ge 3 ] || golden_fail "fewer than 3 commands found"
 while IFS=$'\t' read -r blk c; do
 	(cd "$tmp" && eval "$c") >"$tmp/out.txt" 2>&1
 	st=$?
 	cp "$tmp/out.txt" "$tmp/out.$blk"
 	case "$c" in
-	*" compare "*--fail-on*) [ $st = 0 ] || [ $st = 1 ] || { echo "readme_tour: exit $st: $c" >&2; cat "$tmp/out.txt" >&2; fail=1; } ;;
-	*) [ $st = 0 ] || { echo "readme_tour: exit $st: $c" >&2; cat "$tmp/out.txt" >&2; fail=1; } ;;
+	*" compare "*--fail-on*) [ $st = 0 ] || [ $st = 1 ] || { golden_fail "exit $st: $c"; cat "$tmp/out.txt" >&2; } ;;
+	*) [ $st = 0 ] || { golden_fail "exit $st: $c"; cat "$tmp/out.txt" >&2; } ;;
 	esac
 	if grep -q "warning" "$tmp/out.txt"; then
 		echo "readme_tour: warnings from: $c" >&2
@@ -60,7 +57,7 @@ while IFS=$'\t' read -r blk c; do
 		fail=1
 	fi
 done <"$tmp/cmds.txt"
-[ -s "$tmp/whatif.db" ] || { echo "readme_tour: the sweep left no whatif.db" >&2; fail=1; }
+[ -s "$tmp/whatif.db" ] || golden_fail "the sweep left no whatif.db"
 
 # output blocks: each line one the block's last command printed
 for blk in $(awk -F'\t' '$2 == "O" { print $1 }' "$tmp/blocks.txt" | sort -un); do
@@ -104,12 +101,12 @@ if [ "$pol/$gov/$trc/$runs" != "$n_pol/$n_gov/$n_trc/$db_runs" ] ||
 	fail=1
 fi
 [ -s "$tmp/report/index.html" ] || ls "$tmp/report"/*.html >/dev/null 2>&1 ||
-	{ echo "readme_tour: the report left no HTML page" >&2; fail=1; }
+	golden_fail "the report left no HTML page"
 
 # 3. links stay inside the repository
 grep -o '](\([^)#]*\))' README.md | sed 's/^](//; s/)$//' | grep -v '^https\?:' | while read -r l; do
 	[ -e "$l" ] || { echo "readme_tour: README links to '$l', not in the repository" >&2; exit 1; }
 done || fail=1
-grep -n '\.\./' README.md >&2 && { echo "readme_tour: README names a path outside the repository" >&2; fail=1; }
+grep -n '\.\./' README.md >&2 && golden_fail "README names a path outside the repository"
 
 exit $fail

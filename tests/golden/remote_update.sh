@@ -24,11 +24,8 @@
 # Expected CPU 0 evaluations, by the rule alone: without the remote ones 0.008 0.012 0.019;
 # with dvfs_possible_from_any_cpu=1 also 0.002 and 0.014.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init remote_update.sh
 
 cat >"$tmp/t.txt" <<'TRACE'
 # tracer: nop
@@ -45,22 +42,22 @@ TRACE
 evals() { # CPU 0's evaluation times (relative to the first event)
 	"$bin" run "$tmp/t.txt" --platform lab-2cpu --timing traced --set rate_limit_us=0 \
 		--set switch_latency_us=0 "$@" --timeline "$tmp/tl.csv" >/dev/null 2>"$tmp/err" ||
-		{ echo "remote_update.sh: run $* failed: $(cat "$tmp/err")"; fail=1; }
+		golden_fail "run $* failed: $(cat "$tmp/err")"
 	awk -F, 'NR > 1 && $2 == 0 { print $1 }' "$tmp/tl.csv" | sort -u | tr '\n' ' '
 }
 got=$(evals)
 want="0.008000 0.012000 0.019000 "
-[ "$got" = "$want" ] || { echo "remote_update.sh: acpi-cpufreq: CPU 0 evaluated at '$got', want '$want'"; fail=1; }
+[ "$got" = "$want" ] || golden_fail "acpi-cpufreq: CPU 0 evaluated at '$got', want '$want'"
 got=$(evals --set dvfs_possible_from_any_cpu=1)
 want="0.002000 0.008000 0.012000 0.014000 0.019000 "
-[ "$got" = "$want" ] || { echo "remote_update.sh: any CPU: CPU 0 evaluated at '$got', want '$want'"; fail=1; }
+[ "$got" = "$want" ] || golden_fail "any CPU: CPU 0 evaluated at '$got', want '$want'"
 # hikey960 (cpufreq-dt): remote updates count without the key
 "$bin" run "$tmp/t.txt" --platform hikey960 --timing traced --set rate_limit_us=0 \
 	--set switch_latency_us=0 --timeline "$tmp/tl.csv" >/dev/null 2>"$tmp/err" ||
-	{ echo "remote_update.sh: hikey960 run failed: $(cat "$tmp/err")"; fail=1; }
+	golden_fail "hikey960 run failed: $(cat "$tmp/err")"
 awk -F, 'NR > 1 && $2 == 0 && $1 == "0.002000"' "$tmp/tl.csv" | grep -q . ||
-	{ echo "remote_update.sh: hikey960: no evaluation of CPU 0 at the remote wakeup_new"; fail=1; }
+	golden_fail "hikey960: no evaluation of CPU 0 at the remote wakeup_new"
 # a bad value is a usage error
 "$bin" run "$tmp/t.txt" --platform lab-2cpu --set dvfs_possible_from_any_cpu=2 >/dev/null 2>&1
-[ $? = 2 ] || { echo "remote_update.sh: dvfs_possible_from_any_cpu=2 not refused with exit 2"; fail=1; }
+[ $? = 2 ] || golden_fail "dvfs_possible_from_any_cpu=2 not refused with exit 2"
 exit $fail

@@ -12,45 +12,35 @@
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
-bin="${GOVSIM_BIN:?}"
-exp=tests/golden/expected
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init report
 trace=traces/juno-r0/rtapp_switch/trace.txt
-fail=0
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 db=$tmp/r.db
 
-err() {
-	echo "report: $*" >&2
-	fail=1
-}
-
-"$bin" run "$trace" --platform juno-r0 --db "$db" --label base --quiet || err "run 1 failed"
+"$bin" run "$trace" --platform juno-r0 --db "$db" --label base --quiet || golden_fail "run 1 failed"
 "$bin" run "$trace" --platform juno-r0 --db "$db" --label max300 --quiet \
-	--action 'setattr comm=* uclamp_max=300' || err "run 2 failed"
-"$bin" report --db "$db" --out "$tmp/out" --html >"$tmp/stdout" || err "report failed"
+	--action 'setattr comm=* uclamp_max=300' || golden_fail "run 2 failed"
+"$bin" report --db "$db" --out "$tmp/out" --html >"$tmp/stdout" || golden_fail "report failed"
 
 # file names
 if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
 	(cd "$tmp/out" && ls) >"$exp/report_files.txt"
 fi
-(cd "$tmp/out" && ls) | diff -u "$exp/report_files.txt" - || err "file names differ"
-grep -qx "2 runs, 17 files in $tmp/out" "$tmp/stdout" || err "stdout: $(cat "$tmp/stdout")"
+(cd "$tmp/out" && ls) | diff -u "$exp/report_files.txt" - || golden_fail "file names differ"
+grep -qx "2 runs, 17 files in $tmp/out" "$tmp/stdout" || golden_fail "stdout: $(cat "$tmp/stdout")"
 
 # PNG: signature, IHDR, 1200x600 (big-endian 32-bit at offsets 16 and 20)
 for f in "$tmp"/out/*.png; do
 	sig=$(od -An -tx1 -N16 "$f" | tr -d ' \n')
-	[ "$sig" = "89504e470d0a1a0a0000000d49484452" ] || err "$(basename "$f"): not a PNG ($sig)"
+	[ "$sig" = "89504e470d0a1a0a0000000d49484452" ] || golden_fail "$(basename "$f"): not a PNG ($sig)"
 	size=$(od -An -tu1 -j16 -N8 "$f" | awk '{print $1*16777216+$2*65536+$3*256+$4 "x" \
 		$5*16777216+$6*65536+$7*256+$8}')
-	[ "$size" = "1200x600" ] || err "$(basename "$f"): $size, expected 1200x600"
+	[ "$size" = "1200x600" ] || golden_fail "$(basename "$f"): $size, expected 1200x600"
 done
 
 # SVG: well-formed, root <svg width="1200px" height="600px">
-python3 - "$tmp"/out/*.svg <<'PY' || err "an SVG is not as expected"
+python3 - "$tmp"/out/*.svg <<'PY' || golden_fail "an SVG is not as expected"
 import sys, xml.etree.ElementTree as ET
 bad = 0
 for path in sys.argv[1:]:
@@ -65,7 +55,7 @@ sys.exit(bad)
 PY
 
 # HTML: parses, every element closed, 8 embedded PNGs (2 runs x 3 + energy + compare)
-python3 - "$tmp/out/index.html" <<'PY' || err "index.html is not as expected"
+python3 - "$tmp/out/index.html" <<'PY' || golden_fail "index.html is not as expected"
 import sys
 from html.parser import HTMLParser
 void = {"meta", "img", "br", "link", "hr", "input"}
@@ -106,20 +96,20 @@ sqlite3 -bail "$db" "
 	-- residency shares: seconds / sum over the policy, as the page rounds them
 	SELECT printf('%.1f%%', 100.0 * seconds / (SELECT sum(seconds) FROM residency r2
 		WHERE r2.run_id = r.run_id AND r2.policy = r.policy)) FROM residency r;" \
-	>"$tmp/cells.txt" || err "sqlite3 failed"
+	>"$tmp/cells.txt" || golden_fail "sqlite3 failed"
 # 6 energies + 2 totals with unit + 20 residency seconds + 20 OPPs + 12 policy figures
 # + 2 delays + 6 uclamp figures + 2 labels + 20 shares = 90 cells
-[ "$(wc -l <"$tmp/cells.txt")" -ge 90 ] || err "only $(wc -l <"$tmp/cells.txt") cells from sqlite3"
+[ "$(wc -l <"$tmp/cells.txt")" -ge 90 ] || golden_fail "only $(wc -l <"$tmp/cells.txt") cells from sqlite3"
 while IFS= read -r cell; do
-	grep -qF ">$cell<" "$html" || err "index.html lacks the database's '$cell'"
+	grep -qF ">$cell<" "$html" || golden_fail "index.html lacks the database's '$cell'"
 done <"$tmp/cells.txt"
 
 # --run: one run, its files and energy only
-"$bin" report --db "$db" --run 2 --out "$tmp/one" >/dev/null || err "--run 2 failed"
+"$bin" report --db "$db" --run 2 --out "$tmp/one" >/dev/null || golden_fail "--run 2 failed"
 (cd "$tmp/one" && ls | tr '\n' ' ') >"$tmp/one.txt"
 want="energy.png energy.svg run2_residency.png run2_residency.svg run2_timeline_policy0.png \
 run2_timeline_policy0.svg run2_timeline_policy1.png run2_timeline_policy1.svg "
-[ "$(cat "$tmp/one.txt")" = "$want" ] || err "--run 2 wrote: $(cat "$tmp/one.txt")"
+[ "$(cat "$tmp/one.txt")" = "$want" ] || golden_fail "--run 2 wrote: $(cat "$tmp/one.txt")"
 
 # mistakes: message and exit status
 {
@@ -144,20 +134,20 @@ run2_timeline_policy0.svg run2_timeline_policy1.png run2_timeline_policy1.svg "
 if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
 	cp "$tmp/errors.txt" "$exp/report_errors.txt"
 fi
-diff -u "$exp/report_errors.txt" "$tmp/errors.txt" || err "error cases differ"
-"$bin" report --help >/dev/null || err "--help did not exit 0"
+diff -u "$exp/report_errors.txt" "$tmp/errors.txt" || golden_fail "error cases differ"
+"$bin" report --help >/dev/null || golden_fail "--help did not exit 0"
 # HTML tables fit a 1400-px window: the body is at most 1240 px wide and cells may break long
 # words (paths, labels), so no table can be wider than the body
 grep -q "max-width:1240px" "$tmp/out/index.html" && grep -q "overflow-wrap:anywhere" "$tmp/out/index.html" ||
-	err "index.html: the tables may not fit a 1400-px window"
+	golden_fail "index.html: the tables may not fit a 1400-px window"
 
 # runs of two platforms on one relative scale: refused before anything is written
-"$bin" run "$trace" --platform hikey960 --db "$db" --label other-platform --quiet || err "run 3 failed"
+"$bin" run "$trace" --platform hikey960 --db "$db" --label other-platform --quiet || golden_fail "run 3 failed"
 "$bin" report --db "$db" --out "$tmp/mixed" >"$tmp/mixed.txt" 2>&1
 st=$?
-[ $st = 3 ] || err "mixed platforms: exit $st, want 3"
+[ $st = 3 ] || golden_fail "mixed platforms: exit $st, want 3"
 grep -q "runs of different platforms ('juno-r0', 'hikey960') cannot be put on one relative scale" \
-	"$tmp/mixed.txt" || err "mixed platforms: $(cat "$tmp/mixed.txt")"
-[ ! -e "$tmp/mixed" ] || err "mixed platforms: '$tmp/mixed' was created"
+	"$tmp/mixed.txt" || golden_fail "mixed platforms: $(cat "$tmp/mixed.txt")"
+[ ! -e "$tmp/mixed" ] || golden_fail "mixed platforms: '$tmp/mixed' was created"
 
 exit $fail

@@ -13,37 +13,29 @@
 # Does not check: the figures' drawing (test_report_groups.c holds their data).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init report_groups
 a=traces/juno-r0/rtapp_switch/trace.txt
 b=traces/juno-r0/sched_load/trace.dat
-fail=0
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 db=$tmp/r.db
 
-err() {
-	echo "report_groups: $*" >&2
-	fail=1
-}
-
 max300='setattr comm=* uclamp_max=300'
-"$bin" run "$a" --platform juno-r0 --db "$db" --quiet || err "run 1 failed"
-"$bin" run "$b" --platform juno-r0 --db "$db" --quiet || err "run 2 failed"
+"$bin" run "$a" --platform juno-r0 --db "$db" --quiet || golden_fail "run 1 failed"
+"$bin" run "$b" --platform juno-r0 --db "$db" --quiet || golden_fail "run 2 failed"
 label=$(printf 'sweep-point-%s-' a b c d e f g h | head -c 96)max3
 "$bin" run "$a" --platform juno-r0 --db "$db" --quiet --action "$max300" --label "$label" ||
-	err "run 3 failed"
-"$bin" run "$b" --platform juno-r0 --db "$db" --quiet --action "$max300" || err "run 4 failed"
-"$bin" report --db "$db" --out "$tmp/out" --html >/dev/null || err "report failed"
+	golden_fail "run 3 failed"
+"$bin" run "$b" --platform juno-r0 --db "$db" --quiet --action "$max300" || golden_fail "run 4 failed"
+"$bin" report --db "$db" --out "$tmp/out" --html >/dev/null || golden_fail "report failed"
 
 sqlite3 -bail -separator ' ' "$db" "
 	SELECT r.run_id, r.trace, e.joules,
 		(SELECT total(delay_s) FROM task_stats t WHERE t.run_id = r.run_id)
 	FROM runs r JOIN energy e ON e.run_id = r.run_id AND e.scope = 'total' ORDER BY r.run_id;" \
-	>"$tmp/db.txt" || err "sqlite3 failed"
+	>"$tmp/db.txt" || golden_fail "sqlite3 failed"
 
-python3 - "$tmp/db.txt" "$tmp/out/index.html" <<'PY' || err "the runs table's relative figures are not per trace"
+python3 - "$tmp/db.txt" "$tmp/out/index.html" <<'PY' || golden_fail "the runs table's relative figures are not per trace"
 import sys
 from html.parser import HTMLParser
 
@@ -94,8 +86,8 @@ if len(body) != 4:
 sys.exit(bad)
 PY
 
-grep -qF "(${label})" "$tmp/out/index.html" || err "run 3's label is cut in its heading"
-python3 - "$tmp/out/index.html" <<'PY' || err "the page's style or number cells break words"
+grep -qF "(${label})" "$tmp/out/index.html" || golden_fail "run 3's label is cut in its heading"
+python3 - "$tmp/out/index.html" <<'PY' || golden_fail "the page's style or number cells break words"
 import re, sys
 html = open(sys.argv[1]).read()
 style = html[html.index("<style>"):html.index("</style>")]

@@ -10,22 +10,19 @@
 # The expected values come from these rules and Hikey960's OPP table (lowest OPPs 533 and
 # 903 MHz), not from a previous run. Does not check the figures of the runs (run.sh does).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init run_notes
 sf=traces/android-8cpu/surfaceflinger.txt
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # expect WHAT FILE PATTERN: fixed-string line match
 expect() {
-	grep -qxF -- "$3" "$2" || { echo "run_notes: $1: no line '$3' in:" >&2; cat "$2" >&2; fail=1; }
+	grep -qxF -- "$3" "$2" || { golden_fail "$1: no line '$3' in:"; cat "$2" >&2; }
 }
 expect_not() {
-	! grep -qF -- "$3" "$2" || { echo "run_notes: $1: unexpected '$3'" >&2; fail=1; }
+	! grep -qF -- "$3" "$2" || golden_fail "$1: unexpected '$3'"
 }
 status() {
-	[ "$2" = "$3" ] || { echo "run_notes: $1: exit status $2, want $3" >&2; fail=1; }
+	[ "$2" = "$3" ] || golden_fail "$1: exit status $2, want $3"
 }
 
 # nothing matched -> key off, warnings on stderr and in the notes, counts per action
@@ -50,19 +47,19 @@ expect "no match" "$tmp/o" "note:     '--action':3: 'at 30 setattr comm=* uclamp
 expect "no match" "$tmp/e" "govsim: warning: '--action':1: 'setattr comm=surfaceflingr uclamp_min=512' matched no task"
 expect "no match" "$tmp/e" "govsim: warning: '--action':2: 'setattr pid=999999 uclamp_max=300' matched no task"
 expect "no match" "$tmp/e" "govsim: warning: '--action':3: 'at 30 setattr comm=* uclamp_min=1' is timed after the trace's end: not run"
-[ "$(wc -l <"$tmp/e")" = 3 ] || { echo "run_notes: no match: stderr has more than the 3 warnings" >&2; fail=1; }
+[ "$(wc -l <"$tmp/e")" = 3 ] || golden_fail "no match: stderr has more than the 3 warnings"
 
 # a clamp that does reach a task turns the key on
 "$bin" run $sf --action 'setattr comm=surfaceflinger uclamp_min=512' >"$tmp/o" 2>"$tmp/e"
 status "match" $? 0
-grep -q "^uclamp: static key on since" "$tmp/o" || { echo "run_notes: match: key not on" >&2; fail=1; }
-[ ! -s "$tmp/e" ] || { echo "run_notes: match: unexpected stderr" >&2; cat "$tmp/e" >&2; fail=1; }
+grep -q "^uclamp: static key on since" "$tmp/o" || golden_fail "match: key not on"
+[ ! -s "$tmp/e" ] || { golden_fail "match: unexpected stderr"; cat "$tmp/e" >&2; }
 
 # 7b: scaling_max_freq=0 is clamped to cpuinfo's min: every policy at its lowest OPP
 "$bin" run $sf --governor performance --set scaling_max_freq=0 >"$tmp/o" 2>&1
 status "scaling_max_freq=0" $? 0
-grep -q "^policy0: avg 533.0 MHz" "$tmp/o" || { echo "run_notes: scaling_max_freq=0: policy0 not at 533 MHz" >&2; fail=1; }
-grep -q "^policy4: avg 903.0 MHz" "$tmp/o" || { echo "run_notes: scaling_max_freq=0: policy4 not at 903 MHz" >&2; fail=1; }
+grep -q "^policy0: avg 533.0 MHz" "$tmp/o" || golden_fail "scaling_max_freq=0: policy0 not at 533 MHz"
+grep -q "^policy4: avg 903.0 MHz" "$tmp/o" || golden_fail "scaling_max_freq=0: policy4 not at 903 MHz"
 
 # 7c: the iowait note, for schedutil only and only while the boost is off, on a trace without
 # the kernel's own requests (surfaceflinger.txt has them: iowait_traced.sh)
@@ -79,11 +76,11 @@ expect_not "iowait ondemand" "$tmp/o" "iowait boost off"
 for g in performance powersave; do
 	"$bin" run $sf --governor $g --quiet --timeline "$tmp/tl.csv"
 	status "$g timeline" $? 0
-	[ "$(wc -l <"$tmp/tl.csv")" = 1 ] || { echo "run_notes: $g: --timeline has evaluation rows" >&2; fail=1; }
+	[ "$(wc -l <"$tmp/tl.csv")" = 1 ] || golden_fail "$g: --timeline has evaluation rows"
 done
 # schedutil does evaluate
 "$bin" run $sf --quiet --timeline "$tmp/tl.csv"
-[ "$(wc -l <"$tmp/tl.csv")" -gt 100 ] || { echo "run_notes: schedutil: --timeline too short" >&2; fail=1; }
+[ "$(wc -l <"$tmp/tl.csv")" -gt 100 ] || golden_fail "schedutil: --timeline too short"
 
 # did you mean (options, governors, platforms, tunables); gen states the range
 dym() { # NAME WANT-STATUS WANT-TEXT ARGS...
@@ -92,7 +89,7 @@ dym() { # NAME WANT-STATUS WANT-TEXT ARGS...
 	"$bin" "$@" >"$tmp/o" 2>&1
 	local st=$?
 	[ "$want" = - ] || status "$name" $st "$want"
-	grep -qF -- "$text" "$tmp/o" || { echo "run_notes: $name: no '$text' in:" >&2; cat "$tmp/o" >&2; fail=1; }
+	grep -qF -- "$text" "$tmp/o" || { golden_fail "$name: no '$text' in:"; cat "$tmp/o" >&2; }
 }
 dym option 2 "unknown option '--platfrom'; did you mean '--platform'?" run $sf --platfrom hikey960
 dym governor 2 "unknown governor 'schedutl'; did you mean 'schedutil'?" run $sf --governor schedutl
@@ -116,8 +113,8 @@ info_tasks=$("$bin" trace info $sf | sed -n 's/^tasks: *\([0-9]*\) .*/\1/p')
 info_gov=$("$bin" trace info $sf | sed -n 's/^ *of which \([0-9]*\) sugov:N kthreads.*/\1/p')
 run_tasks=$("$bin" run $sf | sed -n 's/^tasks: \([0-9]*\),.*/\1/p')
 [ -n "$info_tasks" ] && [ -n "$info_gov" ] && [ "$run_tasks" = $((info_tasks - info_gov)) ] ||
-	{ echo "run_notes: tasks: run $run_tasks, trace info $info_tasks less ${info_gov:-?} sugov" >&2; fail=1; }
-[ "$info_tasks" = 82 ] && [ "$info_gov" = 2 ] || { echo "run_notes: trace info: $info_tasks tasks, $info_gov sugov (want 82, 2: pids 5859 and 5860)" >&2; fail=1; }
+	golden_fail "tasks: run $run_tasks, trace info $info_tasks less ${info_gov:-?} sugov"
+[ "$info_tasks" = 82 ] && [ "$info_gov" = 2 ] || golden_fail "trace info: $info_tasks tasks, $info_gov sugov (want 82, 2: pids 5859 and 5860)"
 
 # many actions that match nothing: the first few are listed one a line (stderr and notes), the
 # rest summed up in one line each; 1000 setattrs of absent comms, 7 actions after the end
@@ -131,10 +128,10 @@ done
 expect "many unmatched: sum" "$tmp/e" "govsim: warning: $((1000 - 5)) more actions matched no task"
 expect "many unmatched: sum late" "$tmp/e" "govsim: warning: $((7 - 5)) more actions are timed after the trace's end: not run"
 n=$(grep -c "matched no task\|after the trace's end" "$tmp/e")
-[ "$n" = 12 ] || { echo "run_notes: many unmatched: $n warning lines, want 12 (5 + 1 of each kind)" >&2; fail=1; }
+[ "$n" = 12 ] || golden_fail "many unmatched: $n warning lines, want 12 (5 + 1 of each kind)"
 n=$(grep "^note:" "$tmp/o" | grep -c "matched no task\|after the trace's end")
-[ "$n" = 12 ] || { echo "run_notes: many unmatched: $n notes, want 12 (5 + 1 of each kind)" >&2; fail=1; }
+[ "$n" = 12 ] || golden_fail "many unmatched: $n notes, want 12 (5 + 1 of each kind)"
 grep -qF "note:     $((1000 - 5)) more actions matched no task" "$tmp/o" ||
-	{ echo "run_notes: many unmatched: no summing-up note" >&2; fail=1; }
+	golden_fail "many unmatched: no summing-up note"
 
 exit $fail

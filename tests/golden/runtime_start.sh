@@ -11,16 +11,8 @@
 # trace's; test_sim.c and json.sh pin those).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "runtime_start: $*" >&2
-	fail=1
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init runtime_start
 
 # the trace starts at 100.000000 (CPU 1 leaves idle); 'busy' ran on CPU 0 since then and
 # sleeps at 100.004000 (4 ms); woken at 100.006000, it runs 100.006010 .. 100.007010 (1 ms)
@@ -41,7 +33,7 @@ for timing in traced work; do
 	d="$tmp/$timing"
 	mkdir -p "$d"
 	"$bin" run "$tmp/t.txt" --timing $timing --json --db "$d/r.db" --csv "$d/csv" \
-		>"$d/j" 2>"$d/e" || { err "$timing: run failed: $(cat "$d/e")"; continue; }
+		>"$d/j" 2>"$d/e" || { golden_fail "$timing: run failed: $(cat "$d/e")"; continue; }
 	python3 - "$timing" "$d" <<'PY' || fail=1
 import csv, json, sqlite3, sys
 timing, d = sys.argv[1:]
@@ -73,7 +65,7 @@ done
 for t in traces/android-8cpu/surfaceflinger.txt tests/golden/input/surfaceflinger.pftrace; do
 	for timing in traced work; do
 		"$bin" run "$t" --timing $timing --json >"$tmp/j" 2>/dev/null ||
-			{ err "$t $timing: run failed"; continue; }
+			{ golden_fail "$t $timing: run failed"; continue; }
 		python3 - "$t $timing" "$tmp/j" 8 <<'PY' || fail=1
 import json, sys
 name, path, cpus = sys.argv[1], sys.argv[2], int(sys.argv[3])

@@ -6,7 +6,8 @@
 # point from the document's. The documented misses (seed 003's key-less uclamp rows at depths 1
 # and 3, 0.52 pp; seed 001's performance run) are printed, not checked.
 set -eu
-cd "${GOVSIM_SOURCE_DIR:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init seeds_overhead
 python3 tools/seeds-overhead.py --govsim "${GOVSIM_BIN:?}" --loops 5000 --check
 # models/hikey.sql's seed-003 rows are what the stated rules give (a second implementation of
 # the derivation, on govsim's own 100000-round HiKey round: one replay)

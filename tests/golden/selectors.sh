@@ -11,11 +11,8 @@
 #    metric, selector key (compare and report), and --format.
 # Does not check: which suggestion wins among close ones (unit test_suggest does).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init selectors
 cd "$tmp" || exit 1
 
 "$bin" gen periodic --count 10 -o p.txt || exit 1
@@ -35,11 +32,11 @@ selected() {
 	fi
 	got=$(ls out | sed -n 's/^run\([0-9]*\)_residency\.png$/\1/p' | sort -n | tr '\n' ' ')
 	[ "$got" = "$want " ] ||
-		{ echo "selectors: report --select '$sel' drew runs '$got', expected '$want '" >&2; fail=1; }
+		golden_fail "report --select '$sel' drew runs '$got', expected '$want '"
 	n=$("$bin" compare --db r.db --base "$sel" --new "$sel" --json 2>err.txt |
 		grep -o '"base_runs": *[0-9]*' | head -1 | grep -o '[0-9]*$')
 	[ "$n" = "$(echo $want | wc -w)" ] ||
-		{ echo "selectors: compare --base '$sel' took '$n' runs, expected $(echo $want | wc -w)" >&2; cat err.txt >&2; fail=1; }
+		{ golden_fail "compare --base '$sel' took '$n' runs, expected $(echo $want | wc -w)"; cat err.txt >&2; }
 }
 selected "policy=none" "$(id plain) $(id ratelimit)"
 selected "policy=cap.txt" "$(id withfile)"
@@ -49,7 +46,7 @@ selected "governor=schedutil,policy=none,label=plain" "$(id plain)"
 
 "$bin" report --db r.db --select "db=r.db" --out out >/dev/null 2>err.txt
 st=$?
-[ $st = 2 ] || { echo "selectors: report --select db=... exits $st, expected 2" >&2; fail=1; }
+[ $st = 2 ] || golden_fail "report --select db=... exits $st, expected 2"
 
 # hint EXPECTED ARGS...: stderr of govsim ARGS ends with "did you mean 'EXPECTED'?"
 hint() {
@@ -57,7 +54,7 @@ hint() {
 	shift
 	"$bin" "$@" >/dev/null 2>err.txt
 	grep -qF "did you mean '$want'?" err.txt ||
-		{ echo "selectors: 'govsim $*' does not suggest '$want':" >&2; cat err.txt >&2; fail=1; }
+		{ golden_fail "'govsim $*' does not suggest '$want':"; cat err.txt >&2; }
 }
 printf 'setattr comm=* uclamp_mni=300\n' >p1.txt
 printf 'sysctl sched_util_clamp_mni 300\n' >p2.txt

@@ -13,13 +13,9 @@
 # and its second installs the test set.
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init setup_packages
 
-err() {
-	echo "setup_packages: $*" >&2
-	fail=1
-}
 has() { [[ " $1 " == *" $2 "* ]]; }
 
 plain=$(sh tools/setup.sh --print | tr '\n' ' ')
@@ -28,35 +24,35 @@ lab=$(sh tools/setup.sh --print --lab | tr '\n' ' ')
 labchroot=$(sh tools/setup.sh --print --lab-chroot | tr '\n' ' ')
 for p in build-essential cmake pkg-config protobuf-c-compiler libcmocka-dev \
 	$(sed -n "s/.*install the Debian package '\([^'$]*\)'.*/\1/p" cmake/deps.cmake); do
-	has "$plain" "$p" || err "plain set lacks $p"
+	has "$plain" "$p" || golden_fail "plain set lacks $p"
 done
 for p in slurm-wlm munge parallel clang qemu-system-x86 sqlite3 jq; do
-	has "$plain" "$p" && err "plain set has $p"
+	has "$plain" "$p" && golden_fail "plain set has $p"
 done
 for p in sqlite3 python3 jq; do
-	has "$test" "$p" || err "--test lacks $p"
+	has "$test" "$p" || golden_fail "--test lacks $p"
 done
 for p in slurm-wlm munge parallel clang; do
-	has "$test" "$p" && err "--test has $p"
+	has "$test" "$p" && golden_fail "--test has $p"
 done
 for p in slurm-wlm munge parallel clang qemu-system-x86 sqlite3; do
-	has "$lab" "$p" || err "--lab lacks $p"
+	has "$lab" "$p" || golden_fail "--lab lacks $p"
 done
-has "$lab" mmdebstrap && err "--lab has mmdebstrap (the lab's chroot is an opt-in)"
+has "$lab" mmdebstrap && golden_fail "--lab has mmdebstrap (the lab's chroot is an opt-in)"
 for p in $lab mmdebstrap; do
-	has "$labchroot" "$p" || err "--lab-chroot lacks $p"
+	has "$labchroot" "$p" || golden_fail "--lab-chroot lacks $p"
 done
 v=$(clang --version 2>/dev/null | sed -n 's/.*clang version \([0-9][0-9]*\).*/\1/p' | head -n 1)
 if [ -n "$v" ]; then
-	has "$lab" "libclang-rt-$v-dev" || err "--lab lacks libclang-rt-$v-dev (clang $v installed): $lab"
+	has "$lab" "libclang-rt-$v-dev" || golden_fail "--lab lacks libclang-rt-$v-dev (clang $v installed): $lab"
 fi
-[ "$(echo "$lab" | grep -o 'libclang-rt-[0-9]*-dev' | wc -l)" -le 1 ] || err "--lab pins several clang runtimes"
+[ "$(echo "$lab" | grep -o 'libclang-rt-[0-9]*-dev' | wc -l)" -le 1 ] || golden_fail "--lab pins several clang runtimes"
 sh tools/setup.sh --bogus >/dev/null 2>&1
-[ $? = 2 ] || err "an unknown option does not exit 2"
+[ $? = 2 ] || golden_fail "an unknown option does not exit 2"
 
 # the README's set-up: two commands, the second installing the test set
 block=$(sed -n '/^## Set up/,/^## A tour/p' README.md | sed -n '/^```sh$/,/^```$/p' | grep -v '^#\|^```\|^$')
-[ "$(echo "$block" | wc -l)" = 2 ] || err "the README's set-up is not two commands: $block"
+[ "$(echo "$block" | wc -l)" = 2 ] || golden_fail "the README's set-up is not two commands: $block"
 echo "$block" | sed -n 2p | grep -q '^tools/setup.sh --test && ' ||
-	err "the README's second command does not install the test set first"
+	golden_fail "the README's second command does not install the test set first"
 exit $fail

@@ -17,13 +17,11 @@
 #    them in job order.
 # Does not check: SQLite's locking itself, locks on NFS.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init store_busy.sh
 command -v sqlite3 >/dev/null || { echo "store_busy.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
-tmp=$(mktemp -d)
 holder=
 trap '[ -n "$holder" ] && kill "$holder" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
 trace=traces/juno-r0/rtapp_switch/trace.txt
 q=(--platform juno-r0 --quiet)
 db=$tmp/busy.db

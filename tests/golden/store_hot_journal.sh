@@ -15,12 +15,9 @@
 # Does not check: kills inside govsim's own writes (store_kill.sh), power loss.
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt); needs sqlite3(1).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init store_hot_journal.sh
 command -v sqlite3 >/dev/null || { echo "store_hot_journal.sh: sqlite3 not found (tools/setup.sh)"; exit 1; }
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
 trace=traces/android-8cpu/surfaceflinger.txt
 export SOURCE_DATE_EPOCH=1600000000
 

@@ -13,14 +13,10 @@
 # the local sweep's database (a label with a quote and a space survives the script's quoting).
 # tests/cluster/slurm.sh runs such an array on a real Slurm.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/golden.sh # golden_db_dump
-bin="${GOVSIM_BIN:?}"
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init sweep_args
 trace=traces/juno-r0/rtapp_switch/trace.txt
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 # expect CODE PATTERN CMD...: CMD exits CODE and its stderr matches the extended regex PATTERN
 expect() {
@@ -44,7 +40,7 @@ for v in 'hz=100,,250' 'hz=100,' 'hz=,100'; do
 	expect 2 "--set '$v': empty value" "$bin" sweep "$trace" --platform juno-r0 --set "$v" --list-jobs
 	expect 2 "--set '$v': empty value" "$bin" sweep "$trace" --platform juno-r0 --set "$v" \
 		--db "$tmp/x.db"
-	[ ! -e "$tmp/x.db" ] || { echo "sweep_args: '$v': a database was written" >&2; fail=1; }
+	[ ! -e "$tmp/x.db" ] || golden_fail "'$v': a database was written"
 done
 # the same values without the hole: two jobs, labelled with each
 "$bin" sweep "$trace" --platform juno-r0 --set hz=100,250 --list-jobs >"$tmp/list" 2>&1
@@ -59,7 +55,7 @@ list_is() {
 	for l in "$@"; do want+=("$(printf '%d\t%s\t%s' $i "$trace" "$l")"); i=$((i + 1)); done
 	"$bin" sweep "$trace" --platform juno-r0 "${args[@]}" --list-jobs >"$tmp/list" 2>&1
 	printf '%s\n' "${want[@]}" | diff -u - "$tmp/list" >"$tmp/diff" ||
-		{ echo "sweep_args: job list of '${args[*]}':" >&2; cat "$tmp/diff" >&2; fail=1; }
+		{ golden_fail "job list of '${args[*]}':"; cat "$tmp/diff" >&2; }
 }
 # rate_limit_us is schedutil's only; hz is the replay's own (every governor); ondemand runs
 # once per hz, not once per rate_limit_us value
@@ -80,9 +76,9 @@ list_is --governor schedutil --governor ondemand --set ondemand.up_threshold=80,
 	"governor=ondemand up_threshold=95"
 # the runs get the keys that apply to them, and run (ondemand without rate_limit_us)
 "$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor ondemand \
-	--set rate_limit_us=1000 --db "$tmp/gov.db" --quiet || { echo "sweep_args: the mixed sweep failed" >&2; fail=1; }
+	--set rate_limit_us=1000 --db "$tmp/gov.db" --quiet || golden_fail "the mixed sweep failed"
 r=$(sqlite3 "$tmp/gov.db" "SELECT group_concat(governor || ':' || params, ' ') FROM runs")
-[ "$r" = "schedutil:rate_limit_us=1000 ondemand:" ] || { echo "sweep_args: stored runs: $r" >&2; fail=1; }
+[ "$r" = "schedutil:rate_limit_us=1000 ondemand:" ] || golden_fail "stored runs: $r"
 # mistakes: exit 2 before anything runs (no database)
 expect 2 "--set 'up_threshold': no governor of the sweep takes it \(schedutil performance\)" \
 	"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor performance \
@@ -99,7 +95,7 @@ expect 2 "--set 'rate_limit_us' given twice for governor 'schedutil'" \
 	--db "$tmp/no.db"
 expect 2 "--set 'nosuch': no governor of the sweep takes it" \
 	"$bin" sweep "$trace" --platform juno-r0 --set nosuch=1 --list-jobs
-[ ! -e "$tmp/no.db" ] || { echo "sweep_args: a refused sweep wrote a database" >&2; fail=1; }
+[ ! -e "$tmp/no.db" ] || golden_fail "a refused sweep wrote a database"
 # a bad value of a key that is taken is the run's error, not "no governor takes it"
 expect 1 "--set hz='abc': not a non-negative integer" \
 	"$bin" sweep "$trace" --platform juno-r0 --governor schedutil --governor ondemand \
@@ -112,11 +108,11 @@ mkdir "$tmp/sl"
 src=$PWD
 n=$(cd "$tmp/sl" && "$bin" sweep "${sargs[@]/#traces/$src/traces}" --db r.db --jobs 3 \
 	--slurm job.sbatch 2>"$tmp/err")
-[ "$n" = 4 ] || { echo "sweep_args: --slurm printed '$n', expected 4" >&2; fail=1; }
+[ "$n" = 4 ] || golden_fail "--slurm printed '$n', expected 4"
 grep -qx '#SBATCH --array=0-3' "$tmp/sl/job.sbatch" ||
-	{ echo "sweep_args: --slurm: no '#SBATCH --array=0-3' line" >&2; fail=1; }
+	golden_fail "--slurm: no '#SBATCH --array=0-3' line"
 grep -q "merge --expect 4 r.db parts/out-\*.db" "$tmp/err" ||
-	{ echo "sweep_args: --slurm: no merge hint on stderr" >&2; cat "$tmp/err" >&2; fail=1; }
+	{ golden_fail "--slurm: no merge hint on stderr"; cat "$tmp/err" >&2; }
 for k in 3 1 0 2; do
 	# sbatch starts the script in --chdir; bash here does not, so start elsewhere and cd
 	(cd "$tmp/sl" && SLURM_ARRAY_TASK_ID=$k bash job.sbatch) || fail=1

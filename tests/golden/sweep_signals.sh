@@ -9,11 +9,9 @@
 # live sweep) and one without a lock (not ours to judge) are left alone. It does not check
 # what the runs store (sweep.sh does).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init sweep_signals
 
-tmp=$(mktemp -d)
 holder=
 # the lock holder is a job of its own (set -m): its process group is its pid
 trap '[ -n "$holder" ] && kill -- -"$holder" 2>/dev/null; rm -rf "$tmp"' EXIT
@@ -48,7 +46,7 @@ wait "$holder" 2>/dev/null
 holder=
 left=$(cd "$T" && echo govsim-sweep.*)
 [ "$left" = "govsim-sweep.live01 govsim-sweep.nolck1" ] ||
-	{ echo "sweep_signals: after a sweep, TMPDIR holds: $left" >&2; fail=1; }
+	golden_fail "after a sweep, TMPDIR holds: $left"
 
 # marked DEPTH: the live processes (not zombies) carrying $mark in their environment; DEPTH 1:
 # only the sweep's children (its workers)
@@ -79,7 +77,7 @@ for sig in TERM INT; do
 		sleep 0.1
 	done
 	compgen -G "$T/govsim-sweep.*/job-*.log" >/dev/null ||
-		{ echo "sweep_signals: no worker started in 30 s" >&2; fail=1; }
+		golden_fail "no worker started in 30 s"
 	dir=$(echo "$T"/govsim-sweep.*)
 	# Each worker leads a process group of its own, which the sweep signals as a whole: what
 	# a worker started (the trial parse of trace.dat, a child living a fraction of a second)
@@ -101,22 +99,22 @@ for sig in TERM INT; do
 		echo "sweep_signals: SIG$sig: no worker seen" >&2
 		fail=1
 	else
-		[ -n "$ok" ] || { echo "sweep_signals: SIG$sig: worker $w is in process group $pgrp, not its own" >&2; fail=1; }
+		[ -n "$ok" ] || golden_fail "SIG$sig: worker $w is in process group $pgrp, not its own"
 	fi
 	kill -"$sig" "$pid"
-	timeout 30 tail --pid="$pid" -f /dev/null || { echo "sweep_signals: SIG$sig: still running" >&2; kill -KILL "$pid"; fail=1; }
+	timeout 30 tail --pid="$pid" -f /dev/null || { golden_fail "SIG$sig: still running"; kill -KILL "$pid"; }
 	wait "$pid"
 	st=$?
 	want=$((128 + $(kill -l "$sig")))
-	[ "$st" = "$want" ] || { echo "sweep_signals: SIG$sig: exit $st, expected $want" >&2; cat "$tmp/$sig.err" >&2; fail=1; }
+	[ "$st" = "$want" ] || { golden_fail "SIG$sig: exit $st, expected $want"; cat "$tmp/$sig.err" >&2; }
 	[ ! -e "$dir" ] && [ -z "$(ls -A "$T")" ] ||
-		{ echo "sweep_signals: SIG$sig left in TMPDIR:" >&2; ls -lR "$T" >&2; fail=1; }
-	[ ! -e "$tmp/$sig.db" ] || { echo "sweep_signals: SIG$sig: a database was written" >&2; fail=1; }
-	grep -q "stopped by" "$tmp/$sig.err" || { echo "sweep_signals: SIG$sig: not said:" >&2; cat "$tmp/$sig.err" >&2; fail=1; }
+		{ golden_fail "SIG$sig left in TMPDIR:"; ls -lR "$T" >&2; }
+	[ ! -e "$tmp/$sig.db" ] || golden_fail "SIG$sig: a database was written"
+	grep -q "stopped by" "$tmp/$sig.err" || { golden_fail "SIG$sig: not said:"; cat "$tmp/$sig.err" >&2; }
 	# no process of the sweep's outlives it: not a worker, not what a worker started (the
 	# trial parse of trace.dat in a child of its own); zombies aside (an init that does not reap)
 	left=$(marked 0)
-	[ -z "$left" ] || { echo "sweep_signals: SIG$sig: processes left running:$left" >&2; ps -o pid,ppid,pgid,stat,cmd -p "$(echo $left | tr " " ,)" >&2; fail=1; }
+	[ -z "$left" ] || { golden_fail "SIG$sig: processes left running:$left"; ps -o pid,ppid,pgid,stat,cmd -p "$(echo $left | tr " " ,)" >&2; }
 done
 
 exit $fail

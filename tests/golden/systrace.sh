@@ -15,11 +15,8 @@
 # JavaScript string (`var linuxPerfData = "\`, each line ending `\n\`, the last `\n";`). Each
 # replays as its text, taken out by awk/sed here, and counts its events as grep does.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init systrace
 text=traces/android-8cpu/surfaceflinger.txt
 
 {
@@ -40,29 +37,29 @@ text=traces/android-8cpu/surfaceflinger.txt
 "$bin" run "$text" 2>&1 | grep -v '^trace: ' >"$tmp/run.text"
 for f in sf.html sf.json; do
 	"$bin" run "$tmp/$f" 2>&1 | grep -v '^trace: ' >"$tmp/run.$f"
-	diff -u "$tmp/run.text" "$tmp/run.$f" || { echo "systrace: run of $f differs from the text's" >&2; fail=1; }
+	diff -u "$tmp/run.text" "$tmp/run.$f" || golden_fail "run of $f differs from the text's"
 	"$bin" trace info "$tmp/$f" >"$tmp/info.$f" 2>&1
-	grep -q '^format:      Android systrace$' "$tmp/info.$f" || { echo "systrace: $f not detected" >&2; fail=1; }
+	grep -q '^format:      Android systrace$' "$tmp/info.$f" || golden_fail "$f not detected"
 	for ev in sched_switch sched_wakeup cpu_idle cpu_frequency; do
 		want=$(grep -c ": $ev: " "$text")
 		got=$(sed -n "s/^  $ev  *\([0-9]*\)$/\1/p" "$tmp/info.$f")
-		[ "$want" = "$got" ] || { echo "systrace: $f: $ev $got, want $want (grep -c)" >&2; fail=1; }
+		[ "$want" = "$got" ] || golden_fail "$f: $ev $got, want $want (grep -c)"
 	done
 	want=$(grep -c 'tracing_mark_write: B|' "$text")
 	got=$(sed -n 's/^  atrace B (slice begin)  *\([0-9]*\)$/\1/p' "$tmp/info.$f")
-	[ "$want" = "$got" ] || { echo "systrace: $f: atrace B markers $got, want $want" >&2; fail=1; }
+	[ "$want" = "$got" ] || golden_fail "$f: atrace B markers $got, want $want"
 done
 grep -q 'ftrace text of trace-data block 2' "$tmp/info.sf.html" ||
-	{ echo "systrace: trace info does not name the block" >&2; fail=1; }
+	golden_fail "trace info does not name the block"
 
 # a malformed line in the block: reported at its line in the HTML file
 first=$(grep -n 'sched_switch:' "$tmp/sf.html" | head -1 | cut -d: -f1)
 sed "${first}s/next_pid=[0-9]*//" "$tmp/sf.html" >"$tmp/bad.html"
 "$bin" trace info "$tmp/bad.html" --strict >"$tmp/bad.out" 2>&1
 rc=$?
-[ $rc = 3 ] || { echo "systrace: malformed line in the HTML: exit $rc, want 3" >&2; fail=1; }
+[ $rc = 3 ] || golden_fail "malformed line in the HTML: exit $rc, want 3"
 grep -q "bad.html':$first: sched_switch without next_pid" "$tmp/bad.out" ||
-	{ echo "systrace: malformed line not reported at line $first:" >&2; cat "$tmp/bad.out" >&2; fail=1; }
+	{ golden_fail "malformed line not reported at line $first:"; cat "$tmp/bad.out" >&2; }
 
 fx=tests/fixtures/traces
 # the text of each fixture, taken out independently: the lines between the last trace-data tag
@@ -74,19 +71,19 @@ sed -n '/^  var linuxPerfData = "\\$/,/^  <\/script>$/p' "$fx/systrace-legacy.ht
 	sed '1d;$d' | sed -e 's/\\n\\$//' -e 's/\\n";$//' >"$tmp/legacy.txt"
 for pair in systrace-viewer-js.html:viewer.txt systrace-legacy.html:legacy.txt; do
 	f=${pair%%:*} t=$tmp/${pair#*:}
-	[ "$(grep -c ': sched_switch: ' "$t")" -gt 5 ] || { echo "systrace: $f: no text taken out" >&2; fail=1; }
+	[ "$(grep -c ': sched_switch: ' "$t")" -gt 5 ] || golden_fail "$f: no text taken out"
 	"$bin" trace info --strict "$fx/$f" >"$tmp/info.$f" 2>&1
 	rc=$?
-	[ $rc = 0 ] || { echo "systrace: $f: trace info --strict exit $rc, want 0:" >&2; head -3 "$tmp/info.$f" >&2; fail=1; }
-	grep -q '^malformed:   0$' "$tmp/info.$f" || { echo "systrace: $f: malformed lines" >&2; fail=1; }
+	[ $rc = 0 ] || { golden_fail "$f: trace info --strict exit $rc, want 0:"; head -3 "$tmp/info.$f" >&2; }
+	grep -q '^malformed:   0$' "$tmp/info.$f" || golden_fail "$f: malformed lines"
 	for ev in sched_switch sched_wakeup cpu_idle; do
 		want=$(grep -c ": $ev: " "$t")
 		got=$(sed -n "s/^  $ev  *\([0-9]*\)$/\1/p" "$tmp/info.$f")
-		[ "$want" = "$got" ] || { echo "systrace: $f: $ev '$got', want $want (grep -c)" >&2; fail=1; }
+		[ "$want" = "$got" ] || golden_fail "$f: $ev '$got', want $want (grep -c)"
 	done
 	cp "$t" "$tmp/plain.txt"
 	"$bin" run "$tmp/plain.txt" 2>&1 | grep -v '^trace: ' >"$tmp/run.plain"
 	"$bin" run "$fx/$f" 2>&1 | grep -v '^trace: ' >"$tmp/run.fx"
-	diff -u "$tmp/run.plain" "$tmp/run.fx" >&2 || { echo "systrace: run of $f differs from its text's" >&2; fail=1; }
+	diff -u "$tmp/run.plain" "$tmp/run.fx" >&2 || golden_fail "run of $f differs from its text's"
 done
 exit $fail

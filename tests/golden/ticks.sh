@@ -16,11 +16,8 @@
 # the same trace is evaluated on the grid, refresh included. Expected times are written here by
 # hand.
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init ticks.sh
 
 {
 	echo "# tracer: nop"
@@ -41,16 +38,16 @@ grep -v hrtimer_expire "$tmp/t.txt" >"$tmp/grid.txt"
 evals() { # the times (relative to the first event) of CPU 0's evaluations strictly inside the run
 	"$bin" run "$1" --platform lab-2cpu --timing traced --set rate_limit_us=0 \
 		--set switch_latency_us=0 --timeline "$tmp/tl.csv" >/dev/null 2>"$tmp/err" ||
-		{ echo "ticks.sh: run $1 failed: $(cat "$tmp/err")"; fail=1; }
+		golden_fail "run $1 failed: $(cat "$tmp/err")"
 	awk -F, 'NR > 1 && $2 == 0 && $1 > 0.0000005 && $1 < 0.0299995 { print $1 }' "$tmp/tl.csv" | sort -u | tr '\n' ' '
 }
 got=$(evals "$tmp/t.txt")
 want="0.001300 0.005300 0.009300 0.013300 0.017300 0.021300 0.025300 "
-[ "$got" = "$want" ] || { echo "ticks.sh: traced ticks: evaluations at '$got', want '$want'"; fail=1; }
+[ "$got" = "$want" ] || golden_fail "traced ticks: evaluations at '$got', want '$want'"
 got=$(evals "$tmp/grid.txt")
 want="0.004000 0.008000 0.012000 0.016000 0.020000 0.024000 0.028000 "
-[ "$got" = "$want" ] || { echo "ticks.sh: grid: evaluations at '$got', want '$want'"; fail=1; }
+[ "$got" = "$want" ] || golden_fail "grid: evaluations at '$got', want '$want'"
 # trace info counts them as events of their own
 "$bin" trace info "$tmp/t.txt" 2>&1 | grep -q "hrtimer_expire_entry  *8" ||
-	{ echo "ticks.sh: trace info does not count the 8 hrtimer_expire_entry events"; fail=1; }
+	golden_fail "trace info does not count the 8 hrtimer_expire_entry events"
 exit $fail

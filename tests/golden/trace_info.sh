@@ -8,11 +8,8 @@
 # (tests/golden/input/, made by libtraceevent; see the README there).
 # Set GOVSIM_GOLDEN_UPDATE=1 to rewrite the expected files (then review the diff).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/update_gate.sh # GOVSIM_GOLDEN_UPDATE=1 needs the invariants to hold
-bin="${GOVSIM_BIN:?}"
-exp=tests/golden/expected
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init trace_info
 
 traces=(
 	"juno_sched_load_report traces/juno-r0/sched_load/trace.report.txt"
@@ -29,8 +26,6 @@ for f in traces/formats/*.txt; do
 	traces+=("formats_${b%%_2020-*} $f")
 done
 
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
 
 for entry in "${traces[@]}"; do
 	name=${entry%% *}

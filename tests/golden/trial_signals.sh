@@ -12,13 +12,11 @@
 # signal (exit 128+N), and within 1 s no process with the name is left (the trial child would
 # otherwise sleep on, then parse, as an orphan). Does not check what the runs compute.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init trial_signals
 seam=${GOVSIM_SEAM_SLOW_TRIAL:?GOVSIM_SEAM_SLOW_TRIAL is not set (the slow_trial test seam)}
 command -v pgrep >/dev/null || { echo "trial_signals: pgrep not found (procps)" >&2; exit 1; }
-tmp=$(mktemp -d)
 trap 'pkill -KILL -f "$mark" 2>/dev/null; rm -rf "$tmp"' EXIT
-fail=0
 mark="govsim-trial-signals-$$-$RANDOM"
 ln -s "$PWD/traces/juno-r0/sched_load/trace.dat" "$tmp/$mark.dat"
 set -m # background jobs keep SIGINT (a non-interactive shell would start them ignoring it)
@@ -60,7 +58,7 @@ for cmd in run sweep; do
 		wait "$pid"
 		st=$?
 		want=$((128 + $(kill -l "$sig")))
-		[ "$st" = "$want" ] || { echo "trial_signals: $cmd SIG$sig: exit $st, want $want" >&2; cat "$tmp/err" >&2; fail=1; }
+		[ "$st" = "$want" ] || { golden_fail "$cmd SIG$sig: exit $st, want $want"; cat "$tmp/err" >&2; }
 	done
 done
 

@@ -18,20 +18,14 @@
 # found; --jobs 1 and --jobs 2 give the same answer, the same table and the same database rows;
 # malformed specs exit 2 quoting the offending text.
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-. tests/golden/lib/golden.sh # golden_db_dump
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-bad() { echo "tune: $*" >&2; fail=1; }
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init tune
 
 "$bin" gen periodic -o "$tmp/p.txt" --platform hikey960 \
-	--task name=rtapp,period_ms=16,duty=0.25,cpu=0,count=20 >/dev/null || bad "gen failed"
+	--task name=rtapp,period_ms=16,duty=0.25,cpu=0,count=20 >/dev/null || golden_fail "gen failed"
 
 # the hand computation, from the platform's own table (platforms show --json)
-"$bin" platforms show hikey960 --json >"$tmp/plat.json" || bad "platforms show failed"
+"$bin" platforms show hikey960 --json >"$tmp/plat.json" || golden_fail "platforms show failed"
 read -r cap fmax below below2 <<<"$(python3 - "$tmp/plat.json" <<'EOF'
 import json, sys
 p = json.load(open(sys.argv[1]))
@@ -50,7 +44,7 @@ EOF
 # smallest u with (fmax + fmax/4) * u / cap > below, in the kernel's integer arithmetic
 want=$(( below * cap / (fmax + fmax / 4) + 1 ))
 want2=$(( below2 * cap / (fmax + fmax / 4) + 1 ))
-[ "$want $want2" = "201 282" ] || bad "hand computation gave $want $want2 (expected 201 282 for hikey960)"
+[ "$want $want2" = "201 282" ] || golden_fail "hand computation gave $want $want2 (expected 201 282 for hikey960)"
 
 vary='setattr comm=rtapp uclamp_min=?'
 deadline='response_max(comm=rtapp) <= 6ms'
@@ -59,50 +53,50 @@ deadline='response_max(comm=rtapp) <= 6ms'
 out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
 	--db "$tmp/j2.db" --jobs 2 --quiet)
 rc=$?
-[ $rc = 0 ] || bad "--find exit $rc"
-grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || bad "--find: expected uclamp_min=$want: $out"
-grep -q "uclamp_min=$((want - 1)) fails:" <<<"$out" || bad "--find: margin not u-1: $out"
+[ $rc = 0 ] || golden_fail "--find exit $rc"
+grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || golden_fail "--find: expected uclamp_min=$want: $out"
+grep -q "uclamp_min=$((want - 1)) fails:" <<<"$out" || golden_fail "--find: margin not u-1: $out"
 
 # the same with --jobs 1: same output, same rows
 out1=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --subject-to "$deadline" \
 	--db "$tmp/j1.db" --jobs 1 --quiet --plot "$tmp/t.png")
-[ "$out" = "$(sed "s|j1.db|j2.db|" <<<"$out1")" ] || bad "--jobs 1 and 2 answer differently"
-diff <(golden_db_dump "$tmp/j1.db") <(golden_db_dump "$tmp/j2.db") >/dev/null || bad "--jobs 1 and 2 store different rows"
+[ "$out" = "$(sed "s|j1.db|j2.db|" <<<"$out1")" ] || golden_fail "--jobs 1 and 2 answer differently"
+diff <(golden_db_dump "$tmp/j1.db") <(golden_db_dump "$tmp/j2.db") >/dev/null || golden_fail "--jobs 1 and 2 store different rows"
 n=$(sqlite3 "$tmp/j2.db" "SELECT count(*) FROM runs WHERE label LIKE 'action=\"setattr comm=rtapp uclamp_min=%'")
 pts=$(sed -n 's/^runs: *\([0-9]*\) points.*/\1/p' <<<"$out")
-[ "$n" = "$pts" ] && [ "$n" -gt 2 ] || bad "stored $n runs for $pts points"
+[ "$n" = "$pts" ] && [ "$n" -gt 2 ] || golden_fail "stored $n runs for $pts points"
 # compare finds the path by the label sweep writes
 "$bin" compare --db "$tmp/j2.db" --base "action=setattr comm=rtapp uclamp_min=$((want - 1))" \
-	--new "action=setattr comm=rtapp uclamp_min=$want" >/dev/null || bad "compare of the path failed"
+	--new "action=setattr comm=rtapp uclamp_min=$want" >/dev/null || golden_fail "compare of the path failed"
 
 # a cgroup's cpu.uclamp.min (percent, 0.01 steps): the kernel's capacity_from_percent() rounds
 # percent x 100 x 1024 / 10000 to the closest, so the smallest percent giving u >= want
 pct=$(python3 -c "print(next(p for p in range(10001) if (p * 1024 + 5000) // 10000 >= $want) / 100)")
 out=$("$bin" tune "$tmp/p.txt" --action 'cgroup /top-app' --action 'attach comm=rtapp /top-app' --quiet \
 	--vary 'cgroup /top-app cpu.uclamp.min ?' --find smallest --subject-to "$deadline") ||
-	bad "cgroup: exit $?"
-grep -q "^answer:   cpu.uclamp.min=$pct\$" <<<"$out" || bad "cgroup: expected $pct: $out"
+	golden_fail "cgroup: exit $?"
+grep -q "^answer:   cpu.uclamp.min=$pct\$" <<<"$out" || golden_fail "cgroup: expected $pct: $out"
 
 # --plot through the cairo plot code: PNG (the --jobs 1 run above) and SVG
-[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = '211PNG' ] || bad "--plot wrote no PNG"
+[ "$(head -c 4 "$tmp/t.png" | od -An -c | tr -d ' ')" = '211PNG' ] || golden_fail "--plot wrote no PNG"
 "$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:1]' --find smallest \
-	--subject-to "$deadline" --quiet --plot "$tmp/t.svg" >/dev/null || bad "--plot svg: exit $?"
-grep -q '<svg' "$tmp/t.svg" || bad "--plot wrote no SVG"
+	--subject-to "$deadline" --quiet --plot "$tmp/t.svg" >/dev/null || golden_fail "--plot svg: exit $?"
+grep -q '<svg' "$tmp/t.svg" || golden_fail "--plot wrote no SVG"
 
 # two traces: a value must meet the deadline on both; the second task's 4.8 ms of work need
 # 1709 MHz (1402 does it in 6.31 ms), so u > 1402000 * 462 / 2305000
 "$bin" gen periodic -o "$tmp/p30.txt" --platform hikey960 \
-	--task name=rtapp,period_ms=16,duty=0.3,cpu=0,count=20 >/dev/null || bad "gen p30 failed"
+	--task name=rtapp,period_ms=16,duty=0.3,cpu=0,count=20 >/dev/null || golden_fail "gen p30 failed"
 out=$("$bin" tune "$tmp/p.txt" "$tmp/p30.txt" --vary "$vary" --find smallest \
-	--subject-to "$deadline" --quiet) || bad "two traces: exit $?"
-grep -q "^answer:   uclamp_min=$want2\$" <<<"$out" || bad "two traces: expected $want2: $out"
-grep -q "uclamp_min=$((want2 - 1)) fails:" <<<"$out" || bad "two traces: margin: $out"
+	--subject-to "$deadline" --quiet) || golden_fail "two traces: exit $?"
+grep -q "^answer:   uclamp_min=$want2\$" <<<"$out" || golden_fail "two traces: expected $want2: $out"
+grep -q "uclamp_min=$((want2 - 1)) fails:" <<<"$out" || golden_fail "two traces: margin: $out"
 
 # --minimize energy under the same deadline: the same value (the cheapest feasible OPP)
 out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --minimize energy --subject-to "$deadline" \
-	--quiet --json) || bad "--minimize exit $?"
+	--quiet --json) || golden_fail "--minimize exit $?"
 got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]["values"]["uclamp_min"]), d["feasible"])' <<<"$out")
-[ "$got" = "$want True" ] || bad "--minimize energy: got '$got', expected '$want True'"
+[ "$got" = "$want True" ] || golden_fail "--minimize energy: got '$got', expected '$want True'"
 
 # a relative target: within +40% of performance's p95 (4 ms of work at max) needs the same OPP
 # (5.26 ms at 1402 is +32%, 7.38 ms at 999 +85%); the same against the task boosted to 1024 (at
@@ -110,44 +104,44 @@ got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]
 out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --quiet --db "$tmp/rel.db" \
 	--subject-to 'response_p95(comm=rtapp) <= +40% vs governor=performance' \
 	--subject-to "response_p95(comm=rtapp) <= +40% vs action='setattr comm=rtapp uclamp_min=1024'") ||
-	bad "relative: exit $?"
-grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || bad "relative: expected $want: $out"
+	golden_fail "relative: exit $?"
+grep -q "^answer:   uclamp_min=$want\$" <<<"$out" || golden_fail "relative: expected $want: $out"
 [ "$(sqlite3 "$tmp/rel.db" "SELECT count(*) FROM runs WHERE label LIKE 'baseline %'")" = 2 ] ||
-	bad "relative: not two baseline runs stored"
+	golden_fail "relative: not two baseline runs stored"
 
 # infeasible: 4 ms of work never fits 3 ms, even at the maximum; exit 1 with the best found
 out=$("$bin" tune "$tmp/p.txt" --vary "$vary" --find smallest --quiet \
 	--subject-to 'response_max(comm=rtapp) <= 3ms')
 rc=$?
-[ $rc = 1 ] || bad "infeasible: exit $rc, expected 1"
-grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || bad "infeasible: $out"
+[ $rc = 1 ] || golden_fail "infeasible: exit $rc, expected 1"
+grep -q "^answer:   none: .*best found uclamp_min=1024" <<<"$out" || golden_fail "infeasible: $out"
 
 # two unknowns: on the grid uclamp_min 0, 100, .., 400 the deadline needs >= 201, so 300 (1709
 # MHz: 2305000 * 300 / 462 = 1496753 kHz) and 400 (1844 MHz) are feasible; 300 costs less energy
 out=$("$bin" tune "$tmp/p.txt" --vary 'setattr comm=rtapp uclamp_min=?[0:400:100]' \
 	--vary 'rate_limit_us=?[0:20000:10000]' --minimize energy --subject-to "$deadline" --quiet) ||
-	bad "two unknowns: exit $?"
-grep -q "^answer:   uclamp_min=300 rate_limit_us=" <<<"$out" || bad "two unknowns: $out"
+	golden_fail "two unknowns: exit $?"
+grep -q "^answer:   uclamp_min=300 rate_limit_us=" <<<"$out" || golden_fail "two unknowns: $out"
 
 # The energy-optimal rate limit, against every value: a burst (20 ms at full load) then a light
 # phase (30% of every 2 ms). A longer rate limit slows the burst's ramp up (less energy) but holds
 # its high OPP into the light phase (more): the exhaustive sweep below has one least-energy
 # value, which tune's refined grid (5 points first, 17 replays of 21) must find.
 "$bin" gen periodic -o "$tmp/r.txt" --platform hikey960 \
-	--task name=h,period_ms=2,phases=1.0x10/0.3x60,cpu=0,count=70 >/dev/null || bad "gen r failed"
+	--task name=h,period_ms=2,phases=1.0x10/0.3x60,cpu=0,count=70 >/dev/null || golden_fail "gen r failed"
 "$bin" sweep "$tmp/r.txt" --set rate_limit_us=$(seq -s, 0 2000 40000) --db "$tmp/all.db" \
-	--quiet --jobs 2 || bad "sweep failed"
+	--quiet --jobs 2 || golden_fail "sweep failed"
 read -r best nbest <<<"$(sqlite3 -separator ' ' "$tmp/all.db" "
 	WITH e AS (SELECT r.label, t.joules FROM runs r JOIN energy t USING (run_id)
 		   WHERE t.scope = 'total')
 	SELECT (SELECT substr(label, 15) FROM e ORDER BY joules LIMIT 1),
 	       (SELECT count(*) FROM e WHERE joules = (SELECT min(joules) FROM e))")"
-[ "$nbest" = 1 ] || bad "the trace's least energy is not unique ($nbest values)"
+[ "$nbest" = 1 ] || golden_fail "the trace's least energy is not unique ($nbest values)"
 out=$("$bin" tune "$tmp/r.txt" --vary 'rate_limit_us=?[0:40000:2000]' --minimize energy \
-	--grid 5 --quiet --json) || bad "rate limit: exit $?"
+	--grid 5 --quiet --json) || golden_fail "rate limit: exit $?"
 got=$(python3 -c 'import json,sys; d=json.load(sys.stdin); print(int(d["answer"]["values"]["rate_limit_us"]), len(d["points"]))' <<<"$out")
-[ "${got% *}" = "$best" ] || bad "rate limit: tune found ${got% *}, the sweep's least energy is at $best"
-[ "${got#* }" -lt 21 ] || bad "rate limit: tune evaluated every value (${got#* })"
+[ "${got% *}" = "$best" ] || golden_fail "rate limit: tune found ${got% *}, the sweep's least energy is at $best"
+[ "${got#* }" -lt 21 ] || golden_fail "rate limit: tune evaluated every value (${got#* })"
 
 # malformed specs: exit 2, the offending text quoted
 for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
@@ -163,13 +157,13 @@ for args in "--vary|setattr comm=rtapp uclamp_min=5" "--vary|up_threshold=?" \
 	fi
 	err=$("$bin" tune "$tmp/p.txt" "$@" 2>&1 >/dev/null)
 	rc=$?
-	[ $rc = 2 ] || bad "'$val': exit $rc, expected 2"
-	grep -qF "'$val'" <<<"$err" || bad "'$val': message does not quote it: $err"
+	[ $rc = 2 ] || golden_fail "'$val': exit $rc, expected 2"
+	grep -qF "'$val'" <<<"$err" || golden_fail "'$val': message does not quote it: $err"
 done
 # a closed-loop metric in traced timing would be missing at every value: refused up front
 "$bin" tune "$tmp/p.txt" --timing traced --vary "$vary" --find smallest \
 	--subject-to "$deadline" >/dev/null 2>&1
 rc=$?
-[ $rc = 2 ] || bad "--timing traced with response_max: exit $rc, expected 2"
+[ $rc = 2 ] || golden_fail "--timing traced with response_max: exit $rc, expected 2"
 
 exit $fail

@@ -12,16 +12,8 @@
 # Does not check: traces with sched_switch on some CPUs only.
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "undrivable: $*" >&2
-	fail=1
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init undrivable
 
 # run_expect NAME STATUS PATTERN ARGS...: exit STATUS, stderr holding PATTERN (fixed string)
 run_expect() {
@@ -29,10 +21,10 @@ run_expect() {
 	shift 3
 	"$bin" run "$@" >"$tmp/o" 2>"$tmp/e"
 	st=$?
-	[ "$st" = "$want" ] || err "$name: exit status $st, want $want; stderr: $(cat "$tmp/e")"
-	[ -z "$pat" ] || grep -qF -- "$pat" "$tmp/e" || err "$name: stderr lacks '$pat': $(cat "$tmp/e")"
+	[ "$st" = "$want" ] || golden_fail "$name: exit status $st, want $want; stderr: $(cat "$tmp/e")"
+	[ -z "$pat" ] || grep -qF -- "$pat" "$tmp/e" || golden_fail "$name: stderr lacks '$pat': $(cat "$tmp/e")"
 	if [ "$want" != 0 ] && [ -s "$tmp/o" ]; then
-		err "$name: refused, yet printed: $(head -3 "$tmp/o")"
+		golden_fail "$name: refused, yet printed: $(head -3 "$tmp/o")"
 	fi
 }
 
@@ -83,7 +75,7 @@ for u in emulated trace; do
 			"$tmp/noswitch.txt" --util-source $u --timing $timing
 		run_expect "util only, util $u, $timing" 3 "'$tmp/utilonly.txt': no sched_switch events" \
 			"$tmp/utilonly.txt" --util-source $u --timing $timing
-		grep -qF "util events" "$tmp/e" || err "util only: the message does not name its util events"
+		grep -qF "util events" "$tmp/e" || golden_fail "util only: the message does not name its util events"
 	done
 done
 run_expect "no switch, emulated" 3 "util cannot be emulated" "$tmp/noswitch.txt"
@@ -96,10 +88,10 @@ run_expect "csv util trace" 0 "" "$tmp/util.csv"
 "$bin" run "$tmp/noswitch.txt" --db "$tmp/r.db" >/dev/null 2>&1
 if [ -f "$tmp/r.db" ]; then
 	n=$(sqlite3 "$tmp/r.db" 'SELECT count(*) FROM runs' 2>/dev/null || echo 0)
-	[ "$n" = 0 ] || err "a refused run was stored ($n runs)"
+	[ "$n" = 0 ] || golden_fail "a refused run was stored ($n runs)"
 fi
 
 # trace info says the same
 "$bin" trace info "$tmp/noswitch.txt" | grep -q "emulated util (sched_switch): *no" ||
-	err "trace info: no 'emulated util: no'"
+	golden_fail "trace info: no 'emulated util: no'"
 exit $fail

@@ -14,16 +14,8 @@
 # Does not check: scaling_min/max_freq with userspace (test_governors.c does).
 set -u
 export LC_ALL=C
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-fail=0
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-
-err() {
-	echo "userspace: $*" >&2
-	fail=1
-}
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init userspace
 
 body='          <idle>-0     [000] dnh3   20.001000: sched_wakeup: comm=a pid=50 prio=120 target_cpu=000
           <idle>-0     [000] d..3   20.001010: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=a next_pid=50 next_prio=120
@@ -50,7 +42,7 @@ run_us() {
 	for timing in work traced; do
 		if ! "$bin" run "$trace" --governor userspace --timing $timing --json "$@" \
 			>"$tmp/j" 2>"$tmp/e"; then
-			err "$name ($timing): run failed: $(cat "$tmp/e")"
+			golden_fail "$name ($timing): run failed: $(cat "$tmp/e")"
 			continue
 		fi
 		python3 - "$name ($timing)" "$tmp/j" "$w0" "$w4" "$pat" <<'PY' || fail=1
@@ -91,14 +83,14 @@ run_us "between" "$tmp/freq.txt" 1402000 1421000 \
 run_us "an OPP" "$tmp/freq.txt" 1709000 1805000 \
 	"freq_khz=1709000 is no OPP of policy4: 1805000 kHz" --set freq_khz=1709000
 "$bin" run "$tmp/freq.txt" --governor userspace --set freq_khz=1709000 --json 2>/dev/null |
-	grep -q "no OPP of policy0" && err "an OPP of policy0 noted as none"
+	grep -q "no OPP of policy0" && golden_fail "an OPP of policy0 noted as none"
 
 # nothing to keep: refused, naming the way out
 "$bin" run "$tmp/nofreq.txt" --governor userspace >"$tmp/o" 2>"$tmp/e"
 st=$?
-[ "$st" = 2 ] || err "no traced frequency: exit status $st, want 2"
-grep -q "freq_khz" "$tmp/e" || err "no traced frequency: message lacks freq_khz: $(cat "$tmp/e")"
-[ -s "$tmp/o" ] && err "no traced frequency: refused, yet printed a summary"
+[ "$st" = 2 ] || golden_fail "no traced frequency: exit status $st, want 2"
+grep -q "freq_khz" "$tmp/e" || golden_fail "no traced frequency: message lacks freq_khz: $(cat "$tmp/e")"
+[ -s "$tmp/o" ] && golden_fail "no traced frequency: refused, yet printed a summary"
 run_us "no traced frequency, freq_khz" "$tmp/nofreq.txt" 999000 1421000 \
 	"freq_khz=999000 is no OPP of policy4" --set freq_khz=999000
 # start_freq=max: policy->cur is each policy's maximum when the governor starts, traced or not

@@ -4,11 +4,8 @@
 # gs101 DT; plus the errors. The power model's steps one by one are in tests/unit/test_wattson.c.
 # Run from the source root with GOVSIM_BIN set (see tests/CMakeLists.txt).
 set -u
-cd "${GOVSIM_SOURCE_DIR:-.}" || exit 1
-bin=${GOVSIM_BIN:?GOVSIM_BIN is not set}
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init wattson.sh
 
 sw_in() { # TIME CPU PID
 	printf '          <idle>-0     [%03d] d..2 %s: sched_switch: prev_comm=swapper/%d prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=t%d next_pid=%d next_prio=120\n' "$2" "$1" "$2" "$3" "$3"

@@ -17,11 +17,8 @@
 #     activation ends (33: 101 and 102, 104 ten each, 103 three), and one switch is noted.
 # Does not check: what schedutil chooses (run.sh, validate).
 set -u
-cd "${GOVSIM_SOURCE_DIR:?}"
-bin="${GOVSIM_BIN:?}"
-tmp=$(mktemp -d)
-trap 'rm -rf "$tmp"' EXIT
-fail=0
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init work_disagree
 
 # gen MODE: the trace on stdout (plain, dup, ghost, lostmig)
 gen() {
@@ -63,7 +60,7 @@ run() {
 	local n=$1 t=$2
 	shift 2
 	"$bin" run "$tmp/$n.txt" --platform lab-2cpu --timing "$t" "$@" >"$tmp/$n.$t.out" 2>"$tmp/$n.$t.err"
-	[ $? = 0 ] || { echo "work_disagree: $n ($t): exit $?" >&2; cat "$tmp/$n.$t.err" >&2; fail=1; }
+	[ $? = 0 ] || { golden_fail "$n ($t): exit $?"; cat "$tmp/$n.$t.err" >&2; }
 }
 # figures FILE: the output without the lines naming the file and counting its events, nor notes
 # in NOTE_SKIP
@@ -71,7 +68,7 @@ figures() {
 	grep -v -e '^trace: ' -e ' events$' -e "${NOTE_SKIP:-^\$^}" "$1"
 }
 expect_line() {
-	grep -qxF -- "$3" "$2" || { echo "work_disagree: $1: no line '$3' in:" >&2; cat "$2" >&2; fail=1; }
+	grep -qxF -- "$3" "$2" || { golden_fail "$1: no line '$3' in:"; cat "$2" >&2; }
 }
 
 # 1. duplicates, both timings
@@ -81,11 +78,11 @@ for t in work traced; do
 	NOTE_SKIP='^note:     120 duplicate events' figures "$tmp/dup.$t.out" >"$tmp/dup.$t.fig"
 	figures "$tmp/plain.$t.out" >"$tmp/plain.$t.fig"
 	diff "$tmp/plain.$t.fig" "$tmp/dup.$t.fig" >"$tmp/d" ||
-		{ echo "work_disagree: dup ($t): figures differ from the trace once:" >&2; cat "$tmp/d" >&2; fail=1; }
+		{ golden_fail "dup ($t): figures differ from the trace once:"; cat "$tmp/d" >&2; }
 	expect_line "dup ($t)" "$tmp/dup.$t.out" \
 		"note:     120 duplicate events (the same event twice at one time on one CPU) ignored"
 done
-grep -q 'disagreed' "$tmp/plain.work.out" && { echo "work_disagree: plain: disagreement noted" >&2; fail=1; }
+grep -q 'disagreed' "$tmp/plain.work.out" && golden_fail "plain: disagreement noted"
 
 # 2. a phantom prev_pid, work timing: noted, same figures, not a task
 run ghost work
@@ -93,21 +90,21 @@ note2="note:     2 sched_switch events disagreed with the model (events lost by 
 expect_line ghost "$tmp/ghost.work.out" "$note2"
 NOTE_SKIP="^$note2\$" figures "$tmp/ghost.work.out" >"$tmp/ghost.fig"
 diff "$tmp/plain.work.fig" "$tmp/ghost.fig" >"$tmp/d" ||
-	{ echo "work_disagree: ghost: figures differ from the clean trace:" >&2; cat "$tmp/d" >&2; fail=1; }
-grep -q '^tasks: 4,' "$tmp/ghost.work.out" || { echo "work_disagree: ghost: not 4 tasks" >&2; fail=1; }
+	{ golden_fail "ghost: figures differ from the clean trace:"; cat "$tmp/d" >&2; }
+grep -q '^tasks: 4,' "$tmp/ghost.work.out" || golden_fail "ghost: not 4 tasks"
 
 # 3. a lost switch-out, then the task elsewhere: bounded, noted, nothing late at max frequency
 run lostmig work --governor performance
 expect_line lostmig "$tmp/lostmig.work.out" \
 	"note:     1 sched_switch events disagreed with the model (events lost by the tracer?), the trace was trusted"
 grep -q '^tasks: 4, slice lateness summed 0.000000 s$' "$tmp/lostmig.work.out" ||
-	{ echo "work_disagree: lostmig: want 4 tasks and no lateness:" >&2; cat "$tmp/lostmig.work.out" >&2; fail=1; }
+	{ golden_fail "lostmig: want 4 tasks and no lateness:"; cat "$tmp/lostmig.work.out" >&2; }
 grep -q '^activations: 33,' "$tmp/lostmig.work.out" ||
-	{ echo "work_disagree: lostmig: want 33 activations" >&2; fail=1; }
+	golden_fail "lostmig: want 33 activations"
 # CPU time: CPU 0 runs 101 for 3 x 2 ms + 13.5 ms (30.105 to 43.605 ms) and 103 for 3 x 2 ms;
 # CPU 1 runs 102 and 104 for 10 x 2 ms each and 101 for 6 x 2 ms
 "$bin" run "$tmp/lostmig.txt" --platform lab-2cpu --governor performance --quiet --csv "$tmp/csv" \
-	>/dev/null 2>&1 || { echo "work_disagree: lostmig --csv failed" >&2; fail=1; }
+	>/dev/null 2>&1 || golden_fail "lostmig --csv failed"
 python3 - "$tmp/csv" <<'PY' || fail=1
 import csv, sys
 d = sys.argv[1]

@@ -5,9 +5,12 @@
  * Checks: each hook reaches exactly the observers that have it, in the order they were added
  * (an observer without cpu_state, sched_event or gov_eval is skipped, not called through NULL),
  * with the arguments it was given: start, cpu_state, freq_change, opp_change, sched_event,
- * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, warmup, finish; an empty list calls nothing and
- * start/finish return 0; start and finish stop at the first failure and return its
- * code; one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
+ * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, account, task_exit,
+ * warmup, finish, finish_tasks; task_exit calls every observer that has it and answers true
+ * when one of them kept the task (false with none); finish_tasks is a second phase, called
+ * only by sim_observers_finish_tasks. An empty list calls nothing, start/finish/finish_tasks
+ * return 0 and task_exit false; start and finish stop at the first failure and return its
+ * code (finish_tasks too); one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
  * was; release frees every state once and empties the list.
  * Does not check: the features themselves (the Wattson observer: golden/wattson.sh, which
  * compares the energies with a hand computation; validation and the placement check: the
@@ -23,7 +26,7 @@
 #include "sched/sched.h"
 #include "sim/observer.h"
 
-static char trail[256];
+static char trail[512];
 
 static void log_call(const char *what, const void *state)
 {
@@ -108,6 +111,29 @@ static void obs_trace_event(struct sim *s, void *state, const struct event *ev)
 	log_call(ev->type == EV_GOV_RAW_FREQ ? "trace" : "trace?", state);
 }
 
+static void obs_account(struct sim *s, void *state, int cluster, u64 dt, bool any_busy)
+{
+	(void)s;
+	log_call(cluster == 1 && dt == 13 ? (any_busy ? "acct" : "acct-idle") : "acct?", state);
+}
+
+/* Keeps pid 45 when its state says so ("keep"), declines every other task. */
+static bool obs_task_exit(struct sim *s, void *state, struct task *p, u64 now)
+{
+	(void)s;
+	log_call(now == 14 ? "exit" : "exit?", state);
+	return p->pid == 45 && strcmp(state, "keep") == 0;
+}
+
+static int obs_finish_tasks(struct sim *s, void *state, u64 end, struct run_result *r,
+			    struct gs_error *err)
+{
+	(void)s;
+	(void)r;
+	log_call(end == 9 ? "tasks" : "tasks?", state);
+	return strcmp(state, "fail") == 0 ? gs_error_set(err, GS_ETRACE, "no") : 0;
+}
+
 static int obs_finish(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err)
 {
@@ -139,7 +165,10 @@ static struct sim_observer full(const char *name)
 				     .warmup = obs_warmup,
 				     .gov_eval = obs_gov_eval,
 				     .trace_event = obs_trace_event,
+				     .account = obs_account,
+				     .task_exit = obs_task_exit,
 				     .finish = obs_finish,
+				     .finish_tasks = obs_finish_tasks,
 				     .release = obs_release};
 }
 
@@ -163,6 +192,9 @@ static void call_event_hooks(struct sim_observers *obs)
 	sim_observers_update_util(obs, NULL, 4);
 	sim_observers_gov_eval(obs, NULL, &e);
 	sim_observers_trace_event(obs, NULL, &raw);
+	sim_observers_account(obs, NULL, 1, 13, true);
+	sim_observers_account(obs, NULL, 1, 13, false);
+	assert_false(sim_observers_task_exit(obs, NULL, &p, 14)); /* pid 43: no one keeps it */
 	sim_observers_warmup(obs, NULL, 12);
 }
 
@@ -184,6 +216,9 @@ static void test_order_and_missing_hooks(void **state)
 	b.rq_task = NULL;
 	c.update_util = NULL;
 	a.warmup = NULL;
+	b.account = NULL;
+	c.task_exit = NULL;
+	a.finish_tasks = NULL;
 	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &c, &err), 0);
@@ -191,6 +226,7 @@ static void test_order_and_missing_hooks(void **state)
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
 	call_event_hooks(&obs);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
+	assert_int_equal(sim_observers_finish_tasks(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
 	assert_string_equal(trail, "start:a start:b start:c "
 				   "cpu3:a cpu3:c "
@@ -203,14 +239,37 @@ static void test_order_and_missing_hooks(void **state)
 				   "upd:a upd:b "
 				   "eval:a eval:c "
 				   "trace:a trace:b "
+				   "acct:a acct:c acct-idle:a acct-idle:c "
+				   "exit:a exit:b "
 				   "warm:b warm:c "
 				   "finish:a finish:b finish:c "
+				   "tasks:b tasks:c "
 				   "release:a release:b release:c ");
 	assert_int_equal(obs.nr, 0);
 	assert_int_equal(obs.nr_cpu_state, 0);
 	assert_int_equal(obs.nr_freq_change, 0);
 	assert_int_equal(obs.nr_sched_event, 0);
 	assert_int_equal(obs.nr_task_event, 0);
+	assert_int_equal(obs.nr_account, 0);
+	assert_int_equal(obs.nr_task_exit, 0);
+}
+
+/* A task is kept when one observer kept it, and every observer with the hook still sees it. */
+static void test_task_exit_any_keeps(void **state)
+{
+	struct sim_observers obs = {0};
+	struct sim_observer a = full("a"), k = full("keep"), b = full("b");
+	struct task p = {.pid = 45};
+	struct gs_error err;
+	(void)state;
+
+	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
+	assert_int_equal(sim_observers_add(&obs, &k, &err), 0);
+	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
+	trail[0] = '\0';
+	assert_true(sim_observers_task_exit(&obs, NULL, &p, 14));
+	assert_string_equal(trail, "exit:a exit:keep exit:b ");
+	sim_observers_release(&obs);
 }
 
 static void test_empty(void **state)
@@ -223,6 +282,7 @@ static void test_empty(void **state)
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
 	call_event_hooks(&obs);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
+	assert_int_equal(sim_observers_finish_tasks(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
 	assert_string_equal(trail, "");
 }
@@ -239,8 +299,10 @@ static void test_first_failure_stops(void **state)
 	trail[0] = '\0';
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), GS_ENOMEM);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), GS_EIO);
+	assert_int_equal(sim_observers_finish_tasks(&obs, NULL, 9, NULL, &err), GS_ETRACE);
 	sim_observers_release(&obs);
-	assert_string_equal(trail, "start:fail finish:fail release:fail release:b ");
+	assert_string_equal(trail,
+			    "start:fail finish:fail tasks:fail release:fail release:b ");
 }
 
 static void test_too_many(void **state)
@@ -258,6 +320,7 @@ static void test_too_many(void **state)
 	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_account, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
 	assert_null(strstr(trail, "extra"));
@@ -268,6 +331,7 @@ int main(void)
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_order_and_missing_hooks),
 		cmocka_unit_test(test_empty),
+		cmocka_unit_test(test_task_exit_any_keeps),
 		cmocka_unit_test(test_first_failure_stops),
 		cmocka_unit_test(test_too_many),
 	};
