@@ -64,13 +64,19 @@ n=$(sqlite3 "$tmp/sweep.db" "SELECT count(*) FROM runs")
 same_db "$tmp/sweep.db" "$tmp/runs.db" "the sweep against one run per configuration"
 
 # parse T: how many opens of T one read of it by the reader alone takes
+# stdout is the count, or "failed": this runs in $(...), whose fail=1 the script would not see
 parse() {
 	ASAN_OPTIONS="$nolsan" strace -f -qq -e trace=open,openat -o "$tmp/read.strace" "$bin" trace read "$1" >/dev/null ||
-		golden_fail "trace read $1: exit $?" >&2 # stdout is the count
+		{ echo failed; return; }
 	opens "$1" "$tmp/read.strace"
 }
 p_txt=$(parse "$txt")
 p_dat=$(parse "$dat")
+for p in "$txt:$p_txt" "$dat:$p_dat"; do
+	case ${p##*:} in
+	'' | *[!0-9]*) golden_fail "trace read ${p%:*} failed (opens: '${p##*:}')"; exit 1 ;;
+	esac
+done
 [ "$p_txt" = 1 ] || golden_fail "trace read opened '$txt' $p_txt times, not 1"
 # each trace parsed once and hashed once by the sweep
 for t in "$txt:$p_txt" "$dat:$p_dat"; do
