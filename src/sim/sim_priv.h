@@ -1,10 +1,12 @@
 /*
  * sim_priv.h - the replay loop's state, shared by the files of src/sim/ that make up the loop:
  * sim.c (the loop and its wiring), account.c (residency, busy/idle), timeline.c (the
- * rows a replay reports and the stored timeline), observer.c (the optional features' hook
- * list) and the observers (wattson_observer.c), validate.c
- * (govsim validate, --util-source trace), finish.c (the run's results), prescan.c. Not API;
- * the work timing layer (work.c) does not see it.
+ * rows a replay reports and the stored timeline), balance.c and kernel_points.c (the load
+ * balancer's and the kernel's own update points), observer.c (the optional features' hook
+ * list) and the observers: wattson_observer.c, validate.c (govsim validate, --util-source
+ * trace), placement.c's check, overhead.c (the kernel's costs) and exited.c (the tasks that
+ * died); finish.c (the run's results), prescan.c. Not API; the work timing layer (src/work/)
+ * does not see it.
  */
 #ifndef GOVSIM_SIM_PRIV_H
 #define GOVSIM_SIM_PRIV_H
