@@ -257,6 +257,16 @@ static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transi
 					      "rq_clock_offset_ns", "start_freq",
 					      "governor_start_ns", "sched_autogroup",
 					      "cpuidle_driver", NULL};
+/* names, ", "-separated, into buf ("" for none; cut at size) */
+static void join_names(const char *const *names, char *buf, size_t size)
+{
+	size_t len = 0;
+
+	buf[0] = '\0';
+	for (size_t k = 0; names[k] && len < size; k++)
+		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", names[k]);
+}
+
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -294,8 +304,7 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 		const char *key = o->params[i].key;
 		int policy;
 		const char *own = gov_param_policy(key, &policy);
-		char list[256] = "", hint[96];
-		size_t len = 0;
+		char list[256], replay[512], hint[96];
 		bool known = false;
 
 		for (size_t k = 0; all[k]; k++)
@@ -305,18 +314,13 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 			known = known || strcmp(gt[k], own) == 0;
 		if (known)
 			continue;
-		for (size_t k = 0; gt[k]; k++)
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%s%s", k ? ", " : "",
-						gt[k]);
+		join_names(gt, list, sizeof(list));
+		join_names(replay_tunables, replay, sizeof(replay));
 		return cli_usage_error(usage,
 				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
-				       "the replay: hz, switch_latency_us, transition_us, update_points, "
-				       "scaling_min_freq, scaling_max_freq, uclamp_buckets, "
-				       "cgroup_depth, uclamp_task, freq_invariant, "
-				       "dvfs_possible_from_any_cpu, rq_clock_offset_ns, start_freq, "
-				       "governor_start_ns, sched_autogroup, cpuidle_driver)",
+				       "the replay: %s)",
 				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
-				       o->sim.governor, len ? list : "no tunables");
+				       o->sim.governor, list[0] ? list : "no tunables", replay);
 	}
 	return 0;
 }
