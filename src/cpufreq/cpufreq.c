@@ -16,8 +16,9 @@
  *   A second request while one waits replaces its frequency (cpufreq_request_relation). Zero
  *   latency is the fast switch: in force at once. With a driver call of transition_ns
  *   (--set transition_us), the frequency the kthread read lands that long after it ran, and
- *   a request meanwhile queues another run, as sugov_work() and sugov_deferred_update() do. No PRECHANGE/POSTCHANGE notifiers run and no
- *   cpu_frequency event is emitted (the replay's accounting reads cur_khz).
+ *   a request meanwhile queues another run, as sugov_work() and sugov_deferred_update() do.
+ *   No PRECHANGE/POSTCHANGE notifiers run and no cpu_frequency event is emitted (the replay's
+ *   accounting reads cur_khz).
  * - Policy limits come from --set scaling_min_freq/scaling_max_freq once, before the replay
  *   (cpufreq_policy_set_limits: cpufreq_verify_within_cpu_limits then
  *   cpufreq_frequency_table_verify); no QoS requests, thermal caps or boost change them later.

@@ -123,7 +123,8 @@ bool util_est_update(const struct util_est_cfg *cfg, struct sched_avg *p, bool t
 	/* 2. no activation completed (e.g. a migration): the task's estimate stays */
 	if (!task_sleep)
 		return false;
-	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED || cfg->margin == UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY)
+	if (cfg->margin == UTIL_EST_MARGIN_UNIFIED ||
+	    cfg->margin == UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY)
 		return util_est_update_unified(cfg, p, capacity_orig);
 
 	/* 3. PELT not updated since the last dequeue: nothing new to learn */
