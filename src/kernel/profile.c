@@ -84,6 +84,8 @@
 #define S_EM_X1000     "em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
 #define S_IDLE_STOP    "idle.c cpuidle_idle_call l.192 (Debian 5.10): no driver -> tick_nohz_idle_stop_tick() each iteration (5.10; older as 5.10, not checked per release)"
 #define S_IDLE_RETAIN  "idle.c do_idle: cpuidle_idle_call(got_tick), idle_call_stop_or_retain_tick l.158-164 (Debian 6.1, 6.12, 7.2)"
+#define S_ILB_FORCED   "fair.c _nohz_idle_balance l.10665 (Debian 5.10): update_nohz_stats(rq, true) l.10712, update_blocked_averages(this_cpu) l.10745 unless CPU_NEWLY_IDLE (older as 5.10, not checked per release)"
+#define S_ILB_JIFFY    "fair.c _nohz_idle_balance: NOHZ_STATS_KICK -> update_nohz_stats(rq) per idle CPU, this one included (l.11439 Debian 6.1, l.14529 7.2; v5.13 'Merge for each idle cpu loop of ILB')"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -102,7 +104,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -125,7 +127,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -148,7 +150,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -175,7 +177,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
-		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
+		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -201,7 +203,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = NULL,
 };
 
@@ -227,7 +229,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
-		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP},
+		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -259,7 +261,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
+		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -290,11 +292,12 @@ static const struct kernel_profile profile_v5_15 = {
 	.sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,
 	.sugov_iowait_clamped = true,
 	.em_cost = EM_COST_MW_X1000,
+	.ilb_stats_per_jiffy = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -327,11 +330,12 @@ static const struct kernel_profile profile_v6_1 = {
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
+	.ilb_stats_per_jiffy = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -367,11 +371,12 @@ static const struct kernel_profile profile_v6_6 = {
 	.resolve_relation = CPUFREQ_RESOLVE_LE,
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
+	.ilb_stats_per_jiffy = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN},
+		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -406,7 +411,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_commit_on_need_update = true, .sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,       \
 	.sugov_iowait_clamped = false, .sugov_shared_agg = GOVSIM_SHARED_MAX,                    \
 	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
-	.idle_retain_tick = true
+	.idle_retain_tick = true, .ilb_stats_per_jiffy = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
 #define PROFILE_V6_8_SOURCES(lim, margin, update)                                               \
@@ -430,7 +435,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -667,6 +672,7 @@ static const struct {
 	[KB_IDLE_RETAIN_TICK] = {"idle_retain_tick",
 				 "no cpuidle driver: an idle entry stops the tick (and counts for "
 				 "schedutil's busy hold) only after a tick wakeup"},
+	[KB_ILB_BLOCKED] = {"ilb_blocked", "what an idle-load balancer's pass refreshes"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -841,6 +847,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		break;
 	case KB_IDLE_RETAIN_TICK:
 		return kp->idle_retain_tick ? "after a tick wakeup" : "every iteration";
+	case KB_ILB_BLOCKED:
+		return kp->ilb_stats_per_jiffy ? "NOHZ_STATS_KICK: idle CPUs once a jiffy"
+					       : "every pass: itself, then idle CPUs forced";
 	case KB__COUNT:
 		break;
 	}

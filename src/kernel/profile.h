@@ -103,6 +103,7 @@ enum kernel_behaviour {
 	KB_RESOLVE_RELATION,
 	KB_EM_COST,
 	KB_IDLE_RETAIN_TICK,
+	KB_ILB_BLOCKED,
 	KB__COUNT
 };
 
@@ -154,6 +155,12 @@ struct kernel_profile {
 	 * stopped already: do_idle() -> cpuidle_idle_call(got_tick) (v6.1+); before, every
 	 * iteration stopped it (counted). */
 	bool idle_retain_tick;
+	/* What an idle-load balancer's pass (_nohz_idle_balance()) refreshes. false (to v5.12):
+	 * every pass, the kicked CPU itself last and unconditionally, the other idle CPUs of
+	 * nohz.idle_cpus_mask with blocked load whatever the jiffy (update_nohz_stats(rq, true));
+	 * a newly idle CPU's own pass not itself. true (v5.13+): only a NOHZ_STATS_KICK pass, each
+	 * idle CPU of the mask with blocked load, the balancer included, at most once a jiffy. */
+	bool ilb_stats_per_jiffy;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

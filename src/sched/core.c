@@ -223,21 +223,24 @@ static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
  * stopped once stopped in this idle period (the kernel stops it only when the next timer is
  * more than a tick away).
  */
-void sched_cpu_idle_enter(struct sched *s, int cpu)
+bool sched_cpu_idle_enter(struct sched *s, int cpu)
 {
 	struct rq *rq;
+	bool stopped = false;
 
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
-		return;
+		return false;
 	rq = &s->rq[cpu];
 	rq->idle_traced = true;
 	if (rq->curr)
-		return;
+		return false;
 	if (!s->idle_retain_tick || rq->got_idle_tick || rq->idle_tick_stopped) {
 		rq->idle_calls++;
+		stopped = !rq->idle_tick_stopped;
 		rq->idle_tick_stopped = true;
 	}
 	rq->got_idle_tick = false;
+	return stopped;
 }
 
 /* An idle CPU woken by an interrupt that queues no task (the idle-load balancer's IPI) goes

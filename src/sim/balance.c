@@ -1,6 +1,7 @@
 /*
  * balance.c - the load balancer's blocked-load updates in traced timing, where the trace has
- * none of its own (no update_blocked_averages probe, no SCHED_SOFTIRQ entries): each is an
+ * no update_blocked_averages probe (with SCHED_SOFTIRQ entries, the model decides what each
+ * one refreshed: sim_balance_softirq): each is an
  * update_blocked_averages() of a CPU, which kicks schedutil when a signal decayed. They run at
  * the ticks (the kernel's, where the trace has them, else the replay's grid, which ticks only
  * busy CPUs as NO_HZ idle does) and where a CPU goes idle. Work timing keeps the replay's
@@ -28,9 +29,10 @@
  *  - one domain per CPU, its cluster of the platform (MC, where the cluster shares a cache);
  *    its balance_interval stays at max_interval (twice the domain's weight), where
  *    load_balance() leaves it once the domain is balanced;
- *  - a CPU is in nohz.idle_cpus_mask while it is idle (the kernel adds it when the tick stops
- *    and removes it at its next busy tick); the ilb runs at the kicking tick's time (the IPI
- *    takes some microseconds);
+ *  - a CPU is in nohz.idle_cpus_mask from the traced idle entry that stopped its tick to its
+ *    next busy tick, as in the kernel; where the trace shows no idle entries, while it is
+ *    idle; the ilb runs at the kicking tick's time (the IPI takes some microseconds), or at
+ *    the softirq the trace shows (sim_balance_softirq);
  *  - the kicks for balancing proper (NOHZ_BALANCE_KICK: an overloaded CPU, asymmetric capacity,
  *    misfit tasks) are not modelled: only their blocked-load side would reach schedutil;
  *  - jiffies are the trace's tick times: a tick up to half a jiffy early (a virtual machine's
@@ -75,9 +77,25 @@ static u64 balance_interval_ns(const struct sim *s, int cpu, bool busy)
 	return (j ? j : 1) * s->tick_ns;
 }
 
+/* the whole model: the trace shows none of the kernel's blocked-load updates */
 static bool balance_active(const struct sim *s)
 {
 	return s->traced_blocked == TRACED_BLOCKED_NONE && !s->work;
+}
+
+/* the trace shows the SCHED_SOFTIRQs (sim_balance_softirq) but not what each did: the model
+ * decides that, and keeps the updates no softirq shows (a CPU going idle) */
+static bool softirq_model(const struct sim *s)
+{
+	return s->traced_blocked == TRACED_BLOCKED_SOFTIRQ && !s->work;
+}
+
+/* cpu is in nohz.idle_cpus_mask: from the idle entry that stopped its tick
+ * (nohz_balance_enter_idle()) to its next busy tick (nohz_balancer_kick() ->
+ * nohz_balance_exit_idle()); where the trace shows no idle entries, while it is idle. */
+static bool in_nohz_mask(const struct sim *s, int cpu)
+{
+	return s->cfg.has_traced_idle ? s->bal.nohz_tick_stopped[cpu] : !s->cpu[cpu].busy;
 }
 
 /* update_blocked_averages(cpu), run on this_cpu */
@@ -89,19 +107,32 @@ static void update_blocked(struct sim *s, int cpu, int this_cpu, u64 now)
 	s->bal.last_update[cpu] = now;
 }
 
-/* _nohz_idle_balance(ilb, NOHZ_STATS_KICK): every idle CPU, from the one after ilb round to
- * ilb itself */
-static void nohz_stats(struct sim *s, int ilb, u64 now)
+/*
+ * _nohz_idle_balance(ilb, flags) for a pass that refreshes blocked load (the profile's
+ * ilb_stats_per_jiffy: one with NOHZ_STATS_KICK; before v5.13, every pass): the idle CPUs of
+ * nohz.idle_cpus_mask with blocked load, from the one after ilb round to ilb itself, each at
+ * most once a jiffy (update_nohz_stats()); before v5.13 whatever the jiffy, and ilb itself
+ * unconditionally unless the pass is the one a CPU going idle runs (newly_idle).
+ */
+static void nohz_stats(struct sim *s, int ilb, u64 now, bool newly_idle)
 {
+	bool per_jiffy = s->kp->ilb_stats_per_jiffy;
 	bool has_blocked = false;
 	int n = s->plat->nr_cpus;
 
 	for (int i = 1; i <= n; i++) {
 		int cpu = (ilb + i) % n;
 
-		if (s->cpu[cpu].busy || !s->bal.has_blocked_load[cpu])
+		if (cpu == ilb && !per_jiffy) {
+			if (!newly_idle) {
+				update_blocked(s, cpu, ilb, now);
+				has_blocked |= s->bal.has_blocked_load[cpu];
+			}
 			continue;
-		if (jiffies_after(s, now, s->bal.last_update[cpu]))
+		}
+		if (s->cpu[cpu].busy || !s->bal.has_blocked_load[cpu] || !in_nohz_mask(s, cpu))
+			continue;
+		if (!per_jiffy || jiffies_after(s, now, s->bal.last_update[cpu]))
 			update_blocked(s, cpu, ilb, now);
 		has_blocked |= s->bal.has_blocked_load[cpu];
 	}
@@ -124,6 +155,10 @@ void sim_balance_tick(struct sim *s, int cpu, u64 now)
 {
 	bool busy = s->cpu[cpu].busy;
 
+	s->bal.idle_balance[cpu] = !busy;
+	s->bal.tick_irq[cpu] = true;
+	if (busy)
+		s->bal.nohz_tick_stopped[cpu] = false;
 	if (!balance_active(s))
 		return;
 	if (jiffies_reached(s, now, s->bal.next_balance[cpu])) {
@@ -137,7 +172,7 @@ void sim_balance_tick(struct sim *s, int cpu, u64 now)
 	if (busy && s->bal.has_blocked && jiffies_after(s, now, s->bal.next_blocked))
 		for (int ilb = 0; ilb < s->plat->nr_cpus; ilb++)
 			if (ilb != cpu && !s->cpu[ilb].busy) { /* find_new_ilb(), kick_ilb() */
-				nohz_stats(s, ilb, now);
+				nohz_stats(s, ilb, now, false);
 				sched_cpu_idle_reenter(s->sched, ilb);
 				break;
 			}
@@ -148,7 +183,7 @@ void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now)
 	struct sim_balance *b = &s->bal;
 	u64 idle_next;
 
-	if (!balance_active(s) || s->cpu[cpu].busy == was_busy)
+	if (!(balance_active(s) || softirq_model(s)) || s->cpu[cpu].busy == was_busy)
 		return;
 	if (s->cpu[cpu].busy) {
 		if (b->idle_stamp[cpu]) {
@@ -168,7 +203,45 @@ void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now)
 		b->next_balance[cpu] = idle_next;
 	if (b->avg_idle[cpu] >= MIGRATION_COST_NS && b->has_blocked &&
 	    jiffies_reached(s, now, b->next_blocked))
-		nohz_stats(s, cpu, now);
-	b->has_blocked_load[cpu] = true; /* nohz_balance_enter_idle() */
-	b->has_blocked = true;
+		nohz_stats(s, cpu, now, true);
+	if (!s->cfg.has_traced_idle) /* else when an idle entry stops the tick */
+		sim_balance_tick_stopped(s, cpu);
+}
+
+/* A switch or an idle-loop transition of cpu: whatever interrupt it took has returned. */
+void sim_balance_cpu_event(struct sim *s, int cpu)
+{
+	s->bal.tick_irq[cpu] = false;
+}
+
+/*
+ * A SCHED_SOFTIRQ the trace shows on cpu (sched_balance_softirq(), run_rebalance_domains()
+ * before v6.10): nohz_idle_balance() takes it when an idle-load balancer's kick set the CPU's
+ * nohz flags and the CPU was idle at its last tick (rq->idle_balance); else the CPU's own
+ * blocked load is updated, whatever the jiffy. The kick is told from the CPU's own tick by the
+ * order of events: a softirq that follows the CPU's tick in the same interrupt is the tick's.
+ * The kick's flags are the kicker's nohz_balancer_kick(): NOHZ_STATS_KICK once
+ * nohz.next_blocked has passed; from v5.13 a kick without it (NOHZ_NEXT_KICK, balancing
+ * proper) refreshes no blocked load (nohz_stats()).
+ */
+void sim_balance_softirq(struct sim *s, int cpu, u64 now)
+{
+	bool own_tick = s->bal.tick_irq[cpu];
+
+	s->bal.tick_irq[cpu] = false;
+	if (s->cpu[cpu].busy || own_tick || !s->bal.idle_balance[cpu]) {
+		update_blocked(s, cpu, cpu, now);
+		return;
+	}
+	if (!s->kp->ilb_stats_per_jiffy ||
+	    (s->bal.has_blocked && jiffies_after(s, now, s->bal.next_blocked)))
+		nohz_stats(s, cpu, now, false);
+}
+
+/* nohz_balance_enter_idle(): an idle entry of cpu stopped its tick */
+void sim_balance_tick_stopped(struct sim *s, int cpu)
+{
+	s->bal.has_blocked_load[cpu] = true;
+	s->bal.nohz_tick_stopped[cpu] = true;
+	s->bal.has_blocked = true;
 }

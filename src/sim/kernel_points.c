@@ -73,9 +73,9 @@ int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
  *   it): every call -- the CPU's own SCHED_SOFTIRQ, newidle_balance() before it idles, and
  *   the idle-load balancer's updates of other idle CPUs (remote: cpufreq_this_cpu_can_update()
  *   decides whether the hook acts);
- * - else softirq_entry of SCHED_SOFTIRQ (vec 7): run_rebalance_domains() updates its own CPU
- *   (update_blocked_averages(this_cpu) directly, or at the end of _nohz_idle_balance(), v5.10
- *   to 7.2); the other CPUs it may update as the idle-load balancer are not in the trace.
+ * - else softirq_entry of SCHED_SOFTIRQ (vec 7): where a refresh may happen, not what it
+ *   refreshed; the load balancer's model decides that (balance.c sim_balance_softirq) and
+ *   keeps the refreshes no softirq shows (a CPU going idle).
  * The update decays the CPU's rt, dl and cfs averages and calls cpufreq_update_util() when
  * one decayed (sched_update_blocked), so a later enqueue within the same 1024-us PELT period
  * does not kick the governor again -- as in the kernel.
@@ -99,9 +99,13 @@ int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_err
 	ret = sim_advance(s, ev->ts_ns, err);
 	if (ret)
 		return ret;
-	s->this_cpu = ev->cpu;
-	sched_update_blocked(s->sched, cpu, ev->ts_ns);
-	s->this_cpu = -1;
+	if (ev->type == EV_SOFTIRQ_ENTRY) {
+		sim_balance_softirq(s, cpu, ev->ts_ns);
+	} else {
+		s->this_cpu = ev->cpu;
+		sched_update_blocked(s->sched, cpu, ev->ts_ns);
+		s->this_cpu = -1;
+	}
 	sim_flush_freq(s);
 	return 0;
 }
@@ -116,11 +120,13 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
 
 	if (sim_check_cpu(s, (int)ev->power.cpu_id, ev, err))
 		return GS_ETRACE;
+	sim_balance_cpu_event(s, (int)ev->power.cpu_id);
 	if (!s->work && ev->type == EV_CPU_IDLE && ev->power.state != PWR_EVENT_EXIT) {
 		ret = sim_advance(s, ev->ts_ns, err);
 		if (ret)
 			return ret;
-		sched_cpu_idle_enter(s->sched, (int)ev->power.cpu_id);
+		if (sched_cpu_idle_enter(s->sched, (int)ev->power.cpu_id))
+			sim_balance_tick_stopped(s, (int)ev->power.cpu_id);
 	}
 	if (s->work || !s->cfg.has_traced_idle)
 		return 0;

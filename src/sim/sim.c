@@ -454,6 +454,7 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	sim_flush_freq(s);
 	if (ev->type == EV_SWITCH) { /* only a switch changes what a CPU runs */
 		bool was_busy = s->cpu[ev->cpu].busy;
+		sim_balance_cpu_event(s, ev->cpu);
 		sim_refresh_busy(s, ev->cpu);
 		sim_balance_switch(s, ev->cpu, was_busy, now);
 	}

@@ -170,6 +170,12 @@ struct sim {
 		bool has_blocked_load[GS_MAX_CPUS];
 		bool has_blocked;              /* nohz.has_blocked */
 		u64 next_blocked;              /* nohz.next_blocked */
+		/* rq->idle_balance: the CPU was idle at its last tick (sched_tick()) */
+		bool idle_balance[GS_MAX_CPUS];
+		/* the CPU's tick ran and the CPU has not switched or left the idle loop since: a
+		 * SCHED_SOFTIRQ now is the one that tick raised, not an idle-load balancer's kick */
+		bool tick_irq[GS_MAX_CPUS];
+		bool nohz_tick_stopped[GS_MAX_CPUS]; /* rq->nohz_tick_stopped: in idle_cpus_mask */
 	} bal;
 	size_t next_action; /* policy actions are kept in run order (policy.h) */
 	/* cached: the earliest pending frequency request (pol.pending changes only inside a
@@ -312,6 +318,9 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
 void sim_balance_start(struct sim *s, u64 t);
 void sim_balance_tick(struct sim *s, int cpu, u64 now);
 void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now);
+void sim_balance_softirq(struct sim *s, int cpu, u64 now);
+void sim_balance_cpu_event(struct sim *s, int cpu);
+void sim_balance_tick_stopped(struct sim *s, int cpu);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
 /* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
 int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
