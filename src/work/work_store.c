@@ -256,7 +256,9 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->plat = plat;
 	w->sp_free = w->wp_free = NO_INDEX;
 	w->warmup_ns = warmup_ns;
-	w->scan_stale = true; /* every CPU's cache starts invalid */
+	/* every CPU's cache starts out of date */
+	w->stale = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+	w->scan_stale = true;
 	dist_init(&w->latency);
 	dist_init(&w->response);
 	dist_init(&w->lateness);
