@@ -11,6 +11,8 @@
 
 /* ---- pools and containers ------------------------------------------------------------------- */
 
+static const struct slice no_slice;
+
 u32 work_slice_alloc(struct work *w)
 {
 	u32 i;
@@ -28,7 +30,7 @@ u32 work_slice_alloc(struct work *w)
 	}
 	i = w->sp_free;
 	w->sp_free = w->sp[i].next_free;
-	memset(&w->sp[i], 0, sizeof(w->sp[i]));
+	memcpy(&w->sp[i], &no_slice, sizeof(w->sp[i])); /* not memset(): work.c make_switch() */
 	w->sp[i].wp_head = w->sp[i].wp_tail = NO_INDEX;
 	return i;
 }
