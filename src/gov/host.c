@@ -115,14 +115,15 @@ static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim
 static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 {
 	struct pub_state *st = state_cpu(gp, cpu);
-	struct sched_cpu_util cu = {0};
+	struct sched_cpu_util cu;
 
 	if (!st)
 		return 0;
 	if (st->env.cpu_bw_dl)
 		return st->env.cpu_bw_dl(st->env.ctx, cpu);
-	if (st->env.cpu_util)
-		st->env.cpu_util(st->env.ctx, cpu, &cu);
+	if (!st->env.cpu_util)
+		return 0;
+	st->env.cpu_util(st->env.ctx, cpu, &cu); /* writes every field */
 	return cu.bw_dl;
 }
 

@@ -753,9 +753,12 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 {
 	const struct rq *rq;
 
-	memset(out, 0, sizeof(*out));
-	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+	/* every field is written below: no memset() first (for 104 bytes GCC emits a rep stos,
+	 * slow to start, on the path of every governor evaluation) */
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus) {
+		*out = (struct sched_cpu_util){0};
 		return;
+	}
 	rq = &s->rq[cpu];
 	out->util_avg = rq->cfs.avg.util_avg;
 	out->util_est_enqueued = rq->cfs.avg.util_est.enqueued;

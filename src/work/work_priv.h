@@ -79,10 +79,9 @@ struct wcpu {
 	u64 last_progress;
 	double speed;         /* work per emulated ns */
 	u64 free_at;          /* when the CPU became free */
-	bool valid;           /* the cached next item below is up to date */
+	/* the cached next item (its time and bound are struct work's item_t[] and bound_t[]),
+	 * up to date unless the CPU's bit of work.stale is set */
 	enum work_item kind;  /* of the next item: ITEM_END, ITEM_START or ITEM_WAKE */
-	u64 item_t;           /* its time; NO_TIME none determinable */
-	u64 bound_t;          /* earliest end of a running slice whose traced end is unread */
 	u32 cand_pos;         /* ITEM_START: the waiting slice's position in q */
 	char idle_comm[TASK_COMM_LEN]; /* "swapper/N" */
 	double work_in, work_out;
@@ -181,8 +180,14 @@ struct work {
 	u64 t_end;         /* the last emulated end of work */
 	u64 warmup_ns, measure_from;
 	u64 stamp;
-	/* scan_cpus(): the CPUs' cached next items, the earliest (scan_t, of CPU scan_cpu,
-	 * -1 none) and the earliest bound; redone only after a CPU's cache was invalidated */
+	/* The CPUs' cached next items: per CPU the item's time (NO_TIME none determinable) and
+	 * the earliest end of a running slice whose traced end is unread (NO_TIME none), side by
+	 * side so that scan_cpus() reads a few cache lines, not one per CPU; the CPUs whose cache
+	 * is out of date (a bit per CPU). scan_cpus(): the earliest item (scan_t, of CPU scan_cpu,
+	 * -1 none) and the earliest bound, redone only after a CPU's cache was invalidated. */
+	u64 item_t[GS_MAX_CPUS];
+	u64 bound_t[GS_MAX_CPUS];
+	u64 stale;
 	bool scan_stale;
 	int scan_cpu;
 	u64 scan_t, scan_bound;
@@ -199,7 +204,7 @@ static inline struct slice *slice_at(struct work *w, u32 i)
 
 static inline void invalidate(struct work *w, struct wcpu *wc)
 {
-	wc->valid = false;
+	w->stale |= 1ull << wc->id;
 	w->scan_stale = true;
 }
 

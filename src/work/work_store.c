@@ -11,6 +11,8 @@
 
 /* ---- pools and containers ------------------------------------------------------------------- */
 
+static const struct slice no_slice;
+
 u32 work_slice_alloc(struct work *w)
 {
 	u32 i;
@@ -28,7 +30,7 @@ u32 work_slice_alloc(struct work *w)
 	}
 	i = w->sp_free;
 	w->sp_free = w->sp[i].next_free;
-	memset(&w->sp[i], 0, sizeof(w->sp[i]));
+	memcpy(&w->sp[i], &no_slice, sizeof(w->sp[i])); /* not memset(): work.c make_switch() */
 	w->sp[i].wp_head = w->sp[i].wp_tail = NO_INDEX;
 	return i;
 }
@@ -256,7 +258,9 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->plat = plat;
 	w->sp_free = w->wp_free = NO_INDEX;
 	w->warmup_ns = warmup_ns;
-	w->scan_stale = true; /* every CPU's cache starts invalid */
+	/* every CPU's cache starts out of date */
+	w->stale = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+	w->scan_stale = true;
 	dist_init(&w->latency);
 	dist_init(&w->response);
 	dist_init(&w->lateness);
