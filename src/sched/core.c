@@ -752,28 +752,32 @@ void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long fr
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 {
 	const struct rq *rq;
+	unsigned long util_avg, util_est;
 
-	/* every field is written below: no memset() first (for 104 bytes GCC emits a rep stos,
-	 * slow to start, on the path of every governor evaluation) */
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus) {
 		*out = (struct sched_cpu_util){0};
 		return;
 	}
 	rq = &s->rq[cpu];
-	out->util_avg = rq->cfs.avg.util_avg;
-	out->util_est_enqueued = rq->cfs.avg.util_est.enqueued;
-	out->util_cfs = out->util_avg > out->util_est_enqueued ? out->util_avg
-							       : out->util_est_enqueued;
-	out->runnable_avg = rq->cfs.avg.runnable_avg;
-	out->load_avg = rq->cfs.avg.load_avg;
-	out->util_rt = rq->avg_rt.util_avg;
-	out->util_dl = rq->avg_dl.util_avg;
-	out->bw_dl = sched_cpu_bw_dl(s, cpu);
-	out->util_irq = 0;
-	out->rt_runnable = rq->rt_nr_running > 0;
-	out->capacity = rq->cpu_capacity;
-	out->busy = rq->curr != NULL;
-	out->idle_calls = rq->idle_calls;
+	util_avg = rq->cfs.avg.util_avg;
+	util_est = rq->cfs.avg.util_est.enqueued;
+	/* one designated initialiser: a field added to the struct cannot be left unset (and GCC
+	 * stores the fields instead of a rep stos of the whole struct first) */
+	*out = (struct sched_cpu_util){
+		.util_avg = util_avg,
+		.util_est_enqueued = util_est,
+		.util_cfs = util_avg > util_est ? util_avg : util_est,
+		.runnable_avg = rq->cfs.avg.runnable_avg,
+		.load_avg = rq->cfs.avg.load_avg,
+		.util_rt = rq->avg_rt.util_avg,
+		.util_dl = rq->avg_dl.util_avg,
+		.bw_dl = sched_cpu_bw_dl(s, cpu),
+		.util_irq = 0,
+		.rt_runnable = rq->rt_nr_running > 0,
+		.capacity = rq->cpu_capacity,
+		.busy = rq->curr != NULL,
+		.idle_calls = rq->idle_calls,
+	};
 }
 
 unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns)
