@@ -103,7 +103,7 @@ bool cpufreq_request(struct cpufreq_policy *pol, u32 target_khz, u64 now_ns);
  * cur_khz changed (a request equal to cur is dropped, as __cpufreq_driver_target does). */
 bool cpufreq_apply_pending(struct cpufreq_policy *pol, u64 now_ns);
 
-/* ---- Added by the cpufreq stage (declarations beyond the lead's contract) ---- */
+/* ---- the relations of __cpufreq_driver_target, the policy limits, the next frequency ---- */
 
 /* The relations of __cpufreq_driver_target (include/linux/cpufreq.h v5.9), for an ascending
  * OPP table: L = lowest >= target, else the highest; H = highest <= target, else the lowest;

@@ -205,13 +205,16 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 	rq->cfs.h_nr_running++;
 }
 
+/* util_est's steps in the profile's order (util_est.h's enum util_est_dequeue_order). */
 void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
 {
+	enum util_est_dequeue_order order = s->ue.dequeue_order;
+
 	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
-	if (s->ue.sub_before_pelt)
+	if (order != UTIL_EST_ORDER_PELT_SUB_UPDATE)
 		util_est_sub(&s->ue, &rq->cfs.avg, &p->avg);
 	/* v6.12: the task's estimate from its util as the last update left it */
-	if (s->ue.update_before_pelt)
+	if (order == UTIL_EST_ORDER_SUB_UPDATE_PELT)
 		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
 	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
 	update_load_avg(s, rq, p, UPDATE_TG);
@@ -220,9 +223,9 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
-	if (s->ue.sub_before_pelt && !s->ue.update_before_pelt)
+	if (order == UTIL_EST_ORDER_SUB_PELT_UPDATE)
 		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
-	else if (!s->ue.sub_before_pelt)
+	else if (order == UTIL_EST_ORDER_PELT_SUB_UPDATE)
 		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
 }
 

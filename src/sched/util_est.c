@@ -20,7 +20,7 @@ const struct util_est_cfg util_est_cfg_v5_9 = {
 	.fastup = true,
 	.flag = UTIL_AVG_UNCHANGED,
 	.margin = UTIL_EST_MARGIN_CAPACITY,
-	.sub_before_pelt = false,
+	.dequeue_order = UTIL_EST_ORDER_PELT_SUB_UPDATE,
 };
 
 void util_est_cfg_from_profile(struct util_est_cfg *cfg, const struct kernel_profile *kp)
@@ -32,8 +32,14 @@ void util_est_cfg_from_profile(struct util_est_cfg *cfg, const struct kernel_pro
 	cfg->fastup = kp->util_est_fastup;
 	cfg->flag = kp->util_est_flag == UTIL_EST_FLAG_MSB ? 0x80000000U : UTIL_AVG_UNCHANGED;
 	cfg->margin = kp->util_est_margin;
-	cfg->sub_before_pelt = kp->util_est_sub_before_pelt;
-	cfg->update_before_pelt = kp->util_est_update_point == UTIL_EST_UPDATE_BEFORE_PELT;
+	/* no kernel updates the task's estimate before it subtracts it from the cfs_rq's: an update
+	 * point before the PELT update is read only with the subtraction before it */
+	if (!kp->util_est_sub_before_pelt)
+		cfg->dequeue_order = UTIL_EST_ORDER_PELT_SUB_UPDATE;
+	else if (kp->util_est_update_point == UTIL_EST_UPDATE_BEFORE_PELT)
+		cfg->dequeue_order = UTIL_EST_ORDER_SUB_UPDATE_PELT;
+	else
+		cfg->dequeue_order = UTIL_EST_ORDER_SUB_PELT_UPDATE;
 }
 
 void util_est_enqueue(struct sched_avg *cfs, const struct sched_avg *p)
@@ -75,7 +81,7 @@ void util_est_sub(const struct util_est_cfg *cfg, struct sched_avg *cfs, const s
  * is one value, the EWMA, kept here in ue.ewma with ue.enqueued = ewma | flag so that
  * util_est_task_value() and the UTIL_AVG_UNCHANGED test read it as the kernel's single field.
  * 7.2 has no capacity skip (UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY). Where the caller reads the
- * task's util (before or after the dequeue's PELT update) is cfg->update_before_pelt's, in
+ * task's util (before or after the dequeue's PELT update) is cfg->dequeue_order's, in
  * sched/fair.c dequeue_task_fair().
  */
 static bool util_est_update_unified(const struct util_est_cfg *cfg, struct sched_avg *p,

@@ -18,15 +18,31 @@
  * The kernel profile's util_est (`govsim kernels show`), read once from the profile:
  * fastup (UTIL_EST_FASTUP, v5.5+), flag (UTIL_AVG_UNCHANGED 0x1, or 0x80000000 with the
  * late-5.10.y fixes: flag-free cfs_rq sums, the last_enqueued filter), margin (the filters
- * before the EWMA update), sub_before_pelt (v5.10.89+: the cfs_rq loses the task's estimate at
- * the start of dequeue_task_fair, before dequeue_entity's PELT update and cpufreq kick).
+ * before the EWMA update), dequeue_order (below).
  */
+/*
+ * The order dequeue_task_fair() (kernel/sched/fair.c) runs its three util_est and PELT steps
+ * in: the cfs_rq's estimate losing the task's (SUB), the task's EWMA update (UPDATE), and
+ * dequeue_entity()'s PELT update with its cpufreq kick (PELT). From the profile's
+ * util_est_sub_before_pelt and util_est_update_point.
+ */
+enum util_est_dequeue_order {
+	/* v4.19 .. v5.10-early: util_est_dequeue() at the end, both steps after the kick */
+	UTIL_EST_ORDER_PELT_SUB_UPDATE = 0,
+	/* v5.10.89+ .. v6.6, and 7.2 (util_est_update from update_load_avg, UPDATE_UTIL_EST):
+	 * util_est_dequeue() first, so the kick no longer sees the task; util_est_update() after
+	 * the PELT update */
+	UTIL_EST_ORDER_SUB_PELT_UPDATE,
+	/* v6.12: util_est_dequeue() and util_est_update() both ahead of dequeue_entities(), the
+	 * update on the util of the task's last PELT update */
+	UTIL_EST_ORDER_SUB_UPDATE_PELT,
+};
+
 struct util_est_cfg {
 	bool fastup;
 	unsigned int flag;
 	enum util_est_margin margin;
-	bool sub_before_pelt;
-	bool update_before_pelt; /* v6.12: util_est_update() ahead of dequeue_entities() */
+	enum util_est_dequeue_order dequeue_order;
 };
 /* v5.9: FASTUP, LSB flag, 1% margin + capacity skip, subtraction after the PELT update. */
 extern const struct util_est_cfg util_est_cfg_v5_9;

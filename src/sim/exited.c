@@ -159,7 +159,7 @@ static void exited_release(void *state)
 int sim_exited_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
-		.name = "exited",
+		.kind = SIM_OBSERVER_EXITED,
 		.task_exit = exited_task_exit,
 		.warmup = exited_warmup,
 		.finish_tasks = exited_finish_tasks,

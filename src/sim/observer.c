@@ -1,21 +1,39 @@
 /*
  * observer.c - the replay's list of observers (observer.h): adding one (and filing it under
  * each hook it has), and the hooks called once per replay (start, finish, finish_tasks,
- * release). The hooks
- * called on the event path are inline in observer.h.
+ * release). The hooks called on the event path are inline in observer.h.
  */
 #include "sim/observer.h"
 
+#include <limits.h>
 #include <string.h>
+
+_Static_assert(SIM_OBSERVER_KIND_END <= sizeof(unsigned int) * CHAR_BIT,
+	       "struct sim_observers.kinds has a bit per kind");
+
+#define SIM_OBSERVER_KIND_NAME(id, name) [id] = name,
+static const char *const kind_names[SIM_OBSERVER_KIND_END] = {
+	SIM_OBSERVER_KINDS(SIM_OBSERVER_KIND_NAME)};
+#undef SIM_OBSERVER_KIND_NAME
+
+const char *sim_observer_name(enum sim_observer_kind kind)
+{
+	return kind > SIM_OBSERVER_NONE && kind < SIM_OBSERVER_KIND_END ? kind_names[kind] : NULL;
+}
 
 int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		      struct gs_error *err)
 {
+	const char *name = sim_observer_name(o->kind);
 	struct sim_observer *n;
 
-	if (obs->nr >= SIM_MAX_OBSERVERS)
-		return gs_error_set(err, GS_EINTERNAL, "observer '%s': more than %d observers",
-				    o->name, SIM_MAX_OBSERVERS);
+	if (!name)
+		return gs_error_set(err, GS_EINTERNAL,
+				    "observer of kind %d: not one of SIM_OBSERVER_KINDS (observer.h)",
+				    (int)o->kind);
+	if (obs->kinds & (1U << o->kind))
+		return gs_error_set(err, GS_EINTERNAL, "observer '%s': registered twice", name);
+	obs->kinds |= 1U << o->kind;
 	n = &obs->all[obs->nr++];
 	*n = *o;
 	if (n->cpu_state)

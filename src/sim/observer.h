@@ -59,8 +59,33 @@
 struct gov_eval;
 struct sim;
 
+/* The replay's observers, one line each: the kind a registration names (.kind) and the name its
+ * errors give. The list sizes struct sim_observers, which holds each kind at most once, so a
+ * new observer is added here; one that is not (no .kind, or a kind registered twice) is refused
+ * on its first registration, in any run, not only in one that registers enough others. */
+#define SIM_OBSERVER_KINDS(X)                                                                   \
+	X(SIM_OBSERVER_OVERHEAD, "kernel overhead") /* overhead.c, every replay */               \
+	X(SIM_OBSERVER_EXITED, "exited")            /* exited.c, every replay */                 \
+	X(SIM_OBSERVER_WATTSON, "wattson")          /* wattson_observer.c, --power-model wattson */ \
+	X(SIM_OBSERVER_VALIDATE, "validate")        /* validate.c, govsim validate */            \
+	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */
+
+#define SIM_OBSERVER_KIND_ENUM(id, name) id,
+/* SIM_OBSERVER_NONE (0) is what a registration that forgot its .kind says: it is refused. */
+enum sim_observer_kind {
+	SIM_OBSERVER_NONE = 0,
+	SIM_OBSERVER_KINDS(SIM_OBSERVER_KIND_ENUM) SIM_OBSERVER_KIND_END
+};
+#undef SIM_OBSERVER_KIND_ENUM
+
+/* Every kind once: the most a replay can register. */
+#define SIM_MAX_OBSERVERS (SIM_OBSERVER_KIND_END - 1)
+
+/* The name of a kind ("kernel overhead"), or NULL for SIM_OBSERVER_NONE and past the list. */
+const char *sim_observer_name(enum sim_observer_kind kind);
+
 struct sim_observer {
-	const char *name;
+	enum sim_observer_kind kind;
 	void *state;
 	int (*start)(struct sim *s, void *state, u64 t, struct gs_error *err);
 	void (*cpu_state)(struct sim *s, void *state, int cpu);
@@ -84,12 +109,11 @@ struct sim_observer {
 	void (*release)(void *state);
 };
 
-#define SIM_MAX_OBSERVERS 6
-
 /* The replay's observers, and per hook the ones that have it (so a hook no one has costs a
  * test of its count). */
 struct sim_observers {
 	int nr;
+	unsigned int kinds; /* bit per kind on the list */
 	struct sim_observer all[SIM_MAX_OBSERVERS];
 	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_done,
 		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_account,
@@ -110,7 +134,8 @@ struct sim_observers {
 };
 
 /* Add *o (copied; its state is the list's to release from then on). Fails (GS_EINTERNAL, with
- * nothing added: the caller releases o->state) only past SIM_MAX_OBSERVERS. */
+ * nothing added: the caller releases o->state) when o->kind is not one of SIM_OBSERVER_KINDS or
+ * is on the list already. */
 int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		      struct gs_error *err);
 /* Call every start hook; the first failure stops it. */

@@ -237,7 +237,7 @@ static int ovh_finish(struct sim *s, void *state, u64 end, struct run_result *r,
 int sim_ovh_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
-		.name = "kernel overhead",
+		.kind = SIM_OBSERVER_OVERHEAD,
 		.opp_change = ovh_opp_change,
 		.rq_task = ovh_rq_task,
 		.update_util = ovh_update_util,

@@ -356,7 +356,7 @@ static void check_task_event(struct sim *s, void *state, const struct task *p, i
 int sim_placement_check_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
-		.name = "placement check",
+		.kind = SIM_OBSERVER_PLACEMENT_CHECK,
 		.state = &s->pl,
 		.sched_event = check_sched_event,
 		.task_event = check_task_event,

@@ -349,7 +349,7 @@ void sim_timeline_end(struct sim_cluster *cl, u64 end);
 int sim_timeline_finish(struct sim *s, struct run_result *r, struct gs_error *err);
 void sim_timeline_release(struct sim_cluster *cl);
 
-/* sim.c: the scheduler model's uclamp and cpufreq hooks (also used by actions.c). */
+/* sim.c: the scheduler model's uclamp and cpufreq hooks (also used by policy_actions.c). */
 void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p);
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p);
 void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags);
@@ -357,7 +357,7 @@ void sim_hook_cpufreq_update(void *ctx, int cpu, u64 now, unsigned int flags);
 /* iowait.c: a sugov_set_iowait_boost event of the trace (see there). 0 or GS_ETRACE. */
 int sim_feed_iowait(struct sim *s, const struct event *ev, struct gs_error *err);
 
-/* actions.c: the time of policy action k (NO_TIME past the last), and the next action
+/* policy_actions.c: the time of policy action k (NO_TIME past the last), and the next action
  * applied now (s->next_action). */
 u64 sim_action_time(const struct sim *s, size_t k);
 int sim_apply_action(struct sim *s, struct gs_error *err);

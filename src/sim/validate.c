@@ -600,7 +600,7 @@ static void val_release(void *state)
 int sim_validate_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
-		.name = "validate",
+		.kind = SIM_OBSERVER_VALIDATE,
 		.opp_change = val_opp_change,
 		.sched_event = val_sched_event,
 		.sched_done = val_sched_done_hook,

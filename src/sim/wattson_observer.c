@@ -173,7 +173,7 @@ static void wattson_release(void *state)
 int sim_wattson_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
-		.name = "wattson",
+		.kind = SIM_OBSERVER_WATTSON,
 		.start = wattson_start,
 		.cpu_state = wattson_cpu_state,
 		.freq_change = wattson_freq_change,

@@ -68,9 +68,9 @@ struct uclamp_group {
 	int parent;          /* index; -1 for the root */
 	struct uclamp_se req[UCLAMP_CNT]; /* requested (from percent) */
 	struct uclamp_se eff[UCLAMP_CNT]; /* effective: min(req, parent eff), MIN <= MAX */
-	/* Added by the uclamp stage: bit (1 << id) set when the last cpu_util_update_eff() changed
-	 * eff[id] of this group. The caller re-accounts the RUNNABLE tasks of such groups for
-	 * that id (uclamp_update_active_tasks in v5.9). Cleared at the start of every update. */
+	/* bit (1 << id) set when the last cpu_util_update_eff() changed eff[id] of this group. The
+	 * caller re-accounts the RUNNABLE tasks of such groups for that id
+	 * (uclamp_update_active_tasks in v5.9). Cleared at the start of every update. */
 	unsigned int eff_changed;
 };
 
@@ -80,7 +80,7 @@ struct uclamp_stats {
 	u64 agg_skipped; /* calls that returned at once because the key was off */
 	bool key_on;
 	u64 key_on_at_ns; /* trace time the key flipped on; valid when key_on */
-	/* Added by the uclamp stage: user-interface calls the kernel rejected (-EINVAL). */
+	/* user-interface calls the kernel rejected (-EINVAL) */
 	u64 setattr_rejected; /* uclamp_setattr calls failing uclamp_validate */
 	u64 sysctl_rejected;  /* uclamp_sysctl_write calls undone */
 };
@@ -211,7 +211,7 @@ int uclamp_group_write(struct uclamp_sys *sys, int group, enum uclamp_id id, con
 /* capacity_from_percent: "max" -> 1024, "12.34" -> DIV_ROUND_CLOSEST(1234 << 10, 10000). */
 int uclamp_capacity_from_percent(const char *text, unsigned int *out);
 
-/* ---- Added by the uclamp stage (declarations beyond the lead's contract) ---- */
+/* ---- re-accounting, validation, and the names of groups and sysctls ---- */
 
 /* uclamp_update_active(p, clamp_id) v5.9: if p's clamp `id` is refcounted on rq (eff[id].active),
  * uclamp_rq_dec_id then uclamp_rq_inc_id, so a changed group or default takes effect on a

@@ -39,10 +39,9 @@ run_case() {
 			echo "bad_inputs.sh: $name: known issue (reported, not fixed): $why"
 			known_open=$((known_open + 1))
 		else
-			echo "bad_inputs.sh: $name: $why"
+			golden_fail "$name: $why"
 			echo "  command: $*"
 			sed 's/^/  stderr: /' "$tmp/err" | head -5
-			fail=1
 		fi
 	elif [ "$kind" = known ]; then
 		echo "bad_inputs.sh: $name: known issue now passes: make it a plain case"
@@ -131,8 +130,7 @@ cp "$tmp/foreign.db" "$tmp/foreign-copy.db"
 case_ foreign-db 3 "'foreign.db': an SQLite database, but not a govsim results database (1 tables, no govsim schema version): nothing was written to it" "$bin" run --quiet $sf --db foreign.db
 case_ foreign-db-sweep 3 "'foreign.db': an SQLite database, but not a govsim results database" "$bin" sweep $sf --db foreign.db
 if ! cmp -s "$tmp/foreign.db" "$tmp/foreign-copy.db"; then
-	echo "bad_inputs.sh: foreign-db: the foreign database was changed"
-	fail=1
+	golden_fail "foreign-db: the foreign database was changed"
 fi
 echo "not a database" >"$tmp/text.db"
 case_ text-db 3 "'text.db': not a results database: file is not a database" "$bin" run --quiet $sf --db text.db
@@ -141,7 +139,8 @@ case_ text-db 3 "'text.db': not a results database: file is not a database" "$bi
 # turns a hang into a failed case.
 mkfifo "$tmp/fifo.db"
 ln -s /dev/null "$tmp/null.db"
-(cd "$tmp" && "$bin" run --quiet $sf --db ok.db) || fail=1
+(cd "$tmp" && "$bin" run --quiet $sf --db ok.db) ||
+	golden_fail "run --quiet $sf --db ok.db: exit $?"
 case_ fifo-db 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" run --quiet $sf --db fifo.db
 case_ fifo-db-sweep 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" sweep $sf --db fifo.db
 case_ fifo-db-merge-out 3 "'fifo.db': is a FIFO, not a regular file" timeout 20 "$bin" merge fifo.db ok.db
@@ -150,8 +149,7 @@ case_ devnull-link-db 3 "'null.db': is a character device ('/dev/null'), not a r
 case_ devnull-link-db-sweep 3 "'null.db': is a character device ('/dev/null'), not a regular file" timeout 20 "$bin" sweep $sf --db null.db
 case_ dir-db 3 "'.': is a directory, not a regular file" timeout 20 "$bin" run --quiet $sf --db .
 if [ -e "$tmp/merged.db" ]; then
-	echo "bad_inputs.sh: fifo-db-merge-in: a refused merge created its output"
-	fail=1
+	golden_fail "fifo-db-merge-in: a refused merge created its output"
 fi
 
 # --- write errors: every output is checked (ferror/fclose), exit 1 naming it -------

@@ -31,15 +31,16 @@ case_() {
 	if [ "${GOVSIM_GOLDEN_UPDATE:-0}" = 1 ]; then
 		cp "$tmp/$name.out" "$exp/compare_$name.txt"
 	elif ! diff -u "$exp/compare_$name.txt" "$tmp/$name.out"; then
-		echo "compare: $name differs from $exp/compare_$name.txt" >&2
-		fail=1
+		golden_fail "$name differs from $exp/compare_$name.txt"
 	fi
 }
 
 # one run per side, from `govsim run`
 db1="$tmp/one.db"
-"$bin" run "$rtapp" --platform juno-r0 --label base --db "$db1" --quiet || fail=1
-"$bin" run "$rtapp" --platform juno-r0 --label boost --action "$boost" --db "$db1" --quiet || fail=1
+"$bin" run "$rtapp" --platform juno-r0 --label base --db "$db1" --quiet ||
+	golden_fail "run $rtapp --platform juno-r0 --label base: exit $?"
+"$bin" run "$rtapp" --platform juno-r0 --label boost --action "$boost" --db "$db1" --quiet ||
+	golden_fail "run $rtapp --platform juno-r0 --label boost: exit $?"
 case_ fail_on_energy --db "$db1" --base label=base --new label=boost --fail-on 'energy>+2%'
 case_ within --db "$db1" --base label=base --new label=boost --fail-on 'energy>+10%' \
 	--fail-on 'delay>+5%' --fail-on 'avg_freq_policy1<-10%' --fail-on 'transitions>+100'
@@ -47,20 +48,22 @@ case_ fail_on_absolute --db "$db1" --base run=1 --new run=2 --fail-on 'transitio
 	--fail-on 'delay<-50%' --fail-on 'delay<=-40%'
 # several --new, one column each: column 1 is fail_on_energy's new column
 "$bin" run "$rtapp" --platform juno-r0 --label cap --policy "$tmp/cap300.txt" --db "$db1" \
-	--quiet || fail=1
+	--quiet || golden_fail "run $rtapp --platform juno-r0 --label cap: exit $?"
 case_ columns --db "$db1" --base label=base --new label=boost --new label=cap
 case_ columns_json --db "$db1" --base label=base --new label=boost --new label=cap --json
 
 # two identical repeats per side: Hmean, Stddev, no '*' (no spread on either side)
 db2="$tmp/repeats.db"
 "$bin" sweep "$rtapp" "$rtapp" --platform juno-r0 --no-policy --action "$boost" --db "$db2" \
-	--jobs 2 --quiet || fail=1
+	--jobs 2 --quiet ||
+		golden_fail "sweep $rtapp $rtapp --platform juno-r0 --no-policy: exit $?"
 case_ repeats --db "$db2" --base policy=none --new "label=action=\"$boost\""
 
 # two traces per side
 db3="$tmp/traces.db"
 "$bin" sweep "$rtapp" "$sched" --platform juno-r0 --no-policy --policy "$tmp/cap300.txt" \
-	--db "$db3" --jobs 2 --quiet || fail=1
+	--db "$db3" --jobs 2 --quiet ||
+		golden_fail "sweep $rtapp $sched --platform juno-r0 --no-policy: exit $?"
 case_ traces_markdown --db "$db3" --base policy=none --new "policy=$tmp/cap300.txt" \
 	--format markdown
 case_ traces_csv --db "$db3" --base policy=none --new "policy=$tmp/cap300.txt" --format csv \

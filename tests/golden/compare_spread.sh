@@ -46,7 +46,7 @@ no_inf csv "$tmp/csv"
 no_inf columns "$tmp/cols"
 grep -E '^Amean' "$tmp/cols" | grep -qF '*' && golden_fail "columns: a '*' with no spread"
 "$bin" compare "${sel[@]}" --json >"$tmp/json" || golden_fail "compare --json failed"
-python3 - "$tmp/json" <<'PY' || fail=1
+python3 - "$tmp/json" <<'PY' || golden_fail "the Python check of $tmp/json failed"
 import json, sys
 j = json.load(open(sys.argv[1]))
 bad = 0

@@ -37,13 +37,12 @@ evals() {
 got=$(evals --set sched_autogroup=1)
 read -r u1 u2 u3 rest <<<"$got"
 if [ -n "${rest:-}" ] || [ -z "${u3:-}" ] || [ "$u2" != 0 ] || [ "$u1" != "$u3" ] || [ "$u1" -le 512 ]; then
-	echo "exit_move.sh: sched_autogroup=1: utils at the exit '$got', want 'U 0 U' with U > 512"
-	fail=1
+	golden_fail "sched_autogroup=1: utils at the exit '$got', want 'U 0 U' with U > 512"
 fi
 got=$(evals --set sched_autogroup=0)
-[ -z "$got" ] || { echo "exit_move.sh: sched_autogroup=0: evaluations at the exit '$got', want none"; fail=1; }
+[ -z "$got" ] || golden_fail "sched_autogroup=0: evaluations at the exit '$got', want none"
 got=$(evals)
-[ -z "$got" ] || { echo "exit_move.sh: default: evaluations at the exit '$got', want none"; fail=1; }
+[ -z "$got" ] || golden_fail "default: evaluations at the exit '$got', want none"
 "$bin" run "$tmp/t.txt" "${args[@]}" --set sched_autogroup=2 >/dev/null 2>&1
-[ $? = 2 ] || { echo "exit_move.sh: sched_autogroup=2 not refused with exit 2"; fail=1; }
+[ $? = 2 ] || golden_fail "sched_autogroup=2 not refused with exit 2"
 exit $fail

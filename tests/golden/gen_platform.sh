@@ -17,13 +17,15 @@ for p in default juno-r0 hikey; do
 	name=$p
 	args=(--platform "$p")
 	[ "$p" = default ] && { name=hikey960; args=(); }
-	"$bin" gen mix "${args[@]}" -o "$tmp/$p.txt" || { echo "gen_platform: gen mix ${args[*]} failed" >&2; fail=1; continue; }
+	"$bin" gen mix "${args[@]}" -o "$tmp/$p.txt" ||
+		{ golden_fail "gen mix ${args[*]} failed"; continue; }
 	sqlite3 "$tmp/$name.db" <"$src/models/schema.sql" && sqlite3 "$tmp/$name.db" <"$src/models/$name.sql" ||
-		{ echo "gen_platform: cannot load models/$name.sql" >&2; fail=1; continue; }
+		{ golden_fail "cannot load models/$name.sql"; continue; }
 	# cpu -> the highest OPP of its cluster, from the model
 	sqlite3 -separator ' ' "$tmp/$name.db" "SELECT c.cpu, (SELECT max(o.freq_khz) FROM opps o
 		WHERE o.cluster = cc.cluster) FROM cpus c JOIN cluster_cpus cc ON cc.cpu = c.cpu
-		ORDER BY c.cpu" >"$tmp/want.txt" || { fail=1; continue; }
+		ORDER BY c.cpu" >"$tmp/want.txt" ||
+		{ golden_fail "$name: cannot read the highest OPP of each CPU"; continue; }
 	# the trace's frequency markers: cpu -> state
 	sed -n 's/.*cpu_frequency_devlib: state=\([0-9]*\) cpu_id=\([0-9]*\).*/\2 \1/p' "$tmp/$p.txt" |
 		sort -n >"$tmp/got.txt"
@@ -34,12 +36,12 @@ for p in default juno-r0 hikey; do
 		golden_fail "$p: #P:$ncpu, the model has $(wc -l <"$tmp/want.txt") CPUs"
 	"$bin" run "$tmp/$p.txt" --platform "$name" >"$tmp/run.txt" 2>&1 || golden_fail "run on $name failed"
 	if grep -E 'what-if|no OPP' "$tmp/run.txt" >&2; then
-		echo "gen_platform: $p: the replay on $name is a what-if" >&2
-		fail=1
+		golden_fail "$p: the replay on $name is a what-if"
 	fi
 done
 
-"$bin" gen mix --cpus 2 --max-khz 1000000 -o "$tmp/c.txt" || fail=1
+"$bin" gen mix --cpus 2 --max-khz 1000000 -o "$tmp/c.txt" ||
+	golden_fail "gen mix --cpus 2 --max-khz 1000000: exit $?"
 [ "$(grep -c 'cpu_frequency_devlib: state=1000000 ' "$tmp/c.txt")" = 2 ] ||
 	golden_fail "--cpus 2 --max-khz 1000000 does not write 2 CPUs at 1 GHz"
 exit $fail

@@ -32,16 +32,14 @@ case_() {
 	shift 2
 	want=$(documented "$cmd" "$phrase")
 	if [ -z "$want" ]; then
-		echo "help_exit: 'govsim $cmd --help' says nothing of '$phrase'" >&2
-		fail=1
+		golden_fail "'govsim $cmd --help' says nothing of '$phrase'"
 		return
 	fi
 	"$bin" "$@" >out.txt 2>err.txt
 	st=$?
 	if [ "$st" != "$want" ]; then
-		echo "help_exit: 'govsim $*' exits $st; 'govsim $cmd --help' says $want for '$phrase':" >&2
+		golden_fail "'govsim $*' exits $st; 'govsim $cmd --help' says $want for '$phrase':"
 		head -5 err.txt >&2
-		fail=1
 	fi
 }
 
@@ -96,7 +94,8 @@ case_ sweep "FILE could not be written" sweep p.txt --db /proc/nope/s.db --quiet
 case_ sweep "2 bad command line" sweep p.txt --frob --db s3.db
 
 "$bin" run p.txt --db h.db --quiet --platform hikey960 &&
-	"$bin" run p.txt --db h.db --quiet --platform hikey || fail=1
+	"$bin" run p.txt --db h.db --quiet --platform hikey ||
+		golden_fail "run p.txt --db h.db --platform hikey: exit $?"
 case_ compare "0 no threshold crossed" compare --db s.db --base governor=performance --new governor=powersave --fail-on 'transitions>+1000'
 case_ compare "a threshold crossed" compare --db s.db --base governor=powersave --new governor=performance --fail-on 'energy>+2%'
 case_ compare "bad command line" compare --db s.db --base governor=performance
@@ -108,7 +107,8 @@ case_ compare "is not a results database" compare --db text.db --base run=1 --ne
 
 for k in 0 1; do
 	"$bin" sweep p.txt --governor performance --governor powersave --job $k --db part$k.db \
-		--quiet || fail=1
+		--quiet ||
+			golden_fail "sweep p.txt --job $k: exit $?"
 done
 case_ merge "0 merged" merge m.db part0.db part1.db
 case_ merge "jobs missing" merge m2.db part0.db --expect 2

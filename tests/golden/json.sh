@@ -10,11 +10,13 @@
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init json
-py() { python3 - "$@" || fail=1; }
+py() { python3 - "$@" || golden_fail "the Python check of $1 failed"; }
 
 sf=traces/android-8cpu/surfaceflinger.txt
-"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' --json >"$tmp/run.json" 2>/dev/null || fail=1
-"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' >"$tmp/run.txt" 2>/dev/null || fail=1
+"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' --json >"$tmp/run.json" 2>/dev/null ||
+	golden_fail "run $sf --action setattr comm=nobody uclamp_min=5: exit $?"
+"$bin" run $sf --action 'setattr comm=nobody uclamp_min=5' >"$tmp/run.txt" 2>/dev/null ||
+	golden_fail "run $sf --action setattr comm=nobody uclamp_min=5: exit $?"
 py "$tmp/run.json" "$tmp/run.txt" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -59,9 +61,12 @@ PY
 
 # a replay that ends after its trace: both spans and the stretch, as the text's second line
 rt=traces/juno-r0/rtapp_switch/trace.txt
-"$bin" run $rt --platform juno-r0 --json >"$tmp/rt.json" 2>/dev/null || fail=1
-"$bin" run $rt --platform juno-r0 >"$tmp/rt.txt" 2>/dev/null || fail=1
-"$bin" run $rt --platform juno-r0 --timing traced --json >"$tmp/rt_traced.json" 2>/dev/null || fail=1
+"$bin" run $rt --platform juno-r0 --json >"$tmp/rt.json" 2>/dev/null ||
+	golden_fail "run $rt --platform juno-r0 --json: exit $?"
+"$bin" run $rt --platform juno-r0 >"$tmp/rt.txt" 2>/dev/null ||
+	golden_fail "run $rt --platform juno-r0: exit $?"
+"$bin" run $rt --platform juno-r0 --timing traced --json >"$tmp/rt_traced.json" 2>/dev/null ||
+	golden_fail "run $rt --platform juno-r0 --timing traced: exit $?"
 py "$tmp/rt.json" "$tmp/rt.txt" "$tmp/rt_traced.json" <<'PY'
 import json, re, sys
 d = json.load(open(sys.argv[1]))
@@ -83,8 +88,10 @@ PY
 db="$tmp/c.db"
 printf 'setattr comm=* uclamp_max=300\n' >"$tmp/cap.txt"
 for t in traces/juno-r0/rtapp_switch/trace.txt traces/juno-r0/sched_load/trace.dat; do
-	"$bin" run $t --platform juno-r0 --db "$db" --quiet || fail=1
-	"$bin" run $t --platform juno-r0 --db "$db" --quiet --policy "$tmp/cap.txt" || fail=1
+	"$bin" run $t --platform juno-r0 --db "$db" --quiet ||
+		golden_fail "run $t, no policy: exit $?"
+	"$bin" run $t --platform juno-r0 --db "$db" --quiet --policy "$tmp/cap.txt" ||
+		golden_fail "run $t --policy cap.txt: exit $?"
 done
 "$bin" compare --db "$db" --base policy=none --new "policy=$tmp/cap.txt" --json \
 	--fail-on 'delay>+50%' >"$tmp/cmp.json" 2>"$tmp/cmp.err"
@@ -117,14 +124,18 @@ grep -q "^per trace (means of its runs):" "$tmp/cmp.txt" || golden_fail "no per-
 # unknown selector key
 sel="$tmp/sel.db"
 sl=traces/juno-r0/sched_load/trace.dat
-"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=1000 || fail=1
-"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=10000 || fail=1
+"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=1000 ||
+	golden_fail "run $sl rate_limit_us=1000: exit $?"
+"$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=10000 ||
+	golden_fail "run $sl rate_limit_us=10000: exit $?"
 "$bin" run $sl --platform juno-r0 --db "$sel" --quiet --set rate_limit_us=1000 \
-	--action 'setattr comm=sh  uclamp_min=512' || fail=1
+	--action 'setattr comm=sh  uclamp_min=512' ||
+	golden_fail "run $sl rate_limit_us=1000 with an action: exit $?"
 "$bin" compare --db "$sel" --base rate_limit_us=1000,policy=none --new rate_limit_us=10000 --json \
-	>"$tmp/sel1.json" || fail=1
+	>"$tmp/sel1.json" || golden_fail "compare --new rate_limit_us=10000 (sel1): exit $?"
 "$bin" compare --db "$sel" --base rate_limit_us=1000,policy=none \
-	--new 'action=setattr comm=sh uclamp_min=512' --json >"$tmp/sel2.json" || fail=1
+	--new 'action=setattr comm=sh uclamp_min=512' --json >"$tmp/sel2.json" ||
+	golden_fail "compare --new action=... (sel2): exit $?"
 "$bin" compare --db "$sel" --base colour=red --new run=1 >"$tmp/sel3.txt" 2>&1
 [ $? = 2 ] && grep -q "'colour': unknown selector key" "$tmp/sel3.txt" ||
 	{ golden_fail "colour= is not an unknown selector key"; cat "$tmp/sel3.txt" >&2; }
@@ -141,12 +152,15 @@ for f, b, n in (("sel1", 1, 2), ("sel2", 1, 3)):
 PY
 
 # validate, trace info, platforms show: one object each, values as in the text
-"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --json >"$tmp/val.json" || fail=1
-"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 >"$tmp/val.txt" || fail=1
-"$bin" trace info $sf --json >"$tmp/info.json" || fail=1
-"$bin" trace info $sf >"$tmp/info.txt" || fail=1
-"$bin" platforms show hikey960 --json >"$tmp/plat.json" || fail=1
-"$bin" platforms show hikey960 >"$tmp/plat.txt" || fail=1
+"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 --json >"$tmp/val.json" ||
+	golden_fail "validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 ...: exit $?"
+"$bin" validate traces/juno-r0/sched_load/trace.dat --platform juno-r0 >"$tmp/val.txt" ||
+	golden_fail "validate traces/juno-r0/sched_load/trace.dat --platform juno-r0: exit $?"
+"$bin" trace info $sf --json >"$tmp/info.json" || golden_fail "trace info $sf --json: exit $?"
+"$bin" trace info $sf >"$tmp/info.txt" || golden_fail "trace info $sf: exit $?"
+"$bin" platforms show hikey960 --json >"$tmp/plat.json" ||
+	golden_fail "platforms show hikey960 --json: exit $?"
+"$bin" platforms show hikey960 >"$tmp/plat.txt" || golden_fail "platforms show hikey960: exit $?"
 py "$tmp" <<'PY'
 import json, re, sys
 tmp = sys.argv[1]

@@ -32,7 +32,7 @@ grep -q "^    3; 2 with an emulated evaluation of the CPU within 200 us (util me
 	{ golden_fail "text:"; cat "$tmp/out.txt"; }
 "$bin" validate "$tmp/t.txt" "${args[@]}" --json >"$tmp/out.json" 2>"$tmp/err" ||
 	golden_fail "validate --json failed: $(cat "$tmp/err")"
-/usr/bin/python3 - "$tmp/out.json" <<'PY' || fail=1
+/usr/bin/python3 - "$tmp/out.json" <<'PY' || golden_fail "the Python check of $tmp/out.json failed"
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 ke = k["kernel_evaluations"]

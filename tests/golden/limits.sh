@@ -27,10 +27,9 @@ limit() {
 		why="sanitizer report"
 	fi
 	if [ -n "$why" ]; then
-		echo "limits.sh: $name: $why" >&2
+		golden_fail "$name: $why"
 		echo "  command: $*" >&2
 		sed 's/^/  stderr: /' "$tmp/err" | head -5 >&2
-		fail=1
 	fi
 }
 export bin tmp sf
@@ -114,7 +113,7 @@ limit perfetto-cpu 3 "'$tmp/cpu.pftrace':1: packet at byte 0: ftrace bundle with
 # --- trace.dat (trace/dat_check.c), each limit past its value in a copy of the one-page seed --
 # (v6, little endian: tests/fuzz/mkdat.py). dat.py walks the header as the v6 layout gives it and
 # writes one damaged copy per case, printing the byte offset each message names.
-/usr/bin/python3 - tests/fuzz/corpus/dat/juno-sched-load-1page.dat "$tmp" >"$tmp/dat.at" <<'PY' || fail=1
+/usr/bin/python3 - tests/fuzz/corpus/dat/juno-sched-load-1page.dat "$tmp" >"$tmp/dat.at" <<'PY' || golden_fail "writing the damaged v6 trace.dat copies failed"
 import struct, sys
 src, d = open(sys.argv[1], 'rb').read(), sys.argv[2]
 pos = 0
@@ -170,7 +169,7 @@ PY
 # v7 (the zstd seed): the first compressed section of the chain that follows the file header
 # (16-byte section headers: id, flags, description, size; then the compressed block's sizes,
 # compressed and uncompressed, 4 bytes each) says it inflates to 1 GiB + 1
-/usr/bin/python3 - tests/fuzz/corpus/dat/v7-juno-1page-zstd.dat "$tmp" >>"$tmp/dat.at" <<'PY' || fail=1
+/usr/bin/python3 - tests/fuzz/corpus/dat/v7-juno-1page-zstd.dat "$tmp" >>"$tmp/dat.at" <<'PY' || golden_fail "writing the damaged v7 trace.dat copy failed"
 import struct, sys
 src = open(sys.argv[1], 'rb').read()
 pos = src.index(b'\0', 10) + 1 + 2 + 4          # magic, version, endianness and long size, page size

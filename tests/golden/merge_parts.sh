@@ -21,8 +21,7 @@ n=$("$bin" sweep "${args[@]}" --list-jobs | wc -l)
 same_db() {
 	if ! diff -u <(golden_db_dump "$1") <(golden_db_dump "$2") >"$tmp/db.diff"; then
 		head -20 "$tmp/db.diff"
-		echo "merge_parts: $3: '$1' and '$2' differ" >&2
-		fail=1
+		golden_fail "$3: '$1' and '$2' differ"
 	fi
 }
 # expect CODE PATTERN CMD...: CMD exits CODE and its stderr matches PATTERN
@@ -32,24 +31,24 @@ expect() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	if [ "$st" != "$code" ] || ! grep -Eq -- "$pat" "$tmp/err"; then
-		echo "merge_parts: '$*': exit $st (expected $code), stderr:" >&2
+		golden_fail "'$*': exit $st (expected $code), stderr:"
 		cat "$tmp/err" >&2
 		echo "  expected to match: $pat" >&2
-		fail=1
 	fi
 }
 
-"$bin" sweep "${args[@]}" --db "$tmp/local.db" --jobs 2 --quiet || fail=1
+"$bin" sweep "${args[@]}" --db "$tmp/local.db" --jobs 2 --quiet || golden_fail "local sweep: exit $?"
 mkdir "$tmp/parts"
 seq 0 $((n - 1)) | xargs -P2 -I{} "$bin" sweep "${args[@]}" --job {} \
-	--db "$tmp/parts/part-{}.db" --quiet || fail=1
+	--db "$tmp/parts/part-{}.db" --quiet || golden_fail "a sweep --job failed"
 
 # any order: reversed, and a glob (part-10 and part-11 come before part-2)
 rev=()
 for k in $(seq $((n - 1)) -1 0); do rev+=("$tmp/parts/part-$k.db"); done
-"$bin" merge "$tmp/rev.db" "${rev[@]}" --quiet || fail=1
+"$bin" merge "$tmp/rev.db" "${rev[@]}" --quiet || golden_fail "merge of the reversed parts: exit $?"
 same_db "$tmp/local.db" "$tmp/rev.db" "parts in reverse order"
-"$bin" merge --expect "$n" "$tmp/glob.db" "$tmp"/parts/part-*.db --quiet || fail=1
+"$bin" merge --expect "$n" "$tmp/glob.db" "$tmp"/parts/part-*.db --quiet ||
+	golden_fail "merge --expect $n of the globbed parts: exit $?"
 same_db "$tmp/local.db" "$tmp/glob.db" "parts from a glob, --expect $n"
 # the merged database is a results database, not a part: no sweep_part table
 t=$(sqlite3 "$tmp/glob.db" "SELECT count(*) FROM sqlite_master WHERE name = 'sweep_part'")

@@ -24,8 +24,7 @@ py=/usr/bin/python3
 # (1) a comm with a comma and a quote
 sed 's/rtapp/a,"b/g' "$tmp/p.txt" >"$tmp/comma.txt"
 if ! "$bin" run "$tmp/comma.txt" --quiet --task-timeline "$tmp/tt.csv"; then
-	echo "outputs_text.sh: run --task-timeline failed"
-	fail=1
+	golden_fail "run --task-timeline failed"
 fi
 if ! $py - "$tmp/tt.csv" <<'EOF'; then
 import csv, sys
@@ -38,7 +37,7 @@ comms = sorted({r[head.index('comm')] for r in body})
 if 'a,"b' not in comms:
     sys.exit("outputs_text.sh: --task-timeline comms read back as %r, expected 'a,\"b' among them" % comms)
 EOF
-	fail=1
+	golden_fail "--task-timeline: the comma and quote in a comm did not survive the CSV"
 fi
 
 # (2) comms that are not UTF-8: 0xff 0xfe (never valid), a lone continuation byte 0x80, a cut
@@ -65,8 +64,7 @@ comms = [t['comm'] for t in doc['tasks']['list']]
 if want not in comms:
     sys.exit("outputs_text.sh: --json comms %r, expected %r among them" % (comms, want))
 EOF
-		echo "  (trace $t)"
-		fail=1
+		golden_fail "--json comms of trace $t (above)"
 	fi
 done
 
@@ -77,28 +75,24 @@ for v in abc 12x -5 1e9 99999999999999999999 253402300800; do
 	status=$?
 	want="govsim: bad SOURCE_DATE_EPOCH '$v' (want seconds since 1970-01-01 UTC, 0..253402300799)"
 	if [ $status -ne 2 ] || [ "$(cat "$tmp/err")" != "$want" ]; then
-		echo "outputs_text.sh: SOURCE_DATE_EPOCH=$v: exit status $status (expected 2), stderr:"
+		golden_fail "SOURCE_DATE_EPOCH=$v: exit status $status (expected 2), stderr:"
 		sed 's/^/  /' "$tmp/err"
 		echo "  expected: $want"
-		fail=1
 	fi
 done
 if [ -e "$tmp/bad.db" ]; then
-	echo "outputs_text.sh: a bad SOURCE_DATE_EPOCH still wrote the database"
-	fail=1
+	golden_fail "a bad SOURCE_DATE_EPOCH still wrote the database"
 fi
 for v in 0 1600000000 253402300799; do
 	rm -f "$tmp/ok.db"
 	if ! SOURCE_DATE_EPOCH=$v "$bin" run "$trace" --quiet --db "$tmp/ok.db"; then
-		echo "outputs_text.sh: SOURCE_DATE_EPOCH=$v: run failed"
-		fail=1
+		golden_fail "SOURCE_DATE_EPOCH=$v: run failed"
 		continue
 	fi
 	got=$($py -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT created_at FROM runs").fetchone()[0])' "$tmp/ok.db")
 	want=$($py -c 'import datetime, sys; print(datetime.datetime.fromtimestamp(int(sys.argv[1]), datetime.timezone.utc).strftime("%Y-%m-%dT%H:%M:%SZ"))' "$v")
 	if [ "$got" != "$want" ]; then
-		echo "outputs_text.sh: SOURCE_DATE_EPOCH=$v: created_at '$got', expected '$want'"
-		fail=1
+		golden_fail "SOURCE_DATE_EPOCH=$v: created_at '$got', expected '$want'"
 	fi
 done
 

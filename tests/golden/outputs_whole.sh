@@ -34,16 +34,14 @@ intact() {
 	shift 2
 	for f in "$@"; do
 		if [ "$(head -c 100 "$d/$f" 2>/dev/null)" != "previous $f" ]; then
-			echo "outputs_whole.sh: $name: '$f' lost its previous content ($(wc -c <"$d/$f" 2>/dev/null) bytes now)"
-			fail=1
+			golden_fail "$name: '$f' lost its previous content ($(wc -c <"$d/$f" 2>/dev/null) bytes now)"
 		fi
 	done
 	local want have
 	want=$(printf '%s\n' "$@" | sort)
 	have=$(ls -A "$d" | sort)
 	if [ "$have" != "$want" ]; then
-		echo "outputs_whole.sh: $name: left in the folder: $(echo $have) (expected: $(echo $want))"
-		fail=1
+		golden_fail "$name: left in the folder: $(echo $have) (expected: $(echo $want))"
 	fi
 }
 
@@ -58,10 +56,9 @@ limited() {
 # expect_fail CASE STATUS MESSAGE: the last command's status and stderr ($tmp/err)
 expect_fail() {
 	if [ "$2" -ne 1 ] || [ "$(cat "$tmp/err")" != "$3" ]; then
-		echo "outputs_whole.sh: $1: exit status $2 (expected 1), stderr:"
+		golden_fail "$1: exit status $2 (expected 1), stderr:"
 		sed 's/^/  /' "$tmp/err"
 		echo "  expected: $3"
-		fail=1
 	fi
 }
 
@@ -120,17 +117,14 @@ intact "report" "$tmp/rep" $files
 expect_fail "report index.html" $? "govsim: 'rep/index.html': write error: File too large"
 for f in $files; do
 	if ! echo "previous $f" | cmp -s - "$tmp/rep/$f" && ! cmp -s "$tmp/rep/$f" "$tmp/ref/$f"; then
-		echo "outputs_whole.sh: report index.html: '$f' is neither its previous nor its new content"
-		fail=1
+		golden_fail "report index.html: '$f' is neither its previous nor its new content"
 	fi
 done
 if [ "$(cat "$tmp/rep/index.html")" != "previous index.html" ]; then
-	echo "outputs_whole.sh: report index.html: the page lost its previous content"
-	fail=1
+	golden_fail "report index.html: the page lost its previous content"
 fi
 if [ "$(ls -A "$tmp/rep" | wc -l)" != "$(echo $files | wc -w)" ]; then
-	echo "outputs_whole.sh: report index.html: left in the folder: $(ls -A "$tmp/rep" | tr '\n' ' ')"
-	fail=1
+	golden_fail "report index.html: left in the folder: $(ls -A "$tmp/rep" | tr '\n' ' ')"
 fi
 
 # 2. Stopped by a signal in the middle of writing. A trace long enough to be caught writing.
@@ -155,11 +149,9 @@ stopped() {
 	wait $pid
 	status=$?
 	if [ "$status" -eq 0 ]; then
-		echo "outputs_whole.sh: $name: finished before SIG$sig arrived (make the input bigger)"
-		fail=1
+		golden_fail "$name: finished before SIG$sig arrived (make the input bigger)"
 	elif [ "$status" -ne $((128 + $(kill -l "$sig"))) ]; then
-		echo "outputs_whole.sh: $name: exit status $status, expected death by SIG$sig"
-		fail=1
+		golden_fail "$name: exit status $status, expected death by SIG$sig"
 	fi
 	intact "$name" "$d" "$target"
 }
@@ -176,8 +168,7 @@ ln -s real.csv "$tmp/link/t.csv"
 (cd "$tmp/link" && "$bin" run "$trace" --quiet --timeline t.csv)
 if ! cmp -s "$tmp/stdout.csv" "$tmp/link/real.csv" || [ ! -L "$tmp/link/t.csv" ] ||
    [ "$(ls -A "$tmp/link" | tr '\n' ' ')" != "real.csv t.csv " ]; then
-	echo "outputs_whole.sh: --timeline through a link: $(ls -lA "$tmp/link" | tail -n +2 | tr '\n' ';')"
-	fail=1
+	golden_fail "--timeline through a link: $(ls -lA "$tmp/link" | tail -n +2 | tr '\n' ';')"
 fi
 
 exit $fail

@@ -29,7 +29,7 @@ if grep -E "^\([0-9]" "$tmp/juno.sql" | grep -v -e "$pi:[0-9]" -e "ASSUMED" | gr
 	golden_fail "a row without a file:line or ASSUMED source"
 fi
 
-"$py" - "$tmp/ref.json" "$tmp/imp.json" "$tmp/imp1450.json" <<'PY' || fail=1
+"$py" - "$tmp/ref.json" "$tmp/imp.json" "$tmp/imp1450.json" <<'PY' || golden_fail "the Python check of $tmp/ref.json $tmp/imp.json failed"
 import json, sys
 ref, imp, imp1450 = (json.load(open(f)) for f in sys.argv[1:4])
 bad = []

@@ -70,7 +70,7 @@ for n in lab2:lab-2cpu lab4:lab-4cpu-shared; do
 	grep -q "^('acpi-cpufreq', 0, 'sys/devices/system/cpu/cpufreq/policy0/scaling_driver" "$tmp/${n%%:*}.sql" ||
 		golden_fail "${n%%:*}: no cpufreq_driver row saying acpi-cpufreq, 0"
 done
-"$py" - "$tmp" <<'PY' || fail=1
+"$py" - "$tmp" <<'PY' || golden_fail "the Python check of $tmp failed"
 import json, sys
 tmp = sys.argv[1]
 bad = []
@@ -164,7 +164,7 @@ import_tree arm510 "$tmp/arm510"
 for n in arm61 arm510; do
 	grep -q "^INSERT INTO frequency_invariance" "$tmp/$n.sql" &&
 		golden_fail "$n: a frequency_invariance row for an arm CPU (the default, 1, applies)"
-	"$py" - "$tmp/$n.json" "$n" <<'PY' || fail=1
+	"$py" - "$tmp/$n.json" "$n" <<'PY' || golden_fail "the Python check of $tmp/$n.json $n failed"
 import json, sys
 d = json.load(open(sys.argv[1])); n = sys.argv[2]
 want = {

@@ -52,20 +52,19 @@ while IFS=$'\t' read -r blk c; do
 	*) [ $st = 0 ] || { golden_fail "exit $st: $c"; cat "$tmp/out.txt" >&2; } ;;
 	esac
 	if grep -q "warning" "$tmp/out.txt"; then
-		echo "readme_tour: warnings from: $c" >&2
+		golden_fail "warnings from: $c"
 		cat "$tmp/out.txt" >&2
-		fail=1
 	fi
 done <"$tmp/cmds.txt"
 [ -s "$tmp/whatif.db" ] || golden_fail "the sweep left no whatif.db"
 
 # output blocks: each line one the block's last command printed
 for blk in $(awk -F'\t' '$2 == "O" { print $1 }' "$tmp/blocks.txt" | sort -un); do
-	[ -f "$tmp/out.$blk" ] || { echo "readme_tour: output block after sh block $blk, which runs no govsim" >&2; fail=1; continue; }
+	[ -f "$tmp/out.$blk" ] || { golden_fail "output block after sh block $blk, which runs no govsim"; continue; }
 	awk -F'\t' -v b="$blk" '$1 == b && $2 == "O" { print $3 }' "$tmp/blocks.txt" | while IFS= read -r l; do
 		[ -z "$l" ] || grep -Fxq -- "$l" "$tmp/out.$blk" ||
 			{ echo "readme_tour: README shows '$l', the command printed no such line:" >&2; cat "$tmp/out.$blk" >&2; exit 1; }
-	done || fail=1
+	done || golden_fail "output block after sh block $blk: a line the command did not print"
 done
 
 # the sweep's comment counts what its command line holds and what the database gets
@@ -96,9 +95,8 @@ done
 db_runs=$(sqlite3 "$tmp/whatif.db" 'SELECT count(*) FROM runs' 2>/dev/null)
 if [ "$pol/$gov/$trc/$runs" != "$n_pol/$n_gov/$n_trc/$db_runs" ] ||
 	[ "$runs" != "$((n_pol * n_gov * n_trc))" ]; then
-	echo "readme_tour: the sweep's comment says $pol policies x $gov governors x $trc traces, $runs runs;" \
-		"the command has $n_pol x $n_gov x $n_trc, the database $db_runs runs" >&2
-	fail=1
+	golden_fail "the sweep's comment says $pol policies x $gov governors x $trc traces, $runs runs;" \
+		"the command has $n_pol x $n_gov x $n_trc, the database $db_runs runs"
 fi
 [ -s "$tmp/report/index.html" ] || ls "$tmp/report"/*.html >/dev/null 2>&1 ||
 	golden_fail "the report left no HTML page"
@@ -106,7 +104,7 @@ fi
 # 3. links stay inside the repository
 grep -o '](\([^)#]*\))' README.md | sed 's/^](//; s/)$//' | grep -v '^https\?:' | while read -r l; do
 	[ -e "$l" ] || { echo "readme_tour: README links to '$l', not in the repository" >&2; exit 1; }
-done || fail=1
+done || golden_fail "a README link leaves the repository"
 grep -n '\.\./' README.md >&2 && golden_fail "README names a path outside the repository"
 
 exit $fail

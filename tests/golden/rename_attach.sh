@@ -60,7 +60,7 @@ clamps() {
 expect() {
 	local got
 	got=$(clamps "$1" "$2")
-	[ "$got" = "$3" ] || { echo "rename_attach.sh: first name $1, attach comm=$2: uclamp_max before|after '$got', want '$3'"; fail=1; }
+	[ "$got" = "$3" ] || golden_fail "first name $1, attach comm=$2: uclamp_max before|after '$got', want '$3'"
 }
 expect rt-app ga0 "1024|307"
 expect ga0 ga0 "307|307"

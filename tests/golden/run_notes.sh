@@ -35,7 +35,7 @@ status "no match" $? 0
 plain=$("$bin" run $sf 2>/dev/null | grep '^uclamp: ')
 case "$plain" in
 "uclamp: static key off, aggregations run 0, skipped "[1-9]*) ;;
-*) echo "run_notes: plain run: unexpected '$plain'" >&2; fail=1 ;;
+*) golden_fail "plain run: unexpected '$plain'" ;;
 esac
 expect "no match" "$tmp/o" "$plain"
 expect "no match" "$tmp/o" "  setattr comm=surfaceflingr uclamp_min=512   (0 tasks)"

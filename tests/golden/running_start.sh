@@ -39,9 +39,9 @@ freqs() {
 	awk -F, 'NR > 1 && $2 == 1 && $12 != last { printf "%s ", $12; last = $12 }' "$tmp/tl.csv"
 }
 got=$(freqs)
-[ "$got" = "800000 " ] || { echo "running_start.sh: running before the trace: frequencies '$got', want '800000 '"; fail=1; }
+[ "$got" = "800000 " ] || golden_fail "running before the trace: frequencies '$got', want '800000 '"
 grep -q "running before the trace" "$tmp/out.txt" ||
-	{ echo "running_start.sh: the run's notes do not say the governor was taken as running"; fail=1; }
+	golden_fail "the run's notes do not say the governor was taken as running"
 got=$(freqs --set governor_start_ns=999000000)
-[ "$got" = "3000000 " ] || { echo "running_start.sh: started at the first event: frequencies '$got', want '3000000 '"; fail=1; }
+[ "$got" = "3000000 " ] || golden_fail "started at the first event: frequencies '$got', want '3000000 '"
 exit $fail

@@ -34,7 +34,7 @@ for timing in traced work; do
 	mkdir -p "$d"
 	"$bin" run "$tmp/t.txt" --timing $timing --json --db "$d/r.db" --csv "$d/csv" \
 		>"$d/j" 2>"$d/e" || { golden_fail "$timing: run failed: $(cat "$d/e")"; continue; }
-	python3 - "$timing" "$d" <<'PY' || fail=1
+	python3 - "$timing" "$d" <<'PY' || golden_fail "the Python check of $timing $d failed"
 import csv, json, sqlite3, sys
 timing, d = sys.argv[1:]
 j = json.load(open(f'{d}/j'))
@@ -66,7 +66,7 @@ for t in traces/android-8cpu/surfaceflinger.txt tests/golden/input/surfaceflinge
 	for timing in traced work; do
 		"$bin" run "$t" --timing $timing --json >"$tmp/j" 2>/dev/null ||
 			{ golden_fail "$t $timing: run failed"; continue; }
-		python3 - "$t $timing" "$tmp/j" 8 <<'PY' || fail=1
+		python3 - "$t $timing" "$tmp/j" 8 <<'PY' || golden_fail "the Python check of $t $timing failed"
 import json, sys
 name, path, cpus = sys.argv[1], sys.argv[2], int(sys.argv[3])
 j = json.load(open(path))

@@ -28,7 +28,7 @@ selected() {
 	local sel=$1 want=$2 got n
 	rm -rf out
 	if ! "$bin" report --db r.db --select "$sel" --out out >/dev/null 2>err.txt; then
-		echo "selectors: report --select '$sel' failed:" >&2; cat err.txt >&2; fail=1; return
+		golden_fail "report --select '$sel' failed:"; cat err.txt >&2; return
 	fi
 	got=$(ls out | sed -n 's/^run\([0-9]*\)_residency\.png$/\1/p' | sort -n | tr '\n' ' ')
 	[ "$got" = "$want " ] ||

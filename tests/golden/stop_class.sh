@@ -47,12 +47,12 @@ freqs() {
 }
 trace migration/1 0 >"$tmp/t.txt"
 got=$(freqs)
-[ "$got" = "800000 " ] || { echo "stop_class.sh: with migration/1: frequencies '$got', want '800000 '"; fail=1; }
+[ "$got" = "800000 " ] || golden_fail "with migration/1: frequencies '$got', want '800000 '"
 # the control: an RT task of priority 99 under another name does ask the maximum
 trace watchdog/1 0 >"$tmp/t.txt"
 got=$(freqs)
 case "$got" in
 800000\ 1200000\ *) ;;
-*) echo "stop_class.sh: with the RT watchdog/1: frequencies '$got', want 800000 then 1200000"; fail=1 ;;
+*) golden_fail "with the RT watchdog/1: frequencies '$got', want 800000 then 1200000" ;;
 esac
 exit $fail

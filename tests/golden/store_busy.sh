@@ -63,9 +63,8 @@ expect_locked() {
 	status=$?
 	if [ "$status" -ne 1 ] || ! grep -q "^govsim: '$db': .*locked by another process" "$tmp/err" ||
 		grep -q "not a results database" "$tmp/err"; then
-		echo "store_busy.sh: $name: exit status $status (expected 1), stderr:"
+		golden_fail "$name: exit status $status (expected 1), stderr:"
 		sed 's/^/  /' "$tmp/err"
-		fail=1
 	fi
 }
 
@@ -77,8 +76,7 @@ expect_locked "merge into it" "$bin" merge "$db" "$tmp/other.db"
 expect_locked "merge from it" "$bin" merge "$tmp/out.db" "$db"
 release_lock
 if [ "$(runs_of "$db")" != first ]; then
-	echo "store_busy.sh: after the locked commands, runs are '$(runs_of "$db")', expected 'first'"
-	fail=1
+	golden_fail "after the locked commands, runs are '$(runs_of "$db")', expected 'first'"
 fi
 
 # a lock that goes away within the timeout is waited for
@@ -91,9 +89,8 @@ release_lock
 wait "$pid"
 status=$?
 if [ "$status" -ne 0 ] || [ "$(runs_of "$db")" != "first waited" ]; then
-	echo "store_busy.sh: a lock released after 1 s: exit status $status, runs '$(runs_of "$db")', stderr:"
+	golden_fail "a lock released after 1 s: exit status $status, runs '$(runs_of "$db")', stderr:"
 	sed 's/^/  /' "$tmp/err"
-	fail=1
 fi
 
 # the final merge of a sweep fails: the jobs' databases are kept
@@ -104,14 +101,12 @@ status=$?
 kept=$(sed -n "s/.* kept in '\([^']*\)'.*/\1/p" "$tmp/err" | head -1)
 if [ "$status" -ne 1 ] || ! grep -q "^govsim: '$db': .*locked by another process" "$tmp/err" ||
 	[ -z "$kept" ]; then
-	echo "store_busy.sh: sweep, merge locked: exit status $status (expected 1), stderr:"
+	golden_fail "sweep, merge locked: exit status $status (expected 1), stderr:"
 	sed 's/^/  /' "$tmp/err"
-	fail=1
 fi
 release_lock
 if [ "$(runs_of "$db")" != "first waited" ]; then
-	echo "store_busy.sh: sweep, merge locked: runs are '$(runs_of "$db")', the sweep stored some"
-	fail=1
+	golden_fail "sweep, merge locked: runs are '$(runs_of "$db")', the sweep stored some"
 fi
 if [ -n "$kept" ]; then
 	parts=("$kept"/job-*.db)
@@ -120,13 +115,11 @@ if [ -n "$kept" ]; then
 		labels="$labels $(sqlite3 "$p" "SELECT governor FROM runs" 2>/dev/null)"
 	done
 	if [ "$labels" != " schedutil ondemand conservative" ]; then
-		echo "store_busy.sh: sweep, merge locked: '$kept' holds ${parts[*]}, governors$labels"
-		fail=1
+		golden_fail "sweep, merge locked: '$kept' holds ${parts[*]}, governors$labels"
 	fi
 	if ! "$bin" merge "$db" "${parts[@]}" >/dev/null ||
 		[ "$(sqlite3 "$db" "SELECT group_concat(governor, ' ') FROM (SELECT governor FROM runs WHERE run_id > 2 ORDER BY run_id)")" != "schedutil ondemand conservative" ]; then
-		echo "store_busy.sh: sweep, merge locked: merging the kept databases failed"
-		fail=1
+		golden_fail "sweep, merge locked: merging the kept databases failed"
 	fi
 fi
 

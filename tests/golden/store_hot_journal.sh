@@ -72,27 +72,22 @@ hot_copy() {
 expect_runs() {
 	local name=$1 db=$2 want=$3 ic runs stray
 	if [ -e "$db-journal" ] && [ -s "$db-journal" ]; then
-		echo "store_hot_journal.sh: $name: the journal is still there"
-		fail=1
+		golden_fail "$name: the journal is still there"
 	fi
 	ic=$(sqlite3 "$db" "PRAGMA integrity_check")
 	if [ "$ic" != ok ]; then
-		echo "store_hot_journal.sh: $name: integrity_check: $ic"
-		fail=1
+		golden_fail "$name: integrity_check: $ic"
 	fi
 	runs=$(sqlite3 "$db" "SELECT group_concat(run_id || ':' || label, ' ') FROM runs")
 	if [ "$runs" != "$want" ]; then
-		echo "store_hot_journal.sh: $name: runs are '$runs', expected '$want'"
-		fail=1
+		golden_fail "$name: runs are '$runs', expected '$want'"
 	fi
 	stray=$(sqlite3 "$db" "SELECT count(*) FROM timeline WHERE run_id NOT IN (SELECT run_id FROM runs)")
 	if [ "$stray" != 0 ]; then
-		echo "store_hot_journal.sh: $name: $stray timeline rows of no run"
-		fail=1
+		golden_fail "$name: $stray timeline rows of no run"
 	fi
 	if ! rows_of "$db" 1 | cmp -s - "$tmp/run1.txt"; then
-		echo "store_hot_journal.sh: $name: the rows of run 1 changed"
-		fail=1
+		golden_fail "$name: the rows of run 1 changed"
 	fi
 }
 
@@ -103,9 +98,8 @@ expect_ok() {
 	"$@" >/dev/null 2>"$tmp/err"
 	status=$?
 	if [ "$status" -ne 0 ]; then
-		echo "store_hot_journal.sh: $name: exit status $status, stderr:"
+		golden_fail "$name: exit status $status, stderr:"
 		sed 's/^/  /' "$tmp/err"
-		fail=1
 	fi
 }
 
@@ -113,8 +107,7 @@ hot_copy "$tmp/run.db"
 expect_ok "run --db" "$bin" run "$trace" --quiet --db "$tmp/run.db" --label second
 expect_runs "run --db" "$tmp/run.db" "1:first 2:second"
 if ! rows_of "$tmp/run.db" 2 | cmp -s - "$tmp/run1.txt"; then
-	echo "store_hot_journal.sh: run --db: the new run's rows differ from the first run's"
-	fail=1
+	golden_fail "run --db: the new run's rows differ from the first run's"
 fi
 
 hot_copy "$tmp/sweep.db"

@@ -25,13 +25,11 @@ expect() {
 	"$@" >"$tmp/out" 2>"$tmp/err"
 	st=$?
 	if [ "$st" != "$code" ]; then
-		echo "sweep_args: '$*': exit $st, expected $code" >&2
+		golden_fail "'$*': exit $st, expected $code"
 		cat "$tmp/err" >&2
-		fail=1
 	elif ! grep -Eq -- "$pat" "$tmp/err"; then
-		echo "sweep_args: '$*': stderr does not match '$pat':" >&2
+		golden_fail "'$*': stderr does not match '$pat':"
 		cat "$tmp/err" >&2
-		fail=1
 	fi
 }
 
@@ -44,7 +42,8 @@ for v in 'hz=100,,250' 'hz=100,' 'hz=,100'; do
 done
 # the same values without the hole: two jobs, labelled with each
 "$bin" sweep "$trace" --platform juno-r0 --set hz=100,250 --list-jobs >"$tmp/list" 2>&1
-printf '0\t%s\thz=100\n1\t%s\thz=250\n' "$trace" "$trace" | diff -u - "$tmp/list" || fail=1
+printf '0\t%s\thz=100\n1\t%s\thz=250\n' "$trace" "$trace" | diff -u - "$tmp/list" ||
+	golden_fail "--set hz=100,250 --list-jobs: not the two jobs hz=100 and hz=250"
 
 # --- several governors and --set: a key applies to the governors that take it
 # list_is ARGS... -- LABEL...: --list-jobs of the sweep gives exactly these labels, in order
@@ -115,14 +114,17 @@ grep -q "merge --expect 4 r.db parts/out-\*.db" "$tmp/err" ||
 	{ golden_fail "--slurm: no merge hint on stderr"; cat "$tmp/err" >&2; }
 for k in 3 1 0 2; do
 	# sbatch starts the script in --chdir; bash here does not, so start elsewhere and cd
-	(cd "$tmp/sl" && SLURM_ARRAY_TASK_ID=$k bash job.sbatch) || fail=1
+	(cd "$tmp/sl" && SLURM_ARRAY_TASK_ID=$k bash job.sbatch) ||
+		golden_fail "--slurm job.sbatch, task $k: exit $?"
 done
-(cd "$tmp/sl" && "$bin" merge --expect "$n" r.db parts/out-*.db --quiet) || fail=1
-"$bin" sweep "${sargs[@]}" --db "$tmp/local.db" --quiet || fail=1
+(cd "$tmp/sl" && "$bin" merge --expect "$n" r.db parts/out-*.db --quiet) ||
+	golden_fail "merge --expect $n r.db parts/out-*.db --quiet: exit $?"
+"$bin" sweep "${sargs[@]}" --db "$tmp/local.db" --quiet ||
+	golden_fail "the local sweep: exit $?"
 # trace paths differ (absolute in the script's sweep); compare everything else
 sqlite3 "$tmp/sl/r.db" "UPDATE runs SET trace = replace(trace, '$src/', '')"
 diff -u <(golden_db_dump "$tmp/local.db") <(golden_db_dump "$tmp/sl/r.db") >"$tmp/diff" ||
-	{ head -20 "$tmp/diff"; echo "sweep_args: --slurm parts differ from the local sweep" >&2; fail=1; }
+	{ head -20 "$tmp/diff"; golden_fail "--slurm parts differ from the local sweep"; }
 expect 2 "--slurm writes every job: not with --job" \
 	"$bin" sweep "$trace" --platform juno-r0 --slurm "$tmp/x.sbatch" --job 0
 

@@ -64,7 +64,7 @@ n=$(sqlite3 "$tmp/sweep.db" "SELECT count(*) FROM runs")
 same_db "$tmp/sweep.db" "$tmp/runs.db" "the sweep against one run per configuration"
 
 # parse T: how many opens of T one read of it by the reader alone takes
-# stdout is the count, or "failed": this runs in $(...), whose fail=1 the script would not see
+# stdout is the count, or "failed": this runs in $(...), whose golden_fail the script would not see
 parse() {
 	ASAN_OPTIONS="$nolsan" strace -f -qq -e trace=open,openat -o "$tmp/read.strace" "$bin" trace read "$1" >/dev/null ||
 		{ echo failed; return; }

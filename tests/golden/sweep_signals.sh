@@ -40,7 +40,8 @@ for _ in $(seq 50); do
 	flock -n "$T/govsim-sweep.live01/lock" true || break # held
 	sleep 0.1
 done
-TMPDIR="$T" "$bin" sweep "${quick[@]}" --db "$tmp/t1.db" || fail=1
+TMPDIR="$T" "$bin" sweep "${quick[@]}" --db "$tmp/t1.db" ||
+	golden_fail "the quick sweep (TMPDIR=$T): exit $?"
 kill -- -"$holder" 2>/dev/null
 wait "$holder" 2>/dev/null
 holder=
@@ -96,8 +97,7 @@ for sig in TERM INT; do
 		sleep 0.01
 	done
 	if [ -z "$w" ]; then
-		echo "sweep_signals: SIG$sig: no worker seen" >&2
-		fail=1
+		golden_fail "SIG$sig: no worker seen"
 	else
 		[ -n "$ok" ] || golden_fail "SIG$sig: worker $w is in process group $pgrp, not its own"
 	fi

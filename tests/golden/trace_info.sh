@@ -38,8 +38,7 @@ for entry in "${traces[@]}"; do
 		continue
 	fi
 	if ! diff -u "$exp/trace_info_$name.txt" "$out"; then
-		echo "trace_info: $path differs from $exp/trace_info_$name.txt" >&2
-		fail=1
+		golden_fail "$path differs from $exp/trace_info_$name.txt"
 	fi
 done
 
@@ -47,8 +46,7 @@ done
 counts() { sed -n '/^events:/,/^tasks:/p' "$1"; }
 for other in juno_sched_load_dat juno_sched_load_plugins juno_sched_load_latency; do
 	if ! diff -u <(counts "$tmp/juno_sched_load_report.txt") <(counts "$tmp/$other.txt"); then
-		echo "trace_info: $other and trace.report.txt counts differ" >&2
-		fail=1
+		golden_fail "$other and trace.report.txt counts differ"
 	fi
 done
 exit $fail

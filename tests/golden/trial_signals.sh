@@ -43,17 +43,15 @@ for cmd in run sweep; do
 			sleep 0.1
 		done
 		if [ "$(count)" -lt $want_procs ]; then
-			echo "trial_signals: $cmd: the trial child never showed ($(count) processes)" >&2
-			fail=1
+			golden_fail "$cmd: the trial child never showed ($(count) processes)"
 		fi
 		kill -"$sig" "$pid"
 		sleep 1
 		left=$(pgrep -f -- "$mark" | tr '\n' ' ')
 		[ -z "$left" ] || {
-			echo "trial_signals: $cmd SIG$sig: 1 s later still running: $left" >&2
+			golden_fail "$cmd SIG$sig: 1 s later still running: $left"
 			ps -o pid,ppid,pgid,stat,etime,args -p "$(echo $left | tr " " ,)" >&2
 			pkill -KILL -f -- "$mark"
-			fail=1
 		}
 		wait "$pid"
 		st=$?

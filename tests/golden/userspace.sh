@@ -45,7 +45,7 @@ run_us() {
 			golden_fail "$name ($timing): run failed: $(cat "$tmp/e")"
 			continue
 		fi
-		python3 - "$name ($timing)" "$tmp/j" "$w0" "$w4" "$pat" <<'PY' || fail=1
+		python3 - "$name ($timing)" "$tmp/j" "$w0" "$w4" "$pat" <<'PY' || golden_fail "the Python check of $name ($timing) failed"
 import json, re, sys
 name, path, w0, w4, pat = sys.argv[1:]
 j = json.load(open(path))

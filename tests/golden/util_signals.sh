@@ -40,8 +40,8 @@ cat >"$tmp/t.txt" <<'TRACE'
 TRACE
 args=(--platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 --set rq_clock_offset_ns=0)
 "$bin" validate "$tmp/t.txt" "${args[@]}" --json >"$tmp/out.json" 2>"$tmp/err" ||
-	{ echo "util_signals.sh: validate --json failed: $(cat "$tmp/err")"; fail=1; }
-/usr/bin/python3 - "$tmp/out.json" <<'PY' || fail=1
+	golden_fail "validate --json failed: $(cat "$tmp/err")"
+/usr/bin/python3 - "$tmp/out.json" <<'PY' || golden_fail "the Python check of $tmp/out.json failed"
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 sig = {s["signal"]: s for s in k["signals"]}
@@ -78,11 +78,11 @@ PY
 # the text table: the exact and within-10 shares beside the errors
 "$bin" validate "$tmp/t.txt" "${args[@]}" >"$tmp/out.txt" 2>"$tmp/err"
 grep -Eq '^    v6\.1 +task util_avg \(pre-trace\) +2 +2\.50 +5 +50\.0% +100\.0%$' "$tmp/out.txt" ||
-	{ echo "util_signals.sh: text:"; cat "$tmp/out.txt"; fail=1; }
+	{ golden_fail "text:"; cat "$tmp/out.txt"; }
 # --explain names the first divergences with their line
 "$bin" validate "$tmp/t.txt" "${args[@]}" --explain >"$tmp/out.txt" 2>"$tmp/err"
 grep -Eq 'task util_est\.enqueued +line 8 +1\.000140 s +cpu 1 +pid 11 +kernel 100 +emulated 0$' "$tmp/out.txt" ||
-	{ echo "util_signals.sh: --explain:"; cat "$tmp/out.txt"; fail=1; }
+	{ golden_fail "--explain:"; cat "$tmp/out.txt"; }
 
 # The instant of a sample: the kernel reads its signal inside an update (a wakeup's enqueue
 # decays a sleeping task's and the cfs_rq's averages to that instant before sched_wakeup is
@@ -103,8 +103,8 @@ cat >"$tmp/d.txt" <<'TRACE'
           <idle>-0       [001] d..2.     2.100200: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
 TRACE
 "$bin" validate "$tmp/d.txt" "${args[@]}" --json >"$tmp/d.json" 2>"$tmp/err" ||
-	{ echo "util_signals.sh: validate --json (decay) failed: $(cat "$tmp/err")"; fail=1; }
-/usr/bin/python3 - "$tmp/d.json" <<'PY' || fail=1
+	golden_fail "validate --json (decay) failed: $(cat "$tmp/err")"
+/usr/bin/python3 - "$tmp/d.json" <<'PY' || golden_fail "the Python check of $tmp/d.json failed"
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 sig = {s["signal"]: s for s in k["signals"]}
@@ -142,8 +142,8 @@ cat >"$tmp/e.txt" <<'TRACE'
           <idle>-0       [000] d..2.     1.200030: sched_pelt_cfs: cpu=0 path=/ load=0 rbl_load=0 util=0 update_time=1200030720
 TRACE
 "$bin" validate "$tmp/e.txt" "${args[@]}" --json >"$tmp/e.json" 2>"$tmp/err" ||
-	{ echo "util_signals.sh: validate --json (util_est) failed: $(cat "$tmp/err")"; fail=1; }
-/usr/bin/python3 - "$tmp/e.json" <<'PY' || fail=1
+	golden_fail "validate --json (util_est) failed: $(cat "$tmp/err")"
+/usr/bin/python3 - "$tmp/e.json" <<'PY' || golden_fail "the Python check of $tmp/e.json failed"
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 sig = {s["signal"]: s for s in k["signals"]}

@@ -21,9 +21,8 @@ expect() {
 	"$@" >"$tmp/out" 2>&1
 	local status=$?
 	if [ $status -ne 0 ] || ! grep -qE -- "$want" "$tmp/out"; then
-		echo "wattson.sh: $name: exit $status, no line matching '$want'"
+		golden_fail "$name: exit $status, no line matching '$want'"
 		sed 's/^/  /' "$tmp/out" | head -20
-		fail=1
 	fi
 }
 
@@ -67,8 +66,7 @@ expect missing-pair 'no curve value for .*policy0 at 300000 kHz with policy6 at 
 "$bin" run "$tmp/one.txt" --power-model wattson >"$tmp/out" 2>&1
 status=$?
 if [ $status -ne 2 ] || ! grep -q "platform 'hikey960' has no wattson curves" "$tmp/out"; then
-	echo "wattson.sh: no-curves: exit $status"
+	golden_fail "no-curves: exit $status"
 	cat "$tmp/out"
-	fail=1
 fi
 exit $fail

@@ -105,7 +105,7 @@ grep -q '^activations: 33,' "$tmp/lostmig.work.out" ||
 # CPU 1 runs 102 and 104 for 10 x 2 ms each and 101 for 6 x 2 ms
 "$bin" run "$tmp/lostmig.txt" --platform lab-2cpu --governor performance --quiet --csv "$tmp/csv" \
 	>/dev/null 2>&1 || golden_fail "lostmig --csv failed"
-python3 - "$tmp/csv" <<'PY' || fail=1
+python3 - "$tmp/csv" <<'PY' || golden_fail "the Python check of $tmp/csv failed"
 import csv, sys
 d = sys.argv[1]
 rows = list(csv.DictReader(open(f"{d}/policy_stats.csv")))

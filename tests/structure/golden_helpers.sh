@@ -8,8 +8,12 @@
 # what it checks.
 # Every script starts through the library's golden_init (the source tree, bin, exp, a tmp
 # removed at exit, fail) rather than a prologue of its own, and no helper under another name
-# is a one-line "print the message and set fail" (that is golden_fail).
-# Does not check: helpers under other names written over several lines.
+# is a one-line "print the message and set fail" (that is golden_fail). No script sets fail=1
+# itself, in whatever form (an if block that echoes and sets it, `{ echo ...; fail=1; }`,
+# `cmd || fail=1` after a command or a Python heredoc): a failure goes through golden_fail, so
+# each says what failed, under the script's name.
+# Does not check: a failure reported by echo and `exit 1` (a fatal one), or a message echoed
+# without golden_fail beside a golden_fail that says something else.
 # Usage: golden_helpers.sh SOURCE_DIR
 src=${1:?usage: golden_helpers.sh SOURCE_DIR}
 found=$(grep -nE '^[[:space:]]*(function[[:space:]]+)?(check|same|fail|err|dump)[[:space:]]*\(\)' \
@@ -30,6 +34,12 @@ found=$(grep -nE '^tmp=\$\(mktemp -d\)|^[[:space:]]*[a-z_]+\(\)[[:space:]]*\{[[:
 	"$src"/tests/golden/*.sh)
 if [ -n "$found" ]; then
 	echo "golden_helpers: a prologue or failure helper of a script's own (golden_init, golden_fail):"
+	echo "$found"
+	status=1
+fi
+found=$(grep -nE '(^|[^_[:alnum:]])fail=[1-9]' "$src"/tests/golden/*.sh | grep -vE '^[^:]+:[0-9]+:[[:space:]]*#')
+if [ -n "$found" ]; then
+	echo "golden_helpers: a failure set by hand (fail=1) rather than reported through golden_fail:"
 	echo "$found"
 	status=1
 fi

@@ -10,8 +10,11 @@
  * when one of them kept the task (false with none); finish_tasks is a second phase, called
  * only by sim_observers_finish_tasks. An empty list calls nothing, start/finish/finish_tasks
  * return 0 and task_exit false; start and finish stop at the first failure and return its
- * code (finish_tasks too); one observer past SIM_MAX_OBSERVERS is refused with GS_EINTERNAL and leaves the list as it
- * was; release frees every state once and empties the list.
+ * code (finish_tasks too); release frees every state once and empties the list. The list holds
+ * one observer of each kind of SIM_OBSERVER_KINDS, all of them at once (SIM_MAX_OBSERVERS is
+ * their count); a kind registered twice, SIM_OBSERVER_NONE (a registration without .kind) and a
+ * kind past the list are refused with GS_EINTERNAL naming it and leave the list as it was; each
+ * kind has a name of its own.
  * Does not check: the features themselves (the Wattson observer: golden/wattson.sh, which
  * compares the energies with a hand computation; validation and the placement check: the
  * golden validate tests and the lab's tables, byte for byte with the outputs before).
@@ -149,9 +152,10 @@ static void obs_release(void *state)
 	log_call("release", state);
 }
 
-static struct sim_observer full(const char *name)
+/* An observer of the given kind with every hook, logging under name. */
+static struct sim_observer full(enum sim_observer_kind kind, const char *name)
 {
-	return (struct sim_observer){.name = name,
+	return (struct sim_observer){.kind = kind,
 				     .state = (void *)name,
 				     .start = obs_start,
 				     .cpu_state = obs_cpu_state,
@@ -201,7 +205,8 @@ static void call_event_hooks(struct sim_observers *obs)
 static void test_order_and_missing_hooks(void **state)
 {
 	struct sim_observers obs = {0};
-	struct sim_observer a = full("a"), b = full("b"), c = full("c");
+	struct sim_observer a = full(SIM_OBSERVER_OVERHEAD, "a"), b = full(SIM_OBSERVER_EXITED, "b"),
+			   c = full(SIM_OBSERVER_WATTSON, "c");
 	struct gs_error err;
 	(void)state;
 
@@ -258,7 +263,8 @@ static void test_order_and_missing_hooks(void **state)
 static void test_task_exit_any_keeps(void **state)
 {
 	struct sim_observers obs = {0};
-	struct sim_observer a = full("a"), k = full("keep"), b = full("b");
+	struct sim_observer a = full(SIM_OBSERVER_OVERHEAD, "a"), k = full(SIM_OBSERVER_EXITED, "keep"),
+			   b = full(SIM_OBSERVER_VALIDATE, "b");
 	struct task p = {.pid = 45};
 	struct gs_error err;
 	(void)state;
@@ -290,7 +296,8 @@ static void test_empty(void **state)
 static void test_first_failure_stops(void **state)
 {
 	struct sim_observers obs = {0};
-	struct sim_observer a = full("fail"), b = full("b");
+	struct sim_observer a = full(SIM_OBSERVER_VALIDATE, "fail"),
+			   b = full(SIM_OBSERVER_PLACEMENT_CHECK, "b");
 	struct gs_error err;
 	(void)state;
 
@@ -305,25 +312,60 @@ static void test_first_failure_stops(void **state)
 			    "start:fail finish:fail tasks:fail release:fail release:b ");
 }
 
-static void test_too_many(void **state)
+/* Each kind once: all of them fit; a second of a kind, a registration without a kind and a kind
+ * past the list are refused, named, and leave the list as it was. */
+static void test_each_kind_once(void **state)
 {
 	struct sim_observers obs = {0};
-	struct sim_observer o = full("x"), extra = full("extra");
+	struct sim_observer twice = full(SIM_OBSERVER_WATTSON, "twice"),
+			    none = full(SIM_OBSERVER_NONE, "none"),
+			    past = full(SIM_OBSERVER_KIND_END, "past");
 	struct gs_error err;
 	(void)state;
 
-	for (int i = 0; i < SIM_MAX_OBSERVERS; i++)
+	assert_int_equal(SIM_MAX_OBSERVERS, 5); /* overhead, exited, wattson, validate, placement */
+	for (int k = SIM_OBSERVER_NONE + 1; k < SIM_OBSERVER_KIND_END; k++) {
+		struct sim_observer o = full((enum sim_observer_kind)k, "x");
+
 		assert_int_equal(sim_observers_add(&obs, &o, &err), 0);
+	}
+	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	gs_error_clear(&err);
-	assert_int_equal(sim_observers_add(&obs, &extra, &err), GS_EINTERNAL);
-	assert_non_null(strstr(err.msg, "'extra'"));
+	assert_int_equal(sim_observers_add(&obs, &twice, &err), GS_EINTERNAL);
+	assert_non_null(strstr(err.msg, "'wattson': registered twice"));
+	gs_error_clear(&err);
+	assert_int_equal(sim_observers_add(&obs, &none, &err), GS_EINTERNAL);
+	assert_non_null(strstr(err.msg, "kind 0: not one of SIM_OBSERVER_KINDS"));
+	gs_error_clear(&err);
+	assert_int_equal(sim_observers_add(&obs, &past, &err), GS_EINTERNAL);
+	assert_non_null(strstr(err.msg, "not one of SIM_OBSERVER_KINDS"));
 	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_account, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
-	assert_null(strstr(trail, "extra"));
+	assert_string_equal(trail, "release:x release:x release:x release:x release:x ");
+	/* the list is empty again: a kind can be added anew */
+	assert_int_equal(sim_observers_add(&obs, &twice, &err), 0);
+	sim_observers_release(&obs);
+}
+
+/* Every kind has a name, no two the same; none for SIM_OBSERVER_NONE or past the list. */
+static void test_kind_names(void **state)
+{
+	(void)state;
+	assert_null(sim_observer_name(SIM_OBSERVER_NONE));
+	assert_null(sim_observer_name(SIM_OBSERVER_KIND_END));
+	assert_string_equal(sim_observer_name(SIM_OBSERVER_OVERHEAD), "kernel overhead");
+	for (int k = SIM_OBSERVER_NONE + 1; k < SIM_OBSERVER_KIND_END; k++) {
+		const char *name = sim_observer_name((enum sim_observer_kind)k);
+
+		assert_non_null(name);
+		assert_true(name[0] != '\0');
+		for (int l = k + 1; l < SIM_OBSERVER_KIND_END; l++)
+			assert_string_not_equal(name, sim_observer_name((enum sim_observer_kind)l));
+	}
 }
 
 int main(void)
@@ -333,7 +375,8 @@ int main(void)
 		cmocka_unit_test(test_empty),
 		cmocka_unit_test(test_task_exit_any_keeps),
 		cmocka_unit_test(test_first_failure_stops),
-		cmocka_unit_test(test_too_many),
+		cmocka_unit_test(test_each_kind_once),
+		cmocka_unit_test(test_kind_names),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

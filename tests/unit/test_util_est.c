@@ -9,6 +9,11 @@
  * estimate after it (sched_util_est_cfs enqueued=) and the task's new estimate when the kernel
  * wrote one (sched_util_est_se enqueued= ewma=). Also hand-worked cases of the LSB flag, the
  * 1% margin, FASTUP, the capacity skip and migrations (task_sleep false).
+ * The order of dequeue_task_fair()'s util_est steps each kernel profile selects, read from the
+ * kernels' fair.c: util_est_dequeue() at the end through v5.10-early; util_est_dequeue() first
+ * and util_est_update() at the end from v5.10.89 (the MSB-flag fixes) to v6.6; both first in
+ * v6.12 (dequeue_task_fair l.7282); the update back after the PELT update in 7.2
+ * (update_load_avg l.5889, UPDATE_UTIL_EST).
  * Does not check: where the scheduler model calls these (test_sched.c).
  */
 #include "testutil.h"
@@ -231,7 +236,7 @@ static void test_hand_cases(void **state)
 static void test_unified_capacity_skip(void **state)
 {
 	struct util_est_cfg v6_12 = {.flag = 0x80000000U, .margin = UTIL_EST_MARGIN_UNIFIED,
-				     .sub_before_pelt = true};
+				     .dequeue_order = UTIL_EST_ORDER_SUB_UPDATE_PELT};
 	struct util_est_cfg v7_2 = v6_12;
 	struct sched_avg p;
 	(void)state;
@@ -254,6 +259,40 @@ static void test_unified_capacity_skip(void **state)
 	assert_int_equal(p.util_est.ewma, 575);
 }
 
+/* The dequeue order of each profile, as the kernels' fair.c have it (header); no profile, v5.9. */
+static void test_dequeue_order_per_profile(void **state)
+{
+	static const struct {
+		const char *profile;
+		enum util_est_dequeue_order order;
+	} want[] = {
+		{"v4.19", UTIL_EST_ORDER_PELT_SUB_UPDATE},
+		{"v5.4", UTIL_EST_ORDER_PELT_SUB_UPDATE},
+		{"v5.9", UTIL_EST_ORDER_PELT_SUB_UPDATE},
+		{"v5.10-early", UTIL_EST_ORDER_PELT_SUB_UPDATE},
+		{"v5.10", UTIL_EST_ORDER_SUB_PELT_UPDATE},
+		{"v5.15", UTIL_EST_ORDER_SUB_PELT_UPDATE},
+		{"v6.1", UTIL_EST_ORDER_SUB_PELT_UPDATE},
+		{"v6.6", UTIL_EST_ORDER_SUB_PELT_UPDATE},
+		{"v6.12", UTIL_EST_ORDER_SUB_UPDATE_PELT},
+		{"v7.2", UTIL_EST_ORDER_SUB_PELT_UPDATE},
+	};
+	struct util_est_cfg cfg;
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		const struct kernel_profile *kp = kernel_profile_find(want[i].profile);
+
+		assert_non_null(kp);
+		util_est_cfg_from_profile(&cfg, kp);
+		if (cfg.dequeue_order != want[i].order)
+			fail_msg("%s: dequeue order %d, want %d", want[i].profile,
+				 (int)cfg.dequeue_order, (int)want[i].order);
+	}
+	util_est_cfg_from_profile(&cfg, NULL);
+	assert_int_equal(cfg.dequeue_order, UTIL_EST_ORDER_PELT_SUB_UPDATE);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -261,6 +300,7 @@ int main(void)
 		cmocka_unit_test(test_dequeue_within_margin_lkml),
 		cmocka_unit_test(test_hand_cases),
 		cmocka_unit_test(test_unified_capacity_skip),
+		cmocka_unit_test(test_dequeue_order_per_profile),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

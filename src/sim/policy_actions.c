@@ -1,5 +1,5 @@
 /*
- * actions.c - clamp policy actions applied to the replay at their time: the policy layer's
+ * policy_actions.c - clamp policy actions applied to the replay at their time: the policy layer's
  * view of the scheduler model's tasks (for_each_task, the requeue around a change, and
  * uclamp_update_active() for queued tasks), as __sched_setscheduler() and the cgroup
  * controller do (v5.9 kernel/sched/core.c).
