@@ -338,6 +338,28 @@ static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 no
 	enqueue_task(s, dst_rq, n);
 }
 
+/*
+ * A task the model has asleep moves with no wakeup in progress. Outside try_to_wake_up() only
+ * the load balancer moves a task (detach_task() -> set_task_cpu() -> attach_task(),
+ * kernel/sched/fair.c), so the kernel had it on its runqueue: queued, where the trace missed
+ * its wakeup, or, from v6.12, asleep in EEVDF's delayed dequeue (can_migrate_task() moves such
+ * a task for migrate_load; Debian 7.2 l.11007). Its util leaves the source and joins the
+ * destination now, not at its next wakeup; it stays asleep. Only where the trace records
+ * sched_waking, which tells a wakeup's migration from the balancer's.
+ */
+static void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now)
+{
+	struct task *p = &n->t;
+	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
+
+	update_rq_clock(src_rq, now);
+	migrate_task_rq_fair(s, src_rq, p, true);
+	p->cpu = dst;
+	dst_rq->seen = true;
+	update_rq_clock(dst_rq, now);
+	attach_task_cfs_rq(s, dst_rq, p);
+}
+
 /* A sleeping task moves (migrate_task_rq_fair, not queued): its load is removed from the
  * source at that rq's next update; last_update_time = 0 attaches it at the next enqueue. */
 static void migrate_sleeping(struct sched *s, struct task_node *n, int dst)
@@ -456,6 +478,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		prev = node_get(s, ev->sw.prev_pid, ev->sw.prev_comm, now);
 		if (!prev)
 			return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+		prev->waking = false;
 	}
 	if (ev->sw.next_pid > 0) {
 		next = node_get(s, ev->sw.next_pid, ev->sw.next_comm, now);
@@ -530,6 +553,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	if (!n)
 		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	p = &n->t;
+	n->waking = false;
 	if (cpu < 0) /* a format without target_cpu: the task's CPU, else the recording CPU */
 		cpu = p->cpu >= 0 ? p->cpu : ev->cpu;
 	ret = check_cpu(s, ev, cpu, err);
@@ -609,9 +633,22 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	}
 	if (p->on_rq)
 		migrate_queued(s, n, dst, now);
+	else if (s->saw_waking && !n->waking && p->class == SCHED_CLASS_CFS && p->cpu >= 0 &&
+		 p->avg.last_update_time)
+		migrate_parked(s, n, dst, now);
 	else
 		migrate_sleeping(s, n, dst);
 	task_event(s, p, dst, TASK_EV_MIGRATE, now);
+	return 0;
+}
+
+int sched_note_waking(struct sched *s, s32 pid)
+{
+	struct task_node *n = pid > 0 ? node_find(s, pid) : NULL;
+
+	s->saw_waking = true;
+	if (n)
+		n->waking = true;
 	return 0;
 }
 /*
@@ -687,6 +724,8 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 		return handle_wakeup(s, ev, now_ns, true, err);
 	case EV_MIGRATE:
 		return handle_migrate(s, ev, now_ns, err);
+	case EV_WAKING:
+		return sched_note_waking(s, ev->wake.pid);
 	case EV_PELT_SE:
 	case EV_LOAD_SE:
 	case EV_LOAD_AVG_TASK:

@@ -258,6 +258,12 @@ static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
 	detach_entity_load_avg(s, rq, p);
 }
 
+void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
+{
+	update_load_avg(s, rq, p, 0);
+	attach_entity_load_avg(s, rq, p);
+}
+
 /*
  * task_change_group_fair() (kernel/sched/fair.c, v5.10 to Debian 7.2): detach_task_cfs_rq()
  * (sync, take the task's load off: cfs_rq_util_change), last_update_time = 0, then

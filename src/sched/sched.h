@@ -160,6 +160,9 @@ void sched_free(struct sched *s);
  * are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
  */
 int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err);
+/* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
+ * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). Returns 0. */
+int sched_note_waking(struct sched *s, s32 pid);
 
 /* The scheduler tick on a busy CPU (scheduler_tick -> task_tick_fair/rt). */
 void sched_tick(struct sched *s, int cpu, u64 now_ns);

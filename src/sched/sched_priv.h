@@ -65,6 +65,7 @@ struct task_node {
 	bool started;  /* first scheduling event seen, task_new called */
 	bool seeded;
 	bool absorb;   /* seeded: at its first attach, take its util out of the rq's blocked seed */
+	bool waking;   /* sched_waking seen, its sched_wakeup not yet */
 	bool prio_pending;
 	int pending_prio;
 	enum sched_class_id queued_class; /* the class it was enqueued in */
@@ -84,6 +85,7 @@ struct sched {
 	bool have_start;
 	u64 start_ns;
 	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
+	bool saw_waking; /* the trace has sched_waking events (handle_migrate) */
 	/* from the kernel profile, read once */
 	struct util_est_cfg ue;
 	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
@@ -144,6 +146,8 @@ void task_tick_fair(struct sched *s, struct rq *rq, struct task *p);
 /* migrate_task_rq_fair(): a queued task leaves (detach_entity_cfs_rq), or a sleeping one
  * (remove_entity_load_avg); either way it attaches afresh at its next enqueue. */
 void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued);
+/* attach_entity_cfs_rq(): a task not queued joins rq's cfs_rq (synced with ATTACH_AGE_LOAD). */
+void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p);
 
 /* ---- rt.c, deadline.c ------------------------------------------------------------------------ */
 void enqueue_task_rt(struct sched *s, struct rq *rq);

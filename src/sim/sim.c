@@ -478,7 +478,7 @@ static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *er
 	if (s->work)
 		return work_feed(s->work, ev, err);
 	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
-		return 0;
+		return sched_note_waking(s->sched, ev->wake.pid);
 	return sim_sched_event(s, ev, ev->ts_ns, err);
 }
 

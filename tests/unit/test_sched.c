@@ -407,6 +407,70 @@ static void test_migration_sleeping(void **state)
 	sched_free(s);
 }
 
+/*
+ * A task asleep in the model moves with no wakeup in progress, in a trace that records
+ * sched_waking: only the load balancer moves a task outside try_to_wake_up(), so the kernel had
+ * it on its runqueue (queued, or v6.12+'s delayed dequeue: Debian 6.12's fork-exit recording,
+ * kthreadd at 21.0814, moved with util 229 and CPU 1's cfs util went 1023 -> 1252 at once). Its
+ * util goes with it at the move (attach_entity_load_avg(): the destination's cfs util_avg +=
+ * the task's), where a wakeup's move attaches it at the enqueue.
+ */
+static void test_migration_balancer(void **state)
+{
+	struct sched *s = new_sched(2, NULL, false);
+	struct sched_cpu_util u0, u1;
+	struct task *p;
+	struct event e;
+	u64 end;
+	(void)state;
+
+	memset(&e, 0, sizeof(e)); /* some sched_waking in the trace (another task's) */
+	e.type = EV_WAKING;
+	e.wake.pid = 999;
+	e.wake.target_cpu = 1;
+	snprintf(e.wake.comm, sizeof(e.wake.comm), "other");
+	assert_int_equal(sched_event(s, &e, 0, NULL), 0);
+	run_periodic(s, 0, 100);
+	end = wake_at(PERIODS - 1) + 4 * MS;
+	p = sched_task_find(s, 100);
+	sched_cpu_util(s, 0, &u0);
+	assert_true(u0.util_avg > 200);
+
+	/* moved 0 -> 1 while asleep, no sched_waking of it: on CPU 1 at once, whole */
+	ev_migrate(s, end + 2 * MS, 100, "task", 120, 0, 1);
+	assert_int_equal(p->cpu, 1);
+	assert_true(p->avg.last_update_time != 0);
+	assert_false(p->on_rq);
+	sched_cpu_util(s, 1, &u1);
+	assert_true(p->avg.util_avg > 150);
+	assert_int_equal(u1.util_avg, p->avg.util_avg);
+	assert_int_equal(u1.util_est_enqueued, 0); /* asleep: no estimate enqueued */
+	sched_cpu_util(s, 0, &u0);
+	assert_true(u0.util_avg <= 2); /* detached from the source at once */
+
+	/* its wakeup on CPU 1 attaches nothing more */
+	ev_wakeup(s, end + 2 * MS + MS / 10, 100, "task", 120, 1);
+	sched_cpu_util(s, 1, &u1);
+	assert_true(u1.util_avg <= p->avg.util_avg + 1);
+	sched_free(s);
+
+	/* the same move inside its wakeup (sched_waking first): attached at the enqueue */
+	s = new_sched(2, NULL, false);
+	run_periodic(s, 0, 100);
+	p = sched_task_find(s, 100);
+	memset(&e, 0, sizeof(e));
+	e.type = EV_WAKING;
+	e.wake.pid = 100;
+	e.wake.target_cpu = 1;
+	snprintf(e.wake.comm, sizeof(e.wake.comm), "task");
+	assert_int_equal(sched_event(s, &e, end + 2 * MS, NULL), 0);
+	ev_migrate(s, end + 2 * MS, 100, "task", 120, 0, 1);
+	assert_int_equal(p->avg.last_update_time, 0);
+	sched_cpu_util(s, 1, &u1);
+	assert_int_equal(u1.util_avg, 0);
+	sched_free(s);
+}
+
 static void test_migration_queued(void **state)
 {
 	struct sched *s = new_sched(2, NULL, false);
@@ -986,6 +1050,7 @@ int main(void)
 		cmocka_unit_test(test_freq_invariance),
 		cmocka_unit_test(test_idle_clock_sync),
 		cmocka_unit_test(test_migration_sleeping),
+		cmocka_unit_test(test_migration_balancer),
 		cmocka_unit_test(test_migration_queued),
 		cmocka_unit_test(test_wakeup_new),
 		cmocka_unit_test(test_wakeup_new_weight),
