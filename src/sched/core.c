@@ -651,6 +651,7 @@ int sched_note_waking(struct sched *s, s32 pid)
 		n->waking = true;
 	return 0;
 }
+
 /*
  * A task switched out to die (do_task_dead()): its util leaves its CPU's cfs_rq
  * (task_dead_fair), and once off every runqueue its owner may keep what its results need and
