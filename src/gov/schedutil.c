@@ -451,7 +451,6 @@ static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
 }
 
-/* Record one CPU's evaluation; reported once the decision is made (sugov_report). */
 /* Record one CPU's evaluation (cu and rq: what sugov_cpu_perf() read); reported once the
  * decision is made (sugov_report). Every field is written: no zeroing first. */
 static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim_cpu_util *cu,
