@@ -18,8 +18,12 @@
  *   its rq's clock_pelt then; with seed_util and trace util events before its first scheduling
  *   event it starts from those averages, last_update_time = 0, so its first enqueue attaches
  *   them to the cfs_rq (sums = avg * divider, as attach_entity_load_avg does).
- * - The governor kthread sugov:N is not workload: a switch to it is a switch to idle, a
- *   switch from it a switch from idle, its wakeups and migrations change nothing.
+ * - The governor kthread sugov:N is not workload, but it runs in the DL class as the kernel's
+ *   does (SCHED_FLAG_SUGOV, a "special" DL entity): its runs build the rq's avg_dl
+ *   (set_next_task_dl, put_prev_task_dl, task_tick_dl do not look at the flag), its enqueue
+ *   kicks no governor (add_running_bw() skips special entities), and it is queued when the
+ *   trace switches to it, not at its wakeup; its migrations change nothing. Debian 5.10,
+ *   6.1 and 7.2 kernel/sched/deadline.c.
  * - A prio change (class change) is applied when the task is next off its runqueue
  *   (__sched_setscheduler's dequeue/enqueue is not in the trace).
  * - A class change leaves the task's util where it is: no switched_from_fair() detach, no
@@ -111,7 +115,7 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 		enqueue_task_rt(s, rq);
 		break;
 	case SCHED_CLASS_DL:
-		enqueue_task_dl(s, rq);
+		enqueue_task_dl(s, rq, p->is_governor);
 		break;
 	case SCHED_CLASS_STOP: /* enqueue/dequeue/set_next/put_prev_task_stop: no signal */
 	case SCHED_CLASS_IDLE:
@@ -499,14 +503,10 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 
 	if (prev && !prev->started)
 		task_start(s, prev, cpu, ev->sw.prev_prio, now);
-	if (prev && prev->t.is_governor)
-		prev = NULL;
 	if (next && !next->started)
 		task_start(s, next, cpu, ev->sw.next_prio, now);
-	if (next && next->t.is_governor) {
-		next = NULL;
+	if (next && next->t.is_governor)
 		s->stats.governor_switches++;
-	}
 
 	/* the trace is trusted: make the model's running task the traced prev */
 	if (rq->curr != (prev ? &prev->t : NULL)) {

@@ -11,10 +11,13 @@
  */
 #include "sched/sched_priv.h"
 
-void enqueue_task_dl(struct sched *s, struct rq *rq)
+void enqueue_task_dl(struct sched *s, struct rq *rq, bool special)
 {
 	rq->dl_nr_running++;
-	cpufreq_update_util(s, rq, 0); /* __add_running_bw(), bandwidth unknown (0) */
+	/* add_running_bw(): __add_running_bw() (bandwidth unknown, 0) kicks cpufreq, except for
+	 * a special entity (sugov:N, dl_entity_is_special()) */
+	if (!special)
+		cpufreq_update_util(s, rq, 0);
 }
 
 void dequeue_task_dl(struct rq *rq)

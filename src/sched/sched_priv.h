@@ -155,7 +155,7 @@ void dequeue_task_rt(struct sched *s, struct rq *rq);
 void set_next_task_rt(struct rq *rq, enum sched_class_id prev_class);
 void put_prev_task_rt(struct rq *rq);
 void task_tick_rt(struct rq *rq);
-void enqueue_task_dl(struct sched *s, struct rq *rq);
+void enqueue_task_dl(struct sched *s, struct rq *rq, bool special);
 void dequeue_task_dl(struct rq *rq);
 void set_next_task_dl(struct rq *rq, enum sched_class_id prev_class);
 void put_prev_task_dl(struct rq *rq);
