@@ -256,7 +256,7 @@ static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transi
 					      "freq_invariant", "dvfs_possible_from_any_cpu",
 					      "rq_clock_offset_ns", "start_freq",
 					      "governor_start_ns", "sched_autogroup",
-					      "cpuidle_driver", NULL};
+					      "cpuidle_driver", "kthread_traced", NULL};
 /* names, ", "-separated, into buf ("" for none; cut at size) */
 static void join_names(const char *const *names, char *buf, size_t size)
 {

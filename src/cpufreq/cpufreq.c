@@ -250,6 +250,8 @@ bool cpufreq_apply_pending(struct cpufreq_policy *pol, u64 now_ns)
 {
 	u32 old = pol->cur_khz;
 
+	if (pol->kth.traced)
+		return cpufreq_kthread_apply_pending(pol, now_ns);
 	while (pol->pending && pol->pending_at_ns <= now_ns) {
 		if (!pol->in_call && pol->transition_ns) {
 			/* sugov_work(): read next_freq, clear work_in_progress, call the driver */
@@ -292,7 +294,10 @@ bool cpufreq_request_relation(struct cpufreq_policy *pol, u32 target_khz,
 	}
 	pol->pending = true;
 	pol->pending_khz = freq;
-	pol->pending_at_ns = now_ns + pol->switch_latency_ns;
+	if (pol->kth.traced)
+		cpufreq_kthread_request(pol, now_ns);
+	else
+		pol->pending_at_ns = now_ns + pol->switch_latency_ns;
 	return changed;
 }
 

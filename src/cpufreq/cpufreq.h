@@ -8,6 +8,7 @@
 #define GOVSIM_CPUFREQ_CPUFREQ_H
 
 #include "core/types.h"
+#include "cpufreq/kthread.h"
 
 /*
  * The hardware of a policy as the cpufreq core and the governors read it: the driver's
@@ -63,6 +64,8 @@ struct cpufreq_policy {
 	u64 pending_at_ns;
 	bool in_call, requeued;
 	u32 call_khz;
+	/* The slow path timed by the traced kthread (kthread.h), when kth.traced. */
+	struct cpufreq_kthread kth;
 	/* v6.1+ RELATION_LE (cpufreq_policy_set_efficiencies): OPPs the EM flags inefficient,
 	 * one bit per OPP index, skipped by cpufreq_driver_resolve_freq. */
 	bool efficiencies;

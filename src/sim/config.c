@@ -30,6 +30,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->scaling_max_khz = CPUFREQ_NO_MAX_KHZ;
 	cfg->uclamp_task = true;
 	cfg->freq_invariant = -1;
+	cfg->kthread_traced = 1;
 	cfg->dvfs_any_cpu = -1;
 	cfg->cpuidle_driver = 1;
 	cfg->placement_slices = true;
@@ -74,6 +75,8 @@ static int *bool_param_field(struct sim_config *cfg, const char *key)
 		return &cfg->cpuidle_driver;
 	if (strcmp(key, "sched_autogroup") == 0)
 		return &cfg->sched_autogroup;
+	if (strcmp(key, "kthread_traced") == 0)
+		return &cfg->kthread_traced;
 	return NULL;
 }
 

@@ -36,61 +36,6 @@
 #include "uclamp/uclamp.h"
 #include "version.h"
 
-/* ---- frequency ------------------------------------------------------------------------------ */
-
-static void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
-{
-	int opp = plat_cluster_opp_index(cl->pc, cl->pol.cur_khz);
-
-	sim_cluster_sync_khz(s, (int)(cl - s->cl));
-	if (opp < 0 || opp == cl->cur_opp)
-		return;
-	cl->cur_opp = opp;
-	cl->transitions++;
-	sim_observers_opp_change(&s->obs, s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
-	cl->freq_dirty = true;
-	s->any_freq_dirty = true;
-	sim_timeline_step(&cl->tl_emu, s->now, cl->pol.cur_khz);
-}
-
-/*
- * arch_scale_freq_capacity() for PELT: (cur << 10) / max where the kernel is frequency
- * invariant; SCHED_CAPACITY_SCALE where it is not (x86 without APERF/MPERF: arch_scale_freq_key
- * stays off and arch_scale_freq_capacity() returns 1024 -- arch/x86/include/asm/topology.h),
- * so a running task's util climbs as if the CPU ran at its maximum.
- */
-static unsigned long sim_freq_scale(const struct cpufreq_policy *pol,
-				    const struct plat_cluster *pc)
-{
-	if (!pol->freq_invariant)
-		return SCHED_CAPACITY_SCALE;
-	return ((unsigned long)pol->cur_khz << SCHED_CAPACITY_SHIFT) / plat_cluster_max_khz(pc);
-}
-
-/* Tell the scheduler about frequency changes made inside a hook, once it has returned. */
-void sim_flush_freq(struct sim *s)
-{
-	if (!s->any_freq_dirty)
-		return;
-	s->any_freq_dirty = false;
-	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_cluster *cl = &s->cl[c];
-		const struct plat_cluster *pc = cl->pc;
-		unsigned long scale;
-
-		if (!cl->freq_dirty)
-			continue;
-		cl->freq_dirty = false;
-		scale = sim_freq_scale(&cl->pol, pc);
-		for (int i = 0; i < pc->nr_cpus; i++)
-			sched_set_freq_scale(s->sched, pc->cpus[i], s->now, scale);
-		if (s->work)
-			work_freq_changed(s->work, c, s->now);
-	}
-}
-
-static void next_pending_refresh(struct sim *s);
-
 static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags)
 {
 	struct sim_cluster *cl = sim_cluster_of(s, cpu);
@@ -103,7 +48,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 	sim_observers_update_util(&s->obs, s, cpu);
 	cl->pol.this_cpu = s->this_cpu;
 	governor_update(cl->gov_data, cpu, now, flags);
-	next_pending_refresh(s);
+	sim_next_pending_refresh(s);
 	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
 	if (cl->pol.cur_khz != before)
 		sim_freq_changed(s, cl);
@@ -271,15 +216,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 
 /* ---- the loop ------------------------------------------------------------------------------- */
 
-static void next_pending_refresh(struct sim *s)
-{
-	u64 t = NO_TIME;
-	for (int c = 0; c < s->plat->nr_clusters; c++)
-		if (s->cl[c].pol.pending && s->cl[c].pol.pending_at_ns < t)
-			t = s->cl[c].pol.pending_at_ns;
-	s->next_pending_ns = t;
-}
-
 static bool any_busy(const struct sim *s)
 {
 	for (int c = 0; c < s->plat->nr_cpus; c++)
@@ -363,7 +299,7 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 					sim_freq_changed(s, cl);
 				sim_cluster_sync_khz(s, c);
 			}
-			next_pending_refresh(s);
+			sim_next_pending_refresh(s);
 		} else if (ta == nt) {
 			int ret = sim_apply_action(s, err);
 			if (ret)
@@ -426,7 +362,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 		s->cl[c].acct_khz = s->cl[c].pol.cur_khz;
 		sim_timeline_step(&s->cl[c].tl_emu, t, s->cl[c].pol.cur_khz);
 	}
-	next_pending_refresh(s);
+	sim_next_pending_refresh(s);
 	s->next_action_ns = sim_action_time(s, s->next_action);
 	return sim_observers_start(&s->obs, s, t, err);
 }
@@ -618,6 +554,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
+	if ((ret = sim_kthread_event(s, ev, err)))
+		return ret;
 
 	switch (ev->type) {
 	case EV_SWITCH:
@@ -959,6 +897,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			return ret;
 		}
 	}
+	s->kthread_timing = !s->work && cfg->kthread_traced;
 	*out = s;
 	return 0;
 }

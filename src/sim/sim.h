@@ -56,6 +56,9 @@ struct sim_config {
 	int freq_invariant;
 	/* dvfs_possible_from_any_cpu: the cpufreq driver's (-1: the platform's) */
 	int dvfs_any_cpu;
+	/* kthread_traced: a slow path follows the traced governor kthread where the trace shows
+	 * it (1, the default; cpufreq/kthread.h), or keeps the model's constants (0) */
+	int kthread_traced;
 	/* rq_clock_offset_ns: trace time minus the kernel's rq clock, per CPU (one value for all,
 	 * or one per CPU), where known: PELT periods fall where the kernel's do */
 	bool has_rq_clock_offset;

@@ -111,6 +111,7 @@ struct sim_cluster {
 	bool all_idle;
 	u64 all_idle_since_ns;
 	u64 transitions;
+	s32 kthread_pid; /* the policy's sugov:N as the trace shows it (0: not seen) */
 	/* lazy accounting (sim_account): the counters cover the time up to acct_ns, during which
 	 * the frequency was acct_khz (pol.cur_khz changes inside the governor before the loop
 	 * sees it); `eager` while a CPU of it is csv_frac (its integrand is not linear in dt) */
@@ -142,6 +143,7 @@ struct sim {
 	u64 busy_mask;     /* bit c: cpu[c].busy */
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
+	bool kthread_timing; /* traced timing, kthread_traced: look for the governor kthread */
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
@@ -301,9 +303,18 @@ int sim_ovh_observe(struct sim *s, struct gs_error *err);
  * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
 
-/* sim.c: run the loop's own work up to t; tell the scheduler about frequency changes */
+/* sim.c: run the loop's own work up to t */
 int sim_advance(struct sim *s, u64 t, struct gs_error *err);
+/* freq.c: a policy's cur changed (count it, tell the observers); tell the scheduler about
+ * frequency changes once a hook has returned; PELT's frequency scale of a policy; the time of
+ * the next pending frequency change of any policy (s->next_pending_ns) */
+void sim_freq_changed(struct sim *s, struct sim_cluster *cl);
 void sim_flush_freq(struct sim *s);
+unsigned long sim_freq_scale(const struct cpufreq_policy *pol, const struct plat_cluster *pc);
+void sim_next_pending_refresh(struct sim *s);
+/* freq.c: the governor kthread's events of a traced slow path (cpufreq/kthread.h), handed to
+ * its policy before the event's own handling; 0 or the error of advancing the loop */
+int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *err);
 /* 0 when cpu is one of the platform's, else GS_ETRACE naming the event's line. */
 int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err);
 /* duplicate.c: an event read: counted (s->events), the last trace time kept (s->t_last); true
