@@ -119,6 +119,21 @@ static struct cpufreq_policy *kthread_follow(struct sim *s, int c, s32 pid)
 	return &cl->pol;
 }
 
+int sim_kthread_calls(const struct sim *s, int c, u64 *traced, u64 *model)
+{
+	const struct cpufreq_kthread *k;
+
+	*traced = *model = 0;
+	if (c < 0 || c >= s->plat->nr_clusters)
+		return -1;
+	k = &s->cl[c].pol.kth;
+	if (k->traced) {
+		*traced = k->calls_traced;
+		*model = k->calls_model;
+	}
+	return s->cl[c].pol.tbl.cpus[0];
+}
+
 int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	struct cpufreq_policy *out = NULL, *in = NULL, *woken = NULL, *end = NULL;

@@ -585,6 +585,15 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 			run_result_note(r, "iowait boost off (a trace cannot tell in_iowait from "
 					   "other D-state sleeps: --set iowait_boost=1 models it)");
 	}
+	u64 traced, model;
+
+	for (int c = 0, cpu; (cpu = sim_kthread_calls(s, c, &traced, &model)) >= 0; c++)
+		if (traced + model)
+			run_result_note(r, "policy%d's slow path followed the trace's sugov:%d "
+					   "kthread: %" PRIu64 " of %" PRIu64 " driver calls timed by its "
+					   "runs, the rest by switch_latency_us and transition_us (no "
+					   "traced run for them)",
+					c, cpu, traced, traced + model);
 	if (strcmp(cfg->gov->name, "schedutil") == 0 && !cfg->governor_start_ns)
 		run_result_note(r, "schedutil taken as running before the trace (no start of it "
 				   "traced): its last decision is each policy's frequency at the "

@@ -274,6 +274,10 @@ void sim_take_validation(struct sim *s, struct sim_validation *out);
 
 /* The trace's iowait requests replayed so far (sim_config.iowait_traced). */
 u64 sim_iowait_requests(const struct sim *s);
+/* Cluster c's slow-path driver calls timed by its traced governor kthread, and by the model's
+ * constants (switch_latency_us, transition_us); both 0 when the replay never followed one.
+ * Returns the policy's first CPU (its kthread is sugov:CPU), -1 past the last cluster. */
+int sim_kthread_calls(const struct sim *s, int c, u64 *traced, u64 *model);
 
 /* What each policy action did (cfg.policy->actions[i] -> [i]); NULL without a policy. */
 const struct policy_action_stats *sim_get_action_stats(const struct sim *s);

@@ -51,6 +51,12 @@ explain() { # KTHREAD_TRACED: the decision line of validate --explain
 }
 golden_equal "traced kthread: the change at the traced call's end" "$(explain 1)" "agree +0.0 ms"
 golden_equal "model constants: request + 10 us + 3000 us" "$(explain 0)" "agree -2.0 ms"
+"$bin" run "$tmp/k.txt" --platform lab-4cpu-shared --kernel v6.1 --timing traced \
+	--set rate_limit_us=0 --set rq_clock_offset_ns=0 --set start_freq=max \
+	--set transition_us=3000 >"$tmp/run.txt" 2>&1 || golden_fail "run: exit $?"
+golden_equal "the run's note: one call, timed by the traced kthread" \
+	"$(grep -o "policy0's slow path followed the trace's sugov:0 kthread: [0-9]* of [0-9]*" "$tmp/run.txt")" \
+	"policy0's slow path followed the trace's sugov:0 kthread: 1 of 1"
 golden_equal "model constants: |dt|" \
 	"$(awk '$1 == "v6.1" && $2 == "policy0" { print $7 }' "$tmp/v0.txt")" "1.99"
 exit $fail
