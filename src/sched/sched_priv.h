@@ -1,7 +1,7 @@
 /*
  * sched_priv.h - the scheduler model's shared internals (the runqueue and task structures),
  * in the role of Linux v5.9 kernel/sched/sched.h for core.c, fair.c, rt.c, deadline.c and
- * seed.c of this directory. Not part of the model's API (sched/sched.h).
+ * trace_start.c of this directory. Not part of the model's API (sched/sched.h).
  */
 #ifndef GOVSIM_SCHED_SCHED_PRIV_H
 #define GOVSIM_SCHED_SCHED_PRIV_H
@@ -161,7 +161,7 @@ void set_next_task_dl(struct rq *rq, enum sched_class_id prev_class);
 void put_prev_task_dl(struct rq *rq);
 void task_tick_dl(struct rq *rq);
 
-/* ---- seed.c (govsim: --seed-util) ------------------------------------------------------------ */
+/* ---- trace_start.c (govsim: --seed-util) ----------------------------------------------------- */
 void absorb_blocked_seed(struct rq *rq, struct task *p);
 int handle_seed_rq(struct sched *s, const struct event *ev, u64 now);
 int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err);

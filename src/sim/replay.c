@@ -11,7 +11,7 @@
 #include "core/hash.h"
 #include "gov/governor.h"
 #include "gov/tunables.h"
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
