@@ -981,6 +981,6 @@ void sched_free(struct sched *s)
 	for (size_t i = 0; i < s->nr_chunks; i++)
 		free(s->chunks[i]);
 	free(s->chunks);
-	free(s->table);
+	pid_table_free(&s->tasks_by_pid);
 	free(s);
 }

@@ -6,6 +6,7 @@
 #ifndef GOVSIM_SCHED_SCHED_PRIV_H
 #define GOVSIM_SCHED_SCHED_PRIV_H
 
+#include "core/pid_table.h"
 #include "sched/sched.h"
 #include "sched/util_est.h"
 
@@ -79,8 +80,7 @@ struct sched {
 	struct rq rq[GS_MAX_CPUS];
 	struct task_node **chunks;
 	size_t nr_chunks, chunks_cap, nr_nodes;
-	struct task_node **table; /* open addressing by pid, power-of-two size */
-	size_t table_size;
+	struct pid_table tasks_by_pid; /* the live tasks' nodes (core/pid_table.h) */
 	struct task_node *free_nodes; /* slots of dead tasks, reused first */
 	bool have_start;
 	u64 start_ns;
@@ -123,7 +123,7 @@ void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event 
 void update_rq_clock(struct rq *rq, u64 now);
 
 /* ---- tasks.c --------------------------------------------------------------------------------- */
-/* Double the task table (1024 slots the first time). */
+/* Make the task table (1024 slots) or double it. */
 int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
