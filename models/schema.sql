@@ -196,7 +196,8 @@ CREATE TABLE wattson_l3 (
 -- ---- Kernel cost table (optional; issue #16) ---------------------------------------------------
 -- What the scheduler's own work costs: ns per call on CPU `cpu` at that CPU's max frequency.
 -- govsim turns each into capacity-invariant work (ns x capacity(cpu) / 1024) and runs it, like
--- any work, at the capacity and frequency of the CPU where the operation runs (src/power/kcost.h).
+-- any work, at the capacity and frequency of the CPU where the operation runs
+-- (src/kernel/kernel_cost.h).
 -- operation is one of: activate_task, deactivate_task (base enqueue/dequeue, root cgroup, no
 -- uclamp), cgroup_level (extra per cgroup level at every enqueue and dequeue),
 -- uclamp_rq_inc_id, uclamp_rq_dec_id (per clamp id, key on), uclamp_static_branch (the key

@@ -53,7 +53,7 @@ static int gen_option(struct gen_opts *o, struct gen_args *g, const char *a, con
 	if (strcmp(a, "-o") == 0 || strcmp(a, "--output") == 0) {
 		g->outpath = val;
 	} else if (strcmp(a, "--seed") == 0) {
-		if (gs_parse_u64(val, &o->seed))
+		if (gs_parse_u64(val, &o->prng_seed))
 			return cli_usage_error(gen_usage, "gen: bad seed '%s' (want 0..18446744073709551615)", val);
 	} else if (strcmp(a, "--size") == 0) {
 		if (gs_parse_u64(val, &o->size_lines) || o->size_lines == 0)

@@ -20,6 +20,7 @@
 #include "cli/run_opts.h"
 #include "cli/sweep_engine.h"
 #include "core/outfile.h"
+#include "core/words.h"
 #include "store/store.h"
 
 static const char sweep_usage[] =
@@ -136,15 +137,6 @@ struct sweep_job {
 
 /* --- the job list -------------------------------------------------------------------------- */
 
-static void append_word(char *buf, size_t size, const char *word)
-{
-	size_t len = strlen(buf);
-	if (len && len + 1 < size)
-		buf[len++] = ' ';
-	if (len < size)
-		snprintf(buf + len, size - len, "%s", word);
-}
-
 /*
  * Decode index into (trace, policy, governor, set values): the last dimension varies fastest.
  * A governor runs with the values of the sets that apply to it only (the others do not vary
@@ -155,7 +147,6 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 {
 	long block = 0, within, rest = index;
 	int set_idx[SWEEP_MAX_SETS], g = 0;
-	char word[SWEEP_LABEL_MAX];
 
 	memset(j, 0, sizeof(*j));
 	j->index = index;
@@ -191,24 +182,19 @@ static void job_describe(struct sweep *sw, long index, struct sweep_job *j)
 	if (sw->o.sim.label)
 		snprintf(j->label, sizeof(j->label), "%s", sw->o.sim.label);
 	if (sw->nr_policy_args || sw->no_policy)
-		append_word(j->label, sizeof(j->label), j->pol->name);
-	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.sim.governor) {
-		snprintf(word, sizeof(word), "governor=%s", j->gov_label);
-		append_word(j->label, sizeof(j->label), word);
-	}
-	if (sw->o.nr_kernels > 1) {
-		snprintf(word, sizeof(word), "kernel=%s", j->kernel->name);
-		append_word(j->label, sizeof(j->label), word);
-	}
+		gs_words_add(j->label, sizeof(j->label), "%s", j->pol->name);
+	if (sw->nr_govs > 1 || sw->govs[0] != sw->o.sim.governor)
+		gs_words_add(j->label, sizeof(j->label), "governor=%s", j->gov_label);
+	if (sw->o.nr_kernels > 1)
+		gs_words_add(j->label, sizeof(j->label), "kernel=%s", j->kernel->name);
 	if (sw->o.nr_placements > 1)
-		append_word(j->label, sizeof(j->label),
-			    j->placement == SIM_PLACEMENT_EAS ? "placement=eas" : "placement=traced");
+		gs_words_add(j->label, sizeof(j->label), "placement=%s",
+			     j->placement == SIM_PLACEMENT_EAS ? "eas" : "traced");
 	for (int k = 0; k < sw->nr_sets; k++) {
 		if (!sw->sets[k].applies[g])
 			continue;
-		snprintf(word, sizeof(word), "%s=%s", sw->sets[k].key,
-			 sw->sets[k].values[set_idx[k]]);
-		append_word(j->label, sizeof(j->label), word);
+		gs_words_add(j->label, sizeof(j->label), "%s=%s", sw->sets[k].key,
+			     sw->sets[k].values[set_idx[k]]);
 		j->params[j->nr_params].key = sw->sets[k].key;
 		j->params[j->nr_params].value = sw->sets[k].values[set_idx[k]];
 		j->nr_params++;
@@ -272,7 +258,7 @@ static int sweep_resolve_sets(struct sweep *sw, const char *usage)
 		if (nr == 0) {
 			char govs[512] = "";
 			for (int g = 0; g < sw->nr_govs; g++)
-				append_word(govs, sizeof(govs), sw->gov_labels[g]);
+				gs_words_add(govs, sizeof(govs), "%s", sw->gov_labels[g]);
 			return cli_usage_error(usage,
 					       "--set '%s': no governor of the sweep takes it (%s)",
 					       set->key, govs);

@@ -15,6 +15,7 @@
 #include "cli/run_opts.h"
 #include "cli/sweep_engine.h"
 #include "cli/tune_cli.h"
+#include "core/words.h"
 
 static const char tune_usage[] =
 	"usage: govsim tune TRACE... --vary SPEC [--vary SPEC]\n"
@@ -78,16 +79,6 @@ static const struct tune_job *job_at(const struct tune_cli *t, long i)
 	return &t->jobs[i];
 }
 
-static void append(char *buf, size_t size, const char *word)
-{
-	size_t len = strlen(buf);
-
-	if (len && len + 1 < size)
-		buf[len++] = ' ';
-	if (len < size)
-		snprintf(buf + len, size - len, "%s", word);
-}
-
 void tune_point_text(const struct tune_cli *t, const struct tune_point *p, char *buf,
 		     size_t size)
 {
@@ -97,7 +88,7 @@ void tune_point_text(const struct tune_cli *t, const struct tune_point *p, char 
 	for (int d = 0; d < t->nd; d++) {
 		tune_vary_format(&t->vary[d], p->k[d], v, sizeof(v));
 		snprintf(word, sizeof(word), "%s=%s", t->vary[d].key, v);
-		append(buf, size, word);
+		gs_words_add(buf, size, "%s", word);
 	}
 }
 
@@ -108,12 +99,12 @@ static void job_label(const struct tune_cli *t, const struct tune_job *j, char *
 
 	snprintf(buf, size, "%s", t->o.sim.label ? t->o.sim.label : "");
 	if (j->base >= 0) {
-		append(buf, size, "baseline");
+		gs_words_add(buf, size, "baseline");
 		if (strcmp(t->bases[j->base].text, "base") != 0)
 			for (const char *s = t->bases[j->base].text; *s;) {
 				size_t n = strcspn(s, ",");
 				snprintf(word, sizeof(word), "%.*s", (int)n, s);
-				append(buf, size, word);
+				gs_words_add(buf, size, "%s", word);
 				s += n + (s[n] == ',');
 			}
 		return;
@@ -124,7 +115,7 @@ static void job_label(const struct tune_cli *t, const struct tune_job *j, char *
 			snprintf(word, sizeof(word), "action=\"%s\"", line);
 		else
 			snprintf(word, sizeof(word), "%s", line);
-		append(buf, size, word);
+		gs_words_add(buf, size, "%s", word);
 	}
 }
 

@@ -104,7 +104,7 @@ struct run_timeline_point {
 
 /*
  * The kernel's own overhead, per operation of the platform's kernel cost table in
- * the order of power/kcost.h's enum kcost_op (kcost_op_name() names them): the calls the
+ * the order of kernel/kernel_cost.h's enum kcost_op (kcost_op_name() names them): the calls the
  * emulated kernel made (cgroup_level: levels walked; uclamp_rq_*_id: clamp ids aggregated) and
  * the CPU time they took at the emulated frequency. charged_s: what the replay added to the
  * traced work (emulated minus traced configuration; work timing only; may be negative).

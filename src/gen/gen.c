@@ -36,7 +36,7 @@ void gen_opts_init(struct gen_opts *o)
 {
 	memset(o, 0, sizeof(*o));
 	o->workload = GEN_PERIODIC;
-	o->seed = 1;
+	o->prng_seed = 1;
 	o->nr_cpus = 8;
 	for (int i = 0; i < GS_MAX_CPUS; i++)
 		o->max_khz[i] = 2000000;
@@ -376,7 +376,7 @@ static void write_header(struct gen *g, const struct gen_opts *o)
 		"#                              ||| /     delay\n"
 		"#           TASK-PID     CPU#  ||||   TIMESTAMP  FUNCTION\n"
 		"#              | |         |   ||||      |         |\n",
-		workload_names[o->workload], (unsigned long long)o->seed, o->nr_cpus);
+		workload_names[o->workload], (unsigned long long)o->prng_seed, o->nr_cpus);
 	for (int c = 0; c < o->nr_cpus; c++) {
 		head(&g->w, "shutils", 999, 0, "....", T0_US);
 		fprintf(g->w.out, "tracing_mark_write: cpu_frequency_devlib: state=%u cpu_id=%d\n",
@@ -533,7 +533,7 @@ int gen_write(FILE *out, const struct gen_opts *opts, u64 *lines_written, struct
 
 	memset(&g, 0, sizeof(g));
 	g.w.out = out;
-	g.rng = o.seed;
+	g.rng = o.prng_seed;
 	if (o.nr_cpus < 1 || o.nr_cpus > GS_MAX_CPUS)
 		return gs_error_set(err, GS_EARG, "cpus must be 1..%d", GS_MAX_CPUS);
 	if (o.workload == GEN_PIPE && !o.nr_pipe_cpus && o.nr_cpus < 2)

@@ -58,7 +58,7 @@ struct gen_task {
 
 struct gen_opts {
 	enum gen_workload workload;
-	u64 seed;
+	u64 prng_seed;               /* --seed: the splitmix64 state it starts from */
 	int nr_cpus;                 /* 1..GS_MAX_CPUS */
 	u32 max_khz[GS_MAX_CPUS];    /* the initial frequency marker of each CPU */
 	u64 size_lines;              /* 0: workload length from counts */

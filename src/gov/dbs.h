@@ -4,7 +4,7 @@
  *
  * Load is measured from idle time: govsim_cpu_idle_ns() stands for get_cpu_idle_time() (idle
  * including iowait: io_is_busy is 0 on arm64). Times are kept in µs as the kernel does.
- * Written against the public interface alone (pubgov.h), as ondemand.c and conservative.c.
+ * Written against the public interface alone (public_abi.h), as ondemand.c and conservative.c.
  *
  * The work item of the kernel (irq_work -> kworker -> gov_dbs_update) runs at once at the hook
  * here; the frequency it asks for takes effect after the cpufreq core's switch latency.
@@ -14,7 +14,7 @@
 #ifndef GOVSIM_GOV_DBS_H
 #define GOVSIM_GOV_DBS_H
 
-#include "gov/pubgov.h"
+#include "gov/public_abi.h"
 
 /*
  * The tunables (v5.9 cpufreq_governor.c, cpufreq_ondemand.c, cpufreq_conservative.c sysfs

@@ -2,7 +2,7 @@
  * userspace.c - the userspace governor (Linux v5.9 drivers/cpufreq/cpufreq_userspace.c): a
  * fixed frequency, `--set freq_khz=N` (the scaling_setspeed write), resolved RELATION_L.
  * Without freq_khz it keeps the frequency in force when it starts (cpufreq_userspace_policy_
- * start saves policy->cur as setspeed). Written against the public interface alone (pubgov.h);
+ * start saves policy->cur as setspeed). Written against the public interface alone (public_abi.h);
  * what the run's notes say about its start (and the refusal of a policy whose frequency the
  * trace does not give) is the replay's: src/sim/gov_start.c.
  *
@@ -17,11 +17,11 @@
  *   (govsim_start_freq) instead of going through the switch latency.
  * - update() runs at every cpufreq_update_util() point, which the kernel's userspace governor
  *   does not hook: it only re-applies the limits (which do not change during a replay) and
- *   reports one --timeline row (gov_report_fixed); no decision differs from the kernel's.
+ *   reports one --timeline row (gov_report_no_util); no decision differs from the kernel's.
  */
 #include <stdlib.h>
 
-#include "gov/pubgov.h"
+#include "gov/public_abi.h"
 
 struct userspace_data {
 	u32 setspeed_khz;
@@ -69,7 +69,7 @@ static void userspace_update(struct govsim_policy *pol, void *data, int cpu, uin
 
 	if (pol->next_khz != f)
 		govsim_request_freq(pol, f, rel, now_ns);
-	gov_report_fixed(pol, cpu, now_ns, f);
+	gov_report_no_util(pol, cpu, now_ns, f);
 }
 
 static void userspace_release(struct govsim_policy *pol, void *data)

@@ -12,12 +12,12 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/pid_table.h"
 #include "trace/perfetto.pb-c.h"
 
 #define PFW_SEQ 1 /* trusted_packet_sequence_id of every packet */
 
 struct pfw_task {
-	s32 pid; /* 0: empty slot */
 	bool open;
 	int open_cpu;
 };
@@ -33,8 +33,7 @@ struct pf_writer {
 	u64 first_ts, last_ts;
 	u64 described[(GS_MAX_CPUS * 4 + 2 * GS_MAX_CPUS + 63) / 64 + 1];
 	u32 last_khz[2][GS_MAX_CPUS]; /* [traced][policy]; 0: none written */
-	struct pfw_task *tasks;
-	u32 tasks_cap, nr_tasks;
+	struct pid_table tasks; /* struct pfw_task by pid, each allocated on its own */
 };
 
 /* ---- packets ------------------------------------------------------------------------------ */
@@ -215,41 +214,22 @@ static void on_traced_freq(void *ctx, u64 ts_ns, int policy, u32 khz)
 	freq(w, ts_ns, policy, true, khz);
 }
 
-static u32 task_hash(s32 pid, u32 cap)
-{
-	return ((u32)pid * 2654435761u) & (cap - 1);
-}
-
-/* The task's slot, added (and its track described) when new; NULL when out of memory. */
+/* The task's state, added (and its track described) when new; NULL when out of memory. */
 static struct pfw_task *task_slot(struct pf_writer *w, s32 pid, const char *comm)
 {
+	struct pfw_task *t;
 	char name[64];
-	u32 k;
 
-	if ((w->nr_tasks + 1) * 2 > w->tasks_cap) {
-		u32 cap = w->tasks_cap ? w->tasks_cap * 2 : 256;
-		struct pfw_task *t = calloc(cap, sizeof(*t));
-		if (!t)
-			return NULL;
-		for (u32 i = 0; i < w->tasks_cap; i++) {
-			if (!w->tasks[i].pid)
-				continue;
-			for (k = task_hash(w->tasks[i].pid, cap); t[k].pid; k = (k + 1) & (cap - 1))
-				;
-			t[k] = w->tasks[i];
-		}
-		free(w->tasks);
-		w->tasks = t;
-		w->tasks_cap = cap;
-	}
-	for (k = task_hash(pid, w->tasks_cap); w->tasks[k].pid; k = (k + 1) & (w->tasks_cap - 1))
-		if (w->tasks[k].pid == pid)
-			return &w->tasks[k];
-	w->tasks[k].pid = pid;
-	w->nr_tasks++;
+	if (pid_table_reserve(&w->tasks) < 0)
+		return NULL;
+	if ((t = pid_table_find(&w->tasks, pid)))
+		return t;
+	if (!(t = calloc(1, sizeof(*t))))
+		return NULL;
+	pid_table_add(&w->tasks, pid, t);
 	snprintf(name, sizeof(name), "%s %d", comm ? comm : "", (int)pid);
 	put_track(w, PFW_UUID_TASK(pid), PFW_UUID_TASKS, name, false);
-	return &w->tasks[k];
+	return t;
 }
 
 static void slice_end(struct pf_writer *w, struct pfw_task *t, s32 pid, u64 ts)
@@ -323,6 +303,7 @@ struct pf_writer *pf_writer_new(FILE *f)
 	if (!w)
 		return NULL;
 	w->f = f;
+	pid_table_init(&w->tasks, 256);
 	w->sink.ctx = w;
 	w->sink.eval = on_eval;
 	w->sink.task = on_task;
@@ -340,9 +321,11 @@ int pf_writer_finish(struct pf_writer *w, const struct run_result *r, struct gs_
 	int ret = 0;
 
 	start(w, 0);
-	for (u32 i = 0; i < w->tasks_cap; i++)
-		if (w->tasks[i].pid && w->tasks[i].open)
-			slice_end(w, &w->tasks[i], w->tasks[i].pid, w->last_ts);
+	for (u32 i = 0; i < w->tasks.cap; i++) { /* in the table's order */
+		const struct pid_slot *e = &w->tasks.slot[i];
+		if (e->pid && ((struct pfw_task *)e->val)->open)
+			slice_end(w, e->val, e->pid, w->last_ts);
+	}
 	put_settings(w, r);
 	if (w->nomem)
 		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -359,6 +342,8 @@ void pf_writer_free(struct pf_writer *w)
 	if (!w)
 		return;
 	free(w->buf);
-	free(w->tasks);
+	for (u32 i = 0; i < w->tasks.cap; i++)
+		free(w->tasks.slot[i].val);
+	pid_table_free(&w->tasks);
 	free(w);
 }

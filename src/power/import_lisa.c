@@ -40,7 +40,7 @@ static unsigned long line_of(const yaml_node_t *n)
 	return (unsigned long)n->start_mark.line + 1;
 }
 
-static int bad(struct lisa *l, const yaml_node_t *n, const char *what)
+static int malformed(struct lisa *l, const yaml_node_t *n, const char *what)
 {
 	return gs_error_set(l->err, GS_EINPUT, "'%s':%lu: %s", l->path, n ? line_of(n) : 1UL,
 			    what);
@@ -127,9 +127,9 @@ static int read_domains(struct lisa *l, yaml_node_t *conf)
 	int n = seq_len(fd);
 
 	if (!fd)
-		return bad(l, conf, "no freq-domains: the cpufreq policies are needed");
+		return malformed(l, conf, "no freq-domains: the cpufreq policies are needed");
 	if (n < 1 || n > GS_MAX_CLUSTERS)
-		return bad(l, fd, "freq-domains: expected a list of 1 to 16 CPU lists");
+		return malformed(l, fd, "freq-domains: expected a list of 1 to 16 CPU lists");
 	for (int i = 0; i < n; i++) {
 		yaml_node_t *d = seq_at(l, fd, i);
 		struct pimp_cluster *c = &m->clusters[i];
@@ -137,13 +137,13 @@ static int read_domains(struct lisa *l, yaml_node_t *conf)
 		size_t len;
 
 		if (nc < 1 || nc > GS_MAX_CPUS)
-			return bad(l, d, "freq-domains: expected a list of CPU numbers");
+			return malformed(l, d, "freq-domains: expected a list of CPU numbers");
 		len = (size_t)snprintf(c->source, sizeof(c->source), "%s:%lu freq-domains [",
 				       l->path, line_of(d));
 		for (int k = 0; k < nc; k++) {
 			long cpu;
 			if (!to_long(seq_at(l, d, k), 0, GS_MAX_CPUS - 1, &cpu))
-				return bad(l, seq_at(l, d, k),
+				return malformed(l, seq_at(l, d, k),
 					   "freq-domains: a CPU number 0..63 expected");
 			c->cpus[c->nr_cpus++] = (int)cpu;
 			if (cpu + 1 > m->nr_cpus)
@@ -172,7 +172,7 @@ static int read_capacities(struct lisa *l, yaml_node_t *conf)
 	if (orig)
 		caps = orig;
 	if (caps->type != YAML_MAPPING_NODE)
-		return bad(l, caps, "cpu-capacities: expected a map of CPU: capacity");
+		return malformed(l, caps, "cpu-capacities: expected a map of CPU: capacity");
 	for (yaml_node_pair_t *p = caps->data.mapping.pairs.start; p < caps->data.mapping.pairs.top;
 	     p++) {
 		yaml_node_t *k = node_at(l, p->key), *v = node_at(l, p->value);
@@ -181,7 +181,7 @@ static int read_capacities(struct lisa *l, yaml_node_t *conf)
 		if (!to_long(k, 0, GS_MAX_CPUS - 1, &cpu))
 			continue; /* another view of the capacities (rtapp:) */
 		if (!to_long(v, 1, SCHED_CAPACITY_SCALE, &cap))
-			return bad(l, v, "cpu-capacities: a capacity 1..1024 expected");
+			return malformed(l, v, "cpu-capacities: a capacity 1..1024 expected");
 		l->m->capacity[cpu] = (u32)cap;
 		snprintf(l->m->capacity_source[cpu], PIMP_SOURCE_MAX, "%s:%lu cpu-capacities%s",
 			 l->path, line_of(v), orig ? " orig" : "");
@@ -209,11 +209,13 @@ static int read_freqs(struct lisa *l, yaml_node_t *conf)
 			continue; /* the nrg-model may give them */
 		n = seq_len(list);
 		if (n < 1 || n > GS_MAX_OPPS)
-			return bad(l, list, "freqs: expected a list of 1 to 32 frequencies (kHz)");
+			return malformed(l, list,
+					 "freqs: expected a list of 1 to 32 frequencies (kHz)");
 		for (int k = 0; k < n; k++) {
 			long v;
 			if (!to_long(seq_at(l, list, k), 1, UINT32_MAX, &v))
-				return bad(l, seq_at(l, list, k), "freqs: a frequency in kHz expected");
+				return malformed(l, seq_at(l, list, k),
+						 "freqs: a frequency in kHz expected");
 			khz[k] = (u32)v;
 		}
 		qsort(khz, (size_t)n, sizeof(u32), cmp_u32);
@@ -278,15 +280,16 @@ static int read_active(struct lisa *l, struct pimp_cluster *c, yaml_node_t *stat
 		if (!omap_entry(l, e, &k, &v) || !to_long(k, 1, UINT32_MAX, &khz) ||
 		    seq_len(v) != 2 || !to_double(seq_at(l, v, 0), &cap) ||
 		    !to_double(seq_at(l, v, 1), &power))
-			return bad(l, e, "nrg-model active_states: expected kHz: [capacity, power]");
+			return malformed(l, e,
+				 "nrg-model active_states: expected kHz: [capacity, power]");
 		o = opp_of(c, (u32)khz);
 		if (!o && had_freqs)
 			continue; /* not an OPP of the policy: freqs decides */
 		if (!o) {
 			if (c->nr_opps == GS_MAX_OPPS ||
 			    (c->nr_opps && c->opps[c->nr_opps - 1].freq_khz >= (u32)khz))
-				return bad(l, e, "nrg-model active_states: more than 32 or not "
-						 "in increasing frequency");
+				return malformed(l, e, "nrg-model active_states: more than 32 "
+						    "or not in increasing frequency");
 			o = &c->opps[c->nr_opps++];
 			o->freq_khz = (u32)khz;
 			snprintf(o->source, sizeof(o->source), "%s:%lu nrg-model", l->path,
@@ -311,7 +314,7 @@ static int read_idle(struct lisa *l, struct pimp_cluster *c, yaml_node_t *states
 		double power;
 
 		if (!omap_entry(l, e, &k, &v) || !scalar(k) || !to_double(v, &power))
-			return bad(l, e, "nrg-model idle_states: expected name: power");
+			return malformed(l, e, "nrg-model idle_states: expected name: power");
 		snprintf(s->name, sizeof(s->name), "%s", scalar(k));
 		/* DT idle-state names: cluster-sleep-N is entered with the whole cluster */
 		s->cluster_level = strncmp(s->name, "cluster", 7) == 0;

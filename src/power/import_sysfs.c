@@ -57,7 +57,7 @@ static bool read_line(struct sysfs *s, const char *rel, char *buf, size_t size)
 	return true;
 }
 
-static int bad(struct sysfs *s, const char *rel, const char *what, const char *text)
+static int malformed(struct sysfs *s, const char *rel, const char *what, const char *text)
 {
 	return gs_error_set(s->err, GS_EINPUT, "'%s/%s': %s: '%.40s'", s->dir, rel, what, text);
 }
@@ -124,13 +124,13 @@ static int read_cpus(struct sysfs *s, int policy, struct pimp_cluster *c)
 	for (tok = strtok_r(buf, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 		unsigned long cpu;
 		if (!parse_ulong(tok, GS_MAX_CPUS - 1, &cpu) || c->nr_cpus == GS_MAX_CPUS)
-			return bad(s, rel, "a CPU number 0..63 expected", tok);
+			return malformed(s, rel, "a CPU number 0..63 expected", tok);
 		c->cpus[c->nr_cpus++] = (int)cpu;
 		if ((int)cpu + 1 > s->m->nr_cpus)
 			s->m->nr_cpus = (int)cpu + 1;
 	}
 	if (!c->nr_cpus)
-		return bad(s, rel, "no CPU", buf);
+		return malformed(s, rel, "no CPU", buf);
 	snprintf(c->source, sizeof(c->source), "%s", rel);
 	return 0;
 }
@@ -171,7 +171,7 @@ static int read_opps(struct sysfs *s, int policy, struct pimp_cluster *c)
 		for (tok = strtok_r(line, " ", &save); tok; tok = strtok_r(NULL, " ", &save)) {
 			unsigned long khz;
 			if (!parse_ulong(tok, UINT32_MAX, &khz) || !khz)
-				return bad(s, rel, "a frequency in kHz expected", tok);
+				return malformed(s, rel, "a frequency in kHz expected", tok);
 			if ((rc = add_opp(s, c, rel, khz)))
 				return rc;
 		}
@@ -191,7 +191,7 @@ static int read_opps(struct sysfs *s, int policy, struct pimp_cluster *c)
 		if (sp)
 			*sp = '\0';
 		if (!parse_ulong(line, UINT32_MAX, &khz) || !khz)
-			rc = bad(s, rel, "'kHz time' lines expected", line);
+			rc = malformed(s, rel, "'kHz time' lines expected", line);
 		else
 			rc = add_opp(s, c, rel, khz);
 	}
@@ -239,13 +239,13 @@ static int read_idle(struct sysfs *s, struct pimp_cluster *c, bool x86)
 		snprintf(f, sizeof(f), "%s/state%d/latency", rel, i);
 		if (read_line(s, f, buf, sizeof(buf))) {
 			if (!parse_ulong(buf, UINT32_MAX, &v))
-				return bad(s, f, "microseconds expected", buf);
+				return malformed(s, f, "microseconds expected", buf);
 			st->wakeup_latency_us = (long)v;
 		}
 		snprintf(f, sizeof(f), "%s/state%d/residency", rel, i);
 		if (read_line(s, f, buf, sizeof(buf))) {
 			if (!parse_ulong(buf, UINT32_MAX, &v))
-				return bad(s, f, "microseconds expected", buf);
+				return malformed(s, f, "microseconds expected", buf);
 			st->min_residency_us = (long)v;
 		}
 		snprintf(st->source, sizeof(st->source), "%s/state%d/{name,latency,residency}; level %s by its name",
@@ -320,11 +320,11 @@ static int read_em_pd(struct sysfs *s, const char *pd, struct pimp_cluster *c)
 		if (!read_line(s, rel, buf, sizeof(buf)))
 			continue; /* no EM entry for this OPP: the rule gives its power */
 		if (!parse_ulong(buf, UINT32_MAX, &khz) || khz != o->freq_khz)
-			return bad(s, rel, "the OPP's frequency expected", buf);
+			return malformed(s, rel, "the OPP's frequency expected", buf);
 		snprintf(rel, sizeof(rel), EM_DIR "/%s/ps:%u/power", pd, o->freq_khz);
 		if (!read_line(s, rel, buf, sizeof(buf)) || !parse_ulong(buf, UINT32_MAX, &power) ||
 		    !power)
-			return bad(s, rel, "a positive power expected", buf);
+			return malformed(s, rel, "a positive power expected", buf);
 		o->power_mw = s->em_uw ? lround(power / 1000.0) : (long)power;
 		if (o->power_mw < 1)
 			o->power_mw = 1;

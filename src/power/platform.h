@@ -10,7 +10,7 @@
 
 #include "core/error.h"
 #include "core/types.h"
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 
 struct plat_opp {
 	u32 freq_khz;
@@ -101,7 +101,7 @@ struct platform {
 	int nr_clusters;
 	struct plat_cluster clusters[GS_MAX_CLUSTERS];
 	struct plat_wattson wattson;
-	struct kcost kcost; /* table kernel_costs (kcost.h); present false without one */
+	struct kcost kcost; /* table kernel_costs (kernel/kernel_cost.h); present false if none */
 };
 
 /* The platform used when none is named. */

@@ -104,7 +104,7 @@ int platform_validate_db(sqlite3 *db, const char *label, struct platform *p,
 /* platform_wattson.c: the Wattson curve tables, when the model has them. */
 int load_wattson(struct loader *l);
 
-/* platform_kcost.c: the kernel cost table (kernel_costs), when the model has one. */
+/* platform_kernel_cost.c: the kernel cost table (kernel_costs), when the model has one. */
 int load_kernel_costs(struct loader *l);
 
 #endif

@@ -243,7 +243,7 @@ void wattson_power(const struct platform *p, const struct wattson_in *in, struct
 /* ---- over time ------------------------------------------------------------------------------ */
 
 enum { K_FREQ, K_DSU, K_STATE };
-#define PENDING (-100) /* a K_STATE whose idle state is chosen when the interval ends */
+#define IDLE_STATE_PENDING (-100) /* a K_STATE whose idle state is chosen when the interval ends */
 
 struct wlog {
 	u64 t;
@@ -394,7 +394,7 @@ static void drain(struct wattson_acc *w, bool all)
 {
 	while (w->head < w->n) {
 		const struct wlog *l = &w->log[w->head];
-		if (l->kind == K_STATE && l->val == PENDING)
+		if (l->kind == K_STATE && l->val == IDLE_STATE_PENDING)
 			break;
 		if (!all && l->t + w->max_offset_ns > w->latest_t)
 			break;
@@ -520,7 +520,7 @@ void wattson_acc_state(struct wattson_acc *w, u64 t_ns, int cpu, int state)
 
 void wattson_acc_idle_begin(struct wattson_acc *w, u64 t_ns, int cpu)
 {
-	struct wlog l = {clamp_t(w, t_ns), K_STATE, cpu, PENDING, 0};
+	struct wlog l = {clamp_t(w, t_ns), K_STATE, cpu, IDLE_STATE_PENDING, 0};
 	size_t at;
 
 	if (w->oom || cpu < 0 || cpu >= w->p->nr_cpus)
@@ -533,7 +533,7 @@ void wattson_acc_idle_begin(struct wattson_acc *w, u64 t_ns, int cpu)
 		return;
 	w->pending_at[cpu] = at;
 	w->pending_mask |= 1ull << cpu;
-	w->last_state[cpu] = PENDING;
+	w->last_state[cpu] = IDLE_STATE_PENDING;
 	w->last_change[cpu] = l.t;
 }
 

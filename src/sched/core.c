@@ -4,7 +4,7 @@
  * enqueue_task/dequeue_task (uclamp_rq_inc/dec before the class), update_rq_clock,
  * wake_up_new_task (post_init_entity_util_avg on the chosen CPU), set_task_cpu (migration),
  * scheduler_tick, and the class dispatch of set_next_task/put_prev_task. The classes are in
- * fair.c, rt.c and deadline.c; --seed-util in seed.c. Written from the v5.9 sources' logic;
+ * fair.c, rt.c and deadline.c; --seed-util in trace_start.c. Written from the v5.9 sources' logic;
  * not copied. Kernel function names are kept.
  *
  * Differences from v5.9 core.c, and why (the conventions where the trace gives no answer,
@@ -981,6 +981,6 @@ void sched_free(struct sched *s)
 	for (size_t i = 0; i < s->nr_chunks; i++)
 		free(s->chunks[i]);
 	free(s->chunks);
-	free(s->table);
+	pid_table_free(&s->tasks_by_pid);
 	free(s);
 }

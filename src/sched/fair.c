@@ -22,7 +22,7 @@
  * - The profiles (kernel/profile.h) select the v4.19 contribution scaling (no clock_pelt),
  *   the util_est variant and whether blocked decay kicks cpufreq.
  * - Added (not kernel): a seeded task (--seed-util) takes its share out of its CPU's seeded
- *   blocked util when it first attaches (seed.c).
+ *   blocked util when it first attaches (trace_start.c).
  */
 #include "sched/sched_priv.h"
 

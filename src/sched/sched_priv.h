@@ -1,11 +1,12 @@
 /*
  * sched_priv.h - the scheduler model's shared internals (the runqueue and task structures),
  * in the role of Linux v5.9 kernel/sched/sched.h for core.c, fair.c, rt.c, deadline.c and
- * seed.c of this directory. Not part of the model's API (sched/sched.h).
+ * trace_start.c of this directory. Not part of the model's API (sched/sched.h).
  */
 #ifndef GOVSIM_SCHED_SCHED_PRIV_H
 #define GOVSIM_SCHED_SCHED_PRIV_H
 
+#include "core/pid_table.h"
 #include "sched/sched.h"
 #include "sched/util_est.h"
 
@@ -79,8 +80,7 @@ struct sched {
 	struct rq rq[GS_MAX_CPUS];
 	struct task_node **chunks;
 	size_t nr_chunks, chunks_cap, nr_nodes;
-	struct task_node **table; /* open addressing by pid, power-of-two size */
-	size_t table_size;
+	struct pid_table tasks_by_pid; /* the live tasks' nodes (core/pid_table.h) */
 	struct task_node *free_nodes; /* slots of dead tasks, reused first */
 	bool have_start;
 	u64 start_ns;
@@ -123,7 +123,7 @@ void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event 
 void update_rq_clock(struct rq *rq, u64 now);
 
 /* ---- tasks.c --------------------------------------------------------------------------------- */
-/* Double the task table (1024 slots the first time). */
+/* Make the task table (1024 slots) or double it. */
 int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
 /* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
@@ -161,7 +161,7 @@ void set_next_task_dl(struct rq *rq, enum sched_class_id prev_class);
 void put_prev_task_dl(struct rq *rq);
 void task_tick_dl(struct rq *rq);
 
-/* ---- seed.c (govsim: --seed-util) ------------------------------------------------------------ */
+/* ---- trace_start.c (govsim: --seed-util) ----------------------------------------------------- */
 void absorb_blocked_seed(struct rq *rq, struct task *p);
 int handle_seed_rq(struct sched *s, const struct event *ev, u64 now);
 int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err);

@@ -1,6 +1,6 @@
 /*
- * tasks.c - the scheduler model's task table: the tasks of a trace by pid, in an
- * open-addressing hash (linear probing) over chunked, recycled nodes. The kernel has
+ * tasks.c - the scheduler model's task table: the tasks of a trace by pid (core/pid_table.h)
+ * over chunked, recycled nodes. The kernel has
  * task_structs and pids; a trace names a task only by pid (and comm), so the model finds its
  * tasks here. A pid reused after its task exited is a new task (node_free at exit).
  */
@@ -9,44 +9,16 @@
 #include <stdlib.h>
 #include <string.h>
 
-static size_t pid_hash(s32 pid, size_t size)
-{
-	return (size_t)(((u32)pid * 2654435761u) & (u32)(size - 1));
-}
-
 int table_grow(struct sched *s)
 {
-	size_t size = s->table_size ? s->table_size * 2 : 1024;
-	struct task_node **t = calloc(size, sizeof(*t));
-
-	if (!t)
-		return GS_ENOMEM;
-	for (size_t i = 0; i < s->table_size; i++) {
-		struct task_node *n = s->table[i];
-		size_t h;
-
-		if (!n)
-			continue;
-		for (h = pid_hash(n->t.pid, size); t[h]; h = (h + 1) & (size - 1))
-			;
-		t[h] = n;
-	}
-	free(s->table);
-	s->table = t;
-	s->table_size = size;
-	return 0;
+	if (!s->tasks_by_pid.first_cap)
+		pid_table_init(&s->tasks_by_pid, 1024);
+	return pid_table_grow(&s->tasks_by_pid);
 }
 
 struct task_node *node_find(const struct sched *s, s32 pid)
 {
-	size_t h;
-
-	if (!s->table_size)
-		return NULL;
-	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
-		if (s->table[h]->t.pid == pid)
-			return s->table[h];
-	return NULL;
+	return pid_table_find(&s->tasks_by_pid, pid);
 }
 
 /* p->comm becomes comm's first 15 characters, NUL-padded (strncpy). Most events name the task
@@ -77,13 +49,12 @@ static void rename_task(struct sched *s, struct task_node *n, const char *comm, 
 struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
 {
 	struct task_node *n = node_find(s, pid);
-	size_t h;
 
 	if (n) {
 		rename_task(s, n, comm, now);
 		return n;
 	}
-	if ((s->stats.live_tasks + 1) * 2 > s->table_size && table_grow(s) < 0)
+	if (pid_table_reserve(&s->tasks_by_pid) < 0)
 		return NULL;
 	if (s->free_nodes) {
 		n = s->free_nodes;
@@ -115,29 +86,14 @@ struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
 	n->t.prio = 120;
 	n->t.class = SCHED_CLASS_CFS;
 	set_comm(&n->t, comm, NULL);
-	for (h = pid_hash(pid, s->table_size); s->table[h]; h = (h + 1) & (s->table_size - 1))
-		;
-	s->table[h] = n;
+	pid_table_add(&s->tasks_by_pid, pid, n);
 	return n;
 }
 
-/* Take n out of the table (linear probing: the entries after it in its cluster move back so
- * that every lookup still finds them) and put its slot on the free list. */
+/* Take n out of the table and put its node on the free list. */
 void node_free(struct sched *s, struct task_node *n)
 {
-	size_t mask = s->table_size - 1, i, j, h;
-
-	for (i = pid_hash(n->t.pid, s->table_size); s->table[i] != n; i = (i + 1) & mask)
-		;
-	for (j = (i + 1) & mask; s->table[j]; j = (j + 1) & mask) {
-		h = pid_hash(s->table[j]->t.pid, s->table_size);
-		/* the entry at j may fill the hole at i unless its home h lies in (i, j] */
-		if (i <= j ? (h <= i || h > j) : (h <= i && h > j)) {
-			s->table[i] = s->table[j];
-			i = j;
-		}
-	}
-	s->table[i] = NULL;
+	pid_table_remove(&s->tasks_by_pid, n->t.pid);
 	memset(n, 0, sizeof(*n));
 	n->next_free = s->free_nodes;
 	s->free_nodes = n;

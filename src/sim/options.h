@@ -57,7 +57,8 @@ struct sim_opts {
 	struct reader_opts ropts; /* --format, --strict (ropts.name: set by the replay) */
 	const char *label;        /* --label: the run's label */
 	/* --traced-config: what the traced kernel had (uclamp, key, cgroup depth): the replay
-	 * charges the emulated kernel's enqueue/dequeue cost minus this one's (power/kcost.h).
+	 * charges the emulated kernel's enqueue/dequeue cost minus this one's
+	 * (kernel/kernel_cost.h).
 	 * Without has_traced_config: kcost_config_default(), uclamp built in, key off, no
 	 * nesting. */
 	bool has_traced_config;

@@ -2,8 +2,8 @@
  * overhead.c - the kernel's own overhead in the replay (docs/kernel-overhead.md): every
  * enqueue/dequeue (with its cgroup levels and its uclamp aggregation or static-key test),
  * cpufreq_update_util call, governor evaluation and frequency switch the emulated kernel makes
- * is counted and costed from the platform's kernel cost table (power/kcost.h) at the emulated
- * frequency of its CPU. In work timing the difference between the emulated configuration and
+ * is counted and costed from the platform's kernel cost table (kernel/kernel_cost.h) at the
+ * emulated frequency of its CPU. In work timing the difference between the emulated configuration and
  * the traced one is charged to the replay as work (work.h: kernel_work): the traced slices
  * already contain the traced kernel's own enqueue/dequeue costs.
  *

@@ -3,15 +3,15 @@
 
 #include <inttypes.h>
 #include <pthread.h>
-#include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #include "core/hash.h"
+#include "core/words.h"
 #include "gov/governor.h"
 #include "gov/tunables.h"
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 #include "trace/prefetch.h"
 
 #define PRESCAN_EVENTS 200000
@@ -520,22 +520,6 @@ static int replay_feed_cache(const char *trace, const struct trace_cache *tc, st
 	return 0;
 }
 
-/* " KEY=VALUE" appended to buf (no space when it is empty). */
-static void append_word(char *buf, size_t size, const char *fmt, ...)
-	__attribute__((format(printf, 3, 4)));
-static void append_word(char *buf, size_t size, const char *fmt, ...)
-{
-	size_t len = strlen(buf);
-	va_list ap;
-
-	if (len && len + 1 < size)
-		buf[len++] = ' ';
-	va_start(ap, fmt);
-	if (len < size)
-		vsnprintf(buf + len, size - len, fmt, ap);
-	va_end(ap);
-}
-
 /*
  * The options beyond the tunables that change a result, recorded with them (runs.params, the
  * summary's set: line, --json params) so that runs differing only in them differ there and
@@ -548,16 +532,16 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 
 	kcost_config_default(&def);
 	if (o->placement == SIM_PLACEMENT_EAS)
-		append_word(buf, size, "placement=eas");
+		gs_words_add(buf, size, "placement=eas");
 	if (o->seed_util)
-		append_word(buf, size, "seed_util=1");
+		gs_words_add(buf, size, "seed_util=1");
 	if (o->warmup_ns)
-		append_word(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
+		gs_words_add(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
 	if (o->has_traced_config && strcmp(kcost_config_uclamp_name(&o->traced),
 					   kcost_config_uclamp_name(&def)) != 0)
-		append_word(buf, size, "traced_uclamp=%s", kcost_config_uclamp_name(&o->traced));
+		gs_words_add(buf, size, "traced_uclamp=%s", kcost_config_uclamp_name(&o->traced));
 	if (o->has_traced_config && o->traced.depth != def.depth)
-		append_word(buf, size, "traced_depth=%d", o->traced.depth);
+		gs_words_add(buf, size, "traced_depth=%d", o->traced.depth);
 }
 
 /* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
@@ -606,7 +590,7 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
 	replay_record_options(o, r->params, sizeof(r->params));
 	if (cfg->iowait_traced)
-		append_word(r->params, sizeof(r->params), "iowait_source=trace");
+		gs_words_add(r->params, sizeof(r->params), "iowait_source=trace");
 }
 
 /* Where the events come from: spec's cache when it holds this file read with these reader

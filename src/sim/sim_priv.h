@@ -13,7 +13,7 @@
 
 #include "cpufreq/cpufreq.h"
 #include "sched/eas.h"
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 #include "sched/sched.h"
 #include "sim/observer.h"
 #include "sim/sim.h"

@@ -245,7 +245,7 @@ static void test_mix_and_determinism(void **state)
 	gen_opts_init(&o);
 	o.workload = GEN_MIX;
 	o.count = 20;
-	o.seed = 42;
+	o.prng_seed = 42;
 	gen_to_file(&o, a, NULL);
 	gen_to_file(&o, b, NULL);
 	ba = slurp(a, &la);
@@ -260,7 +260,7 @@ static void test_mix_and_determinism(void **state)
 	assert_true(st.by_type[EV_SWITCH] >= 2 * 8 * 3 * 20 - 8 * 3 * 20);
 	assert_int_equal(st.cpus_seen_mask, 0xff);
 
-	o.seed = 43;
+	o.prng_seed = 43;
 	gen_to_file(&o, b, NULL);
 	bb = slurp(b, &lb);
 	assert_false(la == lb && memcmp(ba, bb, la) == 0);

@@ -18,7 +18,7 @@
  * = out and charged work in = out.
  * On HiKey with the table of models/hikey.sql: the charged uclamp costs by hand from its ns,
  * the capacity and the frequency.
- * Does not check: the cost table arithmetic (test_kcost) or the models' derivations.
+ * Does not check: the cost table arithmetic (test_kernel_cost) or the models' derivations.
  */
 #include "testutil.h"
 

@@ -1,8 +1,8 @@
 /*
- * fixed.c - the two fixed-frequency governors (Linux v5.9 drivers/cpufreq/
+ * performance_powersave.c - the two fixed-frequency governors (Linux v5.9 drivers/cpufreq/
  * cpufreq_performance.c and cpufreq_powersave.c): performance holds policy->max with
  * RELATION_H, powersave policy->min with RELATION_L, each set when the governor starts and
- * again whenever the limits change. Written against the public interface alone (pubgov.h).
+ * again whenever the limits change. Written against the public interface alone (public_abi.h).
  *
  * Differences from the kernel files, and why:
  * - The kernel sets the frequency in the governor's ->limits() callback
@@ -16,31 +16,32 @@
  */
 #include <stdbool.h>
 
-#include "gov/pubgov.h"
+#include "gov/public_abi.h"
 
 /* What a fixed governor holds: a limit of the policy and the relation it resolves with. */
-static unsigned int fixed_khz(const struct govsim_policy *pol, bool max)
+static unsigned int held_limit_khz(const struct govsim_policy *pol, bool max)
 {
 	return max ? pol->max_khz : pol->min_khz;
 }
 
-static enum govsim_relation fixed_relation(bool max)
+static enum govsim_relation held_limit_relation(bool max)
 {
 	return max ? GOVSIM_RELATION_H : GOVSIM_RELATION_L;
 }
 
 static void fixed_init(struct govsim_policy *pol, void **data, bool max)
 {
-	govsim_start_freq(pol, fixed_khz(pol, max), fixed_relation(max));
+	govsim_start_freq(pol, held_limit_khz(pol, max), held_limit_relation(max));
 	*data = NULL;
 }
 
 static void fixed_update(struct govsim_policy *pol, uint64_t now_ns, bool max)
 {
-	unsigned int f = govsim_resolve_freq(pol, fixed_khz(pol, max), fixed_relation(max));
+	unsigned int f =
+		govsim_resolve_freq(pol, held_limit_khz(pol, max), held_limit_relation(max));
 
 	if (pol->next_khz != f)
-		govsim_request_freq(pol, f, fixed_relation(max), now_ns);
+		govsim_request_freq(pol, f, held_limit_relation(max), now_ns);
 }
 
 static int performance_init(struct govsim_policy *pol, void **data)

@@ -1,12 +1,12 @@
 /*
- * kcost.c - the kernel cost table and the cost of one enqueue/dequeue; see kcost.h.
+ * kernel_cost.c - the kernel cost table and the cost of one enqueue/dequeue; see kernel_cost.h.
  *
  * Follows Linux v5.9: enqueue_task() (kernel/sched/core.c) runs uclamp_rq_inc() then the class's
  * enqueue_task_fair(), which walks for_each_sched_entity() once per cgroup level; dequeue_task()
  * mirrors it with uclamp_rq_dec(). uclamp_rq_inc/dec return at the static_branch_unlikely()
  * test while sched_uclamp_used is off, else loop over the UCLAMP_CNT clamp ids.
  */
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 
 #include "core/result.h"
 

@@ -1,12 +1,12 @@
 /*
- * pubgov.h - what the built-in governors written against the public interface share, and
+ * public_abi.h - what the built-in governors written against the public interface share, and
  * nothing else of govsim: include/govsim/governor.h, the kernel's names for its types and
  * constants, and the report of a governor that does not read utilization.
  *
  * The definitions repeat core/types.h token for token, so a file may include both.
  */
-#ifndef GOVSIM_GOV_PUBGOV_H
-#define GOVSIM_GOV_PUBGOV_H
+#ifndef GOVSIM_GOV_PUBLIC_ABI_H
+#define GOVSIM_GOV_PUBLIC_ABI_H
 
 #include <stdbool.h>
 #include <stddef.h>
@@ -29,7 +29,7 @@ extern const struct govsim_governor userspace_governor;
 /* For governors that do not read utilization (performance, powersave, userspace): report one
  * evaluation of `cpu` (when the host reads them) with the CPU's signals, clamps 0/1024,
  * util 0 and target_khz as given; the host adds the frequency in force. */
-static inline void gov_report_fixed(struct govsim_policy *pol, int cpu, u64 now_ns,
+static inline void gov_report_no_util(struct govsim_policy *pol, int cpu, u64 now_ns,
 				    unsigned int target_khz)
 {
 	struct govsim_eval e = {0};

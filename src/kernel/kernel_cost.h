@@ -1,7 +1,10 @@
 /*
- * kcost.h - what the scheduler's own work costs: a platform's kernel cost table (table
- * kernel_costs of the platform's model) and the cost of one enqueue or dequeue in a given kernel configuration
- * (the operations follow Linux v5.9 kernel/sched/core.c and fair.c).
+ * kernel_cost.h - what the kernel's own work costs (its scheduler's enqueue and dequeue, the
+ * cpufreq hook, a governor evaluation, a frequency switch): the cost table a platform's model
+ * may carry (table kernel_costs, loaded by power/) and the cost of one enqueue or dequeue in a
+ * given kernel configuration (the operations follow Linux v5.9 kernel/sched/core.c and
+ * fair.c). Kernel knowledge, not power: it sits with the kernel profiles; the kcost_ prefix
+ * reads "kernel cost".
  *
  * Operations, one row each in the table: ns per call on one CPU of the platform at that CPU's
  * max frequency (the `cpu` column), with its source.
@@ -22,10 +25,10 @@
  * at another frequency.
  *
  * Plain data: struct kcost is a value (no heap). The platform loader fills it
- * (power/platform_kcost.c: struct platform.kcost).
+ * (power/platform_kernel_cost.c: struct platform.kcost).
  */
-#ifndef GOVSIM_POWER_KCOST_H
-#define GOVSIM_POWER_KCOST_H
+#ifndef GOVSIM_KERNEL_KERNEL_COST_H
+#define GOVSIM_KERNEL_KERNEL_COST_H
 
 #include "core/error.h"
 #include "core/types.h"

@@ -1,6 +1,6 @@
 /*
- * platform_kcost.c - the kernel cost table of a platform model (models/schema.sql
- * kernel_costs) into struct platform.kcost (power/kcost.h), read by the generic
+ * platform_kernel_cost.c - the kernel cost table of a platform model (models/schema.sql
+ * kernel_costs) into struct platform.kcost (kernel/kernel_cost.h), read by the generic
  * table loader. Optional: a model without rows has no cost table (kcost.present false).
  */
 #include "power/platform_priv.h"

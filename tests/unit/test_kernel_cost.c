@@ -1,5 +1,5 @@
 /*
- * test_kcost.c - the kernel cost table (power/kcost.h).
+ * test_kernel_cost.c - the kernel cost table (kernel/kernel_cost.h).
  *
  * Checks: operation names both ways; loading table kernel_costs with a platform model
  * (platform_load_sql: rows kept, a model without rows has no costs, bad rows refused naming the
@@ -18,7 +18,7 @@
 #include <stdio.h>
 #include <string.h>
 
-#include "power/kcost.h"
+#include "kernel/kernel_cost.h"
 #include "power/platform.h"
 
 /* tests/fixtures/platforms/minimal.sql: two CPUs of capacity 1024. */

@@ -1,8 +1,11 @@
 /*
- * seed.c - govsim's --seed-util (not a kernel mirror): tasks and root cfs_rqs that start from
- * the util the trace's own PELT events report (sched_pelt_se/cfs, sched_load_*, util_est)
- * instead of zero. The seeded averages are attached as the kernel's attach_entity_load_avg()
- * would attach an se's averages (fair.c); the rq's blocked part is one extra blocked entity.
+ * trace_start.c - govsim's --seed-util (not a kernel mirror): tasks and root cfs_rqs that start
+ * from the util the trace's own PELT events report (sched_pelt_se/cfs, sched_load_*, util_est)
+ * instead of zero. In src/sched "seed" means only this: the averages a task or runqueue starts
+ * from, read from the trace (seed_util, n->seed, rq->blocked_seed); the generator's PRNG seed
+ * is gen/'s prng_seed. The seeded averages are attached as the kernel's
+ * attach_entity_load_avg() would attach an se's averages (fair.c); the rq's blocked part is
+ * one extra blocked entity.
  * Why: a trace starts mid-life; without seeds every signal would ramp from 0 for ~100 ms.
  */
 #include "sched/sched_priv.h"
