@@ -23,6 +23,13 @@ struct sim_val_watch {
 		unsigned long k_util, e_util;
 		bool k_pending, e_pending;
 	} gov_pair[GS_MAX_CPUS];
+	/* a shared policy's evaluation: one per CPU at one instant, the policy's util their
+	 * largest (sugov_next_freq_shared()); paired in the slot of the policy's first CPU */
+	struct sim_shared_eval {
+		u64 t;
+		unsigned long util;
+		int n;
+	} shared_eval[GS_MAX_CLUSTERS];
 	/* emulated frequency changes per cluster (time, kHz), and the last evaluation per
 	 * cluster, for the decisions */
 	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
@@ -271,8 +278,9 @@ static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emul
  * govsim validate with the lab's probes: the util the kernel's schedutil read at each of its
  * evaluations against the util the emulation's read at its own evaluation of that CPU, paired
  * one to one when within SIM_GOV_PAIR_NS (the probe fires inside the update; the trace's
- * scheduling event follows it, so the emulation's evaluation may come a little later). One
- * policy per CPU only (a shared policy's raw frequency is its CPUs' maximum). The kernel
+ * scheduling event follows it, so the emulation's evaluation may come a little later). A
+ * shared policy's raw frequency is its CPUs' largest util's, whichever CPU ran the update: it
+ * pairs with the policy's evaluation (val_gov_eval), in the slot of its first CPU. The kernel
  * evaluations left without a pair are the update points the replay does not have.
  */
 static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct event *ev)
@@ -281,12 +289,12 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 	struct sim_gov_pair *gp;
 	long k;
 
-	if (cpu < 0 || cpu >= s->plat->nr_cpus || s->cl[s->cpu[cpu].cluster].pol.tbl.nr_cpus != 1)
+	if (cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
 	k = kernel_util_from_raw(s, cpu, ev->raw.khz);
 	if (k < 0)
 		return;
-	gp = &w->gov_pair[cpu];
+	gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
 	s->val.gov_evals++;
 	if (gp->k_pending)
 		s->val.gov_unmatched++;
@@ -517,9 +525,27 @@ static void val_sched_done_hook(struct sim *s, void *state, const struct event *
 static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 {
 	struct sim_val_watch *w = state;
-	struct sim_decision *le = &w->last_eval[s->cpu[e->cpu].cluster];
+	int c = s->cpu[e->cpu].cluster;
+	struct sim_decision *le = &w->last_eval[c];
+	const struct cpufreq_opp_table *tbl = &s->cl[c].pol.tbl;
 
-	val_emu_eval(s, w, e->cpu, e->util);
+	if (tbl->nr_cpus == 1) {
+		val_emu_eval(s, w, e->cpu, e->util);
+	} else {
+		struct sim_shared_eval *se = &w->shared_eval[c];
+
+		if (!se->n || se->t != e->time_ns) {
+			se->t = e->time_ns;
+			se->util = 0;
+			se->n = 0;
+		}
+		if (e->util > se->util)
+			se->util = e->util;
+		if (++se->n == tbl->nr_cpus) { /* every CPU of the policy evaluated */
+			val_emu_eval(s, w, tbl->cpus[0], se->util);
+			se->n = 0;
+		}
+	}
 	if (!le->has_eval || le->eval_t_ns != e->time_ns || e->target_khz >= le->target_khz) {
 		le->has_eval = true;
 		le->eval_t_ns = e->time_ns;

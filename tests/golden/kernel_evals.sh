@@ -10,6 +10,14 @@
 # paired with 1.020, error 500), at 1.030000 raw 1000 (no emulated evaluation within 200 us:
 # unpaired). Expected by hand: 3 evaluations, 2 paired, 1 of them within 10 (50.0 %), mean
 # |err| 250, max 500, 1 unpaired -- in the text and in --json.
+#
+# A shared policy (lab-4cpu-shared, CPUs 0-3, cur 3000000 kHz): the kernel's raw frequency is the
+# policy's, from its CPUs' largest util (sugov_next_freq_shared()), whichever CPU ran the update,
+# and the emulation evaluates every CPU of the policy at that instant. At 1.000000 the probe's
+# raw 37500 gives util (37500 * 1024 + 1875000) / 3750000 = 10; every CPU is idle in the
+# emulation then (the policy's util 0): paired, error 10. At 1.015000 raw 1000 with no
+# evaluation within 200 us (CPU 0's task is evaluated at its ticks, 1.012 and 1.016):
+# unpaired. Expected: 2 evaluations, 1 paired, error 10, 100.0 % within 10, 1 unpaired.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kernel_evals.sh
@@ -40,4 +48,21 @@ want = {"count": 3, "paired": 2, "util_within": 1, "unpaired": 1}
 if ke != want:
     sys.exit(f"kernel_evals.sh: json kernel_evaluations {ke}, want {want}")
 PY
+cat >"$tmp/s.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [000] .....     0.999000: cpu_frequency: state=3000000 cpu_id=0
+          <idle>-0       [000] .....     0.999001: cpu_frequency: state=3000000 cpu_id=1
+          <idle>-0       [000] .....     0.999002: cpu_frequency: state=3000000 cpu_id=2
+          <idle>-0       [000] .....     0.999003: cpu_frequency: state=3000000 cpu_id=3
+            work-10      [000] d.h2.     1.000000: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=37500
+            work-10      [000] d..2.     1.000000: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=work next_pid=10 next_prio=120
+            work-10      [000] d.h2.     1.015000: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=1000
+            work-10      [000] d..2.     1.022000: sched_switch: prev_comm=work prev_pid=10 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120
+TRACE
+"$bin" validate "$tmp/s.txt" --platform lab-4cpu-shared --kernel v6.1 --set rq_clock_offset_ns=0 \
+	--set start_freq=max >"$tmp/shared.txt" 2>"$tmp/err" ||
+	golden_fail "validate (shared policy) failed: $(cat "$tmp/err")"
+golden_equal "shared policy: the kernel's evaluations paired with the policy's" \
+	"$(grep -A1 "kernel's own evaluations" "$tmp/shared.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"    2; 1 with an emulated evaluation of the CPU within 200 us (util mean |err| 10.00, max 10, 100.0% within 10); 1 without"
 exit $fail
