@@ -100,12 +100,55 @@ TEXT_INLINE bool short_eq(const char *a, const char *b, size_t n)
 			return false;
 	return true;
 }
-/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there. */
+/*
+ * The high bit of each byte of v that is not an ASCII digit, exactly (no borrow or carry
+ * between bytes). A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays
+ * below 16: (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next
+ * byte. In nd a byte is not zero where v's is not a digit; (b & 0x7f) + 0x7f sets its high bit.
+ */
+TEXT_INLINE u64 nondigit_bytes(u64 v)
+{
+	u64 nd = ((v & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30)) |
+		 (((v + BYTES_ONES * 6) & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30));
+
+	return (((nd & (BYTES_ONES * 0x7f)) + BYTES_ONES * 0x7f) | nd) & BYTES_HIGH;
+}
+
+/*
+ * The digits of x (bytes 0x30..0x39, the first in its lowest byte), shifted to the top of the
+ * word with zero bytes below them: the number they spell (at most 8 digits), added up in three
+ * steps of pairs (the usual SWAR conversion): 10 * a + b in each 16-bit lane
+ * (x * (1 + 10 << 8) >> 8), 100 * ab + cd in each 32-bit lane (x * (1 + 100 << 16) >> 16),
+ * 10000 * abcd + efgh (x * (1 + 10000 << 32) >> 32).
+ */
+TEXT_INLINE u64 top_digits_value(u64 x)
+{
+	x &= BYTES_ONES * 0x0f;
+	x = (x * (1 + (10ull << 8))) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffull) * (1 + (100ull << 16))) >> 16;
+	return ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
+}
+
+/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there.
+ * Little-endian hosts read the 8 bytes before q as one word when they are all in the line: the
+ * highest byte that is not a digit ends the run of digits; 8 digits take the byte loop. */
 TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
 {
 	const char *d = q;
 	u64 v = 0, mul = 1;
 
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (q - line >= 8) {
+		u64 w = load8(q - 8), m = nondigit_bytes(w);
+		if (m) {
+			int i = (63 - __builtin_clzll(m)) >> 3; /* q[i - 8]: the last non-digit */
+			if (i == 7 || q[i - 8] != '-')
+				return false;
+			*pid = (s32)top_digits_value(w & ~((1ull << (8 * (i + 1))) - 1));
+			return true;
+		}
+	}
+#endif
 	while (d > line && is_digit(d[-1]) && q - d < 10) {
 		d--;
 		v += (u64)(*d - '0') * mul;
