@@ -21,9 +21,6 @@
 
 #include <stdio.h>
 #include <string.h>
-#if defined(__SSE2__)
-#include <emmintrin.h>
-#endif
 
 /* ---- fast path: payloads in the order the kernel prints them ------------------------------- */
 
@@ -69,21 +66,10 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
-/* A token: up to the next space, '\n' or the end; 8 bytes a step (see name_end()). */
+/* A token: up to the next space, '\n' or the end. */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (end - p >= 8) {
-		u64 v = load8(p);
-		u64 m = zero_bytes(v ^ (BYTES_ONES * ' ')) | zero_bytes(v ^ (BYTES_ONES * '\n'));
-		if (m)
-			return p + (__builtin_ctzll(m) >> 3);
-		p += 8;
-	}
-#endif
-	while (p < end && *p != ' ' && *p != '\n')
-		p++;
-	return p;
+	return find2(p, end, ' ', '\n');
 }
 
 /*
@@ -103,12 +89,22 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
 	if (end - p < 8)
 		return 0;
 	v = load8(p);
-	m = nondigit_bytes(v);
-	if (!m)
-		return 0;
-	n = __builtin_ctzll(m) >> 3;
-	if (n == 0)
-		return 0;
+#if defined(__SSE2__)
+	if (end - p >= 16) {
+		/* the digits counted by one SSE2 compare: 8 or more are the byte loop's */
+		n = __builtin_ctz(nondigit_16(p) | 0x100u);
+		if (n == 0 || n == 8)
+			return 0;
+	} else
+#endif
+	{
+		m = nondigit_bytes(v);
+		if (!m)
+			return 0;
+		n = __builtin_ctzll(m) >> 3;
+		if (n == 0)
+			return 0;
+	}
 	*value = top_digits_value(v << (8 * (8 - n)));
 	return n;
 #else
@@ -337,29 +333,6 @@ TEXT_INLINE const char *last_non_space24(const char *line, const char *p)
 	while (q > p && q[-1] == ' ')
 		q--;
 	return q;
-#endif
-}
-
-/* Any '[' or '\n' in line[0, 24): SSE2 (every x86-64) compares 16 and 8 bytes at once;
- * elsewhere a zero byte of a word xor "[[[[[[[[" or "\n\n..." (exact for "any"). */
-TEXT_INLINE bool any_bracket_or_newline24(const char *line)
-{
-#if defined(__SSE2__)
-	const __m128i br = _mm_set1_epi8('['), nl = _mm_set1_epi8('\n');
-	__m128i a = _mm_loadu_si128((const __m128i *)(const void *)line);
-	__m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(line + 16));
-	__m128i hit = _mm_or_si128(_mm_or_si128(_mm_cmpeq_epi8(a, br), _mm_cmpeq_epi8(a, nl)),
-				   _mm_or_si128(_mm_cmpeq_epi8(b, br), _mm_cmpeq_epi8(b, nl)));
-
-	/* b's upper 8 bytes are zero, neither byte: the or of a's and b's hits is exact */
-	return _mm_movemask_epi8(hit) != 0;
-#else
-	return zero_bytes(load8(line) ^ (BYTES_ONES * '[')) |
-	       zero_bytes(load8(line + 8) ^ (BYTES_ONES * '[')) |
-	       zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')) |
-	       zero_bytes(load8(line) ^ (BYTES_ONES * '\n')) |
-	       zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
-	       zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n'));
 #endif
 }
 
