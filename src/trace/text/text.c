@@ -360,10 +360,12 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 		 * flags line[31, 35), none of them a space or a '\n' */
 		u64 w = load8(line + 24), nd = nondigit_bytes(w);
 		u64 f = load4(line + 31);
-		const u64 digits = 0x80ull << 16 | 0x80ull << 24 | 0x80ull << 32, flag0 = 0x80ull << 56;
+		const u64 digits = 0x80ull << 16 | 0x80ull << 24 | 0x80ull << 32;
+		const u64 flag0 = 0x80ull << 56;
+		const u64 cols = ' ' | '[' << 8 | (u64)']' << 40 | (u64)' ' << 48;
 
-		if ((w & 0x00ffff000000ffffull) != (' ' | '[' << 8 | (u64)']' << 40 | (u64)' ' << 48) ||
-		    (nd & (digits | flag0)) != flag0 || line[35] != ' ' ||
+		if ((w & 0x00ffff000000ffffull) != cols || (nd & (digits | flag0)) != flag0 ||
+		    line[35] != ' ' ||
 		    ((zero_bytes(f ^ (BYTES_ONES * ' ')) | zero_bytes(f ^ (BYTES_ONES * '\n'))) &
 		     0x80808080u))
 			return false;

@@ -60,9 +60,10 @@ TEXT_INLINE u64 zero_bytes(u64 x)
 TEXT_INLINE unsigned match2_16(const char *p, char a, char b)
 {
 	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i hit =
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b)));
 
-	return (unsigned)_mm_movemask_epi8(
-		_mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b))));
+	return (unsigned)_mm_movemask_epi8(hit);
 }
 #endif
 
@@ -70,8 +71,8 @@ TEXT_INLINE unsigned match2_16(const char *p, char a, char b)
 /* Bit k set where p[k] is not an ASCII digit, k < 16: p[k] - '0' above 9 (unsigned bytes). */
 TEXT_INLINE unsigned nondigit_16(const char *p)
 {
-	__m128i t = _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)p),
-				 _mm_set1_epi8('0'));
+	__m128i t =
+	    _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_set1_epi8('0'));
 
 	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) ^
 	       0xffffu;
@@ -131,7 +132,9 @@ TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
 #if defined(__SSE2__)
 	while (end - p >= 16) {
 		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' '))) ^ 0xffffu;
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+
+		m ^= 0xffffu;
 		if (m)
 			return p + __builtin_ctz(m);
 		p += 16;
