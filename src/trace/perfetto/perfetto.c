@@ -220,15 +220,15 @@ static bool may_leave(const struct pf_state *pf, const struct event *ev)
 	       ev->ts_ns + pf->window_ns <= pf->max_ts_ns;
 }
 
-static void leave(struct trace_reader *r, int c)
+/* The head of queue q to the reader. The queue's head_ts is the caller's to set, once for a
+ * run of events from one queue (nothing reads it in between). */
+static inline __attribute__((always_inline)) void leave(struct trace_reader *r,
+							struct pf_state *pf, struct pf_queue *q)
 {
-	struct pf_queue *q = &pf_of(r)->cpus[c].q;
-
 	*reader_slot(r) = q->ev[q->head];
 	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	q->n--;
-	pf_of(r)->held--;
-	pf_of(r)->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
+	pf->held--;
 	reader_commit(r);
 }
 
@@ -297,15 +297,16 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 			c = oldest_queue(pf, &next_ts, &next_cpu);
 	}
 	q = &pf->cpus[c].q;
-	leave(r, c);
+	leave(r, pf, q);
 	while (q->n && r->have_max && r->ring_count + r->slack < r->ring_cap &&
 	       r->ring_count + r->heap_n + r->slack < r->max_held) {
 		const struct event *ev = &q->ev[q->head];
 		if (ev->ts_ns > next_ts || (ev->ts_ns == next_ts && c > next_cpu) ||
 		    ev->ts_ns < r->max_ts_ns || !may_leave(pf, ev))
 			break;
-		leave(r, c);
+		leave(r, pf, q);
 	}
+	pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
 	pf_merge_update(pf, (u32)c); /* its new head, or none */
 	return 0;
 }

@@ -66,60 +66,46 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
-/* A token: up to the next space, '\n' or the end; 8 bytes a step (see name_end()). */
+/* A token: up to the next space, '\n' or the end. */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (end - p >= 8) {
-		u64 v = load8(p);
-		u64 m = zero_bytes(v ^ (BYTES_ONES * ' ')) | zero_bytes(v ^ (BYTES_ONES * '\n'));
-		if (m)
-			return p + (__builtin_ctzll(m) >> 3);
-		p += 8;
-	}
-#endif
-	while (p < end && *p != ' ' && *p != '\n')
-		p++;
-	return p;
+	return find2(p, end, ' ', '\n');
 }
 
 /*
  * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
  * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
  * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
- * is the lowest byte. Used for the six decimals of the kernel's timestamps and for the payloads'
- * signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
- *
- * A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays below 16:
- * (b & 0xf0) == 0x30 and ((b + 6) & 0xf0) == 0x30; neither sum carries into the next byte.
- * The n digits shifted to the top of the word (zeros below) are an 8-digit number "0..0d1..dn",
- * added up in three steps of pairs (the usual SWAR conversion): 10 * a + b in each 16-bit lane
- * (x * (1 + 10 << 8) >> 8), 100 * ab + cd in each 32-bit lane (x * (1 + 100 << 16) >> 16),
- * 10000 * abcd + efgh (x * (1 + 10000 << 32) >> 32).
+ * is the lowest byte; the n digits shifted to the top of the word (zeros below) are an 8-digit
+ * number "0..0d1..dn" (top_digits_value()). Used for the six decimals of the kernel's timestamps
+ * and for the payloads' signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
  */
 TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	u64 v, x, nd, m;
+	u64 v, m;
 	int n;
 
 	if (end - p < 8)
 		return 0;
 	v = load8(p);
-	nd = ((v & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30)) |
-	     (((v + BYTES_ONES * 6) & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30));
-	/* the high bit of each byte of nd that is not zero: (b & 0x7f) + 0x7f sets it, exactly */
-	m = (((nd & (BYTES_ONES * 0x7f)) + BYTES_ONES * 0x7f) | nd) & BYTES_HIGH;
-	if (!m)
-		return 0;
-	n = __builtin_ctzll(m) >> 3;
-	if (n == 0)
-		return 0;
-	x = (v & (BYTES_ONES * 0x0f)) << (8 * (8 - n));
-	x = (x * (1 + (10ull << 8))) >> 8;
-	x = ((x & 0x00ff00ff00ff00ffull) * (1 + (100ull << 16))) >> 16;
-	x = ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
-	*value = x;
+#if defined(__SSE2__)
+	if (end - p >= 16) {
+		/* the digits counted by one SSE2 compare: 8 or more are the byte loop's */
+		n = __builtin_ctz(nondigit_16(p) | 0x100u);
+		if (n == 0 || n == 8)
+			return 0;
+	} else
+#endif
+	{
+		m = nondigit_bytes(v);
+		if (!m)
+			return 0;
+		n = __builtin_ctzll(m) >> 3;
+		if (n == 0)
+			return 0;
+	}
+	*value = top_digits_value(v << (8 * (8 - n)));
 	return n;
 #else
 	(void)p;
@@ -365,20 +351,34 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 {
 	const char *q = line + 24;
 
-	if (end - line < 40 || p >= q || line[24] != ' ' || line[25] != '[' || line[29] != ']' ||
-	    line[30] != ' ' || line[35] != ' ' || !is_digit(line[26]) || !is_digit(line[27]) ||
-	    !is_digit(line[28]) || line[31] == ' ' || is_digit(line[31]) || line[32] == ' ' ||
-	    line[33] == ' ' || line[34] == ' ' || line[31] == '\n' || line[32] == '\n' ||
-	    line[33] == '\n' || line[34] == '\n')
+	if (end - line < 40 || p >= q)
 		return false;
-	/* any '[' or '\n' in line[0, 24): a zero byte of a word xor "[[[[[[[[" or "\n\n..."
-	 * (exact for "any") */
-	if (zero_bytes(load8(line) ^ (BYTES_ONES * '[')) |
-	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '[')) |
-	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')) |
-	    zero_bytes(load8(line) ^ (BYTES_ONES * '\n')) |
-	    zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
-	    zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n')))
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	{
+		/* line[24, 32) as one word (line[24 + k] in byte k): " [" at 24, "] " at 29,
+		 * digits at 26-28 and a flags byte at 31 that is not one; then line[35] and the
+		 * flags line[31, 35), none of them a space or a '\n' */
+		u64 w = load8(line + 24), nd = nondigit_bytes(w);
+		u64 f = load4(line + 31);
+		const u64 digits = 0x80ull << 16 | 0x80ull << 24 | 0x80ull << 32;
+		const u64 flag0 = 0x80ull << 56;
+		const u64 cols = ' ' | '[' << 8 | (u64)']' << 40 | (u64)' ' << 48;
+
+		if ((w & 0x00ffff000000ffffull) != cols || (nd & (digits | flag0)) != flag0 ||
+		    line[35] != ' ' ||
+		    ((zero_bytes(f ^ (BYTES_ONES * ' ')) | zero_bytes(f ^ (BYTES_ONES * '\n'))) &
+		     0x80808080u))
+			return false;
+	}
+#else
+	if (line[24] != ' ' || line[25] != '[' || line[29] != ']' || line[30] != ' ' ||
+	    line[35] != ' ' || !is_digit(line[26]) || !is_digit(line[27]) || !is_digit(line[28]) ||
+	    line[31] == ' ' || is_digit(line[31]) || line[32] == ' ' || line[33] == ' ' ||
+	    line[34] == ' ' || line[31] == '\n' || line[32] == '\n' || line[33] == '\n' ||
+	    line[34] == '\n')
+		return false;
+#endif
+	if (any_bracket_or_newline24(line))
 		return false;
 	q = last_non_space24(line, p);
 	if (q[-1] == ')' || !pid_before(p, q, pid))

@@ -21,6 +21,9 @@
 #include "trace/fields.h"
 
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* The per-character helpers of the hot path: always inlined, so that strlen() and memcmp() of
  * literal keys fold into compares. */
@@ -47,9 +50,96 @@ TEXT_INLINE u64 zero_bytes(u64 x)
 	return (x - BYTES_ONES) & ~x & BYTES_HIGH;
 }
 
+/*
+ * SSE2, on every x86-64: 16 bytes a step where a scan looks for one of two bytes (the end of a
+ * token, of an event name) and for the checks of the comm-pid column; the word loops take what
+ * is left, and other hosts.
+ */
+#if defined(__SSE2__)
+/* Bit k set where p[k] is a or b, k < 16. */
+TEXT_INLINE unsigned match2_16(const char *p, char a, char b)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+	__m128i hit =
+	    _mm_or_si128(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)), _mm_cmpeq_epi8(v, _mm_set1_epi8(b)));
+
+	return (unsigned)_mm_movemask_epi8(hit);
+}
+#endif
+
+#if defined(__SSE2__)
+/* Bit k set where p[k] is not an ASCII digit, k < 16: p[k] - '0' above 9 (unsigned bytes). */
+TEXT_INLINE unsigned nondigit_16(const char *p)
+{
+	__m128i t =
+	    _mm_sub_epi8(_mm_loadu_si128((const __m128i *)(const void *)p), _mm_set1_epi8('0'));
+
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(_mm_min_epu8(t, _mm_set1_epi8(9)), t)) ^
+	       0xffffu;
+}
+#endif
+
+/* The first byte of [p, end) that is a or b, or end. */
+TEXT_INLINE const char *find2(const char *p, const char *end, char a, char b)
+{
+#if defined(__SSE2__)
+	while (end - p >= 16) {
+		unsigned m = match2_16(p, a, b);
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	while (end - p >= 8) {
+		u64 v = load8(p);
+		u64 m = zero_bytes(v ^ (BYTES_ONES * (unsigned char)a)) |
+			zero_bytes(v ^ (BYTES_ONES * (unsigned char)b));
+		if (m)
+			return p + (__builtin_ctzll(m) >> 3);
+		p += 8;
+	}
+#endif
+	while (p < end && *p != a && *p != b)
+		p++;
+	return p;
+}
+
+/* Any '[' or '\n' in line[0, 24): one SSE2 compare of 16 and of 8 bytes; elsewhere a zero byte
+ * of a word xor "[[[[[[[[" or "\n\n..." (exact for "any"). */
+TEXT_INLINE bool any_bracket_or_newline24(const char *line)
+{
+#if defined(__SSE2__)
+	const __m128i br = _mm_set1_epi8('['), nl = _mm_set1_epi8('\n');
+	__m128i b = _mm_loadl_epi64((const __m128i *)(const void *)(line + 16));
+
+	/* b's upper 8 bytes are zero, neither byte */
+	return match2_16(line, '[', '\n') ||
+	       _mm_movemask_epi8(_mm_or_si128(_mm_cmpeq_epi8(b, br), _mm_cmpeq_epi8(b, nl)));
+#else
+	return zero_bytes(load8(line) ^ (BYTES_ONES * '[')) |
+	       zero_bytes(load8(line + 8) ^ (BYTES_ONES * '[')) |
+	       zero_bytes(load8(line + 16) ^ (BYTES_ONES * '[')) |
+	       zero_bytes(load8(line) ^ (BYTES_ONES * '\n')) |
+	       zero_bytes(load8(line + 8) ^ (BYTES_ONES * '\n')) |
+	       zero_bytes(load8(line + 16) ^ (BYTES_ONES * '\n'));
+#endif
+}
+
 /* The first byte at or after p that is not a space. */
 TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
 {
+#if defined(__SSE2__)
+	while (end - p >= 16) {
+		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+
+		m ^= 0xffffu;
+		if (m)
+			return p + __builtin_ctz(m);
+		p += 16;
+	}
+#endif
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	while (end - p >= 8) {
 		u64 x = load8(p) ^ (BYTES_ONES * ' ');
@@ -66,18 +156,7 @@ TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
 /* The first ':' or ' ' at or after p (the end of an event name). */
 TEXT_INLINE const char *name_end(const char *p, const char *end)
 {
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	while (end - p >= 8) {
-		u64 v = load8(p);
-		u64 m = zero_bytes(v ^ (BYTES_ONES * ':')) | zero_bytes(v ^ (BYTES_ONES * ' '));
-		if (m)
-			return p + (__builtin_ctzll(m) >> 3);
-		p += 8;
-	}
-#endif
-	while (p < end && *p != ':' && *p != ' ')
-		p++;
-	return p;
+	return find2(p, end, ':', ' ');
 }
 
 TEXT_INLINE u32 load4(const char *p)
@@ -100,12 +179,56 @@ TEXT_INLINE bool short_eq(const char *a, const char *b, size_t n)
 			return false;
 	return true;
 }
-/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there. */
+/*
+ * The high bit of each byte of v that is not an ASCII digit, exactly (no borrow or carry
+ * between bytes). A byte is a digit when its high nibble is 3 and its low nibble plus 6 stays
+ * below 16: (b & 0xf0) == 0x30 and ((b & 0x0f) + 6) & 0xf0 == 0 (a nibble plus 6 cannot carry
+ * out of its byte). In nd a byte is not zero where v's is not a digit; (b & 0x7f) + 0x7f sets
+ * its high bit.
+ */
+TEXT_INLINE u64 nondigit_bytes(u64 v)
+{
+	u64 nd = ((v & (BYTES_ONES * 0xf0)) ^ (BYTES_ONES * 0x30)) |
+		 (((v & (BYTES_ONES * 0x0f)) + BYTES_ONES * 6) & (BYTES_ONES * 0xf0));
+
+	return (((nd & (BYTES_ONES * 0x7f)) + BYTES_ONES * 0x7f) | nd) & BYTES_HIGH;
+}
+
+/*
+ * The digits of x (bytes 0x30..0x39, the first in its lowest byte), shifted to the top of the
+ * word with zero bytes below them: the number they spell (at most 8 digits), added up in three
+ * steps of pairs (the usual SWAR conversion): 10 * a + b in each 16-bit lane
+ * (x * (1 + 10 << 8) >> 8), 100 * ab + cd in each 32-bit lane (x * (1 + 100 << 16) >> 16),
+ * 10000 * abcd + efgh (x * (1 + 10000 << 32) >> 32).
+ */
+TEXT_INLINE u64 top_digits_value(u64 x)
+{
+	x &= BYTES_ONES * 0x0f;
+	x = (x * (1 + (10ull << 8))) >> 8;
+	x = ((x & 0x00ff00ff00ff00ffull) * (1 + (100ull << 16))) >> 16;
+	return ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
+}
+
+/* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there.
+ * Little-endian hosts read the 8 bytes before q as one word when they are all in the line: the
+ * highest byte that is not a digit ends the run of digits; 8 digits take the byte loop. */
 TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
 {
 	const char *d = q;
 	u64 v = 0, mul = 1;
 
+#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	if (q - line >= 8) {
+		u64 w = load8(q - 8), m = nondigit_bytes(w);
+		if (m) {
+			int i = (63 - __builtin_clzll(m)) >> 3; /* q[i - 8]: the last non-digit */
+			if (i == 7 || q[i - 8] != '-')
+				return false;
+			*pid = (s32)top_digits_value(w & ~((1ull << (8 * (i + 1))) - 1));
+			return true;
+		}
+	}
+#endif
 	while (d > line && is_digit(d[-1]) && q - d < 10) {
 		d--;
 		v += (u64)(*d - '0') * mul;
