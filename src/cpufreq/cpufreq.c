@@ -17,6 +17,8 @@
  *   latency is the fast switch: in force at once. With a driver call of transition_ns
  *   (--set transition_us), the frequency the kthread read lands that long after it ran, and
  *   a request meanwhile queues another run, as sugov_work() and sugov_deferred_update() do.
+ *   Where the trace shows the governor's kthread (kth.traced), kthread.c times the run and the
+ *   call from it instead of these two constants.
  *   No PRECHANGE/POSTCHANGE notifiers run and no cpu_frequency event is emitted (the replay's
  *   accounting reads cur_khz).
  * - Policy limits come from --set scaling_min_freq/scaling_max_freq once, before the replay
