@@ -109,9 +109,12 @@ static int kthread_call_cluster(const struct sim *s, const struct event *ev)
  * schedutil drives. */
 static struct cpufreq_policy *kthread_follow(struct sim *s, int c, s32 pid)
 {
-	struct sim_cluster *cl = &s->cl[c];
+	struct sim_cluster *cl;
 
-	if (c < 0 || !cl->pol.switch_latency_ns || strcmp(cl->gov->name, "schedutil") != 0)
+	if (c < 0)
+		return NULL;
+	cl = &s->cl[c];
+	if (!cl->pol.switch_latency_ns || strcmp(cl->gov->name, "schedutil") != 0)
 		return NULL;
 	if (pid > 0)
 		cl->kthread_pid = pid;
