@@ -157,6 +157,7 @@ static const char *const miss_names[SIM_MISS__COUNT] = {
 	[SIM_MISS_PATH] = "path",
 	[SIM_MISS_NO_UPDATE] = "no-update",
 	[SIM_MISS_UTIL] = "util",
+	[SIM_MISS_LATE] = "late",
 };
 static const char *const miss_why[SIM_MISS__COUNT] = {
 	[SIM_MISS_NONE] = "",
@@ -165,6 +166,9 @@ static const char *const miss_why[SIM_MISS__COUNT] = {
 	[SIM_MISS_NO_UPDATE] = "no emulated evaluation in the window: the kernel decided at an "
 			       "update point the replay does not have (a tick, a blocked-load update)",
 	[SIM_MISS_UTIL] = "the emulated util gave another OPP",
+	[SIM_MISS_LATE] = "the emulation evaluated only after the kernel's decision, within the "
+			  "window, and chose otherwise: the trace shows the update's event after the "
+			  "kernel acted (a sched_wakeup after its enqueue)",
 };
 
 /* --explain: the first samples of each util signal where the emulation differs from the

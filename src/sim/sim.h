@@ -158,7 +158,7 @@ enum sim_val_signal {
  *   UTIL       same OPP before and an evaluation in the window, whose util gave another OPP
  */
 enum sim_miss_cause { SIM_MISS_NONE = 0, SIM_MISS_EARLY, SIM_MISS_PATH, SIM_MISS_NO_UPDATE,
-		      SIM_MISS_UTIL, SIM_MISS__COUNT };
+		      SIM_MISS_UTIL, SIM_MISS_LATE, SIM_MISS__COUNT };
 
 struct sim_decision {
 	u64 t_ns;
@@ -170,6 +170,7 @@ struct sim_decision {
 	s64 timing_err_ns;
 	bool has_eval;
 	u64 eval_t_ns;
+	bool eval_after; /* an emulated evaluation of the policy came within the window after t_ns */
 	int eval_cpu;
 	unsigned long util, max;
 	unsigned int uclamp_min, uclamp_max;

@@ -35,6 +35,7 @@ struct sim_val_watch {
 	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
 	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
 	struct sim_decision last_eval[GS_MAX_CLUSTERS];
+	size_t dec_scan; /* decisions before it are past every window: no later evaluation marks them */
 	/* a sched_wakeup_new of a task the model did not have, being applied: born in the trace */
 	bool born_pending;
 	s32 born_pid;
@@ -389,6 +390,7 @@ static void val_note_decision(struct sim *s, struct sim_val_watch *w, int cpu, u
 	d->kernel_khz = khz;
 	d->kernel_prev_khz = prev;
 	d->emu_khz = s->cl[c].pol.cur_khz;
+	d->eval_after = false;
 }
 
 /* The emulated frequency in force at t: the last change at or before t, else the initial. */
@@ -451,7 +453,7 @@ static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
 			else if (before != d->kernel_prev_khz)
 				d->miss = SIM_MISS_PATH;
 			else if (!d->has_eval || d->eval_t_ns + win < d->t_ns)
-				d->miss = SIM_MISS_NO_UPDATE;
+				d->miss = d->eval_after ? SIM_MISS_LATE : SIM_MISS_NO_UPDATE;
 			else
 				d->miss = SIM_MISS_UTIL;
 			s->val.misses[c][d->miss]++;
@@ -520,6 +522,25 @@ static void val_sched_done_hook(struct sim *s, void *state, const struct event *
 	val_sched_done(s, ev->cpu);
 }
 
+/* An emulated evaluation of cluster c at t: the kernel's decisions of c in the window before it
+ * had an evaluation after them (the cause of a miss, val_finish_decisions). */
+static void val_mark_eval_after(struct sim *s, struct sim_val_watch *w, int c, u64 t)
+{
+	u64 wmax = 0;
+
+	for (int k = 0; k < s->plat->nr_clusters; k++)
+		if (s->val.window_ns[k] > wmax)
+			wmax = s->val.window_ns[k];
+	while (w->dec_scan < s->val.nr_dec && s->val.dec[w->dec_scan].t_ns + wmax < t)
+		w->dec_scan++;
+	for (size_t i = w->dec_scan; i < s->val.nr_dec; i++) {
+		struct sim_decision *d = &s->val.dec[i];
+
+		if (d->cluster == c && d->t_ns < t && t <= d->t_ns + s->val.window_ns[c])
+			d->eval_after = true;
+	}
+}
+
 /* The emulation's evaluation: paired with the kernel's, and kept as the cluster's last one
  * (the highest target of the evaluations at one instant) for the decision that follows. */
 static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
@@ -529,6 +550,7 @@ static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 	struct sim_decision *le = &w->last_eval[c];
 	const struct cpufreq_opp_table *tbl = &s->cl[c].pol.tbl;
 
+	val_mark_eval_after(s, w, c, e->time_ns);
 	if (tbl->nr_cpus == 1) {
 		val_emu_eval(s, w, e->cpu, e->util);
 	} else {
