@@ -56,7 +56,8 @@ bool event_same(const struct event *a, const struct event *b)
 	case EV_IOWAIT_BOOST:
 		return a->iowait.boost == b->iowait.boost;
 	case EV_HRTIMER_EXPIRE:
-		return a->timer.sched_tick == b->timer.sched_tick;
+		return a->timer.sched_tick == b->timer.sched_tick &&
+		       a->timer.hrtick == b->timer.hrtick;
 	case EV_SOFTIRQ_ENTRY:
 		return a->softirq.vec == b->softirq.vec;
 	case EV_BLOCKED_UPDATE:

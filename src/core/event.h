@@ -144,8 +144,10 @@ struct event {
 			s32 pid;
 		} proc;
 		struct { /* HRTIMER_EXPIRE: an hrtimer fired on `cpu`; the scheduler tick when its
-			  * function is tick_sched_timer (the kernel's own tick time) */
+			  * function is tick_sched_timer (the kernel's own tick time), the
+			  * scheduler's high-resolution tick when it is hrtick */
 			bool sched_tick;
+			bool hrtick;
 		} timer;
 		struct { /* SOFTIRQ_ENTRY: a softirq handler starts on `cpu` (vec 7: SCHED_SOFTIRQ,
 			  * the load balancer's run_rebalance_domains()) */

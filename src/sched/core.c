@@ -743,17 +743,18 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 
 /* ---- periodic updates ------------------------------------------------------------------------ */
 
-void sched_tick(struct sched *s, int cpu, u64 now_ns)
+/* curr's task_tick(): task_tick_fair/rt/dl; true when there was a task */
+static bool task_tick(struct sched *s, int cpu, u64 now_ns)
 {
 	struct rq *rq;
 	struct task_node *n;
 
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
-		return;
+		return false;
 	rq = &s->rq[cpu];
 	update_rq_clock(rq, now_ns);
 	if (!rq->curr)
-		return;
+		return false;
 	n = node_of(rq->curr);
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
@@ -769,9 +770,20 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 	case SCHED_CLASS_IDLE:
 		break;
 	}
-	task_event(s, rq->curr, cpu, TASK_EV_TICK, now_ns);
+	return true;
 }
 
+void sched_tick(struct sched *s, int cpu, u64 now_ns)
+{
+	if (task_tick(s, cpu, now_ns))
+		task_event(s, s->rq[cpu].curr, cpu, TASK_EV_TICK, now_ns);
+}
+/* hrtick() (kernel/sched/core.c, Debian 7.2): the donor's task_tick(queued=1), for a fair task
+ * entity_tick() alone (task_tick_fair() returns before the per-tick rest: no TASK_EV_TICK). */
+void sched_hrtick(struct sched *s, int cpu, u64 now_ns)
+{
+	(void)task_tick(s, cpu, now_ns);
+}
 
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale)
 {

@@ -166,6 +166,8 @@ int sched_note_waking(struct sched *s, s32 pid);
 
 /* The scheduler tick on a busy CPU (scheduler_tick -> task_tick_fair/rt). */
 void sched_tick(struct sched *s, int cpu, u64 now_ns);
+/* The scheduler's high-resolution tick (hrtick -> task_tick(queued=1)) on a busy CPU. */
+void sched_hrtick(struct sched *s, int cpu, u64 now_ns);
 /* update_blocked_averages(cpu) as the nohz idle balance runs it; true while the CPU has blocked
  * load left (rq->has_blocked_load: some rt, dl or root cfs signal not yet decayed to 0). */
 bool sched_update_blocked(struct sched *s, int cpu, u64 now_ns);

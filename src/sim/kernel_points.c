@@ -10,6 +10,34 @@
 #include "sched/sched.h"
 
 /*
+ * The scheduler's high-resolution tick (hrtimer_expire_entry of hrtick; kernel/sched/core.c
+ * hrtick(), armed by hrtick_start_fair() at the running task's slice end while others are
+ * queued, where sched_feat(HRTICK) is on: Debian 7.2): the donor's task_tick(queued=1), which
+ * for a fair task updates its load (and calls cpufreq when a PELT period ended) and returns
+ * before the rest of a tick; no load balancing, no idle-tick mark. Traced timing only.
+ * Differences: a hrtick on a CPU the replay thinks idle is skipped.
+ */
+static int sim_feed_hrtick(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (s->work)
+		return 0;
+	if (sim_check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	if (!s->cpu[ev->cpu].busy)
+		return 0;
+	s->this_cpu = ev->cpu;
+	sched_hrtick(s->sched, ev->cpu, ev->ts_ns);
+	s->this_cpu = -1;
+	sim_flush_freq(s);
+	return 0;
+}
+
+/*
  * The kernel's own tick (hrtimer_expire_entry of tick_sched_timer): in traced timing, from the
  * first one on, the scheduler tick runs when the trace says, on the CPU that took it, instead of
  * on the replay's grid of TICK_NSEC multiples (whose phase the trace does not otherwise give,
@@ -20,6 +48,8 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
+	if (ev->timer.hrtick)
+		return sim_feed_hrtick(s, ev, err);
 	if (!ev->timer.sched_tick || s->work)
 		return 0;
 	if (sim_check_cpu(s, ev->cpu, ev, err))

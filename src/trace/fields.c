@@ -536,13 +536,15 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		ok = conv_iowait(fs, ev);
 		break;
 	case EV_HRTIMER_EXPIRE: {
-		/* "hrtimer=... function=tick_sched_timer now=...": only the tick matters; any
-		 * other hrtimer, or a function printed as an address, is not one. The tick's
-		 * handler is tick_sched_timer up to v6.8 and tick_nohz_handler from v6.9
-		 * (kernel/time/tick-sched.c, Debian 6.12 and 7.2). */
+		/* "hrtimer=... function=tick_sched_timer now=...": only the tick and the
+		 * scheduler's hrtick matter; any other hrtimer, or a function printed as an
+		 * address, is neither. The tick's handler is tick_sched_timer up to v6.8 and
+		 * tick_nohz_handler from v6.9 (kernel/time/tick-sched.c, Debian 6.12 and 7.2);
+		 * the hrtick's is hrtick (kernel/sched/core.c). */
 		const struct field_span *f = conv_get(&c, "function");
 		ev->timer.sched_tick = f && (symbol_is(f, "tick_sched_timer") ||
 					     symbol_is(f, "tick_nohz_handler"));
+		ev->timer.hrtick = f && symbol_is(f, "hrtick");
 		ok = true;
 		break;
 	}
