@@ -424,21 +424,38 @@ static int check_cpu(const struct sched *s, const struct event *ev, int cpu,
 }
 
 /*
- * A CPU whose first event switches a new task out ran it since the start (the
- * model's first event). Its PELT starts then; the hooks that carry a time (cpufreq,
- * task_event) stay quiet for that past instant, the owner has moved on.
+ * A CPU whose first event switches a new task out ran it since the start (the model's first
+ * event, t0). Its PELT starts then: the rq clock may have moved past t0 meanwhile (the CPU's
+ * ticks, with nothing known to run), so the task's window, and the root cfs_rq's while it
+ * holds nothing, are dated back to t0 on the PELT clock (which an idle rq keeps equal to its
+ * task clock). Its CPU's ticks since t0 updated its signals (entity_tick: update_load_avg,
+ * which also clears util_est's UTIL_AVG_UNCHANGED): one update now stands for them when a
+ * tick fell in the run. The hooks that carry a time (cpufreq, task_event) stay quiet.
  */
+static bool task_tick(struct sched *s, int cpu, u64 now_ns);
+
 static void switch_ran_since_start(struct sched *s, struct rq *rq, struct task_node *prev,
 				   int prio, u64 now)
 {
-	u64 t0 = s->start_ns < now ? s->start_ns : now;
+	u64 t0 = s->start_ns < now ? s->start_ns : now, back, pelt_t0;
+	struct sched_avg *cfs = &rq->cfs.avg;
 
 	s->mute = true;
 	update_rq_clock(rq, t0);
+	back = rq->clock.clock_task > t0 ? rq->clock.clock_task - t0 : 0;
+	pelt_t0 = rq_clock_pelt(&rq->clock) > back ? rq_clock_pelt(&rq->clock) - back : 1;
 	prev->t.ran_since_start = true;
 	task_start(s, prev, rq->cpu, prio, t0);
 	enqueue_task(s, rq, prev);
 	set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
+	if (prev->queued_class == SCHED_CLASS_CFS && prev->t.avg.last_update_time &&
+	    !prev->t.avg.util_sum && !prev->t.avg.load_sum) {
+		prev->t.avg.last_update_time = pelt_t0;
+		if (!cfs->util_sum && !cfs->load_sum && !cfs->runnable_sum)
+			cfs->last_update_time = pelt_t0;
+	}
+	if (now - t0 >= NSEC_PER_SEC / (u64)(s->cfg.hz > 0 ? s->cfg.hz : 250))
+		(void)task_tick(s, rq->cpu, now);
 	s->mute = false;
 	s->stats.started_running++;
 }
