@@ -52,7 +52,7 @@ struct rq {
 	u64 idle_calls;
 	/* the idle loop, from the trace's cpu_idle events (sched_cpu_idle_enter): entries are
 	 * counted from them; since the switch to idle, a tick woke it / the tick was stopped */
-	bool idle_traced, got_idle_tick, idle_tick_stopped;
+	bool idle_traced, got_idle_tick, idle_tick_stopped, idle_first_entry;
 	struct uclamp_rq_pair uclamp;
 	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
 	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take

@@ -57,6 +57,22 @@ held_at_softirq() { # NAME HELD(1: the frequency at 1.0075 is the one before) AR
 held_at_softirq "v6.1, no cpuidle driver" 1 --kernel v6.1 --set cpuidle_driver=0
 held_at_softirq "v6.1, a cpuidle driver" 0 --kernel v6.1
 held_at_softirq "v5.10, no cpuidle driver" 0 --kernel v5.10 --set cpuidle_driver=0
+# A tick between the switch to idle and the loop's first entry: do_idle()'s got_tick starts
+# false for its first cpuidle_idle_call() whatever ticked before (the tick sets
+# ts->got_idle_tick, which tick_nohz_idle_got_tick() reads only after that call returns), so
+# the first entry still counts nothing and 2400000 is held at 1.0075; the tick's mark makes the
+# second entry, at 1.008010, count. (7.2 uclamp-task, CPU 1 at 18.506719: a tick 27 us after
+# the switch to idle, the first entry after it, and idle_calls unchanged at the refresh that
+# follows.) The refreshes here are the lab probe's update_blocked_averages events, so that
+# the early tick triggers none of the model's own.
+ubl() { echo "          <idle>-0       [001] ..s1.     $1: update_blocked_averages: (sched_balance_update_blocked_averages+0x0/0x80) cpu=1"; }
+awk '/1\.006000: sched_switch/ { print; print "          <idle>-0       [001] d.h1.     1.006005: hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1006005000"; next }
+	/softirq_entry/ { next } { print }' "$tmp/t.txt" >"$tmp/t2.txt"
+{ cat "$tmp/t2.txt"; ubl 1.007500; ubl 1.009500; } | sort -s -k4,4 >"$tmp/t.txt"
+grep -q '1.006005: hrtimer' "$tmp/t.txt" && [ "$(grep -c update_blocked "$tmp/t.txt")" = 2 ] ||
+	golden_fail "the variant trace was not made: $(cat "$tmp/t.txt")"
+held_at_softirq "v6.1, no cpuidle driver, a tick before the first entry" 1 --kernel v6.1 --set cpuidle_driver=0
+held_at_softirq "v5.10, no cpuidle driver, a tick before the first entry" 0 --kernel v5.10 --set cpuidle_driver=0
 "$bin" run "$tmp/t.txt" --platform lab-2cpu --set cpuidle_driver=x >/dev/null 2>&1
 golden_equal "cpuidle_driver=x: exit status" $? 2
 exit $fail
