@@ -628,8 +628,8 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, note, sizeof(note), "freq_invariant", "%d", f->freq_invariant);
 	if (f->sugov_start)
 		facts_param(o, note, sizeof(note), "start_freq", "max");
-	if (f->sugov_start && f->governor_start_ns)
-		facts_param(o, note, sizeof(note), "governor_start_ns", "%llu", f->governor_start_ns);
+	if (f->sugov_start && f->governor_start[0])
+		facts_param(o, note, sizeof(note), "governor_start_ns", "%s", f->governor_start);
 	if (f->hz)
 		facts_param(o, note, sizeof(note), "hz", "%d", f->hz);
 	if (f->cpuidle_driver >= 0)

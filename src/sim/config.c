@@ -36,6 +36,36 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->placement_slices = true;
 }
 
+/* governor_start_ns=N (every CPU) or N0:N1:... (CPU by CPU, the last repeats: a lab
+ * recording's policies each start after their own switch). governor_start_ns is the earliest. */
+static int parse_governor_start(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
+{
+	char buf[32 * 24];
+	char *save = NULL, *tok;
+	int n = 0;
+	u64 v = 0, first = UINT64_MAX;
+
+	if (strlen(p->value) >= sizeof(buf))
+		return gs_error_set(err, GS_EARG, "--set governor_start_ns: value too long");
+	strcpy(buf, p->value);
+	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
+		if (n >= GS_MAX_CPUS || gs_parse_u64(tok, &v) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set governor_start_ns='%s': expected a non-negative "
+					    "integer, or one per CPU separated by ':' (at most %d)",
+					    p->value, GS_MAX_CPUS);
+		cfg->governor_start_cpu_ns[n++] = v;
+		first = v < first ? v : first;
+	}
+	if (n == 0)
+		return gs_error_set(err, GS_EARG, "--set governor_start_ns='': expected ns");
+	for (int c = n; c < GS_MAX_CPUS; c++)
+		cfg->governor_start_cpu_ns[c] = v;
+	cfg->governor_start_ns = first;
+	p->used = true;
+	return 1;
+}
+
 /* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */
 static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
@@ -88,7 +118,6 @@ static int *bool_param_field(struct sim_config *cfg, const char *key)
 static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
 	int *flag;
-	u64 v;
 
 	if (strcmp(p->key, "update_points") == 0) {
 		if (strcmp(p->value, "kernel") == 0)
@@ -126,16 +155,8 @@ static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct 
 	}
 	if (strcmp(p->key, "rq_clock_offset_ns") == 0)
 		return parse_rq_clock_offset(cfg, p, err);
-	if (strcmp(p->key, "governor_start_ns") == 0) {
-		if (gs_parse_u64(p->value, &v) != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set governor_start_ns='%s': not a non-negative "
-					    "integer",
-					    p->value);
-		cfg->governor_start_ns = v;
-		p->used = true;
-		return 1;
-	}
+	if (strcmp(p->key, "governor_start_ns") == 0)
+		return parse_governor_start(cfg, p, err);
 	return 0;
 }
 

@@ -43,7 +43,7 @@ static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int fl
 
 	/* the governor is not running yet: the policy stays as it was (a lab recording: at its
 	 * maximum, under performance, until the traced switch to schedutil) */
-	if (now < s->cfg.governor_start_ns)
+	if (now < s->cfg.governor_start_cpu_ns[cpu])
 		return;
 	sim_observers_update_util(&s->obs, s, cpu);
 	cl->pol.this_cpu = s->this_cpu;

@@ -65,8 +65,11 @@ struct sim_config {
 	s64 rq_clock_offset_ns[GS_MAX_CPUS];
 	enum sim_start_freq { SIM_START_TRACED = 0, SIM_START_MAX } start_freq;
 	/* governor_start_ns: the trace time (ns) the governor starts at (sugov_start); before it
-	 * no evaluation runs and each policy keeps its starting frequency (0: from the start) */
+	 * no evaluation runs and each policy keeps its starting frequency (0: from the start).
+	 * One value, or one per CPU (the CPUs of a policy that started later); governor_start_ns
+	 * is then the earliest */
 	u64 governor_start_ns;
+	u64 governor_start_cpu_ns[GS_MAX_CPUS];
 	/* Whose decisions the replay follows, settled here once. EMULATED (a what-if run): the
 	 * emulation's own, with the EAS placement driver under --placement eas. KERNEL (govsim
 	 * validate): the trace's placement as the kernel decided it (no placement driver; under

@@ -121,11 +121,9 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		return 0;
 	}
 	if (strcmp(key, "governor_start_ns") == 0) {
-		char *end;
-
-		errno = 0;
-		f->governor_start_ns = strtoull(v, &end, 10);
-		return !*v || *end || errno || *v == '-' ? -1 : 0;
+		if (!*v || strchr(v, '-') || !offsets_ok(v))
+			return -1;
+		return facts_copy(f->governor_start, sizeof(f->governor_start), v);
 	}
 	if (strcmp(key, "rq_clock_offset_ns") == 0) {
 		/* empty: the recording had no probes */

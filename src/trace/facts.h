@@ -35,7 +35,8 @@ struct trace_facts {
 	bool sugov_start;       /* governor_start = sugov_start: tracing was on before the
 				 * governor was switched to schedutil, from performance (so every
 				 * policy ran at its maximum until then) */
-	unsigned long long governor_start_ns; /* governor_start_ns = N: when (trace clock); 0 */
+	char governor_start[512]; /* governor_start_ns = N or N0:N1:...: when the governor
+				   * started (trace clock), on every CPU or CPU by CPU; "" */
 	char rq_clock_offset[512]; /* rq_clock_offset_ns = N0:N1:...: trace time minus each
 				    * CPU's rq clock, as the lab's probes showed it; "" */
 	char policy[4096];      /* clamp_policy = FILE: the clamp settings the workload made

@@ -50,7 +50,7 @@ static void test_parse(void **state)
 	assert_int_equal(f.sched_autogroup, 1);
 	assert_int_equal(f.cpuidle_driver, 0);
 	assert_true(f.sugov_start);
-	assert_true(f.governor_start_ns == 3648289000ULL);
+	assert_string_equal(f.governor_start, "3648289000");
 	assert_string_equal(f.policy, "rec.policy");
 	assert_string_equal(f.rq_clock_offset, "87431187:87430574");
 
@@ -91,6 +91,8 @@ static void test_bad(void **state)
 		{"rate_limit_us = -5\n", "'b.facts':1: rate_limit_us = '-5'"},
 		{"transition_us = 2000000\n", "'b.facts':1: transition_us = '2000000'"},
 		{"governor_start_ns = -1\n", "'b.facts':1: governor_start_ns = '-1'"},
+		{"governor_start_ns = 5:-1\n", "'b.facts':1: governor_start_ns = '5:-1'"},
+		{"governor_start_ns = 5::6\n", "'b.facts':1: governor_start_ns = '5::6'"},
 		{"rq_clock_offset_ns = 12:3-\n", "'b.facts':1: rq_clock_offset_ns = '12:3-'"},
 		{"rq_clock_offset_ns = 12::3\n", "'b.facts':1: rq_clock_offset_ns = '12::3'"},
 		{"rq_clock_offset_ns = -\n", "'b.facts':1: rq_clock_offset_ns = '-'"},
