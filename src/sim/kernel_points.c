@@ -9,6 +9,15 @@
 
 #include "sched/sched.h"
 
+/* A kernel point on ev's CPU: the CPU checked and the loop advanced to ev's time (0), or the
+ * error. */
+static int to_point(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	if (sim_check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	return sim_advance(s, ev->ts_ns, err);
+}
+
 /*
  * The scheduler's high-resolution tick (hrtimer_expire_entry of hrtick; kernel/sched/core.c
  * hrtick(), armed by hrtick_start_fair() at the running task's slice end while others are
@@ -23,10 +32,7 @@ static int sim_feed_hrtick(struct sim *s, const struct event *ev, struct gs_erro
 
 	if (s->work)
 		return 0;
-	if (sim_check_cpu(s, ev->cpu, ev, err))
-		return GS_ETRACE;
-	ret = sim_advance(s, ev->ts_ns, err);
-	if (ret)
+	if ((ret = to_point(s, ev, err)))
 		return ret;
 	if (!s->cpu[ev->cpu].busy)
 		return 0;
@@ -84,10 +90,7 @@ int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
 
 	if (s->work || !s->cfg.sched_autogroup)
 		return 0;
-	if (sim_check_cpu(s, ev->cpu, ev, err))
-		return GS_ETRACE;
-	ret = sim_advance(s, ev->ts_ns, err);
-	if (ret)
+	if ((ret = to_point(s, ev, err)))
 		return ret;
 	s->this_cpu = ev->cpu;
 	sched_task_exiting(s->sched, ev->cpu, ev->proc.pid, ev->ts_ns);
