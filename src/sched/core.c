@@ -750,6 +750,7 @@ void sched_tick(struct sched *s, int cpu, u64 now_ns)
 	if (task_tick(s, cpu, now_ns))
 		task_event(s, s->rq[cpu].curr, cpu, TASK_EV_TICK, now_ns);
 }
+
 /* hrtick() (kernel/sched/core.c, Debian 7.2): the donor's task_tick(queued=1), for a fair task
  * entity_tick() alone (task_tick_fair() returns before the per-tick rest: no TASK_EV_TICK). */
 void sched_hrtick(struct sched *s, int cpu, u64 now_ns)

@@ -21,7 +21,8 @@
  *   util events for it (sums rebuilt as avg * divider when it is attached at its first
  *   enqueue); task_new is called then, and sched_task_find() sees only started tasks;
  * - a CPU whose first event switches out a task never seen ran it since the model's first
- *   event (PELT starts then; no cpufreq/task_event hook is called for that past instant);
+ *   event (PELT starts then, one update at the switch standing for the ticks of the run; no
+ *   cpufreq/task_event hook is called for that past instant);
  * - a switch whose prev is not the model's running task: the trace wins, counted in
  *   struct sched_stats; an RT dequeue kicks cpufreq as enqueue_top_rt_rq() does in v5.9.
  */
