@@ -30,6 +30,7 @@
 #                                  typed events, per-CPU bundles every 50 ms), kept beside them
 #                                  as .pftrace: the reader's CPU per event must not exceed the
 #                                  text reader's, and its peak RSS must not grow with the file
+#   govsim --version               a line under the table: what every govsim row pays to start
 # For each: wall and CPU seconds (user+sys, from wait4(), microseconds), events/s, MB/s, peak RSS
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
 # waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
@@ -65,35 +66,68 @@ for f in "$file:$lines" "$small:$quarter"; do
 	cat "${f%%:*}" "${f%%:*}.pftrace" >/dev/null
 done
 
-# measure.py REPEAT CMD...: runs CMD (stdout to /dev/null) REPEAT times; prints the best wall
-# and CPU seconds and the largest peak RSS in kB. wait4() gives this child's own rusage.
-measure=$(mktemp)
+# measure REPEAT CMD...: runs CMD (stdout to /dev/null) REPEAT times; prints the best wall
+# and CPU seconds and the largest peak RSS in kB. wait4() gives this child's own rusage. A small
+# C program, not Python: a child that Python forks pays, before its exec, for the copy of the
+# interpreter's address space it tears down (about 10 ms of CPU on the 2-core build machine,
+# twice what /bin/true costs whole), and its peak RSS starts at the interpreter's (10 MB), a
+# floor under every row's.
 work=$(mktemp -d)
-trap 'rm -f "$measure"; rm -rf "$work"' EXIT
-cat >"$measure" <<'EOF'
-import os, sys, time
-repeat, cmd = int(sys.argv[1]), sys.argv[2:]
-best_wall = best_cpu = float("inf")
-rss = 0
-for _ in range(repeat):
-    t0 = time.perf_counter()
-    pid = os.fork()
-    if pid == 0:
-        fd = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(fd, 1)
-        try:
-            os.execvp(cmd[0], cmd)
-        finally:
-            os._exit(127)
-    _, status, ru = os.wait4(pid, 0)
-    wall = time.perf_counter() - t0
-    if os.waitstatus_to_exitcode(status) != 0:
-        sys.exit("bench.sh: '%s' failed (%d)" % (" ".join(cmd), os.waitstatus_to_exitcode(status)))
-    best_wall = min(best_wall, wall)
-    best_cpu = min(best_cpu, ru.ru_utime + ru.ru_stime)
-    rss = max(rss, ru.ru_maxrss)
-print("%.6f %.6f %d" % (best_wall, best_cpu, rss))
+trap 'rm -rf "$work"' EXIT
+measure=$work/measure
+cat >"$work/measure.c" <<'EOF'
+#include <fcntl.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <sys/resource.h>
+#include <sys/wait.h>
+#include <time.h>
+#include <unistd.h>
+
+int main(int argc, char **argv)
+{
+	double best_wall = 1e30, best_cpu = 1e30;
+	long rss = 0;
+	int repeat = argc > 2 ? atoi(argv[1]) : 0;
+
+	if (repeat < 1)
+		return 2;
+	for (int i = 0; i < repeat; i++) {
+		struct timespec t0, t1;
+		struct rusage ru;
+		double wall, cpu;
+		int status, fd;
+		pid_t pid;
+
+		clock_gettime(CLOCK_MONOTONIC, &t0);
+		pid = fork();
+		if (pid == 0) {
+			fd = open("/dev/null", O_WRONLY);
+			if (fd >= 0)
+				dup2(fd, 1);
+			execvp(argv[2], argv + 2);
+			_exit(127);
+		}
+		if (pid < 0 || wait4(pid, &status, 0, &ru) < 0)
+			return perror("bench.sh: measure"), 2;
+		clock_gettime(CLOCK_MONOTONIC, &t1);
+		if (!WIFEXITED(status) || WEXITSTATUS(status) != 0) {
+			fprintf(stderr, "bench.sh: '%s' failed (status %d)\n", argv[2], status);
+			return 1;
+		}
+		wall = (double)(t1.tv_sec - t0.tv_sec) + (double)(t1.tv_nsec - t0.tv_nsec) / 1e9;
+		cpu = (double)(ru.ru_utime.tv_sec + ru.ru_stime.tv_sec) +
+		      (double)(ru.ru_utime.tv_usec + ru.ru_stime.tv_usec) / 1e6;
+		best_wall = wall < best_wall ? wall : best_wall;
+		best_cpu = cpu < best_cpu ? cpu : best_cpu;
+		rss = ru.ru_maxrss > rss ? ru.ru_maxrss : rss;
+	}
+	printf("%.6f %.6f %ld\n", best_wall, best_cpu, rss);
+	return 0;
+}
 EOF
+"${CC:-cc}" -O2 -o "$measure" "$work/measure.c" ||
+	{ echo "bench.sh: cannot compile its timer with '${CC:-cc}' (tools/setup.sh)" >&2; exit 2; }
 
 events=$("$bin" trace read "$file" | awk '{print $1}')
 small_events=$("$bin" trace read "$small" | awk '{print $1}')
@@ -107,7 +141,7 @@ results=""
 bench() {
 	local label=$1 f=$2 out
 	shift 2
-	out=$(python3 "$measure" "$repeat" "$@")
+	out=$("$measure" "$repeat" "$@")
 	results="$results$label|$f|$out
 "
 }
@@ -130,7 +164,11 @@ tune_cmd=("$bin" tune "$file" --quiet --jobs 2 --vary 'rate_limit_us=?[10000:170
 tune_replays=$("${tune_cmd[@]}" | sed -n 's/^runs: .* \([0-9]*\) replays$/\1/p')
 bench "govsim tune, $tune_replays points" "$file" "${tune_cmd[@]}"
 
+# What starting the program costs (loading its shared libraries), in every row above
+start=$("$measure" "$repeat" "$bin" --version)
+
 printf '%s' "$results" | awk -F'|' -v file="$file" -v small="$small" -v bytes="$bytes" \
+    -v start="$start" \
     -v sbytes="$small_bytes" -v lines="$lines" -v ev="$events" -v sev="$small_events" \
     -v repeat="$repeat" -v pbytes="$pf_bytes" -v psbytes="$pf_small_bytes" -v tn="$tune_replays" '
 function row(i,  mb, n, cpu) {
@@ -148,6 +186,9 @@ END {
 	printf "%-24s %7s %7s %13s %8s %11s %8s\n", "", "wall s", "cpu s", "events/s", "MB/s", "peak RSS", "x wc -l"
 	for (i = 1; i <= NR; i++)
 		row(i)
+	split(start, v, " ")
+	printf "(starting govsim, --version: %.3f s CPU, %.1f MB peak RSS, counted in each govsim row)\n",
+	       v[2], v[3] / 1024
 	base = c[4]
 	read = c[2]
 	replay = c[4] - c[2] # the cost of a run beyond its parse
