@@ -5,6 +5,8 @@
  */
 #include "work/work_priv.h"
 
+#include "core/strbuf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -413,22 +415,20 @@ static int cmp_born(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-void work_backlog_note(const struct work *w, char *buf, size_t size)
+int work_backlog_note(const struct work *w, struct strbuf *sb)
 {
 	struct work_backlog *v = NULL;
-	size_t len = 0, n = w->nr_gone;
-	int named = 0;
+	size_t n = w->nr_gone, named = 0;
 
-	buf[0] = 0;
 	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
 		n += tk->pid && backlog_grows(tk);
 	}
 	if (!n)
-		return;
+		return 0;
 	v = malloc(n * sizeof(*v));
 	if (!v)
-		return;
+		return GS_ENOMEM;
 	if (w->nr_gone)
 		memcpy(v, w->gone, w->nr_gone * sizeof(*v));
 	n = w->nr_gone;
@@ -441,17 +441,17 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 		memcpy(v[n++].comm, tk->comm, TASK_COMM_LEN);
 	}
 	qsort(v, n, sizeof(*v), cmp_born); /* in the order the tasks appeared */
-	for (size_t i = 0; i < n && named < 3 && len < size; i++, named++)
-		len += (size_t)snprintf(buf + len, size - len,
-					"%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
-					len ? ", " : "timer-driven work does not fit its period at this "
-						     "speed (lateness grows): ",
-					v[i].comm, v[i].pid, (double)v[i].late_first_ns / 1e9,
-					(double)v[i].late_last_ns / 1e9,
-					(unsigned long long)v[i].activations);
-	if (n > (size_t)named && len < size)
-		snprintf(buf + len, size - len, " and %zu more", n - (size_t)named);
+	strbuf_addf(sb, "timer-driven work does not fit its period at this speed (lateness "
+			"grows): ");
+	for (; named < n && named < 3; named++)
+		strbuf_addf(sb, "%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
+			    named ? ", " : "", v[named].comm, v[named].pid,
+			    (double)v[named].late_first_ns / 1e9, (double)v[named].late_last_ns / 1e9,
+			    (unsigned long long)v[named].activations);
+	if (n > named)
+		strbuf_addf(sb, " and %zu more", n - named);
 	free(v);
+	return strbuf_error(sb);
 }
 
 void work_total_activity(const struct work *w, struct run_activity *act)
