@@ -118,23 +118,9 @@ void work_q_remove(struct slice_queue *q, size_t pos)
 	q->len--;
 }
 
-struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot)
-{
-	size_t mask = w->tasks_cap - 1, i;
-
-	if (!w->tasks_cap)
-		return NULL;
-	for (i = (size_t)(u32)pid & mask; w->tasks[i]; i = (i + 1) & mask)
-		if (w->tasks[i]->pid == pid)
-			return w->tasks[i];
-	*slot = i;
-	return NULL;
-}
-
 const struct wtask *work_task_find(const struct work *w, s32 pid)
 {
-	size_t slot;
-	return work_task_lookup((struct work *)w, pid, &slot);
+	return pid_table_find(&w->tasks, pid);
 }
 
 /* The task's entry, created if new. Entries never move (slices keep pointers to them); a dead
@@ -142,30 +128,13 @@ const struct wtask *work_task_find(const struct work *w, s32 pid)
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
-	size_t slot = 0;
 	u32 gen;
 
-	tk = work_task_lookup(w, pid, &slot);
+	tk = pid_table_find(&w->tasks, pid);
 	if (tk)
 		goto out_comm;
-	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
-		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
-		struct wtask **nt = calloc(ncap, sizeof(*nt));
-		struct wtask **old = w->tasks;
-		size_t ocap = w->tasks_cap;
-		if (!nt)
-			return NULL;
-		w->tasks = nt;
-		w->tasks_cap = ncap;
-		for (size_t k = 0; k < ocap; k++) {
-			if (!old[k])
-				continue;
-			work_task_lookup(w, old[k]->pid, &slot);
-			nt[slot] = old[k];
-		}
-		free(old);
-		work_task_lookup(w, pid, &slot);
-	}
+	if (pid_table_reserve(&w->tasks) < 0)
+		return NULL;
 	if (w->free_tasks) {
 		tk = w->free_tasks;
 		w->free_tasks = tk->next_free;
@@ -192,8 +161,7 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 	dist_init(&tk->latency);
 	dist_init(&tk->response);
 	dist_init(&tk->lateness);
-	w->tasks[slot] = tk;
-	w->tasks_used++;
+	pid_table_add(&w->tasks, pid, tk);
 	if (++w->live_tasks > w->peak_tasks)
 		w->peak_tasks = w->live_tasks;
 out_comm:
@@ -202,29 +170,13 @@ out_comm:
 	return tk;
 }
 
-/* Linear probing: the entries after the one removed move back to where a lookup finds them. */
 void work_task_detach(struct work *w, struct wtask *tk)
 {
-	size_t mask = w->tasks_cap - 1, i, j;
-
-	if (tk->dead || !w->tasks_cap)
+	if (tk->dead)
 		return;
 	tk->dead = true;
-	for (i = (size_t)(u32)tk->pid & mask; w->tasks[i] && w->tasks[i] != tk; i = (i + 1) & mask)
-		;
-	if (w->tasks[i] != tk)
-		return;
-	w->tasks[i] = NULL;
-	w->tasks_used--;
-	for (j = (i + 1) & mask; w->tasks[j]; j = (j + 1) & mask) {
-		size_t home = (size_t)(u32)w->tasks[j]->pid & mask;
-		/* the entry at j stays unless its home lies cyclically in (i, j] */
-		if (i <= j ? (home > i && home <= j) : (home > i || home <= j))
-			continue;
-		w->tasks[i] = w->tasks[j];
-		w->tasks[j] = NULL;
-		i = j;
-	}
+	if (pid_table_find(&w->tasks, tk->pid) == tk)
+		pid_table_remove(&w->tasks, tk->pid);
 }
 
 int work_aq_push(struct work *w, const struct event *ev, u64 t)
@@ -259,6 +211,7 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->host = *host;
 	w->plat = plat;
 	w->sp_free = w->wp_free = NO_INDEX;
+	pid_table_init(&w->tasks, 256);
 	w->warmup_ns = warmup_ns;
 	/* every CPU's cache starts out of date */
 	w->stale = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
@@ -291,7 +244,7 @@ void work_free(struct work *w)
 		return;
 	for (int c = 0; c < GS_MAX_CPUS; c++)
 		free(w->cpu[c].q.v);
-	free(w->tasks);
+	pid_table_free(&w->tasks);
 	for (size_t i = 0; i < w->nr_chunks; i++) {
 		for (size_t k = 0; k < WTASK_CHUNK; k++) {
 			dist_release(&w->chunks[i][k].latency);
