@@ -474,7 +474,7 @@ static int run_opt_apply(struct run_opts *o, int c, char *arg, struct parse_stat
 		o->baselines = true;
 		return 0;
 	case OPT_SEED_UTIL:
-		o->sim.seed_util = true;
+		o->sim.start_from_trace_util = true;
 		return 0;
 	case OPT_STRICT:
 		o->sim.ropts.strict = true;

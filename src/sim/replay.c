@@ -561,7 +561,7 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 	kcost_config_default(&def);
 	if (o->placement == SIM_PLACEMENT_EAS)
 		gs_words_add(buf, size, "placement=eas");
-	if (o->seed_util)
+	if (o->start_from_trace_util)
 		gs_words_add(buf, size, "seed_util=1");
 	if (o->warmup_ns)
 		gs_words_add(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
