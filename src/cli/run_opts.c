@@ -12,6 +12,7 @@
 #include "cli/cli.h"
 #include "core/outfile.h"
 #include "core/parse.h"
+#include "core/strbuf.h"
 #include "core/suggest.h"
 #include "gov/tunables.h"
 #include "store/store.h"
@@ -94,21 +95,22 @@ int run_opts_governor(const char *arg, bool plugin, const char *usage, const cha
 	ret = plugin ? governor_load_plugin(arg, &g, &err) : governor_lookup(arg, &g, &err);
 	if (ret == GS_ENOTFOUND && !plugin && !governor_is_path(arg)) {
 		/* neither built in nor a plugin in GOVSIM_PLUGIN_PATH */
-		char names[256] = "";
-		size_t len = 0;
-		for (int i = 0; governor_table[i]; i++)
-			len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-						i ? ", " : "", governor_table[i]->name);
+		struct strbuf names = STRBUF_INIT;
 		const char *gnames[32];
 		char hint[96];
 		int k = 0;
+		for (int i = 0; governor_table[i]; i++)
+			strbuf_addf(&names, "%s%s", i ? ", " : "", governor_table[i]->name);
 		for (; governor_table[k] && k < 31; k++)
 			gnames[k] = governor_table[k]->name;
 		gnames[k] = NULL;
-		return cli_usage_error(usage,
-				       "unknown governor '%s'%s (one of: %s; or a plugin: a path, "
-				       "--governor-plugin FILE, GOVSIM_PLUGIN_PATH)",
-				       arg, did_you_mean(arg, gnames, hint, sizeof(hint)), names);
+		ret = cli_usage_error(usage,
+				      "unknown governor '%s'%s (one of: %s; or a plugin: a path, "
+				      "--governor-plugin FILE, GOVSIM_PLUGIN_PATH)",
+				      arg, did_you_mean(arg, gnames, hint, sizeof(hint)),
+				      strbuf_str(&names));
+		strbuf_free(&names);
+		return ret;
 	}
 	if (ret) /* a plugin that cannot be used is bad input */
 		return cli_fail(EXIT_BAD_INPUT, "%s", err.msg);
@@ -165,13 +167,14 @@ static int parse_kernels(struct run_opts *o, const char *arg, const char *usage,
 	for (char *n = strtok_r(buf, ",", &save); n; n = strtok_r(NULL, ",", &save)) {
 		const struct kernel_profile *kp = kernel_profile_find(n);
 		if (!kp) {
-			char names[256] = "";
-			size_t len = 0;
-			for (int i = 0; kernel_profiles[i] && len < sizeof(names); i++)
-				len += (size_t)snprintf(names + len, sizeof(names) - len, "%s%s",
-							i ? ", " : "", kernel_profiles[i]->name);
-			return cli_usage_error(usage, "unknown kernel profile '%s' (one of: %s%s)", n,
-					       names, kind == RUN_OPTS_RUN ? "" : ", all");
+			struct strbuf names = STRBUF_INIT;
+			int ret;
+			for (int i = 0; kernel_profiles[i]; i++)
+				strbuf_addf(&names, "%s%s", i ? ", " : "", kernel_profiles[i]->name);
+			ret = cli_usage_error(usage, "unknown kernel profile '%s' (one of: %s%s)", n,
+					      strbuf_str(&names), kind == RUN_OPTS_RUN ? "" : ", all");
+			strbuf_free(&names);
+			return ret;
 		}
 		if (o->nr_kernels == 16)
 			return cli_usage_error(usage, "too many kernel profiles");
@@ -257,14 +260,11 @@ static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transi
 					      "rq_clock_offset_ns", "start_freq",
 					      "governor_start_ns", "sched_autogroup",
 					      "cpuidle_driver", "kthread_traced", NULL};
-/* names, ", "-separated, into buf ("" for none; cut at size) */
-static void join_names(const char *const *names, char *buf, size_t size)
+/* names, ", "-separated, after the text in sb (nothing for none) */
+static void join_names(const char *const *names, struct strbuf *sb)
 {
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (size_t k = 0; names[k] && len < size; k++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", names[k]);
+	for (size_t k = 0; names[k]; k++)
+		strbuf_addf(sb, "%s%s", k ? ", " : "", names[k]);
 }
 
 static const struct {
@@ -304,8 +304,10 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 		const char *key = o->params[i].key;
 		int policy;
 		const char *own = gov_param_policy(key, &policy);
-		char list[256], replay[512], hint[96];
+		struct strbuf list = STRBUF_INIT, replay = STRBUF_INIT;
+		char hint[96];
 		bool known = false;
+		int ret;
 
 		for (size_t k = 0; all[k]; k++)
 			known = known || strcmp(all[k], key) == 0;
@@ -314,13 +316,17 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 			known = known || strcmp(gt[k], own) == 0;
 		if (known)
 			continue;
-		join_names(gt, list, sizeof(list));
-		join_names(replay_tunables, replay, sizeof(replay));
-		return cli_usage_error(usage,
-				       "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
-				       "the replay: %s)",
-				       key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
-				       o->sim.governor, list[0] ? list : "no tunables", replay);
+		join_names(gt, &list);
+		join_names(replay_tunables, &replay);
+		ret = cli_usage_error(usage,
+				      "unknown tunable '%s' for governor '%s'%s (%s takes %s; "
+				      "the replay: %s)",
+				      key, o->sim.governor, did_you_mean(key, all, hint, sizeof(hint)),
+				      o->sim.governor, list.len ? strbuf_str(&list) : "no tunables",
+				      strbuf_str(&replay));
+		strbuf_free(&list);
+		strbuf_free(&replay);
+		return ret;
 	}
 	return 0;
 }
@@ -474,7 +480,7 @@ static int run_opt_apply(struct run_opts *o, int c, char *arg, struct parse_stat
 		o->baselines = true;
 		return 0;
 	case OPT_SEED_UTIL:
-		o->sim.seed_util = true;
+		o->sim.start_from_trace_util = true;
 		return 0;
 	case OPT_STRICT:
 		o->sim.ropts.strict = true;
@@ -556,13 +562,12 @@ static int spool_traces(struct run_opts *o, struct gs_error *err)
 
 /* A --set default from the facts, its value formatted as printf does: added unless the command
  * line set the key (or every slot is taken), and said in the note. */
-static void facts_param(struct run_opts *o, char *note, size_t size, const char *key,
-			const char *fmt, ...) __attribute__((format(printf, 5, 6)));
+static void facts_param(struct run_opts *o, struct strbuf *note, const char *key,
+			const char *fmt, ...) __attribute__((format(printf, 4, 5)));
 
-static void facts_param(struct run_opts *o, char *note, size_t size, const char *key,
+static void facts_param(struct run_opts *o, struct strbuf *note, const char *key,
 			const char *fmt, ...)
 {
-	size_t len = strlen(note);
 	va_list ap;
 	char *v;
 
@@ -577,7 +582,7 @@ static void facts_param(struct run_opts *o, char *note, size_t size, const char 
 		vsnprintf(v, sizeof(o->facts_values[i]), fmt, ap);
 		va_end(ap);
 		o->params[o->sim.nr_params++] = (struct gov_param){.key = key, .value = v};
-		snprintf(note + len, size - len, ", %s=%s", key, v);
+		strbuf_addf(note, ", %s=%s", key, v);
 		return;
 	}
 }
@@ -609,7 +614,8 @@ static int apply_facts_policy(struct run_opts *o, struct parse_state *ps)
 static int apply_facts(struct run_opts *o, struct parse_state *ps)
 {
 	struct trace_facts *f = &o->facts;
-	char note[sizeof(f->path) + 512];
+	struct strbuf note = STRBUF_INIT;
+	int ret = 0;
 
 	if (o->nr_traces != 1)
 		return 0;
@@ -617,43 +623,44 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		return cli_report(&ps->err);
 	if (!f->present)
 		return 0;
-	snprintf(note, sizeof(note), "govsim: note: facts of the recording from '%s'", f->path);
+	strbuf_addf(&note, "govsim: note: facts of the recording from '%s'", f->path);
 	if (!ps->platform_given && f->platform[0]) {
 		o->platform_name = f->platform;
 		ps->platform_given = true;
-		snprintf(note + strlen(note), sizeof(note) - strlen(note), ": platform %s",
-			 f->platform);
+		strbuf_addf(&note, ": platform %s", f->platform);
 	}
 	if (f->freq_invariant >= 0)
-		facts_param(o, note, sizeof(note), "freq_invariant", "%d", f->freq_invariant);
+		facts_param(o, &note, "freq_invariant", "%d", f->freq_invariant);
 	if (f->sugov_start)
-		facts_param(o, note, sizeof(note), "start_freq", "max");
+		facts_param(o, &note, "start_freq", "max");
 	if (f->sugov_start && f->governor_start[0])
-		facts_param(o, note, sizeof(note), "governor_start_ns", "%s", f->governor_start);
+		facts_param(o, &note, "governor_start_ns", "%s", f->governor_start);
 	if (f->hz)
-		facts_param(o, note, sizeof(note), "hz", "%d", f->hz);
+		facts_param(o, &note, "hz", "%d", f->hz);
 	if (f->cpuidle_driver >= 0)
-		facts_param(o, note, sizeof(note), "cpuidle_driver", "%d", f->cpuidle_driver);
+		facts_param(o, &note, "cpuidle_driver", "%d", f->cpuidle_driver);
 	if (f->sched_autogroup >= 0)
-		facts_param(o, note, sizeof(note), "sched_autogroup", "%d", f->sched_autogroup);
+		facts_param(o, &note, "sched_autogroup", "%d", f->sched_autogroup);
 	if (f->rq_clock_offset[0])
-		facts_param(o, note, sizeof(note), "rq_clock_offset_ns", "%s", f->rq_clock_offset);
+		facts_param(o, &note, "rq_clock_offset_ns", "%s", f->rq_clock_offset);
 	if (f->fast_switch == 1)
-		facts_param(o, note, sizeof(note), "switch_latency_us", "0");
+		facts_param(o, &note, "switch_latency_us", "0");
 	if (f->fast_switch == 0 && f->transition_us >= 0)
-		facts_param(o, note, sizeof(note), "transition_us", "%ld", f->transition_us);
+		facts_param(o, &note, "transition_us", "%ld", f->transition_us);
 	if (f->policy[0] && !o->sim.policy) {
-		int ret = apply_facts_policy(o, ps);
-
-		if (ret)
-			return ret;
-		snprintf(note + strlen(note), sizeof(note) - strlen(note), ", policy %s", f->policy);
+		if ((ret = apply_facts_policy(o, ps)))
+			goto out;
+		strbuf_addf(&note, ", policy %s", f->policy);
 	}
 	if (f->rate_limit_us >= 0 && strcmp(o->sim.governor, "schedutil") == 0)
-		facts_param(o, note, sizeof(note), "rate_limit_us", "%ld", f->rate_limit_us);
-	if (!o->quiet && !o->json)
-		fprintf(stderr, "%s (--platform and --set override)\n", note);
-	return 0;
+		facts_param(o, &note, "rate_limit_us", "%ld", f->rate_limit_us);
+	if (strbuf_error(&note))
+		ret = cli_fail(EXIT_FAILURE_RT, "out of memory");
+	else if (!o->quiet && !o->json)
+		fprintf(stderr, "%s (--platform and --set override)\n", strbuf_str(&note));
+out:
+	strbuf_free(&note);
+	return ret;
 }
 
 /* --platform, or without it the one the trace's recording device names, else the default. */

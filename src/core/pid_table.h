@@ -2,8 +2,10 @@
  * pid_table.h - the thing of each pid: a table of pointers keyed by pid, open addressing with
  * linear probing in a power-of-two array kept at most half full (it doubles before), and
  * removal by moving the rest of the cluster back (no tombstones). A trace names a task only by
- * pid, so this is how the scheduler model finds its tasks (sched/tasks.c) and the Perfetto
- * writer its task tracks (output/perfetto_write.c).
+ * pid, so this is how the scheduler model finds its tasks (sched/tasks.c), the work model its
+ * live tasks (work/work_store.c), the Perfetto reader its task names
+ * (trace/perfetto/perfetto_info.c) and the Perfetto writer its task tracks
+ * (output/perfetto_write.c).
  *
  * Pid 0 marks an empty slot: 0 is never a key. The slots are in the open for a walk over
  * every entry (slot[0 .. cap), skipping pid 0), in an order that depends only on the keys and

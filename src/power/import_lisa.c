@@ -16,6 +16,8 @@
  */
 #include "power/platform_import.h"
 
+#include "core/strbuf.h"
+
 #include <errno.h>
 #include <math.h>
 #include <stdio.h>
@@ -119,6 +121,23 @@ static int cmp_u32(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
+/* c->source: "<file>:<line> freq-domains [0,1,2,3]", the CPUs as the file lists them (cut at
+ * the field's size); 0, or GS_ENOMEM. */
+static int domain_source(const struct lisa *l, yaml_node_t *d, struct pimp_cluster *c)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	strbuf_addf(&sb, "%s:%lu freq-domains [", l->path, line_of(d));
+	for (int k = 0; k < c->nr_cpus; k++)
+		strbuf_addf(&sb, "%s%d", k ? "," : "", c->cpus[k]);
+	strbuf_addf(&sb, "]");
+	strbuf_copy(&sb, c->source, sizeof(c->source));
+	ret = strbuf_error(&sb);
+	strbuf_free(&sb);
+	return ret;
+}
+
 /* freq-domains: one cluster per list, its CPUs ascending. */
 static int read_domains(struct lisa *l, yaml_node_t *conf)
 {
@@ -134,12 +153,9 @@ static int read_domains(struct lisa *l, yaml_node_t *conf)
 		yaml_node_t *d = seq_at(l, fd, i);
 		struct pimp_cluster *c = &m->clusters[i];
 		int nc = seq_len(d);
-		size_t len;
 
 		if (nc < 1 || nc > GS_MAX_CPUS)
 			return malformed(l, d, "freq-domains: expected a list of CPU numbers");
-		len = (size_t)snprintf(c->source, sizeof(c->source), "%s:%lu freq-domains [",
-				       l->path, line_of(d));
 		for (int k = 0; k < nc; k++) {
 			long cpu;
 			if (!to_long(seq_at(l, d, k), 0, GS_MAX_CPUS - 1, &cpu))
@@ -148,12 +164,9 @@ static int read_domains(struct lisa *l, yaml_node_t *conf)
 			c->cpus[c->nr_cpus++] = (int)cpu;
 			if (cpu + 1 > m->nr_cpus)
 				m->nr_cpus = (int)cpu + 1;
-			if (len < sizeof(c->source))
-				len += (size_t)snprintf(c->source + len, sizeof(c->source) - len,
-							"%s%ld", k ? "," : "", cpu);
 		}
-		if (len < sizeof(c->source))
-			snprintf(c->source + len, sizeof(c->source) - len, "]");
+		if (domain_source(l, d, c))
+			return gs_error_set(l->err, GS_ENOMEM, "out of memory");
 		qsort(c->cpus, (size_t)c->nr_cpus, sizeof(int), cmp_int);
 		c->transition_latency_ns = -1;
 	}

@@ -408,7 +408,6 @@ static void describe(struct sysfs *s, int policy, int n)
 {
 	struct plat_import *m = s->m;
 	char rel[128], driver[64] = "";
-	size_t len;
 
 	snprintf(rel, sizeof(rel), CPU_DIR "/cpufreq/policy%d/scaling_driver", policy);
 	read_line(s, rel, driver, sizeof(driver));
@@ -420,15 +419,10 @@ static void describe(struct sysfs *s, int policy, int n)
 					 : "does not set dvfs_possible_from_any_cpu");
 	}
 	snprintf(m->source, sizeof(m->source), "%s (collect-platform.sh)", s->dir);
-	len = (size_t)snprintf(m->description, sizeof(m->description),
-			       "%d CPUs, %d cpufreq %s, imported from a device", m->nr_cpus, n,
-			       n == 1 ? "policy" : "policies");
-	if (driver[0] && len < sizeof(m->description))
-		len += (size_t)snprintf(m->description + len, sizeof(m->description) - len,
-					" (%s)", driver);
-	if (s->release[0] && len < sizeof(m->description))
-		snprintf(m->description + len, sizeof(m->description) - len, ", kernel %s",
-			 s->release);
+	snprintf(m->description, sizeof(m->description),
+		 "%d CPUs, %d cpufreq %s, imported from a device%s%s%s%s%s", m->nr_cpus, n,
+		 n == 1 ? "policy" : "policies", driver[0] ? " (" : "", driver,
+		 driver[0] ? ")" : "", s->release[0] ? ", kernel " : "", s->release);
 }
 
 int platform_import_sysfs(const char *dir, struct plat_import *m, struct gs_error *err)

@@ -6,6 +6,8 @@
  */
 #include "power/platform_priv.h"
 
+#include "core/strbuf.h"
+
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -46,41 +48,56 @@ int bad_int(struct loader *l, const char *row, const char *col, s64 lo, s64 hi)
 
 /* ---- the generic row loader ---------------------------------------------------------------- */
 
-/* "<table> row <key>=<value> ...", the values as the file wrote them. */
-static void row_name(const struct model_table *t, sqlite3_stmt *st, char *buf, size_t size)
+/* "<table> row <key>=<value> ...", the values as the file wrote them, into sb (emptied first). */
+static void row_name(const struct model_table *t, sqlite3_stmt *st, struct strbuf *sb)
 {
-	int n = snprintf(buf, size, "%s row", t->table);
-
-	for (int i = 0; i < t->nr_cols && n >= 0 && (size_t)n < size; i++)
+	strbuf_reset(sb);
+	strbuf_addf(sb, "%s row", t->table);
+	for (int i = 0; i < t->nr_cols; i++)
 		if (t->cols[i].key)
-			n += snprintf(buf + n, size - (size_t)n, t->quote_keys ? " %s='%s'" : " %s=%s",
-				      t->cols[i].name, coltxt(st, i));
+			strbuf_addf(sb, t->quote_keys ? " %s='%s'" : " %s=%s", t->cols[i].name,
+				    coltxt(st, i));
+}
+
+/* Each row of t through t->row, named by its key columns (cut at MODEL_ROW_NAME_MAX). */
+static int each_row(struct loader *l, const struct model_table *t, sqlite3_stmt *st, void *arg)
+{
+	struct strbuf name = STRBUF_INIT;
+	char row[MODEL_ROW_NAME_MAX];
+	int rc, ret = 0;
+
+	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
+		row_name(t, st, &name);
+		if (strbuf_error(&name)) {
+			ret = gs_error_set(l->err, GS_ENOMEM, "out of memory");
+			break;
+		}
+		strbuf_copy(&name, row, sizeof(row));
+		if ((ret = t->row(l, st, row, arg)))
+			break;
+	}
+	strbuf_free(&name);
+	if (ret) {
+		sqlite3_finalize(st);
+		return ret;
+	}
+	return loader_step_done(l, st, rc);
 }
 
 int load_rows(struct loader *l, const struct model_table *t, void *arg)
 {
-	char sql[512], row[MODEL_ROW_NAME_MAX];
+	struct strbuf sql = STRBUF_INIT;
 	sqlite3_stmt *st;
-	int rc, n = snprintf(sql, sizeof(sql), "SELECT ");
+	int rc;
 
-	for (int i = 0; i < t->nr_cols && n >= 0 && (size_t)n < sizeof(sql); i++)
-		n += snprintf(sql + n, sizeof(sql) - (size_t)n, "%s%s", i ? ", " : "",
-			      t->cols[i].name);
-	if (n >= 0 && (size_t)n < sizeof(sql))
-		n += snprintf(sql + n, sizeof(sql) - (size_t)n, " FROM %s ORDER BY rowid", t->table);
-	if (n < 0 || (size_t)n >= sizeof(sql))
-		return gs_error_set(l->err, GS_EINTERNAL, "'%s': %s: query too long", l->label,
-				    t->table);
-	if ((rc = loader_prepare(l, sql, &st)))
-		return rc;
-	while ((rc = sqlite3_step(st)) == SQLITE_ROW) {
-		row_name(t, st, row, sizeof(row));
-		if ((rc = t->row(l, st, row, arg))) {
-			sqlite3_finalize(st);
-			return rc;
-		}
-	}
-	return loader_step_done(l, st, rc);
+	strbuf_addf(&sql, "SELECT ");
+	for (int i = 0; i < t->nr_cols; i++)
+		strbuf_addf(&sql, "%s%s", i ? ", " : "", t->cols[i].name);
+	strbuf_addf(&sql, " FROM %s ORDER BY rowid", t->table);
+	rc = strbuf_error(&sql) ? gs_error_set(l->err, GS_ENOMEM, "out of memory")
+				: loader_prepare(l, strbuf_str(&sql), &st);
+	strbuf_free(&sql);
+	return rc ? rc : each_row(l, t, st, arg);
 }
 
 /* ---- the core tables ---------------------------------------------------------------------- */

@@ -15,9 +15,10 @@
  *   table is a pid hash (the kernel has task_structs).
  * - The rq clock is now_ns: no irq or steal time, util_irq = 0.
  * - A task first seen without sched_wakeup_new starts with zero sums and last_update_time =
- *   its rq's clock_pelt then; with seed_util and trace util events before its first scheduling
- *   event it starts from those averages, last_update_time = 0, so its first enqueue attaches
- *   them to the cfs_rq (sums = avg * divider, as attach_entity_load_avg does).
+ *   its rq's clock_pelt then; with start_from_trace_util and trace util events before its
+ *   first scheduling event it starts from those averages, last_update_time = 0, so its first
+ *   enqueue attaches them to the cfs_rq (sums = avg * divider, as attach_entity_load_avg
+ *   does).
  * - The governor kthread sugov:N is not workload, but it runs in the DL class as the kernel's
  *   does (SCHED_FLAG_SUGOV, a "special" DL entity): its runs build the rq's avg_dl
  *   (set_next_task_dl, put_prev_task_dl, task_tick_dl do not look at the flag), its enqueue
@@ -703,11 +704,11 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 	case EV_LOAD_SE:
 	case EV_LOAD_AVG_TASK:
 	case EV_UTIL_EST_SE:
-		return s->cfg.seed_util ? handle_seed(s, ev, err) : 0;
+		return s->cfg.start_from_trace_util ? start_task_from_trace_util(s, ev, err) : 0;
 	case EV_PELT_CFS:
 	case EV_LOAD_CFS_RQ:
 	case EV_LOAD_AVG_CPU:
-		return s->cfg.seed_util ? handle_seed_rq(s, ev, now_ns) : 0;
+		return s->cfg.start_from_trace_util ? start_rq_from_trace_util(s, ev, now_ns) : 0;
 	default:
 		return 0;
 	}

@@ -17,9 +17,10 @@
  * - DL tasks other than sugov:N have bandwidth 0 (bw_dl = 0); the rq clock is now_ns (no irq
  *   or steal time, util_irq = 0);
  * - a task starts at its first scheduling event: zero sums dated its rq's clock_pelt, or with
- *   sched_wakeup_new post_init_entity_util_avg(), or with seed_util the averages of the trace's
- *   util events for it (sums rebuilt as avg * divider when it is attached at its first
- *   enqueue); task_new is called then, and sched_task_find() sees only started tasks;
+ *   sched_wakeup_new post_init_entity_util_avg(), or with start_from_trace_util the
+ *   averages of the trace's util events for it (sums rebuilt as avg * divider when it is
+ *   attached at its first enqueue); task_new is called then, and sched_task_find() sees only
+ *   started tasks;
  * - a CPU whose first event switches out a task never seen ran it since the model's first
  *   event (PELT starts then, one update at the switch standing for the ticks of the run; no
  *   cpufreq/task_event hook is called for that past instant);
@@ -130,7 +131,7 @@ struct sched_config {
 	int nr_cpus;
 	unsigned long capacity[GS_MAX_CPUS]; /* arch_scale_cpu_capacity per CPU */
 	int hz;                              /* CONFIG_HZ, default 250 */
-	bool seed_util;                      /* --seed-util: start tasks from trace util events */
+	bool start_from_trace_util; /* --seed-util: start tasks and rqs from the trace's util */
 	/* The trace gives the kernel's own iowait requests (sugov_set_iowait_boost), which the
 	 * owner replays: in_iowait is not guessed from D-state sleeps. */
 	bool iowait_traced;
@@ -157,8 +158,8 @@ void sched_free(struct sched *s);
 /*
  * Apply a scheduling event at now_ns (>= every earlier now_ns; equal times keep call order):
  * EV_SWITCH, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE change state; EV_PELT_SE / EV_LOAD_SE /
- * EV_UTIL_EST_SE seed a not-yet-started task's signals when seed_util is set; other types
- * are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
+ * EV_UTIL_EST_SE seed a not-yet-started task's signals when start_from_trace_util is set;
+ * other types are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
  */
 int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err);
 /* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
@@ -240,7 +241,7 @@ struct sched_stats {
 	u64 governor_switches;     /* switches into the sugov:N kthread (a switch to idle) */
 	u64 started_running;       /* a CPU's first event switched out a new task: running since
 				    * the first event of the model */
-	u64 seeded;                /* tasks started from trace util events (seed_util) */
+	u64 seeded;                /* tasks started from the trace's util events */
 	u64 seeded_rqs;            /* CPUs whose cfs_rq started from the trace's root util */
 	u64 live_tasks;            /* task states held now (started or not) */
 	u64 peak_live_tasks;       /* the most held at once: memory grows with this */

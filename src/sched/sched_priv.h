@@ -54,9 +54,9 @@ struct rq {
 	 * counted from them; since the switch to idle, a tick woke it / the tick was stopped */
 	bool idle_traced, got_idle_tick, idle_tick_stopped, idle_first_entry;
 	struct uclamp_rq_pair uclamp;
-	/* seed_util: the blocked util the trace's root cfs_rq carried before the CPU's first
-	 * event, as a blocked entity attached to the cfs_rq; seeded tasks attaching here take
-	 * their own share out of it (they were part of it) */
+	/* start_from_trace_util: the blocked util the trace's root cfs_rq carried before the
+	 * CPU's first event, as a blocked entity attached to the cfs_rq; seeded tasks attaching
+	 * here take their own share out of it (they were part of it) */
 	bool has_blocked_seed;
 	struct sched_avg blocked_seed;
 };
@@ -163,8 +163,8 @@ void task_tick_dl(struct rq *rq);
 
 /* ---- trace_start.c (govsim: --seed-util) ----------------------------------------------------- */
 void absorb_blocked_seed(struct rq *rq, struct task *p);
-int handle_seed_rq(struct sched *s, const struct event *ev, u64 now);
-int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err);
+int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now);
+int start_task_from_trace_util(struct sched *s, const struct event *ev, struct gs_error *err);
 
 /* task_class.c: the class of a task at a prio, and the two kernel threads a prio does not
  * tell (sugov:N, the governor's; migration/N, the stopper). */

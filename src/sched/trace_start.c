@@ -2,8 +2,8 @@
  * trace_start.c - govsim's --seed-util (not a kernel mirror): tasks and root cfs_rqs that start
  * from the util the trace's own PELT events report (sched_pelt_se/cfs, sched_load_*, util_est)
  * instead of zero. In src/sched "seed" means only this: the averages a task or runqueue starts
- * from, read from the trace (seed_util, n->seed, rq->blocked_seed); the generator's PRNG seed
- * is gen/'s prng_seed. The seeded averages are attached as the kernel's
+ * from, read from the trace (start_from_trace_util, n->seed, rq->blocked_seed); the
+ * generator's PRNG seed is gen/'s prng_seed. The seeded averages are attached as the kernel's
  * attach_entity_load_avg() would attach an se's averages (fair.c); the rq's blocked part is
  * one extra blocked entity.
  * Why: a trace starts mid-life; without seeds every signal would ramp from 0 for ~100 ms.
@@ -43,13 +43,13 @@ void absorb_blocked_seed(struct rq *rq, struct task *p)
 
 
 /*
- * seed_util: the root cfs_rq's util from the trace (sched_pelt_cfs / sched_load_cfs_rq with
- * path=/, sched_load_avg_cpu) before the CPU's first scheduling event: the kernel's cfs_rq
- * carried the blocked util of every task that ran there before the trace. It is attached as
- * one blocked entity that decays like any other; seeded tasks take their share out of it when
- * they attach (absorb_blocked_seed), so nothing is counted twice.
+ * start_from_trace_util: the root cfs_rq's util from the trace (sched_pelt_cfs /
+ * sched_load_cfs_rq with path=/, sched_load_avg_cpu) before the CPU's first scheduling event:
+ * the kernel's cfs_rq carried the blocked util of every task that ran there before the trace.
+ * It is attached as one blocked entity that decays like any other; seeded tasks take their
+ * share out of it when they attach (absorb_blocked_seed), so nothing is counted twice.
  */
-int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
+int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now)
 {
 	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
 	struct rq *rq;
@@ -93,8 +93,8 @@ int handle_seed_rq(struct sched *s, const struct event *ev, u64 now)
 	return 0;
 }
 
-/* seed_util: per-task util events before the task's first scheduling event. */
-int handle_seed(struct sched *s, const struct event *ev, struct gs_error *err)
+/* start_from_trace_util: per-task util events before the task's first scheduling event. */
+int start_task_from_trace_util(struct sched *s, const struct event *ev, struct gs_error *err)
 {
 	struct task_node *n;
 	struct sched_avg *sa;

@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "trace/reader.h"
 
 /* Whether the trace's OPP list of a CPU is the cluster's (the same frequencies, any order). */
@@ -27,52 +28,63 @@ static bool same_opps(const struct trace_cpu_info *ci, const struct plat_cluster
 	return true;
 }
 
-/* "a,b,c" of up to n frequencies into buf. */
-static void khz_list(char *buf, size_t size, const u32 *khz, int n)
+/* "a,b,c" of n frequencies after the text in sb. */
+static void khz_list(struct strbuf *sb, const u32 *khz, int n)
 {
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < n && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%u", i ? "," : "", khz[i]);
+	for (int i = 0; i < n; i++)
+		strbuf_addf(sb, "%s%u", i ? "," : "", khz[i]);
 }
 
-void sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
-			struct run_result *r)
+/* The trace's capacities that differ from the platform's: "cpu4 512 (446), ...". */
+static void capacity_diffs(struct strbuf *sb, const struct platform *plat,
+			   const struct trace_stats *st)
 {
-	char caps[384] = "";
-	size_t len = 0;
+	for (int c = 0; c < st->nr_cpu_info && c < plat->nr_cpus; c++) {
+		const struct trace_cpu_info *ci = &st->cpu_info[c];
+		if (ci->capacity && ci->capacity != plat->cpus[c].capacity)
+			strbuf_addf(sb, "%scpu%d %u (%u)", sb->len ? ", " : "", c, ci->capacity,
+				    plat->cpus[c].capacity);
+	}
+}
+
+int sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
+		       struct run_result *r)
+{
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
 
 	if (!st->nr_cpu_info)
-		return;
+		return 0;
 	if (st->nr_cpu_info != plat->nr_cpus)
 		run_result_note(r, "the trace's cpu_info describes %d CPUs, %s has %d",
 				st->nr_cpu_info, plat->name, plat->nr_cpus);
-	for (int c = 0; c < st->nr_cpu_info && c < plat->nr_cpus && len < sizeof(caps); c++) {
-		const struct trace_cpu_info *ci = &st->cpu_info[c];
-		if (ci->capacity && ci->capacity != plat->cpus[c].capacity)
-			len += (size_t)snprintf(caps + len, sizeof(caps) - len, "%scpu%d %u (%u)",
-						len ? ", " : "", c, ci->capacity,
-						plat->cpus[c].capacity);
-	}
-	if (caps[0])
+	capacity_diffs(&sb, plat, st);
+	if (sb.len)
 		run_result_note(r, "the trace's cpu_info capacities differ from %s's: %s", plat->name,
-				caps);
+				strbuf_str(&sb));
 	for (int k = 0; k < plat->nr_clusters; k++) {
 		const struct plat_cluster *pc = &plat->clusters[k];
 		int c = pc->cpus[0];
 		const struct trace_cpu_info *ci = &st->cpu_info[c];
 		u32 pk[GS_MAX_OPPS];
-		char t[160], p[160];
+		size_t mid;
 		if (c >= st->nr_cpu_info || !ci->nr_freqs || same_opps(ci, pc))
 			continue;
 		for (int i = 0; i < pc->nr_opps; i++)
 			pk[i] = pc->opps[i].freq_khz;
-		khz_list(t, sizeof(t), ci->freqs_khz, (int)ci->nr_freqs);
-		khz_list(p, sizeof(p), pk, pc->nr_opps);
-		run_result_note(r, "the trace's cpu_info OPPs of cpu%d differ from %s's: %s kHz (%s)",
-				c, plat->name, t, p);
+		strbuf_reset(&sb);
+		khz_list(&sb, ci->freqs_khz, (int)ci->nr_freqs);
+		mid = sb.len;
+		khz_list(&sb, pk, pc->nr_opps);
+		if (!strbuf_error(&sb))
+			run_result_note(r,
+					"the trace's cpu_info OPPs of cpu%d differ from %s's: %.*s "
+					"kHz (%s)",
+					c, plat->name, (int)mid, strbuf_str(&sb), strbuf_str(&sb) + mid);
 	}
+	ret = strbuf_error(&sb);
+	strbuf_free(&sb);
+	return ret;
 }
 
 /* Whether the trace gives every CPU of cluster k one capacity in 1..1024; *cap that one. */
@@ -96,8 +108,10 @@ int sim_cpu_info_override(const struct platform *plat, const struct trace_stats 
 			  struct platform **own, char *note, size_t size)
 {
 	u32 cap[GS_MAX_CLUSTERS], top = 0;
+	struct strbuf sb = STRBUF_INIT;
 	bool any = false;
-	size_t len = 0;
+	size_t head;
+	int ret;
 
 	*own = NULL;
 	note[0] = '\0';
@@ -123,6 +137,9 @@ int sim_cpu_info_override(const struct platform *plat, const struct trace_stats 
 	if (!*own)
 		return GS_ENOMEM;
 	**own = *plat;
+	strbuf_addf(&sb, "capacities from the trace's cpu_info in place of %s's assumed ones: ",
+		    plat->name);
+	head = sb.len;
 	for (int k = 0; k < plat->nr_clusters; k++) {
 		struct plat_cluster *pc = &(*own)->clusters[k];
 		u32 was = plat->cpus[pc->cpus[0]].capacity, max_khz = plat_cluster_max_khz(pc);
@@ -132,18 +149,13 @@ int sim_cpu_info_override(const struct platform *plat, const struct trace_stats 
 			(*own)->cpus[pc->cpus[i]].capacity = cap[k];
 		for (int i = 0; i < pc->nr_opps; i++)
 			pc->opps[i].capacity = plat_opp_capacity(cap[k], pc->opps[i].freq_khz, max_khz);
-		if (len < size)
-			len += (size_t)snprintf(note + len, size - len, "%scpu%d-%d %u (assumed %u)",
-						len ? ", " : "", pc->cpus[0],
-						pc->cpus[pc->nr_cpus - 1], cap[k], was);
+		strbuf_addf(&sb, "%scpu%d-%d %u (assumed %u)", sb.len > head ? ", " : "", pc->cpus[0],
+			    pc->cpus[pc->nr_cpus - 1], cap[k], was);
 	}
-	if (len < size) {
-		char tmp[256];
-		snprintf(tmp, sizeof(tmp), "%s", note);
-		snprintf(note, size, "capacities from the trace's cpu_info in place of %s's assumed "
-			 "ones: %s", plat->name, tmp);
-	}
-	return 0;
+	strbuf_copy(&sb, note, size);
+	ret = strbuf_error(&sb);
+	strbuf_free(&sb);
+	return ret;
 }
 
 int sim_trace_cpu_info(const char *file, const struct reader_opts *ropts,

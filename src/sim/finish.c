@@ -10,6 +10,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "power/energy.h"
 #include "power/power.h"
 #include "version.h"
@@ -104,61 +105,52 @@ static void finish_identity(struct sim *s, struct run_result *r, u64 span)
 }
 
 /* r->notes: the loop's own, then the scheduler model's, the kernel profile's, the work
- * backlog's and the warm-up's. */
-static void finish_notes(struct sim *s, struct run_result *r, u64 end)
+ * backlog's and the warm-up's. 0, or GS_ENOMEM. */
+static int finish_notes(struct sim *s, struct run_result *r, u64 end)
 {
+	int ret = 0;
+
+	r->notes[0] = '\0';
 	if (!s->any_traced_freq && s->cfg.opts.timing == SIM_TIMING_WORK)
-		snprintf(r->notes, sizeof(r->notes),
-			 "the trace has no cpu_frequency events: traced work assumed at max "
-			 "frequency%s%s",
-			 s->notes[0] ? "; " : "", s->notes);
-	else
-		snprintf(r->notes, sizeof(r->notes), "%s", s->notes);
+		run_result_note(r, "the trace has no cpu_frequency events: traced work assumed at "
+				   "max frequency");
+	if (s->notes[0])
+		run_result_note(r, "%s", s->notes);
 	{
 		struct sched_stats st;
-		size_t len = strlen(r->notes);
 		sched_get_stats(s->sched, &st);
 		r->peak_task_states = st.peak_live_tasks;
 		u64 disagreed = st.switch_prev_mismatch + st.switch_next_elsewhere +
 				(s->work ? work_disagreements(s->work) : 0);
-		if (disagreed && len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "%s%" PRIu64 " sched_switch events disagreed with the model (events "
-				 "lost by the tracer?), the trace was trusted",
-				 len ? "; " : "", disagreed);
-		len = strlen(r->notes);
-		if (s->duplicates && len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "%s%" PRIu64 " duplicate events (the same event twice at one time on "
-				 "one CPU) ignored",
-				 len ? "; " : "", s->duplicates);
+		if (disagreed)
+			run_result_note(r,
+					"%" PRIu64 " sched_switch events disagreed with the model "
+					"(events lost by the tracer?), the trace was trusted",
+					disagreed);
+		if (s->duplicates)
+			run_result_note(r,
+					"%" PRIu64 " duplicate events (the same event twice at one "
+					"time on one CPU) ignored",
+					s->duplicates);
 	}
-	if (s->cfg.kernel_note || s->uc.no_static_key) {
-		size_t len = strlen(r->notes);
-		if (len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s%s%s", len ? "; " : "",
-				 s->cfg.kernel_note ? s->cfg.kernel_note : "",
-				 s->cfg.kernel_note && s->uc.no_static_key ? "; " : "",
-				 s->uc.no_static_key ? "this kernel has no uclamp static key: clamp "
-						       "aggregation always runs"
-						     : "");
-	}
+	if (s->cfg.kernel_note || s->uc.no_static_key)
+		run_result_note(r, "%s%s%s", s->cfg.kernel_note ? s->cfg.kernel_note : "",
+				s->cfg.kernel_note && s->uc.no_static_key ? "; " : "",
+				s->uc.no_static_key ? "this kernel has no uclamp static key: "
+						      "clamp aggregation always runs"
+						    : "");
 	if (s->work) {
-		char note[400];
-		size_t len = strlen(r->notes);
-		work_backlog_note(s->work, note, sizeof(note));
-		if (note[0] && len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len, "%s%s", len ? "; " : "",
-				 note);
+		struct strbuf note = STRBUF_INIT;
+		ret = work_backlog_note(s->work, &note);
+		if (note.len && !ret)
+			run_result_note(r, "%s", strbuf_str(&note));
+		strbuf_free(&note);
 	}
 	sim_placement_finish(s, end, r);
-	if (s->cfg.opts.warmup_ns) {
-		size_t len = strlen(r->notes);
-		if (len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "%sthe first %" PRIu64 " ms are a warm-up, not measured", len ? "; " : "",
-				 (u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));
-	}
+	if (s->cfg.opts.warmup_ns)
+		run_result_note(r, "the first %" PRIu64 " ms are a warm-up, not measured",
+				(u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));
+	return ret;
 }
 
 /* Energy, residency and frequency per policy (the timeline's util bucket cut at end). */
@@ -276,7 +268,9 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	finish_idle(s, end);
 	span = end - s->measured_from;
 	finish_identity(s, r, span);
-	finish_notes(s, r, end);
+	ret = finish_notes(s, r, end);
+	if (ret)
+		return gs_error_set(err, ret, "out of memory for the run's notes");
 	sim_gov_start_notes(s, r);
 	finish_policies(s, r, end, span);
 	ret = sim_observers_finish(&s->obs, s, end, r, err);

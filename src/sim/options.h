@@ -46,7 +46,7 @@ struct sim_opts {
 	enum sim_placement placement;      /* --placement; default traced (eas: work timing) */
 	enum power_model power_model;      /* --power-model; default em */
 	const struct policy *policy;       /* --policy/--action; NULL: none */
-	bool seed_util;                    /* --seed-util */
+	bool start_from_trace_util;        /* --seed-util */
 	u64 warmup_ns;                     /* --warmup-ms: measure from this long after the
 					    * first event (the replay runs from it) */
 	/* --kernel: the kernel profile. NULL: the trace's own kernel release (trace.dat uname, a

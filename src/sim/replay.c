@@ -8,6 +8,7 @@
 #include <string.h>
 
 #include "core/hash.h"
+#include "core/strbuf.h"
 #include "core/words.h"
 #include "gov/governor.h"
 #include "gov/tunables.h"
@@ -43,13 +44,18 @@ static bool hash_start(struct hash_job *hj, pthread_t *tid, const char *path)
 	return false;
 }
 
-static void format_params(const struct gov_param *p, int n, char *buf, size_t size)
+/* The tunables as "key=value key=value" into buf (size bytes), cut as snprintf cuts. */
+static int format_params(const struct gov_param *p, int n, char *buf, size_t size)
 {
-	size_t len = 0;
-	buf[0] = '\0';
-	for (int i = 0; i < n && len < size; i++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s=%s", i ? " " : "", p[i].key,
-					p[i].value);
+	struct strbuf sb = STRBUF_INIT;
+	int ret;
+
+	for (int i = 0; i < n; i++)
+		strbuf_addf(&sb, "%s%s=%s", i ? " " : "", p[i].key, p[i].value);
+	strbuf_copy(&sb, buf, size);
+	ret = strbuf_error(&sb);
+	strbuf_free(&sb);
+	return ret;
 }
 
 /* The profile a recorded release maps to, or v5.9 when the trace records none; *why says which. */
@@ -159,34 +165,56 @@ static int replay_actions(const struct policy *pol, const struct policy_action_s
 	return 0;
 }
 
-/* "0-1,4" */
-static void cpu_list(u64 mask, char *buf, size_t size)
+/* "0-1,4" after the text in sb. */
+static void cpu_list(struct strbuf *sb, u64 mask)
 {
-	size_t len = 0;
+	size_t head = sb->len;
 
-	buf[0] = '\0';
-	for (int c = 0; c < 64 && len < size; c++) {
+	for (int c = 0; c < 64; c++) {
 		int e = c;
 		if (!(mask & (1ull << c)))
 			continue;
 		while (e + 1 < 64 && (mask & (1ull << (e + 1))))
 			e++;
-		len += (size_t)snprintf(buf + len, size - len, "%s%d", len ? "," : "", c);
-		if (e > c && len < size)
-			len += (size_t)snprintf(buf + len, size - len, "-%d", e);
+		strbuf_addf(sb, "%s%d", sb->len > head ? "," : "", c);
+		if (e > c)
+			strbuf_addf(sb, "-%d", e);
 		c = e;
+	}
+}
+
+/* The frequencies the trace runs a split policy's CPUs at, "950000 kHz on CPUs 0,3, 1200000 kHz
+ * on CPUs 1-2": by each group's first CPU. */
+static void split_groups(struct strbuf *sb, const struct plat_cluster *pc,
+			 const struct sim_fit *fit)
+{
+	u64 done = 0;
+
+	for (int i = 0; i < pc->nr_cpus; i++) {
+		u32 khz = fit->split_khz[pc->cpus[i]];
+		u64 same = 0;
+		if (!khz || (done & (1ull << pc->cpus[i])))
+			continue;
+		for (int j = i; j < pc->nr_cpus; j++)
+			if (fit->split_khz[pc->cpus[j]] == khz)
+				same |= 1ull << pc->cpus[j];
+		done |= same;
+		strbuf_addf(sb, "%s%u kHz on CPUs ", done != same ? ", " : "", khz);
+		cpu_list(sb, same);
 	}
 }
 
 /* Notes where the trace does not fit the platform: traced frequencies that are no OPP of it
  * (the replay is then a what-if on that platform), CPUs of one of its policies that the trace
  * ran at different frequencies at once (the trace's clusters are not the platform's), and CPUs
- * of it the trace never uses. */
-static void replay_fit_notes(const struct platform *plat, const struct trace_stats *st,
-			     const struct sim_validation *val, const struct sim_fit *fit,
-			     struct run_result *r)
+ * of it the trace never uses. 0, or GS_ENOMEM. */
+static int replay_fit_notes(const struct platform *plat, const struct trace_stats *st,
+			    const struct sim_validation *val, const struct sim_fit *fit,
+			    struct run_result *r)
 {
 	u64 all = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+	struct strbuf cpus = STRBUF_INIT, groups = STRBUF_INIT;
+	int ret = 0;
 
 	for (int c = 0; c < plat->nr_clusters; c++)
 		if (val->foreign_khz[c]) {
@@ -199,40 +227,29 @@ static void replay_fit_notes(const struct platform *plat, const struct trace_sta
 		}
 	if (fit->split_cluster >= 0) {
 		const struct plat_cluster *pc = &plat->clusters[fit->split_cluster];
-		char cpus[192], groups[640];
-		u64 mask = 0, done = 0;
-		size_t len = 0;
+		u64 mask = 0;
 
 		for (int i = 0; i < pc->nr_cpus; i++)
 			mask |= 1ull << pc->cpus[i];
-		cpu_list(mask, cpus, sizeof(cpus));
-		groups[0] = '\0';
-		/* "950000 kHz on CPUs 0,3, 1200000 kHz on CPUs 1-2": by each group's first CPU */
-		for (int i = 0; i < pc->nr_cpus && len < sizeof(groups); i++) {
-			u32 khz = fit->split_khz[pc->cpus[i]];
-			u64 same = 0;
-			char list[192];
-			if (!khz || (done & (1ull << pc->cpus[i])))
-				continue;
-			for (int j = i; j < pc->nr_cpus; j++)
-				if (fit->split_khz[pc->cpus[j]] == khz)
-					same |= 1ull << pc->cpus[j];
-			done |= same;
-			cpu_list(same, list, sizeof(list));
-			len += (size_t)snprintf(groups + len, sizeof(groups) - len, "%s%u kHz on CPUs %s",
-						len ? ", " : "", khz, list);
-		}
+		cpu_list(&cpus, mask);
+		split_groups(&groups, pc, fit);
 		run_result_note(r,
 				"the trace runs the CPUs of %s's policy%d (CPUs %s) at different "
 				"frequencies at once: %s: its clusters are not %s's (see 'govsim "
 				"platforms list' for a platform with its clusters)",
-				plat->name, pc->cpus[0], cpus, groups, plat->name);
+				plat->name, pc->cpus[0], strbuf_str(&cpus), strbuf_str(&groups),
+				plat->name);
+		ret = strbuf_error(&cpus) ? strbuf_error(&cpus) : strbuf_error(&groups);
+		strbuf_reset(&cpus);
 	}
 	if (st->cpus_seen_mask && (st->cpus_seen_mask & all) != all) {
-		char used[192];
-		cpu_list(st->cpus_seen_mask & all, used, sizeof(used));
-		run_result_note(r, "trace uses CPUs %s of %d", used, plat->nr_cpus);
+		cpu_list(&cpus, st->cpus_seen_mask & all);
+		run_result_note(r, "trace uses CPUs %s of %d", strbuf_str(&cpus), plat->nr_cpus);
 	}
+	ret = ret ? ret : strbuf_error(&cpus);
+	strbuf_free(&cpus);
+	strbuf_free(&groups);
+	return ret;
 }
 
 /* cfg from spec: the settings, the governor looked up, a copy of the tunables (*params, the
@@ -313,6 +330,40 @@ static int replay_kernel(const struct replay_spec *spec, const char *file,
 	return 0;
 }
 
+/* GS_ETRACE: the trace has events on a CPU past the platform's (fit->over_cpu), with the CPUs
+ * it uses and the fix. */
+static int over_cpu_error(const struct replay_spec *spec, enum trace_format f,
+			  const struct platform *plat, const struct sim_fit *fit,
+			  struct gs_error *err)
+{
+	struct strbuf cpus = STRBUF_INIT;
+	int ret;
+
+	cpu_list(&cpus, fit->cpus_seen);
+	if (fit->max_cpu >= 64)
+		strbuf_addf(&cpus, "%s%d", cpus.len ? "," : "", fit->max_cpu);
+	if (strbuf_error(&cpus))
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+	/* a text trace's line points at the event; a binary one has no lines */
+	else if (f == TRACE_FMT_DAT || f == TRACE_FMT_PERFETTO)
+		ret = gs_error_set(err, GS_ETRACE,
+				   "'%s': the trace has events on CPUs %s, but platform '%s' has %d "
+				   "CPUs (0-%d): use a platform with at least %d CPUs (--platform; "
+				   "see 'govsim platforms list')",
+				   spec->trace, strbuf_str(&cpus), plat->name, plat->nr_cpus,
+				   plat->nr_cpus - 1, fit->max_cpu + 1);
+	else
+		ret = gs_error_set(err, GS_ETRACE,
+				   "'%s':%" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs "
+				   "(0-%d): the trace has events on CPUs %s: use a platform with at "
+				   "least %d CPUs (--platform; see 'govsim platforms list')",
+				   spec->trace, fit->over_line, event_type_name(fit->over_type),
+				   fit->over_cpu, plat->name, plat->nr_cpus, plat->nr_cpus - 1,
+				   strbuf_str(&cpus), fit->max_cpu + 1);
+	strbuf_free(&cpus);
+	return ret;
+}
+
 /* What the format and a pre-scan of the trace settle: a CSV util trace's timing and util
  * source, the first traced frequencies, whether idle states come from the trace, and how the
  * trace's CPUs fit the platform (*fit). A trace naming more CPUs than the platform has is
@@ -336,31 +387,8 @@ static int replay_prescan(const struct replay_spec *spec, const char *file,
 		    &cfg->has_traced_idle, fit, err);
 	if (cfg->opts.timing == SIM_TIMING_WORK)
 		cfg->has_traced_idle = false;
-	if (fit->over_cpu >= 0) {
-		enum trace_format f = st->format;
-		size_t len;
-		char cpus[256];
-
-		cpu_list(fit->cpus_seen, cpus, sizeof(cpus));
-		len = strlen(cpus);
-		if (fit->max_cpu >= 64)
-			snprintf(cpus + len, sizeof(cpus) - len, "%s%d", len ? "," : "", fit->max_cpu);
-		/* a text trace's line points at the event; a binary one has no lines */
-		if (f == TRACE_FMT_DAT || f == TRACE_FMT_PERFETTO)
-			return gs_error_set(err, GS_ETRACE,
-					    "'%s': the trace has events on CPUs %s, but platform "
-					    "'%s' has %d CPUs (0-%d): use a platform with at least %d "
-					    "CPUs (--platform; see 'govsim platforms list')",
-					    spec->trace, cpus, plat->name, plat->nr_cpus,
-					    plat->nr_cpus - 1, fit->max_cpu + 1);
-		return gs_error_set(err, GS_ETRACE,
-				    "'%s':%" PRIu64 ": %s on CPU %d, but platform '%s' has %d CPUs "
-				    "(0-%d): the trace has events on CPUs %s: use a platform with at "
-				    "least %d CPUs (--platform; see 'govsim platforms list')",
-				    spec->trace, fit->over_line, event_type_name(fit->over_type),
-				    fit->over_cpu, plat->name, plat->nr_cpus, plat->nr_cpus - 1, cpus,
-				    fit->max_cpu + 1);
-	}
+	if (fit->over_cpu >= 0)
+		return over_cpu_error(spec, st->format, plat, fit, err);
 	return 0;
 }
 
@@ -533,7 +561,7 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 	kcost_config_default(&def);
 	if (o->placement == SIM_PLACEMENT_EAS)
 		gs_words_add(buf, size, "placement=eas");
-	if (o->seed_util)
+	if (o->start_from_trace_util)
 		gs_words_add(buf, size, "seed_util=1");
 	if (o->warmup_ns)
 		gs_words_add(buf, size, "warmup_ms=%" PRIu64, (u64)(o->warmup_ns / NSEC_PER_MSEC));
@@ -544,11 +572,11 @@ static void replay_record_options(const struct sim_opts *o, char *buf, size_t si
 		gs_words_add(buf, size, "traced_depth=%d", o->traced.depth);
 }
 
-/* The run's identity and notes that the loop does not know: trace, label, policy, tunables. */
-static void replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
-			    const struct sim_fit *fit, const struct sim *s, struct run_result *r)
+/* The run's identity and notes that the loop does not know: trace, label, policy, tunables.
+ * 0, or GS_ENOMEM. */
+static int replay_identity(const struct replay_spec *spec, const struct sim_config *cfg,
+			   const struct sim_fit *fit, const struct sim *s, struct run_result *r)
 {
-
 	const struct sim_opts *o = &spec->opts;
 
 	if (cfg->iowait_traced) {
@@ -587,10 +615,12 @@ static void replay_identity(const struct replay_spec *spec, const struct sim_con
 		snprintf(r->label, sizeof(r->label), "%s", o->label);
 	if (o->policy)
 		policy_format(o->policy, r->policy, sizeof(r->policy));
-	format_params(o->params, o->nr_params, r->params, sizeof(r->params));
+	if (format_params(o->params, o->nr_params, r->params, sizeof(r->params)))
+		return GS_ENOMEM;
 	replay_record_options(o, r->params, sizeof(r->params));
 	if (cfg->iowait_traced)
 		gs_words_add(r->params, sizeof(r->params), "iowait_source=trace");
+	return 0;
 }
 
 /* Where the events come from: spec's cache when it holds this file read with these reader
@@ -687,20 +717,41 @@ static int unused_tunable(const struct gov_param *p, const struct sim_config *cf
 			  struct gs_error *err)
 {
 	const struct platform *plat = cfg->opts.plat;
-	char list[128] = "";
-	size_t len = 0;
-	int n;
+	struct strbuf list = STRBUF_INIT;
+	int n, ret;
 
-	if (gov_param_policy(p->key, &n) && plat) {
-		for (int c = 0; c < plat->nr_clusters; c++)
-			len += (size_t)snprintf(list + len, sizeof(list) - len, "%spolicy%d",
-						c ? ", " : "", plat->clusters[c].cpus[0]);
-		return gs_error_set(err, GS_EARG,
-				    "'%s': platform %s has no policy%d (a policy is named after its "
-				    "first CPU: %s)", p->key, plat->name, n, list);
-	}
-	return gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'", p->key,
-			    cfg->gov->name);
+	if (!gov_param_policy(p->key, &n) || !plat)
+		return gs_error_set(err, GS_EARG, "unknown tunable '%s' for governor '%s'", p->key,
+				    cfg->gov->name);
+	for (int c = 0; c < plat->nr_clusters; c++)
+		strbuf_addf(&list, "%spolicy%d", c ? ", " : "", plat->clusters[c].cpus[0]);
+	if (strbuf_error(&list))
+		ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+	else
+		ret = gs_error_set(err, GS_EARG,
+				   "'%s': platform %s has no policy%d (a policy is named after its "
+				   "first CPU: %s)",
+				   p->key, plat->name, n, strbuf_str(&list));
+	strbuf_free(&list);
+	return ret;
+}
+
+/* After the loop's own: the notes on how the trace fits the platform, the capacities taken
+ * from it (cap_note) and its cpu_info, then the run's identity. 0, or GS_ENOMEM. */
+static int replay_notes(const struct replay_spec *spec, const struct sim_config *cfg,
+			const struct trace_stats *st, const struct sim_fit *fit,
+			const char *cap_note, struct sim *s, struct run_result *r,
+			struct gs_error *err)
+{
+	int ret = replay_fit_notes(cfg->opts.plat, st, sim_get_validation(s), fit, r);
+
+	if (cap_note[0])
+		run_result_note(r, "%s", cap_note);
+	if (!ret)
+		ret = sim_cpu_info_notes(cfg->opts.plat, st, r);
+	if (!ret)
+		ret = replay_identity(spec, cfg, fit, s, r);
+	return ret ? gs_error_set(err, ret, "out of memory for the run's notes") : 0;
 }
 
 int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_error *err)
@@ -759,11 +810,9 @@ int replay_run(const struct replay_spec *spec, struct run_result *r, struct gs_e
 	ret = replay_actions(spec->opts.policy, sim_get_action_stats(s), r, err);
 	if (ret)
 		goto out;
-	replay_fit_notes(cfg.opts.plat, st, sim_get_validation(s), &fit, r);
-	if (cap_note[0])
-		run_result_note(r, "%s", cap_note);
-	sim_cpu_info_notes(cfg.opts.plat, st, r);
-	replay_identity(spec, &cfg, &fit, s, r);
+	ret = replay_notes(spec, &cfg, st, &fit, cap_note, s, r, err);
+	if (ret)
+		goto out;
 	if (hashing) {
 		pthread_join(hash_tid, NULL);
 		hashing = false;

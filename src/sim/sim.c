@@ -499,11 +499,11 @@ static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err
 	}
 	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
 	    ev->type == EV_LOAD_AVG_TASK) {
-		if (s->cfg.opts.seed_util)
+		if (s->cfg.opts.start_from_trace_util)
 			return sched_event(s->sched, ev, s->now, err);
 		return 0;
 	}
-	if (s->cfg.opts.seed_util &&
+	if (s->cfg.opts.start_from_trace_util &&
 	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
 		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
 		if (!s->work) {
@@ -672,7 +672,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.nr_cpus = s->plat->nr_cpus;
 	sc.kernel = s->kp;
 	sc.hz = cfg->hz;
-	sc.seed_util = cfg->opts.seed_util;
+	sc.start_from_trace_util = cfg->opts.start_from_trace_util;
 	sc.has_rq_clock_offset = cfg->has_rq_clock_offset;
 	memcpy(sc.rq_clock_offset_ns, cfg->rq_clock_offset_ns, sizeof(sc.rq_clock_offset_ns));
 	sc.iowait_traced = cfg->iowait_traced;

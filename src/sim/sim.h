@@ -316,8 +316,8 @@ int sim_prescan(const char *path, const struct trace_cache *cache, const struct 
 		struct gs_error *err);
 
 /* cpu_info.c: notes where the trace's cpu_info (capacities, OPPs) disagrees with plat (the
- * platform's values in parentheses) */
-void sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
+ * platform's values in parentheses); 0, or GS_ENOMEM */
+int sim_cpu_info_notes(const struct platform *plat, const struct trace_stats *st,
 			struct run_result *r);
 
 /* cpu_info.c: for a platform whose capacities are marked assumed (struct plat_cpu

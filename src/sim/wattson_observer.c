@@ -11,6 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "power/wattson.h"
 
 /* The state a CPU was last given when it is idle and its state is chosen with hindsight at the
@@ -81,6 +82,45 @@ static int wattson_start(struct sim *s, void *state, u64 t, struct gs_error *err
 	return 0;
 }
 
+/* The note on the time the power curves had no value for: how long, how much of it for want of
+ * the DSU frequency, and at which frequencies (a few, then how many more). */
+static int missing_note(const struct platform *p, const struct wattson_energy *e,
+			struct run_result *r, struct gs_error *err)
+{
+	struct strbuf sb = STRBUF_INIT;
+
+	strbuf_addf(&sb, "wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
+		    ns_to_s(e->missing_ns));
+	if (e->dsu_unknown_ns)
+		strbuf_addf(&sb, ", %.6f s of it for want of the DSU frequency (not in the trace)",
+			    ns_to_s(e->dsu_unknown_ns));
+	for (int i = 0; i < e->nr_miss; i++) {
+		const struct wattson_miss *m = &e->miss[i];
+		const struct plat_cluster *pc = &p->clusters[m->cluster];
+		if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
+			continue;
+		if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
+			strbuf_addf(&sb, "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
+				    m->khz, ns_to_s(m->ns));
+		else
+			strbuf_addf(&sb, "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
+				    i ? "," : ":", pc->cpus[0], m->khz,
+				    m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
+				    m->dep_cluster == PLAT_W_DSU ? 255
+								 : p->clusters[m->dep_cluster].cpus[0],
+				    m->dep_khz, ns_to_s(m->ns));
+	}
+	if (e->miss_dropped)
+		strbuf_addf(&sb, " and %" PRIu64 " more", e->miss_dropped);
+	if (strbuf_error(&sb)) {
+		strbuf_free(&sb);
+		return gs_error_set(err, GS_ENOMEM, "out of memory for the run's notes");
+	}
+	run_result_note(r, "%s", strbuf_str(&sb));
+	strbuf_free(&sb);
+	return 0;
+}
+
 /*
  * --power-model wattson: the energy is the accumulator's (power/wattson.h), per CPU, per cluster
  * (its CPUs, its static power, and for CPU 0's cluster the interconnect) and in total, in J; the
@@ -92,7 +132,6 @@ static int wattson_finish(struct sim *s, void *state, u64 end, struct run_result
 	struct sim_wattson *w = state;
 	const struct platform *p = s->plat;
 	struct wattson_energy e;
-	size_t len;
 	int ret;
 
 	if (!w->acc)
@@ -115,48 +154,10 @@ static int wattson_finish(struct sim *s, void *state, u64 end, struct run_result
 		r->energy_cluster[c] = cl / 1000.0;
 		r->energy_total += cl / 1000.0;
 	}
-	len = strlen(r->notes);
-	if (len < sizeof(r->notes))
-		snprintf(r->notes + len, sizeof(r->notes) - len,
-			 "%swattson: L3 power not estimated (needs DSU PMU counts, which the trace "
-			 "does not carry)",
-			 len ? "; " : "");
-	if (e.missing_ns) {
-		len = strlen(r->notes);
-		if (len < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 "; wattson: no curve value for %.6f s (counted 0 mW, as Wattson)",
-				 ns_to_s(e.missing_ns));
-		if (e.dsu_unknown_ns && (len = strlen(r->notes)) < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len,
-				 ", %.6f s of it for want of the DSU frequency (not in the trace)",
-				 ns_to_s(e.dsu_unknown_ns));
-		for (int i = 0; i < e.nr_miss; i++) {
-			const struct wattson_miss *m = &e.miss[i];
-			const struct plat_cluster *pc = &p->clusters[m->cluster];
-			if (m->dep_cluster == PLAT_W_DSU && !m->dep_khz)
-				continue;
-			len = strlen(r->notes);
-			if (len >= sizeof(r->notes))
-				break;
-			if (m->dep_cluster < 0 && m->dep_cluster != PLAT_W_DSU)
-				snprintf(r->notes + len, sizeof(r->notes) - len,
-					 "%s policy%d at %u kHz %.6f s", i ? "," : ":", pc->cpus[0],
-					 m->khz, ns_to_s(m->ns));
-			else
-				snprintf(r->notes + len, sizeof(r->notes) - len,
-					 "%s policy%d at %u kHz with %s%d at %u kHz %.6f s",
-					 i ? "," : ":", pc->cpus[0], m->khz,
-					 m->dep_cluster == PLAT_W_DSU ? "the DSU" : "policy",
-					 m->dep_cluster == PLAT_W_DSU
-						 ? 255
-						 : p->clusters[m->dep_cluster].cpus[0],
-					 m->dep_khz, ns_to_s(m->ns));
-		}
-		if (e.miss_dropped && (len = strlen(r->notes)) < sizeof(r->notes))
-			snprintf(r->notes + len, sizeof(r->notes) - len, " and %" PRIu64 " more",
-				 e.miss_dropped);
-	}
+	run_result_note(r, "wattson: L3 power not estimated (needs DSU PMU counts, which the "
+			   "trace does not carry)");
+	if (e.missing_ns)
+		return missing_note(p, &e, r, err);
 	return 0;
 }
 

@@ -6,6 +6,7 @@
 #include "store/tables.h"
 
 #include "core/outfile.h"
+#include "core/strbuf.h"
 
 #include <csv.h>
 #include <errno.h>
@@ -112,19 +113,19 @@ static int csv_table(struct csv_run *w, const struct store_table *t)
 {
 	struct csv_out *o = &w->o;
 	struct store_row row;
-	char name[64], header[1024];
-	size_t pos = 0, len = 0;
+	struct strbuf header = STRBUF_INIT;
+	char name[64];
+	size_t pos = 0;
 	int rc;
 
 	snprintf(name, sizeof(name), "%s.csv", t->name);
-	header[0] = '\0';
-	for (int c = 0; c < t->nr_cols && len < sizeof(header); c++)
+	for (int c = 0; c < t->nr_cols; c++)
 		if (!(t->cols[c].flags & STORE_COL_CREATED_AT))
-			len += (size_t)snprintf(header + len, sizeof(header) - len, "%s%s",
-						len ? "," : "", t->cols[c].name);
-	if (len >= sizeof(header))
-		return gs_error_set(w->err, GS_EINTERNAL, "'%s': header too long", name);
-	if ((rc = csv_open(w, name, header)))
+			strbuf_addf(&header, "%s%s", header.len ? "," : "", t->cols[c].name);
+	rc = strbuf_error(&header) ? gs_error_set(w->err, GS_ENOMEM, "out of memory")
+				   : csv_open(w, name, strbuf_str(&header));
+	strbuf_free(&header);
+	if (rc)
 		return rc;
 	while (store_row_next(t, w->r, w->run_id, "", &pos, &row)) {
 		for (int c = 0; c < t->nr_cols; c++) {

@@ -38,6 +38,8 @@
 #include "power/platform.h"
 #include "core/result.h"
 
+struct strbuf;
+
 /* What the layer needs of the replay loop. */
 struct work_host {
 	void *ctx;
@@ -113,10 +115,10 @@ u64 work_peak_tasks(const struct work *w);
  * A note on the tasks whose backlog grows (a timer-driven task, at least 90 % of whose
  * activations began at an external wakeup, whose work no longer fits its
  * period): at least 10 activations, the lateness rose from one activation to the next at least
- * 9 times in 10 and by more than 1 ms from the first to the last. Writes "" when none; names at
- * most 3 tasks.
+ * 9 times in 10 and by more than 1 ms from the first to the last. Appended to sb: nothing
+ * when none; names at most 3 tasks. 0, or GS_ENOMEM.
  */
-void work_backlog_note(const struct work *w, char *buf, size_t size);
+int work_backlog_note(const struct work *w, struct strbuf *sb);
 
 /* All tasks' activations together. */
 void work_total_activity(const struct work *w, struct run_activity *act);

@@ -5,6 +5,7 @@
 #ifndef GOVSIM_WORK_WORK_PRIV_H
 #define GOVSIM_WORK_WORK_PRIV_H
 
+#include "core/pid_table.h"
 #include "work/dist.h"
 #include "work/work.h"
 
@@ -161,8 +162,7 @@ struct work {
 	struct wakept *wp;
 	u32 wp_cap, wp_free;
 	/* tasks */
-	struct wtask **tasks; /* open addressing by pid, power-of-two size */
-	size_t tasks_cap, tasks_used; /* slots, and tasks in the table */
+	struct pid_table tasks; /* the live tasks by pid (a dead one's entry is out of it) */
 	struct wtask **chunks; /* the entries, WTASK_CHUNK per chunk */
 	size_t nr_chunks;
 	size_t entries;         /* entries handed out of the chunks */
@@ -219,7 +219,6 @@ struct wakept *work_wp_get(struct work *w, struct handle h);
 u32 *work_q_at(struct slice_queue *q, size_t i);
 int work_q_push(struct slice_queue *q, u32 idx);
 void work_q_remove(struct slice_queue *q, size_t pos);
-struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot);
 const struct wtask *work_task_find(const struct work *w, s32 pid);
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm);
 /* A task switched out to die in the trace: out of the pid table (the pid's next task is a new

@@ -5,6 +5,8 @@
  */
 #include "work/work_priv.h"
 
+#include "core/strbuf.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -116,23 +118,9 @@ void work_q_remove(struct slice_queue *q, size_t pos)
 	q->len--;
 }
 
-struct wtask *work_task_lookup(struct work *w, s32 pid, size_t *slot)
-{
-	size_t mask = w->tasks_cap - 1, i;
-
-	if (!w->tasks_cap)
-		return NULL;
-	for (i = (size_t)(u32)pid & mask; w->tasks[i]; i = (i + 1) & mask)
-		if (w->tasks[i]->pid == pid)
-			return w->tasks[i];
-	*slot = i;
-	return NULL;
-}
-
 const struct wtask *work_task_find(const struct work *w, s32 pid)
 {
-	size_t slot;
-	return work_task_lookup((struct work *)w, pid, &slot);
+	return pid_table_find(&w->tasks, pid);
 }
 
 /* The task's entry, created if new. Entries never move (slices keep pointers to them); a dead
@@ -140,30 +128,13 @@ const struct wtask *work_task_find(const struct work *w, s32 pid)
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
-	size_t slot = 0;
 	u32 gen;
 
-	tk = work_task_lookup(w, pid, &slot);
+	tk = pid_table_find(&w->tasks, pid);
 	if (tk)
 		goto out_comm;
-	if ((w->tasks_used + 1) * 2 > w->tasks_cap) {
-		size_t ncap = w->tasks_cap ? w->tasks_cap * 2 : 256;
-		struct wtask **nt = calloc(ncap, sizeof(*nt));
-		struct wtask **old = w->tasks;
-		size_t ocap = w->tasks_cap;
-		if (!nt)
-			return NULL;
-		w->tasks = nt;
-		w->tasks_cap = ncap;
-		for (size_t k = 0; k < ocap; k++) {
-			if (!old[k])
-				continue;
-			work_task_lookup(w, old[k]->pid, &slot);
-			nt[slot] = old[k];
-		}
-		free(old);
-		work_task_lookup(w, pid, &slot);
-	}
+	if (pid_table_reserve(&w->tasks) < 0)
+		return NULL;
 	if (w->free_tasks) {
 		tk = w->free_tasks;
 		w->free_tasks = tk->next_free;
@@ -190,8 +161,7 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 	dist_init(&tk->latency);
 	dist_init(&tk->response);
 	dist_init(&tk->lateness);
-	w->tasks[slot] = tk;
-	w->tasks_used++;
+	pid_table_add(&w->tasks, pid, tk);
 	if (++w->live_tasks > w->peak_tasks)
 		w->peak_tasks = w->live_tasks;
 out_comm:
@@ -200,29 +170,13 @@ out_comm:
 	return tk;
 }
 
-/* Linear probing: the entries after the one removed move back to where a lookup finds them. */
 void work_task_detach(struct work *w, struct wtask *tk)
 {
-	size_t mask = w->tasks_cap - 1, i, j;
-
-	if (tk->dead || !w->tasks_cap)
+	if (tk->dead)
 		return;
 	tk->dead = true;
-	for (i = (size_t)(u32)tk->pid & mask; w->tasks[i] && w->tasks[i] != tk; i = (i + 1) & mask)
-		;
-	if (w->tasks[i] != tk)
-		return;
-	w->tasks[i] = NULL;
-	w->tasks_used--;
-	for (j = (i + 1) & mask; w->tasks[j]; j = (j + 1) & mask) {
-		size_t home = (size_t)(u32)w->tasks[j]->pid & mask;
-		/* the entry at j stays unless its home lies cyclically in (i, j] */
-		if (i <= j ? (home > i && home <= j) : (home > i || home <= j))
-			continue;
-		w->tasks[i] = w->tasks[j];
-		w->tasks[j] = NULL;
-		i = j;
-	}
+	if (pid_table_find(&w->tasks, tk->pid) == tk)
+		pid_table_remove(&w->tasks, tk->pid);
 }
 
 int work_aq_push(struct work *w, const struct event *ev, u64 t)
@@ -257,6 +211,7 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->host = *host;
 	w->plat = plat;
 	w->sp_free = w->wp_free = NO_INDEX;
+	pid_table_init(&w->tasks, 256);
 	w->warmup_ns = warmup_ns;
 	/* every CPU's cache starts out of date */
 	w->stale = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
@@ -289,7 +244,7 @@ void work_free(struct work *w)
 		return;
 	for (int c = 0; c < GS_MAX_CPUS; c++)
 		free(w->cpu[c].q.v);
-	free(w->tasks);
+	pid_table_free(&w->tasks);
 	for (size_t i = 0; i < w->nr_chunks; i++) {
 		for (size_t k = 0; k < WTASK_CHUNK; k++) {
 			dist_release(&w->chunks[i][k].latency);
@@ -413,22 +368,20 @@ static int cmp_born(const void *a, const void *b)
 	return (x > y) - (x < y);
 }
 
-void work_backlog_note(const struct work *w, char *buf, size_t size)
+int work_backlog_note(const struct work *w, struct strbuf *sb)
 {
 	struct work_backlog *v = NULL;
-	size_t len = 0, n = w->nr_gone;
-	int named = 0;
+	size_t n = w->nr_gone, named = 0;
 
-	buf[0] = 0;
 	for (size_t i = 0; i < w->entries; i++) {
 		const struct wtask *tk = &w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK];
 		n += tk->pid && backlog_grows(tk);
 	}
 	if (!n)
-		return;
+		return 0;
 	v = malloc(n * sizeof(*v));
 	if (!v)
-		return;
+		return GS_ENOMEM;
 	if (w->nr_gone)
 		memcpy(v, w->gone, w->nr_gone * sizeof(*v));
 	n = w->nr_gone;
@@ -441,17 +394,17 @@ void work_backlog_note(const struct work *w, char *buf, size_t size)
 		memcpy(v[n++].comm, tk->comm, TASK_COMM_LEN);
 	}
 	qsort(v, n, sizeof(*v), cmp_born); /* in the order the tasks appeared */
-	for (size_t i = 0; i < n && named < 3 && len < size; i++, named++)
-		len += (size_t)snprintf(buf + len, size - len,
-					"%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
-					len ? ", " : "timer-driven work does not fit its period at this "
-						     "speed (lateness grows): ",
-					v[i].comm, v[i].pid, (double)v[i].late_first_ns / 1e9,
-					(double)v[i].late_last_ns / 1e9,
-					(unsigned long long)v[i].activations);
-	if (n > (size_t)named && len < size)
-		snprintf(buf + len, size - len, " and %zu more", n - (size_t)named);
+	strbuf_addf(sb, "timer-driven work does not fit its period at this speed (lateness "
+			"grows): ");
+	for (; named < n && named < 3; named++)
+		strbuf_addf(sb, "%s%s %d: lateness %.6f s -> %.6f s over %llu activations",
+			    named ? ", " : "", v[named].comm, v[named].pid,
+			    (double)v[named].late_first_ns / 1e9, (double)v[named].late_last_ns / 1e9,
+			    (unsigned long long)v[named].activations);
+	if (n > named)
+		strbuf_addf(sb, " and %zu more", n - named);
 	free(v);
+	return strbuf_error(sb);
 }
 
 void work_total_activity(const struct work *w, struct run_activity *act)

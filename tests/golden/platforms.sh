@@ -60,8 +60,8 @@ fi
 "$bin" platforms plot no-such-board -o "$tmp/x.png" >/dev/null 2>&1
 [ $? -eq 3 ] || golden_fail "platforms plot no-such-board: exit status (an unknown platform is bad input: 3)"
 
-# Unbounded inputs: each is refused with exit 3 within seconds, naming the file
-# (before the fix /dev/zero grew ~350 MB/s until killed, a recursive CTE never ended).
+# Unbounded inputs: each is refused with exit 3 within seconds, naming the file (unbounded,
+# /dev/zero would grow memory until the process is killed, a recursive CTE would never end).
 bounded() { # NAME MESSAGE CMD...
 	local name=$1 msg=$2 status
 	shift 2

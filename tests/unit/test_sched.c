@@ -134,7 +134,7 @@ static struct sched *new_sched_kernel(int nr_cpus, const unsigned long *cap, boo
 	memset(&cfg, 0, sizeof(cfg));
 	cfg.nr_cpus = nr_cpus;
 	cfg.hz = 250;
-	cfg.seed_util = seed;
+	cfg.start_from_trace_util = seed;
 	cfg.kernel = kernel;
 	for (int i = 0; i < nr_cpus; i++)
 		cfg.capacity[i] = cap ? cap[i] : 1024;
@@ -589,7 +589,7 @@ static void test_wakeup_new_weight(void **state)
 	}
 }
 
-static void test_seed_util(void **state)
+static void test_start_from_trace_util(void **state)
 {
 	struct sched *s = new_sched(1, NULL, true);
 	struct sched_cpu_util u;
@@ -622,7 +622,7 @@ static void test_seed_util(void **state)
 	assert_int_equal(u.util_avg, 400);
 	sched_free(s);
 
-	/* without seed_util the same events start it at 0 */
+	/* without start_from_trace_util the same events start it at 0 */
 	s = new_sched(1, NULL, false);
 	assert_int_equal(sched_event(s, &e, 5 * MS, NULL), 0);
 	ev_wakeup(s, 6 * MS, 300, "seeded", 120, 0);
@@ -630,8 +630,9 @@ static void test_seed_util(void **state)
 	sched_free(s);
 }
 
-/* seed_util of a runqueue: the trace's root util before the CPU's first event becomes blocked
- * util; a seeded task waking there takes its share out of it instead of adding to it. */
+/* start_from_trace_util of a runqueue: the trace's root util before the CPU's first event
+ * becomes blocked util; a seeded task waking there takes its share out of it instead of adding
+ * to it. */
 static void test_seed_rq_util(void **state)
 {
 	struct sched *s = new_sched(1, NULL, true);
@@ -681,7 +682,7 @@ static void test_seed_rq_util(void **state)
 	assert_true(u.util_avg >= 489 && u.util_avg <= 500);
 	sched_free(s);
 
-	/* without seed_util a root event changes nothing */
+	/* without start_from_trace_util a root event changes nothing */
 	s = new_sched(1, NULL, false);
 	memset(&e, 0, sizeof(e));
 	e.type = EV_PELT_CFS;
@@ -1063,7 +1064,7 @@ int main(void)
 		cmocka_unit_test(test_migration_queued),
 		cmocka_unit_test(test_wakeup_new),
 		cmocka_unit_test(test_wakeup_new_weight),
-		cmocka_unit_test(test_seed_util),
+		cmocka_unit_test(test_start_from_trace_util),
 		cmocka_unit_test(test_seed_rq_util),
 		cmocka_unit_test(test_sugov_special_dl),
 		cmocka_unit_test(test_rt_task),

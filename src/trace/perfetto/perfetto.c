@@ -348,7 +348,7 @@ static void pf_close(struct trace_reader *r)
 	free(pf->head_ts);
 	free(pf->tt);
 	free(pf->slices);
-	free(pf->comms.slot);
+	pf_comms_free(&pf->comms);
 	free(pf);
 	r->state = NULL;
 }

@@ -13,21 +13,9 @@
 
 /* ---- task names ------------------------------------------------------------------------- */
 
-static u32 comm_hash(s32 pid, u32 cap)
-{
-	return ((u32)pid * 2654435761u) & (cap - 1);
-}
-
 struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid)
 {
-	if (!t->cap || pid <= 0)
-		return NULL;
-	for (u32 i = comm_hash(pid, t->cap);; i = (i + 1) & (t->cap - 1)) {
-		if (t->slot[i].pid == pid)
-			return &t->slot[i];
-		if (t->slot[i].pid == 0)
-			return NULL;
-	}
+	return pid > 0 ? pid_table_find(&t->by_pid, pid) : NULL;
 }
 
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src)
@@ -42,38 +30,27 @@ void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src)
 	dst[i] = '\0';
 }
 
-/* The slot of pid, added when it has none; NULL when out of memory. */
+/* The entry of pid (> 0), added when it has none; NULL when out of memory. */
 static struct pf_comm *comm_slot(struct pf_comms *t, s32 pid)
 {
-	struct pf_comm *e;
+	struct pf_comm *e = pid_table_find(&t->by_pid, pid);
 
-	if ((t->n + 1) * 2 > t->cap) {
-		u32 cap = t->cap ? t->cap * 2 : 1024;
-		struct pf_comm *slot = calloc(cap, sizeof(*slot));
-		if (!slot)
-			return NULL;
-		for (u32 i = 0; i < t->cap; i++) {
-			if (!t->slot[i].pid)
-				continue;
-			u32 k = comm_hash(t->slot[i].pid, cap);
-			while (slot[k].pid)
-				k = (k + 1) & (cap - 1);
-			slot[k] = t->slot[i];
-		}
-		free(t->slot);
-		t->slot = slot;
-		t->cap = cap;
-	}
-	e = pf_comm_find(t, pid);
-	if (!e) {
-		u32 k = comm_hash(pid, t->cap);
-		while (t->slot[k].pid)
-			k = (k + 1) & (t->cap - 1);
-		e = &t->slot[k];
-		e->pid = pid;
-		t->n++;
-	}
+	if (e)
+		return e;
+	if (!t->by_pid.first_cap)
+		pid_table_init(&t->by_pid, 1024);
+	if (pid_table_reserve(&t->by_pid) < 0 || !(e = calloc(1, sizeof(*e))))
+		return NULL;
+	pid_table_add(&t->by_pid, pid, e);
 	return e;
+}
+
+void pf_comms_free(struct pf_comms *t)
+{
+	for (u32 i = 0; i < t->by_pid.cap; i++)
+		if (t->by_pid.slot[i].pid)
+			free(t->by_pid.slot[i].val);
+	pid_table_free(&t->by_pid);
 }
 
 int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)

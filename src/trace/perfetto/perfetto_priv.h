@@ -12,6 +12,7 @@
 
 #include <string.h>
 
+#include "core/pid_table.h"
 #include "trace/backend.h"
 #include "trace/fields.h"
 
@@ -42,15 +43,13 @@ struct pf_arena {
 
 /* ---- task names ------------------------------------------------------------------------- */
 
-/* pid -> comm, open addressing; sized by the tasks of the trace, not its length. */
+/* pid -> comm, one entry per task of the trace (pid 0, the idle task, is never stored). */
 struct pf_comm {
-	s32 pid; /* 0: empty slot (pid 0 is the idle task: never stored) */
 	char comm[TASK_COMM_LEN];
 };
 
 struct pf_comms {
-	struct pf_comm *slot;
-	u32 cap, n;
+	struct pid_table by_pid; /* each value a struct pf_comm of its own */
 };
 
 /* An FtraceEvent read without protobuf-c (perfetto_event.c): the structs protobuf-c would
@@ -198,6 +197,8 @@ int pf_inflate_packets(struct trace_reader *r, const ProtobufCBinaryData *in,
 
 /* perfetto_info.c */
 struct pf_comm *pf_comm_find(const struct pf_comms *t, s32 pid);
+/* free the names and the table */
+void pf_comms_free(struct pf_comms *t);
 /* comm into dst, cut at TASK_COMM_LEN - 1 bytes and at its first newline */
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src);
 /* pid's name is comm (nothing for pid <= 0 or an empty comm); 0 or GS_ENOMEM */
