@@ -3,7 +3,8 @@
 # recording's figures may fall up to --tolerance points (5) below their own floors. On one
 # recording (5.10 periodic): the floors it writes pass; a recording floor raised by 4.9 points
 # still passes, by 5.2 fails; a total raised by 0.2 fails (the written floors are the figures
-# rounded down to 0.1, so +0.2 is above the figure).
+# rounded down to 0.1, so +0.2 is above the figure). A recording without the probes prints "-"
+# for its kernel evaluations' pairing, not nan.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init lab_floors.sh
@@ -31,4 +32,12 @@ raise 5 '$2 == "*"' 0.2
 expect "a total 0.2 below its floor" 1
 grep -q "^measure: 5.10 total: precision .* is below its floor" "$tmp/out" ||
 	golden_fail "no total message: $(cat "$tmp/out")"
+# a recording without the probes has no kernel evaluations to pair: '-', not nan
+zcat "$rec" | grep -v -e ' resolve_freq: ' -e ' sugov_update_' -e ' idle_calls: ' \
+	-e ' update_blocked_averages: ' | gzip >"$tmp/np.txt.gz"
+cp "${rec%.txt.gz}.facts" "$tmp/np.facts"
+tools/lab/measure --govsim "$bin" "$tmp/np.txt.gz" >"$tmp/np.out" 2>&1 ||
+	golden_fail "measure without probes failed: $(cat "$tmp/np.out")"
+grep -q 'kernel evaluations 0, paired -, util within 10 -$' "$tmp/np.out" && ! grep -q nan "$tmp/np.out" ||
+	golden_fail "without probes: $(tail -1 "$tmp/np.out")"
 exit $fail
