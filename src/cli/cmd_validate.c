@@ -81,6 +81,7 @@ static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_TASK_UTIL_EST_EWMA] = "task util_est.ewma",
 	[SIM_VAL_TASK_UTIL_PRE] = "task util_avg (pre-trace)",
 	[SIM_VAL_GOV_UTIL] = "cpu util at kernel's evals",
+	[SIM_VAL_CPU_RUNNABLE] = "cpu runnable (root cfs_rq)",
 };
 
 enum metric { METRIC_RECALL, METRIC_PRECISION, METRIC_BUSY, METRIC_TIME, METRIC_ENERGY,

@@ -804,16 +804,28 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 	};
 }
 
-unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns)
+/* The root cfs_rq's averages as update_cfs_rq_load_avg() at now_ns would leave them, on a copy. */
+static struct sched_avg cfs_avg_at(const struct sched *s, int cpu, u64 now_ns)
 {
-	struct rq rq;
+	struct rq rq = s->rq[cpu];
 
-	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
-		return 0;
-	rq = s->rq[cpu];
 	update_rq_clock(&rq, now_ns);
 	update_cfs_rq_load_avg(rq_clock_pelt(&rq.clock), &rq.cfs, &rq.pv);
-	return rq.cfs.avg.util_avg;
+	return rq.cfs.avg;
+}
+
+unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns)
+{
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	return cfs_avg_at(s, cpu, now_ns).util_avg;
+}
+
+unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_ns)
+{
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	return cfs_avg_at(s, cpu, now_ns).runnable_avg;
 }
 
 /* update_load_avg()'s first step on a copy of the task's se: running, runnable or blocked, at

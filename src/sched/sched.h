@@ -196,6 +196,8 @@ void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
  * scheduler is not changed. For comparing with a kernel's signal read at an instant where the
  * model has no update; a time before the last update gives the last value. */
 unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns);
+/* The root cfs_rq's runnable_avg the same way (v5.7+: h_nr_running-based, util's scale). */
+unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_ns);
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns);
 /* sched_cpu_util()'s bw_dl alone (cpu_bw_dl(); 0 in this model). */
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu);

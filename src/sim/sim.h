@@ -138,6 +138,8 @@ enum sim_val_signal {
 				    * history is missing, they start from zero sums */
 	SIM_VAL_GOV_UTIL,          /* the util schedutil read at each of the kernel's own
 				    * evaluations, from its raw frequency (the lab's probes) */
+	SIM_VAL_CPU_RUNNABLE,      /* root cfs_rq runnable_avg: sched_pelt_cfs path=/ rbl_load,
+				    * under a profile with runnable_avg (v5.7+) */
 	SIM_VAL__COUNT
 };
 

@@ -196,6 +196,11 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 		else if (ev->util.util != EV_NO_VALUE)
 			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util,
 				sched_cpu_util_avg_at(s->sched, cpu, s->now), ev);
+		/* before v5.7 the field is runnable_load_avg, on the load's scale */
+		if (ev->type == EV_PELT_CFS && ev->util.runnable != EV_NO_VALUE && s->kp &&
+		    s->kp->pelt_runnable_avg)
+			val_add(&s->val, SIM_VAL_CPU_RUNNABLE, ev->util.runnable,
+				sched_cpu_runnable_avg_at(s->sched, cpu, s->now), ev);
 		return;
 	default:
 		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)

@@ -20,7 +20,10 @@
 # divergence line 7; task util_est.enqueued 1 sample, max 100, exact 0, within 10 0. The
 # sched_switch on CPU 0 at the end (a replay needs one) touches neither CPU 1 nor task 11;
 # CPU 0's root cfs_rq after it (a replay from the trace's util needs a per-CPU signal) has run
-# nothing: kernel 0, emulated 0, exact (cpu util_avg: 1 sample, no divergence).
+# nothing: kernel 0, emulated 0, exact (cpu util_avg: 1 sample, no divergence); its runnable_avg
+# (rbl_load, v5.7+: the h_nr_running-weighted sum on util's scale) is written 7 there against
+# the emulated 0: cpu runnable 1 sample, mean 7, max 7, not exact, within 10, line 10. Under
+# v5.4 the field is runnable_load_avg (the load's scale) and is not compared.
 # Not checked here: the emulated values of a task with history (tests/unit/test_pelt.c).
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
@@ -36,7 +39,7 @@ cat >"$tmp/t.txt" <<'TRACE'
           <idle>-0       [001] d..2.     1.000130: sched_pelt_se: cpu=1 path=(null) comm=task pid=11 load=5 rbl_load=5 util=5 update_time=1000001024
           <idle>-0       [001] d..2.     1.000140: sched_util_est_se: cpu=1 path=(null) comm=task pid=11 enqueued=2147483748 ewma=100 util=5
           <idle>-0       [000] d..2.     1.000200: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=other next_pid=12 next_prio=120
-          <idle>-0       [000] d..2.     1.000210: sched_pelt_cfs: cpu=0 path=/ load=0 rbl_load=0 util=0 update_time=1000200192
+          <idle>-0       [000] d..2.     1.000210: sched_pelt_cfs: cpu=0 path=/ load=0 rbl_load=7 util=0 update_time=1000200192
 TRACE
 args=(--platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 --set rq_clock_offset_ns=0)
 "$bin" validate "$tmp/t.txt" "${args[@]}" --json >"$tmp/out.json" 2>"$tmp/err" ||
@@ -56,6 +59,8 @@ want = {
                                    within_10=0, first=[(8, 100, 0)]),
     "task util_est.ewma": dict(samples=1, mean_abs_err=100, max_abs_err=100, exact=0,
                                within_10=0, first=[(8, 100, 0)]),
+    "cpu runnable (root cfs_rq)": dict(samples=1, mean_abs_err=7, max_abs_err=7, exact=0,
+                                       within_10=1, first=[(10, 7, 0)]),
 }
 bad = []
 for name, w in want.items():
@@ -83,6 +88,11 @@ grep -Eq '^    v6\.1 +task util_avg \(pre-trace\) +2 +2\.50 +5 +50\.0% +100\.0%$
 "$bin" validate "$tmp/t.txt" "${args[@]}" --explain >"$tmp/out.txt" 2>"$tmp/err"
 grep -Eq 'task util_est\.enqueued +line 8 +1\.000140 s +cpu 1 +pid 11 +kernel 100 +emulated 0$' "$tmp/out.txt" ||
 	{ golden_fail "--explain:"; cat "$tmp/out.txt"; }
+# before v5.7 rbl_load is runnable_load_avg: no runnable row
+"$bin" validate "$tmp/t.txt" --platform lab-2cpu --kernel v5.4 --set rq_clock_offset_ns=0 \
+	>"$tmp/out.txt" 2>"$tmp/err" || golden_fail "validate --kernel v5.4 failed: $(cat "$tmp/err")"
+grep -q 'cpu util_avg (root cfs_rq)' "$tmp/out.txt" || golden_fail "v5.4: no util_avg row"
+grep -q 'cpu runnable' "$tmp/out.txt" && golden_fail "v5.4 compares runnable_load_avg as runnable_avg"
 
 # The instant of a sample: the kernel reads its signal inside an update (a wakeup's enqueue
 # decays a sleeping task's and the cfs_rq's averages to that instant before sched_wakeup is
@@ -109,7 +119,8 @@ import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 sig = {s["signal"]: s for s in k["signals"]}
 bad = []
-for name in ("cpu util_avg (root cfs_rq)", "task util_avg (pre-trace)"):
+for name in ("cpu util_avg (root cfs_rq)", "task util_avg (pre-trace)",
+             "cpu runnable (root cfs_rq)"):
     s = sig.get(name)
     got = None if s is None else (s["samples"], s["exact"], s["max_abs_err"])
     if got != (1, 1, 0):
