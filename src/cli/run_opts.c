@@ -253,6 +253,7 @@ static int unknown_option(const char *usage, const char *arg)
  * A governor not listed here (a plugin) is not checked up front: the replay reports it.
  */
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transition_us",
+					      "switch_clock_lead_us", "wakeup_clock_lead_us",
 					      "update_points",
 					      "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
@@ -643,6 +644,10 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, &note, "sched_autogroup", "%d", f->sched_autogroup);
 	if (f->rq_clock_offset[0])
 		facts_param(o, &note, "rq_clock_offset_ns", "%s", f->rq_clock_offset);
+	if (f->switch_clock_lead_us >= 0)
+		facts_param(o, &note, "switch_clock_lead_us", "%ld", f->switch_clock_lead_us);
+	if (f->wakeup_clock_lead_us >= 0)
+		facts_param(o, &note, "wakeup_clock_lead_us", "%ld", f->wakeup_clock_lead_us);
 	if (f->fast_switch == 1)
 		facts_param(o, &note, "switch_latency_us", "0");
 	if (f->fast_switch == 0 && f->transition_us >= 0)

@@ -439,6 +439,24 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	return prev_class;
 }
 
+/*
+ * The rq clock a switch stamped at now was made at: __schedule() calls update_rq_clock() first
+ * (kernel/sched/core.c, v4.19 to 7.2), then dequeues a sleeping prev, picks the next task (on a
+ * CPU about to idle, after a newidle balance that may take long) and only then traces
+ * sched_switch. The trace says how long only where a probe read the clock inside: the lab
+ * measures the median as switch_clock_lead_us. update_rq_clock() never goes back before the
+ * rq's last update, so an earlier event on the CPU bounds it.
+ */
+static u64 clock_before(u64 now, u64 lead)
+{
+	return now > lead ? now - lead : 0;
+}
+
+static u64 schedule_clock(const struct sched *s, u64 now)
+{
+	return clock_before(now, s->cfg.switch_clock_lead_ns);
+}
+
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
 {
 	int cpu = ev->cpu, ret;
@@ -471,7 +489,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	 * clock of the wakeup (or of a tick since), so they decay nothing and kick no governor
 	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2) */
 	if (!rq->clock_skip_req)
-		update_rq_clock(rq, now);
+		update_rq_clock(rq, schedule_clock(s, now));
 	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)
@@ -489,7 +507,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		if (prev) {
 			see_prio(s, prev, ev->sw.prev_prio, now);
 			make_queued_on(s, prev, cpu, now);
-			update_rq_clock(rq, now);
+			update_rq_clock(rq, schedule_clock(s, now));
 			set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
 		}
 	}
@@ -537,7 +555,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	fresh = !n->started;
 	if (fresh) {
 		rq->seen = true;
-		update_rq_clock(rq, now);
+		update_rq_clock(rq, clock_before(now, s->cfg.wakeup_clock_lead_ns));
 		task_start(s, n, cpu, ev->wake.prio, now);
 	}
 	if (p->is_governor)
@@ -554,7 +572,8 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	}
 	p->cpu = cpu;
 	rq->seen = true;
-	update_rq_clock(rq, now);
+	/* try_to_wake_up()'s update_rq_clock() before the enqueue: wakeup_clock_lead_ns */
+	update_rq_clock(rq, clock_before(now, s->cfg.wakeup_clock_lead_ns));
 	if (new_task && fresh && !n->seeded)
 		post_init_entity_util_avg(s, rq, p);
 	enqueue_task(s, rq, n);

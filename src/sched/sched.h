@@ -138,6 +138,13 @@ struct sched_config {
 	/* CONFIG_SCHED_AUTOGROUP: an exiting task is moved to its group while it runs
 	 * (sched_autogroup_exit_task() -> sched_move_task(): sched_task_exiting()). */
 	bool sched_autogroup;
+	/* How long before a sched_switch's timestamp its __schedule() read the rq clock
+	 * (update_rq_clock() at its start): the switch's PELT updates, and the governor update
+	 * they make, happen then (not before the rq's last clock update). 0: at the stamp. */
+	u64 switch_clock_lead_ns;
+	/* The same for a wakeup: try_to_wake_up() updates the rq clock, enqueues, checks for
+	 * preemption and only then traces sched_wakeup (sched_wakeup_new). */
+	u64 wakeup_clock_lead_ns;
 	/* The CPUs have a cpuidle driver (the default); without one, kernels with
 	 * kernel_profile.idle_retain_tick count an idle entry only after a tick wakeup. */
 	bool cpuidle_driver;

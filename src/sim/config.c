@@ -173,6 +173,8 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 			continue;
 		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
 		    strcmp(p->key, "transition_us") != 0 &&
+		    strcmp(p->key, "switch_clock_lead_us") != 0 &&
+		    strcmp(p->key, "wakeup_clock_lead_us") != 0 &&
 		    strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 &&
 		    strcmp(p->key, "uclamp_buckets") != 0 && !sim_ovh_is_param(p->key))
@@ -200,6 +202,14 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 				    err, GS_EARG,
 				    "--set transition_us=%" PRIu64 ": more than 1 s", v);
 			cfg->transition_ns = v * NSEC_PER_USEC;
+		} else if (strcmp(p->key, "switch_clock_lead_us") == 0 ||
+			   strcmp(p->key, "wakeup_clock_lead_us") == 0) {
+			if (v > 1000000)
+				return gs_error_set(err, GS_EARG,
+						    "--set %s=%" PRIu64 ": more than 1 s", p->key,
+						    v);
+			*(p->key[0] == 's' ? &cfg->switch_clock_lead_ns
+					   : &cfg->wakeup_clock_lead_ns) = v * NSEC_PER_USEC;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else if (sim_ovh_is_param(p->key)) {

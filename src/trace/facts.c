@@ -93,6 +93,15 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		f->transition_us = n;
 		return 0;
 	}
+	if (strcmp(key, "switch_clock_lead_us") == 0 || strcmp(key, "wakeup_clock_lead_us") == 0) {
+		/* empty: no probe measured it (a recording without --probes) */
+		if (!*v)
+			return 0;
+		if (facts_long(v, 0, 1000000, &n))
+			return -1;
+		*(key[0] == 's' ? &f->switch_clock_lead_us : &f->wakeup_clock_lead_us) = n;
+		return 0;
+	}
 	if (strcmp(key, "rate_limit_us") == 0) {
 		/* empty: the guest had no global schedutil tunables (per-policy ones) */
 		if (!*v)
@@ -146,6 +155,8 @@ static void facts_init(struct trace_facts *f)
 	f->fast_switch = -1;
 	f->rate_limit_us = -1;
 	f->transition_us = -1;
+	f->switch_clock_lead_us = -1;
+	f->wakeup_clock_lead_us = -1;
 	f->sched_autogroup = -1;
 	f->cpuidle_driver = -1;
 }
