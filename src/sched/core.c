@@ -440,21 +440,15 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 }
 
 /*
- * The rq clock a switch stamped at now was made at: __schedule() calls update_rq_clock() first
- * (kernel/sched/core.c, v4.19 to 7.2), then dequeues a sleeping prev, picks the next task (on a
- * CPU about to idle, after a newidle balance that may take long) and only then traces
- * sched_switch. The trace says how long only where a probe read the clock inside: the lab
- * measures the median as switch_clock_lead_us. update_rq_clock() never goes back before the
- * rq's last update, so an earlier event on the CPU bounds it.
+ * The rq clock of an event stamped at now: __schedule() calls update_rq_clock() first (kernel/
+ * sched/core.c, v4.19 to 7.2), dequeues a sleeping prev, picks the next task (after a newidle
+ * balance on a CPU about to idle) and only then traces sched_switch; try_to_wake_up() traces
+ * sched_wakeup after its enqueue. The leads are sched_config's; update_rq_clock() never goes
+ * back before the rq's last update, so an earlier event on the CPU bounds them.
  */
 static u64 clock_before(u64 now, u64 lead)
 {
 	return now > lead ? now - lead : 0;
-}
-
-static u64 schedule_clock(const struct sched *s, u64 now)
-{
-	return clock_before(now, s->cfg.switch_clock_lead_ns);
 }
 
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
@@ -489,7 +483,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	 * clock of the wakeup (or of a tick since), so they decay nothing and kick no governor
 	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2) */
 	if (!rq->clock_skip_req)
-		update_rq_clock(rq, schedule_clock(s, now));
+		update_rq_clock(rq, clock_before(now, s->cfg.switch_clock_lead_ns));
 	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)
@@ -507,7 +501,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		if (prev) {
 			see_prio(s, prev, ev->sw.prev_prio, now);
 			make_queued_on(s, prev, cpu, now);
-			update_rq_clock(rq, schedule_clock(s, now));
+			update_rq_clock(rq, clock_before(now, s->cfg.switch_clock_lead_ns));
 			set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
 		}
 	}

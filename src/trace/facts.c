@@ -93,13 +93,13 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		f->transition_us = n;
 		return 0;
 	}
-	if (strcmp(key, "switch_clock_lead_us") == 0 || strcmp(key, "wakeup_clock_lead_us") == 0) {
+	if (strcmp(key, "switch_clock_lead_us") == 0) {
 		/* empty: no probe measured it (a recording without --probes) */
 		if (!*v)
 			return 0;
 		if (facts_long(v, 0, 1000000, &n))
 			return -1;
-		*(key[0] == 's' ? &f->switch_clock_lead_us : &f->wakeup_clock_lead_us) = n;
+		f->switch_clock_lead_us = n;
 		return 0;
 	}
 	if (strcmp(key, "rate_limit_us") == 0) {
@@ -156,7 +156,6 @@ static void facts_init(struct trace_facts *f)
 	f->rate_limit_us = -1;
 	f->transition_us = -1;
 	f->switch_clock_lead_us = -1;
-	f->wakeup_clock_lead_us = -1;
 	f->sched_autogroup = -1;
 	f->cpuidle_driver = -1;
 }

@@ -31,9 +31,7 @@ struct trace_facts {
 				 * in the trace (sugov:N's switch-in to its cpu_frequency); -1 */
 	long switch_clock_lead_us; /* switch_clock_lead_us = N: how long before its sched_switch
 				    * a __schedule() read its rq clock, the median the lab's
-				    * probes showed (tools/lab/clock-lead); -1 */
-	long wakeup_clock_lead_us; /* wakeup_clock_lead_us = N: the same for a wakeup's
-				    * enqueue and its sched_wakeup; -1 */
+				    * probes showed, less a wakeup's (tools/lab/clock-lead); -1 */
 	int hz;                 /* config_HZ = N; 0 absent */
 	int sched_autogroup;    /* config_SCHED_AUTOGROUP = y (1) or empty (0); -1 absent */
 	int cpuidle_driver;     /* cpuidle_driver = none (0) or a driver's name (1); -1 absent */
