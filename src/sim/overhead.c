@@ -154,7 +154,10 @@ static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
 static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op op, u64 n)
 {
 	o->calls[op] += n;
-	o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
+	/* No call (a task in the root group: no cgroup level): its time is +0.0 (the table's
+	 * costs are finite and >= 0, platform_kernel_cost.c), and the sum stays as it is. */
+	if (n)
+		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
 }
 
 /* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */

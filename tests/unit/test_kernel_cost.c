@@ -10,8 +10,9 @@
  * static key: 2 clamp ids, no branch); the charged difference against a traced configuration
  * (0 when they are equal, negative when the emulated kernel does less); cost monotonic in the
  * cgroup depth 0..3; the time a cost takes scaling with frequency and capacity; and that a
- * configuration charged against itself is exactly +0.0 (not -0.0), whose time is +0.0 on any
- * CPU: the replay's overhead accounting (sim/overhead.c) skips that computation and answers 0.
+ * configuration charged against itself, and no call of an op, is exactly +0.0 (not -0.0) of
+ * work, whose time is +0.0 on any CPU: the replay's overhead accounting (sim/overhead.c)
+ * skips those computations.
  * Does not check: the models' numbers (test_platform) or the replay's counts (test_overhead).
  */
 #include "testutil.h"
@@ -155,8 +156,8 @@ static void test_sched_work(void **state)
 	assert_true(kcost_sched_delta(&kc, &on, &off, false) == 3 * 200 + 60);
 }
 
-/* Every configuration against itself, with the table's costs and with costs whose sums round:
- * +0.0, and +0.0 ns on CPUs of any capacity at any frequency. */
+/* Every configuration against itself, and zero calls of every op, with the table's costs and
+ * with costs whose sums round: +0.0, and +0.0 ns on CPUs of any capacity at any frequency. */
 static void test_same_config_zero(void **state)
 {
 	struct kcost kc;
@@ -181,6 +182,11 @@ static void test_same_config_zero(void **state)
 					assert_true(t == 0 && !signbit(t));
 				}
 			}
+		}
+		for (int i = 0; i < KC__COUNT; i++) {
+			double t = kcost_time_ns((double)0 * kc.work_ns[i], 462, 533000, 1844000);
+
+			assert_true(t == 0 && !signbit(t));
 		}
 	}
 }
