@@ -135,6 +135,13 @@ static struct kcost_config emu_config(const struct sim *s, int depth)
 	};
 }
 
+/* Whether two configurations cost the same path: every field kcost_sched_work() reads equal. */
+static bool same_config(const struct kcost_config *a, const struct kcost_config *b)
+{
+	return a->uclamp == b->uclamp && a->static_key == b->static_key &&
+	       a->key_on == b->key_on && a->depth == b->depth;
+}
+
 /* ns that capacity-invariant work takes on cpu now. */
 static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
 {
@@ -147,7 +154,10 @@ static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
 static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op op, u64 n)
 {
 	o->calls[op] += n;
-	o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
+	/* No call (a task in the root group: no cgroup level): its time is +0.0 (the table's
+	 * costs are finite and >= 0, platform_kernel_cost.c), and the sum stays as it is. */
+	if (n)
+		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
 }
 
 /* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */
@@ -191,11 +201,17 @@ static void ovh_opp_change(struct sim *s, void *state, int cluster, u64 t, u32 k
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue)
 {
 	struct sim *s = ctx;
-	const struct task *p = sched_task_find(s->sched, pid);
-	struct kcost_config emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
+	const struct task *p;
+	struct kcost_config emu;
 	double d;
 
 	if (!s->ovh->kc.present)
+		return 0;
+	p = sched_task_find(s->sched, pid);
+	emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
+	/* The traced kernel's path (the default): its cost less itself, +0.0, whose time is +0.0
+	 * too; the sum it would be added to is never -0.0, so nothing changes. */
+	if (same_config(&emu, &s->ovh->traced))
 		return 0;
 	d = kcost_sched_delta(&s->ovh->kc, &emu, &s->ovh->traced, enqueue);
 	s->ovh->charged_ns += cpu_time_ns(s, cpu, d);

@@ -21,20 +21,6 @@ void dist_release(struct dist *d)
 	d->pos = NULL;
 }
 
-/* The bucket of a magnitude: exact below 16, then 16 buckets per octave. */
-static unsigned bucket_of(u64 v)
-{
-	unsigned e, sub;
-
-	if (v < (1u << DIST_SUB_BITS))
-		return (unsigned)v;
-	if (v >= (1ull << 44))
-		return DIST_BUCKETS - 1;
-	e = 63u - (unsigned)__builtin_clzll(v); /* 4 .. 43 */
-	sub = (unsigned)(v >> (e - DIST_SUB_BITS)) & ((1u << DIST_SUB_BITS) - 1);
-	return (1u << DIST_SUB_BITS) + (e - DIST_SUB_BITS) * (1u << DIST_SUB_BITS) + sub;
-}
-
 /* The midpoint of a bucket's magnitudes [lo, lo + width). */
 static double bucket_mid(unsigned b)
 {
@@ -50,24 +36,10 @@ static double bucket_mid(unsigned b)
 	return lo + (width - 1) / 2;
 }
 
-int dist_add(struct dist *d, s64 v)
+int dist_alloc(struct dist *d)
 {
-	if (!d->pos) {
-		d->pos = calloc(2 * DIST_BUCKETS, sizeof(*d->pos));
-		if (!d->pos)
-			return GS_ENOMEM;
-	}
-	if (v >= 0)
-		d->pos[bucket_of((u64)v)]++;
-	else
-		d->pos[DIST_BUCKETS + bucket_of((u64)(-(v + 1)) + 1)]++;
-	if (d->n == 0 || v < d->min_ns)
-		d->min_ns = v;
-	if (d->n == 0 || v > d->max_ns)
-		d->max_ns = v;
-	d->n++;
-	d->sum_ns += (double)v;
-	return 0;
+	d->pos = calloc(2 * DIST_BUCKETS, sizeof(*d->pos));
+	return d->pos ? 0 : GS_ENOMEM;
 }
 
 double dist_quantile_ns(const struct dist *d, double q)

@@ -16,8 +16,9 @@
 #ifndef GOVSIM_WORK_DIST_H
 #define GOVSIM_WORK_DIST_H
 
-#include "core/types.h"
+#include "core/error.h"
 #include "core/result.h"
+#include "core/types.h"
 
 #define DIST_SUB_BITS 4
 #define DIST_BUCKETS (16 + 40 * 16) /* 2^4 exact, octaves 2^4 .. 2^44 */
@@ -31,8 +32,42 @@ struct dist {
 
 void dist_init(struct dist *d);
 void dist_release(struct dist *d);
-/* Add one sample; GS_ENOMEM when the histogram cannot be allocated. */
-int dist_add(struct dist *d, s64 v_ns);
+/* The histogram's allocation, at the first sample (GS_ENOMEM when it cannot be made). */
+int dist_alloc(struct dist *d);
+
+/* The bucket of a magnitude: exact below 16, then 16 buckets per octave. */
+static inline unsigned dist_bucket_of(u64 v)
+{
+	unsigned e, sub;
+
+	if (v < (1u << DIST_SUB_BITS))
+		return (unsigned)v;
+	if (v >= (1ull << 44))
+		return DIST_BUCKETS - 1;
+	e = 63u - (unsigned)__builtin_clzll(v); /* 4 .. 43 */
+	sub = (unsigned)(v >> (e - DIST_SUB_BITS)) & ((1u << DIST_SUB_BITS) - 1);
+	return (1u << DIST_SUB_BITS) + (e - DIST_SUB_BITS) * (1u << DIST_SUB_BITS) + sub;
+}
+
+/* Add one sample; GS_ENOMEM when the histogram cannot be allocated. Inline: the work layer
+ * adds each measurement to a task's distribution and to the run's, and the compiler then
+ * finds the sample's bucket once for both. */
+static inline int dist_add(struct dist *d, s64 v)
+{
+	if (!d->pos && dist_alloc(d))
+		return GS_ENOMEM;
+	if (v >= 0)
+		d->pos[dist_bucket_of((u64)v)]++;
+	else
+		d->pos[DIST_BUCKETS + dist_bucket_of((u64)(-(v + 1)) + 1)]++;
+	if (d->n == 0 || v < d->min_ns)
+		d->min_ns = v;
+	if (d->n == 0 || v > d->max_ns)
+		d->max_ns = v;
+	d->n++;
+	d->sum_ns += (double)v;
+	return 0;
+}
 /* The fraction-q quantile (0 < q <= 1, nearest rank) in ns; 0 for an empty distribution. */
 double dist_quantile_ns(const struct dist *d, double q);
 /* Mean, p95 and max in seconds (0 for an empty distribution). */

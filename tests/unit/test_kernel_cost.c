@@ -9,7 +9,10 @@
  * uclamp: base + levels; key off: + the branch only; key on: + the branch + 2 clamp ids; no
  * static key: 2 clamp ids, no branch); the charged difference against a traced configuration
  * (0 when they are equal, negative when the emulated kernel does less); cost monotonic in the
- * cgroup depth 0..3; and the time a cost takes scaling with frequency and capacity.
+ * cgroup depth 0..3; the time a cost takes scaling with frequency and capacity; and that a
+ * configuration charged against itself, and no call of an op, is exactly +0.0 (not -0.0) of
+ * work, whose time is +0.0 on any CPU: the replay's overhead accounting (sim/overhead.c)
+ * skips those computations.
  * Does not check: the models' numbers (test_platform) or the replay's counts (test_overhead).
  */
 #include "testutil.h"
@@ -153,6 +156,41 @@ static void test_sched_work(void **state)
 	assert_true(kcost_sched_delta(&kc, &on, &off, false) == 3 * 200 + 60);
 }
 
+/* Every configuration against itself, and zero calls of every op, with the table's costs and
+ * with costs whose sums round: +0.0, and +0.0 ns on CPUs of any capacity at any frequency. */
+static void test_same_config_zero(void **state)
+{
+	struct kcost kc;
+	(void)state;
+
+	load_good(&kc);
+	for (int round = 0; round < 2; round++) {
+		if (round)
+			for (int i = 0; i < KC__COUNT; i++)
+				kc.work_ns[i] = 0.1 + i / 3.0;
+		for (int bits = 0; bits < 8; bits++) {
+			struct kcost_config c = {.uclamp = bits & 1, .static_key = bits & 2,
+						 .key_on = bits & 4};
+			for (c.depth = 0; c.depth <= 5; c.depth++) {
+				for (int enq = 0; enq < 2; enq++) {
+					double d = kcost_sched_delta(&kc, &c, &c, enq);
+					double t = kcost_time_ns(d, 462, 533000, 1844000);
+
+					assert_true(d == 0 && !signbit(d));
+					assert_true(t == 0 && !signbit(t));
+					t = kcost_time_ns(d, 1024, 2362000, 2362000);
+					assert_true(t == 0 && !signbit(t));
+				}
+			}
+		}
+		for (int i = 0; i < KC__COUNT; i++) {
+			double t = kcost_time_ns((double)0 * kc.work_ns[i], 462, 533000, 1844000);
+
+			assert_true(t == 0 && !signbit(t));
+		}
+	}
+}
+
 static void test_depth_monotonic(void **state)
 {
 	struct kcost kc;
@@ -218,6 +256,7 @@ int main(void)
 		cmocka_unit_test(test_load),
 		cmocka_unit_test(test_bad_rows),
 		cmocka_unit_test(test_sched_work),
+		cmocka_unit_test(test_same_config_zero),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_time_scales),
 		cmocka_unit_test(test_config_parse),
