@@ -21,27 +21,23 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init switch_clock_lead
 
-sw() { # CPU TIME PREV PREV_PID PREV_STATE NEXT NEXT_PID
-	printf '%16s-%-5s [%03d] d..2. %12s: sched_switch: prev_comm=%s prev_pid=%s prev_prio=120 prev_state=%s ==> next_comm=%s next_pid=%s next_prio=120\n' \
-		"$3" "$4" "$1" "$2" "$3" "$4" "$5" "$6" "$7"
-}
 wake() { # CPU TIME COMM PID TARGET
 	printf '%16s-%-5s [%03d] dNh2. %12s: sched_wakeup: comm=%s pid=%s prio=120 target_cpu=%03d\n' \
 		'<idle>' 0 "$1" "$2" "$3" "$4" "$5"
 }
 {
 	echo "# tracer: nop"
-	sw 0 1.000000 swapper/0 0 R kw 20
-	sw 0 1.000010 kw 20 S swapper/0 0
+	golden_switch 0 1.000000 swapper/0 0 R kw 20
+	golden_switch 0 1.000010 kw 20 S swapper/0 0
 	wake 1 1.000100 busy 30 1
-	sw 1 1.000150 swapper/1 0 R busy 30
-	sw 1 1.010000 busy 30 S swapper/1 0
+	golden_switch 1 1.000150 swapper/1 0 R busy 30
+	golden_switch 1 1.010000 busy 30 S swapper/1 0
 } >"$tmp/t.txt"
 {
 	head -5 "$tmp/t.txt"
 	wake 0 1.009970 other 31 1
-	sw 1 1.010000 busy 30 S other 31
-	sw 1 1.011000 other 31 S swapper/1 0
+	golden_switch 1 1.010000 busy 30 S other 31
+	golden_switch 1 1.011000 other 31 S swapper/1 0
 } >"$tmp/c.txt"
 
 # util_avg of busy at its sleep (the task timeline's row at 0.010000 s)
