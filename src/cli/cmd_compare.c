@@ -7,6 +7,7 @@
 #include <string.h>
 
 #include "cli/cli.h"
+#include "core/strbuf.h"
 #include "core/suggest.h"
 #include "report/compare.h"
 #include "uclamp/policy.h"
@@ -77,32 +78,36 @@ static char *normalise_policy_file(const char *path)
 {
 	struct policy p;
 	struct gs_error e;
-	char *text = NULL;
+	struct strbuf text = STRBUF_INIT;
+	char *copy = NULL;
 
 	policy_init(&p);
 	gs_error_clear(&e);
-	if (policy_parse_file(&p, path, &e) == 0) {
-		size_t len = policy_format(&p, NULL, 0);
-		if ((text = malloc(len + 1)))
-			policy_format(&p, text, len + 1);
-	}
+	if (policy_parse_file(&p, path, &e) == 0 && policy_format(&p, &text) == 0)
+		copy = strdup(strbuf_str(&text));
 	policy_release(&p);
-	return text;
+	strbuf_free(&text);
+	return copy;
 }
 
 /* action=LINE of a selector: its one action as a line of runs.policy ("" for none). */
 static int normalise_action(const char *line, char *out, size_t size, struct gs_error *err)
 {
 	struct policy p;
+	struct strbuf text = STRBUF_INIT;
 	int rc = 0;
 
 	out[0] = '\0';
 	policy_init(&p);
-	if (policy_parse_line(&p, line, "action=", 1, err) == 0 && p.n == 1)
-		policy_action_format(&p.actions[0], out, size);
-	else if (err->msg[0])
+	if (policy_parse_line(&p, line, "action=", 1, err) == 0 && p.n == 1) {
+		if (policy_action_format(&p.actions[0], &text))
+			rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		strbuf_copy(&text, out, size);
+	} else if (err->msg[0]) {
 		rc = GS_EARG;
+	}
 	policy_release(&p);
+	strbuf_free(&text);
 	return rc;
 }
 
@@ -133,12 +138,11 @@ static void print_metric_help(void)
 	cli_print_metrics(false);
 }
 
-static void list_metrics(char *buf, size_t size, const struct compare_table *t)
+/* The names of table t's metrics, ", "-separated, appended to sb. */
+static void list_metrics(struct strbuf *sb, const struct compare_table *t)
 {
-	size_t len = 0;
-	buf[0] = '\0';
-	for (int k = 0; k < t->nr_metrics && len < size; k++)
-		len += (size_t)snprintf(buf + len, size - len, "%s%s", k ? ", " : "", t->m[k].name);
+	for (int k = 0; k < t->nr_metrics; k++)
+		strbuf_addf(sb, "%s%s", k ? ", " : "", t->m[k].name);
 }
 
 /* "; did you mean 'X'?" for the metric of table t nearest to a mistyped name, or "". */
@@ -381,12 +385,14 @@ int cmd_compare(int argc, char **argv)
 	}
 	for (int i = 0; i < o.nr_thr; i++) {
 		if (!compare_find_metric(table, o.thr[i].metric)) {
-			char names[1024], hint[80];
-			list_metrics(names, sizeof(names), table);
+			struct strbuf names = STRBUF_INIT;
+			char hint[80];
+			list_metrics(&names, table);
 			status = cli_usage_error(compare_usage,
 						 "--fail-on '%s': unknown metric '%s' (one of: %s)%s",
-						 o.thr[i].text, o.thr[i].metric, names,
+						 o.thr[i].text, o.thr[i].metric, strbuf_str(&names),
 						 metric_hint(hint, sizeof(hint), table, o.thr[i].metric));
+			strbuf_free(&names);
 			goto out;
 		}
 	}

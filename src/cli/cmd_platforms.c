@@ -9,6 +9,7 @@
 #include <unistd.h>
 
 #include "core/parse.h"
+#include "core/strbuf.h"
 #include "power/platform.h"
 #include "power/platform_import.h"
 #include "report/json.h"
@@ -54,22 +55,17 @@ static const char platforms_help[] =
 	"exit status: 0 ok; 1 an output file cannot be written; 2 bad command line;\n"
 	"3 a model or input that does not exist, cannot be read or is broken\n";
 
-/* "0-3", "0,3-5": the CPUs of a cluster (ascending) as ranges. */
-static void format_cpus(const struct plat_cluster *c, char *buf, size_t size)
+/* "0-3", "0,3-5": the CPUs of a cluster (ascending) as ranges, appended to sb. */
+static void format_cpus(const struct plat_cluster *c, struct strbuf *sb)
 {
-	size_t len = 0;
-
-	buf[0] = '\0';
-	for (int i = 0; i < c->nr_cpus && len < size; i++) {
+	for (int i = 0; i < c->nr_cpus; i++) {
 		int j = i;
 		while (j + 1 < c->nr_cpus && c->cpus[j + 1] == c->cpus[j] + 1)
 			j++;
 		if (j > i)
-			len += (size_t)snprintf(buf + len, size - len, "%s%d-%d", i ? "," : "",
-						c->cpus[i], c->cpus[j]);
+			strbuf_addf(sb, "%s%d-%d", i ? "," : "", c->cpus[i], c->cpus[j]);
 		else
-			len += (size_t)snprintf(buf + len, size - len, "%s%d", i ? "," : "",
-						c->cpus[i]);
+			strbuf_addf(sb, "%s%d", i ? "," : "", c->cpus[i]);
 		i = j;
 	}
 }
@@ -105,11 +101,12 @@ static void show_wattson(const struct platform *p, const struct plat_cluster *c)
 
 static void show_cluster(const struct platform *p, const struct plat_cluster *c)
 {
-	char cpus[128];
+	struct strbuf cpus = STRBUF_INIT;
 
-	format_cpus(c, cpus, sizeof(cpus));
+	format_cpus(c, &cpus);
 	printf("\ncluster %d (%s): CPUs %s, capacity %u, transition latency %u ns\n", c->id, c->name,
-	       cpus, p->cpus[c->cpus[0]].capacity, c->transition_latency_ns);
+	       strbuf_str(&cpus), p->cpus[c->cpus[0]].capacity, c->transition_latency_ns);
+	strbuf_free(&cpus);
 	if (c->dyn_power_coeff)
 		printf("dynamic-power-coefficient %u: em power = C * mV^2 * MHz / 1e9 (truncated)\n",
 		       c->dyn_power_coeff);

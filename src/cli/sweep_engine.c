@@ -451,7 +451,7 @@ static int finish(struct sweep_engine *e, struct sweep_slot *slots, long n, int 
 int sweep_engine_run(struct sweep_engine *e)
 {
 	char dir[PATH_MAX - 64]; /* room for "/job-<index>.db" in a slot's paths */
-	int lock_fd, status;
+	int lock_fd = -1, status;
 	sigset_t wait_set, old_mask;
 	struct sweep_slot *slots;
 	long n = e->nr_jobs;

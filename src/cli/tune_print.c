@@ -72,7 +72,7 @@ int tune_worst_trace(const struct tune_cli *t, size_t p, int c, double *change)
 /* "constraint C is +12.31% on 'trace' (limit <= +10.00%)" for each failing pair of point p. */
 static void print_why(const struct tune_cli *t, size_t p, const char *indent)
 {
-	char ch[64], lim[64];
+	char ch[64], lim[72]; /* lim: an operator, a space and a value of up to 63 */
 	double change;
 
 	for (int c = 0; c < t->nr_cons; c++)
@@ -156,7 +156,7 @@ static void print_table(const struct tune_cli *t, const size_t *order)
 static void print_text(const struct tune_cli *t)
 {
 	const struct tune_search *s = &t->search;
-	char v[256], lim[64];
+	char v[256], lim[72];
 	size_t *order;
 
 	printf("govsim tune: %s", goal_name(t->goal));

@@ -11,6 +11,7 @@
 #include <string.h>
 #include <unistd.h>
 
+#include "core/strbuf.h"
 #include "core/suggest.h"
 #include "store/store.h"
 
@@ -135,7 +136,7 @@ static int extra_init(struct extra_term *t, const char *key, const char *value,
 /* The terms of a run selector: store columns, run=, db=, policy= and the other KEY=VALUE terms
  * (action=LINE, tunables, label words). */
 struct sel_terms {
-	char store_sel[2048];
+	struct strbuf store_sel; /* the store's selector: "key=value,..." of its columns */
 	const char *db, *policy;
 	struct extra_term *extra;
 	int nr_extra;
@@ -161,10 +162,8 @@ static int sel_term(struct sel_terms *t, const char *selector, char *key, char *
 	} else if (strcmp(key, "policy") == 0) {
 		t->policy = value;
 	} else if (column) {
-		size_t len = strlen(t->store_sel);
-		if ((size_t)snprintf(t->store_sel + len, sizeof(t->store_sel) - len, "%s%s=%s",
-				     len ? "," : "", key, value) >= sizeof(t->store_sel) - len)
-			return gs_error_set(err, GS_EARG, "'%s': selector too long", selector);
+		if (strbuf_addf(&t->store_sel, "%s%s=%s", t->store_sel.len ? "," : "", key, value))
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	} else {
 		/* action=LINE, or a tunable / any label word KEY=VALUE (what a sweep varies) */
 		if (t->nr_extra == SELECT_MAX_EXTRA)
@@ -304,7 +303,7 @@ static int select_runs(const char *selector, const char *default_db,
 		goto out_free;
 	}
 	if ((rc = store_open(t.db, &st, err)) ||
-	    (rc = store_select_runs(st, t.store_sel, &ids, &nr_ids, err)))
+	    (rc = store_select_runs(st, strbuf_str(&t.store_sel), &ids, &nr_ids, err)))
 		goto out_free;
 	if (nr_ids && (!(out = calloc(nr_ids, sizeof(*out))) ||
 		       !(kept = calloc(nr_ids, sizeof(*kept))))) {
@@ -331,6 +330,7 @@ out_free:
 	compare_free_runs(out, count);
 	free(kept);
 	free(t.extra);
+	strbuf_free(&t.store_sel);
 	free(ids);
 	store_close(st);
 	free(sel);

@@ -13,6 +13,7 @@
 #include <openssl/evp.h>
 
 #include "core/outfile.h"
+#include "core/strbuf.h"
 #include "report/run_groups.h"
 #include "report/summary.h"
 
@@ -69,29 +70,43 @@ static void policy_line(char *buf, size_t size, const char *policy)
 	}
 }
 
-static void run_title(char *buf, size_t size, const struct run_result *r, s64 id)
+/* "run 3 (label) · trace · governor", appended to sb. */
+static void run_title(struct strbuf *sb, const struct run_result *r, s64 id)
 {
-	int len = snprintf(buf, size, "run %" PRId64, id);
-
-	if (r->label[0] && len >= 0 && (size_t)len < size)
-		len += snprintf(buf + len, size - (size_t)len, " (%s)", r->label); /* never cut */
-	if (len >= 0 && (size_t)len < size)
-		snprintf(buf + len, size - (size_t)len, SEP "%.160s" SEP "%s",
-			 run_groups_trace_short(r->trace), r->governor);
+	strbuf_addf(sb, "run %" PRId64, id);
+	if (r->label[0])
+		strbuf_addf(sb, " (%s)", r->label);
+	strbuf_addf(sb, SEP "%.160s" SEP "%s", run_groups_trace_short(r->trace), r->governor);
 }
 
-static void run_subtitle(char *buf, size_t size, const struct run_result *r)
+/* What the run replayed with (platform, timing, ..., tunables, clamp policy), appended to sb. */
+static void run_subtitle(struct strbuf *sb, const struct run_result *r)
 {
 	char pol[512];
-	int len;
 
 	policy_line(pol, sizeof(pol), r->policy);
-	len = snprintf(buf, size, "%s, timing %s, util %s, power %s, kernel %s", r->platform,
-		       r->timing, r->util_source, r->power_model, r->kernel);
-	if (r->params[0] && len >= 0 && (size_t)len < size)
-		len += snprintf(buf + len, size - (size_t)len, SEP "%.200s", r->params);
-	if (len >= 0 && (size_t)len < size)
-		snprintf(buf + len, size - (size_t)len, SEP "uclamp: %.400s", pol[0] ? pol : "none");
+	strbuf_addf(sb, "%s, timing %s, util %s, power %s, kernel %s", r->platform, r->timing,
+		    r->util_source, r->power_model, r->kernel);
+	if (r->params[0])
+		strbuf_addf(sb, SEP "%.200s", r->params);
+	strbuf_addf(sb, SEP "uclamp: %.400s", pol[0] ? pol : "none");
+}
+
+/* A plot of run r titled "run 3 (label) · trace · governor · WHAT" over its subtitle; NULL
+ * when out of memory. */
+static struct plot *run_plot_new(const struct run_result *r, s64 id, const char *what)
+{
+	struct strbuf title = STRBUF_INIT, sub = STRBUF_INIT;
+	struct plot *pl = NULL;
+
+	run_title(&title, r, id);
+	strbuf_addf(&title, SEP "%s", what);
+	run_subtitle(&sub, r);
+	if (!strbuf_error(&title) && !strbuf_error(&sub))
+		pl = plot_new(strbuf_str(&title), strbuf_str(&sub));
+	strbuf_free(&title);
+	strbuf_free(&sub);
+	return pl;
 }
 
 /* "run 1" or "1: label", for category names: whole (the plot lays long ones out). */
@@ -106,7 +121,7 @@ static void run_name(char *buf, size_t size, const struct run_result *r, s64 id)
 struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int pol)
 {
 	const struct run_policy_result *p;
-	char title[512], sub[1024];
+	char what[24];
 	double *x = NULL, *f = NULL, *tr = NULL, *u = NULL, *cap = NULL;
 	size_t n = 0;
 	bool traced = false;
@@ -116,10 +131,8 @@ struct plot *report_timeline_plot(const struct run_result *r, s64 run_id, int po
 	if (pol < 0 || pol >= r->nr_clusters)
 		return NULL;
 	p = &r->pol[pol];
-	run_title(title, sizeof(title), r, run_id);
-	snprintf(title + strlen(title), sizeof(title) - strlen(title), SEP "policy%d", p->policy);
-	run_subtitle(sub, sizeof(sub), r);
-	pl = plot_new(title, sub);
+	snprintf(what, sizeof(what), "policy%d", p->policy);
+	pl = run_plot_new(r, run_id, what);
 	if (!pl)
 		return NULL;
 	x = malloc((r->nr_timeline + 1) * sizeof(double));
@@ -177,13 +190,8 @@ out:
 
 struct plot *report_residency_plot(const struct run_result *r, s64 run_id)
 {
-	char title[512], sub[1024];
-	struct plot *pl;
+	struct plot *pl = run_plot_new(r, run_id, "OPP residency");
 
-	run_title(title, sizeof(title), r, run_id);
-	snprintf(title + strlen(title), sizeof(title) - strlen(title), SEP "OPP residency");
-	run_subtitle(sub, sizeof(sub), r);
-	pl = plot_new(title, sub);
 	if (!pl)
 		return NULL;
 	for (int c = 0; c < r->nr_clusters && c < PLOT_MAX_PANELS; c++) {
@@ -902,7 +910,8 @@ static void html_uclamp_table(FILE *out, const struct run_result *r)
 int report_html(FILE *out, const struct run_result *runs, const s64 *ids, size_t n,
 		const char *dir, const char *source, struct gs_error *err)
 {
-	char title[512], sub[1024], name[128];
+	struct strbuf title = STRBUF_INIT, sub = STRBUF_INIT;
+	char name[128];
 	int ret = 0;
 
 	if (!n)
@@ -935,12 +944,18 @@ int report_html(FILE *out, const struct run_result *runs, const s64 *ids, size_t
 	}
 	for (size_t i = 0; i < n && !ret; i++) {
 		const struct run_result *r = &runs[i];
-		run_title(title, sizeof(title), r, ids[i]);
-		run_subtitle(sub, sizeof(sub), r);
+		strbuf_reset(&title);
+		strbuf_reset(&sub);
+		run_title(&title, r, ids[i]);
+		run_subtitle(&sub, r);
+		if (strbuf_error(&title) || strbuf_error(&sub)) {
+			ret = gs_error_set(err, GS_ENOMEM, "out of memory");
+			break;
+		}
 		fprintf(out, "<h2 id=\"run%" PRId64 "\">", ids[i]);
-		html_text(out, title);
+		html_text(out, strbuf_str(&title));
 		fputs("</h2>\n<p>", out);
-		html_text(out, sub);
+		html_text(out, strbuf_str(&sub));
 		if (r->notes[0]) {
 			fputs("<br>note: ", out);
 			html_text(out, r->notes);
@@ -964,6 +979,8 @@ int report_html(FILE *out, const struct run_result *runs, const s64 *ids, size_t
 		fputs("<h3>uclamp</h3>\n", out);
 		html_uclamp_table(out, r);
 	}
+	strbuf_free(&title);
+	strbuf_free(&sub);
 	fputs("</body>\n</html>\n", out);
 	if (!ret && ferror(out))
 		ret = gs_error_set(err, GS_EIO, "error writing the HTML page");

@@ -36,31 +36,59 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->placement_slices = true;
 }
 
+/*
+ * The value of p, N or N0:N1:... (CPU by CPU), into v[0..n-1]: each an s64 (is_signed) or a
+ * u64 (kept in the u64's bits); n, or GS_EARG. `want` says what a value is, for the message
+ * ("expected ..., or ... per CPU"). An empty element (":5", "5::6", "5:") is refused, as the
+ * facts file refuses it.
+ */
+static int parse_cpu_values(const struct gov_param *p, bool is_signed, const char *want,
+			    u64 v[GS_MAX_CPUS], struct gs_error *err)
+{
+	char buf[32 * 24];
+	char *tok, *next;
+	int n = 0;
+
+	if (strlen(p->value) >= sizeof(buf))
+		return gs_error_set(err, GS_EARG, "--set %s: value too long", p->key);
+	if (!p->value[0])
+		return gs_error_set(err, GS_EARG, "--set %s='': expected ns", p->key);
+	strcpy(buf, p->value);
+	for (tok = buf; tok; tok = next, n++) {
+		s64 sv;
+
+		next = strchr(tok, ':');
+		if (next)
+			*next++ = '\0';
+		if (!*tok)
+			return gs_error_set(err, GS_EARG,
+					    "--set %s='%s': value %d of the ':'-separated list is empty",
+					    p->key, p->value, n + 1);
+		if (n >= GS_MAX_CPUS ||
+		    (is_signed ? gs_parse_s64(tok, &sv) : gs_parse_u64(tok, &v[n])) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set %s='%s': %s separated by ':' (at most %d)", p->key,
+					    p->value, want, GS_MAX_CPUS);
+		if (is_signed)
+			v[n] = (u64)sv;
+	}
+	return n;
+}
+
 /* governor_start_ns=N (every CPU) or N0:N1:... (CPU by CPU, the last repeats: a lab
  * recording's policies each start after their own switch). governor_start_ns is the earliest. */
 static int parse_governor_start(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
-	char buf[32 * 24];
-	char *save = NULL, *tok;
-	int n = 0;
-	u64 v = 0, first = UINT64_MAX;
+	u64 v[GS_MAX_CPUS], first = UINT64_MAX;
+	int n = parse_cpu_values(p, false, "expected a non-negative integer, or one per CPU", v,
+				 err);
 
-	if (strlen(p->value) >= sizeof(buf))
-		return gs_error_set(err, GS_EARG, "--set governor_start_ns: value too long");
-	strcpy(buf, p->value);
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n >= GS_MAX_CPUS || gs_parse_u64(tok, &v) != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set governor_start_ns='%s': expected a non-negative "
-					    "integer, or one per CPU separated by ':' (at most %d)",
-					    p->value, GS_MAX_CPUS);
-		cfg->governor_start_cpu_ns[n++] = v;
-		first = v < first ? v : first;
+	if (n < 0)
+		return n;
+	for (int c = 0; c < GS_MAX_CPUS; c++) {
+		cfg->governor_start_cpu_ns[c] = v[c < n ? c : n - 1];
+		first = c < n && v[c] < first ? v[c] : first;
 	}
-	if (n == 0)
-		return gs_error_set(err, GS_EARG, "--set governor_start_ns='': expected ns");
-	for (int c = n; c < GS_MAX_CPUS; c++)
-		cfg->governor_start_cpu_ns[c] = v;
 	cfg->governor_start_ns = first;
 	p->used = true;
 	return 1;
@@ -69,26 +97,13 @@ static int parse_governor_start(struct sim_config *cfg, struct gov_param *p, str
 /* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */
 static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
-	char buf[32 * 24];
-	char *save = NULL, *tok;
-	int n = 0;
-	s64 v = 0;
+	u64 v[GS_MAX_CPUS];
+	int n = parse_cpu_values(p, true, "expected ns (may be negative), or ns per CPU", v, err);
 
-	if (strlen(p->value) >= sizeof(buf))
-		return gs_error_set(err, GS_EARG, "--set rq_clock_offset_ns: value too long");
-	strcpy(buf, p->value);
-	for (tok = strtok_r(buf, ":", &save); tok; tok = strtok_r(NULL, ":", &save)) {
-		if (n >= GS_MAX_CPUS || gs_parse_s64(tok, &v) != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set rq_clock_offset_ns='%s': expected ns (may be negative), or ns per CPU "
-					    "separated by ':' (at most %d)",
-					    p->value, GS_MAX_CPUS);
-		cfg->rq_clock_offset_ns[n++] = v;
-	}
-	if (n == 0)
-		return gs_error_set(err, GS_EARG, "--set rq_clock_offset_ns='': expected ns");
-	for (int c = n; c < GS_MAX_CPUS; c++)
-		cfg->rq_clock_offset_ns[c] = v;
+	if (n < 0)
+		return n;
+	for (int c = 0; c < GS_MAX_CPUS; c++)
+		cfg->rq_clock_offset_ns[c] = (s64)v[c < n ? c : n - 1];
 	cfg->has_rq_clock_offset = true;
 	p->used = true;
 	return 1;

@@ -136,8 +136,14 @@ static int replay_actions(const struct policy *pol, const struct policy_action_s
 	for (size_t i = 0; i < pol->n; i++) {
 		const struct policy_action *a = &pol->actions[i];
 		struct run_action_result *ar = &r->actions[i];
+		struct strbuf text = STRBUF_INIT;
 
-		policy_action_format(a, ar->text, sizeof(ar->text));
+		if (policy_action_format(a, &text)) {
+			strbuf_free(&text);
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+		}
+		strbuf_copy(&text, ar->text, sizeof(ar->text));
+		strbuf_free(&text);
 		snprintf(ar->origin, sizeof(ar->origin), "%.63s", a->origin);
 		ar->line = a->line;
 		ar->at_s = (double)policy_action_time_ns(a) / (double)NSEC_PER_SEC;
@@ -613,8 +619,15 @@ static int replay_identity(const struct replay_spec *spec, const struct sim_conf
 	snprintf(r->trace, sizeof(r->trace), "%s", spec->trace);
 	if (o->label)
 		snprintf(r->label, sizeof(r->label), "%s", o->label);
-	if (o->policy)
-		policy_format(o->policy, r->policy, sizeof(r->policy));
+	if (o->policy) {
+		struct strbuf text = STRBUF_INIT;
+		int ret = policy_format(o->policy, &text);
+
+		strbuf_copy(&text, r->policy, sizeof(r->policy));
+		strbuf_free(&text);
+		if (ret)
+			return ret;
+	}
 	if (format_params(o->params, o->nr_params, r->params, sizeof(r->params)))
 		return GS_ENOMEM;
 	replay_record_options(o, r->params, sizeof(r->params));

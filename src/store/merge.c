@@ -15,6 +15,8 @@
  */
 #include "store/store_priv.h"
 
+#include "core/strbuf.h"
+
 #include <errno.h>
 #include <inttypes.h>
 #include <stdio.h>
@@ -404,41 +406,32 @@ out:
 	return rc;
 }
 
-/* Append "a" or "a-b" to buf (comma-separated); false when it did not fit. */
-static bool append_range(char *buf, size_t size, long a, long b)
-{
-	size_t len = strlen(buf);
-	int w;
-
-	if (a == b)
-		w = snprintf(buf + len, size - len, "%s%ld", len ? "," : "", a);
-	else
-		w = snprintf(buf + len, size - len, "%s%ld-%ld", len ? "," : "", a, b);
-	if (w < 0 || (size_t)w >= size - len) {
-		buf[len] = '\0';
-		return false;
-	}
-	return true;
-}
-
-/* The missing jobs as ranges ("2-3,6-7"), cut short with ",..." when they do not fit. */
-static long missing_ranges(const unsigned char *seen, long nr_jobs, char *buf, size_t size)
+/* The missing jobs as ranges ("2-3,6-7") in sb, cut short with ",..." where a range would
+ * not leave room for it in a field of size bytes (the text, ",..." and a NUL). */
+static long missing_ranges(const unsigned char *seen, long nr_jobs, struct strbuf *sb,
+			   size_t size)
 {
 	long count = 0;
 	bool cut = false;
 
-	buf[0] = '\0';
 	for (long a = 0; a < nr_jobs; a++) {
 		long b = a;
+		char range[48];
+		int w;
+
 		if (seen[a])
 			continue;
 		while (b + 1 < nr_jobs && !seen[b + 1])
 			b++;
 		count += b - a + 1;
-		/* keep room for ",..." */
-		if (!cut && !append_range(buf, size - 4, a, b)) {
-			size_t len = strlen(buf);
-			snprintf(buf + len, size - len, "%s...", len ? "," : "");
+		if (a == b)
+			w = snprintf(range, sizeof(range), "%s%ld", sb->len ? "," : "", a);
+		else
+			w = snprintf(range, sizeof(range), "%s%ld-%ld", sb->len ? "," : "", a, b);
+		if (!cut && sb->len + (size_t)w + 4 < size) {
+			strbuf_addn(sb, range, (size_t)w);
+		} else if (!cut) {
+			strbuf_addf(sb, "%s...", sb->len ? "," : "");
 			cut = true;
 		}
 		a = b;
@@ -464,7 +457,8 @@ static int check_parts(const char *const *inputs, size_t n, struct store_merge_o
 	const char **holder = NULL;
 	size_t nr_marked = 0;
 	long nr_jobs = 0;
-	char missing[sizeof(opts->missing)];
+	struct strbuf missing = STRBUF_INIT;
+	long nr_missing;
 	int rc = 0;
 
 	for (size_t i = 0; i < n; i++)
@@ -510,15 +504,20 @@ static int check_parts(const char *const *inputs, size_t n, struct store_merge_o
 			holder[j] = inputs[i];
 		}
 	}
-	long nr_missing = missing_ranges(seen, nr_jobs, missing, sizeof(missing));
+	nr_missing = missing_ranges(seen, nr_jobs, &missing, sizeof(opts->missing));
+	if (strbuf_error(&missing)) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out;
+	}
 	if (nr_missing && !opts->partial) {
 		rc = gs_error_set(err, GS_ENOTFOUND,
 				  "missing %ld of %ld job%s: %s (no part for them); nothing merged",
-				  nr_missing, nr_jobs, nr_jobs == 1 ? "" : "s", missing);
+				  nr_missing, nr_jobs, nr_jobs == 1 ? "" : "s",
+				  strbuf_str(&missing));
 		goto out;
 	}
 	if (nr_missing)
-		snprintf(opts->missing, sizeof(opts->missing), "%s", missing);
+		strbuf_copy(&missing, opts->missing, sizeof(opts->missing));
 	qsort(pi, n, sizeof(*pi), compare_parts);
 	for (size_t i = 0; i < n; i++)
 		order[i] = pi[i].path;
@@ -528,6 +527,7 @@ out:
 	free(pi);
 	free(seen);
 	free(holder);
+	strbuf_free(&missing);
 	return rc;
 }
 

@@ -6,6 +6,8 @@
 #include "store/store_priv.h"
 #include "store/tables.h"
 
+#include "core/strbuf.h"
+
 #include <inttypes.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -152,7 +154,7 @@ static const char *const selector_keys[] = {
 int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *n,
 		      struct gs_error *err)
 {
-	char sql[1024] = "SELECT run_id FROM runs WHERE 1";
+	struct strbuf sql = STRBUF_INIT;
 	char *sel = NULL, *save = NULL;
 	const char *values[32];
 	int nr_values = 0, rc = 0;
@@ -168,8 +170,9 @@ int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *
 		want_id = strtoll(selector, &end, 10);
 		by_id = *end == '\0';
 	}
+	strbuf_addf(&sql, "SELECT run_id FROM runs WHERE 1");
 	if (by_id) {
-		strcat(sql, " AND run_id = ?1");
+		strbuf_addf(&sql, " AND run_id = ?1");
 	} else if (selector && *selector) {
 		if (!(sel = strdup(selector)))
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
@@ -191,13 +194,15 @@ int store_select_runs(struct store *s, const char *selector, s64 **ids, size_t *
 				goto out_free;
 			}
 			/* Column names come from the fixed list above, values are bound. */
-			snprintf(sql + strlen(sql), sizeof(sql) - strlen(sql), " AND %s = ?%d",
-				 selector_keys[k], nr_values + 1);
+			strbuf_addf(&sql, " AND %s = ?%d", selector_keys[k], nr_values + 1);
 			values[nr_values++] = eq + 1;
 		}
 	}
-	strcat(sql, " ORDER BY run_id");
-	if (sqlite3_prepare_v2(s->db, sql, -1, &st, NULL) != SQLITE_OK) {
+	if (strbuf_addf(&sql, " ORDER BY run_id")) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free;
+	}
+	if (sqlite3_prepare_v2(s->db, strbuf_str(&sql), -1, &st, NULL) != SQLITE_OK) {
 		rc = store_sql_error(s, err, "cannot list runs");
 		goto out_free;
 	}
@@ -228,6 +233,7 @@ out_free:
 	sqlite3_finalize(st);
 	free(out);
 	free(sel);
+	strbuf_free(&sql);
 	return rc;
 }
 

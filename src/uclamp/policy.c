@@ -16,6 +16,7 @@
  */
 #include "uclamp/policy.h"
 
+#include "core/strbuf.h"
 #include "core/suggest.h"
 
 #include <ctype.h>
@@ -482,6 +483,7 @@ int policy_parse_line(struct policy *p, const char *line, const char *origin, lo
 {
 	struct policy_line *l = malloc(sizeof(*l));
 	struct policy_action a;
+	struct strbuf text = STRBUF_INIT;
 	const char *op;
 	int w = 0, rc;
 
@@ -498,11 +500,13 @@ int policy_parse_line(struct policy *p, const char *line, const char *origin, lo
 	snprintf(a.origin, sizeof(a.origin), "%s", origin);
 	a.line = lineno;
 	/* The text without its comment, words joined by one space. */
-	for (int i = 0; i < l->nr_words; i++) {
-		size_t len = strlen(a.text);
-
-		snprintf(a.text + len, sizeof(a.text) - len, "%s%s", i ? " " : "", l->word[i]);
+	for (int i = 0; i < l->nr_words; i++)
+		strbuf_addf(&text, "%s%s", i ? " " : "", l->word[i]);
+	if (strbuf_error(&text)) {
+		rc = gs_error_set(err, GS_ENOMEM, "out of memory");
+		goto out_free_line;
 	}
+	strbuf_copy(&text, a.text, sizeof(a.text));
 
 	if (strcmp(l->word[0], "at") == 0) {
 		if (l->nr_words < 2) {
@@ -554,6 +558,7 @@ int policy_parse_line(struct policy *p, const char *line, const char *origin, lo
 		rc = policy_insert(p, &a, err);
 
 out_free_line:
+	strbuf_free(&text);
 	free(l);
 	return rc;
 }
@@ -636,29 +641,7 @@ out_close:
 
 /* ---- formatting --------------------------------------------------------------------------- */
 
-/* Append to buf as snprintf would, tracking the length the whole text needs. */
-struct policy_out {
-	char *buf;
-	size_t size, len;
-};
-
-static void policy_out(struct policy_out *o, const char *fmt, ...)
-	__attribute__((format(printf, 2, 3)));
-
-static void policy_out(struct policy_out *o, const char *fmt, ...)
-{
-	va_list ap;
-	int n;
-
-	va_start(ap, fmt);
-	n = vsnprintf(o->len < o->size ? o->buf + o->len : NULL,
-		      o->len < o->size ? o->size - o->len : 0, fmt, ap);
-	va_end(ap);
-	if (n > 0)
-		o->len += (size_t)n;
-}
-
-static void policy_out_action(struct policy_out *o, const struct policy_action *a)
+static void write_action(struct strbuf *o, const struct policy_action *a)
 {
 	if (a->has_at) {
 		char frac[16];
@@ -668,42 +651,42 @@ static void policy_out_action(struct policy_out *o, const struct policy_action *
 		snprintf(frac, sizeof(frac), "%09" PRIu64, (u64)ns);
 		for (end = 9; end > 0 && frac[end - 1] == '0'; end--)
 			frac[end - 1] = '\0';
-		policy_out(o, "at %" PRIu64 "%s%s ", (u64)(a->at_ns / NSEC_PER_SEC), end ? "." : "",
-			   frac);
+		strbuf_addf(o, "at %" PRIu64 "%s%s ", (u64)(a->at_ns / NSEC_PER_SEC), end ? "." : "",
+			    frac);
 	}
 	switch (a->op) {
 	case POLICY_SETATTR:
 	case POLICY_ATTACH:
-		policy_out(o, "%s ", a->op == POLICY_SETATTR ? "setattr" : "attach");
+		strbuf_addf(o, "%s ", a->op == POLICY_SETATTR ? "setattr" : "attach");
 		if (a->by_pid)
-			policy_out(o, "pid=%d", (int)a->pid);
+			strbuf_addf(o, "pid=%d", (int)a->pid);
 		else
-			policy_out(o, "comm=%s", a->comm_glob);
+			strbuf_addf(o, "comm=%s", a->comm_glob);
 		if (a->op == POLICY_ATTACH) {
-			policy_out(o, " %s", a->path);
+			strbuf_addf(o, " %s", a->path);
 			break;
 		}
 		if (a->uclamp_min >= 0)
-			policy_out(o, " uclamp_min=%d", a->uclamp_min);
+			strbuf_addf(o, " uclamp_min=%d", a->uclamp_min);
 		if (a->uclamp_max >= 0)
-			policy_out(o, " uclamp_max=%d", a->uclamp_max);
+			strbuf_addf(o, " uclamp_max=%d", a->uclamp_max);
 		break;
 	case POLICY_SYSCTL:
-		policy_out(o, "sysctl %s %u", uclamp_sysctl_name(a->sysctl), a->value);
+		strbuf_addf(o, "sysctl %s %u", uclamp_sysctl_name(a->sysctl), a->value);
 		break;
 	case POLICY_CGROUP:
 		if (a->create_only)
-			policy_out(o, "cgroup %s", a->path);
+			strbuf_addf(o, "cgroup %s", a->path);
 		else
-			policy_out(o, "cgroup %s %s %s", a->path,
-				   uclamp_group_file_name(a->clamp_id), a->percent);
+			strbuf_addf(o, "cgroup %s %s %s", a->path,
+				    uclamp_group_file_name(a->clamp_id), a->percent);
 		break;
 	case POLICY_AFFINITY:
-		policy_out(o, "affinity ");
+		strbuf_addf(o, "affinity ");
 		if (a->by_pid)
-			policy_out(o, "pid=%d ", (int)a->pid);
+			strbuf_addf(o, "pid=%d ", (int)a->pid);
 		else
-			policy_out(o, "comm=%s ", a->comm_glob);
+			strbuf_addf(o, "comm=%s ", a->comm_glob);
 		for (int c = 0, first = 1; c < 64; c++) {
 			int e = c;
 
@@ -712,9 +695,9 @@ static void policy_out_action(struct policy_out *o, const struct policy_action *
 			while (e < 63 && ((a->cpus >> (e + 1)) & 1))
 				e++;
 			if (e > c)
-				policy_out(o, "%s%d-%d", first ? "" : ",", c, e);
+				strbuf_addf(o, "%s%d-%d", first ? "" : ",", c, e);
 			else
-				policy_out(o, "%s%d", first ? "" : ",", c);
+				strbuf_addf(o, "%s%d", first ? "" : ",", c);
 			first = 0;
 			c = e;
 		}
@@ -737,25 +720,17 @@ u64 policy_affinity(const struct policy *p, u64 upto_ns, s32 pid, const char *co
 	return cpus;
 }
 
-size_t policy_action_format(const struct policy_action *a, char *buf, size_t size)
+int policy_action_format(const struct policy_action *a, struct strbuf *sb)
 {
-	struct policy_out o = {buf, size, 0};
-
-	if (size)
-		buf[0] = '\0';
-	policy_out_action(&o, a);
-	return o.len;
+	write_action(sb, a);
+	return strbuf_error(sb);
 }
 
-size_t policy_format(const struct policy *p, char *buf, size_t size)
+int policy_format(const struct policy *p, struct strbuf *sb)
 {
-	struct policy_out o = {buf, size, 0};
-
-	if (size)
-		buf[0] = '\0';
 	for (size_t i = 0; i < p->n; i++) {
-		policy_out_action(&o, &p->actions[i]);
-		policy_out(&o, "\n");
+		write_action(sb, &p->actions[i]);
+		strbuf_addn(sb, "\n", 1);
 	}
-	return o.len;
+	return strbuf_error(sb);
 }

@@ -60,6 +60,7 @@
 #define GOVSIM_UCLAMP_POLICY_H
 
 #include "core/error.h"
+#include "core/strbuf.h"
 #include "core/types.h"
 #include "uclamp/uclamp.h"
 
@@ -194,11 +195,11 @@ void policy_apply_renamed_task(struct uclamp_sys *sys, const struct policy *p, u
 			       struct policy_action_stats *st);
 
 /* The policy as text, one normalised action per line in run order ("at 0.5 setattr
- * comm=surfaceflinger uclamp_min=512\n"), for the results database. Writes at most size bytes
- * (NUL-terminated when size > 0) and returns the length the full text needs, as snprintf. */
-size_t policy_format(const struct policy *p, char *buf, size_t size);
+ * comm=surfaceflinger uclamp_min=512\n"), for the results database, appended to sb; 0, or
+ * GS_ENOMEM (strbuf_error()). */
+int policy_format(const struct policy *p, struct strbuf *sb);
 
-/* One action, normalised, without a newline; same return convention. */
-size_t policy_action_format(const struct policy_action *a, char *buf, size_t size);
+/* One action, normalised, without a newline, appended to sb; 0, or GS_ENOMEM. */
+int policy_action_format(const struct policy_action *a, struct strbuf *sb);
 
 #endif

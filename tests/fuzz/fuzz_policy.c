@@ -10,18 +10,21 @@
  */
 #include <string.h>
 
+#include "core/strbuf.h"
 #include "fuzz_input.h"
 #include "uclamp/policy.h"
 
 /* policy_format() into a malloc'd string. */
 static char *format_policy(const struct policy *p)
 {
-	size_t len = policy_format(p, NULL, 0);
-	char *buf = malloc(len + 1);
+	struct strbuf sb = STRBUF_INIT;
+	char *buf;
 
+	fuzz_check(policy_format(p, &sb) == 0, "policy_format");
+	fuzz_check(strlen(strbuf_str(&sb)) == sb.len, "policy_format text length");
+	buf = strdup(strbuf_str(&sb));
 	fuzz_check(buf != NULL, "malloc");
-	fuzz_check(policy_format(p, buf, len + 1) == len, "policy_format length");
-	fuzz_check(strlen(buf) == len, "policy_format text length");
+	strbuf_free(&sb);
 	return buf;
 }
 

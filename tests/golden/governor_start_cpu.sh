@@ -34,6 +34,17 @@ evals() {
 golden_equal "per CPU: CPU 0" "$(evals 1002000000:1006000000 0)" "4 8"
 golden_equal "per CPU: CPU 1" "$(evals 1002000000:1006000000 1)" "8"
 golden_equal "one value: CPU 1" "$(evals 1002000000 1)" "4 8"
-"$bin" run "$tmp/t.txt" --platform lab-2cpu --set governor_start_ns=1:x >/dev/null 2>&1
-golden_equal "governor_start_ns=1:x: exit status" "$?" 2
+# a bad list is refused with exit status 2 and says why
+refused() {
+	"$bin" run "$tmp/t.txt" --platform lab-2cpu --set governor_start_ns="$1" >/dev/null \
+		2>"$tmp/err"
+	golden_equal "governor_start_ns=$1: exit status" "$?" 2
+	golden_equal "governor_start_ns=$1: message" "$(cat "$tmp/err")" "govsim: $2"
+}
+refused 1:x "--set governor_start_ns='1:x': expected a non-negative integer, or one per CPU separated by ':' (at most 64)"
+refused -1 "--set governor_start_ns='-1': expected a non-negative integer, or one per CPU separated by ':' (at most 64)"
+# an empty value in the list, as the facts file refuses it (not skipped: 1::2 is not 1:2)
+refused 1::2 "--set governor_start_ns='1::2': value 2 of the ':'-separated list is empty"
+refused :1 "--set governor_start_ns=':1': value 1 of the ':'-separated list is empty"
+refused 1: "--set governor_start_ns='1:': value 2 of the ':'-separated list is empty"
 exit $fail

@@ -78,6 +78,11 @@ golden_equal "CPU 0 evaluated: offset 0.4 ms" "$(evals "$tmp/phase.txt" --set rq
 golden_equal "CPU 0 evaluated: offset per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=400000:0)" "0.001200 "
 golden_equal "CPU 0 evaluated: offset negative" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576)" "0.001200 "
 golden_equal "CPU 0 evaluated: offset negative per CPU" "$(evals "$tmp/phase.txt" --set rq_clock_offset_ns=-648576:0)" "0.001200 "
+# an empty value in the list is refused, as the facts file refuses it (not skipped as "0")
+"$bin" run "$tmp/phase.txt" --platform lab-2cpu --set rq_clock_offset_ns=-5::0 >/dev/null 2>"$tmp/err"
+golden_equal "rq_clock_offset_ns=-5::0: exit status" "$?" 2
+golden_equal "rq_clock_offset_ns=-5::0: message" "$(cat "$tmp/err")" \
+	"govsim: --set rq_clock_offset_ns='-5::0': value 2 of the ':'-separated list is empty"
 
 # 3. the skipped clock update of the switch after a wakeup
 {

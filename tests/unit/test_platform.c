@@ -5,17 +5,20 @@
  * by hand from v5.9 energy_model.c and against a slow double-precision reference; that the built-in
  * hikey960 and juno-r0 models load with the numbers their sources give; and that each
  * validation rule rejects a model broken by one substitution in the real models/hikey960.sql
- * (or juno-r0.sql), with GS_EMODEL, a message naming the table and row, and *out untouched.
+ * (or juno-r0.sql), with GS_EMODEL, a message naming the table and row, and *out untouched;
+ * and that the models compiled in are the .sql files of models/ byte for byte.
  * Does not check: the CLI's output (tests/golden/platforms.sh) or the power functions
  * (test_power.c).
  */
 #include "testutil.h"
 
+#include <dirent.h>
 #include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
+#include "core/embedded.h"
 #include "power/platform.h"
 
 static char *read_text(const char *path)
@@ -169,6 +172,39 @@ static void test_builtin_names(void **state)
 	}
 	assert_null(n[GS_ARRAY_SIZE(want)]);
 	assert_string_equal(PLATFORM_DEFAULT, "hikey960");
+}
+
+/* The models compiled in (cmake/embed_run.cmake's string literals) are the .sql files of
+ * models/ byte for byte: each entry's length and bytes against the file read here, and every
+ * .sql file there has its entry. */
+static void test_embedded_models_are_the_files(void **state)
+{
+	int nr_files = 0, nr_entries = 0;
+	DIR *d = opendir(test_path("models"));
+	struct dirent *de;
+	(void)state;
+	assert_non_null(d);
+	while ((de = readdir(d)))
+		nr_files += strlen(de->d_name) > 4 &&
+			    strcmp(de->d_name + strlen(de->d_name) - 4, ".sql") == 0;
+	closedir(d);
+	for (const struct embedded_file *e = govsim_embedded_files; e->name; e++, nr_entries++) {
+		char rel[128];
+		FILE *f;
+		char *buf = malloc(e->len + 2);
+		size_t got;
+
+		assert_non_null(buf);
+		snprintf(rel, sizeof(rel), "models/%s", e->name);
+		f = fopen(test_path(rel), "rb");
+		assert_non_null(f);
+		got = fread(buf, 1, e->len + 2, f);
+		fclose(f);
+		if (got != e->len || memcmp(buf, e->text, e->len) != 0 || e->text[e->len] != '\0')
+			fail_msg("%s: the embedded text is not the file's %zu bytes", e->name, got);
+		free(buf);
+	}
+	assert_int_equal(nr_entries, nr_files);
 }
 
 static void test_load_hikey960(void **state)
@@ -644,6 +680,7 @@ int main(void)
 		cmocka_unit_test(test_em_power_reference),
 		cmocka_unit_test(test_em_cost_and_capacity),
 		cmocka_unit_test(test_builtin_names),
+		cmocka_unit_test(test_embedded_models_are_the_files),
 		cmocka_unit_test(test_load_hikey960),
 		cmocka_unit_test(test_load_juno),
 		cmocka_unit_test(test_load_by_path_and_errors),

@@ -43,8 +43,13 @@ static int parse(const char *line)
 static const char *fmt(void)
 {
 	static char buf[4096];
-	size_t n = policy_format(&pol, buf, sizeof(buf));
-	assert_int_equal(n, strlen(buf));
+	struct strbuf sb = STRBUF_INIT;
+
+	assert_int_equal(policy_format(&pol, &sb), 0);
+	assert_int_equal(sb.len, strlen(strbuf_str(&sb)));
+	assert_true(sb.len < sizeof(buf));
+	strbuf_copy(&sb, buf, sizeof(buf));
+	strbuf_free(&sb);
 	return buf;
 }
 
@@ -119,15 +124,21 @@ static void test_parse_forms(void **state)
 				   "at 3 attach pid=1 /\n");
 }
 
-static void test_format_truncates_like_snprintf(void **state)
+/* The text goes after what the buffer holds, as a whole; one action alone has no newline. */
+static void test_format_appends(void **state)
 {
-	char small[10];
+	struct strbuf sb = STRBUF_INIT;
 	(void)state;
 	assert_int_equal(parse("at 1.000000001 sysctl sched_util_clamp_min 5"), 0);
-	const char *want = "at 1.000000001 sysctl sched_util_clamp_min 5\n";
-	assert_int_equal(policy_format(&pol, small, sizeof(small)), strlen(want));
-	assert_string_equal(small, "at 1.0000");
-	assert_int_equal(policy_format(&pol, NULL, 0), strlen(want));
+	assert_int_equal(parse("cgroup /bg cpu.uclamp.max max"), 0);
+	strbuf_addf(&sb, "policy: ");
+	assert_int_equal(policy_format(&pol, &sb), 0);
+	assert_string_equal(strbuf_str(&sb), "policy: cgroup /bg cpu.uclamp.max max\n"
+					     "at 1.000000001 sysctl sched_util_clamp_min 5\n");
+	strbuf_reset(&sb);
+	assert_int_equal(policy_action_format(&pol.actions[1], &sb), 0);
+	assert_string_equal(strbuf_str(&sb), "at 1.000000001 sysctl sched_util_clamp_min 5");
+	strbuf_free(&sb);
 }
 
 /* One bad line: the exact message, and nothing added. */
@@ -782,7 +793,7 @@ int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test_setup_teardown(test_parse_forms, setup, teardown),
-		cmocka_unit_test_setup_teardown(test_format_truncates_like_snprintf, setup, teardown),
+		cmocka_unit_test_setup_teardown(test_format_appends, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_parse_errors, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_action_origin, setup, teardown),
 		cmocka_unit_test_setup_teardown(test_parse_file, setup, teardown),
