@@ -451,9 +451,12 @@ static const struct kernel_profile profile_v6_12 = {
 				    S_612("fair.c dequeue_task_fair l.7282 (6.12): util_est_update "
 					  "before dequeue_entities")),
 	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
-		   "sleeps while not eligible stays on the rq, with its util and util_est, until "
-		   "it is picked again; sched_ext is not emulated; the idle sync of clock_pelt "
-		   "and the DO_DETACH kick on migration are not emulated",
+		   "sleeps while not eligible stays on the rq until it is picked or wakes; its "
+		   "util_est leaves and its runnable_avg stops at the sleep as without the delay "
+		   "(dequeue_task_fair(), se_runnable(), 6.12.95 and 7.2), but its weight stays in "
+		   "the cfs_rq's load, which a fork's initial util divides by, and its dequeue at "
+		   "the pick is an update the trace does not show; sched_ext is not emulated; the "
+		   "idle sync of clock_pelt and the DO_DETACH kick on migration are not emulated",
 };
 
 /* v7.2: the v6.12 behaviours; schedutil's own changes (need_freq_update also skips the rate
