@@ -125,6 +125,20 @@ static int *bool_param_field(struct sim_config *cfg, const char *key)
 	return NULL;
 }
 
+/* The field (ns) of the replay's key `key` given in us, at most 1 s, or NULL when it is not one. */
+static u64 *us_param_field(struct sim_config *cfg, const char *key)
+{
+	if (strcmp(key, "switch_latency_us") == 0)
+		return &cfg->switch_latency_ns;
+	if (strcmp(key, "transition_us") == 0)
+		return &cfg->transition_ns;
+	if (strcmp(key, "switch_clock_lead_us") == 0)
+		return &cfg->switch_clock_lead_ns;
+	if (strcmp(key, "wakeup_clock_lead_us") == 0)
+		return &cfg->wakeup_clock_lead_ns;
+	return NULL;
+}
+
 /*
  * The replay's keys with a word, a mode or 0|1 for a value (update_points, start_freq,
  * bool_param_field's, rq_clock_offset_ns, governor_start_ns): 1 when p is one of them (marked
@@ -180,17 +194,14 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		struct gov_param *p = &cfg->params[i];
 		int mode = parse_mode_param(cfg, p, err);
-		u64 v;
+		u64 v, *us;
 
 		if (mode < 0)
 			return mode;
 		if (mode)
 			continue;
-		if (strcmp(p->key, "hz") != 0 && strcmp(p->key, "switch_latency_us") != 0 &&
-		    strcmp(p->key, "transition_us") != 0 &&
-		    strcmp(p->key, "switch_clock_lead_us") != 0 &&
-		    strcmp(p->key, "wakeup_clock_lead_us") != 0 &&
-		    strcmp(p->key, "scaling_min_freq") != 0 &&
+		us = us_param_field(cfg, p->key);
+		if (strcmp(p->key, "hz") != 0 && !us && strcmp(p->key, "scaling_min_freq") != 0 &&
 		    strcmp(p->key, "scaling_max_freq") != 0 &&
 		    strcmp(p->key, "uclamp_buckets") != 0 && !sim_ovh_is_param(p->key))
 			continue;
@@ -204,27 +215,14 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 				    err, GS_EARG,
 				    "--set hz=%" PRIu64 ": CONFIG_HZ must be 100..1000", v);
 			cfg->hz = (int)v;
-		} else if (strcmp(p->key, "switch_latency_us") == 0) {
-			if (v > 1000000)
-				return gs_error_set(
-				    err, GS_EARG,
-				    "--set switch_latency_us=%" PRIu64 ": more than 1 s", v);
-			cfg->has_switch_latency = true;
-			cfg->switch_latency_ns = v * NSEC_PER_USEC;
-		} else if (strcmp(p->key, "transition_us") == 0) {
-			if (v > 1000000)
-				return gs_error_set(
-				    err, GS_EARG,
-				    "--set transition_us=%" PRIu64 ": more than 1 s", v);
-			cfg->transition_ns = v * NSEC_PER_USEC;
-		} else if (strcmp(p->key, "switch_clock_lead_us") == 0 ||
-			   strcmp(p->key, "wakeup_clock_lead_us") == 0) {
+		} else if (us) {
 			if (v > 1000000)
 				return gs_error_set(err, GS_EARG,
 						    "--set %s=%" PRIu64 ": more than 1 s", p->key,
 						    v);
-			*(p->key[0] == 's' ? &cfg->switch_clock_lead_ns
-					   : &cfg->wakeup_clock_lead_ns) = v * NSEC_PER_USEC;
+			*us = v * NSEC_PER_USEC;
+			if (us == &cfg->switch_latency_ns)
+				cfg->has_switch_latency = true;
 		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
 			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
 		} else if (sim_ovh_is_param(p->key)) {

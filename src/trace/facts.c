@@ -39,6 +39,12 @@ static int facts_long(const char *v, long lo, long hi, long *out)
 	return 0;
 }
 
+/* facts_long() for a key the recorder leaves empty when it measured nothing: then *out stays. */
+static int facts_long_or_empty(const char *v, long hi, long *out)
+{
+	return *v ? facts_long(v, 0, hi, out) : 0;
+}
+
 static int facts_copy(char *dst, size_t size, const char *v)
 {
 	size_t n = strlen(v);
@@ -84,33 +90,15 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		*(strcmp(key, "fast_switch") == 0 ? &f->fast_switch : &f->freq_invariant) = (int)n;
 		return 0;
 	}
-	if (strcmp(key, "transition_us") == 0) {
-		/* empty: no frequency written by the sugov kthread (a fast-switch recording) */
-		if (!*v)
-			return 0;
-		if (facts_long(v, 0, 1000000, &n))
-			return -1;
-		f->transition_us = n;
-		return 0;
-	}
-	if (strcmp(key, "switch_clock_lead_us") == 0) {
-		/* empty: no probe measured it (a recording without --probes) */
-		if (!*v)
-			return 0;
-		if (facts_long(v, 0, 1000000, &n))
-			return -1;
-		f->switch_clock_lead_us = n;
-		return 0;
-	}
-	if (strcmp(key, "rate_limit_us") == 0) {
-		/* empty: the guest had no global schedutil tunables (per-policy ones) */
-		if (!*v)
-			return 0;
-		if (facts_long(v, 0, 0xffffffffL, &n))
-			return -1;
-		f->rate_limit_us = n;
-		return 0;
-	}
+	/* empty: no frequency written by the sugov kthread (a fast-switch recording) */
+	if (strcmp(key, "transition_us") == 0)
+		return facts_long_or_empty(v, 1000000, &f->transition_us);
+	/* empty: no probe measured it (a recording without --probes) */
+	if (strcmp(key, "switch_clock_lead_us") == 0)
+		return facts_long_or_empty(v, 1000000, &f->switch_clock_lead_us);
+	/* empty: the guest had no global schedutil tunables (per-policy ones) */
+	if (strcmp(key, "rate_limit_us") == 0)
+		return facts_long_or_empty(v, 0xffffffffL, &f->rate_limit_us);
 	if (strcmp(key, "cpuidle_driver") == 0) {
 		/* /sys/devices/system/cpu/cpuidle/current_driver, "none" without one */
 		f->cpuidle_driver = *v && strcmp(v, "none") != 0;
