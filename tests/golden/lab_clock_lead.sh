@@ -1,0 +1,43 @@
+#!/bin/bash
+# lab_clock_lead.sh - tools/lab/clock-lead: how long before its stamp a switch's and a wakeup's
+# rq clock was read, from the lab's hook probes (time=, the rq clock) and the recording's
+# rq_clock_offset_ns. Counted by hand on a made trace, offsets 1000 ns (CPU 0) and 2000 ns
+# (CPU 1):
+#   switches (CPU 0): a task-context hook call, time=1000000000, then a sleep's switch at
+#     1.000300: 1000300000 - (1000000000 + 1000) = 299 us. Not counted: a switch after a
+#     hook call in a hardirq (1.000500), one after a sched_waking came between (1.001200),
+#     one from idle (1.001600: the clock update was skipped). Median 299.
+#   wakeups (on CPU 1): time=1002000000, sched_wakeup onto CPU 1 at 1.002100: 1002100000 -
+#     (1002000000 + 2000) = 98 us; time=1003000000, onto CPU 0 (its offset) at 1.003059:
+#     1003059000 - 1003001000 = 58 us. Median 78.
+#   net: 299 - 78 = 221. Without offsets (none given, no facts file): nothing.
+set -u
+. "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
+golden_init lab_clock_lead
+ev() { printf '%16s-%-5s [%03d] %s %12s: %s\n' "$1" "$2" "$3" "$4" "$5" "$6"; }
+hook() { ev "$1" "$2" "$3" "$4" "$5" "sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=$6 flags=0"; }
+sw() { ev "$1" "$2" 0 d..2. "$3" "sched_switch: prev_comm=$1 prev_pid=$2 prev_prio=120 prev_state=$4 ==> next_comm=x next_pid=7 next_prio=120"; }
+{
+	echo "# tracer: nop"
+	hook t 5 0 d..2. 1.000100 1000000000
+	sw t 5 1.000300 S
+	hook x 7 0 d.h2. 1.000400 1000350000
+	sw x 7 1.000500 R
+	hook t 5 0 d..2. 1.001050 1001000000
+	ev t 5 0 d..3. 1.001100 "sched_waking: comm=w pid=9 prio=120 target_cpu=001"
+	sw t 5 1.001200 S
+	hook swapper/0 0 0 d..2. 1.001500 1001450000
+	sw swapper/0 0 1.001600 R
+	hook '<idle>' 0 1 d.h2. 1.002050 1002000000
+	ev '<idle>' 0 1 dNh2. 1.002100 "sched_wakeup: comm=w pid=9 prio=120 target_cpu=001"
+	hook '<idle>' 0 1 d.h2. 1.003010 1003000000
+	ev '<idle>' 0 1 d.h2. 1.003059 "sched_wakeup: comm=v pid=8 prio=120 target_cpu=000"
+} | gzip >"$tmp/t.txt.gz"
+lead() { "$GOVSIM_SOURCE_DIR/tools/lab/clock-lead" "$tmp/t.txt.gz" "$@"; }
+golden_equal "switch" "$(lead switch 1000:2000)" 299
+golden_equal "wakeup" "$(lead wakeup 1000:2000)" 78
+golden_equal "net" "$(lead net 1000:2000)" 221
+golden_equal "no offsets" "$(lead net)" ""
+echo "rq_clock_offset_ns = 1000:2000" >"$tmp/t.facts"
+golden_equal "offsets from the facts file" "$(lead net)" 221
+exit $fail
