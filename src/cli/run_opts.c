@@ -254,13 +254,13 @@ static int unknown_option(const char *usage, const char *arg)
  */
 static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transition_us",
 					      "switch_clock_lead_us", "wakeup_clock_lead_us",
-					      "update_points",
-					      "scaling_min_freq", "scaling_max_freq",
+					      "update_points", "scaling_min_freq", "scaling_max_freq",
 					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
 					      "freq_invariant", "dvfs_possible_from_any_cpu",
 					      "rq_clock_offset_ns", "start_freq",
 					      "governor_start_ns", "sched_autogroup",
-					      "cpuidle_driver", "kthread_traced", NULL};
+					      "cpuidle_driver", "kthread_traced",
+					      "rq_clock_traced", NULL};
 /* names, ", "-separated, after the text in sb (nothing for none) */
 static void join_names(const char *const *names, struct strbuf *sb)
 {

@@ -64,6 +64,8 @@ bool event_same(const struct event *a, const struct event *b)
 		return a->blocked.cpu == b->blocked.cpu;
 	case EV_GOV_RAW_FREQ:
 		return a->raw.khz == b->raw.khz;
+	case EV_GOV_HOOK:
+		return a->hook.time == b->hook.time && a->hook.irq == b->hook.irq;
 	case EV_CPU_FREQUENCY:
 	case EV_CPU_IDLE:
 	case EV_FREQ_MARKER:

@@ -39,7 +39,8 @@
 	X(BLOCKED_UPDATE, "update_blocked_averages")       \
 	X(GOV_RAW_FREQ, "resolve_freq")                     \
 	X(IOWAIT_BOOST, "sugov_set_iowait_boost")          \
-	X(PROCESS_EXIT, "sched_process_exit")
+	X(PROCESS_EXIT, "sched_process_exit")               \
+	X(GOV_HOOK, "sugov_update_single_freq")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -162,6 +163,12 @@ struct event {
 			  * `target_freq=N` kHz): the kernel's own util times the reference */
 			u32 khz;
 		} raw;
+		struct { /* GOV_HOOK: a call of schedutil's update hook (the lab's kprobe event on
+			  * sugov_update_single_freq, sugov_update_single before v5.15, or
+			  * sugov_update_shared, `time=N`): the rq clock (ns) of the update */
+			u64 time;
+			u32 irq; /* EV_IRQ_* bits of the calling context */
+		} hook;
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;
@@ -192,5 +199,14 @@ struct event {
 /* True when a and b record the same thing: every field but the source line (a trace that
  * carries one event twice). Compares only the fields of their type. */
 bool event_same(const struct event *a, const struct event *b);
+
+/* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups' and
+ * schedutil hook calls'); NULL for the other types, which do not keep them. */
+static inline u32 *event_irq_slot(struct event *ev)
+{
+	if (event_is_wake(ev->type))
+		return &ev->wake.irq;
+	return ev->type == EV_GOV_HOOK ? &ev->hook.irq : NULL;
+}
 
 #endif

@@ -13,7 +13,9 @@
  *   not the model's running task is trusted (the model is put right and the case counted).
  * - try_to_wake_up() takes the CPU the trace (or the emulated placement) gives; the task
  *   table is a pid hash (the kernel has task_structs).
- * - The rq clock is now_ns: no irq or steal time, util_irq = 0.
+ * - The rq clock is the event's time: no irq or steal time, util_irq = 0. A switch or wakeup
+ *   takes the clock the trace shows for it (sched_set_event_clock), else its stamp less the
+ *   configured lead (clock_before()).
  * - A task first seen without sched_wakeup_new starts with zero sums and last_update_time =
  *   its rq's clock_pelt then; with start_from_trace_util and trace util events before its
  *   first scheduling event it starts from those averages, last_update_time = 0, so its first
@@ -451,6 +453,13 @@ static u64 clock_before(u64 now, u64 lead)
 	return now > lead ? now - lead : 0;
 }
 
+/* The rq clock of the switch or wakeup being handled: the traced one where the trace shows it
+ * (sched_set_event_clock), else its stamp less the configured lead. */
+static u64 event_clock(const struct sched *s, u64 now, u64 lead)
+{
+	return s->event_clock ? s->event_clock : clock_before(now, lead);
+}
+
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
 {
 	int cpu = ev->cpu, ret;
@@ -483,7 +492,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	 * clock of the wakeup (or of a tick since), so they decay nothing and kick no governor
 	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2) */
 	if (!rq->clock_skip_req)
-		update_rq_clock(rq, clock_before(now, s->cfg.switch_clock_lead_ns));
+		update_rq_clock(rq, event_clock(s, now, s->cfg.switch_clock_lead_ns));
 	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)
@@ -501,7 +510,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		if (prev) {
 			see_prio(s, prev, ev->sw.prev_prio, now);
 			make_queued_on(s, prev, cpu, now);
-			update_rq_clock(rq, clock_before(now, s->cfg.switch_clock_lead_ns));
+			update_rq_clock(rq, event_clock(s, now, s->cfg.switch_clock_lead_ns));
 			set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
 		}
 	}
@@ -549,7 +558,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	fresh = !n->started;
 	if (fresh) {
 		rq->seen = true;
-		update_rq_clock(rq, clock_before(now, s->cfg.wakeup_clock_lead_ns));
+		update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
 		task_start(s, n, cpu, ev->wake.prio, now);
 	}
 	if (p->is_governor)
@@ -567,7 +576,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	p->cpu = cpu;
 	rq->seen = true;
 	/* try_to_wake_up()'s update_rq_clock() before the enqueue: wakeup_clock_lead_ns */
-	update_rq_clock(rq, clock_before(now, s->cfg.wakeup_clock_lead_ns));
+	update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
 	if (new_task && fresh && !n->seeded)
 		post_init_entity_util_avg(s, rq, p);
 	enqueue_task(s, rq, n);
@@ -682,7 +691,13 @@ static void task_exit(struct sched *s, struct task_node *n, u64 now)
 	node_free(s, n);
 }
 
-int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err)
+void sched_set_event_clock(struct sched *s, u64 clock_ns)
+{
+	s->event_clock = clock_ns;
+}
+
+static int sched_event_at(struct sched *s, const struct event *ev, u64 now_ns,
+			  struct gs_error *err)
 {
 	int ret;
 
@@ -725,6 +740,17 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 	default:
 		return 0;
 	}
+}
+
+int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err)
+{
+	int ret;
+
+	if (s->event_clock > now_ns) /* a clock read after its event's stamp: not this event's */
+		s->event_clock = 0;
+	ret = sched_event_at(s, ev, now_ns, err);
+	s->event_clock = 0;
+	return ret;
 }
 
 /* ---- periodic updates ------------------------------------------------------------------------ */
@@ -779,6 +805,9 @@ void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long fr
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
 		return;
 	rq = &s->rq[cpu];
+	if (freq_scale == rq->freq_scale) /* a frequency-invariant CPU that did not move, or one
+					   * that is not invariant: the clock is not read */
+		return;
 	update_rq_clock(rq, now_ns);
 	rq->freq_scale = freq_scale;
 	rq->pv.scale_freq = freq_scale;

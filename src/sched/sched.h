@@ -169,6 +169,11 @@ void sched_free(struct sched *s);
  * other types are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
  */
 int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err);
+/* The rq clock the kernel read for the next sched_event() (a switch's __schedule(), a wakeup's
+ * enqueue), where the trace shows it: that event's PELT updates happen at it instead of its
+ * stamp less switch_clock_lead_ns / wakeup_clock_lead_ns. The next sched_event() uses it when
+ * it is not after that event's now_ns, and clears it. */
+void sched_set_event_clock(struct sched *s, u64 clock_ns);
 /* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
  * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). Returns 0. */
 int sched_note_waking(struct sched *s, s32 pid);

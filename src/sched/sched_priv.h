@@ -93,6 +93,7 @@ struct sched {
 	bool idle_retain_tick; /* no cpuidle driver on a v6.1+ kernel: sched_cpu_idle_enter() */
 	bool post_init_se_weight; /* a new task's util by se_weight(), not se->load.weight */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
+	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
 	struct sched_stats stats;
 };
 

@@ -31,6 +31,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->uclamp_task = true;
 	cfg->freq_invariant = -1;
 	cfg->kthread_traced = 1;
+	cfg->rq_clock_traced = 1;
 	cfg->dvfs_any_cpu = -1;
 	cfg->cpuidle_driver = 1;
 	cfg->placement_slices = true;
@@ -122,6 +123,8 @@ static int *bool_param_field(struct sim_config *cfg, const char *key)
 		return &cfg->sched_autogroup;
 	if (strcmp(key, "kthread_traced") == 0)
 		return &cfg->kthread_traced;
+	if (strcmp(key, "rq_clock_traced") == 0)
+		return &cfg->rq_clock_traced;
 	return NULL;
 }
 

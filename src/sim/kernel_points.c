@@ -3,7 +3,8 @@
  * the scheduler tick (hrtimer_expire_entry) and the blocked-load refreshes (the lab's
  * update_blocked_averages probe, or softirq_entry of SCHED_SOFTIRQ). Each replaces the replay's
  * own model of it from its first event on (the tick grid of src/sim/sim.c sim_advance; the load
- * balancer's updates of balance.c).
+ * balancer's updates of balance.c). And the rq clock of a switch or a wakeup, where a traced call
+ * of schedutil's hook shows it.
  */
 #include "sim/sim_priv.h"
 
@@ -172,4 +173,74 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
 	s->w_idle_seen |= 1ull << ev->power.cpu_id;
 	sim_observers_cpu_state(&s->obs, s, (int)ev->power.cpu_id);
 	return 0;
+}
+
+/*
+ * The rq clock of a switch or a wakeup, where the trace shows it. __schedule() reads the rq
+ * clock first (update_rq_clock()), dequeues a sleeping task, picks the next one (after a newidle
+ * balance on a CPU about to idle) and only then traces sched_switch; try_to_wake_up() updates
+ * the target's clock, enqueues and only then traces sched_wakeup (kernel/sched/core.c, v4.19 to
+ * 7.2). Where that dequeue or enqueue updated the root cfs_rq, schedutil's hook ran inside, and
+ * the lab's probe on it (EV_GOV_HOOK, time=) gives that clock: on a slow guest tens of us before
+ * the stamp, run time the replay would otherwise count. The pairing (tools/lab/clock-lead's):
+ *   - a hook call claims the next sched_switch, sched_wakeup or sched_wakeup_new its CPU
+ *     traces; a sched_waking, sched_migrate_task, hrtimer_expire_entry, softirq_entry or
+ *     sched_process_exit of that CPU first ends the claim (other work, another clock read);
+ *   - a switch takes it when the call was outside interrupts (a tick's, a wakeup's read their
+ *     own clock) and the switch is not from idle (a wakeup onto an idle CPU asks __schedule()
+ *     to skip its clock update: the clock stays the wakeup's);
+ *   - a wakeup takes it as its target CPU's rq clock;
+ *   - the clock maps to trace time by rq_clock_offset_ns of the CPU it belongs to; sched_event()
+ *     ignores one after the event's stamp.
+ * Other switches and wakeups keep their stamps less switch_clock_lead_us / wakeup_clock_lead_us.
+ * Traced timing only (in work timing the replay moves the events itself).
+ */
+/* The events of a CPU that end a hook call's claim: the claimants and the other work. */
+static bool ends_hook_claim(enum event_type t)
+{
+	switch (t) {
+	case EV_SWITCH:
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+	case EV_MIGRATE:
+	case EV_HRTIMER_EXPIRE:
+	case EV_SOFTIRQ_ENTRY:
+	case EV_PROCESS_EXIT:
+		return true;
+	default:
+		return false;
+	}
+}
+
+void sim_note_event_clock(struct sim *s, const struct event *ev)
+{
+	struct sim_cpu *c;
+	int owner;
+	s64 t;
+
+	s->event_clock_ns = 0;
+	if (!s->clock_timing || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
+		return;
+	c = &s->cpu[ev->cpu];
+	if (ev->type == EV_GOV_HOOK) {
+		c->hook_pending = true;
+		c->hook_irq = ev->hook.irq != 0;
+		c->hook_time = ev->hook.time;
+		return;
+	}
+	if (!c->hook_pending || !ends_hook_claim(ev->type))
+		return;
+	c->hook_pending = false;
+	if (ev->type == EV_SWITCH)
+		owner = !c->hook_irq && ev->sw.prev_pid > 0 ? ev->cpu : -1;
+	else if (ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW)
+		owner = ev->wake.target_cpu;
+	else
+		return;
+	if (owner < 0 || owner >= s->plat->nr_cpus)
+		return;
+	t = (s64)c->hook_time + s->cfg.rq_clock_offset_ns[owner];
+	if (t > 0)
+		s->event_clock_ns = (u64)t;
 }

@@ -415,6 +415,7 @@ static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *er
 		return work_feed(s->work, ev, err);
 	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
 		return sched_note_waking(s->sched, ev->wake.pid);
+	sched_set_event_clock(s->sched, s->event_clock_ns);
 	return sim_sched_event(s, ev, ev->ts_ns, err);
 }
 
@@ -556,6 +557,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
 		return ret;
+	sim_note_event_clock(s, ev);
 
 	switch (ev->type) {
 	case EV_SWITCH:
@@ -590,6 +592,8 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return 0;
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
+	case EV_GOV_HOOK: /* sim_note_event_clock */
+		return 0;
 	default:
 		return feed_util(s, ev, err);
 	}
@@ -900,6 +904,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		}
 	}
 	s->kthread_timing = !s->work && cfg->kthread_traced;
+	s->clock_timing = !s->work && cfg->rq_clock_traced && cfg->has_rq_clock_offset;
 	*out = s;
 	return 0;
 }

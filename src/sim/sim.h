@@ -61,6 +61,10 @@ struct sim_config {
 	/* kthread_traced: a slow path follows the traced governor kthread where the trace shows
 	 * it (1, the default; cpufreq/kthread.h), or keeps the model's constants (0) */
 	int kthread_traced;
+	/* rq_clock_traced: a switch or wakeup takes the rq clock a traced call of schedutil's
+	 * hook shows for it (1, the default; src/sim/kernel_points.c), or its stamp less the
+	 * leads (0) */
+	int rq_clock_traced;
 	/* rq_clock_offset_ns: trace time minus the kernel's rq clock, per CPU (one value for all,
 	 * or one per CPU), where known: PELT periods fall where the kernel's do */
 	bool has_rq_clock_offset;

@@ -76,6 +76,10 @@ struct sim_place_state {
 
 struct sim_cpu {
 	int cluster;
+	/* the last traced call of schedutil's hook on this CPU while no event since ends its
+	 * claim on the next switch or wakeup (sim_note_event_clock) */
+	bool hook_pending, hook_irq;
+	u64 hook_time; /* its rq clock (the kernel's, ns) */
 	bool busy;              /* a workload task is running */
 	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
 	int traced_idle;        /* cpu_idle state in force; -1 none */
@@ -144,6 +148,10 @@ struct sim {
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
 	bool kthread_timing; /* traced timing, kthread_traced: look for the governor kthread */
+	/* traced timing, rq_clock_traced and rq_clock_offset_ns: the clocks of the traced hook
+	 * calls date switches and wakeups (kernel_points.c sim_note_event_clock) */
+	bool clock_timing;
+	u64 event_clock_ns; /* the rq clock (trace time) of the switch or wakeup fed; 0 none */
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
@@ -324,6 +332,9 @@ bool sim_take_event(struct sim *s, const struct event *ev);
 /* kernel_points.c: hrtimer_expire_entry (the tick), and update_blocked_averages / softirq_entry
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
+/* kernel_points.c: every event fed in traced timing, before it is applied: a traced call of
+ * schedutil's hook and what ends its claim; sets s->event_clock_ns for a switch or wakeup. */
+void sim_note_event_clock(struct sim *s, const struct event *ev);
 /* balance.c: set-up; a CPU's tick in traced timing (after the tick's own updates); a switch
  * on a CPU that was busy or not before it (after sim_refresh_busy()) */
 void sim_balance_start(struct sim *s, u64 t);

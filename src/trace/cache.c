@@ -70,6 +70,8 @@ static size_t payload_bytes(enum event_type t)
 		return sizeof(e->blocked);
 	case EV_GOV_RAW_FREQ:
 		return sizeof(e->raw);
+	case EV_GOV_HOOK:
+		return sizeof(e->hook);
 	case EV_IOWAIT_BOOST:
 		return sizeof(e->iowait);
 	case EV_PROCESS_EXIT:

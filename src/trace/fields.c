@@ -557,6 +557,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_GOV_RAW_FREQ:
 		ok = need_u32(&c, "target_freq", &ev->raw.khz);
 		break;
+	case EV_GOV_HOOK:
+		ok = opt_u64(&c, "time", NULL, &ev->hook.time, true);
+		break;
 	default:
 		ok = conv_util(&c, type, ev);
 		break;
@@ -578,6 +581,10 @@ static const struct ev_name ev_names[] = {
 #define GS_EVENT_ROW(name, str) {str, sizeof(str) - 1, EV_##name},
 	GS_EVENT_TYPES(GS_EVENT_ROW)
 #undef GS_EVENT_ROW
+	/* schedutil's hook under its other names (kernel/sched/cpufreq_schedutil.c):
+	 * sugov_update_single up to v5.14, sugov_update_shared for a policy of several CPUs */
+	{"sugov_update_single", 19, EV_GOV_HOOK},
+	{"sugov_update_shared", 19, EV_GOV_HOOK},
 	{"print", 5, EVNAME_MARKER},
 	{"bprint", 6, EVNAME_MARKER},
 	{"tracing_mark_write", 18, EVNAME_MARKER},

@@ -378,6 +378,37 @@ static void test_wake_context(void **state)
 	assert_int_equal(g.ev[7].wake.irq, 0);
 }
 
+/* The lab's kprobe events on schedutil's hook, under its three names (sugov_update_single up to
+ * v5.14, _single_freq from v5.15, _shared for a shared policy): the rq clock (time=) and the
+ * calling context from the flags column, as for a wakeup. */
+static void test_hook_probe(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("          <idle>-0       [001] d.h4.     7.000001: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=6940000123 flags=0\n"
+		  "             foo-42      [000] d..2.     7.000002: sugov_update_single: (sugov_update_single+0x0/0x1f0) time=6940000456 flags=0\n"
+		  "             foo-42      [000] d.s1.     7.000003: sugov_update_shared: (sugov_update_shared+0x4/0x2a0) time=18446744073709551615 flags=1\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 3);
+	assert_int_equal(g.ev[0].type, EV_GOV_HOOK);
+	assert_int_equal(g.ev[0].cpu, 1);
+	assert_int_equal(g.ev[0].hook.time, 6940000123ULL);
+	assert_int_equal(g.ev[0].hook.irq, EV_IRQ_HARD);
+	assert_int_equal(g.ev[1].type, EV_GOV_HOOK);
+	assert_int_equal(g.ev[1].hook.time, 6940000456ULL);
+	assert_int_equal(g.ev[1].hook.irq, 0);
+	assert_int_equal(g.ev[2].type, EV_GOV_HOOK);
+	assert_int_equal(g.ev[2].hook.time, 18446744073709551615ULL);
+	assert_int_equal(g.ev[2].hook.irq, EV_IRQ_SOFT);
+	/* without its clock the line is malformed, like any event missing a field it needs */
+	read_text("             foo-42      [000] d..2.     7.000002: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) flags=0\n",
+		  NULL, &g);
+	assert_int_equal(g.st.malformed, 1);
+	assert_int_equal(g.n, 0);
+}
+
 /*
  * The fast path against the generic one: every line is read as written (fields in the kernel's
  * order: the fast path) and with a field appended (which the fast path refuses, so the generic
@@ -1400,6 +1431,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_plugin_layout),
 		cmocka_unit_test(test_tracecmd_latency_layout),
 		cmocka_unit_test(test_wake_context),
+		cmocka_unit_test(test_hook_probe),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),

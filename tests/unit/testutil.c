@@ -153,6 +153,10 @@ void assert_event_equal(const struct event *a, const struct event *b)
 	case EV_GOV_RAW_FREQ:
 		assert_int_equal(a->raw.khz, b->raw.khz);
 		break;
+	case EV_GOV_HOOK:
+		assert_int_equal(a->hook.time, b->hook.time);
+		assert_int_equal(a->hook.irq, b->hook.irq);
+		break;
 	case EV_PROCESS_EXIT:
 		assert_string_equal(a->proc.comm, b->proc.comm);
 		assert_int_equal(a->proc.pid, b->proc.pid);

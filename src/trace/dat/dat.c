@@ -253,6 +253,7 @@ static int dat_fill(struct trace_reader *r, struct gs_error *err)
 	struct tep_record *rec;
 	struct tep_event *event;
 	struct event *ev;
+	u32 *irq;
 	struct fieldset fs;
 	const char *why;
 	char whybuf[160];
@@ -302,9 +303,9 @@ static int dat_fill(struct trace_reader *r, struct gs_error *err)
 				       "timestamp beyond 2^63 ns (9223372036.854775807 s)");
 		goto out_free;
 	}
-	if (event_is_wake(ev->type)) {
+	if ((irq = event_irq_slot(ev))) {
 		int fl = tep_data_flags(tep, rec);
-		ev->wake.irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
+		*irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
 	}
 	ev->ts_ns = rec->ts;
 	ev->line = r->lineno;

@@ -462,6 +462,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 {
 	const char *p = skip_spaces(line, end), *q, *body;
 	struct event *ev;
+	u32 *irq;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
@@ -481,8 +482,8 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	r->lineno++;
 	r->st.lines++;
 	ev->type = (enum event_type)type;
-	if (event_is_wake(ev->type))
-		ev->wake.irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
+	if ((irq = event_irq_slot(ev)))
+		*irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
@@ -553,6 +554,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 {
 	const char *p = line, *end = line + len, *name, *body;
 	struct event *ev;
+	u32 *irq;
 	const char *why;
 	const char *flags = NULL;
 	s32 pid, cpu;
@@ -610,8 +612,8 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	ret = text_payload(r, type, name, (size_t)(p - name), body, end, ev, err);
 	if (ret <= 0)
 		return ret;
-	if (event_is_wake(ev->type))
-		ev->wake.irq = flags_irq(flags, end);
+	if ((irq = event_irq_slot(ev)))
+		*irq = flags_irq(flags, end);
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
