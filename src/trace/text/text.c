@@ -487,7 +487,11 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	ev->line = r->lineno;
 	ev->cpu = cpu;
 	ev->pid = pid;
-	reader_commit(r);
+	/* reader_commit() of an event no older than every one before it (checked above): onto
+	 * the ring, in the slot reader_slot() gave */
+	r->max_ts_ns = ts;
+	r->ring_seq[ev - r->ring] = r->seq++;
+	r->ring_count++;
 	return (size_t)(q + 1 - line);
 }
 
@@ -700,21 +704,30 @@ static int text_open(struct trace_reader *r, struct gs_error *err)
  */
 static int text_fill(struct trace_reader *r, struct gs_error *err)
 {
-	bool batch = false;
+	const char *start = r->buf + r->buf_pos, *p = start, *end = r->buf + r->buf_len;
+	u32 room = 0;
 	char *line;
 	size_t len;
 	int ret;
 
-	while (r->ring_count + r->slack < r->ring_cap &&
-	       r->ring_count + r->heap_n + r->slack < r->max_held) {
-		size_t used = text_parse_hot_line(r, r->buf + r->buf_pos, r->buf + r->buf_len);
+	/* the lines the loop below may take: each one that it takes adds one event to the ring
+	 * and none to the heap */
+	if (r->ring_count + r->slack < r->ring_cap &&
+	    r->ring_count + r->heap_n + r->slack < r->max_held) {
+		room = r->ring_cap - r->ring_count - r->slack;
+		if (room > r->max_held - r->ring_count - r->heap_n - r->slack)
+			room = r->max_held - r->ring_count - r->heap_n - r->slack;
+	}
+	for (; room; room--) {
+		size_t used = text_parse_hot_line(r, p, end);
 		if (!used)
 			break;
-		r->buf_pos += used;
-		batch = true;
+		p += used;
 	}
-	if (batch)
+	if (p != start) {
+		r->buf_pos += (size_t)(p - start);
 		return 0;
+	}
 	ret = reader_next_line(r, &line, &len, err);
 	if (ret == READER_LINE_TOO_LONG)
 		return reader_malformed(r, r->lineno, err, "line longer than %u bytes",
