@@ -388,7 +388,7 @@ static bool order_may_deliver(const struct trace_reader *r, int *from)
 
 /* The next event out, where it is held (a ring or pool slot that nothing writes before the
  * next fill): `from` is order_earliest()'s answer (0 ring, 1 heap). */
-static const struct event *deliver(struct trace_reader *r, int from)
+static inline const struct event *deliver(struct trace_reader *r, int from)
 {
 	struct trace_stats *st = &r->st;
 	const struct event *ev;
@@ -400,16 +400,16 @@ static const struct event *deliver(struct trace_reader *r, int from)
 		r->ring_head = ring_index(r, 1);
 		r->ring_count--;
 	}
-	if (!r->have_out || ev->ts_ns > r->last_out_ts_ns) {
-		r->last_out_ts_ns = ev->ts_ns;
+	/* last_out_ts_ns and last_ts_ns are both the latest time delivered, first_ts_ns the
+	 * earliest: one compare chain keeps the three */
+	if (st->events == 0) {
+		st->first_ts_ns = st->last_ts_ns = r->last_out_ts_ns = ev->ts_ns;
 		r->have_out = true;
+	} else if (ev->ts_ns > st->last_ts_ns) {
+		st->last_ts_ns = r->last_out_ts_ns = ev->ts_ns;
+	} else if (ev->ts_ns < st->first_ts_ns) {
+		st->first_ts_ns = ev->ts_ns;
 	}
-	if (st->events == 0)
-		st->first_ts_ns = ev->ts_ns;
-	if (ev->ts_ns > st->last_ts_ns || st->events == 0)
-		st->last_ts_ns = ev->ts_ns;
-	if (ev->ts_ns < st->first_ts_ns)
-		st->first_ts_ns = ev->ts_ns;
 	st->events++;
 	st->by_type[ev->type]++;
 	if (ev->cpu >= 0) {
@@ -826,7 +826,16 @@ int trace_reader_next_ref(struct trace_reader *r, const struct event **ev, struc
 {
 	for (;;) {
 		int ret, from;
-		if (order_may_deliver(r, &from)) {
+		if (!r->heap_n && r->ring_count) {
+			/* nothing out of order held (nearly always): order_may_deliver() for the
+			 * ring's head alone */
+			u64 ts = r->ring[r->ring_head].ts_ns;
+			if (r->done || r->ring_count + r->slack > r->max_held ||
+			    (r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns)) {
+				*ev = deliver(r, 0);
+				return 1;
+			}
+		} else if (order_may_deliver(r, &from)) {
 			*ev = deliver(r, from);
 			return 1;
 		}

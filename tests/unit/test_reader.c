@@ -643,6 +643,73 @@ static void test_kernel_layout_equals_line_path(void **state)
 }
 
 /*
+ * The batches of the kernel's layout where the re-ordering stage is full: 40000 in-order lines
+ * 1/8 us apart (5 ms, inside the 10 ms window: more than the 32768 events held at most, so
+ * events leave because the stage is full, not because they are old), and every 997th line
+ * 6 ms back in time: within the window while the first 32768 are held, older than events
+ * already handed out (32768 lines are 4.1 ms) after. How many are counted as each depends on how far the reader
+ * has read ahead when the old line comes: the same as on the line-by-line path (the TGID
+ * column) exactly when the batches stop where the stage is full, with the heap counted.
+ */
+static void test_kernel_layout_batches_when_full(void **state)
+{
+	const size_t cap = 8u << 20;
+	size_t len[2] = {0, 0};
+	char *text[2];
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct gs_error err;
+	struct event a, b;
+	const struct trace_stats *sa, *sb;
+	u64 n = 0;
+	(void)state;
+
+	text[0] = malloc(cap);
+	text[1] = malloc(cap);
+	assert_non_null(text[0]);
+	assert_non_null(text[1]);
+	for (unsigned i = 0; i < 40000; i++) {
+		unsigned long long us = 1000000 + i / 8 - (i % 997 == 500 ? 6000 : 0);
+		for (int v = 0; v < 2; v++) {
+			len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
+						   "%16s-%-7u %s[%03u] d..2 %5llu.%06llu: cpu_idle: state=%u cpu_id=%u\n",
+						   "<idle>", 0u, v ? "(-------) " : "", i % 8, us / 1000000,
+						   us % 1000000, i % 3, i % 8);
+			assert_true(len[v] < cap);
+		}
+	}
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
+	for (;;) {
+		int ret_a = trace_reader_next(ra, &a, &err);
+		int ret_b = trace_reader_next(rb, &b, &err);
+		assert_int_equal(ret_a, ret_b);
+		if (ret_a != 1)
+			break;
+		n++;
+		assert_int_equal(a.ts_ns, b.ts_ns);
+		assert_int_equal(a.line, b.line);
+		assert_int_equal(a.cpu, b.cpu);
+		assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+	}
+	sa = trace_reader_stats(ra);
+	sb = trace_reader_stats(rb);
+	assert_int_equal(n, 40000);
+	assert_true(sa->reordered > 0);
+	assert_true(sa->disorder_beyond_window > 0);
+	assert_int_equal(sa->reordered, sb->reordered);
+	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
+	assert_int_equal(sa->nr_reported, sb->nr_reported);
+	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
+		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
+				    strchr(sb->reported[i] + 1, '\''));
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+	free(text[0]);
+	free(text[1]);
+}
+
+/*
  * The juno trace.dat as trace-cmd prints it with plugins and in its -l layout (made by
  * libtraceevent, tests/golden/input/README.md) against its `trace-cmd report -N` text: the same
  * events. prev_state differs where the layouts carry different facts: the plugin prints "R" for
@@ -1434,6 +1501,7 @@ int main(void)
 		cmocka_unit_test(test_hook_probe),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
+		cmocka_unit_test(test_kernel_layout_batches_when_full),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),
 		cmocka_unit_test(test_markers_and_unknown),
 		cmocka_unit_test(test_malformed_counted),

@@ -199,7 +199,7 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 
 /* v5.9 sched_switch: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s
  * next_pid=%d next_prio=%d" (the " ==>" may be absent, as in older trace-cmd). */
-static const char *fast_switch(const char *p, const char *end, struct event *ev)
+TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event *ev)
 {
 	const char *v;
 	s64 st;
@@ -232,7 +232,7 @@ static const char *fast_switch(const char *p, const char *end, struct event *ev)
 }
 
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
-static const char *fast_wake(const char *p, const char *end, struct event *ev)
+TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *ev)
 {
 	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
 	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
@@ -268,8 +268,10 @@ static const char *fast_power(const char *p, const char *end, struct event *ev)
 
 /* The fast path of event `type`: the end of its last value, or NULL when it has none or the
  * line is not in its order. A switch rather than a table of pointers: the direct calls inline
- * (1-2 % of the reader's time). */
-static inline const char *fast_parse(int type, const char *p, const char *end, struct event *ev)
+ * (1-2 % of the reader's time). fast_parse(), fast_switch() and fast_wake() are always inlined
+ * (GCC would call them: 20 instructions a line more); fast_power() and fast_migrate() are left
+ * to the compiler, which calls fast_power() (inlined too, it costs more than the call). */
+TEXT_INLINE const char *fast_parse(int type, const char *p, const char *end, struct event *ev)
 {
 	switch (type) {
 	case EV_SWITCH:
@@ -488,7 +490,11 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	ev->line = r->lineno;
 	ev->cpu = cpu;
 	ev->pid = pid;
-	reader_commit(r);
+	/* reader_commit() of an event no older than every one before it (checked above): onto
+	 * the ring, in the slot reader_slot() gave */
+	r->max_ts_ns = ts;
+	r->ring_seq[ev - r->ring] = r->seq++;
+	r->ring_count++;
 	return (size_t)(q + 1 - line);
 }
 
@@ -702,21 +708,30 @@ static int text_open(struct trace_reader *r, struct gs_error *err)
  */
 static int text_fill(struct trace_reader *r, struct gs_error *err)
 {
-	bool batch = false;
+	const char *start = r->buf + r->buf_pos, *p = start, *end = r->buf + r->buf_len;
+	u32 room = 0;
 	char *line;
 	size_t len;
 	int ret;
 
-	while (r->ring_count + r->slack < r->ring_cap &&
-	       r->ring_count + r->heap_n + r->slack < r->max_held) {
-		size_t used = text_parse_hot_line(r, r->buf + r->buf_pos, r->buf + r->buf_len);
+	/* the lines the loop below may take: each one that it takes adds one event to the ring
+	 * and none to the heap */
+	if (r->ring_count + r->slack < r->ring_cap &&
+	    r->ring_count + r->heap_n + r->slack < r->max_held) {
+		room = r->ring_cap - r->ring_count - r->slack;
+		if (room > r->max_held - r->ring_count - r->heap_n - r->slack)
+			room = r->max_held - r->ring_count - r->heap_n - r->slack;
+	}
+	for (; room; room--) {
+		size_t used = text_parse_hot_line(r, p, end);
 		if (!used)
 			break;
-		r->buf_pos += used;
-		batch = true;
+		p += used;
 	}
-	if (batch)
+	if (p != start) {
+		r->buf_pos += (size_t)(p - start);
 		return 0;
+	}
 	ret = reader_next_line(r, &line, &len, err);
 	if (ret == READER_LINE_TOO_LONG)
 		return reader_malformed(r, r->lineno, err, "line longer than %u bytes",
