@@ -342,6 +342,50 @@ static void test_tracecmd_latency_layout(void **state)
 	assert_int_equal(g.ev[3].wake.pid, 5);
 }
 
+/* Two readers of two texts meant to give the same events: open both. */
+static void open_pair(char *const text[2], struct trace_reader **ra, struct trace_reader **rb)
+{
+	struct gs_error err;
+
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, ra, &err), 0);
+	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, rb, &err), 0);
+}
+
+/* The next event of each: both or neither (false at the end), with the same type, time, line,
+ * CPU and pid. */
+static bool next_pair(struct trace_reader *ra, struct trace_reader *rb, struct event *a,
+		      struct event *b)
+{
+	struct gs_error err;
+	int ret_a = trace_reader_next(ra, a, &err);
+	int ret_b = trace_reader_next(rb, b, &err);
+
+	assert_int_equal(ret_a, ret_b);
+	if (ret_a != 1)
+		return false;
+	assert_int_equal(a->type, b->type);
+	assert_int_equal(a->ts_ns, b->ts_ns);
+	assert_int_equal(a->line, b->line);
+	assert_int_equal(a->cpu, b->cpu);
+	assert_int_equal(a->pid, b->pid);
+	return true;
+}
+
+/* Both readers re-ordered events and met some beyond the window, the same ones, and said so
+ * in the same words (after the file's name). */
+static void same_disorder(const struct trace_stats *sa, const struct trace_stats *sb)
+{
+	assert_true(sa->reordered > 0);
+	assert_true(sa->disorder_beyond_window > 0);
+	assert_int_equal(sa->reordered, sb->reordered);
+	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
+	assert_int_equal(sa->nr_reported, sb->nr_reported);
+	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
+		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
+				    strchr(sb->reported[i] + 1, '\''));
+}
+
 /* The waker's context of sched_waking/_wakeup(_new): the common pid is the waker, the flags
  * column's third character (v5.9 trace_print_lat_fmt()) says hard/soft irq or NMI. One line
  * per layout: the kernel's (hot path, then the generic path for sched_waking), trace-cmd's with
@@ -426,7 +470,6 @@ static void test_fast_path_equals_generic(void **state)
 	size_t cap = 1 << 20, len[2] = {0, 0};
 	char *text[2];
 	struct trace_reader *ra = NULL, *rb = NULL;
-	struct gs_error err;
 	struct event a, b;
 	unsigned line = 0;
 	u64 n = 0;
@@ -461,15 +504,8 @@ static void test_fast_path_equals_generic(void **state)
 					}
 				line++;
 			}
-	gs_error_clear(&err);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
-	for (;;) {
-		int ret_a = trace_reader_next(ra, &a, &err);
-		int ret_b = trace_reader_next(rb, &b, &err);
-		assert_int_equal(ret_a, ret_b);
-		if (ret_a != 1)
-			break;
+	open_pair(text, &ra, &rb);
+	while (next_pair(ra, rb, &a, &b)) {
 		n++;
 		assert_int_equal(a.type, b.type);
 		assert_int_equal(a.ts_ns, b.ts_ns);
@@ -516,7 +552,6 @@ static void test_kernel_layout_equals_line_path(void **state)
 	size_t len[2] = {0, 0};
 	char *text[2];
 	struct trace_reader *ra = NULL, *rb = NULL;
-	struct gs_error err;
 	struct event a, b;
 	u64 seed = 42, t_us = 1000000, n = 0, want_events = 0;
 	const struct trace_stats *sa, *sb;
@@ -587,21 +622,9 @@ static void test_kernel_layout_equals_line_path(void **state)
 		}
 	}
 	assert_true(len[0] > 2 * (1u << 20)); /* crosses the input buffer's end */
-	gs_error_clear(&err);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
-	for (;;) {
-		int ret_a = trace_reader_next(ra, &a, &err);
-		int ret_b = trace_reader_next(rb, &b, &err);
-		assert_int_equal(ret_a, ret_b);
-		if (ret_a != 1)
-			break;
+	open_pair(text, &ra, &rb);
+	while (next_pair(ra, rb, &a, &b)) {
 		n++;
-		assert_int_equal(a.type, b.type);
-		assert_int_equal(a.ts_ns, b.ts_ns);
-		assert_int_equal(a.line, b.line);
-		assert_int_equal(a.cpu, b.cpu);
-		assert_int_equal(a.pid, b.pid);
 		switch (a.type) {
 		case EV_SWITCH:
 			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
@@ -624,14 +647,7 @@ static void test_kernel_layout_equals_line_path(void **state)
 	assert_int_equal(sa->lines, 20000);
 	assert_int_equal(sa->malformed, 0);
 	assert_int_equal(sb->malformed, 0);
-	assert_true(sa->reordered > 0);
-	assert_true(sa->disorder_beyond_window > 0);
-	assert_int_equal(sa->reordered, sb->reordered);
-	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
-	assert_int_equal(sa->nr_reported, sb->nr_reported);
-	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
-		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
-				    strchr(sb->reported[i] + 1, '\''));
+	same_disorder(sa, sb);
 	assert_memory_equal(sa->by_type, sb->by_type, sizeof(sa->by_type));
 	assert_true(sa->by_type[EV_WAKING] > 0);
 	assert_int_equal(sa->first_ts_ns, sb->first_ts_ns);
@@ -657,7 +673,6 @@ static void test_kernel_layout_batches_when_full(void **state)
 	size_t len[2] = {0, 0};
 	char *text[2];
 	struct trace_reader *ra = NULL, *rb = NULL;
-	struct gs_error err;
 	struct event a, b;
 	const struct trace_stats *sa, *sb;
 	u64 n = 0;
@@ -677,32 +692,15 @@ static void test_kernel_layout_batches_when_full(void **state)
 			assert_true(len[v] < cap);
 		}
 	}
-	gs_error_clear(&err);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[0], ".txt"), NULL, &ra, &err), 0);
-	assert_int_equal(trace_reader_open(test_tmpfile(text[1], ".txt"), NULL, &rb, &err), 0);
-	for (;;) {
-		int ret_a = trace_reader_next(ra, &a, &err);
-		int ret_b = trace_reader_next(rb, &b, &err);
-		assert_int_equal(ret_a, ret_b);
-		if (ret_a != 1)
-			break;
+	open_pair(text, &ra, &rb);
+	while (next_pair(ra, rb, &a, &b)) {
 		n++;
-		assert_int_equal(a.ts_ns, b.ts_ns);
-		assert_int_equal(a.line, b.line);
-		assert_int_equal(a.cpu, b.cpu);
 		assert_memory_equal(&a.power, &b.power, sizeof(a.power));
 	}
 	sa = trace_reader_stats(ra);
 	sb = trace_reader_stats(rb);
 	assert_int_equal(n, 40000);
-	assert_true(sa->reordered > 0);
-	assert_true(sa->disorder_beyond_window > 0);
-	assert_int_equal(sa->reordered, sb->reordered);
-	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
-	assert_int_equal(sa->nr_reported, sb->nr_reported);
-	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
-		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
-				    strchr(sb->reported[i] + 1, '\''));
+	same_disorder(sa, sb);
 	trace_reader_free(ra);
 	trace_reader_free(rb);
 	free(text[0]);
