@@ -105,7 +105,8 @@ static void finish_identity(struct sim *s, struct run_result *r, u64 span)
 }
 
 /* r->notes: the loop's own, then the scheduler model's, the kernel profile's, the work
- * backlog's and the warm-up's. 0, or GS_ENOMEM. */
+ * backlog's, the placement driver's, the observers' notes hooks' and the warm-up's. 0, or
+ * GS_ENOMEM. */
 static int finish_notes(struct sim *s, struct run_result *r, u64 end)
 {
 	int ret = 0;
@@ -147,6 +148,7 @@ static int finish_notes(struct sim *s, struct run_result *r, u64 end)
 		strbuf_free(&note);
 	}
 	sim_placement_finish(s, end, r);
+	sim_observers_notes(&s->obs, s, end, r);
 	if (s->cfg.opts.warmup_ns)
 		run_result_note(r, "the first %" PRIu64 " ms are a warm-up, not measured",
 				(u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));

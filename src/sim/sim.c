@@ -133,6 +133,7 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
 			if (s->pl.on && s->cfg.placement_slices)
 				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
+			sim_observers_task_ran(&s->obs, s, p, cpu, st->in_at_ns, now);
 			st->on_cpu = false;
 		}
 	}
@@ -385,6 +386,7 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	if (s->pl.on && ev->type == EV_MIGRATE) /* only the work layer's misfit pulls */
 		sim_placement_pulled(s, sched_task_find(s->sched, ev->migrate.pid),
 				     ev->migrate.orig_cpu);
+	sim_observers_sched_applied(&s->obs, s, ev, now);
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
