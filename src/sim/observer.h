@@ -80,7 +80,8 @@ struct sim;
 	X(SIM_OBSERVER_EXITED, "exited")            /* exited.c, every replay */                 \
 	X(SIM_OBSERVER_WATTSON, "wattson")          /* wattson_observer.c, --power-model wattson */ \
 	X(SIM_OBSERVER_VALIDATE, "validate")        /* validate.c, govsim validate */            \
-	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */
+	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */ \
+	X(SIM_OBSERVER_PLACEMENT, "placement")      /* placement.c, run --placement eas */
 
 #define SIM_OBSERVER_KIND_ENUM(id, name) id,
 /* SIM_OBSERVER_NONE (0) is what a registration that forgot its .kind says: it is refused. */

@@ -363,7 +363,8 @@ static void test_each_kind_once(void **state)
 	struct gs_error err;
 	(void)state;
 
-	assert_int_equal(SIM_MAX_OBSERVERS, 5); /* overhead, exited, wattson, validate, placement */
+	/* overhead, exited, wattson, validate, placement check, placement */
+	assert_int_equal(SIM_MAX_OBSERVERS, 6);
 	for (int k = SIM_OBSERVER_NONE + 1; k < SIM_OBSERVER_KIND_END; k++) {
 		struct sim_observer o = full((enum sim_observer_kind)k, "x");
 
@@ -387,7 +388,7 @@ static void test_each_kind_once(void **state)
 	assert_int_equal(obs.nr_task_ran, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
-	assert_string_equal(trail, "release:x release:x release:x release:x release:x ");
+	assert_string_equal(trail, "release:x release:x release:x release:x release:x release:x ");
 	/* the list is empty again: a kind can be added anew */
 	assert_int_equal(sim_observers_add(&obs, &twice, &err), 0);
 	sim_observers_release(&obs);
