@@ -101,11 +101,13 @@ static void finish_identity(struct sim *s, struct run_result *r, u64 span)
 		 s->cfg.opts.power_model != POWER_MODEL_COSTS ? "J"
 							      : power_unit(p, s->cfg.opts.power_model));
 	snprintf(r->kernel, sizeof(r->kernel), "%s", s->kp->name);
+	snprintf(r->placement, sizeof(r->placement), "%s", "traced"); /* the driver's: "eas" */
 	snprintf(r->govsim_version, sizeof(r->govsim_version), "%s", GOVSIM_VERSION);
 }
 
 /* r->notes: the loop's own, then the scheduler model's, the kernel profile's, the work
- * backlog's and the warm-up's. 0, or GS_ENOMEM. */
+ * backlog's, the observers' notes hooks' (the placement driver's) and the warm-up's. 0, or
+ * GS_ENOMEM. */
 static int finish_notes(struct sim *s, struct run_result *r, u64 end)
 {
 	int ret = 0;
@@ -146,7 +148,7 @@ static int finish_notes(struct sim *s, struct run_result *r, u64 end)
 			run_result_note(r, "%s", strbuf_str(&note));
 		strbuf_free(&note);
 	}
-	sim_placement_finish(s, end, r);
+	sim_observers_notes(&s->obs, s, end, r);
 	if (s->cfg.opts.warmup_ns)
 		run_result_note(r, "the first %" PRIu64 " ms are a warm-up, not measured",
 				(u64)(s->cfg.opts.warmup_ns / NSEC_PER_MSEC));

@@ -1,7 +1,7 @@
 /*
  * observer.c - the replay's list of observers (observer.h): adding one (and filing it under
- * each hook it has), and the hooks called once per replay (start, finish, finish_tasks,
- * release). The hooks called on the event path are inline in observer.h.
+ * each hook it has), and the hooks called once per replay (start, notes, finish,
+ * finish_tasks, release). The hooks called on the event path are inline in observer.h.
  */
 #include "sim/observer.h"
 
@@ -44,8 +44,12 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->opp_change[obs->nr_opp_change++] = n;
 	if (n->sched_event)
 		obs->sched_event[obs->nr_sched_event++] = n;
+	if (n->sched_applied)
+		obs->sched_applied[obs->nr_sched_applied++] = n;
 	if (n->sched_done)
 		obs->sched_done[obs->nr_sched_done++] = n;
+	if (n->task_ran)
+		obs->task_ran[obs->nr_task_ran++] = n;
 	if (n->task_event)
 		obs->task_event[obs->nr_task_event++] = n;
 	if (n->rq_task)
@@ -75,6 +79,13 @@ int sim_observers_start(struct sim_observers *obs, struct sim *s, u64 t, struct 
 			return ret;
 	}
 	return 0;
+}
+
+void sim_observers_notes(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r)
+{
+	for (int i = 0; i < obs->nr; i++)
+		if (obs->all[i].notes)
+			obs->all[i].notes(s, obs->all[i].state, end, r);
 }
 
 int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r,

@@ -16,8 +16,17 @@
  *   sched_event  a scheduling event (switch, wakeup, wakeup_new, migrate) is about to be
  *                applied to the scheduler model, which the loop has brought to its time: the
  *                state the kernel decided from.
+ *   sched_applied a scheduling event has been applied to the scheduler model at emulated
+ *                time now, its task events reported: in traced timing each traced one at its
+ *                time; in work timing each one the work layer replays, when it does (the
+ *                EV_MIGRATE it makes to move a running task included). Before the loop's
+ *                context-switch governor update and the CPU's new busy state.
  *   sched_done   a traced scheduling event has been fed to the replay (applied in traced
  *                timing; queued for the work layer in work timing).
+ *   task_ran     a task that ran on cpu from start stopped running at end (its TASK_EV_PREEMPT
+ *                or TASK_EV_SLEEP), before that event's task_event hooks. start is its
+ *                switch-in, or the trace's start (or the warm-up's end) for a task running
+ *                then; a switch-out whose switch-in the replay did not see calls nothing.
  *   task_event   the scheduler model reports a task event (sched.h's TASK_EV_*) on cpu at now.
  *   rq_task      p is enqueued on cpu (enqueue true: after uclamp's rq inc, the static key
  *                as the enqueue left it) or dequeued from it (before uclamp's rq dec), where
@@ -37,6 +46,9 @@
  *                true the replay frees the task's state (p->owner_data) and the scheduler
  *                model the task.
  *   warmup       --warmup-ms ends at t: the measurements start again from zero.
+ *   notes        the replay's end at `end`, while the loop's own notes are written to r
+ *                (finish.c's finish_notes: after the work backlog's, before the warm-up's and
+ *                the governor start's): add the feature's results and notes that go there.
  *   finish       the replay's end at `end`, once the policies' results are in r: add the
  *                feature's results. Returns 0 or a negative code with err set.
  *   finish_tasks the second phase of the end, after every observer's finish and the
@@ -68,7 +80,8 @@ struct sim;
 	X(SIM_OBSERVER_EXITED, "exited")            /* exited.c, every replay */                 \
 	X(SIM_OBSERVER_WATTSON, "wattson")          /* wattson_observer.c, --power-model wattson */ \
 	X(SIM_OBSERVER_VALIDATE, "validate")        /* validate.c, govsim validate */            \
-	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */
+	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */ \
+	X(SIM_OBSERVER_PLACEMENT, "placement")      /* placement.c, run --placement eas */
 
 #define SIM_OBSERVER_KIND_ENUM(id, name) id,
 /* SIM_OBSERVER_NONE (0) is what a registration that forgot its .kind says: it is refused. */
@@ -92,7 +105,10 @@ struct sim_observer {
 	void (*freq_change)(struct sim *s, void *state, int cluster, u64 t, u32 khz);
 	void (*opp_change)(struct sim *s, void *state, int cluster, u64 t, u32 khz);
 	void (*sched_event)(struct sim *s, void *state, const struct event *ev);
+	void (*sched_applied)(struct sim *s, void *state, const struct event *ev, u64 now);
 	void (*sched_done)(struct sim *s, void *state, const struct event *ev);
+	void (*task_ran)(struct sim *s, void *state, const struct task *p, int cpu, u64 start,
+			 u64 end);
 	void (*task_event)(struct sim *s, void *state, const struct task *p, int cpu,
 			   enum sched_task_event ev, u64 now);
 	void (*rq_task)(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue);
@@ -102,6 +118,7 @@ struct sim_observer {
 	void (*account)(struct sim *s, void *state, int cluster, u64 dt, bool any_busy);
 	bool (*task_exit)(struct sim *s, void *state, struct task *p, u64 now);
 	void (*warmup)(struct sim *s, void *state, u64 t);
+	void (*notes)(struct sim *s, void *state, u64 end, struct run_result *r);
 	int (*finish)(struct sim *s, void *state, u64 end, struct run_result *r,
 		      struct gs_error *err);
 	int (*finish_tasks)(struct sim *s, void *state, u64 end, struct run_result *r,
@@ -115,14 +132,16 @@ struct sim_observers {
 	int nr;
 	unsigned int kinds; /* bit per kind on the list */
 	struct sim_observer all[SIM_MAX_OBSERVERS];
-	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_done,
-		nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval, nr_trace_event, nr_account,
-		nr_task_exit, nr_warmup;
+	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_applied,
+		nr_sched_done, nr_task_ran, nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval,
+		nr_trace_event, nr_account, nr_task_exit, nr_warmup;
 	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
 	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
 	const struct sim_observer *opp_change[SIM_MAX_OBSERVERS];
 	const struct sim_observer *sched_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *sched_applied[SIM_MAX_OBSERVERS];
 	const struct sim_observer *sched_done[SIM_MAX_OBSERVERS];
+	const struct sim_observer *task_ran[SIM_MAX_OBSERVERS];
 	const struct sim_observer *task_event[SIM_MAX_OBSERVERS];
 	const struct sim_observer *rq_task[SIM_MAX_OBSERVERS];
 	const struct sim_observer *update_util[SIM_MAX_OBSERVERS];
@@ -140,6 +159,8 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		      struct gs_error *err);
 /* Call every start hook; the first failure stops it. */
 int sim_observers_start(struct sim_observers *obs, struct sim *s, u64 t, struct gs_error *err);
+/* Call every notes hook. */
+void sim_observers_notes(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r);
 /* Call every finish hook; the first failure stops it. */
 int sim_observers_finish(struct sim_observers *obs, struct sim *s, u64 end, struct run_result *r,
 			 struct gs_error *err);
@@ -177,11 +198,25 @@ static inline void sim_observers_sched_event(const struct sim_observers *obs, st
 		obs->sched_event[i]->sched_event(s, obs->sched_event[i]->state, ev);
 }
 
+static inline void sim_observers_sched_applied(const struct sim_observers *obs, struct sim *s,
+					       const struct event *ev, u64 now)
+{
+	for (int i = 0; i < obs->nr_sched_applied; i++)
+		obs->sched_applied[i]->sched_applied(s, obs->sched_applied[i]->state, ev, now);
+}
+
 static inline void sim_observers_sched_done(const struct sim_observers *obs, struct sim *s,
 					    const struct event *ev)
 {
 	for (int i = 0; i < obs->nr_sched_done; i++)
 		obs->sched_done[i]->sched_done(s, obs->sched_done[i]->state, ev);
+}
+
+static inline void sim_observers_task_ran(const struct sim_observers *obs, struct sim *s,
+					  const struct task *p, int cpu, u64 start, u64 end)
+{
+	for (int i = 0; i < obs->nr_task_ran; i++)
+		obs->task_ran[i]->task_ran(s, obs->task_ran[i]->state, p, cpu, start, end);
 }
 
 static inline void sim_observers_task_event(const struct sim_observers *obs, struct sim *s,

@@ -1,6 +1,7 @@
 /*
- * placement.c - --placement eas: the replay loop's side of the task placement what-if. At each
- * wakeup the work timing layer replays (struct work_host.place), the CPU is chosen as v5.9's
+ * placement.c - --placement eas: the task placement what-if, an observer of the replay
+ * (observer.h) with a strategy the work timing layer asks (struct work_host.place and
+ * take_pull). At each wakeup the work timing layer replays, the CPU is chosen as v5.9's
  * select_task_rq() would from the emulated state (src/sched/eas.h: find_energy_efficient_cpu,
  * or wake_affine + select_idle_capacity while overutilized; find_idlest_cpu at fork;
  * select_task_rq_rt for RT tasks), and the root domain's overutilized flag and the misfit
@@ -14,6 +15,8 @@
  *    whose cluster has spare capacity (fair_eas.c's rule; the ILB/softirq/stopper
  *    delays, sub-ms, are not added).
  * The overutilized time is the emulated time the flag was set, in seconds.
+ * validate --placement eas registers the same root domain as another observer, the placement
+ * check: it keeps the flags up as the driver would and scores the kernel's traced choices.
  */
 #include "sim/sim_priv.h"
 
@@ -26,6 +29,22 @@
 
 #define BUSY_FACTOR 32
 
+/* The root domain as v5.9's placement reads it, the flags it keeps (overutilized, misfit), and
+ * counts: the driver's state (`driver`), or the placement check's. */
+struct sim_place {
+	bool driver; /* --placement eas: the replay places the tasks (else validate's check) */
+	struct eas_rd rd;
+	struct em_perf_domain pd[EAS_MAX_PD];
+	u64 wakeups, forks, migrations, misfit_pulls, misfit_ticks, ou_switches;
+	u64 ou_ns, ou_since;    /* overutilized time; since when (NO_TIME: not set) */
+	u64 next_lb_ns;         /* the next root-level recomputation of the flag */
+	int pull_src, pull_dst; /* a misfit pull for the work layer (-1: none) */
+	s32 pull_pid;           /* of this task, if still running on pull_src */
+	struct run_place_slice *slices; /* what ran where (heap; moved to the result) */
+	size_t nr_slices, cap_slices;
+	bool slices_cut;        /* SIM_PLACE_SLICES_MAX reached: the later ones not kept */
+};
+
 static bool profile_util_fits_cpu(const struct kernel_profile *kp)
 {
 	/* util_fits_cpu: mainline v6.2, backported to 5.15.100 and 6.1.20 */
@@ -35,18 +54,13 @@ static bool profile_util_fits_cpu(const struct kernel_profile *kp)
 
 /* The root domain of the platform: clusters as MC spans, one perf domain per cluster in
  * v5.9's rd->pd order (build_perf_domains prepends: the cluster of the highest CPU first). */
-void sim_placement_init(struct sim *s)
+static void place_init(struct sim *s, struct sim_place *pl)
 {
-	struct sim_place_state *pl = &s->pl;
 	struct eas_rd *rd = &pl->rd;
 	const struct platform *p = s->plat;
 	bool em = true;
 	unsigned long cap0 = p->cpus[0].capacity;
 
-	memset(pl, 0, sizeof(*pl));
-	pl->on = s->cfg.opts.placement == SIM_PLACEMENT_EAS &&
-		 s->cfg.decisions == SIM_DECISIONS_EMULATED &&
-		 s->cfg.opts.timing == SIM_TIMING_WORK;
 	rd->nr_cpus = p->nr_cpus;
 	for (int c = 0; c < p->nr_cpus; c++) {
 		rd->cluster[c] = p->cpus[c].cluster;
@@ -79,26 +93,24 @@ void sim_placement_init(struct sim *s)
 	pl->pull_src = pl->pull_dst = -1;
 }
 
-static void refresh_cpu(struct sim *s, int cpu)
+static void refresh_cpu(struct sim *s, struct sim_place *pl, int cpu)
 {
-	struct eas_cpu *c = &s->pl.rd.cpu[cpu];
+	struct eas_cpu *c = &pl->rd.cpu[cpu];
 
 	sched_eas_cpu(s->sched, cpu, c);
 	c->idle_exit_latency_us = 0; /* the emulation has no idle states: all alike */
 	c->idle_stamp = s->cpu[cpu].idle_since_ns;
 }
 
-static void refresh_all(struct sim *s)
+static void refresh_all(struct sim *s, struct sim_place *pl)
 {
 	for (int c = 0; c < s->plat->nr_cpus; c++)
-		refresh_cpu(s, c);
+		refresh_cpu(s, pl, c);
 }
 
 /* The flag changed at now: account its time. */
-static void ou_changed(struct sim *s, u64 now)
+static void ou_changed(struct sim_place *pl, u64 now)
 {
-	struct sim_place_state *pl = &s->pl;
-
 	if (pl->rd.overutilized) {
 		pl->ou_since = now;
 		pl->ou_switches++;
@@ -108,18 +120,17 @@ static void ou_changed(struct sim *s, u64 now)
 	}
 }
 
-/* struct work_host.place */
-int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u64 now)
+/* struct work_host.place: ctx is the replay, whose driver's state is s->place. */
+int sim_placement_wakeup(void *ctx, const struct event *ev, int waker_cpu, u64 now)
 {
-	struct sim_place_state *pl = &s->pl;
+	struct sim *s = ctx;
+	struct sim_place *pl = s->place;
 	struct task *p = sched_task_find(s->sched, ev->wake.pid);
 	struct eas_waker wk = { .cpu = waker_cpu };
 	struct eas_task t;
 	int cpu;
 
-	if (!pl->on)
-		return -1;
-	refresh_all(s);
+	refresh_all(s, pl);
 	if (!p) {
 		if (ev->type != EV_WAKEUP_NEW || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
 			return -1;
@@ -153,18 +164,32 @@ int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u
 	return cpu;
 }
 
-/* A CFS task was enqueued at a wakeup (tick false) or ticked (tick true) on cpu: called by the
- * loop for the driver, and by the placement check's observer. */
-void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now)
+/* The CPU that pulls the misfit task running on cpu now (-1: none). */
+static int misfit(struct sim *s, struct sim_place *pl, int cpu)
 {
-	struct sim_place_state *pl = &s->pl;
+	struct task *p = sched_cpu_curr(s->sched, cpu);
+	struct eas_task t;
+
+	if (!p || p->class != SCHED_CLASS_CFS)
+		return -1;
+	refresh_all(s, pl);
+	sched_eas_task(s->sched, p, &t);
+	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, s->now - s->t0, p->pid, p->comm);
+	return misfit_pull_cpu(&pl->rd, &t, cpu);
+}
+
+/* A CFS task was enqueued at a wakeup (tick false) or ticked (tick true) on cpu: the driver's
+ * and the check's task_event hook. Only the driver decides misfit pulls. */
+static void place_task_event(struct sim *s, struct sim_place *pl, const struct task *p, int cpu,
+			     bool tick, u64 now)
+{
 	struct eas_rd *rd = &pl->rd;
 
 	if (p->class != SCHED_CLASS_CFS || cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
-	refresh_cpu(s, cpu);
+	refresh_cpu(s, pl, cpu);
 	if (update_overutilized_status(rd, cpu))
-		ou_changed(s, now);
+		ou_changed(pl, now);
 	if (!tick)
 		return;
 	{
@@ -175,8 +200,8 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 		if (rd->cpu[cpu].misfit_task_load)
 			pl->misfit_ticks++;
 	}
-	if (pl->on && pl->pull_src < 0 && rd->cpu[cpu].misfit_task_load && rd->overutilized) {
-		int dst = sim_placement_misfit(s, cpu);
+	if (pl->driver && pl->pull_src < 0 && rd->cpu[cpu].misfit_task_load && rd->overutilized) {
+		int dst = misfit(s, pl, cpu);
 
 		if (dst >= 0) {
 			pl->pull_src = cpu;
@@ -187,35 +212,28 @@ void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool
 	if (now >= pl->next_lb_ns) {
 		bool any_idle = false;
 
-		refresh_all(s);
+		refresh_all(s, pl);
 		for (int c = 0; c < s->plat->nr_cpus; c++)
 			any_idle |= rd->cpu[c].idle;
 		if (update_sd_lb_stats_overutilized(rd))
-			ou_changed(s, now);
+			ou_changed(pl, now);
 		pl->next_lb_ns = now + (u64)s->plat->nr_cpus * NSEC_PER_MSEC *
 					       (any_idle ? 1 : BUSY_FACTOR);
 	}
 }
 
-/* The CPU that pulls the misfit task running on cpu now (-1: none). */
-int sim_placement_misfit(struct sim *s, int cpu)
+static void place_task_event_hook(struct sim *s, void *state, const struct task *p, int cpu,
+				  enum sched_task_event ev, u64 now)
 {
-	struct sim_place_state *pl = &s->pl;
-	struct task *p = sched_cpu_curr(s->sched, cpu);
-	struct eas_task t;
-
-	if (!pl->on || !p || p->class != SCHED_CLASS_CFS)
-		return -1;
-	refresh_all(s);
-	sched_eas_task(s->sched, p, &t);
-	t.cpus_allowed = policy_affinity(s->cfg.opts.policy, s->now - s->t0, p->pid, p->comm);
-	return misfit_pull_cpu(&pl->rd, &t, cpu);
+	if (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK)
+		place_task_event(s, state, p, cpu, ev == TASK_EV_TICK, now);
 }
 
 /* struct work_host.take_pull: a misfit pull decided at a tick, once. */
-bool sim_placement_take_pull(struct sim *s, int *src, int *dst)
+bool sim_placement_take_pull(void *ctx, int *src, int *dst)
 {
-	struct sim_place_state *pl = &s->pl;
+	struct sim *s = ctx;
+	struct sim_place *pl = s->place;
 	struct task *p;
 
 	if (pl->pull_src < 0)
@@ -227,20 +245,31 @@ bool sim_placement_take_pull(struct sim *s, int *src, int *dst)
 	return p && p->pid == pl->pull_pid && !sched_cpu_curr(s->sched, *dst);
 }
 
-/* The work layer moved the running task p (EV_MIGRATE it synthesised for a misfit pull). */
-void sim_placement_pulled(struct sim *s, struct task *p, int src)
+/* The driver's sched_applied hook: an EV_MIGRATE reaches the replay under --placement eas only
+ * as the work layer's move of a running task for a misfit pull (take_pull). */
+static void drv_sched_applied(struct sim *s, void *state, const struct event *ev, u64 now)
 {
-	s->pl.misfit_pulls++;
-	s->pl.migrations++;
+	struct sim_place *pl = state;
+	struct task *p;
+	int src;
+
+	(void)now;
+	if (ev->type != EV_MIGRATE)
+		return;
+	src = ev->migrate.orig_cpu;
+	p = sched_task_find(s->sched, ev->migrate.pid);
+	pl->misfit_pulls++;
+	pl->migrations++;
 	if (p && sim_task_data(p))
 		sim_task_data(p)->migrations++;
 	if (src >= 0 && src < s->plat->nr_cpus)
-		s->pl.rd.cpu[src].misfit_task_load = 0;
+		pl->rd.cpu[src].misfit_task_load = 0;
 }
 
 /* A disagreement: the first SIM_PLACE_DIS_MAX are kept for --explain. */
-static void record_dis(struct sim *s, const struct event *ev, const struct task *p, int traced,
-		       int cpu, const struct eas_feec_explain *ex, bool migrate)
+static void record_dis(struct sim *s, const struct sim_place *pl, const struct event *ev,
+		       const struct task *p, int traced, int cpu, const struct eas_feec_explain *ex,
+		       bool migrate)
 {
 	struct sim_place_dis *d;
 
@@ -255,7 +284,7 @@ static void record_dis(struct sim *s, const struct event *ev, const struct task 
 	d->prev = p->cpu;
 	d->traced = traced;
 	d->emulated = cpu;
-	d->overutilized = s->pl.rd.overutilized;
+	d->overutilized = pl->rd.overutilized;
 	d->migrate = migrate;
 	d->queued = migrate && p->on_rq;
 	d->nr = ex && ex->nr < 9 ? ex->nr : ex ? 9 : 0;
@@ -271,7 +300,7 @@ static void record_dis(struct sim *s, const struct event *ev, const struct task 
  * is the kernel's choice): would v5.9's select_task_rq_fair(), from the emulated state just
  * before it, pick that CPU? The waker's CPU is taken as the event's CPU.
  */
-static void check_wakeup(struct sim *s, struct sim_place_state *pl, const struct event *ev)
+static void check_wakeup(struct sim *s, struct sim_place *pl, const struct event *ev)
 {
 	struct task *p = sched_task_find(s->sched, ev->wake.pid);
 	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
@@ -282,7 +311,7 @@ static void check_wakeup(struct sim *s, struct sim_place_state *pl, const struct
 	if (!p || p->on_rq || p->cpu < 0 || p->is_governor || p->class != SCHED_CLASS_CFS ||
 	    traced < 0 || traced >= s->plat->nr_cpus)
 		return;
-	refresh_all(s);
+	refresh_all(s, pl);
 	sched_eas_task(s->sched, p, &t);
 	cpu = select_task_rq_fair(&pl->rd, &t, p->cpu, EAS_BALANCE_WAKE, &wk, &ex);
 	cl = s->cpu[traced].cluster;
@@ -290,7 +319,7 @@ static void check_wakeup(struct sim *s, struct sim_place_state *pl, const struct
 	if (cpu == traced)
 		s->val.place_agree[cl]++;
 	else
-		record_dis(s, ev, p, traced, cpu, &ex, false);
+		record_dis(s, pl, ev, p, traced, cpu, &ex, false);
 }
 
 /*
@@ -306,7 +335,7 @@ static void check_wakeup(struct sim *s, struct sim_place_state *pl, const struct
  * Scored per cluster of dest_cpu, only when the emulated CPU is the traced orig_cpu (the same
  * state); the wakeup that follows is scored as a wakeup too.
  */
-static void check_migrate(struct sim *s, struct sim_place_state *pl, const struct event *ev)
+static void check_migrate(struct sim *s, struct sim_place *pl, const struct event *ev)
 {
 	struct task *p = sched_task_find(s->sched, ev->migrate.pid);
 	struct eas_waker wk = { .cpu = ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus ? ev->cpu : -1 };
@@ -317,7 +346,7 @@ static void check_migrate(struct sim *s, struct sim_place_state *pl, const struc
 	if (!p || p->cpu < 0 || p->cpu != ev->migrate.orig_cpu || p->is_governor ||
 	    p->class != SCHED_CLASS_CFS || dest < 0 || dest >= s->plat->nr_cpus || dest == p->cpu)
 		return;
-	refresh_all(s);
+	refresh_all(s, pl);
 	sched_eas_task(s->sched, p, &t);
 	memset(&ex, 0, sizeof(ex));
 	if (!p->on_rq) {
@@ -332,11 +361,10 @@ static void check_migrate(struct sim *s, struct sim_place_state *pl, const struc
 	if (cpu == dest)
 		s->val.mig_agree[cl]++;
 	else
-		record_dis(s, ev, p, dest, cpu, p->on_rq ? NULL : &ex, true);
+		record_dis(s, pl, ev, p, dest, cpu, p->on_rq ? NULL : &ex, true);
 }
 
-/* The placement check's observer: its state is the root domain of s->pl, which the check keeps
- * up as the driver would (the driver is off when the replay follows the kernel's decisions). */
+/* The placement check's sched_event hook. */
 static void check_sched_event(struct sim *s, void *state, const struct event *ev)
 {
 	if (ev->type == EV_WAKEUP)
@@ -345,31 +373,14 @@ static void check_sched_event(struct sim *s, void *state, const struct event *ev
 		check_migrate(s, state, ev);
 }
 
-static void check_task_event(struct sim *s, void *state, const struct task *p, int cpu,
-			     enum sched_task_event ev, u64 now)
-{
-	(void)state;
-	if (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK)
-		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
-}
-
-int sim_placement_check_observe(struct sim *s, struct gs_error *err)
-{
-	struct sim_observer o = {
-		.kind = SIM_OBSERVER_PLACEMENT_CHECK,
-		.state = &s->pl,
-		.sched_event = check_sched_event,
-		.task_event = check_task_event,
-	};
-
-	return sim_observers_add(&s->obs, &o, err);
-}
-
 #define SIM_PLACE_SLICES_MAX (1u << 21) /* 2 M slices, 48 MiB */
 
-void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end)
+/* The driver's task_ran hook: p ran on cpu from start to end (ns), a slice of the placement
+ * plot. */
+static void drv_task_ran(struct sim *s, void *state, const struct task *p, int cpu, u64 start,
+			 u64 end)
 {
-	struct sim_place_state *pl = &s->pl;
+	struct sim_place *pl = state;
 	struct run_place_slice *sl;
 
 	if (end <= start || start < s->t0)
@@ -387,18 +398,16 @@ void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end)
 	sl = &pl->slices[pl->nr_slices++];
 	sl->start_s = ns_to_s(start - s->t0);
 	sl->end_s = ns_to_s(end - s->t0);
-	sl->pid = pid;
+	sl->pid = p->pid;
 	sl->cpu = cpu;
 }
 
-/* At the end: close the overutilized interval; notes. */
-void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
+/* The driver's notes hook: close the overutilized interval; results and notes. */
+static void drv_notes(struct sim *s, void *state, u64 end, struct run_result *r)
 {
-	struct sim_place_state *pl = &s->pl;
+	struct sim_place *pl = state;
 
-	snprintf(r->placement, sizeof(r->placement), "%s", pl->on ? "eas" : "traced");
-	if (!pl->on)
-		return;
+	snprintf(r->placement, sizeof(r->placement), "%s", "eas");
 	if (pl->ou_since != NO_TIME && end > pl->ou_since) {
 		pl->ou_ns += end - pl->ou_since;
 		pl->ou_since = NO_TIME;
@@ -428,4 +437,70 @@ void sim_placement_finish(struct sim *s, u64 end, struct run_result *r)
 			pl->migrations, pl->misfit_pulls, r->rd_overutilized_s);
 	if (strcmp(s->kp->name, "v5.9") != 0 && !pl->rd.util_fits_cpu)
 		run_result_note(r, "placement follows v5.9 for kernel profile %s", s->kp->name);
+}
+
+static void place_release(void *state)
+{
+	struct sim_place *pl = state;
+
+	if (pl)
+		free(pl->slices);
+	free(pl);
+}
+
+/* A root domain for s's platform, kernel and governor (NULL: out of memory). */
+static struct sim_place *place_new(struct sim *s, bool driver, struct gs_error *err)
+{
+	struct sim_place *pl = calloc(1, sizeof(*pl));
+
+	if (!pl) {
+		gs_error_set(err, GS_ENOMEM, "out of memory");
+		return NULL;
+	}
+	place_init(s, pl);
+	pl->driver = driver;
+	return pl;
+}
+
+/* Register *o with a new root domain as its state (o->state; NULL when it fails). */
+static int place_add(struct sim *s, struct sim_observer *o, bool driver, struct gs_error *err)
+{
+	int ret;
+
+	if (!(o->state = place_new(s, driver, err)))
+		return GS_ENOMEM;
+	ret = sim_observers_add(&s->obs, o, err);
+	if (ret) {
+		place_release(o->state);
+		o->state = NULL;
+	}
+	return ret;
+}
+
+int sim_placement_observe(struct sim *s, struct gs_error *err)
+{
+	struct sim_observer o = {
+		.kind = SIM_OBSERVER_PLACEMENT,
+		.task_event = place_task_event_hook,
+		.sched_applied = drv_sched_applied,
+		.task_ran = s->cfg.placement_slices ? drv_task_ran : NULL,
+		.notes = drv_notes,
+		.release = place_release,
+	};
+	int ret = place_add(s, &o, true, err);
+
+	s->place = o.state;
+	return ret;
+}
+
+int sim_placement_check_observe(struct sim *s, struct gs_error *err)
+{
+	struct sim_observer o = {
+		.kind = SIM_OBSERVER_PLACEMENT_CHECK,
+		.sched_event = check_sched_event,
+		.task_event = place_task_event_hook,
+		.release = place_release,
+	};
+
+	return place_add(s, &o, false, err);
 }

@@ -131,13 +131,10 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		} else if ((ev == TASK_EV_PREEMPT || ev == TASK_EV_SLEEP) && st->on_cpu) {
 			st->runtime_ns += now - st->in_at_ns;
 			st->runtime_cl_ns[s->cpu[cpu].cluster] += now - st->in_at_ns;
-			if (s->pl.on && s->cfg.placement_slices)
-				sim_placement_slice(s, p->pid, cpu, st->in_at_ns, now);
+			sim_observers_task_ran(&s->obs, s, p, cpu, st->in_at_ns, now);
 			st->on_cpu = false;
 		}
 	}
-	if (s->pl.on && (ev == TASK_EV_WAKEUP || ev == TASK_EV_TICK))
-		sim_placement_task_event(s, p, cpu, ev == TASK_EV_TICK, now);
 	sim_observers_task_event(&s->obs, s, p, cpu, ev, now);
 	if (s->cfg.opts.task_timeline || s->cfg.opts.sink)
 		sim_emit_task(s, p, cpu, ev, now);
@@ -382,9 +379,7 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	s->this_cpu = -1;
 	if (ret)
 		return ret;
-	if (s->pl.on && ev->type == EV_MIGRATE) /* only the work layer's misfit pulls */
-		sim_placement_pulled(s, sched_task_find(s->sched, ev->migrate.pid),
-				     ev->migrate.orig_cpu);
+	sim_observers_sched_applied(&s->obs, s, ev, now);
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
@@ -612,16 +607,6 @@ static u32 host_cluster_khz(void *ctx, int cluster)
 	return s->cl[cluster].pol.cur_khz;
 }
 
-static int host_place(void *ctx, const struct event *ev, int waker_cpu, u64 now)
-{
-	return sim_placement_wakeup(ctx, ev, waker_cpu, now);
-}
-
-static bool host_take_pull(void *ctx, int *src, int *dst)
-{
-	return sim_placement_take_pull(ctx, src, dst);
-}
-
 static int host_advance_to(void *ctx, u64 t, struct gs_error *err)
 {
 	struct sim *s = ctx;
@@ -812,7 +797,7 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 }
 
 /* The features that watch the replay (observer.h), after the kernel overhead model: the tasks
- * that died, which every replay keeps, then the optional ones. */
+ * that died, which every replay keeps, then the optional ones, the placement driver last. */
 static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
 {
 	int ret = sim_exited_observe(s, err);
@@ -824,6 +809,10 @@ static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct
 	if (!ret && cfg->decisions == SIM_DECISIONS_KERNEL &&
 	    cfg->opts.placement == SIM_PLACEMENT_EAS)
 		ret = sim_placement_check_observe(s, err);
+	/* the driver: the work layer replays the wakeups it places (sim_check_options) */
+	if (!ret && cfg->decisions == SIM_DECISIONS_EMULATED &&
+	    cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing == SIM_TIMING_WORK)
+		ret = sim_placement_observe(s, err);
 	return ret;
 }
 
@@ -888,14 +877,13 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		sim_free(s);
 		return ret;
 	}
-	sim_placement_init(s);
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
 
-		if (s->pl.on) {
-			host.place = host_place;
-			host.take_pull = host_take_pull;
+		if (s->place) { /* the placement driver's strategy */
+			host.place = sim_placement_wakeup;
+			host.take_pull = sim_placement_take_pull;
 		}
 		ret = work_new(&host, s->plat, cfg->opts.warmup_ns, &s->work, err);
 		if (ret) {
@@ -934,7 +922,6 @@ void sim_free(struct sim *s)
 	uclamp_sys_release(&s->uc);
 	free(s->val.dec);
 	free(s->val.pdis);
-	free(s->pl.slices);
 	free(s->astats);
 	free(s);
 }

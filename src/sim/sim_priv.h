@@ -4,9 +4,9 @@
  * rows a replay reports and the stored timeline), balance.c and kernel_points.c (the load
  * balancer's and the kernel's own update points), observer.c (the optional features' hook
  * list) and the observers: wattson_observer.c, validate.c (govsim validate, --util-source
- * trace), placement.c's check, overhead.c (the kernel's costs) and exited.c (the tasks that
- * died); finish.c (the run's results), prescan.c. Not API; the work timing layer (src/work/)
- * does not see it.
+ * trace), placement.c (--placement eas and validate's check of it), overhead.c (the kernel's
+ * costs) and exited.c (the tasks that died); finish.c (the run's results), prescan.c. Not
+ * API; the work timing layer (src/work/) does not see it.
  */
 #ifndef GOVSIM_SIM_PRIV_H
 #define GOVSIM_SIM_PRIV_H
@@ -55,23 +55,6 @@ struct sim_task {
 	u64 runtime_ns;
 	u64 runtime_cl_ns[GS_MAX_CLUSTERS]; /* per cluster (--placement eas) */
 	u64 migrations;
-};
-
-/* --placement eas (placement.c): the root domain as v5.9's placement reads it, the flags it
- * keeps (overutilized, misfit), and counts; kept up by the placement driver (`on`, run) or by
- * validate's placement check, an observer. */
-struct sim_place_state {
-	bool on;
-	struct eas_rd rd;
-	struct em_perf_domain pd[EAS_MAX_PD];
-	u64 wakeups, forks, migrations, misfit_pulls, misfit_ticks, ou_switches;
-	u64 ou_ns, ou_since;    /* overutilized time; since when (NO_TIME: not set) */
-	u64 next_lb_ns;         /* the next root-level recomputation of the flag */
-	int pull_src, pull_dst; /* a misfit pull for the work layer (-1: none) */
-	s32 pull_pid;           /* of this task, if still running on pull_src */
-	struct run_place_slice *slices; /* what ran where (heap; moved to the result) */
-	size_t nr_slices, cap_slices;
-	bool slices_cut;        /* SIM_PLACE_SLICES_MAX reached: the later ones not kept */
 };
 
 struct sim_cpu {
@@ -215,12 +198,14 @@ struct sim {
 	const struct kernel_profile *kp; /* never NULL */
 	bool any_traced_freq;
 	/* the optional features that watch the replay (observer.h): --power-model wattson,
-	 * validate, validate --placement eas, and in every replay the kernel overhead model and
-	 * the tasks that died */
+	 * validate, validate --placement eas, --placement eas, and in every replay the kernel
+	 * overhead model and the tasks that died */
 	struct sim_observers obs;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
-	struct sim_place_state pl;
+	/* --placement eas: the placement driver's state (placement.c, an observer), which the
+	 * work layer's place and take_pull strategy reads too; NULL without the driver */
+	struct sim_place *place;
 	/* the kernel overhead observer's state (overhead.c), which the work layer's kernel_work
 	 * charge reads too */
 	struct sim_ovh *ovh;
@@ -284,19 +269,18 @@ int sim_wattson_observe(struct sim *s, struct gs_error *err);
  * pid, comm, runtime and the work layer's measures, and adds them to r->tasks in pid order. */
 int sim_exited_observe(struct sim *s, struct gs_error *err);
 
-/* placement.c */
-void sim_placement_init(struct sim *s);
-int sim_placement_wakeup(struct sim *s, const struct event *ev, int waker_cpu, u64 now);
-void sim_placement_task_event(struct sim *s, const struct task *p, int cpu, bool tick, u64 now);
-int sim_placement_misfit(struct sim *s, int cpu);
-bool sim_placement_take_pull(struct sim *s, int *src, int *dst);
+/* placement.c: register --placement eas's driver, an observer, and set s->place (0, or
+ * GS_ENOMEM): the root domain's overutilized and misfit flags kept up from the emulated
+ * runqueues, the slices of the placement plot (sim_config.placement_slices), the results and
+ * notes. */
+int sim_placement_observe(struct sim *s, struct gs_error *err);
+/* struct work_host.place and take_pull (ctx: the replay), once the driver is registered: the CPU
+ * v5.9's select_task_rq() picks for a wakeup; a misfit pull the driver decided at a tick. */
+int sim_placement_wakeup(void *ctx, const struct event *ev, int waker_cpu, u64 now);
+bool sim_placement_take_pull(void *ctx, int *src, int *dst);
 /* Register validate --placement eas's observer (0, or GS_ENOMEM): the traced wakeups and
  * migrations scored against v5.9's choice from the emulated state. */
 int sim_placement_check_observe(struct sim *s, struct gs_error *err);
-/* --placement eas: task pid ran on cpu from start to end (ns), a slice of the placement plot */
-void sim_placement_slice(struct sim *s, s32 pid, int cpu, u64 start, u64 end);
-void sim_placement_pulled(struct sim *s, struct task *p, int src);
-void sim_placement_finish(struct sim *s, u64 end, struct run_result *r);
 /* overhead.c: the kernel's own overhead */
 /* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
 bool sim_ovh_is_param(const char *key);

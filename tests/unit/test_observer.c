@@ -15,6 +15,8 @@
  * their count); a kind registered twice, SIM_OBSERVER_NONE (a registration without .kind) and a
  * kind past the list are refused with GS_EINTERNAL naming it and leave the list as it was; each
  * kind has a name of its own.
+ * The loop calls sched_applied, task_ran, task_event and notes where observer.h says, on a replay
+ * of three hand-made events whose calls and times are worked out by hand (test_loop_calls).
  * Does not check: the features themselves (the Wattson observer: golden/wattson.sh, which
  * compares the energies with a hand computation; validation and the placement check: the
  * golden validate tests and the lab's tables, byte for byte with the outputs before).
@@ -26,10 +28,12 @@
 
 #include "core/event.h"
 #include "gov/governor.h"
+#include "power/platform.h"
 #include "sched/sched.h"
 #include "sim/observer.h"
+#include "sim/sim_priv.h"
 
-static char trail[512];
+static char trail[1024];
 
 static void log_call(const char *what, const void *state)
 {
@@ -74,6 +78,26 @@ static void obs_sched_done(struct sim *s, void *state, const struct event *ev)
 {
 	(void)s;
 	log_call(ev->type == EV_SWITCH && ev->cpu == 1 ? "done" : "done?", state);
+}
+
+static void obs_sched_applied(struct sim *s, void *state, const struct event *ev, u64 now)
+{
+	(void)s;
+	log_call(ev->type == EV_MIGRATE && now == 15 ? "applied" : "applied?", state);
+}
+
+static void obs_task_ran(struct sim *s, void *state, const struct task *p, int cpu, u64 start,
+			 u64 end)
+{
+	(void)s;
+	log_call(p->pid == 43 && cpu == 2 && start == 16 && end == 17 ? "ran" : "ran?", state);
+}
+
+static void obs_notes(struct sim *s, void *state, u64 end, struct run_result *r)
+{
+	(void)s;
+	(void)r;
+	log_call(end == 9 ? "notes" : "notes?", state);
 }
 
 static void obs_task_event(struct sim *s, void *state, const struct task *p, int cpu,
@@ -162,11 +186,14 @@ static struct sim_observer full(enum sim_observer_kind kind, const char *name)
 				     .freq_change = obs_freq,
 				     .opp_change = obs_opp,
 				     .sched_event = obs_sched_event,
+				     .sched_applied = obs_sched_applied,
 				     .sched_done = obs_sched_done,
+				     .task_ran = obs_task_ran,
 				     .task_event = obs_task_event,
 				     .rq_task = obs_rq_task,
 				     .update_util = obs_update_util,
 				     .warmup = obs_warmup,
+				     .notes = obs_notes,
 				     .gov_eval = obs_gov_eval,
 				     .trace_event = obs_trace_event,
 				     .account = obs_account,
@@ -182,6 +209,7 @@ static void call_event_hooks(struct sim_observers *obs)
 	struct event wake = {.type = EV_WAKEUP, .wake = {.pid = 42}};
 	struct event sw = {.type = EV_SWITCH, .cpu = 1};
 	struct event raw = {.type = EV_GOV_RAW_FREQ};
+	struct event mig = {.type = EV_MIGRATE};
 	struct task p = {.pid = 43}, q = {.pid = 44};
 	struct gov_eval e = {.cpu = 3, .util = 512};
 
@@ -189,7 +217,9 @@ static void call_event_hooks(struct sim_observers *obs)
 	sim_observers_freq_change(obs, NULL, 1, 7, 903000);
 	sim_observers_opp_change(obs, NULL, 2, 8, 1800000);
 	sim_observers_sched_event(obs, NULL, &wake);
+	sim_observers_sched_applied(obs, NULL, &mig, 15);
 	sim_observers_sched_done(obs, NULL, &sw);
+	sim_observers_task_ran(obs, NULL, &p, 2, 16, 17);
 	sim_observers_task_event(obs, NULL, &p, 2, TASK_EV_TICK, 11);
 	sim_observers_rq_task(obs, NULL, 1, &q, true);
 	sim_observers_rq_task(obs, NULL, 1, &q, false);
@@ -224,12 +254,16 @@ static void test_order_and_missing_hooks(void **state)
 	b.account = NULL;
 	c.task_exit = NULL;
 	a.finish_tasks = NULL;
+	b.sched_applied = NULL;
+	a.task_ran = NULL;
+	c.notes = NULL;
 	assert_int_equal(sim_observers_add(&obs, &a, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &b, &err), 0);
 	assert_int_equal(sim_observers_add(&obs, &c, &err), 0);
 	trail[0] = '\0';
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
 	call_event_hooks(&obs);
+	sim_observers_notes(&obs, NULL, 9, NULL);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
 	assert_int_equal(sim_observers_finish_tasks(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
@@ -238,7 +272,9 @@ static void test_order_and_missing_hooks(void **state)
 				   "freq:a freq:b "
 				   "opp:a opp:b "
 				   "sched:a sched:c "
+				   "applied:a applied:c "
 				   "done:a done:b "
+				   "ran:b ran:c "
 				   "task:a task:b "
 				   "enq:a enq:c deq:a deq:c "
 				   "upd:a upd:b "
@@ -247,6 +283,7 @@ static void test_order_and_missing_hooks(void **state)
 				   "acct:a acct:c acct-idle:a acct-idle:c "
 				   "exit:a exit:b "
 				   "warm:b warm:c "
+				   "notes:a notes:b "
 				   "finish:a finish:b finish:c "
 				   "tasks:b tasks:c "
 				   "release:a release:b release:c ");
@@ -254,6 +291,8 @@ static void test_order_and_missing_hooks(void **state)
 	assert_int_equal(obs.nr_cpu_state, 0);
 	assert_int_equal(obs.nr_freq_change, 0);
 	assert_int_equal(obs.nr_sched_event, 0);
+	assert_int_equal(obs.nr_sched_applied, 0);
+	assert_int_equal(obs.nr_task_ran, 0);
 	assert_int_equal(obs.nr_task_event, 0);
 	assert_int_equal(obs.nr_account, 0);
 	assert_int_equal(obs.nr_task_exit, 0);
@@ -287,6 +326,7 @@ static void test_empty(void **state)
 	trail[0] = '\0';
 	assert_int_equal(sim_observers_start(&obs, NULL, 5, &err), 0);
 	call_event_hooks(&obs);
+	sim_observers_notes(&obs, NULL, 9, NULL);
 	assert_int_equal(sim_observers_finish(&obs, NULL, 9, NULL, &err), 0);
 	assert_int_equal(sim_observers_finish_tasks(&obs, NULL, 9, NULL, &err), 0);
 	sim_observers_release(&obs);
@@ -323,7 +363,8 @@ static void test_each_kind_once(void **state)
 	struct gs_error err;
 	(void)state;
 
-	assert_int_equal(SIM_MAX_OBSERVERS, 5); /* overhead, exited, wattson, validate, placement */
+	/* overhead, exited, wattson, validate, placement check, placement */
+	assert_int_equal(SIM_MAX_OBSERVERS, 6);
 	for (int k = SIM_OBSERVER_NONE + 1; k < SIM_OBSERVER_KIND_END; k++) {
 		struct sim_observer o = full((enum sim_observer_kind)k, "x");
 
@@ -343,9 +384,11 @@ static void test_each_kind_once(void **state)
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_account, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_sched_applied, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_task_ran, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
-	assert_string_equal(trail, "release:x release:x release:x release:x release:x ");
+	assert_string_equal(trail, "release:x release:x release:x release:x release:x release:x ");
 	/* the list is empty again: a kind can be added anew */
 	assert_int_equal(sim_observers_add(&obs, &twice, &err), 0);
 	sim_observers_release(&obs);
@@ -368,6 +411,132 @@ static void test_kind_names(void **state)
 	}
 }
 
+/* ---- the loop's calls: a replay of three hand-made events ------------------------------------ */
+
+static const char *const task_ev_names[] = {
+	[TASK_EV_WAKEUP] = "wakeup", [TASK_EV_SWITCH_IN] = "in", [TASK_EV_TICK] = "tick",
+	[TASK_EV_PREEMPT] = "preempt", [TASK_EV_SLEEP] = "sleep", [TASK_EV_MIGRATE] = "migrate",
+};
+
+static void loop_log(const char *what, u64 t_ns, const char *more)
+{
+	size_t len = strlen(trail);
+
+	snprintf(trail + len, sizeof(trail) - len, "%s@%llu%s ", what,
+		 (unsigned long long)(t_ns / 1000), more);
+}
+
+static void loop_task_event(struct sim *s, void *state, const struct task *p, int cpu,
+			    enum sched_task_event ev, u64 now)
+{
+	(void)s;
+	(void)state;
+	if (p->pid == 100)
+		loop_log(cpu == 0 ? task_ev_names[ev] : "cpu?", now, "");
+}
+
+/* The model as the hook sees it: what CPU 0 runs, and whether pid 100 is queued. */
+static void loop_sched_applied(struct sim *s, void *state, const struct event *ev, u64 now)
+{
+	const struct task *curr = sched_cpu_curr(s->sched, 0), *p = sched_task_find(s->sched, 100);
+	char more[64];
+
+	(void)state;
+	snprintf(more, sizeof(more), ":curr=%d,queued=%d", curr ? curr->pid : -1,
+		 p ? (int)p->on_rq : -1);
+	loop_log(ev->type == EV_WAKEUP ? "applied-wakeup" : "applied-switch", now, more);
+}
+
+static void loop_task_ran(struct sim *s, void *state, const struct task *p, int cpu, u64 start,
+			  u64 end)
+{
+	char more[64];
+
+	(void)s;
+	(void)state;
+	snprintf(more, sizeof(more), ":pid=%d,cpu=%d,from=%llu", p->pid, cpu,
+		 (unsigned long long)(start / 1000));
+	loop_log("ran", end, more);
+}
+
+static void loop_notes(struct sim *s, void *state, u64 end, struct run_result *r)
+{
+	(void)s;
+	(void)state;
+	run_result_note(r, "the loop observer's note");
+	loop_log("notes", end, "");
+}
+
+/*
+ * CPU 0 of HiKey960, traced timing, HZ 250, performance, a 1-ms warm-up: pid 100 woken at 1 ms,
+ * switched in at 2 ms, switched out asleep (S) at 5 ms. By hand: each event's task event comes
+ * first, then sched_applied with the model already changed (the wakeup queued the task on an
+ * idle CPU; the switch in made it current; the switch out left CPU 0 idle and the task
+ * dequeued); the tick grid is every 4 ms from 0, so the busy CPU ticks once, at 4 ms; the run
+ * from 2 to 5 ms is task_ran's, just before the sleep's task event; at the end (5 ms) the notes
+ * hook writes among the loop's notes, before the warm-up's.
+ */
+static void test_loop_calls(void **state)
+{
+	struct event ev[3] = {
+		{.ts_ns = 1000000, .line = 1, .cpu = 0, .pid = 0, .type = EV_WAKEUP,
+		 .wake = {.comm = "worker", .pid = 100, .prio = 120, .target_cpu = 0}},
+		{.ts_ns = 2000000, .line = 2, .cpu = 0, .pid = 0, .type = EV_SWITCH,
+		 .sw = {.prev_comm = "swapper/0", .prev_pid = 0, .prev_prio = 120,
+			.next_comm = "worker", .next_pid = 100, .next_prio = 120}},
+		{.ts_ns = 5000000, .line = 3, .cpu = 0, .pid = 100, .type = EV_SWITCH,
+		 .sw = {.prev_comm = "worker", .prev_pid = 100, .prev_prio = 120,
+			.prev_state = TASK_STATE_S, .next_comm = "swapper/0", .next_pid = 0,
+			.next_prio = 120}},
+	};
+	/* a kind this replay does not register itself (it does not validate) */
+	struct sim_observer o = {.kind = SIM_OBSERVER_VALIDATE,
+				 .task_event = loop_task_event,
+				 .sched_applied = loop_sched_applied,
+				 .task_ran = loop_task_ran,
+				 .notes = loop_notes};
+	static struct platform hikey;
+	struct sim_config cfg;
+	struct run_result r;
+	struct gs_error err;
+	struct sim *s;
+	const char *mine, *warmup;
+	(void)state;
+
+	gs_error_clear(&err);
+	if (platform_load("hikey960", &hikey, &err))
+		fail_msg("%s", err.msg);
+	sim_config_init(&cfg);
+	cfg.opts.plat = &hikey;
+	cfg.opts.timing = SIM_TIMING_TRACED;
+	cfg.opts.warmup_ns = 1000000;
+	cfg.gov = governor_find("performance");
+	assert_non_null(cfg.gov);
+	if (sim_new(&cfg, &s, &err))
+		fail_msg("%s", err.msg);
+	assert_int_equal(sim_observers_add(&s->obs, &o, &err), 0);
+	trail[0] = '\0';
+	for (int i = 0; i < 3; i++)
+		if (sim_feed(s, &ev[i], &err))
+			fail_msg("%s", err.msg);
+	run_result_init(&r);
+	if (sim_finish(s, &r, &err))
+		fail_msg("%s", err.msg);
+	assert_string_equal(trail, "wakeup@1000 applied-wakeup@1000:curr=-1,queued=1 "
+				   "in@2000 applied-switch@2000:curr=100,queued=1 "
+				   "tick@4000 "
+				   "ran@5000:pid=100,cpu=0,from=2000 sleep@5000 "
+				   "applied-switch@5000:curr=-1,queued=0 "
+				   "notes@5000 ");
+	mine = strstr(r.notes, "the loop observer's note");
+	warmup = strstr(r.notes, "the first 1 ms are a warm-up");
+	assert_non_null(mine);
+	assert_non_null(warmup);
+	assert_true(mine < warmup);
+	run_result_release(&r);
+	sim_free(s);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -377,6 +546,7 @@ int main(void)
 		cmocka_unit_test(test_first_failure_stops),
 		cmocka_unit_test(test_each_kind_once),
 		cmocka_unit_test(test_kind_names),
+		cmocka_unit_test(test_loop_calls),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
