@@ -1,5 +1,5 @@
-/* plot.c - figures with panels, axes, legend, lines and bars, drawn with cairo; see plot.h.
- * This file: the figure, its panels and series; plot_priv.h lists the others. */
+/* plot.c - figures with panels, axes, legend, lines and bars; see plot.h. This file: the figure,
+ * its panels and series, part of the program; govsim-plot.so draws them (plot_cairo.h). */
 #include "report/plot_priv.h"
 
 #include <math.h>

@@ -1,6 +1,6 @@
 /* plot_draw.c - drawing primitives of the plot module: colours, text, tick labels, axis
  * ranges, the legend; see plot.h. */
-#include "report/plot_priv.h"
+#include "report/plot_cairo.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* plot_figure.c - a whole figure: each panel's frame, axes and series, the title and legend
  * rows, written to PNG or SVG; see plot.h. */
-#include "report/plot_priv.h"
+#include "report/plot_cairo.h"
 
 #include <cairo-svg.h>
 #include <math.h>
@@ -307,7 +307,8 @@ static void draw(cairo_t *cr, const struct plot *p, struct plot_layout *lay)
 	}
 }
 
-int plot_get_layout(const struct plot *p, struct plot_layout *out)
+/* The layout as the PNG (image) surface draws it. */
+static int layout_png(const struct plot *p, struct plot_layout *out)
 {
 	cairo_surface_t *sf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, p->width, p->height);
 	cairo_t *cr = cairo_create(sf);
@@ -329,7 +330,8 @@ static cairo_status_t discard(void *closure, const unsigned char *data, unsigned
 	return CAIRO_STATUS_SUCCESS;
 }
 
-int plot_get_layout_svg(const struct plot *p, struct plot_layout *out)
+/* The layout as the SVG surface draws it (its own text metrics). */
+static int layout_svg(const struct plot *p, struct plot_layout *out)
 {
 	cairo_surface_t *sf = cairo_svg_surface_create_for_stream(discard, NULL, p->width, p->height);
 	cairo_t *cr;
@@ -347,12 +349,18 @@ int plot_get_layout_svg(const struct plot *p, struct plot_layout *out)
 	return ret;
 }
 
-static int cairo_fail(struct gs_error *err, const char *path, cairo_status_t st)
+int plot_cairo_layout(const struct plot *p, bool svg, struct plot_layout *out)
 {
-	return gs_error_set(err, GS_EIO, "'%s': %s", path, cairo_status_to_string(st));
+	return svg ? layout_svg(p, out) : layout_png(p, out);
 }
 
-int plot_write_png(const struct plot *p, const char *path, struct gs_error *err)
+static int cairo_fail(const char **why, cairo_status_t st)
+{
+	*why = cairo_status_to_string(st);
+	return GS_EIO;
+}
+
+static int write_png(const struct plot *p, const char *path, const char **why)
 {
 	cairo_surface_t *surf = cairo_image_surface_create(CAIRO_FORMAT_ARGB32, p->width, p->height);
 	cairo_status_t st = cairo_surface_status(surf);
@@ -360,7 +368,7 @@ int plot_write_png(const struct plot *p, const char *path, struct gs_error *err)
 
 	if (st != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(surf);
-		return cairo_fail(err, path, st);
+		return cairo_fail(why, st);
 	}
 	cr = cairo_create(surf);
 	draw(cr, p, NULL);
@@ -369,10 +377,10 @@ int plot_write_png(const struct plot *p, const char *path, struct gs_error *err)
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_write_to_png(surf, path);
 	cairo_surface_destroy(surf);
-	return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(err, path, st);
+	return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(why, st);
 }
 
-int plot_write_svg(const struct plot *p, const char *path, struct gs_error *err)
+static int write_svg(const struct plot *p, const char *path, const char **why)
 {
 	cairo_surface_t *surf = cairo_svg_surface_create(path, p->width, p->height);
 	cairo_status_t st = cairo_surface_status(surf);
@@ -380,7 +388,7 @@ int plot_write_svg(const struct plot *p, const char *path, struct gs_error *err)
 
 	if (st != CAIRO_STATUS_SUCCESS) {
 		cairo_surface_destroy(surf);
-		return cairo_fail(err, path, st);
+		return cairo_fail(why, st);
 	}
 	cairo_svg_surface_set_document_unit(surf, CAIRO_SVG_UNIT_PX);
 	cr = cairo_create(surf);
@@ -391,21 +399,15 @@ int plot_write_svg(const struct plot *p, const char *path, struct gs_error *err)
 	if (st == CAIRO_STATUS_SUCCESS)
 		st = cairo_surface_status(surf);
 	cairo_surface_destroy(surf);
-	return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(err, path, st);
+	return st == CAIRO_STATUS_SUCCESS ? 0 : cairo_fail(why, st);
 }
 
-void plot_release_static(void)
+int plot_cairo_write(const struct plot *p, bool svg, const char *path, const char **why)
+{
+	return svg ? write_svg(p, path, why) : write_png(p, path, why);
+}
+
+void plot_cairo_release(void)
 {
 	cairo_debug_reset_static_data();
-}
-
-/*
- * fontconfig (2.14) keeps a few blocks from parsing its XML configuration that nothing can
- * free, not even FcFini(); tell LeakSanitizer (GOVSIM_SANITIZE builds) that these are not
- * ours. LSan calls this hook when it is linked in; otherwise it is an unused function.
- */
-const char *__lsan_default_suppressions(void);
-const char *__lsan_default_suppressions(void)
-{
-	return "leak:libfontconfig.so\n";
 }

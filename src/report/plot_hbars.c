@@ -9,7 +9,7 @@
  * - w). When the positive values span two decades or more, the axis is log10 of the value
  * from the decade below the smallest (a linear axis would leave the small bars a pixel wide).
  */
-#include "report/plot_priv.h"
+#include "report/plot_cairo.h"
 
 #include <math.h>
 #include <stdio.h>

@@ -9,7 +9,7 @@
  * one line per slot: the font shrinks to the slot's width), and an upright label taller than
  * the room it may take shrinks further, down to MIN_FONT px.
  */
-#include "report/plot_priv.h"
+#include "report/plot_cairo.h"
 
 #include <math.h>
 #include <string.h>

@@ -1,6 +1,6 @@
 /* plot_series.c - the plot module's chart families: lines and step lines on an XY panel,
  * grouped or stacked bars with their labels; see plot.h. */
-#include "report/plot_priv.h"
+#include "report/plot_cairo.h"
 
 #include <math.h>
 #include <stdio.h>
