@@ -219,7 +219,6 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	int owner;
 	s64 t;
 
-	s->event_clock_ns = 0;
 	if (!s->clock_timing || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
 		return;
 	c = &s->cpu[ev->cpu];
@@ -241,6 +240,6 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	if (owner < 0 || owner >= s->plat->nr_cpus)
 		return;
 	t = (s64)c->hook_time + s->cfg.rq_clock_offset_ns[owner];
-	if (t > 0)
-		s->event_clock_ns = (u64)t;
+	if (t > 0) /* the claimant is the next event fed; nothing between reads the event clock */
+		sched_set_event_clock(s->sched, (u64)t);
 }

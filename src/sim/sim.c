@@ -410,7 +410,6 @@ static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *er
 		return work_feed(s->work, ev, err);
 	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
 		return sched_note_waking(s->sched, ev->wake.pid);
-	sched_set_event_clock(s->sched, s->event_clock_ns);
 	return sim_sched_event(s, ev, ev->ts_ns, err);
 }
 

@@ -134,7 +134,6 @@ struct sim {
 	/* traced timing, rq_clock_traced and rq_clock_offset_ns: the clocks of the traced hook
 	 * calls date switches and wakeups (kernel_points.c sim_note_event_clock) */
 	bool clock_timing;
-	u64 event_clock_ns; /* the rq clock (trace time) of the switch or wakeup fed; 0 none */
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
@@ -317,7 +316,8 @@ bool sim_take_event(struct sim *s, const struct event *ev);
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
 /* kernel_points.c: every event fed in traced timing, before it is applied: a traced call of
- * schedutil's hook and what ends its claim; sets s->event_clock_ns for a switch or wakeup. */
+ * schedutil's hook and what ends its claim; gives a switch or wakeup that claims one its clock
+ * (sched_set_event_clock(), which that event's sched_event() uses and clears). */
 void sim_note_event_clock(struct sim *s, const struct event *ev);
 /* balance.c: set-up; a CPU's tick in traced timing (after the tick's own updates); a switch
  * on a CPU that was busy or not before it (after sim_refresh_busy()) */
