@@ -806,7 +806,7 @@ void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long fr
 		return;
 	rq = &s->rq[cpu];
 	if (freq_scale == rq->freq_scale) /* a frequency-invariant CPU that did not move, or one
-					   * that is not invariant: the clock is not read */
+					   * that is not invariant: no clock read (sched.h) */
 		return;
 	update_rq_clock(rq, now_ns);
 	rq->freq_scale = freq_scale;

@@ -200,7 +200,9 @@ void sched_idle_tick(struct sched *s, int cpu);
 void sched_cpu_idle_reenter(struct sched *s, int cpu);
 /* A frequency change takes effect: advance clock_pelt at the old scale up to now, then use the
  * new arch_scale_freq_capacity (= (cur_khz << 10) / max_khz). A scale that does not change (a
- * CPU that is not frequency-invariant) reads no clock, as arch_set_freq_scale() reads none. */
+ * CPU that is not frequency-invariant) reads no clock: the kernel's arch_set_freq_scale()
+ * only stores the scale (drivers/base/arch_topology.c topology_set_freq_scale(), Debian 7.2;
+ * the model reads the clock only to split an interval at a new scale). */
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);
 
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
