@@ -61,7 +61,7 @@ bool event_same(const struct event *a, const struct event *b)
 	case EV_SOFTIRQ_ENTRY:
 		return a->softirq.vec == b->softirq.vec;
 	case EV_BLOCKED_UPDATE:
-		return a->blocked.cpu == b->blocked.cpu;
+		return a->blocked.cpu == b->blocked.cpu && a->blocked.irq == b->blocked.irq;
 	case EV_GOV_RAW_FREQ:
 		return a->raw.khz == b->raw.khz;
 	case EV_GOV_HOOK:

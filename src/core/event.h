@@ -157,6 +157,8 @@ struct event {
 		struct { /* BLOCKED_UPDATE: the kernel ran update_blocked_averages(cpu) on the
 			  * event's CPU (a kprobe event the lab records, `cpu=N`) */
 			s32 cpu;
+			u32 irq; /* EV_IRQ_* bits of the calling context: 0 for the newidle
+				  * balance of __schedule(), EV_IRQ_SOFT for SCHED_SOFTIRQ's */
 		} blocked;
 		struct { /* GOV_RAW_FREQ: the raw frequency schedutil's get_next_freq() asked
 			  * cpufreq_driver_resolve_freq() for, on `cpu` (the lab's kprobe event,
@@ -200,12 +202,15 @@ struct event {
  * carries one event twice). Compares only the fields of their type. */
 bool event_same(const struct event *a, const struct event *b);
 
-/* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups' and
- * schedutil hook calls'); NULL for the other types, which do not keep them. */
+/* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups', the
+ * schedutil hook calls' and the blocked-load updates'); NULL for the other types, which do not
+ * keep them. */
 static inline u32 *event_irq_slot(struct event *ev)
 {
 	if (event_is_wake(ev->type))
 		return &ev->wake.irq;
+	if (ev->type == EV_BLOCKED_UPDATE)
+		return &ev->blocked.irq;
 	return ev->type == EV_GOV_HOOK ? &ev->hook.irq : NULL;
 }
 

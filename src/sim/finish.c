@@ -248,6 +248,8 @@ int sim_finish(struct sim *s, struct run_result *r, struct gs_error *err)
 	u64 end, span;
 	int ret;
 
+	if ((ret = sim_feed_held(s, err)))
+		return ret;
 	if (!s->started)
 		return gs_error_set(err, GS_ETRACE, "the trace has no usable event");
 	if (s->work) {

@@ -243,3 +243,93 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	if (t > 0) /* the claimant is the next event fed; nothing between reads the event clock */
 		sched_set_event_clock(s->sched, (u64)t);
 }
+
+/*
+ * The newidle order. __schedule() (kernel/sched/core.c, Debian 5.10 to 6.12) reads the rq clock,
+ * dequeues a prev that sleeps (deactivate_task(): its util_est leaves the root cfs_rq, it stops
+ * being runnable), then picks; with no task left to run, pick_next_task_fair() runs the newidle
+ * balance (sched_balance_newidle(), newidle_balance() before v6.10), whose
+ * update_blocked_averages() of the CPU calls cpufreq_update_util(); only after the pick is
+ * sched_switch traced. The lab's probe on update_blocked_averages in task context, on its own
+ * CPU, is that balance; the trace shows it before the switch, the kernel dequeued before it.
+ * So such a probe holds the events fed after it until its CPU's next event that is not one of
+ * the balance's (schedutil's probes, cpu_frequency, PELT events): a sched_switch whose prev
+ * sleeps is applied first, dated at the probe's stamp (the dequeue's clock is no later), then
+ * the held events in trace order. A prev switched out to die is not moved: its util leaves
+ * the cfs_rq in finish_task_switch(), after the balance (task_dead_fair()). Traced timing only.
+ * Differences: one probe is held at a time (a probe of another CPU while holding is applied in
+ * trace order); the dequeue's own clock is not known, only bounded.
+ */
+static bool newidle_probe(const struct sim *s, const struct event *ev)
+{
+	return !s->work && ev->type == EV_BLOCKED_UPDATE && !ev->blocked.irq &&
+	       ev->blocked.cpu == ev->cpu && ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus;
+}
+
+/* What a CPU traces inside the balance and its cpufreq update. */
+static bool newidle_inside(enum event_type t)
+{
+	switch (t) {
+	case EV_GOV_HOOK:
+	case EV_GOV_RAW_FREQ:
+	case EV_CPU_FREQUENCY:
+	case EV_PELT_CFS:
+	case EV_PELT_RT:
+	case EV_PELT_DL:
+	case EV_PELT_IRQ:
+	case EV_PELT_SE:
+	case EV_UTIL_EST_CFS:
+	case EV_UTIL_EST_SE:
+		return true;
+	default:
+		return false;
+	}
+}
+
+/* A switch out of a task that sleeps (not preempted, not dying). */
+static bool sleep_switch(const struct event *ev)
+{
+	return ev->type == EV_SWITCH && ev->sw.prev_pid > 0 &&
+	       switch_prev_sleeps(ev->sw.prev_state) && !(ev->sw.prev_state & TASK_STATE_EXIT);
+}
+
+int sim_feed_held(struct sim *s, struct gs_error *err)
+{
+	struct sim_newidle_hold *h = &s->newidle;
+	int i, n = h->n, ret = 0;
+
+	h->n = 0;
+	for (i = 0; i < n && !ret; i++)
+		ret = sim_feed_event(s, &h->ev[i], err);
+	return ret;
+}
+
+int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	struct sim_newidle_hold *h = &s->newidle;
+	struct event first;
+	int ret;
+
+	if (!h->n) {
+		if (!newidle_probe(s, ev))
+			return sim_feed_event(s, ev, err);
+		h->ev[h->n++] = *ev;
+		return 0;
+	}
+	if (ev->cpu != h->ev[0].cpu || newidle_inside(ev->type)) {
+		if (h->n < SIM_NEWIDLE_HOLD) {
+			h->ev[h->n++] = *ev;
+			return 0;
+		}
+		ret = sim_feed_held(s, err);
+		return ret ? ret : sim_feed(s, ev, err);
+	}
+	if (sleep_switch(ev)) {
+		first = *ev;
+		first.ts_ns = h->ev[0].ts_ns;
+		ret = sim_feed_event(s, &first, err);
+		return ret ? ret : sim_feed_held(s, err);
+	}
+	ret = sim_feed_held(s, err);
+	return ret ? ret : sim_feed(s, ev, err);
+}

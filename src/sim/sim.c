@@ -531,7 +531,7 @@ static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err
 	return 0;
 }
 
-int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 

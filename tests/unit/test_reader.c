@@ -453,6 +453,29 @@ static void test_hook_probe(void **state)
 	assert_int_equal(g.n, 0);
 }
 
+/* The lab's probe on update_blocked_averages: the CPU it refreshed (cpu=) and the context
+ * that called it, from the flags column: task context (the newidle balance of __schedule(),
+ * "d..1.") or SCHED_SOFTIRQ's ("..s1."). */
+static void test_blocked_update_probe(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("             foo-42      [001] d..1.     7.000001: update_blocked_averages: (sched_balance_update_blocked_averages+0x0/0x7b0) cpu=1\n"
+		  "          <idle>-0       [000] ..s1.     7.000002: update_blocked_averages: (update_blocked_averages+0x0/0x7b0) cpu=1\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].type, EV_BLOCKED_UPDATE);
+	assert_int_equal(g.ev[0].cpu, 1);
+	assert_int_equal(g.ev[0].blocked.cpu, 1);
+	assert_int_equal(g.ev[0].blocked.irq, 0);
+	assert_int_equal(g.ev[1].type, EV_BLOCKED_UPDATE);
+	assert_int_equal(g.ev[1].cpu, 0);
+	assert_int_equal(g.ev[1].blocked.cpu, 1);
+	assert_int_equal(g.ev[1].blocked.irq, EV_IRQ_SOFT);
+}
+
 /*
  * The fast path against the generic one: every line is read as written (fields in the kernel's
  * order: the fast path) and with a field appended (which the fast path refuses, so the generic
@@ -1497,6 +1520,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_latency_layout),
 		cmocka_unit_test(test_wake_context),
 		cmocka_unit_test(test_hook_probe),
+		cmocka_unit_test(test_blocked_update_probe),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),
