@@ -245,29 +245,51 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 }
 
 /*
- * The newidle order. __schedule() (kernel/sched/core.c, Debian 5.10 to 6.12) reads the rq clock,
- * dequeues a prev that sleeps (deactivate_task(): its util_est leaves the root cfs_rq, it stops
- * being runnable), then picks; with no task left to run, pick_next_task_fair() runs the newidle
- * balance (sched_balance_newidle(), newidle_balance() before v6.10), whose
- * update_blocked_averages() of the CPU calls cpufreq_update_util(); only after the pick is
- * sched_switch traced. The lab's probe on update_blocked_averages in task context, on its own
- * CPU, is that balance; the trace shows it before the switch, the kernel dequeued before it.
- * So such a probe holds the events fed after it until its CPU's next event that is not one of
- * the balance's (schedutil's probes, cpu_frequency, PELT events): a sched_switch whose prev
- * sleeps is applied first, dated at the probe's stamp (the dequeue's clock is no later), then
- * the held events in trace order. A prev switched out to die is not moved: its util leaves
- * the cfs_rq in finish_task_switch(), after the balance (task_dead_fair()). Traced timing only.
- * Differences: one probe is held at a time (a probe of another CPU while holding is applied in
- * trace order); the dequeue's own clock is not known, only bounded.
+ * Holds: where the trace shows an event before the moment the kernel acted on it, sim_feed()
+ * holds the events from it until its CPU's next event that says when (traced timing):
+ *
+ * - The newidle order. __schedule() (kernel/sched/core.c, Debian 5.10 to 6.12) reads the rq
+ *   clock, dequeues a prev that sleeps (deactivate_task(): its util_est leaves the root cfs_rq,
+ *   it stops being runnable), then picks; with no task left to run, pick_next_task_fair() runs
+ *   the newidle balance (sched_balance_newidle(), newidle_balance() before v6.10), whose
+ *   update_blocked_averages() of the CPU calls cpufreq_update_util(); only after the pick is
+ *   sched_switch traced. The lab's probe on update_blocked_averages in task context, on its
+ *   own CPU, is that balance. If its CPU's next event (schedutil's probes, cpu_frequency and
+ *   PELT events apart) is the sched_switch of a prev that sleeps, that switch is applied
+ *   first, dated at the probe's stamp (the dequeue's clock is no later). A prev switched out
+ *   to die is not moved: its util leaves the cfs_rq in finish_task_switch(), after the balance
+ *   (task_dead_fair()). 7.2's newidle refresh (__sched_balance_update_blocked_averages(), at
+ *   __schedule()'s clock) is not probed.
+ * - The tick's and a refresh's clock. hrtimer_expire_entry of the tick is traced when the timer
+ *   fires, softirq_entry of SCHED_SOFTIRQ (and the probe on update_blocked_averages in it) when
+ *   the softirq starts; sched_tick() and sched_balance_update_blocked_averages() read the rq
+ *   clock after (update_rq_clock()), then call schedutil's hook with it (Debian 5.10 to 7.2).
+ *   If the CPU's next event (as above) is the hook call, in an interrupt, at a clock between
+ *   the stamps, the tick or the refresh is applied at that clock (rq_clock_traced, with
+ *   rq_clock_offset_ns), after the events of other CPUs stamped before it.
+ *
+ * Then the held events are applied in time order. Differences: the dequeue's own clock is not
+ * known, only bounded; beyond SIM_HOLD_MAX held events the holds end in trace order.
  */
-static bool newidle_probe(const struct sim *s, const struct event *ev)
+enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK };
+
+/* The hold an event starts on its CPU. */
+static int hold_kind(const struct sim *s, const struct event *ev)
 {
-	return !s->work && ev->type == EV_BLOCKED_UPDATE && !ev->blocked.irq &&
-	       ev->blocked.cpu == ev->cpu && ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus;
+	if (s->work || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
+		return HOLD_NONE;
+	if (ev->type == EV_BLOCKED_UPDATE && ev->blocked.cpu == ev->cpu)
+		return !ev->blocked.irq ? HOLD_NEWIDLE : s->clock_timing ? HOLD_TICK : HOLD_NONE;
+	if (!s->clock_timing)
+		return HOLD_NONE;
+	if (ev->type == EV_HRTIMER_EXPIRE)
+		return ev->timer.sched_tick ? HOLD_TICK : HOLD_NONE;
+	return ev->type == EV_SOFTIRQ_ENTRY && ev->softirq.vec == SCHED_SOFTIRQ_VEC ? HOLD_TICK
+										     : HOLD_NONE;
 }
 
-/* What a CPU traces inside the balance and its cpufreq update. */
-static bool newidle_inside(enum event_type t)
+/* What a CPU traces inside a switch's balance, a tick or a refresh, around its hook call. */
+static bool hold_inside(enum event_type t)
 {
 	switch (t) {
 	case EV_GOV_HOOK:
@@ -293,43 +315,89 @@ static bool sleep_switch(const struct event *ev)
 	       switch_prev_sleeps(ev->sw.prev_state) && !(ev->sw.prev_state & TASK_STATE_EXIT);
 }
 
+/* Held event i (ev, just held) on a CPU whose hold it may decide; true while it still waits. */
+static bool hold_decide(struct sim *s, struct sim_hold_cpu *c, int i)
+{
+	struct sim_held *h = &s->hold.ev[i];
+	const struct event *ev = &h->ev;
+	s64 t;
+
+	if (c->kind == HOLD_NEWIDLE) {
+		if (hold_inside(ev->type))
+			return true;
+		if (sleep_switch(ev)) {
+			h->ev.ts_ns = s->hold.ev[c->at[0]].ev.ts_ns;
+			h->order = s->hold.ev[c->at[0]].order - 1;
+		}
+		return false;
+	}
+	if (ev->type == EV_GOV_HOOK && (ev->hook.irq & (EV_IRQ_HARD | EV_IRQ_SOFT))) {
+		t = (s64)ev->hook.time + s->cfg.rq_clock_offset_ns[ev->cpu];
+		if (t >= (s64)s->hold.ev[c->at[0]].ev.ts_ns && t <= (s64)ev->ts_ns)
+			for (int k = 0; k < c->chain; k++)
+				s->hold.ev[c->at[k]].ev.ts_ns = (u64)t;
+		return false;
+	}
+	if (ev->type == EV_BLOCKED_UPDATE && ev->blocked.irq && ev->blocked.cpu == ev->cpu &&
+	    c->chain == 1 && s->hold.ev[c->at[0]].ev.type == EV_SOFTIRQ_ENTRY) {
+		c->at[c->chain++] = (unsigned char)i;
+		return true;
+	}
+	return hold_inside(ev->type);
+}
+
+static int held_before(const struct sim_held *a, const struct sim_held *b)
+{
+	return a->ev.ts_ns != b->ev.ts_ns ? a->ev.ts_ns < b->ev.ts_ns : a->order < b->order;
+}
+
 int sim_feed_held(struct sim *s, struct gs_error *err)
 {
-	struct sim_newidle_hold *h = &s->newidle;
-	int i, n = h->n, ret = 0;
+	struct sim_hold *h = &s->hold;
+	struct sim_held tmp;
+	int i, j, n = h->n, ret = 0;
 
+	for (i = 1; i < n; i++) { /* insertion sort: at most a few events move */
+		tmp = h->ev[i];
+		for (j = i; j > 0 && held_before(&tmp, &h->ev[j - 1]); j--)
+			h->ev[j] = h->ev[j - 1];
+		h->ev[j] = tmp;
+	}
 	h->n = 0;
+	h->waiting = 0;
 	for (i = 0; i < n && !ret; i++)
-		ret = sim_feed_event(s, &h->ev[i], err);
+		ret = sim_feed_event(s, &h->ev[i].ev, err);
 	return ret;
 }
 
 int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
-	struct sim_newidle_hold *h = &s->newidle;
-	struct event first;
-	int ret;
+	struct sim_hold *h = &s->hold;
+	int kind = hold_kind(s, ev), i, ret;
+	struct sim_hold_cpu *c;
+	u64 bit;
 
-	if (!h->n) {
-		if (!newidle_probe(s, ev))
-			return sim_feed_event(s, ev, err);
-		h->ev[h->n++] = *ev;
-		return 0;
+	if (!h->n && kind == HOLD_NONE)
+		return sim_feed_event(s, ev, err);
+	if (h->n == SIM_HOLD_MAX && (ret = sim_feed_held(s, err)))
+		return ret;
+	i = h->n++;
+	h->ev[i].ev = *ev;
+	h->ev[i].order = h->seq += 2;
+	bit = ev->cpu >= 0 && ev->cpu < GS_MAX_CPUS ? 1ull << ev->cpu : 0;
+	if (h->waiting & bit) {
+		c = &h->cpu[ev->cpu];
+		if (!hold_decide(s, c, i))
+			h->waiting &= ~bit;
+		else
+			kind = HOLD_NONE; /* part of the hold it waits on */
 	}
-	if (ev->cpu != h->ev[0].cpu || newidle_inside(ev->type)) {
-		if (h->n < SIM_NEWIDLE_HOLD) {
-			h->ev[h->n++] = *ev;
-			return 0;
-		}
-		ret = sim_feed_held(s, err);
-		return ret ? ret : sim_feed(s, ev, err);
+	if (kind != HOLD_NONE && !(h->waiting & bit)) {
+		c = &h->cpu[ev->cpu];
+		c->kind = (unsigned char)kind;
+		c->chain = 1;
+		c->at[0] = (unsigned char)i;
+		h->waiting |= bit;
 	}
-	if (sleep_switch(ev)) {
-		first = *ev;
-		first.ts_ns = h->ev[0].ts_ns;
-		ret = sim_feed_event(s, &first, err);
-		return ret ? ret : sim_feed_held(s, err);
-	}
-	ret = sim_feed_held(s, err);
-	return ret ? ret : sim_feed(s, ev, err);
+	return h->waiting ? 0 : sim_feed_held(s, err);
 }

@@ -118,10 +118,10 @@ struct sim_cluster {
 	struct sim_steps tl_traced; /* the trace's (first CPU's), from its first event */
 };
 
-/* The events held at most after a newidle balance's probe (kernel_points.c): the CPU's
- * __schedule() traces its switch within tens of microseconds; beyond this many events of other
- * CPUs between, the hold ends in trace order. */
-#define SIM_NEWIDLE_HOLD 64
+/* The events sim_feed() holds at most while a CPU's next event decides when one of them
+ * happened (kernel_points.c): a __schedule() traces its switch, a tick or a softirq its hook
+ * call, within tens of microseconds; beyond this many events the hold ends in trace order. */
+#define SIM_HOLD_MAX 64
 
 struct sim {
 	struct sim_config cfg;
@@ -139,12 +139,22 @@ struct sim {
 	/* traced timing, rq_clock_traced and rq_clock_offset_ns: the clocks of the traced hook
 	 * calls date switches and wakeups (kernel_points.c sim_note_event_clock) */
 	bool clock_timing;
-	/* kernel_points.c sim_feed(): the events held after a newidle balance's probe, until its
-	 * CPU's next event says whether a sleeping prev left before it */
-	struct sim_newidle_hold {
-		struct event ev[SIM_NEWIDLE_HOLD];
+	/* kernel_points.c sim_feed(): the events held until a CPU's next event says when one of
+	 * them happened (the newidle order, the tick's and a refresh's clock) */
+	struct sim_hold {
+		struct sim_held {
+			struct event ev;
+			u64 order; /* trace order; a sleeper's switch before its newidle probe */
+		} ev[SIM_HOLD_MAX];
 		int n;
-	} newidle;
+		u64 seq;
+		u64 waiting; /* bit c: CPU c's next event decides (sim_hold_cpu) */
+		struct sim_hold_cpu {
+			unsigned char kind;  /* HOLD_NEWIDLE, HOLD_TICK */
+			unsigned char chain; /* held events of the CPU its hook call dates */
+			unsigned char at[2]; /* their indices in ev[] */
+		} cpu[GS_MAX_CPUS];
+	} hold;
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
 	 * calling cpufreq_update_util(), -1 when not known (cpufreq_this_cpu_can_update()). */
 	int this_cpu;
@@ -326,10 +336,10 @@ bool sim_take_event(struct sim *s, const struct event *ev);
 /* kernel_points.c: hrtimer_expire_entry (the tick), and update_blocked_averages / softirq_entry
  * (blocked-load refreshes), applied in traced timing. */
 int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err);
-/* sim.c: one event applied (sim_feed() without the newidle order of kernel_points.c). */
+/* sim.c: one event applied (sim_feed() without the holds of kernel_points.c). */
 int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err);
-/* kernel_points.c: the events sim_feed() held for the newidle order, applied (at the end of
- * the trace: sim_finish()); 0 or the first one's error. */
+/* kernel_points.c: the events sim_feed() holds, applied in time order (at the end of the
+ * trace: sim_finish()); 0 or the first one's error. */
 int sim_feed_held(struct sim *s, struct gs_error *err);
 /* kernel_points.c: every event fed in traced timing, before it is applied: a traced call of
  * schedutil's hook and what ends its claim; gives a switch or wakeup that claims one its clock
