@@ -260,8 +260,8 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  *   to die is not moved: its util leaves the cfs_rq in finish_task_switch(), after the balance
  *   (task_dead_fair()). 7.2's newidle refresh (__sched_balance_update_blocked_averages(), at
  *   __schedule()'s clock) is not probed.
- * - The tick's and a refresh's clock. hrtimer_expire_entry of the tick is traced when the timer
- *   fires, softirq_entry of SCHED_SOFTIRQ (and the probe on update_blocked_averages in it) when
+ * - The tick's and a refresh's clock. hrtimer_expire_entry of the tick (and of hrtick()) is
+ *   traced when the timer fires, softirq_entry of SCHED_SOFTIRQ (and the probe on update_blocked_averages in it) when
  *   the softirq starts; sched_tick() and sched_balance_update_blocked_averages() read the rq
  *   clock after (update_rq_clock()), then call schedutil's hook with it (Debian 5.10 to 7.2).
  *   If the CPU's next event (as above) is the hook call, in an interrupt, at a clock between
@@ -283,7 +283,7 @@ static int hold_kind(const struct sim *s, const struct event *ev)
 	if (!s->clock_timing)
 		return HOLD_NONE;
 	if (ev->type == EV_HRTIMER_EXPIRE)
-		return ev->timer.sched_tick ? HOLD_TICK : HOLD_NONE;
+		return ev->timer.sched_tick || ev->timer.hrtick ? HOLD_TICK : HOLD_NONE;
 	return ev->type == EV_SOFTIRQ_ENTRY && ev->softirq.vec == SCHED_SOFTIRQ_VEC ? HOLD_TICK
 										     : HOLD_NONE;
 }

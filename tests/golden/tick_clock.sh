@@ -17,7 +17,8 @@
 # tick's evaluation is then at 1.004300 (0.008300 s into the trace) with the util of a task
 # running from 1.000100 to 1.004300 (tests/golden/lib/pelt_ref.py), plus v6.12's headroom
 # (util + util/4); without the hook call (or with rq_clock_traced=0) the row is at the stamp,
-# 0.008000 s, with the util at 1.004000. A hook call in task context (not the tick's) or a
+# 0.008000 s, with the util at 1.004000. The scheduler's high-resolution tick (hrtick(), 7.2's
+# sched_feat(HRTICK): task_tick(queued=1)) likewise. A hook call in task context (not the tick's) or a
 # sched_waking of CPU 1 between leaves the tick at its stamp. Then CPU 1 idles; its softirq
 # at 1.020000 refreshes it, the probe at 1.020010, the hook call at rq clock 1.020200: the
 # refresh's evaluation is at 1.020200 (0.024200 s) with the blocked util decayed to 1.020200.
@@ -28,12 +29,12 @@ golden_init tick_clock
 line() { # COMM PID CPU FLAGS TIME REST
 	printf '%16s-%-5s [%03d] %s %12s: %s\n' "$1" "$2" "$3" "$4" "$5" "$6"
 }
-trace() { # TICK_HOOK_FLAGS [EXTRA_LINE_BEFORE_THE_TICK_HOOK]
+trace() { # TICK_HOOK_FLAGS [EXTRA_LINE_BEFORE_THE_TICK_HOOK] [TIMER_FUNCTION]
 	echo "# tracer: nop"
 	line '<idle>' 0 1 d.h1. 0.996000 'hrtimer_expire_entry: hrtimer=00000000e10d721f function=tick_nohz_handler now=996000000'
 	line '<idle>' 0 1 dNh2. 1.000100 'sched_wakeup: comm=busy pid=30 prio=120 target_cpu=001'
 	golden_switch 1 1.000150 swapper/1 0 R busy 30
-	line busy 30 1 d.h.. 1.004000 'hrtimer_expire_entry: hrtimer=00000000e10d721f function=tick_nohz_handler now=1004000000'
+	line busy 30 1 d.h.. 1.004000 "hrtimer_expire_entry: hrtimer=00000000e10d721f function=${3:-tick_nohz_handler} now=1004000000"
 	line '<idle>' 0 0 d..1. 1.004100 'cpu_idle: state=1 cpu_id=0'
 	[ -z "${2:-}" ] || echo "$2"
 	line busy 30 1 "$1" 1.004310 'sugov_update_single_freq: (sugov_update_single_freq+0x4/0x230) time=1004300000 flags=0'
@@ -45,6 +46,7 @@ trace() { # TICK_HOOK_FLAGS [EXTRA_LINE_BEFORE_THE_TICK_HOOK]
 }
 trace d.h1. >"$tmp/t.txt"
 trace d..2. >"$tmp/task.txt"
+trace d.h1. '' hrtick >"$tmp/hrtick.txt"
 trace d.h1. "$(line busy 30 1 d.h3. 1.004200 'sched_waking: comm=other pid=31 prio=120 target_cpu=000')" >"$tmp/waking.txt"
 
 opts="--platform lab-2cpu --kernel v6.12 --timing traced --set rate_limit_us=0
@@ -67,6 +69,7 @@ blocked=$(head "$(ref 1000100000:0 1010000000:1 1020200000:0)")
 [ "$at_hook" != "$at_stamp" ] || golden_fail "the cases cannot tell the clocks apart"
 
 golden_equal "the tick at its hook call's clock" "$(util_at 0.008300 "$tmp/t.txt")" "$at_hook"
+golden_equal "the hrtick at its hook call's clock" "$(util_at 0.008300 "$tmp/hrtick.txt")" "$at_hook"
 golden_equal "no row at the tick's stamp" "$(util_at 0.008000 "$tmp/t.txt")" none
 golden_equal "rq_clock_traced=0" "$(util_at 0.008000 "$tmp/t.txt" --set rq_clock_traced=0)" \
 	"$at_stamp"
