@@ -33,6 +33,8 @@
 #include "core/error.h"
 #include "core/types.h"
 
+#include <stdbool.h>
+
 enum kcost_op {
 	KC_ACTIVATE,
 	KC_DEACTIVATE,
@@ -110,5 +112,26 @@ static inline double kcost_sched_delta(const struct kcost *kc, const struct kcos
 
 /* ns that work takes on a CPU of capacity cap (1..1024) at khz out of max_khz. */
 double kcost_time_ns(double work_ns, u32 cap, u32 khz, u32 max_khz);
+
+/*
+ * kcost_time_ns() for one operation's work on one CPU (work_ns, cap and max_khz fixed for the
+ * memo), kept until khz changes: the replay costs the same operation on the same CPU at the
+ * same frequency over and over, and the two divisions were most of its overhead model's time.
+ * Zero-initialised it holds khz 0, whose answer is kcost_time_ns()'s too (0).
+ */
+struct kcost_time_memo {
+	u32 khz;
+	double ns;
+};
+
+static inline double kcost_time_ns_memo(struct kcost_time_memo *m, double work_ns, u32 cap,
+					u32 khz, u32 max_khz)
+{
+	if (m->khz != khz) {
+		m->khz = khz;
+		m->ns = kcost_time_ns(work_ns, cap, khz, max_khz);
+	}
+	return m->ns;
+}
 
 #endif

@@ -10,6 +10,8 @@
 #include "sched/sched.h"
 #include "sched/util_est.h"
 
+#include <string.h>
+
 /* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit) */
 #define TASK_SE_WEIGHT   1024UL
 #define TASK_LOAD_WEIGHT (TASK_SE_WEIGHT << SCHED_FIXEDPOINT_SHIFT)
@@ -127,7 +129,8 @@ void update_rq_clock(struct rq *rq, u64 now);
 /* Make the task table (1024 slots) or double it. */
 int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
-/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. comm: NULL
+ * or an event's TASK_COMM_LEN array. */
 struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now);
 /* Take n out of the task table and recycle its node (its task exited). */
 void node_free(struct sched *s, struct task_node *n);
@@ -166,6 +169,15 @@ void task_tick_dl(struct rq *rq);
 void absorb_blocked_seed(struct rq *rq, struct task *p);
 int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now);
 int start_task_from_trace_util(struct sched *s, const struct event *ev, struct gs_error *err);
+
+/* tasks.c: whether an event's comm (TASK_COMM_LEN bytes readable) names a task as p_comm
+ * does (NUL-padded after its end): strncmp() over the 15 characters kept, which an event that
+ * names the task as before, nearly every one, answers with one 16-byte compare. */
+static inline bool comm_same(const char *comm, const char p_comm[TASK_COMM_LEN])
+{
+	return memcmp(comm, p_comm, TASK_COMM_LEN) == 0 ||
+	       strncmp(comm, p_comm, TASK_COMM_LEN - 1) == 0;
+}
 
 /* task_class.c: the class of a task at a prio, and the two kernel threads a prio does not
  * tell (sugov:N, the governor's; migration/N, the stopper). */

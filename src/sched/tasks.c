@@ -23,10 +23,11 @@ struct task_node *node_find(const struct sched *s, s32 pid)
 
 /* p->comm becomes comm's first 15 characters, NUL-padded (strncpy). Most events name the task
  * as before, so compare first: p->comm is always NUL-padded after its end. True when the name
- * changed; then old, when not NULL, receives the name it had. */
+ * changed; then old, when not NULL, receives the name it had. comm is an event's
+ * TASK_COMM_LEN array (node_get's callers). */
 static bool set_comm(struct task *p, const char *comm, char old[TASK_COMM_LEN])
 {
-	if (!comm || !comm[0] || strncmp(comm, p->comm, TASK_COMM_LEN - 1) == 0)
+	if (!comm || !comm[0] || comm_same(comm, p->comm))
 		return false;
 	if (old)
 		memcpy(old, p->comm, TASK_COMM_LEN);
@@ -45,7 +46,8 @@ static void rename_task(struct sched *s, struct task_node *n, const char *comm, 
 		s->hooks.task_rename(s->hooks.ctx, &n->t, old, now);
 }
 
-/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. */
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. comm:
+ * NULL or an event's TASK_COMM_LEN array (comm_same() reads all of it). */
 struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
 {
 	struct task_node *n = node_find(s, pid);

@@ -35,6 +35,7 @@ struct sim_ovh {
 	double time_ns[KC__COUNT];
 	double charged_ns;
 	u64 by_depth[RUN_DEPTH_SLOTS];
+	struct kcost_time_memo memo[GS_MAX_CPUS][KC__COUNT]; /* add()'s time of one call */
 };
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
@@ -142,13 +143,17 @@ static bool same_config(const struct kcost_config *a, const struct kcost_config 
 	       a->key_on == b->key_on && a->depth == b->depth;
 }
 
-/* ns that capacity-invariant work takes on cpu now. */
-static double cpu_time_ns(const struct sim *s, int cpu, double work_ns)
+/* ns that capacity-invariant work takes on cpu now; through memo when given (the answer for
+ * this work on this CPU, kept until the frequency changes). */
+static double cpu_time_ns(const struct sim *s, int cpu, double work_ns,
+			  struct kcost_time_memo *memo)
 {
 	const struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
+	u32 cap = s->plat->cpus[cpu].capacity, max_khz = plat_cluster_max_khz(cl->pc);
 
-	return kcost_time_ns(work_ns, s->plat->cpus[cpu].capacity, cl->pol.cur_khz,
-			     plat_cluster_max_khz(cl->pc));
+	if (memo)
+		return kcost_time_ns_memo(memo, work_ns, cap, cl->pol.cur_khz, max_khz);
+	return kcost_time_ns(work_ns, cap, cl->pol.cur_khz, max_khz);
 }
 
 static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op op, u64 n)
@@ -156,8 +161,10 @@ static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op o
 	o->calls[op] += n;
 	/* No call (a task in the root group: no cgroup level): its time is +0.0 (the table's
 	 * costs are finite and >= 0, platform_kernel_cost.c), and the sum stays as it is. */
-	if (n)
-		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op]);
+	if (n == 1) /* (double)1 * w is w, bit for bit: the memo's fixed work */
+		o->time_ns[op] += cpu_time_ns(s, cpu, o->kc.work_ns[op], &o->memo[cpu][op]);
+	else if (n)
+		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op], NULL);
 }
 
 /* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */
@@ -214,7 +221,7 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 	if (same_config(&emu, &s->ovh->traced))
 		return 0;
 	d = kcost_sched_delta(&s->ovh->kc, &emu, &s->ovh->traced, enqueue);
-	s->ovh->charged_ns += cpu_time_ns(s, cpu, d);
+	s->ovh->charged_ns += cpu_time_ns(s, cpu, d, NULL);
 	return d;
 }
 

@@ -221,6 +221,37 @@ static void test_time_scales(void **state)
 	assert_true(kcost_time_ns(462, 0, 1, 1) == 0);
 }
 
+/* The memo answers what kcost_time_ns() answers, to the bit, for each fixed (work, capacity,
+ * max) over a sequence of frequencies that repeat (its hits) and change (its misses), from its
+ * zeroed start (khz 0) on; the work includes -0.0 and +0.0 (different bits, equal values). */
+static void test_time_memo(void **state)
+{
+	static const double works[] = {0.0, -0.0, 462, 462.5, 1e-3, 3 * 462.5, 1e9};
+	static const u32 caps[] = {0, 462, 1024};
+	static const u32 khzs[] = {0, 533000, 999000, 1844000, 2362000};
+	u32 x = 12345;
+	(void)state;
+
+	for (int wi = 0; wi < 7; wi++) {
+		for (int ci = 0; ci < 3; ci++) {
+			for (u32 max = 1844000; max <= 2362000; max += 518000) {
+				struct kcost_time_memo m = {0};
+
+				for (int i = 0; i < 500; i++) {
+					double want, got;
+					u32 khz;
+
+					x = x * 1103515245u + 12345u; /* fixed LCG: same every run */
+					khz = khzs[(x >> 16) % 5];
+					want = kcost_time_ns(works[wi], caps[ci], khz, max);
+					got = kcost_time_ns_memo(&m, works[wi], caps[ci], khz, max);
+					assert_memory_equal(&want, &got, sizeof(want));
+				}
+			}
+		}
+	}
+}
+
 static void test_config_parse(void **state)
 {
 	struct kcost_config c;
@@ -259,6 +290,7 @@ int main(void)
 		cmocka_unit_test(test_same_config_zero),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_time_scales),
+		cmocka_unit_test(test_time_memo),
 		cmocka_unit_test(test_config_parse),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);

@@ -30,6 +30,7 @@
 #include "core/event.h"
 #include "sched/pelt.h"
 #include "sched/sched.h"
+#include "sched/sched_priv.h"
 #include "sched/util_est.h"
 
 #define MS 1000000ULL
@@ -1052,6 +1053,49 @@ static void test_free_in_probe_cluster(void **state)
 	sched_free(s);
 }
 
+/* comm_same() (set_comm's compare) answers what strncmp() over 15 characters answers, for a
+ * task's NUL-padded name against event names that equal it, differ in one byte before or
+ * after the NUL, carry bytes after their NUL (a reader need not pad), or fill all 15. */
+static void test_comm_same_is_strncmp(void **state)
+{
+	static const char *names[] = {"", "a", "rt3-0", "cfs6-2", "swapper/3", "sugov:0",
+				      "abcdefghijklmno", "abcdefghijklmnop"};
+	u32 x = 7;
+	(void)state;
+
+	for (size_t a = 0; a < sizeof(names) / sizeof(names[0]); a++) {
+		char p_comm[TASK_COMM_LEN] = {0};
+
+		strncpy(p_comm, names[a], TASK_COMM_LEN - 1);
+		for (int i = 0; i < 4000; i++) {
+			char comm[TASK_COMM_LEN];
+			size_t len;
+
+			x = x * 1103515245u + 12345u; /* fixed LCG: same every run */
+			memcpy(comm, p_comm, TASK_COMM_LEN);
+			len = strlen(comm);
+			switch ((x >> 8) % 4) {
+			case 0: /* equal */
+				break;
+			case 1: /* a byte changed anywhere (before, at or after the NUL) */
+				comm[(x >> 12) % TASK_COMM_LEN] = (char)('a' + (x >> 20) % 4);
+				break;
+			case 2: /* garbage after the NUL */
+				for (size_t k = len + 1; k < TASK_COMM_LEN; k++)
+					comm[k] = (char)(x >> (k % 24));
+				break;
+			default: /* another name */
+				memset(comm, 0, sizeof(comm));
+				strncpy(comm, names[(x >> 16) % 8], TASK_COMM_LEN - 1);
+				comm[TASK_COMM_LEN - 1] = (char)(x >> 24);
+				break;
+			}
+			assert_int_equal(comm_same(comm, p_comm),
+					 strncmp(comm, p_comm, TASK_COMM_LEN - 1) == 0);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -1075,6 +1119,7 @@ int main(void)
 		cmocka_unit_test(test_dead_tasks_freed),
 		cmocka_unit_test(test_dead_task_util_removed),
 		cmocka_unit_test(test_free_in_probe_cluster),
+		cmocka_unit_test(test_comm_same_is_strncmp),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
