@@ -288,9 +288,6 @@ bool sim_placement_take_pull(void *ctx, int *src, int *dst);
  * migrations scored against v5.9's choice from the emulated state. */
 int sim_placement_check_observe(struct sim *s, struct gs_error *err);
 /* overhead.c: the kernel's own overhead */
-/* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
-bool sim_ovh_is_param(const char *key);
-int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
 /* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
 /* Register the model's observer and set s->ovh (0, or GS_ENOMEM): the enqueues and dequeues,
