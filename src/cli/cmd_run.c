@@ -21,6 +21,11 @@ static const char run_usage[] =
 	"                  [--json] [--placement traced|eas]\n"
 	"                  [--traced-config uclamp=none|off|on|always,depth=N]\n";
 
+/* The replay's tunables under `run --help`: descriptions from this column, lines up to this
+ * width (the options' own). */
+#define HELP_INDENT 21
+#define HELP_WIDTH 91
+
 static const char run_help[] =
 	"\n"
 	"Replays TRACE (ftrace text, trace-cmd report text, trace.dat or a CSV util trace; '-' is\n"
@@ -40,38 +45,9 @@ static const char run_help[] =
 	"                     0; 1 when the trace has the kernel's sugov_set_iowait_boost\n"
 	"                     requests, which then drive it), freq_khz\n"
 	"                     (userspace), up_threshold, sampling_rate, ... (ondemand/conservative),\n"
-	"                     and the replay's own: hz (250), switch_latency_us (platform's\n"
-	"                     transition latency; 0 = fast switch), transition_us (the slow path's\n"
-	"                     driver call: a frequency lands that long after the sugov kthread read\n"
-	"                     it, 0), kthread_traced=0|1 (1: where the trace shows the sugov:N\n"
-	"                     kthread, the slow path's run and driver call follow its traced\n"
-	"                     wakeup, switches and cpu_frequency; 0: the two constants above),\n"
-	"                     rq_clock_traced=0|1 (1: a switch or wakeup right after a traced\n"
-	"                     call of schedutil's hook, time=, runs at that rq clock, a tick\n"
-	"                     or SCHED_SOFTIRQ refresh right before its own call too; needs\n"
-	"                     rq_clock_offset_ns),\n"
-	"                     update_points=kernel|context-switch,\n"
-	"                     scaling_min_freq, scaling_max_freq (kHz), uclamp_buckets (5..20),\n"
-	"                     cgroup_depth (levels above every task's group, 0), uclamp_task=0|1\n"
-	"                     (CONFIG_UCLAMP_TASK, 1): the kernel overhead's configuration;\n"
-	"                     freq_invariant=0|1 (the platform's: 0 for a CPU without frequency\n"
-	"                     counters, PELT unscaled and schedutil scaling policy->cur),\n"
-	"                     dvfs_possible_from_any_cpu=0|1 (the platform's driver: 0 for\n"
-	"                     acpi-cpufreq, whose policies only their own CPUs update),\n"
-	"                     rq_clock_offset_ns=N|N0:N1:... (trace time minus the kernel's rq\n"
-	"                     clock, may be negative: PELT periods then start where the kernel's\n"
-	"                     did), sched_autogroup=0|1 (CONFIG_SCHED_AUTOGROUP, 0: an exiting\n"
-	"                     task is moved to its group at sched_process_exit, three cpufreq\n"
-	"                     updates; traced timing), cpuidle_driver=0|1 (1; 0: no cpuidle\n"
-	"                     driver, so a v6.1+ kernel's idle entry counts for schedutil's\n"
-	"                     busy hold only after a tick woke the idle loop),\n"
-	"                     start_freq=traced|max (each policy's frequency at the start),\n"
-	"                     governor_start_ns=N (no governor evaluation before trace time N;\n"
-	"                     N0:N1:... CPU by CPU, the last repeating), switch_clock_lead_us (0:\n"
-	"                     a switch's PELT updates happen that long before its sched_switch,\n"
-	"                     where __schedule() read the rq clock; the lab measures it),\n"
-	"                     wakeup_clock_lead_us (0: the same for a wakeup's enqueue);\n"
-	"                     a lab recording's .facts file sets these (docs/lab.md).\n"
+	"                     and the replay's own (any governor; listed below, 'The replay's\n"
+	"                     own tunables'): a lab recording's .facts file sets these\n"
+	"                     (docs/lab.md).\n"
 	"                     policyN.KEY=VALUE sets a governor tunable for the policy whose\n"
 	"                     first CPU is N only (e.g. policy4.rate_limit_us=2000)\n"
 	"  --policy FILE      clamp policy file (repeatable); see README 'Clamp policies'\n"
@@ -113,7 +89,9 @@ static const char run_help[] =
 	"  --strict           the first malformed trace line is an error (exit 3)\n"
 	"  --quiet            print nothing but errors\n"
 	"  --json             print the run as one JSON object instead (keys: README 'JSON\n"
-	"                     output'); warnings stay on stderr\n"
+	"                     output'); warnings stay on stderr\n";
+
+static const char run_help_summary[] =
 	"\n"
 	"The summary, line by line:\n"
 	"  trace: ... S s from T, N events  the trace's span, its first timestamp and the\n"
@@ -176,6 +154,33 @@ static const char run_help[] =
 	"2 bad command line; 3 a trace, platform or policy that does not exist, cannot\n"
 	"be read or is malformed\n";
 
+/* The replay's own --set keys, each with its help (sim/config.c's table) wrapped under the
+ * options' descriptions. */
+static void print_replay_tunables(void)
+{
+	const char *help;
+
+	printf("\nThe replay's own tunables (--set KEY=VALUE, with any governor):\n");
+	for (size_t i = 0; sim_param_key(i, &help); i++) {
+		int col = printf("  %s", sim_param_key(i, NULL));
+		const char *w = help;
+
+		/* a key too long for its column is followed by two spaces, as the options' are */
+		col += printf("%*s", col < HELP_INDENT - 1 ? HELP_INDENT - col : 2, "");
+		for (bool first = true; *w; first = false) {
+			int len = (int)strcspn(w, " ");
+
+			if (!first && col + 1 + len > HELP_WIDTH)
+				col = printf("\n%*s", HELP_INDENT, "") - 1;
+			else if (!first)
+				col += printf(" ");
+			col += printf("%.*s", len, w);
+			w += len + strspn(w + len, " ");
+		}
+		printf("\n");
+	}
+}
+
 /* `run --help --governor G`: what the governor is and the tunables it takes. */
 static int print_governor_help(int argc, char **argv)
 {
@@ -226,6 +231,8 @@ int cmd_run(int argc, char **argv)
 
 	if (argc >= 2 && cli_is_help(argv[1])) {
 		printf("%s%s", run_usage, run_help);
+		print_replay_tunables();
+		printf("%s", run_help_summary);
 		return print_governor_help(argc, argv);
 	}
 	status = run_opts_parse(&o, argc, argv, run_usage, RUN_OPTS_RUN);

@@ -247,20 +247,6 @@ static int unknown_option(const char *usage, const char *arg)
 	return cli_usage_error(usage, "unknown option '%s'%s", arg, hint);
 }
 
-/*
- * The tunables each built-in governor takes (the init of each gov/ file), and the replay's own (sim.c
- * sim_config_parse_params), for "did you mean" and the list given with an unknown one.
- * A governor not listed here (a plugin) is not checked up front: the replay reports it.
- */
-static const char *const replay_tunables[] = {"hz", "switch_latency_us", "transition_us",
-					      "switch_clock_lead_us", "wakeup_clock_lead_us",
-					      "update_points", "scaling_min_freq", "scaling_max_freq",
-					      "uclamp_buckets", "cgroup_depth", "uclamp_task",
-					      "freq_invariant", "dvfs_possible_from_any_cpu",
-					      "rq_clock_offset_ns", "start_freq",
-					      "governor_start_ns", "sched_autogroup",
-					      "cpuidle_driver", "kthread_traced",
-					      "rq_clock_traced", NULL};
 /* names, ", "-separated, after the text in sb (nothing for none) */
 static void join_names(const char *const *names, struct strbuf *sb)
 {
@@ -268,6 +254,12 @@ static void join_names(const char *const *names, struct strbuf *sb)
 		strbuf_addf(sb, "%s%s", k ? ", " : "", names[k]);
 }
 
+/*
+ * The tunables each built-in governor takes (the init of each gov/ file), and the replay's own
+ * (sim/config.c's table, sim_param_key()), for "did you mean" and the list given with an
+ * unknown one. A governor not listed here (a plugin) is not checked up front: the replay
+ * reports it.
+ */
 static const struct {
 	const char *governor;
 	const char *tunables[6];
@@ -288,7 +280,7 @@ static const struct {
 static int check_tunables(const struct run_opts *o, const char *usage)
 {
 	const char *const *gt = NULL;
-	const char *all[32];
+	const char *all[64], *const *replay_tunables; /* the governor's, then the replay's */
 	size_t n = 0;
 
 	for (size_t i = 0; i < GS_ARRAY_SIZE(gov_tunables); i++)
@@ -298,8 +290,9 @@ static int check_tunables(const struct run_opts *o, const char *usage)
 		return 0;
 	for (size_t i = 0; gt[i]; i++)
 		all[n++] = gt[i];
-	for (size_t i = 0; replay_tunables[i]; i++)
-		all[n++] = replay_tunables[i];
+	replay_tunables = all + n;
+	for (size_t i = 0; n + 1 < GS_ARRAY_SIZE(all) && sim_param_key(i, NULL); i++)
+		all[n++] = sim_param_key(i, NULL);
 	all[n] = NULL;
 	for (int i = 0; i < o->sim.nr_params; i++) {
 		const char *key = o->params[i].key;

@@ -1,11 +1,13 @@
 /*
- * config.c - the replay's configuration: defaults, and the replay's own --set keys (hz,
- * switch_latency_us, update_points, scaling_min/max_freq, uclamp_buckets, and the overhead
- * model's) taken out of the tunables.
+ * config.c - the replay's configuration: defaults, and the replay's own --set keys taken out of
+ * the tunables. The keys are one table (sim_params): each names its field of struct sim_config,
+ * the kind of value it takes, its bounds and its help; parsing, the list the command line gives
+ * (sim_param_key) and the error messages all come from it.
  */
 #include "sim/sim_priv.h"
 
 #include <inttypes.h>
+#include <stddef.h>
 #include <string.h>
 
 #include "core/parse.h"
@@ -77,7 +79,8 @@ static int parse_cpu_values(const struct gov_param *p, bool is_signed, const cha
 }
 
 /* governor_start_ns=N (every CPU) or N0:N1:... (CPU by CPU, the last repeats: a lab
- * recording's policies each start after their own switch). governor_start_ns is the earliest. */
+ * recording's policies each start after their own switch). governor_start_ns is the earliest.
+ * 0 or GS_EARG. */
 static int parse_governor_start(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
 	u64 v[GS_MAX_CPUS], first = UINT64_MAX;
@@ -91,11 +94,10 @@ static int parse_governor_start(struct sim_config *cfg, struct gov_param *p, str
 		first = c < n && v[c] < first ? v[c] : first;
 	}
 	cfg->governor_start_ns = first;
-	p->used = true;
-	return 1;
+	return 0;
 }
 
-/* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). */
+/* rq_clock_offset_ns=N (every CPU) or N0:N1:... (CPU by CPU; the last repeats). 0 or GS_EARG. */
 static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
 {
 	u64 v[GS_MAX_CPUS];
@@ -105,90 +107,201 @@ static int parse_rq_clock_offset(struct sim_config *cfg, struct gov_param *p, st
 		return n;
 	for (int c = 0; c < GS_MAX_CPUS; c++)
 		cfg->rq_clock_offset_ns[c] = (s64)v[c < n ? c : n - 1];
-	cfg->has_rq_clock_offset = true;
-	p->used = true;
-	return 1;
+	return 0;
 }
 
-/* The field of the replay's 0|1 key `key` in cfg, or NULL when it is not one. */
-static int *bool_param_field(struct sim_config *cfg, const char *key)
+/* What a key's value is, and how it is written into its field. */
+enum sim_param_type {
+	SIM_PARAM_FLAG,  /* an int, 0 or 1 written as such */
+	SIM_PARAM_INT,   /* an int, a non-negative integer within [min, max] */
+	SIM_PARAM_BOOL,  /* a bool, a non-negative integer within [min, max] (0..1) */
+	SIM_PARAM_US,    /* a u64 in ns, given in us: a non-negative integer within [min, max] */
+	SIM_PARAM_KHZ,   /* a u32 in kHz, a non-negative integer (larger ones saturate) */
+	SIM_PARAM_WORD,  /* an enum (int-sized): the index of the value among words */
+	SIM_PARAM_CUSTOM /* parsed by parse (a per-CPU list) */
+};
+
+struct sim_param {
+	const char *key;
+	enum sim_param_type type;
+	size_t offset; /* of the field in struct sim_config */
+	/* offset of a bool of struct sim_config set when the key is given; 0 (where opts is,
+	 * never a bool): none */
+	size_t given;
+	u64 min, max;      /* SIM_PARAM_INT, _BOOL and _US: the bounds, inclusive */
+	const char *range; /* ... the error's words for a value out of them */
+	const char *words[3]; /* SIM_PARAM_WORD: the values, in the enum's order */
+	int (*parse)(struct sim_config *cfg, struct gov_param *p, struct gs_error *err);
+	const char *help; /* one line of `run --help`, after the key */
+};
+
+_Static_assert(offsetof(struct sim_config, opts) == 0, "sim_param.given: 0 is no field");
+_Static_assert(sizeof(enum sim_update_points) == sizeof(int) &&
+		       sizeof(enum sim_start_freq) == sizeof(int),
+	       "SIM_PARAM_WORD fields are int-sized");
+
+/* The offset of field f of struct sim_config, which must be of type T (else a compile error):
+ * what parse_param() writes through it is the field's type. */
+#define FIELD(f, T) \
+	(offsetof(struct sim_config, f) + 0 * sizeof(_Generic(((struct sim_config *)0)->f, T: 1)))
+
+/* The replay's own --set keys, in the order `run --help` and the errors list them. */
+static const struct sim_param sim_params[] = {
+	{.key = "hz", .type = SIM_PARAM_INT, .offset = FIELD(hz, int), .min = 100, .max = 1000,
+	 .range = "CONFIG_HZ must be 100..1000",
+	 .help = "CONFIG_HZ, the scheduler tick's rate (250)"},
+	{.key = "switch_latency_us", .type = SIM_PARAM_US, .offset = FIELD(switch_latency_ns, u64),
+	 .given = FIELD(has_switch_latency, bool), .max = 1000000, .range = "more than 1 s",
+	 .help = "a frequency request's latency (the platform's transition latency; 0 = fast "
+		 "switch)"},
+	{.key = "transition_us", .type = SIM_PARAM_US, .offset = FIELD(transition_ns, u64),
+	 .max = 1000000, .range = "more than 1 s",
+	 .help = "the slow path's driver call: a frequency lands that long after the sugov "
+		 "kthread read it (0)"},
+	{.key = "switch_clock_lead_us", .type = SIM_PARAM_US,
+	 .offset = FIELD(switch_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
+	 .help = "a switch's PELT updates happen that long before its sched_switch, where "
+		 "__schedule() read the rq clock (0; the lab measures it)"},
+	{.key = "wakeup_clock_lead_us", .type = SIM_PARAM_US,
+	 .offset = FIELD(wakeup_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
+	 .help = "the same for a wakeup's enqueue (0)"},
+	{.key = "update_points", .type = SIM_PARAM_WORD,
+	 .offset = FIELD(update_points, enum sim_update_points),
+	 .words = {"kernel", "context-switch"}, /* SIM_UPDATE_KERNEL, SIM_UPDATE_CONTEXT_SWITCH */
+	 .help = "kernel|context-switch: the governor is called where the kernel calls "
+		 "cpufreq_update_util (kernel), or at each context switch"},
+	{.key = "scaling_min_freq", .type = SIM_PARAM_KHZ, .offset = FIELD(scaling_min_khz, u32),
+	 .help = "every policy's scaling_min_freq (kHz)"},
+	{.key = "scaling_max_freq", .type = SIM_PARAM_KHZ, .offset = FIELD(scaling_max_khz, u32),
+	 .help = "every policy's scaling_max_freq (kHz)"},
+	{.key = "uclamp_buckets", .type = SIM_PARAM_INT, .offset = FIELD(uclamp_buckets, int),
+	 .min = 5, .max = UCLAMP_BUCKETS_MAX, .range = "CONFIG_UCLAMP_BUCKETS_COUNT must be 5..20",
+	 .help = "CONFIG_UCLAMP_BUCKETS_COUNT, 5..20 (5)"},
+	{.key = "cgroup_depth", .type = SIM_PARAM_INT, .offset = FIELD(cgroup_depth, int),
+	 .max = 64, .range = "more than 64 levels",
+	 .help = "cgroup levels above every task's group (0): the kernel overhead's "
+		 "configuration"},
+	{.key = "uclamp_task", .type = SIM_PARAM_BOOL, .offset = FIELD(uclamp_task, bool),
+	 .max = 1, .range = "expected 0 or 1 (CONFIG_UCLAMP_TASK)",
+	 .help = "0|1: CONFIG_UCLAMP_TASK (1; 0: no uclamp costs, and a policy may only "
+		 "attach): the kernel overhead's configuration"},
+	{.key = "freq_invariant", .type = SIM_PARAM_FLAG, .offset = FIELD(freq_invariant, int),
+	 .help = "0|1 (the platform's): 0 for a CPU without frequency counters, PELT unscaled "
+		 "and schedutil scaling policy->cur"},
+	{.key = "dvfs_possible_from_any_cpu", .type = SIM_PARAM_FLAG,
+	 .offset = FIELD(dvfs_any_cpu, int),
+	 .help = "0|1 (the platform's driver): 0 for acpi-cpufreq, whose policies only their "
+		 "own CPUs update"},
+	{.key = "rq_clock_offset_ns", .type = SIM_PARAM_CUSTOM, .parse = parse_rq_clock_offset,
+	 .given = FIELD(has_rq_clock_offset, bool),
+	 .help = "N|N0:N1:...: trace time minus the kernel's rq clock, may be negative (PELT "
+		 "periods then start where the kernel's did)"},
+	{.key = "start_freq", .type = SIM_PARAM_WORD,
+	 .offset = FIELD(start_freq, enum sim_start_freq),
+	 .words = {"traced", "max"}, /* SIM_START_TRACED, SIM_START_MAX */
+	 .help = "traced|max: each policy's frequency at the start (traced: the trace's first, "
+		 "else its maximum)"},
+	{.key = "governor_start_ns", .type = SIM_PARAM_CUSTOM, .parse = parse_governor_start,
+	 .help = "N|N0:N1:...: no governor evaluation before trace time N (CPU by CPU, the last "
+		 "repeating)"},
+	{.key = "sched_autogroup", .type = SIM_PARAM_FLAG, .offset = FIELD(sched_autogroup, int),
+	 .help = "0|1: CONFIG_SCHED_AUTOGROUP (0; 1: an exiting task is moved to its group at "
+		 "sched_process_exit, three cpufreq updates; traced timing)"},
+	{.key = "cpuidle_driver", .type = SIM_PARAM_FLAG, .offset = FIELD(cpuidle_driver, int),
+	 .help = "0|1 (1; 0: no cpuidle driver, so a v6.1+ kernel's idle entry counts for "
+		 "schedutil's busy hold only after a tick woke the idle loop)"},
+	{.key = "kthread_traced", .type = SIM_PARAM_FLAG, .offset = FIELD(kthread_traced, int),
+	 .help = "0|1 (1: where the trace shows the sugov:N kthread, the slow path's run and "
+		 "driver call follow its traced wakeup, switches and cpu_frequency; 0: "
+		 "switch_latency_us and transition_us)"},
+	{.key = "rq_clock_traced", .type = SIM_PARAM_FLAG, .offset = FIELD(rq_clock_traced, int),
+	 .help = "0|1 (1: a switch or wakeup right after a traced call of schedutil's hook, "
+		 "time=, runs at that rq clock, a tick or SCHED_SOFTIRQ refresh right before its "
+		 "own call too; needs rq_clock_offset_ns)"},
+};
+
+#undef FIELD
+
+const char *sim_param_key(size_t i, const char **help)
 {
-	if (strcmp(key, "freq_invariant") == 0)
-		return &cfg->freq_invariant;
-	if (strcmp(key, "dvfs_possible_from_any_cpu") == 0)
-		return &cfg->dvfs_any_cpu;
-	if (strcmp(key, "cpuidle_driver") == 0)
-		return &cfg->cpuidle_driver;
-	if (strcmp(key, "sched_autogroup") == 0)
-		return &cfg->sched_autogroup;
-	if (strcmp(key, "kthread_traced") == 0)
-		return &cfg->kthread_traced;
-	if (strcmp(key, "rq_clock_traced") == 0)
-		return &cfg->rq_clock_traced;
+	if (i >= GS_ARRAY_SIZE(sim_params))
+		return NULL;
+	if (help)
+		*help = sim_params[i].help;
+	return sim_params[i].key;
+}
+
+static const struct sim_param *sim_param_find(const char *key)
+{
+	for (size_t i = 0; i < GS_ARRAY_SIZE(sim_params); i++)
+		if (strcmp(sim_params[i].key, key) == 0)
+			return &sim_params[i];
 	return NULL;
 }
 
-/* The field (ns) of the replay's key `key` given in us, at most 1 s, or NULL when it is not one. */
-static u64 *us_param_field(struct sim_config *cfg, const char *key)
+/* A SIM_PARAM_WORD's value: the index of p's value among d's words, or GS_EARG naming them. */
+static int parse_word(const struct sim_param *d, const struct gov_param *p, struct gs_error *err)
 {
-	if (strcmp(key, "switch_latency_us") == 0)
-		return &cfg->switch_latency_ns;
-	if (strcmp(key, "transition_us") == 0)
-		return &cfg->transition_ns;
-	if (strcmp(key, "switch_clock_lead_us") == 0)
-		return &cfg->switch_clock_lead_ns;
-	if (strcmp(key, "wakeup_clock_lead_us") == 0)
-		return &cfg->wakeup_clock_lead_ns;
-	return NULL;
+	char want[64] = "";
+	int n = 0;
+
+	for (; n < (int)GS_ARRAY_SIZE(d->words) && d->words[n]; n++)
+		if (strcmp(p->value, d->words[n]) == 0)
+			return n;
+	for (int i = 0; i < n; i++) {
+		size_t len = strlen(want);
+
+		snprintf(want + len, sizeof(want) - len, "%s%s",
+			 !i ? "" : i == n - 1 ? " or " : ", ", d->words[i]);
+	}
+	return gs_error_set(err, GS_EARG, "--set %s='%s': expected %s", p->key, p->value, want);
 }
 
-/*
- * The replay's keys with a word, a mode or 0|1 for a value (update_points, start_freq,
- * bool_param_field's, rq_clock_offset_ns, governor_start_ns): 1 when p is one of them (marked
- * used), 0 when not, or GS_EARG on a bad value.
- */
-static int parse_mode_param(struct sim_config *cfg, struct gov_param *p, struct gs_error *err)
+/* Key d's value p into cfg: 0, or GS_EARG saying what is wrong with it. */
+static int parse_param(struct sim_config *cfg, const struct sim_param *d, struct gov_param *p,
+		       struct gs_error *err)
 {
-	int *flag;
+	char *field = (char *)cfg + d->offset;
+	u64 v = 0;
+	int w;
 
-	if (strcmp(p->key, "update_points") == 0) {
-		if (strcmp(p->value, "kernel") == 0)
-			cfg->update_points = SIM_UPDATE_KERNEL;
-		else if (strcmp(p->value, "context-switch") == 0)
-			cfg->update_points = SIM_UPDATE_CONTEXT_SWITCH;
-		else
-			return gs_error_set(err, GS_EARG,
-					    "--set update_points='%s': expected kernel or "
-					    "context-switch",
-					    p->value);
-		p->used = true;
-		return 1;
-	}
-	if (strcmp(p->key, "start_freq") == 0) {
-		if (strcmp(p->value, "traced") == 0)
-			cfg->start_freq = SIM_START_TRACED;
-		else if (strcmp(p->value, "max") == 0)
-			cfg->start_freq = SIM_START_MAX;
-		else
-			return gs_error_set(err, GS_EARG,
-					    "--set start_freq='%s': expected traced or max",
-					    p->value);
-		p->used = true;
-		return 1;
-	}
-	flag = bool_param_field(cfg, p->key);
-	if (flag) {
+	switch (d->type) {
+	case SIM_PARAM_CUSTOM:
+		if ((w = d->parse(cfg, p, err)) != 0)
+			return w;
+		break;
+	case SIM_PARAM_FLAG:
 		if (strcmp(p->value, "0") != 0 && strcmp(p->value, "1") != 0)
 			return gs_error_set(err, GS_EARG, "--set %s='%s': expected 0 or 1", p->key,
 					    p->value);
-		*flag = p->value[0] == '1';
-		p->used = true;
-		return 1;
+		*(int *)field = p->value[0] == '1';
+		break;
+	case SIM_PARAM_WORD:
+		if ((w = parse_word(d, p, err)) < 0)
+			return w;
+		*(int *)field = w;
+		break;
+	default:
+		if (gs_parse_u64(p->value, &v) != 0)
+			return gs_error_set(err, GS_EARG,
+					    "--set %s='%s': not a non-negative integer", p->key,
+					    p->value);
+		if (d->type != SIM_PARAM_KHZ && (v < d->min || v > d->max))
+			return gs_error_set(err, GS_EARG, "--set %s=%" PRIu64 ": %s", p->key, v,
+					    d->range);
+		if (d->type == SIM_PARAM_INT)
+			*(int *)field = (int)v;
+		else if (d->type == SIM_PARAM_BOOL)
+			*(bool *)field = v == 1;
+		else if (d->type == SIM_PARAM_US)
+			*(u64 *)field = v * NSEC_PER_USEC;
+		else
+			*(u32 *)field = (u32)gs_min_u64(v, UINT32_MAX);
+		break;
 	}
-	if (strcmp(p->key, "rq_clock_offset_ns") == 0)
-		return parse_rq_clock_offset(cfg, p, err);
-	if (strcmp(p->key, "governor_start_ns") == 0)
-		return parse_governor_start(cfg, p, err);
+	if (d->given)
+		*(bool *)((char *)cfg + d->given) = true;
+	p->used = true;
 	return 0;
 }
 
@@ -196,52 +309,11 @@ int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err)
 {
 	for (int i = 0; i < cfg->opts.nr_params; i++) {
 		struct gov_param *p = &cfg->params[i];
-		int mode = parse_mode_param(cfg, p, err);
-		u64 v, *us;
+		const struct sim_param *d = sim_param_find(p->key);
+		int ret = d ? parse_param(cfg, d, p, err) : 0;
 
-		if (mode < 0)
-			return mode;
-		if (mode)
-			continue;
-		us = us_param_field(cfg, p->key);
-		if (strcmp(p->key, "hz") != 0 && !us && strcmp(p->key, "scaling_min_freq") != 0 &&
-		    strcmp(p->key, "scaling_max_freq") != 0 &&
-		    strcmp(p->key, "uclamp_buckets") != 0 && !sim_ovh_is_param(p->key))
-			continue;
-		if (gs_parse_u64(p->value, &v) != 0)
-			return gs_error_set(err, GS_EARG,
-					    "--set %s='%s': not a non-negative integer", p->key,
-					    p->value);
-		if (strcmp(p->key, "hz") == 0) {
-			if (v < 100 || v > 1000)
-				return gs_error_set(
-				    err, GS_EARG,
-				    "--set hz=%" PRIu64 ": CONFIG_HZ must be 100..1000", v);
-			cfg->hz = (int)v;
-		} else if (us) {
-			if (v > 1000000)
-				return gs_error_set(err, GS_EARG,
-						    "--set %s=%" PRIu64 ": more than 1 s", p->key,
-						    v);
-			*us = v * NSEC_PER_USEC;
-			if (us == &cfg->switch_latency_ns)
-				cfg->has_switch_latency = true;
-		} else if (strcmp(p->key, "scaling_min_freq") == 0) {
-			cfg->scaling_min_khz = (u32)gs_min_u64(v, UINT32_MAX);
-		} else if (sim_ovh_is_param(p->key)) {
-			if (sim_ovh_set_param(cfg, p->key, v, err))
-				return GS_EARG;
-		} else if (strcmp(p->key, "scaling_max_freq") == 0) {
-			cfg->scaling_max_khz = (u32)gs_min_u64(v, UINT32_MAX);
-		} else {
-			if (v < 5 || v > UCLAMP_BUCKETS_MAX)
-				return gs_error_set(err, GS_EARG,
-						    "--set uclamp_buckets=%" PRIu64
-						    ": CONFIG_UCLAMP_BUCKETS_COUNT must be 5..20",
-						    v);
-			cfg->uclamp_buckets = (int)v;
-		}
-		p->used = true;
+		if (ret)
+			return ret;
 	}
 	return 0;
 }

@@ -66,6 +66,8 @@ int sim_observers_add(struct sim_observers *obs, const struct sim_observer *o,
 		obs->gov_eval[obs->nr_gov_eval++] = n;
 	if (n->trace_event)
 		obs->trace_event[obs->nr_trace_event++] = n;
+	if (n->traced_freq)
+		obs->traced_freq[obs->nr_traced_freq++] = n;
 	return 0;
 }
 

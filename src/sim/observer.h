@@ -33,10 +33,17 @@
  *                the kernel profile has uclamp.
  *   update_util  cpufreq_update_util() calls the governor of cpu (once it is running).
  *   gov_eval     the emulated governor evaluated a CPU (gov/governor.h's struct gov_eval).
- *   trace_event  an event of the trace the replay reads but does not apply, at the loop's
- *                time: a governor probe (EV_GOV_RAW_FREQ; traced timing with the emulated util
- *                only), or a kernel cpu_frequency (EV_CPU_FREQUENCY) before the replay takes
- *                its frequency as the traced one.
+ *   trace_event  an event of the trace the replay reads but does not apply as such, at the
+ *                loop's time (brought to the event's): in traced timing with the emulated util,
+ *                a governor probe (EV_GOV_RAW_FREQ) and each util event the emulation has a
+ *                signal for (validate.c's sim_is_compared_event: a CPU's or a task's PELT or
+ *                util_est), the emulated state as it stands then, before --seed-util seeds
+ *                from it; in any replay a kernel cpu_frequency (EV_CPU_FREQUENCY), before the
+ *                replay takes its frequency as the traced one.
+ *   traced_freq  the trace's frequency of a policy's first CPU (the one the accounting reads)
+ *                is khz from t on (a cpu_frequency, a tracer's frequency marker, or a CSV
+ *                row's freq_khz): called once the replay has taken it as the CPU's traced
+ *                frequency and the stored timeline has its step.
  *   account      the accounting integrated a cluster's last dt ns (account.c): its inputs
  *                (the OPP, its first CPU's traced frequency, its CPUs' busy and idle states)
  *                held over them; any_busy says one of its CPUs was busy.
@@ -81,7 +88,8 @@ struct sim;
 	X(SIM_OBSERVER_WATTSON, "wattson")          /* wattson_observer.c, --power-model wattson */ \
 	X(SIM_OBSERVER_VALIDATE, "validate")        /* validate.c, govsim validate */            \
 	X(SIM_OBSERVER_PLACEMENT_CHECK, "placement check") /* placement.c, validate --placement */ \
-	X(SIM_OBSERVER_PLACEMENT, "placement")      /* placement.c, run --placement eas */
+	X(SIM_OBSERVER_PLACEMENT, "placement")      /* placement.c, run --placement eas */   \
+	X(SIM_OBSERVER_TIMELINE, "timeline")        /* timeline.c, --(task-)timeline, --perfetto */
 
 #define SIM_OBSERVER_KIND_ENUM(id, name) id,
 /* SIM_OBSERVER_NONE (0) is what a registration that forgot its .kind says: it is refused. */
@@ -115,6 +123,7 @@ struct sim_observer {
 	void (*update_util)(struct sim *s, void *state, int cpu);
 	void (*gov_eval)(struct sim *s, void *state, const struct gov_eval *e);
 	void (*trace_event)(struct sim *s, void *state, const struct event *ev);
+	void (*traced_freq)(struct sim *s, void *state, int cpu, u64 t, u32 khz);
 	void (*account)(struct sim *s, void *state, int cluster, u64 dt, bool any_busy);
 	bool (*task_exit)(struct sim *s, void *state, struct task *p, u64 now);
 	void (*warmup)(struct sim *s, void *state, u64 t);
@@ -134,7 +143,7 @@ struct sim_observers {
 	struct sim_observer all[SIM_MAX_OBSERVERS];
 	int nr_cpu_state, nr_freq_change, nr_opp_change, nr_sched_event, nr_sched_applied,
 		nr_sched_done, nr_task_ran, nr_task_event, nr_rq_task, nr_update_util, nr_gov_eval,
-		nr_trace_event, nr_account, nr_task_exit, nr_warmup;
+		nr_trace_event, nr_traced_freq, nr_account, nr_task_exit, nr_warmup;
 	const struct sim_observer *cpu_state[SIM_MAX_OBSERVERS];
 	const struct sim_observer *freq_change[SIM_MAX_OBSERVERS];
 	const struct sim_observer *opp_change[SIM_MAX_OBSERVERS];
@@ -147,6 +156,7 @@ struct sim_observers {
 	const struct sim_observer *update_util[SIM_MAX_OBSERVERS];
 	const struct sim_observer *gov_eval[SIM_MAX_OBSERVERS];
 	const struct sim_observer *trace_event[SIM_MAX_OBSERVERS];
+	const struct sim_observer *traced_freq[SIM_MAX_OBSERVERS];
 	const struct sim_observer *account[SIM_MAX_OBSERVERS];
 	const struct sim_observer *task_exit[SIM_MAX_OBSERVERS];
 	const struct sim_observer *warmup[SIM_MAX_OBSERVERS];
@@ -253,6 +263,13 @@ static inline void sim_observers_trace_event(const struct sim_observers *obs, st
 {
 	for (int i = 0; i < obs->nr_trace_event; i++)
 		obs->trace_event[i]->trace_event(s, obs->trace_event[i]->state, ev);
+}
+
+static inline void sim_observers_traced_freq(const struct sim_observers *obs, struct sim *s,
+					     int cpu, u64 t, u32 khz)
+{
+	for (int i = 0; i < obs->nr_traced_freq; i++)
+		obs->traced_freq[i]->traced_freq(s, obs->traced_freq[i]->state, cpu, t, khz);
 }
 
 static inline void sim_observers_account(const struct sim_observers *obs, struct sim *s,

@@ -18,7 +18,6 @@
  */
 #include "sim/sim_priv.h"
 
-#include <inttypes.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -39,28 +38,6 @@ struct sim_ovh {
 };
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
-
-bool sim_ovh_is_param(const char *key)
-{
-	return strcmp(key, "cgroup_depth") == 0 || strcmp(key, "uclamp_task") == 0;
-}
-
-int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err)
-{
-	if (strcmp(key, "cgroup_depth") == 0) {
-		if (v > 64)
-			return gs_error_set(err, GS_EARG,
-					    "--set cgroup_depth=%" PRIu64 ": more than 64 levels", v);
-		cfg->cgroup_depth = (int)v;
-		return 0;
-	}
-	if (v > 1)
-		return gs_error_set(err, GS_EARG,
-				    "--set uclamp_task=%" PRIu64 ": expected 0 or 1 (CONFIG_UCLAMP_TASK)",
-				    v);
-	cfg->uclamp_task = v == 1;
-	return 0;
-}
 
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err)
 {

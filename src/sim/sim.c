@@ -136,8 +136,6 @@ static void hook_task_event(void *ctx, const struct task *p, int cpu, enum sched
 		}
 	}
 	sim_observers_task_event(&s->obs, s, p, cpu, ev, now);
-	if (s->cfg.opts.task_timeline || s->cfg.opts.sink)
-		sim_emit_task(s, p, cpu, ev, now);
 }
 
 /* ---- what the governor reads ---------------------------------------------------------------- */
@@ -146,14 +144,21 @@ static void env_cpu_util(void *ctx, int cpu, struct sched_cpu_util *out)
 {
 	struct sim *s = ctx;
 	sched_cpu_util(s->sched, cpu, out);
-	if (s->cfg.opts.util_source == SIM_UTIL_TRACE) {
-		const struct sched_cpu_util *t = &s->cpu[cpu].trace_util;
-		out->util_avg = t->util_avg;
-		out->util_est_enqueued = t->util_est_enqueued;
-		out->util_cfs = t->util_cfs;
-		out->util_rt = t->util_rt;
-		out->util_dl = t->util_dl;
-	}
+}
+
+/* --util-source trace: the trace's signals of the CPU, over the model's (its bw_dl and
+ * capacities stay). */
+static void env_cpu_util_trace(void *ctx, int cpu, struct sched_cpu_util *out)
+{
+	struct sim *s = ctx;
+	const struct sched_cpu_util *t = &s->cpu[cpu].trace_util;
+
+	sched_cpu_util(s->sched, cpu, out);
+	out->util_avg = t->util_avg;
+	out->util_est_enqueued = t->util_est_enqueued;
+	out->util_cfs = t->util_cfs;
+	out->util_rt = t->util_rt;
+	out->util_dl = t->util_dl;
 }
 
 /* env_cpu_util()'s bw_dl alone (--util-source trace keeps the model's). */
@@ -206,9 +211,6 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util);
 	sim_observers_gov_eval(&s->obs, s, e);
-
-	if (s->cfg.opts.timeline || s->cfg.opts.sink)
-		sim_emit_eval(s, e);
 }
 
 /* ---- the loop ------------------------------------------------------------------------------- */
@@ -434,7 +436,7 @@ static int feed_freq(struct sim *s, const struct event *ev, struct gs_error *err
 		sim_observers_trace_event(&s->obs, s, ev);
 	s->cpu[ev->power.cpu_id].traced_khz = ev->power.state;
 	s->cpu[ev->power.cpu_id].traced_seen = true;
-	sim_emit_traced_freq(s, (int)ev->power.cpu_id, ev->ts_ns);
+	sim_traced_freq_step(s, (int)ev->power.cpu_id, ev->ts_ns);
 	if (ev->type == EV_CPU_FREQUENCY)
 		s->cpu[ev->power.cpu_id].traced_kernel = true;
 	s->any_traced_freq = true;
@@ -457,7 +459,7 @@ static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
 		sc->traced_seen = true;
 		sc->traced_kernel = true;
 		s->any_traced_freq = true;
-		sim_emit_traced_freq(s, cpu, ev->ts_ns);
+		sim_traced_freq_step(s, cpu, ev->ts_ns);
 	}
 	if (ev->util.idle_state == EV_IDLE_ABSENT) {
 		sc->csv_frac = true;
@@ -480,53 +482,98 @@ static void feed_csv_row(struct sim *s, const struct event *ev, int cpu)
 	sim_refresh_busy(s, cpu);
 }
 
-/* The trace's util signals: compared (validate), seeds (--seed-util), or the util the
- * governor reads (--util-source trace, and a CSV util trace's rows). */
-static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err)
+/* ---- the trace's util signals, through steps chosen once at sim_new -------------------------- */
+
+/* Traced timing with the emulated util: the loop goes to each util event the emulation has a
+ * signal for, and to each governor probe, and shows it to the observers (validate compares
+ * it); a probe only when an observer takes it. */
+static int util_show(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	bool shown = ev->type == EV_GOV_RAW_FREQ ? s->obs.nr_trace_event > 0
+						 : sim_is_compared_event(ev->type);
+	int ret;
+
+	if (!shown)
+		return 0;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (!ret)
+		sim_observers_trace_event(&s->obs, s, ev);
+	return ret;
+}
+
+/* --seed-util: a task's util events seed its signals (at the loop's time), and a root cfs_rq's
+ * util before its CPU's first event seeds the CPU's blocked util (sched_event() takes what
+ * seeds; in traced timing the loop goes to the event's time first). */
+static int util_seed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	int ret;
 
-	if (s->cfg.opts.util_source == SIM_UTIL_EMULATED && sim_is_compared_event(ev->type) && !s->work) {
-		ret = sim_advance(s, ev->ts_ns, err);
-		if (ret)
+	switch (ev->type) {
+	case EV_PELT_SE:
+	case EV_LOAD_SE:
+	case EV_UTIL_EST_SE:
+	case EV_LOAD_AVG_TASK:
+		return sched_event(s->sched, ev, s->now, err);
+	case EV_PELT_CFS:
+	case EV_LOAD_CFS_RQ:
+	case EV_LOAD_AVG_CPU:
+		if (!s->work && (ret = sim_advance(s, ev->ts_ns, err)))
 			return ret;
-		sim_validate_event(s, ev);
-	}
-	if (ev->type == EV_PELT_SE || ev->type == EV_LOAD_SE || ev->type == EV_UTIL_EST_SE ||
-	    ev->type == EV_LOAD_AVG_TASK) {
-		if (s->cfg.opts.start_from_trace_util)
-			return sched_event(s->sched, ev, s->now, err);
+		return sched_event(s->sched, ev, s->now, err);
+	default:
 		return 0;
 	}
-	if (s->cfg.opts.start_from_trace_util &&
-	    (ev->type == EV_PELT_CFS || ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
-		/* the root cfs_rq's util before its CPU's first event seeds its blocked util */
-		if (!s->work) {
-			ret = sim_advance(s, ev->ts_ns, err);
-			if (ret)
-				return ret;
-		}
-		ret = sched_event(s->sched, ev, s->now, err);
-		if (ret)
-			return ret;
+}
+
+/* --util-source trace in traced timing: the trace's per-CPU signals are the util the governor
+ * reads (env_cpu_util_trace), and a CSV util trace's rows the CPUs' frequency and state. */
+static int util_from_trace(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int cpu, ret;
+
+	if (!sim_is_util_event(ev->type))
+		return 0;
+	ret = sim_advance(s, ev->ts_ns, err);
+	if (ret)
+		return ret;
+	cpu = sim_trace_util(s, ev);
+	if (cpu >= 0 && (ev->type == EV_CSV_UTIL || ev->type == EV_PELT_CFS ||
+			 ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
+		/* The trace's util changed where the kernel would call cpufreq_update_util
+		 * (cfs_rq_util_change after a decay). */
+		sim_governor_update(s, cpu, s->now, 0);
+		sim_flush_freq(s);
 	}
+	if (ev->type == EV_CSV_UTIL && cpu >= 0)
+		feed_csv_row(s, ev, cpu);
+	return 0;
+}
+
+/* What the trace's util signals do, in this order: shown to the observers (traced timing, the
+ * emulated util), seeds (--seed-util), the util the governor reads (--util-source trace,
+ * traced timing). */
+static void sim_new_util_steps(struct sim *s, const struct sim_config *cfg)
+{
+	bool traced = cfg->opts.timing != SIM_TIMING_WORK;
+
+	if (traced && cfg->opts.util_source == SIM_UTIL_EMULATED)
+		s->util_step[s->nr_util_steps++] = util_show;
+	if (cfg->opts.start_from_trace_util)
+		s->util_step[s->nr_util_steps++] = util_seed;
+	if (traced && cfg->opts.util_source == SIM_UTIL_TRACE)
+		s->util_step[s->nr_util_steps++] = util_from_trace;
+}
+
+/* The trace's util signals and governor probes, through the steps sim_new chose. */
+static int feed_util(struct sim *s, const struct event *ev, struct gs_error *err)
+{
 	if (ev->type == EV_CSV_UTIL && sim_check_cpu(s, ev->util.cpu, ev, err))
 		return GS_ETRACE; /* a CSV row is all a CSV trace has: it must fit the platform */
-	if (s->cfg.opts.util_source == SIM_UTIL_TRACE && sim_is_util_event(ev->type) && !s->work) {
-		int cpu;
-		ret = sim_advance(s, ev->ts_ns, err);
+	for (int i = 0; i < s->nr_util_steps; i++) {
+		int ret = s->util_step[i](s, ev, err);
+
 		if (ret)
 			return ret;
-		cpu = sim_trace_util(s, ev);
-		if (cpu >= 0 && (ev->type == EV_CSV_UTIL || ev->type == EV_PELT_CFS ||
-				 ev->type == EV_LOAD_CFS_RQ || ev->type == EV_LOAD_AVG_CPU)) {
-			/* The trace's util changed where the kernel would call cpufreq_update_util
-			 * (cfs_rq_util_change after a decay). */
-			sim_governor_update(s, cpu, s->now, 0);
-			sim_flush_freq(s);
-		}
-		if (ev->type == EV_CSV_UTIL && cpu >= 0)
-			feed_csv_row(s, ev, cpu);
 	}
 	return 0;
 }
@@ -576,19 +623,11 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_blocked_update(s, ev, err);
 	case EV_PROCESS_EXIT:
 		return sim_feed_exit(s, ev, err);
-	case EV_GOV_RAW_FREQ: /* the loop goes to its time only to show it to an observer */
-		if (!s->obs.nr_trace_event || s->work ||
-		    s->cfg.opts.util_source != SIM_UTIL_EMULATED)
-			return 0;
-		if ((ret = sim_advance(s, ev->ts_ns, err)))
-			return ret;
-		sim_observers_trace_event(&s->obs, s, ev);
-		return 0;
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
 	case EV_GOV_HOOK: /* sim_note_event_clock */
 		return 0;
-	default:
+	default: /* the util signals and EV_GOV_RAW_FREQ */
 		return feed_util(s, ev, err);
 	}
 }
@@ -715,7 +754,8 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 static void sim_new_env(struct sim *s, const struct sim_config *cfg)
 {
 	s->env.ctx = s;
-	s->env.cpu_util = env_cpu_util;
+	s->env.cpu_util =
+		cfg->opts.util_source == SIM_UTIL_TRACE ? env_cpu_util_trace : env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
 	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
 	s->env.kernel = s->kp;
@@ -796,7 +836,9 @@ static int sim_check_options(const struct sim_config *cfg, struct gs_error *err)
 }
 
 /* The features that watch the replay (observer.h), after the kernel overhead model: the tasks
- * that died, which every replay keeps, then the optional ones, the placement driver last. */
+ * that died, which every replay keeps, then the optional ones, the placement driver, and last
+ * the writers of the rows reported as the replay goes (so each row is written once every
+ * other observer has seen its event). */
 static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct gs_error *err)
 {
 	int ret = sim_exited_observe(s, err);
@@ -812,6 +854,8 @@ static int sim_new_observers(struct sim *s, const struct sim_config *cfg, struct
 	if (!ret && cfg->decisions == SIM_DECISIONS_EMULATED &&
 	    cfg->opts.placement == SIM_PLACEMENT_EAS && cfg->opts.timing == SIM_TIMING_WORK)
 		ret = sim_placement_observe(s, err);
+	if (!ret)
+		ret = sim_timeline_observe(s, err);
 	return ret;
 }
 
@@ -864,6 +908,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		return ret;
 	}
 	sim_new_env(s, cfg);
+	sim_new_util_steps(s, cfg);
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		ret = sim_new_cluster(s, cfg, c, err);
 		if (ret) {

@@ -35,8 +35,8 @@ struct sim_config {
 	struct gov_param *params; /* the replay's copy of opts.params (opts.nr_params of them):
 				   * the sim consumes its own keys (below), the governor the rest,
 				   * each marking the ones it took as used */
-	/* Replay tunables (--set): hz, switch_latency_us, transition_us, update_points, scaling_min_freq,
-	 * scaling_max_freq, uclamp_buckets, cgroup_depth, uclamp_task. Filled by sim_config_parse_params(). */
+	/* Replay tunables (--set; config.c's table, sim_param_key()): filled by
+	 * sim_config_parse_params(), as are the ones further down that say so. */
 	int hz;                         /* CONFIG_HZ, default 250 */
 	bool has_switch_latency;        /* false: the platform's transition latency */
 	u64 switch_latency_ns;
@@ -112,6 +112,9 @@ void sim_config_init(struct sim_config *cfg);
 
 /* Take the replay's own keys out of cfg->params (marking them used). GS_EARG on a bad value. */
 int sim_config_parse_params(struct sim_config *cfg, struct gs_error *err);
+/* The replay's own --set key i (from 0, in the order help and errors list them) and, when help
+ * is not NULL, its one-line help in *help; NULL past the last. */
+const char *sim_param_key(size_t i, const char **help);
 
 struct sim;
 

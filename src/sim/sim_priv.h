@@ -1,12 +1,12 @@
 /*
  * sim_priv.h - the replay loop's state, shared by the files of src/sim/ that make up the loop:
  * sim.c (the loop and its wiring), account.c (residency, busy/idle), timeline.c (the
- * rows a replay reports and the stored timeline), balance.c and kernel_points.c (the load
- * balancer's and the kernel's own update points), observer.c (the optional features' hook
- * list) and the observers: wattson_observer.c, validate.c (govsim validate, --util-source
- * trace), placement.c (--placement eas and validate's check of it), overhead.c (the kernel's
- * costs) and exited.c (the tasks that died); finish.c (the run's results), prescan.c. Not
- * API; the work timing layer (src/work/) does not see it.
+ * stored timeline), balance.c and kernel_points.c (the load balancer's and the kernel's own
+ * update points), observer.c (the optional features' hook list) and the observers:
+ * wattson_observer.c, timeline.c (the rows a replay reports as it goes), validate.c (govsim
+ * validate, --util-source trace), placement.c (--placement eas and validate's check of it),
+ * overhead.c (the kernel's costs) and exited.c (the tasks that died); finish.c (the run's
+ * results), prescan.c. Not API; the work timing layer (src/work/) does not see it.
  */
 #ifndef GOVSIM_SIM_PRIV_H
 #define GOVSIM_SIM_PRIV_H
@@ -218,9 +218,15 @@ struct sim {
 	const struct kernel_profile *kp; /* never NULL */
 	bool any_traced_freq;
 	/* the optional features that watch the replay (observer.h): --power-model wattson,
-	 * validate, validate --placement eas, --placement eas, and in every replay the kernel
-	 * overhead model and the tasks that died */
+	 * validate, validate --placement eas, --placement eas, the --timeline, --task-timeline
+	 * and --perfetto writers, and in every replay the kernel overhead model and the tasks
+	 * that died */
 	struct sim_observers obs;
+	/* what the trace's util signals do (sim.c's feed_util), chosen at sim_new from the
+	 * options, in this order: shown to the observers (traced timing, the emulated util),
+	 * seeds (--seed-util), the util the governor reads (--util-source trace, traced timing) */
+	int (*util_step[3])(struct sim *s, const struct event *ev, struct gs_error *err);
+	int nr_util_steps;
 	u64 w_idle_seen; /* bit per CPU that had a traced idle state (cpu_idle, CSV idle_state) */
 	struct policy_action_stats *astats; /* one per policy action (cfg.policy->n) */
 	/* --placement eas: the placement driver's state (placement.c, an observer), which the
@@ -273,13 +279,14 @@ void sim_gov_start_notes(const struct sim *s, struct run_result *r);
 /* validate.c */
 bool sim_is_util_event(enum event_type t);
 int sim_trace_util(struct sim *s, const struct event *ev);
+/* The trace's util events the emulation has a signal for: shown to the observers in traced
+ * timing with the emulated util (the validation observer compares them). */
 bool sim_is_compared_event(enum event_type t);
-void sim_validate_event(struct sim *s, const struct event *ev);
 /* Register govsim validate's observer (0, or GS_ENOMEM): the kernel's evaluations (a
  * resolve_freq probe event) and the emulation's (of one CPU at s->now) paired one to one within
  * SIM_GOV_PAIR_NS; the kernel's frequency decisions matched with the emulated changes; the
- * util_est samples compared once their scheduling event is applied; tasks born in the trace
- * marked. */
+ * trace's util signals compared with the emulated ones, util_est samples once their scheduling
+ * event is applied; tasks born in the trace marked. */
 int sim_validate_observe(struct sim *s, struct gs_error *err);
 
 /* wattson_observer.c: register --power-model wattson's observer (0, or GS_ENOMEM). */
@@ -302,9 +309,6 @@ bool sim_placement_take_pull(void *ctx, int *src, int *dst);
  * migrations scored against v5.9's choice from the emulated state. */
 int sim_placement_check_observe(struct sim *s, struct gs_error *err);
 /* overhead.c: the kernel's own overhead */
-/* The replay's --set keys of the overhead model: cgroup_depth (0..64), uclamp_task (0|1). */
-bool sim_ovh_is_param(const char *key);
-int sim_ovh_set_param(struct sim_config *cfg, const char *key, u64 v, struct gs_error *err);
 /* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
 /* Register the model's observer and set s->ovh (0, or GS_ENOMEM): the enqueues and dequeues,
@@ -359,12 +363,14 @@ int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
 /* cpu_idle: idle-loop entries (sched_cpu_idle_enter) and the traced idle state. */
 int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err);
 
-/* timeline.c: a task event, a governor evaluation, a traced frequency (of CPU cpu, reported
- * when it is its policy's first CPU) to the CSV outputs and the run's other sink */
-void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task_event ev,
-		   u64 now);
-void sim_emit_eval(struct sim *s, const struct gov_eval *e);
-void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns);
+/* timeline.c: register the observer that writes the rows a replay reports as it goes (task
+ * events, governor evaluations, the traced frequency of each policy) to the --timeline and
+ * --task-timeline CSVs and the run's other sink (sim_opts.sink), with a hook only for the
+ * rows one of them takes; nothing when none is asked for. 0, or GS_EINTERNAL. */
+int sim_timeline_observe(struct sim *s, struct gs_error *err);
+/* timeline.c: CPU cpu's traced frequency (s->cpu[cpu].traced_khz) changed at ts_ns: when it is
+ * its policy's first CPU, a step of the stored timeline and the observers' traced_freq. */
+void sim_traced_freq_step(struct sim *s, int cpu, u64 ts_ns);
 
 /*
  * timeline.c: the stored timeline (run_result.timeline, the `timeline` table), per policy the

@@ -1,8 +1,9 @@
 /*
  * timeline.c - the rows a replay reports as it goes (core/timeline.h): each built once and
  * written to the --timeline / --task-timeline CSVs and handed to the run's other sink (the
- * --perfetto writer), so that every output shows the same values. And the stored timeline of
- * the results (run_result.timeline, for plots): per policy util, emulated and traced frequency.
+ * --perfetto writer), so that every output shows the same values; an observer (observer.h)
+ * registered only when one of them is asked for. And the stored timeline of the results
+ * (run_result.timeline, for plots): per policy util, emulated and traced frequency.
  */
 #include "sim/sim_priv.h"
 
@@ -39,8 +40,8 @@ static void csv_field(FILE *f, const char *s)
 }
 
 /* A task event to the --task-timeline CSV and the other sink: one row for both. */
-void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task_event ev,
-		      u64 now)
+static void timeline_task_event(struct sim *s, void *state, const struct task *p, int cpu,
+				enum sched_task_event ev, u64 now)
 {
 	const struct tl_sink *k = s->cfg.opts.sink;
 	struct tl_task row = {
@@ -56,6 +57,7 @@ void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task
 		.util_est_ewma = p->avg.util_est.ewma,
 	};
 
+	(void)state;
 	if (s->cfg.opts.task_timeline) {
 		FILE *f = s->cfg.opts.task_timeline;
 		fprintf(f, "%" PRIu64 ".%06" PRIu64 ",%d,", (u64)(row.rel_ns / NSEC_PER_SEC),
@@ -69,7 +71,7 @@ void sim_emit_task(struct sim *s, const struct task *p, int cpu, enum sched_task
 }
 
 /* An evaluation to the --timeline CSV and the other sink: one row for both. */
-void sim_emit_eval(struct sim *s, const struct gov_eval *e)
+static void timeline_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 {
 	const struct tl_sink *k = s->cfg.opts.sink;
 	struct tl_eval row = {
@@ -88,6 +90,7 @@ void sim_emit_eval(struct sim *s, const struct gov_eval *e)
 		.freq_khz = e->freq_khz,
 	};
 
+	(void)state;
 	if (s->cfg.opts.timeline)
 		fprintf(s->cfg.opts.timeline,
 			"%" PRIu64 ".%06" PRIu64 ",%d,%d,%lu,%lu,%lu,%lu,%u,%u,%lu,%u,%u\n",
@@ -99,18 +102,41 @@ void sim_emit_eval(struct sim *s, const struct gov_eval *e)
 		k->eval(k->ctx, &row);
 }
 
-/* A traced frequency of a policy's first CPU (the one the accounting reads) to the sink and
- * the stored timeline. */
-void sim_emit_traced_freq(struct sim *s, int cpu, u64 ts_ns)
+/* A traced frequency of a policy's first CPU to the sink. */
+static void timeline_traced_freq(struct sim *s, void *state, int cpu, u64 t, u32 khz)
 {
 	const struct tl_sink *k = s->cfg.opts.sink;
+
+	(void)state;
+	k->traced_freq(k->ctx, t, cpu, khz);
+}
+
+int sim_timeline_observe(struct sim *s, struct gs_error *err)
+{
+	const struct sim_opts *o = &s->cfg.opts;
+	const struct tl_sink *k = o->sink;
+	struct sim_observer obs = {
+		.kind = SIM_OBSERVER_TIMELINE,
+		.task_event = o->task_timeline || (k && k->task) ? timeline_task_event : NULL,
+		.gov_eval = o->timeline || (k && k->eval) ? timeline_gov_eval : NULL,
+		.traced_freq = k && k->traced_freq ? timeline_traced_freq : NULL,
+	};
+
+	if (!obs.task_event && !obs.gov_eval && !obs.traced_freq)
+		return 0;
+	return sim_observers_add(&s->obs, &obs, err);
+}
+
+/* A traced frequency of a policy's first CPU (the one the accounting reads) to the stored
+ * timeline and the observers. */
+void sim_traced_freq_step(struct sim *s, int cpu, u64 ts_ns)
+{
 	struct sim_cluster *cl = &s->cl[s->cpu[cpu].cluster];
 
 	if (cl->pc->cpus[0] != cpu)
 		return;
 	sim_timeline_step(&cl->tl_traced, ts_ns, s->cpu[cpu].traced_khz);
-	if (k && k->traced_freq)
-		k->traced_freq(k->ctx, ts_ns, cpu, s->cpu[cpu].traced_khz);
+	sim_observers_traced_freq(&s->obs, s, cpu, ts_ns, s->cpu[cpu].traced_khz);
 }
 
 /* ---- the stored timeline -------------------------------------------------------------------- */

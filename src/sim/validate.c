@@ -1,10 +1,11 @@
 /*
- * validate.c - the trace's own signals in the replay: every replay of emulated util compares the
- * emulated PELT/util_est with the trace's util events at the same instants; --util-source trace
- * keeps the trace's per-CPU signals for the governor. govsim validate adds an observer
- * (observer.h, sim_validate_observe) that pairs the kernel's governor evaluations and frequency
- * decisions with the emulation's, keeps the util_est samples waiting for their event, and
- * scores the busy time and energy of each cluster under the kernel's frequencies.
+ * validate.c - the trace's own signals in the replay: --util-source trace keeps the trace's
+ * per-CPU signals for the governor. govsim validate adds an observer (observer.h,
+ * sim_validate_observe) that compares the emulated PELT/util_est with the trace's util events
+ * at the same instants (replays of the emulated util in traced timing), pairs the kernel's
+ * governor evaluations and frequency decisions with the emulation's, keeps the util_est
+ * samples waiting for their event, and scores the busy time and energy of each cluster under
+ * the kernel's frequencies.
  */
 #include "sim/sim_priv.h"
 
@@ -222,11 +223,6 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 		}
 		return;
 	}
-}
-
-void sim_validate_event(struct sim *s, const struct event *ev)
-{
-	validate_sample(s, ev, false);
 }
 
 /* The replay has applied a scheduling event traced on CPU `cpu`: compare the util_est samples
@@ -591,6 +587,8 @@ static void val_trace_event(struct sim *s, void *state, const struct event *ev)
 		val_gov_raw(s, state, ev);
 	else if (ev->type == EV_CPU_FREQUENCY)
 		val_note_decision(s, state, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
+	else if (sim_is_compared_event(ev->type))
+		validate_sample(s, ev, false);
 }
 
 /* The busy-time share and the energies of a cluster's last dt ns, scored like the time-weighted

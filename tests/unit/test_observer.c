@@ -5,18 +5,25 @@
  * Checks: each hook reaches exactly the observers that have it, in the order they were added
  * (an observer without cpu_state, sched_event or gov_eval is skipped, not called through NULL),
  * with the arguments it was given: start, cpu_state, freq_change, opp_change, sched_event,
- * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, account, task_exit,
- * warmup, finish, finish_tasks; task_exit calls every observer that has it and answers true
- * when one of them kept the task (false with none); finish_tasks is a second phase, called
- * only by sim_observers_finish_tasks. An empty list calls nothing, start/finish/finish_tasks
- * return 0 and task_exit false; start and finish stop at the first failure and return its
- * code (finish_tasks too); release frees every state once and empties the list. The list holds
- * one observer of each kind of SIM_OBSERVER_KINDS, all of them at once (SIM_MAX_OBSERVERS is
- * their count); a kind registered twice, SIM_OBSERVER_NONE (a registration without .kind) and a
- * kind past the list are refused with GS_EINTERNAL naming it and leave the list as it was; each
- * kind has a name of its own.
+ * sched_done, task_event, rq_task, update_util, gov_eval, trace_event, traced_freq, account,
+ * task_exit, warmup, finish, finish_tasks; task_exit calls every observer that has it and
+ * answers true when one of them kept the task (false with none); finish_tasks is a second
+ * phase, called only by sim_observers_finish_tasks. An empty list calls nothing,
+ * start/finish/finish_tasks return 0 and task_exit false; start and finish stop at the first
+ * failure and return its code (finish_tasks too); release frees every state once and empties
+ * the list. The list holds one observer of each kind of SIM_OBSERVER_KINDS, all of them at
+ * once (SIM_MAX_OBSERVERS is their count); a kind registered twice, SIM_OBSERVER_NONE (a
+ * registration without .kind) and a kind past the list are refused with GS_EINTERNAL naming it
+ * and leave the list as it was; each kind has a name of its own.
  * The loop calls sched_applied, task_ran, task_event and notes where observer.h says, on a replay
  * of three hand-made events whose calls and times are worked out by hand (test_loop_calls).
+ * The timeline writers (timeline.c) are an observer only in a replay that asks for a row they
+ * write, with a hook only for those rows; on the same events with two cpu_frequency events,
+ * the --task-timeline CSV gets the task's four events and the sink the traced frequency of
+ * the policy's first CPU only, as worked out by hand (test_timeline_writers). The trace's util
+ * events with an emulated signal and a governor probe reach trace_event at their own time in
+ * traced timing with the emulated util, and never with --util-source trace or in work timing
+ * (test_util_events_shown).
  * Does not check: the features themselves (the Wattson observer: golden/wattson.sh, which
  * compares the energies with a hand computation; validation and the placement check: the
  * golden validate tests and the lab's tables, byte for byte with the outputs before).
@@ -24,6 +31,7 @@
 #include "testutil.h"
 
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 #include "core/event.h"
@@ -138,6 +146,12 @@ static void obs_trace_event(struct sim *s, void *state, const struct event *ev)
 	log_call(ev->type == EV_GOV_RAW_FREQ ? "trace" : "trace?", state);
 }
 
+static void obs_traced_freq(struct sim *s, void *state, int cpu, u64 t, u32 khz)
+{
+	(void)s;
+	log_call(cpu == 4 && t == 18 && khz == 1420000 ? "tfreq" : "tfreq?", state);
+}
+
 static void obs_account(struct sim *s, void *state, int cluster, u64 dt, bool any_busy)
 {
 	(void)s;
@@ -196,6 +210,7 @@ static struct sim_observer full(enum sim_observer_kind kind, const char *name)
 				     .notes = obs_notes,
 				     .gov_eval = obs_gov_eval,
 				     .trace_event = obs_trace_event,
+				     .traced_freq = obs_traced_freq,
 				     .account = obs_account,
 				     .task_exit = obs_task_exit,
 				     .finish = obs_finish,
@@ -226,6 +241,7 @@ static void call_event_hooks(struct sim_observers *obs)
 	sim_observers_update_util(obs, NULL, 4);
 	sim_observers_gov_eval(obs, NULL, &e);
 	sim_observers_trace_event(obs, NULL, &raw);
+	sim_observers_traced_freq(obs, NULL, 4, 18, 1420000);
 	sim_observers_account(obs, NULL, 1, 13, true);
 	sim_observers_account(obs, NULL, 1, 13, false);
 	assert_false(sim_observers_task_exit(obs, NULL, &p, 14)); /* pid 43: no one keeps it */
@@ -248,6 +264,7 @@ static void test_order_and_missing_hooks(void **state)
 	c.sched_done = NULL;
 	c.task_event = NULL;
 	c.trace_event = NULL;
+	a.traced_freq = NULL;
 	b.rq_task = NULL;
 	c.update_util = NULL;
 	a.warmup = NULL;
@@ -280,6 +297,7 @@ static void test_order_and_missing_hooks(void **state)
 				   "upd:a upd:b "
 				   "eval:a eval:c "
 				   "trace:a trace:b "
+				   "tfreq:b tfreq:c "
 				   "acct:a acct:c acct-idle:a acct-idle:c "
 				   "exit:a exit:b "
 				   "warm:b warm:c "
@@ -363,8 +381,8 @@ static void test_each_kind_once(void **state)
 	struct gs_error err;
 	(void)state;
 
-	/* overhead, exited, wattson, validate, placement check, placement */
-	assert_int_equal(SIM_MAX_OBSERVERS, 6);
+	/* overhead, exited, wattson, validate, placement check, placement, timeline */
+	assert_int_equal(SIM_MAX_OBSERVERS, 7);
 	for (int k = SIM_OBSERVER_NONE + 1; k < SIM_OBSERVER_KIND_END; k++) {
 		struct sim_observer o = full((enum sim_observer_kind)k, "x");
 
@@ -383,12 +401,14 @@ static void test_each_kind_once(void **state)
 	assert_int_equal(obs.nr, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_cpu_state, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_trace_event, SIM_MAX_OBSERVERS);
+	assert_int_equal(obs.nr_traced_freq, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_account, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_sched_applied, SIM_MAX_OBSERVERS);
 	assert_int_equal(obs.nr_task_ran, SIM_MAX_OBSERVERS);
 	trail[0] = '\0';
 	sim_observers_release(&obs);
-	assert_string_equal(trail, "release:x release:x release:x release:x release:x release:x ");
+	assert_string_equal(trail, "release:x release:x release:x release:x release:x release:x "
+				   "release:x ");
 	/* the list is empty again: a kind can be added anew */
 	assert_int_equal(sim_observers_add(&obs, &twice, &err), 0);
 	sim_observers_release(&obs);
@@ -467,9 +487,54 @@ static void loop_notes(struct sim *s, void *state, u64 end, struct run_result *r
 	loop_log("notes", end, "");
 }
 
+/* pid 100 on CPU 0 of HiKey960: woken at 1 ms, switched in at 2 ms, switched out asleep (S) at
+ * 5 ms. */
+static const struct event task_wakeup = {
+	.ts_ns = 1000000, .line = 1, .cpu = 0, .pid = 0, .type = EV_WAKEUP,
+	.wake = {.comm = "worker", .pid = 100, .prio = 120, .target_cpu = 0}};
+static const struct event task_in = {
+	.ts_ns = 2000000, .line = 2, .cpu = 0, .pid = 0, .type = EV_SWITCH,
+	.sw = {.prev_comm = "swapper/0", .prev_pid = 0, .prev_prio = 120, .next_comm = "worker",
+	       .next_pid = 100, .next_prio = 120}};
+static const struct event task_out = {
+	.ts_ns = 5000000, .line = 9, .cpu = 0, .pid = 100, .type = EV_SWITCH,
+	.sw = {.prev_comm = "worker", .prev_pid = 100, .prev_prio = 120, .prev_state = TASK_STATE_S,
+	       .next_comm = "swapper/0", .next_pid = 0, .next_prio = 120}};
+
+/* A replay on HiKey960 under performance of the n events, with what the caller set in cfg
+ * (timing, util source, outputs) and observer o added (NULL: none), finished into *r (the
+ * caller releases r and frees the replay); trail emptied before the first event. */
+static struct sim *replay_hikey(struct sim_config *cfg, const struct sim_observer *o,
+				const struct event *ev, int n, struct run_result *r)
+{
+	static struct platform hikey;
+	static bool loaded;
+	struct gs_error err;
+	struct sim *s;
+
+	gs_error_clear(&err);
+	if (!loaded && platform_load("hikey960", &hikey, &err))
+		fail_msg("%s", err.msg);
+	loaded = true;
+	cfg->opts.plat = &hikey;
+	cfg->gov = governor_find("performance");
+	assert_non_null(cfg->gov);
+	if (sim_new(cfg, &s, &err))
+		fail_msg("%s", err.msg);
+	if (o)
+		assert_int_equal(sim_observers_add(&s->obs, o, &err), 0);
+	trail[0] = '\0';
+	for (int i = 0; i < n; i++)
+		if (sim_feed(s, &ev[i], &err))
+			fail_msg("%s", err.msg);
+	run_result_init(r);
+	if (sim_finish(s, r, &err))
+		fail_msg("%s", err.msg);
+	return s;
+}
+
 /*
- * CPU 0 of HiKey960, traced timing, HZ 250, performance, a 1-ms warm-up: pid 100 woken at 1 ms,
- * switched in at 2 ms, switched out asleep (S) at 5 ms. By hand: each event's task event comes
+ * The task above, traced timing, HZ 250, a 1-ms warm-up. By hand: each event's task event comes
  * first, then sched_applied with the model already changed (the wakeup queued the task on an
  * idle CPU; the switch in made it current; the switch out left CPU 0 idle and the task
  * dequeued); the tick grid is every 4 ms from 0, so the busy CPU ticks once, at 4 ms; the run
@@ -478,50 +543,23 @@ static void loop_notes(struct sim *s, void *state, u64 end, struct run_result *r
  */
 static void test_loop_calls(void **state)
 {
-	struct event ev[3] = {
-		{.ts_ns = 1000000, .line = 1, .cpu = 0, .pid = 0, .type = EV_WAKEUP,
-		 .wake = {.comm = "worker", .pid = 100, .prio = 120, .target_cpu = 0}},
-		{.ts_ns = 2000000, .line = 2, .cpu = 0, .pid = 0, .type = EV_SWITCH,
-		 .sw = {.prev_comm = "swapper/0", .prev_pid = 0, .prev_prio = 120,
-			.next_comm = "worker", .next_pid = 100, .next_prio = 120}},
-		{.ts_ns = 5000000, .line = 3, .cpu = 0, .pid = 100, .type = EV_SWITCH,
-		 .sw = {.prev_comm = "worker", .prev_pid = 100, .prev_prio = 120,
-			.prev_state = TASK_STATE_S, .next_comm = "swapper/0", .next_pid = 0,
-			.next_prio = 120}},
-	};
+	struct event ev[3] = {task_wakeup, task_in, task_out};
 	/* a kind this replay does not register itself (it does not validate) */
 	struct sim_observer o = {.kind = SIM_OBSERVER_VALIDATE,
 				 .task_event = loop_task_event,
 				 .sched_applied = loop_sched_applied,
 				 .task_ran = loop_task_ran,
 				 .notes = loop_notes};
-	static struct platform hikey;
 	struct sim_config cfg;
 	struct run_result r;
-	struct gs_error err;
 	struct sim *s;
 	const char *mine, *warmup;
 	(void)state;
 
-	gs_error_clear(&err);
-	if (platform_load("hikey960", &hikey, &err))
-		fail_msg("%s", err.msg);
 	sim_config_init(&cfg);
-	cfg.opts.plat = &hikey;
 	cfg.opts.timing = SIM_TIMING_TRACED;
 	cfg.opts.warmup_ns = 1000000;
-	cfg.gov = governor_find("performance");
-	assert_non_null(cfg.gov);
-	if (sim_new(&cfg, &s, &err))
-		fail_msg("%s", err.msg);
-	assert_int_equal(sim_observers_add(&s->obs, &o, &err), 0);
-	trail[0] = '\0';
-	for (int i = 0; i < 3; i++)
-		if (sim_feed(s, &ev[i], &err))
-			fail_msg("%s", err.msg);
-	run_result_init(&r);
-	if (sim_finish(s, &r, &err))
-		fail_msg("%s", err.msg);
+	s = replay_hikey(&cfg, &o, ev, 3, &r);
 	assert_string_equal(trail, "wakeup@1000 applied-wakeup@1000:curr=-1,queued=1 "
 				   "in@2000 applied-switch@2000:curr=100,queued=1 "
 				   "tick@4000 "
@@ -537,6 +575,155 @@ static void test_loop_calls(void **state)
 	sim_free(s);
 }
 
+/* ---- the timeline writers ------------------------------------------------------------------ */
+
+struct sink_log {
+	int tasks;
+	char freqs[128];
+};
+
+static void sink_task(void *ctx, const struct tl_task *t)
+{
+	struct sink_log *l = ctx;
+
+	l->tasks += t->pid == 100;
+}
+
+static void sink_traced_freq(void *ctx, u64 ts_ns, int policy, u32 khz)
+{
+	struct sink_log *l = ctx;
+	size_t len = strlen(l->freqs);
+
+	snprintf(l->freqs + len, sizeof(l->freqs) - len, "%llu:policy%d:%u ",
+		 (unsigned long long)ts_ns, policy, khz);
+}
+
+/* The task above in traced timing, with cpu_frequency events of CPUs 0 and 1 (both of
+ * HiKey960's policy0) at 3 ms, writing what cfg asks for. */
+static struct sim *timeline_replay(struct sim_config *cfg)
+{
+	struct event ev[5] = {
+		task_wakeup,
+		task_in,
+		{.ts_ns = 3000000, .line = 3, .cpu = 0, .type = EV_CPU_FREQUENCY,
+		 .power = {.cpu_id = 0, .state = 999000}},
+		{.ts_ns = 3000000, .line = 4, .cpu = 1, .type = EV_CPU_FREQUENCY,
+		 .power = {.cpu_id = 1, .state = 999000}},
+		task_out,
+	};
+	struct run_result r;
+	struct sim *s;
+
+	cfg->opts.timing = SIM_TIMING_TRACED;
+	s = replay_hikey(cfg, NULL, ev, 5, &r);
+	run_result_release(&r);
+	return s;
+}
+
+/*
+ * By hand: nothing asked, no observer of the kind. --task-timeline and a sink that takes task
+ * rows and traced frequencies: the observer has task_event and traced_freq, not gov_eval.
+ * Times are from the first event (1 ms): the wakeup at 0, the switch in at 1 ms, the tick of
+ * the 4-ms grid at 3 ms, the sleep at 4 ms, each on CPU 0; the sink gets the same four rows,
+ * and of the two cpu_frequency events only CPU 0's, policy0's first CPU, at its trace time.
+ */
+static void test_timeline_writers(void **state)
+{
+	struct sink_log log = {0};
+	struct tl_sink sink = {.ctx = &log, .task = sink_task, .traced_freq = sink_traced_freq};
+	const unsigned int bit = 1U << SIM_OBSERVER_TIMELINE;
+	struct sim_config cfg;
+	char *csv = NULL;
+	size_t len = 0;
+	struct sim *s;
+	int n_task = 0, rows = 0;
+	(void)state;
+
+	sim_config_init(&cfg);
+	s = timeline_replay(&cfg);
+	assert_int_equal(s->obs.kinds & bit, 0);
+	sim_free(s);
+
+	sim_config_init(&cfg);
+	cfg.opts.task_timeline = open_memstream(&csv, &len);
+	assert_non_null(cfg.opts.task_timeline);
+	cfg.opts.sink = &sink;
+	s = timeline_replay(&cfg);
+	assert_int_equal(s->obs.kinds & bit, bit);
+	for (int i = 0; i < s->obs.nr_task_event; i++)
+		n_task += s->obs.task_event[i]->kind == SIM_OBSERVER_TIMELINE;
+	assert_int_equal(n_task, 1);
+	for (int i = 0; i < s->obs.nr_gov_eval; i++)
+		assert_int_not_equal(s->obs.gov_eval[i]->kind, SIM_OBSERVER_TIMELINE);
+	assert_int_equal(s->obs.nr_traced_freq, 1);
+	sim_free(s);
+	fclose(cfg.opts.task_timeline);
+	assert_non_null(csv);
+	assert_non_null(strstr(csv, "0.000000,100,worker,0,wakeup,"));
+	assert_non_null(strstr(csv, "\n0.001000,100,worker,0,switch_in,"));
+	assert_non_null(strstr(csv, "\n0.003000,100,worker,0,tick,"));
+	assert_non_null(strstr(csv, "\n0.004000,100,worker,0,sleep,"));
+	for (const char *c = csv; *c; c++)
+		rows += *c == '\n';
+	assert_int_equal(rows, 4);
+	assert_int_equal(log.tasks, 4);
+	assert_string_equal(log.freqs, "3000000:policy0:999000 ");
+	free(csv);
+}
+
+/* ---- the trace's util signals shown to the observers --------------------------------------- */
+
+static void util_trace_event(struct sim *s, void *state, const struct event *ev)
+{
+	const char *what = ev->type == EV_PELT_SE	 ? "pelt_se"
+			   : ev->type == EV_PELT_CFS	 ? "pelt_cfs"
+			   : ev->type == EV_GOV_RAW_FREQ ? "raw"
+							 : "other";
+
+	(void)state;
+	loop_log(what, s->now, "");
+}
+
+/* The task above with a PELT event of its own and one of its CPU's root cfs_rq and a governor
+ * probe while it runs, replayed with the given timing and util source. */
+static void util_replay(enum sim_timing timing, enum sim_util_source util)
+{
+	struct event ev[6] = {
+		task_wakeup,
+		task_in,
+		{.ts_ns = 3000000, .line = 3, .cpu = 0, .pid = 100, .type = EV_PELT_SE,
+		 .util = {.cpu = 0, .pid = 100, .comm = "worker", .path = EV_PATH_NONE,
+			  .load = EV_NO_VALUE, .runnable = EV_NO_VALUE, .util = 200}},
+		{.ts_ns = 3500000, .line = 4, .cpu = 0, .pid = 100, .type = EV_PELT_CFS,
+		 .util = {.cpu = 0, .pid = -1, .path = EV_PATH_ROOT, .load = EV_NO_VALUE,
+			  .runnable = EV_NO_VALUE, .util = 300}},
+		{.ts_ns = 3600000, .line = 5, .cpu = 0, .pid = 100, .type = EV_GOV_RAW_FREQ},
+		task_out,
+	};
+	struct sim_observer o = {.kind = SIM_OBSERVER_VALIDATE, .trace_event = util_trace_event};
+	struct sim_config cfg;
+	struct run_result r;
+
+	sim_config_init(&cfg);
+	cfg.opts.timing = timing;
+	cfg.opts.util_source = util;
+	sim_free(replay_hikey(&cfg, &o, ev, 6, &r));
+	run_result_release(&r);
+}
+
+/* By hand: in traced timing with the emulated util, each of the three at its trace time (the
+ * loop brought there first); nothing with the trace's util or in work timing. */
+static void test_util_events_shown(void **state)
+{
+	(void)state;
+	util_replay(SIM_TIMING_TRACED, SIM_UTIL_EMULATED);
+	assert_string_equal(trail, "pelt_se@3000 pelt_cfs@3500 raw@3600 ");
+	util_replay(SIM_TIMING_TRACED, SIM_UTIL_TRACE);
+	assert_string_equal(trail, "");
+	util_replay(SIM_TIMING_WORK, SIM_UTIL_EMULATED);
+	assert_string_equal(trail, "");
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -547,6 +734,8 @@ int main(void)
 		cmocka_unit_test(test_each_kind_once),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_loop_calls),
+		cmocka_unit_test(test_timeline_writers),
+		cmocka_unit_test(test_util_events_shown),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
