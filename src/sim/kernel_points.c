@@ -261,12 +261,13 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  *   (task_dead_fair()). 7.2's newidle refresh (__sched_balance_update_blocked_averages(), at
  *   __schedule()'s clock) is not probed.
  * - The tick's and a refresh's clock. hrtimer_expire_entry of the tick (and of hrtick()) is
- *   traced when the timer fires, softirq_entry of SCHED_SOFTIRQ (and the probe on update_blocked_averages in it) when
- *   the softirq starts; sched_tick() and sched_balance_update_blocked_averages() read the rq
- *   clock after (update_rq_clock()), then call schedutil's hook with it (Debian 5.10 to 7.2).
- *   If the CPU's next event (as above) is the hook call, in an interrupt, at a clock between
- *   the stamps, the tick or the refresh is applied at that clock (rq_clock_traced, with
- *   rq_clock_offset_ns), after the events of other CPUs stamped before it.
+ *   traced when the timer fires, softirq_entry of SCHED_SOFTIRQ (and the probe on
+ *   update_blocked_averages in it) when the softirq starts; sched_tick() and
+ *   sched_balance_update_blocked_averages() read the rq clock after (update_rq_clock()), then
+ *   call schedutil's hook with it (Debian 5.10 to 7.2). If the CPU's next event (as above) is
+ *   the hook call, in an interrupt, at a clock between the stamps, the tick or the refresh is
+ *   applied at that clock (rq_clock_traced, with rq_clock_offset_ns), after the events of
+ *   other CPUs stamped before it; a hook call in task context is another update's.
  *
  * Then the held events are applied in time order. Differences: the dequeue's own clock is not
  * known, only bounded; beyond SIM_HOLD_MAX held events the holds end in trace order.
@@ -331,9 +332,10 @@ static bool hold_decide(struct sim *s, struct sim_hold_cpu *c, int i)
 		}
 		return false;
 	}
-	if (ev->type == EV_GOV_HOOK && (ev->hook.irq & (EV_IRQ_HARD | EV_IRQ_SOFT))) {
+	if (ev->type == EV_GOV_HOOK) {
 		t = (s64)ev->hook.time + s->cfg.rq_clock_offset_ns[ev->cpu];
-		if (t >= (s64)s->hold.ev[c->at[0]].ev.ts_ns && t <= (s64)ev->ts_ns)
+		if ((ev->hook.irq & (EV_IRQ_HARD | EV_IRQ_SOFT)) &&
+		    t >= (s64)s->hold.ev[c->at[0]].ev.ts_ns && t <= (s64)ev->ts_ns)
 			for (int k = 0; k < c->chain; k++)
 				s->hold.ev[c->at[k]].ev.ts_ns = (u64)t;
 		return false;
