@@ -17,6 +17,9 @@
  * and leave the list as it was; each kind has a name of its own.
  * The loop calls sched_applied, task_ran, task_event and notes where observer.h says, on a replay
  * of three hand-made events whose calls and times are worked out by hand (test_loop_calls).
+ * sim_feed()'s hold applies a tick at its hook call's clock after another CPU's event stamped
+ * before that clock, and at its stamp without rq_clock_traced or with a task-context hook call
+ * (test_hold_order; the values at those clocks: golden/tick_clock.sh, newidle_order.sh).
  * The timeline writers (timeline.c) are an observer only in a replay that asks for a row they
  * write, with a hook only for those rows; on the same events with two cpu_frequency events,
  * the --task-timeline CSV gets the task's four events and the sink the traced frequency of
@@ -533,6 +536,81 @@ static struct sim *replay_hikey(struct sim_config *cfg, const struct sim_observe
 	return s;
 }
 
+/* ---- the holds of sim_feed() (kernel_points.c): held events applied in time order ---------- */
+
+static void hold_sched_applied(struct sim *s, void *state, const struct event *ev, u64 now)
+{
+	(void)s;
+	(void)state;
+	if (ev->type == EV_WAKEUP && ev->wake.pid == 101)
+		loop_log("wakeup101", now, "");
+}
+
+static void hold_update_util(struct sim *s, void *state, int cpu)
+{
+	(void)state;
+	if (cpu == 1 && s->now >= 4000000)
+		loop_log("update1", s->now, "");
+}
+
+/*
+ * CPU 1 takes an idle tick at 0.5 ms (from the first traced tick on, the trace's ticks replace
+ * the replay's 4-ms grid). A tick of CPU 1 stamped 4.000 ms whose hook call (in the interrupt, rq clock 4.200 ms with
+ * rq_clock_offset_ns 0) is stamped 4.300 ms, and between them a wakeup on CPU 0 stamped 4.100.
+ * CPU 1 runs a task from 1.1 ms, so its tick updates its util and kicks cpufreq (the
+ * update_util hook, at the loop's time). By hand: with rq_clock_traced the tick runs at 4.200,
+ * after the wakeup of CPU 0 held at 4.100, then the hook call's event (4.300, nothing applied);
+ * with rq_clock_traced=0 the tick runs at its stamp, before the wakeup. The same with a hook
+ * call outside interrupts (another update's: the tick keeps its stamp).
+ */
+static void test_hold_order(void **state)
+{
+	struct event ev[] = {
+		{.ts_ns = 500000, .line = 1, .cpu = 1, .pid = 0, .type = EV_HRTIMER_EXPIRE,
+		 .timer = {.sched_tick = true}},
+		{.ts_ns = 1000000, .line = 1, .cpu = 1, .pid = 0, .type = EV_WAKEUP,
+		 .wake = {.comm = "busy", .pid = 100, .prio = 120, .target_cpu = 1}},
+		{.ts_ns = 1100000, .line = 2, .cpu = 1, .pid = 0, .type = EV_SWITCH,
+		 .sw = {.prev_comm = "swapper/1", .prev_pid = 0, .prev_prio = 120,
+			.next_comm = "busy", .next_pid = 100, .next_prio = 120}},
+		{.ts_ns = 4000000, .line = 3, .cpu = 1, .pid = 100, .type = EV_HRTIMER_EXPIRE,
+		 .timer = {.sched_tick = true}},
+		{.ts_ns = 4100000, .line = 4, .cpu = 0, .pid = 0, .type = EV_WAKEUP,
+		 .wake = {.comm = "other", .pid = 101, .prio = 120, .target_cpu = 0}},
+		{.ts_ns = 4300000, .line = 5, .cpu = 1, .pid = 100, .type = EV_GOV_HOOK,
+		 .hook = {.time = 4200000, .irq = EV_IRQ_HARD}},
+	};
+	struct sim_observer o = {.kind = SIM_OBSERVER_VALIDATE,
+				 .sched_applied = hold_sched_applied,
+				 .update_util = hold_update_util};
+	static const struct {
+		int traced;
+		u32 hook_irq;
+		const char *want;
+	} cases[] = {
+		{1, EV_IRQ_HARD, "wakeup101@4100 update1@4200 "},
+		{0, EV_IRQ_HARD, "update1@4000 wakeup101@4100 "},
+		{1, 0, "update1@4000 wakeup101@4100 "},
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct sim_config cfg;
+		struct run_result r;
+		struct sim *s;
+
+		sim_config_init(&cfg);
+		cfg.opts.timing = SIM_TIMING_TRACED;
+		cfg.rq_clock_traced = cases[i].traced;
+		cfg.has_rq_clock_offset = true;
+		ev[5].hook.irq = cases[i].hook_irq;
+		s = replay_hikey(&cfg, &o, ev, (int)(sizeof(ev) / sizeof(ev[0])), &r);
+		assert_string_equal(trail, cases[i].want);
+		run_result_release(&r);
+		sim_free(s);
+	}
+}
+
 /*
  * The task above, traced timing, HZ 250, a 1-ms warm-up. By hand: each event's task event comes
  * first, then sched_applied with the model already changed (the wakeup queued the task on an
@@ -734,6 +812,7 @@ int main(void)
 		cmocka_unit_test(test_each_kind_once),
 		cmocka_unit_test(test_kind_names),
 		cmocka_unit_test(test_loop_calls),
+		cmocka_unit_test(test_hold_order),
 		cmocka_unit_test(test_timeline_writers),
 		cmocka_unit_test(test_util_events_shown),
 	};
