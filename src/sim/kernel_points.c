@@ -385,7 +385,7 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return ret;
 	i = h->n++;
 	h->ev[i].ev = *ev;
-	h->ev[i].order = h->seq += 2;
+	h->ev[i].order = 2 * (unsigned)i + 2; /* even: a moved switch goes just before one */
 	bit = ev->cpu >= 0 && ev->cpu < GS_MAX_CPUS ? 1ull << ev->cpu : 0;
 	if (h->waiting & bit) {
 		c = &h->cpu[ev->cpu];

@@ -144,10 +144,10 @@ struct sim {
 	struct sim_hold {
 		struct sim_held {
 			struct event ev;
-			u64 order; /* trace order; a sleeper's switch before its newidle probe */
+			unsigned order; /* trace order within the hold; a sleeper's switch before
+					 * its newidle probe */
 		} ev[SIM_HOLD_MAX];
 		int n;
-		u64 seq;
 		u64 waiting; /* bit c: CPU c's next event decides (sim_hold_cpu) */
 		struct sim_hold_cpu {
 			unsigned char kind;  /* HOLD_NEWIDLE, HOLD_TICK */
