@@ -11,18 +11,24 @@
 
 #include <stdint.h>
 #include <stdlib.h>
+#include <string.h>
 
 #include "gov/governor.h"
+
+/* Evaluations of one CPU waiting for their pair, oldest first. */
+#define SIM_GOV_WAIT_MAX 8
+struct sim_gov_wait {
+	struct { u64 t; unsigned long util; } ev[SIM_GOV_WAIT_MAX];
+	unsigned n;
+};
 
 /* The validation observer's state: what it keeps while the replay runs. Its results go to the
  * replay's struct sim_validation (s->val), which the accounting and the caller read. */
 struct sim_val_watch {
-	/* the lab's probes: per CPU, the kernel's latest evaluation and the emulation's, each
-	 * waiting for its pair (val_gov_raw) */
+	/* the lab's probes: per CPU, the kernel's evaluations and the emulation's that wait for
+	 * their pair, oldest first (val_gov_raw) */
 	struct sim_gov_pair {
-		u64 k_t, e_t;
-		unsigned long k_util, e_util;
-		bool k_pending, e_pending;
+		struct sim_gov_wait k, e;
 	} gov_pair[GS_MAX_CPUS];
 	/* a shared policy's evaluation: one per CPU at one instant, the policy's util their
 	 * largest (sugov_next_freq_shared()); paired in the slot of the policy's first CPU */
@@ -279,12 +285,55 @@ static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emul
 /*
  * govsim validate with the lab's probes: the util the kernel's schedutil read at each of its
  * evaluations against the util the emulation's read at its own evaluation of that CPU, paired
- * one to one when within SIM_GOV_PAIR_NS (the probe fires inside the update; the trace's
- * scheduling event follows it, so the emulation's evaluation may come a little later). A
- * shared policy's raw frequency is its CPUs' largest util's, whichever CPU ran the update: it
- * pairs with the policy's evaluation (val_gov_eval), in the slot of its first CPU. The kernel
- * evaluations left without a pair are the update points the replay does not have.
+ * one to one and in order when within SIM_GOV_PAIR_NS of each other (the probe fires inside
+ * the update; the trace's scheduling event follows it, so the emulation's evaluation may come
+ * a little earlier or later). Several evaluations at one instant -- an exiting task's move to
+ * its group kicks schedutil at the dequeue, the detach and the attach -- pair first with
+ * first. A shared policy's raw frequency is its CPUs' largest util's, whichever CPU ran the
+ * update: it pairs with the policy's evaluation (val_gov_eval), in the slot of its first CPU.
+ * The kernel evaluations left without a pair are the update points the replay does not have.
  */
+static bool gov_wait_near(u64 now, u64 t)
+{
+	return (now > t ? now - t : t - now) <= SIM_GOV_PAIR_NS;
+}
+
+/* Drops the evaluations that waited longer than SIM_GOV_PAIR_NS; returns how many. */
+static unsigned gov_wait_expire(struct sim_gov_wait *q, u64 now)
+{
+	unsigned n = 0;
+
+	while (n < q->n && !gov_wait_near(now, q->ev[n].t))
+		n++;
+	q->n -= n;
+	memmove(q->ev, q->ev + n, q->n * sizeof(q->ev[0]));
+	return n;
+}
+
+static unsigned long gov_wait_pop(struct sim_gov_wait *q)
+{
+	unsigned long util = q->ev[0].util;
+
+	q->n--;
+	memmove(q->ev, q->ev + 1, q->n * sizeof(q->ev[0]));
+	return util;
+}
+
+/* Queues an evaluation; returns 1 when the queue was full and its oldest was dropped. */
+static unsigned gov_wait_push(struct sim_gov_wait *q, u64 t, unsigned long util)
+{
+	unsigned dropped = 0;
+
+	if (q->n == SIM_GOV_WAIT_MAX) {
+		gov_wait_pop(q);
+		dropped = 1;
+	}
+	q->ev[q->n].t = t;
+	q->ev[q->n].util = util;
+	q->n++;
+	return dropped;
+}
+
 static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct event *ev)
 {
 	int cpu = ev->cpu;
@@ -298,17 +347,12 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 		return;
 	gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
 	s->val.gov_evals++;
-	if (gp->k_pending)
-		s->val.gov_unmatched++;
-	gp->k_pending = false;
-	if (gp->e_pending && s->now - gp->e_t <= SIM_GOV_PAIR_NS) {
-		gov_pair_add(s, (unsigned long)k, gp->e_util);
-		gp->e_pending = false;
+	gov_wait_expire(&gp->e, s->now);
+	if (gp->e.n) {
+		gov_pair_add(s, (unsigned long)k, gov_wait_pop(&gp->e));
 		return;
 	}
-	gp->k_pending = true;
-	gp->k_t = s->now;
-	gp->k_util = (unsigned long)k;
+	s->val.gov_unmatched += gov_wait_push(&gp->k, s->now, (unsigned long)k);
 }
 
 static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long util)
@@ -318,28 +362,25 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 	if (cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
 	gp = &w->gov_pair[cpu];
-	if (gp->k_pending && s->now - gp->k_t <= SIM_GOV_PAIR_NS) {
-		gov_pair_add(s, gp->k_util, util);
-		gp->k_pending = false;
+	s->val.gov_unmatched += gov_wait_expire(&gp->k, s->now);
+	if (gp->k.n) {
+		gov_pair_add(s, gov_wait_pop(&gp->k), util);
 		return;
 	}
-	if (gp->k_pending) {
-		s->val.gov_unmatched++;
-		gp->k_pending = false;
-	}
-	gp->e_pending = true;
-	gp->e_t = s->now;
-	gp->e_util = util;
+	/* an emulated evaluation the kernel did not make is superseded by a later one: the queue
+	 * keeps one instant's */
+	if (gp->e.n && gp->e.ev[gp->e.n - 1].t != s->now)
+		gp->e.n = 0;
+	gov_wait_push(&gp->e, s->now, util);
 }
 
 /* At the end: kernel evaluations still waiting count as unmatched. */
 static void val_gov_finish(struct sim *s, struct sim_val_watch *w)
 {
-	for (int c = 0; c < s->plat->nr_cpus; c++)
-		if (w->gov_pair[c].k_pending) {
-			s->val.gov_unmatched++;
-			w->gov_pair[c].k_pending = false;
-		}
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
+		s->val.gov_unmatched += w->gov_pair[c].k.n;
+		w->gov_pair[c].k.n = 0;
+	}
 }
 
 const struct sim_validation *sim_get_validation(const struct sim *s)

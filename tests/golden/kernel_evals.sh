@@ -18,6 +18,16 @@
 # emulation then (the policy's util 0): paired, error 10. At 1.015000 raw 1000 with no
 # evaluation within 200 us (CPU 0's task is evaluated at its ticks, 1.012 and 1.016):
 # unpaired. Expected: 2 evaluations, 1 paired, error 10, 100.0 % within 10, 1 unpaired.
+#
+# Several evaluations at one instant pair first with first. A task (pid 11) runs on CPU 0 from
+# 1.000100 and exits at 1.002500; sched_autogroup_exit_task() moves it to its group
+# (sched_move_task(): the dequeue's PELT update, which crossed a period, the detach and the
+# attach each call schedutil), v6.1, lab-2cpu, cur 800000 kHz. Its util and the root's, running
+# from zero for 2.4 ms: tests/golden/lib/pelt_ref.py 1000100000:0 1002500000:1 = 49, so the
+# three evaluations read 49, 0 (the root without the task), 49. The kernel's three probes say
+# the same: raw 47851 is util (47851 * 1024 + 500000) / 1000000 = 49, raw 0 is 0. Expected: 3
+# evaluations, 3 paired, every error 0, none unpaired (pairing only the emulation's latest
+# evaluation, as before, left the detach's and the attach's kernel evaluations unpaired).
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kernel_evals.sh
@@ -65,4 +75,22 @@ TRACE
 golden_equal "shared policy: the kernel's evaluations paired with the policy's" \
 	"$(grep -A1 "kernel's own evaluations" "$tmp/shared.txt" | tail -n 1 | sed 's/ (update points.*//')" \
 	"    2; 1 with an emulated evaluation of the CPU within 200 us (util mean |err| 10.00, max 10, 100.0% within 10); 1 without"
+cat >"$tmp/b.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [000] d.s2.     1.000000: cpu_frequency: state=800000 cpu_id=0
+          <idle>-0       [000] d..2.     1.000100: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+            spin-11      [000] .....     1.002500: sched_process_exit: comm=spin pid=11 prio=120
+            spin-11      [000] d..2.     1.002550: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=47851
+            spin-11      [000] d..2.     1.002560: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+            spin-11      [000] d..2.     1.002570: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=47851
+            spin-11      [000] d..2.     1.002700: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=Z ==> next_comm=swapper/0 next_pid=0 next_prio=120
+TRACE
+want_util=$(/usr/bin/python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" 1000100000:0 1002500000:1)
+[ "$want_util" = 49 ] || golden_fail "pelt_ref.py gives $want_util, the comment above says 49"
+"$bin" validate "$tmp/b.txt" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
+	--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
+	>"$tmp/burst.txt" 2>"$tmp/err" || golden_fail "validate (burst) failed: $(cat "$tmp/err")"
+golden_equal "three evaluations at one instant, paired first with first" \
+	"$(grep -A1 "kernel's own evaluations" "$tmp/burst.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 0 without"
 exit $fail
