@@ -82,22 +82,72 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 
 /*
  * sched_process_exit under sched_autogroup: the exiting task's move to its group
- * (sched_task_exiting), at the event's time -- the kernel's comes a few microseconds later in
- * the same do_exit(). Traced timing only: under work timing an exit is where the work ends.
+ * (sched_task_exiting). do_exit() traces sched_process_exit first and moves the task later,
+ * in sched_autogroup_exit_task() before exit_notify() (kernel/exit.c, Debian 5.10 to 7.2):
+ * tens of microseconds to milliseconds later on the lab's guests, after exit_mm() and the
+ * like. The move's detach and attach (and its dequeue, where that decayed the root) each call
+ * schedutil's hook on the task's CPU, in its context, at one rq clock, where the task is in the
+ * root group: two calls with one clock, which no other update of the exiting task makes (a
+ * switch's or a wakeup's update calls the hook once; a newidle balance reads the clock anew).
+ * Where the trace shows the hook (the lab's probes, the governor live on the CPU), sim_feed()
+ * holds the exiting task's first such call (not one inside its sched_waking, until that task's
+ * sched_wakeup: the enqueue's) until the CPU's next event says whether it is the move (the next
+ * call, at the same clock) or another update's (anything else but the probes and PELT events
+ * inside an update): the move is made at the first call, at its clock (rq_clock_offset_ns); if
+ * the task dies first, at its last switch. Elsewhere it is made at the event's time. Traced
+ * timing only: under work timing an exit is where the work ends.
  */
-int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
+static int exit_move(struct sim *s, const struct event *ev, int cpu, s32 pid, u64 clock,
+		     struct gs_error *err)
 {
 	int ret;
 
-	if (s->work || !s->cfg.sched_autogroup)
-		return 0;
 	if ((ret = to_point(s, ev, err)))
 		return ret;
-	s->this_cpu = ev->cpu;
-	sched_task_exiting(s->sched, ev->cpu, ev->proc.pid, ev->ts_ns);
+	s->this_cpu = cpu;
+	sched_task_exiting(s->sched, cpu, pid, clock);
 	s->this_cpu = -1;
 	sim_flush_freq(s);
 	return 0;
+}
+
+int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	if (s->work || !s->cfg.sched_autogroup)
+		return 0;
+	if (s->clock_timing && s->cpu[ev->cpu].hooks_seen && ev->proc.pid > 0) {
+		s->cpu[ev->cpu].exit_pid = ev->proc.pid;
+		s->cpu[ev->cpu].exit_move = false;
+		return 0;
+	}
+	return exit_move(s, ev, ev->cpu, ev->proc.pid, ev->ts_ns, err);
+}
+
+int sim_exit_move_point(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	struct sim_cpu *c;
+	s32 pid;
+	s64 t;
+
+	if (!s->clock_timing)
+		return 0;
+	if (ev->type == EV_SWITCH && ev->sw.prev_pid > 0 && (ev->sw.prev_state & TASK_STATE_EXIT))
+		for (int cpu = 0; cpu < s->plat->nr_cpus; cpu++)
+			if (s->cpu[cpu].exit_pid == ev->sw.prev_pid) {
+				s->cpu[cpu].exit_pid = 0;
+				return exit_move(s, ev, cpu, ev->sw.prev_pid, ev->ts_ns, err);
+			}
+	if (ev->type != EV_GOV_HOOK || ev->hook.irq || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
+		return 0;
+	c = &s->cpu[ev->cpu];
+	pid = c->exit_pid;
+	if (!pid || ev->pid != pid || !c->exit_move || ev->hook.time != c->exit_move_time)
+		return 0;
+	c->exit_pid = 0;
+	c->exit_move = false;
+	t = (s64)ev->hook.time + s->cfg.rq_clock_offset_ns[ev->cpu];
+	return exit_move(s, ev, ev->cpu, pid, t > 0 && (u64)t < ev->ts_ns ? (u64)t : ev->ts_ns,
+			 err);
 }
 
 /*
@@ -223,6 +273,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		return;
 	c = &s->cpu[ev->cpu];
 	if (ev->type == EV_GOV_HOOK) {
+		c->hooks_seen = true;
 		c->hook_pending = true;
 		c->hook_irq = ev->hook.irq != 0;
 		c->hook_time = ev->hook.time;
@@ -272,13 +323,45 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  * Then the held events are applied in time order. Differences: the dequeue's own clock is not
  * known, only bounded; beyond SIM_HOLD_MAX held events the holds end in trace order.
  */
-enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK };
+enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK, HOLD_EXIT };
+
+/* sim_feed()'s view of the exiting tasks whose move has not shown (sim_feed_exit). */
+static void hold_note_exit(struct sim *s, const struct event *ev)
+{
+	struct sim_hold_cpu *c;
+
+	if (!s->clock_timing || s->work || !s->cfg.sched_autogroup)
+		return;
+	for (int cpu = 0; cpu < s->plat->nr_cpus; cpu++) {
+		c = &s->hold.cpu[cpu];
+		if (!c->exit_pid)
+			continue;
+		if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) &&
+		    c->exit_waking == ev->wake.pid)
+			c->exit_waking = 0;
+		if (ev->type == EV_SWITCH && ev->sw.prev_pid == c->exit_pid &&
+		    (ev->sw.prev_state & TASK_STATE_EXIT))
+			c->exit_pid = 0;
+	}
+	if (ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
+		return;
+	c = &s->hold.cpu[ev->cpu];
+	if (ev->type == EV_PROCESS_EXIT && ev->proc.pid > 0) {
+		c->exit_pid = ev->proc.pid;
+		c->exit_waking = 0;
+	} else if (ev->type == EV_WAKING && !ev->wake.irq && c->exit_pid && ev->pid == c->exit_pid) {
+		c->exit_waking = ev->wake.pid;
+	}
+}
 
 /* The hold an event starts on its CPU. */
 static int hold_kind(const struct sim *s, const struct event *ev)
 {
 	if (s->work || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
 		return HOLD_NONE;
+	if (ev->type == EV_GOV_HOOK && !ev->hook.irq && s->hold.cpu[ev->cpu].exit_pid &&
+	    ev->pid == s->hold.cpu[ev->cpu].exit_pid && !s->hold.cpu[ev->cpu].exit_waking)
+		return HOLD_EXIT;
 	if (ev->type == EV_BLOCKED_UPDATE && ev->blocked.cpu == ev->cpu)
 		return !ev->blocked.irq ? HOLD_NEWIDLE : s->clock_timing ? HOLD_TICK : HOLD_NONE;
 	if (!s->clock_timing)
@@ -323,6 +406,18 @@ static bool hold_decide(struct sim *s, struct sim_hold_cpu *c, int i)
 	const struct event *ev = &h->ev;
 	s64 t;
 
+	if (c->kind == HOLD_EXIT) {
+		const struct event *first = &s->hold.ev[c->at[0]].ev;
+
+		if (ev->type == EV_GOV_HOOK && !ev->hook.irq && ev->pid == first->pid &&
+		    ev->hook.time == first->hook.time) {
+			s->cpu[ev->cpu].exit_move = true;
+			s->cpu[ev->cpu].exit_move_time = first->hook.time;
+			c->exit_pid = 0;
+			return false;
+		}
+		return ev->type != EV_GOV_HOOK && hold_inside(ev->type);
+	}
 	if (c->kind == HOLD_NEWIDLE) {
 		if (hold_inside(ev->type))
 			return true;
@@ -375,10 +470,12 @@ int sim_feed_held(struct sim *s, struct gs_error *err)
 int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 {
 	struct sim_hold *h = &s->hold;
-	int kind = hold_kind(s, ev), i, ret;
+	int kind, i, ret;
 	struct sim_hold_cpu *c;
 	u64 bit;
 
+	hold_note_exit(s, ev);
+	kind = hold_kind(s, ev);
 	if (!h->n && kind == HOLD_NONE)
 		return sim_feed_event(s, ev, err);
 	if (h->n == SIM_HOLD_MAX && (ret = sim_feed_held(s, err)))

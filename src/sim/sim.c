@@ -598,6 +598,8 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
 		return ret;
+	if ((ret = sim_exit_move_point(s, ev, err)))
+		return ret;
 	sim_note_event_clock(s, ev);
 
 	switch (ev->type) {

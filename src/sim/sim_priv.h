@@ -63,6 +63,13 @@ struct sim_cpu {
 	 * claim on the next switch or wakeup (sim_note_event_clock) */
 	bool hook_pending, hook_irq;
 	u64 hook_time; /* its rq clock (the kernel's, ns) */
+	bool hooks_seen;        /* schedutil's hook has been traced on this CPU: the governor is live */
+	/* a task that reached sched_process_exit here and whose move to its group waits for the
+	 * hook call that shows it (sim_exit_move_point); exit_move: sim_feed() saw that call, at
+	 * rq clock exit_move_time */
+	s32 exit_pid;
+	bool exit_move;
+	u64 exit_move_time;
 	bool busy;              /* a workload task is running */
 	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
 	int traced_idle;        /* cpu_idle state in force; -1 none */
@@ -150,9 +157,12 @@ struct sim {
 		int n;
 		u64 waiting; /* bit c: CPU c's next event decides (sim_hold_cpu) */
 		struct sim_hold_cpu {
-			unsigned char kind;  /* HOLD_NEWIDLE, HOLD_TICK */
+			unsigned char kind;  /* HOLD_NEWIDLE, HOLD_TICK, HOLD_EXIT */
 			unsigned char chain; /* held events of the CPU its hook call dates */
 			unsigned char at[2]; /* their indices in ev[] */
+			/* as sim_feed() sees the trace: a task past sched_process_exit here whose
+			 * move has not shown, and the task it is waking (until its sched_wakeup) */
+			s32 exit_pid, exit_waking;
 		} cpu[GS_MAX_CPUS];
 	} hold;
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU
@@ -360,6 +370,8 @@ void sim_balance_tick_stopped(struct sim *s, int cpu);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
 /* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
 int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
+/* An exit move waiting for its hook call (sim_feed_exit): made at ev, if ev shows it. */
+int sim_exit_move_point(struct sim *s, const struct event *ev, struct gs_error *err);
 /* cpu_idle: idle-loop entries (sched_cpu_idle_enter) and the traced idle state. */
 int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err);
 
