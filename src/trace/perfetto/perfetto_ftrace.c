@@ -107,10 +107,9 @@ struct event *pf_slot(struct pf_state *pf)
 	return &q->ev[k >= q->cap ? k - q->cap : k];
 }
 
-void pf_commit(struct pf_state *pf)
+void pf_commit(struct pf_state *pf, const struct event *ev)
 {
 	struct pf_queue *q = &pf->cpus[pf->cpu].q;
-	const struct event *ev = pf_slot(pf);
 
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
@@ -271,7 +270,7 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
-	pf_commit(pf_of(r));
+	pf_commit(pf_of(r), ev);
 	return 1;
 }
 
@@ -461,7 +460,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		return 0;
 	}
 	pf_fill_common(r, ev, e->timestamp, e->has_pid ? (s32)e->pid : -1);
-	pf_commit(pf);
+	pf_commit(pf, ev);
 	return 1;
 }
 
