@@ -119,6 +119,49 @@ static void test_comm_cut_to_nothing(void **state)
 	free(o.p);
 }
 
+/* The fast path's comms are copied whole (16 bytes) unless a byte of their buffer is a newline:
+ * a newline in the second 8 bytes still cuts the comm, and what an earlier, longer comm left in
+ * the buffer after the NUL (a newline among it) does not change the shorter one. The same
+ * events with an unknown field (protobuf-c's path, pf_copy_comm()'s byte loop) agree. */
+static void test_comm_copy_whole(void **state)
+{
+	for (int extra = 0; extra < 2; extra++) {
+		static uint8_t junk[3] = {2, 7, 7};
+		ProtobufCMessageUnknownField uf = {
+			.tag = 900, .wire_type = PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED, .len = 3,
+			.data = junk};
+		Pftrace__FtraceEvent *evs[5] = {
+			ev_switch(1000, "0123456789\nxyzw", 11, 1, "abcdefghijklmnopq", 12),
+			ev_switch(2000, "q", 12, 1, "r", 13),
+			ev_wake(3000, 13, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "abcdefgh\n", 14, 1),
+			ev_wake(4000, 13, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "s", 15, 1),
+			ev_wake(5000, 13, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "", 11, 1),
+		};
+		struct out o = {0};
+		struct got g;
+
+		(void)state;
+		for (int i = 0; extra && i < 5; i++) {
+			evs[i]->base.n_unknown_fields = 1;
+			evs[i]->base.unknown_fields = &uf;
+		}
+		put_system_info(&o, "6.1.0");
+		put_bundle(&o, 1, evs, 5, false);
+		read_out(&o, NULL, &g);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.n, 5);
+		assert_string_equal(g.ev[0].sw.prev_comm, "0123456789");
+		assert_string_equal(g.ev[0].sw.next_comm, "abcdefghijklmno");
+		assert_string_equal(g.ev[1].sw.prev_comm, "q");
+		assert_string_equal(g.ev[1].sw.next_comm, "r");
+		assert_string_equal(g.ev[2].wake.comm, "abcdefgh");
+		assert_string_equal(g.ev[3].wake.comm, "s");
+		/* no comm: the name the first switch gave pid 11, cut */
+		assert_string_equal(g.ev[4].wake.comm, "0123456789");
+		free(o.p);
+	}
+}
+
 /* The protobuf varint of v into out, seven bits a byte, least significant first: the wire
  * format's definition, written here apart from the reader. Its length. */
 static size_t ref_varint(u64 v, unsigned char *out)
@@ -175,6 +218,7 @@ int main(void)
 		cmocka_unit_test(test_fast_path_equals_protobuf_c),
 		cmocka_unit_test(test_varint_lengths),
 		cmocka_unit_test(test_comm_cut_to_nothing),
+		cmocka_unit_test(test_comm_copy_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

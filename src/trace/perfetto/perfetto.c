@@ -213,11 +213,11 @@ static int oldest_queue(struct pf_state *pf, u64 *next_ts, int *next_cpu)
 	return best;
 }
 
-/* Whether the oldest queued event may leave the merge: nothing older can still be decoded. */
-static bool may_leave(const struct pf_state *pf, const struct event *ev)
+/* Whether the oldest queued event, of time ts, may leave the merge: nothing older can still be
+ * decoded. */
+static bool may_leave(const struct pf_state *pf, u64 ts)
 {
-	return pf->input_done || pf->held >= PF_MAX_HELD ||
-	       ev->ts_ns + pf->window_ns <= pf->max_ts_ns;
+	return pf->input_done || pf->held >= PF_MAX_HELD || ts + pf->window_ns <= pf->max_ts_ns;
 }
 
 /* The head of queue q to the reader. The queue's head_ts is the caller's to set, once for a
@@ -282,8 +282,9 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 	int c = oldest_queue(pf, &next_ts, &next_cpu);
 	struct pf_queue *q;
 
-	/* decode until the oldest may leave; the heads change only when a queue gets its first */
-	while (c < 0 || !may_leave(pf, &pf->cpus[c].q.ev[pf->cpus[c].q.head])) {
+	/* decode until the oldest may leave; the heads change only when a queue gets its first
+	 * (head_ts[c] is the time of queue c's head: its event is not read until it leaves) */
+	while (c < 0 || !may_leave(pf, pf->head_ts[c])) {
 		int ret;
 		if (c < 0 && pf->input_done) {
 			r->done = true;
@@ -302,7 +303,7 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 	       r->ring_count + r->heap_n + r->slack < r->max_held) {
 		const struct event *ev = &q->ev[q->head];
 		if (ev->ts_ns > next_ts || (ev->ts_ns == next_ts && c > next_cpu) ||
-		    ev->ts_ns < r->max_ts_ns || !may_leave(pf, ev))
+		    ev->ts_ns < r->max_ts_ns || !may_leave(pf, ev->ts_ns))
 			break;
 		leave(r, pf, q);
 	}

@@ -107,10 +107,9 @@ struct event *pf_slot(struct pf_state *pf)
 	return &q->ev[k >= q->cap ? k - q->cap : k];
 }
 
-void pf_commit(struct pf_state *pf)
+void pf_commit(struct pf_state *pf, const struct event *ev)
 {
 	struct pf_queue *q = &pf->cpus[pf->cpu].q;
-	const struct event *ev = pf_slot(pf);
 
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
@@ -271,8 +270,54 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
-	pf_commit(pf_of(r));
+	pf_commit(pf_of(r), ev);
 	return 1;
+}
+
+/* Whether the 8 bytes of w hold a newline (the "has a zero byte" test on w ^ '\n' in each byte:
+ * a byte that is 0 borrows into its high bit, which no other byte can set there alone). */
+static inline bool word_has_newline(u64 w)
+{
+	w ^= 0x0a0a0a0a0a0a0a0aull;
+	return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0;
+}
+
+/* pf_copy_comm() of a comm in a TASK_COMM_LEN-byte buffer that holds its NUL (the fast path's
+ * comms, perfetto_event.c's comm_from(), and the table's): the same string in dst, in one copy of
+ * the buffer when none of its bytes is a newline (a newline after the NUL only sends it down the
+ * byte loop). The bytes after the NUL may differ: nothing reads them. */
+static inline void copy_comm16(char dst[TASK_COMM_LEN], const char *src)
+{
+	u64 a, b;
+
+	memcpy(&a, src, 8);
+	memcpy(&b, src + 8, 8);
+	if (word_has_newline(a) || word_has_newline(b)) {
+		pf_copy_comm(dst, src);
+		return;
+	}
+	memcpy(dst, src, TASK_COMM_LEN);
+}
+
+/* An event's comm into dst, as pf_copy_comm(dst, comm && comm[0] ? comm : pf_known_comm(pf,
+ * pid, NULL)) would: `fast` when comm is one of the fast path's (pf->fast), in its buffer. */
+static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], const char *comm,
+			      bool fast, s32 pid)
+{
+	const struct pf_comm *e;
+
+	if (comm && comm[0]) {
+		if (fast)
+			copy_comm16(dst, comm);
+		else
+			pf_copy_comm(dst, comm);
+		return;
+	}
+	e = pf_comm_find(&pf->comms, pid);
+	if (e)
+		copy_comm16(dst, e->comm);
+	else
+		dst[0] = '\0';
 }
 
 static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
@@ -280,7 +325,7 @@ static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__Ft
 {
 	/* the emitting context; without common_flags (older traced_probes) task context */
 	ev->wake.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
-	pf_copy_comm(ev->wake.comm, w->comm && w->comm[0] ? w->comm : pf_known_comm(pf, w->pid, NULL));
+	event_comm(pf, ev->wake.comm, w->comm, w == &pf->fast.m.wk, w->pid);
 	ev->wake.pid = w->pid;
 	ev->wake.prio = w->prio;
 	ev->wake.target_cpu = w->target_cpu;
@@ -292,7 +337,7 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
 			struct event *ev, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
-	bool raw;
+	bool raw, fast = s == &pf->fast.m.sw;
 
 	if (!s->has_prev_pid || !s->has_next_pid)
 		return reader_malformed(r, r->lineno, err,
@@ -300,14 +345,12 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
 					(unsigned long long)pf->pkt_off,
 					s->has_prev_pid ? "next_pid" : "prev_pid");
 	ev->type = EV_SWITCH;
-	pf_copy_comm(ev->sw.prev_comm, s->prev_comm && s->prev_comm[0]
-					       ? s->prev_comm : pf_known_comm(pf, s->prev_pid, NULL));
+	event_comm(pf, ev->sw.prev_comm, s->prev_comm, fast, s->prev_pid);
 	ev->sw.prev_pid = s->prev_pid;
 	ev->sw.prev_prio = s->prev_prio;
 	ev->sw.prev_state = pf_prev_state(s->prev_state, pf->kver, &raw);
 	r->st.raw_prev_state += raw;
-	pf_copy_comm(ev->sw.next_comm, s->next_comm && s->next_comm[0]
-					       ? s->next_comm : pf_known_comm(pf, s->next_pid, NULL));
+	event_comm(pf, ev->sw.next_comm, s->next_comm, fast, s->next_pid);
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
 	/* a comm the event has is the one just copied into ev, cut: taken from there whole (the
@@ -417,7 +460,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		return 0;
 	}
 	pf_fill_common(r, ev, e->timestamp, e->has_pid ? (s32)e->pid : -1);
-	pf_commit(pf);
+	pf_commit(pf, ev);
 	return 1;
 }
 

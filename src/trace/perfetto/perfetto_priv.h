@@ -228,7 +228,8 @@ int pf_bundle_step(struct trace_reader *r, struct gs_error *err);
 int pf_merge_grow(struct pf_state *pf);
 void pf_merge_update(struct pf_state *pf, u32 c);
 struct event *pf_slot(struct pf_state *pf);
-void pf_commit(struct pf_state *pf);
+/* The event in pf_slot(), ev, into its queue. */
+void pf_commit(struct pf_state *pf, const struct event *ev);
 void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid);
 void pf_note_current(struct pf_cpu *c, s32 pid, s32 prio, const char *comm);
 /* the same for a comm already cut by pf_copy_comm() (or NULL: none), copied whole */

@@ -139,7 +139,7 @@ int pf_compact_switch(struct trace_reader *r, size_t i, struct gs_error *err)
 	ev->sw.next_prio = cs->switch_next_prio[i];
 	pf_copy_comm(ev->sw.next_comm, next_comm);
 	pf_note_current(c, ev->sw.next_pid, ev->sw.next_prio, next_comm);
-	pf_commit(pf);
+	pf_commit(pf, ev);
 	return 1;
 }
 
@@ -165,6 +165,6 @@ int pf_compact_waking(struct trace_reader *r, size_t i, struct gs_error *err)
 	ev->wake.prio = cs->waking_prio[i];
 	ev->wake.target_cpu = cs->waking_target_cpu[i];
 	ev->wake.irq = 0; /* the compact format has no flags: task context */
-	pf_commit(pf);
+	pf_commit(pf, ev);
 	return 1;
 }
