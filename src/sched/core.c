@@ -527,6 +527,9 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		set_next_task(s, rq, next, prev_class);
 		task_event(s, &next->t, cpu, TASK_EV_SWITCH_IN, now);
 	} else if (prev) {
+		if (s->hooks.newidle)
+			s->hooks.newidle(s->hooks.ctx, cpu, (ev->sw.prev_state & TASK_STATE_EXIT) != 0,
+					 now);
 		rq_enter_idle(rq, prev_class);
 	}
 	return 0;

@@ -8,6 +8,17 @@
 
 #include <stdlib.h>
 
+/* rq->nr_running: the CPU's runnable tasks of the modelled classes, the running one included */
+unsigned int sched_cpu_nr_running(const struct sched *s, int cpu)
+{
+	const struct rq *rq;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	rq = &s->rq[cpu];
+	return rq->cfs.h_nr_running + rq->rt_nr_running + rq->dl_nr_running;
+}
+
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out)
 {
 	const struct rq *rq;

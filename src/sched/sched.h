@@ -125,6 +125,10 @@ struct sched_hooks {
 	 * an exec). Called when an event first shows the new name, before the event is applied,
 	 * with p->comm already the new name; the task may be running or queued. May be NULL. */
 	void (*task_rename)(void *ctx, struct task *p, const char *old_comm, u64 now_ns);
+	/* A CPU about to idle after prev (pick_next_task_fair() with no task left:
+	 * newidle_balance(), sched_balance_newidle() from v6.10): after prev's dequeue, before
+	 * the idle loop counts an entry; prev_died: prev was switched out to die. May be NULL. */
+	void (*newidle)(void *ctx, int cpu, bool prev_died, u64 now_ns);
 };
 
 struct sched_config {
@@ -206,6 +210,8 @@ void sched_cpu_idle_reenter(struct sched *s, int cpu);
 void sched_set_freq_scale(struct sched *s, int cpu, u64 now_ns, unsigned long freq_scale);
 
 void sched_cpu_util(const struct sched *s, int cpu, struct sched_cpu_util *out);
+/* rq->nr_running (cfs, rt and dl tasks runnable on cpu, the running one included). */
+unsigned int sched_cpu_nr_running(const struct sched *s, int cpu);
 /* The CPU's root cfs_rq util_avg, and a task's util_avg, as a PELT update at now_ns would leave
  * them (decayed, or accumulated while runnable/running, to now_ns), computed on copies: the
  * scheduler is not changed. For comparing with a kernel's signal read at an instant where the

@@ -14,11 +14,15 @@
  *    earliest last_balance + interval (sim_balance_tick).
  *  - get_sd_balance_interval(): the domain's balance_interval in ms (busy_factor times that on a
  *    busy CPU, then a jiffy less), in jiffies, at least one and at most HZ * nr_cpus / 10.
- *  - newidle_balance() pulls next_balance in to the idle interval when a CPU goes idle, stamps
- *    rq->idle_stamp, and nohz_newidle_balance() runs the idle CPUs' stats update on the CPU
- *    itself when rq->avg_idle >= sysctl_sched_migration_cost and nohz.next_blocked has come; the
- *    wakeup that ends the idle period folds its length into avg_idle (ttwu_do_activate): both
- *    in sim_balance_switch.
+ *  - newidle_balance() (sched_balance_newidle() from v6.10), before the CPU's idle loop,
+ *    updates its own blocked load where the root domain is overloaded (rd->overload: a CPU got a
+ *    second runnable task since the last balance of the top domain; add_nr_running() sets it,
+ *    update_sd_lb_stats() at the top domain, the newidle balance's own included, sets it to
+ *    whether one has two now): sim_balance_newidle. It pulls next_balance in to the idle
+ *    interval, stamps rq->idle_stamp, and nohz_newidle_balance() runs the idle CPUs' stats
+ *    update on the CPU itself when rq->avg_idle >= sysctl_sched_migration_cost and
+ *    nohz.next_blocked has come; the wakeup that ends the idle period folds its length into
+ *    avg_idle (ttwu_do_activate): both in sim_balance_switch.
  *  - nohz_balancer_kick() at a busy CPU's tick kicks the idle-load balancer, the first idle
  *    CPU, with NOHZ_STATS_KICK once nohz.next_blocked has passed; _nohz_idle_balance() then
  *    updates every idle CPU with blocked load not updated this jiffy (update_nohz_stats) and
@@ -37,7 +41,14 @@
  *    misfit tasks) are not modelled: only their blocked-load side would reach schedutil;
  *  - jiffies are the trace's tick times: a tick up to half a jiffy early (a virtual machine's
  *    timers) counts as on time;
- *  - busy_factor is 16 (v5.10+; 32 before, which the profiles v4.19 to v5.4 would need).
+ *  - busy_factor is 16 (v5.10+; 32 before, which the profiles v4.19 to v5.4 would need);
+ *  - the newidle update's avg_idle condition (avg_idle >= sysctl_sched_migration_cost up to
+ *    v5.15, >= the domain's max_newidle_lb_cost after) is not checked, and it runs at the
+ *    switch's time, after the prev's dequeue (the kernel's reads the clock again, a few us
+ *    later): it evaluates where the rt or dl averages, or a period the dequeue did not see,
+ *    decay. A prev switched out to die gets none here: the kernel's runs before
+ *    finish_task_switch() takes the task's util off (task_dead_fair()), and at the model's one
+ *    instant it would only apply that removal early.
  */
 #include "sim/sim_priv.h"
 
@@ -140,6 +151,33 @@ static void nohz_stats(struct sim *s, int ilb, u64 now, bool newly_idle)
 	s->bal.has_blocked = has_blocked;
 }
 
+/* update_sd_lb_stats() at the root domain: rd->overload is whether some CPU has more than one
+ * runnable task now */
+static void lb_overloaded(struct sim *s)
+{
+	bool over = false;
+
+	for (int c = 0; c < s->plat->nr_cpus && !over; c++)
+		over = sched_cpu_nr_running(s->sched, c) > 1;
+	s->bal.overloaded = over;
+}
+
+/* add_nr_running(): a CPU with a second runnable task sets rd->overload */
+void sim_balance_enqueued(struct sim *s, int cpu)
+{
+	if ((balance_active(s) || softirq_model(s)) && cpu >= 0 && cpu < s->plat->nr_cpus &&
+	    sched_cpu_nr_running(s->sched, cpu) > 1)
+		s->bal.overloaded = true;
+}
+
+void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now)
+{
+	if (!(balance_active(s) || softirq_model(s)) || !s->bal.overloaded || prev_died)
+		return;
+	update_blocked(s, cpu, cpu, now);
+	lb_overloaded(s);
+}
+
 /* The phase of each CPU's balancing is not in the trace: every CPU starts idle (as the replay
  * does), just balanced at t. */
 void sim_balance_start(struct sim *s, u64 t)
@@ -165,8 +203,10 @@ void sim_balance_tick(struct sim *s, int cpu, u64 now)
 		u64 interval = balance_interval_ns(s, cpu, busy);
 
 		update_blocked(s, cpu, cpu, now);
-		if (jiffies_reached(s, now, s->bal.last_balance[cpu] + interval))
+		if (jiffies_reached(s, now, s->bal.last_balance[cpu] + interval)) {
 			s->bal.last_balance[cpu] = now;
+			lb_overloaded(s);
+		}
 		s->bal.next_balance[cpu] = s->bal.last_balance[cpu] + interval;
 	}
 	if (busy && s->bal.has_blocked && jiffies_after(s, now, s->bal.next_blocked))

@@ -106,6 +106,12 @@ static void hook_task_class_change(void *ctx, struct task *p, enum sched_class_i
 	uclamp_task_set_rt(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
 }
 
+/* A CPU about to idle: the load balancer model's newidle update (balance.c). */
+static void hook_newidle(void *ctx, int cpu, bool prev_died, u64 now)
+{
+	sim_balance_newidle(ctx, cpu, prev_died, now);
+}
+
 /* A task died: its state is freed when an observer (exited.c) kept what the results need. */
 static bool hook_task_exit(void *ctx, struct task *p, u64 now)
 {
@@ -382,6 +388,10 @@ static int sim_sched_event(struct sim *s, const struct event *ev, u64 now, struc
 	if (ret)
 		return ret;
 	sim_observers_sched_applied(&s->obs, s, ev, now);
+	if (ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW)
+		sim_balance_enqueued(s, ev->wake.target_cpu);
+	else if (ev->type == EV_MIGRATE)
+		sim_balance_enqueued(s, ev->migrate.dest_cpu);
 	if (s->cfg.update_points == SIM_UPDATE_CONTEXT_SWITCH && ev->type == EV_SWITCH)
 		sim_governor_update(s, ev->cpu, now, 0);
 	sim_flush_freq(s);
@@ -733,6 +743,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	hooks.task_class_change = hook_task_class_change;
 	hooks.task_exit = hook_task_exit;
 	hooks.task_rename = sim_task_rename;
+	hooks.newidle = hook_newidle;
 	ret = sched_new(&sc, &hooks, &s->sched);
 	if (ret)
 		return gs_error_set(err, ret, "cannot set up the scheduler model: %s",

@@ -199,6 +199,7 @@ struct sim {
 		 * SCHED_SOFTIRQ now is the one that tick raised, not an idle-load balancer's kick */
 		bool tick_irq[GS_MAX_CPUS];
 		bool nohz_tick_stopped[GS_MAX_CPUS]; /* rq->nohz_tick_stopped: in idle_cpus_mask */
+		bool overloaded; /* rd->overload: a CPU had two runnable since the last balance */
 	} bal;
 	size_t next_action; /* policy actions are kept in run order (policy.h) */
 	/* cached: the earliest pending frequency request (pol.pending changes only inside a
@@ -364,6 +365,9 @@ void sim_note_event_clock(struct sim *s, const struct event *ev);
 void sim_balance_start(struct sim *s, u64 t);
 void sim_balance_tick(struct sim *s, int cpu, u64 now);
 void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now);
+/* add_nr_running() and newidle_balance()'s update: the model's rd->overload. */
+void sim_balance_enqueued(struct sim *s, int cpu);
+void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now);
 void sim_balance_softirq(struct sim *s, int cpu, u64 now);
 void sim_balance_cpu_event(struct sim *s, int cpu);
 void sim_balance_tick_stopped(struct sim *s, int cpu);
