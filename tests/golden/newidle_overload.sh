@@ -44,18 +44,16 @@ f_034=$(opp 3000000 "$u_034")
 f_070=$(opp "$f_034" "$u_070")
 f_070_over=$(opp 3000000 "$u_070")
 
-line() { printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"; }
-tick() { line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"; }
 trace() { # [over]: a second task woken onto CPU 0 at 1.010
 	echo "# tracer: nop"
-	line "<idle>" 0 1 1.000000 "cpu_frequency: state=3000000 cpu_id=1"
+	golden_line "<idle>" 0 1 1.000000 "cpu_frequency: state=3000000 cpu_id=1"
 	golden_switch 0 1.000001 swapper/0 0 R hog 10
 	golden_switch 1 1.000002 swapper/1 0 R spin 11
 	for ms in $(seq 2 4 98); do
-		tick hog 10 0 "$(printf '1.%03d000' "$ms")"
-		[ "$ms" -lt 28 ] && tick spin 11 1 "$(printf '1.%03d000' $((ms + 2)))"
+		golden_tick hog 10 0 "$(printf '1.%03d000' "$ms")"
+		[ "$ms" -lt 28 ] && golden_tick spin 11 1 "$(printf '1.%03d000' $((ms + 2)))"
 		[ "${1:-}" = over ] && [ "$ms" = 6 ] &&
-			line hog 10 0 1.010000 "sched_wakeup: comm=extra pid=12 prio=120 target_cpu=000"
+			golden_line hog 10 0 1.010000 "sched_wakeup: comm=extra pid=12 prio=120 target_cpu=000"
 		[ "$ms" = 30 ] && golden_switch 1 1.033500 spin 11 S swapper/1 0
 	done
 	golden_switch 0 1.100000 hog 10 S swapper/0 0

@@ -31,20 +31,18 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init nohz_stats.sh
 
-line() { printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"; }
-tick() { line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"; }
 trace() { # [nap]: hog sleeps 1.067 to 1.068
 	echo "# tracer: nop"
-	line "<idle>" 0 1 1.000000 "cpu_frequency: state=3000000 cpu_id=1"
+	golden_line "<idle>" 0 1 1.000000 "cpu_frequency: state=3000000 cpu_id=1"
 	golden_switch 0 1.000001 swapper/0 0 R hog 10
 	golden_switch 1 1.000002 swapper/1 0 R spin 11
 	for ms in $(seq 2 4 98); do
-		tick hog 10 0 "$(printf '1.%03d000' "$ms")"
+		golden_tick hog 10 0 "$(printf '1.%03d000' "$ms")"
 		[ "$ms" = 30 ] && golden_switch 1 1.031000 spin 11 S swapper/1 0
-		[ "$ms" -lt 28 ] && tick spin 11 1 "$(printf '1.%03d000' $((ms + 2)))"
+		[ "$ms" -lt 28 ] && golden_tick spin 11 1 "$(printf '1.%03d000' $((ms + 2)))"
 		if [ "${1:-}" = nap ] && [ "$ms" = 66 ]; then
 			golden_switch 0 1.067000 hog 10 S swapper/0 0
-			line "<idle>" 0 0 1.068000 "sched_wakeup: comm=hog pid=10 prio=120 target_cpu=000"
+			golden_line "<idle>" 0 0 1.068000 "sched_wakeup: comm=hog pid=10 prio=120 target_cpu=000"
 			golden_switch 0 1.068001 swapper/0 0 R hog 10
 		fi
 	done

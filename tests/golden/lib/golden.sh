@@ -81,6 +81,17 @@ golden_switch() {
 		"$3" "$4" "$1" "$2" "$3" "$4" "$5" "$6" "$7"
 }
 
+# golden_line COMM PID CPU TIME REST: one line of ftrace text (flags d..2.) whose event and
+# fields are REST ("cpu_frequency: state=... cpu_id=..."), for traces written in a script.
+golden_line() {
+	printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"
+}
+
+# golden_tick COMM PID CPU TIME: the scheduler tick's hrtimer_expire_entry (tick_sched_timer).
+golden_tick() {
+	golden_line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"
+}
+
 golden_db_dump() {
 	cp "$1" "$1.dump.db"
 	sqlite3 "$1.dump.db" "UPDATE runs SET created_at = ''" && sqlite3 "$1.dump.db" .dump
