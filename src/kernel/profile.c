@@ -86,6 +86,7 @@
 #define S_IDLE_RETAIN  "idle.c do_idle: cpuidle_idle_call(got_tick), idle_call_stop_or_retain_tick l.158-164 (Debian 6.1, 6.12, 7.2)"
 #define S_ILB_FORCED   "fair.c _nohz_idle_balance l.10665 (Debian 5.10): update_nohz_stats(rq, true) l.10712, update_blocked_averages(this_cpu) l.10745 unless CPU_NEWLY_IDLE (older as 5.10, not checked per release)"
 #define S_ILB_JIFFY    "fair.c _nohz_idle_balance: NOHZ_STATS_KICK -> update_nohz_stats(rq) per idle CPU, this one included (l.11439 Debian 6.1, l.14529 7.2; v5.13 'Merge for each idle cpu loop of ILB')"
+#define S_NEWIDLE_OUTER "fair.c newidle_balance: update_blocked_averages(this_cpu) l.11631 (Debian 6.1; sched_balance_newidle l.12909 Debian 6.12; older as 6.1, not checked per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -104,7 +105,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -127,7 +128,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -150,7 +151,8 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
+		S_NEWIDLE_OUTER},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -177,7 +179,8 @@ static const struct kernel_profile profile_v5_4 = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
-		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED},
+		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
+		S_NEWIDLE_OUTER},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -203,7 +206,8 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
-		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
+		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
+		S_NEWIDLE_OUTER},
 	.caveats = NULL,
 };
 
@@ -229,7 +233,8 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SUB_AFTER, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
-		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED},
+		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
+		S_NEWIDLE_OUTER},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -261,7 +266,8 @@ static const struct kernel_profile profile_v5_10 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED},
+		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
+		S_NEWIDLE_OUTER},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -297,7 +303,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY, S_NEWIDLE_OUTER},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -335,7 +341,7 @@ static const struct kernel_profile profile_v6_1 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, S_NEWIDLE_OUTER},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -376,7 +382,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY},
+		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, S_NEWIDLE_OUTER},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -414,7 +420,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update)                                               \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle)                                      \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -435,7 +441,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -449,7 +455,8 @@ static const struct kernel_profile profile_v6_12 = {
 				    S_612("fair.c util_est_update l.4994 (6.12): one util_est value, "
 					  "the capacity and runnable skips"),
 				    S_612("fair.c dequeue_task_fair l.7282 (6.12): util_est_update "
-					  "before dequeue_entities")),
+					  "before dequeue_entities"),
+				    S_NEWIDLE_OUTER),
 	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
 		   "sleeps while not eligible stays on the rq until it is picked or wakes; its "
 		   "util_est leaves and its runnable_avg stops at the sleep as without the delay "
@@ -469,12 +476,16 @@ static const struct kernel_profile profile_v7_2 = {
 	PROFILE_V6_8_BEHAVIOURS,
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY,
 	.util_est_update_point = UTIL_EST_UPDATE_AFTER_PELT,
+	.newidle_blocked_inner = true,
 	.src = PROFILE_V6_8_SOURCES(S_612("cpufreq_schedutil.c sugov_should_update_freq: "
 					  "need_freq_update skips the rate limit (7.2)"),
 				    S_612("fair.c util_est_update l.5768 (7.2): one util_est value, "
 					  "the runnable skip, no capacity skip"),
 				    S_612("fair.c update_load_avg l.5889 (7.2): util_est_update with "
-					  "UPDATE_UTIL_EST, after the se's PELT update (dequeue_entity)")),
+					  "UPDATE_UTIL_EST, after the se's PELT update (dequeue_entity)"),
+				    S_612("fair.c sched_balance_newidle l.14717 (7.2): "
+					  "__sched_balance_update_blocked_averages(this_rq), no "
+					  "update_rq_clock")),
 	.caveats = "as v6.12: EEVDF's delayed dequeue and sched_ext are not emulated",
 };
 
@@ -676,6 +687,8 @@ static const struct {
 				 "no cpuidle driver: an idle entry stops the tick (and counts for "
 				 "schedutil's busy hold) only after a tick wakeup"},
 	[KB_ILB_BLOCKED] = {"ilb_blocked", "what an idle-load balancer's pass refreshes"},
+	[KB_NEWIDLE_BLOCKED] = {"newidle_blocked",
+				"the function the newidle balance refreshes blocked load with"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -853,6 +866,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_ILB_BLOCKED:
 		return kp->ilb_stats_per_jiffy ? "NOHZ_STATS_KICK: idle CPUs once a jiffy"
 					       : "every pass: itself, then idle CPUs forced";
+	case KB_NEWIDLE_BLOCKED:
+		return kp->newidle_blocked_inner ? "__sched_balance_update_blocked_averages, schedule's clock"
+						 : "update_blocked_averages, its own clock";
 	case KB__COUNT:
 		break;
 	}

@@ -104,6 +104,7 @@ enum kernel_behaviour {
 	KB_EM_COST,
 	KB_IDLE_RETAIN_TICK,
 	KB_ILB_BLOCKED,
+	KB_NEWIDLE_BLOCKED,
 	KB__COUNT
 };
 
@@ -161,6 +162,11 @@ struct kernel_profile {
 	 * a newly idle CPU's own pass not itself. true (v5.13+): only a NOHZ_STATS_KICK pass, each
 	 * idle CPU of the mask with blocked load, the balancer included, at most once a jiffy. */
 	bool ilb_stats_per_jiffy;
+	/* Which function the newidle balance refreshes its CPU's blocked load with. false (to
+	 * v6.12): update_blocked_averages() (sched_balance_update_blocked_averages() from v6.10),
+	 * which reads the rq clock again. true (7.2): __sched_balance_update_blocked_averages(), at
+	 * the clock __schedule() read; a probe of the outer function does not see it. */
+	bool newidle_blocked_inner;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

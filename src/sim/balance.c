@@ -5,7 +5,10 @@
  * update_blocked_averages() of a CPU, which kicks schedutil when a signal decayed. They run at
  * the ticks (the kernel's, where the trace has them, else the replay's grid, which ticks only
  * busy CPUs as NO_HZ idle does) and where a CPU goes idle. Work timing keeps the replay's
- * simpler refresh of every CPU every 32 ms while one is busy (src/sim/sim.c).
+ * simpler refresh of every CPU every 32 ms while one is busy (src/sim/sim.c). With the probe,
+ * the newidle balance's own refresh still runs here on a kernel whose newidle balance calls
+ * __sched_balance_update_blocked_averages() (the profile's newidle_blocked_inner: 7.2), which
+ * the probe of the outer function does not see.
  *
  * Mirrored from kernel/sched/fair.c (v5.10, v6.1, v6.12 and 7.2 read; the rules are the same):
  *  - trigger_load_balance() at a CPU's tick raises SCHED_SOFTIRQ once rq->next_balance has
@@ -162,17 +165,27 @@ static void lb_overloaded(struct sim *s)
 	s->bal.overloaded = over;
 }
 
+/* the newidle balance's own blocked-load update, where the trace does not show it: without
+ * the kernel's points, or with a probe of the outer function on a kernel whose newidle balance
+ * calls the inner one */
+static bool newidle_model(const struct sim *s)
+{
+	return balance_active(s) || softirq_model(s) ||
+	       (s->traced_blocked == TRACED_BLOCKED_PROBE && !s->work &&
+		s->kp->newidle_blocked_inner);
+}
+
 /* add_nr_running(): a CPU with a second runnable task sets rd->overload */
 void sim_balance_enqueued(struct sim *s, int cpu)
 {
-	if ((balance_active(s) || softirq_model(s)) && cpu >= 0 && cpu < s->plat->nr_cpus &&
+	if (newidle_model(s) && cpu >= 0 && cpu < s->plat->nr_cpus &&
 	    sched_cpu_nr_running(s->sched, cpu) > 1)
 		s->bal.overloaded = true;
 }
 
 void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now)
 {
-	if (!(balance_active(s) || softirq_model(s)) || !s->bal.overloaded || prev_died)
+	if (!newidle_model(s) || !s->bal.overloaded || prev_died)
 		return;
 	update_blocked(s, cpu, cpu, now);
 	lb_overloaded(s);
