@@ -42,6 +42,14 @@ int dist_alloc(struct dist *d)
 	return d->pos ? 0 : GS_ENOMEM;
 }
 
+void dist_merge_hist(struct dist *dst, const struct dist *src)
+{
+	if (!src->pos)
+		return;
+	for (unsigned b = 0; b < 2 * DIST_BUCKETS; b++)
+		dst->pos[b] += src->pos[b];
+}
+
 double dist_quantile_ns(const struct dist *d, double q)
 {
 	u64 rank, seen = 0;

@@ -49,9 +49,25 @@ static inline unsigned dist_bucket_of(u64 v)
 	return (1u << DIST_SUB_BITS) + (e - DIST_SUB_BITS) * (1u << DIST_SUB_BITS) + sub;
 }
 
+/* A sample's count, sum, min and max without its histogram counter: for a distribution whose
+ * histogram is the sum of others' (dist_merge_hist()), each of which dist_add() got the sample.
+ * The sum and extremes are kept per sample, in the samples' order, as dist_add() keeps them. */
+static inline void dist_note(struct dist *d, s64 v)
+{
+	if (d->n == 0 || v < d->min_ns)
+		d->min_ns = v;
+	if (d->n == 0 || v > d->max_ns)
+		d->max_ns = v;
+	d->n++;
+	d->sum_ns += (double)v;
+}
+
+/* Add src's histogram counters to dst's, whose histogram is allocated (dist_alloc()); src's
+ * count, sum and extremes are not added (dst keeps its own with dist_note()). */
+void dist_merge_hist(struct dist *dst, const struct dist *src);
+
 /* Add one sample; GS_ENOMEM when the histogram cannot be allocated. Inline: the work layer
- * adds each measurement to a task's distribution and to the run's, and the compiler then
- * finds the sample's bucket once for both. */
+ * adds a measurement to its task's distribution at every activation. */
 static inline int dist_add(struct dist *d, s64 v)
 {
 	if (!d->pos && dist_alloc(d))
@@ -60,12 +76,7 @@ static inline int dist_add(struct dist *d, s64 v)
 		d->pos[dist_bucket_of((u64)v)]++;
 	else
 		d->pos[DIST_BUCKETS + dist_bucket_of((u64)(-(v + 1)) + 1)]++;
-	if (d->n == 0 || v < d->min_ns)
-		d->min_ns = v;
-	if (d->n == 0 || v > d->max_ns)
-		d->max_ns = v;
-	d->n++;
-	d->sum_ns += (double)v;
+	dist_note(d, v);
 	return 0;
 }
 /* The fraction-q quantile (0 < q <= 1, nearest rank) in ns; 0 for an empty distribution. */

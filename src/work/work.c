@@ -570,9 +570,9 @@ static u32 take_waiting_slice(struct work *w, struct wcpu *wc, u32 pos, u64 t)
 		tk->act_wake_ns = sl->ready_ns;
 		tk->act_measured = sl->ready_ns >= w->measure_from;
 		if (tk->act_measured && t >= sl->ready_ns) {
-			if (dist_add(&tk->latency, (s64)(t - sl->ready_ns)) ||
-			    dist_add(&w->latency, (s64)(t - sl->ready_ns)))
+			if (dist_add(&tk->latency, (s64)(t - sl->ready_ns)))
 				return NO_INDEX;
+			dist_note(&w->latency, (s64)(t - sl->ready_ns));
 		}
 	}
 	task_changed(w, tk);
@@ -598,10 +598,10 @@ static int activation_end(struct work *w, struct wtask *tk, const struct slice *
 	tk->ext_activations += tk->act_external;
 	tk->activations++;
 	w->activations++;
-	if (dist_add(&tk->response, (s64)(t - tk->act_wake_ns)) ||
-	    dist_add(&w->response, (s64)(t - tk->act_wake_ns)) || dist_add(&tk->lateness, late) ||
-	    dist_add(&w->lateness, late))
+	if (dist_add(&tk->response, (s64)(t - tk->act_wake_ns)) || dist_add(&tk->lateness, late))
 		return GS_ENOMEM;
+	dist_note(&w->response, (s64)(t - tk->act_wake_ns));
+	dist_note(&w->lateness, late);
 	return 0;
 }
 

@@ -194,6 +194,10 @@ struct work {
 	bool started;
 	bool finishing;
 	u64 activations;
+	/* the run's: every task's samples. Their count, sum and extremes are kept per sample
+	 * (dist_note()); their histograms hold only the tasks freed (work_task_exit()), a live
+	 * task's histogram being added when the totals are read (work_total_activity()): a sample
+	 * writes one histogram counter, its task's. Allocated in work_new(). */
 	struct dist latency, response, lateness;
 };
 

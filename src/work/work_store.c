@@ -219,6 +219,10 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	dist_init(&w->latency);
 	dist_init(&w->response);
 	dist_init(&w->lateness);
+	if (dist_alloc(&w->latency) || dist_alloc(&w->response) || dist_alloc(&w->lateness)) {
+		work_free(w);
+		return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
 	for (int c = 0; c < GS_MAX_CPUS; c++) {
 		w->cpu[c].id = c;
 		w->cpu[c].cur = NO_INDEX;
@@ -344,6 +348,9 @@ bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_
 							      tk->activations};
 		memcpy(w->gone[w->nr_gone - 1].comm, tk->comm, TASK_COMM_LEN);
 	}
+	dist_merge_hist(&w->latency, &tk->latency);
+	dist_merge_hist(&w->response, &tk->response);
+	dist_merge_hist(&w->lateness, &tk->lateness);
 	dist_release(&tk->latency);
 	dist_release(&tk->response);
 	dist_release(&tk->lateness);
@@ -407,7 +414,32 @@ int work_backlog_note(const struct work *w, struct strbuf *sb)
 	return strbuf_error(sb);
 }
 
+/* Which of the three distributions of a task or of the run. */
+enum work_dist { WD_LATENCY, WD_RESPONSE, WD_LATENESS };
+
+static const struct dist *task_dist(const struct wtask *tk, enum work_dist k)
+{
+	return k == WD_LATENCY ? &tk->latency : k == WD_RESPONSE ? &tk->response : &tk->lateness;
+}
+
+/* The run's distribution k, its histogram (w's, of the tasks freed) with the live tasks' added,
+ * in *d with its counters in buf (2 * DIST_BUCKETS). */
+static void total_dist(const struct work *w, enum work_dist k, struct dist *d, u32 *buf)
+{
+	*d = k == WD_LATENCY ? w->latency : k == WD_RESPONSE ? w->response : w->lateness;
+	memcpy(buf, d->pos, 2 * DIST_BUCKETS * sizeof(*buf));
+	d->pos = buf;
+	for (size_t i = 0; i < w->entries; i++)
+		dist_merge_hist(d, task_dist(&w->chunks[i / WTASK_CHUNK][i % WTASK_CHUNK], k));
+}
+
 void work_total_activity(const struct work *w, struct run_activity *act)
 {
-	activity(&w->latency, &w->response, &w->lateness, w->activations, act);
+	u32 buf[3][2 * DIST_BUCKETS];
+	struct dist lat, resp, late;
+
+	total_dist(w, WD_LATENCY, &lat, buf[0]);
+	total_dist(w, WD_RESPONSE, &resp, buf[1]);
+	total_dist(w, WD_LATENESS, &late, buf[2]);
+	activity(&lat, &resp, &late, w->activations, act);
 }

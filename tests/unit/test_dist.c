@@ -3,7 +3,10 @@
  *
  * Checks: mean and max exact; the p95 of random samples (positive, negative, mixed, spanning
  * ns to minutes) within the stated 1/32 of the nearest-rank p95 computed exactly (GSL sort of
- * all samples); equal samples give their value exactly; an empty distribution gives zeros.
+ * all samples); equal samples give their value exactly; an empty distribution gives zeros; a
+ * distribution kept as the work layer keeps the run's (dist_note() per sample, the histograms of
+ * the per-task distributions that dist_add() got summed with dist_merge_hist()) equals, counter
+ * for counter, one that dist_add() got every sample.
  * Does not check memory (one fixed histogram per distribution, by construction), nor how the
  * replay feeds it (test_sim).
  */
@@ -85,11 +88,59 @@ static void test_equal_and_empty(void **state)
 	dist_release(NULL);
 }
 
+/* The run's distribution as the work layer keeps it (work_priv.h), against dist_add() of every
+ * sample: samples spread over 5 "tasks" (one freed midway, merged then; the others merged at
+ * the end), both signs, the exact buckets, the top bucket. */
+static void test_merged_equals_added(void **state)
+{
+	struct dist all, run, task[5];
+	u64 seed = 11;
+	(void)state;
+
+	dist_init(&all);
+	dist_init(&run);
+	assert_int_equal(dist_alloc(&run), 0);
+	for (int k = 0; k < 5; k++)
+		dist_init(&task[k]);
+	for (int i = 0; i < 30000; i++) {
+		s64 x;
+		int k;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		k = (int)(seed >> 61) % 5;
+		x = (s64)(seed >> 20) % 4000000 - 1000000; /* -1 ms .. 3 ms */
+		if (i % 97 == 0)
+			x = (s64)(i % 16);                 /* the exact buckets */
+		if (i == 12345)
+			x = (s64)1 << 50;                  /* the top bucket */
+		assert_int_equal(dist_add(&all, x), 0);
+		assert_int_equal(dist_add(&task[k], x), 0);
+		dist_note(&run, x);
+		if (i == 15000) { /* task 0 is freed: its histogram goes into the run's */
+			dist_merge_hist(&run, &task[0]);
+			dist_release(&task[0]);
+			dist_init(&task[0]);
+		}
+	}
+	for (int k = 0; k < 5; k++)
+		dist_merge_hist(&run, &task[k]);
+	assert_true(run.n == all.n && run.sum_ns == all.sum_ns);
+	assert_true(run.min_ns == all.min_ns && run.max_ns == all.max_ns);
+	assert_memory_equal(run.pos, all.pos, 2 * DIST_BUCKETS * sizeof(*all.pos));
+	assert_true(dist_quantile_ns(&run, 0.95) == dist_quantile_ns(&all, 0.95));
+	assert_true(dist_quantile_ns(&run, 0.5) == dist_quantile_ns(&all, 0.5));
+	for (int k = 0; k < 5; k++)
+		dist_release(&task[k]);
+	dist_release(&run);
+	dist_release(&all);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_p95_within_resolution),
 		cmocka_unit_test(test_equal_and_empty),
+		cmocka_unit_test(test_merged_equals_added),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
