@@ -87,6 +87,8 @@
 #define S_ILB_FORCED   "fair.c _nohz_idle_balance l.10665 (Debian 5.10): update_nohz_stats(rq, true) l.10712, update_blocked_averages(this_cpu) l.10745 unless CPU_NEWLY_IDLE (older as 5.10, not checked per release)"
 #define S_ILB_JIFFY    "fair.c _nohz_idle_balance: NOHZ_STATS_KICK -> update_nohz_stats(rq) per idle CPU, this one included (l.11439 Debian 6.1, l.14529 7.2; v5.13 'Merge for each idle cpu loop of ILB')"
 #define S_NEWIDLE_OUTER "fair.c newidle_balance: update_blocked_averages(this_cpu) l.11631 (Debian 6.1; sched_balance_newidle l.12909 Debian 6.12; older as 6.1, not checked per release)"
+#define S_ATTACH_POST  "fair.c post_init_entity_util_avg: attach_entity_cfs_rq(se) at its end, the util computed before the !fair return (v5.10; moved by 'sched/fair: Move task sched_avg attach to enqueue_task_fair()', v6.1)"
+#define S_ATTACH_ENQ   "fair.c post_init_entity_util_avg l.829, !fair tasks return first, no attach; enqueue_entity update_load_avg(UPDATE_TG | DO_ATTACH) l.4773 (Debian 6.1; l.5428 6.12, l.6338 7.2)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -105,7 +107,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -128,7 +130,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -152,7 +154,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER},
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -180,7 +182,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER},
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -207,7 +209,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER},
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = NULL,
 };
 
@@ -234,7 +236,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER},
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -267,7 +269,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER},
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -303,7 +305,8 @@ static const struct kernel_profile profile_v5_15 = {
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY, S_NEWIDLE_OUTER},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
+		S_NEWIDLE_OUTER, S_ATTACH_POST},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -337,11 +340,13 @@ static const struct kernel_profile profile_v6_1 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.ilb_stats_per_jiffy = true,
+	.post_init_attach_enqueue = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, S_NEWIDLE_OUTER},
+		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
+		S_NEWIDLE_OUTER, S_ATTACH_ENQ},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -378,11 +383,13 @@ static const struct kernel_profile profile_v6_6 = {
 	.em_cost = EM_COST_UW,
 	.idle_retain_tick = true,
 	.ilb_stats_per_jiffy = true,
+	.post_init_attach_enqueue = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
-		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, S_NEWIDLE_OUTER},
+		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
+		S_NEWIDLE_OUTER, S_ATTACH_ENQ},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -406,7 +413,7 @@ static const struct kernel_profile profile_v6_6 = {
 #define PROFILE_V6_8_BEHAVIOURS                                                                 \
 	.pelt_runnable_avg = true, .pelt_thermal = true, .util_est_fastup = true,               \
 	.util_est_flag = UTIL_EST_FLAG_MSB, .util_est_sub_before_pelt = true,                    \
-	.post_init_se_weight = true,                                                             \
+	.post_init_se_weight = true, .post_init_attach_enqueue = true,                          \
 	 .uclamp_present = true, .uclamp_static_key = true,     \
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
 	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
@@ -441,7 +448,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -689,6 +696,7 @@ static const struct {
 	[KB_ILB_BLOCKED] = {"ilb_blocked", "what an idle-load balancer's pass refreshes"},
 	[KB_NEWIDLE_BLOCKED] = {"newidle_blocked",
 				"the function the newidle balance refreshes blocked load with"},
+	[KB_POST_INIT_ATTACH] = {"post_init_attach", "where a new task's averages join its cfs_rq"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -866,6 +874,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_ILB_BLOCKED:
 		return kp->ilb_stats_per_jiffy ? "NOHZ_STATS_KICK: idle CPUs once a jiffy"
 					       : "every pass: itself, then idle CPUs forced";
+	case KB_POST_INIT_ATTACH:
+		return kp->post_init_attach_enqueue ? "enqueue_entity (DO_ATTACH): one kick"
+						    : "post_init_entity_util_avg: aged, then attached";
 	case KB_NEWIDLE_BLOCKED:
 		return kp->newidle_blocked_inner ? "__sched_balance_update_blocked_averages, schedule's clock"
 						 : "update_blocked_averages, its own clock";

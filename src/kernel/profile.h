@@ -105,6 +105,7 @@ enum kernel_behaviour {
 	KB_IDLE_RETAIN_TICK,
 	KB_ILB_BLOCKED,
 	KB_NEWIDLE_BLOCKED,
+	KB_POST_INIT_ATTACH,
 	KB__COUNT
 };
 
@@ -127,6 +128,12 @@ struct kernel_profile {
 	 * 64-bit, so the cap nearly always wins) or, from the fix between v6.6 and v6.12,
 	 * se_weight() (1024). */
 	bool post_init_se_weight;
+	/* Where a new fair task's averages join its cfs_rq. false (to v5.15):
+	 * post_init_entity_util_avg() ends in attach_entity_cfs_rq() (the cfs_rq aged, a cpufreq
+	 * kick where it decayed, the attach's kick), the util computed for every class. true
+	 * (v6.1+): enqueue_entity()'s update_load_avg(DO_ATTACH) attaches it (one kick, after the
+	 * task's util_est is enqueued), and a task of another class gets no util. */
+	bool post_init_attach_enqueue;
 	/* uclamp (src/uclamp/uclamp.c) */
 	bool uclamp_present;
 	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */

@@ -862,6 +862,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	s->blocked_kick = !cfg->kernel || cfg->kernel->blocked_kick;
 	s->idle_retain_tick = cfg->kernel && cfg->kernel->idle_retain_tick && !cfg->cpuidle_driver;
 	s->post_init_se_weight = cfg->kernel && cfg->kernel->post_init_se_weight;
+	s->post_init_attach_enqueue = cfg->kernel && cfg->kernel->post_init_attach_enqueue;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

@@ -155,9 +155,14 @@ void task_dead_fair(struct sched *s, struct task *p)
 /*
  * post_init_entity_util_avg(): a forked task starts at half the spare capacity of its CPU,
  *   util = min(cfs.util_avg * w / (cfs.load_avg + 1), (cpu_scale - cfs.util) / 2)
- * or the cap itself on an idle cfs_rq; then it is attached (CFS) or just dated (other classes).
- * w is se->load.weight up to v6.6 (1024 << 10 for nice 0 on 64-bit, so the cap almost always
- * wins) and se_weight(), 1024, in v6.12 and later (s->post_init_se_weight).
+ * or the cap itself on an idle cfs_rq, from the cfs_rq as its last update left it; then it is
+ * attached (CFS) or just dated (other classes). w is se->load.weight up to v6.6 (1024 << 10 for
+ * nice 0 on 64-bit, so the cap almost always wins) and se_weight(), 1024, in v6.12 and later
+ * (s->post_init_se_weight). From v6.1 (s->post_init_attach_enqueue) a task of another class is
+ * dated before any util is computed, and a fair task is left unattached: enqueue_entity()'s
+ * update_load_avg(DO_ATTACH) attaches it, after its util_est is enqueued, with one cpufreq kick
+ * (Debian 6.1 fair.c l.829 and l.4773); up to v5.15 attach_entity_cfs_rq() here ages the
+ * cfs_rq first, which kicks cpufreq where it decayed, and the attach kicks again.
  */
 void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 {
@@ -170,6 +175,10 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 	memset(sa, 0, sizeof(*sa));
 	sa->load_avg = TASK_SE_WEIGHT;
 
+	if (s->post_init_attach_enqueue && p->class != SCHED_CLASS_CFS) {
+		sa->last_update_time = rq_clock_pelt(&rq->clock);
+		return;
+	}
 	if (cap > 0) {
 		if (cfs->avg.util_avg != 0) {
 			sa->util_avg = cfs->avg.util_avg *
@@ -187,6 +196,8 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 		sa->last_update_time = rq_clock_pelt(&rq->clock);
 		return;
 	}
+	if (s->post_init_attach_enqueue)
+		return;
 	/* attach_entity_cfs_rq(): sync the cfs_rq (ATTACH_AGE_LOAD), then attach */
 	update_load_avg(s, rq, p, 0);
 	attach_entity_load_avg(s, rq, p);

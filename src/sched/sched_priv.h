@@ -94,6 +94,7 @@ struct sched {
 	bool blocked_kick;    /* update_blocked_averages kicks cpufreq (v5.4+) */
 	bool idle_retain_tick; /* no cpuidle driver on a v6.1+ kernel: sched_cpu_idle_enter() */
 	bool post_init_se_weight; /* a new task's util by se_weight(), not se->load.weight */
+	bool post_init_attach_enqueue; /* a new task attaches at its enqueue (v6.1+) */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
 	struct sched_stats stats;
