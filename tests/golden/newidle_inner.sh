@@ -44,10 +44,7 @@ rt_idle=$(pelt 1000000000:0 1004000000:1 1010000000:0)
 } >"$tmp/trace.txt"
 
 rows() { # KERNEL: CPU 0's evaluations at spin's sleep, "util_rt ..."
-	"$bin" run "$tmp/trace.txt" --platform lab-2cpu --kernel "$1" --timing traced \
-		--set rate_limit_us=0 --set switch_latency_us=0 --set rq_clock_offset_ns=0 \
-		--timeline "$tmp/tl.csv" >"$tmp/out.txt" 2>&1 ||
-		{ golden_fail "run --kernel $1 failed: $(head -3 "$tmp/out.txt")"; return; }
+	golden_lab_timeline "$tmp/trace.txt" "$1" || return
 	awk -F, 'NR > 1 && $2 == 0 && $1 == "0.010000" { printf "%s ", $6 }' "$tmp/tl.csv"
 }
 golden_equal "v7.2: the dequeue's evaluation, then the newidle refresh's" "$(rows v7.2)" \

@@ -59,9 +59,7 @@ trace() { # [over]: a second task woken onto CPU 0 at 1.010
 	golden_switch 0 1.100000 hog 10 S swapper/0 0
 }
 evals() { # TRACE: CPU 1's evaluations after its dequeue: "time:kHz ..."
-	"$bin" run "$1" --platform lab-2cpu --kernel v6.1 --timing traced --set rate_limit_us=0 \
-		--set switch_latency_us=0 --set rq_clock_offset_ns=0 --timeline "$tmp/tl.csv" \
-		>"$tmp/out.txt" 2>&1 || { golden_fail "run $1 failed: $(head -3 "$tmp/out.txt")"; return; }
+	golden_lab_timeline "$1" v6.1 || return
 	awk -F, 'NR > 1 && $2 == 1 && $1 > 0.0335005 && $1 < 0.0999995 { printf "%s:%s ", $1, $12 }' "$tmp/tl.csv"
 }
 trace >"$tmp/plain.txt"

@@ -51,9 +51,7 @@ trace() { # [nap]: hog sleeps 1.067 to 1.068
 evals() { # TRACE [ARGS]: CPU 1's evaluations after its dequeue: "time:kHz ..."
 	local t=$1
 	shift
-	"$bin" run "$t" --platform lab-2cpu --kernel v6.1 --timing traced --set rate_limit_us=0 \
-		--set switch_latency_us=0 --set rq_clock_offset_ns=0 --timeline "$tmp/tl.csv" "$@" \
-		>"$tmp/out.txt" 2>&1 || { golden_fail "run $t failed: $(head -3 "$tmp/out.txt")"; return; }
+	golden_lab_timeline "$t" v6.1 "$@" || return
 	awk -F, 'NR > 1 && $2 == 1 && $1 > 0.0310005 && $1 < 0.0999995 { printf "%s:%s ", $1, $12 }' "$tmp/tl.csv"
 }
 trace >"$tmp/kick.txt"

@@ -40,10 +40,7 @@ child=$(((1024 - u_last) / 2))
 } >"$tmp/trace.txt"
 
 evals() { # KERNEL: the cfs util schedutil read on CPU 1 at the fork
-	"$bin" run "$tmp/trace.txt" --platform lab-2cpu --kernel "$1" --timing traced \
-		--set rate_limit_us=0 --set switch_latency_us=0 --set rq_clock_offset_ns=0 \
-		--timeline "$tmp/tl.csv" >"$tmp/out.txt" 2>&1 ||
-		{ golden_fail "run --kernel $1 failed: $(head -3 "$tmp/out.txt")"; return; }
+	golden_lab_timeline "$tmp/trace.txt" "$1" || return
 	awk -F, 'NR > 1 && $2 == 1 && $1 == "0.014500" { printf "%s ", $4 }' "$tmp/tl.csv"
 }
 golden_equal "v5.10: aged (a kick), then attached (a kick)" "$(evals v5.10)" \

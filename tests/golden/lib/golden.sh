@@ -87,6 +87,19 @@ golden_line() {
 	printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"
 }
 
+# golden_lab_timeline TRACE KERNEL [ARG...]: govsim run of TRACE on lab-2cpu under the KERNEL
+# profile in traced timing, with schedutil's rate limit 0, fast switch and the rq clock at trace
+# time, its --timeline in $tmp/tl.csv; a failure (and status 1) when the run fails.
+golden_lab_timeline() {
+	local trace=$1 kernel=$2
+	shift 2
+	"$bin" run "$trace" --platform lab-2cpu --kernel "$kernel" --timing traced \
+		--set rate_limit_us=0 --set switch_latency_us=0 --set rq_clock_offset_ns=0 \
+		--timeline "$tmp/tl.csv" "$@" >"$tmp/out.txt" 2>&1 && return 0
+	golden_fail "run $trace --kernel $kernel failed: $(head -3 "$tmp/out.txt")"
+	return 1
+}
+
 # golden_tick COMM PID CPU TIME: the scheduler tick's hrtimer_expire_entry (tick_sched_timer).
 golden_tick() {
 	golden_line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"
