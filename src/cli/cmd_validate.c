@@ -52,8 +52,10 @@ static const char validate_help[] =
 	"              (em power of the OPP x busy CPU time)\n"
 	"and the trace's util signals (sched_pelt_*, sched_load_*, sched_util_est_*)\n"
 	"against the emulated ones at the same instants, tasks alive before the trace\n"
-	"apart (mean and max |error|, the share exact and within 10); with the lab's resolve_freq probe (tools/lab/record --probes), the util\n"
-	"the kernel's schedutil read at each of its own evaluations against the emulated\n"
+	"apart (mean and max |error|, the share exact and within 10); with the lab's\n"
+	"resolve_freq and idle_calls probes (tools/lab/record --probes), the util the\n"
+	"kernel's schedutil read at each of its own evaluations (idle_calls marks them;\n"
+	"one without resolve_freq read the cached raw frequency) against the emulated\n"
 	"evaluation of that CPU (of its policy, where the policy is shared) within\n"
 	"200 us (paired, util error, unpaired ones).\n"
 	"--explain prints every decision: the emulation's last evaluation (util,\n"
@@ -536,8 +538,8 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 
 		if (!kv[k].ran[0] || !v->gov_evals)
 			continue;
-		printf("  the kernel's own evaluations under %s (the trace's resolve_freq probe, its util "
-		       "from the raw frequency):\n"
+		printf("  the kernel's own evaluations under %s (the trace's resolve_freq and idle_calls "
+		       "probes, its util from the raw frequency):\n"
 		       "    %llu; %llu with an emulated evaluation of the CPU within %llu us (util "
 		       "mean |err| %.2f, max %llu, %.1f%% within %d); %llu without (update points the "
 		       "replay does not have)\n",

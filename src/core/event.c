@@ -66,6 +66,8 @@ bool event_same(const struct event *a, const struct event *b)
 		return a->raw.khz == b->raw.khz;
 	case EV_GOV_HOOK:
 		return a->hook.time == b->hook.time && a->hook.irq == b->hook.irq;
+	case EV_GOV_IDLE_CALLS:
+		return a->idle_calls.calls == b->idle_calls.calls;
 	case EV_CPU_FREQUENCY:
 	case EV_CPU_IDLE:
 	case EV_FREQ_MARKER:

@@ -40,7 +40,8 @@
 	X(GOV_RAW_FREQ, "resolve_freq")                     \
 	X(IOWAIT_BOOST, "sugov_set_iowait_boost")          \
 	X(PROCESS_EXIT, "sched_process_exit")               \
-	X(GOV_HOOK, "sugov_update_single_freq")
+	X(GOV_HOOK, "sugov_update_single_freq")          \
+	X(GOV_IDLE_CALLS, "idle_calls")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -171,6 +172,13 @@ struct event {
 			u64 time;
 			u32 irq; /* EV_IRQ_* bits of the calling context */
 		} hook;
+		struct { /* GOV_IDLE_CALLS: the return of tick_nohz_get_idle_calls_cpu() inside a
+			  * single-CPU policy's schedutil evaluation, past its rate limit (the lab's
+			  * kretprobe event, `calls=N`): the idle-entry count its busy hold
+			  * compares. It marks every such evaluation, those whose raw frequency
+			  * equals the cached one (no resolve_freq) too. */
+			u64 calls;
+		} idle_calls;
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;

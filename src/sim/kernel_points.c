@@ -378,6 +378,7 @@ static bool hold_inside(enum event_type t)
 	switch (t) {
 	case EV_GOV_HOOK:
 	case EV_GOV_RAW_FREQ:
+	case EV_GOV_IDLE_CALLS:
 	case EV_CPU_FREQUENCY:
 	case EV_PELT_CFS:
 	case EV_PELT_RT:

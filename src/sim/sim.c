@@ -604,6 +604,13 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 				    ev->line, event_type_name(ev->type),
 				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
+	if (ev->type == EV_GOV_IDLE_CALLS) {
+		/* the kernel's evaluation, for validate: the replay neither counts it nor advances
+		 * to it (it comes inside the evaluation the next scheduling event applies) */
+		if (s->obs.nr_trace_event > 0)
+			sim_observers_trace_event(&s->obs, s, ev);
+		return 0;
+	}
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
@@ -637,7 +644,9 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_exit(s, ev, err);
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
-	case EV_GOV_HOOK: /* sim_note_event_clock */
+	case EV_GOV_HOOK: /* sim_note_event_clock; validate's */
+		if (s->obs.nr_trace_event > 0)
+			sim_observers_trace_event(&s->obs, s, ev);
 		return 0;
 	default: /* the util signals and EV_GOV_RAW_FREQ */
 		return feed_util(s, ev, err);

@@ -37,6 +37,17 @@ struct sim_val_watch {
 		unsigned long util;
 		int n;
 	} shared_eval[GS_MAX_CLUSTERS];
+	/* the kernel's evaluations where the idle_calls probe marks them (val_gov_idle_calls):
+	 * per CPU, whether it has shown one, the count it showed (sugov_cpu's saved_idle_calls),
+	 * and the raw frequency of the evaluation under way with its util; per policy (the slot of
+	 * its first CPU), get_next_freq()'s cached_raw_freq and the one before it, which the busy
+	 * hold restores */
+	struct sim_gov_probe {
+		bool ic_seen, raw_pending, cached_valid, prev_cached_valid;
+		unsigned long raw_util;
+		u64 raw_t, saved_calls;
+		u32 raw_khz, cached_khz, prev_cached_khz;
+	} probe[GS_MAX_CPUS];
 	/* emulated frequency changes per cluster (time, kHz), and the last evaluation per
 	 * cluster, for the decisions */
 	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
@@ -334,25 +345,127 @@ static unsigned gov_wait_push(struct sim_gov_wait *q, u64 t, unsigned long util)
 	return dropped;
 }
 
+/* The kernel's evaluation of cpu's policy at t, its util k: paired, or left to wait. */
+static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long k, u64 t)
+{
+	struct sim_gov_pair *gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
+
+	s->val.gov_evals++;
+	gov_wait_expire(&gp->e, t);
+	if (gp->e.n) {
+		gov_pair_add(s, k, gov_wait_pop(&gp->e));
+		return;
+	}
+	s->val.gov_unmatched += gov_wait_push(&gp->k, t, k);
+}
+
+/* The policy slot of cpu's probe state: its first CPU's. */
+static struct sim_gov_probe *val_policy_probe(struct sim *s, struct sim_val_watch *w, int cpu)
+{
+	return &w->probe[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
+}
+
+/*
+ * The kernel's evaluations as the lab's probes show them (kernel/sched/cpufreq_schedutil.c,
+ * Debian 5.10 to 7.2: sugov_update_single_freq(), sugov_update_single() in 5.10, and
+ * get_next_freq()):
+ * - resolve_freq shows the raw frequency of an evaluation where it differed from
+ *   cached_raw_freq, which then takes it;
+ * - idle_calls shows every evaluation of a single-CPU policy past its rate limit (the busy
+ *   hold's read of the idle-entry count, after get_next_freq(); none where a uclamp-capped rq
+ *   skips the hold, v6.1+). Where the hold keeps the frequency (the count unchanged since the
+ *   CPU's last evaluation, and the resolved frequency below next_freq), cached_raw_freq goes
+ *   back to what it was before the evaluation;
+ * - an evaluation without resolve_freq had the cached raw frequency: its util is that
+ *   frequency's at the frequency in force.
+ * Up to a CPU's first idle_calls (and on a shared policy, which has none) each resolve_freq is
+ * an evaluation; from then on each idle_calls is. A resolve_freq still waiting at the next call
+ * of the hook had no idle_calls, and is an evaluation of its own. Only the profiles whose hold
+ * comes after get_next_freq and restores the cached frequency (GOVSIM_HOLD_RESTORE on) are
+ * read this way; before, each resolve_freq is an evaluation.
+ */
+static bool val_ic_marks(const struct sim *s)
+{
+	return s->kp && s->kp->sugov_busy_hold >= GOVSIM_HOLD_RESTORE;
+}
+
+static void val_gov_flush_raw(struct sim *s, struct sim_val_watch *w, int cpu)
+{
+	struct sim_gov_probe *p = &w->probe[cpu];
+
+	if (p->raw_pending) {
+		p->raw_pending = false;
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t);
+	}
+}
+
 static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct event *ev)
 {
 	int cpu = ev->cpu;
-	struct sim_gov_pair *gp;
+	struct sim_gov_probe *p, *pol;
 	long k;
 
 	if (cpu < 0 || cpu >= s->plat->nr_cpus)
 		return;
+	p = &w->probe[cpu];
+	pol = val_policy_probe(s, w, cpu);
+	val_gov_flush_raw(s, w, cpu);
+	pol->prev_cached_valid = pol->cached_valid;
+	pol->prev_cached_khz = pol->cached_khz;
+	pol->cached_valid = true;
+	pol->cached_khz = ev->raw.khz;
 	k = kernel_util_from_raw(s, cpu, ev->raw.khz);
 	if (k < 0)
 		return;
-	gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
-	s->val.gov_evals++;
-	gov_wait_expire(&gp->e, s->now);
-	if (gp->e.n) {
-		gov_pair_add(s, (unsigned long)k, gov_wait_pop(&gp->e));
+	if (!p->ic_seen || !val_ic_marks(s)) {
+		val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns);
 		return;
 	}
-	s->val.gov_unmatched += gov_wait_push(&gp->k, s->now, (unsigned long)k);
+	p->raw_pending = true;
+	p->raw_util = (unsigned long)k;
+	p->raw_khz = ev->raw.khz;
+	p->raw_t = ev->ts_ns;
+}
+
+static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const struct event *ev)
+{
+	int cpu = ev->cpu;
+	struct sim_gov_probe *p, *pol;
+	const struct cpufreq_policy *cp;
+	bool first, busy, raw;
+	long k;
+
+	if (cpu < 0 || cpu >= s->plat->nr_cpus || !val_ic_marks(s))
+		return;
+	p = &w->probe[cpu];
+	pol = val_policy_probe(s, w, cpu);
+	cp = &s->cl[s->cpu[cpu].cluster].pol;
+	first = !p->ic_seen;
+	busy = !first && ev->idle_calls.calls == p->saved_calls;
+	raw = p->raw_pending;
+	p->ic_seen = true;
+	p->saved_calls = ev->idle_calls.calls;
+	p->raw_pending = false;
+	if (raw && busy && cpufreq_driver_resolve_freq(cp, p->raw_khz) < s->cpu[cpu].traced_khz) {
+		pol->cached_valid = pol->prev_cached_valid;
+		pol->cached_khz = pol->prev_cached_khz;
+	}
+	if (first)
+		return;
+	if (raw) {
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t);
+		return;
+	}
+	if (!pol->cached_valid || (k = kernel_util_from_raw(s, cpu, pol->cached_khz)) < 0)
+		return;
+	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns);
+}
+
+/* A call of schedutil's hook: the evaluation before it on its CPU has ended. */
+static void val_gov_hook(struct sim *s, struct sim_val_watch *w, const struct event *ev)
+{
+	if (ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus)
+		val_gov_flush_raw(s, w, ev->cpu);
 }
 
 static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long util)
@@ -377,6 +490,8 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 /* At the end: kernel evaluations still waiting count as unmatched. */
 static void val_gov_finish(struct sim *s, struct sim_val_watch *w)
 {
+	for (int c = 0; c < s->plat->nr_cpus; c++)
+		val_gov_flush_raw(s, w, c);
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		s->val.gov_unmatched += w->gov_pair[c].k.n;
 		w->gov_pair[c].k.n = 0;
@@ -626,6 +741,10 @@ static void val_trace_event(struct sim *s, void *state, const struct event *ev)
 {
 	if (ev->type == EV_GOV_RAW_FREQ)
 		val_gov_raw(s, state, ev);
+	else if (ev->type == EV_GOV_IDLE_CALLS)
+		val_gov_idle_calls(s, state, ev);
+	else if (ev->type == EV_GOV_HOOK)
+		val_gov_hook(s, state, ev);
 	else if (ev->type == EV_CPU_FREQUENCY)
 		val_note_decision(s, state, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 	else if (sim_is_compared_event(ev->type))

@@ -72,6 +72,8 @@ static size_t payload_bytes(enum event_type t)
 		return sizeof(e->raw);
 	case EV_GOV_HOOK:
 		return sizeof(e->hook);
+	case EV_GOV_IDLE_CALLS:
+		return sizeof(e->idle_calls);
 	case EV_IOWAIT_BOOST:
 		return sizeof(e->iowait);
 	case EV_PROCESS_EXIT:

@@ -560,6 +560,9 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_GOV_HOOK:
 		ok = opt_u64(&c, "time", NULL, &ev->hook.time, true);
 		break;
+	case EV_GOV_IDLE_CALLS:
+		ok = opt_u64(&c, "calls", NULL, &ev->idle_calls.calls, true);
+		break;
 	default:
 		ok = conv_util(&c, type, ev);
 		break;

@@ -28,6 +28,26 @@
 # the same: raw 47851 is util (47851 * 1024 + 500000) / 1000000 = 49, raw 0 is 0. Expected: 3
 # evaluations, 3 paired, every error 0, none unpaired (pairing only the emulation's latest
 # evaluation, as before, left the detach's and the attach's kernel evaluations unpaired).
+#
+# The idle_calls probe (the return of tick_nohz_get_idle_calls_cpu(), read by the busy hold after
+# get_next_freq() in every evaluation of a single-CPU policy past its rate limit) marks the
+# evaluations whose raw frequency equalled get_next_freq()'s cached_raw_freq, which show no
+# resolve_freq; their util is the cached raw frequency's (kernel/sched/cpufreq_schedutil.c,
+# Debian 6.1 get_next_freq() and sugov_update_single_freq()).
+# - The hold. CPU 0 idle as above (emulated util 0 at the softirq refreshes 1.010, 1.020,
+#   1.030), v6.1, cur 1200000 kHz. 1.010: raw 0 and the CPU's first idle_calls (7): util 0.
+#   1.020: raw 300000, util (300000 * 1024 + 750000) / 1500000 = 205; the count is still 7
+#   (busy) and 300000 resolves to 800000 kHz, below the 1200000 in force: the hold keeps the
+#   frequency and restores cached_raw_freq to 0. 1.030: idle_calls alone, so the raw frequency
+#   was the cached 0: util 0. Expected: 3 evaluations, 3 paired, errors 0, 205, 0 (mean 68.33,
+#   66.7 % within 10). Without the restore the last one reads 205 (mean 136.67); without the
+#   probe it is not an evaluation (2).
+# - A burst. The exit move above, with the probe. At 1.001500 the kernel evaluates (raw 47851,
+#   util 49, the CPU's first idle_calls) where the replay does not: unpaired. The move's first
+#   evaluation (util 49) then has raw 47851 again, equal to the cached one: idle_calls alone.
+#   The second and third show raw 0 and 47851. Expected: 4 evaluations, 3 paired at error 0, 1
+#   without. Counting only the resolve_freq events paired the kernel's 0 with the emulation's
+#   49 and its 49 with the emulation's 0.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kernel_evals.sh
@@ -93,4 +113,44 @@ want_util=$(/usr/bin/python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" 1
 golden_equal "three evaluations at one instant, paired first with first" \
 	"$(grep -A1 "kernel's own evaluations" "$tmp/burst.txt" | tail -n 1 | sed 's/ (update points.*//')" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 0 without"
+cat >"$tmp/h.txt" <<'TRACE'
+# tracer: nop
+          <idle>-0       [000] d.s2.     1.000000: cpu_frequency: state=1200000 cpu_id=0
+          <idle>-0       [001] d..2.     1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+          <idle>-0       [000] ..s1.     1.010000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.010040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+          <idle>-0       [000] d.s2.     1.010050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7
+          <idle>-0       [000] ..s1.     1.020000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.020040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=300000
+          <idle>-0       [000] d.s2.     1.020050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7
+          <idle>-0       [000] ..s1.     1.030000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.030050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7
+            spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+TRACE
+"$bin" validate "$tmp/h.txt" "${args[@]}" --kernel v6.1 >"$tmp/hold.txt" 2>"$tmp/err" ||
+	golden_fail "validate (hold) failed: $(cat "$tmp/err")"
+golden_equal "idle_calls: the busy hold restores the cached raw frequency" \
+	"$(grep -A1 "kernel's own evaluations" "$tmp/hold.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 68.33, max 205, 66.7% within 10); 0 without"
+ic='(sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=5'
+cat >"$tmp/bi.txt" <<TRACE
+# tracer: nop
+          <idle>-0       [000] d.s2.     1.000000: cpu_frequency: state=800000 cpu_id=0
+          <idle>-0       [000] d..2.     1.000100: sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+            spin-11      [000] d.h2.     1.001500: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=47851
+            spin-11      [000] d.h2.     1.001510: idle_calls: $ic
+            spin-11      [000] .....     1.002500: sched_process_exit: comm=spin pid=11 prio=120
+            spin-11      [000] d..2.     1.002550: idle_calls: $ic
+            spin-11      [000] d..2.     1.002560: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+            spin-11      [000] d..2.     1.002565: idle_calls: $ic
+            spin-11      [000] d..2.     1.002570: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=47851
+            spin-11      [000] d..2.     1.002575: idle_calls: $ic
+            spin-11      [000] d..2.     1.002700: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=Z ==> next_comm=swapper/0 next_pid=0 next_prio=120
+TRACE
+"$bin" validate "$tmp/bi.txt" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
+	--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
+	>"$tmp/burst_ic.txt" 2>"$tmp/err" || golden_fail "validate (burst, idle_calls) failed: $(cat "$tmp/err")"
+golden_equal "idle_calls: an evaluation at the cached raw frequency keeps its place in a burst" \
+	"$(grep -A1 "kernel's own evaluations" "$tmp/burst_ic.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"    4; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 1 without"
 exit $fail

@@ -80,6 +80,8 @@ static size_t record_bytes(int type)
 		return common + sizeof(e->raw);
 	case EV_GOV_HOOK:
 		return common + sizeof(e->hook);
+	case EV_GOV_IDLE_CALLS:
+		return common + sizeof(e->idle_calls);
 	case EV_PROCESS_EXIT:
 		return common + sizeof(e->proc);
 	default:
@@ -169,9 +171,10 @@ static void test_same_stream(void **state)
 	 * hrtimer_expire_entry 1186, resolve_freq 846, sched_switch 833,
 	 * update_blocked_averages 614, softirq_entry 519, sched_waking 391, sched_wakeup 391,
 	 * sched_migrate_task 57, cpu_frequency 38, sched_wakeup_new 47, sched_process_exit 47,
-	 * sugov_update_single_freq 1575 */
+	 * sugov_update_single_freq 1575, idle_calls 1358 */
 	assert_int_equal(compare_cache(test_path("traces/lab/6.1/burst.txt.gz"), NULL),
-			 1262 + 1186 + 846 + 833 + 614 + 519 + 391 + 391 + 57 + 38 + 47 + 47 + 1575);
+			 1262 + 1186 + 846 + 833 + 614 + 519 + 391 + 391 + 57 + 38 + 47 + 47 + 1575 +
+				 1358);
 	assert_true(compare_cache(test_path("traces/perfetto/systing-x86-22cpu.pftrace"), NULL) > 0);
 	assert_true(compare_cache(test_path("tests/fixtures/traces/systrace-viewer-js.html"), NULL) >
 		    0);

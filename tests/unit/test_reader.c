@@ -476,6 +476,30 @@ static void test_blocked_update_probe(void **state)
 	assert_int_equal(g.ev[1].blocked.irq, EV_IRQ_SOFT);
 }
 
+/* The lab's kretprobe on tick_nohz_get_idle_calls_cpu(), called by schedutil's busy hold: the
+ * count it returned (calls=). Without it the line is malformed. */
+static void test_idle_calls_probe(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("          <idle>-0       [001] d.s2.     7.000001: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=343\n"
+		  "             foo-42      [000] d..2.     7.000002: idle_calls: (sugov_update_single+0xca/0x1f0 <- tick_nohz_get_idle_calls_cpu) calls=18446744073709551615\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 2);
+	assert_int_equal(g.ev[0].type, EV_GOV_IDLE_CALLS);
+	assert_int_equal(g.ev[0].cpu, 1);
+	assert_int_equal(g.ev[0].idle_calls.calls, 343);
+	assert_int_equal(g.ev[1].type, EV_GOV_IDLE_CALLS);
+	assert_int_equal(g.ev[1].cpu, 0);
+	assert_int_equal(g.ev[1].idle_calls.calls, 18446744073709551615ULL);
+	read_text("             foo-42      [000] d..2.     7.000002: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu)\n",
+		  NULL, &g);
+	assert_int_equal(g.st.malformed, 1);
+	assert_int_equal(g.n, 0);
+}
+
 /*
  * The fast path against the generic one: every line is read as written (fields in the kernel's
  * order: the fast path) and with a field appended (which the fast path refuses, so the generic
@@ -1521,6 +1545,7 @@ int main(void)
 		cmocka_unit_test(test_wake_context),
 		cmocka_unit_test(test_hook_probe),
 		cmocka_unit_test(test_blocked_update_probe),
+		cmocka_unit_test(test_idle_calls_probe),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),

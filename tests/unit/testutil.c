@@ -157,6 +157,9 @@ void assert_event_equal(const struct event *a, const struct event *b)
 		assert_int_equal(a->hook.time, b->hook.time);
 		assert_int_equal(a->hook.irq, b->hook.irq);
 		break;
+	case EV_GOV_IDLE_CALLS:
+		assert_int_equal(a->idle_calls.calls, b->idle_calls.calls);
+		break;
 	case EV_PROCESS_EXIT:
 		assert_string_equal(a->proc.comm, b->proc.comm);
 		assert_int_equal(a->proc.pid, b->proc.pid);
