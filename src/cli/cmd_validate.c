@@ -324,8 +324,8 @@ static void json_signals(struct json_out *j, const struct sim_validation *v, boo
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
- * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "foreign_khz",
- * "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
+ * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "energy_traced_mj",
+ * "energy_emulated_mj", "foreign_khz", "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
  * "exact", "within_10", "first_divergences": [{"line", "time_s", "cpu", "pid", "traced",
  * "emulated"}]}]}]}
  */
@@ -364,6 +364,9 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 				    v->energy_traced_mwns[c] > 0
 					    ? v->energy_emul_mwns[c] / v->energy_traced_mwns[c]
 					    : NAN);
+			/* the ratio's terms (mW x ns = 1e-9 mJ), which a corpus sums */
+			json_out_number(j, "energy_traced_mj", v->energy_traced_mwns[c] / 1e9);
+			json_out_number(j, "energy_emulated_mj", v->energy_emul_mwns[c] / 1e9);
 			if (v->foreign_khz[c])
 				json_out_int(j, "foreign_khz", v->foreign_khz[c]);
 			else
