@@ -57,7 +57,9 @@ static const char validate_help[] =
 	"kernel's schedutil read at each of its own evaluations (idle_calls marks them;\n"
 	"one without resolve_freq read the cached raw frequency) against the emulated\n"
 	"evaluation of that CPU (of its policy, where the policy is shared) within\n"
-	"200 us (paired, util error, unpaired ones).\n"
+	"200 us (paired, util error, unpaired ones), and how often the paired ones of a\n"
+	"single-CPU policy agree on the busy hold (the idle-entry count unchanged since\n"
+	"the CPU's last evaluation).\n"
 	"--explain prints every decision: the emulation's last evaluation (util,\n"
 	"clamp, target) and its OPP beside the kernel's, and each missed one's cause\n"
 	"(early, path, no-update, util, late); and the first samples of each util\n"
@@ -384,6 +386,8 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 		json_out_int(j, "paired", (long long)v->n[SIM_VAL_GOV_UTIL]);
 		json_out_int(j, "util_within", (long long)v->gov_within);
 		json_out_int(j, "unpaired", (long long)v->gov_unmatched);
+		json_out_int(j, "busy_compared", (long long)v->gov_busy_compared);
+		json_out_int(j, "busy_agree", (long long)v->gov_busy_agree);
 		json_out_end_object(j);
 		json_signals(j, v, kv[k].ran[0]);
 		json_out_end_object(j);
@@ -557,6 +561,13 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 							(double)v->n[SIM_VAL_GOV_UTIL]
 					      : 0.0,
 		       SIM_GOV_UTIL_NEAR, (unsigned long long)v->gov_unmatched);
+		if (v->gov_busy_compared)
+			printf("    busy hold (the idle-entry count unchanged since the CPU's last "
+			       "evaluation): the replay's says the same as the kernel's at %llu of "
+			       "%llu (%.1f%%)\n",
+			       (unsigned long long)v->gov_busy_agree,
+			       (unsigned long long)v->gov_busy_compared,
+			       100.0 * (double)v->gov_busy_agree / (double)v->gov_busy_compared);
 	}
 }
 

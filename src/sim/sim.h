@@ -230,6 +230,10 @@ struct sim_validation {
 	u64 gov_evals;
 	u64 gov_unmatched;
 	u64 gov_within; /* paired ones whose util differs by at most SIM_GOV_UTIL_NEAR */
+	/* paired ones of single-CPU policies where the idle_calls probe gives the kernel's busy
+	 * hold state (the idle-entry count unchanged since the CPU's last evaluation), and those
+	 * where the replay's count says the same */
+	u64 gov_busy_compared, gov_busy_agree;
 	u64 n[SIM_VAL__COUNT];
 	double sum_abs[SIM_VAL__COUNT];
 	u64 max_abs[SIM_VAL__COUNT];

@@ -17,8 +17,16 @@
 
 /* Evaluations of one CPU waiting for their pair, oldest first. */
 #define SIM_GOV_WAIT_MAX 8
+/* One evaluation waiting for its pair: its time, util and busy-hold state (1 busy: the
+ * idle-entry count unchanged since the CPU's last evaluation; 0 not; -1 unknown). */
+struct sim_gov_ev {
+	u64 t;
+	unsigned long util;
+	signed char busy;
+};
+
 struct sim_gov_wait {
-	struct { u64 t; unsigned long util; } ev[SIM_GOV_WAIT_MAX];
+	struct sim_gov_ev ev[SIM_GOV_WAIT_MAX];
 	unsigned n;
 };
 
@@ -48,6 +56,10 @@ struct sim_val_watch {
 		u64 raw_t, saved_calls;
 		u32 raw_khz, cached_khz, prev_cached_khz;
 	} probe[GS_MAX_CPUS];
+	/* per CPU, the idle-entry count the emulation's last evaluation read (schedutil's
+	 * saved_idle_calls), and whether there was one */
+	u64 emu_calls[GS_MAX_CPUS];
+	bool emu_calls_seen[GS_MAX_CPUS];
 	/* emulated frequency changes per cluster (time, kHz), and the last evaluation per
 	 * cluster, for the decisions */
 	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
@@ -284,13 +296,19 @@ static long kernel_util_from_raw(const struct sim *s, int cpu, u32 raw_khz)
 	return (long)(((u64)raw_khz * cap + ref / 2) / ref);
 }
 
-static void gov_pair_add(struct sim *s, unsigned long kernel, unsigned long emulated)
+static void gov_pair_add(struct sim *s, const struct sim_gov_ev *kernel,
+			 const struct sim_gov_ev *emulated)
 {
-	unsigned long d = kernel > emulated ? kernel - emulated : emulated - kernel;
+	unsigned long k = kernel->util, e = emulated->util;
+	unsigned long d = k > e ? k - e : e - k;
 
-	val_add(&s->val, SIM_VAL_GOV_UTIL, kernel, emulated, NULL);
+	val_add(&s->val, SIM_VAL_GOV_UTIL, k, e, NULL);
 	if (d <= SIM_GOV_UTIL_NEAR)
 		s->val.gov_within++;
+	if (kernel->busy >= 0 && emulated->busy >= 0) {
+		s->val.gov_busy_compared++;
+		s->val.gov_busy_agree += kernel->busy == emulated->busy;
+	}
 }
 
 /*
@@ -321,17 +339,17 @@ static unsigned gov_wait_expire(struct sim_gov_wait *q, u64 now)
 	return n;
 }
 
-static unsigned long gov_wait_pop(struct sim_gov_wait *q)
+static struct sim_gov_ev gov_wait_pop(struct sim_gov_wait *q)
 {
-	unsigned long util = q->ev[0].util;
+	struct sim_gov_ev ev = q->ev[0];
 
 	q->n--;
 	memmove(q->ev, q->ev + 1, q->n * sizeof(q->ev[0]));
-	return util;
+	return ev;
 }
 
 /* Queues an evaluation; returns 1 when the queue was full and its oldest was dropped. */
-static unsigned gov_wait_push(struct sim_gov_wait *q, u64 t, unsigned long util)
+static unsigned gov_wait_push(struct sim_gov_wait *q, const struct sim_gov_ev *ev)
 {
 	unsigned dropped = 0;
 
@@ -339,24 +357,27 @@ static unsigned gov_wait_push(struct sim_gov_wait *q, u64 t, unsigned long util)
 		gov_wait_pop(q);
 		dropped = 1;
 	}
-	q->ev[q->n].t = t;
-	q->ev[q->n].util = util;
-	q->n++;
+	q->ev[q->n++] = *ev;
 	return dropped;
 }
 
-/* The kernel's evaluation of cpu's policy at t, its util k: paired, or left to wait. */
-static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long k, u64 t)
+/* The kernel's evaluation of cpu's policy at t, its util k and busy-hold state: paired, or left
+ * to wait. */
+static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long k, u64 t,
+			   int busy)
 {
 	struct sim_gov_pair *gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
+	struct sim_gov_ev kev = {.t = t, .util = k, .busy = (signed char)busy};
 
 	s->val.gov_evals++;
 	gov_wait_expire(&gp->e, t);
 	if (gp->e.n) {
-		gov_pair_add(s, k, gov_wait_pop(&gp->e));
+		struct sim_gov_ev eev = gov_wait_pop(&gp->e);
+
+		gov_pair_add(s, &kev, &eev);
 		return;
 	}
-	s->val.gov_unmatched += gov_wait_push(&gp->k, t, k);
+	s->val.gov_unmatched += gov_wait_push(&gp->k, &kev);
 }
 
 /* The policy slot of cpu's probe state: its first CPU's. */
@@ -395,7 +416,7 @@ static void val_gov_flush_raw(struct sim *s, struct sim_val_watch *w, int cpu)
 
 	if (p->raw_pending) {
 		p->raw_pending = false;
-		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t);
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, -1);
 	}
 }
 
@@ -418,7 +439,7 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 	if (k < 0)
 		return;
 	if (!p->ic_seen || !val_ic_marks(s)) {
-		val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns);
+		val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, -1);
 		return;
 	}
 	p->raw_pending = true;
@@ -453,12 +474,12 @@ static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const str
 	if (first)
 		return;
 	if (raw) {
-		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t);
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, busy);
 		return;
 	}
 	if (!pol->cached_valid || (k = kernel_util_from_raw(s, cpu, pol->cached_khz)) < 0)
 		return;
-	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns);
+	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, busy);
 }
 
 /* A call of schedutil's hook: the evaluation before it on its CPU has ended. */
@@ -468,8 +489,11 @@ static void val_gov_hook(struct sim *s, struct sim_val_watch *w, const struct ev
 		val_gov_flush_raw(s, w, ev->cpu);
 }
 
-static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long util)
+/* The emulation's evaluation of cpu (a shared policy's: in the slot of its first CPU, busy -1). */
+static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long util,
+			 int busy)
 {
+	struct sim_gov_ev eev = {.t = s->now, .util = util, .busy = (signed char)busy};
 	struct sim_gov_pair *gp;
 
 	if (cpu < 0 || cpu >= s->plat->nr_cpus)
@@ -477,14 +501,31 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 	gp = &w->gov_pair[cpu];
 	s->val.gov_unmatched += gov_wait_expire(&gp->k, s->now);
 	if (gp->k.n) {
-		gov_pair_add(s, gov_wait_pop(&gp->k), util);
+		struct sim_gov_ev kev = gov_wait_pop(&gp->k);
+
+		gov_pair_add(s, &kev, &eev);
 		return;
 	}
 	/* an emulated evaluation the kernel did not make is superseded by a later one: the queue
 	 * keeps one instant's */
 	if (gp->e.n && gp->e.ev[gp->e.n - 1].t != s->now)
 		gp->e.n = 0;
-	gov_wait_push(&gp->e, s->now, util);
+	gov_wait_push(&gp->e, &eev);
+}
+
+/* The busy hold's view of the emulation's evaluation of a single-CPU policy: whether the
+ * replay's idle-entry count of the CPU (tick_nohz_get_idle_calls_cpu(), src/sched/idle.c) is
+ * the one its last evaluation read; -1 at its first. */
+static int val_emu_busy(struct sim *s, struct sim_val_watch *w, int cpu)
+{
+	struct sched_cpu_util u;
+	int busy;
+
+	sched_cpu_util(s->sched, cpu, &u);
+	busy = w->emu_calls_seen[cpu] ? u.idle_calls == w->emu_calls[cpu] : -1;
+	w->emu_calls_seen[cpu] = true;
+	w->emu_calls[cpu] = u.idle_calls;
+	return busy;
 }
 
 /* At the end: kernel evaluations still waiting count as unmatched. */
@@ -709,7 +750,7 @@ static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 
 	val_mark_eval_after(s, w, c, e->time_ns);
 	if (tbl->nr_cpus == 1) {
-		val_emu_eval(s, w, e->cpu, e->util);
+		val_emu_eval(s, w, e->cpu, e->util, val_emu_busy(s, w, e->cpu));
 	} else {
 		struct sim_shared_eval *se = &w->shared_eval[c];
 
@@ -721,7 +762,7 @@ static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 		if (e->util > se->util)
 			se->util = e->util;
 		if (++se->n == tbl->nr_cpus) { /* every CPU of the policy evaluated */
-			val_emu_eval(s, w, tbl->cpus[0], se->util);
+			val_emu_eval(s, w, tbl->cpus[0], se->util, -1);
 			se->n = 0;
 		}
 	}

@@ -41,7 +41,10 @@
 #   frequency and restores cached_raw_freq to 0. 1.030: idle_calls alone, so the raw frequency
 #   was the cached 0: util 0. Expected: 3 evaluations, 3 paired, errors 0, 205, 0 (mean 68.33,
 #   66.7 % within 10). Without the restore the last one reads 205 (mean 136.67); without the
-#   probe it is not an evaluation (2).
+#   probe it is not an evaluation (2). The busy hold: the kernel's count is 7 at 1.020 (busy)
+#   and 8 at 1.030 (an idle entry since: not busy); the replay sees no idle entry of CPU 0 (it
+#   never runs a task), so its count is unchanged at both: they agree at 1 of 2 (50.0 %); the
+#   1.010 pair has no kernel state (the CPU's first idle_calls).
 # - A burst. The exit move above, with the probe. At 1.001500 the kernel evaluates (raw 47851,
 #   util 49, the CPU's first idle_calls) where the replay does not: unpaired. The move's first
 #   evaluation (util 49) then has raw 47851 again, equal to the cached one: idle_calls alone.
@@ -74,7 +77,8 @@ grep -q "^    3; 2 with an emulated evaluation of the CPU within 200 us (util me
 import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 ke = k["kernel_evaluations"]
-want = {"count": 3, "paired": 2, "util_within": 1, "unpaired": 1}
+want = {"count": 3, "paired": 2, "util_within": 1, "unpaired": 1, "busy_compared": 0,
+        "busy_agree": 0}
 if ke != want:
     sys.exit(f"kernel_evals.sh: json kernel_evaluations {ke}, want {want}")
 PY
@@ -124,7 +128,7 @@ cat >"$tmp/h.txt" <<'TRACE'
           <idle>-0       [000] d.s2.     1.020040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=300000
           <idle>-0       [000] d.s2.     1.020050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7
           <idle>-0       [000] ..s1.     1.030000: softirq_entry: vec=7 [action=SCHED]
-          <idle>-0       [000] d.s2.     1.030050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7
+          <idle>-0       [000] d.s2.     1.030050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=8
             spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
 TRACE
 "$bin" validate "$tmp/h.txt" "${args[@]}" --kernel v6.1 >"$tmp/hold.txt" 2>"$tmp/err" ||
@@ -132,6 +136,9 @@ TRACE
 golden_equal "idle_calls: the busy hold restores the cached raw frequency" \
 	"$(grep -A1 "kernel's own evaluations" "$tmp/hold.txt" | tail -n 1 | sed 's/ (update points.*//')" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 68.33, max 205, 66.7% within 10); 0 without"
+golden_equal "idle_calls: the busy hold's state, the kernel's against the replay's" \
+	"$(grep "busy hold" "$tmp/hold.txt")" \
+	"    busy hold (the idle-entry count unchanged since the CPU's last evaluation): the replay's says the same as the kernel's at 1 of 2 (50.0%)"
 ic='(sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=5'
 cat >"$tmp/bi.txt" <<TRACE
 # tracer: nop
