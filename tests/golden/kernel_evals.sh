@@ -54,6 +54,14 @@
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kernel_evals.sh
+# validate's line of the kernel's evaluations in output FILE, up to its unpaired count
+evals_line() { grep -A1 "kernel's own evaluations" "$1" | tail -n 1 | sed 's/ (update points.*//'; }
+# validate TRACE into OUT as the exit move's cases run: v6.1, lab-2cpu, rate limit 0, autogroup
+validate_exit() {
+	"$bin" validate "$1" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
+		--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
+		>"$2" 2>"$tmp/err"
+}
 
 cat >"$tmp/t.txt" <<'TRACE'
 # tracer: nop
@@ -97,7 +105,7 @@ TRACE
 	--set start_freq=max >"$tmp/shared.txt" 2>"$tmp/err" ||
 	golden_fail "validate (shared policy) failed: $(cat "$tmp/err")"
 golden_equal "shared policy: the kernel's evaluations paired with the policy's" \
-	"$(grep -A1 "kernel's own evaluations" "$tmp/shared.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"$(evals_line "$tmp/shared.txt")" \
 	"    2; 1 with an emulated evaluation of the CPU within 200 us (util mean |err| 10.00, max 10, 100.0% within 10); 1 without"
 cat >"$tmp/b.txt" <<'TRACE'
 # tracer: nop
@@ -111,11 +119,8 @@ cat >"$tmp/b.txt" <<'TRACE'
 TRACE
 want_util=$(/usr/bin/python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" 1000100000:0 1002500000:1)
 [ "$want_util" = 49 ] || golden_fail "pelt_ref.py gives $want_util, the comment above says 49"
-"$bin" validate "$tmp/b.txt" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
-	--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
-	>"$tmp/burst.txt" 2>"$tmp/err" || golden_fail "validate (burst) failed: $(cat "$tmp/err")"
-golden_equal "three evaluations at one instant, paired first with first" \
-	"$(grep -A1 "kernel's own evaluations" "$tmp/burst.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+validate_exit "$tmp/b.txt" "$tmp/burst.txt" || golden_fail "validate (burst) failed: $(cat "$tmp/err")"
+golden_equal "three evaluations at one instant, paired first with first" "$(evals_line "$tmp/burst.txt")" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 0 without"
 cat >"$tmp/h.txt" <<'TRACE'
 # tracer: nop
@@ -134,7 +139,7 @@ TRACE
 "$bin" validate "$tmp/h.txt" "${args[@]}" --kernel v6.1 >"$tmp/hold.txt" 2>"$tmp/err" ||
 	golden_fail "validate (hold) failed: $(cat "$tmp/err")"
 golden_equal "idle_calls: the busy hold restores the cached raw frequency" \
-	"$(grep -A1 "kernel's own evaluations" "$tmp/hold.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"$(evals_line "$tmp/hold.txt")" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 68.33, max 205, 66.7% within 10); 0 without"
 golden_equal "idle_calls: the busy hold's state, the kernel's against the replay's" \
 	"$(grep "busy hold" "$tmp/hold.txt")" \
@@ -154,10 +159,9 @@ cat >"$tmp/bi.txt" <<TRACE
             spin-11      [000] d..2.     1.002575: idle_calls: $ic
             spin-11      [000] d..2.     1.002700: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=Z ==> next_comm=swapper/0 next_pid=0 next_prio=120
 TRACE
-"$bin" validate "$tmp/bi.txt" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
-	--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
-	>"$tmp/burst_ic.txt" 2>"$tmp/err" || golden_fail "validate (burst, idle_calls) failed: $(cat "$tmp/err")"
+validate_exit "$tmp/bi.txt" "$tmp/burst_ic.txt" ||
+	golden_fail "validate (burst, idle_calls) failed: $(cat "$tmp/err")"
 golden_equal "idle_calls: an evaluation at the cached raw frequency keeps its place in a burst" \
-	"$(grep -A1 "kernel's own evaluations" "$tmp/burst_ic.txt" | tail -n 1 | sed 's/ (update points.*//')" \
+	"$(evals_line "$tmp/burst_ic.txt")" \
 	"    4; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 1 without"
 exit $fail
