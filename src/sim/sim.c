@@ -280,18 +280,17 @@ static void sim_warmup_end(struct sim *s)
 }
 
 /* Run the loop's own work (frequency changes, policy actions, ticks, blocked updates) with
- * times <= t, then bring the accounting to t. */
-int sim_advance(struct sim *s, u64 t, struct gs_error *err)
+ * times <= t (sim_advance() when some is due). */
+int sim_advance_due(struct sim *s, u64 t, struct gs_error *err)
 {
 	for (;;) {
 		u64 tp = s->next_pending_ns;
 		u64 ta = s->next_action_ns;
-		u64 tt = s->next_tick, tb = s->next_blocked;
-		u64 nt = gs_min_u64(gs_min_u64(tp, ta), gs_min_u64(tt, tb));
+		u64 tt = s->next_tick;
+		u64 nt = sim_next_due(s);
 
-		nt = gs_min_u64(nt, s->warmup_at);
 		if (nt > t || nt == NO_TIME)
-			break;
+			return 0;
 		sim_account(s, nt);
 		s->now = nt;
 		if (s->warmup_at == nt) {
@@ -329,10 +328,6 @@ int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 		s->this_cpu = -1;
 		sim_flush_freq(s); /* nothing here switches tasks: busy states stay */
 	}
-	sim_account(s, t);
-	if (t > s->now)
-		s->now = t;
-	return 0;
 }
 
 int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err)

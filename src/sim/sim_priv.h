@@ -330,8 +330,34 @@ int sim_ovh_observe(struct sim *s, struct gs_error *err);
  * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
 
-/* sim.c: run the loop's own work up to t */
-int sim_advance(struct sim *s, u64 t, struct gs_error *err);
+/* When the loop's own work is next due (NO_TIME: none). */
+static inline u64 sim_next_due(const struct sim *s)
+{
+	u64 nt = gs_min_u64(gs_min_u64(s->next_pending_ns, s->next_action_ns),
+			    gs_min_u64(s->next_tick, s->next_blocked));
+
+	return gs_min_u64(nt, s->warmup_at);
+}
+
+/* sim.c: run the loop's own work due at t or before */
+int sim_advance_due(struct sim *s, u64 t, struct gs_error *err);
+
+/* Run the loop's own work up to t, then bring the accounting to t. Inline: most calls find
+ * nothing due (the work layer's second call for one instant, an event between ticks). */
+static inline int sim_advance(struct sim *s, u64 t, struct gs_error *err)
+{
+	u64 nt = sim_next_due(s);
+
+	if (nt <= t && nt != NO_TIME) {
+		int ret = sim_advance_due(s, t, err);
+		if (ret)
+			return ret;
+	}
+	sim_account(s, t);
+	if (t > s->now)
+		s->now = t;
+	return 0;
+}
 /* freq.c: a policy's cur changed (count it, tell the observers); tell the scheduler about
  * frequency changes once a hook has returned; PELT's frequency scale of a policy; the time of
  * the next pending frequency change of any policy (s->next_pending_ns) */
