@@ -29,6 +29,8 @@ struct sim_ovh {
 	struct kcost kc;
 	bool uclamp;             /* emulated: CONFIG_UCLAMP_TASK (the profile's, and --set) */
 	int extra_depth;         /* emulated: cgroup levels above every task's own group */
+	bool flat;               /* no attach action: every task in the root group (policy_apply.c
+				  * moves tasks only there), at extra_depth */
 	struct kcost_config traced;
 	u64 calls[KC__COUNT];
 	double time_ns[KC__COUNT];
@@ -62,6 +64,9 @@ static void ovh_init(const struct sim *s, struct sim_ovh *o)
 	kcost_set_capacity(&o->kc, cap);
 	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
 	o->extra_depth = s->cfg.cgroup_depth;
+	o->flat = true;
+	for (size_t k = 0; s->cfg.opts.policy && k < s->cfg.opts.policy->n; k++)
+		o->flat &= s->cfg.opts.policy->actions[k].op != POLICY_ATTACH;
 	if (s->cfg.opts.has_traced_config)
 		o->traced = s->cfg.opts.traced;
 	else
@@ -191,8 +196,12 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 
 	if (!s->ovh->kc.present)
 		return 0;
-	p = sched_task_find(s->sched, pid);
-	emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
+	if (s->ovh->flat) {
+		emu = emu_config(s, s->ovh->extra_depth); /* whoever the task is */
+	} else {
+		p = sched_task_find(s->sched, pid);
+		emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
+	}
 	/* The traced kernel's path (the default): its cost less itself, +0.0, whose time is +0.0
 	 * too; the sum it would be added to is never -0.0, so nothing changes. */
 	if (same_config(&emu, &s->ovh->traced))
