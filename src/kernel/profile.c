@@ -470,7 +470,10 @@ static const struct kernel_profile profile_v6_12 = {
 		   "(dequeue_task_fair(), se_runnable(), 6.12.95 and 7.2), but its weight stays in "
 		   "the cfs_rq's load, which a fork's initial util divides by, and its dequeue at "
 		   "the pick is an update the trace does not show; sched_ext is not emulated; the "
-		   "idle sync of clock_pelt and the DO_DETACH kick on migration are not emulated",
+		   "idle sync of clock_pelt and the DO_DETACH kick on migration are not emulated; "
+		   "the fair class's deadline server (rq->fair_server) is not emulated: its "
+		   "bandwidth (51) is schedutil's minimum while it is active, and its rise skips "
+		   "the rate limit",
 };
 
 /* v7.2: the v6.12 behaviours; schedutil's own changes (need_freq_update also skips the rate
@@ -493,7 +496,8 @@ static const struct kernel_profile profile_v7_2 = {
 				    S_612("fair.c sched_balance_newidle l.14717 (7.2): "
 					  "__sched_balance_update_blocked_averages(this_rq), no "
 					  "update_rq_clock")),
-	.caveats = "as v6.12: EEVDF's delayed dequeue and sched_ext are not emulated",
+	.caveats = "as v6.12: EEVDF's delayed dequeue, sched_ext and the fair server are not "
+		   "emulated (the server's rise also skips the busy hold)",
 };
 
 const struct kernel_profile *const kernel_profiles[] = {
