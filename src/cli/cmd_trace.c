@@ -357,12 +357,11 @@ static int trace_args(int argc, char **argv, const char **file, struct reader_op
 static int read_all(struct trace_reader *r, bool strict, struct info_acc *acc,
 		    struct gs_error *err)
 {
+	const struct trace_stats *st = trace_reader_stats(r); /* r's own, for its lifetime */
 	const struct event *ev;
 	int ret;
 
 	while ((ret = trace_reader_next_ref(r, &ev, err)) == 1) {
-		const struct trace_stats *st = trace_reader_stats(r);
-
 		if (acc)
 			account(acc, ev);
 		/* --strict: time going back beyond the re-ordering window is bad input too (the

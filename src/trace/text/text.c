@@ -464,7 +464,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 {
 	const char *p = skip_spaces(line, end), *q, *body;
 	struct event *ev;
-	u32 *irq;
+	u32 *irq, slot;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
@@ -477,7 +477,10 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	if (type < 0)
 		return 0;
 	body = skip_spaces(q + 1, end);
-	ev = reader_slot(r);
+	slot = r->ring_head + r->ring_count; /* reader_slot()'s, its index kept for ring_seq */
+	if (slot >= r->ring_cap)
+		slot -= r->ring_cap;
+	ev = &r->ring[slot];
 	q = fast_parse(type, body, end, ev);
 	if (!q || q == end || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
 		return 0;
@@ -493,7 +496,7 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	/* reader_commit() of an event no older than every one before it (checked above): onto
 	 * the ring, in the slot reader_slot() gave */
 	r->max_ts_ns = ts;
-	r->ring_seq[ev - r->ring] = r->seq++;
+	r->ring_seq[slot] = r->seq++;
 	r->ring_count++;
 	return (size_t)(q + 1 - line);
 }
