@@ -66,6 +66,15 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 	return true;
 }
 
+/* One or more spaces, then "key=": skey is " key=", a literal. The kernel prints one space, taken
+ * in the same word compares as the key; more go through fp_sep(). */
+TEXT_INLINE bool fp_next_key(const char **pp, const char *end, const char *skey)
+{
+	if (fp_key(pp, end, skey))
+		return true;
+	return fp_sep(pp, end) && fp_key(pp, end, skey + 1);
+}
+
 /* A token: up to the next space, '\n' or the end. */
 TEXT_INLINE const char *fp_token(const char *p, const char *end)
 {
@@ -205,28 +214,36 @@ TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event
 	s64 st;
 
 	if (!fp_key(&p, end, "prev_comm=") || !fp_comm(&p, end, ev->sw.prev_comm) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_pid=") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
-	    !fp_sep(&p, end) || !fp_key(&p, end, "prev_prio=") ||
-	    !fp_s32(&p, end, &ev->sw.prev_prio) || !fp_sep(&p, end) ||
-	    !fp_key(&p, end, "prev_state="))
+	    !fp_next_key(&p, end, " prev_pid=") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
+	    !fp_next_key(&p, end, " prev_prio=") || !fp_s32(&p, end, &ev->sw.prev_prio) ||
+	    !fp_next_key(&p, end, " prev_state="))
 		return NULL;
 	v = p;
-	p = fp_token(p, end);
-	if (p - v == 1 && (*v == 'S' || *v == 'R'))
-		st = *v == 'S' ? TASK_STATE_S : 0; /* the usual two, without the general parser */
-	else
+	if (end - v >= 2 && (*v == 'S' || *v == 'R') && v[1] == ' ') {
+		/* the usual two, without the token scan and the general parser */
+		p = v + 1;
+		st = *v == 'S' ? TASK_STATE_S : 0;
+	} else {
+		p = fp_token(p, end);
 		st = prev_state_parse(v, (size_t)(p - v));
-	if (st < 0 || !fp_sep(&p, end))
-		return NULL;
-	ev->sw.prev_state = (u32)st;
-	if (end - p > 4 && short_eq(p, "==> ", 4)) {
-		p += 3;
-		fp_sep(&p, end);
+		if (st < 0)
+			return NULL;
 	}
-	if (fp_key(&p, end, "next_comm=") && fp_comm(&p, end, ev->sw.next_comm) &&
-	    fp_sep(&p, end) && fp_key(&p, end, "next_pid=") &&
-	    fp_s32(&p, end, &ev->sw.next_pid) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "next_prio=") && fp_s32(&p, end, &ev->sw.next_prio))
+	ev->sw.prev_state = (u32)st;
+	/* " ==> next_comm=" as the kernel prints it, in one compare; else what may stand for it */
+	if (!fp_key(&p, end, " ==> next_comm=")) {
+		if (!fp_sep(&p, end))
+			return NULL;
+		if (end - p > 4 && short_eq(p, "==> ", 4)) {
+			p += 3;
+			fp_sep(&p, end);
+		}
+		if (!fp_key(&p, end, "next_comm="))
+			return NULL;
+	}
+	if (fp_comm(&p, end, ev->sw.next_comm) && fp_next_key(&p, end, " next_pid=") &&
+	    fp_s32(&p, end, &ev->sw.next_pid) && fp_next_key(&p, end, " next_prio=") &&
+	    fp_s32(&p, end, &ev->sw.next_prio))
 		return p;
 	return NULL;
 }
@@ -234,10 +251,10 @@ TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
 TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->wake.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->wake.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "target_cpu=") && fp_s32(&p, end, &ev->wake.target_cpu) &&
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) &&
+	    fp_next_key(&p, end, " pid=") && fp_s32(&p, end, &ev->wake.pid) &&
+	    fp_next_key(&p, end, " prio=") && fp_s32(&p, end, &ev->wake.prio) &&
+	    fp_next_key(&p, end, " target_cpu=") && fp_s32(&p, end, &ev->wake.target_cpu) &&
 	    ev->wake.target_cpu >= 0)
 		return p;
 	return NULL;
@@ -246,12 +263,11 @@ TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *
 /* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
 static const char *fast_migrate(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->migrate.comm) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "pid=") && fp_s32(&p, end, &ev->migrate.pid) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "prio=") && fp_s32(&p, end, &ev->migrate.prio) && fp_sep(&p, end) &&
-	       fp_key(&p, end, "orig_cpu=") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
-	       fp_sep(&p, end) && fp_key(&p, end, "dest_cpu=") &&
-	    fp_s32(&p, end, &ev->migrate.dest_cpu))
+	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->migrate.comm) &&
+	    fp_next_key(&p, end, " pid=") && fp_s32(&p, end, &ev->migrate.pid) &&
+	    fp_next_key(&p, end, " prio=") && fp_s32(&p, end, &ev->migrate.prio) &&
+	    fp_next_key(&p, end, " orig_cpu=") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
+	    fp_next_key(&p, end, " dest_cpu=") && fp_s32(&p, end, &ev->migrate.dest_cpu))
 		return p;
 	return NULL;
 }
@@ -259,8 +275,8 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
 static const char *fast_power(const char *p, const char *end, struct event *ev)
 {
-	if (fp_key(&p, end, "state=") && fp_u32(&p, end, &ev->power.state) && fp_sep(&p, end) &&
-	    fp_key(&p, end, "cpu_id=") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	if (fp_key(&p, end, "state=") && fp_u32(&p, end, &ev->power.state) &&
+	    fp_next_key(&p, end, " cpu_id=") && fp_u32(&p, end, &ev->power.cpu_id) &&
 	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
