@@ -715,6 +715,73 @@ static void test_kernel_layout_equals_line_path(void **state)
 }
 
 /*
+ * Timestamps of the kernel's layout, whose seconds and microseconds the hot path reads in one
+ * SSE2 compare and two words, against the same lines with a TGID column (the line path's
+ * parse_ts()) and, for the kernel's six decimals, against sec * 10^9 + us * 10^3 computed here:
+ * seconds of 1 to 12 digits, fractions of 5, 6, 7 and 9 decimals, a timestamp with no ':' after
+ * its sixth decimal. Does not check what follows the timestamp (the tests above).
+ */
+static void test_kernel_layout_timestamps(void **state)
+{
+	static const u64 secs[] = {0,	      7,	  42,	      12345,	 99999,
+				   123456,    1234567,	  12345678,   99999999,	 100000000,
+				   1234567890, 9223372036ull, 100000000000ull};
+	/* in time order, as the seconds: events leave as written */
+	static const char *const fracs[] = {"000000",  "000001",    "12345", "123456",
+					    "1234567", "123456789", "999999"};
+	const size_t cap = 1u << 20;
+	size_t len[2] = {0, 0};
+	char *text[2];
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct event a, b;
+	u64 n = 0, want[GS_ARRAY_SIZE(secs) * GS_ARRAY_SIZE(fracs)];
+	(void)state;
+
+	text[0] = malloc(cap);
+	text[1] = malloc(cap);
+	assert_non_null(text[0]);
+	assert_non_null(text[1]);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(secs); i++)
+		for (size_t f = 0; f < GS_ARRAY_SIZE(fracs); f++) {
+			u64 us = strtoull(fracs[f], NULL, 10);
+			/* a fraction not of six decimals: its value is parse_ts()'s, taken from rb */
+			want[n++] = strlen(fracs[f]) == 6 ? secs[i] * 1000000000ull + us * 1000ull
+							  : UINT64_MAX;
+			for (int v = 0; v < 2; v++) {
+				len[v] += (size_t)snprintf(
+				    text[v] + len[v], cap - len[v],
+				    "%16s-%-7u %s[%03u] %s %5llu.%s: cpu_idle: state=1 cpu_id=0\n",
+				    "rt3-0", 12, v ? "(-------) " : "", 1, "d..2",
+				    (unsigned long long)secs[i], fracs[f]);
+				assert_true(len[v] < cap);
+			}
+		}
+	/* no ':' after the sixth decimal: malformed on both paths */
+	for (int v = 0; v < 2; v++)
+		len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
+					   "%16s-%-7u %s[%03u] d..2     1.000001 cpu_idle: state=1 cpu_id=0\n",
+					   "rt3-0", 12, v ? "(-------) " : "", 1);
+	open_pair(text, &ra, &rb);
+	n = 0;
+	while (next_pair(ra, rb, &a, &b)) {
+		/* the timestamps beyond 2^63 ns are malformed lines, not events */
+		while (want[n] != UINT64_MAX && want[n] > READER_MAX_TS_NS)
+			n++;
+		if (want[n] != UINT64_MAX)
+			assert_int_equal(a.ts_ns, want[n]);
+		n++;
+	}
+	assert_int_equal(trace_reader_stats(ra)->malformed, trace_reader_stats(rb)->malformed);
+	assert_int_equal(trace_reader_stats(ra)->events, trace_reader_stats(rb)->events);
+	/* 9223372036.999999 and the 12-digit seconds beyond 2^63 ns, and the line without ':' */
+	assert_true(trace_reader_stats(ra)->malformed >= 1 + GS_ARRAY_SIZE(fracs));
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+	free(text[0]);
+	free(text[1]);
+}
+
+/*
  * The batches of the kernel's layout where the re-ordering stage is full: 40000 in-order lines
  * 1/8 us apart (5 ms, inside the 10 ms window: more than the 32768 events held at most, so
  * events leave because the stage is full, not because they are old), and every 997th line
@@ -1557,6 +1624,7 @@ int main(void)
 		cmocka_unit_test(test_idle_calls_probe),
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
+		cmocka_unit_test(test_kernel_layout_timestamps),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),
 		cmocka_unit_test(test_markers_and_unknown),
