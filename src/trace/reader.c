@@ -822,16 +822,28 @@ static bool any_marker(const struct trace_reader *r)
 	return false;
 }
 
-int trace_reader_next_ref(struct trace_reader *r, const struct event **ev, struct gs_error *err)
+/* The ring's head may leave now, nothing out of order being held (nearly always):
+ * order_may_deliver() for the ring's head alone. */
+static inline bool ring_head_may_deliver(const struct trace_reader *r)
+{
+	u64 ts;
+
+	if (r->heap_n || !r->ring_count)
+		return false;
+	ts = r->ring[r->ring_head].ts_ns;
+	return r->done || r->ring_count + r->slack > r->max_held ||
+	       (r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns);
+}
+
+/* trace_reader_next_ref() where the ring's head cannot leave at once: the heap, the fills,
+ * the end. Out of line, so that the common case saves no registers. */
+static __attribute__((noinline)) int next_ref_slow(struct trace_reader *r,
+						   const struct event **ev, struct gs_error *err)
 {
 	for (;;) {
 		int ret, from;
 		if (!r->heap_n && r->ring_count) {
-			/* nothing out of order held (nearly always): order_may_deliver() for the
-			 * ring's head alone */
-			u64 ts = r->ring[r->ring_head].ts_ns;
-			if (r->done || r->ring_count + r->slack > r->max_held ||
-			    (r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns)) {
+			if (ring_head_may_deliver(r)) {
 				*ev = deliver(r, 0);
 				return 1;
 			}
@@ -855,6 +867,15 @@ int trace_reader_next_ref(struct trace_reader *r, const struct event **ev, struc
 		if (r->oom)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 	}
+}
+
+int trace_reader_next_ref(struct trace_reader *r, const struct event **ev, struct gs_error *err)
+{
+	if (ring_head_may_deliver(r)) {
+		*ev = deliver(r, 0);
+		return 1;
+	}
+	return next_ref_slow(r, ev, err);
 }
 
 int trace_reader_next(struct trace_reader *r, struct event *ev, struct gs_error *err)
