@@ -715,6 +715,48 @@ static void test_kernel_layout_equals_line_path(void **state)
 }
 
 /*
+ * The u32 fields of cpu_idle / cpu_frequency (state, cpu_id) in the kernel's layout, which the
+ * hot path reads with one SSE2 compare for up to 10 digits: each value against strtoull() here,
+ * a value above UINT32_MAX or of more than 11 digits a malformed line, as the generic path has
+ * it. Does not check the s32 fields (test_fast_path_equals_generic).
+ */
+static void test_kernel_layout_u32_fields(void **state)
+{
+	static const char *const vals[] = {"0",	     "7",	  "42",		"99999999",
+					   "123456789",  "4294967295", "4294967296", "9999999999",
+					   "0000000000", "00004294967295", "12345678901", "1x"};
+	char text[4096];
+	size_t len = 0;
+	struct got g;
+	int n = 0, bad = 0;
+	(void)state;
+
+	for (size_t i = 0; i < GS_ARRAY_SIZE(vals); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"%16s-%-7u [%03u] d..2 %5u.%06u: cpu_idle: state=%s cpu_id=%s\n",
+					"rt3-0", 12, 1, 1, (unsigned)i, vals[i],
+					i % 2 ? "3" : vals[i]);
+	assert_true(len < sizeof(text));
+	read_text(text, NULL, &g);
+	for (size_t i = 0; i < GS_ARRAY_SIZE(vals); i++) {
+		char *e;
+		unsigned long long v = strtoull(vals[i], &e, 10);
+		/* cpu_id is the value itself on even rows: at most INT32_MAX as a CPU */
+		bool ok = *e == '\0' && v <= UINT32_MAX && (i % 2 || v <= INT32_MAX);
+		if (!ok) {
+			bad++;
+			continue;
+		}
+		assert_true(n < g.n);
+		assert_int_equal(g.ev[n].power.state, v);
+		assert_int_equal(g.ev[n].power.cpu_id, i % 2 ? 3 : v);
+		n++;
+	}
+	assert_int_equal(g.n, n);
+	assert_int_equal(g.st.malformed, bad);
+}
+
+/*
  * Timestamps of the kernel's layout, whose seconds and microseconds the hot path reads in one
  * SSE2 compare and two words, against the same lines with a TGID column (the line path's
  * parse_ts()) and, for the kernel's six decimals, against sec * 10^9 + us * 10^3 computed here:
@@ -1625,6 +1667,7 @@ int main(void)
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_kernel_layout_timestamps),
+		cmocka_unit_test(test_kernel_layout_u32_fields),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),
 		cmocka_unit_test(test_markers_and_unknown),
