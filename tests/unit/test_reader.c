@@ -619,7 +619,7 @@ static void test_kernel_layout_equals_line_path(void **state)
 	assert_non_null(text[1]);
 	for (int i = 0; i < 20000; i++) {
 		char body[256];
-		const char *comm, *end;
+		const char *comm, *end, *gap;
 		u64 ts;
 		unsigned k, cpu;
 
@@ -631,13 +631,15 @@ static void test_kernel_layout_equals_line_path(void **state)
 			ts -= k / 50 % 15000; /* back by up to 15 ms: within or beyond the 10 ms window */
 		comm = comms[k / 7 % GS_ARRAY_SIZE(comms)];
 		cpu = k / 11 % 8;
+		/* after the timestamp's and the event name's ':' the kernel's one space, or more */
+		gap = k % 9 == 4 ? "  " : " ";
 		switch (k / 13 % 8) {
 		case 0:
 		case 1:
 		case 2:
 			snprintf(body, sizeof(body),
-				 "sched_switch: prev_comm=%s prev_pid=%u prev_prio=%u prev_state=%s ==> next_comm=%s next_pid=%u next_prio=120",
-				 comm, k % 5000, 100 + k % 40, k % 3 ? "S" : "R+",
+				 "sched_switch:%sprev_comm=%s prev_pid=%u prev_prio=%u prev_state=%s ==> next_comm=%s next_pid=%u next_prio=120",
+				 gap, comm, k % 5000, 100 + k % 40, k % 3 ? "S" : "R+",
 				 comms[k / 17 % GS_ARRAY_SIZE(comms)], k / 3 % 5000);
 			break;
 		case 3:
@@ -669,11 +671,11 @@ static void test_kernel_layout_equals_line_path(void **state)
 		end = k % 40 == 3 ? " \n" : k % 60 == 5 ? "\r\n" : "\n";
 		for (int v = 0; v < 2; v++) {
 			len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
-						   "%16s-%-7u %s[%03u] %s %5llu.%06llu: %s%s", comm,
+						   "%16s-%-7u %s[%03u] %s %5llu.%06llu:%s%s%s", comm,
 						   k % 30000, v ? "(-------) " : "", cpu,
 						   flags[k / 19 % GS_ARRAY_SIZE(flags)],
 						   (unsigned long long)(ts / 1000000),
-						   (unsigned long long)(ts % 1000000), body, end);
+						   (unsigned long long)(ts % 1000000), gap, body, end);
 			assert_true(len[v] < cap);
 		}
 	}

@@ -485,6 +485,15 @@ static u32 flags_irq(const char *f, const char *end)
 	}
 }
 
+/* skip_spaces() where the kernel prints one space (after the timestamp's and the event name's
+ * ':'): that one without the scan. */
+TEXT_INLINE const char *skip_one_space(const char *p, const char *end)
+{
+	if (end - p >= 2 && p[0] == ' ' && p[1] != ' ')
+		return p + 1;
+	return skip_spaces(p, end);
+}
+
 /* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
 TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const char **colon)
 {
@@ -545,11 +554,11 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	if (p == end || *p == '\t' || *p == '#' || maybe_header(p, end) ||
 	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p) || ts > READER_MAX_TS_NS)
 		return 0;
-	p = skip_spaces(p, end);
+	p = skip_one_space(p, end);
 	type = hot_event_name(p, end, &q);
 	if (type < 0)
 		return 0;
-	body = skip_spaces(q + 1, end);
+	body = skip_one_space(q + 1, end);
 	slot = r->ring_head + r->ring_count; /* reader_slot()'s, its index kept for ring_seq */
 	if (slot >= r->ring_cap)
 		slot -= r->ring_cap;
