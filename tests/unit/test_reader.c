@@ -773,18 +773,15 @@ static void test_kernel_layout_timestamps(void **state)
 	/* in time order, as the seconds: events leave as written */
 	static const char *const fracs[] = {"000000",  "000001",    "12345", "123456",
 					    "1234567", "123456789", "999999"};
-	const size_t cap = 1u << 20;
+	static char buf[2][16384];
+	const size_t cap = sizeof(buf[0]);
 	size_t len[2] = {0, 0};
-	char *text[2];
+	char *text[2] = {buf[0], buf[1]};
 	struct trace_reader *ra = NULL, *rb = NULL;
 	struct event a, b;
 	u64 n = 0, want[GS_ARRAY_SIZE(secs) * GS_ARRAY_SIZE(fracs)];
 	(void)state;
 
-	text[0] = malloc(cap);
-	text[1] = malloc(cap);
-	assert_non_null(text[0]);
-	assert_non_null(text[1]);
 	for (size_t i = 0; i < GS_ARRAY_SIZE(secs); i++)
 		for (size_t f = 0; f < GS_ARRAY_SIZE(fracs); f++) {
 			u64 us = strtoull(fracs[f], NULL, 10);
@@ -821,8 +818,6 @@ static void test_kernel_layout_timestamps(void **state)
 	assert_true(trace_reader_stats(ra)->malformed >= 1 + GS_ARRAY_SIZE(fracs));
 	trace_reader_free(ra);
 	trace_reader_free(rb);
-	free(text[0]);
-	free(text[1]);
 }
 
 /*

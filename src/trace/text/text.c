@@ -128,12 +128,12 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
  * A number token of 1 to 10 digits at p (a u32's), ended by a space or '\n', from one SSE2
  * compare of 16 bytes: its digit count, and its value in *value (up to 8 digits as one word
  * shifted to its top; 9 or 10 as the first 1 or 2 times 10^8 plus the last 8). 0 for anything
- * else, fewer than 16 bytes before end, or other hosts: the caller's loop reads those. (The s32
+ * else or fewer than 16 bytes before end; other hosts have only the caller's loop. (The s32
  * fields keep swar_digits(): their range check would cost more than it saves.)
  */
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value)
 {
-#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	int n;
 
 	if (end - p < 16)
@@ -147,13 +147,8 @@ TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value)
 		*value = top_digits_value(load8(p) << (8 * (16 - n))) * 100000000u +
 			 top_digits_value(load8(p + n - 8));
 	return n;
-#else
-	(void)p;
-	(void)end;
-	(void)value;
-	return 0;
-#endif
 }
+#endif
 
 /* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
  * generic path. */
@@ -195,6 +190,7 @@ TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 {
 	const char *p = *pp, *s = p, *lim = end - p > 11 ? p + 11 : end;
 	u64 v = 0;
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	int n = sse_number(p, end, &v);
 
 	if (n) {
@@ -204,6 +200,7 @@ TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 		*pp = p + n;
 		return true;
 	}
+#endif
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || (p < end && *p != ' ' && *p != '\n') || v > UINT32_MAX)
