@@ -506,6 +506,15 @@ static int util_show(struct sim *s, const struct event *ev, struct gs_error *err
 	return ret;
 }
 
+/* A governor probe that validate reads and the replay does not (a hook call, an idle_calls
+ * return): shown to the observers that take trace events, without advancing the loop. */
+static int probe_show(struct sim *s, const struct event *ev)
+{
+	if (s->obs.nr_trace_event > 0)
+		sim_observers_trace_event(&s->obs, s, ev);
+	return 0;
+}
+
 /* --seed-util: a task's util events seed its signals (at the loop's time), and a root cfs_rq's
  * util before its CPU's first event seeds the CPU's blocked util (sched_event() takes what
  * seeds; in traced timing the loop goes to the event's time first). */
@@ -599,13 +608,10 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 				    ev->line, event_type_name(ev->type),
 				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
-	if (ev->type == EV_GOV_IDLE_CALLS) {
-		/* the kernel's evaluation, for validate: the replay neither counts it nor advances
-		 * to it (it comes inside the evaluation the next scheduling event applies) */
-		if (s->obs.nr_trace_event > 0)
-			sim_observers_trace_event(&s->obs, s, ev);
-		return 0;
-	}
+	/* the kernel's evaluation, for validate: the replay neither counts it nor advances to it
+	 * (it comes inside the evaluation the next scheduling event applies) */
+	if (ev->type == EV_GOV_IDLE_CALLS)
+		return probe_show(s, ev);
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
@@ -640,9 +646,7 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 	case EV_IOWAIT_BOOST:
 		return sim_feed_iowait(s, ev, err);
 	case EV_GOV_HOOK: /* sim_note_event_clock; validate's */
-		if (s->obs.nr_trace_event > 0)
-			sim_observers_trace_event(&s->obs, s, ev);
-		return 0;
+		return probe_show(s, ev);
 	default: /* the util signals and EV_GOV_RAW_FREQ */
 		return feed_util(s, ev, err);
 	}

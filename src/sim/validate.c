@@ -361,12 +361,18 @@ static unsigned gov_wait_push(struct sim_gov_wait *q, const struct sim_gov_ev *e
 	return dropped;
 }
 
+/* The first CPU of cpu's policy: the slot of the policy's pairing and probe state. */
+static int val_policy_slot(const struct sim *s, int cpu)
+{
+	return s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0];
+}
+
 /* The kernel's evaluation of cpu's policy at t, its util k and busy-hold state: paired, or left
  * to wait. */
 static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long k, u64 t,
 			   int busy)
 {
-	struct sim_gov_pair *gp = &w->gov_pair[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
+	struct sim_gov_pair *gp = &w->gov_pair[val_policy_slot(s, cpu)];
 	struct sim_gov_ev kev = {.t = t, .util = k, .busy = (signed char)busy};
 
 	s->val.gov_evals++;
@@ -380,10 +386,10 @@ static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsi
 	s->val.gov_unmatched += gov_wait_push(&gp->k, &kev);
 }
 
-/* The policy slot of cpu's probe state: its first CPU's. */
+/* The probe state of cpu's policy (cached_raw_freq is the policy's). */
 static struct sim_gov_probe *val_policy_probe(struct sim *s, struct sim_val_watch *w, int cpu)
 {
-	return &w->probe[s->cl[s->cpu[cpu].cluster].pol.tbl.cpus[0]];
+	return &w->probe[val_policy_slot(s, cpu)];
 }
 
 /*
