@@ -47,7 +47,7 @@ bool event_same(const struct event *a, const struct event *b)
 	case EV_WAKING:
 		return comm_eq(a->wake.comm, b->wake.comm) && a->wake.pid == b->wake.pid &&
 		       a->wake.prio == b->wake.prio && a->wake.target_cpu == b->wake.target_cpu &&
-		       a->wake.irq == b->wake.irq;
+		       a->wake.irq == b->wake.irq && a->wake.resched == b->wake.resched;
 	case EV_MIGRATE:
 		return comm_eq(a->migrate.comm, b->migrate.comm) && a->migrate.pid == b->migrate.pid &&
 		       a->migrate.prio == b->migrate.prio &&

@@ -85,6 +85,20 @@ enum event_path {
 #define EV_IRQ_SOFT 0x2u
 #define EV_IRQ_NMI  0x4u
 
+/* TRACE_FLAG_NEED_RESCHED and TRACE_FLAG_NEED_RESCHED_LAZY in a ring-buffer record's
+ * common_flags: TIF_NEED_RESCHED and TIF_NEED_RESCHED_LAZY of the current task (v5.9
+ * kernel/trace/trace.h, 7.2 include/linux/trace_events.h; 0x02 was TRACE_FLAG_IRQS_NOSUPPORT
+ * before the lazy bit, which x86 and arm64 never set). */
+#define EV_COMMON_FLAG_NEED_RESCHED_LAZY 0x02u
+#define EV_COMMON_FLAG_NEED_RESCHED      0x04u
+
+/* event.wake.resched from common_flags: TIF_NEED_RESCHED without the lazy bit, as the text
+ * readers take 'N' and 'n' but not 'B' and 'b' (src/trace/text/text.c flags_resched()). */
+static inline u32 event_resched_from_common_flags(u32 fl)
+{
+	return (fl & EV_COMMON_FLAG_NEED_RESCHED) && !(fl & EV_COMMON_FLAG_NEED_RESCHED_LAZY);
+}
+
 /* The EV_IRQ_* bits of a ring-buffer record's common_flags (trace.dat, Perfetto's
  * FtraceEvent.common_flags): TRACE_FLAG_HARDIRQ 0x08, _SOFTIRQ 0x10, _NMI 0x40 (v5.9 trace.h). */
 static inline u32 event_irq_from_common_flags(u32 fl)
@@ -124,6 +138,11 @@ struct event {
 			s32 prio;
 			s32 target_cpu;
 			u32 irq; /* EV_IRQ_* bits of the emitting context (ftrace flags column) */
+			/* 1: TIF_NEED_RESCHED was set on the task current on `cpu` when this was
+			 * emitted (flags column 'N' or 'n'; event_resched_from_common_flags());
+			 * sched_wakeup traces it after the wakeup's preemption test, so where `cpu`
+			 * is target_cpu it says whether the woken task preempts the running one */
+			u32 resched;
 		} wake;
 		struct {
 			char comm[TASK_COMM_LEN];

@@ -490,8 +490,11 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	/* __schedule(): clock_update_flags <<= 1 turns a requested skip into RQCF_ACT_SKIP, and
 	 * update_rq_clock() then does nothing: put_prev/set_next_entity's PELT updates see the
 	 * clock of the wakeup (or of a tick since), so they decay nothing and kick no governor
-	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2) */
-	if (!rq->clock_skip_req)
+	 * that the wakeup's own update did not (kernel/sched/core.c, v4.19 to 7.2). Where the trace
+	 * shows the switch's clock (its hook call), that is the kernel's: a skip requested at a
+	 * wakeup can have been spent by a __schedule() that picked the running task again, which
+	 * traces no switch. */
+	if (!rq->clock_skip_req || s->event_clock)
 		update_rq_clock(rq, event_clock(s, now, s->cfg.switch_clock_lead_ns));
 	rq->clock_skip_req = false;
 
@@ -566,6 +569,15 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	}
 	if (p->is_governor)
 		return 0;
+	/* wakeup_preempt() (check_preempt_curr() before v6.7), for ttwu_runnable()'s task too:
+	 * "if (task_on_rq_queued(rq->curr) && test_tsk_need_resched(rq->curr))
+	 * rq_clock_skip_update(rq);" (kernel/sched/core.c, Debian 5.10 to 7.2). sched_wakeup is
+	 * traced after it, so its flags show TIF_NEED_RESCHED of the target's current task where
+	 * the target CPU printed it (the waker there, or the wakeup IPI); sched_wakeup_new is
+	 * traced before it, so there only a mark already set shows. A task woken while it runs
+	 * has no preemption test. */
+	if (rq->curr && rq->curr != p && s->cfg.preempt_traced && ev->cpu == cpu && ev->wake.resched)
+		rq->clock_skip_req = true;
 	if (p->on_rq) {
 		s->stats.wakeup_on_rq++;
 		see_prio(s, n, ev->wake.prio, now);

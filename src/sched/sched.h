@@ -149,6 +149,11 @@ struct sched_config {
 	/* The same for a wakeup: try_to_wake_up() updates the rq clock, enqueues, checks for
 	 * preemption and only then traces sched_wakeup (sched_wakeup_new). */
 	u64 wakeup_clock_lead_ns;
+	/* Traced timing: the trace's own wakeups mark the running task for preemption (a
+	 * sched_wakeup printed on its target CPU with TIF_NEED_RESCHED, event.wake.resched), so
+	 * the next switch keeps the wakeup's rq clock. In work timing the replay's schedule is
+	 * not the trace's, and only a wakeup onto an idle CPU does. */
+	bool preempt_traced;
 	/* The CPUs have a cpuidle driver (the default); without one, kernels with
 	 * kernel_profile.idle_retain_tick count an idle entry only after a tick wakeup. */
 	bool cpuidle_driver;

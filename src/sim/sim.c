@@ -726,6 +726,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.sched_autogroup = cfg->sched_autogroup;
 	sc.switch_clock_lead_ns = cfg->switch_clock_lead_ns;
 	sc.wakeup_clock_lead_ns = cfg->wakeup_clock_lead_ns;
+	sc.preempt_traced = cfg->opts.timing != SIM_TIMING_WORK;
 	sc.cpuidle_driver = cfg->cpuidle_driver != 0;
 	sc.idle_traced = cfg->has_traced_idle;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {

@@ -507,6 +507,7 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_WAKING:
 		ev->wake.prio = -1;
 		ev->wake.target_cpu = -1;
+		ev->wake.resched = 0; /* the reader sets it where its format has flags */
 		ok = need_comm(&c, "comm", ev->wake.comm) && need_s32(&c, "pid", &ev->wake.pid) &&
 		     opt_s32(&c, "prio", &ev->wake.prio) &&
 		     opt_s32(&c, "target_cpu", &ev->wake.target_cpu);

@@ -480,6 +480,40 @@ static void test_prev_state_versions(void **state)
 	}
 }
 
+/* A wakeup's resched from its common_flags (7.2 include/linux/trace_events.h: _NEED_RESCHED_LAZY
+ * 0x02, _NEED_RESCHED 0x04, _HARDIRQ 0x08, _PREEMPT_RESCHED 0x20): TIF_NEED_RESCHED without the
+ * lazy bit, as the text reader takes 'N' and 'n' (0x24, 0x04) but not 'B' and 'b' (0x26, 0x06),
+ * 'l' or 'p'. */
+static void test_wake_resched_flags(void **state)
+{
+	static const struct {
+		bool has;
+		u32 flags, want;
+	} rows[] = {
+		{true, 0x24, 1}, {true, 0x04, 1}, {true, 0x0c, 1}, {true, 0x26, 0}, {true, 0x06, 0},
+		{true, 0x02, 0}, {true, 0x20, 0}, {false, 0x04, 0},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct out o = {0};
+		Pftrace__FtraceEvent *e[1];
+		struct got g;
+
+		e[0] = ev_wake(100, 7, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "t", 5, 0);
+		e[0]->has_common_flags = rows[i].has;
+		e[0]->common_flags = rows[i].flags;
+		put_bundle(&o, 0, e, 1, false);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.total, 1);
+		if (g.ev[0].wake.resched != rows[i].want)
+			fail_msg("row %zu (0x%x): resched %u, want %u", i, rows[i].flags,
+				 g.ev[0].wake.resched, rows[i].want);
+	}
+}
+
 static void test_sniff(void **state)
 {
 	struct reader_opts pf = {.format = TRACE_FMT_PERFETTO};
@@ -526,11 +560,13 @@ static Pftrace__FtraceEvent *encode_event(const struct event *ev)
 						    : PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW,
 			    ev->wake.comm, ev->wake.pid, ev->wake.target_cpu);
 		e->sched_wakeup->prio = ev->wake.prio; /* the three share one message */
-		if (ev->wake.irq) { /* the ring buffer's TRACE_FLAG_HARDIRQ/SOFTIRQ/NMI bits */
+		if (ev->wake.irq || ev->wake.resched) {
+			/* the ring buffer's TRACE_FLAG_HARDIRQ/SOFTIRQ/NMI and _NEED_RESCHED bits */
 			e->has_common_flags = true;
 			e->common_flags = ((ev->wake.irq & EV_IRQ_HARD) ? 0x08u : 0) |
 					  ((ev->wake.irq & EV_IRQ_SOFT) ? 0x10u : 0) |
-					  ((ev->wake.irq & EV_IRQ_NMI) ? 0x40u : 0);
+					  ((ev->wake.irq & EV_IRQ_NMI) ? 0x40u : 0) |
+					  (ev->wake.resched ? 0x04u : 0);
 		}
 		break;
 	case EV_CPU_FREQUENCY:
@@ -659,7 +695,7 @@ static void assert_same_event(const struct event *a, const struct event *b, size
 		case EV_WAKEUP_NEW:
 			same = a->wake.pid == b->wake.pid && a->wake.prio == b->wake.prio &&
 			       a->wake.target_cpu == b->wake.target_cpu &&
-			       a->wake.irq == b->wake.irq &&
+			       a->wake.irq == b->wake.irq && a->wake.resched == b->wake.resched &&
 			       !strcmp(a->wake.comm, b->wake.comm);
 			break;
 		default:
@@ -879,6 +915,7 @@ int main(void)
 		cmocka_unit_test(test_compressed_bomb),
 		cmocka_unit_test(test_prev_state_versions),
 		cmocka_unit_test(test_sniff),
+		cmocka_unit_test(test_wake_resched_flags),
 		cmocka_unit_test(test_text_equals_perfetto),
 		cmocka_unit_test(test_cpu_info_and_data_loss),
 		cmocka_unit_test(test_large_overlap),

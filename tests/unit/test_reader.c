@@ -422,6 +422,44 @@ static void test_wake_context(void **state)
 	assert_int_equal(g.ev[7].wake.irq, 0);
 }
 
+/* TIF_NEED_RESCHED of the task current on the printing CPU, from the flags column's second
+ * character: 'N' and 'n' say it; 'L' and 'l' (the lazy bit alone), 'p' (PREEMPT_NEED_RESCHED
+ * alone) and '.' do not (7.2 trace_print_lat_fmt(), kernel/trace/trace_output.c); 'B' and 'b'
+ * (with the lazy bit) are not taken, as text.c says why. The kernel's layout (hot path), the
+ * generic path of sched_waking, trace-cmd's ns layout and the latency layout. */
+static void test_wake_resched(void **state)
+{
+	static const struct {
+		const char *line;
+		u32 want;
+	} cases[] = {
+	    {"             foo-42      [002] dN.4.   100.000001: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 1},
+	    {"             foo-42      [002] dn.4.   100.000002: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 1},
+	    {"             foo-42      [002] dB.4.   100.000003: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] db.4.   100.000004: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] dL.4.   100.000005: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] dl.4.   100.000006: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] dp.4.   100.000007: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] d..4.   100.000008: sched_wakeup: comm=a pid=5 prio=120 target_cpu=002\n", 0},
+	    {"             foo-42      [002] dNh3.   100.000009: sched_wakeup_new: comm=b pid=6 prio=120 target_cpu=002\n", 1},
+	    {"             foo-42      [002] dN.3.   100.000010: sched_waking: comm=a pid=5 prio=120 target_cpu=002\n", 1},
+	    {"     bar-77 [003] dN.2  100.000011000: sched_wakeup: comm=a pid=5 prio=120 target_cpu=003\n", 1},
+	    {"     bar-77 [003] d..2  100.000012000: sched_wakeup: comm=a pid=5 prio=120 target_cpu=003\n", 0},
+	    {"     bar-77    3dN.2.  100.000013: sched_wakeup: comm=a pid=5 prio=120 target_cpu=003\n", 1},
+	    {"     bar-77    3dl.2.  100.000014: sched_wakeup: comm=a pid=5 prio=120 target_cpu=003\n", 0},
+	};
+	(void)state;
+	for (size_t i = 0; i < sizeof(cases) / sizeof(cases[0]); i++) {
+		struct got g;
+
+		read_text(cases[i].line, NULL, &g);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.n, 1);
+		if (g.ev[0].wake.resched != cases[i].want)
+			fail_msg("case %zu: resched %u, want %u", i, g.ev[0].wake.resched, cases[i].want);
+	}
+}
+
 /* The lab's kprobe events on schedutil's hook, under its three names (sugov_update_single up to
  * v5.14, _single_freq from v5.15, _shared for a shared policy): the rq clock (time=) and the
  * calling context from the flags column, as for a wakeup. */
@@ -1617,6 +1655,7 @@ static void test_dat_equals_text(void **state)
 		case EV_WAKING:
 			assert_int_equal(a.wake.pid, b.wake.pid);
 			assert_int_equal(a.wake.irq, b.wake.irq);
+			assert_int_equal(a.wake.resched, b.wake.resched);
 			break;
 		case EV_MIGRATE:
 			assert_string_equal(a.migrate.comm, b.migrate.comm);
@@ -1658,6 +1697,7 @@ int main(void)
 		cmocka_unit_test(test_tracecmd_plugin_layout),
 		cmocka_unit_test(test_tracecmd_latency_layout),
 		cmocka_unit_test(test_wake_context),
+		cmocka_unit_test(test_wake_resched),
 		cmocka_unit_test(test_hook_probe),
 		cmocka_unit_test(test_blocked_update_probe),
 		cmocka_unit_test(test_idle_calls_probe),

@@ -211,6 +211,12 @@ static void count_unknown_number(struct trace_reader *r, const Pftrace__FtraceEv
 	pf_count_name(r, name);
 }
 
+/* TIF_NEED_RESCHED from an event's common_flags (event.h); 0 where the trace has none. */
+static u32 pf_resched(const Pftrace__FtraceEvent *e)
+{
+	return e->has_common_flags && event_resched_from_common_flags(e->common_flags);
+}
+
 /* A generic event (FtraceEvent.generic): turned into the stream when its name is one the text
  * reader knows (e.g. sched_pelt_cfs, which has no typed message), through the same fields. */
 static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
@@ -266,9 +272,11 @@ static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
 		return reader_malformed(r, r->lineno, err, "packet at byte %llu: %s",
 					(unsigned long long)pf_of(r)->pkt_off, why);
 	ev->type = (enum event_type)type;
-	if (event_is_wake(ev->type))
+	if (event_is_wake(ev->type)) {
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
+		ev->wake.resched = pf_resched(e);
+	}
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
 	pf_commit(pf_of(r), ev);
 	return 1;
@@ -325,6 +333,7 @@ static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__Ft
 {
 	/* the emitting context; without common_flags (older traced_probes) task context */
 	ev->wake.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
+	ev->wake.resched = pf_resched(e);
 	event_comm(pf, ev->wake.comm, w->comm, w == &pf->fast.m.wk, w->pid);
 	ev->wake.pid = w->pid;
 	ev->wake.prio = w->prio;

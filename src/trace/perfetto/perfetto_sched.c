@@ -165,6 +165,7 @@ int pf_compact_waking(struct trace_reader *r, size_t i, struct gs_error *err)
 	ev->wake.prio = cs->waking_prio[i];
 	ev->wake.target_cpu = cs->waking_target_cpu[i];
 	ev->wake.irq = 0; /* the compact format has no flags: task context */
+	ev->wake.resched = 0;
 	pf_commit(pf, ev);
 	return 1;
 }

@@ -482,6 +482,18 @@ static u32 flags_irq(const char *f, const char *end)
 	}
 }
 
+/* Whether a flags column's need-resched character is 'N' or 'n': TIF_NEED_RESCHED without
+ * 7.2's lazy bit (v5.9 to 7.2 trace_print_lat_fmt(), kernel/trace/trace_output.c). 'B' and
+ * 'b' (TIF_NEED_RESCHED and the lazy bit) are not taken: on the lab's 7.2 recordings such a
+ * wakeup's switch came with a fresh rq clock (docs/lab.md). 0 for an unknown layout, as
+ * flags_irq(). */
+static u32 flags_resched(const char *f, const char *end)
+{
+	if (!f || end - f < 3 || !(f[0] == 'd' || f[0] == 'X' || f[0] == '.'))
+		return 0;
+	return f[1] == 'N' || f[1] == 'n';
+}
+
 /* skip_spaces() where the kernel prints one space (after the timestamp's and the event name's
  * ':'): that one without the scan. */
 TEXT_INLINE const char *skip_one_space(const char *p, const char *end)
@@ -568,6 +580,8 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	ev->type = (enum event_type)type;
 	if ((irq = event_irq_slot(ev)))
 		*irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
+	if (event_is_wake(ev->type))
+		ev->wake.resched = flags_resched(line + 31, end);
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
@@ -702,6 +716,8 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 		return ret;
 	if ((irq = event_irq_slot(ev)))
 		*irq = flags_irq(flags, end);
+	if (event_is_wake(ev->type))
+		ev->wake.resched = flags_resched(flags, end);
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
