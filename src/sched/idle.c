@@ -53,9 +53,15 @@ void sched_cpu_idle_reenter(struct sched *s, int cpu)
 		s->rq[cpu].idle_calls++;
 }
 
-/* tick_sched_timer() on an idle CPU sets ts->got_idle_tick (tick_nohz_idle_got_tick()). */
-void sched_idle_tick(struct sched *s, int cpu)
+/* tick_sched_timer() on an idle CPU sets ts->got_idle_tick (tick_nohz_idle_got_tick()), and
+ * its sched_tick() reads the rq clock (update_rq_clock(), kernel/sched/core.c, Debian 5.10 to
+ * 7.2) though the idle class has nothing to tick: a switch to a task woken onto the CPU before,
+ * which skips its own clock update (rq_clock_skip_update()), is dated at the tick if the tick
+ * came between. */
+void sched_idle_tick(struct sched *s, int cpu, u64 now_ns)
 {
-	if (cpu >= 0 && cpu < s->cfg.nr_cpus && !s->rq[cpu].curr)
-		s->rq[cpu].got_idle_tick = true;
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus || s->rq[cpu].curr)
+		return;
+	s->rq[cpu].got_idle_tick = true;
+	update_rq_clock(&s->rq[cpu], now_ns);
 }

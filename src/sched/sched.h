@@ -201,9 +201,10 @@ void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns);
 /* The trace's idle-loop steps on an idle cpu: an entry (cpu_idle with a state) and a tick.
  * From a CPU's first traced entry on, these count its idle entries for schedutil's busy hold
  * (tick_nohz_get_idle_calls_cpu()) instead of its switches to idle. sched_cpu_idle_enter() is
- * true when the entry stopped the tick (nohz_balance_enter_idle() follows). */
+ * true when the entry stopped the tick (nohz_balance_enter_idle() follows); the tick also
+ * updates the rq clock, as sched_tick() does. */
 bool sched_cpu_idle_enter(struct sched *s, int cpu);
-void sched_idle_tick(struct sched *s, int cpu);
+void sched_idle_tick(struct sched *s, int cpu, u64 now_ns);
 /* An idle CPU woken by an interrupt that queues no task (an IPI) goes round the idle loop
  * again: counted as an idle entry where the trace has no cpu_idle entries of the CPU. */
 void sched_cpu_idle_reenter(struct sched *s, int cpu);

@@ -73,7 +73,7 @@ int sim_feed_tick(struct sim *s, const struct event *ev, struct gs_error *err)
 		sched_tick(s->sched, ev->cpu, ev->ts_ns);
 		s->this_cpu = -1;
 	} else {
-		sched_idle_tick(s->sched, ev->cpu);
+		sched_idle_tick(s->sched, ev->cpu, ev->ts_ns);
 	}
 	sim_balance_tick(s, ev->cpu, ev->ts_ns);
 	sim_flush_freq(s);
