@@ -859,6 +859,116 @@ static void test_kernel_layout_timestamps(void **state)
 }
 
 /*
+ * The hot path's scans, which look at 16 bytes only (text_parse_hot_line() reads a line in place
+ * without checking the buffer's end), against the same events with a TGID column (the general
+ * line path): runs of 1, 2, 15, 16 and 17 spaces before the timestamp, after its ':' and the
+ * event name's, between the fields and around " ==> "; comms and prev_states of 15 to 17
+ * bytes; numbers of 11 and 12 characters. The same events, the same malformed lines. Does not
+ * check values against the text (test_kernel_layout_equals_line_path, the tests above).
+ */
+static void test_kernel_layout_long_runs(void **state)
+{
+	static const char *const gaps[] = {" ", "  ", "               ", "                ",
+					   "                 "};
+	static const char *const arrows[] = {" ==> ", "               ==>               ",
+					     "                ==> ", " ==>                ", " "};
+	static const char *const comms[] = {"a", "fifteen_chars__", "sixteen_chars___",
+					    "seventeen_chars__"};
+	static const char *const states[] = {"S", "R+", "S|D|T|t|X|Z|P|I", "S|D|T|t|X|Z|P|I|R",
+					     "000000000000001", "0000000000000001"};
+	static const char *const nums[] = {"7", "-0000000001", "00000000001", "000000000001"};
+	const size_t cap = 4u << 20;
+	size_t len[2] = {0, 0};
+	char *text[2];
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct event a, b;
+	u64 seed = 7, n = 0;
+	const struct trace_stats *sa, *sb;
+	(void)state;
+
+	text[0] = malloc(cap);
+	text[1] = malloc(cap);
+	assert_non_null(text[0]);
+	assert_non_null(text[1]);
+	for (unsigned i = 0; i < 6000; i++) {
+		char body[512];
+		unsigned k;
+		const char *g0, *g1, *sep, *comm;
+
+		seed = seed * 6364136223846793005ull + 1442695040888963407ull;
+		k = (unsigned)(seed >> 33);
+		/* mostly the kernel's one space, so that most lines stay on the hot path */
+		g0 = gaps[k % 3 ? 0 : k / 3 % GS_ARRAY_SIZE(gaps)];
+		g1 = gaps[k % 5 ? 0 : k / 5 % GS_ARRAY_SIZE(gaps)];
+		sep = gaps[k % 7 ? 0 : k / 7 % GS_ARRAY_SIZE(gaps)];
+		comm = comms[k / 11 % GS_ARRAY_SIZE(comms)];
+		switch (k / 13 % 3) {
+		case 0:
+			snprintf(body, sizeof(body),
+				 "sched_switch:%sprev_comm=%s%sprev_pid=%s%sprev_prio=120%sprev_state=%s%snext_comm=%s%snext_pid=%s%snext_prio=%s",
+				 g1, comm, sep, nums[k / 17 % GS_ARRAY_SIZE(nums)], sep, sep,
+				 states[k / 19 % GS_ARRAY_SIZE(states)],
+				 arrows[k % 2 ? 0 : k / 2 % GS_ARRAY_SIZE(arrows)],
+				 comms[k / 23 % GS_ARRAY_SIZE(comms)], sep,
+				 nums[k / 29 % GS_ARRAY_SIZE(nums)], sep,
+				 nums[k / 31 % GS_ARRAY_SIZE(nums)]);
+			break;
+		case 1:
+			snprintf(body, sizeof(body),
+				 "sched_wakeup:%scomm=%s%spid=%s%sprio=120%starget_cpu=%s", g1, comm,
+				 sep, nums[k / 17 % GS_ARRAY_SIZE(nums)], sep, sep,
+				 nums[k / 29 % GS_ARRAY_SIZE(nums)]);
+			break;
+		default:
+			snprintf(body, sizeof(body), "cpu_idle:%sstate=%s%scpu_id=%s", g1,
+				 nums[k / 17 % GS_ARRAY_SIZE(nums)] + (k % 2), sep,
+				 nums[k / 29 % GS_ARRAY_SIZE(nums)]);
+			break;
+		}
+		for (int v = 0; v < 2; v++) {
+			/* the timestamp's column 5 wide as the kernel prints it, or 21 or 22 */
+			len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
+						   "%16s-%-7u %s[%03u] d..2 %*u.%06u:%s%s\n", "rt3-0",
+						   k % 30000, v ? "(-------) " : "", k % 8,
+						   k % 37 ? 5 : 21 + (int)(k / 37 % 2), 1 + i / 100000,
+						   i % 100000 * 10, g0, body);
+			assert_true(len[v] < cap);
+		}
+	}
+	open_pair(text, &ra, &rb);
+	while (next_pair(ra, rb, &a, &b)) {
+		n++;
+		switch (a.type) {
+		case EV_SWITCH:
+			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
+			break;
+		case EV_WAKEUP:
+			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
+			break;
+		default:
+			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+			break;
+		}
+	}
+	sa = trace_reader_stats(ra);
+	sb = trace_reader_stats(rb);
+	assert_int_equal(sa->lines, 6000);
+	assert_int_equal(sa->events, sb->events);
+	assert_int_equal(sa->malformed, sb->malformed);
+	assert_int_equal(sa->nr_reported, sb->nr_reported);
+	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
+		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
+				    strchr(sb->reported[i] + 1, '\''));
+	assert_int_equal(n, sa->events);
+	assert_true(n > 3000);
+	assert_memory_equal(sa->by_type, sb->by_type, sizeof(sa->by_type));
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+	free(text[0]);
+	free(text[1]);
+}
+
+/*
  * The batches of the kernel's layout where the re-ordering stage is full: 40000 in-order lines
  * 1/8 us apart (5 ms, inside the 10 ms window: more than the 32768 events held at most, so
  * events leave because the stage is full, not because they are old), and every 997th line
@@ -1704,6 +1814,7 @@ int main(void)
 		cmocka_unit_test(test_fast_path_equals_generic),
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_kernel_layout_timestamps),
+		cmocka_unit_test(test_kernel_layout_long_runs),
 		cmocka_unit_test(test_kernel_layout_u32_fields),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),

@@ -37,28 +37,42 @@
  * A fast parser returns the end of the last value, which the caller compares with the line's
  * end. A '\n' ends every token as the end of the line does: a line split from the input holds
  * none, and text_parse_hot_line() parses a line before its end is known, up to its '\n'.
+ *
+ * `hot`, a constant at every call: the caller is text_parse_hot_line(), which reads a line in
+ * place in the input buffer with HOT_SPAN bytes after its start. Then nothing is checked against
+ * end (the buffer's): every step reads at most 16 bytes ahead of where it starts and moves a
+ * bounded distance (the sum is under HOT_SPAN, see there), so a scan that may run (the spaces
+ * between fields, a token) looks at 16 bytes only, and finding no end there refuses the line.
+ * Otherwise end is the line's end and every read is checked against it.
  */
 
 /* "key=" at *pp. key is a literal ending in '=' (at most 16 bytes), so this folds into one
  * or two word compares. */
-TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key)
+TEXT_INLINE bool fp_key(const char **pp, const char *end, const char *key, bool hot)
 {
 	const char *p = *pp;
 	size_t klen = strlen(key);
 
-	if ((size_t)(end - p) < klen || !short_eq(p, key, klen))
+	if ((!hot && (size_t)(end - p) < klen) || !short_eq(p, key, klen))
 		return false;
 	*pp = p + klen;
 	return true;
 }
 
-/* One or more spaces between two fields. */
-TEXT_INLINE bool fp_sep(const char **pp, const char *end)
+/* One or more spaces between two fields (hot: 1 to 15). */
+TEXT_INLINE bool fp_sep(const char **pp, const char *end, bool hot)
 {
 	const char *p = *pp;
 
-	if (p >= end || *p != ' ')
+	if ((!hot && p >= end) || *p != ' ')
 		return false;
+	if (hot) {
+		p = skip_spaces(p, p + 16);
+		if (p == *pp + 16)
+			return false;
+		*pp = p;
+		return true;
+	}
 	do
 		p++;
 	while (p < end && *p == ' ');
@@ -68,16 +82,21 @@ TEXT_INLINE bool fp_sep(const char **pp, const char *end)
 
 /* One or more spaces, then "key=": skey is " key=", a literal. The kernel prints one space, taken
  * in the same word compares as the key; more go through fp_sep(). */
-TEXT_INLINE bool fp_next_key(const char **pp, const char *end, const char *skey)
+TEXT_INLINE bool fp_next_key(const char **pp, const char *end, const char *skey, bool hot)
 {
-	if (fp_key(pp, end, skey))
+	if (fp_key(pp, end, skey, hot))
 		return true;
-	return fp_sep(pp, end) && fp_key(pp, end, skey + 1);
+	return fp_sep(pp, end, hot) && fp_key(pp, end, skey + 1, hot);
 }
 
-/* A token: up to the next space, '\n' or the end. */
-TEXT_INLINE const char *fp_token(const char *p, const char *end)
+/* A token: up to the next space, '\n' or the end; hot: of 0 to 15 bytes, NULL for a longer
+ * one. */
+TEXT_INLINE const char *fp_token(const char *p, const char *end, bool hot)
 {
+	if (hot) {
+		const char *q = find2(p, p + 16, ' ', '\n');
+		return q == p + 16 ? NULL : q;
+	}
 	return find2(p, end, ' ', '\n');
 }
 
@@ -89,17 +108,17 @@ TEXT_INLINE const char *fp_token(const char *p, const char *end)
  * number "0..0d1..dn" (top_digits_value()). Used for the six decimals of the kernel's timestamps
  * and for the payloads' signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
  */
-TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
+TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value, bool hot)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	u64 v, m;
 	int n;
 
-	if (end - p < 8)
+	if (!hot && end - p < 8)
 		return 0;
 	v = load8(p);
 #if defined(__SSE2__)
-	if (end - p >= 16) {
+	if (hot || end - p >= 16) {
 		/* the digits counted by one SSE2 compare: 8 or more are the byte loop's */
 		n = __builtin_ctz(nondigit_16(p) | 0x100u);
 		if (n == 0 || n == 8)
@@ -120,6 +139,7 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
 	(void)p;
 	(void)end;
 	(void)value;
+	(void)hot;
 	return 0;
 #endif
 }
@@ -132,11 +152,11 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value)
  * fields keep swar_digits(): their range check would cost more than it saves.)
  */
 #if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value)
+TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value, bool hot)
 {
 	int n;
 
-	if (end - p < 16)
+	if (!hot && end - p < 16)
 		return 0;
 	n = __builtin_ctz(nondigit_16(p) | 0x10000u);
 	if (n == 0 || n > 10 || (p[n] != ' ' && p[n] != '\n'))
@@ -152,19 +172,19 @@ TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value)
 
 /* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
  * generic path. */
-TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
+TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out, bool hot)
 {
 	const char *p = *pp, *s, *lim;
 	bool neg = false;
 	u64 v = 0;
 	int n;
 
-	if (p < end && *p == '-') {
+	if ((hot || p < end) && *p == '-') {
 		neg = true;
 		p++;
 	}
 	s = p;
-	n = swar_digits(p, end, &v);
+	n = swar_digits(p, end, &v, hot);
 	if (n) {
 		/* 1 to 7 digits, then a byte that is not one, inside the word read */
 		p += n;
@@ -174,10 +194,10 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 		*pp = p;
 		return true;
 	}
-	lim = end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
+	lim = hot || end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
-	if (p == s || (p < end && *p != ' ' && *p != '\n'))
+	if (p == s || ((hot || p < end) && *p != ' ' && *p != '\n'))
 		return false;
 	if (v > (neg ? (u64)INT32_MAX + 1 : (u64)INT32_MAX))
 		return false;
@@ -186,12 +206,12 @@ TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out)
 	return true;
 }
 
-TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
+TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out, bool hot)
 {
-	const char *p = *pp, *s = p, *lim = end - p > 11 ? p + 11 : end;
+	const char *p = *pp, *s = p, *lim = hot || end - p > 11 ? p + 11 : end;
 	u64 v = 0;
 #if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	int n = sse_number(p, end, &v);
+	int n = sse_number(p, end, &v, hot);
 
 	if (n) {
 		if (v > UINT32_MAX)
@@ -203,25 +223,29 @@ TEXT_INLINE bool fp_u32(const char **pp, const char *end, u32 *out)
 #endif
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
-	if (p == s || (p < end && *p != ' ' && *p != '\n') || v > UINT32_MAX)
+	if (p == s || ((hot || p < end) && *p != ' ' && *p != '\n') || v > UINT32_MAX)
 		return false;
 	*out = (u32)v;
 	*pp = p;
 	return true;
 }
 
-/* A comm token, truncated to TASK_COMM_LEN - 1 like copy_comm(). */
-TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
+/* A comm token, truncated to TASK_COMM_LEN - 1 like copy_comm() (hot: the kernel's, at most
+ * that long). */
+TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst, bool hot)
 {
-	const char *v = *pp, *p = fp_token(v, end);
-	size_t n = (size_t)(p - v);
+	const char *v = *pp, *p = fp_token(v, end, hot);
+	size_t n;
 
+	if (!p)
+		return false;
+	n = (size_t)(p - v);
 	if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
 		return false; /* the generic path strips it */
 	if (n > TASK_COMM_LEN - 1)
 		n = TASK_COMM_LEN - 1;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (end - v >= 16) {
+	if (hot || end - v >= 16) {
 		/* two words, the bytes past the comm masked off: no call for a variable length */
 		u64 w0 = load8(v), w1 = load8(v + 8);
 		if (n < 8) {
@@ -244,75 +268,78 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst)
 
 /* v5.9 sched_switch: "prev_comm=%s prev_pid=%d prev_prio=%d prev_state=%s%s ==> next_comm=%s
  * next_pid=%d next_prio=%d" (the " ==>" may be absent, as in older trace-cmd). */
-TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event *ev)
+TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event *ev, bool hot)
 {
 	const char *v;
 	s64 st;
 
-	if (!fp_key(&p, end, "prev_comm=") || !fp_comm(&p, end, ev->sw.prev_comm) ||
-	    !fp_next_key(&p, end, " prev_pid=") || !fp_s32(&p, end, &ev->sw.prev_pid) ||
-	    !fp_next_key(&p, end, " prev_prio=") || !fp_s32(&p, end, &ev->sw.prev_prio) ||
-	    !fp_next_key(&p, end, " prev_state="))
+	if (!fp_key(&p, end, "prev_comm=", hot) || !fp_comm(&p, end, ev->sw.prev_comm, hot) ||
+	    !fp_next_key(&p, end, " prev_pid=", hot) || !fp_s32(&p, end, &ev->sw.prev_pid, hot) ||
+	    !fp_next_key(&p, end, " prev_prio=", hot) || !fp_s32(&p, end, &ev->sw.prev_prio, hot) ||
+	    !fp_next_key(&p, end, " prev_state=", hot))
 		return NULL;
 	v = p;
-	if (end - v >= 2 && (*v == 'S' || *v == 'R') && v[1] == ' ') {
+	if ((hot || end - v >= 2) && (*v == 'S' || *v == 'R') && v[1] == ' ') {
 		/* the usual two, without the token scan and the general parser */
 		p = v + 1;
 		st = *v == 'S' ? TASK_STATE_S : 0;
 	} else {
-		p = fp_token(p, end);
+		p = fp_token(p, end, hot);
+		if (!p)
+			return NULL;
 		st = prev_state_parse(v, (size_t)(p - v));
 		if (st < 0)
 			return NULL;
 	}
 	ev->sw.prev_state = (u32)st;
 	/* " ==> next_comm=" as the kernel prints it, in one compare; else what may stand for it */
-	if (!fp_key(&p, end, " ==> next_comm=")) {
-		if (!fp_sep(&p, end))
+	if (!fp_key(&p, end, " ==> next_comm=", hot)) {
+		if (!fp_sep(&p, end, hot))
 			return NULL;
-		if (end - p > 4 && short_eq(p, "==> ", 4)) {
+		if ((hot || end - p > 4) && short_eq(p, "==> ", 4)) {
 			p += 3;
-			fp_sep(&p, end);
+			fp_sep(&p, end, hot);
 		}
-		if (!fp_key(&p, end, "next_comm="))
+		if (!fp_key(&p, end, "next_comm=", hot))
 			return NULL;
 	}
-	if (fp_comm(&p, end, ev->sw.next_comm) && fp_next_key(&p, end, " next_pid=") &&
-	    fp_s32(&p, end, &ev->sw.next_pid) && fp_next_key(&p, end, " next_prio=") &&
-	    fp_s32(&p, end, &ev->sw.next_prio))
+	if (fp_comm(&p, end, ev->sw.next_comm, hot) && fp_next_key(&p, end, " next_pid=", hot) &&
+	    fp_s32(&p, end, &ev->sw.next_pid, hot) && fp_next_key(&p, end, " next_prio=", hot) &&
+	    fp_s32(&p, end, &ev->sw.next_prio, hot))
 		return p;
 	return NULL;
 }
 
 /* v5.9 sched_wakeup, sched_wakeup_new, sched_waking: "comm=%s pid=%d prio=%d target_cpu=%03d". */
-TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *ev)
+TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *ev, bool hot)
 {
-	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->wake.comm) &&
-	    fp_next_key(&p, end, " pid=") && fp_s32(&p, end, &ev->wake.pid) &&
-	    fp_next_key(&p, end, " prio=") && fp_s32(&p, end, &ev->wake.prio) &&
-	    fp_next_key(&p, end, " target_cpu=") && fp_s32(&p, end, &ev->wake.target_cpu) &&
-	    ev->wake.target_cpu >= 0)
+	if (fp_key(&p, end, "comm=", hot) && fp_comm(&p, end, ev->wake.comm, hot) &&
+	    fp_next_key(&p, end, " pid=", hot) && fp_s32(&p, end, &ev->wake.pid, hot) &&
+	    fp_next_key(&p, end, " prio=", hot) && fp_s32(&p, end, &ev->wake.prio, hot) &&
+	    fp_next_key(&p, end, " target_cpu=", hot) &&
+	    fp_s32(&p, end, &ev->wake.target_cpu, hot) && ev->wake.target_cpu >= 0)
 		return p;
 	return NULL;
 }
 
 /* v5.9 sched_migrate_task: "comm=%s pid=%d prio=%d orig_cpu=%d dest_cpu=%d". */
-static const char *fast_migrate(const char *p, const char *end, struct event *ev)
+static const char *fast_migrate(const char *p, const char *end, struct event *ev, bool hot)
 {
-	if (fp_key(&p, end, "comm=") && fp_comm(&p, end, ev->migrate.comm) &&
-	    fp_next_key(&p, end, " pid=") && fp_s32(&p, end, &ev->migrate.pid) &&
-	    fp_next_key(&p, end, " prio=") && fp_s32(&p, end, &ev->migrate.prio) &&
-	    fp_next_key(&p, end, " orig_cpu=") && fp_s32(&p, end, &ev->migrate.orig_cpu) &&
-	    fp_next_key(&p, end, " dest_cpu=") && fp_s32(&p, end, &ev->migrate.dest_cpu))
+	if (fp_key(&p, end, "comm=", hot) && fp_comm(&p, end, ev->migrate.comm, hot) &&
+	    fp_next_key(&p, end, " pid=", hot) && fp_s32(&p, end, &ev->migrate.pid, hot) &&
+	    fp_next_key(&p, end, " prio=", hot) && fp_s32(&p, end, &ev->migrate.prio, hot) &&
+	    fp_next_key(&p, end, " orig_cpu=", hot) &&
+	    fp_s32(&p, end, &ev->migrate.orig_cpu, hot) &&
+	    fp_next_key(&p, end, " dest_cpu=", hot) && fp_s32(&p, end, &ev->migrate.dest_cpu, hot))
 		return p;
 	return NULL;
 }
 
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
-static const char *fast_power(const char *p, const char *end, struct event *ev)
+static const char *fast_power(const char *p, const char *end, struct event *ev, bool hot)
 {
-	if (fp_key(&p, end, "state=") && fp_u32(&p, end, &ev->power.state) &&
-	    fp_next_key(&p, end, " cpu_id=") && fp_u32(&p, end, &ev->power.cpu_id) &&
+	if (fp_key(&p, end, "state=", hot) && fp_u32(&p, end, &ev->power.state, hot) &&
+	    fp_next_key(&p, end, " cpu_id=", hot) && fp_u32(&p, end, &ev->power.cpu_id, hot) &&
 	    ev->power.cpu_id <= INT32_MAX)
 		return p;
 	return NULL;
@@ -323,34 +350,35 @@ static const char *fast_power(const char *p, const char *end, struct event *ev)
  * (1-2 % of the reader's time). fast_parse(), fast_switch() and fast_wake() are always inlined
  * (GCC would call them: 20 instructions a line more); fast_power() and fast_migrate() are left
  * to the compiler, which calls fast_power() (inlined too, it costs more than the call). */
-TEXT_INLINE const char *fast_parse(int type, const char *p, const char *end, struct event *ev)
+TEXT_INLINE const char *fast_parse(int type, const char *p, const char *end, struct event *ev,
+				   bool hot)
 {
 	switch (type) {
 	case EV_SWITCH:
-		return fast_switch(p, end, ev);
+		return fast_switch(p, end, ev, hot);
 	case EV_WAKEUP:
 	case EV_WAKEUP_NEW:
 	case EV_WAKING:
-		return fast_wake(p, end, ev);
+		return fast_wake(p, end, ev, hot);
 	case EV_MIGRATE:
-		return fast_migrate(p, end, ev);
+		return fast_migrate(p, end, ev, hot);
 	case EV_CPU_FREQUENCY:
 	case EV_CPU_IDLE:
-		return fast_power(p, end, ev);
+		return fast_power(p, end, ev, hot);
 	default:
 		return NULL;
 	}
 }
 /* parse_ts() of the kernel's "%5llu.%06lu:" (microseconds), inlined; false for any other
  * timestamp, which parse_ts() then reads. */
-TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char **next)
+TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char **next, bool hot)
 {
-	const char *s = p;
+	const char *s = p, *lim = hot ? p + 13 : end;
 	u64 sec = 0, us = 0;
 	int n;
 
 #if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
-	if (end - p >= 17) {
+	if (hot || end - p >= 17) {
 		/* 1 to 8 digits, '.', 6 digits, ':' in one SSE2 compare: the non-digits at n and
 		 * n + 7 and none between (m >> n is 0x81 in its low byte); each run of digits then
 		 * read as a word shifted to its top (the microseconds' word with its ':' and the
@@ -367,13 +395,13 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 		}
 	}
 #endif
-	while (p < end && is_digit(*p))
+	while (p < lim && is_digit(*p))
 		sec = sec * 10 + (u64)(*p++ - '0');
 	/* beyond 2^63 ns (or near it): parse_ts() reads and range-checks it */
-	if (p == s || p - s > 12 || end - p < 8 || *p != '.' || p[7] != ':' ||
+	if (p == s || p - s > 12 || (!hot && end - p < 8) || *p != '.' || p[7] != ':' ||
 	    sec >= READER_MAX_TS_NS / NSEC_PER_SEC)
 		return false;
-	n = swar_digits(p + 1, end, &us);
+	n = swar_digits(p + 1, end, &us, hot);
 	if (n != 0 && n != 6)
 		return false;
 	for (int i = 1; n == 0 && i <= 6; i++) {
@@ -416,14 +444,15 @@ TEXT_INLINE const char *last_non_space24(const char *line, const char *p)
  * before it is read by the same pid_before(), the flags column does not start with a digit (so
  * it is not a timestamp) and the timestamp follows it. false sends the line to parse_prefix().
  * `line` is the start of the line, p its first character that is not blank. No '\n' in the
- * columns read at offsets: end may be past the line's end (text_parse_hot_line()).
+ * columns read at offsets: end may be past the line's end (text_parse_hot_line()). hot: the
+ * spaces before the timestamp and the timestamp itself looked for in 16 and 48 bytes.
  */
-TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, s32 *pid,
-			      s32 *cpu, u64 *ts, const char **next)
+TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, s32 *pid, s32 *cpu,
+			      u64 *ts, const char **next, bool hot)
 {
 	const char *q = line + 24;
 
-	if (end - line < 40 || p >= q)
+	if ((!hot && end - line < 40) || p >= q)
 		return false;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	{
@@ -456,8 +485,8 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
-	q = skip_spaces(line + 36, end);
-	return fast_ts(q, end, ts, next) || parse_ts(q, end, ts, next);
+	q = skip_spaces(line + 36, hot ? line + 52 : end);
+	return fast_ts(q, end, ts, next, hot) || parse_ts(q, hot ? q + 48 : end, ts, next);
 }
 
 /* The EV_IRQ_* bits of a flags column ("d.h2": irqs-off, need-resched, hardirq/softirq,
@@ -495,20 +524,22 @@ static u32 flags_resched(const char *f, const char *end)
 }
 
 /* skip_spaces() where the kernel prints one space (after the timestamp's and the event name's
- * ':'): that one without the scan. */
-TEXT_INLINE const char *skip_one_space(const char *p, const char *end)
+ * ':'): that one without the scan (hot: the scan of 16 bytes only; what follows is a name or a
+ * key, which a space at p + 16 is not). */
+TEXT_INLINE const char *skip_one_space(const char *p, const char *end, bool hot)
 {
-	if (end - p >= 2 && p[0] == ' ' && p[1] != ' ')
+	if ((hot || end - p >= 2) && p[0] == ' ' && p[1] != ' ')
 		return p + 1;
-	return skip_spaces(p, end);
+	return skip_spaces(p, hot ? p + 16 : end);
 }
 
 /* `name` (a literal ending in ':') at p: compares of whole words once inlined. */
-TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const char **colon)
+TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const char **colon,
+			 bool hot)
 {
 	size_t n = strlen(name);
 
-	if ((size_t)(end - p) < n || !short_eq(p, name, n))
+	if ((!hot && (size_t)(end - p) < n) || !short_eq(p, name, n))
 		return false;
 	*colon = p + n - 1;
 	return true;
@@ -518,29 +549,40 @@ TEXT_INLINE bool name_is(const char *p, const char *end, const char *name, const
  * The names of nearly every line, recognised before the general scan and table lookup: the
  * event type and *colon at the ':' after the name, or -1.
  */
-TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colon)
+TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colon, bool hot)
 {
-	if (name_is(p, end, "sched_switch:", colon))
+	if (name_is(p, end, "sched_switch:", colon, hot))
 		return EV_SWITCH;
-	if (name_is(p, end, "sched_wakeup:", colon))
+	if (name_is(p, end, "sched_wakeup:", colon, hot))
 		return EV_WAKEUP;
-	if (name_is(p, end, "sched_waking:", colon))
+	if (name_is(p, end, "sched_waking:", colon, hot))
 		return EV_WAKING;
-	if (name_is(p, end, "cpu_idle:", colon))
+	if (name_is(p, end, "cpu_idle:", colon, hot))
 		return EV_CPU_IDLE;
-	if (name_is(p, end, "cpu_frequency:", colon))
+	if (name_is(p, end, "cpu_frequency:", colon, hot))
 		return EV_CPU_FREQUENCY;
 	return -1;
 }
 
-/* Any line header_line() might take: "version =", "cpus=", "CPU". */
-TEXT_INLINE bool maybe_header(const char *p, const char *end)
+/* Any line header_line() might take: "version =", "cpus=", "CPU" (HOT_SPAN bytes at p). */
+TEXT_INLINE bool maybe_header(const char *p)
 {
 	if (*p != 'v' && *p != 'c' && *p != 'C')
 		return false;
-	return end - p < 9 || short_eq(p, "version =", 9) || short_eq(p, "cpus=", 5) ||
-	       short_eq(p, "CPU", 3);
+	return short_eq(p, "version =", 9) || short_eq(p, "cpus=", 5) || short_eq(p, "CPU", 3);
 }
+
+/*
+ * What text_parse_hot_line() may read from a line's start: every step reads at most 16 bytes
+ * ahead of where it starts, and moves at most so far. The columns are read to offset 40, the
+ * spaces before the timestamp to 52, the timestamp ends by 100 (parse_ts() within 48 bytes);
+ * then up to 15 spaces, the longest event name (14) and up to 15 spaces: the payload starts by
+ * 146. sched_switch's is the longest: 7 keys (79 bytes, the space before each included), 5 of
+ * them after up to 15 spaces (70 more), " ==> " spaced out (28 more), 2 comms and a prev_state
+ * of at most 15 bytes, 4 numbers of at most 12 (a sign, 11 digits): 270. The last read ends by
+ * 146 + 270 + 16 = 432.
+ */
+#define HOT_SPAN 512
 
 /*
  * One pass over the commonest line: the kernel's column layout (fixed_prefix()), a hot event
@@ -553,27 +595,31 @@ TEXT_INLINE bool maybe_header(const char *p, const char *end)
  */
 size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end)
 {
-	const char *p = skip_spaces(line, end), *q, *body;
+	const char *p, *q, *body;
 	struct event *ev;
 	u32 *irq, slot;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
 
-	if (p == end || *p == '\t' || *p == '#' || maybe_header(p, end) ||
-	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p) || ts > READER_MAX_TS_NS)
+	if (end - line < HOT_SPAN)
 		return 0;
-	p = skip_one_space(p, end);
-	type = hot_event_name(p, end, &q);
+	/* more than 23 spaces fail fixed_prefix() */
+	p = skip_spaces(line, line + 32);
+	if (*p == '\t' || *p == '#' || maybe_header(p) ||
+	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p, true) || ts > READER_MAX_TS_NS)
+		return 0;
+	p = skip_one_space(p, end, true);
+	type = hot_event_name(p, end, &q, true);
 	if (type < 0)
 		return 0;
-	body = skip_one_space(q + 1, end);
+	body = skip_one_space(q + 1, end, true);
 	slot = r->ring_head + r->ring_count; /* reader_slot()'s, its index kept for ring_seq */
 	if (slot >= r->ring_cap)
 		slot -= r->ring_cap;
 	ev = &r->ring[slot];
-	q = fast_parse(type, body, end, ev);
-	if (!q || q == end || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
+	q = fast_parse(type, body, end, ev, true);
+	if (!q || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
 		return 0;
 	r->lineno++;
 	r->st.lines++;
@@ -626,7 +672,7 @@ static int text_payload(struct trace_reader *r, int type, const char *name, size
 		why = iowait_boost_from_text(body, end, ev);
 		if (why)
 			return reader_malformed(r, r->lineno, err, "%s", why);
-	} else if (fast_parse(type, body, end, ev) == end) {
+	} else if (fast_parse(type, body, end, ev, false) == end) {
 		ev->type = (enum event_type)type;
 	} else if (has_plugin_layout(type) && !starts_key_value(body, end)) {
 		/* trace-cmd report without -N; key=value fields in an odd order are still taken */
@@ -680,7 +726,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	if ((*p == 'v' || *p == 'c' || *p == 'C') && header_line(r, p, end))
 		return 0;
 
-	if (fixed_prefix(line, p, end, &pid, &cpu, &ts, &p)) {
+	if (fixed_prefix(line, p, end, &pid, &cpu, &ts, &p, false)) {
 		flags = line + 31;
 	} else {
 		why = parse_prefix(p, end, &pid, &cpu, &ts, &p, &flags);
@@ -692,7 +738,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 					"timestamp beyond 2^63 ns (9223372036.854775807 s)");
 	p = skip_spaces(p, end);
 	name = p;
-	type = hot_event_name(name, end, &p);
+	type = hot_event_name(name, end, &p, false);
 	if (type < 0) {
 		p = name_end(p, end);
 		if (p == name || p >= end || *p != ':')
