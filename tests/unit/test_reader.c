@@ -969,6 +969,71 @@ static void test_kernel_layout_long_runs(void **state)
 }
 
 /*
+ * The comm-pid column of the kernel's layout, whose pid the hot path reads at once when a '-'
+ * is at offset 16, then 1 to 7 digits and spaces to offset 24, and otherwise from the last
+ * byte before 24 that is not a space: columns of "%16s-%-7s" with dashes in the comm, pids of 1
+ * to 8 digits, and columns written byte by byte (digits after a space or a letter, a '-' at
+ * another offset, no '-'), against the same lines with a TGID column (the line path). The same
+ * events, pids and malformed lines; the printed pids also against the number written.
+ */
+static void test_kernel_layout_pid_column(void **state)
+{
+	static const char *const comms[] = {"a", "a-b", "-", "x-12", "sixteen-chars--_", "<idle>",
+					    "rt-3 0"};
+	static const char *const pids[] = {"0", "7", "42", "1234567", "0000001", "12345678"};
+	/* 24 bytes each, the column as a whole */
+	static const char *const cols[] = {"           abc-12 34    ", "        abc-12a45       ",
+					   "          -1234567890123", "1234567890123456-1234567",
+					   "               --1234567", "                -       ",
+					   "              ab-123    ", "                x1234567",
+					   "                -12345 7", "  a-b-c-d-e-f-g-h-1     "};
+	char text[2][8192];
+	size_t len[2] = {0, 0};
+	struct trace_reader *ra = NULL, *rb = NULL;
+	struct event a, b;
+	s32 want[GS_ARRAY_SIZE(comms) * GS_ARRAY_SIZE(pids) + GS_ARRAY_SIZE(cols)];
+	unsigned n = 0, i = 0;
+	(void)state;
+
+	for (size_t c = 0; c < GS_ARRAY_SIZE(comms); c++)
+		for (size_t k = 0; k < GS_ARRAY_SIZE(pids); k++, n++) {
+			want[n] = (s32)strtol(pids[k], NULL, 10);
+			for (int v = 0; v < 2; v++) {
+				len[v] += (size_t)snprintf(
+				    text[v] + len[v], sizeof(text[v]) - len[v],
+				    "%16s-%-7s %s[001] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n",
+				    comms[c], pids[k], v ? "(-------) " : "", n);
+				assert_true(len[v] < sizeof(text[v]));
+			}
+		}
+	for (size_t c = 0; c < GS_ARRAY_SIZE(cols); c++, n++) {
+		want[n] = -1; /* not checked: what the line path makes of it */
+		for (int v = 0; v < 2; v++) {
+			len[v] += (size_t)snprintf(
+			    text[v] + len[v], sizeof(text[v]) - len[v],
+			    "%s %s[001] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n", cols[c],
+			    v ? "(-------) " : "", n);
+			assert_true(len[v] < sizeof(text[v]));
+		}
+	}
+	open_pair((char *[]){text[0], text[1]}, &ra, &rb);
+	while (next_pair(ra, rb, &a, &b)) {
+		/* the line's number in its microseconds: which line this event is */
+		i = (unsigned)(a.ts_ns / 1000 % 1000000);
+		assert_true(i < n);
+		if (want[i] >= 0)
+			assert_int_equal(a.pid, want[i]);
+		assert_memory_equal(&a.power, &b.power, sizeof(a.power));
+	}
+	assert_int_equal(trace_reader_stats(ra)->events, trace_reader_stats(rb)->events);
+	assert_int_equal(trace_reader_stats(ra)->malformed, trace_reader_stats(rb)->malformed);
+	/* every printed column is an event: 42, and some of the written ones */
+	assert_true(trace_reader_stats(ra)->events >= GS_ARRAY_SIZE(comms) * GS_ARRAY_SIZE(pids));
+	trace_reader_free(ra);
+	trace_reader_free(rb);
+}
+
+/*
  * The batches of the kernel's layout where the re-ordering stage is full: 40000 in-order lines
  * 1/8 us apart (5 ms, inside the 10 ms window: more than the 32768 events held at most, so
  * events leave because the stage is full, not because they are old), and every 997th line
@@ -1815,6 +1880,7 @@ int main(void)
 		cmocka_unit_test(test_kernel_layout_equals_line_path),
 		cmocka_unit_test(test_kernel_layout_timestamps),
 		cmocka_unit_test(test_kernel_layout_long_runs),
+		cmocka_unit_test(test_kernel_layout_pid_column),
 		cmocka_unit_test(test_kernel_layout_u32_fields),
 		cmocka_unit_test(test_kernel_layout_batches_when_full),
 		cmocka_unit_test(test_plugin_and_latency_equal_report),

@@ -454,6 +454,30 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 
 	if ((!hot && end - line < 40) || p >= q)
 		return false;
+#if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+	/* line[16, 32) in one SSE2 compare for digits and one for spaces (bit k for line[16 + k]):
+	 * " [" at 24 and "] " at 29 (one word), digits at 26-28 and a flags byte at 31 that is not
+	 * one; the flags line[31, 35) none a space or a '\n' (one more compare), line[35] a space */
+	unsigned nd = nondigit_16(line + 16), sp = match_16(line + 16, ' '), k;
+	const u64 cols = ' ' | '[' << 8 | (u64)']' << 40 | (u64)' ' << 48;
+
+	if ((load8(line + 24) & 0x00ffff000000ffffull) != cols || (nd & 0x9c00u) != 0x8000u ||
+	    line[35] != ' ' || (match2_16(line + 24, ' ', '\n') & 0x780u))
+		return false;
+	if (any_bracket_or_newline24(line))
+		return false;
+	/* the kernel's "%16s-%-7d" as printed: '-' at 16, k = 1 to 7 digits, spaces to 24. Then
+	 * the digits end at the last byte before 24 that is not a space and a '-' is before them:
+	 * the pid that last_non_space24() and pid_before() find, read here at once */
+	k = (unsigned)__builtin_ctz((nd >> 1) | 0x80u);
+	if (line[16] == '-' && k && ((sp | ((2u << k) - 1)) & 0xffu) == 0xffu) {
+		*pid = (s32)top_digits_value(load8(line + 17) << (8 * (8 - k)));
+	} else {
+		q = last_non_space24(line, p);
+		if (q[-1] == ')' || !pid_before(p, q, pid))
+			return false;
+	}
+#else
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	{
 		/* line[24, 32) as one word (line[24 + k] in byte k): " [" at 24, "] " at 29,
@@ -484,6 +508,7 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	q = last_non_space24(line, p);
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
+#endif
 	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
 	q = skip_spaces(line + 36, hot ? line + 52 : end);
 	return fast_ts(q, end, ts, next, hot) || parse_ts(q, hot ? q + 48 : end, ts, next);

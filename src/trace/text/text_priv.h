@@ -68,6 +68,14 @@ TEXT_INLINE unsigned match2_16(const char *p, char a, char b)
 #endif
 
 #if defined(__SSE2__)
+/* Bit k set where p[k] is a, k < 16. */
+TEXT_INLINE unsigned match_16(const char *p, char a)
+{
+	__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
+
+	return (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(a)));
+}
+
 /* Bit k set where p[k] is not an ASCII digit, k < 16: p[k] - '0' above 9 (unsigned bytes). */
 TEXT_INLINE unsigned nondigit_16(const char *p)
 {
@@ -131,10 +139,8 @@ TEXT_INLINE const char *skip_spaces(const char *p, const char *end)
 {
 #if defined(__SSE2__)
 	while (end - p >= 16) {
-		__m128i v = _mm_loadu_si128((const __m128i *)(const void *)p);
-		unsigned m = (unsigned)_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8(' ')));
+		unsigned m = match_16(p, ' ') ^ 0xffffu;
 
-		m ^= 0xffffu;
 		if (m)
 			return p + __builtin_ctz(m);
 		p += 16;
