@@ -589,12 +589,13 @@ TEXT_INLINE int hot_event_name(const char *p, const char *end, const char **colo
 	return -1;
 }
 
-/* Any line header_line() might take: "version =", "cpus=", "CPU" (HOT_SPAN bytes at p). */
-TEXT_INLINE bool maybe_header(const char *p)
+/* Any line header_line() might take: "version =", "cpus=", "CPU". */
+TEXT_INLINE bool maybe_header(const char *p, const char *end, bool hot)
 {
 	if (*p != 'v' && *p != 'c' && *p != 'C')
 		return false;
-	return short_eq(p, "version =", 9) || short_eq(p, "cpus=", 5) || short_eq(p, "CPU", 3);
+	return (!hot && end - p < 9) || short_eq(p, "version =", 9) || short_eq(p, "cpus=", 5) ||
+	       short_eq(p, "CPU", 3);
 }
 
 /*
@@ -610,6 +611,13 @@ TEXT_INLINE bool maybe_header(const char *p)
 #define HOT_SPAN 512
 
 /*
+ * The line at the start of [line, end) when it is one of the common events in the kernel's
+ * layout, ends with a '\n' before end and is no older than every event before it: parsed,
+ * counted and committed as text_parse_line() would, without looking for its end first. The
+ * bytes used, newline included; 0 when the line must be split and go through text_parse_line()
+ * (nothing counted then). Needs a free ring slot beyond reader_slot()'s. hot: HOT_SPAN bytes
+ * follow line (else the parsers check every read against end, the buffer's).
+ *
  * One pass over the commonest line: the kernel's column layout (fixed_prefix()), a hot event
  * name, its fast parser, and a '\n' right after the last value. Its end is found by parsing it:
  * no memchr() for the newline first. What text_parse_line() does with such a line is done here
@@ -618,7 +626,7 @@ TEXT_INLINE bool maybe_header(const char *p)
  * slot, and the caller splits the line and calls text_parse_line(). So does an event older than
  * the newest one read (or the first): only events that go straight onto the ring are taken here.
  */
-size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end)
+TEXT_INLINE size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end, bool hot)
 {
 	const char *p, *q, *body;
 	struct event *ev;
@@ -627,24 +635,22 @@ size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char 
 	u64 ts;
 	int type;
 
-	if (end - line < HOT_SPAN)
+	/* hot: more than 23 spaces fail fixed_prefix() */
+	p = skip_spaces(line, hot ? line + 32 : end);
+	if ((!hot && p == end) || *p == '\t' || *p == '#' || maybe_header(p, end, hot) ||
+	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p, hot) || ts > READER_MAX_TS_NS)
 		return 0;
-	/* more than 23 spaces fail fixed_prefix() */
-	p = skip_spaces(line, line + 32);
-	if (*p == '\t' || *p == '#' || maybe_header(p) ||
-	    !fixed_prefix(line, p, end, &pid, &cpu, &ts, &p, true) || ts > READER_MAX_TS_NS)
-		return 0;
-	p = skip_one_space(p, end, true);
-	type = hot_event_name(p, end, &q, true);
+	p = skip_one_space(p, end, hot);
+	type = hot_event_name(p, end, &q, hot);
 	if (type < 0)
 		return 0;
-	body = skip_one_space(q + 1, end, true);
+	body = skip_one_space(q + 1, end, hot);
 	slot = r->ring_head + r->ring_count; /* reader_slot()'s, its index kept for ring_seq */
 	if (slot >= r->ring_cap)
 		slot -= r->ring_cap;
 	ev = &r->ring[slot];
-	q = fast_parse(type, body, end, ev, true);
-	if (!q || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
+	q = fast_parse(type, body, end, ev, hot);
+	if (!q || (!hot && q == end) || *q != '\n' || !r->have_max || ts < r->max_ts_ns)
 		return 0;
 	r->lineno++;
 	r->st.lines++;
@@ -891,8 +897,10 @@ static int text_fill(struct trace_reader *r, struct gs_error *err)
 		if (room > r->max_held - r->ring_count - r->heap_n - r->slack)
 			room = r->max_held - r->ring_count - r->heap_n - r->slack;
 	}
+	/* a line within HOT_SPAN of the buffer's end is read with every read checked */
 	for (; room; room--) {
-		size_t used = text_parse_hot_line(r, p, end);
+		size_t used = end - p >= HOT_SPAN ? text_parse_hot_line(r, p, end, true)
+						  : text_parse_hot_line(r, p, end, false);
 		if (!used)
 			break;
 		p += used;

@@ -250,13 +250,6 @@ TEXT_INLINE bool pid_before(const char *line, const char *q, s32 *pid)
  * one event through reader_slot()/reader_commit(). 0, or GS_ETRACE in strict mode. */
 int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_error *err);
 
-/* text.c: the line at the start of [line, end) when it is one of the common events in the
- * kernel's layout, ends with a '\n' before end and is no older than every event before it:
- * parsed, counted and committed as text_parse_line() would, without looking for its end first.
- * The bytes used, newline included; 0 when the line must be split and go through
- * text_parse_line() (nothing counted then). Needs a free ring slot beyond reader_slot()'s. */
-size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end);
-
 /* text_plugin.c */
 /* The plugin layout of sched_switch / sched_wakeup / sched_wakeup_new: NULL when ev is filled,
  * else why not, in `why`. */
