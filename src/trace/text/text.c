@@ -516,7 +516,7 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 
 /* The EV_IRQ_* bits of a flags column ("d.h2": irqs-off, need-resched, hardirq/softirq,
  * preempt depth; v5.9 trace_print_lat_fmt()); 0 for none or an unknown layout. */
-static u32 flags_irq(const char *f, const char *end)
+TEXT_INLINE u32 flags_irq(const char *f, const char *end)
 {
 	if (!f || end - f < 3 || !(f[0] == 'd' || f[0] == 'X' || f[0] == '.'))
 		return 0;
