@@ -6,7 +6,8 @@
  *
  * Checks: find2() (token and event-name ends), skip_spaces(), any_bracket_or_newline24(),
  * pid_before() (the word read against a loop over the digits before q), nondigit_bytes() and
- * nondigit_16() against isdigit() per byte, top_digits_value() against the digits' sum.
+ * nondigit_16() and match_16() against isdigit() and == per byte, top_digits_value() against
+ * the digits' sum, top_digits_value2() against it for the word before and this one.
  * Does not check: the parsers built on them (test_reader.c: the fast path against the generic
  * path, the kernel's layout against the line path).
  */
@@ -143,6 +144,7 @@ static void test_pid_before(void **state)
 static void test_digit_masks(void **state)
 {
 	char b[16];
+	u64 last_x = 0, last_sum = 0; /* the previous round's word and value, for top_digits_value2() */
 	(void)state;
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__
@@ -168,6 +170,11 @@ static void test_digit_masks(void **state)
 				if (!digit(b[i]))
 					want16 |= 1u << i;
 			assert_int_equal(nondigit_16(b), want16);
+			want16 = 0;
+			for (int i = 0; i < 16; i++)
+				if (b[i] == b[5])
+					want16 |= 1u << i;
+			assert_int_equal(match_16(b, b[5]), want16);
 		}
 #endif
 		/* the leading digits (up to 8) at the top of a word, as swar_digits() puts them */
@@ -179,6 +186,17 @@ static void test_digit_masks(void **state)
 			continue;
 		x = n == 8 ? load8(b) : load8(b) << (8 * (8 - n));
 		assert_int_equal(top_digits_value(x), sum);
+		{
+			u64 va = 0, vb = 0;
+			top_digits_value2(x, last_x, &va, &vb);
+			assert_int_equal(va, sum);
+			assert_int_equal(vb, last_sum);
+			top_digits_value2(last_x, x, &va, &vb);
+			assert_int_equal(va, last_sum);
+			assert_int_equal(vb, sum);
+		}
+		last_x = x;
+		last_sum = sum;
 	}
 }
 

@@ -387,8 +387,7 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 		n = __builtin_ctz(m | 0x10000u);
 		if (n >= 1 && n <= 8 && ((m >> n) & 0xffu) == 0x81u && p[n] == '.' &&
 		    p[n + 7] == ':') {
-			sec = top_digits_value(load8(p) << (8 * (8 - n)));
-			us = top_digits_value(load8(p + n + 1) << 16);
+			top_digits_value2(load8(p) << (8 * (8 - n)), load8(p + n + 1) << 16, &sec, &us);
 			*ts_ns = sec * NSEC_PER_SEC + us * NSEC_PER_USEC;
 			*next = p + n + 8;
 			return true;

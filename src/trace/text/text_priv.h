@@ -215,6 +215,29 @@ TEXT_INLINE u64 top_digits_value(u64 x)
 	return ((x & 0x0000ffff0000ffffull) * (1 + (10000ull << 32))) >> 32;
 }
 
+/*
+ * top_digits_value() of two words at once: the same three steps in the two 64-bit lanes of one
+ * SSE2 register (10 * a + b per 16-bit lane by a multiply and a shift, 100 * ab + cd by one
+ * multiply-add of 16-bit pairs into 32 bits, 10000 * abcd + efgh by one 32 x 32 -> 64 multiply
+ * and an add); other hosts convert one word after the other.
+ */
+TEXT_INLINE void top_digits_value2(u64 a, u64 b, u64 *va, u64 *vb)
+{
+#if defined(__SSE2__)
+	__m128i x = _mm_set_epi64x((long long)b, (long long)a);
+
+	x = _mm_and_si128(x, _mm_set1_epi8(0x0f));
+	x = _mm_srli_epi16(_mm_mullo_epi16(x, _mm_set1_epi16(1 + (10 << 8))), 8);
+	x = _mm_madd_epi16(x, _mm_set1_epi32(100 | 1 << 16));
+	x = _mm_add_epi64(_mm_mul_epu32(x, _mm_set1_epi64x(10000)), _mm_srli_epi64(x, 32));
+	*va = (u64)_mm_cvtsi128_si64(x);
+	*vb = (u64)_mm_cvtsi128_si64(_mm_unpackhi_epi64(x, x));
+#else
+	*va = top_digits_value(a);
+	*vb = top_digits_value(b);
+#endif
+}
+
 /* The pid digits ending at q, preceded by '-' (the comm's last dash); false if not there.
  * Little-endian hosts read the 8 bytes before q as one word when they are all in the line: the
  * highest byte that is not a digit ends the run of digits; 8 digits take the byte loop. */
