@@ -977,7 +977,8 @@ static void test_kernel_layout_long_runs(void **state)
  * byte before 24 that is not a space: columns of "%16s-%-7s" with dashes in the comm, pids of 1
  * to 8 digits, and columns written byte by byte (digits after a space or a letter, a '-' at
  * another offset, no '-'), against the same lines with a TGID column (the line path). The same
- * events, pids and malformed lines; the printed pids also against the number written.
+ * events, pids and malformed lines; the printed pids and the CPUs (000 to 999, read in the same
+ * SSE2 register as the pid) also against the numbers written.
  */
 static void test_kernel_layout_pid_column(void **state)
 {
@@ -1004,8 +1005,8 @@ static void test_kernel_layout_pid_column(void **state)
 			for (int v = 0; v < 2; v++) {
 				len[v] += (size_t)snprintf(
 				    text[v] + len[v], sizeof(text[v]) - len[v],
-				    "%16s-%-7s %s[001] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n",
-				    comms[c], pids[k], v ? "(-------) " : "", n);
+				    "%16s-%-7s %s[%03u] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n",
+				    comms[c], pids[k], v ? "(-------) " : "", n * 37 % 1000, n);
 				assert_true(len[v] < sizeof(text[v]));
 			}
 		}
@@ -1014,8 +1015,8 @@ static void test_kernel_layout_pid_column(void **state)
 		for (int v = 0; v < 2; v++) {
 			len[v] += (size_t)snprintf(
 			    text[v] + len[v], sizeof(text[v]) - len[v],
-			    "%s %s[001] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n", cols[c],
-			    v ? "(-------) " : "", n);
+			    "%s %s[%03u] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n", cols[c],
+			    v ? "(-------) " : "", n * 37 % 1000, n);
 			assert_true(len[v] < sizeof(text[v]));
 		}
 	}
@@ -1026,6 +1027,7 @@ static void test_kernel_layout_pid_column(void **state)
 		assert_true(i < n);
 		if (want[i] >= 0)
 			assert_int_equal(a.pid, want[i]);
+		assert_int_equal(a.cpu, i * 37 % 1000);
 		assert_memory_equal(&a.power, &b.power, sizeof(a.power));
 	}
 	assert_int_equal(trace_reader_stats(ra)->events, trace_reader_stats(rb)->events);

@@ -435,6 +435,12 @@ TEXT_INLINE const char *last_non_space24(const char *line, const char *p)
 #endif
 }
 
+/* The three digits of the kernel's "[%03d]" CPU column, line[26, 29). */
+TEXT_INLINE s32 cpu_column(const char *line)
+{
+	return (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
+}
+
 /*
  * The kernel's own layout, v5.9 trace_print_context() with the irq-info flags and no tgid,
  * "%16s-%-7d [%03d] %4s %5llu.%06lu: ": the '[' of the CPU column is at offset 25 of every line
@@ -470,11 +476,17 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	 * the pid that last_non_space24() and pid_before() find, read here at once */
 	k = (unsigned)__builtin_ctz((nd >> 1) | 0x80u);
 	if (line[16] == '-' && k && ((sp | ((2u << k) - 1)) & 0xffu) == 0xffu) {
-		*pid = (s32)top_digits_value(load8(line + 17) << (8 * (8 - k)));
+		/* and the CPU's three digits, line[26, 29), at the top of the word at 21 */
+		u64 v_pid, v_cpu;
+		top_digits_value2(load8(line + 17) << (8 * (8 - k)),
+				  load8(line + 21) & 0xffffff0000000000ull, &v_pid, &v_cpu);
+		*pid = (s32)v_pid;
+		*cpu = (s32)v_cpu;
 	} else {
 		q = last_non_space24(line, p);
 		if (q[-1] == ')' || !pid_before(p, q, pid))
 			return false;
+		*cpu = cpu_column(line);
 	}
 #else
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
@@ -507,8 +519,8 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	q = last_non_space24(line, p);
 	if (q[-1] == ')' || !pid_before(p, q, pid))
 		return false;
+	*cpu = cpu_column(line);
 #endif
-	*cpu = (line[26] - '0') * 100 + (line[27] - '0') * 10 + (line[28] - '0');
 	q = skip_spaces(line + 36, hot ? line + 52 : end);
 	return fast_ts(q, end, ts, next, hot) || parse_ts(q, hot ? q + 48 : end, ts, next);
 }
