@@ -101,14 +101,14 @@ TEXT_INLINE const char *fp_token(const char *p, const char *end, bool hot)
 }
 
 /*
- * Up to 7 decimal digits at p read 8 bytes at a time: the value and the count (1..7) of the
- * digits before the first byte that is not one; 0 when p has no digit, 8 or more (the caller's
- * byte loop reads those), or fewer than 8 bytes before end. Little-endian hosts: the first digit
- * is the lowest byte; the n digits shifted to the top of the word (zeros below) are an 8-digit
- * number "0..0d1..dn" (top_digits_value()). Used for the six decimals of the kernel's timestamps
+ * Up to 7 decimal digits at p read 8 bytes at a time: the count (1..7) of the digits before the
+ * first byte that is not one, and in *word the n digits shifted to the top of the word (zeros
+ * below), an 8-digit number "0..0d1..dn" for top_digits_value() (the first digit is the lowest
+ * byte: little-endian hosts only); 0 when p has no digit, 8 or more (the caller's byte loop reads
+ * those), or fewer than 8 bytes before end. Used for the six decimals of the kernel's timestamps
  * and for the payloads' signed numbers (pids, prios, CPUs), whose lengths vary from line to line.
  */
-TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value, bool hot)
+TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *word, bool hot)
 {
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	u64 v, m;
@@ -133,12 +133,12 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *value, bool hot
 		if (n == 0)
 			return 0;
 	}
-	*value = top_digits_value(v << (8 * (8 - n)));
+	*word = v << (8 * (8 - n));
 	return n;
 #else
 	(void)p;
 	(void)end;
-	(void)value;
+	(void)word;
 	(void)hot;
 	return 0;
 #endif
@@ -170,39 +170,85 @@ TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value, bool hot)
 }
 #endif
 
-/* A decimal s32 token ("-1", "003"). 0x-hex, '+' and out-of-range values are left to the
- * generic path. */
-TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out, bool hot)
+TEXT_INLINE s32 s32_of(u64 v, bool neg)
+{
+	return neg ? (s32)(0 - (s64)v) : (s32)v;
+}
+
+/*
+ * A decimal s32 token ("-1", "003") without the conversion of its digits where they are 1 to 7:
+ * 1 and those digits at the top of *word (swar_digits()), 2 and the value in *out (the byte loop,
+ * more digits), 0 when it is not one. *neg: a '-' before the digits. 0x-hex, '+' and
+ * out-of-range values are left to the generic path.
+ */
+TEXT_INLINE int fp_s32_word(const char **pp, const char *end, u64 *word, bool *neg, s32 *out,
+			    bool hot)
 {
 	const char *p = *pp, *s, *lim;
-	bool neg = false;
 	u64 v = 0;
-	int n;
 
+	*neg = false;
 	if ((hot || p < end) && *p == '-') {
-		neg = true;
+		*neg = true;
 		p++;
 	}
 	s = p;
-	n = swar_digits(p, end, &v, hot);
-	if (n) {
+	p += swar_digits(p, end, word, hot);
+	if (p != s) {
 		/* 1 to 7 digits, then a byte that is not one, inside the word read */
-		p += n;
 		if (*p != ' ' && *p != '\n')
-			return false;
-		*out = neg ? (s32)(0 - (s64)v) : (s32)v;
+			return 0;
 		*pp = p;
-		return true;
+		return 1;
 	}
 	lim = hot || end - s > 11 ? s + 11 : end; /* at most 11 digits: v cannot wrap */
 	while (p < lim && is_digit(*p))
 		v = v * 10 + (u64)(*p++ - '0');
 	if (p == s || ((hot || p < end) && *p != ' ' && *p != '\n'))
-		return false;
-	if (v > (neg ? (u64)INT32_MAX + 1 : (u64)INT32_MAX))
-		return false;
-	*out = neg ? (s32)(0 - (s64)v) : (s32)v;
+		return 0;
+	if (v > (*neg ? (u64)INT32_MAX + 1 : (u64)INT32_MAX))
+		return 0;
+	*out = s32_of(v, *neg);
 	*pp = p;
+	return 2;
+}
+
+/* A decimal s32 token: fp_s32_word() and its conversion. */
+TEXT_INLINE bool fp_s32(const char **pp, const char *end, s32 *out, bool hot)
+{
+	u64 w = 0;
+	bool neg;
+	int k = fp_s32_word(pp, end, &w, &neg, out, hot);
+
+	if (k == 1)
+		*out = s32_of(top_digits_value(w), neg);
+	return k != 0;
+}
+
+/* Two s32 tokens with one key between them (" prev_prio=", skey), the kernel's pid and prio: the
+ * digits of both converted at once (top_digits_value2()) when each has 1 to 7. */
+TEXT_INLINE bool fp_s32_pair(const char **pp, const char *end, s32 *a, const char *skey, s32 *b,
+			     bool hot)
+{
+	u64 wa = 0, wb = 0, va, vb;
+	bool na, nb;
+	int ka, kb;
+
+	ka = fp_s32_word(pp, end, &wa, &na, a, hot);
+	if (!ka || !fp_next_key(pp, end, skey, hot))
+		return false;
+	kb = fp_s32_word(pp, end, &wb, &nb, b, hot);
+	if (!kb)
+		return false;
+	if (ka == 1 && kb == 1) {
+		top_digits_value2(wa, wb, &va, &vb);
+		*a = s32_of(va, na);
+		*b = s32_of(vb, nb);
+	} else if (ka == 1) {
+		*a = s32_of(top_digits_value(wa), na);
+	} else if (kb == 1) {
+		*b = s32_of(top_digits_value(wb), nb);
+	}
 	return true;
 }
 
@@ -274,8 +320,8 @@ TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event
 	s64 st;
 
 	if (!fp_key(&p, end, "prev_comm=", hot) || !fp_comm(&p, end, ev->sw.prev_comm, hot) ||
-	    !fp_next_key(&p, end, " prev_pid=", hot) || !fp_s32(&p, end, &ev->sw.prev_pid, hot) ||
-	    !fp_next_key(&p, end, " prev_prio=", hot) || !fp_s32(&p, end, &ev->sw.prev_prio, hot) ||
+	    !fp_next_key(&p, end, " prev_pid=", hot) ||
+	    !fp_s32_pair(&p, end, &ev->sw.prev_pid, " prev_prio=", &ev->sw.prev_prio, hot) ||
 	    !fp_next_key(&p, end, " prev_state=", hot))
 		return NULL;
 	v = p;
@@ -304,8 +350,7 @@ TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event
 			return NULL;
 	}
 	if (fp_comm(&p, end, ev->sw.next_comm, hot) && fp_next_key(&p, end, " next_pid=", hot) &&
-	    fp_s32(&p, end, &ev->sw.next_pid, hot) && fp_next_key(&p, end, " next_prio=", hot) &&
-	    fp_s32(&p, end, &ev->sw.next_prio, hot))
+	    fp_s32_pair(&p, end, &ev->sw.next_pid, " next_prio=", &ev->sw.next_prio, hot))
 		return p;
 	return NULL;
 }
@@ -314,8 +359,8 @@ TEXT_INLINE const char *fast_switch(const char *p, const char *end, struct event
 TEXT_INLINE const char *fast_wake(const char *p, const char *end, struct event *ev, bool hot)
 {
 	if (fp_key(&p, end, "comm=", hot) && fp_comm(&p, end, ev->wake.comm, hot) &&
-	    fp_next_key(&p, end, " pid=", hot) && fp_s32(&p, end, &ev->wake.pid, hot) &&
-	    fp_next_key(&p, end, " prio=", hot) && fp_s32(&p, end, &ev->wake.prio, hot) &&
+	    fp_next_key(&p, end, " pid=", hot) &&
+	    fp_s32_pair(&p, end, &ev->wake.pid, " prio=", &ev->wake.prio, hot) &&
 	    fp_next_key(&p, end, " target_cpu=", hot) &&
 	    fp_s32(&p, end, &ev->wake.target_cpu, hot) && ev->wake.target_cpu >= 0)
 		return p;
@@ -403,6 +448,8 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 	n = swar_digits(p + 1, end, &us, hot);
 	if (n != 0 && n != 6)
 		return false;
+	if (n)
+		us = top_digits_value(us);
 	for (int i = 1; n == 0 && i <= 6; i++) {
 		if (!is_digit(p[i]))
 			return false;
