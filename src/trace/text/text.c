@@ -147,9 +147,10 @@ TEXT_INLINE int swar_digits(const char *p, const char *end, u64 *word, bool hot)
 /*
  * A number token of 1 to 10 digits at p (a u32's), ended by a space or '\n', from one SSE2
  * compare of 16 bytes: its digit count, and its value in *value (up to 8 digits as one word
- * shifted to its top; 9 or 10 as the first 1 or 2 times 10^8 plus the last 8). 0 for anything
- * else or fewer than 16 bytes before end; other hosts have only the caller's loop. (The s32
- * fields keep swar_digits(): their range check would cost more than it saves.)
+ * shifted to its top; 9 or 10 as the first 1 or 2 times 10^8 plus the last 8, both words
+ * converted at once by top_digits_value2()). 0 for anything else or fewer than 16 bytes before
+ * end; other hosts have only the caller's loop. (The s32 fields keep swar_digits(): their range
+ * check would cost more than it saves.)
  */
 #if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value, bool hot)
@@ -161,11 +162,13 @@ TEXT_INLINE int sse_number(const char *p, const char *end, u64 *value, bool hot)
 	n = __builtin_ctz(nondigit_16(p) | 0x10000u);
 	if (n == 0 || n > 10 || (p[n] != ' ' && p[n] != '\n'))
 		return 0;
-	if (n <= 8)
+	if (n <= 8) {
 		*value = top_digits_value(load8(p) << (8 * (8 - n)));
-	else
-		*value = top_digits_value(load8(p) << (8 * (16 - n))) * 100000000u +
-			 top_digits_value(load8(p + n - 8));
+	} else {
+		u64 hi, lo;
+		top_digits_value2(load8(p) << (8 * (16 - n)), load8(p + n - 8), &hi, &lo);
+		*value = hi * 100000000u + lo;
+	}
 	return n;
 }
 #endif
