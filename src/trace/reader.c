@@ -831,8 +831,9 @@ static inline bool ring_head_may_deliver(const struct trace_reader *r)
 	if (r->heap_n || !r->ring_count)
 		return false;
 	ts = r->ring[r->ring_head].ts_ns;
-	return r->done || r->ring_count + r->slack > r->max_held ||
-	       (r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns);
+	/* the usual reason first: the head is older than the newest event by the window */
+	return (r->max_ts_ns >= ts && r->max_ts_ns - ts >= r->window_ns) || r->done ||
+	       r->ring_count + r->slack > r->max_held;
 }
 
 /* trace_reader_next_ref() where the ring's head cannot leave at once: the heap, the fills,
