@@ -291,7 +291,7 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst, bool hot)
 	n = (size_t)(p - v);
 	if (n >= 3 && p[-1] == '>' && p[-2] == '=' && p[-3] == '=')
 		return false; /* the generic path strips it */
-	if (n > TASK_COMM_LEN - 1)
+	if (!hot && n > TASK_COMM_LEN - 1) /* hot: at most 15 (fp_token()) */
 		n = TASK_COMM_LEN - 1;
 #if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (hot || end - v >= 16) {
