@@ -862,8 +862,9 @@ static void test_kernel_layout_timestamps(void **state)
  * The hot path's scans, which look at 16 bytes only (text_parse_hot_line() reads a line in place
  * without checking the buffer's end), against the same events with a TGID column (the general
  * line path): runs of 1, 2, 15, 16 and 17 spaces before the timestamp, after its ':' and the
- * event name's, between the fields and around " ==> "; comms and prev_states of 15 to 17
- * bytes; numbers of 11 and 12 characters. The trace is many input buffers long: the lines
+ * event name's, between the fields and around " ==> "; comms of 0 to 17 bytes (those of 0 to 15
+ * copied by one masked 16-byte store), prev_states of 15 to 17; numbers of 11 and 12
+ * characters. The trace is many input buffers long: the lines
  * within HOT_SPAN of a buffer's end are read with every read checked. The same events, the same
  * malformed lines. Does not check values against the text (test_kernel_layout_equals_line_path,
  * the tests above).
@@ -875,7 +876,7 @@ static void test_kernel_layout_long_runs(void **state)
 	static const char *const arrows[] = {" ==> ", "               ==>               ",
 					     "                ==> ", " ==>                ", " "};
 	static const char *const comms[] = {"a", "fifteen_chars__", "sixteen_chars___",
-					    "seventeen_chars__"};
+					    "seventeen_chars__", "", "abcdefg", "abcdefgh", "abcdefghi"};
 	static const char *const states[] = {"S", "R+", "S|D|T|t|X|Z|P|I", "S|D|T|t|X|Z|P|I|R",
 					     "000000000000001", "0000000000000001"};
 	static const char *const nums[] = {"7", "-0000000001", "00000000001", "000000000001"};

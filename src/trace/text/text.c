@@ -293,7 +293,19 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst, bool hot)
 		return false; /* the generic path strips it */
 	if (!hot && n > TASK_COMM_LEN - 1) /* hot: at most 15 (fp_token()) */
 		n = TASK_COMM_LEN - 1;
-#if __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
+#if defined(__SSE2__)
+	if (hot || end - v >= 16) {
+		/* 16 bytes, those at and past n cleared where n > k fails for the byte's index k:
+		 * no branch on the comm's length */
+		const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+		__m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index);
+
+		_mm_storeu_si128((__m128i *)(void *)dst,
+				 _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)v), keep));
+		*pp = p;
+		return true;
+	}
+#elif __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	if (hot || end - v >= 16) {
 		/* two words, the bytes past the comm masked off: no call for a variable length */
 		u64 w0 = load8(v), w1 = load8(v + 8);
