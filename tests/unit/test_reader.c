@@ -372,18 +372,60 @@ static bool next_pair(struct trace_reader *ra, struct trace_reader *rb, struct e
 	return true;
 }
 
+/* The payloads of a and b, events of the same type, byte for byte (comms are NUL-padded, the
+ * structs have no padding holes). */
+static void same_payload(const struct event *a, const struct event *b)
+{
+	switch (a->type) {
+	case EV_SWITCH:
+		assert_memory_equal(&a->sw, &b->sw, sizeof(a->sw));
+		break;
+	case EV_WAKEUP:
+	case EV_WAKING:
+		assert_memory_equal(&a->wake, &b->wake, sizeof(a->wake));
+		break;
+	case EV_MIGRATE:
+		assert_memory_equal(&a->migrate, &b->migrate, sizeof(a->migrate));
+		break;
+	default:
+		assert_memory_equal(&a->power, &b->power, sizeof(a->power));
+		break;
+	}
+}
+
+/* Opens the two texts and reads both to their end, each event against the other's (next_pair(),
+ * same_payload()): how many events. */
+static u64 read_pair(char *const text[2], struct trace_reader **ra, struct trace_reader **rb)
+{
+	struct event a, b;
+	u64 n = 0;
+
+	open_pair(text, ra, rb);
+	while (next_pair(*ra, *rb, &a, &b)) {
+		n++;
+		same_payload(&a, &b);
+	}
+	return n;
+}
+
+/* Both readers reported the same things in the same words (after the file's name). */
+static void same_reports(const struct trace_stats *sa, const struct trace_stats *sb)
+{
+	assert_int_equal(sa->nr_reported, sb->nr_reported);
+	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
+		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
+				    strchr(sb->reported[i] + 1, '\''));
+}
+
 /* Both readers re-ordered events and met some beyond the window, the same ones, and said so
- * in the same words (after the file's name). */
+ * in the same words. */
 static void same_disorder(const struct trace_stats *sa, const struct trace_stats *sb)
 {
 	assert_true(sa->reordered > 0);
 	assert_true(sa->disorder_beyond_window > 0);
 	assert_int_equal(sa->reordered, sb->reordered);
 	assert_int_equal(sa->disorder_beyond_window, sb->disorder_beyond_window);
-	assert_int_equal(sa->nr_reported, sb->nr_reported);
-	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
-		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
-				    strchr(sb->reported[i] + 1, '\''));
+	same_reports(sa, sb);
 }
 
 /* The waker's context of sched_waking/_wakeup(_new): the common pid is the waker, the flags
@@ -603,18 +645,7 @@ static void test_fast_path_equals_generic(void **state)
 		n++;
 		assert_int_equal(a.type, b.type);
 		assert_int_equal(a.ts_ns, b.ts_ns);
-		switch (a.type) {
-		case EV_SWITCH:
-			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
-			break;
-		case EV_WAKEUP:
-		case EV_WAKING:
-			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
-			break;
-		default:
-			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
-			break;
-		}
+		same_payload(&a, &b);
 	}
 	assert_int_equal(trace_reader_stats(ra)->malformed, 0);
 	/* every line a valid event; the overlong comm and x==y go through the generic path too */
@@ -646,7 +677,6 @@ static void test_kernel_layout_equals_line_path(void **state)
 	size_t len[2] = {0, 0};
 	char *text[2];
 	struct trace_reader *ra = NULL, *rb = NULL;
-	struct event a, b;
 	u64 seed = 42, t_us = 1000000, n = 0, want_events = 0;
 	const struct trace_stats *sa, *sb;
 	(void)state;
@@ -718,25 +748,7 @@ static void test_kernel_layout_equals_line_path(void **state)
 		}
 	}
 	assert_true(len[0] > 2 * (1u << 20)); /* crosses the input buffer's end */
-	open_pair(text, &ra, &rb);
-	while (next_pair(ra, rb, &a, &b)) {
-		n++;
-		switch (a.type) {
-		case EV_SWITCH:
-			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
-			break;
-		case EV_WAKEUP:
-		case EV_WAKING:
-			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
-			break;
-		case EV_MIGRATE:
-			assert_memory_equal(&a.migrate, &b.migrate, sizeof(a.migrate));
-			break;
-		default:
-			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
-			break;
-		}
-	}
+	n = read_pair(text, &ra, &rb);
 	sa = trace_reader_stats(ra);
 	sb = trace_reader_stats(rb);
 	assert_int_equal(n, want_events);
@@ -880,19 +892,15 @@ static void test_kernel_layout_long_runs(void **state)
 	static const char *const states[] = {"S", "R+", "S|D|T|t|X|Z|P|I", "S|D|T|t|X|Z|P|I|R",
 					     "000000000000001", "0000000000000001"};
 	static const char *const nums[] = {"7", "-0000000001", "00000000001", "000000000001"};
-	const size_t cap = 4u << 20;
+	static char buf[2][2u << 20];
+	const size_t cap = sizeof(buf[0]);
 	size_t len[2] = {0, 0};
-	char *text[2];
+	char *text[2] = {buf[0], buf[1]};
 	struct trace_reader *ra = NULL, *rb = NULL;
-	struct event a, b;
 	u64 seed = 7, n = 0;
 	const struct trace_stats *sa, *sb;
 	(void)state;
 
-	text[0] = malloc(cap);
-	text[1] = malloc(cap);
-	assert_non_null(text[0]);
-	assert_non_null(text[1]);
 	for (unsigned i = 0; i < 6000; i++) {
 		char body[512];
 		unsigned k;
@@ -939,37 +947,18 @@ static void test_kernel_layout_long_runs(void **state)
 		}
 	}
 	assert_true(len[0] > 8 * READER_BUF_INITIAL);
-	open_pair(text, &ra, &rb);
-	while (next_pair(ra, rb, &a, &b)) {
-		n++;
-		switch (a.type) {
-		case EV_SWITCH:
-			assert_memory_equal(&a.sw, &b.sw, sizeof(a.sw));
-			break;
-		case EV_WAKEUP:
-			assert_memory_equal(&a.wake, &b.wake, sizeof(a.wake));
-			break;
-		default:
-			assert_memory_equal(&a.power, &b.power, sizeof(a.power));
-			break;
-		}
-	}
+	n = read_pair(text, &ra, &rb);
 	sa = trace_reader_stats(ra);
 	sb = trace_reader_stats(rb);
 	assert_int_equal(sa->lines, 6000);
 	assert_int_equal(sa->events, sb->events);
 	assert_int_equal(sa->malformed, sb->malformed);
-	assert_int_equal(sa->nr_reported, sb->nr_reported);
-	for (int i = 0; i < sa->nr_reported; i++) /* after "'path'" */
-		assert_string_equal(strchr(sa->reported[i] + 1, '\''),
-				    strchr(sb->reported[i] + 1, '\''));
+	same_reports(sa, sb); /* the malformed lines' */
 	assert_int_equal(n, sa->events);
 	assert_true(n > 3000);
 	assert_memory_equal(sa->by_type, sb->by_type, sizeof(sa->by_type));
 	trace_reader_free(ra);
 	trace_reader_free(rb);
-	free(text[0]);
-	free(text[1]);
 }
 
 /*
