@@ -888,7 +888,8 @@ static void test_kernel_layout_long_runs(void **state)
 	static const char *const arrows[] = {" ==> ", "               ==>               ",
 					     "                ==> ", " ==>                ", " "};
 	static const char *const comms[] = {"a", "fifteen_chars__", "sixteen_chars___",
-					    "seventeen_chars__", "", "abcdefg", "abcdefgh", "abcdefghi"};
+					    "seventeen_chars__", "", "abcdefg", "abcdefgh",
+					    "abcdefghi"};
 	static const char *const states[] = {"S", "R+", "S|D|T|t|X|Z|P|I", "S|D|T|t|X|Z|P|I|R",
 					     "000000000000001", "0000000000000001"};
 	static const char *const nums[] = {"7", "-0000000001", "00000000001", "000000000001"};
@@ -916,7 +917,8 @@ static void test_kernel_layout_long_runs(void **state)
 		switch (k / 13 % 3) {
 		case 0:
 			snprintf(body, sizeof(body),
-				 "sched_switch:%sprev_comm=%s%sprev_pid=%s%sprev_prio=120%sprev_state=%s%snext_comm=%s%snext_pid=%s%snext_prio=%s",
+				 "sched_switch:%sprev_comm=%s%sprev_pid=%s%sprev_prio=120%s"
+				 "prev_state=%s%snext_comm=%s%snext_pid=%s%snext_prio=%s",
 				 g1, comm, sep, nums[k / 17 % GS_ARRAY_SIZE(nums)], sep, sep,
 				 states[k / 19 % GS_ARRAY_SIZE(states)],
 				 arrows[k % 2 ? 0 : k / 2 % GS_ARRAY_SIZE(arrows)],
@@ -938,11 +940,13 @@ static void test_kernel_layout_long_runs(void **state)
 		}
 		for (int v = 0; v < 2; v++) {
 			/* the timestamp's column 5 wide as the kernel prints it, or 21 or 22 */
+			int ts_width = k % 37 ? 5 : 21 + (int)(k / 37 % 2);
+
 			len[v] += (size_t)snprintf(text[v] + len[v], cap - len[v],
-						   "%16s-%-7u %s[%03u] d..2 %*u.%06u:%s%s\n", "rt3-0",
-						   k % 30000, v ? "(-------) " : "", k % 8,
-						   k % 37 ? 5 : 21 + (int)(k / 37 % 2), 1 + i / 100000,
-						   i % 100000 * 10, g0, body);
+						   "%16s-%-7u %s[%03u] d..2 %*u.%06u:%s%s\n",
+						   "rt3-0", k % 30000, v ? "(-------) " : "", k % 8,
+						   ts_width, 1 + i / 100000, i % 100000 * 10, g0,
+						   body);
 			assert_true(len[v] < cap);
 		}
 	}
@@ -995,7 +999,8 @@ static void test_kernel_layout_pid_column(void **state)
 			for (int v = 0; v < 2; v++) {
 				len[v] += (size_t)snprintf(
 				    text[v] + len[v], sizeof(text[v]) - len[v],
-				    "%16s-%-7s %s[%03u] d..2     1.%06u: cpu_idle: state=1 cpu_id=1\n",
+				    "%16s-%-7s %s[%03u] d..2     1.%06u: cpu_idle: state=1 "
+				    "cpu_id=1\n",
 				    comms[c], pids[k], v ? "(-------) " : "", n * 37 % 1000, n);
 				assert_true(len[v] < sizeof(text[v]));
 			}

@@ -144,7 +144,8 @@ static void test_pid_before(void **state)
 static void test_digit_masks(void **state)
 {
 	char b[16];
-	u64 last_x = 0, last_sum = 0; /* the previous round's word and value, for top_digits_value2() */
+	/* the previous round's word and value, for top_digits_value2() */
+	u64 last_x = 0, last_sum = 0;
 	(void)state;
 
 #if __BYTE_ORDER__ != __ORDER_LITTLE_ENDIAN__

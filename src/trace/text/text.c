@@ -295,13 +295,14 @@ TEXT_INLINE bool fp_comm(const char **pp, const char *end, char *dst, bool hot)
 		n = TASK_COMM_LEN - 1;
 #if defined(__SSE2__)
 	if (hot || end - v >= 16) {
-		/* 16 bytes, those at and past n cleared where n > k fails for the byte's index k:
-		 * no branch on the comm's length */
-		const __m128i index = _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+		/* 16 bytes stored at once, byte k kept where k < n (one pcmpgtb of n against
+		 * 0..15), the rest cleared: no branch on the comm's length */
+		const __m128i index =
+		    _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
 		__m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index);
+		__m128i comm = _mm_loadu_si128((const __m128i *)(const void *)v);
 
-		_mm_storeu_si128((__m128i *)(void *)dst,
-				 _mm_and_si128(_mm_loadu_si128((const __m128i *)(const void *)v), keep));
+		_mm_storeu_si128((__m128i *)(void *)dst, _mm_and_si128(comm, keep));
 		*pp = p;
 		return true;
 	}
@@ -447,7 +448,8 @@ TEXT_INLINE bool fast_ts(const char *p, const char *end, u64 *ts_ns, const char 
 		n = __builtin_ctz(m | 0x10000u);
 		if (n >= 1 && n <= 8 && ((m >> n) & 0xffu) == 0x81u && p[n] == '.' &&
 		    p[n + 7] == ':') {
-			top_digits_value2(load8(p) << (8 * (8 - n)), load8(p + n + 1) << 16, &sec, &us);
+			top_digits_value2(load8(p) << (8 * (8 - n)), load8(p + n + 1) << 16, &sec,
+					  &us);
 			*ts_ns = sec * NSEC_PER_SEC + us * NSEC_PER_USEC;
 			*next = p + n + 8;
 			return true;
@@ -524,7 +526,8 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 #if defined(__SSE2__) && __BYTE_ORDER__ == __ORDER_LITTLE_ENDIAN__
 	/* line[16, 32) in one SSE2 compare for digits and one for spaces (bit k for line[16 + k]):
 	 * " [" at 24 and "] " at 29 (one word), digits at 26-28 and a flags byte at 31 that is not
-	 * one; the flags line[31, 35) none a space or a '\n' (one more compare), line[35] a space */
+	 * one; the flags line[31, 35) none a space or a '\n' (one more compare), line[35] a
+	 * space */
 	unsigned nd = nondigit_16(line + 16), sp = match_16(line + 16, ' '), k;
 	const u64 cols = ' ' | '[' << 8 | (u64)']' << 40 | (u64)' ' << 48;
 
@@ -699,7 +702,8 @@ TEXT_INLINE bool maybe_header(const char *p, const char *end, bool hot)
  * slot, and the caller splits the line and calls text_parse_line(). So does an event older than
  * the newest one read (or the first): only events that go straight onto the ring are taken here.
  */
-TEXT_INLINE size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end, bool hot)
+TEXT_INLINE size_t text_parse_hot_line(struct trace_reader *r, const char *line, const char *end,
+				       bool hot)
 {
 	const char *p, *q, *body;
 	struct event *ev;
