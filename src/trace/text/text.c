@@ -590,40 +590,6 @@ TEXT_INLINE bool fixed_prefix(const char *line, const char *p, const char *end, 
 	return fast_ts(q, end, ts, next, hot) || parse_ts(q, hot ? q + 48 : end, ts, next);
 }
 
-/* The EV_IRQ_* bits of a flags column ("d.h2": irqs-off, need-resched, hardirq/softirq,
- * preempt depth; v5.9 trace_print_lat_fmt()); 0 for none or an unknown layout. */
-TEXT_INLINE u32 flags_irq(const char *f, const char *end)
-{
-	if (!f || end - f < 3 || !(f[0] == 'd' || f[0] == 'X' || f[0] == '.'))
-		return 0;
-	switch (f[2]) {
-	case 'Z':
-		return EV_IRQ_HARD | EV_IRQ_NMI;
-	case 'z':
-		return EV_IRQ_NMI;
-	case 'H':
-		return EV_IRQ_HARD | EV_IRQ_SOFT;
-	case 'h':
-		return EV_IRQ_HARD;
-	case 's':
-		return EV_IRQ_SOFT;
-	default:
-		return 0;
-	}
-}
-
-/* Whether a flags column's need-resched character is 'N' or 'n': TIF_NEED_RESCHED without
- * 7.2's lazy bit (v5.9 to 7.2 trace_print_lat_fmt(), kernel/trace/trace_output.c). 'B' and
- * 'b' (TIF_NEED_RESCHED and the lazy bit) are not taken: on the lab's 7.2 recordings such a
- * wakeup's switch came with a fresh rq clock (docs/lab.md). 0 for an unknown layout, as
- * flags_irq(). */
-static u32 flags_resched(const char *f, const char *end)
-{
-	if (!f || end - f < 3 || !(f[0] == 'd' || f[0] == 'X' || f[0] == '.'))
-		return 0;
-	return f[1] == 'N' || f[1] == 'n';
-}
-
 /* skip_spaces() where the kernel prints one space (after the timestamp's and the event name's
  * ':'): that one without the scan (hot: the scan of 16 bytes only; what follows is a name or a
  * key, which a space at p + 16 is not). */

@@ -282,6 +282,42 @@ bool has_plugin_layout(int type);
 /* The payload starts with "ident=": the kernel's key=value print format. */
 bool starts_key_value(const char *p, const char *end);
 
+/* A flags column ("d.h2": irqs-off, need-resched, hardirq/softirq, preempt depth; v5.9 and
+ * 7.2 trace_print_lat_fmt(), kernel/trace/trace_output.c) of a layout this reader knows. */
+TEXT_INLINE bool flags_known(const char *f, const char *end)
+{
+	return f && end - f >= 3 && (f[0] == 'd' || f[0] == 'X' || f[0] == '.');
+}
+
+/* Its EV_IRQ_* bits; 0 for none or an unknown layout. */
+TEXT_INLINE u32 flags_irq(const char *f, const char *end)
+{
+	if (!flags_known(f, end))
+		return 0;
+	switch (f[2]) {
+	case 'Z':
+		return EV_IRQ_HARD | EV_IRQ_NMI;
+	case 'z':
+		return EV_IRQ_NMI;
+	case 'H':
+		return EV_IRQ_HARD | EV_IRQ_SOFT;
+	case 'h':
+		return EV_IRQ_HARD;
+	case 's':
+		return EV_IRQ_SOFT;
+	default:
+		return 0;
+	}
+}
+
+/* Whether its need-resched character is 'N' or 'n': TIF_NEED_RESCHED without 7.2's lazy bit.
+ * 'B' and 'b' (TIF_NEED_RESCHED and the lazy bit) are not taken: on the lab's 7.2 recordings
+ * such a wakeup's switch came with a fresh rq clock (docs/lab.md). 0 for an unknown layout. */
+TEXT_INLINE u32 flags_resched(const char *f, const char *end)
+{
+	return flags_known(f, end) && (f[1] == 'N' || f[1] == 'n');
+}
+
 /* text_columns.c */
 /* A '#' comment line: "#P:<cpus>", "tracer:", "Linux version". */
 void header_comment(struct trace_reader *r, const char *p, const char *end);
