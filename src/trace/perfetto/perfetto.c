@@ -127,60 +127,54 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 
 /*
  * The merge of the queues: a tournament tree (a winner tree) whose leaves are the CPUs. A node
- * holds the CPU whose head is the oldest below it: a queue with events before an empty one,
- * then the older head, then the lower CPU (equal times leave in CPU order). A head that changes
- * replays its leaf's path to the root, log2(leaves) matches; the oldest head is the root, and
- * the head that would come after it is the best of the losers along the root's path, one per
- * level. A scan of every queue per event cost as many steps as CPUs (4096 in a Perfetto trace).
+ * holds the key of the queue whose head is the oldest below it (struct pf_key: the older head,
+ * then a queue with events before an empty one, then the lower CPU: equal times leave in CPU
+ * order). A head that changes replays its leaf's path to the root, log2(leaves) matches of two
+ * keys in the node's own array; the oldest head is the root. A scan of every queue per event cost
+ * as many steps as CPUs (4096 in a Perfetto trace).
  */
-static bool head_before(const struct pf_state *pf, s32 a, s32 b)
+static inline struct pf_key leaf_key(const struct pf_state *pf, u32 c)
 {
-	bool ea, eb;
-
-	if (a < 0 || b < 0)
-		return b < 0 && a >= 0;
-	/* an empty queue's head_ts is UINT64_MAX: two different times order the heads, an empty
-	 * queue's last, without looking at the queues; only equal times need them */
-	if (pf->head_ts[a] != pf->head_ts[b])
-		return pf->head_ts[a] < pf->head_ts[b];
-	ea = pf->cpus[a].q.n == 0;
-	eb = pf->cpus[b].q.n == 0;
-	if (ea != eb)
-		return eb;
-	return a < b;
+	struct pf_key k = {pf->head_ts[c], (u64)(pf->cpus[c].q.n == 0) << 32 | c};
+	return k;
 }
 
-static s32 winner(struct pf_state *pf, s32 a, s32 b)
+/* Whether key a leaves before key b. */
+static inline bool key_before(struct pf_key a, struct pf_key b)
 {
-	pf->merge_steps++;
-	return head_before(pf, b, a) ? b : a;
+	return a.ts < b.ts || (a.ts == b.ts && a.tie < b.tie);
+}
+
+static inline struct pf_key winner(struct pf_key a, struct pf_key b)
+{
+	return key_before(b, a) ? b : a;
 }
 
 int pf_merge_grow(struct pf_state *pf)
 {
+	static const struct pf_key none = {UINT64_MAX, UINT64_MAX};
 	u32 leaves = 1;
-	s32 *tt;
+	struct pf_key *tk;
 
 	if (pf->cpus_used <= pf->tt_leaves) {
 		/* room in the tree: the new CPUs' leaves, and their paths */
-		for (u32 c = pf->tt_used; c < pf->cpus_used; c++) {
-			pf->tt[pf->tt_leaves + c] = (s32)c;
+		for (u32 c = pf->tt_used; c < pf->cpus_used; c++)
 			pf_merge_update(pf, c);
-		}
 		pf->tt_used = pf->cpus_used;
 		return 0;
 	}
 	while (leaves < pf->cpus_used)
 		leaves *= 2;
-	tt = malloc(2 * (size_t)leaves * sizeof(*tt));
-	if (!tt)
+	tk = malloc(2 * (size_t)leaves * sizeof(*tk));
+	if (!tk)
 		return GS_ENOMEM;
 	for (u32 i = 0; i < leaves; i++)
-		tt[leaves + i] = i < pf->cpus_used ? (s32)i : -1;
+		tk[leaves + i] = i < pf->cpus_used ? leaf_key(pf, i) : none;
 	for (u32 i = leaves - 1; i >= 1; i--)
-		tt[i] = winner(pf, tt[2 * i], tt[2 * i + 1]);
-	free(pf->tt);
-	pf->tt = tt;
+		tk[i] = winner(tk[2 * i], tk[2 * i + 1]);
+	pf->merge_steps += leaves - 1;
+	free(pf->tk);
+	pf->tk = tk;
 	pf->tt_leaves = leaves;
 	pf->tt_used = pf->cpus_used;
 	return 0;
@@ -188,28 +182,26 @@ int pf_merge_grow(struct pf_state *pf)
 
 void pf_merge_update(struct pf_state *pf, u32 c)
 {
-	for (u32 i = (pf->tt_leaves + c) / 2; i >= 1; i /= 2)
-		pf->tt[i] = winner(pf, pf->tt[2 * i], pf->tt[2 * i + 1]);
+	struct pf_key *tk = pf->tk;
+	u32 i = pf->tt_leaves + c;
+	u64 steps = 0;
+
+	tk[i] = leaf_key(pf, c);
+	for (i /= 2; i >= 1; i /= 2, steps++)
+		tk[i] = winner(tk[2 * i], tk[2 * i + 1]);
+	pf->merge_steps += steps;
 }
 
-/* The CPU whose queue head is the oldest event (the lowest CPU on equal times); -1 if none.
- * *next_ts / *next_cpu: the head that would come after it among the other queues (UINT64_MAX
- * and -1 when there is none). */
-static int oldest_queue(struct pf_state *pf, u64 *next_ts, int *next_cpu)
+/* The key of the oldest head but CPU c's, c being the root's: the best of the keys that lost to
+ * c's along its path. */
+static struct pf_key runner_up(struct pf_state *pf, u32 c)
 {
-	s32 best = pf->tt ? pf->tt[1] : -1, second = -1;
+	struct pf_key best = {UINT64_MAX, UINT64_MAX};
+	u64 steps = 0;
 
-	if (best < 0 || !pf->cpus[best].q.n) {
-		*next_ts = UINT64_MAX;
-		*next_cpu = -1;
-		return -1;
-	}
-	for (u32 i = pf->tt_leaves + (u32)best; i > 1; i /= 2)
-		second = winner(pf, second, pf->tt[i ^ 1]);
-	if (second >= 0 && !pf->cpus[second].q.n)
-		second = -1;
-	*next_ts = second >= 0 ? pf->head_ts[second] : UINT64_MAX;
-	*next_cpu = second;
+	for (u32 i = pf->tt_leaves + c; i > 1; i /= 2, steps++)
+		best = winner(best, pf->tk[i ^ 1]);
+	pf->merge_steps += steps;
 	return best;
 }
 
@@ -220,8 +212,7 @@ static bool may_leave(const struct pf_state *pf, u64 ts)
 	return pf->input_done || pf->held >= PF_MAX_HELD || ts + pf->window_ns <= pf->max_ts_ns;
 }
 
-/* The head of queue q to the reader. The queue's head_ts is the caller's to set, once for a
- * run of events from one queue (nothing reads it in between). */
+/* The head of queue q to the reader. The queue's head_ts and its leaf are the caller's to set. */
 static inline __attribute__((always_inline)) void leave(struct trace_reader *r,
 							struct pf_state *pf, struct pf_queue *q)
 {
@@ -266,50 +257,68 @@ static int decode_more(struct trace_reader *r, struct gs_error *err)
 	return on_packet(r, data, len, false, err);
 }
 
+/* Whether the reader takes a second event, or a later one, in this fill: room on its ring
+ * without growing it or reaching max_held (the slack promised for the first left as it was), and
+ * the cheap in-order path of reader_commit() for an event of time ts. */
+static inline bool reader_takes(const struct trace_reader *r, u64 ts)
+{
+	return r->have_max && ts >= r->max_ts_ns && r->ring_count + r->slack < r->ring_cap &&
+	       r->ring_count + r->heap_n + r->slack < r->max_held;
+}
+
 /*
- * Hands the oldest queued event to the reader once it may leave, decoding more until then. Then,
- * as the text reader batches its lines, more of the same queue while they stay the oldest (before
- * the next queue's head, in (time, CPU) order), may leave, are in order (no older than what the
- * reader has: its cheap path, whatever it has handed out) and the reader has room: the events and
- * their order are those of one call per event, without a scan of the queues and a turn through
- * trace_reader_next() for each.
+ * Hands the oldest queued events to the reader, each once it may leave, decoding more until then.
+ * As the text reader batches its lines, one fill hands out events while the reader has room and
+ * they are in order (no older than what it has: its cheap path), and decodes the rest of a bundle
+ * between them: the events and their order are those of one call per event, without a turn
+ * through trace_reader_next() for each. A fill that has handed out an event stops before reading
+ * another packet, and before any decoding in strict mode, so that an error ends the read after
+ * the events it would have delivered one call per event.
  */
 static int pf_fill(struct trace_reader *r, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
-	u64 next_ts;
-	int next_cpu;
-	int c = oldest_queue(pf, &next_ts, &next_cpu);
-	struct pf_queue *q;
+	bool out = false;
 
-	/* decode until the oldest may leave; the heads change only when a queue gets its first
-	 * (head_ts[c] is the time of queue c's head: its event is not read until it leaves) */
-	while (c < 0 || !may_leave(pf, pf->head_ts[c])) {
+	for (;;) {
+		/* the root's CPU; the tie of a leaf of no CPU is all ones, an empty queue's has bit 32 */
+		u64 tie = pf->tk ? pf->tk[1].tie : UINT64_MAX;
+		u32 c = (u32)tie;
 		int ret;
-		if (c < 0 && pf->input_done) {
-			r->done = true;
-			return 0;
+
+		if (tie >> 32) {
+			if (pf->input_done) {
+				r->done = !out;
+				return 0;
+			}
+		} else if (may_leave(pf, pf->head_ts[c])) {
+			struct pf_queue *q = &pf->cpus[c].q;
+			struct pf_key next;
+			u64 ts;
+
+			if (out && !reader_takes(r, pf->head_ts[c]))
+				return 0;
+			/* c's events while they stay before the next queue's head: one walk of the
+			 * tree for the run */
+			next = runner_up(pf, c);
+			do {
+				leave(r, pf, q);
+				out = true;
+				if (!q->n)
+					break;
+				ts = q->ev[q->head].ts_ns;
+			} while (key_before((struct pf_key){ts, c}, next) && may_leave(pf, ts) &&
+				 reader_takes(r, ts));
+			pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
+			pf_merge_update(pf, c); /* its new head, or none */
+			continue;
 		}
-		pf->new_head = false;
+		if (out && (!pf->b || r->opts.strict))
+			return 0;
 		ret = decode_more(r, err);
 		if (ret < 0)
 			return ret;
-		if (pf->new_head)
-			c = oldest_queue(pf, &next_ts, &next_cpu);
 	}
-	q = &pf->cpus[c].q;
-	leave(r, pf, q);
-	while (q->n && r->have_max && r->ring_count + r->slack < r->ring_cap &&
-	       r->ring_count + r->heap_n + r->slack < r->max_held) {
-		const struct event *ev = &q->ev[q->head];
-		if (ev->ts_ns > next_ts || (ev->ts_ns == next_ts && c > next_cpu) ||
-		    ev->ts_ns < r->max_ts_ns || !may_leave(pf, ev->ts_ns))
-			break;
-		leave(r, pf, q);
-	}
-	pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
-	pf_merge_update(pf, (u32)c); /* its new head, or none */
-	return 0;
 }
 
 /* Perfetto protobuf, detected or forced: refused when it is not, or another format is forced. */
@@ -347,7 +356,7 @@ static void pf_close(struct trace_reader *r)
 		free(pf->cpus[c].q.ev);
 	free(pf->cpus);
 	free(pf->head_ts);
-	free(pf->tt);
+	free(pf->tk);
 	free(pf->slices);
 	pf_comms_free(&pf->comms);
 	free(pf);

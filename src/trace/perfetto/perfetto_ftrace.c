@@ -118,7 +118,6 @@ void pf_commit(struct pf_state *pf, const struct event *ev)
 	pf->held++;
 	if (q->n == 1) {
 		pf->head_ts[pf->cpu] = ev->ts_ns;
-		pf->new_head = true;
 		pf_merge_update(pf, (u32)pf->cpu);
 	}
 }

@@ -67,6 +67,13 @@ struct pf_fast_event {
 
 /* ---- state ------------------------------------------------------------------------------ */
 
+/* A queue's key in the merge (perfetto.c): the time of its head (UINT64_MAX when it is empty),
+ * then `tie`, bit 32 set when it is empty and the CPU below; a leaf of no CPU is all ones. The
+ * smaller key leaves first. */
+struct pf_key {
+	u64 ts, tie;
+};
+
 /* A CPU's decoded events, in time order, waiting for the merge. */
 struct pf_queue {
 	struct event *ev;
@@ -120,11 +127,10 @@ struct pf_state {
 	u32 nr_cpus;  /* slots allocated */
 	u32 cpus_used; /* highest CPU with a bundle, plus one: the queues to merge */
 	u64 *head_ts;  /* nr_cpus: the time of each queue's head, UINT64_MAX when it is empty */
-	bool new_head; /* an event went into an empty queue */
 	/* the merge's tournament tree over the queues (perfetto.c): tt_leaves (a power of two, at
-	 * least cpus_used) leaves, node i's children 2i and 2i+1, each node the CPU whose head wins
-	 * below it (-1 for none); tt[1] the oldest head */
-	s32 *tt;
+	 * least cpus_used) leaves, node i's children 2i and 2i+1, each node the key of the queue
+	 * whose head wins below it; tk[1] the oldest head's */
+	struct pf_key *tk;
 	u32 tt_leaves;
 	u32 tt_used; /* the leaves set: CPUs 0 .. tt_used - 1, the others -1 */
 	u64 merge_steps; /* queue heads compared, for tests */
