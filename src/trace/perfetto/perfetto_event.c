@@ -10,9 +10,9 @@
  *  - The five events that are most of any scheduler trace (sched_switch, sched_wakeup,
  *    sched_waking, sched_wakeup_new, cpu_frequency, cpu_idle) whose bytes hold only the fields
  *    perfetto.proto declares, each once, with the wire types it declares, are read straight
- *    into the protobuf-c structs protobuf-c would have built (struct pf_fast_event: the messages
- *    on the stack, comms in fixed buffers cut at TASK_COMM_LEN - 1 bytes, which is all the
- *    handlers read of them). The handlers in perfetto_ftrace.c see the same structs either way.
+ *    into what the handlers in perfetto_ftrace.c read of them (struct pf_fast_event: the
+ *    scalars, and the comms as where their bytes are in the packet, copied once, into the
+ *    event). The handlers take the same from the structs protobuf-c builds for the others.
  *  - Everything else (other events, unknown fields, a field twice, a wire type that is not the
  *    declared one, anything malformed) goes through pftrace__ftrace_event__unpack() into the
  *    packet's arena, which decides, as before.
@@ -92,13 +92,11 @@ bad:
 	return false;
 }
 
-/* A string field into a comm buffer, as pf_copy_comm() would read protobuf-c's copy of it. */
-static void comm_from(char dst[TASK_COMM_LEN], const unsigned char *s, size_t len)
+/* A string field's bytes. */
+static inline struct pf_str str_of(const unsigned char *p, size_t n)
 {
-	size_t n = len < TASK_COMM_LEN - 1 ? len : TASK_COMM_LEN - 1;
-
-	memcpy(dst, s, n);
-	dst[n] = '\0';
+	struct pf_str c = {(const char *)p, n};
+	return c;
 }
 
 /* Bit of each declared field of a message, and whether it is a string (wire type 2). */
@@ -152,59 +150,12 @@ static bool fast_fields(const unsigned char *p, size_t len, const struct fast_la
 	return true;
 }
 
-/*
- * The fields as traced_probes writes them: every declared one, once, in the order of their
- * numbers 1, 2, ... (the order of the message's declaration). in_order() reads field `num` at
- * *pp when its one-byte tag comes next (a string for wire type 2, else a varint), advancing *pp;
- * false, with nothing read, otherwise. A message read to its end this way is one fast_fields()
- * accepts with every field seen, to the same values: the caller tries this first and falls back
- * to fast_fields() for any other layout.
- */
-static inline bool in_order(const unsigned char **pp, const unsigned char *end, u32 num,
-			    bool string, u64 vals[8], const unsigned char *strs[8], size_t lens[8])
-{
-	const unsigned char *p = *pp;
-	size_t k;
-	u64 l;
-
-	if (p >= end || *p != ((num << 3) | (string ? 2u : 0u)))
-		return false;
-	p++;
-	k = pf_varint(p, end, string ? &l : &vals[num]);
-	if (!k)
-		return false;
-	if (string) {
-		if (l > (u64)(end - p) - k)
-			return false;
-		strs[num] = p + k;
-		lens[num] = (size_t)l;
-		p += l;
-	}
-	*pp = p + k;
-	return true;
-}
-
-/* The fields 1 .. last of [p, p + len) in order (in_order()), bit n of `strings` marking the
- * strings: *seen holds them all then. */
-static inline bool all_in_order(const unsigned char *p, size_t len, u32 last, u32 strings,
-				u64 vals[8], const unsigned char *strs[8], size_t lens[8],
-				u32 *seen)
-{
-	const unsigned char *end = p + len;
-
-	for (u32 num = 1; num <= last; num++)
-		if (!in_order(&p, end, num, strings & (1u << num), vals, strs, lens))
-			return false;
-	if (p != end)
-		return false;
-	*seen = ((1u << (last + 1)) - 1) & ~1u;
-	return true;
-}
-
-/* The order traced_probes writes, spelt out for the two hottest messages: field `tag` (its
+/* The order traced_probes writes, every declared field once in the order of their numbers 1, 2,
+ * ... (the order of the message's declaration), spelt out for each hot message: field `tag` (its
  * one-byte tag) next at *pp, a varint into *v or a string into *s and *n, *pp advanced past it;
- * false, with nothing read, otherwise. A message read to its end by these is one all_in_order()
- * reads to the same values, without its arrays. */
+ * false, with nothing read, otherwise. A message read to its end by these is one fast_fields()
+ * accepts with every field seen, to the same values: the caller tries this first and falls back
+ * to fast_fields() for any other layout. */
 static inline bool next_varint(const unsigned char **pp, const unsigned char *end, unsigned tag,
 			       u64 *v)
 {
@@ -250,21 +201,10 @@ static inline unsigned tag_varint(unsigned num)
 	return num << 3;
 }
 
-/* pftrace__sched_switch_ftrace_event__init() as a copy of an initialised message: the generated
- * function's zeroing of the fields is a rep stos (slow to start; a third of fast_switch()'s time
- * on the bench trace), the copy a few vector moves. The same bytes. */
-static const Pftrace__SchedSwitchFtraceEvent switch_init_value =
-	PFTRACE__SCHED_SWITCH_FTRACE_EVENT__INIT;
-
-static inline void switch_init(Pftrace__SchedSwitchFtraceEvent *m)
-{
-	memcpy(m, &switch_init_value, sizeof(*m));
-}
-
 /* A sched_switch of all seven fields in order, into f->m.sw; false when it is not one. */
 PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
-	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
+	struct pf_switch *m = &f->m.sw;
 	const unsigned char *end = p + len, *c0, *c1;
 	size_t n0, n1;
 	u64 pid0, prio0, state, pid1, prio1;
@@ -277,13 +217,9 @@ PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, siz
 	      next_varint(&p, end, tag_varint(6), &pid1) &&
 	      next_varint(&p, end, tag_varint(7), &prio1) && p == end))
 		return false;
-	switch_init(m);
-	comm_from(f->str[0], c0, n0);
-	m->prev_comm = f->str[0];
-	comm_from(f->str[1], c1, n1);
-	m->next_comm = f->str[1];
-	m->has_prev_pid = m->has_prev_prio = m->has_prev_state = true;
-	m->has_next_pid = m->has_next_prio = true;
+	m->prev_comm = str_of(c0, n0);
+	m->next_comm = str_of(c1, n1);
+	m->has_prev_pid = m->has_next_pid = true;
 	m->prev_pid = (s32)(u32)pid0;
 	m->prev_prio = (s32)(u32)prio0;
 	m->prev_state = (s64)state;
@@ -295,7 +231,7 @@ PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, siz
 /* A sched_wakeup (waking, wakeup_new) of all five fields in order, into f->m.wk. */
 PF_HOT bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
-	Pftrace__SchedWakeupFtraceEvent *m = &f->m.wk;
+	struct pf_wakeup *m = &f->m.wk;
 	const unsigned char *end = p + len, *c;
 	size_t n;
 	u64 pid, prio, success, target;
@@ -306,13 +242,9 @@ PF_HOT bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, siz
 	      next_varint(&p, end, tag_varint(4), &success) &&
 	      next_varint(&p, end, tag_varint(5), &target) && p == end))
 		return false;
-	pftrace__sched_wakeup_ftrace_event__init(m);
-	comm_from(f->str[0], c, n);
-	m->comm = f->str[0];
-	m->has_pid = m->has_prio = m->has_success = m->has_target_cpu = true;
+	m->comm = str_of(c, n);
 	m->pid = (s32)(u32)pid;
 	m->prio = (s32)(u32)prio;
-	m->success = (s32)(u32)success;
 	m->target_cpu = (s32)(u32)target;
 	return true;
 }
@@ -322,32 +254,22 @@ PF_HOT bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, siz
 static __attribute__((noinline)) bool switch_any_order(struct pf_fast_event *f,
 							const unsigned char *p, size_t len)
 {
-	Pftrace__SchedSwitchFtraceEvent *m = &f->m.sw;
+	struct pf_switch *m = &f->m.sw;
 	u64 v[8] = {0}; /* an absent field is 0, as protobuf-c's default */
-	const unsigned char *s[8];
-	size_t n[8];
+	const unsigned char *s[8] = {NULL};
+	size_t n[8] = {0};
 	u32 seen;
 
 	if (!fast_fields(p, len, &switch_layout, v, s, n, &seen))
 		return false;
-	switch_init(m);
-	if (seen & (1u << 1)) {
-		comm_from(f->str[0], s[1], n[1]);
-		m->prev_comm = f->str[0];
-	}
-	if (seen & (1u << 5)) {
-		comm_from(f->str[1], s[5], n[5]);
-		m->next_comm = f->str[1];
-	}
+	m->prev_comm = str_of(s[1], n[1]);
+	m->next_comm = str_of(s[5], n[5]);
 	m->has_prev_pid = !!(seen & (1u << 2));
 	m->prev_pid = (s32)(u32)v[2];
-	m->has_prev_prio = !!(seen & (1u << 3));
 	m->prev_prio = (s32)(u32)v[3];
-	m->has_prev_state = !!(seen & (1u << 4));
 	m->prev_state = (s64)v[4];
 	m->has_next_pid = !!(seen & (1u << 6));
 	m->next_pid = (s32)(u32)v[6];
-	m->has_next_prio = !!(seen & (1u << 7));
 	m->next_prio = (s32)(u32)v[7];
 	return true;
 }
@@ -356,26 +278,17 @@ static __attribute__((noinline)) bool switch_any_order(struct pf_fast_event *f,
 static __attribute__((noinline)) bool wakeup_any_order(struct pf_fast_event *f,
 							const unsigned char *p, size_t len)
 {
-	Pftrace__SchedWakeupFtraceEvent *m = &f->m.wk;
+	struct pf_wakeup *m = &f->m.wk;
 	u64 v[8] = {0};
-	const unsigned char *s[8];
-	size_t n[8];
+	const unsigned char *s[8] = {NULL};
+	size_t n[8] = {0};
 	u32 seen;
 
 	if (!fast_fields(p, len, &wakeup_layout, v, s, n, &seen))
 		return false;
-	pftrace__sched_wakeup_ftrace_event__init(m);
-	if (seen & (1u << 1)) {
-		comm_from(f->str[0], s[1], n[1]);
-		m->comm = f->str[0];
-	}
-	m->has_pid = !!(seen & (1u << 2));
+	m->comm = str_of(s[1], n[1]);
 	m->pid = (s32)(u32)v[2];
-	m->has_prio = !!(seen & (1u << 3));
 	m->prio = (s32)(u32)v[3];
-	m->has_success = !!(seen & (1u << 4));
-	m->success = (s32)(u32)v[4];
-	m->has_target_cpu = !!(seen & (1u << 5));
 	m->target_cpu = (s32)(u32)v[5];
 	return true;
 }
@@ -390,34 +303,23 @@ static inline bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, 
 	return wakeup_in_order(f, p, len) || wakeup_any_order(f, p, len);
 }
 
-/* cpu_frequency and cpu_idle: state = 1, cpu_id = 2, both uint32 (the two structs agree). */
-static bool fast_power(struct pf_fast_event *f, u32 which, const unsigned char *p, size_t len)
+/* cpu_frequency and cpu_idle: state = 1, cpu_id = 2, both uint32 (the two messages agree). */
+static bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
+	const unsigned char *q = p, *end = p + len;
 	u64 v[8] = {0};
 	const unsigned char *s[8];
 	size_t n[8];
 	u32 seen;
 
-	if (!all_in_order(p, len, 2, power_layout.strings, v, s, n, &seen) &&
-	    !fast_fields(p, len, &power_layout, v, s, n, &seen))
-		return false;
-	if (which == PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY) {
-		Pftrace__CpuFrequencyFtraceEvent *m = &f->m.freq;
-		pftrace__cpu_frequency_ftrace_event__init(m);
-		m->has_state = !!(seen & (1u << 1));
-		m->state = (u32)v[1];
-		m->has_cpu_id = !!(seen & (1u << 2));
-		m->cpu_id = (u32)v[2];
-		f->e.cpu_frequency = m;
-	} else {
-		Pftrace__CpuIdleFtraceEvent *m = &f->m.idle;
-		pftrace__cpu_idle_ftrace_event__init(m);
-		m->has_state = !!(seen & (1u << 1));
-		m->state = (u32)v[1];
-		m->has_cpu_id = !!(seen & (1u << 2));
-		m->cpu_id = (u32)v[2];
-		f->e.cpu_idle = m;
+	if (!(next_varint(&q, end, tag_varint(1), &v[1]) &&
+	      next_varint(&q, end, tag_varint(2), &v[2]) && q == end)) {
+		v[1] = v[2] = 0;
+		if (!fast_fields(p, len, &power_layout, v, s, n, &seen))
+			return false;
 	}
+	f->m.power.state = (u32)v[1];
+	f->m.power.cpu_id = (u32)v[2];
 	return true;
 }
 
@@ -428,18 +330,16 @@ PF_HOT bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
 		if (!fast_switch(f, s, len))
 			return false;
-		f->e.sched_switch = &f->m.sw;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
 		if (!fast_wakeup(f, s, len))
 			return false;
-		f->e.sched_wakeup = &f->m.wk; /* the three share the union's slot */
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
-		if (!fast_power(f, num, s, len))
+		if (!fast_power(f, s, len))
 			return false;
 		break;
 	default:
@@ -505,7 +405,10 @@ PF_HOT bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t l
 	if (len == 0)
 		return false; /* an empty event (p may be NULL: no NULL + 0): the generic path */
 	end = p + len;
-	pftrace__ftrace_event__init(&f->e);
+	/* the fields the handlers read of e (no message: theirs is in f->m) */
+	f->e.has_timestamp = f->e.has_pid = f->e.has_common_flags = false;
+	f->e.timestamp = 0;
+	f->e.pid = f->e.common_flags = 0;
 	/* as traced_probes writes it: timestamp, pid, common_flags (newer ones), the payload last;
 	 * any other order goes through fast_event_rest(), which reads these the same */
 	if (in_order_head(f, &p, end, &pay_num, &pay, &pay_len))

@@ -289,10 +289,10 @@ static inline bool word_has_newline(u64 w)
 	return ((w - 0x0101010101010101ull) & ~w & 0x8080808080808080ull) != 0;
 }
 
-/* pf_copy_comm() of a comm in a TASK_COMM_LEN-byte buffer that holds its NUL (the fast path's
- * comms, perfetto_event.c's comm_from(), and the table's): the same string in dst, in one copy of
- * the buffer when none of its bytes is a newline (a newline after the NUL only sends it down the
- * byte loop). The bytes after the NUL may differ: nothing reads them. */
+/* pf_copy_comm() of a comm in a TASK_COMM_LEN-byte buffer that holds its NUL (the table's): the
+ * same string in dst, in one copy of the buffer when none of its bytes is a newline (a newline
+ * after the NUL only sends it down the byte loop). The bytes after the NUL may differ: nothing
+ * reads them. */
 static inline void copy_comm16(char dst[TASK_COMM_LEN], const char *src)
 {
 	u64 a, b;
@@ -306,18 +306,38 @@ static inline void copy_comm16(char dst[TASK_COMM_LEN], const char *src)
 	memcpy(dst, src, TASK_COMM_LEN);
 }
 
-/* An event's comm into dst, as pf_copy_comm(dst, comm && comm[0] ? comm : pf_known_comm(pf,
- * pid, NULL)) would: `fast` when comm is one of the fast path's (pf->fast), in its buffer. */
-static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], const char *comm,
-			      bool fast, s32 pid)
+/* Whether a comm field holds a name: protobuf-c's string of it is not empty. */
+static inline bool comm_given(struct pf_str c)
+{
+	return c.len && c.s[0];
+}
+
+/* The string protobuf-c makes of a field, as a field's bytes (a NUL ends it: what follows is
+ * not read). */
+static inline struct pf_str str_from(const char *s)
+{
+	struct pf_str c = {s, s ? strnlen(s, TASK_COMM_LEN) : 0};
+	return c;
+}
+
+/* An event's comm into dst, as pf_copy_comm(dst, protobuf-c's string of comm when it names a task,
+ * else pf_known_comm(pf, pid, NULL)) would: its first TASK_COMM_LEN - 1 bytes copied once, on a
+ * zeroed buffer, cut by the byte loop (in place) only where the buffer holds a newline. */
+static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], struct pf_str comm,
+			      s32 pid)
 {
 	const struct pf_comm *e;
 
-	if (comm && comm[0]) {
-		if (fast)
-			copy_comm16(dst, comm);
-		else
-			pf_copy_comm(dst, comm);
+	if (comm_given(comm)) {
+		size_t n = comm.len < TASK_COMM_LEN - 1 ? comm.len : TASK_COMM_LEN - 1;
+		u64 a, b;
+
+		memset(dst, 0, TASK_COMM_LEN);
+		memcpy(dst, comm.s, n);
+		memcpy(&a, dst, 8);
+		memcpy(&b, dst + 8, 8);
+		if (word_has_newline(a) || word_has_newline(b))
+			pf_copy_comm(dst, dst);
 		return;
 	}
 	e = pf_comm_find(&pf->comms, pid);
@@ -328,24 +348,51 @@ static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], cons
 }
 
 static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
-			const Pftrace__SchedWakeupFtraceEvent *w)
+			const struct pf_wakeup *w)
 {
 	/* the emitting context; without common_flags (older traced_probes) task context */
 	ev->wake.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	ev->wake.resched = pf_resched(e);
-	event_comm(pf, ev->wake.comm, w->comm, w == &pf->fast.m.wk, w->pid);
+	event_comm(pf, ev->wake.comm, w->comm, w->pid);
 	ev->wake.pid = w->pid;
 	ev->wake.prio = w->prio;
 	ev->wake.target_cpu = w->target_cpu;
 }
 
+/* The fields of a sched_wakeup (waking, wakeup_new) of protobuf-c, in w. */
+static const struct pf_wakeup *wakeup_from(const Pftrace__SchedWakeupFtraceEvent *m,
+					   struct pf_wakeup *w)
+{
+	w->comm = str_from(m->comm);
+	w->pid = m->pid;
+	w->prio = m->prio;
+	w->target_cpu = m->target_cpu;
+	return w;
+}
+
+/* The fields of a sched_switch of protobuf-c, in s. */
+static const struct pf_switch *switch_from(const Pftrace__SchedSwitchFtraceEvent *m,
+					   struct pf_switch *s)
+{
+	s->prev_comm = str_from(m->prev_comm);
+	s->next_comm = str_from(m->next_comm);
+	s->has_prev_pid = m->has_prev_pid;
+	s->has_next_pid = m->has_next_pid;
+	s->prev_pid = m->prev_pid;
+	s->prev_prio = m->prev_prio;
+	s->prev_state = m->prev_state;
+	s->next_pid = m->next_pid;
+	s->next_prio = m->next_prio;
+	return s;
+}
+
 /* A typed sched_switch into ev: 1, 0 when it is malformed (and that is tolerated), or a
  * negative code. */
-static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtraceEvent *s,
-			struct event *ev, struct gs_error *err)
+static int switch_event(struct trace_reader *r, const struct pf_switch *s, struct event *ev,
+			struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
-	bool raw, fast = s == &pf->fast.m.sw;
+	bool raw;
 
 	if (!s->has_prev_pid || !s->has_next_pid)
 		return reader_malformed(r, r->lineno, err,
@@ -353,23 +400,23 @@ static int switch_event(struct trace_reader *r, const Pftrace__SchedSwitchFtrace
 					(unsigned long long)pf->pkt_off,
 					s->has_prev_pid ? "next_pid" : "prev_pid");
 	ev->type = EV_SWITCH;
-	event_comm(pf, ev->sw.prev_comm, s->prev_comm, fast, s->prev_pid);
+	event_comm(pf, ev->sw.prev_comm, s->prev_comm, s->prev_pid);
 	ev->sw.prev_pid = s->prev_pid;
 	ev->sw.prev_prio = s->prev_prio;
 	ev->sw.prev_state = pf_prev_state(s->prev_state, pf->kver, &raw);
 	r->st.raw_prev_state += raw;
-	event_comm(pf, ev->sw.next_comm, s->next_comm, fast, s->next_pid);
+	event_comm(pf, ev->sw.next_comm, s->next_comm, s->next_pid);
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
 	/* a comm the event has is the one just copied into ev, cut: taken from there whole (the
 	 * test for an empty one is on the comm as written, as pf_comm_set() makes it) */
-	if (pf_comm_set16(&pf->comms, s->next_pid, s->next_comm && s->next_comm[0] ?
-						       ev->sw.next_comm : NULL) < 0 ||
-	    pf_comm_set16(&pf->comms, s->prev_pid, s->prev_comm && s->prev_comm[0] ?
-						       ev->sw.prev_comm : NULL) < 0)
+	if (pf_comm_set16(&pf->comms, s->next_pid,
+			  comm_given(s->next_comm) ? ev->sw.next_comm : NULL) < 0 ||
+	    pf_comm_set16(&pf->comms, s->prev_pid,
+			  comm_given(s->prev_comm) ? ev->sw.prev_comm : NULL) < 0)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	pf_note_current16(&pf->cpus[pf->cpu], s->next_pid, s->next_prio,
-			  s->next_comm && s->next_comm[0] ? ev->sw.next_comm : NULL);
+			  comm_given(s->next_comm) ? ev->sw.next_comm : NULL);
 	return 1;
 }
 
@@ -405,26 +452,32 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 {
 	struct pf_state *pf = pf_of(r);
 	struct event *ev = pf_slot(pf);
+	/* the hot messages' fields: read by perfetto_event.c, or taken from protobuf-c's here */
+	bool fast = e == &pf->fast.e;
+	struct pf_switch sw;
+	struct pf_wakeup wk;
 	const char *why;
 	int m;
 
 	switch (e->event_case) {
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
-		m = switch_event(r, e->sched_switch, ev, err);
+		m = switch_event(r, fast ? &pf->fast.m.sw : switch_from(e->sched_switch, &sw), ev,
+				 err);
 		if (m <= 0)
 			return m;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
 		ev->type = EV_WAKEUP;
-		wake_fields(pf, ev, e, e->sched_wakeup);
+		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup, &wk));
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
 		ev->type = EV_WAKING;
-		wake_fields(pf, ev, e, e->sched_waking);
+		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_waking, &wk));
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
 		ev->type = EV_WAKEUP_NEW;
-		wake_fields(pf, ev, e, e->sched_wakeup_new);
+		wake_fields(pf, ev, e,
+			    fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup_new, &wk));
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_MIGRATE_TASK: {
 		const Pftrace__SchedMigrateTaskFtraceEvent *m2 = e->sched_migrate_task;
@@ -438,13 +491,13 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 	}
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
 		ev->type = EV_CPU_FREQUENCY;
-		ev->power.state = e->cpu_frequency->state;
-		ev->power.cpu_id = e->cpu_frequency->cpu_id;
+		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_frequency->state;
+		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_frequency->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
 		ev->type = EV_CPU_IDLE;
-		ev->power.state = e->cpu_idle->state;
-		ev->power.cpu_id = e->cpu_idle->cpu_id;
+		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_idle->state;
+		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_idle->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_PRINT: {
 		const char *buf = e->print->buf ? e->print->buf : "";

@@ -52,17 +52,41 @@ struct pf_comms {
 	struct pid_table by_pid; /* each value a struct pf_comm of its own */
 };
 
-/* An FtraceEvent read without protobuf-c (perfetto_event.c): the structs protobuf-c would
- * have built, in place. */
+/* A string field as an event's bytes hold it: `len` bytes at `s`, no NUL after them (NULL and 0
+ * for a field the message does not have). */
+struct pf_str {
+	const char *s;
+	size_t len;
+};
+
+/* What the handlers (perfetto_ftrace.c) read of the hot messages: perfetto_event.c reads them
+ * from an event's bytes, or they are taken from the structs protobuf-c built. Absent scalars are
+ * 0, as protobuf-c's defaults. */
+struct pf_switch {
+	struct pf_str prev_comm, next_comm;
+	s32 prev_pid, prev_prio, next_pid, next_prio;
+	s64 prev_state;
+	bool has_prev_pid, has_next_pid;
+};
+
+struct pf_wakeup { /* sched_wakeup, sched_waking, sched_wakeup_new */
+	struct pf_str comm;
+	s32 pid, prio, target_cpu;
+};
+
+struct pf_power { /* cpu_frequency, cpu_idle */
+	u32 state, cpu_id;
+};
+
+/* An FtraceEvent read without protobuf-c (perfetto_event.c): in `e`, the fields of the event
+ * itself (timestamp, pid, common_flags) and its event_case, no message; the message in m. */
 struct pf_fast_event {
 	Pftrace__FtraceEvent e;
 	union {
-		Pftrace__SchedSwitchFtraceEvent sw;
-		Pftrace__SchedWakeupFtraceEvent wk;
-		Pftrace__CpuFrequencyFtraceEvent freq;
-		Pftrace__CpuIdleFtraceEvent idle;
+		struct pf_switch sw;
+		struct pf_wakeup wk;
+		struct pf_power power;
 	} m;
-	char str[2][TASK_COMM_LEN];
 };
 
 /* ---- state ------------------------------------------------------------------------------ */
