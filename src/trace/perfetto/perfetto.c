@@ -127,34 +127,34 @@ static int on_packet(struct trace_reader *r, const unsigned char *data, size_t l
 
 /*
  * The merge of the queues: a tournament tree (a winner tree) whose leaves are the CPUs. A node
- * holds the key of the queue whose head is the oldest below it (struct pf_key: the older head,
+ * holds the key of the queue whose head is the oldest below it (pf_key: the older head,
  * then a queue with events before an empty one, then the lower CPU: equal times leave in CPU
  * order). A head that changes replays its leaf's path to the root, log2(leaves) matches of two
  * keys in the node's own array; the oldest head is the root. A scan of every queue per event cost
  * as many steps as CPUs (4096 in a Perfetto trace).
  */
-static inline struct pf_key leaf_key(const struct pf_state *pf, u32 c)
+static inline pf_key leaf_key(const struct pf_state *pf, u32 c)
 {
-	struct pf_key k = {pf->head_ts[c], (u64)(pf->cpus[c].q.n == 0) << 32 | c};
-	return k;
+	return (pf_key)pf->head_ts[c] << 64 | (u64)(pf->cpus[c].q.n == 0) << 32 | c;
 }
 
-/* Whether key a leaves before key b. */
-static inline bool key_before(struct pf_key a, struct pf_key b)
+/* The CPU of a key. */
+static inline u32 key_cpu(pf_key k)
 {
-	return a.ts < b.ts || (a.ts == b.ts && a.tie < b.tie);
+	return (u32)k;
 }
 
-static inline struct pf_key winner(struct pf_key a, struct pf_key b)
+/* The key of a and b that leaves first (a on equal keys). */
+static inline pf_key winner(pf_key a, pf_key b)
 {
-	return key_before(b, a) ? b : a;
+	return b < a ? b : a;
 }
 
 int pf_merge_grow(struct pf_state *pf)
 {
-	static const struct pf_key none = {UINT64_MAX, UINT64_MAX};
+	const pf_key none = ~(pf_key)0;
 	u32 leaves = 1;
-	struct pf_key *tk;
+	pf_key *tk;
 
 	if (pf->cpus_used <= pf->tt_leaves) {
 		/* room in the tree: the new CPUs' leaves, and their paths */
@@ -182,7 +182,7 @@ int pf_merge_grow(struct pf_state *pf)
 
 void pf_merge_update(struct pf_state *pf, u32 c)
 {
-	struct pf_key *tk = pf->tk;
+	pf_key *tk = pf->tk;
 	u32 i = pf->tt_leaves + c;
 	u64 steps = 0;
 
@@ -194,9 +194,9 @@ void pf_merge_update(struct pf_state *pf, u32 c)
 
 /* The key of the oldest head but CPU c's, c being the root's: the best of the keys that lost to
  * c's along its path. */
-static struct pf_key runner_up(struct pf_state *pf, u32 c)
+static pf_key runner_up(struct pf_state *pf, u32 c)
 {
-	struct pf_key best = {UINT64_MAX, UINT64_MAX};
+	pf_key best = ~(pf_key)0;
 	u64 steps = 0;
 
 	for (u32 i = pf->tt_leaves + c; i > 1; i /= 2, steps++)
@@ -281,19 +281,20 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 	bool out = false;
 
 	for (;;) {
-		/* the root's CPU; the tie of a leaf of no CPU is all ones, an empty queue's has bit 32 */
-		u64 tie = pf->tk ? pf->tk[1].tie : UINT64_MAX;
-		u32 c = (u32)tie;
+		/* the root's key: of a leaf of no CPU (all ones) or an empty queue (bit 32) when no
+		 * event is queued */
+		pf_key root = pf->tk ? pf->tk[1] : ~(pf_key)0;
+		u32 c = key_cpu(root);
 		int ret;
 
-		if (tie >> 32) {
+		if ((u64)root >> 32) {
 			if (pf->input_done) {
 				r->done = !out;
 				return 0;
 			}
 		} else if (may_leave(pf, pf->head_ts[c])) {
 			struct pf_queue *q = &pf->cpus[c].q;
-			struct pf_key next;
+			pf_key next;
 			u64 ts;
 
 			if (out && !reader_takes(r, pf->head_ts[c]))
@@ -307,7 +308,7 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 				if (!q->n)
 					break;
 				ts = q->ev[q->head].ts_ns;
-			} while (key_before((struct pf_key){ts, c}, next) && may_leave(pf, ts) &&
+			} while (((pf_key)ts << 64 | c) < next && may_leave(pf, ts) &&
 				 reader_takes(r, ts));
 			pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
 			pf_merge_update(pf, c); /* its new head, or none */

@@ -91,12 +91,11 @@ struct pf_fast_event {
 
 /* ---- state ------------------------------------------------------------------------------ */
 
-/* A queue's key in the merge (perfetto.c): the time of its head (UINT64_MAX when it is empty),
- * then `tie`, bit 32 set when it is empty and the CPU below; a leaf of no CPU is all ones. The
- * smaller key leaves first. */
-struct pf_key {
-	u64 ts, tie;
-};
+/* A queue's key in the merge (perfetto.c): the time of its head (UINT64_MAX when it is empty) in
+ * the high 64 bits, then bit 32 set when it is empty and the CPU below; a leaf of no CPU is all
+ * ones. The smaller key leaves first: one compare of two keys, which compilers make without a
+ * branch (which of two CPUs' heads is older follows no pattern a branch predictor learns). */
+typedef unsigned __int128 pf_key;
 
 /* A CPU's decoded events, in time order, waiting for the merge. */
 struct pf_queue {
@@ -154,7 +153,7 @@ struct pf_state {
 	/* the merge's tournament tree over the queues (perfetto.c): tt_leaves (a power of two, at
 	 * least cpus_used) leaves, node i's children 2i and 2i+1, each node the key of the queue
 	 * whose head wins below it; tk[1] the oldest head's */
-	struct pf_key *tk;
+	pf_key *tk;
 	u32 tt_leaves;
 	u32 tt_used; /* the leaves set: CPUs 0 .. tt_used - 1, the others -1 */
 	u64 merge_steps; /* queue heads compared, for tests */
