@@ -25,6 +25,7 @@
  */
 #include "trace/perfetto/perfetto_priv.h"
 
+#include <stddef.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -212,11 +213,33 @@ static bool may_leave(const struct pf_state *pf, u64 ts)
 	return pf->input_done || pf->held >= PF_MAX_HELD || ts + pf->window_ns <= pf->max_ts_ns;
 }
 
+/*
+ * The bytes of struct event that hold every field of an event whose type is not one of the util
+ * ones (PELT_CFS .. CSV_UTIL, the largest member of its union): its first cache lines, which a
+ * copy of such an event is cut to, as the text reader writes its type's fields only into the
+ * reader's slot. The queues hold 2000 events and more (their window), out of the first-level
+ * cache: a copy of the 160 bytes read and wrote a line more per event.
+ */
+#define PF_EVENT_SMALL 96
+#define PF_FITS(m) (offsetof(struct event, m) + sizeof(((struct event *)0)->m) <= PF_EVENT_SMALL)
+_Static_assert(PF_FITS(sw) && PF_FITS(wake) && PF_FITS(migrate) && PF_FITS(iowait) &&
+		       PF_FITS(proc) && PF_FITS(timer) && PF_FITS(softirq) && PF_FITS(blocked) &&
+		       PF_FITS(raw) && PF_FITS(hook) && PF_FITS(idle_calls) && PF_FITS(power),
+	       "an event of a type other than the util ones fits in PF_EVENT_SMALL bytes");
+
+static inline void copy_event(struct event *dst, const struct event *src)
+{
+	if (src->type >= EV_PELT_CFS && src->type <= EV_CSV_UTIL)
+		*dst = *src;
+	else
+		memcpy(dst, src, PF_EVENT_SMALL);
+}
+
 /* The head of queue q to the reader. The queue's head_ts and its leaf are the caller's to set. */
 static inline __attribute__((always_inline)) void leave(struct trace_reader *r,
 							struct pf_state *pf, struct pf_queue *q)
 {
-	*reader_slot(r) = q->ev[q->head];
+	copy_event(reader_slot(r), &q->ev[q->head]);
 	q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
 	q->n--;
 	pf->held--;
