@@ -392,6 +392,8 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 			struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
+	struct pf_cpu *c = &pf->cpus[pf->cpu];
+	struct pf_comm *ne = NULL, *pe = NULL;
 	bool raw;
 
 	if (!s->has_prev_pid || !s->has_next_pid)
@@ -408,14 +410,28 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 	event_comm(pf, ev->sw.next_comm, s->next_comm, s->next_pid);
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
-	/* a comm the event has is the one just copied into ev, cut: taken from there whole (the
-	 * test for an empty one is on the comm as written, as pf_comm_set() makes it) */
-	if (pf_comm_set16(&pf->comms, s->next_pid,
-			  comm_given(s->next_comm) ? ev->sw.next_comm : NULL) < 0 ||
-	    pf_comm_set16(&pf->comms, s->prev_pid,
-			  comm_given(s->prev_comm) ? ev->sw.prev_comm : NULL) < 0)
-		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	pf_note_current16(&pf->cpus[pf->cpu], s->next_pid, s->next_prio,
+	/* the names of next and prev, next's then prev's, where the event has them: the ones just
+	 * copied into ev, cut, taken from there whole (the test for an empty one is on the comm as
+	 * written, as pf_comm_set() makes it); prev's entry, nearly always, the one this CPU's last
+	 * switch found for its next */
+	if (s->next_pid > 0 && comm_given(s->next_comm)) {
+		ne = pf_comm_slot(&pf->comms, s->next_pid);
+		if (!ne)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
+	if (s->prev_pid > 0 && comm_given(s->prev_comm)) {
+		pe = s->prev_pid == c->comm_pid ? c->comm_entry
+						 : pf_comm_slot(&pf->comms, s->prev_pid);
+		if (!pe)
+			return gs_error_set(err, GS_ENOMEM, "out of memory");
+	}
+	if (ne)
+		memcpy(ne->comm, ev->sw.next_comm, TASK_COMM_LEN);
+	if (pe)
+		memcpy(pe->comm, ev->sw.prev_comm, TASK_COMM_LEN);
+	c->comm_pid = ne ? s->next_pid : 0;
+	c->comm_entry = ne;
+	pf_note_current16(c, s->next_pid, s->next_prio,
 			  comm_given(s->next_comm) ? ev->sw.next_comm : NULL);
 	return 1;
 }

@@ -30,8 +30,7 @@ void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src)
 	dst[i] = '\0';
 }
 
-/* The entry of pid (> 0), added when it has none; NULL when out of memory. */
-static struct pf_comm *comm_slot(struct pf_comms *t, s32 pid)
+struct pf_comm *pf_comm_slot(struct pf_comms *t, s32 pid)
 {
 	struct pf_comm *e = pid_table_find(&t->by_pid, pid);
 
@@ -59,21 +58,9 @@ int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm)
 
 	if (pid <= 0 || !comm || !comm[0])
 		return 0;
-	if (!(e = comm_slot(t, pid)))
+	if (!(e = pf_comm_slot(t, pid)))
 		return GS_ENOMEM;
 	pf_copy_comm(e->comm, comm);
-	return 0;
-}
-
-int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm)
-{
-	struct pf_comm *e;
-
-	if (pid <= 0 || !comm)
-		return 0;
-	if (!(e = comm_slot(t, pid)))
-		return GS_ENOMEM;
-	memcpy(e->comm, comm, TASK_COMM_LEN);
 	return 0;
 }
 

@@ -110,6 +110,10 @@ struct pf_cpu {
 	char cur_comm[TASK_COMM_LEN];
 	bool bundle_seen;
 	u64 last_ts_ns; /* the last event of the previous bundle of this CPU */
+	/* the name table's entry of the task the last typed switch put on this CPU (comm_pid 0:
+	 * none), the prev of its next switch here */
+	s32 comm_pid;
+	struct pf_comm *comm_entry;
 };
 
 struct pf_state {
@@ -232,10 +236,9 @@ void pf_comms_free(struct pf_comms *t);
 void pf_copy_comm(char dst[TASK_COMM_LEN], const char *src);
 /* pid's name is comm (nothing for pid <= 0 or an empty comm); 0 or GS_ENOMEM */
 int pf_comm_set(struct pf_comms *t, s32 pid, const char *comm);
-/* the same for a comm already cut by pf_copy_comm(), its TASK_COMM_LEN bytes copied whole: the
- * caller passes NULL for an empty comm, tested before the cut (one that a newline cuts to ""
- * still names its task) */
-int pf_comm_set16(struct pf_comms *t, s32 pid, const char *comm);
+/* The entry of pid (> 0), added (its comm "") when it has none; NULL when out of memory. An
+ * entry stays where it is until pf_comms_free(). */
+struct pf_comm *pf_comm_slot(struct pf_comms *t, s32 pid);
 /* "5.10.157-android13-4" -> 5010; 0 when it does not start with major.minor. */
 int pf_parse_kver(const char *rel);
 void pf_set_str(char *dst, size_t cap, const char *src);
