@@ -1,7 +1,7 @@
 /*
  * test_perfetto_fast.c - the Perfetto reader's two decoding paths
  * (src/trace/perfetto/perfetto_event.c): the common events read without protobuf-c, everything
- * else through it.
+ * else through it; and an event's way out of its CPU's queue (perfetto.c).
  */
 #include "pf_encode.h"
 #include "trace/perfetto/perfetto_priv.h" /* pf_get_varint() */
@@ -212,6 +212,81 @@ static void test_varint_lengths(void **state)
 	}
 }
 
+/* A generic event `name` with unsigned fields names[i] = vals[i] (freed by free_event()). */
+static Pftrace__FtraceEvent *ev_generic(u64 ts, u32 pid, const char *name, int n,
+					const char *const names[], const u64 vals[])
+{
+	Pftrace__FtraceEvent *e = new_event(ts, pid);
+	Pftrace__GenericFtraceEvent *g = calloc(1, sizeof(*g));
+
+	pftrace__generic_ftrace_event__init(g);
+	g->event_name = (char *)name;
+	g->n_field = (size_t)n;
+	g->field = calloc((size_t)n, sizeof(*g->field));
+	for (int i = 0; i < n; i++) {
+		Pftrace__GenericFtraceEvent__Field *f = calloc(1, sizeof(*f));
+		pftrace__generic_ftrace_event__field__init(f);
+		f->name = (char *)names[i];
+		f->value_case = PFTRACE__GENERIC_FTRACE_EVENT__FIELD__VALUE_UINT_VALUE;
+		f->uint_value = vals[i];
+		g->field[i] = f;
+	}
+	e->event_case = PFTRACE__FTRACE_EVENT__EVENT_GENERIC;
+	e->generic = g;
+	return e;
+}
+
+/* An event leaves its CPU's queue for the reader's ring in the bytes its type uses: 96 of
+ * struct event's 160 for every type but the util ones, which are copied whole. Util events whose
+ * fields lie past the first 96 bytes (util_est's enqueued and ewma, uclamp's limits, and the
+ * fields the generic path sets to "absent": util_rt, freq_khz, idle_state), on two CPUs among
+ * switches, come out with the values written into the trace. */
+static void test_util_event_whole(void **state)
+{
+	static const char *const est[] = {"cpu", "pid", "enqueued", "ewma"};
+	static const char *const clamp[] = {"pid", "util_avg", "uclamp_min", "uclamp_max"};
+	const u64 est_v[] = {1, 5, 777, 555}, clamp_v[] = {5, 300, 100, 900};
+	struct out o = {0};
+	struct got g;
+	int seen = 0;
+
+	(void)state;
+	for (u32 cpu = 0; cpu < 2; cpu++) {
+		u64 t = 1000000 + 100 * cpu;
+		Pftrace__FtraceEvent *e[4] = {
+			ev_switch(t, "swapper", 0, 0, "a-task-name-16c", 5),
+			ev_generic(t + 10, 5, "sched_util_est_se", 4, est, est_v),
+			ev_generic(t + 20, 5, "uclamp_util_se", 4, clamp, clamp_v),
+			ev_switch(t + 30, "a-task-name-16c", 5, 1, "swapper", 0),
+		};
+		put_bundle(&o, cpu, e, 4, false);
+	}
+	read_out(&o, NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 8);
+	for (int i = 0; i < g.n; i++) {
+		const struct event *ev = &g.ev[i];
+		if (ev->type == EV_UTIL_EST_SE) {
+			assert_int_equal(ev->util.util_est_enqueued, 777);
+			assert_int_equal(ev->util.util_est_ewma, 555);
+			assert_true(ev->util.uclamp_min == EV_NO_VALUE);
+		} else if (ev->type == EV_UCLAMP_UTIL_SE) {
+			assert_int_equal(ev->util.uclamp_min, 100);
+			assert_int_equal(ev->util.uclamp_max, 900);
+			assert_true(ev->util.util_est_enqueued == EV_NO_VALUE);
+		} else {
+			continue;
+		}
+		assert_int_equal(ev->util.pid, 5);
+		assert_true(ev->util.util_rt == EV_NO_VALUE && ev->util.util_dl == EV_NO_VALUE);
+		assert_true(ev->util.freq_khz == EV_NO_VALUE);
+		assert_int_equal(ev->util.idle_state, -1);
+		seen++;
+	}
+	assert_int_equal(seen, 4);
+	free(o.p);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -219,6 +294,7 @@ int main(void)
 		cmocka_unit_test(test_varint_lengths),
 		cmocka_unit_test(test_comm_cut_to_nothing),
 		cmocka_unit_test(test_comm_copy_whole),
+		cmocka_unit_test(test_util_event_whole),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
