@@ -673,7 +673,7 @@ TEXT_INLINE size_t text_parse_hot_line(struct trace_reader *r, const char *line,
 {
 	const char *p, *q, *body;
 	struct event *ev;
-	u32 *irq, slot;
+	u32 slot;
 	s32 pid, cpu;
 	u64 ts;
 	int type;
@@ -698,10 +698,7 @@ TEXT_INLINE size_t text_parse_hot_line(struct trace_reader *r, const char *line,
 	r->lineno++;
 	r->st.lines++;
 	ev->type = (enum event_type)type;
-	if ((irq = event_irq_slot(ev)))
-		*irq = flags_irq(line + 31, end); /* fixed_prefix(): flags at 31 */
-	if (event_is_wake(ev->type))
-		ev->wake.resched = flags_resched(line + 31, end);
+	flags_to_event(ev, line + 31, end); /* fixed_prefix(): flags at 31 */
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
@@ -776,7 +773,6 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 {
 	const char *p = line, *end = line + len, *name, *body;
 	struct event *ev;
-	u32 *irq;
 	const char *why;
 	const char *flags = NULL;
 	s32 pid, cpu;
@@ -834,10 +830,7 @@ int text_parse_line(struct trace_reader *r, char *line, size_t len, struct gs_er
 	ret = text_payload(r, type, name, (size_t)(p - name), body, end, ev, err);
 	if (ret <= 0)
 		return ret;
-	if ((irq = event_irq_slot(ev)))
-		*irq = flags_irq(flags, end);
-	if (event_is_wake(ev->type))
-		ev->wake.resched = flags_resched(flags, end);
+	flags_to_event(ev, flags, end);
 	ev->ts_ns = ts;
 	ev->line = r->lineno;
 	ev->cpu = cpu;
