@@ -89,6 +89,9 @@
 #define S_NEWIDLE_OUTER "fair.c newidle_balance: update_blocked_averages(this_cpu) l.11631 (Debian 6.1; sched_balance_newidle l.12909 Debian 6.12; older as 6.1, not checked per release)"
 #define S_ATTACH_POST  "fair.c post_init_entity_util_avg: attach_entity_cfs_rq(se) at its end, the util computed before the !fair return (v5.10; moved by 'sched/fair: Move task sched_avg attach to enqueue_task_fair()', v6.1)"
 #define S_ATTACH_ENQ   "fair.c post_init_entity_util_avg l.829, !fair tasks return first, no attach; enqueue_entity update_load_avg(UPDATE_TG | DO_ATTACH) l.4773 (Debian 6.1; l.5428 6.12, l.6338 7.2)"
+#define S_SUMS_SUB     "fair.c update_cfs_rq_load_avg / detach_entity_load_avg: sub_positive(&sa->*_sum, r * divider) (v5.9, 5.10.7; older as v5.9, not checked per release)"
+#define S_SUMS_RESYNC  "fair.c update_cfs_rq_load_avg l.3673-3693: load/runnable sums = avg * divider, util_sum floored at util_avg * PELT_MIN_DIVIDER; detach_entity_load_avg l.3778-3790: util/runnable sums = avg * divider (Debian 5.10.223; the same in 5.15.100; 5.10.89 not read for this row)"
+#define S_SUMS_FLOOR   "fair.c update_cfs_rq_load_avg l.4038-4061, detach_entity_load_avg l.4150-4156, dequeue_load_avg l.3297: max_t(u32, sum, avg * PELT_MIN_DIVIDER) (Debian 6.1.176; v6.6 as 6.1, the v5.17 'Relax the sync of *_sum with *_avg' commits, not read per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -107,7 +110,8 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -130,7 +134,8 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP, S_NO_UCLAMP,
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
-		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -154,7 +159,8 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_UCLAMP, S_KEY_NO, S_RT_HARD, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -182,7 +188,8 @@ static const struct kernel_profile profile_v5_4 = {
 		S_UCLAMP, S_KEY, S_RT_HARD, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT_NO,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -209,7 +216,8 @@ static const struct kernel_profile profile_v5_9 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = NULL,
 };
 
@@ -236,7 +244,8 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET_NO, S_IDLE_NO, S_TG_OLD,
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_SUB},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -246,6 +255,7 @@ static const struct kernel_profile profile_v5_10 = {
 	.summary = "5.10 LTS / android12-5.10 (late stable): MSB util_est flag, dequeue split",
 	.pelt_runnable_avg = true,
 	.pelt_thermal = true,
+	.pelt_sum_sync = PELT_SUMS_RESYNC,
 	.util_est_fastup = true,
 	.util_est_flag = UTIL_EST_FLAG_MSB,
 	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
@@ -269,7 +279,8 @@ static const struct kernel_profile profile_v5_10 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_RESYNC},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -280,6 +291,7 @@ static const struct kernel_profile profile_v5_15 = {
 	.summary = "5.15 LTS / android13-5.15: effective_cpu_util, map_util_perf headroom",
 	.pelt_runnable_avg = true,
 	.pelt_thermal = true,
+	.pelt_sum_sync = PELT_SUMS_RESYNC,
 	.util_est_fastup = true,
 	.util_est_flag = UTIL_EST_FLAG_MSB,
 	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
@@ -306,7 +318,8 @@ static const struct kernel_profile profile_v5_15 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
-		S_NEWIDLE_OUTER, S_ATTACH_POST},
+		S_NEWIDLE_OUTER, S_ATTACH_POST,
+		S_SUMS_RESYNC},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -316,6 +329,7 @@ static const struct kernel_profile profile_v6_1 = {
 	.summary = "6.1 LTS / android14-6.1: CFS util capped, RELATION_LE, no hold when capped",
 	.pelt_runnable_avg = true,
 	.pelt_thermal = true,
+	.pelt_sum_sync = PELT_SUMS_FLOORED,
 	.util_est_fastup = true,
 	.util_est_flag = UTIL_EST_FLAG_MSB,
 	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
@@ -346,7 +360,8 @@ static const struct kernel_profile profile_v6_1 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
-		S_NEWIDLE_OUTER, S_ATTACH_ENQ},
+		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
+		S_SUMS_FLOOR},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -358,6 +373,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.summary = "6.6 LTS / android15-6.6: runnable-boosted CFS util, plain-max shared policy",
 	.pelt_runnable_avg = true,
 	.pelt_thermal = true,
+	.pelt_sum_sync = PELT_SUMS_FLOORED,
 	.util_est_fastup = true,
 	.util_est_flag = UTIL_EST_FLAG_MSB,
 	.util_est_margin = UTIL_EST_MARGIN_LAST_ENQUEUED,
@@ -389,7 +405,8 @@ static const struct kernel_profile profile_v6_6 = {
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
-		S_NEWIDLE_OUTER, S_ATTACH_ENQ},
+		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
+		S_SUMS_FLOOR},
 	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -427,7 +444,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle)                                      \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums)                                \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -448,7 +465,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -456,6 +473,7 @@ static const struct kernel_profile profile_v6_12 = {
 	.summary = "6.12 LTS: sugov_effective_cpu_perf, unified util_est, 1.5 x latency rate "
 		   "limit, EEVDF",
 	PROFILE_V6_8_BEHAVIOURS,
+	.pelt_sum_sync = PELT_SUMS_FLOORED,
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
 	.util_est_update_point = UTIL_EST_UPDATE_BEFORE_PELT,
 	.src = PROFILE_V6_8_SOURCES(S_LIM,
@@ -463,7 +481,10 @@ static const struct kernel_profile profile_v6_12 = {
 					  "the capacity and runnable skips"),
 				    S_612("fair.c dequeue_task_fair l.7282 (6.12): util_est_update "
 					  "before dequeue_entities"),
-				    S_NEWIDLE_OUTER),
+				    S_NEWIDLE_OUTER,
+				    S_612("fair.c update_cfs_rq_load_avg l.4712-4735, "
+					  "detach_entity_load_avg l.4824-4830, dequeue_load_avg l.3783 "
+					  "(6.12): max_t(u32, sum, avg * PELT_MIN_DIVIDER)")),
 	.caveats = "EEVDF's delayed dequeue (DELAY_DEQUEUE, v6.12) is not emulated: a task that "
 		   "sleeps while not eligible stays on the rq until it is picked or wakes; its "
 		   "util_est leaves and its runnable_avg stops at the sleep as without the delay "
@@ -484,6 +505,7 @@ static const struct kernel_profile profile_v7_2 = {
 	.tree = "7.2.13 (Debian linux-source-7.2, sid)",
 	.summary = "7.2: as v6.12 (Debian sid's kernel, uclamp and cgroup uclamp built in)",
 	PROFILE_V6_8_BEHAVIOURS,
+	.pelt_sum_sync = PELT_SUMS_FLOORED_TYPED,
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY,
 	.util_est_update_point = UTIL_EST_UPDATE_AFTER_PELT,
 	.newidle_blocked_inner = true,
@@ -495,7 +517,10 @@ static const struct kernel_profile profile_v7_2 = {
 					  "UPDATE_UTIL_EST, after the se's PELT update (dequeue_entity)"),
 				    S_612("fair.c sched_balance_newidle l.14717 (7.2): "
 					  "__sched_balance_update_blocked_averages(this_rq), no "
-					  "update_rq_clock")),
+					  "update_rq_clock"),
+				    S_612("fair.c __update_sa() l.4746 (7.2): max_t(typeof(sum), ...) in "
+					  "update_cfs_rq_load_avg, detach_entity_load_avg and "
+					  "enqueue/dequeue_load_avg")),
 	.caveats = "as v6.12: EEVDF's delayed dequeue, sched_ext and the fair server are not "
 		   "emulated (the server's rise also skips the busy hold)",
 };
@@ -701,6 +726,8 @@ static const struct {
 	[KB_NEWIDLE_BLOCKED] = {"newidle_blocked",
 				"the function the newidle balance refreshes blocked load with"},
 	[KB_POST_INIT_ATTACH] = {"post_init_attach", "where a new task's averages join its cfs_rq"},
+	[KB_PELT_SUM_SYNC] = {"pelt_sum_sync",
+			      "a cfs_rq's PELT sums after a removal or detach of averages"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -884,6 +911,18 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_NEWIDLE_BLOCKED:
 		return kp->newidle_blocked_inner ? "__sched_balance_update_blocked_averages, schedule's clock"
 						 : "update_blocked_averages, its own clock";
+	case KB_PELT_SUM_SYNC:
+		switch (kp->pelt_sum_sync) {
+		case PELT_SUMS_SUBTRACT:
+			return "subtracted";
+		case PELT_SUMS_RESYNC:
+			return "load/runnable rebuilt as avg * divider, util floored";
+		case PELT_SUMS_FLOORED:
+			return "subtracted, floored at avg * PELT_MIN_DIVIDER (u32)";
+		case PELT_SUMS_FLOORED_TYPED:
+			return "subtracted, floored at avg * PELT_MIN_DIVIDER, attach too";
+		}
+		break;
 	case KB__COUNT:
 		break;
 	}

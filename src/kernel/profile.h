@@ -70,6 +70,23 @@ enum em_cost {
 	EM_COST_UW,        /* P in uW (C * mV^2 * MHz / 1e6), fmax * P / f */
 };
 
+/* How a cfs_rq's PELT sums follow when averages are taken off it: a task's, queued as removed
+ * after it left asleep or died (update_cfs_rq_load_avg()), or detached (detach_entity_load_avg(),
+ * dequeue_load_avg()). The sums carry more than avg * divider between two period boundaries, so
+ * the rules differ in the unit or two of util they keep. */
+enum pelt_sum_sync {
+	PELT_SUMS_SUBTRACT = 0, /* sum -= avg * divider (or the se's sum), floored at 0 (v5.9) */
+	/* removal: load and runnable sums rebuilt as avg * divider, util subtracted then floored
+	 * at util_avg * PELT_MIN_DIVIDER; detach: util and runnable sums rebuilt (Debian
+	 * 5.10.223, 5.15.100: 1c35b07e6d39, v5.13, with 98b0d890220d's util floor) */
+	PELT_SUMS_RESYNC,
+	/* every sum subtracted, then floored at avg * PELT_MIN_DIVIDER, compared as u32 (v5.17's
+	 * "sched/pelt: Relax the sync of *_sum with *_avg"; Debian 6.1, 6.12) */
+	PELT_SUMS_FLOORED,
+	/* 7.2 __update_sa(): the same floor in the sum's own type, and at attach too */
+	PELT_SUMS_FLOORED_TYPED,
+};
+
 /* The named behaviours, in `kernels show` order. */
 enum kernel_behaviour {
 	KB_PELT_INVARIANCE,
@@ -106,6 +123,7 @@ enum kernel_behaviour {
 	KB_ILB_BLOCKED,
 	KB_NEWIDLE_BLOCKED,
 	KB_POST_INIT_ATTACH,
+	KB_PELT_SUM_SYNC,
 	KB__COUNT
 };
 
@@ -117,6 +135,7 @@ struct kernel_profile {
 	enum pelt_invariance pelt_invariance;
 	bool pelt_runnable_avg;        /* runnable_avg (h_nr_running) vs runnable_load_avg (weight) */
 	bool pelt_thermal;             /* avg_thermal tracked (capacity only, not frequency) */
+	enum pelt_sum_sync pelt_sum_sync;
 	/* util_est (src/sched/util_est.c) */
 	bool util_est_fastup;
 	enum util_est_flag util_est_flag;

@@ -885,6 +885,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		rq->pv.scale_freq = rq->freq_scale;
 		rq->pv.scale_cpu = rq->cpu_capacity;
 		rq->pv.util_avg_unchanged = s->ue.flag;
+		rq->pv.sum_sync = cfg->kernel ? cfg->kernel->pelt_sum_sync : PELT_SUMS_SUBTRACT;
 		rq->idle_traced = cfg->idle_traced;
 		if (cfg->has_rq_clock_offset)
 			/* rq clock = trace time - offset: its phase is -offset mod the span */

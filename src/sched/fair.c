@@ -17,6 +17,8 @@
  * - migrate_task_rq_fair() for a sleeping task syncs it to the source cfs_rq's
  *   last_update_time as the kernel does without the rq lock; the removed load is applied at
  *   that cfs_rq's next update_cfs_rq_load_avg(), as the kernel's.
+ * - The cfs_rq's sums after a removal or detach follow the profile (pelt_sum_sync): v5.9
+ *   subtracts them; Debian 5.10.223 rebuilds some as avg * divider; 6.1+ floors them.
  * - update_blocked_averages(): no irq signal (the trace has no irq time); thermal pressure
  *   is not modelled.
  * - The profiles (kernel/profile.h) select the v4.19 contribution scaling (no clock_pelt),
@@ -36,13 +38,39 @@ static void cfs_rq_util_change(struct sched *s, struct rq *rq)
 	cpufreq_update_util(s, rq, 0);
 }
 
-/* Apply the removed load of tasks that migrated away while asleep, then advance the cfs_rq. */
+/*
+ * The floor the kernel keeps a sum at after averages leave it: avg * PELT_MIN_DIVIDER, the
+ * least a sum can hold for its avg whatever period_contrib has become (Debian 6.1/6.12
+ * update_cfs_rq_load_avg(), detach_entity_load_avg(), dequeue_load_avg(): max_t(u32, ...), both
+ * sides cut to u32; 7.2 __update_sa(): max_t(typeof(sum), ...)).
+ */
+static u64 pelt_sum_floor(u64 sum, unsigned long avg, enum pelt_sum_sync rule)
+{
+	u64 floor = (u64)avg * (pelt_load_avg_max() - 1024);
+
+	if (rule == PELT_SUMS_FLOORED_TYPED)
+		return sum > floor ? sum : floor;
+	return (u32)sum > (u32)floor ? (u32)sum : (u32)floor;
+}
+
+static u32 pelt_sum_floor_u32(u32 sum, unsigned long avg, enum pelt_sum_sync rule)
+{
+	return (u32)pelt_sum_floor(sum, avg, rule);
+}
+
+/*
+ * Apply the removed load of tasks that left asleep or died, then advance the cfs_rq. The sums
+ * follow the profile's rule (kernel/profile.h, enum pelt_sum_sync): subtracted (v5.9), rebuilt
+ * from the averages for load and runnable (Debian 5.10.223 l.3673/3693, 5.15.100) or
+ * subtracted and floored (Debian 6.1 l.4038-4061, 6.12 l.4712-4735, 7.2 l.5665-5671).
+ */
 int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv)
 {
 	struct sched_avg *sa = &cfs->avg;
 	int decayed = 0;
 
 	if (cfs->removed.nr) {
+		enum pelt_sum_sync rule = pv ? pv->sum_sync : PELT_SUMS_SUBTRACT;
 		u32 divider = get_pelt_divider(sa);
 
 		sub_positive_ul(&sa->load_avg, cfs->removed.load_avg);
@@ -52,6 +80,15 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
 		sub_positive_u32(&sa->util_sum, (u32)(cfs->removed.util_avg * divider));
 		sub_positive_ul(&sa->runnable_avg, cfs->removed.runnable_avg);
 		sub_positive_u64(&sa->runnable_sum, (u64)cfs->removed.runnable_avg * divider);
+		if (rule == PELT_SUMS_RESYNC) {
+			sa->load_sum = (u64)sa->load_avg * divider;
+			sa->runnable_sum = (u64)sa->runnable_avg * divider;
+		} else if (rule != PELT_SUMS_SUBTRACT) {
+			sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rule);
+			sa->runnable_sum = pelt_sum_floor(sa->runnable_sum, sa->runnable_avg, rule);
+		}
+		if (rule != PELT_SUMS_SUBTRACT)
+			sa->util_sum = pelt_sum_floor_u32(sa->util_sum, sa->util_avg, rule);
 		memset(&cfs->removed, 0, sizeof(cfs->removed));
 		decayed = 1;
 	}
@@ -80,11 +117,16 @@ static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	se->period_contrib = cfs->avg.period_contrib;
 	se->util_sum = (u32)(se->util_avg * divider);
 	se->runnable_sum = (u64)se->runnable_avg * divider;
-	se->load_sum = divider;
-	se->load_sum = ((u64)se->load_avg * se->load_sum) / TASK_SE_WEIGHT;
+	se->load_sum = ((u64)se->load_avg * divider) / TASK_SE_WEIGHT;
+	/* from 1c35b07e6d39's resync on: a sum under one weight is 1, not 0 */
+	if (rq->pv.sum_sync != PELT_SUMS_SUBTRACT && (u64)se->load_avg * divider <= TASK_SE_WEIGHT)
+		se->load_sum = 1;
 
 	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
 	cfs->avg.load_sum += TASK_SE_WEIGHT * se->load_sum;
+	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
+		cfs->avg.load_sum = pelt_sum_floor(cfs->avg.load_sum, cfs->avg.load_avg,
+						   PELT_SUMS_FLOORED_TYPED);
 	cfs->avg.util_avg += se->util_avg;
 	cfs->avg.util_sum += se->util_sum;
 	cfs->avg.runnable_avg += se->runnable_avg;
@@ -92,17 +134,31 @@ static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	cfs_rq_util_change(s, rq);
 }
 
+/* detach_entity_load_avg(): the sums per the profile's rule, as at a removal; the load's
+ * (dequeue_load_avg()) is only floored, never rebuilt (Debian 5.10.223 l.3778-3790, 6.1 l.3291
+ * and l.4143, 6.12 l.3777 and l.4817, 7.2 l.4762 and l.5753). */
 static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 	struct sched_avg *se = &p->avg;
+	struct sched_avg *sa = &cfs->avg;
+	enum pelt_sum_sync rule = rq->pv.sum_sync;
+	u32 divider = get_pelt_divider(sa);
 
-	sub_positive_ul(&cfs->avg.load_avg, se->load_avg); /* dequeue_load_avg() */
-	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
-	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
-	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
-	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
-	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
+	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
+	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_ul(&sa->util_avg, se->util_avg);
+	sub_positive_u32(&sa->util_sum, se->util_sum);
+	sub_positive_ul(&sa->runnable_avg, se->runnable_avg);
+	sub_positive_u64(&sa->runnable_sum, se->runnable_sum);
+	if (rule == PELT_SUMS_RESYNC) {
+		sa->util_sum = (u32)(sa->util_avg * divider);
+		sa->runnable_sum = (u64)sa->runnable_avg * divider;
+	} else if (rule != PELT_SUMS_SUBTRACT) {
+		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rule);
+		sa->util_sum = pelt_sum_floor_u32(sa->util_sum, sa->util_avg, rule);
+		sa->runnable_sum = pelt_sum_floor(sa->runnable_sum, sa->runnable_avg, rule);
+	}
 	cfs_rq_util_change(s, rq);
 }
 

@@ -7,6 +7,7 @@
 #define GOVSIM_SCHED_PELT_H
 
 #include "core/types.h"
+#include "kernel/profile.h"
 
 /* include/linux/sched.h struct util_est */
 struct util_est {
@@ -47,6 +48,8 @@ struct pelt_variant {
 	unsigned long scale_cpu;  /* arch_scale_cpu_capacity() */
 	/* UTIL_AVG_UNCHANGED: 0x1 (<= v5.9) or 0x80000000 (late 5.10.y+); 0 means 0x1. */
 	unsigned int util_avg_unchanged;
+	/* How the cfs_rq's sums follow a removal or a detach (fair.c); 0 is v5.9's. */
+	enum pelt_sum_sync sum_sync;
 };
 
 static inline unsigned int pelt_util_avg_unchanged(const struct pelt_variant *pv)

@@ -76,6 +76,13 @@ expect v4.19 em_cost none
 expect v5.9 em_cost "fmax * P / f, mW"
 expect v5.4 em_cost "fmax * (P * 1000) / f"
 expect v6.1 em_cost "fmax * P / f, uW"
+# the cfs_rq's sums at a removal or detach: fair.c update_cfs_rq_load_avg / detach_entity_load_avg
+expect v5.9 pelt_sum_sync subtracted
+expect v5.10 pelt_sum_sync "load/runnable rebuilt"
+expect v5.15 pelt_sum_sync "load/runnable rebuilt"
+expect v6.1 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER (u32)"
+expect v6.12 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER (u32)"
+expect v7.2 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER, attach too"
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9
