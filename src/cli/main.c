@@ -31,8 +31,9 @@ static void print_usage(FILE *out)
 	fprintf(out, "usage: govsim <command> [options]\n"
 		     "       govsim <command> --help\n"
 		     "       govsim --version\n\n"
-		     "Replays Linux scheduler traces through an emulation of the kernel's schedutil\n"
-		     "governor (Linux v5.9) with uclamp, and scores frequency, energy and delay.\n\n"
+		     "Replays Linux scheduler traces through an emulation of the kernel's PELT, uclamp\n"
+		     "and schedutil (profiles v4.19 to v7.2, the trace's kernel release picks one;\n"
+		     "'govsim kernels list'), and scores frequency, energy and delay.\n\n"
 		     "commands:\n");
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
 		fprintf(out, "  %-10s %s\n", commands[i].name, commands[i].summary);

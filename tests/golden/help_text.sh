@@ -46,4 +46,10 @@ while read -r l; do
 	grep -qF "  $l" "$tmp/run_help.txt" ||
 		golden_fail "run prints '$l ...', run --help's summary does not describe it"
 done <"$tmp/labels.txt"
+# The program's summary names the kernels it follows: the first and last row of `kernels list`
+# (it said "Linux v5.9" long after the profiles went from v4.19 to v7.2).
+first=$("$bin" kernels list | awk 'NR == 1 { sub(/-early$/, "", $1); print $1 }')
+last=$("$bin" kernels list | awk 'END { print $1 }')
+"$bin" --help | tr '\n' ' ' | grep -qF "profiles $first to $last" ||
+	golden_fail "govsim --help does not name the profiles $first to $last"
 exit $fail
