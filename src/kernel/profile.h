@@ -78,7 +78,7 @@ enum pelt_sum_sync {
 	PELT_SUMS_SUBTRACT = 0, /* sum -= avg * divider (or the se's sum), floored at 0 (v5.9) */
 	/* removal: load and runnable sums rebuilt as avg * divider, util subtracted then floored
 	 * at util_avg * PELT_MIN_DIVIDER; detach: util and runnable sums rebuilt (Debian
-	 * 5.10.223, 5.15.100: 1c35b07e6d39, v5.13, with 98b0d890220d's util floor) */
+	 * 5.10.223, 5.15.100: 1c35b07e6d39, v5.14, with 98b0d890220d (v5.17)'s util floor) */
 	PELT_SUMS_RESYNC,
 	/* every sum subtracted, then floored at avg * PELT_MIN_DIVIDER, compared as u32 (v5.17's
 	 * "sched/pelt: Relax the sync of *_sum with *_avg"; Debian 6.1, 6.12) */
