@@ -92,6 +92,8 @@
 #define S_SUMS_SUB     "fair.c update_cfs_rq_load_avg / detach_entity_load_avg: sub_positive(&sa->*_sum, r * divider) (v5.9, 5.10.7; older as v5.9, not checked per release)"
 #define S_SUMS_RESYNC  "fair.c update_cfs_rq_load_avg l.3673-3693: load/runnable sums = avg * divider, util_sum floored at util_avg * PELT_MIN_DIVIDER; detach_entity_load_avg l.3778-3790: util/runnable sums = avg * divider (Debian 5.10.223; the same in 5.15.100; 5.10.89 not read for this row)"
 #define S_SUMS_FLOOR   "fair.c update_cfs_rq_load_avg l.4038-4061, detach_entity_load_avg l.4150-4156, dequeue_load_avg l.3297: max_t(u32, sum, avg * PELT_MIN_DIVIDER) (Debian 6.1.176; v6.6 as 6.1, the v5.17 'Relax the sync of *_sum with *_avg' commits, not read per release)"
+#define S_DETACH_MIG   "fair.c migrate_task_rq_fair: detach_entity_cfs_rq() for TASK_ON_RQ_MIGRATING, after the dequeue's update_load_avg(UPDATE_TG) (v5.9; Debian 5.10 l.7004-7041; 5.15.100)"
+#define S_DETACH_DEQ   "fair.c dequeue_entity l.4850: DO_DETACH for a migrating task, update_load_avg l.4201 detaches instead of the decay kick (Debian 6.1; e1f078f50478, v6.1; v6.6 as 6.1, not read per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -111,7 +113,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -135,7 +137,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -160,7 +162,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -189,7 +191,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -217,7 +219,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = NULL,
 };
 
@@ -245,7 +247,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB},
+		S_SUMS_SUB, S_DETACH_MIG},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -280,7 +282,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC},
+		S_SUMS_RESYNC, S_DETACH_MIG},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -319,7 +321,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC},
+		S_SUMS_RESYNC, S_DETACH_MIG},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -355,13 +357,14 @@ static const struct kernel_profile profile_v6_1 = {
 	.idle_retain_tick = true,
 	.ilb_stats_per_jiffy = true,
 	.post_init_attach_enqueue = true,
+	.detach_in_dequeue = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR},
+		S_SUMS_FLOOR, S_DETACH_DEQ},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -400,14 +403,15 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true,
 	.ilb_stats_per_jiffy = true,
 	.post_init_attach_enqueue = true,
+	.detach_in_dequeue = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR},
-	.caveats = "the idle sync of clock_pelt and the DO_DETACH kick on migration are not "
+		S_SUMS_FLOOR, S_DETACH_DEQ},
+	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
 
@@ -441,7 +445,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_commit_on_need_update = true, .sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,       \
 	.sugov_iowait_clamped = false, .sugov_shared_agg = GOVSIM_SHARED_MAX,                    \
 	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
-	.idle_retain_tick = true, .ilb_stats_per_jiffy = true
+	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
 #define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums)                                \
@@ -465,7 +469,9 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_AGG_MAX,                                                                              \
 	 S_612("cpufreq.c cpufreq_policy_transition_delay_us l.586 (6.12), l.524 (7.2): "       \
 	       "latency + latency >> 1"),                                                        \
-	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums}
+	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
+	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
+	       "l.4875 (6.12), l.5875 (7.2)")}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -491,7 +497,7 @@ static const struct kernel_profile profile_v6_12 = {
 		   "(dequeue_task_fair(), se_runnable(), 6.12.95 and 7.2), but its weight stays in "
 		   "the cfs_rq's load, which a fork's initial util divides by, and its dequeue at "
 		   "the pick is an update the trace does not show; sched_ext is not emulated; the "
-		   "idle sync of clock_pelt and the DO_DETACH kick on migration are not emulated; "
+		   "idle sync of clock_pelt is not emulated; "
 		   "the fair class's deadline server (rq->fair_server) is not emulated: its "
 		   "bandwidth (51) is schedutil's minimum while it is active, and its rise skips "
 		   "the rate limit",
@@ -728,6 +734,8 @@ static const struct {
 	[KB_POST_INIT_ATTACH] = {"post_init_attach", "where a new task's averages join its cfs_rq"},
 	[KB_PELT_SUM_SYNC] = {"pelt_sum_sync",
 			      "a cfs_rq's PELT sums after a removal or detach of averages"},
+	[KB_MIGRATE_DETACH] = {"migrate_detach",
+			       "where a queued task that migrates leaves its CPU's averages"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -923,6 +931,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "subtracted, floored at avg * PELT_MIN_DIVIDER, attach too";
 		}
 		break;
+	case KB_MIGRATE_DETACH:
+		return kp->detach_in_dequeue ? "dequeue_entity (DO_DETACH): one kick"
+					     : "migrate_task_rq_fair: synced (a kick if decayed), detached";
 	case KB__COUNT:
 		break;
 	}

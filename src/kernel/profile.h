@@ -124,6 +124,7 @@ enum kernel_behaviour {
 	KB_NEWIDLE_BLOCKED,
 	KB_POST_INIT_ATTACH,
 	KB_PELT_SUM_SYNC,
+	KB_MIGRATE_DETACH,
 	KB__COUNT
 };
 
@@ -153,6 +154,9 @@ struct kernel_profile {
 	 * (v6.1+): enqueue_entity()'s update_load_avg(DO_ATTACH) attaches it (one kick, after the
 	 * task's util_est is enqueued), and a task of another class gets no util. */
 	bool post_init_attach_enqueue;
+	/* a queued task that migrates detaches inside dequeue_entity() (DO_DETACH), one cpufreq
+	 * kick, instead of migrate_task_rq_fair()'s sync and detach (e1f078f50478, v6.1) */
+	bool detach_in_dequeue;
 	/* uclamp (src/uclamp/uclamp.c) */
 	bool uclamp_present;
 	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */

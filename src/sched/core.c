@@ -291,9 +291,11 @@ static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 no
 	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
 
 	update_rq_clock(src_rq, now);
+	s->migrating = p; /* p->on_rq = TASK_ON_RQ_MIGRATING */
 	dequeue_task(s, src_rq, n, false, now);
 	if (n->queued_class == SCHED_CLASS_CFS)
 		migrate_task_rq_fair(s, src_rq, p, true);
+	s->migrating = NULL;
 	p->cpu = dst;
 	dst_rq->seen = true;
 	update_rq_clock(dst_rq, now);
@@ -875,6 +877,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	s->idle_retain_tick = cfg->kernel && cfg->kernel->idle_retain_tick && !cfg->cpuidle_driver;
 	s->post_init_se_weight = cfg->kernel && cfg->kernel->post_init_se_weight;
 	s->post_init_attach_enqueue = cfg->kernel && cfg->kernel->post_init_attach_enqueue;
+	s->detach_in_dequeue = cfg->kernel && cfg->kernel->detach_in_dequeue;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

@@ -177,6 +177,8 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 
 	if (!p->avg.last_update_time && (flags & DO_ATTACH))
 		attach_entity_load_avg(s, rq, p); /* enqueued on a new CPU after a migration */
+	else if (flags & DO_DETACH)
+		detach_entity_load_avg(s, rq, p); /* v6.1+: leaving for another CPU, one kick */
 	else if (decayed)
 		cfs_rq_util_change(s, rq);
 }
@@ -283,8 +285,10 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 	/* v6.12: the task's estimate from its util as the last update left it */
 	if (order == UTIL_EST_ORDER_SUB_UPDATE_PELT)
 		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
-	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq */
-	update_load_avg(s, rq, p, UPDATE_TG);
+	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq; from v6.1 a migrating
+	 * task is detached here (Debian 6.1 l.4850, 6.12 l.5575, 7.2 l.6494) */
+	update_load_avg(s, rq, p,
+			UPDATE_TG | (s->detach_in_dequeue && s->migrating == p ? DO_DETACH : 0));
 	p->on_rq = false;
 	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
 	if (rq->cfs.h_nr_running)
@@ -350,8 +354,14 @@ void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p)
 void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued)
 {
 	if (queued) {
-		/* TASK_ON_RQ_MIGRATING: detach_entity_cfs_rq() */
-		detach_entity_cfs_rq(s, src_rq, p);
+		/* TASK_ON_RQ_MIGRATING: up to 5.15 detach_entity_cfs_rq() here (a kick where the
+		 * sync decayed, another at the detach); from v6.1 (e1f078f50478) the dequeue did it
+		 * with DO_DETACH (one kick), and a task moved without one (migrate_parked(): asleep
+		 * in the model, on the kernel's rq) is detached the same way */
+		if (!s->detach_in_dequeue)
+			detach_entity_cfs_rq(s, src_rq, p);
+		else if (s->migrating != p)
+			update_load_avg(s, src_rq, p, DO_DETACH);
 		p->avg.last_update_time = 0;
 		return;
 	}

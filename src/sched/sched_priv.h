@@ -20,6 +20,7 @@
 #define UPDATE_TG     0x1
 #define SKIP_AGE_LOAD 0x2
 #define DO_ATTACH     0x4
+#define DO_DETACH     0x8 /* v6.1+: dequeue_entity() of a migrating task detaches it */
 
 #define TASK_CHUNK 256
 
@@ -95,6 +96,8 @@ struct sched {
 	bool idle_retain_tick; /* no cpuidle driver on a v6.1+ kernel: sched_cpu_idle_enter() */
 	bool post_init_se_weight; /* a new task's util by se_weight(), not se->load.weight */
 	bool post_init_attach_enqueue; /* a new task attaches at its enqueue (v6.1+) */
+	bool detach_in_dequeue;        /* a migrating task detaches in its dequeue (v6.1+) */
+	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
 	struct sched_stats stats;

@@ -83,6 +83,12 @@ expect v5.15 pelt_sum_sync "load/runnable rebuilt"
 expect v6.1 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER (u32)"
 expect v6.12 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER (u32)"
 expect v7.2 pelt_sum_sync "subtracted, floored at avg * PELT_MIN_DIVIDER, attach too"
+# a queued task's move: fair.c migrate_task_rq_fair (up to 5.15), dequeue_entity DO_DETACH (6.1+)
+expect v5.10 migrate_detach "migrate_task_rq_fair"
+expect v5.15 migrate_detach "migrate_task_rq_fair"
+expect v6.1 migrate_detach "dequeue_entity (DO_DETACH)"
+expect v6.12 migrate_detach "dequeue_entity (DO_DETACH)"
+expect v7.2 migrate_detach "dequeue_entity (DO_DETACH)"
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9

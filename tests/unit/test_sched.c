@@ -504,6 +504,40 @@ static void test_migration_queued(void **state)
 	sched_free(s);
 }
 
+/*
+ * The cpufreq kicks of a queued task's move, per kernel. Debian 5.10 (and v5.9, 5.15):
+ * dequeue_entity()'s update_load_avg(UPDATE_TG) kicks where the source cfs_rq decayed, then
+ * migrate_task_rq_fair() -> detach_entity_cfs_rq() kicks at the detach: two on the source.
+ * From v6.1 (e1f078f50478; Debian 6.1 dequeue_entity l.4850, 6.12 l.5575, 7.2 l.6494)
+ * dequeue_entity() passes DO_DETACH and update_load_avg() detaches in place of the decay kick:
+ * one. The destination's attach kicks once on each. The move comes 2 ms after the source's last
+ * update, so its cfs_rq has decayed.
+ */
+static void test_migration_queued_kicks(void **state)
+{
+	static const struct {
+		const char *kernel;
+		int kicks;
+	} want[] = {{"v5.10", 3}, {"v6.1", 2}, {"v6.12", 2}, {"v7.2", 2}};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct sched *s = new_sched_kernel(2, NULL, false, kernel_profile_find(want[i].kernel));
+		u64 t;
+		unsigned before;
+
+		run_periodic(s, 0, 100);
+		t = wake_at(PERIODS);
+		ev_wakeup(s, t, 200, "other", 120, 0);
+		ev_switch(s, t, 0, 0, NULL, 120, 0, 200, "other", 120);
+		ev_wakeup(s, t + MS, 100, "task", 120, 0);
+		before = R.cpufreq_calls;
+		ev_migrate(s, t + 3 * MS, 100, "task", 120, 0, 1);
+		assert_int_equal(R.cpufreq_calls - before, want[i].kicks);
+		sched_free(s);
+	}
+}
+
 /* ---- creation -------------------------------------------------------------------------------- */
 
 static void test_wakeup_new(void **state)
@@ -1106,6 +1140,7 @@ int main(void)
 		cmocka_unit_test(test_migration_sleeping),
 		cmocka_unit_test(test_migration_balancer),
 		cmocka_unit_test(test_migration_queued),
+		cmocka_unit_test(test_migration_queued_kicks),
 		cmocka_unit_test(test_wakeup_new),
 		cmocka_unit_test(test_wakeup_new_weight),
 		cmocka_unit_test(test_start_from_trace_util),
