@@ -127,9 +127,12 @@ static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 	return cu.bw_dl;
 }
 
-static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
+/* The rq's clamps of cpu while uclamp is in use (the static key on), else NULL: with the key
+ * off the clamps are not read (uclamp_rq_util_with() returns util unchanged), so the replay is
+ * not asked for them. */
+static const struct uclamp_rq_pair *env_rq_used(const struct gov_env *env, int cpu)
 {
-	if (!env->uclamp || !env->cpu_uclamp)
+	if (!env->uclamp || !env->cpu_uclamp || !uclamp_is_used(env->uclamp))
 		return NULL;
 	return env->cpu_uclamp(env->ctx, cpu);
 }
@@ -137,11 +140,11 @@ static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
 static void host_rq_clamp(const struct govsim_policy *gp, int cpu, struct govsim_rq_clamp *out)
 {
 	struct pub_state *st = out ? state_cpu(gp, cpu) : NULL;
-	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
+	const struct uclamp_rq_pair *rq = st ? env_rq_used(&st->env, cpu) : NULL;
 
 	if (!out)
 		return;
-	if (rq && uclamp_is_used(st->env.uclamp)) {
+	if (rq) {
 		out->used = 1;
 		out->min = rq->uc[UCLAMP_MIN].value;
 		out->max = rq->uc[UCLAMP_MAX].value;
@@ -156,7 +159,7 @@ static unsigned long host_uclamp_rq_util_with(const struct govsim_policy *gp, in
 					      unsigned long util)
 {
 	struct pub_state *st = state_cpu(gp, cpu);
-	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
+	const struct uclamp_rq_pair *rq = st ? env_rq_used(&st->env, cpu) : NULL;
 
 	if (!rq)
 		return util;
