@@ -73,6 +73,8 @@ static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, 
 	if (!w->host.kernel_work)
 		return;
 	d = w->host.kernel_work(w->host.ctx, tk->pid, tk->comm, sl->cpu, enqueue);
+	if (d == 0)
+		return; /* the traced kernel's path: the slice's work stays as it is */
 	/* a saving never takes the slice below the work it has shown at its last wake point */
 	floor = sl->wp_tail != NO_INDEX ? w->wp[sl->wp_tail].offset : 0;
 	if (sl->work + d < floor)
