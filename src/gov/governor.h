@@ -21,12 +21,13 @@
 #include "uclamp/uclamp.h"
 
 /* One evaluation of one CPU, for --timeline (schedutil fills every field; others what they
- * have, the rest 0). */
+ * have, the rest 0). The signals read are the governor's own record of them, in the public
+ * struct it reported (copied whole, not converted field by field). */
 struct gov_eval {
 	u64 time_ns;
 	int cpu;
 	int policy;                 /* first CPU of the policy */
-	struct sched_cpu_util in;   /* what was read */
+	struct govsim_cpu_util in;  /* what was read */
 	unsigned int uclamp_min, uclamp_max; /* rq clamp values (0/1024 when unused) */
 	unsigned long util;         /* the value the governor used */
 	u32 target_khz;             /* before resolution */

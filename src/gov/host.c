@@ -6,8 +6,9 @@
  * host_data points back here), the OPP table and the kernel profile's constants in the public
  * types, and during init the --set params. The policy's frequencies are copied into the public
  * struct before each call into the governor and after each request. Signals are converted
- * field by field (struct sched_cpu_util <-> struct govsim_cpu_util), so the governor sees the
- * same numbers the internal interface gave and --timeline prints the same rows.
+ * field by field (struct sched_cpu_util -> struct govsim_cpu_util), so the governor sees the
+ * same numbers the internal interface gave; an evaluation it reports keeps them in the public
+ * struct (struct gov_eval.in), so --timeline prints the same rows.
  */
 #include "gov/governor.h"
 
@@ -76,23 +77,6 @@ static void cpu_util_to_pub(const struct sched_cpu_util *in, struct govsim_cpu_u
 	out->busy = in->busy;
 	out->idle_calls = in->idle_calls;
 	out->runnable_avg = in->runnable_avg;
-}
-
-static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu_util *out)
-{
-	out->util_avg = in->util_avg;
-	out->util_est_enqueued = in->util_est_enqueued;
-	out->util_cfs = in->util_cfs;
-	out->util_rt = in->util_rt;
-	out->util_dl = in->util_dl;
-	out->bw_dl = in->bw_dl;
-	out->util_irq = in->util_irq;
-	out->rt_runnable = in->rt_runnable != 0;
-	out->capacity = in->capacity;
-	out->busy = in->busy != 0;
-	out->idle_calls = in->idle_calls;
-	out->runnable_avg = in->runnable_avg;
-	out->load_avg = 0; /* not in the public struct */
 }
 
 /* ---- the host calls ---------------------------------------------------------------------------- */
@@ -247,7 +231,7 @@ static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 	ev.time_ns = e->time_ns;
 	ev.cpu = e->cpu;
 	ev.policy = e->policy;
-	cpu_util_from_pub(&e->in, &ev.in);
+	ev.in = e->in;
 	ev.uclamp_min = e->uclamp_min;
 	ev.uclamp_max = e->uclamp_max;
 	ev.util = e->util;
