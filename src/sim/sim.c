@@ -353,8 +353,10 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	/* the 32-ms refresh: work timing only (traced timing has balance.c) */
 	s->next_blocked = s->work ? t - t % BLOCKED_PERIOD_NS + BLOCKED_PERIOD_NS : NO_TIME;
 	sim_balance_start(s, t);
-	for (int c = 0; c < s->plat->nr_cpus; c++)
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		s->cpu[c].idle_since_ns = t;
+		s->cpu[c].acct_ns = t;
+	}
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		s->cl[c].all_idle = true;
 		s->cl[c].all_idle_since_ns = t;
