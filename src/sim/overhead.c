@@ -164,7 +164,8 @@ static void ovh_rq_task(struct sim *s, void *state, int cpu, const struct task *
 	struct kcost_config cfg = emu_config(s, depth);
 
 	add(s, o, cpu, enqueue ? KC_ACTIVATE : KC_DEACTIVATE, 1);
-	add(s, o, cpu, KC_CGROUP_LEVEL, (u64)depth);
+	if (depth) /* none in the root group: add() would count 0 calls and no time */
+		add(s, o, cpu, KC_CGROUP_LEVEL, (u64)depth);
 	o->by_depth[depth < RUN_DEPTH_SLOTS ? depth : RUN_DEPTH_SLOTS - 1]++;
 	if (!cfg.uclamp)
 		return;
