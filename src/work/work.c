@@ -515,8 +515,11 @@ static void update_next_item(struct work *w, struct wcpu *wc)
 		item = choose_start(w, wc, &wc->cand_pos);
 		wc->kind = ITEM_START;
 	}
-	w->item_t[wc->id] = item;
-	w->bound_t[wc->id] = bound;
+	if (w->item_t[w->tree_n + wc->id] == item && w->bound_t[w->tree_n + wc->id] == bound)
+		return; /* the tree holds it already */
+	w->item_t[w->tree_n + wc->id] = item;
+	w->bound_t[w->tree_n + wc->id] = bound;
+	w->tree_dirty |= 1ull << wc->id;
 }
 
 /* A slice of tk started or ended: the CPUs where it waits may start something else. */
@@ -644,7 +647,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	update_next_item(w, wc);
-	tn = w->item_t[c];
+	tn = w->item_t[w->tree_n + c];
 	if (tn <= t) {
 		u32 nx = take_waiting_slice(w, wc, wc->cand_pos, t);
 		if (nx == NO_INDEX)
@@ -841,39 +844,52 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	return w->host.sched_event(w->host.ctx, &ev, t, err);
 }
 
+/* Node i's children changed: its earliest item (the left one at a tie: the lower CPU) and bound,
+ * and its ancestors'. A node found unchanged ends the climb: the nodes above read nothing new
+ * (another changed leaf below them climbs on its own). */
+static void tree_up(struct work *w, u32 i)
+{
+	for (; i; i >>= 1) {
+		u32 l = 2 * i, k = w->item_t[l + 1] < w->item_t[l] ? l + 1 : l;
+		u64 b = gs_min_u64(w->bound_t[l], w->bound_t[l + 1]);
+
+		if (w->item_t[i] == w->item_t[k] && w->item_cpu[i] == w->item_cpu[k] &&
+		    w->bound_t[i] == b)
+			return;
+		w->item_t[i] = w->item_t[k];
+		w->item_cpu[i] = w->item_cpu[k];
+		w->bound_t[i] = b;
+	}
+}
+
+/*
+ * The CPUs' earliest next item (w->scan_t, of CPU w->scan_cpu, -1 none) and earliest bound
+ * (w->scan_bound), each CPU's item brought up to date. The items change only in
+ * update_next_item(), for a CPU invalidated since: with none invalidated, the last scan stands;
+ * else the leaves it wrote climb the tree, whose root holds the answer (a CPU's item and bound
+ * are compared with the CPUs' of its subtree only: a few nodes, not every CPU).
+ */
+static void scan_cpus(struct work *w)
+{
+	if (!w->scan_stale)
+		return;
+	w->scan_stale = false;
+	for (u64 m = w->stale; m; m &= m - 1)
+		update_next_item(w, &w->cpu[__builtin_ctzll(m)]);
+	for (u64 m = w->tree_dirty; m; m &= m - 1)
+		tree_up(w, (w->tree_n + (u32)__builtin_ctzll(m)) >> 1);
+	w->tree_dirty = 0;
+	w->scan_t = w->item_t[1];
+	w->scan_cpu = w->scan_t == NO_TIME ? -1 : w->item_cpu[1];
+	w->scan_bound = w->bound_t[1];
+}
+
 /*
  * The pump: process the earliest determinable item until none is, then wait for more trace.
  * A pass takes the minimum of the CPUs' next items (ties to the lowest CPU), the anchored
  * queue's head (first at a tie: a traced wakeup before a switch at one instant) and the loop's
  * own next item.
  */
-/*
- * The CPUs' earliest next item (w->scan_t, of CPU w->scan_cpu, -1 none) and earliest bound
- * (w->scan_bound), each CPU's item brought up to date. The items change only in
- * update_next_item(), for a CPU invalidated since: with none invalidated, the last scan stands.
- */
-static void scan_cpus(struct work *w)
-{
-	u64 best = NO_TIME, bound = NO_TIME;
-	int who = -1;
-
-	if (!w->scan_stale)
-		return;
-	w->scan_stale = false;
-	for (u64 m = w->stale; m; m &= m - 1)
-		update_next_item(w, &w->cpu[__builtin_ctzll(m)]);
-	for (int c = 0; c < w->plat->nr_cpus; c++) {
-		if (w->item_t[c] < best) {
-			best = w->item_t[c];
-			who = c;
-		}
-		bound = gs_min_u64(bound, w->bound_t[c]);
-	}
-	w->scan_t = best;
-	w->scan_cpu = who;
-	w->scan_bound = bound;
-}
-
 static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {
