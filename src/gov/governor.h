@@ -42,6 +42,10 @@ struct gov_env {
 	/* Optional: cpu_util()'s bw_dl alone, for an update that reads nothing else (schedutil's
 	 * ignore_dl_rate_limit before the rate limit check); NULL: cpu_util() is used. */
 	unsigned long (*cpu_bw_dl)(void *ctx, int cpu);
+	/* Optional: the scheduler model, when cpu_util() and cpu_bw_dl() are its own readers
+	 * (sched_cpu_util(), sched_cpu_bw_dl()): then read directly, the same answers without a
+	 * call through ctx at every CPU of every evaluation. NULL: through cpu_util(). */
+	const struct sched *sched;
 	const struct uclamp_sys *uclamp;
 	const struct uclamp_rq_pair *(*cpu_uclamp)(void *ctx, int cpu);
 	/* Cumulative idle time of a CPU up to now (get_cpu_idle_time, for ondemand/conservative). */

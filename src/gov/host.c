@@ -89,7 +89,9 @@ static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim
 	if (!out)
 		return;
 	/* the replay's reader writes every field (zeroed signals for an unknown CPU) */
-	if (st && st->env.cpu_util)
+	if (st && st->env.sched)
+		sched_cpu_util(st->env.sched, cpu, &cu);
+	else if (st && st->env.cpu_util)
 		st->env.cpu_util(st->env.ctx, cpu, &cu);
 	else
 		cu = (struct sched_cpu_util){0};
@@ -103,6 +105,8 @@ static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 
 	if (!st)
 		return 0;
+	if (st->env.sched)
+		return sched_cpu_bw_dl(st->env.sched, cpu);
 	if (st->env.cpu_bw_dl)
 		return st->env.cpu_bw_dl(st->env.ctx, cpu);
 	if (!st->env.cpu_util)
