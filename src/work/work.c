@@ -529,15 +529,17 @@ static void task_changed(struct work *w, const struct wtask *tk)
 		invalidate(w, &w->cpu[__builtin_ctzll(m)]);
 }
 
-/* A zeroed event, copied rather than memset(): GCC makes a memset() of 160 bytes a `rep stos`,
- * whose start-up cost was a tenth of the pump's time; the copy is ten vector moves. */
+/* A zeroed event (migrate_running()'s), copied: GCC makes a memset() of it a `rep stos`. */
 static const struct event no_event;
 
-static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
-			s32 prev_prio, u32 prev_state, s32 next_pid, const char *next_comm,
-			s32 next_prio)
+/* The sched_switch the emulation makes at t, in w->sw_ev: zeroed once (work_new()), every switch
+ * writing the same fields, each is as if made from a zeroed event. Valid until the next one. */
+static const struct event *make_switch(struct work *w, int cpu, u64 t, s32 prev_pid,
+				       const char *prev_comm, s32 prev_prio, u32 prev_state,
+				       s32 next_pid, const char *next_comm, s32 next_prio)
 {
-	memcpy(ev, &no_event, sizeof(*ev));
+	struct event *ev = &w->sw_ev;
+
 	ev->type = EV_SWITCH;
 	ev->ts_ns = t;
 	ev->cpu = cpu;
@@ -549,6 +551,7 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 	ev->sw.next_pid = next_pid;
 	memcpy(ev->sw.next_comm, next_comm, TASK_COMM_LEN);
 	ev->sw.next_prio = next_prio;
+	return ev;
 }
 
 /* Take the waiting slice at position pos of CPU c as its running one, at t. */
@@ -617,7 +620,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	u32 idx = wc->cur;
 	struct slice done_sl = *slice_at(w, idx);
 	struct wtask *tk = done_sl.tk;
-	struct event ev;
+	const struct event *ev;
 	u64 tn;
 	int ret;
 
@@ -652,13 +655,14 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 		u32 nx = take_waiting_slice(w, wc, wc->cand_pos, t);
 		if (nx == NO_INDEX)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state,
-			    slice_at(w, nx)->pid, slice_at(w, nx)->comm, slice_at(w, nx)->prio);
+		ev = make_switch(w, c, t, done_sl.pid, done_sl.comm, done_sl.prio,
+				 done_sl.end_state, slice_at(w, nx)->pid, slice_at(w, nx)->comm,
+				 slice_at(w, nx)->prio);
 	} else {
-		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
-			    wc->idle_comm, 120);
+		ev = make_switch(w, c, t, done_sl.pid, done_sl.comm, done_sl.prio,
+				 done_sl.end_state, 0, wc->idle_comm, 120);
 	}
-	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	ret = w->host.sched_event(w->host.ctx, ev, t, err);
 	w->dying = NULL;
 	return ret;
 }
@@ -666,14 +670,14 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
-	struct event ev;
 	u32 idx = take_waiting_slice(w, wc, wc->cand_pos, t);
 
 	if (idx == NO_INDEX)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, slice_at(w, idx)->pid,
-		    slice_at(w, idx)->comm, slice_at(w, idx)->prio);
-	return w->host.sched_event(w->host.ctx, &ev, t, err);
+	return w->host.sched_event(w->host.ctx,
+				   make_switch(w, c, t, 0, wc->idle_comm, 120, 0, slice_at(w, idx)->pid,
+					       slice_at(w, idx)->comm, slice_at(w, idx)->prio),
+				   t, err);
 }
 
 /* --placement: the task's waiting slices move to dst in slice-number order (choose_start
@@ -824,8 +828,10 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	invalidate(w, dc);
 	if (move_task(w, sl->tk, dst))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	make_switch(&ev, src, t, sl->pid, sl->comm, sl->prio, 0, 0, sc->idle_comm, 120);
-	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	ret = w->host.sched_event(w->host.ctx,
+				  make_switch(w, src, t, sl->pid, sl->comm, sl->prio, 0, 0,
+					      sc->idle_comm, 120),
+				  t, err);
 	if (ret)
 		return ret;
 	memcpy(&ev, &no_event, sizeof(ev));
@@ -840,8 +846,10 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
 	if (ret)
 		return ret;
-	make_switch(&ev, dst, t, 0, dc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
-	return w->host.sched_event(w->host.ctx, &ev, t, err);
+	return w->host.sched_event(w->host.ctx,
+				   make_switch(w, dst, t, 0, dc->idle_comm, 120, 0, sl->pid, sl->comm,
+					       sl->prio),
+				   t, err);
 }
 
 /* Node i's children changed: its earliest item (the left one at a tie: the lower CPU) and bound,

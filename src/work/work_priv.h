@@ -154,6 +154,7 @@ struct anchored {
 
 struct work {
 	struct work_host host;
+	struct event sw_ev; /* the last switch the emulation made (work.c: make_switch()) */
 	const struct platform *plat;
 	struct wcpu cpu[GS_MAX_CPUS];
 	/* pools */
