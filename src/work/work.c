@@ -186,8 +186,8 @@ static int traced_slice_open(struct work *w, int cpu, s32 pid, const char *comm,
 	wc->tr_last_ns = t;
 	tk->tr_running = true;
 	tk->tr_cpu = cpu;
-	invalidate(w, wc);
-	invalidate(w, ec);
+	if (ec->cur == NO_INDEX) /* a running CPU's next item does not read its queue */
+		invalidate(w, ec);
 	return 0;
 }
 
