@@ -487,8 +487,9 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 	return gs_max_u64(gs_max_u64(wc->free_at, best_r), w->t_emu);
 }
 
-/* Bring a CPU's cached next item up to date. */
-static void update_next_item(struct work *w, struct wcpu *wc)
+/* Bring a CPU's cached next item up to date (inline: the scan's and emu_end()'s hot step). */
+static inline __attribute__((always_inline)) void update_next_item(struct work *w,
+								    struct wcpu *wc)
 {
 	u64 item = NO_TIME, bound = NO_TIME;
 
@@ -853,8 +854,7 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 }
 
 /* Node i's children changed: its earliest item (the left one at a tie: the lower CPU) and bound,
- * and its ancestors'. A node found unchanged ends the climb: the nodes above read nothing new
- * (another changed leaf below them climbs on its own). */
+ * and its ancestors', up to one found unchanged (another changed leaf climbs on its own). */
 static void tree_up(struct work *w, u32 i)
 {
 	for (; i; i >>= 1) {
