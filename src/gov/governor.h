@@ -21,12 +21,13 @@
 #include "uclamp/uclamp.h"
 
 /* One evaluation of one CPU, for --timeline (schedutil fills every field; others what they
- * have, the rest 0). */
+ * have, the rest 0). The signals read are the governor's own record of them, in the public
+ * struct it reported (copied whole, not converted field by field). */
 struct gov_eval {
 	u64 time_ns;
 	int cpu;
 	int policy;                 /* first CPU of the policy */
-	struct sched_cpu_util in;   /* what was read */
+	struct govsim_cpu_util in;  /* what was read */
 	unsigned int uclamp_min, uclamp_max; /* rq clamp values (0/1024 when unused) */
 	unsigned long util;         /* the value the governor used */
 	u32 target_khz;             /* before resolution */
@@ -41,6 +42,10 @@ struct gov_env {
 	/* Optional: cpu_util()'s bw_dl alone, for an update that reads nothing else (schedutil's
 	 * ignore_dl_rate_limit before the rate limit check); NULL: cpu_util() is used. */
 	unsigned long (*cpu_bw_dl)(void *ctx, int cpu);
+	/* Optional: the scheduler model, when cpu_util() and cpu_bw_dl() are its own readers
+	 * (sched_cpu_util(), sched_cpu_bw_dl()): then read directly, the same answers without a
+	 * call through ctx at every CPU of every evaluation. NULL: through cpu_util(). */
+	const struct sched *sched;
 	const struct uclamp_sys *uclamp;
 	const struct uclamp_rq_pair *(*cpu_uclamp)(void *ctx, int cpu);
 	/* Cumulative idle time of a CPU up to now (get_cpu_idle_time, for ondemand/conservative). */

@@ -6,8 +6,9 @@
  * host_data points back here), the OPP table and the kernel profile's constants in the public
  * types, and during init the --set params. The policy's frequencies are copied into the public
  * struct before each call into the governor and after each request. Signals are converted
- * field by field (struct sched_cpu_util <-> struct govsim_cpu_util), so the governor sees the
- * same numbers the internal interface gave and --timeline prints the same rows.
+ * field by field (struct sched_cpu_util -> struct govsim_cpu_util), so the governor sees the
+ * same numbers the internal interface gave; an evaluation it reports keeps them in the public
+ * struct (struct gov_eval.in), so --timeline prints the same rows.
  */
 #include "gov/governor.h"
 
@@ -78,23 +79,6 @@ static void cpu_util_to_pub(const struct sched_cpu_util *in, struct govsim_cpu_u
 	out->runnable_avg = in->runnable_avg;
 }
 
-static void cpu_util_from_pub(const struct govsim_cpu_util *in, struct sched_cpu_util *out)
-{
-	out->util_avg = in->util_avg;
-	out->util_est_enqueued = in->util_est_enqueued;
-	out->util_cfs = in->util_cfs;
-	out->util_rt = in->util_rt;
-	out->util_dl = in->util_dl;
-	out->bw_dl = in->bw_dl;
-	out->util_irq = in->util_irq;
-	out->rt_runnable = in->rt_runnable != 0;
-	out->capacity = in->capacity;
-	out->busy = in->busy != 0;
-	out->idle_calls = in->idle_calls;
-	out->runnable_avg = in->runnable_avg;
-	out->load_avg = 0; /* not in the public struct */
-}
-
 /* ---- the host calls ---------------------------------------------------------------------------- */
 
 static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim_cpu_util *out)
@@ -105,7 +89,9 @@ static void host_cpu_util(const struct govsim_policy *gp, int cpu, struct govsim
 	if (!out)
 		return;
 	/* the replay's reader writes every field (zeroed signals for an unknown CPU) */
-	if (st && st->env.cpu_util)
+	if (st && st->env.sched)
+		sched_cpu_util(st->env.sched, cpu, &cu);
+	else if (st && st->env.cpu_util)
 		st->env.cpu_util(st->env.ctx, cpu, &cu);
 	else
 		cu = (struct sched_cpu_util){0};
@@ -119,6 +105,8 @@ static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 
 	if (!st)
 		return 0;
+	if (st->env.sched)
+		return sched_cpu_bw_dl(st->env.sched, cpu);
 	if (st->env.cpu_bw_dl)
 		return st->env.cpu_bw_dl(st->env.ctx, cpu);
 	if (!st->env.cpu_util)
@@ -127,9 +115,12 @@ static unsigned long host_cpu_bw_dl(const struct govsim_policy *gp, int cpu)
 	return cu.bw_dl;
 }
 
-static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
+/* The rq's clamps of cpu while uclamp is in use (the static key on), else NULL: with the key
+ * off the clamps are not read (uclamp_rq_util_with() returns util unchanged), so the replay is
+ * not asked for them. */
+static const struct uclamp_rq_pair *env_rq_used(const struct gov_env *env, int cpu)
 {
-	if (!env->uclamp || !env->cpu_uclamp)
+	if (!env->uclamp || !env->cpu_uclamp || !uclamp_is_used(env->uclamp))
 		return NULL;
 	return env->cpu_uclamp(env->ctx, cpu);
 }
@@ -137,11 +128,11 @@ static const struct uclamp_rq_pair *env_rq(const struct gov_env *env, int cpu)
 static void host_rq_clamp(const struct govsim_policy *gp, int cpu, struct govsim_rq_clamp *out)
 {
 	struct pub_state *st = out ? state_cpu(gp, cpu) : NULL;
-	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
+	const struct uclamp_rq_pair *rq = st ? env_rq_used(&st->env, cpu) : NULL;
 
 	if (!out)
 		return;
-	if (rq && uclamp_is_used(st->env.uclamp)) {
+	if (rq) {
 		out->used = 1;
 		out->min = rq->uc[UCLAMP_MIN].value;
 		out->max = rq->uc[UCLAMP_MAX].value;
@@ -156,7 +147,7 @@ static unsigned long host_uclamp_rq_util_with(const struct govsim_policy *gp, in
 					      unsigned long util)
 {
 	struct pub_state *st = state_cpu(gp, cpu);
-	const struct uclamp_rq_pair *rq = st ? env_rq(&st->env, cpu) : NULL;
+	const struct uclamp_rq_pair *rq = st ? env_rq_used(&st->env, cpu) : NULL;
 
 	if (!rq)
 		return util;
@@ -244,7 +235,7 @@ static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 	ev.time_ns = e->time_ns;
 	ev.cpu = e->cpu;
 	ev.policy = e->policy;
-	cpu_util_from_pub(&e->in, &ev.in);
+	ev.in = e->in;
 	ev.uclamp_min = e->uclamp_min;
 	ev.uclamp_max = e->uclamp_max;
 	ev.util = e->util;

@@ -62,9 +62,14 @@ unsigned long schedutil_cpu_util(const struct cpu_util_rq *rq, unsigned long uti
 	 * tasks and add irq back (scale_irq_capacity):
 	 *
 	 *   U' = irq + (max - irq) / max * U
+	 *
+	 * Without irq time (a trace that has none: every replay's util_irq is 0) that is U, the
+	 * kernel's U * max / max exactly (no overflow: U < max <= 1024 here), without a division.
 	 */
-	util = util * (max - irq) / max;
-	util += irq;
+	if (irq) {
+		util = util * (max - irq) / max;
+		util += irq;
+	}
 
 	/* DL tasks are admitted by bandwidth: request exactly that for them. */
 	if (type == FREQUENCY_UTIL)
@@ -97,8 +102,11 @@ unsigned long effective_cpu_util(const struct cpu_util_rq *rq, unsigned long uti
 	*max = rq->uclamp_max < scale ? rq->uclamp_max : scale;
 	if (util >= scale)
 		return scale;
-	/* U' = irq + (scale - irq) / scale * U: the task clock does not see irq time */
-	util = util * (scale - irq) / scale;
-	util += irq;
+	/* U' = irq + (scale - irq) / scale * U: the task clock does not see irq time (U itself,
+	 * without a division, when there is none: U < scale here) */
+	if (irq) {
+		util = util * (scale - irq) / scale;
+		util += irq;
+	}
 	return util < scale ? util : scale;
 }

@@ -21,6 +21,13 @@
  * (sim_cluster_flush()) or at the end. The counters are integers, so the sums are exact in any
  * grouping. A csv_frac CPU's busy share is floored per interval: such a cluster is accounted
  * at every step, as the intervals were before.
+ *
+ * A CPU's own counters (busy, idle, clamped and over-utilized time) depend on its state and the
+ * cluster's OPP alone, so they are kept per CPU (struct sim_cpu.acct_ns): when one CPU of a
+ * cluster that stays busy starts or stops running, only that CPU's counters are brought up to
+ * date (cpu_flush()); the cluster's own counters, whose inputs did not change (it was busy
+ * before and after, at the same OPP), and the other CPUs' wait for the next flush of the
+ * cluster, which brings every CPU up to date (a CPU's counters never lag the cluster's).
  */
 /* The cluster's residency at its OPP, and the share of it at the traced frequency. */
 static void account_residency(struct sim *s, int c, u64 dt)
@@ -107,8 +114,13 @@ void sim_cluster_account(struct sim *s, int c, u64 t)
 		return;
 	dt = t - cl->acct_ns;
 	account_residency(s, c, dt);
-	for (int i = 0; i < pc->nr_cpus; i++)
-		account_cpu(s, c, &s->cpu[pc->cpus[i]], dt, &any_busy, &min_idle, &cl_frac_ns);
+	for (int i = 0; i < pc->nr_cpus; i++) {
+		struct sim_cpu *sc = &s->cpu[pc->cpus[i]];
+
+		/* from its own accounting time: it may lag the cluster's (cpu_flush()) */
+		account_cpu(s, c, sc, t - sc->acct_ns, &any_busy, &min_idle, &cl_frac_ns);
+		sc->acct_ns = t;
+	}
 	sim_observers_account(&s->obs, s, c, dt, any_busy);
 	if (any_busy) {
 		cl->busy_ns_opp[cl->cur_opp] += dt;
@@ -161,6 +173,26 @@ void sim_account(struct sim *s, u64 t)
 			sim_cluster_account(s, c, t);
 }
 
+/* The counters of the CPUs in mask up to the loop's accounting time, with the state they had,
+ * in a cluster busy all along (any_busy then stays true: the cluster's own counters do not
+ * read what account_cpu() gathers for them). */
+static void cpu_flush(struct sim *s, int c, u64 mask)
+{
+	bool any_busy = false;
+	int min_idle = INT32_MAX;
+	u64 frac_ns = 0;
+
+	for (; mask; mask &= mask - 1) {
+		struct sim_cpu *sc = &s->cpu[__builtin_ctzll(mask)];
+
+		if (sc->acct_ns < s->last_acct) {
+			account_cpu(s, c, sc, s->last_acct - sc->acct_ns, &any_busy, &min_idle,
+				    &frac_ns);
+			sc->acct_ns = s->last_acct;
+		}
+	}
+}
+
 /* Busy/idle transitions after the scheduler changed state at s->now: only the CPUs whose busy
  * state differs from the scheduler's (or a CSV row's) are visited. */
 void sim_refresh_cluster(struct sim *s, int c)
@@ -172,8 +204,14 @@ void sim_refresh_cluster(struct sim *s, int c)
 	bool all_idle = busy_now == 0;
 
 	if (changed) {
-		/* per-CPU counters only: the order of the CPUs does not matter */
-		sim_cluster_flush(s, c);
+		/* per-CPU counters only: the order of the CPUs does not matter. A cluster busy
+		 * before and after keeps its own counters' inputs: only the CPUs that change are
+		 * brought up to date, unless an observer takes each interval of the cluster
+		 * (account) or the cluster is accounted at every step (eager) */
+		if (!all_idle && !cl->all_idle && !cl->eager && !s->obs.nr_account)
+			cpu_flush(s, c, changed);
+		else
+			sim_cluster_flush(s, c);
 		s->busy_mask ^= changed;
 		for (; changed; changed &= changed - 1) {
 			int cpu = __builtin_ctzll(changed);

@@ -143,9 +143,16 @@ static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op o
 	o->calls[op] += n;
 	/* No call (a task in the root group: no cgroup level): its time is +0.0 (the table's
 	 * costs are finite and >= 0, platform_kernel_cost.c), and the sum stays as it is. */
-	if (n == 1) /* (double)1 * w is w, bit for bit: the memo's fixed work */
-		o->time_ns[op] += cpu_time_ns(s, cpu, o->kc.work_ns[op], &o->memo[cpu][op]);
-	else if (n)
+	if (n == 1) { /* (double)1 * w is w, bit for bit: the memo's fixed work */
+		const struct kcost_time_memo *m = &o->memo[cpu][op];
+
+		/* the memo's frequency still in force (the common case): its answer, without
+		 * looking up the CPU's capacity and its cluster's top OPP */
+		if (m->khz == s->cl[s->cpu[cpu].cluster].pol.cur_khz)
+			o->time_ns[op] += m->ns;
+		else
+			o->time_ns[op] += cpu_time_ns(s, cpu, o->kc.work_ns[op], &o->memo[cpu][op]);
+	} else if (n)
 		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op], NULL);
 }
 
@@ -157,7 +164,8 @@ static void ovh_rq_task(struct sim *s, void *state, int cpu, const struct task *
 	struct kcost_config cfg = emu_config(s, depth);
 
 	add(s, o, cpu, enqueue ? KC_ACTIVATE : KC_DEACTIVATE, 1);
-	add(s, o, cpu, KC_CGROUP_LEVEL, (u64)depth);
+	if (depth) /* none in the root group: add() would count 0 calls and no time */
+		add(s, o, cpu, KC_CGROUP_LEVEL, (u64)depth);
 	o->by_depth[depth < RUN_DEPTH_SLOTS ? depth : RUN_DEPTH_SLOTS - 1]++;
 	if (!cfg.uclamp)
 		return;

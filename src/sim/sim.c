@@ -354,7 +354,7 @@ static int sim_start(struct sim *s, u64 t, struct gs_error *err)
 	s->next_blocked = s->work ? t - t % BLOCKED_PERIOD_NS + BLOCKED_PERIOD_NS : NO_TIME;
 	sim_balance_start(s, t);
 	for (int c = 0; c < s->plat->nr_cpus; c++)
-		s->cpu[c].idle_since_ns = t;
+		s->cpu[c].idle_since_ns = s->cpu[c].acct_ns = t;
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
 		s->cl[c].all_idle = true;
 		s->cl[c].all_idle_since_ns = t;
@@ -779,6 +779,8 @@ static void sim_new_env(struct sim *s, const struct sim_config *cfg)
 	s->env.cpu_util =
 		cfg->opts.util_source == SIM_UTIL_TRACE ? env_cpu_util_trace : env_cpu_util;
 	s->env.cpu_bw_dl = env_cpu_bw_dl;
+	/* the model's own signals: read directly (env_cpu_util() and env_cpu_bw_dl() answer so) */
+	s->env.sched = cfg->opts.util_source == SIM_UTIL_TRACE ? NULL : s->sched;
 	s->env.uclamp = s->kp->uclamp_present ? &s->uc : NULL;
 	s->env.kernel = s->kp;
 	s->env.cpu_uclamp = env_cpu_uclamp;

@@ -81,6 +81,7 @@ struct sim_cpu {
 	u64 idle_ns_state[GS_MAX_IDLE_STATES];
 	u64 busy_ns;
 	u64 idle_total_ns;      /* for ondemand/conservative (get_cpu_idle_time) */
+	u64 acct_ns;            /* its counters cover the time up to here (account.c) */
 	int clamp_dir;          /* -1 clamped down, +1 clamped up, 0 neither: at the last evaluation */
 	bool overutil;          /* util above current capacity at the last evaluation */
 	struct sched_cpu_util trace_util; /* --util-source trace */

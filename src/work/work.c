@@ -73,6 +73,8 @@ static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, 
 	if (!w->host.kernel_work)
 		return;
 	d = w->host.kernel_work(w->host.ctx, tk->pid, tk->comm, sl->cpu, enqueue);
+	if (d == 0)
+		return; /* the traced kernel's path: the slice's work stays as it is */
 	/* a saving never takes the slice below the work it has shown at its last wake point */
 	floor = sl->wp_tail != NO_INDEX ? w->wp[sl->wp_tail].offset : 0;
 	if (sl->work + d < floor)
@@ -184,8 +186,8 @@ static int traced_slice_open(struct work *w, int cpu, s32 pid, const char *comm,
 	wc->tr_last_ns = t;
 	tk->tr_running = true;
 	tk->tr_cpu = cpu;
-	invalidate(w, wc);
-	invalidate(w, ec);
+	if (ec->cur == NO_INDEX) /* a running CPU's next item does not read its queue */
+		invalidate(w, ec);
 	return 0;
 }
 
@@ -485,8 +487,9 @@ static u64 choose_start(struct work *w, struct wcpu *wc, u32 *pos)
 	return gs_max_u64(gs_max_u64(wc->free_at, best_r), w->t_emu);
 }
 
-/* Bring a CPU's cached next item up to date. */
-static void update_next_item(struct work *w, struct wcpu *wc)
+/* Bring a CPU's cached next item up to date (inline: the scan's and emu_end()'s hot step). */
+static inline __attribute__((always_inline)) void update_next_item(struct work *w,
+								    struct wcpu *wc)
 {
 	u64 item = NO_TIME, bound = NO_TIME;
 
@@ -513,8 +516,11 @@ static void update_next_item(struct work *w, struct wcpu *wc)
 		item = choose_start(w, wc, &wc->cand_pos);
 		wc->kind = ITEM_START;
 	}
-	w->item_t[wc->id] = item;
-	w->bound_t[wc->id] = bound;
+	if (w->item_t[w->tree_n + wc->id] == item && w->bound_t[w->tree_n + wc->id] == bound)
+		return; /* the tree holds it already */
+	w->item_t[w->tree_n + wc->id] = item;
+	w->bound_t[w->tree_n + wc->id] = bound;
+	w->tree_dirty |= 1ull << wc->id;
 }
 
 /* A slice of tk started or ended: the CPUs where it waits may start something else. */
@@ -524,15 +530,17 @@ static void task_changed(struct work *w, const struct wtask *tk)
 		invalidate(w, &w->cpu[__builtin_ctzll(m)]);
 }
 
-/* A zeroed event, copied rather than memset(): GCC makes a memset() of 160 bytes a `rep stos`,
- * whose start-up cost was a tenth of the pump's time; the copy is ten vector moves. */
+/* A zeroed event (migrate_running()'s), copied: GCC makes a memset() of it a `rep stos`. */
 static const struct event no_event;
 
-static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const char *prev_comm,
-			s32 prev_prio, u32 prev_state, s32 next_pid, const char *next_comm,
-			s32 next_prio)
+/* The sched_switch the emulation makes at t, in w->sw_ev: zeroed once (work_new()), every switch
+ * writing the same fields, each is as if made from a zeroed event. Valid until the next one. */
+static const struct event *make_switch(struct work *w, int cpu, u64 t, s32 prev_pid,
+				       const char *prev_comm, s32 prev_prio, u32 prev_state,
+				       s32 next_pid, const char *next_comm, s32 next_prio)
 {
-	memcpy(ev, &no_event, sizeof(*ev));
+	struct event *ev = &w->sw_ev;
+
 	ev->type = EV_SWITCH;
 	ev->ts_ns = t;
 	ev->cpu = cpu;
@@ -544,6 +552,7 @@ static void make_switch(struct event *ev, int cpu, u64 t, s32 prev_pid, const ch
 	ev->sw.next_pid = next_pid;
 	memcpy(ev->sw.next_comm, next_comm, TASK_COMM_LEN);
 	ev->sw.next_prio = next_prio;
+	return ev;
 }
 
 /* Take the waiting slice at position pos of CPU c as its running one, at t. */
@@ -612,7 +621,7 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 	u32 idx = wc->cur;
 	struct slice done_sl = *slice_at(w, idx);
 	struct wtask *tk = done_sl.tk;
-	struct event ev;
+	const struct event *ev;
 	u64 tn;
 	int ret;
 
@@ -642,18 +651,19 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 
 	/* Switch straight to the next slice if it can start now, else to idle. */
 	update_next_item(w, wc);
-	tn = w->item_t[c];
+	tn = w->item_t[w->tree_n + c];
 	if (tn <= t) {
 		u32 nx = take_waiting_slice(w, wc, wc->cand_pos, t);
 		if (nx == NO_INDEX)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
-		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state,
-			    slice_at(w, nx)->pid, slice_at(w, nx)->comm, slice_at(w, nx)->prio);
+		ev = make_switch(w, c, t, done_sl.pid, done_sl.comm, done_sl.prio,
+				 done_sl.end_state, slice_at(w, nx)->pid, slice_at(w, nx)->comm,
+				 slice_at(w, nx)->prio);
 	} else {
-		make_switch(&ev, c, t, done_sl.pid, done_sl.comm, done_sl.prio, done_sl.end_state, 0,
-			    wc->idle_comm, 120);
+		ev = make_switch(w, c, t, done_sl.pid, done_sl.comm, done_sl.prio,
+				 done_sl.end_state, 0, wc->idle_comm, 120);
 	}
-	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	ret = w->host.sched_event(w->host.ctx, ev, t, err);
 	w->dying = NULL;
 	return ret;
 }
@@ -661,14 +671,14 @@ static int emu_end(struct work *w, int c, u64 t, struct gs_error *err)
 static int emu_start(struct work *w, int c, u64 t, struct gs_error *err)
 {
 	struct wcpu *wc = &w->cpu[c];
-	struct event ev;
 	u32 idx = take_waiting_slice(w, wc, wc->cand_pos, t);
 
 	if (idx == NO_INDEX)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	make_switch(&ev, c, t, 0, wc->idle_comm, 120, 0, slice_at(w, idx)->pid,
-		    slice_at(w, idx)->comm, slice_at(w, idx)->prio);
-	return w->host.sched_event(w->host.ctx, &ev, t, err);
+	return w->host.sched_event(w->host.ctx,
+				   make_switch(w, c, t, 0, wc->idle_comm, 120, 0, slice_at(w, idx)->pid,
+					       slice_at(w, idx)->comm, slice_at(w, idx)->prio),
+				   t, err);
 }
 
 /* --placement: the task's waiting slices move to dst in slice-number order (choose_start
@@ -819,8 +829,10 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	invalidate(w, dc);
 	if (move_task(w, sl->tk, dst))
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
-	make_switch(&ev, src, t, sl->pid, sl->comm, sl->prio, 0, 0, sc->idle_comm, 120);
-	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
+	ret = w->host.sched_event(w->host.ctx,
+				  make_switch(w, src, t, sl->pid, sl->comm, sl->prio, 0, 0,
+					      sc->idle_comm, 120),
+				  t, err);
 	if (ret)
 		return ret;
 	memcpy(&ev, &no_event, sizeof(ev));
@@ -835,8 +847,49 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
 	ret = w->host.sched_event(w->host.ctx, &ev, t, err);
 	if (ret)
 		return ret;
-	make_switch(&ev, dst, t, 0, dc->idle_comm, 120, 0, sl->pid, sl->comm, sl->prio);
-	return w->host.sched_event(w->host.ctx, &ev, t, err);
+	return w->host.sched_event(w->host.ctx,
+				   make_switch(w, dst, t, 0, dc->idle_comm, 120, 0, sl->pid, sl->comm,
+					       sl->prio),
+				   t, err);
+}
+
+/* Node i's children changed: its earliest item (the left one at a tie: the lower CPU) and bound,
+ * and its ancestors', up to one found unchanged (another changed leaf climbs on its own). */
+static void tree_up(struct work *w, u32 i)
+{
+	for (; i; i >>= 1) {
+		u32 l = 2 * i, k = w->item_t[l + 1] < w->item_t[l] ? l + 1 : l;
+		u64 b = gs_min_u64(w->bound_t[l], w->bound_t[l + 1]);
+
+		if (w->item_t[i] == w->item_t[k] && w->item_cpu[i] == w->item_cpu[k] &&
+		    w->bound_t[i] == b)
+			return;
+		w->item_t[i] = w->item_t[k];
+		w->item_cpu[i] = w->item_cpu[k];
+		w->bound_t[i] = b;
+	}
+}
+
+/*
+ * The CPUs' earliest next item (w->scan_t, of CPU w->scan_cpu, -1 none) and earliest bound
+ * (w->scan_bound), each CPU's item brought up to date. The items change only in
+ * update_next_item(), for a CPU invalidated since: with none invalidated, the last scan stands;
+ * else the leaves it wrote climb the tree, whose root holds the answer (a CPU's item and bound
+ * are compared with the CPUs' of its subtree only: a few nodes, not every CPU).
+ */
+static void scan_cpus(struct work *w)
+{
+	if (!w->scan_stale)
+		return;
+	w->scan_stale = false;
+	for (u64 m = w->stale; m; m &= m - 1)
+		update_next_item(w, &w->cpu[__builtin_ctzll(m)]);
+	for (u64 m = w->tree_dirty; m; m &= m - 1)
+		tree_up(w, (w->tree_n + (u32)__builtin_ctzll(m)) >> 1);
+	w->tree_dirty = 0;
+	w->scan_t = w->item_t[1];
+	w->scan_cpu = w->scan_t == NO_TIME ? -1 : w->item_cpu[1];
+	w->scan_bound = w->bound_t[1];
 }
 
 /*
@@ -845,33 +898,6 @@ static int migrate_running(struct work *w, int src, int dst, u64 t, struct gs_er
  * queue's head (first at a tie: a traced wakeup before a switch at one instant) and the loop's
  * own next item.
  */
-/*
- * The CPUs' earliest next item (w->scan_t, of CPU w->scan_cpu, -1 none) and earliest bound
- * (w->scan_bound), each CPU's item brought up to date. The items change only in
- * update_next_item(), for a CPU invalidated since: with none invalidated, the last scan stands.
- */
-static void scan_cpus(struct work *w)
-{
-	u64 best = NO_TIME, bound = NO_TIME;
-	int who = -1;
-
-	if (!w->scan_stale)
-		return;
-	w->scan_stale = false;
-	for (u64 m = w->stale; m; m &= m - 1)
-		update_next_item(w, &w->cpu[__builtin_ctzll(m)]);
-	for (int c = 0; c < w->plat->nr_cpus; c++) {
-		if (w->item_t[c] < best) {
-			best = w->item_t[c];
-			who = c;
-		}
-		bound = gs_min_u64(bound, w->bound_t[c]);
-	}
-	w->scan_t = best;
-	w->scan_cpu = who;
-	w->scan_bound = bound;
-}
-
 static int work_pump(struct work *w, struct gs_error *err)
 {
 	for (;;) {

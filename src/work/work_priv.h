@@ -154,6 +154,7 @@ struct anchored {
 
 struct work {
 	struct work_host host;
+	struct event sw_ev; /* the last switch the emulation made (work.c: make_switch()) */
 	const struct platform *plat;
 	struct wcpu cpu[GS_MAX_CPUS];
 	/* pools */
@@ -181,12 +182,19 @@ struct work {
 	u64 warmup_ns, measure_from;
 	u64 stamp;
 	/* The CPUs' cached next items: per CPU the item's time (NO_TIME none determinable) and
-	 * the earliest end of a running slice whose traced end is unread (NO_TIME none), side by
-	 * side so that scan_cpus() reads a few cache lines, not one per CPU; the CPUs whose cache
-	 * is out of date (a bit per CPU). scan_cpus(): the earliest item (scan_t, of CPU scan_cpu,
-	 * -1 none) and the earliest bound, redone only after a CPU's cache was invalidated. */
-	u64 item_t[GS_MAX_CPUS];
-	u64 bound_t[GS_MAX_CPUS];
+	 * the earliest end of a running slice whose traced end is unread (NO_TIME none), the
+	 * leaves of a tournament tree (tree_n leaves, a power of two >= the CPU count: CPU c's is
+	 * node tree_n + c; node i's children are 2i and 2i + 1, the root is node 1) whose every
+	 * node holds the earliest item below it, its CPU (item_cpu, the lowest at a tie) and the
+	 * earliest bound below it. update_next_item() writes a leaf and marks it (tree_dirty);
+	 * scan_cpus() carries the marked leaves up to the root. The CPUs whose cache is out of
+	 * date (a bit per CPU). scan_cpus(): the earliest item (scan_t, of CPU scan_cpu, -1 none)
+	 * and the earliest bound, redone only after a CPU's cache was invalidated. */
+	u64 item_t[2 * GS_MAX_CPUS];
+	u64 bound_t[2 * GS_MAX_CPUS];
+	uint8_t item_cpu[2 * GS_MAX_CPUS];
+	u32 tree_n;
+	u64 tree_dirty;
 	u64 stale;
 	bool scan_stale;
 	int scan_cpu;

@@ -213,8 +213,15 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	w->sp_free = w->wp_free = NO_INDEX;
 	pid_table_init(&w->tasks, 256);
 	w->warmup_ns = warmup_ns;
-	/* every CPU's cache starts out of date */
+	/* every CPU's cache starts out of date; the tree holds no item and no bound */
 	w->stale = plat->nr_cpus >= 64 ? ~0ull : (1ull << plat->nr_cpus) - 1;
+	for (w->tree_n = 1; w->tree_n < (u32)plat->nr_cpus; w->tree_n <<= 1)
+		;
+	for (u32 i = 2 * w->tree_n - 1; i >= 1; i--) {
+		w->item_t[i] = NO_TIME;
+		w->bound_t[i] = NO_TIME;
+		w->item_cpu[i] = (uint8_t)(i >= w->tree_n ? i - w->tree_n : w->item_cpu[2 * i]);
+	}
 	w->scan_stale = true;
 	dist_init(&w->latency);
 	dist_init(&w->response);

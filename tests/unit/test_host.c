@@ -10,10 +10,13 @@
  * no clamps (0/1024), util unchanged, an unknown relation as RELATION_L, GOVSIM_EINVAL for a
  * tunable without a place to put it; a report with a bad CPU or none is dropped. Good arguments
  * in between still reach the replay, so the checks cannot pass by answering nothing always.
+ * And a replay that gives the scheduler model itself (struct gov_env.sched): a CPU of the
+ * policy reads the model's own numbers (sched_cpu_util()), a CPU that is not the policy's none.
  * Does not check: the governors themselves (test_governors.c, test_schedutil.c).
  */
 #include "testutil.h"
 
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -110,7 +113,9 @@ struct fixture {
 	void *data;
 };
 
-static struct fixture *start(void)
+/* The fixture, whose replay gives the scheduler model's signals directly when model is given
+ * (struct gov_env.sched), else through the fake. */
+static struct fixture *start_model(const struct sched *model)
 {
 	struct fixture *fx = calloc(1, sizeof(*fx));
 	struct gov_param params[1] = {{.key = "x", .value = "5"}};
@@ -123,6 +128,7 @@ static struct fixture *start(void)
 	fx->env.cpu_idle_ns = fake_cpu_idle_ns;
 	fx->env.cpu_uclamp = fake_cpu_uclamp;
 	fx->env.uclamp = &fx->uc;
+	fx->env.sched = model;
 	fx->env.on_eval = fake_on_eval;
 	fx->env.hz = 250;
 	fx->cl.nr_cpus = NR_CPUS;
@@ -139,6 +145,11 @@ static struct fixture *start(void)
 			 0);
 	assert_non_null(seen_pol);
 	return fx;
+}
+
+static struct fixture *start(void)
+{
+	return start_model(NULL);
 }
 
 static void finish(struct fixture *fx)
@@ -239,12 +250,80 @@ static void test_bad_relation(void **state)
 	finish(fx);
 }
 
+/* An event of the model's: a switch on cpu at t from prev to next (0: idle). */
+static void model_switch(struct sched *s, int cpu, u64 t, s32 prev, u32 prev_state, s32 next)
+{
+	struct event ev = {.type = EV_SWITCH, .ts_ns = t, .cpu = cpu, .pid = prev};
+	struct gs_error err;
+
+	ev.sw.prev_pid = prev;
+	ev.sw.prev_prio = ev.sw.next_prio = 120;
+	ev.sw.prev_state = prev_state;
+	ev.sw.next_pid = next;
+	snprintf(ev.sw.prev_comm, TASK_COMM_LEN, prev ? "t%d" : "swapper/%d", prev ? prev : cpu);
+	snprintf(ev.sw.next_comm, TASK_COMM_LEN, next ? "t%d" : "swapper/%d", next ? next : cpu);
+	gs_error_clear(&err);
+	assert_int_equal(sched_event(s, &ev, t, &err), 0);
+}
+
+/*
+ * A replay that gives the scheduler model itself (gov_env.sched): a CPU of the policy reads
+ * the numbers the model's own reader, sched_cpu_util(), gives (a task ran 30 ms on CPU 5 and
+ * one runs on CPU 6: signals that are not 0), without a call to the fake; a CPU that is not the
+ * policy's still reads nothing, though the model has it.
+ */
+static void test_signals_from_the_model(void **state)
+{
+	struct sched_config cfg = {.nr_cpus = 8};
+	struct sched *model = NULL;
+	struct fixture *fx;
+	struct sched_cpu_util want;
+	struct govsim_cpu_util u;
+	(void)state;
+
+	for (int c = 0; c < 8; c++)
+		cfg.capacity[c] = c < FIRST_CPU ? 462 : 1024;
+	assert_int_equal(sched_new(&cfg, NULL, &model), 0);
+	model_switch(model, 5, 1000000, 0, 0, 100);
+	model_switch(model, 5, 31000000, 100, TASK_STATE_S, 0);
+	model_switch(model, 6, 32000000, 0, 0, 101);
+	fx = start_model(model);
+	for (int cpu = 5; cpu <= 6; cpu++) {
+		sched_cpu_util(model, cpu, &want);
+		memset(&u, 0xa5, sizeof(u));
+		govsim_cpu_util(seen_pol, cpu, &u);
+		assert_int_equal(u.util_avg, want.util_avg);
+		assert_int_equal(u.util_est_enqueued, want.util_est_enqueued);
+		assert_int_equal(u.util_cfs, want.util_cfs);
+		assert_int_equal(u.util_rt, want.util_rt);
+		assert_int_equal(u.util_dl, want.util_dl);
+		assert_int_equal(u.bw_dl, want.bw_dl);
+		assert_int_equal(u.util_irq, want.util_irq);
+		assert_int_equal(u.rt_runnable, want.rt_runnable);
+		assert_int_equal(u.capacity, 1024);
+		assert_int_equal(u.busy, cpu == 6);
+		assert_true(u.idle_calls == want.idle_calls);
+		assert_int_equal(u.runnable_avg, want.runnable_avg);
+		assert_int_equal(govsim_cpu_bw_dl(seen_pol, cpu), want.bw_dl);
+	}
+	govsim_cpu_util(seen_pol, 5, &u);
+	assert_true(u.util_avg > 0); /* 30 ms of running, blocked since */
+	memset(&u, 0xa5, sizeof(u));
+	govsim_cpu_util(seen_pol, 1, &u);
+	assert_int_equal(u.util_cfs, 0);
+	assert_int_equal(u.capacity, 0);
+	assert_int_equal(fx->fake.calls, 0);
+	finish(fx);
+	sched_free(model);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
 		cmocka_unit_test(test_signals_bad_cpu),
 		cmocka_unit_test(test_null_pointers),
 		cmocka_unit_test(test_bad_relation),
+		cmocka_unit_test(test_signals_from_the_model),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -1,10 +1,11 @@
 /*
  * test_work.c - the closed-loop work timing model (src/work/work.c), through its API alone.
  *
- * A hand-made platform (two CPUs of capacity 1024 in one cluster whose top OPP is 1 GHz) and a
- * host that records every event the layer replays, with its emulated time. Each case feeds a
- * few trace events and checks the replayed switches and wakeups, their times and the tasks'
- * measurements against answers worked out in its comment from the rules of work.h:
+ * A hand-made platform (two CPUs of capacity 1024 in one cluster whose top OPP is 1 GHz; three
+ * in one case) and a host that records every event the layer replays, with its emulated time.
+ * Each case feeds a few trace events and checks the replayed switches and wakeups, their times
+ * and the tasks' measurements against answers worked out in its comment from the rules of
+ * work.h:
  *  - a slice's work is its traced duration x capacity/1024 x f_traced/f_max, integrated over
  *    the trace's frequency changes; a CPU runs it at capacity/1024 x f/f_max, piecewise over
  *    the emulated frequency changes (so at f_max/2 it takes twice as long);
@@ -443,6 +444,49 @@ static void test_preempted_ready_after_its_slice(void **state)
 	work_free(h.w);
 }
 
+/*
+ * Items at one instant go to the lowest CPU first, whatever order the trace read them in (the
+ * pump's rule, work.c), on a platform of three CPUs. A, B and C run on CPU0, CPU1 and CPU2 from
+ * 1 ms to 2 ms at f_max, read CPU2 first each time; the emulation runs at f_max. A running
+ * slice whose end is unread may end as early as the work it has shown, which holds back every
+ * item at or after that time (work.c, "Ordering"):
+ *  - C's switch-in (the only item) goes at 1 ms; C has shown no work yet, so B's and A's
+ *    switch-ins, at 1 ms too, wait;
+ *  - C's end read (2 ms: 1 ms of work), nothing holds them: of the two at 1 ms, CPU0's first;
+ *    A then holds CPU1's, until A's end is read (two events later);
+ *  - then B starts at 1 ms and every slice ends at 2 ms: CPU0, CPU1, CPU2 in that order.
+ */
+static void test_ties_to_lowest_cpu(void **state)
+{
+	struct plat_cluster *c = &plat.clusters[0];
+	struct host h;
+
+	(void)state;
+	plat.nr_cpus = c->nr_cpus = 3;
+	c->cpus[2] = 2;
+	plat.cpus[2] = plat.cpus[1];
+	plat.cpus[2].id = 2;
+	host_init(&h, F_MAX);
+	feed_switch(&h, 1 * MS, 2, 0, 0, PID_C);
+	feed_switch(&h, 1 * MS, 1, 0, 0, PID_B);
+	feed_switch(&h, 1 * MS, 0, 0, 0, PID_A);
+	assert_int_equal(h.n, 1);
+	feed_switch(&h, 2 * MS, 2, PID_C, TASK_STATE_S, 0);
+	feed_switch(&h, 2 * MS, 1, PID_B, TASK_STATE_S, 0);
+	assert_int_equal(h.n, 2);
+	feed_switch(&h, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
+	finish(&h);
+	assert_int_equal(h.n, 6);
+	expect_switch(&h, 0, 1 * MS, 2, 0, 0, PID_C);
+	expect_switch(&h, 1, 1 * MS, 0, 0, 0, PID_A);
+	expect_switch(&h, 2, 1 * MS, 1, 0, 0, PID_B);
+	expect_switch(&h, 3, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
+	expect_switch(&h, 4, 2 * MS, 1, PID_B, TASK_STATE_S, 0);
+	expect_switch(&h, 5, 2 * MS, 2, PID_C, TASK_STATE_S, 0);
+	work_free(h.w);
+	plat.nr_cpus = c->nr_cpus = 2; /* the other cases' two CPUs */
+}
+
 static int setup_platform(void **state)
 {
 	struct plat_cluster *c = &plat.clusters[0];
@@ -475,6 +519,7 @@ int main(void)
 		cmocka_unit_test(test_external_wakeup_keeps_traced_time),
 		cmocka_unit_test(test_earliest_ready_first),
 		cmocka_unit_test(test_preempted_ready_after_its_slice),
+		cmocka_unit_test(test_ties_to_lowest_cpu),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }
