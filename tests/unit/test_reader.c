@@ -1401,6 +1401,31 @@ static void test_reorder_beyond_window(void **state)
 	assert_int_equal(g.ev[4].power.state, 5);
 }
 
+/* The span delivered (first_ts_ns, last_ts_ns) is the earliest and the latest time handed out:
+ * events at the time of the one before them leave both as they are, and an event delivered late
+ * (beyond the window) that is older than every one delivered becomes the first. */
+static void test_delivered_span(void **state)
+{
+	static const unsigned us[] = {20, 20, 30, 10, 30}; /* 10: older than the first two */
+	struct reader_opts opts = {.reorder_window_ns = 1000}; /* 1 us */
+	char text[512];
+	size_t len = 0;
+	struct got g;
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(us); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"  a-1 [000] 1.%06u: cpu_idle: state=%zu cpu_id=0\n", us[i],
+					i + 1);
+	assert_true(len < sizeof(text));
+	read_text(text, &opts, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 5);
+	assert_int_equal(g.st.disorder_beyond_window, 1);
+	assert_int_equal(g.ev[2].power.state, 4);
+	assert_int_equal(g.st.first_ts_ns, 1000010000ull);
+	assert_int_equal(g.st.last_ts_ns, 1000030000ull);
+}
+
 static void test_unsorted_real_trace(void **state)
 {
 	struct got g;
@@ -1893,6 +1918,7 @@ int main(void)
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_next_ref_in_place),
 		cmocka_unit_test(test_reorder_beyond_window),
+		cmocka_unit_test(test_delivered_span),
 		cmocka_unit_test(test_unsorted_real_trace),
 		cmocka_unit_test(test_timestamp_range),
 		cmocka_unit_test(test_reorder_window_no_wrap),
