@@ -748,7 +748,7 @@ static int stream_open(struct trace_reader *r, bool is_stdin, const unsigned cha
 		gzbuffer(r->gz, 256 * 1024);
 		r->st.gzip = !is_stdin || !gzdirect(r->gz);
 	}
-	r->buf_cap = READER_BUF_INITIAL;
+	r->buf_cap = r->file_size >= READER_BUF_SIZE ? READER_BUF_LARGE : READER_BUF_INITIAL;
 	r->buf = malloc(r->buf_cap + 1);
 	if (!r->buf)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");

@@ -1275,6 +1275,40 @@ static void test_line_longer_than_first_buffer(void **state)
 	assert_int_equal(g.st.lines, 3);
 }
 
+/* A file of READER_BUF_SIZE bytes or more is read in steps of READER_BUF_LARGE, a smaller one of
+ * READER_BUF_INITIAL (a fuzz input maps no more); either way every line is read, those that
+ * straddle a buffer's end included. */
+static void test_buffer_by_file_size(void **state)
+{
+	const char *line = "          <idle>-0       [001] d..2     1.000001: cpu_idle: state=1 "
+			   "cpu_id=1\n";
+	size_t ll = strlen(line), lines[2] = {100, READER_BUF_SIZE / ll + 1};
+	const size_t want_cap[2] = {READER_BUF_INITIAL, READER_BUF_LARGE};
+	(void)state;
+
+	for (int big = 0; big < 2; big++) {
+		char *text = malloc(lines[big] * ll + 1);
+		struct trace_reader *r = NULL;
+		struct gs_error err;
+		const struct event *ev;
+		u64 n = 0;
+		int ret;
+
+		assert_non_null(text);
+		for (size_t i = 0; i < lines[big]; i++)
+			memcpy(text + i * ll, line, ll);
+		text[lines[big] * ll] = '\0';
+		assert_int_equal(trace_reader_open(test_tmpfile(text, ".txt"), NULL, &r, &err), 0);
+		free(text);
+		assert_int_equal(r->buf_cap, want_cap[big]);
+		while ((ret = trace_reader_next_ref(r, &ev, &err)) == 1)
+			n++;
+		assert_int_equal(ret, 0);
+		assert_int_equal(n, lines[big]);
+		trace_reader_free(r);
+	}
+}
+
 static void test_bad_inputs(void **state)
 {
 	struct got g;
@@ -1916,6 +1950,7 @@ int main(void)
 		cmocka_unit_test(test_malformed_strict),
 		cmocka_unit_test(test_truncated_last_line_accepted),
 		cmocka_unit_test(test_line_longer_than_first_buffer),
+		cmocka_unit_test(test_buffer_by_file_size),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_next_ref_in_place),
