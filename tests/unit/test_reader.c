@@ -665,11 +665,13 @@ static void test_fast_path_equals_generic(void **state)
  * re-ordering window, holds comms with spaces and '[', lines with trailing blanks, "\r\n" ends,
  * an event without a fast path and an unknown one, and is longer than the input buffer. Wakeups
  * and wakings carry irq-context flags; numbers run from one digit to ten, with leading zeros.
+ * Comms that begin as trace-cmd's header lines do are events in both layouts ("CPU0", "cpus=x":
+ * header_line() takes neither), or header lines in both ("version =1").
  */
 static void test_kernel_layout_equals_line_path(void **state)
 {
 	static const char *const comms[] = {"rt3-0", "<idle>", "kworker/u12:1", "a b", "x[1]",
-					    "fifteen_chars__"};
+					    "fifteen_chars__", "CPU0", "cpus=x", "version =1"};
 	static const char *const flags[] = {"d..2", "dnh4", "d.s3", "dNH3", "d.z.", "X.Z1"};
 	static const char *const nums[] = {"0", "7", "003", "0000000", "00000001", "1234567",
 					   "12345678", "123456789", "2147483647", "0000000009"};
@@ -734,7 +736,7 @@ static void test_kernel_layout_equals_line_path(void **state)
 				 k % 3 ? "cpu_idle: state=0 cpu_id=3" : "sched_stat_runtime: comm=z pid=1");
 			break;
 		}
-		if (strncmp(body, "sched_stat", 10) != 0)
+		if (strncmp(body, "sched_stat", 10) != 0 && strcmp(comm, "version =1") != 0)
 			want_events++;
 		end = k % 40 == 3 ? " \n" : k % 60 == 5 ? "\r\n" : "\n";
 		for (int v = 0; v < 2; v++) {
@@ -1273,6 +1275,40 @@ static void test_line_longer_than_first_buffer(void **state)
 	assert_int_equal(g.st.lines, 3);
 }
 
+/* A file of READER_BUF_SIZE bytes or more is read in steps of READER_BUF_LARGE, a smaller one of
+ * READER_BUF_INITIAL (a fuzz input maps no more); either way every line is read, those that
+ * straddle a buffer's end included. */
+static void test_buffer_by_file_size(void **state)
+{
+	const char *line = "          <idle>-0       [001] d..2     1.000001: cpu_idle: state=1 "
+			   "cpu_id=1\n";
+	size_t ll = strlen(line), lines[2] = {100, READER_BUF_SIZE / ll + 1};
+	const size_t want_cap[2] = {READER_BUF_INITIAL, READER_BUF_LARGE};
+	(void)state;
+
+	for (int big = 0; big < 2; big++) {
+		char *text = malloc(lines[big] * ll + 1);
+		struct trace_reader *r = NULL;
+		struct gs_error err;
+		const struct event *ev;
+		u64 n = 0;
+		int ret;
+
+		assert_non_null(text);
+		for (size_t i = 0; i < lines[big]; i++)
+			memcpy(text + i * ll, line, ll);
+		text[lines[big] * ll] = '\0';
+		assert_int_equal(trace_reader_open(test_tmpfile(text, ".txt"), NULL, &r, &err), 0);
+		free(text);
+		assert_int_equal(r->buf_cap, want_cap[big]);
+		while ((ret = trace_reader_next_ref(r, &ev, &err)) == 1)
+			n++;
+		assert_int_equal(ret, 0);
+		assert_int_equal(n, lines[big]);
+		trace_reader_free(r);
+	}
+}
+
 static void test_bad_inputs(void **state)
 {
 	struct got g;
@@ -1399,6 +1435,31 @@ static void test_reorder_beyond_window(void **state)
 	assert_int_equal(g.ev[2].power.state, 4);
 	assert_int_equal(g.ev[3].power.state, 3);
 	assert_int_equal(g.ev[4].power.state, 5);
+}
+
+/* The span delivered (first_ts_ns, last_ts_ns) is the earliest and the latest time handed out:
+ * events at the time of the one before them leave both as they are, and an event delivered late
+ * (beyond the window) that is older than every one delivered becomes the first. */
+static void test_delivered_span(void **state)
+{
+	static const unsigned us[] = {20, 20, 30, 10, 30}; /* 10: older than the first two */
+	struct reader_opts opts = {.reorder_window_ns = 1000}; /* 1 us */
+	char text[512];
+	size_t len = 0;
+	struct got g;
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(us); i++)
+		len += (size_t)snprintf(text + len, sizeof(text) - len,
+					"  a-1 [000] 1.%06u: cpu_idle: state=%zu cpu_id=0\n", us[i],
+					i + 1);
+	assert_true(len < sizeof(text));
+	read_text(text, &opts, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.n, 5);
+	assert_int_equal(g.st.disorder_beyond_window, 1);
+	assert_int_equal(g.ev[2].power.state, 4);
+	assert_int_equal(g.st.first_ts_ns, 1000010000ull);
+	assert_int_equal(g.st.last_ts_ns, 1000030000ull);
 }
 
 static void test_unsorted_real_trace(void **state)
@@ -1889,10 +1950,12 @@ int main(void)
 		cmocka_unit_test(test_malformed_strict),
 		cmocka_unit_test(test_truncated_last_line_accepted),
 		cmocka_unit_test(test_line_longer_than_first_buffer),
+		cmocka_unit_test(test_buffer_by_file_size),
 		cmocka_unit_test(test_bad_inputs),
 		cmocka_unit_test(test_reorder_window),
 		cmocka_unit_test(test_next_ref_in_place),
 		cmocka_unit_test(test_reorder_beyond_window),
+		cmocka_unit_test(test_delivered_span),
 		cmocka_unit_test(test_unsorted_real_trace),
 		cmocka_unit_test(test_timestamp_range),
 		cmocka_unit_test(test_reorder_window_no_wrap),
