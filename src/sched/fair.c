@@ -38,6 +38,8 @@ static void cfs_rq_util_change(struct sched *s, struct rq *rq)
 	cpufreq_update_util(s, rq, 0);
 }
 
+#define PELT_MIN_DIVIDER (LOAD_AVG_MAX - 1024) /* kernel/sched/pelt.h */
+
 /*
  * The floor the kernel keeps a sum at after averages leave it: avg * PELT_MIN_DIVIDER, the
  * least a sum can hold for its avg whatever period_contrib has become (Debian 6.1/6.12
@@ -46,16 +48,19 @@ static void cfs_rq_util_change(struct sched *s, struct rq *rq)
  */
 static u64 pelt_sum_floor(u64 sum, unsigned long avg, enum pelt_sum_sync rule)
 {
-	u64 floor = (u64)avg * (pelt_load_avg_max() - 1024);
+	u64 floor = (u64)avg * PELT_MIN_DIVIDER;
 
 	if (rule == PELT_SUMS_FLOORED_TYPED)
 		return sum > floor ? sum : floor;
 	return (u32)sum > (u32)floor ? (u32)sum : (u32)floor;
 }
 
-static u32 pelt_sum_floor_u32(u32 sum, unsigned long avg, enum pelt_sum_sync rule)
+/* The three sums floored, as 6.1+ does after a removal and after a detach alike. */
+static void pelt_sums_floor(struct sched_avg *sa, enum pelt_sum_sync rule)
 {
-	return (u32)pelt_sum_floor(sum, avg, rule);
+	sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rule);
+	sa->util_sum = (u32)pelt_sum_floor(sa->util_sum, sa->util_avg, rule);
+	sa->runnable_sum = pelt_sum_floor(sa->runnable_sum, sa->runnable_avg, rule);
 }
 
 /*
@@ -82,13 +87,11 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
 		sub_positive_u64(&sa->runnable_sum, (u64)cfs->removed.runnable_avg * divider);
 		if (rule == PELT_SUMS_RESYNC) {
 			sa->load_sum = (u64)sa->load_avg * divider;
+			sa->util_sum = (u32)pelt_sum_floor(sa->util_sum, sa->util_avg, rule);
 			sa->runnable_sum = (u64)sa->runnable_avg * divider;
 		} else if (rule != PELT_SUMS_SUBTRACT) {
-			sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rule);
-			sa->runnable_sum = pelt_sum_floor(sa->runnable_sum, sa->runnable_avg, rule);
+			pelt_sums_floor(sa, rule);
 		}
-		if (rule != PELT_SUMS_SUBTRACT)
-			sa->util_sum = pelt_sum_floor_u32(sa->util_sum, sa->util_avg, rule);
 		memset(&cfs->removed, 0, sizeof(cfs->removed));
 		decayed = 1;
 	}
@@ -155,9 +158,7 @@ static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 		sa->util_sum = (u32)(sa->util_avg * divider);
 		sa->runnable_sum = (u64)sa->runnable_avg * divider;
 	} else if (rule != PELT_SUMS_SUBTRACT) {
-		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rule);
-		sa->util_sum = pelt_sum_floor_u32(sa->util_sum, sa->util_avg, rule);
-		sa->runnable_sum = pelt_sum_floor(sa->runnable_sum, sa->runnable_avg, rule);
+		pelt_sums_floor(sa, rule);
 	}
 	cfs_rq_util_change(s, rq);
 }
