@@ -234,8 +234,10 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  * the lab's probe on it (EV_GOV_HOOK, time=) gives that clock: on a slow guest tens of us before
  * the stamp, run time the replay would otherwise count. The pairing (tools/lab/clock-lead's):
  *   - a hook call claims the next sched_switch, sched_wakeup or sched_wakeup_new its CPU
- *     traces; a sched_waking, sched_migrate_task, hrtimer_expire_entry, softirq_entry or
- *     sched_process_exit of that CPU first ends the claim (other work, another clock read);
+ *     traces; a sched_waking, sched_migrate_task, hrtimer_expire_entry, softirq_entry,
+ *     sched_process_exit or cpu_idle of that CPU first ends the claim (other work, another
+ *     clock read: a CPU that idles between has finished the work the hook ran in, and a
+ *     wakeup onto it, from another CPU or by its wakeup IPI, updates the clock again);
  *   - a switch takes it when the call was outside interrupts (a tick's, a wakeup's read their
  *     own clock) and the switch is not from idle (a wakeup onto an idle CPU asks __schedule()
  *     to skip its clock update: the clock stays the wakeup's);
@@ -257,6 +259,7 @@ static bool ends_hook_claim(enum event_type t)
 	case EV_HRTIMER_EXPIRE:
 	case EV_SOFTIRQ_ENTRY:
 	case EV_PROCESS_EXIT:
+	case EV_CPU_IDLE:
 		return true;
 	default:
 		return false;
