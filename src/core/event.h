@@ -41,7 +41,9 @@
 	X(IOWAIT_BOOST, "sugov_set_iowait_boost")          \
 	X(PROCESS_EXIT, "sched_process_exit")               \
 	X(GOV_HOOK, "sugov_update_single_freq")          \
-	X(GOV_IDLE_CALLS, "idle_calls")
+	X(GOV_IDLE_CALLS, "idle_calls")                     \
+	X(START_SE, "lab_start_se")                         \
+	X(START_CFS, "lab_start_cfs")
 
 enum event_type {
 #define GS_EVENT_ENUM(name, str) EV_##name,
@@ -202,7 +204,8 @@ struct event {
 			u32 state;
 			u32 cpu_id;
 		} power;
-		struct { /* PELT_*, UTIL_EST_*, LOAD_*, UCLAMP_UTIL_*, CSV_UTIL */
+		struct { /* PELT_*, UTIL_EST_*, LOAD_*, UCLAMP_UTIL_*, CSV_UTIL, START_* (the lab's
+			  * snapshot markers: update_time the task's last_update_time) */
 			s32 cpu;    /* -1 when the event has none (task se without group sched) */
 			s32 pid;    /* task events; -1 otherwise */
 			char comm[TASK_COMM_LEN];

@@ -272,6 +272,9 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 	n->queued_class = p->class;
 	if (n->seeded) {
 		n->absorb = true;
+		if (n->seed_dated && n->seed.last_update_time < rq_clock_pelt(&rq->clock))
+			__update_load_avg_blocked_se(rq_clock_pelt(&rq->clock), &n->seed,
+						     TASK_SE_WEIGHT);
 		p->avg = n->seed;
 		p->avg.last_update_time = 0;
 		s->stats.seeded++;
@@ -754,6 +757,10 @@ static int sched_event_at(struct sched *s, const struct event *ev, u64 now_ns,
 	case EV_LOAD_CFS_RQ:
 	case EV_LOAD_AVG_CPU:
 		return s->cfg.start_from_trace_util ? start_rq_from_trace_util(s, ev, now_ns) : 0;
+	case EV_START_SE:
+		return start_task_from_snapshot(s, ev, err);
+	case EV_START_CFS:
+		return start_rq_from_trace_util(s, ev, now_ns);
 	default:
 		return 0;
 	}

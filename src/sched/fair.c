@@ -163,6 +163,54 @@ static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	cfs_rq_util_change(s, rq);
 }
 
+/*
+ * The lab's snapshot of a task the replay already started (its first events came before the
+ * snapshot's marker) and has asleep on the snapshot's CPU: the snapshot, as the kernel held
+ * it at its last_update_time, replaces what the replay built from the trace's first
+ * milliseconds alone (not a kernel path: govsim's start_state). Both are brought to the
+ * cfs_rq's last update as a removal syncs a sleeping se (sync_entity_load_avg()); the replay's
+ * averages leave the cfs_rq, the snapshot's join it with sums rebuilt as an attach rebuilds
+ * them. No cpufreq kick: nothing happened in the kernel. The replay's own last update of the
+ * task is the same sleep, dated by its trace stamps a few tens of us off the kernel's clock.
+ * False where the task is queued or running in the replay (its averages move with it).
+ */
+bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct sched_avg *snap)
+{
+	struct cfs_rq *cfs = &rq->cfs;
+	struct sched_avg *se = &p->avg, v = *snap;
+	u64 now = cfs->avg.last_update_time;
+	u32 divider = get_pelt_divider(&cfs->avg);
+
+	if (p->on_rq || p->running || !se->last_update_time)
+		return false;
+	if (v.last_update_time > now) { /* the kernel's update of the task updated its cfs_rq */
+		update_cfs_rq_load_avg(v.last_update_time, cfs, &rq->pv);
+		now = cfs->avg.last_update_time;
+		divider = get_pelt_divider(&cfs->avg);
+	}
+	__update_load_avg_blocked_se(now, se, TASK_SE_WEIGHT);
+	__update_load_avg_blocked_se(now, &v, TASK_SE_WEIGHT);
+	sub_positive_ul(&cfs->avg.load_avg, se->load_avg);
+	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
+	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
+	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
+	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
+	v.last_update_time = now;
+	v.period_contrib = cfs->avg.period_contrib;
+	v.util_sum = (u32)(v.util_avg * divider);
+	v.runnable_sum = (u64)v.runnable_avg * divider;
+	v.load_sum = ((u64)v.load_avg * divider) / TASK_SE_WEIGHT;
+	cfs->avg.load_avg += v.load_avg;
+	cfs->avg.load_sum += TASK_SE_WEIGHT * v.load_sum;
+	cfs->avg.util_avg += v.util_avg;
+	cfs->avg.util_sum += v.util_sum;
+	cfs->avg.runnable_avg += v.runnable_avg;
+	cfs->avg.runnable_sum += v.runnable_sum;
+	*se = v;
+	return true;
+}
+
 /* update_load_avg(cfs_rq, se, flags): the task's se, then its cfs_rq, then attach or kick. */
 static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int flags)
 {

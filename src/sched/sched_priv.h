@@ -69,6 +69,8 @@ struct task_node {
 	bool started;  /* first scheduling event seen, task_new called */
 	bool seeded;
 	bool absorb;   /* seeded: at its first attach, take its util out of the rq's blocked seed */
+	bool seed_dated; /* the seed carries its last_update_time (the lab's snapshot): it decays
+			  * as blocked from then to the task's first event */
 	bool waking;   /* sched_waking seen, its sched_wakeup not yet */
 	bool prio_pending;
 	int pending_prio;
@@ -173,6 +175,8 @@ void task_tick_dl(struct rq *rq);
 void absorb_blocked_seed(struct rq *rq, struct task *p);
 int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now);
 int start_task_from_trace_util(struct sched *s, const struct event *ev, struct gs_error *err);
+int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_error *err);
+bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct sched_avg *snap);
 
 /* tasks.c: whether an event's comm (TASK_COMM_LEN bytes readable) names a task as p_comm
  * does (NUL-padded after its end): strncmp() over the 15 characters kept, which an event that

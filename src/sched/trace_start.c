@@ -57,7 +57,8 @@ int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now)
 	struct sched_avg *b;
 	u32 divider;
 
-	if (ev->type != EV_LOAD_AVG_CPU && ev->util.path != EV_PATH_ROOT)
+	if (ev->type != EV_LOAD_AVG_CPU && ev->type != EV_START_CFS &&
+	    ev->util.path != EV_PATH_ROOT)
 		return 0;
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus || ev->util.util == EV_NO_VALUE)
 		return 0;
@@ -125,5 +126,59 @@ int start_task_from_trace_util(struct sched *s, const struct event *ev, struct g
 	sa->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load
 						    : sa->runnable_avg;
 	n->seeded = true;
+	return 0;
+}
+
+/*
+ * The lab's snapshot of a task (EV_START_SE: /proc/PID/sched's se.avg as tracing started,
+ * tools/lab/init): the averages, the util_est and when the kernel last updated them
+ * (update_time, already on the replay's clock: the kernel's PELT clock plus the CPU's
+ * rq_clock_offset_ns). The task starts from them decayed as blocked to its first event
+ * (task_start(): the kernel decays a sleeping se the same way at its next update). The sums
+ * are rebuilt as avg * divider with the period_contrib of the last update's instant, whose
+ * period boundaries the replay's PELT clock shares with the kernel's (pelt_clock.phase). A
+ * task whose first events came before the snapshot's marker and that sleeps on that CPU
+ * takes the snapshot in place of what the replay built (replace_blocked_from_snapshot()).
+ */
+int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_error *err)
+{
+	struct task_node *n;
+	struct sched_avg snap, *sa;
+	struct rq *rq;
+	u32 divider;
+
+	if (ev->util.pid <= 0 || ev->util.cpu < 0 || ev->util.cpu >= s->cfg.nr_cpus)
+		return 0;
+	n = node_find(s, ev->util.pid);
+	if (n && n->started && (n->t.cpu != ev->util.cpu || n->t.class != SCHED_CLASS_CFS ||
+				n->t.is_governor))
+		return 0;
+	if (!n && !(n = node_get(s, ev->util.pid, ev->util.comm, 0))) /* no rename hook */
+		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
+	rq = &s->rq[ev->util.cpu];
+	sa = n->started ? &snap : &n->seed;
+	memset(sa, 0, sizeof(*sa));
+	sa->last_update_time = ev->util.update_time + rq->clock.phase;
+	sa->period_contrib = (u32)((sa->last_update_time >> 10) & 1023);
+	divider = get_pelt_divider(sa);
+	sa->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
+	sa->runnable_avg = (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE);
+	sa->load_avg = (unsigned long)ev->util.load;
+	sa->util_sum = (u32)(sa->util_avg * divider);
+	sa->runnable_sum = (u64)sa->runnable_avg * divider;
+	sa->load_sum = ((u64)sa->load_avg * divider) / TASK_SE_WEIGHT;
+	sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
+	sa->util_est.ewma = ev->util.util_est_ewma != EV_NO_VALUE
+				    ? (unsigned int)ev->util.util_est_ewma
+				    : sa->util_est.enqueued;
+	if (n->started) {
+		if (replace_blocked_from_snapshot(rq, &n->t, &snap)) {
+			n->t.avg.util_est = snap.util_est;
+			s->stats.seeded++;
+		}
+		return 0;
+	}
+	n->seeded = true;
+	n->seed_dated = true;
 	return 0;
 }

@@ -34,6 +34,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->freq_invariant = -1;
 	cfg->kthread_traced = 1;
 	cfg->rq_clock_traced = 1;
+	cfg->start_state = 1;
 	cfg->dvfs_any_cpu = -1;
 	cfg->cpuidle_driver = 1;
 	cfg->placement_slices = true;
@@ -218,6 +219,9 @@ static const struct sim_param sim_params[] = {
 	 .help = "0|1 (1: a switch or wakeup right after a traced call of schedutil's hook, "
 		 "time=, runs at that rq clock, a tick or SCHED_SOFTIRQ refresh right before its "
 		 "own call too; needs rq_clock_offset_ns)"},
+	{.key = "start_state", .type = SIM_PARAM_FLAG, .offset = FIELD(start_state, int),
+	 .help = "0|1 (1: where the trace carries the lab's snapshot of the kernel's PELT "
+		 "state, lab: start_se / start_cfs markers, tasks and runqueues start from it)"},
 };
 
 #undef FIELD

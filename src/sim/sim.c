@@ -515,30 +515,6 @@ static int probe_show(struct sim *s, const struct event *ev)
 	return 0;
 }
 
-/* --seed-util: a task's util events seed its signals (at the loop's time), and a root cfs_rq's
- * util before its CPU's first event seeds the CPU's blocked util (sched_event() takes what
- * seeds; in traced timing the loop goes to the event's time first). */
-static int util_seed(struct sim *s, const struct event *ev, struct gs_error *err)
-{
-	int ret;
-
-	switch (ev->type) {
-	case EV_PELT_SE:
-	case EV_LOAD_SE:
-	case EV_UTIL_EST_SE:
-	case EV_LOAD_AVG_TASK:
-		return sched_event(s->sched, ev, s->now, err);
-	case EV_PELT_CFS:
-	case EV_LOAD_CFS_RQ:
-	case EV_LOAD_AVG_CPU:
-		if (!s->work && (ret = sim_advance(s, ev->ts_ns, err)))
-			return ret;
-		return sched_event(s->sched, ev, s->now, err);
-	default:
-		return 0;
-	}
-}
-
 /* --util-source trace in traced timing: the trace's per-CPU signals are the util the governor
  * reads (env_cpu_util_trace), and a CSV util trace's rows the CPUs' frequency and state. */
 static int util_from_trace(struct sim *s, const struct event *ev, struct gs_error *err)
@@ -573,7 +549,7 @@ static void sim_new_util_steps(struct sim *s, const struct sim_config *cfg)
 	if (traced && cfg->opts.util_source == SIM_UTIL_EMULATED)
 		s->util_step[s->nr_util_steps++] = util_show;
 	if (cfg->opts.start_from_trace_util)
-		s->util_step[s->nr_util_steps++] = util_seed;
+		s->util_step[s->nr_util_steps++] = sim_util_seed;
 	if (traced && cfg->opts.util_source == SIM_UTIL_TRACE)
 		s->util_step[s->nr_util_steps++] = util_from_trace;
 }
@@ -647,6 +623,9 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_iowait(s, ev, err);
 	case EV_GOV_HOOK: /* sim_note_event_clock; validate's */
 		return probe_show(s, ev);
+	case EV_START_SE:
+	case EV_START_CFS:
+		return sim_feed_start_state(s, ev, err);
 	default: /* the util signals and EV_GOV_RAW_FREQ */
 		return feed_util(s, ev, err);
 	}

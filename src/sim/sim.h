@@ -65,6 +65,8 @@ struct sim_config {
 	 * hook shows for it (1, the default; src/sim/kernel_points.c), or its stamp less the
 	 * leads (0) */
 	int rq_clock_traced;
+	/* start_state: the lab's snapshot markers (EV_START_SE/CFS) seed tasks and runqueues */
+	int start_state;
 	/* rq_clock_offset_ns: trace time minus the kernel's rq clock, per CPU (one value for all,
 	 * or one per CPU), where known: PELT periods fall where the kernel's do */
 	bool has_rq_clock_offset;

@@ -401,6 +401,9 @@ void sim_balance_tick_stopped(struct sim *s, int cpu);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
 /* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
 int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
+/* trace_seed.c: --seed-util's util step; the lab's snapshot markers (EV_START_SE/CFS) */
+int sim_util_seed(struct sim *s, const struct event *ev, struct gs_error *err);
+int sim_feed_start_state(struct sim *s, const struct event *ev, struct gs_error *err);
 /* An exit move waiting for its hook call (sim_feed_exit): made at ev, if ev shows it. */
 int sim_exit_move_point(struct sim *s, const struct event *ev, struct gs_error *err);
 /* cpu_idle: idle-loop entries (sched_cpu_idle_enter) and the traced idle state. */

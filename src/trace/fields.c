@@ -354,6 +354,21 @@ static bool conv_switch(struct conv *c, struct event *ev)
 	       need_s32(c, "next_pid", &ev->sw.next_pid) && need_s32(c, "next_prio", &ev->sw.next_prio);
 }
 
+/* The lab's snapshot of the kernel's averages (tools/lab/init, markers.c): a task's with its
+ * last_update_time, a root cfs_rq's without. */
+static bool conv_start(struct conv *c, int type, struct event *ev)
+{
+	if (type == EV_START_CFS)
+		ev->util.path = EV_PATH_ROOT;
+	return opt_u64(c, "load", NULL, &ev->util.load, true) &&
+	       opt_u64(c, "runnable", NULL, &ev->util.runnable, true) &&
+	       opt_u64(c, "util", NULL, &ev->util.util, true) &&
+	       (type == EV_START_CFS ||
+		opt_u64(c, "update_time", NULL, &ev->util.update_time, true)) &&
+	       opt_u64(c, "enqueued", NULL, &ev->util.util_est_enqueued, true) &&
+	       opt_u64(c, "ewma", NULL, &ev->util.util_est_ewma, false);
+}
+
 static bool conv_util(struct conv *c, int type, struct event *ev)
 {
 	bool cpu_required = false, ok = true;
@@ -378,6 +393,8 @@ static bool conv_util(struct conv *c, int type, struct event *ev)
 	case EV_LOAD_CFS_RQ:
 	case EV_LOAD_AVG_CPU:
 	case EV_UCLAMP_UTIL_CFS:
+	case EV_START_SE:
+	case EV_START_CFS:
 		cpu_required = true;
 		break;
 	default:
@@ -389,7 +406,7 @@ static bool conv_util(struct conv *c, int type, struct event *ev)
 		ok = opt_s32(c, "cpu", &ev->util.cpu);
 	if (!ok)
 		return false;
-	ok = opt_s32(c, "pid", &ev->util.pid);
+	ok = type == EV_START_SE ? need_s32(c, "pid", &ev->util.pid) : opt_s32(c, "pid", &ev->util.pid);
 	if (!ok)
 		return false;
 	opt_comm(c, "comm", ev->util.comm);
@@ -419,6 +436,9 @@ static bool conv_util(struct conv *c, int type, struct event *ev)
 		/* two variants: load_avg= util_avg= and load= utilization= */
 		return opt_u64(c, "load_avg", "load", &ev->util.load, false) &&
 		       opt_u64(c, "util_avg", "utilization", &ev->util.util, true);
+	case EV_START_SE:
+	case EV_START_CFS:
+		return conv_start(c, type, ev);
 	case EV_UCLAMP_UTIL_SE:
 	case EV_UCLAMP_UTIL_CFS:
 		return opt_u64(c, "util_avg", NULL, &ev->util.util, true) &&

@@ -98,10 +98,40 @@ static enum trace_marker_kind marker_kind(const char *p, const char *end)
 	return MARKER_OTHER;
 }
 
+/*
+ * The lab's snapshot of the kernel's PELT state as tracing starts (tools/lab/init writes one
+ * marker per task and per root cfs_rq): "lab: start_se cpu=C pid=P comm=X load=L runnable=R
+ * util=U update_time=T enqueued=E [ewma=W]" (a task's se.avg from /proc/P/sched, T its
+ * last_update_time on the CPU's PELT clock) and "lab: start_cfs cpu=C load=L runnable=R
+ * util=U enqueued=E" (the root cfs_rq's from /proc/sched_debug). 0: not such a marker.
+ */
+static int marker_parse_lab_start(const char *t, const char *end, struct event *ev,
+				  const char **why, char *whybuf, size_t whysize)
+{
+	static const char se[] = "lab: start_se ", cfs[] = "lab: start_cfs ";
+	const size_t sl = sizeof(se) - 1, cl = sizeof(cfs) - 1;
+	struct fieldset fs;
+	int type;
+
+	if ((size_t)(end - t) > sl && memcmp(t, se, sl) == 0) {
+		type = EV_START_SE;
+		t += sl;
+	} else if ((size_t)(end - t) > cl && memcmp(t, cfs, cl) == 0) {
+		type = EV_START_CFS;
+		t += cl;
+	} else {
+		return 0;
+	}
+	fieldset_split(&fs, t, end);
+	*why = event_from_fields(type, &fs, ev, whybuf, whysize);
+	return *why ? -1 : 1;
+}
+
 int reader_marker(struct trace_reader *r, const char *body, const char *end, struct event *ev,
 		  const char **why)
 {
 	int m = marker_parse_devlib(body, end, ev, why, r->marker_why, sizeof(r->marker_why));
+	const char *t;
 
 	if (m != 0) {
 		r->st.markers[MARKER_DEVLIB_FREQ]++;
@@ -109,7 +139,11 @@ int reader_marker(struct trace_reader *r, const char *body, const char *end, str
 	}
 	while (end > body && (end[-1] == '\n' || end[-1] == '\r' || end[-1] == ' '))
 		end--;
-	r->st.markers[marker_kind(marker_text(body, end), end)]++;
+	t = marker_text(body, end);
+	m = marker_parse_lab_start(t, end, ev, why, r->marker_why, sizeof(r->marker_why));
+	if (m != 0)
+		return m;
+	r->st.markers[marker_kind(t, end)]++;
 	return 0;
 }
 

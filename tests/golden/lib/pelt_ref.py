@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 # pelt_ref.py - a second, independent PELT for golden tests: one sched_avg signal of running
 # time, updated at given times, as the kernel computes it. Usage: pelt_ref.py NS:RUNNING ...
-# (each argument one update, e.g. 1003500000:1), prints util_avg after the last.
+# (each argument one update, e.g. 1003500000:1), prints util_avg after the last. A first
+# argument init=NS:UTIL starts from util_avg UTIL last updated at NS instead of zero.
 # The arithmetic follows kernel/sched/pelt.c (Debian 5.10 to 7.2): runnable_avg_yN_inv as the
 # kernel's generator (Documentation/scheduler/sched-pelt.c) computes it, decay_load(),
 # __accumulate_pelt_segments(), accumulate_sum(), ___update_load_sum(), ___update_load_avg(),
@@ -48,7 +49,16 @@ class Avg:
             self.util_avg = self.util_sum // (LOAD_AVG_MAX - 1024 + self.contrib)
 
 a = Avg()
-for arg in sys.argv[1:]:
+args = sys.argv[1:]
+if args and args[0].startswith('init='):
+    # a signal that last updated at NS with util_avg UTIL, its sum UTIL * divider at that
+    # instant's period_contrib ((NS >> 10) mod 1024: periods counted from the clock's zero)
+    t, u = args.pop(0)[5:].split(':')
+    a.lut = int(t)
+    a.contrib = (a.lut >> 10) % 1024
+    a.util_avg = int(u)
+    a.util_sum = a.util_avg * (LOAD_AVG_MAX - 1024 + a.contrib)
+for arg in args:
     t, r = arg.split(':')
     a.update(int(t), int(r))
 print(a.util_avg)
