@@ -103,18 +103,12 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
  * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
  * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
  */
-static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+/* attach_entity_load_avg()'s arithmetic: the se takes the cfs_rq's clock, its sums are rebuilt
+ * from its averages at the cfs_rq's divider, and its averages join the cfs_rq's. */
+static void attach_avg(struct rq *rq, struct sched_avg *se)
 {
 	struct cfs_rq *cfs = &rq->cfs;
-	struct sched_avg *se = &p->avg;
 	u32 divider = get_pelt_divider(&cfs->avg);
-	struct task_node *n = (struct task_node *)p;
-
-	if (n->absorb) {
-		n->absorb = false;
-		if (rq->has_blocked_seed)
-			absorb_blocked_seed(rq, p);
-	}
 
 	se->last_update_time = cfs->avg.last_update_time;
 	se->period_contrib = cfs->avg.period_contrib;
@@ -134,6 +128,20 @@ static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	cfs->avg.util_sum += se->util_sum;
 	cfs->avg.runnable_avg += se->runnable_avg;
 	cfs->avg.runnable_sum += se->runnable_sum;
+}
+
+static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct sched_avg *se = &p->avg;
+	struct task_node *n = (struct task_node *)p;
+
+	if (n->absorb) {
+		n->absorb = false;
+		if (rq->has_blocked_seed)
+			absorb_blocked_seed(rq, p);
+	}
+
+	attach_avg(rq, se);
 	cfs_rq_util_change(s, rq);
 }
 
@@ -179,14 +187,12 @@ bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct s
 	struct cfs_rq *cfs = &rq->cfs;
 	struct sched_avg *se = &p->avg, v = *snap;
 	u64 now = cfs->avg.last_update_time;
-	u32 divider = get_pelt_divider(&cfs->avg);
 
 	if (p->on_rq || p->running || !se->last_update_time)
 		return false;
 	if (v.last_update_time > now) { /* the kernel's update of the task updated its cfs_rq */
 		update_cfs_rq_load_avg(v.last_update_time, cfs, &rq->pv);
 		now = cfs->avg.last_update_time;
-		divider = get_pelt_divider(&cfs->avg);
 	}
 	__update_load_avg_blocked_se(now, se, TASK_SE_WEIGHT);
 	__update_load_avg_blocked_se(now, &v, TASK_SE_WEIGHT);
@@ -196,17 +202,7 @@ bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct s
 	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
 	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
 	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
-	v.last_update_time = now;
-	v.period_contrib = cfs->avg.period_contrib;
-	v.util_sum = (u32)(v.util_avg * divider);
-	v.runnable_sum = (u64)v.runnable_avg * divider;
-	v.load_sum = ((u64)v.load_avg * divider) / TASK_SE_WEIGHT;
-	cfs->avg.load_avg += v.load_avg;
-	cfs->avg.load_sum += TASK_SE_WEIGHT * v.load_sum;
-	cfs->avg.util_avg += v.util_avg;
-	cfs->avg.util_sum += v.util_sum;
-	cfs->avg.runnable_avg += v.runnable_avg;
-	cfs->avg.runnable_sum += v.runnable_sum;
+	attach_avg(rq, &v);
 	*se = v;
 	return true;
 }
