@@ -280,7 +280,7 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 		s->stats.seeded++;
 	} else {
 		memset(&p->avg, 0, sizeof(p->avg));
-		p->avg.last_update_time = rq_clock_pelt(&rq->clock);
+		pelt_start_on_grid(&p->avg, rq_clock_pelt(&rq->clock));
 	}
 	s->stats.tasks++;
 	if (s->hooks.task_new)
@@ -413,9 +413,9 @@ static void switch_ran_since_start(struct sched *s, struct rq *rq, struct task_n
 	set_next_task(s, rq, prev, SCHED_CLASS_IDLE);
 	if (prev->queued_class == SCHED_CLASS_CFS && prev->t.avg.last_update_time &&
 	    !prev->t.avg.util_sum && !prev->t.avg.load_sum) {
-		prev->t.avg.last_update_time = pelt_t0;
+		pelt_start_on_grid(&prev->t.avg, pelt_t0);
 		if (!cfs->util_sum && !cfs->load_sum && !cfs->runnable_sum)
-			cfs->last_update_time = pelt_t0;
+			pelt_start_on_grid(cfs, pelt_t0);
 	}
 	if (now - t0 >= NSEC_PER_SEC / (u64)(s->cfg.hz > 0 ? s->cfg.hz : 250))
 		(void)task_tick(s, rq->cpu, now);

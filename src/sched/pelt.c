@@ -21,6 +21,12 @@
 
 #include "pelt_tables.h"
 
+void pelt_start_on_grid(struct sched_avg *sa, u64 now)
+{
+	sa->last_update_time = now & ~(u64)1023;
+	sa->period_contrib = (u32)((now >> 10) & 1023);
+}
+
 u32 pelt_load_avg_max(void)
 {
 	return LOAD_AVG_MAX;

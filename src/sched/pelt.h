@@ -79,6 +79,15 @@ u32 accumulate_sum(u64 delta, struct sched_avg *sa, unsigned long load, unsigned
 /* Advance sa to `now`; 1 when a period boundary was crossed (then *_avg must be recomputed). */
 int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsigned long runnable,
 		       int running, const struct pelt_variant *pv);
+/*
+ * An average that starts at `now` on the PELT clock as the kernel's signals run: every
+ * last_update_time a multiple of 1024 ns counted from the clock's zero (a cfs_rq's starts at
+ * 0 at boot and moves in whole units; an attached se copies its cfs_rq's), so period_contrib
+ * is where `now` falls in its 1024-unit period and the period boundaries are the kernel's
+ * (pelt_clock.phase puts the replay's clock where the kernel's is). Not a kernel function.
+ */
+void pelt_start_on_grid(struct sched_avg *sa, u64 now);
+
 /* *_avg = *_sum / get_pelt_divider(sa) (load_avg weighted by `load`). */
 void ___update_load_avg(struct sched_avg *sa, unsigned long load);
 /* LOAD_AVG_MAX - 1024 + sa->period_contrib */

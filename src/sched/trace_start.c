@@ -69,7 +69,7 @@ int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now)
 	update_rq_clock(rq, now);
 	update_cfs_rq_load_avg(rq_clock_pelt(&rq->clock), cfs, &rq->pv);
 	if (!cfs->avg.last_update_time)
-		cfs->avg.last_update_time = rq_clock_pelt(&rq->clock);
+		pelt_start_on_grid(&cfs->avg, rq_clock_pelt(&rq->clock));
 	divider = get_pelt_divider(&cfs->avg);
 	b = &rq->blocked_seed;
 	memset(b, 0, sizeof(*b));

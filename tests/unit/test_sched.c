@@ -268,7 +268,10 @@ static void reference(unsigned long cap, unsigned long fs, struct ref_out *o)
 
 	memset(&se, 0, sizeof(se));
 	memset(&cfs, 0, sizeof(cfs));
-	se.last_update_time = wake_at(0);
+	/* a task first seen starts on the PELT clock's period grid, as an attached se shares its
+	 * cfs_rq's (whose last_update_time starts at 0 and moves in whole 1024-ns units) */
+	se.last_update_time = wake_at(0) & ~(u64)1023;
+	se.period_contrib = (u32)((wake_at(0) >> 10) & 1023);
 	for (int k = 0; k < PERIODS; k++) {
 		u64 w = wake_at(k), t = tick_at(k), z = wake_at(k) + 4 * MS;
 
