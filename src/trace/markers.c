@@ -100,10 +100,11 @@ static enum trace_marker_kind marker_kind(const char *p, const char *end)
 
 /*
  * The lab's snapshot of the kernel's PELT state as tracing starts (tools/lab/init writes one
- * marker per task and per root cfs_rq): "lab: start_se cpu=C pid=P comm=X load=L runnable=R
- * util=U update_time=T enqueued=E [ewma=W]" (a task's se.avg from /proc/P/sched, T its
+ * marker per task and per root cfs_rq): "lab: start_se cpu=C pid=P load=L runnable=R util=U
+ * update_time=T enqueued=E [ewma=W] [comm=X]" (a task's se.avg from /proc/P/sched, T its
  * last_update_time on the CPU's PELT clock) and "lab: start_cfs cpu=C load=L runnable=R
- * util=U enqueued=E" (the root cfs_rq's from /proc/sched_debug). 0: not such a marker.
+ * util=U enqueued=E" (the root cfs_rq's, from the scheduler's debug file). 0: not such a
+ * marker; -1: one whose fields do not parse (*why says which).
  */
 static int marker_parse_lab_start(const char *t, const char *end, struct event *ev,
 				  const char **why, char *whybuf, size_t whysize)
