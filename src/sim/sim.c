@@ -177,7 +177,7 @@ static u64 env_cpu_idle_ns(void *ctx, int cpu, u64 now)
 	return idle;
 }
 
-static void env_on_eval(void *ctx, const struct gov_eval *e)
+static void env_on_eval(void *ctx, const struct govsim_eval *e, u32 freq_khz)
 {
 	struct sim *s = ctx;
 	struct sim_cpu *sc = &s->cpu[e->cpu];
@@ -201,7 +201,12 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util);
 	sim_ovh_gov_eval(s, e->cpu);
-	sim_observers_gov_eval(&s->obs, s, e);
+	if (s->obs.nr_gov_eval) {
+		struct gov_eval ev;
+
+		gov_eval_of(&ev, e, freq_khz);
+		sim_observers_gov_eval(&s->obs, s, &ev);
+	}
 }
 
 /* ---- the loop ------------------------------------------------------------------------------- */
