@@ -231,7 +231,7 @@ struct wakept *work_wp_get(struct work *w, struct handle h);
 u32 *work_q_at(struct slice_queue *q, size_t i);
 int work_q_push(struct slice_queue *q, u32 idx);
 void work_q_remove(struct slice_queue *q, size_t pos);
-const struct wtask *work_task_find(const struct work *w, s32 pid);
+struct wtask *work_task_find(const struct work *w, s32 pid);
 struct wtask *work_task_get(struct work *w, s32 pid, const char *comm);
 /* A task switched out to die in the trace: out of the pid table (the pid's next task is a new
  * one), its entry kept until its last slice is emulated. */

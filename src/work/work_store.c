@@ -118,7 +118,7 @@ void work_q_remove(struct slice_queue *q, size_t pos)
 	q->len--;
 }
 
-const struct wtask *work_task_find(const struct work *w, s32 pid)
+struct wtask *work_task_find(const struct work *w, s32 pid)
 {
 	return pid_table_find(&w->tasks, pid);
 }
@@ -368,6 +368,11 @@ bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_
 	w->free_tasks = tk;
 	w->live_tasks--;
 	return true;
+}
+
+u64 work_disagreements(const struct work *w)
+{
+	return w->disagreed;
 }
 
 u64 work_peak_tasks(const struct work *w)
