@@ -39,6 +39,7 @@ struct sim_ovh {
 	double charged_ns;
 	u64 by_depth[RUN_DEPTH_SLOTS];
 	struct kcost_time_memo memo[GS_MAX_CPUS][KC__COUNT]; /* add()'s time of one call */
+	const u32 *cur_khz[GS_MAX_CPUS]; /* each CPU's policy's frequency (its cluster's pol.cur_khz) */
 };
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
@@ -61,8 +62,10 @@ static void ovh_init(const struct sim *s, struct sim_ovh *o)
 	u32 cap[GS_MAX_CPUS];
 
 	o->kc = s->plat->kcost;
-	for (int c = 0; c < s->plat->nr_cpus; c++)
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		cap[c] = s->plat->cpus[c].capacity;
+		o->cur_khz[c] = &s->cl[s->plat->cpus[c].cluster].pol.cur_khz;
+	}
 	kcost_set_capacity(&o->kc, cap);
 	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
 	o->extra_depth = s->cfg.cgroup_depth;
@@ -150,7 +153,7 @@ static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op o
 
 		/* the memo's frequency still in force (the common case): its answer, without
 		 * looking up the CPU's capacity and its cluster's top OPP */
-		if (m->khz == s->cl[s->cpu[cpu].cluster].pol.cur_khz)
+		if (m->khz == *o->cur_khz[cpu])
 			o->time_ns[op] += m->ns;
 		else
 			o->time_ns[op] += cpu_time_ns(s, cpu, o->kc.work_ns[op], &o->memo[cpu][op]);
