@@ -221,6 +221,20 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 	return d;
 }
 
+bool sim_ovh_charges(const struct sim *s)
+{
+	struct kcost_config emu;
+
+	if (!s->ovh->kc.present)
+		return false;
+	/* only a policy action turns the static key on (policy_apply.c) or moves a task out of
+	 * the root group: without one, every ask of the run meets the configuration of now */
+	if (s->cfg.opts.policy && s->cfg.opts.policy->n)
+		return true;
+	emu = emu_config(s, s->ovh->extra_depth);
+	return !same_config(&emu, &s->ovh->traced);
+}
+
 static void ovh_warmup(struct sim *s, void *state, u64 t)
 {
 	struct sim_ovh *o = state;

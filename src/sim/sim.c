@@ -939,6 +939,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
 
+		if (!sim_ovh_charges(s))
+			host.kernel_work = NULL; /* every answer 0: the slices' work as traced */
 		if (s->place) { /* the placement driver's strategy */
 			host.place = sim_placement_wakeup;
 			host.take_pull = sim_placement_take_pull;

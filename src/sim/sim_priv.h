@@ -340,6 +340,10 @@ void sim_ovh_opp_change(struct sim *s, int cluster);
 /* struct work_host.kernel_work: the ns of work the emulated configuration's enqueue (dequeue)
  * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
+/* Whether sim_ovh_kernel_work() may answer other than 0 in this replay: false when it answers 0
+ * to every ask (no cost table, or the traced kernel's configuration that no policy action can
+ * change), so the work layer need not ask. */
+bool sim_ovh_charges(const struct sim *s);
 
 /* When the loop's own work is next due (NO_TIME: none). */
 static inline u64 sim_next_due(const struct sim *s)
