@@ -123,16 +123,13 @@ struct wtask *work_task_find(const struct work *w, s32 pid)
 	return pid_table_find(&w->tasks, pid);
 }
 
-/* The task's entry, created if new. Entries never move (slices keep pointers to them); a dead
- * task's is reused once nothing points to it (work_task_exit()). */
-struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
+/* Entries never move (slices keep pointers to them); a dead task's is reused once nothing
+ * points to it (work_task_exit()). */
+struct wtask *work_task_new(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
 	u32 gen;
 
-	tk = pid_table_find(&w->tasks, pid);
-	if (tk)
-		goto out_comm;
 	if (pid_table_reserve(&w->tasks) < 0)
 		return NULL;
 	if (w->free_tasks) {
@@ -164,7 +161,6 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 	pid_table_add(&w->tasks, pid, tk);
 	if (++w->live_tasks > w->peak_tasks)
 		w->peak_tasks = w->live_tasks;
-out_comm:
 	if (comm)
 		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
 	return tk;
