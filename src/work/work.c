@@ -62,9 +62,10 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 	wc->tr_khz = khz;
 }
 
-/* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at
- * the work it has shown so far (work.h: kernel_work). */
-static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, bool enqueue)
+/* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at the
+ * work it has shown so far (work.h: kernel_work; none where all are 0: inline, it returns). */
+static inline __attribute__((always_inline)) void charge_kernel_work(struct work *w, u32 idx,
+								       const struct wtask *tk, bool enqueue)
 {
 	struct slice *sl = slice_at(w, idx);
 	struct wcpu *wc = &w->cpu[sl->cpu];
