@@ -20,9 +20,9 @@
 #include "sched/sched.h"
 #include "uclamp/uclamp.h"
 
-/* One evaluation of one CPU, for --timeline (schedutil fills every field; others what they
- * have, the rest 0). The signals read are the governor's own record of them, in the public
- * struct it reported (copied whole, not converted field by field). */
+/* One evaluation of one CPU, for the observers (--timeline, validate): the governor's record
+ * (schedutil fills every field; others what they have, the rest 0), whose signals are in the
+ * public struct it reported, and the OPP in force after the decision (gov_eval_of()). */
 struct gov_eval {
 	u64 time_ns;
 	int cpu;
@@ -33,6 +33,15 @@ struct gov_eval {
 	u32 target_khz;             /* before resolution */
 	u32 freq_khz;               /* the OPP in force after the decision */
 };
+
+/* The governor's record e of an evaluation, with the OPP in force after it, as a gov_eval. */
+static inline void gov_eval_of(struct gov_eval *out, const struct govsim_eval *e, u32 freq_khz)
+{
+	*out = (struct gov_eval){.time_ns = e->time_ns, .cpu = e->cpu, .policy = e->policy,
+				 .in = e->in, .uclamp_min = e->uclamp_min,
+				 .uclamp_max = e->uclamp_max, .util = e->util,
+				 .target_khz = e->target_khz, .freq_khz = freq_khz};
+}
 
 /* What the replay offers a governor. */
 struct gov_env {
@@ -50,8 +59,9 @@ struct gov_env {
 	const struct uclamp_rq_pair *(*cpu_uclamp)(void *ctx, int cpu);
 	/* Cumulative idle time of a CPU up to now (get_cpu_idle_time, for ondemand/conservative). */
 	u64 (*cpu_idle_ns)(void *ctx, int cpu, u64 now_ns);
-	/* Called after each evaluation; may be NULL. */
-	void (*on_eval)(void *ctx, const struct gov_eval *e);
+	/* Called after each evaluation with the governor's record of it (by pointer: valid during
+	 * the call) and the OPP in force after the decision; may be NULL. */
+	void (*on_eval)(void *ctx, const struct govsim_eval *e, u32 freq_khz);
 	int hz; /* CONFIG_HZ: TICK_NSEC for the iowait boost */
 	/* The kernel profile the replay follows (src/kernel/profile.h); NULL: v5.9. A governor
 	 * reads the behaviours it needs once, in init. */

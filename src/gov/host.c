@@ -7,8 +7,8 @@
  * types, and during init the --set params. The policy's frequencies are copied into the public
  * struct before each call into the governor and after each request. Signals are converted
  * field by field (struct sched_cpu_util -> struct govsim_cpu_util), so the governor sees the
- * same numbers the internal interface gave; an evaluation it reports keeps them in the public
- * struct (struct gov_eval.in), so --timeline prints the same rows.
+ * same numbers the internal interface gave; an evaluation it reports reaches the replay as the
+ * governor's own record (struct govsim_eval, by pointer), with the frequency then in force.
  */
 #include "gov/governor.h"
 
@@ -228,20 +228,9 @@ static void host_start_freq(struct govsim_policy *gp, unsigned int khz, enum gov
 static void host_report(struct govsim_policy *gp, const struct govsim_eval *e)
 {
 	struct pub_state *st = e ? state_cpu(gp, e->cpu) : NULL;
-	struct gov_eval ev; /* every field written below: no zeroing first */
 
-	if (!st || !st->env.on_eval)
-		return;
-	ev.time_ns = e->time_ns;
-	ev.cpu = e->cpu;
-	ev.policy = e->policy;
-	ev.in = e->in;
-	ev.uclamp_min = e->uclamp_min;
-	ev.uclamp_max = e->uclamp_max;
-	ev.util = e->util;
-	ev.target_khz = e->target_khz;
-	ev.freq_khz = st->pol->cur_khz;
-	st->env.on_eval(st->env.ctx, &ev);
+	if (st && st->env.on_eval)
+		st->env.on_eval(st->env.ctx, e, st->pol->cur_khz);
 }
 
 /*

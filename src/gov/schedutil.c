@@ -451,22 +451,33 @@ static void sugov_read_cpu(struct sugov_cpu *sg_cpu, struct govsim_cpu_util *cu)
 	govsim_cpu_util(sg_cpu->sg_policy->policy, sg_cpu->cpu, cu);
 }
 
-/* Record one CPU's evaluation (cu and rq: what sugov_cpu_perf() read); reported once the
- * decision is made (sugov_report). Every field is written: no zeroing first. */
-static void sugov_record(struct sugov_cpu *sg_cpu, u64 time, const struct govsim_cpu_util *cu,
-			 const struct govsim_rq_clamp *rq, unsigned long util, unsigned long max)
+/* The record of the CPU evaluated next (sugov_record() fills it), or NULL when the host takes
+ * no reports: the evaluation reads the CPU's signals straight into its `in`. */
+static struct govsim_eval *sugov_next_eval(struct sugov_policy *sg_policy)
+{
+	if (!sg_policy->policy->report || sg_policy->nr_evals >= GOVSIM_MAX_CPUS)
+		return NULL;
+	return &sg_policy->evals[sg_policy->nr_evals];
+}
+
+/* Record one CPU's evaluation in e (sugov_next_eval(), or NULL: nothing), cu and rq being what
+ * sugov_cpu_perf() read (cu may be e->in itself); reported once the decision is made
+ * (sugov_report). Every field is written: no zeroing first. */
+static void sugov_record(struct govsim_eval *e, struct sugov_cpu *sg_cpu, u64 time,
+			 const struct govsim_cpu_util *cu, const struct govsim_rq_clamp *rq,
+			 unsigned long util, unsigned long max)
 {
 	struct sugov_policy *sg_policy = sg_cpu->sg_policy;
-	struct govsim_eval *e;
 	unsigned long target;
 
-	if (!sg_policy->policy->report || sg_policy->nr_evals >= GOVSIM_MAX_CPUS)
+	if (!e)
 		return;
-	e = &sg_policy->evals[sg_policy->nr_evals++];
+	sg_policy->nr_evals++;
 	e->time_ns = time;
 	e->cpu = sg_cpu->cpu;
 	e->policy = sg_policy->policy->cpus[0];
-	e->in = *cu;
+	if (cu != &e->in)
+		e->in = *cu;
 	if (rq->used) {
 		e->uclamp_min = rq->min;
 		e->uclamp_max = rq->max;
@@ -530,7 +541,7 @@ void sugov_update_single(struct sugov_cpu *sg_cpu, u64 time, unsigned int flags)
 
 	util = sugov_cpu_perf(sg_cpu, time, &cu, &uc);
 	max = sg_cpu->max;
-	sugov_record(sg_cpu, time, &cu, &uc, util, max);
+	sugov_record(sugov_next_eval(sg_policy), sg_cpu, time, &cu, &uc, util, max);
 	next_f = get_next_freq(sg_policy, util, max);
 	/* Do not lower the frequency of a CPU that has not been idle since the last
 	 * evaluation: the reduction would likely be premature. */
@@ -561,13 +572,14 @@ unsigned int sugov_next_freq_shared(struct sugov_cpu *sg_cpu, u64 time)
 
 	for (int j = 0; j < sg_policy->nr_cpus; j++) {
 		struct sugov_cpu *j_sg_cpu = &sg_policy->cpus[j];
-		struct govsim_cpu_util cu;
+		struct govsim_eval *e = sugov_next_eval(sg_policy);
+		struct govsim_cpu_util own, *cu = e ? &e->in : &own;
 		struct govsim_rq_clamp uc;
 		unsigned long j_util, j_max;
 
-		j_util = sugov_cpu_perf(j_sg_cpu, time, &cu, &uc);
+		j_util = sugov_cpu_perf(j_sg_cpu, time, cu, &uc);
 		j_max = j_sg_cpu->max;
-		sugov_record(j_sg_cpu, time, &cu, &uc, j_util, j_max);
+		sugov_record(e, j_sg_cpu, time, cu, &uc, j_util, j_max);
 
 		if (sg_policy->v.shared_agg == GOVSIM_SHARED_MAX) {
 			/* v6.6: the plain max over the CPUs, against the capacity of the CPUs

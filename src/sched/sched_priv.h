@@ -135,9 +135,11 @@ void update_rq_clock(struct rq *rq, u64 now);
 /* Make the task table (1024 slots) or double it. */
 int table_grow(struct sched *s);
 struct task_node *node_find(const struct sched *s, s32 pid);
-/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. comm: NULL
- * or an event's TASK_COMM_LEN array. */
-struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now);
+/* An event names n, a known task, as comm (NULL or empty: no name): a started task whose name
+ * changed is announced to the owner (the task_rename hook) before the event is applied. */
+void node_rename(struct sched *s, struct task_node *n, const char *comm, u64 now);
+/* Create (not started) the task of a pid > 0 not in the table; NULL only when out of memory. */
+struct task_node *node_new(struct sched *s, s32 pid, const char *comm);
 /* Take n out of the task table and recycle its node (its task exited). */
 void node_free(struct sched *s, struct task_node *n);
 
@@ -185,6 +187,20 @@ static inline bool comm_same(const char *comm, const char p_comm[TASK_COMM_LEN])
 {
 	return memcmp(comm, p_comm, TASK_COMM_LEN) == 0 ||
 	       strncmp(comm, p_comm, TASK_COMM_LEN - 1) == 0;
+}
+
+/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. comm: NULL
+ * or an event's TASK_COMM_LEN array (comm_same() reads all of it). Inline: the events name
+ * known tasks, nearly always by the name they have. */
+static inline struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
+{
+	struct task_node *n = node_find(s, pid);
+
+	if (!n)
+		return node_new(s, pid, comm);
+	if (comm && comm[0] && !comm_same(comm, n->t.comm))
+		node_rename(s, n, comm, now);
+	return n;
 }
 
 /* task_class.c: the class of a task at a prio, and the two kernel threads a prio does not

@@ -36,9 +36,7 @@ static bool set_comm(struct task *p, const char *comm, char old[TASK_COMM_LEN])
 	return true;
 }
 
-/* An event names a known task: a started task whose name changed is announced to the owner
- * (the task_rename hook) before the event is applied. */
-static void rename_task(struct sched *s, struct task_node *n, const char *comm, u64 now)
+void node_rename(struct sched *s, struct task_node *n, const char *comm, u64 now)
 {
 	char old[TASK_COMM_LEN];
 
@@ -46,16 +44,10 @@ static void rename_task(struct sched *s, struct task_node *n, const char *comm, 
 		s->hooks.task_rename(s->hooks.ctx, &n->t, old, now);
 }
 
-/* Find or create (not started) the task of a pid > 0; NULL only when out of memory. comm:
- * NULL or an event's TASK_COMM_LEN array (comm_same() reads all of it). */
-struct task_node *node_get(struct sched *s, s32 pid, const char *comm, u64 now)
+struct task_node *node_new(struct sched *s, s32 pid, const char *comm)
 {
-	struct task_node *n = node_find(s, pid);
+	struct task_node *n = NULL;
 
-	if (n) {
-		rename_task(s, n, comm, now);
-		return n;
-	}
 	if (pid_table_reserve(&s->tasks_by_pid) < 0)
 		return NULL;
 	if (s->free_nodes) {

@@ -1,7 +1,7 @@
 /*
- * freq.c - the frequency side of the replay: a policy's change of cur (counted, shown to the
- * observers, then to the scheduler as PELT's frequency scale), the time of the next pending
- * change, and the governor kthread of a traced slow path, whose wakeups, switches and
+ * freq.c - the frequency side of the replay: the governor's update at a cpufreq_update_util()
+ * point, a policy's change of cur (counted, shown to the observers, then to the scheduler as
+ * PELT's frequency scale), the time of the next pending change, and the governor kthread of a traced slow path, whose wakeups, switches and
  * driver-call ends time the emulated kthread's (cpufreq/kthread.h).
  */
 #include "sim/sim_priv.h"
@@ -13,6 +13,25 @@
 #include "sched/sched.h"
 #include "work/work.h"
 
+void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags)
+{
+	struct sim_cluster *cl = sim_cluster_of(s, cpu);
+	u32 before = cl->pol.cur_khz;
+
+	/* the governor is not running yet: the policy stays as it was (a lab recording: at its
+	 * maximum, under performance, until the traced switch to schedutil) */
+	if (now < s->cfg.governor_start_cpu_ns[cpu])
+		return;
+	sim_ovh_update_util(s, cpu);
+	sim_observers_update_util(&s->obs, s, cpu);
+	cl->pol.this_cpu = s->this_cpu;
+	governor_update(cl->gov_data, cpu, now, flags);
+	sim_next_pending_refresh(s);
+	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
+	if (cl->pol.cur_khz != before)
+		sim_freq_changed(s, cl);
+}
+
 void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 {
 	int opp = plat_cluster_opp_index(cl->pc, cl->pol.cur_khz);
@@ -22,6 +41,7 @@ void sim_freq_changed(struct sim *s, struct sim_cluster *cl)
 		return;
 	cl->cur_opp = opp;
 	cl->transitions++;
+	sim_ovh_opp_change(s, (int)(cl - s->cl));
 	sim_observers_opp_change(&s->obs, s, (int)(cl - s->cl), s->now, cl->pol.cur_khz);
 	cl->freq_dirty = true;
 	s->any_freq_dirty = true;

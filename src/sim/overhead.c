@@ -12,16 +12,18 @@
  * frequency switches are counted and costed in the report, not charged: the traced kernel made
  * its own, which a trace does not show.
  *
- * Every replay registers the model as an observer (observer.h, sim_ovh_observe) that counts at
- * the loop's points; the work layer's charge (sim_ovh_kernel_work, which changes the replay)
- * reaches the same state through s->ovh.
+ * Every replay has the model (s->ovh, made by sim_ovh_observe): the loop calls its counts
+ * directly at its points (sim_ovh_rq_task, sim_ovh_update_util, sim_ovh_gov_eval,
+ * sim_ovh_opp_change), as they are in every replay; what is not on the event path (the warm-up's
+ * reset, the results, the release) is an observer's (observer.h). The counts change only the
+ * model's own sums, which no other observer reads, so calling them before the observers of the
+ * same point changes nothing. The work layer's charge (sim_ovh_kernel_work, which changes the
+ * replay) reaches the same state through s->ovh.
  */
 #include "sim/sim_priv.h"
 
 #include <stdlib.h>
 #include <string.h>
-
-#include "gov/governor.h"
 
 /* The cost table, the emulated and the traced kernel's configuration, and what the emulated
  * kernel did so far. */
@@ -37,6 +39,7 @@ struct sim_ovh {
 	double charged_ns;
 	u64 by_depth[RUN_DEPTH_SLOTS];
 	struct kcost_time_memo memo[GS_MAX_CPUS][KC__COUNT]; /* add()'s time of one call */
+	const u32 *cur_khz[GS_MAX_CPUS]; /* each CPU's policy's frequency (its cluster's pol.cur_khz) */
 };
 
 _Static_assert(RUN_KERNEL_OPS == KC__COUNT, "result.h's RUN_KERNEL_OPS follows enum kcost_op");
@@ -59,8 +62,10 @@ static void ovh_init(const struct sim *s, struct sim_ovh *o)
 	u32 cap[GS_MAX_CPUS];
 
 	o->kc = s->plat->kcost;
-	for (int c = 0; c < s->plat->nr_cpus; c++)
+	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		cap[c] = s->plat->cpus[c].capacity;
+		o->cur_khz[c] = &s->cl[s->plat->cpus[c].cluster].pol.cur_khz;
+	}
 	kcost_set_capacity(&o->kc, cap);
 	o->uclamp = s->kp->uclamp_present && s->cfg.uclamp_task;
 	o->extra_depth = s->cfg.cgroup_depth;
@@ -148,7 +153,7 @@ static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op o
 
 		/* the memo's frequency still in force (the common case): its answer, without
 		 * looking up the CPU's capacity and its cluster's top OPP */
-		if (m->khz == s->cl[s->cpu[cpu].cluster].pol.cur_khz)
+		if (m->khz == *o->cur_khz[cpu])
 			o->time_ns[op] += m->ns;
 		else
 			o->time_ns[op] += cpu_time_ns(s, cpu, o->kc.work_ns[op], &o->memo[cpu][op]);
@@ -156,10 +161,9 @@ static void add(const struct sim *s, struct sim_ovh *o, int cpu, enum kcost_op o
 		o->time_ns[op] += cpu_time_ns(s, cpu, (double)n * o->kc.work_ns[op], NULL);
 }
 
-/* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c), as kcost_sched_work() costs it. */
-static void ovh_rq_task(struct sim *s, void *state, int cpu, const struct task *p, bool enqueue)
+void sim_ovh_rq_task(struct sim *s, int cpu, const struct task *p, bool enqueue)
 {
-	struct sim_ovh *o = state;
+	struct sim_ovh *o = s->ovh;
 	int depth = task_depth(s, p);
 	struct kcost_config cfg = emu_config(s, depth);
 
@@ -175,22 +179,20 @@ static void ovh_rq_task(struct sim *s, void *state, int cpu, const struct task *
 		add(s, o, cpu, enqueue ? KC_UCLAMP_INC_ID : KC_UCLAMP_DEC_ID, KCOST_CLAMP_IDS);
 }
 
-static void ovh_update_util(struct sim *s, void *state, int cpu)
+void sim_ovh_update_util(struct sim *s, int cpu)
 {
-	add(s, state, cpu, KC_UPDATE_UTIL, 1);
+	add(s, s->ovh, cpu, KC_UPDATE_UTIL, 1);
 }
 
-static void ovh_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
+void sim_ovh_gov_eval(struct sim *s, int cpu)
 {
-	add(s, state, e->cpu, KC_GOV_EVAL, 1);
+	add(s, s->ovh, cpu, KC_GOV_EVAL, 1);
 }
 
 /* A frequency switch, made on the policy's first CPU. */
-static void ovh_opp_change(struct sim *s, void *state, int cluster, u64 t, u32 khz)
+void sim_ovh_opp_change(struct sim *s, int cluster)
 {
-	(void)t;
-	(void)khz;
-	add(s, state, s->cl[cluster].pc->cpus[0], KC_FREQ_SWITCH, 1);
+	add(s, s->ovh, s->cl[cluster].pc->cpus[0], KC_FREQ_SWITCH, 1);
 }
 
 /* work_host.kernel_work: asked as the trace is read, so the configuration is the emulation's
@@ -217,6 +219,20 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 	d = kcost_sched_delta(&s->ovh->kc, &emu, &s->ovh->traced, enqueue);
 	s->ovh->charged_ns += cpu_time_ns(s, cpu, d, NULL);
 	return d;
+}
+
+bool sim_ovh_charges(const struct sim *s)
+{
+	struct kcost_config emu;
+
+	if (!s->ovh->kc.present)
+		return false;
+	/* only a policy action turns the static key on (policy_apply.c) or moves a task out of
+	 * the root group: without one, every ask of the run meets the configuration of now */
+	if (s->cfg.opts.policy && s->cfg.opts.policy->n)
+		return true;
+	emu = emu_config(s, s->ovh->extra_depth);
+	return !same_config(&emu, &s->ovh->traced);
 }
 
 static void ovh_warmup(struct sim *s, void *state, u64 t)
@@ -255,10 +271,6 @@ int sim_ovh_observe(struct sim *s, struct gs_error *err)
 {
 	struct sim_observer o = {
 		.kind = SIM_OBSERVER_OVERHEAD,
-		.opp_change = ovh_opp_change,
-		.rq_task = ovh_rq_task,
-		.update_util = ovh_update_util,
-		.gov_eval = ovh_gov_eval,
 		.warmup = ovh_warmup,
 		.finish = ovh_finish,
 		.release = free,

@@ -36,37 +36,21 @@
 #include "uclamp/uclamp.h"
 #include "version.h"
 
-static void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags)
-{
-	struct sim_cluster *cl = sim_cluster_of(s, cpu);
-	u32 before = cl->pol.cur_khz;
-
-	/* the governor is not running yet: the policy stays as it was (a lab recording: at its
-	 * maximum, under performance, until the traced switch to schedutil) */
-	if (now < s->cfg.governor_start_cpu_ns[cpu])
-		return;
-	sim_observers_update_util(&s->obs, s, cpu);
-	cl->pol.this_cpu = s->this_cpu;
-	governor_update(cl->gov_data, cpu, now, flags);
-	sim_next_pending_refresh(s);
-	sim_cluster_sync_khz(s, s->cpu[cpu].cluster);
-	if (cl->pol.cur_khz != before)
-		sim_freq_changed(s, cl);
-}
-
 /* ---- hooks from the scheduler model --------------------------------------------------------- */
 
 void sim_hook_uclamp_inc(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
 	uclamp_rq_inc(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
+	sim_ovh_rq_task(s, cpu, p, true);
 	sim_observers_rq_task(&s->obs, s, cpu, p, true);
 }
 
 void sim_hook_uclamp_dec(void *ctx, int cpu, struct task *p)
 {
 	struct sim *s = ctx;
-	sim_observers_rq_task(&s->obs, s, cpu, p, false); /* with the class_enabled of the enqueue */
+	sim_ovh_rq_task(s, cpu, p, false); /* with the class_enabled of the enqueue */
+	sim_observers_rq_task(&s->obs, s, cpu, p, false);
 	uclamp_rq_dec(&s->uc, sched_cpu_uclamp(s->sched, cpu), &p->uclamp);
 }
 
@@ -193,7 +177,7 @@ static u64 env_cpu_idle_ns(void *ctx, int cpu, u64 now)
 	return idle;
 }
 
-static void env_on_eval(void *ctx, const struct gov_eval *e)
+static void env_on_eval(void *ctx, const struct govsim_eval *e, u32 freq_khz)
 {
 	struct sim *s = ctx;
 	struct sim_cpu *sc = &s->cpu[e->cpu];
@@ -216,7 +200,13 @@ static void env_on_eval(void *ctx, const struct gov_eval *e)
 		sc->overutil = overutil;
 	}
 	sim_timeline_note(s, cl, e->time_ns, e->util);
-	sim_observers_gov_eval(&s->obs, s, e);
+	sim_ovh_gov_eval(s, e->cpu);
+	if (s->obs.nr_gov_eval) {
+		struct gov_eval ev;
+
+		gov_eval_of(&ev, e, freq_khz);
+		sim_observers_gov_eval(&s->obs, s, &ev);
+	}
 }
 
 /* ---- the loop ------------------------------------------------------------------------------- */
@@ -928,6 +918,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
 					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
 
+		if (!sim_ovh_charges(s))
+			host.kernel_work = NULL; /* every answer 0: the slices' work as traced */
 		if (s->place) { /* the placement driver's strategy */
 			host.place = sim_placement_wakeup;
 			host.take_pull = sim_placement_take_pull;

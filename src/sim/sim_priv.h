@@ -323,13 +323,27 @@ int sim_placement_check_observe(struct sim *s, struct gs_error *err);
 /* overhead.c: the kernel's own overhead */
 /* --set uclamp_task=0: only attach actions apply (GS_EPOLICY naming the first other one). */
 int sim_ovh_check_policy(const struct sim_config *cfg, struct gs_error *err);
-/* Register the model's observer and set s->ovh (0, or GS_ENOMEM): the enqueues and dequeues,
- * cpufreq_update_util calls, governor evaluations and frequency switches counted and costed,
- * put in r->ovh at the end. */
+/* Make the model, s->ovh, and register its observer (0, or GS_ENOMEM): the enqueues and
+ * dequeues, cpufreq_update_util calls, governor evaluations and frequency switches counted and
+ * costed (the calls below, which the loop makes itself at those points in every replay), put in
+ * r->ovh at the end. */
 int sim_ovh_observe(struct sim *s, struct gs_error *err);
+/* enqueue_task()/dequeue_task() of p on cpu (v5.9 core.c: after uclamp's rq inc, before its dec),
+ * as kcost_sched_work() costs it, where the kernel profile has uclamp. */
+void sim_ovh_rq_task(struct sim *s, int cpu, const struct task *p, bool enqueue);
+/* cpufreq_update_util() called cpu's governor. */
+void sim_ovh_update_util(struct sim *s, int cpu);
+/* The governor evaluated cpu. */
+void sim_ovh_gov_eval(struct sim *s, int cpu);
+/* The governor moved cluster to another OPP (a switch made on its first CPU). */
+void sim_ovh_opp_change(struct sim *s, int cluster);
 /* struct work_host.kernel_work: the ns of work the emulated configuration's enqueue (dequeue)
  * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
+/* Whether sim_ovh_kernel_work() may answer other than 0 in this replay: false when it answers 0
+ * to every ask (no cost table, or the traced kernel's configuration that no policy action can
+ * change), so the work layer need not ask. */
+bool sim_ovh_charges(const struct sim *s);
 
 /* When the loop's own work is next due (NO_TIME: none). */
 static inline u64 sim_next_due(const struct sim *s)
@@ -359,7 +373,11 @@ static inline int sim_advance(struct sim *s, u64 t, struct gs_error *err)
 		s->now = t;
 	return 0;
 }
-/* freq.c: a policy's cur changed (count it, tell the observers); tell the scheduler about
+/* freq.c: the governor's update at a cpufreq_update_util() point (from cpu, at now, with
+ * flags SCHED_CPUFREQ_*), once the CPU's governor runs (governor_start_cpu_ns); a frequency
+ * change it made follows. */
+void sim_governor_update(struct sim *s, int cpu, u64 now, unsigned int flags);
+/* a policy's cur changed (count it, tell the observers); tell the scheduler about
  * frequency changes once a hook has returned; PELT's frequency scale of a policy; the time of
  * the next pending frequency change of any policy (s->next_pending_ns) */
 void sim_freq_changed(struct sim *s, struct sim_cluster *cl);

@@ -62,9 +62,10 @@ void work_traced_freq(struct work *w, int cpu, u32 khz, u64 t)
 	wc->tr_khz = khz;
 }
 
-/* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at
- * the work it has shown so far (work.h: kernel_work). */
-static void charge_kernel_work(struct work *w, u32 idx, const struct wtask *tk, bool enqueue)
+/* Charge the kernel's work for one enqueue (activate_task) or dequeue of tk to slice idx, at the
+ * work it has shown so far (work.h: kernel_work; none where all are 0: inline, it returns). */
+static inline __attribute__((always_inline)) void charge_kernel_work(struct work *w, u32 idx,
+								       const struct wtask *tk, bool enqueue)
 {
 	struct slice *sl = slice_at(w, idx);
 	struct wcpu *wc = &w->cpu[sl->cpu];
@@ -121,15 +122,17 @@ static void traced_slice_close(struct work *w, int cpu, u64 t, u32 state)
 	}
 }
 
-static int traced_slice_open(struct work *w, int cpu, s32 pid, const char *comm, s32 prio, u64 t,
-			     bool from_idle)
+/* tk: pid's entry when the caller found it (named comm here, as work_task_get() would), or NULL */
+static int traced_slice_open(struct work *w, int cpu, struct wtask *tk, s32 pid, const char *comm,
+			     s32 prio, u64 t, bool from_idle)
 {
 	struct wcpu *wc = &w->cpu[cpu], *ec;
-	struct wtask *tk = work_task_get(w, pid, comm);
 	struct slice *sl;
 	u32 idx;
 
-	if (!tk)
+	if (tk)
+		memcpy(tk->comm, comm, TASK_COMM_LEN);
+	else if (!(tk = work_task_get(w, pid, comm)))
 		return GS_ENOMEM;
 	ec = tk->placed ? &w->cpu[tk->placed_cpu] : wc; /* --placement: where it runs now */
 	idx = work_slice_alloc(w);
@@ -325,10 +328,11 @@ static bool switch_agrees(const struct work *w, int cpu, const struct event *ev,
 	return prev_work && w->sp[open].pid == ev->sw.prev_pid;
 }
 
-/* next's traced slice open on a CPU other than cpu ends at the event's time: true if it did. */
-static bool close_elsewhere(struct work *w, int cpu, const struct event *ev)
+/* next's traced slice open on a CPU other than cpu ends at the event's time: true if it did.
+ * tk: next's entry (work_task_find(), NULL when it has none). */
+static bool close_elsewhere(struct work *w, int cpu, const struct event *ev,
+			    const struct wtask *tk)
 {
-	const struct wtask *tk = work_task_find(w, ev->sw.next_pid);
 	int d;
 
 	if (!tk || !tk->tr_running || tk->tr_cpu == cpu)
@@ -337,11 +341,6 @@ static bool close_elsewhere(struct work *w, int cpu, const struct event *ev)
 	traced_slice_close(w, d, ev->ts_ns, tk->tr_ready ? TASK_STATE_S : 0);
 	w->cpu[d].tr_idle_since = ev->ts_ns;
 	return true;
-}
-
-u64 work_disagreements(const struct work *w)
-{
-	return w->disagreed;
 }
 
 static int work_pump(struct work *w, struct gs_error *err);
@@ -375,7 +374,7 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 			return gs_error_set(err, GS_ENOMEM, "out of memory");
 		if (!cur->comm[0])
 			memcpy(cur->comm, "<...>", 6);
-		ret = traced_slice_open(w, ev->cpu, ev->pid, cur->comm, 120, w->t_first, false);
+		ret = traced_slice_open(w, ev->cpu, NULL, ev->pid, cur->comm, 120, w->t_first, false);
 		if (ret)
 			return gs_error_set(err, ret, "out of memory");
 	}
@@ -388,19 +387,20 @@ int work_feed(struct work *w, const struct event *ev, struct gs_error *err)
 
 		if (prev_work && first) {
 			/* Its first event is a switch-out: it ran since the trace's first event. */
-			ret = traced_slice_open(w, cpu, ev->sw.prev_pid, ev->sw.prev_comm,
+			ret = traced_slice_open(w, cpu, NULL, ev->sw.prev_pid, ev->sw.prev_comm,
 						ev->sw.prev_prio, w->t_first, false);
 		} else if (!first && !switch_agrees(w, cpu, ev, prev_work)) {
 			w->disagreed++;
 		}
 		if (!ret)
 			traced_slice_close(w, cpu, ev->ts_ns, ev->sw.prev_state);
-		if (!ret && next_work && close_elsewhere(w, cpu, ev))
-			w->disagreed++;
-		if (!ret && next_work)
-			ret = traced_slice_open(w, cpu, ev->sw.next_pid, ev->sw.next_comm,
+		if (!ret && next_work) {
+			struct wtask *next = work_task_find(w, ev->sw.next_pid); /* after prev's close */
+
+			w->disagreed += close_elsewhere(w, cpu, ev, next);
+			ret = traced_slice_open(w, cpu, next, ev->sw.next_pid, ev->sw.next_comm,
 						ev->sw.next_prio, ev->ts_ns, !prev_work);
-		else if (!ret)
+		} else if (!ret)
 			w->cpu[cpu].tr_idle_since = ev->ts_ns;
 		break;
 	}

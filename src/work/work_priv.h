@@ -5,6 +5,8 @@
 #ifndef GOVSIM_WORK_WORK_PRIV_H
 #define GOVSIM_WORK_WORK_PRIV_H
 
+#include <string.h>
+
 #include "core/pid_table.h"
 #include "work/dist.h"
 #include "work/work.h"
@@ -231,8 +233,20 @@ struct wakept *work_wp_get(struct work *w, struct handle h);
 u32 *work_q_at(struct slice_queue *q, size_t i);
 int work_q_push(struct slice_queue *q, u32 idx);
 void work_q_remove(struct slice_queue *q, size_t pos);
-const struct wtask *work_task_find(const struct work *w, s32 pid);
-struct wtask *work_task_get(struct work *w, s32 pid, const char *comm);
+struct wtask *work_task_find(const struct work *w, s32 pid);
+/* A new task's entry (pid not in the table), named comm when given; NULL when out of memory. */
+struct wtask *work_task_new(struct work *w, s32 pid, const char *comm);
+/* The task's entry, created if new (inline: nearly every event names a known task). */
+static inline struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
+{
+	struct wtask *tk = pid_table_find(&w->tasks, pid);
+
+	if (!tk)
+		return work_task_new(w, pid, comm);
+	if (comm)
+		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
+	return tk;
+}
 /* A task switched out to die in the trace: out of the pid table (the pid's next task is a new
  * one), its entry kept until its last slice is emulated. */
 void work_task_detach(struct work *w, struct wtask *tk);

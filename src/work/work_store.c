@@ -118,21 +118,18 @@ void work_q_remove(struct slice_queue *q, size_t pos)
 	q->len--;
 }
 
-const struct wtask *work_task_find(const struct work *w, s32 pid)
+struct wtask *work_task_find(const struct work *w, s32 pid)
 {
 	return pid_table_find(&w->tasks, pid);
 }
 
-/* The task's entry, created if new. Entries never move (slices keep pointers to them); a dead
- * task's is reused once nothing points to it (work_task_exit()). */
-struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
+/* Entries never move (slices keep pointers to them); a dead task's is reused once nothing
+ * points to it (work_task_exit()). */
+struct wtask *work_task_new(struct work *w, s32 pid, const char *comm)
 {
 	struct wtask *tk;
 	u32 gen;
 
-	tk = pid_table_find(&w->tasks, pid);
-	if (tk)
-		goto out_comm;
 	if (pid_table_reserve(&w->tasks) < 0)
 		return NULL;
 	if (w->free_tasks) {
@@ -164,7 +161,6 @@ struct wtask *work_task_get(struct work *w, s32 pid, const char *comm)
 	pid_table_add(&w->tasks, pid, tk);
 	if (++w->live_tasks > w->peak_tasks)
 		w->peak_tasks = w->live_tasks;
-out_comm:
 	if (comm)
 		memcpy(tk->comm, comm, TASK_COMM_LEN); /* an event's comm: NUL-terminated in 16 */
 	return tk;
@@ -368,6 +364,11 @@ bool work_task_exit(struct work *w, s32 pid, double *delay_s, double *max_delay_
 	w->free_tasks = tk;
 	w->live_tasks--;
 	return true;
+}
+
+u64 work_disagreements(const struct work *w)
+{
+	return w->disagreed;
 }
 
 u64 work_peak_tasks(const struct work *w)

@@ -40,12 +40,12 @@ static u64 fake_cpu_idle_ns(void *ctx, int cpu, u64 now_ns)
 	return ((struct fake *)ctx)->idle_ns[cpu];
 }
 
-static void fake_on_eval(void *ctx, const struct gov_eval *e)
+static void fake_on_eval(void *ctx, const struct govsim_eval *e, u32 freq_khz)
 {
 	struct fake *f = ctx;
 
 	f->nr_evals++;
-	f->last = *e;
+	gov_eval_of(&f->last, e, freq_khz);
 }
 
 struct fixture {

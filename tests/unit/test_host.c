@@ -72,8 +72,9 @@ static u64 fake_cpu_idle_ns(void *ctx, int cpu, u64 now_ns)
 	return 1000;
 }
 
-static void fake_on_eval(void *ctx, const struct gov_eval *e)
+static void fake_on_eval(void *ctx, const struct govsim_eval *e, u32 freq_khz)
 {
+	(void)freq_khz;
 	check_cpu(e->cpu);
 	((struct fake *)ctx)->evals++;
 }

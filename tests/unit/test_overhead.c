@@ -13,7 +13,8 @@
  * The charged total is n activates and n deactivates whatever the placement.
  * Checks: that span for depth 1 (attach) and for the static key on (sysctl); at 533 MHz the
  * same x 1844/533 (costs scale with frequency); nothing charged when the emulated kernel is the
- * traced one (key off, root group): the span is the trace's; depth 0..3 gives increasing spans;
+ * traced one (key off, root group): the span is the trace's; charges from an action that turns
+ * the key on half-way, for some rounds and not all; depth 0..3 gives increasing spans;
  * the counts (enqueues by depth, clamp ids aggregated, branches) and their time; traced work in
  * = out and charged work in = out.
  * On HiKey with the table of models/hikey.sql: the charged uclamp costs by hand from its ns,
@@ -254,6 +255,27 @@ static void test_same_config_charges_nothing(void **state)
 	run_result_release(&r);
 }
 
+/* The traced kernel's configuration until an action turns the key on half-way (1 ms of the 2):
+ * the charges start then, so some rounds are charged (200 ns in, 100 ns out: a whole number of
+ * 100 ns) and not all of them. A run whose configuration starts as the traced one but has an
+ * action is still asked at every enqueue and dequeue. */
+static void test_key_on_later(void **state)
+{
+	const int n = 20;
+	struct run_result r;
+	double units;
+	(void)state;
+
+	run(pingpong(0, 1, n), "performance", "at 0.001 sysctl sched_util_clamp_min 512", &r);
+	units = r.ovh.charged_s / 100e-9;
+	assert_true(units > 0.5 && units < 3.0 * n - 0.5);
+	assert_true(fabs(units - round(units)) < 1e-6);
+	assert_true(r.span_s * 1e9 > n * 100000.0);
+	assert_true(r.ovh.calls[KC_UCLAMP_INC_ID] > 0 && r.ovh.calls[KC_UCLAMP_INC_ID] < 2 * n);
+	check_work(&r);
+	run_result_release(&r);
+}
+
 /* powersave: the A53s at 533 MHz; work and charges stretch by 1844/533. */
 static void test_scales_with_frequency(void **state)
 {
@@ -353,6 +375,7 @@ int main(void)
 		cmocka_unit_test(test_depth_one_cpu),
 		cmocka_unit_test(test_key_on),
 		cmocka_unit_test(test_same_config_charges_nothing),
+		cmocka_unit_test(test_key_on_later),
 		cmocka_unit_test(test_scales_with_frequency),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_key_off_charges_the_branch),

@@ -52,12 +52,12 @@ static const struct uclamp_rq_pair *fake_cpu_uclamp(void *ctx, int cpu)
 	return &((struct fake *)ctx)->rq[cpu];
 }
 
-static void fake_on_eval(void *ctx, const struct gov_eval *e)
+static void fake_on_eval(void *ctx, const struct govsim_eval *e, u32 freq_khz)
 {
 	struct fake *f = ctx;
 
 	if (f->nr_evals < (int)GS_ARRAY_SIZE(f->evals))
-		f->evals[f->nr_evals++] = *e;
+		gov_eval_of(&f->evals[f->nr_evals++], e, freq_khz);
 }
 
 struct fixture {
