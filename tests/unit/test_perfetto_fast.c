@@ -287,6 +287,149 @@ static void test_util_event_whole(void **state)
 	free(o.p);
 }
 
+/* An event's key in the merge's order, computed here apart from the reader: time, then CPU, then
+ * its place in its CPU's bundles. */
+struct merge_ref {
+	u64 ts;
+	u32 cpu, idx;
+};
+
+static int merge_ref_cmp(const void *a, const void *b)
+{
+	const struct merge_ref *x = a, *y = b;
+
+	if (x->ts != y->ts)
+		return x->ts < y->ts ? -1 : 1;
+	if (x->cpu != y->cpu)
+		return x->cpu < y->cpu ? -1 : 1;
+	return x->idx < y->idx ? -1 : x->idx > y->idx;
+}
+
+/* The merge hands each queue's events out in runs (one walk of its tree per run, the reader's
+ * room and the leaving rule read once): five CPUs whose times tie often within and across CPUs
+ * (steps of 0 to 3 ns among steps of microseconds), in bundles of different lengths, read with
+ * the default re-ordering window, a window of 1 ns and one of a second (the reader's ring then
+ * grows while runs leave, and a run stops where its room ends). Every event comes out once, in
+ * (time, CPU, order in its CPU) order: the order sorted here. */
+static void test_merge_runs(void **state)
+{
+	enum { NCPU = 5, PER_CPU = 6000 };
+	static const u64 windows[] = {0, 1, 1000000000};
+	struct merge_ref *ref = calloc(NCPU * PER_CPU, sizeof(*ref));
+	u64 seed = 0x2545f4914f6cdd1dull;
+	struct out o = {0};
+	u32 next[NCPU] = {0};
+	u64 ts[NCPU];
+	size_t n = 0;
+
+	(void)state;
+	assert_non_null(ref);
+	for (u32 c = 0; c < NCPU; c++)
+		ts[c] = 1000000;
+	/* bundles of 1 to 700 events, the CPUs in turn */
+	for (bool left = true; left;) {
+		left = false;
+		for (u32 c = 0; c < NCPU; c++) {
+			Pftrace__FtraceEvent *e[700];
+			u32 k = 0, len;
+
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			len = 1 + (u32)(seed % 700);
+			while (k < len && next[c] < PER_CPU) {
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				ts[c] += (seed & 3) ? (seed >> 8) % 4 : (seed >> 8) % 20000;
+				ref[n].ts = ts[c];
+				ref[n].cpu = c;
+				ref[n].idx = next[c];
+				e[k++] = ev_power(ts[c], false, c * PER_CPU + next[c], c);
+				next[c]++;
+				n++;
+			}
+			if (k)
+				put_bundle(&o, c, e, k, false);
+			left |= next[c] < PER_CPU;
+		}
+	}
+	assert_int_equal(n, NCPU * PER_CPU);
+	qsort(ref, n, sizeof(*ref), merge_ref_cmp);
+	for (size_t w = 0; w < GS_ARRAY_SIZE(windows); w++) {
+		struct reader_opts opts = {.reorder_window_ns = windows[w]};
+		struct trace_reader *r = NULL;
+		struct gs_error err;
+		struct event ev;
+		const char *path = write_tmp(&o);
+		size_t i = 0;
+		int ret;
+
+		gs_error_clear(&err);
+		assert_int_equal(trace_reader_open(path, &opts, &r, &err), 0);
+		while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+			assert_true(i < n);
+			if (ev.power.state != ref[i].cpu * PER_CPU + ref[i].idx)
+				fail_msg("window %llu: event %zu is cpu %d's %u at %llu, not cpu %u's "
+					 "%u at %llu", (unsigned long long)windows[w], i, ev.cpu,
+					 ev.power.state % PER_CPU, (unsigned long long)ev.ts_ns,
+					 ref[i].cpu, ref[i].idx, (unsigned long long)ref[i].ts);
+			assert_int_equal(ev.ts_ns, ref[i].ts);
+			i++;
+		}
+		assert_int_equal(ret, 0);
+		assert_int_equal(i, n);
+		assert_int_equal(trace_reader_stats(r)->disorder_beyond_window, 0);
+		trace_reader_free(r);
+		unlink(path);
+	}
+	free(o.p);
+	free(ref);
+}
+
+/* A run stops where the leaving rule stops it, whatever the other queues hold: CPU 0's events
+ * every 100 us from 0 to 40 ms in four bundles of 10 ms (a window of 30 ms: twice a bundle's
+ * span and 10 ms), then CPU 1's from 12.05 ms in one bundle. Read with a re-ordering window of
+ * 1 ns, so that the reader itself re-sorts nothing: CPU 0's events after 10 ms wait in its queue
+ * while CPU 1's queue is empty, and every event comes out in time order, none late. */
+static void test_merge_run_waits(void **state)
+{
+	struct reader_opts opts = {.reorder_window_ns = 1};
+	struct out o = {0};
+	struct trace_reader *r = NULL;
+	struct gs_error err;
+	struct event ev;
+	const char *path;
+	u64 prev = 0, n = 0;
+	int ret;
+
+	(void)state;
+	for (u32 b = 0; b < 4; b++) {
+		Pftrace__FtraceEvent *e[100];
+		for (u32 i = 0; i < 100; i++)
+			e[i] = ev_power(1000000 + 100000 * (u64)(100 * b + i), false, 1, 0);
+		put_bundle(&o, 0, e, 100, false);
+	}
+	{
+		Pftrace__FtraceEvent *e[280];
+		for (u32 i = 0; i < 280; i++)
+			e[i] = ev_power(1000000 + 12050000 + 100000 * (u64)i, false, 1, 1);
+		put_bundle(&o, 1, e, 280, false);
+	}
+	path = write_tmp(&o);
+	free(o.p);
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(path, &opts, &r, &err), 0);
+	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+		if (ev.ts_ns < prev)
+			fail_msg("event %llu at %llu after one at %llu", (unsigned long long)n,
+				 (unsigned long long)ev.ts_ns, (unsigned long long)prev);
+		prev = ev.ts_ns;
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 680);
+	assert_int_equal(trace_reader_stats(r)->disorder_beyond_window, 0);
+	trace_reader_free(r);
+	unlink(path);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +438,8 @@ int main(void)
 		cmocka_unit_test(test_comm_cut_to_nothing),
 		cmocka_unit_test(test_comm_copy_whole),
 		cmocka_unit_test(test_util_event_whole),
+		cmocka_unit_test(test_merge_runs),
+		cmocka_unit_test(test_merge_run_waits),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

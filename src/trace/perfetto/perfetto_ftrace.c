@@ -69,6 +69,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
 		r->st.data_loss++; /* this CPU's events up to that time were not all written */
 	pf->b = b;
 	pf->cpu = (s32)b->cpu;
+	pf->cur = c;
 	pf->cs = NULL;
 	pf->i_ev = pf->i_sw = pf->i_wk = 0;
 	if (cs) {
@@ -101,7 +102,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
  * bundle_step() before each item). */
 struct event *pf_slot(struct pf_state *pf)
 {
-	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	struct pf_queue *q = &pf->cur->q;
 	u32 k = q->head + q->n;
 
 	return &q->ev[k >= q->cap ? k - q->cap : k];
@@ -109,7 +110,7 @@ struct event *pf_slot(struct pf_state *pf)
 
 void pf_commit(struct pf_state *pf, const struct event *ev)
 {
-	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	struct pf_queue *q = &pf->cur->q;
 
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
@@ -392,7 +393,7 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 			struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
-	struct pf_cpu *c = &pf->cpus[pf->cpu];
+	struct pf_cpu *c = pf->cur;
 	struct pf_comm *ne = NULL, *pe = NULL;
 	bool raw;
 
@@ -558,7 +559,7 @@ int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 
 	if (!have_ev && !have_sw && !have_wk)
 		return 2;
-	if (queue_reserve(&pf->cpus[pf->cpu].q) < 0)
+	if (queue_reserve(&pf->cur->q) < 0)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (have_ev && (!have_sw || t_ev <= pf->sw_ts) && (!have_wk || t_ev <= pf->wk_ts)) {
 		ret = typed_event(r, pf->e_next, err);

@@ -142,6 +142,7 @@ struct pf_state {
 	size_t i_ev, i_sw, i_wk;
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
 	s32 cpu;
+	struct pf_cpu *cur; /* &cpus[cpu] while the bundle is walked (cpus moves only between) */
 
 	/* the merge of the per-CPU queues */
 	u64 window_ns;
