@@ -430,6 +430,49 @@ static void test_merge_run_waits(void **state)
 	unlink(path);
 }
 
+/* A comm of every length from 0 to 20 bytes, in a switch in the middle of a bundle (16 bytes of
+ * it read at once) and in the bundle's last event (within 16 bytes of the bundle's end: copied
+ * by its length), with a newline in some: each is the comm's first 15 bytes, cut at its first
+ * newline, written here byte by byte. */
+static void test_comm_lengths(void **state)
+{
+	const char *src = "abcdefghijklmnopqrst";
+
+	(void)state;
+	for (int len = 0; len <= 20; len++) {
+		for (int nl = -1; nl < len && nl < 16; nl += 7) {
+			char comm[32], want[16];
+			Pftrace__FtraceEvent *evs[3];
+			struct out o = {0};
+			struct got g;
+			int k;
+
+			memcpy(comm, src, (size_t)len);
+			comm[len] = '\0';
+			if (nl >= 0)
+				comm[nl] = '\n';
+			for (k = 0; k < 15 && k < len && comm[k] != '\n'; k++)
+				want[k] = comm[k];
+			want[k] = '\0';
+			evs[0] = ev_switch(1000, comm, 11, 1, comm, 12);
+			evs[1] = ev_wake(2000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, comm, 13,
+					 1);
+			evs[2] = ev_switch(3000, "x", 12, 1, comm, 14);
+			put_bundle(&o, 1, evs, 3, false);
+			read_out(&o, NULL, &g);
+			free(o.p);
+			assert_int_equal(g.ret, 0);
+			assert_int_equal(g.n, 3);
+			if (len == 0)
+				continue; /* no name: the table's, checked elsewhere */
+			assert_string_equal(g.ev[0].sw.prev_comm, want);
+			assert_string_equal(g.ev[0].sw.next_comm, want);
+			assert_string_equal(g.ev[1].wake.comm, want);
+			assert_string_equal(g.ev[2].sw.next_comm, want);
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -440,6 +483,7 @@ int main(void)
 		cmocka_unit_test(test_util_event_whole),
 		cmocka_unit_test(test_merge_runs),
 		cmocka_unit_test(test_merge_run_waits),
+		cmocka_unit_test(test_comm_lengths),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -487,6 +487,7 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 
 		if (fast_event(&pf->fast, d->data, d->len)) {
 			pf->e_next = &pf->fast.e;
+			pf->fast_lim = b == &pf->view ? pf->view_end : d->data + d->len;
 			return 0;
 		}
 		e = pftrace__ftrace_event__unpack(&pf->alloc, d->len, d->data);
@@ -600,6 +601,7 @@ int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
 	*b = NULL;
 	if (walk_bundle(pf, d, &ret)) {
 		*b = &pf->view;
+		pf->view_end = d->data ? d->data + d->len : NULL; /* NULL: no event in it */
 		return 0;
 	}
 	if (ret < 0)

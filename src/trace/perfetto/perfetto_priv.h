@@ -138,6 +138,11 @@ struct pf_state {
 	Pftrace__FtraceEventBundleLazy view; /* the bundle walked in place (perfetto_event.c) */
 	ProtobufCBinaryData *slices;         /* its events: view.event */
 	size_t slices_cap;
+	/* the end of the bundle's bytes when it is walked in place (pf->view), NULL when none */
+	const unsigned char *view_end;
+	/* what may be read of the bytes of e_next when it was read fast: up to the end of the
+	 * bundle walked in place, else of the event's own bytes */
+	const unsigned char *fast_lim;
 	const Pftrace__FtraceEventBundle__CompactSched *cs;
 	size_t i_ev, i_sw, i_wk;
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
