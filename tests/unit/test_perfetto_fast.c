@@ -473,6 +473,28 @@ static void test_comm_lengths(void **state)
 	}
 }
 
+/* pf_prev_state_inline() takes the layout of current kernels without a call: it must give what
+ * pf_prev_state() gives, bits and *raw, for every kernel's layout and for values inside and
+ * outside each (every value below 2^12, then the higher bits one at a time, and negatives). */
+static void test_prev_state_inline(void **state)
+{
+	static const int kvers[] = {0, 3018, 4002, 4007, 4008, 4013, 4014, 5010, 6001, 7002};
+
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(kvers); i++) {
+		for (int j = 0; j < 4096 + 64 + 3; j++) {
+			s64 v = j < 4096 ? j : j < 4096 + 64 ? (s64)(1ull << (j - 4096)) : -(j - 4160);
+			bool raw_a = true, raw_b = false;
+			u32 a = pf_prev_state_inline(v, kvers[i], &raw_a);
+			u32 b = pf_prev_state(v, kvers[i], &raw_b);
+
+			if (a != b || raw_a != raw_b)
+				fail_msg("kernel %d, prev_state %lld: %#x%s inline, %#x%s", kvers[i],
+					 (long long)v, a, raw_a ? " raw" : "", b, raw_b ? " raw" : "");
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -484,6 +506,7 @@ int main(void)
 		cmocka_unit_test(test_merge_runs),
 		cmocka_unit_test(test_merge_run_waits),
 		cmocka_unit_test(test_comm_lengths),
+		cmocka_unit_test(test_prev_state_inline),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -293,18 +293,18 @@ static __attribute__((noinline)) bool wakeup_any_order(struct pf_fast_event *f,
 	return true;
 }
 
-static inline bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
 	return switch_in_order(f, p, len) || switch_any_order(f, p, len);
 }
 
-static inline bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
 	return wakeup_in_order(f, p, len) || wakeup_any_order(f, p, len);
 }
 
 /* cpu_frequency and cpu_idle: state = 1, cpu_id = 2, both uint32 (the two messages agree). */
-static bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t len)
 {
 	const unsigned char *q = p, *end = p + len;
 	u64 v[8] = {0};

@@ -371,8 +371,9 @@ static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], stru
 }
 
 /* lim: what may be read of w's bytes (event_comm()) */
-static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
-			const struct pf_wakeup *w, const unsigned char *lim)
+static inline __attribute__((always_inline)) void
+wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
+	    const struct pf_wakeup *w, const unsigned char *lim)
 {
 	/* the emitting context; without common_flags (older traced_probes) task context */
 	ev->wake.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
@@ -429,7 +430,7 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 	event_comm(pf, ev->sw.prev_comm, s->prev_comm, s->prev_pid, lim);
 	ev->sw.prev_pid = s->prev_pid;
 	ev->sw.prev_prio = s->prev_prio;
-	ev->sw.prev_state = pf_prev_state(s->prev_state, pf->kver, &raw);
+	ev->sw.prev_state = pf_prev_state_inline(s->prev_state, pf->kver, &raw);
 	r->st.raw_prev_state += raw;
 	event_comm(pf, ev->sw.next_comm, s->next_comm, s->next_pid, lim);
 	ev->sw.next_pid = s->next_pid;

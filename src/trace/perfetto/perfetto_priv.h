@@ -296,6 +296,16 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err);
 /* The kernel's sched_switch prev_state of kernel kver to v5.9 TASK_REPORT bits; *raw set when
  * the value is outside the kernel's encoding. */
 u32 pf_prev_state(s64 v, int kver, bool *raw);
+/* The same, the layout of current kernels (>= 4.14, or unknown) inline: a value of its nine bits
+ * is its own TASK_REPORT bits. */
+static inline u32 pf_prev_state_inline(s64 v, int kver, bool *raw)
+{
+	if ((kver == 0 || kver >= 4014) && !((u64)v & ~(u64)0x1ff)) {
+		*raw = false;
+		return (u32)v;
+	}
+	return pf_prev_state(v, kver, raw);
+}
 /* Checks a bundle's compact_sched and starts its walk; widens [*first, *last] to its times.
  * 0, or a negative code. */
 int pf_compact_start(struct trace_reader *r, const Pftrace__FtraceEventBundle__CompactSched *cs,
