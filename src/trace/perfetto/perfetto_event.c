@@ -526,6 +526,38 @@ static inline bool add_event(struct pf_state *pf, Pftrace__FtraceEventBundleLazy
 	return true;
 }
 
+/* The run of events (field 2, length-delimited, tag 0x12) at w->p, most of a bundle: appended as
+ * add_event() does, with the array and its count in locals (add_event() stores the count and
+ * loads it back for each event), w->p moved past them. An event cut short ends the run and is
+ * left to wire_next(). false and *ret GS_ENOMEM when the array cannot grow. */
+static inline bool take_events(struct pf_state *pf, Pftrace__FtraceEventBundleLazy *b,
+			       struct pf_wire *w, int *ret)
+{
+	const unsigned char *p = w->p, *end = w->end;
+	size_t n = b->n_event;
+
+	while (p < end && *p == ((2 << 3) | 2)) {
+		u64 v;
+		size_t k = pf_varint(p + 1, end, &v);
+
+		if (!k || v > (u64)(end - p - 1) - k)
+			break;
+		if (n == pf->slices_cap) {
+			b->n_event = n;
+			if (!add_event(pf, b, p + 1 + k, (size_t)v, ret))
+				return false;
+			n = b->n_event;
+		} else {
+			b->event[n].data = (uint8_t *)(p + 1 + k);
+			b->event[n++].len = (size_t)v;
+		}
+		p += 1 + k + v;
+	}
+	b->n_event = n;
+	w->p = p;
+	return true;
+}
+
 /* The fields of a bundle walked in place into pf->view (the events point into the packet's
  * bytes). false when protobuf-c should decide: a declared field with another wire type, the
  * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
@@ -544,18 +576,9 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 	b->event = pf->slices;
 	for (;;) {
 		bool want_bytes;
-		/* an event (field 2, length-delimited, tag 0x12): most of a bundle, taken here
-		 * without wire_next()'s general steps; one cut short is left to it */
-		if (w.p < w.end && *w.p == ((2 << 3) | 2)) {
-			size_t k = pf_varint(w.p + 1, w.end, &v);
-			if (k && v <= (u64)(w.end - w.p - 1) - k) {
-				s = w.p + 1 + k;
-				w.p = s + v;
-				if (!add_event(pf, b, s, (size_t)v, ret))
-					return false;
-				continue;
-			}
-		}
+		/* the events, taken without wire_next()'s general steps */
+		if (!take_events(pf, b, &w, ret))
+			return false;
 		if (!wire_next(&w, &num, &wt, &v, &s, &n, &bad))
 			break;
 		want_bytes = num == 2 || num == 4;
