@@ -567,6 +567,102 @@ static void test_bundle_fields_between_events(void **state)
 	}
 }
 
+/* The payload parsers read hot (no check against the event's end for a tag and a varint of one
+ * or two bytes) where 32 bytes of the bundle follow the event, checked otherwise. Pids and
+ * states of every varint length (1 to 5 bytes, and 10 for a negative int32), in a switch, a
+ * wakeup and a cpu_idle, each in the middle of a bundle (hot) and again as its last events
+ * (checked): every field is the value written. */
+static void test_hot_fields(void **state)
+{
+	static const s32 pids[] = {0, 127, 128, 16383, 16384, 2097151, 2097152, INT32_MAX, -1};
+
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(pids); i++) {
+		Pftrace__FtraceEvent *evs[12];
+		struct out o = {0};
+		struct got g;
+		s32 pid = pids[i];
+		int n = 0;
+
+		for (int rep = 0; rep < 2; rep++) {
+			u64 t = 1000 + 100 * (u64)rep;
+
+			evs[n++] = ev_switch(t, "prev", pid, 1, "next", pid);
+			evs[n++] = ev_wake(t + 10, 1, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "w",
+					   pid, 3);
+			evs[n++] = ev_power(t + 20, false, (u32)pid, 2);
+			for (int k = 0; rep == 0 && k < 6; k++) /* 32 bytes and more after them */
+				evs[n++] = ev_power(t + 30 + (u64)k, true, 500000, 1);
+		}
+		put_bundle(&o, 1, evs, (size_t)n, false);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.n, n);
+		assert_int_equal(g.st.malformed, 0);
+		for (int at = 0; at < n; at += 9) {
+			assert_int_equal(g.ev[at].sw.prev_pid, pid);
+			assert_int_equal(g.ev[at].sw.next_pid, pid);
+			assert_int_equal(g.ev[at].sw.next_prio, 120);
+			assert_string_equal(g.ev[at].sw.next_comm, "next");
+			assert_int_equal(g.ev[at + 1].wake.pid, pid);
+			assert_int_equal(g.ev[at + 1].wake.target_cpu, 3);
+			assert_int_equal(g.ev[at + 2].power.state, (u32)pid);
+			assert_int_equal(g.ev[at + 2].power.cpu_id, 2);
+		}
+	}
+}
+
+/* A cpu_idle whose cpu_id, its last field, is a varint of two bytes cut after the first (its
+ * payload's length and the event's say one byte less): read hot, the varint runs past the
+ * event's end; the event is not valid, in the middle of a bundle as at its end: malformed and
+ * skipped, the events around it kept. */
+static void test_hot_varint_cut(void **state)
+{
+	(void)state;
+	for (int last = 0; last < 2; last++) {
+		static const unsigned char cut[] = {0x12, 0x0b, 0x08, 0xd0, 0x0f, 0x10, 0x00,
+						    0x6a, 0x04, 0x08, 0x01, 0x10, 0x81};
+		struct out b = {0}, o = {0};
+		Pftrace__TracePacketLazy pkt;
+		unsigned char *packed, hdr[3];
+		size_t len;
+		struct got g;
+
+		static const unsigned char cpu2[] = {0x08, 0x02};
+
+		out_put(&b, cpu2, 2);
+		put_bundle_event(&b, ev_power(1000, false, 1, 2));
+		if (!last)
+			out_put(&b, cut, sizeof(cut));
+		for (int k = 0; k < 6; k++)
+			put_bundle_event(&b, ev_power(3000 + (u64)k, false, 1, 2));
+		if (last)
+			out_put(&b, cut, sizeof(cut));
+		pftrace__trace_packet_lazy__init(&pkt);
+		pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
+		pkt.ftrace_events.data = b.p;
+		pkt.ftrace_events.len = b.n;
+		len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
+		assert_true(len < (1u << 14));
+		packed = malloc(len);
+		assert_non_null(packed);
+		pftrace__trace_packet_lazy__pack(&pkt, packed);
+		hdr[0] = 0x0a;
+		hdr[1] = (unsigned char)(len | 0x80);
+		hdr[2] = (unsigned char)(len >> 7);
+		out_put(&o, hdr, 3);
+		out_put(&o, packed, len);
+		free(packed);
+		free(b.p);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.n, 7);
+		assert_int_equal(g.st.malformed, 1);
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -580,6 +676,8 @@ int main(void)
 		cmocka_unit_test(test_comm_lengths),
 		cmocka_unit_test(test_prev_state_inline),
 		cmocka_unit_test(test_bundle_fields_between_events),
+		cmocka_unit_test(test_hot_fields),
+		cmocka_unit_test(test_hot_varint_cut),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
