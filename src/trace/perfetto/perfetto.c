@@ -139,6 +139,13 @@ static inline pf_key leaf_key(const struct pf_state *pf, u32 c)
 	return (pf_key)pf->head_ts[c] << 64 | (u64)(pf->cpus[c].q.n == 0) << 32 | c;
 }
 
+/* The time of a key's head: its queue's head_ts (the tree's keys follow head_ts: each change of
+ * it replays its leaf's path, pf_merge_update()). */
+static inline u64 key_ts(pf_key k)
+{
+	return (u64)(k >> 64);
+}
+
 /* The CPU of a key. */
 static inline u32 key_cpu(pf_key k)
 {
@@ -309,7 +316,7 @@ static inline bool root_ready(const struct pf_state *pf)
 
 	if ((u64)root >> 32)
 		return pf->input_done;
-	return may_leave(pf, pf->head_ts[key_cpu(root)]);
+	return may_leave(pf, key_ts(root));
 }
 
 /* Decodes more: bundle items while pf_fill()'s loop would find nothing to hand out after each
@@ -387,11 +394,11 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 				r->done = !out;
 				return 0;
 			}
-		} else if (may_leave(pf, pf->head_ts[c])) {
+		} else if (may_leave(pf, key_ts(root))) {
 			struct pf_queue *q = &pf->cpus[c].q;
 			pf_key next;
 
-			if (out && !reader_takes(r, pf->head_ts[c]))
+			if (out && !reader_takes(r, key_ts(root)))
 				return 0;
 			/* c's events while they stay before the next queue's head: one walk of the
 			 * tree for the run; the first through reader_commit() (the first of a fill

@@ -419,8 +419,9 @@ static inline bool in_order_head(struct pf_fast_event *f, const unsigned char **
 		f->e.common_flags = (u32)v;
 		*pp = p;
 	}
+	/* a length-delimited field numbered 1 to 1023: tag - 8 wraps below field 1 */
 	k = pf_varint(p, end, &tag);
-	if (!k || (tag & 7) != 2 || (tag >> 3) == 0 || (tag >> 3) >= 1024)
+	if (!k || (tag & 7) != 2 || tag - 8 >= (1024u << 3) - 8)
 		return false;
 	p += k;
 	k = pf_varint(p, end, &v);
