@@ -663,6 +663,82 @@ static void test_hot_varint_cut(void **state)
 	}
 }
 
+/* Events read fast are read up to PF_FAST_BATCH (16) at a time, ahead of their turn; a batch
+ * ends before an event protobuf-c must read. A bundle of 40 cpu_idle events of which event 17
+ * has an undeclared field (protobuf-c's path) and event 20 is cut (not valid: malformed) gives
+ * the other 39 in order, each with its own state, and one malformed event; the same in strict
+ * mode fails at event 20, as when the events were read one at a time. */
+static void test_fast_batches(void **state)
+{
+	(void)state;
+	for (int strict = 0; strict < 2; strict++) {
+		static const unsigned char cpu2[] = {0x08, 0x02};
+		static const unsigned char cut[] = {0x12, 0x0b, 0x08, 0xd0, 0x0f, 0x10, 0x00,
+						    0x6a, 0x04, 0x08, 0x01, 0x10, 0x81};
+		static uint8_t junk[3] = {2, 7, 7};
+		ProtobufCMessageUnknownField uf = {
+			.tag = 900, .wire_type = PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED, .len = 3,
+			.data = junk};
+		struct reader_opts opts = {.strict = strict != 0};
+		struct out b = {0}, o = {0};
+		Pftrace__TracePacketLazy pkt;
+		unsigned char *packed, hdr[3];
+		size_t len;
+		struct got g;
+		int k = 0;
+
+		out_put(&b, cpu2, 2);
+		for (int i = 0; i < 40; i++) {
+			Pftrace__FtraceEvent *e = ev_power(1000 + 10 * (u64)i, false, (u32)i, 2);
+			if (i == 20) {
+				free_event(e);
+				out_put(&b, cut, sizeof(cut));
+				continue;
+			}
+			if (i == 17) {
+				e->base.n_unknown_fields = 1;
+				e->base.unknown_fields = &uf;
+			}
+			put_bundle_event(&b, e);
+		}
+		pftrace__trace_packet_lazy__init(&pkt);
+		pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
+		pkt.ftrace_events.data = b.p;
+		pkt.ftrace_events.len = b.n;
+		len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
+		assert_true(len < (1u << 14));
+		packed = malloc(len);
+		assert_non_null(packed);
+		pftrace__trace_packet_lazy__pack(&pkt, packed);
+		hdr[0] = 0x0a;
+		hdr[1] = (unsigned char)(len | 0x80);
+		hdr[2] = (unsigned char)(len >> 7);
+		out_put(&o, hdr, 3);
+		out_put(&o, packed, len);
+		free(packed);
+		free(b.p);
+		read_out(&o, &opts, &g);
+		free(o.p);
+		if (strict) {
+			assert_int_equal(g.ret, GS_ETRACE);
+			assert_non_null(strstr(g.err.msg, "event 21 of the ftrace bundle"));
+			continue;
+		}
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.st.malformed, 1);
+		assert_int_equal(g.total, 39);
+		for (int i = 0; i < 40; i++) {
+			if (i == 20)
+				continue;
+			if (k < MAX_EV) {
+				assert_int_equal(g.ev[k].power.state, i);
+				assert_int_equal(g.ev[k].ts_ns, 1000 + 10 * (u64)i);
+			}
+			k++;
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -678,6 +754,7 @@ int main(void)
 		cmocka_unit_test(test_bundle_fields_between_events),
 		cmocka_unit_test(test_hot_fields),
 		cmocka_unit_test(test_hot_varint_cut),
+		cmocka_unit_test(test_fast_batches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

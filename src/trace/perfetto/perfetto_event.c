@@ -526,19 +526,34 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundleLazy *b = pf->b;
 
+	/* an event of the bundle walked in place may be read to the bundle's end */
+	const unsigned char *lim = b == &pf->view ? pf->view_end : NULL;
+
 	pf->e_next = NULL;
+	pf->f_next = NULL;
+	pf->fast_i = pf->fast_n = 0;
 	while (pf->i_ev < b->n_event) {
-		const ProtobufCBinaryData *d = &b->event[pf->i_ev];
-		/* an event of the bundle walked in place may be read to the bundle's end */
-		const unsigned char *lim = b == &pf->view ? pf->view_end : NULL;
+		const ProtobufCBinaryData *d;
 		Pftrace__FtraceEvent *e;
+		size_t i = pf->i_ev;
+		u32 n = 0;
 		int ret;
 
-		if (fast_event(&pf->fast, d->data, d->len, lim)) {
-			pf->e_next = &pf->fast.e;
-			pf->fast_lim = lim ? lim : d->data + d->len;
+		/* event i_ev and those after it that read fast, up to a batch */
+		for (; n < PF_FAST_BATCH && i < b->n_event; n++, i++) {
+			d = &b->event[i];
+			if (!fast_event(&pf->fast[n], d->data, d->len, lim))
+				break;
+			pf->fast[n].lim = lim ? lim : d->data + d->len;
+		}
+		if (n) {
+			pf->fast_i = 1;
+			pf->fast_n = n;
+			pf->f_next = &pf->fast[0];
+			pf->e_next = &pf->fast[0].e;
 			return 0;
 		}
+		d = &b->event[pf->i_ev];
 		e = pftrace__ftrace_event__unpack(&pf->alloc, d->len, d->data);
 		if (e) {
 			pf->e_next = e;

@@ -494,8 +494,10 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 	struct pf_state *pf = pf_of(r);
 	struct event *ev = pf_slot(pf);
 	/* the hot messages' fields: read by perfetto_event.c, or taken from protobuf-c's here */
-	bool fast = e == &pf->fast.e;
-	const unsigned char *lim = fast ? pf->fast_lim : NULL;
+	/* e is pf->e_next */
+	const struct pf_fast_event *f = pf->f_next;
+	bool fast = f != NULL;
+	const unsigned char *lim = fast ? f->lim : NULL;
 	struct pf_switch sw;
 	struct pf_wakeup wk;
 	const char *why;
@@ -503,25 +505,25 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 
 	switch (e->event_case) {
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
-		m = switch_event(r, fast ? &pf->fast.m.sw : switch_from(e->sched_switch, &sw), ev,
+		m = switch_event(r, fast ? &f->m.sw : switch_from(e->sched_switch, &sw), ev,
 				 lim, err);
 		if (m <= 0)
 			return m;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
 		ev->type = EV_WAKEUP;
-		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup, &wk),
+		wake_fields(pf, ev, e, fast ? &f->m.wk : wakeup_from(e->sched_wakeup, &wk),
 			    lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
 		ev->type = EV_WAKING;
-		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_waking, &wk),
+		wake_fields(pf, ev, e, fast ? &f->m.wk : wakeup_from(e->sched_waking, &wk),
 			    lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
 		ev->type = EV_WAKEUP_NEW;
 		wake_fields(pf, ev, e,
-			    fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup_new, &wk), lim);
+			    fast ? &f->m.wk : wakeup_from(e->sched_wakeup_new, &wk), lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_MIGRATE_TASK: {
 		const Pftrace__SchedMigrateTaskFtraceEvent *m2 = e->sched_migrate_task;
@@ -535,13 +537,13 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 	}
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
 		ev->type = EV_CPU_FREQUENCY;
-		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_frequency->state;
-		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_frequency->cpu_id;
+		ev->power.state = fast ? f->m.power.state : e->cpu_frequency->state;
+		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_frequency->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
 		ev->type = EV_CPU_IDLE;
-		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_idle->state;
-		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_idle->cpu_id;
+		ev->power.state = fast ? f->m.power.state : e->cpu_idle->state;
+		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_idle->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_PRINT: {
 		const char *buf = e->print->buf ? e->print->buf : "";
@@ -592,7 +594,7 @@ int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 		ret = typed_event(r, pf->e_next, err);
 		pf->i_ev++;
 		if (ret >= 0) {
-			int r2 = pf_decode_event(r, err);
+			int r2 = pf_next_event(r, err);
 			if (r2 < 0)
 				return r2;
 		}
