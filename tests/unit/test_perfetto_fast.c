@@ -287,24 +287,6 @@ static void test_util_event_whole(void **state)
 	free(o.p);
 }
 
-/* An event's key in the merge's order, computed here apart from the reader: time, then CPU, then
- * its place in its CPU's bundles. */
-struct merge_ref {
-	u64 ts;
-	u32 cpu, idx;
-};
-
-static int merge_ref_cmp(const void *a, const void *b)
-{
-	const struct merge_ref *x = a, *y = b;
-
-	if (x->ts != y->ts)
-		return x->ts < y->ts ? -1 : 1;
-	if (x->cpu != y->cpu)
-		return x->cpu < y->cpu ? -1 : 1;
-	return x->idx < y->idx ? -1 : x->idx > y->idx;
-}
-
 /* The merge hands each queue's events out in runs (one walk of its tree per run, the reader's
  * room and the leaving rule read once): five CPUs whose times tie often within and across CPUs
  * (steps of 0 to 3 ns among steps of microseconds), in bundles of different lengths, read with
@@ -315,7 +297,8 @@ static void test_merge_runs(void **state)
 {
 	enum { NCPU = 5, PER_CPU = 6000 };
 	static const u64 windows[] = {0, 1, 1000000000};
-	struct merge_ref *ref = calloc(NCPU * PER_CPU, sizeof(*ref));
+	/* the reference: ts_ns, cpu, and in line the event's place in its CPU's bundles */
+	struct event *ref = calloc(NCPU * PER_CPU, sizeof(*ref));
 	u64 seed = 0x2545f4914f6cdd1dull;
 	struct out o = {0};
 	u32 next[NCPU] = {0};
@@ -338,9 +321,9 @@ static void test_merge_runs(void **state)
 			while (k < len && next[c] < PER_CPU) {
 				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
 				ts[c] += (seed & 3) ? (seed >> 8) % 4 : (seed >> 8) % 20000;
-				ref[n].ts = ts[c];
-				ref[n].cpu = c;
-				ref[n].idx = next[c];
+				ref[n].ts_ns = ts[c];
+				ref[n].cpu = (s32)c;
+				ref[n].line = next[c];
 				e[k++] = ev_power(ts[c], false, c * PER_CPU + next[c], c);
 				next[c]++;
 				n++;
@@ -351,7 +334,7 @@ static void test_merge_runs(void **state)
 		}
 	}
 	assert_int_equal(n, NCPU * PER_CPU);
-	qsort(ref, n, sizeof(*ref), merge_ref_cmp);
+	qsort(ref, n, sizeof(*ref), cmp_ts_cpu_line);
 	for (size_t w = 0; w < GS_ARRAY_SIZE(windows); w++) {
 		struct reader_opts opts = {.reorder_window_ns = windows[w]};
 		struct trace_reader *r = NULL;
@@ -365,12 +348,13 @@ static void test_merge_runs(void **state)
 		assert_int_equal(trace_reader_open(path, &opts, &r, &err), 0);
 		while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
 			assert_true(i < n);
-			if (ev.power.state != ref[i].cpu * PER_CPU + ref[i].idx)
-				fail_msg("window %llu: event %zu is cpu %d's %u at %llu, not cpu %u's "
-					 "%u at %llu", (unsigned long long)windows[w], i, ev.cpu,
+			if (ev.power.state != (u32)ref[i].cpu * PER_CPU + ref[i].line)
+				fail_msg("window %llu: event %zu is cpu %d's %u at %llu, not cpu %d's "
+					 "%llu at %llu", (unsigned long long)windows[w], i, ev.cpu,
 					 ev.power.state % PER_CPU, (unsigned long long)ev.ts_ns,
-					 ref[i].cpu, ref[i].idx, (unsigned long long)ref[i].ts);
-			assert_int_equal(ev.ts_ns, ref[i].ts);
+					 ref[i].cpu, (unsigned long long)ref[i].line,
+					 (unsigned long long)ref[i].ts_ns);
+			assert_int_equal(ev.ts_ns, ref[i].ts_ns);
 			i++;
 		}
 		assert_int_equal(ret, 0);
@@ -508,6 +492,32 @@ static void put_bundle_event(struct out *o, Pftrace__FtraceEvent *e)
 	free_event(e);
 }
 
+/* A packet of bundle bytes b (a TracePacketLazy: the bundle as written, field by field),
+ * appended to o; frees b's bytes. */
+static void put_lazy_bundle(struct out *o, struct out *b)
+{
+	Pftrace__TracePacketLazy pkt;
+	unsigned char *packed, hdr[3];
+	size_t len;
+
+	pftrace__trace_packet_lazy__init(&pkt);
+	pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
+	pkt.ftrace_events.data = b->p;
+	pkt.ftrace_events.len = b->n;
+	len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
+	assert_true(len < (1u << 14)); /* its length in two bytes (below 128, the second 0) */
+	packed = malloc(len);
+	assert_non_null(packed);
+	pftrace__trace_packet_lazy__pack(&pkt, packed);
+	hdr[0] = 0x0a;
+	hdr[1] = (unsigned char)(len | 0x80);
+	hdr[2] = (unsigned char)(len >> 7);
+	out_put(o, hdr, 3);
+	out_put(o, packed, len);
+	free(packed);
+	free(b->p);
+}
+
 /* A bundle walked in place takes its events in runs between its other fields: three events with
  * the cpu, an undeclared field and lost_events between them (traced_probes writes the cpu first;
  * protobuf-c writes fields in their numbers' order, so the encoders never make this) come out
@@ -520,9 +530,6 @@ static void test_bundle_fields_between_events(void **state)
 		static const unsigned char cpu2[] = {0x08, 0x02}, undeclared[] = {0x48, 0x05},
 					   lost[] = {0x18, 0x00};
 		struct out b = {0}, o = {0};
-		Pftrace__TracePacketLazy pkt;
-		unsigned char *packed;
-		size_t len;
 		struct got g;
 
 		put_bundle_event(&b, ev_power(1000, false, 1, 2));
@@ -533,23 +540,7 @@ static void test_bundle_fields_between_events(void **state)
 		put_bundle_event(&b, ev_power(3000, false, 3, 2));
 		if (cut)
 			b.n--; /* the last event one byte short of its length */
-		pftrace__trace_packet_lazy__init(&pkt);
-		pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
-		pkt.ftrace_events.data = b.p;
-		pkt.ftrace_events.len = b.n;
-		len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
-		packed = malloc(len);
-		assert_non_null(packed);
-		pftrace__trace_packet_lazy__pack(&pkt, packed);
-		{
-			unsigned char hdr[3] = {0x0a, (unsigned char)(len | 0x80),
-						(unsigned char)(len >> 7)};
-			assert_true(len < (1u << 14));
-			out_put(&o, hdr, 3);
-			out_put(&o, packed, len);
-		}
-		free(packed);
-		free(b.p);
+		put_lazy_bundle(&o, &b);
 		read_out(&o, NULL, &g);
 		free(o.p);
 		assert_int_equal(g.ret, cut ? GS_ETRACE : 0); /* no usable event when cut */
@@ -624,9 +615,6 @@ static void test_hot_varint_cut(void **state)
 		static const unsigned char cut[] = {0x12, 0x0b, 0x08, 0xd0, 0x0f, 0x10, 0x00,
 						    0x6a, 0x04, 0x08, 0x01, 0x10, 0x81};
 		struct out b = {0}, o = {0};
-		Pftrace__TracePacketLazy pkt;
-		unsigned char *packed, hdr[3];
-		size_t len;
 		struct got g;
 
 		static const unsigned char cpu2[] = {0x08, 0x02};
@@ -639,22 +627,7 @@ static void test_hot_varint_cut(void **state)
 			put_bundle_event(&b, ev_power(3000 + (u64)k, false, 1, 2));
 		if (last)
 			out_put(&b, cut, sizeof(cut));
-		pftrace__trace_packet_lazy__init(&pkt);
-		pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
-		pkt.ftrace_events.data = b.p;
-		pkt.ftrace_events.len = b.n;
-		len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
-		assert_true(len < (1u << 14));
-		packed = malloc(len);
-		assert_non_null(packed);
-		pftrace__trace_packet_lazy__pack(&pkt, packed);
-		hdr[0] = 0x0a;
-		hdr[1] = (unsigned char)(len | 0x80);
-		hdr[2] = (unsigned char)(len >> 7);
-		out_put(&o, hdr, 3);
-		out_put(&o, packed, len);
-		free(packed);
-		free(b.p);
+		put_lazy_bundle(&o, &b);
 		read_out(&o, NULL, &g);
 		free(o.p);
 		assert_int_equal(g.ret, 0);
@@ -681,9 +654,6 @@ static void test_fast_batches(void **state)
 			.data = junk};
 		struct reader_opts opts = {.strict = strict != 0};
 		struct out b = {0}, o = {0};
-		Pftrace__TracePacketLazy pkt;
-		unsigned char *packed, hdr[3];
-		size_t len;
 		struct got g;
 		int k = 0;
 
@@ -701,22 +671,7 @@ static void test_fast_batches(void **state)
 			}
 			put_bundle_event(&b, e);
 		}
-		pftrace__trace_packet_lazy__init(&pkt);
-		pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
-		pkt.ftrace_events.data = b.p;
-		pkt.ftrace_events.len = b.n;
-		len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
-		assert_true(len < (1u << 14));
-		packed = malloc(len);
-		assert_non_null(packed);
-		pftrace__trace_packet_lazy__pack(&pkt, packed);
-		hdr[0] = 0x0a;
-		hdr[1] = (unsigned char)(len | 0x80);
-		hdr[2] = (unsigned char)(len >> 7);
-		out_put(&o, hdr, 3);
-		out_put(&o, packed, len);
-		free(packed);
-		free(b.p);
+		put_lazy_bundle(&o, &b);
 		read_out(&o, &opts, &g);
 		free(o.p);
 		if (strict) {
