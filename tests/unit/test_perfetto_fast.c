@@ -630,9 +630,11 @@ static void test_hot_varint_cut(void **state)
 		put_lazy_bundle(&o, &b);
 		read_out(&o, NULL, &g);
 		free(o.p);
-		assert_int_equal(g.ret, 0);
-		assert_int_equal(g.n, 7);
 		assert_int_equal(g.st.malformed, 1);
+		assert_int_equal(g.ret, 0);
+		for (int i = 0; i < 7; i++) /* the events around it, in order */
+			assert_int_equal(g.ev[i].ts_ns, i ? 3000 + (u64)(i - 1) : 1000);
+		assert_int_equal(g.n, 7);
 	}
 }
 
