@@ -106,6 +106,19 @@ static inline const char *write_tmp(const struct out *o)
 	return p;
 }
 
+/* qsort() order of events by time, then CPU, then line (which the caller sets to what orders
+ * the rest: the stream's order, a place in a CPU's bundles). */
+static inline int cmp_ts_cpu_line(const void *pa, const void *pb)
+{
+	const struct event *a = pa, *b = pb;
+
+	if (a->ts_ns != b->ts_ns)
+		return a->ts_ns < b->ts_ns ? -1 : 1;
+	if (a->cpu != b->cpu)
+		return a->cpu < b->cpu ? -1 : 1;
+	return a->line < b->line ? -1 : a->line > b->line;
+}
+
 /* Reads the encoded trace from a temporary file, removed afterwards. */
 static inline void read_out(const struct out *o, const struct reader_opts *opts, struct got *g)
 {

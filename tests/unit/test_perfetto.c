@@ -657,22 +657,11 @@ static struct event *read_events(const char *path, size_t *n)
 	return evs;
 }
 
-static int cmp_ts_cpu(const void *pa, const void *pb)
-{
-	const struct event *a = pa, *b = pb;
-
-	if (a->ts_ns != b->ts_ns)
-		return a->ts_ns < b->ts_ns ? -1 : 1;
-	if (a->cpu != b->cpu)
-		return a->cpu < b->cpu ? -1 : 1;
-	return a->line < b->line ? -1 : a->line > b->line; /* line: set below, the stream order */
-}
-
 static void stable_sort_ts_cpu(struct event *evs, size_t n)
 {
 	for (size_t i = 0; i < n; i++)
-		evs[i].line = i;
-	qsort(evs, n, sizeof(*evs), cmp_ts_cpu);
+		evs[i].line = i; /* the stream order, the last key */
+	qsort(evs, n, sizeof(*evs), cmp_ts_cpu_line);
 }
 
 static void assert_same_event(const struct event *a, const struct event *b, size_t i)

@@ -287,6 +287,415 @@ static void test_util_event_whole(void **state)
 	free(o.p);
 }
 
+/* The merge hands each queue's events out in runs (one walk of its tree per run, the reader's
+ * room and the leaving rule read once): five CPUs whose times tie often within and across CPUs
+ * (steps of 0 to 3 ns among steps of microseconds), in bundles of different lengths, read with
+ * the default re-ordering window, a window of 1 ns and one of a second (the reader's ring then
+ * grows while runs leave, and a run stops where its room ends). Every event comes out once, in
+ * (time, CPU, order in its CPU) order: the order sorted here. */
+static void test_merge_runs(void **state)
+{
+	enum { NCPU = 5, PER_CPU = 6000 };
+	static const u64 windows[] = {0, 1, 1000000000};
+	/* the reference: ts_ns, cpu, and in line the event's place in its CPU's bundles */
+	struct event *ref = calloc(NCPU * PER_CPU, sizeof(*ref));
+	u64 seed = 0x2545f4914f6cdd1dull;
+	struct out o = {0};
+	u32 next[NCPU] = {0};
+	u64 ts[NCPU];
+	size_t n = 0;
+
+	(void)state;
+	assert_non_null(ref);
+	for (u32 c = 0; c < NCPU; c++)
+		ts[c] = 1000000;
+	/* bundles of 1 to 700 events, the CPUs in turn */
+	for (bool left = true; left;) {
+		left = false;
+		for (u32 c = 0; c < NCPU; c++) {
+			Pftrace__FtraceEvent *e[700];
+			u32 k = 0, len;
+
+			seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+			len = 1 + (u32)(seed % 700);
+			while (k < len && next[c] < PER_CPU) {
+				seed ^= seed << 13, seed ^= seed >> 7, seed ^= seed << 17;
+				ts[c] += (seed & 3) ? (seed >> 8) % 4 : (seed >> 8) % 20000;
+				ref[n].ts_ns = ts[c];
+				ref[n].cpu = (s32)c;
+				ref[n].line = next[c];
+				e[k++] = ev_power(ts[c], false, c * PER_CPU + next[c], c);
+				next[c]++;
+				n++;
+			}
+			if (k)
+				put_bundle(&o, c, e, k, false);
+			left |= next[c] < PER_CPU;
+		}
+	}
+	assert_int_equal(n, NCPU * PER_CPU);
+	qsort(ref, n, sizeof(*ref), cmp_ts_cpu_line);
+	for (size_t w = 0; w < GS_ARRAY_SIZE(windows); w++) {
+		struct reader_opts opts = {.reorder_window_ns = windows[w]};
+		struct trace_reader *r = NULL;
+		struct gs_error err;
+		struct event ev;
+		const char *path = write_tmp(&o);
+		size_t i = 0;
+		int ret;
+
+		gs_error_clear(&err);
+		assert_int_equal(trace_reader_open(path, &opts, &r, &err), 0);
+		while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+			assert_true(i < n);
+			if (ev.power.state != (u32)ref[i].cpu * PER_CPU + ref[i].line)
+				fail_msg("window %llu: event %zu is cpu %d's %u at %llu, not cpu %d's "
+					 "%llu at %llu", (unsigned long long)windows[w], i, ev.cpu,
+					 ev.power.state % PER_CPU, (unsigned long long)ev.ts_ns,
+					 ref[i].cpu, (unsigned long long)ref[i].line,
+					 (unsigned long long)ref[i].ts_ns);
+			assert_int_equal(ev.ts_ns, ref[i].ts_ns);
+			i++;
+		}
+		assert_int_equal(ret, 0);
+		assert_int_equal(i, n);
+		assert_int_equal(trace_reader_stats(r)->disorder_beyond_window, 0);
+		trace_reader_free(r);
+		unlink(path);
+	}
+	free(o.p);
+	free(ref);
+}
+
+/* A run stops where the leaving rule stops it, whatever the other queues hold: CPU 0's events
+ * every 100 us from 0 to 40 ms in four bundles of 10 ms (a window of 30 ms: twice a bundle's
+ * span and 10 ms), then CPU 1's from 12.05 ms in one bundle. Read with a re-ordering window of
+ * 1 ns, so that the reader itself re-sorts nothing: CPU 0's events after 10 ms wait in its queue
+ * while CPU 1's queue is empty, and every event comes out in time order, none late. */
+static void test_merge_run_waits(void **state)
+{
+	struct reader_opts opts = {.reorder_window_ns = 1};
+	struct out o = {0};
+	struct trace_reader *r = NULL;
+	struct gs_error err;
+	struct event ev;
+	const char *path;
+	u64 prev = 0, n = 0;
+	int ret;
+
+	(void)state;
+	for (u32 b = 0; b < 4; b++) {
+		Pftrace__FtraceEvent *e[100];
+		for (u32 i = 0; i < 100; i++)
+			e[i] = ev_power(1000000 + 100000 * (u64)(100 * b + i), false, 1, 0);
+		put_bundle(&o, 0, e, 100, false);
+	}
+	{
+		Pftrace__FtraceEvent *e[280];
+		for (u32 i = 0; i < 280; i++)
+			e[i] = ev_power(1000000 + 12050000 + 100000 * (u64)i, false, 1, 1);
+		put_bundle(&o, 1, e, 280, false);
+	}
+	path = write_tmp(&o);
+	free(o.p);
+	gs_error_clear(&err);
+	assert_int_equal(trace_reader_open(path, &opts, &r, &err), 0);
+	while ((ret = trace_reader_next(r, &ev, &err)) == 1) {
+		if (ev.ts_ns < prev)
+			fail_msg("event %llu at %llu after one at %llu", (unsigned long long)n,
+				 (unsigned long long)ev.ts_ns, (unsigned long long)prev);
+		prev = ev.ts_ns;
+		n++;
+	}
+	assert_int_equal(ret, 0);
+	assert_int_equal(n, 680);
+	assert_int_equal(trace_reader_stats(r)->disorder_beyond_window, 0);
+	trace_reader_free(r);
+	unlink(path);
+}
+
+/* A comm of every length from 0 to 20 bytes, in a switch in the middle of a bundle (16 bytes of
+ * it read at once) and in the bundle's last event (within 16 bytes of the bundle's end: copied
+ * by its length), with a newline in some: each is the comm's first 15 bytes, cut at its first
+ * newline, written here byte by byte. */
+static void test_comm_lengths(void **state)
+{
+	const char *src = "abcdefghijklmnopqrst";
+
+	(void)state;
+	for (int len = 0; len <= 20; len++) {
+		for (int nl = -1; nl < len && nl < 16; nl += 7) {
+			char comm[32], want[16];
+			Pftrace__FtraceEvent *evs[3];
+			struct out o = {0};
+			struct got g;
+			int k;
+
+			memcpy(comm, src, (size_t)len);
+			comm[len] = '\0';
+			if (nl >= 0)
+				comm[nl] = '\n';
+			for (k = 0; k < 15 && k < len && comm[k] != '\n'; k++)
+				want[k] = comm[k];
+			want[k] = '\0';
+			evs[0] = ev_switch(1000, comm, 11, 1, comm, 12);
+			evs[1] = ev_wake(2000, 12, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, comm, 13,
+					 1);
+			evs[2] = ev_switch(3000, "x", 12, 1, comm, 14);
+			put_bundle(&o, 1, evs, 3, false);
+			read_out(&o, NULL, &g);
+			free(o.p);
+			assert_int_equal(g.ret, 0);
+			assert_int_equal(g.n, 3);
+			if (len == 0)
+				continue; /* no name: the table's, checked elsewhere */
+			assert_string_equal(g.ev[0].sw.prev_comm, want);
+			assert_string_equal(g.ev[0].sw.next_comm, want);
+			assert_string_equal(g.ev[1].wake.comm, want);
+			assert_string_equal(g.ev[2].sw.next_comm, want);
+		}
+	}
+}
+
+/* pf_prev_state_inline() takes the layout of current kernels without a call: it must give what
+ * pf_prev_state() gives, bits and *raw, for every kernel's layout and for values inside and
+ * outside each (every value below 2^12, then the higher bits one at a time, and negatives). */
+static void test_prev_state_inline(void **state)
+{
+	static const int kvers[] = {0, 3018, 4002, 4007, 4008, 4013, 4014, 5010, 6001, 7002};
+
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(kvers); i++) {
+		for (int j = 0; j < 4096 + 64 + 3; j++) {
+			s64 v = j < 4096 ? j : j < 4096 + 64 ? (s64)(1ull << (j - 4096)) : -(j - 4160);
+			bool raw_a = true, raw_b = false;
+			u32 a = pf_prev_state_inline(v, kvers[i], &raw_a);
+			u32 b = pf_prev_state(v, kvers[i], &raw_b);
+
+			if (a != b || raw_a != raw_b)
+				fail_msg("kernel %d, prev_state %lld: %#x%s inline, %#x%s", kvers[i],
+					 (long long)v, a, raw_a ? " raw" : "", b, raw_b ? " raw" : "");
+		}
+	}
+}
+
+/* An event packed alone, appended to o as a bundle's field 2 (tag 0x12, its length). */
+static void put_bundle_event(struct out *o, Pftrace__FtraceEvent *e)
+{
+	size_t len = pftrace__ftrace_event__get_packed_size(e);
+	unsigned char hdr[2] = {0x12, (unsigned char)len}, body[256];
+
+	assert_true(len < 128 && len <= sizeof(body));
+	pftrace__ftrace_event__pack(e, body);
+	out_put(o, hdr, 2);
+	out_put(o, body, len);
+	free_event(e);
+}
+
+/* A packet of bundle bytes b (a TracePacketLazy: the bundle as written, field by field),
+ * appended to o; frees b's bytes. */
+static void put_lazy_bundle(struct out *o, struct out *b)
+{
+	Pftrace__TracePacketLazy pkt;
+	unsigned char *packed, hdr[3];
+	size_t len;
+
+	pftrace__trace_packet_lazy__init(&pkt);
+	pkt.data_case = PFTRACE__TRACE_PACKET_LAZY__DATA_FTRACE_EVENTS;
+	pkt.ftrace_events.data = b->p;
+	pkt.ftrace_events.len = b->n;
+	len = pftrace__trace_packet_lazy__get_packed_size(&pkt);
+	assert_true(len < (1u << 14)); /* its length in two bytes (below 128, the second 0) */
+	packed = malloc(len);
+	assert_non_null(packed);
+	pftrace__trace_packet_lazy__pack(&pkt, packed);
+	hdr[0] = 0x0a;
+	hdr[1] = (unsigned char)(len | 0x80);
+	hdr[2] = (unsigned char)(len >> 7);
+	out_put(o, hdr, 3);
+	out_put(o, packed, len);
+	free(packed);
+	free(b->p);
+}
+
+/* A bundle walked in place takes its events in runs between its other fields: three events with
+ * the cpu, an undeclared field and lost_events between them (traced_probes writes the cpu first;
+ * protobuf-c writes fields in their numbers' order, so the encoders never make this) come out
+ * as written; the same bundle with its last event cut short is not a valid bundle (protobuf-c's
+ * answer, as the walk gives it up): one malformed packet, no event. */
+static void test_bundle_fields_between_events(void **state)
+{
+	(void)state;
+	for (int cut = 0; cut < 2; cut++) {
+		static const unsigned char cpu2[] = {0x08, 0x02}, undeclared[] = {0x48, 0x05},
+					   lost[] = {0x18, 0x00};
+		struct out b = {0}, o = {0};
+		struct got g;
+
+		put_bundle_event(&b, ev_power(1000, false, 1, 2));
+		out_put(&b, cpu2, 2);
+		put_bundle_event(&b, ev_power(2000, false, 2, 2));
+		out_put(&b, undeclared, 2);
+		out_put(&b, lost, 2);
+		put_bundle_event(&b, ev_power(3000, false, 3, 2));
+		if (cut)
+			b.n--; /* the last event one byte short of its length */
+		put_lazy_bundle(&o, &b);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.ret, cut ? GS_ETRACE : 0); /* no usable event when cut */
+		if (cut) {
+			assert_int_equal(g.st.malformed, 1);
+			continue;
+		}
+		assert_int_equal(g.n, 3);
+		for (int i = 0; i < 3; i++) {
+			assert_int_equal(g.ev[i].ts_ns, 1000 * (u64)(i + 1));
+			assert_int_equal(g.ev[i].cpu, 2);
+			assert_int_equal(g.ev[i].power.state, i + 1);
+		}
+		assert_int_equal(g.st.malformed, 0);
+	}
+}
+
+/* The payload parsers read hot (no check against the event's end for a tag and a varint of one
+ * or two bytes) where 32 bytes of the bundle follow the event, checked otherwise. Pids and
+ * states of every varint length (1 to 5 bytes, and 10 for a negative int32), in a switch, a
+ * wakeup and a cpu_idle, each in the middle of a bundle (hot) and again as its last events
+ * (checked): every field is the value written. */
+static void test_hot_fields(void **state)
+{
+	static const s32 pids[] = {0, 127, 128, 16383, 16384, 2097151, 2097152, INT32_MAX, -1};
+
+	(void)state;
+	for (size_t i = 0; i < GS_ARRAY_SIZE(pids); i++) {
+		Pftrace__FtraceEvent *evs[12];
+		struct out o = {0};
+		struct got g;
+		s32 pid = pids[i];
+		int n = 0;
+
+		for (int rep = 0; rep < 2; rep++) {
+			u64 t = 1000 + 100 * (u64)rep;
+
+			evs[n++] = ev_switch(t, "prev", pid, 1, "next", pid);
+			evs[n++] = ev_wake(t + 10, 1, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "w",
+					   pid, 3);
+			evs[n++] = ev_power(t + 20, false, (u32)pid, 2);
+			for (int k = 0; rep == 0 && k < 6; k++) /* 32 bytes and more after them */
+				evs[n++] = ev_power(t + 30 + (u64)k, true, 500000, 1);
+		}
+		put_bundle(&o, 1, evs, (size_t)n, false);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.n, n);
+		assert_int_equal(g.st.malformed, 0);
+		for (int at = 0; at < n; at += 9) {
+			assert_int_equal(g.ev[at].sw.prev_pid, pid);
+			assert_int_equal(g.ev[at].sw.next_pid, pid);
+			assert_int_equal(g.ev[at].sw.next_prio, 120);
+			assert_string_equal(g.ev[at].sw.next_comm, "next");
+			assert_int_equal(g.ev[at + 1].wake.pid, pid);
+			assert_int_equal(g.ev[at + 1].wake.target_cpu, 3);
+			assert_int_equal(g.ev[at + 2].power.state, (u32)pid);
+			assert_int_equal(g.ev[at + 2].power.cpu_id, 2);
+		}
+	}
+}
+
+/* A cpu_idle whose cpu_id, its last field, is a varint of two bytes cut after the first (its
+ * payload's length and the event's say one byte less): read hot, the varint runs past the
+ * event's end; the event is not valid, in the middle of a bundle as at its end: malformed and
+ * skipped, the events around it kept. */
+static void test_hot_varint_cut(void **state)
+{
+	(void)state;
+	for (int last = 0; last < 2; last++) {
+		static const unsigned char cut[] = {0x12, 0x0b, 0x08, 0xd0, 0x0f, 0x10, 0x00,
+						    0x6a, 0x04, 0x08, 0x01, 0x10, 0x81};
+		struct out b = {0}, o = {0};
+		struct got g;
+
+		static const unsigned char cpu2[] = {0x08, 0x02};
+
+		out_put(&b, cpu2, 2);
+		put_bundle_event(&b, ev_power(1000, false, 1, 2));
+		if (!last)
+			out_put(&b, cut, sizeof(cut));
+		for (int k = 0; k < 6; k++)
+			put_bundle_event(&b, ev_power(3000 + (u64)k, false, 1, 2));
+		if (last)
+			out_put(&b, cut, sizeof(cut));
+		put_lazy_bundle(&o, &b);
+		read_out(&o, NULL, &g);
+		free(o.p);
+		assert_int_equal(g.st.malformed, 1);
+		assert_int_equal(g.ret, 0);
+		for (int i = 0; i < 7; i++) /* the events around it, in order */
+			assert_int_equal(g.ev[i].ts_ns, i ? 3000 + (u64)(i - 1) : 1000);
+		assert_int_equal(g.n, 7);
+	}
+}
+
+/* Events read fast are read up to PF_FAST_BATCH (16) at a time, ahead of their turn; a batch
+ * ends before an event protobuf-c must read. A bundle of 40 cpu_idle events of which event 17
+ * has an undeclared field (protobuf-c's path) and event 20 is cut (not valid: malformed) gives
+ * the other 39 in order, each with its own state, and one malformed event; the same in strict
+ * mode fails at event 20, as when the events were read one at a time. */
+static void test_fast_batches(void **state)
+{
+	(void)state;
+	for (int strict = 0; strict < 2; strict++) {
+		static const unsigned char cpu2[] = {0x08, 0x02};
+		static const unsigned char cut[] = {0x12, 0x0b, 0x08, 0xd0, 0x0f, 0x10, 0x00,
+						    0x6a, 0x04, 0x08, 0x01, 0x10, 0x81};
+		static uint8_t junk[3] = {2, 7, 7};
+		ProtobufCMessageUnknownField uf = {
+			.tag = 900, .wire_type = PROTOBUF_C_WIRE_TYPE_LENGTH_PREFIXED, .len = 3,
+			.data = junk};
+		struct reader_opts opts = {.strict = strict != 0};
+		struct out b = {0}, o = {0};
+		struct got g;
+		int k = 0;
+
+		out_put(&b, cpu2, 2);
+		for (int i = 0; i < 40; i++) {
+			Pftrace__FtraceEvent *e = ev_power(1000 + 10 * (u64)i, false, (u32)i, 2);
+			if (i == 20) {
+				free_event(e);
+				out_put(&b, cut, sizeof(cut));
+				continue;
+			}
+			if (i == 17) {
+				e->base.n_unknown_fields = 1;
+				e->base.unknown_fields = &uf;
+			}
+			put_bundle_event(&b, e);
+		}
+		put_lazy_bundle(&o, &b);
+		read_out(&o, &opts, &g);
+		free(o.p);
+		if (strict) {
+			assert_int_equal(g.ret, GS_ETRACE);
+			assert_non_null(strstr(g.err.msg, "event 21 of the ftrace bundle"));
+			continue;
+		}
+		assert_int_equal(g.ret, 0);
+		assert_int_equal(g.st.malformed, 1);
+		assert_int_equal(g.total, 39);
+		for (int i = 0; i < 40; i++) {
+			if (i == 20)
+				continue;
+			if (k < MAX_EV) {
+				assert_int_equal(g.ev[k].power.state, i);
+				assert_int_equal(g.ev[k].ts_ns, 1000 + 10 * (u64)i);
+			}
+			k++;
+		}
+	}
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -295,6 +704,14 @@ int main(void)
 		cmocka_unit_test(test_comm_cut_to_nothing),
 		cmocka_unit_test(test_comm_copy_whole),
 		cmocka_unit_test(test_util_event_whole),
+		cmocka_unit_test(test_merge_runs),
+		cmocka_unit_test(test_merge_run_waits),
+		cmocka_unit_test(test_comm_lengths),
+		cmocka_unit_test(test_prev_state_inline),
+		cmocka_unit_test(test_bundle_fields_between_events),
+		cmocka_unit_test(test_hot_fields),
+		cmocka_unit_test(test_hot_varint_cut),
+		cmocka_unit_test(test_fast_batches),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -139,6 +139,13 @@ static inline pf_key leaf_key(const struct pf_state *pf, u32 c)
 	return (pf_key)pf->head_ts[c] << 64 | (u64)(pf->cpus[c].q.n == 0) << 32 | c;
 }
 
+/* The time of a key's head: its queue's head_ts (the tree's keys follow head_ts: each change of
+ * it replays its leaf's path, pf_merge_update()). */
+static inline u64 key_ts(pf_key k)
+{
+	return (u64)(k >> 64);
+}
+
 /* The CPU of a key. */
 static inline u32 key_cpu(pf_key k)
 {
@@ -181,15 +188,22 @@ int pf_merge_grow(struct pf_state *pf)
 	return 0;
 }
 
-void pf_merge_update(struct pf_state *pf, u32 c)
+/* The keys of two leaves never tie (each holds its CPU; the leaves of no CPU are equal, and
+ * either is the same), so a node's key is the least of its two children's whichever is which:
+ * the path is replayed with the key just computed kept in a register, one load (the sibling's)
+ * per level. Out of line: inlined into pf_fill(), its loop cost more than the call. */
+__attribute__((noinline)) void pf_merge_update(struct pf_state *pf, u32 c)
 {
 	pf_key *tk = pf->tk;
 	u32 i = pf->tt_leaves + c;
+	pf_key k = leaf_key(pf, c);
 	u64 steps = 0;
 
-	tk[i] = leaf_key(pf, c);
-	for (i /= 2; i >= 1; i /= 2, steps++)
-		tk[i] = winner(tk[2 * i], tk[2 * i + 1]);
+	tk[i] = k;
+	for (; i > 1; i /= 2, steps++) {
+		k = winner(k, tk[i ^ 1]);
+		tk[i / 2] = k;
+	}
 	pf->merge_steps += steps;
 }
 
@@ -246,7 +260,68 @@ static inline __attribute__((always_inline)) void leave(struct trace_reader *r,
 	reader_commit(r);
 }
 
-/* Decodes more: one bundle item, or the next packet. 0, or a negative code. */
+/*
+ * The rest of a run of queue q (CPU c) after its first event left: its events while each is older
+ * than `next` (the runner-up's key), may leave, and the reader takes it (reader_takes()), each
+ * handed out as leave() would, with reader_commit()'s in-order step, which reader_takes() vouches
+ * for. What those read and the run changes is kept in locals: the reader's room (its ring's and
+ * max_held's, less slack), its newest time, its next slot and sequence number, and pf->held, which
+ * the queue's stores would otherwise have the compiler load again for each event.
+ */
+static void leave_run(struct trace_reader *r, struct pf_state *pf, struct pf_queue *q, u32 c,
+		      pf_key next)
+{
+	const u64 window = pf->window_ns, max_ts = pf->max_ts_ns;
+	const bool input_done = pf->input_done;
+	u32 held = pf->held, taken = 0, room, k;
+	u64 seq = r->seq, last = r->max_ts_ns, ts;
+
+	if (!q->n || !r->have_max)
+		return;
+	if (r->ring_count + r->slack >= r->ring_cap ||
+	    r->ring_count + r->heap_n + r->slack >= r->max_held)
+		return;
+	room = r->ring_cap - r->ring_count - r->slack;
+	if (room > r->max_held - r->ring_count - r->heap_n - r->slack)
+		room = r->max_held - r->ring_count - r->heap_n - r->slack;
+	k = r->ring_head + r->ring_count;
+	k = k >= r->ring_cap ? k - r->ring_cap : k;
+	ts = q->ev[q->head].ts_ns;
+	/* the conditions of pf_fill()'s loop, in its order: the key, may_leave(), reader_takes() */
+	while (((pf_key)ts << 64 | c) < next &&
+	       (input_done || held >= PF_MAX_HELD || ts + window <= max_ts) && ts >= last &&
+	       taken < room) {
+		copy_event(&r->ring[k], &q->ev[q->head]);
+		r->ring_seq[k] = seq++;
+		k = k + 1 == r->ring_cap ? 0 : k + 1;
+		last = ts;
+		taken++;
+		held--;
+		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
+		if (!--q->n)
+			break;
+		ts = q->ev[q->head].ts_ns;
+	}
+	pf->held = held;
+	r->ring_count += taken;
+	r->max_ts_ns = last;
+	r->seq = seq;
+}
+
+/* Whether pf_fill() hands out an event, or ends, at the top of its loop: the oldest head may
+ * leave, or no event is queued and the input is done. */
+static inline bool root_ready(const struct pf_state *pf)
+{
+	pf_key root = pf->tk ? pf->tk[1] : ~(pf_key)0;
+
+	if ((u64)root >> 32)
+		return pf->input_done;
+	return may_leave(pf, key_ts(root));
+}
+
+/* Decodes more: bundle items while pf_fill()'s loop would find nothing to hand out after each
+ * (its turn for each item skipped: the items, and what leaves between them, are the same), or
+ * the next packet. 0, or a negative code. */
 static int decode_more(struct trace_reader *r, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
@@ -255,11 +330,15 @@ static int decode_more(struct trace_reader *r, struct gs_error *err)
 	int ret;
 
 	if (pf->b) {
-		ret = pf_bundle_step(r, err);
-		if (ret < 0)
-			return ret;
-		if (ret == 2)
-			end_packet(pf);
+		do {
+			ret = pf_bundle_step(r, err);
+			if (ret < 0)
+				return ret;
+			if (ret == 2) {
+				end_packet(pf);
+				return 0;
+			}
+		} while (!root_ready(pf));
 		return 0;
 	}
 	if (pf->in_infl) {
@@ -315,24 +394,19 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 				r->done = !out;
 				return 0;
 			}
-		} else if (may_leave(pf, pf->head_ts[c])) {
+		} else if (may_leave(pf, key_ts(root))) {
 			struct pf_queue *q = &pf->cpus[c].q;
 			pf_key next;
-			u64 ts;
 
-			if (out && !reader_takes(r, pf->head_ts[c]))
+			if (out && !reader_takes(r, key_ts(root)))
 				return 0;
 			/* c's events while they stay before the next queue's head: one walk of the
-			 * tree for the run */
+			 * tree for the run; the first through reader_commit() (the first of a fill
+			 * may be out of order, or need the ring to grow), the rest in leave_run() */
 			next = runner_up(pf, c);
-			do {
-				leave(r, pf, q);
-				out = true;
-				if (!q->n)
-					break;
-				ts = q->ev[q->head].ts_ns;
-			} while (((pf_key)ts << 64 | c) < next && may_leave(pf, ts) &&
-				 reader_takes(r, ts));
+			leave(r, pf, q);
+			out = true;
+			leave_run(r, pf, q, c, next);
 			pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
 			pf_merge_update(pf, c); /* its new head, or none */
 			continue;

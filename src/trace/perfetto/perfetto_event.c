@@ -31,6 +31,16 @@
  * reader's instructions on bench.sh's trace. */
 #define PF_HOT static inline __attribute__((always_inline))
 
+/*
+ * The payload parsers read `hot` where PF_HOT_MARGIN bytes of the bundle follow the event: then
+ * a field's tag and a varint of one or two bytes are read with no check against the event's end
+ * (a string's length is still checked, with a signed compare). A varint may so be read past the
+ * end, by at most 3 bytes a field; the payload's last check, that it ends exactly at the event's
+ * end, then refuses it, as the checked read would have (it ends no field past the end), and the
+ * other paths decide. Seven fields (a switch's) read at most 23 bytes past the end.
+ */
+#define PF_HOT_MARGIN 32
+
 /* FtraceEvent fields (ftrace_event.proto) */
 #define FE_TIMESTAMP    1
 #define FE_PID          2
@@ -157,13 +167,29 @@ static bool fast_fields(const unsigned char *p, size_t len, const struct fast_la
  * accepts with every field seen, to the same values: the caller tries this first and falls back
  * to fast_fields() for any other layout. */
 static inline bool next_varint(const unsigned char **pp, const unsigned char *end, unsigned tag,
-			       u64 *v)
+			       u64 *v, bool hot)
 {
 	const unsigned char *p = *pp;
 	size_t k;
 
-	if (p >= end || *p != tag)
+	if ((!hot && p >= end) || *p != tag)
 		return false;
+	if (hot) {
+		/* one and two bytes without a check against end (see PF_HOT_MARGIN) */
+		u64 b0 = p[1], b1 = p[2];
+		if (!(b0 & 0x80)) {
+			*v = b0;
+			*pp = p + 2;
+			return true;
+		}
+		if (!(b1 & 0x80)) {
+			*v = (b0 & 0x7f) | b1 << 7;
+			*pp = p + 3;
+			return true;
+		}
+		if (p >= end)
+			return false;
+	}
 	k = pf_varint(p + 1, end, v);
 	if (!k)
 		return false;
@@ -172,13 +198,26 @@ static inline bool next_varint(const unsigned char **pp, const unsigned char *en
 }
 
 static inline bool next_string(const unsigned char **pp, const unsigned char *end, unsigned tag,
-			       const unsigned char **s, size_t *n)
+			       const unsigned char **s, size_t *n, bool hot)
 {
 	const unsigned char *p = *pp;
 	size_t k;
 	u64 l;
 
-	if (p >= end || *p != tag)
+	if ((!hot && p >= end) || *p != tag)
+		return false;
+	if (hot && !(p[1] & 0x80)) {
+		/* a length of one byte; p may be past end (a varint before read past it): the
+		 * signed compare refuses the string then */
+		l = p[1];
+		if ((ptrdiff_t)l > end - p - 2)
+			return false;
+		*s = p + 2;
+		*n = (size_t)l;
+		*pp = p + 2 + l;
+		return true;
+	}
+	if (hot && p >= end)
 		return false;
 	p++;
 	k = pf_varint(p, end, &l);
@@ -202,20 +241,20 @@ static inline unsigned tag_varint(unsigned num)
 }
 
 /* A sched_switch of all seven fields in order, into f->m.sw; false when it is not one. */
-PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len, bool hot)
 {
 	struct pf_switch *m = &f->m.sw;
 	const unsigned char *end = p + len, *c0, *c1;
 	size_t n0, n1;
 	u64 pid0, prio0, state, pid1, prio1;
 
-	if (!(next_string(&p, end, tag_string(1), &c0, &n0) &&
-	      next_varint(&p, end, tag_varint(2), &pid0) &&
-	      next_varint(&p, end, tag_varint(3), &prio0) &&
-	      next_varint(&p, end, tag_varint(4), &state) &&
-	      next_string(&p, end, tag_string(5), &c1, &n1) &&
-	      next_varint(&p, end, tag_varint(6), &pid1) &&
-	      next_varint(&p, end, tag_varint(7), &prio1) && p == end))
+	if (!(next_string(&p, end, tag_string(1), &c0, &n0, hot) &&
+	      next_varint(&p, end, tag_varint(2), &pid0, hot) &&
+	      next_varint(&p, end, tag_varint(3), &prio0, hot) &&
+	      next_varint(&p, end, tag_varint(4), &state, hot) &&
+	      next_string(&p, end, tag_string(5), &c1, &n1, hot) &&
+	      next_varint(&p, end, tag_varint(6), &pid1, hot) &&
+	      next_varint(&p, end, tag_varint(7), &prio1, hot) && p == end))
 		return false;
 	m->prev_comm = str_of(c0, n0);
 	m->next_comm = str_of(c1, n1);
@@ -229,18 +268,18 @@ PF_HOT bool switch_in_order(struct pf_fast_event *f, const unsigned char *p, siz
 }
 
 /* A sched_wakeup (waking, wakeup_new) of all five fields in order, into f->m.wk. */
-PF_HOT bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool wakeup_in_order(struct pf_fast_event *f, const unsigned char *p, size_t len, bool hot)
 {
 	struct pf_wakeup *m = &f->m.wk;
 	const unsigned char *end = p + len, *c;
 	size_t n;
 	u64 pid, prio, success, target;
 
-	if (!(next_string(&p, end, tag_string(1), &c, &n) &&
-	      next_varint(&p, end, tag_varint(2), &pid) &&
-	      next_varint(&p, end, tag_varint(3), &prio) &&
-	      next_varint(&p, end, tag_varint(4), &success) &&
-	      next_varint(&p, end, tag_varint(5), &target) && p == end))
+	if (!(next_string(&p, end, tag_string(1), &c, &n, hot) &&
+	      next_varint(&p, end, tag_varint(2), &pid, hot) &&
+	      next_varint(&p, end, tag_varint(3), &prio, hot) &&
+	      next_varint(&p, end, tag_varint(4), &success, hot) &&
+	      next_varint(&p, end, tag_varint(5), &target, hot) && p == end))
 		return false;
 	m->comm = str_of(c, n);
 	m->pid = (s32)(u32)pid;
@@ -293,18 +332,18 @@ static __attribute__((noinline)) bool wakeup_any_order(struct pf_fast_event *f,
 	return true;
 }
 
-static inline bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_switch(struct pf_fast_event *f, const unsigned char *p, size_t len, bool hot)
 {
-	return switch_in_order(f, p, len) || switch_any_order(f, p, len);
+	return switch_in_order(f, p, len, hot) || switch_any_order(f, p, len);
 }
 
-static inline bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_wakeup(struct pf_fast_event *f, const unsigned char *p, size_t len, bool hot)
 {
-	return wakeup_in_order(f, p, len) || wakeup_any_order(f, p, len);
+	return wakeup_in_order(f, p, len, hot) || wakeup_any_order(f, p, len);
 }
 
 /* cpu_frequency and cpu_idle: state = 1, cpu_id = 2, both uint32 (the two messages agree). */
-static bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t len)
+PF_HOT bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t len, bool hot)
 {
 	const unsigned char *q = p, *end = p + len;
 	u64 v[8] = {0};
@@ -312,8 +351,8 @@ static bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t l
 	size_t n[8];
 	u32 seen;
 
-	if (!(next_varint(&q, end, tag_varint(1), &v[1]) &&
-	      next_varint(&q, end, tag_varint(2), &v[2]) && q == end)) {
+	if (!(next_varint(&q, end, tag_varint(1), &v[1], hot) &&
+	      next_varint(&q, end, tag_varint(2), &v[2], hot) && q == end)) {
 		v[1] = v[2] = 0;
 		if (!fast_fields(p, len, &power_layout, v, s, n, &seen))
 			return false;
@@ -324,22 +363,23 @@ static bool fast_power(struct pf_fast_event *f, const unsigned char *p, size_t l
 }
 
 /* The event's payload field, once: into f. false when it is not one of the fast ones. */
-PF_HOT bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *s, size_t len)
+PF_HOT bool fast_payload(struct pf_fast_event *f, u32 num, const unsigned char *s, size_t len,
+			 bool hot)
 {
 	switch (num) {
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
-		if (!fast_switch(f, s, len))
+		if (!fast_switch(f, s, len, hot))
 			return false;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
-		if (!fast_wakeup(f, s, len))
+		if (!fast_wakeup(f, s, len, hot))
 			return false;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
-		if (!fast_power(f, s, len))
+		if (!fast_power(f, s, len, hot))
 			return false;
 		break;
 	default:
@@ -364,23 +404,24 @@ static inline bool in_order_head(struct pf_fast_event *f, const unsigned char **
 	/* a timestamp is a varint of 5 to 8 bytes: read in one word where the event has them */
 	if (end - p >= 9 && *p == tag_varint(FE_TIMESTAMP) && (k = pf_varint_word(p + 1, &v)))
 		p += 1 + k;
-	else if (!next_varint(&p, end, tag_varint(FE_TIMESTAMP), &v))
+	else if (!next_varint(&p, end, tag_varint(FE_TIMESTAMP), &v, false))
 		return false;
 	f->e.has_timestamp = true;
 	f->e.timestamp = v;
 	*pp = p;
-	if (!next_varint(&p, end, tag_varint(FE_PID), &v))
+	if (!next_varint(&p, end, tag_varint(FE_PID), &v, false))
 		return false;
 	f->e.has_pid = true;
 	f->e.pid = (u32)v;
 	*pp = p;
-	if (next_varint(&p, end, tag_varint(FE_COMMON_FLAGS), &v)) {
+	if (next_varint(&p, end, tag_varint(FE_COMMON_FLAGS), &v, false)) {
 		f->e.has_common_flags = true;
 		f->e.common_flags = (u32)v;
 		*pp = p;
 	}
+	/* a length-delimited field numbered 1 to 1023: tag - 8 wraps below field 1 */
 	k = pf_varint(p, end, &tag);
-	if (!k || (tag & 7) != 2 || (tag >> 3) == 0 || (tag >> 3) >= 1024)
+	if (!k || (tag & 7) != 2 || tag - 8 >= (1024u << 3) - 8)
 		return false;
 	p += k;
 	k = pf_varint(p, end, &v);
@@ -395,8 +436,10 @@ static inline bool in_order_head(struct pf_fast_event *f, const unsigned char **
 static bool fast_event_rest(struct pf_fast_event *f, const unsigned char *p,
 			    const unsigned char *end);
 
-/* The common events straight into f (see the top of the file); false for the others. */
-PF_HOT bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len)
+/* The common events straight into f (see the top of the file); false for the others. The bytes
+ * up to lim may be read (NULL: the event's own). */
+PF_HOT bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t len,
+		       const unsigned char *lim)
 {
 	const unsigned char *end, *pay = NULL;
 	size_t pay_len = 0;
@@ -411,8 +454,12 @@ PF_HOT bool fast_event(struct pf_fast_event *f, const unsigned char *p, size_t l
 	f->e.pid = f->e.common_flags = 0;
 	/* as traced_probes writes it: timestamp, pid, common_flags (newer ones), the payload last;
 	 * any other order goes through fast_event_rest(), which reads these the same */
-	if (in_order_head(f, &p, end, &pay_num, &pay, &pay_len))
-		return fast_payload(f, pay_num, pay, pay_len);
+	if (in_order_head(f, &p, end, &pay_num, &pay, &pay_len)) {
+		/* the payload ends the event: read hot where the margin follows it */
+		if (lim && lim - end >= PF_HOT_MARGIN)
+			return fast_payload(f, pay_num, pay, pay_len, true);
+		return fast_payload(f, pay_num, pay, pay_len, false);
+	}
 	return fast_event_rest(f, p, end);
 }
 
@@ -454,7 +501,7 @@ static __attribute__((noinline)) bool fast_event_rest(struct pf_fast_event *f,
 			return false;
 		}
 	}
-	return pay_num && fast_payload(f, pay_num, pay, pay_len);
+	return pay_num && fast_payload(f, pay_num, pay, pay_len, false);
 }
 
 /* The timestamp of an event's bytes (field 1, its last occurrence), 0 when it has none or the
@@ -479,16 +526,34 @@ int pf_decode_event(struct trace_reader *r, struct gs_error *err)
 	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundleLazy *b = pf->b;
 
+	/* an event of the bundle walked in place may be read to the bundle's end */
+	const unsigned char *lim = b == &pf->view ? pf->view_end : NULL;
+
 	pf->e_next = NULL;
+	pf->f_next = NULL;
+	pf->fast_i = pf->fast_n = 0;
 	while (pf->i_ev < b->n_event) {
-		const ProtobufCBinaryData *d = &b->event[pf->i_ev];
+		const ProtobufCBinaryData *d;
 		Pftrace__FtraceEvent *e;
+		size_t i = pf->i_ev;
+		u32 n = 0;
 		int ret;
 
-		if (fast_event(&pf->fast, d->data, d->len)) {
-			pf->e_next = &pf->fast.e;
+		/* event i_ev and those after it that read fast, up to a batch */
+		for (; n < PF_FAST_BATCH && i < b->n_event; n++, i++) {
+			d = &b->event[i];
+			if (!fast_event(&pf->fast[n], d->data, d->len, lim))
+				break;
+			pf->fast[n].lim = lim ? lim : d->data + d->len;
+		}
+		if (n) {
+			pf->fast_i = 1;
+			pf->fast_n = n;
+			pf->f_next = &pf->fast[0];
+			pf->e_next = &pf->fast[0].e;
 			return 0;
 		}
+		d = &b->event[pf->i_ev];
 		e = pftrace__ftrace_event__unpack(&pf->alloc, d->len, d->data);
 		if (e) {
 			pf->e_next = e;
@@ -525,6 +590,38 @@ static inline bool add_event(struct pf_state *pf, Pftrace__FtraceEventBundleLazy
 	return true;
 }
 
+/* The run of events (field 2, length-delimited, tag 0x12) at w->p, most of a bundle: appended as
+ * add_event() does, with the array and its count in locals (add_event() stores the count and
+ * loads it back for each event), w->p moved past them. An event cut short ends the run and is
+ * left to wire_next(). false and *ret GS_ENOMEM when the array cannot grow. */
+static inline bool take_events(struct pf_state *pf, Pftrace__FtraceEventBundleLazy *b,
+			       struct pf_wire *w, int *ret)
+{
+	const unsigned char *p = w->p, *end = w->end;
+	size_t n = b->n_event;
+
+	while (p < end && *p == ((2 << 3) | 2)) {
+		u64 v;
+		size_t k = pf_varint(p + 1, end, &v);
+
+		if (!k || v > (u64)(end - p - 1) - k)
+			break;
+		if (n == pf->slices_cap) {
+			b->n_event = n;
+			if (!add_event(pf, b, p + 1 + k, (size_t)v, ret))
+				return false;
+			n = b->n_event;
+		} else {
+			b->event[n].data = (uint8_t *)(p + 1 + k);
+			b->event[n++].len = (size_t)v;
+		}
+		p += 1 + k + v;
+	}
+	b->n_event = n;
+	w->p = p;
+	return true;
+}
+
 /* The fields of a bundle walked in place into pf->view (the events point into the packet's
  * bytes). false when protobuf-c should decide: a declared field with another wire type, the
  * compact_sched twice or not valid, a group, bytes cut short; 0 or GS_ENOMEM in *ret. */
@@ -543,18 +640,9 @@ static bool walk_bundle(struct pf_state *pf, const ProtobufCBinaryData *d, int *
 	b->event = pf->slices;
 	for (;;) {
 		bool want_bytes;
-		/* an event (field 2, length-delimited, tag 0x12): most of a bundle, taken here
-		 * without wire_next()'s general steps; one cut short is left to it */
-		if (w.p < w.end && *w.p == ((2 << 3) | 2)) {
-			size_t k = pf_varint(w.p + 1, w.end, &v);
-			if (k && v <= (u64)(w.end - w.p - 1) - k) {
-				s = w.p + 1 + k;
-				w.p = s + v;
-				if (!add_event(pf, b, s, (size_t)v, ret))
-					return false;
-				continue;
-			}
-		}
+		/* the events, taken without wire_next()'s general steps */
+		if (!take_events(pf, b, &w, ret))
+			return false;
 		if (!wire_next(&w, &num, &wt, &v, &s, &n, &bad))
 			break;
 		want_bytes = num == 2 || num == 4;
@@ -600,6 +688,7 @@ int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
 	*b = NULL;
 	if (walk_bundle(pf, d, &ret)) {
 		*b = &pf->view;
+		pf->view_end = d->data ? d->data + d->len : NULL; /* NULL: no event in it */
 		return 0;
 	}
 	if (ret < 0)

@@ -8,6 +8,9 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#if defined(__SSE2__)
+#include <emmintrin.h>
+#endif
 
 /* ---- ftrace bundles --------------------------------------------------------------------- */
 
@@ -69,6 +72,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
 		r->st.data_loss++; /* this CPU's events up to that time were not all written */
 	pf->b = b;
 	pf->cpu = (s32)b->cpu;
+	pf->cur = c;
 	pf->cs = NULL;
 	pf->i_ev = pf->i_sw = pf->i_wk = 0;
 	if (cs) {
@@ -101,7 +105,7 @@ int pf_start_bundle(struct trace_reader *r, const Pftrace__FtraceEventBundleLazy
  * bundle_step() before each item). */
 struct event *pf_slot(struct pf_state *pf)
 {
-	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	struct pf_queue *q = &pf->cur->q;
 	u32 k = q->head + q->n;
 
 	return &q->ev[k >= q->cap ? k - q->cap : k];
@@ -109,7 +113,7 @@ struct event *pf_slot(struct pf_state *pf)
 
 void pf_commit(struct pf_state *pf, const struct event *ev)
 {
-	struct pf_queue *q = &pf->cpus[pf->cpu].q;
+	struct pf_queue *q = &pf->cur->q;
 
 	if (!pf->have_max || ev->ts_ns > pf->max_ts_ns)
 		pf->max_ts_ns = ev->ts_ns;
@@ -322,9 +326,14 @@ static inline struct pf_str str_from(const char *s)
 
 /* An event's comm into dst, as pf_copy_comm(dst, protobuf-c's string of comm when it names a task,
  * else pf_known_comm(pf, pid, NULL)) would: its first TASK_COMM_LEN - 1 bytes copied once, on a
- * zeroed buffer, cut by the byte loop (in place) only where the buffer holds a newline. */
+ * zeroed buffer, cut by the byte loop (in place) only where the buffer holds a newline. Where 16
+ * bytes of the field can be read (before lim: the bytes perfetto_event.c read it from; NULL for
+ * protobuf-c's strings, which are not read past their end), they are loaded at once and byte k
+ * kept where k < n (one compare of n against 0..15), the rest cleared, and the newlines looked
+ * for in the same register: no call and no branch on the comm's length, which varies from one
+ * event to the next. */
 static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], struct pf_str comm,
-			      s32 pid)
+			      s32 pid, const unsigned char *lim)
 {
 	const struct pf_comm *e;
 
@@ -332,6 +341,20 @@ static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], stru
 		size_t n = comm.len < TASK_COMM_LEN - 1 ? comm.len : TASK_COMM_LEN - 1;
 		u64 a, b;
 
+#if defined(__SSE2__)
+		if (lim && lim - (const unsigned char *)comm.s >= TASK_COMM_LEN) {
+			const __m128i index =
+			    _mm_setr_epi8(0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15);
+			__m128i keep = _mm_cmpgt_epi8(_mm_set1_epi8((char)n), index);
+			__m128i v = _mm_and_si128(
+			    _mm_loadu_si128((const __m128i *)(const void *)comm.s), keep);
+
+			_mm_storeu_si128((__m128i *)(void *)dst, v);
+			if (_mm_movemask_epi8(_mm_cmpeq_epi8(v, _mm_set1_epi8('\n'))))
+				pf_copy_comm(dst, dst);
+			return;
+		}
+#endif
 		memset(dst, 0, TASK_COMM_LEN);
 		memcpy(dst, comm.s, n);
 		memcpy(&a, dst, 8);
@@ -347,13 +370,15 @@ static inline void event_comm(struct pf_state *pf, char dst[TASK_COMM_LEN], stru
 		dst[0] = '\0';
 }
 
-static void wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
-			const struct pf_wakeup *w)
+/* lim: what may be read of w's bytes (event_comm()) */
+static inline __attribute__((always_inline)) void
+wake_fields(struct pf_state *pf, struct event *ev, const Pftrace__FtraceEvent *e,
+	    const struct pf_wakeup *w, const unsigned char *lim)
 {
 	/* the emitting context; without common_flags (older traced_probes) task context */
 	ev->wake.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	ev->wake.resched = pf_resched(e);
-	event_comm(pf, ev->wake.comm, w->comm, w->pid);
+	event_comm(pf, ev->wake.comm, w->comm, w->pid, lim);
 	ev->wake.pid = w->pid;
 	ev->wake.prio = w->prio;
 	ev->wake.target_cpu = w->target_cpu;
@@ -389,10 +414,10 @@ static const struct pf_switch *switch_from(const Pftrace__SchedSwitchFtraceEvent
 /* A typed sched_switch into ev: 1, 0 when it is malformed (and that is tolerated), or a
  * negative code. */
 static int switch_event(struct trace_reader *r, const struct pf_switch *s, struct event *ev,
-			struct gs_error *err)
+			const unsigned char *lim, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
-	struct pf_cpu *c = &pf->cpus[pf->cpu];
+	struct pf_cpu *c = pf->cur;
 	struct pf_comm *ne = NULL, *pe = NULL;
 	bool raw;
 
@@ -402,12 +427,12 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 					(unsigned long long)pf->pkt_off,
 					s->has_prev_pid ? "next_pid" : "prev_pid");
 	ev->type = EV_SWITCH;
-	event_comm(pf, ev->sw.prev_comm, s->prev_comm, s->prev_pid);
+	event_comm(pf, ev->sw.prev_comm, s->prev_comm, s->prev_pid, lim);
 	ev->sw.prev_pid = s->prev_pid;
 	ev->sw.prev_prio = s->prev_prio;
-	ev->sw.prev_state = pf_prev_state(s->prev_state, pf->kver, &raw);
+	ev->sw.prev_state = pf_prev_state_inline(s->prev_state, pf->kver, &raw);
 	r->st.raw_prev_state += raw;
-	event_comm(pf, ev->sw.next_comm, s->next_comm, s->next_pid);
+	event_comm(pf, ev->sw.next_comm, s->next_comm, s->next_pid, lim);
 	ev->sw.next_pid = s->next_pid;
 	ev->sw.next_prio = s->next_prio;
 	/* the names of next and prev, next's then prev's, where the event has them: the ones just
@@ -469,7 +494,10 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 	struct pf_state *pf = pf_of(r);
 	struct event *ev = pf_slot(pf);
 	/* the hot messages' fields: read by perfetto_event.c, or taken from protobuf-c's here */
-	bool fast = e == &pf->fast.e;
+	/* e is pf->e_next */
+	const struct pf_fast_event *f = pf->f_next;
+	bool fast = f != NULL;
+	const unsigned char *lim = fast ? f->lim : NULL;
 	struct pf_switch sw;
 	struct pf_wakeup wk;
 	const char *why;
@@ -477,23 +505,25 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 
 	switch (e->event_case) {
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_SWITCH:
-		m = switch_event(r, fast ? &pf->fast.m.sw : switch_from(e->sched_switch, &sw), ev,
-				 err);
+		m = switch_event(r, fast ? &f->m.sw : switch_from(e->sched_switch, &sw), ev,
+				 lim, err);
 		if (m <= 0)
 			return m;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP:
 		ev->type = EV_WAKEUP;
-		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup, &wk));
+		wake_fields(pf, ev, e, fast ? &f->m.wk : wakeup_from(e->sched_wakeup, &wk),
+			    lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKING:
 		ev->type = EV_WAKING;
-		wake_fields(pf, ev, e, fast ? &pf->fast.m.wk : wakeup_from(e->sched_waking, &wk));
+		wake_fields(pf, ev, e, fast ? &f->m.wk : wakeup_from(e->sched_waking, &wk),
+			    lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP_NEW:
 		ev->type = EV_WAKEUP_NEW;
 		wake_fields(pf, ev, e,
-			    fast ? &pf->fast.m.wk : wakeup_from(e->sched_wakeup_new, &wk));
+			    fast ? &f->m.wk : wakeup_from(e->sched_wakeup_new, &wk), lim);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_SCHED_MIGRATE_TASK: {
 		const Pftrace__SchedMigrateTaskFtraceEvent *m2 = e->sched_migrate_task;
@@ -507,13 +537,13 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 	}
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
 		ev->type = EV_CPU_FREQUENCY;
-		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_frequency->state;
-		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_frequency->cpu_id;
+		ev->power.state = fast ? f->m.power.state : e->cpu_frequency->state;
+		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_frequency->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
 		ev->type = EV_CPU_IDLE;
-		ev->power.state = fast ? pf->fast.m.power.state : e->cpu_idle->state;
-		ev->power.cpu_id = fast ? pf->fast.m.power.cpu_id : e->cpu_idle->cpu_id;
+		ev->power.state = fast ? f->m.power.state : e->cpu_idle->state;
+		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_idle->cpu_id;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_PRINT: {
 		const char *buf = e->print->buf ? e->print->buf : "";
@@ -558,13 +588,13 @@ int pf_bundle_step(struct trace_reader *r, struct gs_error *err)
 
 	if (!have_ev && !have_sw && !have_wk)
 		return 2;
-	if (queue_reserve(&pf->cpus[pf->cpu].q) < 0)
+	if (queue_reserve(&pf->cur->q) < 0)
 		return gs_error_set(err, GS_ENOMEM, "out of memory");
 	if (have_ev && (!have_sw || t_ev <= pf->sw_ts) && (!have_wk || t_ev <= pf->wk_ts)) {
 		ret = typed_event(r, pf->e_next, err);
 		pf->i_ev++;
 		if (ret >= 0) {
-			int r2 = pf_decode_event(r, err);
+			int r2 = pf_next_event(r, err);
 			if (r2 < 0)
 				return r2;
 		}

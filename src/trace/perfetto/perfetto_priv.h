@@ -22,6 +22,10 @@
 #define PF_MAX_INFLATED (256u << 20) /* and an inflated compressed_packets larger than this */
 #define PF_ARENA_CHUNK  (256u << 10)
 #define PF_MAX_CPU      4096
+/* Events read fast (perfetto_event.c) at once, ahead of their turn: they have no effect until
+ * it (no report, no name, no allocation), so reading them in a batch changes nothing but
+ * saves a call of pf_decode_event() for each. */
+#define PF_FAST_BATCH 16
 /* Events the per-CPU queues may hold before the oldest is let out whatever the window. */
 #define PF_MAX_HELD (1u << 18)
 
@@ -79,9 +83,12 @@ struct pf_power { /* cpu_frequency, cpu_idle */
 };
 
 /* An FtraceEvent read without protobuf-c (perfetto_event.c): in `e`, the fields of the event
- * itself (timestamp, pid, common_flags) and its event_case, no message; the message in m. */
+ * itself (timestamp, pid, common_flags) and its event_case, no message; the message in m; lim,
+ * what may be read of the bytes its strings point into (the bundle's when it is walked in place,
+ * else the event's own). */
 struct pf_fast_event {
 	Pftrace__FtraceEvent e;
+	const unsigned char *lim;
 	union {
 		struct pf_switch sw;
 		struct pf_wakeup wk;
@@ -134,14 +141,20 @@ struct pf_state {
 	Pftrace__TracePacketLazy *pkt;
 	const Pftrace__FtraceEventBundleLazy *b;
 	const Pftrace__FtraceEvent *e_next; /* event i_ev, decoded; NULL when none is left */
-	struct pf_fast_event fast;          /* e_next's storage when it was read fast */
+	const struct pf_fast_event *f_next; /* e_next's storage when it was read fast, else NULL */
+	/* the events from i_ev on read fast in one batch: fast[fast_i, fast_n) follow e_next */
+	struct pf_fast_event fast[PF_FAST_BATCH];
+	u32 fast_i, fast_n;
 	Pftrace__FtraceEventBundleLazy view; /* the bundle walked in place (perfetto_event.c) */
 	ProtobufCBinaryData *slices;         /* its events: view.event */
 	size_t slices_cap;
+	/* the end of the bundle's bytes when it is walked in place (pf->view), NULL when none */
+	const unsigned char *view_end;
 	const Pftrace__FtraceEventBundle__CompactSched *cs;
 	size_t i_ev, i_sw, i_wk;
 	u64 sw_ts, wk_ts; /* the delta accumulators: timestamp of switch i_sw / waking i_wk */
 	s32 cpu;
+	struct pf_cpu *cur; /* &cpus[cpu] while the bundle is walked (cpus moves only between) */
 
 	/* the merge of the per-CPU queues */
 	u64 window_ns;
@@ -283,13 +296,36 @@ int pf_bundle_view(struct trace_reader *r, const ProtobufCBinaryData *d,
 /* The timestamp of an event's bytes; 0 when it has none. */
 u64 pf_event_ts(const ProtobufCBinaryData *d);
 /* Decodes the bundle's event i_ev (or, when it is malformed and that is tolerated, the next
- * valid one) into pf->e_next; NULL when none is left. 0, or a negative code. */
+ * valid one) into pf->e_next; NULL when none is left. 0, or a negative code. Events read fast
+ * are read PF_FAST_BATCH at a time (pf->fast): pf_next_event() takes the next of a batch
+ * inline, and calls this when none is left. pf_start_bundle() empties the batch. */
 int pf_decode_event(struct trace_reader *r, struct gs_error *err);
+static inline int pf_next_event(struct trace_reader *r, struct gs_error *err)
+{
+	struct pf_state *pf = r->state;
+
+	if (pf->fast_i < pf->fast_n) {
+		pf->f_next = &pf->fast[pf->fast_i++];
+		pf->e_next = &pf->f_next->e;
+		return 0;
+	}
+	return pf_decode_event(r, err);
+}
 
 /* perfetto_sched.c */
 /* The kernel's sched_switch prev_state of kernel kver to v5.9 TASK_REPORT bits; *raw set when
  * the value is outside the kernel's encoding. */
 u32 pf_prev_state(s64 v, int kver, bool *raw);
+/* The same, the layout of current kernels (>= 4.14, or unknown) inline: a value of its nine bits
+ * is its own TASK_REPORT bits. */
+static inline u32 pf_prev_state_inline(s64 v, int kver, bool *raw)
+{
+	if ((kver == 0 || kver >= 4014) && !((u64)v & ~(u64)0x1ff)) {
+		*raw = false;
+		return (u32)v;
+	}
+	return pf_prev_state(v, kver, raw);
+}
 /* Checks a bundle's compact_sched and starts its walk; widens [*first, *last] to its times.
  * 0, or a negative code. */
 int pf_compact_start(struct trace_reader *r, const Pftrace__FtraceEventBundle__CompactSched *cs,

@@ -114,7 +114,7 @@ int pf_compact_switch(struct trace_reader *r, size_t i, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
-	struct pf_cpu *c = &pf->cpus[pf->cpu];
+	struct pf_cpu *c = pf->cur;
 	const char *next_comm = cs->intern_table[cs->switch_next_comm_index[i]];
 	struct event *ev;
 	bool raw;
@@ -147,7 +147,7 @@ int pf_compact_waking(struct trace_reader *r, size_t i, struct gs_error *err)
 {
 	struct pf_state *pf = pf_of(r);
 	const Pftrace__FtraceEventBundle__CompactSched *cs = pf->cs;
-	struct pf_cpu *c = &pf->cpus[pf->cpu];
+	struct pf_cpu *c = pf->cur;
 	const char *comm = cs->intern_table[cs->waking_comm_index[i]];
 	struct event *ev;
 
