@@ -271,7 +271,7 @@ static void test_key_on_later(void **state)
 	assert_true(units > 0.5 && units < 3.0 * n - 0.5);
 	assert_true(fabs(units - round(units)) < 1e-6);
 	assert_true(r.span_s * 1e9 > n * 100000.0);
-	assert_true(r.ovh.calls[KC_UCLAMP_INC_ID] > 0 && r.ovh.calls[KC_UCLAMP_INC_ID] < 2 * n);
+	assert_true(r.ovh.calls[KC_UCLAMP_INC_ID] > 0 && r.ovh.calls[KC_UCLAMP_INC_ID] < (u64)(2 * n));
 	check_work(&r);
 	run_result_release(&r);
 }
