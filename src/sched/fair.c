@@ -112,9 +112,7 @@ static void attach_avg(struct rq *rq, struct sched_avg *se)
 
 	se->last_update_time = cfs->avg.last_update_time;
 	se->period_contrib = cfs->avg.period_contrib;
-	se->util_sum = (u32)(se->util_avg * divider);
-	se->runnable_sum = (u64)se->runnable_avg * divider;
-	se->load_sum = ((u64)se->load_avg * divider) / TASK_SE_WEIGHT;
+	se_sums_from_avgs(se, divider);
 	/* from 1c35b07e6d39's resync on: a sum under one weight is 1, not 0 */
 	if (rq->pv.sum_sync != PELT_SUMS_SUBTRACT && (u64)se->load_avg * divider <= TASK_SE_WEIGHT)
 		se->load_sum = 1;
@@ -145,6 +143,18 @@ static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	cfs_rq_util_change(s, rq);
 }
 
+/* The averages and sums of se leave the cfs_rq's sa (dequeue_load_avg() and the subtractions of
+ * detach_entity_load_avg()), before any rule of the profile's on what the sums keep. */
+static void detach_avg(struct sched_avg *sa, const struct sched_avg *se)
+{
+	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
+	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_ul(&sa->util_avg, se->util_avg);
+	sub_positive_u32(&sa->util_sum, se->util_sum);
+	sub_positive_ul(&sa->runnable_avg, se->runnable_avg);
+	sub_positive_u64(&sa->runnable_sum, se->runnable_sum);
+}
+
 /* detach_entity_load_avg(): the sums per the profile's rule, as at a removal; the load's
  * (dequeue_load_avg()) is only floored, never rebuilt (Debian 5.10.223 l.3778-3790, 6.1 l.3291
  * and l.4143, 6.12 l.3777 and l.4817, 7.2 l.4762 and l.5753). */
@@ -156,12 +166,7 @@ static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	enum pelt_sum_sync rule = rq->pv.sum_sync;
 	u32 divider = get_pelt_divider(sa);
 
-	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
-	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
-	sub_positive_ul(&sa->util_avg, se->util_avg);
-	sub_positive_u32(&sa->util_sum, se->util_sum);
-	sub_positive_ul(&sa->runnable_avg, se->runnable_avg);
-	sub_positive_u64(&sa->runnable_sum, se->runnable_sum);
+	detach_avg(sa, se);
 	if (rule == PELT_SUMS_RESYNC) {
 		sa->util_sum = (u32)(sa->util_avg * divider);
 		sa->runnable_sum = (u64)sa->runnable_avg * divider;
@@ -196,12 +201,7 @@ bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct s
 	}
 	__update_load_avg_blocked_se(now, se, TASK_SE_WEIGHT);
 	__update_load_avg_blocked_se(now, &v, TASK_SE_WEIGHT);
-	sub_positive_ul(&cfs->avg.load_avg, se->load_avg);
-	sub_positive_u64(&cfs->avg.load_sum, TASK_SE_WEIGHT * se->load_sum);
-	sub_positive_ul(&cfs->avg.util_avg, se->util_avg);
-	sub_positive_u32(&cfs->avg.util_sum, se->util_sum);
-	sub_positive_ul(&cfs->avg.runnable_avg, se->runnable_avg);
-	sub_positive_u64(&cfs->avg.runnable_sum, se->runnable_sum);
+	detach_avg(&cfs->avg, se);
 	attach_avg(rq, &v);
 	*se = v;
 	return true;

@@ -175,6 +175,15 @@ void task_tick_dl(struct rq *rq);
 
 /* ---- trace_start.c (govsim: --seed-util) ----------------------------------------------------- */
 void absorb_blocked_seed(struct rq *rq, struct task *p);
+/* An se's sums rebuilt from its averages at `divider`, as attach_entity_load_avg() rebuilds them
+ * (fair.c; the load's unweighted: load_avg carries the nice-0 weight). */
+static inline void se_sums_from_avgs(struct sched_avg *sa, u32 divider)
+{
+	sa->util_sum = (u32)(sa->util_avg * divider);
+	sa->runnable_sum = (u64)sa->runnable_avg * divider;
+	sa->load_sum = ((u64)sa->load_avg * divider) / TASK_SE_WEIGHT;
+}
+
 int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now);
 int start_task_from_trace_util(struct sched *s, const struct event *ev, struct gs_error *err);
 int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_error *err);

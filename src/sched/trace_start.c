@@ -30,9 +30,7 @@ void absorb_blocked_seed(struct rq *rq, struct task *p)
 	b->util_avg -= take_util;
 	b->runnable_avg -= take_runnable;
 	b->load_avg -= take_load;
-	b->util_sum = (u32)(b->util_avg * divider);
-	b->runnable_sum = (u64)b->runnable_avg * divider;
-	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	se_sums_from_avgs(b, divider);
 	sub_positive_ul(&cfs->avg.util_avg, take_util);
 	sub_positive_u32(&cfs->avg.util_sum, (u32)(take_util * divider));
 	sub_positive_ul(&cfs->avg.runnable_avg, take_runnable);
@@ -80,9 +78,7 @@ int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now)
 	b->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load : b->runnable_avg;
 	b->last_update_time = cfs->avg.last_update_time;
 	b->period_contrib = cfs->avg.period_contrib;
-	b->util_sum = (u32)(b->util_avg * divider);
-	b->runnable_sum = (u64)b->runnable_avg * divider;
-	b->load_sum = ((u64)b->load_avg * divider) / TASK_SE_WEIGHT;
+	se_sums_from_avgs(b, divider);
 	cfs->avg.util_avg += b->util_avg;
 	cfs->avg.util_sum += b->util_sum;
 	cfs->avg.runnable_avg += b->runnable_avg;
@@ -153,7 +149,7 @@ int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_
 	if (n && n->started && (n->t.cpu != ev->util.cpu || n->t.class != SCHED_CLASS_CFS ||
 				n->t.is_governor))
 		return 0;
-	if (!n && !(n = node_get(s, ev->util.pid, ev->util.comm, 0))) /* no rename hook */
+	if (!n && !(n = node_new(s, ev->util.pid, ev->util.comm)))
 		return gs_error_set(err, GS_ENOMEM, "out of memory for tasks");
 	rq = &s->rq[ev->util.cpu];
 	sa = n->started ? &snap : &n->seed;
@@ -164,9 +160,7 @@ int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_
 	sa->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
 	sa->runnable_avg = (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE);
 	sa->load_avg = (unsigned long)ev->util.load;
-	sa->util_sum = (u32)(sa->util_avg * divider);
-	sa->runnable_sum = (u64)sa->runnable_avg * divider;
-	sa->load_sum = ((u64)sa->load_avg * divider) / TASK_SE_WEIGHT;
+	se_sums_from_avgs(sa, divider);
 	sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
 	sa->util_est.ewma = ev->util.util_est_ewma != EV_NO_VALUE
 				    ? (unsigned int)ev->util.util_est_ewma

@@ -1,8 +1,9 @@
 /*
  * freq.c - the frequency side of the replay: the governor's update at a cpufreq_update_util()
  * point, a policy's change of cur (counted, shown to the observers, then to the scheduler as
- * PELT's frequency scale), the time of the next pending change, and the governor kthread of a traced slow path, whose wakeups, switches and
- * driver-call ends time the emulated kthread's (cpufreq/kthread.h).
+ * PELT's frequency scale), the time of the next pending change, and the governor kthread of a
+ * traced slow path, whose wakeups, switches and driver-call ends time the emulated kthread's
+ * (cpufreq/kthread.h).
  */
 #include "sim/sim_priv.h"
 
