@@ -84,7 +84,9 @@ int ___update_load_sum(u64 now, struct sched_avg *sa, unsigned long load, unsign
  * last_update_time a multiple of 1024 ns counted from the clock's zero (a cfs_rq's starts at
  * 0 at boot and moves in whole units; an attached se copies its cfs_rq's), so period_contrib
  * is where `now` falls in its 1024-unit period and the period boundaries are the kernel's
- * (pelt_clock.phase puts the replay's clock where the kernel's is). Not a kernel function.
+ * (pelt_clock.phase puts the replay's clock where the kernel's is; kernel/sched/pelt.c
+ * ___update_load_sum(), fair.c attach_entity_load_avg(), Debian 5.10 to 7.2). Not a kernel
+ * function.
  */
 void pelt_start_on_grid(struct sched_avg *sa, u64 now);
 

@@ -237,7 +237,8 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  *     traces; a sched_waking, sched_migrate_task, hrtimer_expire_entry, softirq_entry,
  *     sched_process_exit or cpu_idle of that CPU first ends the claim (other work, another
  *     clock read: a CPU that idles between has finished the work the hook ran in, and a
- *     wakeup onto it, from another CPU or by its wakeup IPI, updates the clock again);
+ *     wakeup onto it, from another CPU or by its wakeup IPI, updates the clock again:
+ *     try_to_wake_up() / sched_ttwu_pending(), kernel/sched/core.c, Debian 5.10 to 7.2);
  *   - a switch takes it when the call was outside interrupts (a tick's, a wakeup's read their
  *     own clock) and the switch is not from idle (a wakeup onto an idle CPU asks __schedule()
  *     to skip its clock update: the clock stays the wakeup's);
