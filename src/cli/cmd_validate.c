@@ -86,6 +86,7 @@ static const char *const val_names[SIM_VAL__COUNT] = {
 	[SIM_VAL_TASK_UTIL_PRE] = "task util_avg (pre-trace)",
 	[SIM_VAL_GOV_UTIL] = "cpu util at kernel's evals",
 	[SIM_VAL_CPU_RUNNABLE] = "cpu runnable (root cfs_rq)",
+	[SIM_VAL_CPU_LOAD] = "cpu load_avg (root cfs_rq)",
 };
 
 enum metric { METRIC_RECALL, METRIC_PRECISION, METRIC_BUSY, METRIC_TIME, METRIC_ENERGY,

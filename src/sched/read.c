@@ -74,6 +74,13 @@ unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_
 	return cfs_avg_at(s, cpu, now_ns).runnable_avg;
 }
 
+unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns)
+{
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	return cfs_avg_at(s, cpu, now_ns).load_avg;
+}
+
 /* update_load_avg()'s first step on a copy of the task's se: running, runnable or blocked, at
  * its CPU's PELT clock; a task never attached (no last_update_time) keeps its value. */
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns)

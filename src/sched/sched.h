@@ -225,6 +225,8 @@ unsigned int sched_cpu_nr_running(const struct sched *s, int cpu);
 unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns);
 /* The root cfs_rq's runnable_avg the same way (v5.7+: h_nr_running-based, util's scale). */
 unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_ns);
+/* Its load_avg the same way (scale_load_down(load.weight): 1024 per queued nice-0 task). */
+unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns);
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns);
 /* sched_cpu_util()'s bw_dl alone (cpu_bw_dl(); 0 in this model). */
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu);

@@ -151,6 +151,8 @@ enum sim_val_signal {
 				    * evaluations, from its raw frequency (the lab's probes) */
 	SIM_VAL_CPU_RUNNABLE,      /* root cfs_rq runnable_avg: sched_pelt_cfs path=/ rbl_load,
 				    * under a profile with runnable_avg (v5.7+) */
+	SIM_VAL_CPU_LOAD,          /* root cfs_rq load_avg: sched_pelt_cfs path=/ load (the queued
+				    * tasks' weight), nice-0 weights */
 	SIM_VAL__COUNT
 };
 

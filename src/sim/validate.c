@@ -231,6 +231,9 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 		    s->kp->pelt_runnable_avg)
 			val_add(&s->val, SIM_VAL_CPU_RUNNABLE, ev->util.runnable,
 				sched_cpu_runnable_avg_at(s->sched, cpu, s->now), ev);
+		if (ev->type == EV_PELT_CFS && ev->util.load != EV_NO_VALUE)
+			val_add(&s->val, SIM_VAL_CPU_LOAD, ev->util.load,
+				sched_cpu_load_avg_at(s->sched, cpu, s->now), ev);
 		return;
 	default:
 		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)
