@@ -66,6 +66,8 @@ int event_type_from_name(const char *name, size_t len);
 #define TASK_STATE_S    0x01u
 #define TASK_STATE_D    0x02u
 #define TASK_STATE_EXIT 0x30u /* X (EXIT_DEAD) or Z (EXIT_ZOMBIE): switched out to die */
+#define TASK_STATE_SPECIAL 0x7cu /* T t X Z P: is_special_task_state() (stopped, traced, dead,
+				  * parked) */
 
 /* True when the switched-out task left the runqueue (went to sleep, blocked or died). */
 static inline bool switch_prev_sleeps(u32 prev_state)

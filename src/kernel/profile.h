@@ -87,6 +87,11 @@ enum pelt_sum_sync {
 	PELT_SUMS_FLOORED_TYPED,
 };
 
+/* EEVDF's DELAY_DEQUEUE (kernel/sched/fair.c): absent (to v6.6), as 6.12 (DELAY_ZERO at the
+ * end of the delay, lag limit max(2 slices, a tick)), as 7.2 (the lag updated as the task is
+ * delayed and capped at 0, limit the largest slice + a tick). */
+enum eevdf_delay { EEVDF_DELAY_NONE = 0, EEVDF_DELAY_V6_12, EEVDF_DELAY_V7_2 };
+
 /* The named behaviours, in `kernels show` order. */
 enum kernel_behaviour {
 	KB_PELT_INVARIANCE,
@@ -125,6 +130,7 @@ enum kernel_behaviour {
 	KB_POST_INIT_ATTACH,
 	KB_PELT_SUM_SYNC,
 	KB_MIGRATE_DETACH,
+	KB_DELAY_DEQUEUE,
 	KB__COUNT
 };
 
@@ -157,6 +163,7 @@ struct kernel_profile {
 	/* a queued task that migrates detaches inside dequeue_entity() (DO_DETACH), one cpufreq
 	 * kick, instead of migrate_task_rq_fair()'s sync and detach (e1f078f50478, v6.1) */
 	bool detach_in_dequeue;
+	enum eevdf_delay eevdf_delay;
 	/* uclamp (src/uclamp/uclamp.c) */
 	bool uclamp_present;
 	bool uclamp_static_key;        /* false: aggregation always runs, no RT-to-max shortcut */

@@ -129,8 +129,9 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 
 static void apply_pending_prio(struct sched *s, struct task_node *n, u64 now);
 
-/* dequeue_task(): uclamp_rq_dec() before the class dequeue. */
-static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bool sleep, u64 now)
+/* dequeue_task(): uclamp_rq_dec() before the class dequeue. flags: DEQUEUE_SLEEP,
+ * DEQUEUE_SPECIAL. */
+static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags, u64 now)
 {
 	struct task *p = &n->t;
 
@@ -138,7 +139,7 @@ static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, bo
 		s->hooks.uclamp_dec(s->hooks.ctx, rq->cpu, p); /* class_enabled as at enqueue */
 	switch (n->queued_class) {
 	case SCHED_CLASS_CFS:
-		dequeue_task_fair(s, rq, p, sleep);
+		dequeue_task_fair(s, rq, p, flags);
 		break;
 	case SCHED_CLASS_RT:
 		dequeue_task_rt(s, rq);
@@ -220,6 +221,22 @@ static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
 
 /* ---- task state changes ---------------------------------------------------------------------- */
 
+/*
+ * A delayed task (v6.12+: asleep, its se still queued) that the trace shows waking on another
+ * CPU, moving, changing class or dying: the kernel had dequeued it before (its pick, which
+ * the model's emulated pick can miss), at the latest now.
+ */
+static void settle_delayed(struct sched *s, struct task_node *n, u64 now)
+{
+	struct rq *rq;
+
+	if (!n->ev.delayed || n->t.cpu < 0)
+		return;
+	rq = &s->rq[n->t.cpu];
+	update_rq_clock(rq, now);
+	dequeue_delayed_fair(s, rq, &n->t);
+}
+
 static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 {
 	struct task *p = &n->t;
@@ -229,6 +246,8 @@ static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 	if (p->is_governor)
 		return;
 	p->class = task_class(p, prio);
+	if (p->class != old) /* __sched_setscheduler() ends a delay (Debian 6.12 core.c l.7186) */
+		settle_delayed(s, n, now);
 	if (p->class != old && s->hooks.task_class_change)
 		s->hooks.task_class_change(s->hooks.ctx, p, old, now);
 }
@@ -295,7 +314,7 @@ static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 no
 
 	update_rq_clock(src_rq, now);
 	s->migrating = p; /* p->on_rq = TASK_ON_RQ_MIGRATING */
-	dequeue_task(s, src_rq, n, false, now);
+	dequeue_task(s, src_rq, n, 0, now);
 	if (n->queued_class == SCHED_CLASS_CFS)
 		migrate_task_rq_fair(s, src_rq, p, true);
 	s->migrating = NULL;
@@ -360,6 +379,7 @@ static void make_queued_on(struct sched *s, struct task_node *n, int cpu, u64 no
 	}
 	if (p->cpu != cpu && p->cpu >= 0) {
 		s->stats.implicit_migration++;
+		settle_delayed(s, n, now);
 		if (p->on_rq)
 			migrate_queued(s, n, cpu, now);
 		else
@@ -423,6 +443,13 @@ static void switch_ran_since_start(struct sched *s, struct rq *rq, struct task_n
 	s->stats.started_running++;
 }
 
+/* try_to_block_task(): a special state (stopped T, traced t, dead X or Z, parked P; frozen is
+ * not traced) is never delayed (Debian 6.12 core.c l.6555, is_special_task_state()). */
+static int switch_flags(u32 prev_state)
+{
+	return DEQUEUE_SLEEP | (prev_state & TASK_STATE_SPECIAL ? DEQUEUE_SPECIAL : 0);
+}
+
 /* __schedule()'s switch out of prev: deactivate_task() when it sleeps, then put_prev_task()
  * in the pick. The class it was queued in. */
 static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct task_node *prev,
@@ -434,7 +461,7 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	if (switch_prev_sleeps(ev->sw.prev_state)) {
 		if (!s->cfg.iowait_traced)
 			p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
-		dequeue_task(s, rq, prev, true, now);
+		dequeue_task(s, rq, prev, switch_flags(ev->sw.prev_state), now);
 		put_prev_task(s, rq, prev);
 		see_prio(s, prev, ev->sw.prev_prio, now);
 		task_event(s, p, rq->cpu, TASK_EV_SLEEP, now);
@@ -526,6 +553,11 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	if (prev)
 		prev_class = switch_out(s, rq, prev, ev, now);
 
+	/* the fair class's pick, where the trace shows one (a fair next, or idle): it dequeues
+	 * the delayed tasks it would choose before next (v6.12+) */
+	if (s->eevdf && (!next || next->t.class == SCHED_CLASS_CFS))
+		pick_delayed_fair(s, rq);
+
 	/* switch in */
 	if (next) {
 		if (next->t.running && next->t.cpu == cpu) /* prev == next: stays */
@@ -589,6 +621,8 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 		return 0;
 	}
 	see_prio(s, n, ev->wake.prio, now);
+	if (p->cpu != cpu)
+		settle_delayed(s, n, now);
 	if (p->cpu >= 0 && p->cpu != cpu) {
 		s->stats.implicit_migration++;
 		migrate_sleeping(s, n, cpu);
@@ -646,6 +680,7 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 		s->stats.switch_prev_mismatch++;
 		unrun(s, n, now);
 	}
+	settle_delayed(s, n, now);
 	if (p->on_rq)
 		migrate_queued(s, n, dst, now);
 	else if (s->saw_waking && !n->waking && p->class == SCHED_CLASS_CFS && p->cpu >= 0 &&
@@ -693,7 +728,7 @@ void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns)
 		return;
 	rq = &s->rq[cpu];
 	update_rq_clock(rq, now_ns);
-	dequeue_task(s, rq, n, false, now_ns);
+	dequeue_task(s, rq, n, 0, now_ns);
 	put_prev_task(s, rq, n);
 	if (n->t.class == SCHED_CLASS_CFS)
 		task_change_group_fair(s, rq, &n->t);
@@ -703,6 +738,8 @@ void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns)
 
 static void task_exit(struct sched *s, struct task_node *n, u64 now)
 {
+	if (n)
+		settle_delayed(s, n, now);
 	if (n && n->started && !n->t.on_rq && !n->t.running)
 		task_dead_fair(s, &n->t);
 	if (!n || !n->started || n->t.on_rq || n->t.running || n->t.is_governor ||
@@ -885,6 +922,12 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	s->post_init_se_weight = cfg->kernel && cfg->kernel->post_init_se_weight;
 	s->post_init_attach_enqueue = cfg->kernel && cfg->kernel->post_init_attach_enqueue;
 	s->detach_in_dequeue = cfg->kernel && cfg->kernel->detach_in_dequeue;
+	s->eevdf = cfg->kernel ? cfg->kernel->eevdf_delay : EEVDF_DELAY_NONE;
+	if (cfg->delay_dequeue < 0)
+		s->eevdf = EEVDF_DELAY_NONE;
+	else if (cfg->delay_dequeue > 0 && s->eevdf == EEVDF_DELAY_NONE)
+		s->eevdf = EEVDF_DELAY_V6_12;
+	s->eevdf_slice = eevdf_base_slice(cfg->nr_cpus);
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

@@ -214,9 +214,10 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 	u64 now = rq_clock_pelt(&rq->clock);
 	int decayed;
 
+	/* a delayed task (v6.12+) is on_rq for its load, not runnable (se_runnable()) */
 	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
-		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq, cfs->curr == p,
-				     &rq->pv);
+		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq || task_delayed(p),
+				     p->on_rq, cfs->curr == p, &rq->pv);
 
 	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
 
@@ -274,8 +275,10 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 	long cpu_scale = (long)rq->cpu_capacity;
 	long cap = (cpu_scale - (long)cfs->avg.util_avg) / 2;
 
-	/* init_entity_runnable_average() at fork */
+	/* init_entity_runnable_average() at fork; wake_up_new_task() enqueues it with
+	 * ENQUEUE_INITIAL (EEVDF: half a slice for its first request) */
 	memset(sa, 0, sizeof(*sa));
+	node_of(p)->ev.initial = true;
 	sa->load_avg = TASK_SE_WEIGHT;
 
 	if (s->post_init_attach_enqueue && p->class != SCHED_CLASS_CFS) {
@@ -310,19 +313,31 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 {
 	/* the estimate first, so every cpufreq kick below already sees it */
 	util_est_enqueue_cfg(&s->ue, &rq->cfs.avg, &p->avg);
+	if (task_delayed(p)) {
+		/* v6.12+ ttwu_runnable() of a delayed task: requeue_delayed_entity(), one update
+		 * without attach, and no iowait kick (enqueue_task_fair() returns first); its
+		 * weight never left the cfs_rq */
+		eevdf_requeue(s, rq, p);
+		update_load_avg(s, rq, p, 0);
+		p->on_rq = true;
+		rq->cfs.h_nr_running++;
+		return;
+	}
 	if (p->in_iowait)
 		cpufreq_update_util(s, rq, SCHED_CPUFREQ_IOWAIT);
 	/* enqueue_entity(): se not on_rq yet, so its update only decays */
 	update_load_avg(s, rq, p, UPDATE_TG | DO_ATTACH);
+	eevdf_enqueue(s, rq, p);
 	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
 	p->on_rq = true;
 	rq->cfs.h_nr_running++;
 }
 
 /* util_est's steps in the profile's order (util_est.h's enum util_est_dequeue_order). */
-void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep)
+void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags)
 {
 	enum util_est_dequeue_order order = s->ue.dequeue_order;
+	bool sleep = flags & DEQUEUE_SLEEP, delay;
 
 	/* v5.10.89+: util_est_dequeue() first, so the kick below no longer sees the task */
 	if (order != UTIL_EST_ORDER_PELT_SUB_UPDATE)
@@ -331,11 +346,15 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 	if (order == UTIL_EST_ORDER_SUB_UPDATE_PELT)
 		util_est_update(&s->ue, &p->avg, sleep, rq->cpu_capacity);
 	/* dequeue_entity(): running = (cfs_rq->curr == se), still on_rq; from v6.1 a migrating
-	 * task is detached here (Debian 6.1 l.4850, 6.12 l.5575, 7.2 l.6494) */
+	 * task is detached here (Debian 6.1 l.4850, 6.12 l.5575, 7.2 l.6494); from v6.12 a
+	 * sleep while not eligible is delayed: one update, the weight stays */
+	delay = eevdf_dequeue(s, rq, p, flags);
 	update_load_avg(s, rq, p,
-			UPDATE_TG | (s->detach_in_dequeue && s->migrating == p ? DO_DETACH : 0));
+			delay ? 0
+			      : UPDATE_TG | (s->detach_in_dequeue && s->migrating == p ? DO_DETACH : 0));
 	p->on_rq = false;
-	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+	if (!delay)
+		rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
@@ -345,26 +364,59 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool slee
 		util_est_dequeue_cfg(&s->ue, &rq->cfs.avg, &p->avg, sleep, rq->cpu_capacity);
 }
 
+/*
+ * dequeue_entities(rq, se, DEQUEUE_SLEEP | DEQUEUE_DELAYED) (Debian 6.12 l.7158, 7.2): the end
+ * of a delayed dequeue, when a pick chooses the task (pick_next_entity()) or the model must
+ * move it. The full dequeue's update (a kick where it decays, no util_est: that left at the
+ * sleep), and the weight leaves.
+ */
+void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	if (!task_delayed(p))
+		return;
+	update_load_avg(s, rq, p, UPDATE_TG);
+	(void)eevdf_dequeue(s, rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED); /* clears the delay */
+	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+}
+
+/* pick_next_task_fair() -> pick_task_fair() -> pick_next_entity(): each delayed task picked
+ * before a runnable one is dequeued, and the pick goes again. */
+void pick_delayed_fair(struct sched *s, struct rq *rq)
+{
+	struct task *p;
+
+	while ((p = eevdf_pick_delayed(s, rq)))
+		dequeue_delayed_fair(s, rq, p);
+}
+
 /* set_next_entity(): a queued task's se is updated before it becomes cfs_rq->curr. */
 void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p)
 {
 	if (p->on_rq)
 		update_load_avg(s, rq, p, UPDATE_TG);
 	rq->cfs.curr = p;
+	eevdf_set_next(s, rq, p);
 }
 
-/* put_prev_entity(): running = 1 if still queued. */
+/* put_prev_entity(): running = 1 if still queued (a delayed task too: on_rq). */
 void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p)
 {
-	if (p->on_rq)
+	(void)eevdf_update_curr(s, rq);
+	if (p->on_rq || task_delayed(p))
 		update_load_avg(s, rq, p, 0);
 	rq->cfs.curr = NULL;
 }
 
-/* task_tick_fair() -> entity_tick() */
+/* task_tick_fair() -> entity_tick(): update_curr(), then the update. A request used up
+ * reschedules: the pick that follows dequeues the delayed tasks it chooses before picking the
+ * running task again, which the trace does not show (or another, whose switch it shows). */
 void task_tick_fair(struct sched *s, struct rq *rq, struct task *p)
 {
+	bool resched = eevdf_update_curr(s, rq);
+
 	update_load_avg(s, rq, p, UPDATE_TG);
+	if (resched)
+		pick_delayed_fair(s, rq);
 }
 
 /* detach_entity_cfs_rq(): sync the se and its cfs_rq, then detach. */

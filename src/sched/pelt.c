@@ -192,9 +192,9 @@ int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long we
 }
 
 int __update_load_avg_se(u64 now, struct sched_avg *se, unsigned long weight, bool on_rq,
-			 bool running, const struct pelt_variant *pv)
+			 bool runnable, bool running, const struct pelt_variant *pv)
 {
-	if (___update_load_sum(now, se, on_rq, on_rq, running, pv)) {
+	if (___update_load_sum(now, se, on_rq, runnable, running, pv)) {
 		___update_load_avg(se, weight);
 		cfs_se_util_change_flag(se, pelt_util_avg_unchanged(pv));
 		return 1;

@@ -112,14 +112,15 @@ static inline void cfs_se_util_change(struct sched_avg *avg)
 /*
  * The signals of pelt.c with the kernel's arguments spelt out (no struct sched_entity/cfs_rq
  * here; the scheduler model passes its own fields):
- *   task se:   load = on_rq, runnable = on_rq, running = (cfs_rq->curr == se), avg x weight
+ *   task se:   load = on_rq, runnable = se_runnable() (on_rq, not delayed), running = (cfs_rq->curr
+ *              == se), avg x weight
  *   cfs_rq:    load = scale_load_down(load.weight), runnable = h_nr_running, running = curr != NULL
  *   rt_rq, dl: load = runnable = running = running
  * Each returns 1 when the averages were recomputed (a period was crossed).
  */
 int __update_load_avg_blocked_se(u64 now, struct sched_avg *se, unsigned long weight);
 int __update_load_avg_se(u64 now, struct sched_avg *se, unsigned long weight, bool on_rq,
-			 bool running, const struct pelt_variant *pv);
+			 bool runnable, bool running, const struct pelt_variant *pv);
 int __update_load_avg_cfs_rq(u64 now, struct sched_avg *cfs, unsigned long load,
 			     unsigned long h_nr_running, bool curr, const struct pelt_variant *pv);
 int update_rt_rq_load_avg(u64 now, struct sched_avg *avg_rt, int running,

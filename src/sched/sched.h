@@ -142,6 +142,9 @@ struct sched_config {
 	/* CONFIG_SCHED_AUTOGROUP: an exiting task is moved to its group while it runs
 	 * (sched_autogroup_exit_task() -> sched_move_task(): sched_task_exiting()). */
 	bool sched_autogroup;
+	/* DELAY_DEQUEUE (sched_feat, v6.12+): 0 the profile's, < 0 off, > 0 on (the profile's
+	 * variant, or v6.12's for a profile without it) */
+	int delay_dequeue;
 	/* How long before a sched_switch's timestamp its __schedule() read the rq clock
 	 * (update_rq_clock() at its start): the switch's PELT updates, and the governor update
 	 * they make, happen then (not before the rq's last clock update). 0: at the stamp. */

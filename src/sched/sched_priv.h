@@ -22,7 +22,24 @@
 #define DO_ATTACH     0x4
 #define DO_DETACH     0x8 /* v6.1+: dequeue_entity() of a migrating task detaches it */
 
+/* dequeue_task() flags (kernel/sched/sched.h) */
+#define DEQUEUE_SLEEP   0x01
+#define DEQUEUE_SPECIAL 0x10  /* a special task state (stopped, traced, parked, dead): no delay */
+#define DEQUEUE_DELAYED 0x200 /* v6.12+: the end of a delayed dequeue */
+
 #define TASK_CHUNK 256
+
+/* EEVDF's state of a fair task (fair_eevdf.c), kept under a profile with DELAY_DEQUEUE. */
+struct task_node;
+struct eevdf_se {
+	u64 vruntime, deadline, slice, exec_start;
+	s64 vlag;
+	bool on_rq;        /* se->on_rq: queued, running or delayed (on its cfs_rq's list) */
+	bool delayed;      /* se->sched_delayed: asleep but still queued */
+	bool rel_deadline; /* dequeued for a migration: deadline kept relative to vruntime */
+	bool initial;      /* its next enqueue is its fork's (ENQUEUE_INITIAL) */
+	struct task_node *next, *prev;
+};
 
 struct cfs_rq {
 	struct sched_avg avg;
@@ -33,6 +50,11 @@ struct cfs_rq {
 		unsigned int nr;
 		unsigned long load_avg, util_avg, runnable_avg;
 	} removed;
+	struct { /* EEVDF (fair_eevdf.c): the queued tasks, curr and the delayed included */
+		struct task_node *head;
+		unsigned int nr;
+		u64 zero_vruntime;
+	} ev;
 };
 
 struct rq {
@@ -76,6 +98,7 @@ struct task_node {
 	int pending_prio;
 	enum sched_class_id queued_class; /* the class it was enqueued in */
 	struct sched_avg seed;
+	struct eevdf_se ev;
 	struct task_node *next_free; /* on sched.free_nodes once its task died */
 };
 
@@ -99,6 +122,8 @@ struct sched {
 	bool post_init_se_weight; /* a new task's util by se_weight(), not se->load.weight */
 	bool post_init_attach_enqueue; /* a new task attaches at its enqueue (v6.1+) */
 	bool detach_in_dequeue;        /* a migrating task detaches in its dequeue (v6.1+) */
+	enum eevdf_delay eevdf;        /* EEVDF's delayed dequeue (v6.12+), fair_eevdf.c */
+	u64 eevdf_slice;               /* sysctl_sched_base_slice as the CPU count scales it */
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
@@ -108,6 +133,12 @@ struct sched {
 static inline struct task_node *node_of(struct task *p)
 {
 	return (struct task_node *)p;
+}
+
+/* se->sched_delayed (v6.12+): asleep, but its se still queued (fair_eevdf.c) */
+static inline bool task_delayed(const struct task *p)
+{
+	return ((const struct task_node *)p)->ev.delayed;
 }
 
 /* sub_positive(): subtract, floored at 0 */
@@ -151,7 +182,13 @@ void task_dead_fair(struct sched *s, struct task *p);
  * cpufreq kick), as a move between groups does; the root cfs_rq is every group here. */
 void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p);
 void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p);
-void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, bool sleep);
+/* flags: DEQUEUE_SLEEP, DEQUEUE_SPECIAL */
+void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags);
+/* v6.12+: a delayed task leaves its cfs_rq (dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED)):
+ * picked, or moved, or woken elsewhere. */
+void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p);
+/* The pick of a sched_switch to a fair task or to idle: the delayed tasks it dequeues first. */
+void pick_delayed_fair(struct sched *s, struct rq *rq);
 void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p);
 void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p);
 void task_tick_fair(struct sched *s, struct rq *rq, struct task *p);
@@ -160,6 +197,15 @@ void task_tick_fair(struct sched *s, struct rq *rq, struct task *p);
 void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued);
 /* attach_entity_cfs_rq(): a task not queued joins rq's cfs_rq (synced with ATTACH_AGE_LOAD). */
 void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p);
+
+/* ---- fair_eevdf.c --------------------------------------------------------------------------- */
+u64 eevdf_base_slice(int nr_cpus);
+bool eevdf_update_curr(struct sched *s, struct rq *rq);
+void eevdf_set_next(struct sched *s, struct rq *rq, struct task *p);
+void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p);
+bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags);
+void eevdf_requeue(struct sched *s, struct rq *rq, struct task *p);
+struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq);
 
 /* ---- rt.c, deadline.c ------------------------------------------------------------------------ */
 void enqueue_task_rt(struct sched *s, struct rq *rq);

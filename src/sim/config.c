@@ -35,6 +35,7 @@ void sim_config_init(struct sim_config *cfg)
 	cfg->kthread_traced = 1;
 	cfg->rq_clock_traced = 1;
 	cfg->start_state = 1;
+	cfg->delay_dequeue = -1;
 	cfg->dvfs_any_cpu = -1;
 	cfg->cpuidle_driver = 1;
 	cfg->placement_slices = true;
@@ -222,6 +223,10 @@ static const struct sim_param sim_params[] = {
 	{.key = "start_state", .type = SIM_PARAM_FLAG, .offset = FIELD(start_state, int),
 	 .help = "0|1 (1: where the trace carries the lab's snapshot of the kernel's PELT "
 		 "state, lab: start_se / start_cfs markers, tasks and runqueues start from it)"},
+	{.key = "delay_dequeue", .type = SIM_PARAM_FLAG, .offset = FIELD(delay_dequeue, int),
+	 .help = "0|1 (the profile's: 1 from v6.12): EEVDF's DELAY_DEQUEUE scheduler feature; a "
+		 "task that sleeps while not eligible stays queued, its weight in the load, until "
+		 "a pick dequeues it or it wakes"},
 };
 
 #undef FIELD

@@ -693,6 +693,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	memcpy(sc.rq_clock_offset_ns, cfg->rq_clock_offset_ns, sizeof(sc.rq_clock_offset_ns));
 	sc.iowait_traced = cfg->iowait_traced;
 	sc.sched_autogroup = cfg->sched_autogroup;
+	sc.delay_dequeue = cfg->delay_dequeue < 0 ? 0 : cfg->delay_dequeue ? 1 : -1;
 	sc.switch_clock_lead_ns = cfg->switch_clock_lead_ns;
 	sc.wakeup_clock_lead_ns = cfg->wakeup_clock_lead_ns;
 	sc.preempt_traced = cfg->opts.timing != SIM_TIMING_WORK;

@@ -106,6 +106,9 @@ struct sim_config {
 	int sched_autogroup;
 	/* cpuidle_driver=0|1 (1; the lab's facts: cpuidle_driver = none gives 0) */
 	int cpuidle_driver;
+	/* delay_dequeue=0|1: the DELAY_DEQUEUE scheduler feature (-1: the profile's: on from
+	 * v6.12) */
+	int delay_dequeue;
 };
 
 /* Defaults: sim_opts_init(), hz 250, switch latency from the platform, kernel update points,
@@ -152,7 +155,7 @@ enum sim_val_signal {
 	SIM_VAL_CPU_RUNNABLE,      /* root cfs_rq runnable_avg: sched_pelt_cfs path=/ rbl_load,
 				    * under a profile with runnable_avg (v5.7+) */
 	SIM_VAL_CPU_LOAD,          /* root cfs_rq load_avg: sched_pelt_cfs path=/ load (the queued
-				    * tasks' weight), nice-0 weights */
+				    * tasks' weight, a delayed one's too), nice-0 weights */
 	SIM_VAL__COUNT
 };
 

@@ -89,6 +89,10 @@ expect v5.15 migrate_detach "migrate_task_rq_fair"
 expect v6.1 migrate_detach "dequeue_entity (DO_DETACH)"
 expect v6.12 migrate_detach "dequeue_entity (DO_DETACH)"
 expect v7.2 migrate_detach "dequeue_entity (DO_DETACH)"
+# EEVDF's DELAY_DEQUEUE: fair.c dequeue_entity (v6.12 on; 7.2 updates the lag as it delays)
+for k in v5.10 v6.1 v6.6; do expect $k delay_dequeue "no"; done
+expect v6.12 delay_dequeue "yes: weight kept until a pick or wakeup; DELAY_ZERO"
+expect v7.2 delay_dequeue "yes: as v6.12, lag updated as delayed"
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9

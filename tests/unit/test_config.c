@@ -75,6 +75,8 @@ static void read_back(const struct sim_config *c, const char *key, char *out, si
 		snprintf(out, n, "%d", c->rq_clock_traced);
 	else if (strcmp(key, "start_state") == 0)
 		snprintf(out, n, "%d", c->start_state);
+	else if (strcmp(key, "delay_dequeue") == 0)
+		snprintf(out, n, "%d", c->delay_dequeue);
 	else
 		snprintf(out, n, "no field read for '%s'", key);
 }
@@ -117,6 +119,7 @@ static const struct key_case {
 	{"kthread_traced", "0", "0", "true", "--set kthread_traced='true': expected 0 or 1"},
 	{"rq_clock_traced", "0", "0", "1 ", "--set rq_clock_traced='1 ': expected 0 or 1"},
 	{"start_state", "0", "0", "on", "--set start_state='on': expected 0 or 1"},
+	{"delay_dequeue", "0", "0", "-1", "--set delay_dequeue='-1': expected 0 or 1"},
 };
 
 static const struct key_case *find_case(const char *key)
@@ -257,7 +260,7 @@ static void test_key_order(void **state)
 		"uclamp_buckets", "cgroup_depth", "uclamp_task", "freq_invariant",
 		"dvfs_possible_from_any_cpu", "rq_clock_offset_ns", "start_freq",
 		"governor_start_ns", "sched_autogroup", "cpuidle_driver", "kthread_traced",
-		"rq_clock_traced", "start_state"};
+		"rq_clock_traced", "start_state", "delay_dequeue"};
 	(void)state;
 
 	for (size_t i = 0; i < GS_ARRAY_SIZE(order); i++) {

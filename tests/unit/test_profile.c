@@ -127,11 +127,11 @@ static void test_pelt_contrib_scaling_vs_clock_pelt(void **state)
 	assert_int_equal(FREQ_SCALE_903, 391);
 	for (u64 t = step; t <= 3000 * step; t += step) {
 		/* v4.19: time is rq_clock_task, the contribution is scaled */
-		__update_load_avg_se(t, &a, 1024, true, true, &v419);
+		__update_load_avg_se(t, &a, 1024, true, true, true, &v419);
 		/* v5.9: time is clock_pelt, running at 1024/1024 * 391/1024 of the task clock */
 		pc.clock_task = t;
 		update_rq_clock_pelt(&pc, (s64)step, false, 1024, FREQ_SCALE_903);
-		__update_load_avg_se(rq_clock_pelt(&pc), &b, 1024, true, true, NULL);
+		__update_load_avg_se(rq_clock_pelt(&pc), &b, 1024, true, true, true, NULL);
 	}
 	/* v4.19 saturates at cap_scale(1024, 391) = 391 (minus integer truncation) */
 	assert_in_range(a.util_avg, 391 - 3, 391);
@@ -257,10 +257,10 @@ static void test_util_est_msb_flag_clear(void **state)
 
 	(void)state;
 	se.util_est.enqueued = 301u | 0x80000000u;
-	__update_load_avg_se(2 * 1024 * 1024, &se, 1024, true, true, &pv);
+	__update_load_avg_se(2 * 1024 * 1024, &se, 1024, true, true, true, &pv);
 	assert_int_equal(se.util_est.enqueued, 301);
 	se.util_est.enqueued = 301;
-	__update_load_avg_se(4 * 1024 * 1024, &se, 1024, true, true, NULL);
+	__update_load_avg_se(4 * 1024 * 1024, &se, 1024, true, true, true, NULL);
 	assert_int_equal(se.util_est.enqueued, 300); /* LSB flag cleared under v5.9 */
 }
 

@@ -279,19 +279,19 @@ static void reference(unsigned long cap, unsigned long fs, struct ref_out *o)
 		pelt = w;
 		clock_task = w;
 		util_est_enqueue(&cfs, &se);
-		__update_load_avg_se(pelt, &se, 1024, false, false, NULL);
+		__update_load_avg_se(pelt, &se, 1024, false, false, false, NULL);
 		__update_load_avg_cfs_rq(pelt, &cfs, 0, 0, false, NULL);
 		/* switch-in, same instant */
-		__update_load_avg_se(pelt, &se, 1024, true, false, NULL);
+		__update_load_avg_se(pelt, &se, 1024, true, true, false, NULL);
 		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, false, NULL);
 		/* tick */
 		pelt += cap_scale(cap_scale(t - clock_task, cap), fs);
 		clock_task = t;
-		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_se(pelt, &se, 1024, true, true, true, NULL);
 		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		/* sleep */
 		pelt += cap_scale(cap_scale(z - clock_task, cap), fs);
-		__update_load_avg_se(pelt, &se, 1024, true, true, NULL);
+		__update_load_avg_se(pelt, &se, 1024, true, true, true, NULL);
 		__update_load_avg_cfs_rq(pelt, &cfs, 1024, 1, true, NULL);
 		util_est_dequeue(&cfs, &se, true, cap);
 		o->util[k] = se.util_avg;

@@ -3,6 +3,8 @@
 # time, updated at given times, as the kernel computes it. Usage: pelt_ref.py NS:RUNNING ...
 # (each argument one update, e.g. 1003500000:1), prints util_avg after the last. A first
 # argument init=NS:UTIL starts from util_avg UTIL last updated at NS instead of zero.
+# RUNNING may be a count: a root cfs_rq's load_avg with that many nice-0 tasks queued over the
+# interval (load = scale_load_down(load.weight), 1024 each, is util's 1 << 10 per task).
 # The arithmetic follows kernel/sched/pelt.c (Debian 5.10 to 7.2): runnable_avg_yN_inv as the
 # kernel's generator (Documentation/scheduler/sched-pelt.c) computes it, decay_load(),
 # __accumulate_pelt_segments(), accumulate_sum(), ___update_load_sum(), ___update_load_avg(),
@@ -44,7 +46,7 @@ class Avg:
                 contrib = c1 + c2 + delta
         self.contrib = delta
         if running:
-            self.util_sum += contrib << 10
+            self.util_sum += running * (contrib << 10)
         if periods:
             self.util_avg = self.util_sum // (LOAD_AVG_MAX - 1024 + self.contrib)
 
