@@ -95,6 +95,7 @@
 #define S_DETACH_MIG   "fair.c migrate_task_rq_fair: detach_entity_cfs_rq() for TASK_ON_RQ_MIGRATING, after the dequeue's update_load_avg(UPDATE_TG) (v5.9; Debian 5.10 l.7004-7041; 5.15.100)"
 #define S_DETACH_DEQ   "fair.c dequeue_entity l.4850: DO_DETACH for a migrating task, update_load_avg l.4201 detaches instead of the decay kick (Debian 6.1; e1f078f50478, v6.1; v6.6 as 6.1, not read per release)"
 #define S_NO_DELAY     "fair.c dequeue_entity: a sleeping task leaves its cfs_rq at once (no DELAY_DEQUEUE before v6.12)"
+#define S_INC_BEFORE   "core.c enqueue_task: uclamp_rq_inc() before p->sched_class->enqueue_task() (v5.3+; Debian 6.1 l.2059)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -114,7 +115,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -138,7 +139,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -163,7 +164,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -192,7 +193,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -220,7 +221,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = NULL,
 };
 
@@ -248,7 +249,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -283,7 +284,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -322,7 +323,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -365,7 +366,7 @@ static const struct kernel_profile profile_v6_1 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -411,7 +412,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE},
 	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -449,7 +450,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay)                         \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder)               \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -473,7 +474,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay}
+	 delay, incorder}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -485,6 +486,7 @@ static const struct kernel_profile profile_v6_12 = {
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED,
 	.util_est_update_point = UTIL_EST_UPDATE_BEFORE_PELT,
 	.eevdf_delay = EEVDF_DELAY_V6_12,
+	.uclamp_inc_after_enqueue = true,
 	.src = PROFILE_V6_8_SOURCES(S_LIM,
 				    S_612("fair.c util_est_update l.4994 (6.12): one util_est value, "
 					  "the capacity and runnable skips"),
@@ -496,7 +498,10 @@ static const struct kernel_profile profile_v6_12 = {
 					  "(6.12): max_t(u32, sum, avg * PELT_MIN_DIVIDER)"),
 				    S_612("fair.c dequeue_entity l.5545 DELAY_DEQUEUE, "
 					  "pick_next_entity l.5667, requeue_delayed_entity l.6980, "
-					  "entity_lag l.729, place_entity l.5290 (6.12)")),
+					  "entity_lag l.729, place_entity l.5290 (6.12)"),
+				    S_612("core.c enqueue_task l.2019-2031 (6.12): uclamp_rq_inc() "
+					  "after ->enqueue_task(), whose ENQUEUE_DELAYED requeue clears "
+					  "sched_delayed first")),
 	.caveats = "EEVDF's delayed dequeue is emulated with every task at the nice-0 weight, "
 		   "and its picks only where the trace shows a switch to a fair task or idle, or "
 		   "a tick ends the running task's request; sched_ext is not emulated; the "
@@ -533,7 +538,10 @@ static const struct kernel_profile profile_v7_2 = {
 					  "enqueue/dequeue_load_avg"),
 				    S_612("fair.c dequeue_entity l.6459 DELAY_DEQUEUE (lag updated "
 					  "as delayed), pick_next_entity l.6601, requeue_delayed_entity "
-					  "l.7995, entity_lag l.832, update_entity_lag l.859 (7.2)")),
+					  "l.7995, entity_lag l.832, update_entity_lag l.859 (7.2)"),
+				    S_612("core.c enqueue_task l.2183-2195 (7.2): uclamp_rq_inc(rq, p, "
+					  "flags) before ->enqueue_task() again (a delayed task counted "
+					  "only for ENQUEUE_DELAYED)")),
 	.caveats = "as v6.12: the delayed dequeue at nice-0 weights; sched_ext and the fair "
 		   "server are not emulated (the server's rise also skips the busy hold)",
 };
@@ -745,6 +753,8 @@ static const struct {
 			       "where a queued task that migrates leaves its CPU's averages"},
 	[KB_DELAY_DEQUEUE] = {"delay_dequeue",
 			      "EEVDF's DELAY_DEQUEUE: a sleeper not eligible stays queued"},
+	[KB_UCLAMP_INC_ORDER] = {"uclamp_inc_order",
+				 "where enqueue_task() counts the task's clamps in its rq"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -953,6 +963,11 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "yes: as v6.12, lag updated as delayed and capped at 0";
 		}
 		break;
+	case KB_UCLAMP_INC_ORDER:
+		if (!kp->uclamp_present)
+			return "-";
+		return kp->uclamp_inc_after_enqueue ? "after the class's enqueue (its kicks miss them)"
+						    : "before the class's enqueue";
 	case KB__COUNT:
 		break;
 	}

@@ -131,6 +131,7 @@ enum kernel_behaviour {
 	KB_PELT_SUM_SYNC,
 	KB_MIGRATE_DETACH,
 	KB_DELAY_DEQUEUE,
+	KB_UCLAMP_INC_ORDER,
 	KB__COUNT
 };
 
@@ -172,6 +173,10 @@ struct kernel_profile {
 	bool uclamp_rq_idle_init;      /* rq->uclamp_flags = UCLAMP_FLAG_IDLE at init */
 	bool uclamp_tg_clamp;          /* uclamp_tg_restrict = clamp(req, tg_min, tg_max) */
 	bool uclamp_idle_shortcut;     /* uclamp_rq_util_with skips an idle rq's values (p != NULL) */
+	/* enqueue_task() counts the task's clamps in its rq only after the class's enqueue, so the
+	 * cpufreq updates of that enqueue do not see them (v6.12 to v6.15: ENQUEUE_DELAYED's requeue
+	 * must clear sched_delayed first); before and after, uclamp_rq_inc() comes first */
+	bool uclamp_inc_after_enqueue;
 	/* scheduler kicks (src/sched/fair.c) */
 	bool blocked_kick;             /* update_blocked_averages calls cpufreq_update_util */
 	/* schedutil (src/gov/schedutil.c) */

@@ -101,14 +101,16 @@ static bool uclamp_class(enum sched_class_id c)
 	return c == SCHED_CLASS_CFS || c == SCHED_CLASS_RT;
 }
 
-/* enqueue_task(): uclamp_rq_inc() before the class enqueue. */
+/* enqueue_task(): uclamp_rq_inc() before the class enqueue, or after it (v6.12 to v6.15:
+ * Debian 6.12 core.c l.2019-2031), where the enqueue's cpufreq kicks do not see the task's
+ * clamps. */
 static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 {
 	struct task *p = &n->t;
 
 	n->queued_class = p->class;
 	p->uclamp.class_enabled = uclamp_class(p->class);
-	if (s->hooks.uclamp_inc)
+	if (s->hooks.uclamp_inc && !s->uclamp_inc_after_enqueue)
 		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	switch (p->class) {
 	case SCHED_CLASS_CFS:
@@ -124,6 +126,8 @@ static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 	case SCHED_CLASS_IDLE:
 		break;
 	}
+	if (s->hooks.uclamp_inc && s->uclamp_inc_after_enqueue)
+		s->hooks.uclamp_inc(s->hooks.ctx, rq->cpu, p);
 	p->on_rq = true;
 }
 
@@ -928,6 +932,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	else if (cfg->delay_dequeue > 0 && s->eevdf == EEVDF_DELAY_NONE)
 		s->eevdf = EEVDF_DELAY_V6_12;
 	s->eevdf_slice = eevdf_base_slice(cfg->nr_cpus);
+	s->uclamp_inc_after_enqueue = cfg->kernel && cfg->kernel->uclamp_inc_after_enqueue;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

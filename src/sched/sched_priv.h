@@ -124,6 +124,7 @@ struct sched {
 	bool detach_in_dequeue;        /* a migrating task detaches in its dequeue (v6.1+) */
 	enum eevdf_delay eevdf;        /* EEVDF's delayed dequeue (v6.12+), fair_eevdf.c */
 	u64 eevdf_slice;               /* sysctl_sched_base_slice as the CPU count scales it */
+	bool uclamp_inc_after_enqueue; /* v6.12: uclamp_rq_inc() after the class's enqueue */
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */

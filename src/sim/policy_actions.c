@@ -46,13 +46,19 @@ static void policy_requeue(void *ctx, s32 pid, int phase)
 		sim_hook_uclamp_dec(s, p->cpu, p);
 		return;
 	}
-	sim_hook_uclamp_inc(s, p->cpu, p);
 	/* v5.9 enqueue_task_rt() -> enqueue_top_rt_rq() ends with cpufreq_update_util(rq, 0)
-	 * ("Kick cpufreq"), so the new clamps of a queued RT task reach the governor now. (The
-	 * CFS enqueue kicks only through a PELT decay or in_iowait: nothing at this instant, as
-	 * the dequeue just updated the averages.) */
+	 * ("Kick cpufreq"), so the new clamps of a queued RT task reach the governor now -- unless
+	 * the profile's enqueue_task() counts them only after the class's enqueue (v6.12), whose
+	 * kick then reads the rq without them. (The CFS enqueue kicks only through a PELT decay
+	 * or in_iowait: nothing at this instant, as the dequeue just updated the averages.) */
+	bool after = s->kp && s->kp->uclamp_inc_after_enqueue;
+
+	if (!after)
+		sim_hook_uclamp_inc(s, p->cpu, p);
 	if (p->class == SCHED_CLASS_RT)
 		sim_hook_cpufreq_update(s, p->cpu, s->now, 0);
+	if (after)
+		sim_hook_uclamp_inc(s, p->cpu, p);
 }
 
 /* uclamp_update_active() for a queued task whose group's effective clamps changed. */

@@ -93,6 +93,10 @@ expect v7.2 migrate_detach "dequeue_entity (DO_DETACH)"
 for k in v5.10 v6.1 v6.6; do expect $k delay_dequeue "no"; done
 expect v6.12 delay_dequeue "yes: weight kept until a pick or wakeup; DELAY_ZERO"
 expect v7.2 delay_dequeue "yes: as v6.12, lag updated as delayed"
+# uclamp_rq_inc() and the class's enqueue: core.c enqueue_task (after it only in 6.12..6.15)
+expect v4.19 uclamp_inc_order "-"
+for k in v5.10 v6.1 v6.6 v7.2; do expect $k uclamp_inc_order "before the class's enqueue"; done
+expect v6.12 uclamp_inc_order "after the class's enqueue"
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9
