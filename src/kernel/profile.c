@@ -96,6 +96,7 @@
 #define S_DETACH_DEQ   "fair.c dequeue_entity l.4850: DO_DETACH for a migrating task, update_load_avg l.4201 detaches instead of the decay kick (Debian 6.1; e1f078f50478, v6.1; v6.6 as 6.1, not read per release)"
 #define S_NO_DELAY     "fair.c dequeue_entity: a sleeping task leaves its cfs_rq at once (no DELAY_DEQUEUE before v6.12)"
 #define S_INC_BEFORE   "core.c enqueue_task: uclamp_rq_inc() before p->sched_class->enqueue_task() (v5.3+; Debian 6.1 l.2059)"
+#define S_NO_SERVER    "no fair server before v6.12: cpu_bw_dl() counts DL tasks only"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -115,7 +116,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -139,7 +140,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -164,7 +165,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -193,7 +194,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -221,7 +222,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = NULL,
 };
 
@@ -249,7 +250,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -284,7 +285,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -323,7 +324,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -366,7 +367,7 @@ static const struct kernel_profile profile_v6_1 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -412,7 +413,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
 	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -440,7 +441,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 .uclamp_present = true, .uclamp_static_key = true,     \
 	.uclamp_rt_default = UCLAMP_RT_SYSCTL, .uclamp_bucket_clamp = true,                     \
 	.uclamp_rq_idle_init = true, .uclamp_tg_clamp = true, .uclamp_idle_shortcut = true,     \
-	.blocked_kick = true, .sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL,                   \
+	.blocked_kick = true, .sugov_util_fn = SUGOV_UTIL_EFFECTIVE_CPU_UTIL, .fair_server = true, \
 	.sugov_cfs_input = GOVSIM_CFS_RUNNABLE_BOOST,                                            \
 	.sugov_headroom = GOVSIM_HEADROOM_EFFECTIVE_PERF,                                        \
 	.sugov_busy_hold = GOVSIM_HOLD_NOT_CAPPED_GATED, .sugov_limits_changed = true,           \
@@ -450,7 +451,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder)               \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server)       \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -474,7 +475,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay, incorder}
+	 delay, incorder, server}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -501,14 +502,16 @@ static const struct kernel_profile profile_v6_12 = {
 					  "entity_lag l.729, place_entity l.5290 (6.12)"),
 				    S_612("core.c enqueue_task l.2019-2031 (6.12): uclamp_rq_inc() "
 					  "after ->enqueue_task(), whose ENQUEUE_DELAYED requeue clears "
-					  "sched_delayed first")),
+					  "sched_delayed first"),
+				    S_612("deadline.c dl_server_start l.1828 (50 ms / 1 s), "
+					  "__add_running_bw l.246 kicks cpufreq; fair.c enqueue_task_fair "
+					  "l.7117 (6.12)")),
 	.caveats = "EEVDF's delayed dequeue is emulated with every task at the nice-0 weight, "
 		   "and its picks only where the trace shows a switch to a fair task or idle, or "
 		   "a tick ends the running task's request; sched_ext is not emulated; the "
-		   "idle sync of clock_pelt is not emulated; "
-		   "the fair class's deadline server (rq->fair_server) is not emulated: its "
-		   "bandwidth (51) is schedutil's minimum while it is active, and its rise skips "
-		   "the rate limit",
+		   "idle sync of clock_pelt is not emulated; the fair class's deadline server "
+		   "(rq->fair_server) is kept running from a CPU's first fair enqueue: its "
+		   "runtime, deferral and zero-lag timer are not emulated",
 };
 
 /* v7.2: the v6.12 behaviours; schedutil's own changes (need_freq_update also skips the rate
@@ -541,9 +544,12 @@ static const struct kernel_profile profile_v7_2 = {
 					  "l.7995, entity_lag l.832, update_entity_lag l.859 (7.2)"),
 				    S_612("core.c enqueue_task l.2183-2195 (7.2): uclamp_rq_inc(rq, p, "
 					  "flags) before ->enqueue_task() again (a delayed task counted "
-					  "only for ENQUEUE_DELAYED)")),
-	.caveats = "as v6.12: the delayed dequeue at nice-0 weights; sched_ext and the fair "
-		   "server are not emulated (the server's rise also skips the busy hold)",
+					  "only for ENQUEUE_DELAYED)"),
+				    S_612("deadline.c dl_server_start l.1796; fair.c "
+					  "enqueue_task_fair l.8118 (7.2)")),
+	.caveats = "as v6.12: the delayed dequeue at nice-0 weights, the fair server kept "
+		   "running from a CPU's first fair enqueue (its rise also skips the busy hold); "
+		   "sched_ext is not emulated",
 };
 
 const struct kernel_profile *const kernel_profiles[] = {
@@ -755,6 +761,8 @@ static const struct {
 			      "EEVDF's DELAY_DEQUEUE: a sleeper not eligible stays queued"},
 	[KB_UCLAMP_INC_ORDER] = {"uclamp_inc_order",
 				 "where enqueue_task() counts the task's clamps in its rq"},
+	[KB_FAIR_SERVER] = {"fair_server",
+			    "the fair class's deadline server in schedutil's minimum"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -968,6 +976,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "-";
 		return kp->uclamp_inc_after_enqueue ? "after the class's enqueue (its kicks miss them)"
 						    : "before the class's enqueue";
+	case KB_FAIR_SERVER:
+		return kp->fair_server ? "yes: bandwidth 51 from a CPU's first CFS enqueue, a kick"
+				       : "no";
 	case KB__COUNT:
 		break;
 	}

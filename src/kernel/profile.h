@@ -132,6 +132,7 @@ enum kernel_behaviour {
 	KB_MIGRATE_DETACH,
 	KB_DELAY_DEQUEUE,
 	KB_UCLAMP_INC_ORDER,
+	KB_FAIR_SERVER,
 	KB__COUNT
 };
 
@@ -177,6 +178,10 @@ struct kernel_profile {
 	 * cpufreq updates of that enqueue do not see them (v6.12 to v6.15: ENQUEUE_DELAYED's requeue
 	 * must clear sched_delayed first); before and after, uclamp_rq_inc() comes first */
 	bool uclamp_inc_after_enqueue;
+	/* the fair class's deadline server (rq->fair_server, v6.12+): started at a CPU's first CFS
+	 * enqueue, its bandwidth (50 ms every 1 s: 51 of 1024) is in the rq's running_bw, so
+	 * schedutil's minimum, and its start kicks cpufreq (__add_running_bw()) */
+	bool fair_server;
 	/* scheduler kicks (src/sched/fair.c) */
 	bool blocked_kick;             /* update_blocked_averages calls cpufreq_update_util */
 	/* schedutil (src/gov/schedutil.c) */

@@ -933,6 +933,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		s->eevdf = EEVDF_DELAY_V6_12;
 	s->eevdf_slice = eevdf_base_slice(cfg->nr_cpus);
 	s->uclamp_inc_after_enqueue = cfg->kernel && cfg->kernel->uclamp_inc_after_enqueue;
+	s->fair_server = cfg->kernel && cfg->kernel->fair_server;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];
 

@@ -331,6 +331,15 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
 	p->on_rq = true;
 	rq->cfs.h_nr_running++;
+	/* v6.12+: the first fair task queued starts the fair server (dl_server_start()), whose
+	 * bandwidth joins running_bw with a cpufreq kick (__add_running_bw()). Its stop (picked
+	 * with nothing to run, or its runtime spent idle) leaves the bandwidth until the 0-lag
+	 * time and a restart takes it back without a kick: the lab's kernels show it at every
+	 * evaluation once started, so the model keeps it. */
+	if (s->fair_server && !rq->fair_server_active) {
+		rq->fair_server_active = true;
+		cpufreq_update_util(s, rq, 0);
+	}
 }
 
 /* util_est's steps in the profile's order (util_est.h's enum util_est_dequeue_order). */

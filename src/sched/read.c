@@ -97,11 +97,16 @@ unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p
 	return avg.util_avg;
 }
 
+/* cpu_bw_dl(): running_bw * SCHED_CAPACITY_SCALE >> BW_SHIFT. A DL task's bandwidth is unknown
+ * (0, see the conventions at the top); the fair server's (v6.12+) is to_ratio(1 s, 50 ms) =
+ * 52428, 51 of 1024, once started (deadline.c dl_server_start()). */
+#define FAIR_SERVER_BW ((((50ULL << 20) / 1000) * SCHED_CAPACITY_SCALE) >> 20)
+
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu)
 {
-	(void)s;
-	(void)cpu;
-	return 0; /* DL bandwidth is unknown: 0 (see the conventions at the top) */
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus || !s->rq[cpu].fair_server_active)
+		return 0;
+	return (unsigned long)FAIR_SERVER_BW;
 }
 
 struct task *sched_cpu_curr(const struct sched *s, int cpu)

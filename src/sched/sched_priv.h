@@ -84,6 +84,8 @@ struct rq {
 	 * here take their own share out of it (they were part of it) */
 	bool has_blocked_seed;
 	struct sched_avg blocked_seed;
+	/* v6.12+: the fair class's deadline server is running (its bandwidth in running_bw) */
+	bool fair_server_active;
 };
 
 struct task_node {
@@ -125,6 +127,7 @@ struct sched {
 	enum eevdf_delay eevdf;        /* EEVDF's delayed dequeue (v6.12+), fair_eevdf.c */
 	u64 eevdf_slice;               /* sysctl_sched_base_slice as the CPU count scales it */
 	bool uclamp_inc_after_enqueue; /* v6.12: uclamp_rq_inc() after the class's enqueue */
+	bool fair_server;              /* v6.12+: the fair class's deadline server (rq->fair_server) */
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */

@@ -97,6 +97,9 @@ expect v7.2 delay_dequeue "yes: as v6.12, lag updated as delayed"
 expect v4.19 uclamp_inc_order "-"
 for k in v5.10 v6.1 v6.6 v7.2; do expect $k uclamp_inc_order "before the class's enqueue"; done
 expect v6.12 uclamp_inc_order "after the class's enqueue"
+# the fair server (deadline.c dl_server_start, v6.12 on)
+for k in v5.10 v6.1 v6.6; do expect $k fair_server "no"; done
+for k in v6.12 v7.2; do expect $k fair_server "yes: bandwidth 51"; done
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9
