@@ -329,13 +329,17 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  */
 enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK, HOLD_EXIT };
 
-/* sim_feed()'s view of the exiting tasks whose move has not shown (sim_feed_exit). */
-static void hold_note_exit(struct sim *s, const struct event *ev)
+/* Whether sim_feed() follows the exiting tasks whose move has not shown (sim_feed_exit). */
+static bool holds_exits(const struct sim *s)
+{
+	return s->clock_timing && !s->work && s->cfg.sched_autogroup;
+}
+
+/* sim_feed()'s view of those tasks: out of line, as most replays keep none. */
+static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct event *ev)
 {
 	struct sim_hold_cpu *c;
 
-	if (!s->clock_timing || s->work || !s->cfg.sched_autogroup)
-		return;
 	for (int cpu = 0; cpu < s->plat->nr_cpus; cpu++) {
 		c = &s->hold.cpu[cpu];
 		if (!c->exit_pid)
@@ -472,17 +476,16 @@ int sim_feed_held(struct sim *s, struct gs_error *err)
 	return ret;
 }
 
-int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+/* sim_feed() of an event that is held, or comes while some are: out of line, so that the
+ * common event (nothing held) goes straight on to sim_feed_event(). */
+static __attribute__((noinline)) int feed_holding(struct sim *s, const struct event *ev, int kind,
+						  struct gs_error *err)
 {
 	struct sim_hold *h = &s->hold;
-	int kind, i, ret;
+	int i, ret;
 	struct sim_hold_cpu *c;
 	u64 bit;
 
-	hold_note_exit(s, ev);
-	kind = hold_kind(s, ev);
-	if (!h->n && kind == HOLD_NONE)
-		return sim_feed_event(s, ev, err);
 	if (h->n == SIM_HOLD_MAX && (ret = sim_feed_held(s, err)))
 		return ret;
 	i = h->n++;
@@ -504,4 +507,16 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		h->waiting |= bit;
 	}
 	return h->waiting ? 0 : sim_feed_held(s, err);
+}
+
+int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int kind;
+
+	if (holds_exits(s))
+		hold_note_exit(s, ev);
+	kind = hold_kind(s, ev);
+	if (!s->hold.n && kind == HOLD_NONE)
+		return sim_feed_event(s, ev, err);
+	return feed_holding(s, ev, kind, err);
 }

@@ -33,6 +33,7 @@ struct sim_ovh {
 	int extra_depth;         /* emulated: cgroup levels above every task's own group */
 	bool flat;               /* no attach action: every task in the root group (policy_apply.c
 				  * moves tasks only there), at extra_depth */
+	bool charging;           /* the work layer asks sim_ovh_kernel_work() (sim_ovh_follow) */
 	struct kcost_config traced;
 	u64 calls[KC__COUNT];
 	double time_ns[KC__COUNT];
@@ -221,18 +222,28 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 	return d;
 }
 
-bool sim_ovh_charges(const struct sim *s)
+/* Whether sim_ovh_kernel_work() may answer other than 0 from now on. In a flat run every ask
+ * meets the configuration of the moment at extra_depth, which changes only where the static key
+ * flips on (a policy application), and then stays; an attach action gives tasks depths of
+ * their own, so such a run is asked throughout. */
+static bool ovh_may_charge(const struct sim *s)
 {
 	struct kcost_config emu;
 
 	if (!s->ovh->kc.present)
 		return false;
-	/* only a policy action turns the static key on (policy_apply.c) or moves a task out of
-	 * the root group: without one, every ask of the run meets the configuration of now */
-	if (s->cfg.opts.policy && s->cfg.opts.policy->n)
+	if (!s->ovh->flat)
 		return true;
 	emu = emu_config(s, s->ovh->extra_depth);
 	return !same_config(&emu, &s->ovh->traced);
+}
+
+void sim_ovh_follow(struct sim *s)
+{
+	if (!s->work || s->ovh->charging || !ovh_may_charge(s))
+		return;
+	s->ovh->charging = true;
+	work_set_kernel_work(s->work, sim_ovh_kernel_work);
 }
 
 static void ovh_warmup(struct sim *s, void *state, u64 t)

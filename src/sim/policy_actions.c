@@ -98,6 +98,7 @@ int sim_apply_action(struct sim *s, struct gs_error *err)
 	s->next_action_ns = sim_action_time(s, s->next_action);
 	gs_error_clear(&perr);
 	ret = policy_apply(&s->uc, a, s->now, &ops, s->astats ? &s->astats[k] : NULL, &perr);
+	sim_ovh_follow(s);
 	if (ret == GS_EPOLICY) {
 		/* rejected by the kernel for some tasks (setattr against a task's current request):
 		 * applied to the others; kept as a note of the run */
@@ -123,4 +124,5 @@ void sim_task_rename(void *ctx, struct task *p, const char *old_comm, u64 now)
 		return;
 	policy_apply_renamed_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
 				  old_comm, p->comm, &ops, s->astats);
+	sim_ovh_follow(s);
 }

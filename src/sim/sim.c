@@ -75,9 +75,11 @@ static void hook_task_new(void *ctx, struct task *p, u64 now)
 		st->on_cpu = true;
 	}
 	uclamp_task_init(&s->uc, &p->uclamp, p->class == SCHED_CLASS_RT);
-	if (s->cfg.opts.policy)
+	if (s->cfg.opts.policy) {
 		policy_apply_new_task(&s->uc, s->cfg.opts.policy, now - s->t0, now, &p->uclamp, p->pid,
 				      p->comm, s->astats);
+		sim_ovh_follow(s);
+	}
 }
 
 /* A task crossed the RT boundary (prio seen in the trace): __setscheduler_uclamp. */
@@ -917,10 +919,8 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 	}
 	if (cfg->opts.timing == SIM_TIMING_WORK) {
 		struct work_host host = {s, host_sched_event, host_advance_to, host_next_internal_ns,
-					 host_cluster_khz, NULL, NULL, sim_ovh_kernel_work};
+					 host_cluster_khz, NULL, NULL, NULL};
 
-		if (!sim_ovh_charges(s))
-			host.kernel_work = NULL; /* every answer 0: the slices' work as traced */
 		if (s->place) { /* the placement driver's strategy */
 			host.place = sim_placement_wakeup;
 			host.take_pull = sim_placement_take_pull;
@@ -930,6 +930,7 @@ int sim_new(const struct sim_config *cfg, struct sim **out, struct gs_error *err
 			sim_free(s);
 			return ret;
 		}
+		sim_ovh_follow(s); /* the kernel's work asked where it may differ from the traced */
 	}
 	s->kthread_timing = !s->work && cfg->kthread_traced;
 	s->clock_timing = !s->work && cfg->rq_clock_traced && cfg->has_rq_clock_offset;

@@ -340,10 +340,12 @@ void sim_ovh_opp_change(struct sim *s, int cluster);
 /* struct work_host.kernel_work: the ns of work the emulated configuration's enqueue (dequeue)
  * of pid costs over the traced kernel's, charged to the replay. */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue);
-/* Whether sim_ovh_kernel_work() may answer other than 0 in this replay: false when it answers 0
- * to every ask (no cost table, or the traced kernel's configuration that no policy action can
- * change), so the work layer need not ask. */
-bool sim_ovh_charges(const struct sim *s);
+/* The work layer asks sim_ovh_kernel_work() from the point it may answer other than 0 (a cost
+ * table, and the emulated configuration no longer the traced one, or an attach action in the
+ * policy): called when the work layer is made and after every policy application (an action
+ * at its time, a new or renamed task), the only places the configuration changes. Until then
+ * every answer would be 0, which charges nothing: the slices' work is as traced. */
+void sim_ovh_follow(struct sim *s);
 
 /* When the loop's own work is next due (NO_TIME: none). */
 static inline u64 sim_next_due(const struct sim *s)

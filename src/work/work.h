@@ -75,6 +75,13 @@ struct work;
 int work_new(const struct work_host *host, const struct platform *plat, u64 warmup_ns,
 	     struct work **out, struct gs_error *err);
 void work_free(struct work *w);
+/* From now on ask fn for the kernel's work of each enqueue and dequeue read (struct
+ * work_host.kernel_work, with the host's ctx; NULL: ask nothing, as when the host gives none).
+ * For a host whose answers are all 0 until some point of the replay (the emulated kernel's
+ * configuration is the traced one until an action changes it): it gives fn from that point,
+ * and the events read before it pay no call. */
+void work_set_kernel_work(struct work *w,
+			  double (*fn)(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue));
 
 /* A scheduling event from the trace (switch, waking, wakeup, wakeup_new, migrate), in order. */
 int work_feed(struct work *w, const struct event *ev, struct gs_error *err);

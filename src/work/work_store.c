@@ -245,6 +245,12 @@ int work_new(const struct work_host *host, const struct platform *plat, u64 warm
 	return 0;
 }
 
+void work_set_kernel_work(struct work *w,
+			  double (*fn)(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue))
+{
+	w->host.kernel_work = fn;
+}
+
 void work_free(struct work *w)
 {
 	if (!w)

@@ -13,8 +13,9 @@
  * The charged total is n activates and n deactivates whatever the placement.
  * Checks: that span for depth 1 (attach) and for the static key on (sysctl); at 533 MHz the
  * same x 1844/533 (costs scale with frequency); nothing charged when the emulated kernel is the
- * traced one (key off, root group): the span is the trace's; charges from an action that turns
- * the key on half-way, for some rounds and not all; depth 0..3 gives increasing spans;
+ * traced one (key off, root group, or a sysctl that writes the value in force): the span is the
+ * trace's; charges from an action that turns the key on half-way, for some rounds and not all,
+ * and from a new task that a setattr selects; depth 0..3 gives increasing spans;
  * the counts (enqueues by depth, clamp ids aggregated, branches) and their time; traced work in
  * = out and charged work in = out.
  * On HiKey with the table of models/hikey.sql: the charged uclamp costs by hand from its ns,
@@ -257,8 +258,7 @@ static void test_same_config_charges_nothing(void **state)
 
 /* The traced kernel's configuration until an action turns the key on half-way (1 ms of the 2):
  * the charges start then, so some rounds are charged (200 ns in, 100 ns out: a whole number of
- * 100 ns) and not all of them. A run whose configuration starts as the traced one but has an
- * action is still asked at every enqueue and dequeue. */
+ * 100 ns) and not all of them: the work layer is asked from the action on (sim_ovh_follow). */
 static void test_key_on_later(void **state)
 {
 	const int n = 20;
@@ -272,6 +272,43 @@ static void test_key_on_later(void **state)
 	assert_true(fabs(units - round(units)) < 1e-6);
 	assert_true(r.span_s * 1e9 > n * 100000.0);
 	assert_true(r.ovh.calls[KC_UCLAMP_INC_ID] > 0 && r.ovh.calls[KC_UCLAMP_INC_ID] < (u64)(2 * n));
+	check_work(&r);
+	run_result_release(&r);
+}
+
+/* A sysctl that writes the value in force (the default 1024) flips no key: the configuration
+ * stays the traced one, nothing is charged, the span is the trace's and no clamp is aggregated
+ * (the branch only), as without the action. */
+static void test_same_value_sysctl_charges_nothing(void **state)
+{
+	const int n = 20;
+	struct run_result r;
+	(void)state;
+
+	run(pingpong(0, 1, n), "performance", "sysctl sched_util_clamp_min 1024", &r);
+	expect_span(&r, n * 100000.0, n);
+	assert_true(r.ovh.charged_s == 0);
+	assert_false(r.key_on);
+	assert_int_equal(r.ovh.calls[KC_UCLAMP_INC_ID], 0);
+	assert_int_equal(r.ovh.calls[KC_UCLAMP_BRANCH], 2 * n);
+	run_result_release(&r);
+}
+
+/* A setattr that selects a task not seen yet flips the key when the emulation first meets the
+ * task: pong, at ping's first sched_waking. The work layer asks as the trace is read, ahead of
+ * the emulation: before it, ping's first enqueue (the external wakeup that starts the trace),
+ * and, read before the emulation applies pong's wakeup (which waits for ping's slice to end:
+ * its wake point is at its end), pong's first enqueue and ping's first dequeue. Charged: the
+ * other n - 2 enqueues 200 ns each and n - 1 dequeues 100 ns each; without the flip, nothing. */
+static void test_key_on_at_new_task(void **state)
+{
+	const int n = 20;
+	struct run_result r;
+	(void)state;
+
+	run(pingpong(0, 1, n), "performance", "setattr comm=pong uclamp_min=100", &r);
+	assert_true(r.key_on);
+	assert_true(fabs(r.ovh.charged_s - ((n - 2) * 200e-9 + (n - 1) * 100e-9)) < 1e-12);
 	check_work(&r);
 	run_result_release(&r);
 }
@@ -376,6 +413,8 @@ int main(void)
 		cmocka_unit_test(test_key_on),
 		cmocka_unit_test(test_same_config_charges_nothing),
 		cmocka_unit_test(test_key_on_later),
+		cmocka_unit_test(test_same_value_sysctl_charges_nothing),
+		cmocka_unit_test(test_key_on_at_new_task),
 		cmocka_unit_test(test_scales_with_frequency),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_key_off_charges_the_branch),

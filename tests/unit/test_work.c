@@ -16,9 +16,11 @@
  *    the emulation, whichever is later;
  *  - a free CPU starts, of its ready slices, the earliest ready, not the trace's order;
  *  - work in = work out per CPU; a slice's delay is its emulated end minus its traced end.
- * Does not check: --placement and misfit pulls, kernel overhead charges, the backlog note,
- * traces that disagree with themselves (golden work_disagree), nor the replay loop that hosts
- * the layer (test_sim, the golden tests).
+ *  - the kernel's work (work_host.kernel_work) is asked at each enqueue and dequeue read once
+ *    the host has set its function, and added to the slice it is charged to.
+ * Does not check: --placement and misfit pulls, the overhead model's charges (test_overhead),
+ * the backlog note, traces that disagree with themselves (golden work_disagree), nor the replay
+ * loop that hosts the layer (test_sim, the golden tests).
  */
 #include "testutil.h"
 
@@ -52,6 +54,13 @@ struct host {
 	u64 change_at;           /* an emulated frequency change to make at this time ... */
 	u32 change_khz;          /* ... to this frequency (0: none) */
 	u64 advanced;            /* advance_to()'s last time: never goes back */
+	double kwork_ns;         /* kernel_work()'s answer to every ask */
+	int kwork_asks;          /* kernel_work() calls, the first few of them kept: */
+	struct {
+		s32 pid;
+		int cpu;
+		bool enqueue;
+	} kwork_ask[4];
 	struct replayed ev[32];
 	int n;
 };
@@ -104,6 +113,20 @@ static u64 host_next_internal_ns(void *ctx)
 static u32 host_cluster_khz(void *ctx, int cluster)
 {
 	return ((struct host *)ctx)->khz;
+}
+
+static double host_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue)
+{
+	struct host *h = ctx;
+
+	(void)comm;
+	if (h->kwork_asks < (int)(sizeof(h->kwork_ask) / sizeof(h->kwork_ask[0]))) {
+		h->kwork_ask[h->kwork_asks].pid = pid;
+		h->kwork_ask[h->kwork_asks].cpu = cpu;
+		h->kwork_ask[h->kwork_asks].enqueue = enqueue;
+	}
+	h->kwork_asks++;
+	return h->kwork_ns;
 }
 
 static void host_init(struct host *h, u32 khz)
@@ -487,6 +510,64 @@ static void test_ties_to_lowest_cpu(void **state)
 	plat.nr_cpus = c->nr_cpus = 2; /* the other cases' two CPUs */
 }
 
+/*
+ * The kernel's work is asked from the point the host sets its function, not before. Trace,
+ * CPU0 only, at f_max (speed 1): A runs 1 -> 2 ms and sleeps; an irq wakes it at 2.9 ms; it
+ * runs 3 -> 4 ms and sleeps. Every ask answers 0.1 ms. Set after the first sleep was read, the
+ * function is asked twice: A's enqueue at the irq wakeup and its dequeue at 4 ms, both on
+ * CPU0; the second slice's 1 ms of work grows by 0.2 ms: A ends at 3 + 1.2 = 4.2 ms. CPU0's
+ * traced work is 2 ms, the kernel's 0.2 ms beside it. Set before any event, the first sleep's
+ * dequeue is asked too: three asks, the first slice ends at 2.1 ms, the kernel's work 0.3 ms.
+ */
+static void feed_a_twice(struct host *h, bool from_start)
+{
+	host_init(h, F_MAX);
+	h->kwork_ns = 100 * US;
+	if (from_start)
+		work_set_kernel_work(h->w, host_kernel_work);
+	feed_switch(h, 1 * MS, 0, 0, 0, PID_A);
+	feed_switch(h, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
+	if (!from_start)
+		work_set_kernel_work(h->w, host_kernel_work);
+	feed_wakeup(h, 2900 * US, 0, 0, EV_IRQ_HARD, PID_A, 0);
+	feed_switch(h, 3 * MS, 0, 0, 0, PID_A);
+	feed_switch(h, 4 * MS, 0, PID_A, TASK_STATE_S, 0);
+	finish(h);
+}
+
+static void test_kernel_work_asked_once_set(void **state)
+{
+	struct host h;
+	double in, out;
+
+	(void)state;
+	feed_a_twice(&h, false);
+	assert_int_equal(h.kwork_asks, 2);
+	assert_int_equal(h.kwork_ask[0].pid, PID_A);
+	assert_int_equal(h.kwork_ask[0].cpu, 0);
+	assert_true(h.kwork_ask[0].enqueue);
+	assert_int_equal(h.kwork_ask[1].pid, PID_A);
+	assert_int_equal(h.kwork_ask[1].cpu, 0);
+	assert_false(h.kwork_ask[1].enqueue);
+	expect_switch(&h, 1, 2 * MS, 0, PID_A, TASK_STATE_S, 0);
+	assert_int_equal(work_end_ns(h.w), 4200 * US);
+	expect_work(&h, 2e6, 0);
+	work_kernel_totals(h.w, 0, &in, &out);
+	assert_float_equal(in, 0.2e6, 1e-6);
+	assert_float_equal(out, 0.2e6, 1e-6);
+	work_free(h.w);
+
+	feed_a_twice(&h, true);
+	assert_int_equal(h.kwork_asks, 3);
+	assert_false(h.kwork_ask[0].enqueue);
+	expect_switch(&h, 1, 2100 * US, 0, PID_A, TASK_STATE_S, 0);
+	expect_work(&h, 2e6, 0);
+	work_kernel_totals(h.w, 0, &in, &out);
+	assert_float_equal(in, 0.3e6, 1e-6);
+	assert_float_equal(out, 0.3e6, 1e-6);
+	work_free(h.w);
+}
+
 static int setup_platform(void **state)
 {
 	struct plat_cluster *c = &plat.clusters[0];
@@ -520,6 +601,7 @@ int main(void)
 		cmocka_unit_test(test_earliest_ready_first),
 		cmocka_unit_test(test_preempted_ready_after_its_slice),
 		cmocka_unit_test(test_ties_to_lowest_cpu),
+		cmocka_unit_test(test_kernel_work_asked_once_set),
 	};
 	return cmocka_run_group_tests(tests, setup_platform, NULL);
 }
