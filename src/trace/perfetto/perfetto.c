@@ -207,19 +207,6 @@ __attribute__((noinline)) void pf_merge_update(struct pf_state *pf, u32 c)
 	pf->merge_steps += steps;
 }
 
-/* The key of the oldest head but CPU c's, c being the root's: the best of the keys that lost to
- * c's along its path. */
-static pf_key runner_up(struct pf_state *pf, u32 c)
-{
-	pf_key best = ~(pf_key)0;
-	u64 steps = 0;
-
-	for (u32 i = pf->tt_leaves + c; i > 1; i /= 2, steps++)
-		best = winner(best, pf->tk[i ^ 1]);
-	pf->merge_steps += steps;
-	return best;
-}
-
 /* Whether the oldest queued event, of time ts, may leave the merge: nothing older can still be
  * decoded. */
 static bool may_leave(const struct pf_state *pf, u64 ts)
@@ -261,22 +248,26 @@ static inline __attribute__((always_inline)) void leave(struct trace_reader *r,
 }
 
 /*
- * The rest of a run of queue q (CPU c) after its first event left: its events while each is older
- * than `next` (the runner-up's key), may leave, and the reader takes it (reader_takes()), each
- * handed out as leave() would, with reader_commit()'s in-order step, which reader_takes() vouches
- * for. What those read and the run changes is kept in locals: the reader's room (its ring's and
- * max_held's, less slack), its newest time, its next slot and sequence number, and pf->held, which
- * the queue's stores would otherwise have the compiler load again for each event.
+ * After a fill's first event left: the oldest heads of every queue, one event at a time, while
+ * one is queued, it may leave and the reader takes it (reader_takes()), each handed out as
+ * leave() would, with reader_commit()'s in-order step, which reader_takes() vouches for, and its
+ * queue's key replayed up the tree (pf_merge_update()). The conditions are pf_fill()'s, in its
+ * order; what they read and the loop changes is kept in locals: the reader's room (its ring's and
+ * max_held's, less slack), its newest time, its next slot and sequence number, and pf->held,
+ * which the queues' stores would otherwise have the compiler load again for each event. Runs of
+ * one queue are short (a CPU's next event is seldom older than every other CPU's head), so each
+ * event walks its leaf's path: a walk per run and one to find the runner-up cost more.
  */
-static void leave_run(struct trace_reader *r, struct pf_state *pf, struct pf_queue *q, u32 c,
-		      pf_key next)
+static void leave_more(struct trace_reader *r, struct pf_state *pf)
 {
 	const u64 window = pf->window_ns, max_ts = pf->max_ts_ns;
 	const bool input_done = pf->input_done;
+	pf_key *const tk = pf->tk;
+	const u32 leaves = pf->tt_leaves;
 	u32 held = pf->held, taken = 0, room, k;
-	u64 seq = r->seq, last = r->max_ts_ns, ts;
+	u64 seq = r->seq, last = r->max_ts_ns;
 
-	if (!q->n || !r->have_max)
+	if (!tk || !r->have_max)
 		return;
 	if (r->ring_count + r->slack >= r->ring_cap ||
 	    r->ring_count + r->heap_n + r->slack >= r->max_held)
@@ -286,22 +277,44 @@ static void leave_run(struct trace_reader *r, struct pf_state *pf, struct pf_que
 		room = r->max_held - r->ring_count - r->heap_n - r->slack;
 	k = r->ring_head + r->ring_count;
 	k = k >= r->ring_cap ? k - r->ring_cap : k;
-	ts = q->ev[q->head].ts_ns;
-	/* the conditions of pf_fill()'s loop, in its order: the key, may_leave(), reader_takes() */
-	while (((pf_key)ts << 64 | c) < next &&
-	       (input_done || held >= PF_MAX_HELD || ts + window <= max_ts) && ts >= last &&
-	       taken < room) {
-		copy_event(&r->ring[k], &q->ev[q->head]);
+	while (taken < room) {
+		const pf_key root = tk[1];
+		const u64 ts = key_ts(root);
+		const u32 c = key_cpu(root);
+		struct pf_queue *q;
+		u32 i, head, n;
+		u64 next_ts;
+		pf_key key;
+
+		/* the conditions of pf_fill()'s loop, in its order: an event queued, may_leave(),
+		 * reader_takes() (its room is `room`) */
+		if ((u64)root >> 32 ||
+		    !(input_done || held >= PF_MAX_HELD || ts + window <= max_ts) || ts < last)
+			break;
+		q = &pf->cpus[c].q;
+		head = q->head;
+		n = q->n - 1;
+		copy_event(&r->ring[k], &q->ev[head]);
 		r->ring_seq[k] = seq++;
 		k = k + 1 == r->ring_cap ? 0 : k + 1;
 		last = ts;
 		taken++;
 		held--;
-		q->head = q->head + 1 == q->cap ? 0 : q->head + 1;
-		if (!--q->n)
-			break;
-		ts = q->ev[q->head].ts_ns;
+		head = head + 1 == q->cap ? 0 : head + 1;
+		q->head = head;
+		q->n = n;
+		/* pf_merge_update(pf, c), inline: the leaf's key (leaf_key()) from the new head */
+		next_ts = n ? q->ev[head].ts_ns : UINT64_MAX;
+		pf->head_ts[c] = next_ts;
+		key = (pf_key)next_ts << 64 | (u64)(n == 0) << 32 | c;
+		i = leaves + c;
+		tk[i] = key;
+		for (; i > 1; i /= 2) {
+			key = winner(key, tk[i ^ 1]);
+			tk[i / 2] = key;
+		}
 	}
+	pf->merge_steps += (u64)taken * (u64)__builtin_ctz(leaves); /* the levels walked */
 	pf->held = held;
 	r->ring_count += taken;
 	r->max_ts_ns = last;
@@ -396,19 +409,16 @@ static int pf_fill(struct trace_reader *r, struct gs_error *err)
 			}
 		} else if (may_leave(pf, key_ts(root))) {
 			struct pf_queue *q = &pf->cpus[c].q;
-			pf_key next;
 
 			if (out && !reader_takes(r, key_ts(root)))
 				return 0;
-			/* c's events while they stay before the next queue's head: one walk of the
-			 * tree for the run; the first through reader_commit() (the first of a fill
-			 * may be out of order, or need the ring to grow), the rest in leave_run() */
-			next = runner_up(pf, c);
+			/* the first through reader_commit() (the first of a fill may be out of
+			 * order, or need the ring to grow), the next ones in leave_more() */
 			leave(r, pf, q);
 			out = true;
-			leave_run(r, pf, q, c, next);
 			pf->head_ts[c] = q->n ? q->ev[q->head].ts_ns : UINT64_MAX;
 			pf_merge_update(pf, c); /* its new head, or none */
+			leave_more(r, pf);
 			continue;
 		}
 		if (out && (!pf->b || r->opts.strict))

@@ -126,14 +126,13 @@ void pf_commit(struct pf_state *pf, const struct event *ev)
 	}
 }
 
-/* Room for one more event in a queue; 0 or GS_ENOMEM. */
-static int queue_reserve(struct pf_queue *q)
+/* A full queue's storage doubled; 0 or GS_ENOMEM. Out of line: it runs a few times per CPU, and
+ * its loop inlined into every step of a bundle costs the hot path registers. */
+static __attribute__((cold, noinline)) int queue_grow(struct pf_queue *q)
 {
 	struct event *ev;
 	u32 cap;
 
-	if (q->n < q->cap)
-		return 0;
 	cap = q->cap ? q->cap * 2 : 256;
 	ev = malloc((size_t)cap * sizeof(*ev));
 	if (!ev)
@@ -147,6 +146,12 @@ static int queue_reserve(struct pf_queue *q)
 	q->cap = cap;
 	q->head = 0;
 	return 0;
+}
+
+/* Room for one more event in a queue; 0 or GS_ENOMEM. */
+static inline int queue_reserve(struct pf_queue *q)
+{
+	return q->n < q->cap ? 0 : queue_grow(q);
 }
 
 void pf_fill_common(struct trace_reader *r, struct event *ev, u64 ts, s32 pid)
@@ -195,7 +200,8 @@ static const char *const typed_names[] = {
 };
 
 /* An event this reader has no message for: counted by its FtraceEvent field number. */
-static void count_unknown_number(struct trace_reader *r, const Pftrace__FtraceEvent *e)
+static __attribute__((cold, noinline)) void count_unknown_number(struct trace_reader *r,
+								  const Pftrace__FtraceEvent *e)
 {
 	char name[48];
 	u32 num = 0;
@@ -222,8 +228,9 @@ static u32 pf_resched(const Pftrace__FtraceEvent *e)
 
 /* A generic event (FtraceEvent.generic): turned into the stream when its name is one the text
  * reader knows (e.g. sched_pelt_cfs, which has no typed message), through the same fields. */
-static int generic_event(struct trace_reader *r, const Pftrace__FtraceEvent *e,
-			 struct gs_error *err)
+static __attribute__((cold, noinline)) int generic_event(struct trace_reader *r,
+							const Pftrace__FtraceEvent *e,
+							struct gs_error *err)
 {
 	const Pftrace__GenericFtraceEvent *g = e->generic;
 	char vals[FIELDSET_MAX][32];
@@ -463,7 +470,9 @@ static int switch_event(struct trace_reader *r, const struct pf_switch *s, struc
 
 /* task_newtask, task_rename, sched_process_fork/exit: task names only, counted by name.
  * 0, or GS_ENOMEM. */
-static int name_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, struct gs_error *err)
+static __attribute__((cold, noinline)) int name_event(struct trace_reader *r,
+						     const Pftrace__FtraceEvent *e,
+						     struct gs_error *err)
 {
 	struct pf_comms *t = &pf_of(r)->comms;
 	int ret = 0;
