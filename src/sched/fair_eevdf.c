@@ -76,14 +76,21 @@ static u64 avg_vruntime(struct cfs_rq *cfs)
 	return cfs->ev.zero_vruntime;
 }
 
-/* vruntime_eligible(): sum(w * (v_i - v)) >= 0, without the division's loss. */
+/* vruntime_eligible(): sum(w * (v_i - v)) >= 0, without the division's loss; avg and load are
+ * sums()'s. */
+static bool vruntime_eligible(const struct cfs_rq *cfs, const struct eevdf_se *se, s64 avg,
+			      long load)
+{
+	return avg >= key(cfs, se) * load;
+}
+
 static bool entity_eligible(const struct cfs_rq *cfs, const struct eevdf_se *se)
 {
 	s64 avg;
 	long load;
 
 	sums(cfs, &avg, &load);
-	return avg >= key(cfs, se) * load;
+	return vruntime_eligible(cfs, se, avg, load);
 }
 
 /* update_deadline(): a request used up starts the next (vd = v + slice); true: resched. */
@@ -286,6 +293,8 @@ struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 	struct task_node *best = NULL;
+	s64 avg;
+	long load;
 
 	if (!s->eevdf || !cfs->ev.head)
 		return NULL;
@@ -293,8 +302,9 @@ struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq)
 	if (cfs->ev.nr == 1) {
 		best = cfs->ev.head;
 	} else {
+		sums(cfs, &avg, &load);
 		for (struct task_node *n = cfs->ev.head; n; n = n->ev.next)
-			if (entity_eligible(cfs, &n->ev) &&
+			if (vruntime_eligible(cfs, &n->ev, avg, load) &&
 			    (!best || (s64)(n->ev.deadline - best->ev.deadline) < 0))
 				best = n;
 	}

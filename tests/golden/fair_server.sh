@@ -17,15 +17,7 @@ set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init fair_server
 
-{
-	echo "# tracer: nop"
-	golden_line "<idle>" 0 1 1.000000 "sched_wakeup: comm=T pid=40 prio=120 target_cpu=001"
-	golden_switch 1 1.000100 swapper/1 0 R T 40
-	golden_switch 1 1.000200 T 40 S swapper/1 0
-	golden_line "<idle>" 0 1 1.010000 "sched_wakeup: comm=T pid=40 prio=120 target_cpu=001"
-	golden_switch 1 1.010100 swapper/1 0 R T 40
-	golden_switch 1 1.011000 T 40 S swapper/1 0
-} >"$tmp/t.txt"
+golden_wakes_twice >"$tmp/t.txt"
 
 utils() { # KERNEL TIME: the util of CPU 1's evaluations at TIME
 	golden_lab_timeline "$tmp/t.txt" "$1" || return

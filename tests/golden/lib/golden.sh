@@ -100,6 +100,19 @@ golden_lab_timeline() {
 	return 1
 }
 
+# golden_wakes_twice: a trace in which task T (pid 40) wakes on idle CPU 1 at 1.000000 (the
+# wakeup run there), runs 1.000100-1.000200, wakes there again at 1.010000 and runs
+# 1.010100-1.011000: a task's two wakeups on an idle CPU, the second after its cfs_rq decayed.
+golden_wakes_twice() {
+	echo "# tracer: nop"
+	golden_line "<idle>" 0 1 1.000000 "sched_wakeup: comm=T pid=40 prio=120 target_cpu=001"
+	golden_switch 1 1.000100 swapper/1 0 R T 40
+	golden_switch 1 1.000200 T 40 S swapper/1 0
+	golden_line "<idle>" 0 1 1.010000 "sched_wakeup: comm=T pid=40 prio=120 target_cpu=001"
+	golden_switch 1 1.010100 swapper/1 0 R T 40
+	golden_switch 1 1.011000 T 40 S swapper/1 0
+}
+
 # golden_tick COMM PID CPU TIME: the scheduler tick's hrtimer_expire_entry (tick_sched_timer).
 golden_tick() {
 	golden_line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"
