@@ -13,7 +13,11 @@
  *   se hierarchy is the task alone, UPDATE_TG and propagate_entity_load_avg do nothing.
  * - Every CFS task has the nice-0 weight (se_weight 1024): a trace gives prio, but the
  *   model's load only feeds PELT's load_avg, which no frequency decision reads.
- * - No vruntime, no pick order, no preemption: the trace (or the work timing) says who runs.
+ * - No pick order, no preemption: the trace (or the work timing) says who runs. Vruntime and
+ *   EEVDF's eligibility are kept only for the v6.12+ delayed dequeue (fair_eevdf.c, whose top
+ *   says how its picks follow the trace).
+ * - v6.12+: the fair server (rq->fair_server) is started at a CPU's first fair enqueue and its
+ *   bandwidth kept (its runtime, deferral and zero-lag timer are not modelled).
  * - migrate_task_rq_fair() for a sleeping task syncs it to the source cfs_rq's
  *   last_update_time as the kernel does without the rq lock; the removed load is applied at
  *   that cfs_rq's next update_cfs_rq_load_avg(), as the kernel's.
