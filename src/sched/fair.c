@@ -103,12 +103,10 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
 					    cfs->curr != NULL, pv);
 	return decayed;
 }
-/*
- * Align the se with the cfs_rq's decay window and add it: the sums are rebuilt from the
- * averages with the cfs_rq's divider (the kernel's "this isn't strictly correct" truncation).
- */
-/* attach_entity_load_avg()'s arithmetic: the se takes the cfs_rq's clock, its sums are rebuilt
- * from its averages at the cfs_rq's divider, and its averages join the cfs_rq's. */
+
+/* attach_entity_load_avg()'s arithmetic: the se takes the cfs_rq's clock (its decay window),
+ * its sums are rebuilt from its averages at the cfs_rq's divider (the kernel's "this isn't
+ * strictly correct" truncation), and its averages join the cfs_rq's. */
 static void attach_avg(struct rq *rq, struct sched_avg *se)
 {
 	struct cfs_rq *cfs = &rq->cfs;
@@ -220,8 +218,8 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 
 	/* a delayed task (v6.12+) is on_rq for its load, not runnable (se_runnable()) */
 	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
-		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, p->on_rq || task_delayed(p),
-				     p->on_rq, cfs->curr == p, &rq->pv);
+		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, se_on_rq(p), p->on_rq,
+				     cfs->curr == p, &rq->pv);
 
 	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
 
@@ -346,6 +344,12 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 	}
 }
 
+/* account_entity_dequeue(): the task's weight leaves the cfs_rq's load.weight. */
+static void account_entity_dequeue(struct cfs_rq *cfs)
+{
+	sub_positive_ul(&cfs->load, TASK_SE_WEIGHT);
+}
+
 /* util_est's steps in the profile's order (util_est.h's enum util_est_dequeue_order). */
 void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags)
 {
@@ -367,7 +371,7 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags
 			      : UPDATE_TG | (s->detach_in_dequeue && s->migrating == p ? DO_DETACH : 0));
 	p->on_rq = false;
 	if (!delay)
-		rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+		account_entity_dequeue(&rq->cfs);
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
@@ -389,7 +393,7 @@ void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 		return;
 	update_load_avg(s, rq, p, UPDATE_TG);
 	(void)eevdf_dequeue(s, rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED); /* clears the delay */
-	rq->cfs.load -= rq->cfs.load >= TASK_SE_WEIGHT ? TASK_SE_WEIGHT : rq->cfs.load;
+	account_entity_dequeue(&rq->cfs);
 }
 
 /* pick_next_task_fair() -> pick_task_fair() -> pick_next_entity(): each delayed task picked
@@ -415,7 +419,7 @@ void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p)
 void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p)
 {
 	(void)eevdf_update_curr(s, rq);
-	if (p->on_rq || task_delayed(p))
+	if (se_on_rq(p))
 		update_load_avg(s, rq, p, 0);
 	rq->cfs.curr = NULL;
 }

@@ -7,7 +7,7 @@
  * a forked task's first util is divided by (post_init_entity_util_avg()).
  *
  * Kernel names kept: update_curr (the vruntime and deadline part), update_deadline,
- * avg_vruntime, entity_eligible, entity_lag / update_entity_lag, place_entity, pick_eevdf,
+ * avg_vruntime, vruntime_eligible, entity_lag / update_entity_lag, place_entity, pick_eevdf,
  * requeue_delayed_entity. Written from a reading of Debian 6.12.95 and 7.2.13 fair.c; not copied.
  *
  * Differences from the kernel, and why:
@@ -50,24 +50,28 @@ static s64 key(const struct cfs_rq *cfs, const struct eevdf_se *se)
 	return (s64)(se->vruntime - cfs->ev.zero_vruntime);
 }
 
-/* sum(w * key) and sum(w) over the queued entities, curr included (avg_vruntime_add()). */
-static void sums(const struct cfs_rq *cfs, s64 *avg, long *load)
+/* sum(w) over the queued entities, curr included (avg_load): every weight is nice-0's */
+static long queued_load(const struct cfs_rq *cfs)
 {
-	*avg = 0;
-	*load = 0;
-	for (struct task_node *n = cfs->ev.head; n; n = n->ev.next) {
-		*avg += key(cfs, &n->ev) * (s64)TASK_SE_WEIGHT;
-		*load += (long)TASK_SE_WEIGHT;
-	}
+	return (long)cfs->ev.nr * (long)TASK_SE_WEIGHT;
+}
+
+/* sum(w * key) over the same entities (avg_vruntime_add()) */
+static s64 sum_w_keys(const struct cfs_rq *cfs)
+{
+	s64 avg = 0;
+
+	for (struct task_node *n = cfs->ev.head; n; n = n->ev.next)
+		avg += key(cfs, &n->ev) * (s64)TASK_SE_WEIGHT;
+	return avg;
 }
 
 /* avg_vruntime(): the weighted average, floored; an empty cfs_rq keeps its zero_vruntime. */
 static u64 avg_vruntime(struct cfs_rq *cfs)
 {
-	s64 avg;
-	long load;
+	s64 avg = sum_w_keys(cfs);
+	long load = queued_load(cfs);
 
-	sums(cfs, &avg, &load);
 	if (load) {
 		if (avg < 0)
 			avg -= load - 1;
@@ -76,21 +80,11 @@ static u64 avg_vruntime(struct cfs_rq *cfs)
 	return cfs->ev.zero_vruntime;
 }
 
-/* vruntime_eligible(): sum(w * (v_i - v)) >= 0, without the division's loss; avg and load are
- * sums()'s. */
-static bool vruntime_eligible(const struct cfs_rq *cfs, const struct eevdf_se *se, s64 avg,
-			      long load)
+/* vruntime_eligible(): sum(w * (v_i - v)) >= 0, without the division's loss; avg is
+ * sum_w_keys()'s. */
+static bool vruntime_eligible(const struct cfs_rq *cfs, const struct eevdf_se *se, s64 avg)
 {
-	return avg >= key(cfs, se) * load;
-}
-
-static bool entity_eligible(const struct cfs_rq *cfs, const struct eevdf_se *se)
-{
-	s64 avg;
-	long load;
-
-	sums(cfs, &avg, &load);
-	return vruntime_eligible(cfs, se, avg, load);
+	return avg >= key(cfs, se) * queued_load(cfs);
 }
 
 /* update_deadline(): a request used up starts the next (vd = v + slice); true: resched. */
@@ -172,7 +166,7 @@ static void place_entity(const struct sched *s, struct cfs_rq *cfs, struct eevdf
 
 	se->slice = s->eevdf_slice;
 	if (cfs->ev.nr && se->vlag) {
-		long load = (long)cfs->ev.nr * (long)TASK_SE_WEIGHT;
+		long load = queued_load(cfs);
 
 		lag = se->vlag * (load + (long)TASK_SE_WEIGHT) / load;
 	}
@@ -238,7 +232,7 @@ bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags)
 		return false;
 	(void)eevdf_update_curr(s, rq);
 	if ((flags & DEQUEUE_SLEEP) && !(flags & (DEQUEUE_SPECIAL | DEQUEUE_DELAYED)) &&
-	    !entity_eligible(cfs, se)) {
+	    !vruntime_eligible(cfs, se, sum_w_keys(cfs))) {
 		if (s->eevdf == EEVDF_DELAY_V7_2)
 			(void)update_entity_lag(s, cfs, se);
 		se->delayed = true;
@@ -294,7 +288,6 @@ struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq)
 	struct cfs_rq *cfs = &rq->cfs;
 	struct task_node *best = NULL;
 	s64 avg;
-	long load;
 
 	if (!s->eevdf || !cfs->ev.head)
 		return NULL;
@@ -302,9 +295,9 @@ struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq)
 	if (cfs->ev.nr == 1) {
 		best = cfs->ev.head;
 	} else {
-		sums(cfs, &avg, &load);
+		avg = sum_w_keys(cfs);
 		for (struct task_node *n = cfs->ev.head; n; n = n->ev.next)
-			if (vruntime_eligible(cfs, &n->ev, avg, load) &&
+			if (vruntime_eligible(cfs, &n->ev, avg) &&
 			    (!best || (s64)(n->ev.deadline - best->ev.deadline) < 0))
 				best = n;
 	}

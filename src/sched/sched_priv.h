@@ -145,6 +145,12 @@ static inline bool task_delayed(const struct task *p)
 	return ((const struct task_node *)p)->ev.delayed;
 }
 
+/* se->on_rq: queued, running, or delayed (its load counts, not its runnable: se_runnable()) */
+static inline bool se_on_rq(const struct task *p)
+{
+	return p->on_rq || task_delayed(p);
+}
+
 /* sub_positive(): subtract, floored at 0 */
 static inline void sub_positive_ul(unsigned long *p, unsigned long v)
 {
