@@ -167,6 +167,10 @@ static const struct sim_param sim_params[] = {
 	{.key = "wakeup_clock_lead_us", .type = SIM_PARAM_US,
 	 .offset = FIELD(wakeup_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
 	 .help = "the same for a wakeup's enqueue (0)"},
+	{.key = "waking_clock_lag_us", .type = SIM_PARAM_US,
+	 .offset = FIELD(waking_clock_lag_ns, u64), .max = 1000000, .range = "more than 1 s",
+	 .help = "a wakeup whose sched_waking its own CPU traced read the rq clock that long "
+		 "after it (0; the lab measures it)"},
 	{.key = "update_points", .type = SIM_PARAM_WORD,
 	 .offset = FIELD(update_points, enum sim_update_points),
 	 .words = {"kernel", "context-switch"}, /* SIM_UPDATE_KERNEL, SIM_UPDATE_CONTEXT_SWITCH */

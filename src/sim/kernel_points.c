@@ -245,6 +245,14 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  *   - a wakeup takes it as its target CPU's rq clock;
  *   - the clock maps to trace time by rq_clock_offset_ns of the CPU it belongs to; sched_event()
  *     ignores one after the event's stamp.
+ * A wakeup without such a call whose sched_waking the same CPU traced (the waker did the work:
+ * a local wakeup, ttwu_runnable(), or a remote one under the target's rq lock) read the clock
+ * in ttwu_queue() (or ttwu_runnable()) right after select_task_rq() and set_task_cpu(), before
+ * the enqueue and its tracepoints: it is dated waking_clock_lag_us after the sched_waking (the
+ * lab's median, tools/lab/clock-lead waking; under TCG the enqueue takes 40-190 us of guest
+ * time before sched_wakeup). The other events that end a hook call's claim end it too, except
+ * its sched_migrate_task (set_task_cpu()). A wakeup traced by its target (the wakeup IPI's
+ * sched_ttwu_pending() read the clock there) keeps its stamp.
  * Other switches and wakeups keep their stamps less switch_clock_lead_us / wakeup_clock_lead_us.
  * Traced timing only (in work timing the replay moves the events itself).
  */
@@ -276,6 +284,17 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	if (!s->clock_timing || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
 		return;
 	c = &s->cpu[ev->cpu];
+	if (ev->type == EV_WAKING) {
+		c->waking_pid = ev->wake.pid;
+		c->waking_ts = ev->ts_ns;
+	} else if (ev->type == EV_WAKEUP && c->waking_pid > 0 && ev->wake.pid == c->waking_pid &&
+		   !c->hook_pending) {
+		c->waking_pid = 0;
+		sched_set_event_clock(s->sched, c->waking_ts + s->cfg.waking_clock_lag_ns);
+		return;
+	} else if (ends_hook_claim(ev->type) && ev->type != EV_MIGRATE) {
+		c->waking_pid = 0;
+	}
 	if (ev->type == EV_GOV_HOOK) {
 		c->hooks_seen = true;
 		c->hook_pending = true;

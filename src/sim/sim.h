@@ -43,6 +43,8 @@ struct sim_config {
 	u64 transition_ns;              /* the slow path's driver call (transition_us), 0 */
 	u64 switch_clock_lead_ns;       /* switch_clock_lead_us: sched_config's, 0 */
 	u64 wakeup_clock_lead_ns;       /* wakeup_clock_lead_us: sched_config's, 0 */
+	u64 waking_clock_lag_ns;        /* waking_clock_lag_us: a wakeup its waker traced reads the
+					 * clock that long after its sched_waking, 0 */
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;

@@ -63,6 +63,10 @@ struct sim_cpu {
 	 * claim on the next switch or wakeup (sim_note_event_clock) */
 	bool hook_pending, hook_irq;
 	u64 hook_time; /* its rq clock (the kernel's, ns) */
+	/* the last sched_waking this CPU traced, while no event since ends its claim on the
+	 * task's sched_wakeup (sim_note_event_clock): its pid (0: none) and stamp */
+	s32 waking_pid;
+	u64 waking_ts;
 	bool hooks_seen;        /* schedutil's hook has been traced on this CPU: the governor is live */
 	/* a task that reached sched_process_exit here and whose move to its group waits for the
 	 * hook call that shows it (sim_exit_move_point); exit_move: sim_feed() saw that call, at

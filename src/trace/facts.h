@@ -32,6 +32,9 @@ struct trace_facts {
 	long switch_clock_lead_us; /* switch_clock_lead_us = N: how long before its sched_switch
 				    * a __schedule() read its rq clock, the median the lab's
 				    * probes showed, less a wakeup's (tools/lab/clock-lead); -1 */
+	long waking_clock_lag_us; /* waking_clock_lag_us = N: how long after its sched_waking a
+				   * wakeup's try_to_wake_up() read the rq clock, the median the
+				   * lab's probes showed (tools/lab/clock-lead waking); -1 */
 	int hz;                 /* config_HZ = N; 0 absent */
 	int sched_autogroup;    /* config_SCHED_AUTOGROUP = y (1) or empty (0); -1 absent */
 	int cpuidle_driver;     /* cpuidle_driver = none (0) or a driver's name (1); -1 absent */

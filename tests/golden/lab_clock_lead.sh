@@ -10,8 +10,14 @@
 #   wakeups (on CPU 1): time=1002000000, sched_wakeup onto CPU 1 at 1.002100: 1002100000 -
 #     (1002000000 + 2000) = 98 us; time=1003000000, onto CPU 0 (its offset) at 1.003059:
 #     1003059000 - 1003001000 = 58 us. Not counted: one after CPU 1 idled between the probe and
-#     the wakeup (1.004600; it would be 500 us). Median 78.
+#     the wakeup (1.004600; it would be 500 us). Three woken by CPU 1 itself, each with its
+#     sched_waking first: 1.005070 - 1.005012 = 58 us, 1.006120 - 1.006022 = 98, 1.007100 -
+#     1.007022 = 78. Median 78.
 #   net: 299 - 78 = 221. Without offsets (none given, no facts file): nothing.
+#   waking (the wakeups CPU 1 did itself, a hook call after the sched_waking): 1005010000 +
+#     2000 - 1005000000 = 12 us (a sched_migrate_task between does not end the pairing),
+#     1006020000 + 2000 - 1006000000 = 22 us; not the third, whose hrtimer_expire_entry came
+#     between. Median 17.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init lab_clock_lead
@@ -36,11 +42,23 @@ sw() { ev "$1" "$2" 0 d..2. "$3" "sched_switch: prev_comm=$1 prev_pid=$2 prev_pr
 	hook '<idle>' 0 1 d.s2. 1.004050 1004098000
 	ev '<idle>' 0 1 d..1. 1.004060 "cpu_idle: state=1 cpu_id=1"
 	ev '<idle>' 0 1 dNh2. 1.004600 "sched_wakeup: comm=w pid=9 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.s4. 1.005000 "sched_waking: comm=a pid=11 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.s4. 1.005010 "sched_migrate_task: comm=a pid=11 prio=120 orig_cpu=0 dest_cpu=1"
+	hook '<idle>' 0 1 d.s5. 1.005020 1005010000
+	ev '<idle>' 0 1 dNs5. 1.005070 "sched_wakeup: comm=a pid=11 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.s4. 1.006000 "sched_waking: comm=b pid=12 prio=120 target_cpu=001"
+	hook '<idle>' 0 1 d.s5. 1.006030 1006020000
+	ev '<idle>' 0 1 dNs5. 1.006120 "sched_wakeup: comm=b pid=12 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.s4. 1.007000 "sched_waking: comm=c pid=13 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.h4. 1.007005 "hrtimer_expire_entry: hrtimer=0000000012345678 function=tick_nohz_handler now=1007000000"
+	hook '<idle>' 0 1 d.h5. 1.007030 1007020000
+	ev '<idle>' 0 1 dNh5. 1.007100 "sched_wakeup: comm=c pid=13 prio=120 target_cpu=001"
 } | gzip >"$tmp/t.txt.gz"
 lead() { "$GOVSIM_SOURCE_DIR/tools/lab/clock-lead" "$tmp/t.txt.gz" "$@"; }
 golden_equal "switch" "$(lead switch 1000:2000)" 299
 golden_equal "wakeup" "$(lead wakeup 1000:2000)" 78
 golden_equal "net" "$(lead net 1000:2000)" 221
+golden_equal "waking" "$(lead waking 1000:2000)" 17
 golden_equal "no offsets" "$(lead net)" ""
 echo "rq_clock_offset_ns = 1000:2000" >"$tmp/t.facts"
 golden_equal "offsets from the facts file" "$(lead net)" 221
