@@ -34,12 +34,10 @@ trace 1 >"$tmp/idle.txt"
 trace 0 >"$tmp/claim.txt"
 
 util_at_sleep() { # TRACE
-	"$bin" run "$1" --platform lab-2cpu --kernel v6.12 --timing traced --set rate_limit_us=0 \
-		--set rq_clock_offset_ns=0 --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $1: $(cat "$tmp/err")"; return; }
-	awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' "$tmp/tt.csv"
+	golden_util_at_sleep "$1" --platform lab-2cpu --kernel v6.12 --timing traced \
+		--set rate_limit_us=0 --set rq_clock_offset_ns=0
 }
-ref() { python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" "$@"; }
+ref() { golden_pelt_ref "$@"; }
 
 at_wakeup=$(ref 1000400000:0 1010000000:1)
 at_hook=$(ref 1000050000:0 1010000000:1)

@@ -55,14 +55,8 @@ trace d..2. "$(printf '%16s-%-5s [%03d] d..3. %12s: sched_waking: comm=other pid
 opts="--platform lab-4cpu-shared --kernel v6.12 --timing traced --set rate_limit_us=0
 	--set freq_invariant=0 --set governor_start_ns=1000030000 --set switch_latency_us=0"
 # util_avg of busy at its sleep (the task timeline's row at 0.010000 s)
-util_at_sleep() { # TRACE --set...
-	local t=$1
-	shift
-	"$bin" run "$t" $opts "$@" --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $*: $(cat "$tmp/err")"; return; }
-	awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' "$tmp/tt.csv"
-}
-ref() { python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" "$@"; }
+util_at_sleep() { golden_util_at_sleep "$1" $opts "${@:2}"; }
+ref() { golden_pelt_ref "$@"; }
 
 traced=$(ref 1000040000:0 1009900000:1)
 stamps=$(ref 1000100000:0 1010000000:1)

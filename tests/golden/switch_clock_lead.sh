@@ -41,15 +41,11 @@ wake() { # CPU TIME COMM PID TARGET
 } >"$tmp/c.txt"
 
 # util_avg of busy at its sleep (the task timeline's row at 0.010000 s)
-util_at_sleep() { # TRACE --set...
-	local t=$1
-	shift
-	"$bin" run "$t" --platform lab-2cpu --kernel v6.12 --timing traced --set rate_limit_us=0 \
-		--set rq_clock_offset_ns=0 "$@" --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $*: $(cat "$tmp/err")"; return; }
-	awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' "$tmp/tt.csv"
+util_at_sleep() {
+	golden_util_at_sleep "$1" --platform lab-2cpu --kernel v6.12 --timing traced \
+		--set rate_limit_us=0 --set rq_clock_offset_ns=0 "${@:2}"
 }
-ref() { python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" "$@"; }
+ref() { golden_pelt_ref "$@"; }
 
 no_lead=$(ref 1000100000:0 1010000000:1)
 golden_equal "no leads" "$(util_at_sleep "$tmp/t.txt")" "$no_lead"

@@ -54,14 +54,8 @@ opts="--platform lab-2cpu --kernel v6.12 --timing traced --set rate_limit_us=0
 	--set freq_invariant=0 --set governor_start_ns=1000030000 --set switch_latency_us=0
 	--set rq_clock_offset_ns=0"
 # util_avg of busy at its sleep (the task timeline's row at 0.010000 s)
-util_at_sleep() { # TRACE --set...
-	local t=$1
-	shift
-	"$bin" run "$t" $opts "$@" --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $*: $(cat "$tmp/err")"; return; }
-	awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' "$tmp/tt.csv"
-}
-ref() { python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" "$@"; }
+util_at_sleep() { golden_util_at_sleep "$1" $opts "${@:2}"; }
+ref() { golden_pelt_ref "$@"; }
 
 waking=$(ref 1000050000:0 1010000000:1)
 lag=$(ref 1000150000:0 1010000000:1)
@@ -81,12 +75,9 @@ golden_equal "a hook call between the waking and the wakeup" \
 
 # a lab recording's facts give the lag (the run's note names it)
 printf 'waking_clock_lag_us = 100\nrq_clock_offset_ns = 0:0\n' >"$tmp/local.facts"
-"$bin" run "$tmp/local.txt" --platform lab-2cpu --kernel v6.12 --timing traced \
-	--set rate_limit_us=0 --set freq_invariant=0 --set governor_start_ns=1000030000 \
-	--set switch_latency_us=0 --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-	golden_fail "run with facts: $(cat "$tmp/err")"
-golden_equal "the facts' lag" "$(awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' \
-	"$tmp/tt.csv")" "$lag"
+golden_equal "the facts' lag" "$(golden_util_at_sleep "$tmp/local.txt" --platform lab-2cpu \
+	--kernel v6.12 --timing traced --set rate_limit_us=0 --set freq_invariant=0 \
+	--set governor_start_ns=1000030000 --set switch_latency_us=0)" "$lag"
 grep -q 'waking_clock_lag_us=100' "$tmp/err" || golden_fail "the note: $(cat "$tmp/err")"
 
 # a bad value is refused with its key, exit 2

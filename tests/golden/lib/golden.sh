@@ -113,6 +113,19 @@ golden_wakes_twice() {
 	golden_switch 1 1.011000 T 40 S swapper/1 0
 }
 
+# golden_util_at_sleep TRACE [RUN_ARG...]: `govsim run TRACE RUN_ARG...` and the util_avg of
+# pid 30 at its sleep, from the task timeline (a failed run is a failure, and prints nothing).
+golden_util_at_sleep() {
+	local t=$1
+	shift
+	"$bin" run "$t" "$@" --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
+		{ golden_fail "run $t $*: $(cat "$tmp/err")"; return; }
+	awk -F, 'NR > 1 && $2 == 30 && $5 == "sleep" { print $6 }' "$tmp/tt.csv"
+}
+
+# golden_pelt_ref ARG...: tests/golden/lib/pelt_ref.py's util for a task's history
+golden_pelt_ref() { python3 "$GOVSIM_SOURCE_DIR/tests/golden/lib/pelt_ref.py" "$@"; }
+
 # golden_tick COMM PID CPU TIME: the scheduler tick's hrtimer_expire_entry (tick_sched_timer).
 golden_tick() {
 	golden_line "$1" "$2" "$3" "$4" "hrtimer_expire_entry: hrtimer=0000000000000001 function=tick_sched_timer now=1"
