@@ -46,6 +46,9 @@ struct tl_task {
 	const char *event_name; /* "switch_in", ... as --task-timeline writes it */
 	unsigned long util_avg;
 	unsigned int util_est_enqueued, util_est_ewma;
+	bool eevdf;    /* the profile models EEVDF's delayed dequeue: vlag_ns and delayed hold */
+	long long vlag_ns;
+	bool delayed;
 };
 
 /* A sink of a replay's rows. Any callback may be NULL. */

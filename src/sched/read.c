@@ -81,6 +81,17 @@ unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns)
 	return cfs_avg_at(s, cpu, now_ns).load_avg;
 }
 
+bool sched_task_eevdf(const struct sched *s, const struct task *p, s64 *vlag_ns, bool *delayed)
+{
+	const struct eevdf_se *se = &node_of((struct task *)p)->ev;
+
+	if (!s->eevdf)
+		return false;
+	*vlag_ns = se->vlag;
+	*delayed = se->delayed;
+	return true;
+}
+
 /* update_load_avg()'s first step on a copy of the task's se: running, runnable or blocked, at
  * its CPU's PELT clock; a task never attached (no last_update_time) keeps its value. */
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns)

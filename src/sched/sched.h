@@ -231,6 +231,10 @@ unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_
 /* Its load_avg the same way (scale_load_down(load.weight): 1024 per queued nice-0 task). */
 unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns);
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns);
+/* A task's EEVDF state where the profile models it (v6.12, 7.2: delayed dequeue): its vlag as
+ * stored (ns of virtual time; the lag its next placement uses while it is off the queue) and
+ * whether it is delayed (se->sched_delayed). False, and nothing written, elsewhere. */
+bool sched_task_eevdf(const struct sched *s, const struct task *p, s64 *vlag_ns, bool *delayed);
 /* sched_cpu_util()'s bw_dl alone (cpu_bw_dl(); 0 in this model). */
 unsigned long sched_cpu_bw_dl(const struct sched *s, int cpu);
 /* The running task of a CPU (NULL when idle or running the governor kthread). */

@@ -679,7 +679,8 @@ static void write_timeline_headers(const struct sim_opts *o)
 		      "uclamp_max,util,target_khz,freq_khz\n",
 		      o->timeline);
 	if (o->task_timeline)
-		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma\n",
+		fputs("time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma,vlag_ns,"
+		      "delayed\n",
 		      o->task_timeline);
 }
 

@@ -56,6 +56,10 @@ static void timeline_task_event(struct sim *s, void *state, const struct task *p
 		.util_est_enqueued = p->avg.util_est.enqueued,
 		.util_est_ewma = p->avg.util_est.ewma,
 	};
+	s64 vlag;
+
+	row.eevdf = sched_task_eevdf(s->sched, p, &vlag, &row.delayed);
+	row.vlag_ns = row.eevdf ? (long long)vlag : 0;
 
 	(void)state;
 	if (s->cfg.opts.task_timeline) {
@@ -63,8 +67,12 @@ static void timeline_task_event(struct sim *s, void *state, const struct task *p
 		fprintf(f, "%" PRIu64 ".%06" PRIu64 ",%d,", (u64)(row.rel_ns / NSEC_PER_SEC),
 			(u64)((row.rel_ns % NSEC_PER_SEC) / NSEC_PER_USEC), row.pid);
 		csv_field(f, row.comm);
-		fprintf(f, ",%d,%s,%lu,%u,%u\n", row.cpu, row.event_name, row.util_avg,
+		fprintf(f, ",%d,%s,%lu,%u,%u", row.cpu, row.event_name, row.util_avg,
 			row.util_est_enqueued, row.util_est_ewma);
+		if (row.eevdf)
+			fprintf(f, ",%lld,%d\n", row.vlag_ns, row.delayed);
+		else
+			fputs(",,\n", f);
 	}
 	if (k && k->task)
 		k->task(k->ctx, &row);

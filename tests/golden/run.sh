@@ -38,7 +38,7 @@ run_expect bad_tunable traces/android-8cpu/surfaceflinger.txt --set nosuchkey=1
 "$bin" run traces/juno-r0/sched_load/trace.dat --platform juno-r0 --quiet \
 	--timeline "$tmp/tl.csv" --task-timeline "$tmp/task.csv" || golden_fail "run with the CSV outputs failed"
 want_tl="time_s,cpu,policy,util_cfs,util_est_cfs,util_rt,util_dl,uclamp_min,uclamp_max,util,target_khz,freq_khz"
-want_task="time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma"
+want_task="time_s,pid,comm,cpu,event,util_avg,util_est_enqueued,util_est_ewma,vlag_ns,delayed"
 golden_equal "--timeline header" "$(head -1 "$tmp/tl.csv")" "$want_tl"
 golden_equal "--task-timeline header" "$(head -1 "$tmp/task.csv")" "$want_task"
 golden_check "--timeline too short" "$([ "$(wc -l <"$tmp/tl.csv")" -gt 100 ]; echo $?)"
