@@ -135,6 +135,38 @@ static void probe_pelt_se(void *data, struct sched_entity *se)
 	se_who(se, &cpu, path, sizeof(path), &comm, &pid);
 	trace_sched_pelt_se(cpu, path, comm, pid, se->avg.load_avg, se->avg.runnable_avg,
 			    se->avg.util_avg, se->avg.last_update_time);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+	if (trace_sched_eevdf_se_enabled() && entity_is_task(se)) {
+		struct cfs_rq *cfs_rq = cfs_rq_of(se);
+		int delayed = 0;
+		u64 base;
+
+		s64 sum;
+		unsigned long load;
+		unsigned int nr;
+
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+		/* Debian's 6.12 has zero_vruntime in place of min_vruntime (backported) */
+		delayed = se->sched_delayed;
+		base = cfs_rq->zero_vruntime;
+#else
+		base = cfs_rq->min_vruntime;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+		/* 7.2: weights are se->load.weight >> sum_shift (at least 2) */
+		sum = cfs_rq->sum_w_vruntime;
+		load = cfs_rq->sum_weight;
+		nr = cfs_rq->nr_queued;
+#else
+		sum = cfs_rq->avg_vruntime;
+		load = cfs_rq->avg_load;
+		nr = cfs_rq->nr_running;
+#endif
+		trace_sched_eevdf_se(cpu, pid, se->vruntime, se->deadline, se->vlag, se->slice,
+				     (se->on_rq ? 1u : 0u) | (delayed ? 2u : 0u) |
+				     (cfs_rq->curr == se ? 4u : 0u), sum, load, base, nr);
+	}
+#endif
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)

@@ -86,6 +86,49 @@ TRACE_EVENT(sched_pelt_se,
 		  __entry->rbl_load, __entry->util, __entry->update_time)
 );
 
+/* A task's EEVDF state at each PELT update of its entity (v6.6+): its vruntime, deadline,
+ * vlag and slice, whether it is queued, delayed (v6.12+) and its cfs_rq's curr (flags bits 0-2),
+ * and the cfs_rq's average: avg_vruntime() = base + (avg_vruntime (+ curr's key * weight)) /
+ * avg_load, with base its min_vruntime (v6.12) or zero_vruntime (7.2). */
+TRACE_EVENT(sched_eevdf_se,
+	TP_PROTO(int cpu, int pid, u64 vruntime, u64 deadline, s64 vlag, u64 slice,
+		 unsigned int flags, s64 avg_vruntime, unsigned long avg_load, u64 base,
+		 unsigned int nr),
+	TP_ARGS(cpu, pid, vruntime, deadline, vlag, slice, flags, avg_vruntime, avg_load, base,
+		nr),
+	TP_STRUCT__entry(
+		__field(int, cpu)
+		__field(int, pid)
+		__field(u64, vruntime)
+		__field(u64, deadline)
+		__field(s64, vlag)
+		__field(u64, slice)
+		__field(unsigned int, flags)
+		__field(s64, avg_vruntime)
+		__field(unsigned long, avg_load)
+		__field(u64, base)
+		__field(unsigned int, nr)
+	),
+	TP_fast_assign(
+		__entry->cpu = cpu;
+		__entry->pid = pid;
+		__entry->vruntime = vruntime;
+		__entry->deadline = deadline;
+		__entry->vlag = vlag;
+		__entry->slice = slice;
+		__entry->flags = flags;
+		__entry->avg_vruntime = avg_vruntime;
+		__entry->avg_load = avg_load;
+		__entry->base = base;
+		__entry->nr = nr;
+	),
+	TP_printk("cpu=%d pid=%d vruntime=%llu deadline=%llu vlag=%lld slice=%llu on_rq=%u delayed=%u curr=%u avg_vruntime=%lld avg_load=%lu base=%llu nr=%u",
+		  __entry->cpu, __entry->pid, __entry->vruntime, __entry->deadline, __entry->vlag,
+		  __entry->slice, __entry->flags & 1, (__entry->flags >> 1) & 1,
+		  (__entry->flags >> 2) & 1, __entry->avg_vruntime, __entry->avg_load,
+		  __entry->base, __entry->nr)
+);
+
 TRACE_EVENT(sched_util_est_cfs,
 	TP_PROTO(int cpu, const char *path, unsigned int enqueued, unsigned int ewma,
 		 unsigned long util),
