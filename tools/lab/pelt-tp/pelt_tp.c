@@ -18,6 +18,10 @@
  * register_trace_pelt_cfs_tp() and the rest as used below. v7.2's kernel/sched/fair.c and
  * pelt.c call them at the same places as v6.12's, with the same structures.
  *
+ * From v6.6 each task entity's update also writes its EEVDF state (sched_eevdf_se: vruntime,
+ * deadline, vlag, slice, queued / delayed / curr, and its cfs_rq's sums), read from struct
+ * sched_entity and struct cfs_rq of the same build.
+ *
  * util_est: up to v6.7 struct util_est holds enqueued and ewma (the task's enqueued carries
  * the UTIL_AVG_UNCHANGED flag); from v6.8 it is one unsigned int, the EWMA with the flag, for
  * a task, and the sum of the enqueued tasks' estimates for a cfs_rq. The events keep the old
@@ -124,49 +128,57 @@ static void se_who(struct sched_entity *se, int *cpu, char *path, int len, const
 	*pid = -1;
 }
 
+/* A task entity's EEVDF state (v6.6+), at the same PELT update: sched_eevdf_se. */
+static void eevdf_se(struct sched_entity *se)
+{
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
+	struct cfs_rq *cfs_rq;
+	struct task_struct *p;
+	unsigned long load;
+	unsigned int nr;
+	int delayed = 0;
+	u64 base;
+	s64 sum;
+
+	if (!trace_sched_eevdf_se_enabled() || !entity_is_task(se))
+		return;
+	cfs_rq = cfs_rq_of(se);
+	p = container_of(se, struct task_struct, se);
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
+	/* Debian's 6.12 has zero_vruntime in place of min_vruntime (backported) */
+	delayed = se->sched_delayed;
+	base = cfs_rq->zero_vruntime;
+#else
+	base = cfs_rq->min_vruntime;
+#endif
+#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
+	/* 7.2: weights are se->load.weight >> sum_shift (at least 2) */
+	sum = cfs_rq->sum_w_vruntime;
+	load = cfs_rq->sum_weight;
+	nr = cfs_rq->nr_queued;
+#else
+	sum = cfs_rq->avg_vruntime;
+	load = cfs_rq->avg_load;
+	nr = cfs_rq->nr_running;
+#endif
+	trace_sched_eevdf_se(task_cpu(p), p->pid, se->vruntime, se->deadline, se->vlag, se->slice,
+			     (se->on_rq ? 1u : 0u) | (delayed ? 2u : 0u) |
+			     (cfs_rq->curr == se ? 4u : 0u), sum, load, base, nr);
+#endif
+}
+
 static void probe_pelt_se(void *data, struct sched_entity *se)
 {
 	char path[PELT_TP_PATH_LEN];
 	const char *comm;
 	int cpu, pid;
 
-	if (!trace_sched_pelt_se_enabled())
-		return;
-	se_who(se, &cpu, path, sizeof(path), &comm, &pid);
-	trace_sched_pelt_se(cpu, path, comm, pid, se->avg.load_avg, se->avg.runnable_avg,
-			    se->avg.util_avg, se->avg.last_update_time);
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 6, 0)
-	if (trace_sched_eevdf_se_enabled() && entity_is_task(se)) {
-		struct cfs_rq *cfs_rq = cfs_rq_of(se);
-		int delayed = 0;
-		u64 base;
-
-		s64 sum;
-		unsigned long load;
-		unsigned int nr;
-
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 12, 0)
-		/* Debian's 6.12 has zero_vruntime in place of min_vruntime (backported) */
-		delayed = se->sched_delayed;
-		base = cfs_rq->zero_vruntime;
-#else
-		base = cfs_rq->min_vruntime;
-#endif
-#if LINUX_VERSION_CODE >= KERNEL_VERSION(7, 0, 0)
-		/* 7.2: weights are se->load.weight >> sum_shift (at least 2) */
-		sum = cfs_rq->sum_w_vruntime;
-		load = cfs_rq->sum_weight;
-		nr = cfs_rq->nr_queued;
-#else
-		sum = cfs_rq->avg_vruntime;
-		load = cfs_rq->avg_load;
-		nr = cfs_rq->nr_running;
-#endif
-		trace_sched_eevdf_se(cpu, pid, se->vruntime, se->deadline, se->vlag, se->slice,
-				     (se->on_rq ? 1u : 0u) | (delayed ? 2u : 0u) |
-				     (cfs_rq->curr == se ? 4u : 0u), sum, load, base, nr);
+	if (trace_sched_pelt_se_enabled()) {
+		se_who(se, &cpu, path, sizeof(path), &comm, &pid);
+		trace_sched_pelt_se(cpu, path, comm, pid, se->avg.load_avg, se->avg.runnable_avg,
+				    se->avg.util_avg, se->avg.last_update_time);
 	}
-#endif
+	eevdf_se(se);
 }
 
 #if LINUX_VERSION_CODE >= KERNEL_VERSION(6, 8, 0)
