@@ -250,9 +250,10 @@ static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 	if (p->is_governor)
 		return;
 	p->class = task_class(p, prio);
-	if (p->class != old) /* __sched_setscheduler() ends a delay (Debian 6.12 core.c l.7186) */
-		settle_delayed(s, n, now);
-	if (p->class != old && s->hooks.task_class_change)
+	if (p->class == old)
+		return;
+	settle_delayed(s, n, now); /* __sched_setscheduler() ends a delay (Debian 6.12 l.7186) */
+	if (s->hooks.task_class_change)
 		s->hooks.task_class_change(s->hooks.ctx, p, old, now);
 }
 
@@ -625,10 +626,9 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 		return 0;
 	}
 	see_prio(s, n, ev->wake.prio, now);
-	if (p->cpu != cpu)
-		settle_delayed(s, n, now);
 	if (p->cpu >= 0 && p->cpu != cpu) {
 		s->stats.implicit_migration++;
+		settle_delayed(s, n, now);
 		migrate_sleeping(s, n, cpu);
 	}
 	p->cpu = cpu;

@@ -83,7 +83,7 @@ unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns)
 
 bool sched_task_eevdf(const struct sched *s, const struct task *p, s64 *vlag_ns, bool *delayed)
 {
-	const struct eevdf_se *se = &node_of((struct task *)p)->ev;
+	const struct eevdf_se *se = &((const struct task_node *)p)->ev; /* as task_delayed() */
 
 	if (!s->eevdf)
 		return false;
