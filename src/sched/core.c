@@ -26,7 +26,9 @@
  *   (set_next_task_dl, put_prev_task_dl, task_tick_dl do not look at the flag), its enqueue
  *   kicks no governor (add_running_bw() skips special entities), and it is queued when the
  *   trace switches to it, not at its wakeup; its migrations change nothing. Debian 5.10,
- *   6.1 and 7.2 kernel/sched/deadline.c.
+ *   6.1 and 7.2 kernel/sched/deadline.c. Its wakeup still reads the rq clock and, preempting
+ *   the CPU's task, asks __schedule() to skip the next clock update, as any wakeup does:
+ *   its run is accounted from the wakeup's clock (core.c try_to_wake_up(), 5.10 to 7.2).
  * - A prio change (class change) is applied when the task is next off its runqueue
  *   (__sched_setscheduler's dequeue/enqueue is not in the trace).
  * - A class change leaves the task's util where it is: no switched_from_fair() detach, no
@@ -609,8 +611,16 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 		update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
 		task_start(s, n, cpu, ev->wake.prio, now);
 	}
-	if (p->is_governor)
+	if (p->is_governor) {
+		/* the kthread's wakeup reads the target rq's clock and preempts its task (a DL task
+		 * above every CFS and RT one: resched_curr(), then rq_clock_skip_update()), so the
+		 * kthread's run is accounted from that clock; its enqueue waits for its switch */
+		update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
+		if (!rq->curr || (rq->curr != p && s->cfg.preempt_traced && ev->cpu == cpu &&
+				  ev->wake.resched))
+			rq->clock_skip_req = true;
 		return 0;
+	}
 	/* wakeup_preempt() (check_preempt_curr() before v6.7), for ttwu_runnable()'s task too:
 	 * "if (task_on_rq_queued(rq->curr) && test_tsk_need_resched(rq->curr))
 	 * rq_clock_skip_update(rq);" (kernel/sched/core.c, Debian 5.10 to 7.2). sched_wakeup is
