@@ -97,6 +97,7 @@
 #define S_NO_DELAY     "fair.c dequeue_entity: a sleeping task leaves its cfs_rq at once (no DELAY_DEQUEUE before v6.12)"
 #define S_INC_BEFORE   "core.c enqueue_task: uclamp_rq_inc() before p->sched_class->enqueue_task() (v5.3+; Debian 6.1 l.2059)"
 #define S_NO_SERVER    "no fair server before v6.12: cpu_bw_dl() counts DL tasks only"
+#define S_SETATTR_OLD  "core.c __sched_setscheduler: __setscheduler_params() (set_load_weight(): reweight_task() while the class is fair) before check_class_changed() -> switched_from_fair() -> detach_task_cfs_rq() (Debian 5.10 l.5448 / l.5466, 6.1 l.7670 / l.7688, 6.12 syscalls.c l.724 / l.744; older as 5.10, not checked per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 static const struct kernel_profile profile_v4_19_early = {
@@ -116,7 +117,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -140,7 +141,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -165,7 +166,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -194,7 +195,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -222,7 +223,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = NULL,
 };
 
@@ -250,7 +251,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -285,7 +286,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -324,7 +325,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -367,7 +368,7 @@ static const struct kernel_profile profile_v6_1 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -413,7 +414,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
 	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -451,7 +452,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server)       \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server, setattr) \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -475,7 +476,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay, incorder, server}
+	 delay, incorder, server, setattr}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -505,7 +506,8 @@ static const struct kernel_profile profile_v6_12 = {
 					  "sched_delayed first"),
 				    S_612("deadline.c dl_server_start l.1828 (50 ms / 1 s), "
 					  "__add_running_bw l.246 kicks cpufreq; fair.c enqueue_task_fair "
-					  "l.7117 (6.12)")),
+					  "l.7117 (6.12)"),
+				    S_SETATTR_OLD),
 	.caveats = "EEVDF's delayed dequeue is emulated with every task at the nice-0 weight, "
 		   "and its picks only where the trace shows a switch to a fair task or idle, or "
 		   "a tick ends the running task's request; sched_ext is not emulated; the "
@@ -527,6 +529,7 @@ static const struct kernel_profile profile_v7_2 = {
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY,
 	.util_est_update_point = UTIL_EST_UPDATE_AFTER_PELT,
 	.newidle_blocked_inner = true,
+	.setattr_reweight_after_detach = true,
 	.src = PROFILE_V6_8_SOURCES(S_612("cpufreq_schedutil.c sugov_should_update_freq: "
 					  "need_freq_update skips the rate limit (7.2)"),
 				    S_612("fair.c util_est_update l.5768 (7.2): one util_est value, "
@@ -546,7 +549,12 @@ static const struct kernel_profile profile_v7_2 = {
 					  "flags) before ->enqueue_task() again (a delayed task counted "
 					  "only for ENQUEUE_DELAYED)"),
 				    S_612("deadline.c dl_server_start l.1796; fair.c "
-					  "enqueue_task_fair l.8118 (7.2)")),
+					  "enqueue_task_fair l.8118 (7.2)"),
+				    S_612("syscalls.c __sched_setscheduler l.682-685: the sched_change "
+					  "scope; core.c sched_change_begin l.11255: switched_from() "
+					  "before the scope's __setscheduler_params() -> set_load_weight() "
+					  "l.1552 -> reweight_task_fair(); fair.c reweight_entity l.4871: "
+					  "dequeue_load_avg l.4762, enqueue_load_avg l.4755 (7.2)")),
 	.caveats = "as v6.12: the delayed dequeue at nice-0 weights, the fair server kept "
 		   "running from a CPU's first fair enqueue (its rise also skips the busy hold); "
 		   "sched_ext is not emulated",
@@ -763,6 +771,8 @@ static const struct {
 				 "where enqueue_task() counts the task's clamps in its rq"},
 	[KB_FAIR_SERVER] = {"fair_server",
 			    "the fair class's deadline server in schedutil's minimum"},
+	[KB_SETATTR_LOAD] = {"setattr_class_load",
+			     "what a task that sched_setattr() takes out of the fair class leaves"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -979,6 +989,10 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_FAIR_SERVER:
 		return kp->fair_server ? "yes: bandwidth 51 from a CPU's first CFS enqueue, a kick"
 				       : "no";
+	case KB_SETATTR_LOAD:
+		return kp->setattr_reweight_after_detach
+			       ? "its load_avg: detached, then put back by the reweight"
+			       : "nothing: reweighted, then detached";
 	case KB__COUNT:
 		break;
 	}

@@ -133,6 +133,7 @@ enum kernel_behaviour {
 	KB_DELAY_DEQUEUE,
 	KB_UCLAMP_INC_ORDER,
 	KB_FAIR_SERVER,
+	KB_SETATTR_LOAD,
 	KB__COUNT
 };
 
@@ -214,6 +215,12 @@ struct kernel_profile {
 	 * which reads the rq clock again. true (7.2): __sched_balance_update_blocked_averages(), at
 	 * the clock __schedule() read; a probe of the outer function does not see it. */
 	bool newidle_blocked_inner;
+	/* A task that leaves the fair class by sched_setattr(): switched_from_fair() detaches its
+	 * averages. true (7.2): sched_change_begin() detaches first and __setscheduler_params() ->
+	 * set_load_weight(p, true) then reaches reweight_task_fair() while the class is still fair,
+	 * whose reweight_entity() puts the task's load_avg back on the cfs_rq it left; false (to
+	 * 6.12): the reweight comes first and the detach takes everything. */
+	bool setattr_reweight_after_detach;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

@@ -232,7 +232,7 @@ static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
  * CPU, moving, changing class or dying: the kernel had dequeued it before (its pick, which
  * the model's emulated pick can miss), at the latest now.
  */
-static void settle_delayed(struct sched *s, struct task_node *n, u64 now)
+void settle_delayed(struct sched *s, struct task_node *n, u64 now)
 {
 	struct rq *rq;
 
@@ -610,7 +610,13 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 		rq->seen = true;
 		update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
 		task_start(s, n, cpu, ev->wake.prio, now);
+		if (new_task && p->is_governor && ev->wake.prio >= 100)
+			governor_created(n);
 	}
+	if (n->governor_cfs && ev->wake.prio >= 0 && ev->wake.prio < 100)
+		n->governor_cfs = false; /* not the DL governor after all: an RT task of that name */
+	if (n->governor_cfs && ev->wake.prio < 0)
+		governor_setattr(s, n, ev->wake.prio, now);
 	if (p->is_governor) {
 		/* the kthread's wakeup reads the target rq's clock and preempts its task (a DL task
 		 * above every CFS and RT one: resched_curr(), then rq_clock_skip_update()), so the
@@ -706,13 +712,16 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	return 0;
 }
 
-int sched_note_waking(struct sched *s, s32 pid)
+int sched_note_waking(struct sched *s, s32 pid, int prio, u64 now)
 {
 	struct task_node *n = pid > 0 ? node_find(s, pid) : NULL;
 
 	s->saw_waking = true;
-	if (n)
-		n->waking = true;
+	if (!n)
+		return 0;
+	n->waking = true;
+	if (n->governor_cfs && prio < 0) /* the setattr just before wake_up_process() */
+		governor_setattr(s, n, prio, now);
 	return 0;
 }
 
@@ -798,7 +807,7 @@ static int sched_event_at(struct sched *s, const struct event *ev, u64 now_ns,
 	case EV_MIGRATE:
 		return handle_migrate(s, ev, now_ns, err);
 	case EV_WAKING:
-		return sched_note_waking(s, ev->wake.pid);
+		return sched_note_waking(s, ev->wake.pid, ev->wake.prio, now_ns);
 	case EV_PELT_SE:
 	case EV_LOAD_SE:
 	case EV_LOAD_AVG_TASK:
@@ -943,6 +952,8 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 		s->eevdf = EEVDF_DELAY_V6_12;
 	s->eevdf_slice = eevdf_base_slice(cfg->nr_cpus);
 	s->uclamp_inc_after_enqueue = cfg->kernel && cfg->kernel->uclamp_inc_after_enqueue;
+	s->setattr_reweight_after_detach =
+		cfg->kernel && cfg->kernel->setattr_reweight_after_detach;
 	s->fair_server = cfg->kernel && cfg->kernel->fair_server;
 	for (int i = 0; i < cfg->nr_cpus; i++) {
 		struct rq *rq = &s->rq[i];

@@ -443,6 +443,37 @@ static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
 	detach_entity_load_avg(s, rq, p);
 }
 
+/*
+ * switched_from_fair(): a task sched_setattr() takes out of the fair class while off its
+ * runqueue leaves its cfs_rq: detach_task_cfs_rq() -> detach_entity_cfs_rq() syncs it and takes
+ * its util, runnable and load off, with one cpufreq kick (nothing for a task never attached).
+ * From 7.2 (s->setattr_reweight_after_detach) sched_change_begin() detaches first and the
+ * scope's __setscheduler_params() -> set_load_weight(p, true) then reaches reweight_task_fair()
+ * while the class is still fair: reweight_entity() takes the task's load_avg off the cfs_rq
+ * again (dequeue_load_avg(): clamped at 0), recomputes it as se_weight * load_sum / divider and
+ * adds it back (enqueue_load_avg()), each through __update_sa()'s floor of the sum. The cfs_rq
+ * keeps a blocked load no task owns, which decays away (Debian 7.2 core.c sched_change_begin()
+ * l.11255, fair.c reweight_entity() l.4871; before 7.2 the reweight comes first, while the task
+ * is still attached, and the detach takes everything: core.c/syscalls.c __sched_setscheduler()).
+ */
+void switched_from_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct sched_avg *sa = &rq->cfs.avg, *se = &p->avg;
+
+	if (!se->last_update_time)
+		return;
+	detach_entity_cfs_rq(s, rq, p);
+	if (!s->setattr_reweight_after_detach)
+		return;
+	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
+	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+	se->load_avg = (unsigned long)(TASK_SE_WEIGHT * se->load_sum / get_pelt_divider(se));
+	sa->load_avg += se->load_avg; /* enqueue_load_avg() */
+	sa->load_sum += TASK_SE_WEIGHT * se->load_sum;
+	sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+}
+
 void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
 {
 	update_load_avg(s, rq, p, 0);

@@ -187,8 +187,9 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
  * it is not after that event's now_ns, and clears it. */
 void sched_set_event_clock(struct sched *s, u64 clock_ns);
 /* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
- * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). Returns 0. */
-int sched_note_waking(struct sched *s, s32 pid);
+ * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). prio is the
+ * event's: a governor kthread created in the trace shows its sched_setattr() there. Returns 0. */
+int sched_note_waking(struct sched *s, s32 pid, int prio, u64 now_ns);
 
 /* The scheduler tick on a busy CPU (scheduler_tick -> task_tick_fair/rt). */
 void sched_tick(struct sched *s, int cpu, u64 now_ns);

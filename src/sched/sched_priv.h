@@ -96,6 +96,8 @@ struct task_node {
 	bool seed_dated; /* the seed carries its last_update_time (the lab's snapshot): it decays
 			  * as blocked from then to the task's first event */
 	bool waking;   /* sched_waking seen, its sched_wakeup not yet */
+	bool governor_cfs; /* a sugov:N kthread created in the trace, still the CFS task
+			    * kthread_create() made it (task_class.c governor_setattr()) */
 	bool prio_pending;
 	int pending_prio;
 	enum sched_class_id queued_class; /* the class it was enqueued in */
@@ -128,6 +130,7 @@ struct sched {
 	u64 eevdf_slice;               /* sysctl_sched_base_slice as the CPU count scales it */
 	bool uclamp_inc_after_enqueue; /* v6.12: uclamp_rq_inc() after the class's enqueue */
 	bool fair_server;              /* v6.12+: the fair class's deadline server (rq->fair_server) */
+	bool setattr_reweight_after_detach; /* 7.2: a task leaving fair keeps its load_avg there */
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
@@ -188,6 +191,12 @@ void node_free(struct sched *s, struct task_node *n);
 int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_variant *pv);
 void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p);
 void task_dead_fair(struct sched *s, struct task *p);
+void switched_from_fair(struct sched *s, struct rq *rq, struct task *p);
+/* core.c: a delayed task's dequeue (v6.12+), where something ends the delay */
+void settle_delayed(struct sched *s, struct task_node *n, u64 now);
+/* task_class.c: the governor's kthread created in the trace, and its sched_setattr() */
+void governor_created(struct task_node *n);
+void governor_setattr(struct sched *s, struct task_node *n, int prio, u64 now);
 /* task_change_group_fair(): detach the task from the cfs_rq and attach it back (each a
  * cpufreq kick), as a move between groups does; the root cfs_rq is every group here. */
 void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p);

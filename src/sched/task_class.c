@@ -1,8 +1,9 @@
 /*
  * task_class.c - which scheduling class a traced task is in: read off its prio (below 0
  * deadline, below 100 RT, else CFS), with the two kernel threads a prio does not tell apart,
- * the governor's sugov:N (deadline, SCHED_FLAG_SUGOV: not workload) and the stopper
- * migration/N (the stop class). See sched_priv.h.
+ * the governor's sugov:N (deadline, SCHED_FLAG_SUGOV: not workload; a fair task from its
+ * creation to its sched_setattr() where the trace shows both) and the stopper migration/N (the
+ * stop class). See sched_priv.h.
  */
 #include "sched/sched_priv.h"
 
@@ -48,4 +49,44 @@ enum sched_class_id task_class(const struct task *p, int prio)
 	if (p->is_stopper && prio == 0)
 		return SCHED_CLASS_STOP;
 	return class_of_prio(prio);
+}
+
+/*
+ * The governor's kthread made in the trace: sugov_kthread_create() (cpufreq_schedutil.c,
+ * Debian 5.10 to 7.2) calls kthread_create(), whose new thread is a fair task (its
+ * sched_wakeup_new shows prio 120) that runs kthread() and sleeps in D; only then does
+ * sched_setattr_nocheck(SCHED_DEADLINE, SCHED_FLAG_SUGOV) make it the governor's DL thread,
+ * and wake_up_process() wakes it (prio -1). Until then it is modelled as the fair task it is:
+ * created, attached, running and sleeping as any, and not the governor (is_governor).
+ */
+void governor_created(struct task_node *n)
+{
+	struct task *p = &n->t;
+
+	p->is_governor = false;
+	p->class = SCHED_CLASS_CFS;
+	n->queued_class = SCHED_CLASS_CFS;
+	n->governor_cfs = true;
+}
+
+/* Its sched_setattr(), dated by the first event that shows the DL prio (the sched_waking of
+ * wake_up_process(), which follows it): switched_from_fair() on the CPU it sleeps on, then the
+ * governor's DL thread from here on. Left for later while the model has it queued. */
+void governor_setattr(struct sched *s, struct task_node *n, int prio, u64 now)
+{
+	struct task *p = &n->t;
+	struct rq *rq;
+
+	/* switching_from_fair(): a delayed task is dequeued first */
+	settle_delayed(s, n, now);
+	if (p->on_rq || p->cpu < 0 || p->cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[p->cpu];
+	update_rq_clock(rq, now); /* sched_change_begin() / task_rq_lock(): update_rq_clock() */
+	switched_from_fair(s, rq, p);
+	n->governor_cfs = false;
+	p->is_governor = true;
+	p->prio = prio;
+	p->class = SCHED_CLASS_DL;
+	n->queued_class = SCHED_CLASS_DL;
 }

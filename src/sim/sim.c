@@ -408,7 +408,7 @@ static int feed_sched(struct sim *s, const struct event *ev, struct gs_error *er
 	if (s->work)
 		return work_feed(s->work, ev, err);
 	if (ev->type == EV_WAKING) /* traced timing: the sched_wakeup that follows counts */
-		return sched_note_waking(s->sched, ev->wake.pid);
+		return sched_note_waking(s->sched, ev->wake.pid, ev->wake.prio, ev->ts_ns);
 	return sim_sched_event(s, ev, ev->ts_ns, err);
 }
 

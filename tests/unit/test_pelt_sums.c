@@ -187,6 +187,72 @@ static void test_detach(void **state)
 	}
 }
 
+/*
+ * A sleeping task that sched_setattr() takes out of the fair class (switched_from_fair()), the
+ * task and cfs_rq of test_detach(), now the cfs_rq's last update (nothing decays). The detach is
+ * test_detach()'s: util 2, runnable 20, load 10, sums 93436 / 934360 / 467180. Up to 6.12 that
+ * is all. 7.2 then reweights it while still fair (Debian 7.2 core.c sched_change_begin(), fair.c
+ * reweight_entity()): dequeue_load_avg() takes 590 from 10 and 28057600 from 467180, both
+ * clamped at 0 (floor 0 * 46718); the task's load_avg becomes 1024 * 27400 / 47218 = 594
+ * (28057600 / 47218 = 594.2); enqueue_load_avg() adds 594 and 28057600, above its floor
+ * 594 * 46718 = 27750492.
+ */
+static void test_setattr(void **state)
+{
+	static const struct {
+		const char *kernel;
+		unsigned long load_avg, task_load_avg;
+		u64 load_sum;
+	} want[] = {
+		{"v6.12", 10, 590, 467180},
+		{"v7.2", 594, 594, 28057600},
+	};
+	(void)state;
+
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct sched_config cfg;
+		struct sched *s;
+		struct task_node *n;
+		struct rq *rq;
+		u64 now;
+
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.nr_cpus = 1;
+		cfg.hz = 250;
+		cfg.kernel = kernel_profile_find(want[i].kernel);
+		cfg.capacity[0] = 1024;
+		assert_non_null(cfg.kernel);
+		assert_int_equal(sched_new(&cfg, NULL, &s), 0);
+		rq = &s->rq[0];
+		update_rq_clock(rq, NOW);
+		now = rq_clock_pelt(&rq->clock);
+		cfs_state(&rq->cfs.avg);
+		rq->cfs.avg.last_update_time = now;
+		n = node_get(s, 10, NULL, NOW);
+		assert_non_null(n);
+		n->t.cpu = 0;
+		n->t.avg.last_update_time = now;
+		n->t.avg.period_contrib = PC;
+		n->t.avg.util_avg = 298;
+		n->t.avg.util_sum = 14078964;
+		n->t.avg.runnable_avg = 300;
+		n->t.avg.runnable_sum = 14170400;
+		n->t.avg.load_avg = 590;
+		n->t.avg.load_sum = 27400;
+		switched_from_fair(s, rq, &n->t);
+		assert_int_equal(rq->cfs.avg.util_avg, 2);
+		assert_int_equal(rq->cfs.avg.runnable_avg, 20);
+		assert_int_equal(rq->cfs.avg.util_sum, 93436);
+		assert_int_equal(rq->cfs.avg.runnable_sum, 934360);
+		assert_int_equal(rq->cfs.avg.load_avg, want[i].load_avg);
+		assert_int_equal(rq->cfs.avg.load_sum, want[i].load_sum);
+		assert_int_equal(n->t.avg.load_avg, want[i].task_load_avg);
+		sched_free(s);
+	}
+	assert_false(kernel_profile_find("v6.12")->setattr_reweight_after_detach);
+	assert_true(kernel_profile_find("v7.2")->setattr_reweight_after_detach);
+}
+
 /* The profile table carries the rule of the trees read: v5.9 subtracts, Debian 5.10.223 and
  * 5.15.100 rebuild, 6.1 to 6.12 floor as u32, 7.2 in the sum's type. */
 static void test_profiles(void **state)
@@ -206,6 +272,7 @@ int main(void)
 		cmocka_unit_test(test_removal),
 		cmocka_unit_test(test_removal_u32_cut),
 		cmocka_unit_test(test_detach),
+		cmocka_unit_test(test_setattr),
 		cmocka_unit_test(test_profiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
