@@ -252,6 +252,10 @@ static void apply_prio(struct sched *s, struct task_node *n, int prio, u64 now)
 	if (p->is_governor)
 		return;
 	p->class = task_class(p, prio);
+	/* a new nice in the fair class: set_user_nice() or sched_setattr() -> reweight_task() */
+	if (p->class == SCHED_CLASS_CFS && old == SCHED_CLASS_CFS &&
+	    prio_to_weight(prio) != p->weight && p->cpu >= 0)
+		reweight_task_fair(&s->rq[p->cpu], p, prio_to_weight(prio));
 	if (p->class == old)
 		return;
 	settle_delayed(s, n, now); /* __sched_setscheduler() ends a delay (Debian 6.12 l.7186) */
@@ -292,15 +296,18 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 	n->started = true;
 	p->cpu = cpu;
 	p->prio = prio;
+	p->weight = prio_to_weight(prio);
 	p->is_governor = is_governor_comm(p->comm);
 	p->is_stopper = is_stopper_comm(p->comm);
 	p->class = task_class(p, prio);
 	n->queued_class = p->class;
 	if (n->seeded) {
 		n->absorb = true;
+		/* the seed's load sum was made at the nice-0 weight (its prio was not known) */
+		n->seed.load_sum = n->seed.load_sum * TASK_SE_WEIGHT / p->weight;
 		if (n->seed_dated && n->seed.last_update_time < rq_clock_pelt(&rq->clock))
 			__update_load_avg_blocked_se(rq_clock_pelt(&rq->clock), &n->seed,
-						     TASK_SE_WEIGHT);
+						     p->weight);
 		p->avg = n->seed;
 		p->avg.last_update_time = 0;
 		s->stats.seeded++;
@@ -610,13 +617,8 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 		rq->seen = true;
 		update_rq_clock(rq, event_clock(s, now, s->cfg.wakeup_clock_lead_ns));
 		task_start(s, n, cpu, ev->wake.prio, now);
-		if (new_task && p->is_governor && ev->wake.prio >= 100)
-			governor_created(n);
 	}
-	if (n->governor_cfs && ev->wake.prio >= 0 && ev->wake.prio < 100)
-		n->governor_cfs = false; /* not the DL governor after all: an RT task of that name */
-	if (n->governor_cfs && ev->wake.prio < 0)
-		governor_setattr(s, n, ev->wake.prio, now);
+	governor_wakeup(s, n, fresh && new_task, ev->wake.prio, now);
 	if (p->is_governor) {
 		/* the kthread's wakeup reads the target rq's clock and preempts its task (a DL task
 		 * above every CFS and RT one: resched_curr(), then rq_clock_skip_update()), so the
@@ -692,6 +694,8 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 		p->cpu = dst;
 		return 0;
 	}
+	if (ev->migrate.prio >= 0 && ev->migrate.prio != p->prio)
+		see_prio(s, n, ev->migrate.prio, now); /* set on its old CPU, before the move */
 	if (p->cpu != ev->migrate.orig_cpu)
 		s->stats.migrate_orig_mismatch++;
 	if (p->cpu == dst)
@@ -722,6 +726,8 @@ int sched_note_waking(struct sched *s, s32 pid, int prio, u64 now)
 	n->waking = true;
 	if (n->governor_cfs && prio < 0) /* the setattr just before wake_up_process() */
 		governor_setattr(s, n, prio, now);
+	else if (n->started && prio >= 0 && prio != n->t.prio && !n->t.is_governor)
+		see_prio(s, n, prio, now); /* a nice or class set before the wakeup (-1: none) */
 	return 0;
 }
 

@@ -45,7 +45,7 @@ void sched_eas_task(const struct sched *s, const struct task *p, struct eas_task
 	if (p->cpu >= 0 && sa.last_update_time && p->class == SCHED_CLASS_CFS &&
 	    s->rq[p->cpu].cfs.avg.last_update_time > sa.last_update_time)
 		__update_load_avg_blocked_se(s->rq[p->cpu].cfs.avg.last_update_time, &sa,
-					     TASK_SE_WEIGHT);
+					     p->weight);
 	out->util_avg = sa.util_avg;
 	out->util_est_ewma = sa.util_est.ewma;
 	out->util_est_enqueued = sa.util_est.enqueued;

@@ -11,8 +11,13 @@
  * Differences from v5.9 fair.c, and why:
  * - No group scheduling (no task groups in a trace's model): one root cfs_rq per CPU, the
  *   se hierarchy is the task alone, UPDATE_TG and propagate_entity_load_avg do nothing.
- * - Every CFS task has the nice-0 weight (se_weight 1024): a trace gives prio, but the
- *   model's load only feeds PELT's load_avg, which no frequency decision reads.
+ * - A CFS task's load weight is its nice's, read off the prio the trace shows
+ *   (sched_prio_to_weight[], task_class.c prio_to_weight()); a new prio seen in any of its
+ *   events (sched_waking, sched_migrate_task, sched_wakeup, sched_switch) reweights it there
+ *   (reweight_task_fair()), not at the set_user_nice() the trace does not show. From v6.12
+ *   post_init_entity_util_avg() divides by the cfs_rq's load: a nice -20 kworker's load
+ *   makes the next forked tasks' first util tiny. EEVDF keeps the nice-0 weight
+ *   (fair_eevdf.c).
  * - No pick order, no preemption: the trace (or the work timing) says who runs. Vruntime and
  *   EEVDF's eligibility are kept only for the v6.12+ delayed dequeue (fair_eevdf.c, whose top
  *   says how its picks follow the trace).
@@ -107,20 +112,20 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
 /* attach_entity_load_avg()'s arithmetic: the se takes the cfs_rq's clock (its decay window),
  * its sums are rebuilt from its averages at the cfs_rq's divider (the kernel's "this isn't
  * strictly correct" truncation), and its averages join the cfs_rq's. */
-static void attach_avg(struct rq *rq, struct sched_avg *se)
+static void attach_avg(struct rq *rq, struct sched_avg *se, unsigned long w)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 	u32 divider = get_pelt_divider(&cfs->avg);
 
 	se->last_update_time = cfs->avg.last_update_time;
 	se->period_contrib = cfs->avg.period_contrib;
-	se_sums_from_avgs(se, divider);
+	se_sums_from_avgs(se, divider, w);
 	/* from 1c35b07e6d39's resync on: a sum under one weight is 1, not 0 */
-	if (rq->pv.sum_sync != PELT_SUMS_SUBTRACT && (u64)se->load_avg * divider <= TASK_SE_WEIGHT)
+	if (rq->pv.sum_sync != PELT_SUMS_SUBTRACT && (u64)se->load_avg * divider <= w)
 		se->load_sum = 1;
 
 	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
-	cfs->avg.load_sum += TASK_SE_WEIGHT * se->load_sum;
+	cfs->avg.load_sum += w * se->load_sum;
 	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
 		cfs->avg.load_sum = pelt_sum_floor(cfs->avg.load_sum, cfs->avg.load_avg,
 						   PELT_SUMS_FLOORED_TYPED);
@@ -141,16 +146,16 @@ static void attach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 			absorb_blocked_seed(rq, p);
 	}
 
-	attach_avg(rq, se);
+	attach_avg(rq, se, p->weight);
 	cfs_rq_util_change(s, rq);
 }
 
 /* The averages and sums of se leave the cfs_rq's sa (dequeue_load_avg() and the subtractions of
  * detach_entity_load_avg()), before any rule of the profile's on what the sums keep. */
-static void detach_avg(struct sched_avg *sa, const struct sched_avg *se)
+static void detach_avg(struct sched_avg *sa, const struct sched_avg *se, unsigned long w)
 {
 	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
-	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
+	sub_positive_u64(&sa->load_sum, w * se->load_sum);
 	sub_positive_ul(&sa->util_avg, se->util_avg);
 	sub_positive_u32(&sa->util_sum, se->util_sum);
 	sub_positive_ul(&sa->runnable_avg, se->runnable_avg);
@@ -168,7 +173,7 @@ static void detach_entity_load_avg(struct sched *s, struct rq *rq, struct task *
 	enum pelt_sum_sync rule = rq->pv.sum_sync;
 	u32 divider = get_pelt_divider(sa);
 
-	detach_avg(sa, se);
+	detach_avg(sa, se, p->weight);
 	if (rule == PELT_SUMS_RESYNC) {
 		sa->util_sum = (u32)(sa->util_avg * divider);
 		sa->runnable_sum = (u64)sa->runnable_avg * divider;
@@ -201,10 +206,10 @@ bool replace_blocked_from_snapshot(struct rq *rq, struct task *p, const struct s
 		update_cfs_rq_load_avg(v.last_update_time, cfs, &rq->pv);
 		now = cfs->avg.last_update_time;
 	}
-	__update_load_avg_blocked_se(now, se, TASK_SE_WEIGHT);
-	__update_load_avg_blocked_se(now, &v, TASK_SE_WEIGHT);
-	detach_avg(&cfs->avg, se);
-	attach_avg(rq, &v);
+	__update_load_avg_blocked_se(now, se, p->weight);
+	__update_load_avg_blocked_se(now, &v, p->weight);
+	detach_avg(&cfs->avg, se, p->weight);
+	attach_avg(rq, &v, p->weight);
 	*se = v;
 	return true;
 }
@@ -218,7 +223,7 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 
 	/* a delayed task (v6.12+) is on_rq for its load, not runnable (se_runnable()) */
 	if (p->avg.last_update_time && !(flags & SKIP_AGE_LOAD))
-		__update_load_avg_se(now, &p->avg, TASK_SE_WEIGHT, se_on_rq(p), p->on_rq,
+		__update_load_avg_se(now, &p->avg, p->weight, se_on_rq(p), p->on_rq,
 				     cfs->curr == p, &rq->pv);
 
 	decayed = update_cfs_rq_load_avg(now, cfs, &rq->pv);
@@ -237,7 +242,7 @@ static void remove_entity_load_avg(struct rq *rq, struct task *p)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 
-	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, TASK_SE_WEIGHT);
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, p->weight);
 	cfs->removed.nr++;
 	cfs->removed.util_avg += p->avg.util_avg;
 	cfs->removed.load_avg += p->avg.load_avg;
@@ -281,7 +286,7 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 	 * ENQUEUE_INITIAL (EEVDF: half a slice for its first request) */
 	memset(sa, 0, sizeof(*sa));
 	node_of(p)->ev.initial = true;
-	sa->load_avg = TASK_SE_WEIGHT;
+	sa->load_avg = p->weight;
 
 	if (s->post_init_attach_enqueue && p->class != SCHED_CLASS_CFS) {
 		sa->last_update_time = rq_clock_pelt(&rq->clock);
@@ -290,7 +295,8 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 	if (cap > 0) {
 		if (cfs->avg.util_avg != 0) {
 			sa->util_avg = cfs->avg.util_avg *
-				       (s->post_init_se_weight ? TASK_SE_WEIGHT : TASK_LOAD_WEIGHT);
+				       (s->post_init_se_weight ? p->weight
+							       : p->weight << SCHED_FIXEDPOINT_SHIFT);
 			sa->util_avg /= cfs->avg.load_avg + 1;
 			if (sa->util_avg > (unsigned long)cap)
 				sa->util_avg = (unsigned long)cap;
@@ -330,7 +336,7 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 	/* enqueue_entity(): se not on_rq yet, so its update only decays */
 	update_load_avg(s, rq, p, UPDATE_TG | DO_ATTACH);
 	eevdf_enqueue(s, rq, p);
-	rq->cfs.load += TASK_SE_WEIGHT; /* account_entity_enqueue() */
+	rq->cfs.load += p->weight; /* account_entity_enqueue() */
 	p->on_rq = true;
 	rq->cfs.h_nr_running++;
 	/* v6.12+: the first fair task queued starts the fair server (dl_server_start()), whose
@@ -345,9 +351,9 @@ void enqueue_task_fair(struct sched *s, struct rq *rq, struct task *p)
 }
 
 /* account_entity_dequeue(): the task's weight leaves the cfs_rq's load.weight. */
-static void account_entity_dequeue(struct cfs_rq *cfs)
+static void account_entity_dequeue(struct cfs_rq *cfs, unsigned long w)
 {
-	sub_positive_ul(&cfs->load, TASK_SE_WEIGHT);
+	sub_positive_ul(&cfs->load, w);
 }
 
 /* util_est's steps in the profile's order (util_est.h's enum util_est_dequeue_order). */
@@ -371,7 +377,7 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags
 			      : UPDATE_TG | (s->detach_in_dequeue && s->migrating == p ? DO_DETACH : 0));
 	p->on_rq = false;
 	if (!delay)
-		account_entity_dequeue(&rq->cfs);
+		account_entity_dequeue(&rq->cfs, p->weight);
 	if (rq->cfs.h_nr_running)
 		rq->cfs.h_nr_running--;
 	/* at the end of dequeue_task_fair(), after any cpufreq kick of the PELT update */
@@ -393,7 +399,7 @@ void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 		return;
 	update_load_avg(s, rq, p, UPDATE_TG);
 	(void)eevdf_dequeue(s, rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED); /* clears the delay */
-	account_entity_dequeue(&rq->cfs);
+	account_entity_dequeue(&rq->cfs, p->weight);
 }
 
 /* pick_next_task_fair() -> pick_task_fair() -> pick_next_entity(): each delayed task picked
@@ -456,22 +462,65 @@ static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
  * l.11255, fair.c reweight_entity() l.4871; before 7.2 the reweight comes first, while the task
  * is still attached, and the detach takes everything: core.c/syscalls.c __sched_setscheduler()).
  */
+/* dequeue_load_avg(): an se's load leaves the cfs_rq's, clamped at 0; from 6.1 the sum is then
+ * floored at avg * PELT_MIN_DIVIDER (Debian 6.1 l.3291, 6.12 l.3777; 7.2 __update_sa()). */
+static void dequeue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
+{
+	struct sched_avg *sa = &rq->cfs.avg;
+
+	sub_positive_ul(&sa->load_avg, se->load_avg);
+	sub_positive_u64(&sa->load_sum, w * se->load_sum);
+	if (rq->pv.sum_sync == PELT_SUMS_FLOORED || rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
+		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+}
+
+/* enqueue_load_avg(): an se's load joins the cfs_rq's (7.2's __update_sa() floors it too). */
+static void enqueue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
+{
+	struct sched_avg *sa = &rq->cfs.avg;
+
+	sa->load_avg += se->load_avg;
+	sa->load_sum += w * se->load_sum;
+	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
+		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+}
+
+/* reweight_entity()'s PELT part: the se's load leaves at its weight, its load_avg is rebuilt
+ * from its own sum at the new one, se_weight * load_sum / divider, and joins again. */
+static void reweight_load_avg(struct rq *rq, struct sched_avg *se, unsigned long old_w,
+			      unsigned long w)
+{
+	dequeue_load_avg(rq, se, old_w);
+	se->load_avg = (unsigned long)(w * se->load_sum / get_pelt_divider(se));
+	enqueue_load_avg(rq, se, w);
+}
+
 void switched_from_fair(struct sched *s, struct rq *rq, struct task *p)
 {
-	struct sched_avg *sa = &rq->cfs.avg, *se = &p->avg;
-
-	if (!se->last_update_time)
+	if (!p->avg.last_update_time)
 		return;
 	detach_entity_cfs_rq(s, rq, p);
-	if (!s->setattr_reweight_after_detach)
-		return;
-	sub_positive_ul(&sa->load_avg, se->load_avg); /* dequeue_load_avg() */
-	sub_positive_u64(&sa->load_sum, TASK_SE_WEIGHT * se->load_sum);
-	sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
-	se->load_avg = (unsigned long)(TASK_SE_WEIGHT * se->load_sum / get_pelt_divider(se));
-	sa->load_avg += se->load_avg; /* enqueue_load_avg() */
-	sa->load_sum += TASK_SE_WEIGHT * se->load_sum;
-	sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+	if (s->setattr_reweight_after_detach)
+		reweight_load_avg(rq, &p->avg, p->weight, p->weight);
+}
+
+/*
+ * reweight_task_fair() -> reweight_entity() (Debian 5.10 to 7.2 fair.c): a fair task whose
+ * nice changes (set_user_nice(), sched_setattr() within the class; here a new prio in the
+ * trace). A queued task's weight leaves cfs_rq->load and joins it again at w; its load_avg is
+ * rebuilt at w from its own sum, without a PELT update (update_curr() only); a task that has
+ * left its cfs_rq (migrating: last_update_time 0) only takes the weight. Its EEVDF state keeps
+ * the nice-0 weight (fair_eevdf.c).
+ */
+void reweight_task_fair(struct rq *rq, struct task *p, unsigned long w)
+{
+	if (se_on_rq(p)) { /* a delayed task's weight is queued too */
+		sub_positive_ul(&rq->cfs.load, p->weight);
+		rq->cfs.load += w;
+	}
+	if (p->avg.last_update_time)
+		reweight_load_avg(rq, &p->avg, p->weight, w);
+	p->weight = w;
 }
 
 void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p)

@@ -103,7 +103,7 @@ unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p
 		return avg.util_avg;
 	rq = s->rq[p->cpu];
 	update_rq_clock(&rq, now_ns);
-	__update_load_avg_se(rq_clock_pelt(&rq.clock), &avg, TASK_SE_WEIGHT,
+	__update_load_avg_se(rq_clock_pelt(&rq.clock), &avg, p->weight,
 			     se_on_rq(p), p->on_rq, rq.cfs.curr == p, &rq.pv);
 	return avg.util_avg;
 }

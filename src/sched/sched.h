@@ -64,6 +64,9 @@ struct task {
 	s32 pid;
 	char comm[TASK_COMM_LEN];
 	int prio;
+	/* se_weight(): scale_load_down(se->load.weight), the weight of its nice
+	 * (sched_prio_to_weight[]); 1024 outside the fair prios. Changed by reweight only. */
+	unsigned long weight;
 	enum sched_class_id class;
 	bool is_governor;   /* sugov:N kthread: not workload, ignored */
 	bool is_stopper;    /* migration/N: the stop class at its prio 0 */

@@ -12,9 +12,10 @@
 
 #include <string.h>
 
-/* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit) */
+/* scale_load_down(nice-0 weight) = se_weight(); scale_load(1024) = se->load.weight (64-bit). A
+ * task's own is struct task's weight (its nice's); this one serves the EEVDF model and the
+ * blocked seeds, which keep nice 0. */
 #define TASK_SE_WEIGHT   1024UL
-#define TASK_LOAD_WEIGHT (TASK_SE_WEIGHT << SCHED_FIXEDPOINT_SHIFT)
 
 /* update_load_avg() flags (fair.c) */
 #define UPDATE_TG     0x1
@@ -194,9 +195,15 @@ void task_dead_fair(struct sched *s, struct task *p);
 void switched_from_fair(struct sched *s, struct rq *rq, struct task *p);
 /* core.c: a delayed task's dequeue (v6.12+), where something ends the delay */
 void settle_delayed(struct sched *s, struct task_node *n, u64 now);
+/* task_class.c: the weight of a fair prio (sched_prio_to_weight[], 1024 for other prios) */
+unsigned long prio_to_weight(int prio);
+/* fair.c: reweight_task_fair() -> reweight_entity(): p's load leaves its cfs_rq at the old
+ * weight and joins it at w (and cfs_rq->load while queued) */
+void reweight_task_fair(struct rq *rq, struct task *p, unsigned long w);
 /* task_class.c: the governor's kthread created in the trace, and its sched_setattr() */
 void governor_created(struct task_node *n);
 void governor_setattr(struct sched *s, struct task_node *n, int prio, u64 now);
+void governor_wakeup(struct sched *s, struct task_node *n, bool new, int prio, u64 now);
 /* task_change_group_fair(): detach the task from the cfs_rq and attach it back (each a
  * cpufreq kick), as a move between groups does; the root cfs_rq is every group here. */
 void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p);
@@ -241,12 +248,12 @@ void task_tick_dl(struct rq *rq);
 /* ---- trace_start.c (govsim: --seed-util) ----------------------------------------------------- */
 void absorb_blocked_seed(struct rq *rq, struct task *p);
 /* An se's sums rebuilt from its averages at `divider`, as attach_entity_load_avg() rebuilds them
- * (fair.c; the load's unweighted: load_avg carries the nice-0 weight). */
-static inline void se_sums_from_avgs(struct sched_avg *sa, u32 divider)
+ * (fair.c; the load's unweighted: load_avg carries the se's weight w). */
+static inline void se_sums_from_avgs(struct sched_avg *sa, u32 divider, unsigned long w)
 {
 	sa->util_sum = (u32)(sa->util_avg * divider);
 	sa->runnable_sum = (u64)sa->runnable_avg * divider;
-	sa->load_sum = ((u64)sa->load_avg * divider) / TASK_SE_WEIGHT;
+	sa->load_sum = ((u64)sa->load_avg * divider) / w;
 }
 
 int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now);

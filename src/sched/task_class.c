@@ -41,6 +41,23 @@ bool is_stopper_comm(const char *comm)
 	return true;
 }
 
+/* sched_prio_to_weight[] (kernel/sched/core.c, the same in Debian 5.10 to 7.2): a fair task's
+ * load weight by nice, -20 to 19, each step about 1.25 times the next. */
+static const unsigned long nice_weight[40] = {
+	88761, 71755, 56483, 46273, 36291, 29154, 23254, 18705, 14949, 11916,
+	9548,  7620,  6100,  4904,  3906,  3121,  2501,  1991,  1586,  1277,
+	1024,  820,   655,   526,   423,   335,   272,   215,   172,   137,
+	110,   87,    70,    56,    45,    36,    29,    23,    18,    15,
+};
+
+/* set_load_weight(): a fair prio (100 + 20 + nice) gives its nice's weight; any other prio
+ * (an RT, DL or unknown one) the nice-0 weight, which the task keeps should it turn fair
+ * (its static_prio is not in the trace). */
+unsigned long prio_to_weight(int prio)
+{
+	return prio >= 100 && prio < 140 ? nice_weight[prio - 100] : 1024;
+}
+
 /* The class a task of this prio is in: sugov:N is the governor's, migration/N the stop class. */
 enum sched_class_id task_class(const struct task *p, int prio)
 {
@@ -67,6 +84,19 @@ void governor_created(struct task_node *n)
 	p->class = SCHED_CLASS_CFS;
 	n->queued_class = SCHED_CLASS_CFS;
 	n->governor_cfs = true;
+}
+
+/* A wakeup of a sugov:N task: created (new) at a fair prio, it is that fair task; a later one at
+ * an RT prio is an RT task of that name, not the governor; one at the DL prio is the setattr's
+ * (the sched_waking's prio was not there). */
+void governor_wakeup(struct sched *s, struct task_node *n, bool new, int prio, u64 now)
+{
+	if (new && n->t.is_governor && prio >= 100)
+		governor_created(n);
+	if (n->governor_cfs && prio >= 0 && prio < 100)
+		n->governor_cfs = false;
+	if (n->governor_cfs && prio < 0)
+		governor_setattr(s, n, prio, now);
 }
 
 /* Its sched_setattr(), dated by the first event that shows the DL prio (the sched_waking of

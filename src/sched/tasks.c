@@ -78,6 +78,7 @@ struct task_node *node_new(struct sched *s, s32 pid, const char *comm)
 	n->t.pid = pid;
 	n->t.cpu = -1;
 	n->t.prio = 120;
+	n->t.weight = TASK_SE_WEIGHT;
 	n->t.class = SCHED_CLASS_CFS;
 	set_comm(&n->t, comm, NULL);
 	pid_table_add(&s->tasks_by_pid, pid, n);

@@ -30,7 +30,7 @@ void absorb_blocked_seed(struct rq *rq, struct task *p)
 	b->util_avg -= take_util;
 	b->runnable_avg -= take_runnable;
 	b->load_avg -= take_load;
-	se_sums_from_avgs(b, divider);
+	se_sums_from_avgs(b, divider, TASK_SE_WEIGHT);
 	sub_positive_ul(&cfs->avg.util_avg, take_util);
 	sub_positive_u32(&cfs->avg.util_sum, (u32)(take_util * divider));
 	sub_positive_ul(&cfs->avg.runnable_avg, take_runnable);
@@ -78,7 +78,7 @@ int start_rq_from_trace_util(struct sched *s, const struct event *ev, u64 now)
 	b->load_avg = ev->util.load != EV_NO_VALUE ? (unsigned long)ev->util.load : b->runnable_avg;
 	b->last_update_time = cfs->avg.last_update_time;
 	b->period_contrib = cfs->avg.period_contrib;
-	se_sums_from_avgs(b, divider);
+	se_sums_from_avgs(b, divider, TASK_SE_WEIGHT);
 	cfs->avg.util_avg += b->util_avg;
 	cfs->avg.util_sum += b->util_sum;
 	cfs->avg.runnable_avg += b->runnable_avg;
@@ -160,7 +160,8 @@ int start_task_from_snapshot(struct sched *s, const struct event *ev, struct gs_
 	sa->util_avg = (unsigned long)gs_min_u64(ev->util.util, SCHED_CAPACITY_SCALE);
 	sa->runnable_avg = (unsigned long)gs_min_u64(ev->util.runnable, SCHED_CAPACITY_SCALE);
 	sa->load_avg = (unsigned long)ev->util.load;
-	se_sums_from_avgs(sa, divider);
+	/* the task's weight where it has one already; else nice 0 until task_start() */
+	se_sums_from_avgs(sa, divider, n->started ? n->t.weight : TASK_SE_WEIGHT);
 	sa->util_est.enqueued = (unsigned int)ev->util.util_est_enqueued;
 	sa->util_est.ewma = ev->util.util_est_ewma != EV_NO_VALUE
 				    ? (unsigned int)ev->util.util_est_ewma

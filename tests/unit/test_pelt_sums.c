@@ -253,6 +253,74 @@ static void test_setattr(void **state)
 	assert_true(kernel_profile_find("v7.2")->setattr_reweight_after_detach);
 }
 
+/*
+ * A fair task's nice changes (set_user_nice() -> reweight_task() -> reweight_entity(), Debian
+ * 5.10 to 7.2), here to nice -20 (sched_prio_to_weight[0] = 88761), the task and cfs_rq of
+ * test_detach(), queued. dequeue_load_avg(): load 600 - 590 = 10, sum 28320800 - 1024 * 27400
+ * = 263200, floored from 6.1 at 10 * 46718 = 467180 (5.10 leaves it); the task's load_avg is
+ * rebuilt from its own sum at the new weight, 88761 * 27400 / 47218 = 51506 (2432051400 /
+ * 47218 = 51506.9); enqueue_load_avg() adds 51506 and 2432051400: 51516 and 2432314600 (5.10)
+ * or 2432518580 (6.12; 7.2's floor, 51516 * 46718 = 2406724488, is below). The queued weight
+ * goes 1024 -> 88761.
+ */
+static void test_reweight(void **state)
+{
+	static const struct {
+		const char *kernel;
+		u64 load_sum;
+	} want[] = {
+		{"v5.10", 2432314600ULL},
+		{"v6.12", 2432518580ULL},
+		{"v7.2", 2432518580ULL},
+	};
+	(void)state;
+
+	assert_int_equal(prio_to_weight(100), 88761);
+	assert_int_equal(prio_to_weight(120), 1024);
+	assert_int_equal(prio_to_weight(121), 820);
+	assert_int_equal(prio_to_weight(139), 15);
+	assert_int_equal(prio_to_weight(99), 1024);  /* RT */
+	assert_int_equal(prio_to_weight(-1), 1024);  /* DL */
+	assert_int_equal(prio_to_weight(140), 1024); /* none */
+	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
+		struct sched_config cfg;
+		struct sched *s;
+		struct task_node *n;
+		struct rq *rq;
+		u64 now;
+
+		memset(&cfg, 0, sizeof(cfg));
+		cfg.nr_cpus = 1;
+		cfg.hz = 250;
+		cfg.kernel = kernel_profile_find(want[i].kernel);
+		cfg.capacity[0] = 1024;
+		assert_non_null(cfg.kernel);
+		assert_int_equal(sched_new(&cfg, NULL, &s), 0);
+		rq = &s->rq[0];
+		update_rq_clock(rq, NOW);
+		now = rq_clock_pelt(&rq->clock);
+		cfs_state(&rq->cfs.avg);
+		rq->cfs.avg.last_update_time = now;
+		rq->cfs.load = 1024;
+		n = node_get(s, 10, NULL, NOW);
+		assert_non_null(n);
+		n->t.cpu = 0;
+		n->t.on_rq = true;
+		n->t.avg.last_update_time = now;
+		n->t.avg.period_contrib = PC;
+		n->t.avg.load_avg = 590;
+		n->t.avg.load_sum = 27400;
+		reweight_task_fair(rq, &n->t, prio_to_weight(100));
+		assert_int_equal(n->t.weight, 88761);
+		assert_int_equal(n->t.avg.load_avg, 51506);
+		assert_int_equal(rq->cfs.avg.load_avg, 51516);
+		assert_int_equal(rq->cfs.avg.load_sum, want[i].load_sum);
+		assert_int_equal(rq->cfs.load, 88761);
+		n->t.on_rq = false;
+		sched_free(s);
+	}
+}
+
 /* The profile table carries the rule of the trees read: v5.9 subtracts, Debian 5.10.223 and
  * 5.15.100 rebuild, 6.1 to 6.12 floor as u32, 7.2 in the sum's type. */
 static void test_profiles(void **state)
@@ -273,6 +341,7 @@ int main(void)
 		cmocka_unit_test(test_removal_u32_cut),
 		cmocka_unit_test(test_detach),
 		cmocka_unit_test(test_setattr),
+		cmocka_unit_test(test_reweight),
 		cmocka_unit_test(test_profiles),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
