@@ -128,6 +128,41 @@ struct detach_want {
 	u64 load_sum;
 };
 
+/* One CPU under `kernel` with the cfs_rq of cfs_state() last updated now, and task 10 on it,
+ * asleep, synced to now: util 298 / sum 298 * 47218 + 7000 = 14078964, runnable 300 /
+ * 300 * 47218 + 5000 = 14170400, load 590 / unweighted sum 27400 (weighted 28057600). */
+static struct sched *one_task(const char *kernel, struct rq **rq, struct task_node **n)
+{
+	struct sched_config cfg;
+	struct sched *s;
+	u64 now;
+
+	memset(&cfg, 0, sizeof(cfg));
+	cfg.nr_cpus = 1;
+	cfg.hz = 250;
+	cfg.kernel = kernel_profile_find(kernel);
+	cfg.capacity[0] = 1024;
+	assert_non_null(cfg.kernel);
+	assert_int_equal(sched_new(&cfg, NULL, &s), 0);
+	*rq = &s->rq[0];
+	update_rq_clock(*rq, NOW);
+	now = rq_clock_pelt(&(*rq)->clock);
+	cfs_state(&(*rq)->cfs.avg);
+	(*rq)->cfs.avg.last_update_time = now;
+	*n = node_get(s, 10, NULL, NOW);
+	assert_non_null(*n);
+	(*n)->t.cpu = 0;
+	(*n)->t.avg.last_update_time = now;
+	(*n)->t.avg.period_contrib = PC;
+	(*n)->t.avg.util_avg = 298;
+	(*n)->t.avg.util_sum = 14078964;
+	(*n)->t.avg.runnable_avg = 300;
+	(*n)->t.avg.runnable_sum = 14170400;
+	(*n)->t.avg.load_avg = 590;
+	(*n)->t.avg.load_sum = 27400;
+	return s;
+}
+
 /*
  * A queued task detached (migrate_task_rq_fair(), TASK_ON_RQ_MIGRATING). The task: util 298 /
  * sum 298 * 47218 + 7000 = 14078964, runnable 300 / 300 * 47218 + 5000 = 14170400, load 590 /
@@ -147,35 +182,10 @@ static void test_detach(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		const struct kernel_profile *kp = kernel_profile_find(want[i].kernel);
-		struct sched_config cfg;
-		struct sched *s;
 		struct task_node *n;
 		struct rq *rq;
-		u64 now;
+		struct sched *s = one_task(want[i].kernel, &rq, &n);
 
-		assert_non_null(kp);
-		memset(&cfg, 0, sizeof(cfg));
-		cfg.nr_cpus = 1;
-		cfg.hz = 250;
-		cfg.kernel = kp;
-		cfg.capacity[0] = 1024;
-		assert_int_equal(sched_new(&cfg, NULL, &s), 0);
-		rq = &s->rq[0];
-		update_rq_clock(rq, NOW);
-		now = rq_clock_pelt(&rq->clock);
-		cfs_state(&rq->cfs.avg);
-		rq->cfs.avg.last_update_time = now;
-		n = node_get(s, 10, NULL, NOW);
-		assert_non_null(n);
-		n->t.avg.last_update_time = now;
-		n->t.avg.period_contrib = PC;
-		n->t.avg.util_avg = 298;
-		n->t.avg.util_sum = 14078964;
-		n->t.avg.runnable_avg = 300;
-		n->t.avg.runnable_sum = 14170400;
-		n->t.avg.load_avg = 590;
-		n->t.avg.load_sum = 27400;
 		migrate_task_rq_fair(s, rq, &n->t, true);
 		assert_int_equal(rq->cfs.avg.util_avg, 2);
 		assert_int_equal(rq->cfs.avg.runnable_avg, 20);
@@ -210,35 +220,10 @@ static void test_setattr(void **state)
 	(void)state;
 
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		struct sched_config cfg;
-		struct sched *s;
 		struct task_node *n;
 		struct rq *rq;
-		u64 now;
+		struct sched *s = one_task(want[i].kernel, &rq, &n);
 
-		memset(&cfg, 0, sizeof(cfg));
-		cfg.nr_cpus = 1;
-		cfg.hz = 250;
-		cfg.kernel = kernel_profile_find(want[i].kernel);
-		cfg.capacity[0] = 1024;
-		assert_non_null(cfg.kernel);
-		assert_int_equal(sched_new(&cfg, NULL, &s), 0);
-		rq = &s->rq[0];
-		update_rq_clock(rq, NOW);
-		now = rq_clock_pelt(&rq->clock);
-		cfs_state(&rq->cfs.avg);
-		rq->cfs.avg.last_update_time = now;
-		n = node_get(s, 10, NULL, NOW);
-		assert_non_null(n);
-		n->t.cpu = 0;
-		n->t.avg.last_update_time = now;
-		n->t.avg.period_contrib = PC;
-		n->t.avg.util_avg = 298;
-		n->t.avg.util_sum = 14078964;
-		n->t.avg.runnable_avg = 300;
-		n->t.avg.runnable_sum = 14170400;
-		n->t.avg.load_avg = 590;
-		n->t.avg.load_sum = 27400;
 		switched_from_fair(s, rq, &n->t);
 		assert_int_equal(rq->cfs.avg.util_avg, 2);
 		assert_int_equal(rq->cfs.avg.runnable_avg, 20);
@@ -283,33 +268,12 @@ static void test_reweight(void **state)
 	assert_int_equal(prio_to_weight(-1), 1024);  /* DL */
 	assert_int_equal(prio_to_weight(140), 1024); /* none */
 	for (size_t i = 0; i < sizeof(want) / sizeof(want[0]); i++) {
-		struct sched_config cfg;
-		struct sched *s;
 		struct task_node *n;
 		struct rq *rq;
-		u64 now;
+		struct sched *s = one_task(want[i].kernel, &rq, &n);
 
-		memset(&cfg, 0, sizeof(cfg));
-		cfg.nr_cpus = 1;
-		cfg.hz = 250;
-		cfg.kernel = kernel_profile_find(want[i].kernel);
-		cfg.capacity[0] = 1024;
-		assert_non_null(cfg.kernel);
-		assert_int_equal(sched_new(&cfg, NULL, &s), 0);
-		rq = &s->rq[0];
-		update_rq_clock(rq, NOW);
-		now = rq_clock_pelt(&rq->clock);
-		cfs_state(&rq->cfs.avg);
-		rq->cfs.avg.last_update_time = now;
 		rq->cfs.load = 1024;
-		n = node_get(s, 10, NULL, NOW);
-		assert_non_null(n);
-		n->t.cpu = 0;
 		n->t.on_rq = true;
-		n->t.avg.last_update_time = now;
-		n->t.avg.period_contrib = PC;
-		n->t.avg.load_avg = 590;
-		n->t.avg.load_sum = 27400;
 		reweight_task_fair(rq, &n->t, prio_to_weight(100));
 		assert_int_equal(n->t.weight, 88761);
 		assert_int_equal(n->t.avg.load_avg, 51506);
