@@ -109,6 +109,39 @@ int update_cfs_rq_load_avg(u64 now, struct cfs_rq *cfs, const struct pelt_varian
 	return decayed;
 }
 
+/* dequeue_load_avg(): an se's load leaves the cfs_rq's, clamped at 0; from 6.1 the sum is then
+ * floored at avg * PELT_MIN_DIVIDER (Debian 6.1 l.3291, 6.12 l.3777; 7.2 __update_sa()). */
+static void dequeue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
+{
+	struct sched_avg *sa = &rq->cfs.avg;
+
+	sub_positive_ul(&sa->load_avg, se->load_avg);
+	sub_positive_u64(&sa->load_sum, w * se->load_sum);
+	if (rq->pv.sum_sync == PELT_SUMS_FLOORED || rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
+		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+}
+
+/* enqueue_load_avg(): an se's load joins the cfs_rq's (7.2's __update_sa() floors it too). */
+static void enqueue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
+{
+	struct sched_avg *sa = &rq->cfs.avg;
+
+	sa->load_avg += se->load_avg;
+	sa->load_sum += w * se->load_sum;
+	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
+		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
+}
+
+/* reweight_entity()'s PELT part: the se's load leaves at its weight, its load_avg is rebuilt
+ * from its own sum at the new one, se_weight * load_sum / divider, and joins again. */
+static void reweight_load_avg(struct rq *rq, struct sched_avg *se, unsigned long old_w,
+			      unsigned long w)
+{
+	dequeue_load_avg(rq, se, old_w);
+	se->load_avg = (unsigned long)(w * se->load_sum / get_pelt_divider(se));
+	enqueue_load_avg(rq, se, w);
+}
+
 /* attach_entity_load_avg()'s arithmetic: the se takes the cfs_rq's clock (its decay window),
  * its sums are rebuilt from its averages at the cfs_rq's divider (the kernel's "this isn't
  * strictly correct" truncation), and its averages join the cfs_rq's. */
@@ -124,11 +157,7 @@ static void attach_avg(struct rq *rq, struct sched_avg *se, unsigned long w)
 	if (rq->pv.sum_sync != PELT_SUMS_SUBTRACT && (u64)se->load_avg * divider <= w)
 		se->load_sum = 1;
 
-	cfs->avg.load_avg += se->load_avg; /* enqueue_load_avg() */
-	cfs->avg.load_sum += w * se->load_sum;
-	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
-		cfs->avg.load_sum = pelt_sum_floor(cfs->avg.load_sum, cfs->avg.load_avg,
-						   PELT_SUMS_FLOORED_TYPED);
+	enqueue_load_avg(rq, se, w);
 	cfs->avg.util_avg += se->util_avg;
 	cfs->avg.util_sum += se->util_sum;
 	cfs->avg.runnable_avg += se->runnable_avg;
@@ -462,39 +491,6 @@ static void detach_entity_cfs_rq(struct sched *s, struct rq *rq, struct task *p)
  * l.11255, fair.c reweight_entity() l.4871; before 7.2 the reweight comes first, while the task
  * is still attached, and the detach takes everything: core.c/syscalls.c __sched_setscheduler()).
  */
-/* dequeue_load_avg(): an se's load leaves the cfs_rq's, clamped at 0; from 6.1 the sum is then
- * floored at avg * PELT_MIN_DIVIDER (Debian 6.1 l.3291, 6.12 l.3777; 7.2 __update_sa()). */
-static void dequeue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
-{
-	struct sched_avg *sa = &rq->cfs.avg;
-
-	sub_positive_ul(&sa->load_avg, se->load_avg);
-	sub_positive_u64(&sa->load_sum, w * se->load_sum);
-	if (rq->pv.sum_sync == PELT_SUMS_FLOORED || rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
-		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
-}
-
-/* enqueue_load_avg(): an se's load joins the cfs_rq's (7.2's __update_sa() floors it too). */
-static void enqueue_load_avg(struct rq *rq, const struct sched_avg *se, unsigned long w)
-{
-	struct sched_avg *sa = &rq->cfs.avg;
-
-	sa->load_avg += se->load_avg;
-	sa->load_sum += w * se->load_sum;
-	if (rq->pv.sum_sync == PELT_SUMS_FLOORED_TYPED)
-		sa->load_sum = pelt_sum_floor(sa->load_sum, sa->load_avg, rq->pv.sum_sync);
-}
-
-/* reweight_entity()'s PELT part: the se's load leaves at its weight, its load_avg is rebuilt
- * from its own sum at the new one, se_weight * load_sum / divider, and joins again. */
-static void reweight_load_avg(struct rq *rq, struct sched_avg *se, unsigned long old_w,
-			      unsigned long w)
-{
-	dequeue_load_avg(rq, se, old_w);
-	se->load_avg = (unsigned long)(w * se->load_sum / get_pelt_divider(se));
-	enqueue_load_avg(rq, se, w);
-}
-
 void switched_from_fair(struct sched *s, struct rq *rq, struct task *p)
 {
 	if (!p->avg.last_update_time)
