@@ -39,7 +39,10 @@
  *                signal for (validate.c's sim_is_compared_event: a CPU's or a task's PELT or
  *                util_est), the emulated state as it stands then, before --seed-util seeds
  *                from it; in any replay a kernel cpu_frequency (EV_CPU_FREQUENCY), before the
- *                replay takes its frequency as the traced one.
+ *                replay takes its frequency as the traced one; the hook calls and idle_calls
+ *                returns of the lab's probes (EV_GOV_HOOK, EV_GOV_IDLE_CALLS); and, while
+ *                s->probe_open has a CPU's bit, that CPU's next event of any other type,
+ *                before the replay applies it (the end of the evaluation validate waits on).
  *   traced_freq  the trace's frequency of a policy's first CPU (the one the accounting reads)
  *                is khz from t on (a cpu_frequency, a tracer's frequency marker, or a CSV
  *                row's freq_khz): called once the replay has taken it as the CPU's traced

@@ -498,6 +498,24 @@ static int util_show(struct sim *s, const struct event *ev, struct gs_error *err
 	return ret;
 }
 
+/* The events the observers of trace events are shown on their own paths (util_show,
+ * probe_show, feed_freq). */
+static bool shown_to_trace_observers(enum event_type t)
+{
+	return t == EV_GOV_RAW_FREQ || t == EV_GOV_IDLE_CALLS || t == EV_GOV_HOOK ||
+	       t == EV_CPU_FREQUENCY || sim_is_compared_event(t);
+}
+
+/* A CPU's event after a traced evaluation validate waits on (s->probe_open): the evaluation
+ * has ended, whatever the event is; one of another kind is shown too, so that validate sees
+ * the end before the replay applies the event. */
+static void probe_end(struct sim *s, const struct event *ev)
+{
+	if (ev->cpu >= 0 && ev->cpu < GS_MAX_CPUS && (s->probe_open >> ev->cpu & 1) &&
+	    !shown_to_trace_observers(ev->type))
+		sim_observers_trace_event(&s->obs, s, ev);
+}
+
 /* A governor probe that validate reads and the replay does not (a hook call, an idle_calls
  * return): shown to the observers that take trace events, without advancing the loop. */
 static int probe_show(struct sim *s, const struct event *ev)
@@ -580,6 +598,8 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 	 * (it comes inside the evaluation the next scheduling event applies) */
 	if (ev->type == EV_GOV_IDLE_CALLS)
 		return probe_show(s, ev);
+	if (s->probe_open)
+		probe_end(s, ev);
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))

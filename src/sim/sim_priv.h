@@ -177,6 +177,9 @@ struct sim {
 	 * load balancer's of balance.c, or the 32-ms refresh under work timing), the trace's
 	 * SCHED_SOFTIRQ entries, or the lab's update_blocked_averages probe */
 	enum { TRACED_BLOCKED_NONE, TRACED_BLOCKED_SOFTIRQ, TRACED_BLOCKED_PROBE } traced_blocked;
+	/* bit c: validate waits for the end of CPU c's traced evaluation (a resolve_freq whose
+	 * idle_calls probe may follow): the CPU's next event ends it (sim_feed_event) */
+	u64 probe_open;
 	u64 iowait_requests; /* the trace's iowait requests replayed (feed_iowait) */
 	u64 csv_busy_mask; /* bit c: cpu[c].csv_busy == 1 */
 

@@ -425,6 +425,7 @@ static void val_gov_flush_raw(struct sim *s, struct sim_val_watch *w, int cpu)
 
 	if (p->raw_pending) {
 		p->raw_pending = false;
+		s->probe_open &= ~(1ull << cpu);
 		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, -1);
 	}
 }
@@ -452,6 +453,7 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 		return;
 	}
 	p->raw_pending = true;
+	s->probe_open |= 1ull << cpu;
 	p->raw_util = (unsigned long)k;
 	p->raw_khz = ev->raw.khz;
 	p->raw_t = ev->ts_ns;
@@ -476,6 +478,7 @@ static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const str
 	p->ic_seen = true;
 	p->saved_calls = ev->idle_calls.calls;
 	p->raw_pending = false;
+	s->probe_open &= ~(1ull << cpu);
 	if (raw && busy && cpufreq_driver_resolve_freq(cp, p->raw_khz) < s->cpu[cpu].traced_khz) {
 		pol->cached_valid = pol->prev_cached_valid;
 		pol->cached_khz = pol->prev_cached_khz;
@@ -491,8 +494,15 @@ static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const str
 	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, busy);
 }
 
-/* A call of schedutil's hook: the evaluation before it on its CPU has ended. */
-static void val_gov_hook(struct sim *s, struct sim_val_watch *w, const struct event *ev)
+/*
+ * Any event of a CPU but its idle_calls probe ends the evaluation under way there: the probe
+ * follows resolve_freq inside one evaluation (sugov_update_single_freq()), or does not come at
+ * all where uclamp.max caps the rq (uclamp_rq_is_capped(): Debian 6.1
+ * sugov_update_single_freq(), 6.12 and 7.2 sugov_hold_freq() return before
+ * tick_nohz_get_idle_calls_cpu()). sim_feed_event() shows such a CPU's next event
+ * (s->probe_open).
+ */
+static void val_gov_end(struct sim *s, struct sim_val_watch *w, const struct event *ev)
 {
 	if (ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus)
 		val_gov_flush_raw(s, w, ev->cpu);
@@ -789,13 +799,16 @@ static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 
 static void val_trace_event(struct sim *s, void *state, const struct event *ev)
 {
-	if (ev->type == EV_GOV_RAW_FREQ)
+	if (ev->type == EV_GOV_RAW_FREQ) {
 		val_gov_raw(s, state, ev);
-	else if (ev->type == EV_GOV_IDLE_CALLS)
+		return;
+	}
+	if (ev->type == EV_GOV_IDLE_CALLS) {
 		val_gov_idle_calls(s, state, ev);
-	else if (ev->type == EV_GOV_HOOK)
-		val_gov_hook(s, state, ev);
-	else if (ev->type == EV_CPU_FREQUENCY)
+		return;
+	}
+	val_gov_end(s, state, ev);
+	if (ev->type == EV_CPU_FREQUENCY)
 		val_note_decision(s, state, (int)ev->power.cpu_id, ev->ts_ns, ev->power.state);
 	else if (sim_is_compared_event(ev->type))
 		validate_sample(s, ev, false);

@@ -51,6 +51,15 @@
 #   The second and third show raw 0 and 47851. Expected: 4 evaluations, 3 paired at error 0, 1
 #   without. Counting only the resolve_freq events paired the kernel's 0 with the emulation's
 #   49 and its 49 with the emulation's 0.
+# - A capped rq. From v6.1 the busy hold is not consulted where uclamp.max caps the rq
+#   (uclamp_rq_is_capped(): Debian 6.1 sugov_update_single_freq(), 6.12 and 7.2
+#   sugov_hold_freq() return before tick_nohz_get_idle_calls_cpu()), so such an evaluation
+#   shows resolve_freq and no idle_calls. CPU 0 idle as in the hold case; the kernel's
+#   evaluations at 1.010040 (with idle_calls), 1.020040 (without) and 1.030040 (with), raw 0
+#   each, util 0, as the emulation's at 1.010, 1.020 and 1.030. The 1.020040 one is complete at
+#   the CPU's next event (the softirq at 1.030000): paired with 1.020. Expected: 3 evaluations,
+#   3 paired, errors 0. Waiting for the next resolve_freq (1.030040) left it 10 ms late, after
+#   the emulation's 1.030 evaluation had replaced 1.020's: 1 paired, 2 without.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kernel_evals.sh
@@ -164,4 +173,23 @@ validate_exit "$tmp/bi.txt" "$tmp/burst_ic.txt" ||
 golden_equal "idle_calls: an evaluation at the cached raw frequency keeps its place in a burst" \
 	"$(evals_line "$tmp/burst_ic.txt")" \
 	"    4; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 1 without"
+cat >"$tmp/c.txt" <<TRACE
+# tracer: nop
+          <idle>-0       [000] d.s2.     1.000000: cpu_frequency: state=1200000 cpu_id=0
+          <idle>-0       [001] d..2.     1.000000: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=spin next_pid=11 next_prio=120
+          <idle>-0       [000] ..s1.     1.010000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.010040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+          <idle>-0       [000] d.s2.     1.010050: idle_calls: $ic
+          <idle>-0       [000] ..s1.     1.020000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.020040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+          <idle>-0       [000] ..s1.     1.030000: softirq_entry: vec=7 [action=SCHED]
+          <idle>-0       [000] d.s2.     1.030040: resolve_freq: (cpufreq_driver_resolve_freq+0x0/0x70) target_freq=0
+          <idle>-0       [000] d.s2.     1.030050: idle_calls: $ic
+            spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
+TRACE
+"$bin" validate "$tmp/c.txt" "${args[@]}" --kernel v6.1 >"$tmp/capped.txt" 2>"$tmp/err" ||
+	golden_fail "validate (capped) failed: $(cat "$tmp/err")"
+golden_equal "a capped rq's evaluation (no idle_calls) is complete at the CPU's next event" \
+	"$(evals_line "$tmp/capped.txt")" \
+	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 0 without"
 exit $fail
