@@ -60,6 +60,21 @@ static struct sched_avg cfs_avg_at(const struct sched *s, int cpu, u64 now_ns)
 	return rq.cfs.avg;
 }
 
+/* rq->avg_rt as update_rt_rq_load_avg() at now_ns would leave it, on a copy: running while the
+ * CPU runs an RT task (the update of put_prev_task_rt() or task_tick_rt() then). */
+unsigned long sched_cpu_util_rt_at(const struct sched *s, int cpu, u64 now_ns)
+{
+	struct rq rq;
+
+	if (cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return 0;
+	rq = s->rq[cpu];
+	update_rq_clock(&rq, now_ns);
+	update_rt_rq_load_avg(rq_clock_pelt(&rq.clock), &rq.avg_rt,
+			      rq.curr && rq.curr->class == SCHED_CLASS_RT, &rq.pv);
+	return rq.avg_rt.util_avg;
+}
+
 unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns)
 {
 	if (cpu < 0 || cpu >= s->cfg.nr_cpus)

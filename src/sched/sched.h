@@ -234,6 +234,8 @@ unsigned long sched_cpu_util_avg_at(const struct sched *s, int cpu, u64 now_ns);
 unsigned long sched_cpu_runnable_avg_at(const struct sched *s, int cpu, u64 now_ns);
 /* Its load_avg the same way (scale_load_down(load.weight): 1024 per queued nice-0 task). */
 unsigned long sched_cpu_load_avg_at(const struct sched *s, int cpu, u64 now_ns);
+/* rq->avg_rt.util_avg the same way (running while the CPU runs an RT task). */
+unsigned long sched_cpu_util_rt_at(const struct sched *s, int cpu, u64 now_ns);
 unsigned long sched_task_util_avg_at(const struct sched *s, const struct task *p, u64 now_ns);
 /* A task's EEVDF state where the profile models it (v6.12, 7.2: delayed dequeue): its vlag as
  * stored (ns of virtual time; the lag its next placement uses while it is off the queue) and

@@ -222,7 +222,8 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 				ev->util.util_est_enqueued & util_est_cfs_mask(s),
 				u.util_est_enqueued & util_est_cfs_mask(s), ev);
 		else if (ev->type == EV_PELT_RT)
-			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util, u.util_rt, ev);
+			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util,
+				sched_cpu_util_rt_at(s->sched, cpu, s->now), ev);
 		else if (ev->util.util != EV_NO_VALUE)
 			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util,
 				sched_cpu_util_avg_at(s->sched, cpu, s->now), ev);
