@@ -34,6 +34,7 @@ enum tl_task_event {
 	TL_TASK_PREEMPT, /* switched out runnable */
 	TL_TASK_SLEEP,   /* switched out sleeping */
 	TL_TASK_MIGRATE,
+	TL_TASK_DELAY_END, /* a delayed task dequeued at last (EEVDF, v6.12+) */
 };
 
 /* One task event in the emulation: a row of --task-timeline. */

@@ -53,6 +53,7 @@ const char *sched_task_event_name(enum sched_task_event ev)
 	case TASK_EV_PREEMPT: return "preempt";
 	case TASK_EV_SLEEP: return "sleep";
 	case TASK_EV_MIGRATE: return "migrate";
+	case TASK_EV_DELAY_END: return "delay_end";
 	}
 	return "?";
 }

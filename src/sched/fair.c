@@ -420,7 +420,8 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags
  * dequeue_entities(rq, se, DEQUEUE_SLEEP | DEQUEUE_DELAYED) (Debian 6.12 l.7158, 7.2): the end
  * of a delayed dequeue, when a pick chooses the task (pick_next_entity()) or the model must
  * move it. The full dequeue's update (a kick where it decays, no util_est: that left at the
- * sleep), and the weight leaves.
+ * sleep), and the weight leaves; a delay_end task event at that update's clock (a delay a
+ * wakeup ends shows as the wakeup's).
  */
 void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 {
@@ -429,6 +430,7 @@ void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 	update_load_avg(s, rq, p, UPDATE_TG);
 	(void)eevdf_dequeue(s, rq, p, DEQUEUE_SLEEP | DEQUEUE_DELAYED); /* clears the delay */
 	account_entity_dequeue(&rq->cfs, p->weight);
+	task_event(s, p, rq->cpu, TASK_EV_DELAY_END, rq->clock.clock_task);
 }
 
 /* pick_next_task_fair() -> pick_task_fair() -> pick_next_entity(): each delayed task picked

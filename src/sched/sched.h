@@ -57,6 +57,7 @@ enum sched_task_event {
 	TASK_EV_PREEMPT,  /* switched out runnable (R, R+) */
 	TASK_EV_SLEEP,    /* switched out sleeping: dequeue */
 	TASK_EV_MIGRATE,
+	TASK_EV_DELAY_END, /* v6.12+: a delayed task left its runqueue (a pick's dequeue) */
 };
 const char *sched_task_event_name(enum sched_task_event ev);
 

@@ -19,7 +19,8 @@ _Static_assert((int)TL_TASK_WAKEUP == (int)TASK_EV_WAKEUP &&
 		       (int)TL_TASK_TICK == (int)TASK_EV_TICK &&
 		       (int)TL_TASK_PREEMPT == (int)TASK_EV_PREEMPT &&
 		       (int)TL_TASK_SLEEP == (int)TASK_EV_SLEEP &&
-		       (int)TL_TASK_MIGRATE == (int)TASK_EV_MIGRATE,
+		       (int)TL_TASK_MIGRATE == (int)TASK_EV_MIGRATE &&
+		       (int)TL_TASK_DELAY_END == (int)TASK_EV_DELAY_END,
 	       "core/timeline.h's task events follow sched.h's");
 
 /* A CSV field as RFC 4180 has it: as it is, or, when it holds a comma, a double quote or a line
