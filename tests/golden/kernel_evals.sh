@@ -65,6 +65,11 @@ set -u
 golden_init kernel_evals.sh
 # validate's line of the kernel's evaluations in output FILE, up to its unpaired count
 evals_line() { grep -A1 "kernel's own evaluations" "$1" | tail -n 1 | sed 's/ (update points.*//'; }
+# validate TRACE into OUT under v6.1 with the common arguments (below); CASE names a failure
+validate_v61() {
+	"$bin" validate "$1" "${args[@]}" --kernel v6.1 >"$2" 2>"$tmp/err" ||
+		golden_fail "validate ($3) failed: $(cat "$tmp/err")"
+}
 # validate TRACE into OUT as the exit move's cases run: v6.1, lab-2cpu, rate limit 0, autogroup
 validate_exit() {
 	"$bin" validate "$1" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
@@ -145,8 +150,7 @@ cat >"$tmp/h.txt" <<'TRACE'
           <idle>-0       [000] d.s2.     1.030050: idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=8
             spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
 TRACE
-"$bin" validate "$tmp/h.txt" "${args[@]}" --kernel v6.1 >"$tmp/hold.txt" 2>"$tmp/err" ||
-	golden_fail "validate (hold) failed: $(cat "$tmp/err")"
+validate_v61 "$tmp/h.txt" "$tmp/hold.txt" hold
 golden_equal "idle_calls: the busy hold restores the cached raw frequency" \
 	"$(evals_line "$tmp/hold.txt")" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 68.33, max 205, 66.7% within 10); 0 without"
@@ -187,8 +191,7 @@ cat >"$tmp/c.txt" <<TRACE
           <idle>-0       [000] d.s2.     1.030050: idle_calls: $ic
             spin-11      [001] d..2.     1.040000: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120
 TRACE
-"$bin" validate "$tmp/c.txt" "${args[@]}" --kernel v6.1 >"$tmp/capped.txt" 2>"$tmp/err" ||
-	golden_fail "validate (capped) failed: $(cat "$tmp/err")"
+validate_v61 "$tmp/c.txt" "$tmp/capped.txt" capped
 golden_equal "a capped rq's evaluation (no idle_calls) is complete at the CPU's next event" \
 	"$(evals_line "$tmp/capped.txt")" \
 	"    3; 3 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 100.0% within 10); 0 without"
