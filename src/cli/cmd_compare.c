@@ -263,10 +263,9 @@ static int compare_opt(struct compare_cli *o, int c, char **argv, struct gs_erro
 	case OPT_JSON:
 		o->json = true;
 		break;
+	case ':':
+		return cli_usage_error(compare_usage, "option '%s' needs a value", argv[optind - 1]);
 	default:
-		if (optopt)
-			return cli_usage_error(compare_usage, "option '%s' needs a value",
-					       argv[optind - 1]);
 		return cli_usage_error(compare_usage, "unknown option '%s'", argv[optind - 1]);
 	}
 	return EXIT_OK;
@@ -281,7 +280,8 @@ static int compare_parse(struct compare_cli *o, int argc, char **argv, struct gs
 	o->confidence = 0.95;
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1)
+	/* ":": a missing value comes back as ':', an unknown option (short ones too) as '?' */
+	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1)
 		if ((status = compare_opt(o, c, argv, err)) != EXIT_OK)
 			return status;
 	if (optind < argc)

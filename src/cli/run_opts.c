@@ -709,10 +709,11 @@ static int parse_opts(struct run_opts *o, int argc, char **argv, const char *usa
 
 	optind = 1;
 	opterr = 0;
-	while ((c = getopt_long(argc, argv, "", long_opts, NULL)) != -1) {
-		ret = run_opt_apply(o, c, optarg, &ps);
-		if (ret == OPT_NOT_HANDLED && optopt)
+	/* ":": a missing value comes back as ':', an unknown option (short ones too) as '?' */
+	while ((c = getopt_long(argc, argv, ":", long_opts, NULL)) != -1) {
+		if (c == ':')
 			return cli_usage_error(usage, "option '%s' needs a value", argv[optind - 1]);
+		ret = run_opt_apply(o, c, optarg, &ps);
 		if (ret == OPT_NOT_HANDLED)
 			return unknown_option(usage, argv[optind - 1]);
 		if (ret)

@@ -92,6 +92,12 @@ dym() { # NAME WANT-STATUS WANT-TEXT ARGS...
 	grep -qF -- "$text" "$tmp/o" || { golden_fail "$name: no '$text' in:"; cat "$tmp/o" >&2; }
 }
 dym option 2 "unknown option '--platfrom'; did you mean '--platform'?" run $sf --platfrom hikey960
+# a short option the command does not have is unknown, not one that "needs a value" (getopt
+# gives both as '?' with optopt set unless told apart); a long one without its value needs one
+dym short-option 2 "unknown option '-x'" run $sf -x
+dym short-option-compare 2 "unknown option '-x'" compare -x
+dym no-value 2 "option '--platform' needs a value" run $sf --platform
+dym no-value-compare 2 "option '--base' needs a value" compare --base
 dym governor 2 "unknown governor 'schedutl'; did you mean 'schedutil'?" run $sf --governor schedutl
 # (its exit status is not checked here)
 dym platform - "did you mean 'hikey960'?" run $sf --platform hikey96
