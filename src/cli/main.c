@@ -74,6 +74,19 @@ int cli_is_help(const char *arg)
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
+/* -h or --help among a command's arguments, before a "--" that ends its options: the command's
+ * help is asked for wherever it stands (`govsim run T --help`), as git's and most tools' is. */
+static bool wants_help(int argc, char **argv)
+{
+	for (int i = 1; i < argc; i++) {
+		if (strcmp(argv[i], "--") == 0)
+			return false;
+		if (cli_is_help(argv[i]))
+			return true;
+	}
+	return false;
+}
+
 int cmd_version(int argc, char **argv)
 {
 	(void)argc;
@@ -148,9 +161,16 @@ int main(int argc, char **argv)
 			return EXIT_USAGE;
 		}
 	}
-	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++)
-		if (strcmp(argv[1], commands[i].name) == 0)
-			return finish_stdout(commands[i].fn(argc - 1, argv + 1));
+	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
+		char help[] = "--help";
+		char *help_argv[] = {argv[1], help, NULL};
+
+		if (strcmp(argv[1], commands[i].name) != 0)
+			continue;
+		if (wants_help(argc - 1, argv + 1))
+			return finish_stdout(commands[i].fn(2, help_argv));
+		return finish_stdout(commands[i].fn(argc - 1, argv + 1));
+	}
 
 	{
 		const char *names[sizeof(commands) / sizeof(commands[0]) + 1];

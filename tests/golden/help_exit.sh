@@ -49,6 +49,22 @@ for c in run validate trace gen platforms kernels sweep compare merge report tun
 done
 
 "$bin" gen periodic -o p.txt || exit 1
+
+# -h / --help after a command's other arguments asks for its help as first does: the same text,
+# status 0 (git's and most tools' way); after "--" it is an argument like any other
+for c in run validate trace gen platforms kernels sweep compare merge report tune; do
+	"$bin" $c --help >want.txt 2>&1
+	for h in --help -h; do
+		"$bin" $c p.txt --set rate_limit_us=0 $h >got.txt 2>&1
+		st=$?
+		[ "$st" = 0 ] && cmp -s want.txt got.txt ||
+			golden_fail "'govsim $c p.txt --set rate_limit_us=0 $h' exits $st, not with its help: $(head -1 got.txt)"
+	done
+done
+"$bin" sweep p.txt --db s.db --quiet -- --help >out.txt 2>&1
+st=$?
+[ "$st" = 3 ] && grep -qF "'--help': cannot open" out.txt ||
+	golden_fail "'govsim sweep p.txt ... -- --help' exits $st: not a trace named --help"
 printf 'setattr comm=* uclamp_max=x\n' >bad-policy.txt
 printf 'not a database\n' >text.db
 src_sql="$src/tests/fixtures/bad/platform-no-opps.sql"
