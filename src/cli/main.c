@@ -74,17 +74,22 @@ int cli_is_help(const char *arg)
 	return strcmp(arg, "-h") == 0 || strcmp(arg, "--help") == 0;
 }
 
-/* -h or --help among a command's arguments, before a "--" that ends its options: the command's
- * help is asked for wherever it stands (`govsim run T --help`), as git's and most tools' is. */
-static bool wants_help(int argc, char **argv)
+/* -h or --help among a command's arguments (argv[0] the command), before a "--" that ends its
+ * options, asks for the command's help wherever it stands (`govsim run T --help`), as git's and
+ * most tools' does: it is moved to argv[1], where each command looks for it, the others kept in
+ * their order behind it (`run --help --governor FILE` lists that governor's tunables). */
+static void help_first(int argc, char **argv)
 {
-	for (int i = 1; i < argc; i++) {
-		if (strcmp(argv[i], "--") == 0)
-			return false;
-		if (cli_is_help(argv[i]))
-			return true;
+	for (int i = 1; i < argc && strcmp(argv[i], "--") != 0; i++) {
+		char *help = argv[i];
+
+		if (!cli_is_help(help))
+			continue;
+		for (int j = i; j > 1; j--)
+			argv[j] = argv[j - 1];
+		argv[1] = help;
+		return;
 	}
-	return false;
 }
 
 int cmd_version(int argc, char **argv)
@@ -162,13 +167,9 @@ int main(int argc, char **argv)
 		}
 	}
 	for (size_t i = 0; i < sizeof(commands) / sizeof(commands[0]); i++) {
-		char help[] = "--help";
-		char *help_argv[] = {argv[1], help, NULL};
-
 		if (strcmp(argv[1], commands[i].name) != 0)
 			continue;
-		if (wants_help(argc - 1, argv + 1))
-			return finish_stdout(commands[i].fn(2, help_argv));
+		help_first(argc - 1, argv + 1);
 		return finish_stdout(commands[i].fn(argc - 1, argv + 1));
 	}
 

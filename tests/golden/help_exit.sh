@@ -51,7 +51,8 @@ done
 "$bin" gen periodic -o p.txt || exit 1
 
 # -h / --help after a command's other arguments asks for its help as first does: the same text,
-# status 0 (git's and most tools' way); after "--" it is an argument like any other
+# status 0 (git's and most tools' way), the other arguments kept behind it; after "--" it is an
+# argument like any other
 for c in run validate trace gen platforms kernels sweep compare merge report tune; do
 	"$bin" $c --help >want.txt 2>&1
 	for h in --help -h; do
@@ -61,6 +62,11 @@ for c in run validate trace gen platforms kernels sweep compare merge report tun
 			golden_fail "'govsim $c p.txt --set rate_limit_us=0 $h' exits $st, not with its help: $(head -1 got.txt)"
 	done
 done
+# the other arguments stay behind the help: a governor given before it is the one described
+"$bin" run --help --governor ondemand >want.txt 2>&1
+"$bin" run p.txt --governor ondemand --help >got.txt 2>&1
+grep -q '^governor ondemand:' want.txt && cmp -s want.txt got.txt ||
+	golden_fail "'govsim run p.txt --governor ondemand --help' is not 'run --help --governor ondemand'"
 "$bin" sweep p.txt --db s.db --quiet -- --help >out.txt 2>&1
 st=$?
 [ "$st" = 3 ] && grep -qF "'--help': cannot open" out.txt ||
