@@ -15,7 +15,7 @@
  *   table is a pid hash (the kernel has task_structs).
  * - The rq clock is the event's time: no irq or steal time, util_irq = 0. A switch or wakeup
  *   takes the clock the trace shows for it (sched_set_event_clock), else its stamp less the
- *   configured lead (clock_before()).
+ *   configured lead (clock.c).
  * - A task first seen without sched_wakeup_new starts with zero sums and last_update_time =
  *   its rq's clock_pelt then; with start_from_trace_util and trace util events before its
  *   first scheduling event it starts from those averages, last_update_time = 0, so its first
@@ -488,25 +488,6 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	return prev_class;
 }
 
-/*
- * The rq clock of an event stamped at now: __schedule() calls update_rq_clock() first (kernel/
- * sched/core.c, v4.19 to 7.2), dequeues a sleeping prev, picks the next task (after a newidle
- * balance on a CPU about to idle) and only then traces sched_switch; try_to_wake_up() traces
- * sched_wakeup after its enqueue. The leads are sched_config's; update_rq_clock() never goes
- * back before the rq's last update, so an earlier event on the CPU bounds them.
- */
-static u64 clock_before(u64 now, u64 lead)
-{
-	return now > lead ? now - lead : 0;
-}
-
-/* The rq clock of the switch or wakeup being handled: the traced one where the trace shows it
- * (sched_set_event_clock), else its stamp less the configured lead. */
-static u64 event_clock(const struct sched *s, u64 now, u64 lead)
-{
-	return s->event_clock ? s->event_clock : clock_before(now, lead);
-}
-
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
 {
 	int cpu = ev->cpu, ret;
@@ -542,7 +523,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	 * wakeup can have been spent by a __schedule() that picked the running task again, which
 	 * traces no switch. */
 	if (!rq->clock_skip_req || s->event_clock)
-		update_rq_clock(rq, event_clock(s, now, s->cfg.switch_clock_lead_ns));
+		update_rq_clock(rq, switch_clock(s, rq, prev, now));
 	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)
@@ -778,11 +759,6 @@ static void task_exit(struct sched *s, struct task_node *n, u64 now)
 	node_free(s, n);
 }
 
-void sched_set_event_clock(struct sched *s, u64 clock_ns)
-{
-	s->event_clock = clock_ns;
-}
-
 static int sched_event_at(struct sched *s, const struct event *ev, u64 now_ns,
 			  struct gs_error *err)
 {
@@ -841,6 +817,7 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 		s->event_clock = 0;
 	ret = sched_event_at(s, ev, now_ns, err);
 	s->event_clock = 0;
+	s->event_clock_bound = false;
 	return ret;
 }
 

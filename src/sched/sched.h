@@ -190,6 +190,12 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
  * stamp less switch_clock_lead_ns / wakeup_clock_lead_ns. The next sched_event() uses it when
  * it is not after that event's now_ns, and clears it. */
 void sched_set_event_clock(struct sched *s, u64 clock_ns);
+/* The next sched_event, a switch, is one whose __schedule() the trace shows calling schedutil's
+ * hook from no update (the CPU's hook calls are traced; `updated`: the rq clock of its last
+ * one, 0 none): where the rq clock it would take otherwise is at or past the end of the PELT
+ * period of the root cfs_rq's last update (the replay's, or `updated`), it takes the last
+ * microsecond before it. */
+void sched_bound_event_clock(struct sched *s, u64 updated);
 /* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
  * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). prio is the
  * event's: a governor kthread created in the trace shows its sched_setattr() there. Returns 0. */

@@ -135,6 +135,11 @@ struct sched {
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
+	/* sched_bound_event_clock(): the next switch's __schedule() called schedutil's hook from
+	 * no update, so its root cfs_rq ended no PELT period since its last update, by the replay
+	 * or at event_clock_updated (rq clock; 0 none) */
+	bool event_clock_bound;
+	u64 event_clock_updated;
 	struct sched_stats stats;
 };
 
@@ -175,6 +180,25 @@ static inline void sub_positive_u32(u32 *p, u32 v)
 void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags);
 void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev, u64 now);
 void update_rq_clock(struct rq *rq, u64 now);
+
+/* ---- clock.c --------------------------------------------------------------------------------- */
+/* The rq clock of the switch or wakeup being handled, stamped at now: the traced one where the
+ * trace shows it (sched_set_event_clock), else the stamp less the lead (sched_config's). */
+static inline u64 event_clock(const struct sched *s, u64 now, u64 lead)
+{
+	return s->event_clock ? s->event_clock : now > lead ? now - lead : 0;
+}
+/* switch_clock() where sched_bound_event_clock() bounds it */
+u64 bounded_switch_clock(const struct sched *s, const struct rq *rq,
+			 const struct task_node *prev, u64 t);
+/* The rq clock of the switch being handled on rq, stamped at now, from prev (NULL: idle). */
+static inline u64 switch_clock(const struct sched *s, const struct rq *rq,
+			       const struct task_node *prev, u64 now)
+{
+	u64 t = event_clock(s, now, s->cfg.switch_clock_lead_ns);
+
+	return s->event_clock_bound ? bounded_switch_clock(s, rq, prev, t) : t;
+}
 
 /* ---- tasks.c --------------------------------------------------------------------------------- */
 /* Make the task table (1024 slots) or double it. */

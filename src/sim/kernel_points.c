@@ -284,6 +284,15 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	if (!s->clock_timing || ev->cpu < 0 || ev->cpu >= s->plat->nr_cpus)
 		return;
 	c = &s->cpu[ev->cpu];
+	if (ev->type == EV_SWITCH && c->hooks_seen) {
+		/* unless a hook call claims it, this __schedule()'s updates ended no PELT period
+		 * since the CPU's last hook call (sched_bound_event_clock()) */
+		sched_bound_event_clock(s->sched, c->hook_clock);
+	} else if (ev->type == EV_GOV_HOOK) {
+		t = (s64)ev->hook.time + s->cfg.rq_clock_offset_ns[ev->cpu];
+		c->hook_clock_before = c->hook_clock;
+		c->hook_clock = t > 0 ? (u64)t : 0;
+	}
 	if (ev->type == EV_WAKING) {
 		c->waking_pid = ev->wake.pid;
 		c->waking_ts = ev->ts_ns;
@@ -313,6 +322,8 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		return;
 	if (owner < 0 || owner >= s->plat->nr_cpus)
 		return;
+	if (owner != ev->cpu) /* another CPU's enqueue: not an update of this CPU's rq */
+		c->hook_clock = c->hook_clock_before;
 	t = (s64)c->hook_time + s->cfg.rq_clock_offset_ns[owner];
 	if (t > 0) /* the claimant is the next event fed; nothing between reads the event clock */
 		sched_set_event_clock(s->sched, (u64)t);

@@ -68,6 +68,9 @@ struct sim_cpu {
 	s32 waking_pid;
 	u64 waking_ts;
 	bool hooks_seen;        /* schedutil's hook has been traced on this CPU: the governor is live */
+	/* the rq clock (replay time) of its last hook call, a root cfs_rq update, unless that
+	 * call was a wakeup's onto another CPU; hook_clock_before: the one before it */
+	u64 hook_clock, hook_clock_before;
 	/* a task that reached sched_process_exit here and whose move to its group waits for the
 	 * hook call that shows it (sim_exit_move_point); exit_move: sim_feed() saw that call, at
 	 * rq clock exit_move_time */

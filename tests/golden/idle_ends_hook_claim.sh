@@ -10,7 +10,8 @@
 # A hand-made lab-2cpu trace under v6.12, rq_clock_offset_ns=0: CPU 1's SCHED softirq calls
 # the hook at rq clock 1.000050 s (stamp 1.000100), then CPU 1 idles (1.000200); busy (pid 30)
 # wakes onto it at 1.000400, runs from 1.000450 (from idle: __schedule() skips its clock
-# update, so busy runs from the wakeup's clock) and sleeps at 1.010000. Its util_avg at that
+# update, so busy runs from the wakeup's clock) and sleeps at 1.010000 (its dequeue ends a PELT
+# period and calls the hook, at rq clock 1.010000). Its util_avg at that
 # sleep is tests/golden/lib/pelt_ref.py's for a task attached at 1.000400 and running to
 # 1.010000; dated by the hook call, it would be attached at 1.000050. Without the idle entry
 # between, the hook call dates the wakeup (the same trace less that line): 1.000050.
@@ -28,6 +29,7 @@ trace() { # WITH_IDLE
 	[ "$1" = 1 ] && ev '<idle>' 0 1 d..1. 1.000200 "cpu_idle: state=1 cpu_id=1"
 	ev '<idle>' 0 1 dNh2. 1.000400 "sched_wakeup: comm=busy pid=30 prio=120 target_cpu=001"
 	golden_switch 1 1.000450 swapper/1 0 R busy 30
+	golden_hook busy 30 1 d..2. 1.010000 1010000000
 	golden_switch 1 1.010000 busy 30 S swapper/1 0
 }
 trace 1 >"$tmp/idle.txt"

@@ -19,7 +19,8 @@
 # (util + util/4); without the hook call (or with rq_clock_traced=0) the row is at the stamp,
 # 0.008000 s, with the util at 1.004000. The scheduler's high-resolution tick (hrtick(), 7.2's
 # sched_feat(HRTICK): task_tick(queued=1)) likewise. A hook call in task context (not the tick's) or a
-# sched_waking of CPU 1 between leaves the tick at its stamp. Then CPU 1 idles; its softirq
+# sched_waking of CPU 1 between leaves the tick at its stamp. Then busy sleeps at 1.010000 (its
+# dequeue ends a PELT period: its hook call, at rq clock 1.010000) and CPU 1 idles; its softirq
 # at 1.020000 refreshes it, the probe at 1.020010, the hook call at rq clock 1.020200: the
 # refresh's evaluation is at 1.020200 (0.024200 s) with the blocked util decayed to 1.020200.
 set -u
@@ -38,6 +39,7 @@ trace() { # TICK_HOOK_FLAGS [EXTRA_LINE_BEFORE_THE_TICK_HOOK] [TIMER_FUNCTION]
 	line '<idle>' 0 0 d..1. 1.004100 'cpu_idle: state=1 cpu_id=0'
 	[ -z "${2:-}" ] || echo "$2"
 	line busy 30 1 "$1" 1.004310 'sugov_update_single_freq: (sugov_update_single_freq+0x4/0x230) time=1004300000 flags=0'
+	golden_hook busy 30 1 d..2. 1.010000 1010000000
 	golden_switch 1 1.010000 busy 30 S swapper/1 0
 	line '<idle>' 0 1 ..s1. 1.020000 'softirq_entry: vec=7 [action=SCHED]'
 	line '<idle>' 0 1 ..s1. 1.020010 'update_blocked_averages: (sched_balance_update_blocked_averages+0x0/0x7b0) cpu=1'

@@ -13,7 +13,8 @@
 # idle CPU 1, sched_waking at 1.000050, sched_wakeup at 1.000400 (under TCG the enqueue and its
 # tracepoints take guest time), runs from 1.000450 (a wakeup onto an idle CPU asks
 # __schedule() to skip its clock update: the run starts at the wakeup's clock) and sleeps at
-# 1.010000. Its util_avg at that sleep is tests/golden/lib/pelt_ref.py's for a task attached
+# 1.010000 (its dequeue ends a PELT period: the hook call at rq clock 1.010000 shows it, as
+# the kernel's update_load_avg() makes it). Its util_avg at that sleep is tests/golden/lib/pelt_ref.py's for a task attached
 # at the wakeup's clock and running to 1.010000:
 #   sched_waking's stamp (lag 0):                1.000050
 #   waking_clock_lag_us=100:                     1.000150
@@ -44,6 +45,7 @@ trace() { # WAKING_CPU [HOOK]
 	[ -z "${2:-}" ] || hook 1.000260 1000250000
 	wakeup 1 1.000400
 	golden_switch 1 1.000450 swapper/1 0 R busy 30
+	golden_hook busy 30 1 d..2. 1.010000 1010000000
 	golden_switch 1 1.010000 busy 30 S swapper/1 0
 }
 trace 1 >"$tmp/local.txt"

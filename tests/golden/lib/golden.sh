@@ -87,6 +87,16 @@ golden_line() {
 	printf '%16s-%-5s [%03d] d..2. %12s: %s\n' "$1" "$2" "$3" "$4" "$5"
 }
 
+# golden_hook COMM PID CPU FLAGS TIME RQ_CLOCK_NS: the lab's probe on schedutil's hook of a
+# single-CPU policy (sugov_update_single_freq, time= the rq clock it was called with). A running
+# fair task's dequeue that ends a PELT period of the root cfs_rq calls the hook
+# (update_load_avg(), kernel/sched/fair.c); in a trace with the probe, a sleep after a run
+# that crossed a period boundary since the last update shows its call.
+golden_hook() {
+	printf '%16s-%-5s [%03d] %s %12s: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x230) time=%s flags=0\n' \
+		"$1" "$2" "$3" "$4" "$5" "$6"
+}
+
 # golden_lab_timeline TRACE KERNEL [ARG...]: govsim run of TRACE on lab-2cpu under the KERNEL
 # profile in traced timing, with schedutil's rate limit 0, fast switch and the rq clock at trace
 # time, its --timeline in $tmp/tl.csv; a failure (and status 1) when the run fails.
