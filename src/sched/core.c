@@ -565,7 +565,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	} else if (prev) {
 		if (s->hooks.newidle)
 			s->hooks.newidle(s->hooks.ctx, cpu, (ev->sw.prev_state & TASK_STATE_EXIT) != 0,
-					 now);
+					 now, rq->clock.clock_task);
 		rq_enter_idle(rq, prev_class);
 	}
 	return 0;

@@ -131,8 +131,9 @@ struct sched_hooks {
 	void (*task_rename)(void *ctx, struct task *p, const char *old_comm, u64 now_ns);
 	/* A CPU about to idle after prev (pick_next_task_fair() with no task left:
 	 * newidle_balance(), sched_balance_newidle() from v6.10): after prev's dequeue, before
-	 * the idle loop counts an entry; prev_died: prev was switched out to die. May be NULL. */
-	void (*newidle)(void *ctx, int cpu, bool prev_died, u64 now_ns);
+	 * the idle loop counts an entry; prev_died: prev was switched out to die; rq_clock_ns:
+	 * the rq clock __schedule() read for the switch. May be NULL. */
+	void (*newidle)(void *ctx, int cpu, bool prev_died, u64 now_ns, u64 rq_clock_ns);
 };
 
 struct sched_config {

@@ -48,8 +48,9 @@
  *  - the newidle update's avg_idle condition (avg_idle >= sysctl_sched_migration_cost up to
  *    v5.15, >= the domain's max_newidle_lb_cost after) is not checked, and it runs at the
  *    switch's time, after the prev's dequeue (the kernel's reads the clock again, a few us
- *    later): it evaluates where the rt or dl averages, or a period the dequeue did not see,
- *    decay. A prev switched out to die gets none here: the kernel's runs before
+ *    later; on 7.2, at the switch's rq clock: sched_balance_newidle() calls the inner
+ *    __sched_balance_update_blocked_averages() with no clock update): it evaluates where the
+ *    rt or dl averages, or a period the dequeue did not see, decay. A prev switched out to die gets none here: the kernel's runs before
  *    finish_task_switch() takes the task's util off (task_dead_fair()), and at the model's one
  *    instant it would only apply that removal early.
  */
@@ -183,11 +184,15 @@ void sim_balance_enqueued(struct sim *s, int cpu)
 		s->bal.overloaded = true;
 }
 
-void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now)
+void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now, u64 rq_clock)
 {
 	if (!newidle_model(s) || !s->bal.overloaded || prev_died)
 		return;
-	update_blocked(s, cpu, cpu, now);
+	/* 7.2's sched_balance_newidle() calls __sched_balance_update_blocked_averages(this_rq)
+	 * under the rq lock __schedule() took, with no update_rq_clock(): its clock is the
+	 * switch's. The outer sched_balance_update_blocked_averages() of the other kernels locks
+	 * the rq again and reads a new clock: the switch's stamp stands for it. */
+	update_blocked(s, cpu, cpu, s->kp->newidle_blocked_inner ? rq_clock : now);
 	lb_overloaded(s);
 }
 

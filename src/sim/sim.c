@@ -93,9 +93,9 @@ static void hook_task_class_change(void *ctx, struct task *p, enum sched_class_i
 }
 
 /* A CPU about to idle: the load balancer model's newidle update (balance.c). */
-static void hook_newidle(void *ctx, int cpu, bool prev_died, u64 now)
+static void hook_newidle(void *ctx, int cpu, bool prev_died, u64 now, u64 rq_clock)
 {
-	sim_balance_newidle(ctx, cpu, prev_died, now);
+	sim_balance_newidle(ctx, cpu, prev_died, now, rq_clock);
 }
 
 /* A task died: its state is freed when an observer (exited.c) kept what the results need. */

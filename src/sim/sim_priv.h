@@ -424,7 +424,8 @@ void sim_balance_tick(struct sim *s, int cpu, u64 now);
 void sim_balance_switch(struct sim *s, int cpu, bool was_busy, u64 now);
 /* add_nr_running() and newidle_balance()'s update: the model's rd->overload. */
 void sim_balance_enqueued(struct sim *s, int cpu);
-void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now);
+/* rq_clock: the switch's (__schedule()'s) rq clock, now its stamp */
+void sim_balance_newidle(struct sim *s, int cpu, bool prev_died, u64 now, u64 rq_clock);
 void sim_balance_softirq(struct sim *s, int cpu, u64 now);
 void sim_balance_cpu_event(struct sim *s, int cpu);
 void sim_balance_tick_stopped(struct sim *s, int cpu);
