@@ -186,17 +186,29 @@ static u64 util_est_cfs_mask(const struct sim *s)
  * govsim validate: the trace's own util signals against the emulated ones at that instant. A
  * kernel reads its util_avg inside an update (an enqueue first decays a sleeping task and its
  * cfs_rq to the rq clock), often before the trace shows the event that caused it, so the
- * emulated util_avg is taken as an update at the event's time would leave it
- * (sched_cpu_util_avg_at(), sched_task_util_avg_at()). util_est changes only at an enqueue or
- * a dequeue, inside which the kernel traces it, before the sched_wakeup/sched_switch/... the
- * replay applies it at: its samples wait on their trace CPU for that event
- * (sim_validate_sched_done); util_rt is compared as it stands.
+ * emulated util_avg, util_rt, runnable and load are taken as an update at the sample's time
+ * would leave them (sched_cpu_util_avg_at(), sched_task_util_avg_at(), ...): the update's own
+ * clock where the sample carries it (the lab's update_time plus the CPU's rq_clock_offset_ns:
+ * under TCG the print comes tens to hundreds of microseconds after it, and a PELT period can
+ * end between), else its stamp; never before the replay's last update of that CPU. util_est
+ * changes only at an enqueue or a dequeue, inside which the kernel traces it, before the
+ * sched_wakeup/sched_switch/... the replay applies it at: its samples wait on their trace CPU
+ * for that event (sim_validate_sched_done).
  */
 static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 {
 	struct sched_cpu_util u;
 	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
 	const struct task *p;
+	u64 at = s->now;
+
+	if (ev->util.update_time != EV_NO_VALUE && s->cfg.has_rq_clock_offset && cpu >= 0 &&
+	    cpu < s->plat->nr_cpus) {
+		s64 t = (s64)ev->util.update_time + s->cfg.rq_clock_offset_ns[cpu];
+
+		if (t > 0 && (u64)t < at)
+			at = (u64)t;
+	}
 
 	if ((ev->type == EV_UTIL_EST_CFS || ev->type == EV_UTIL_EST_SE) && !pending &&
 	    ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus &&
@@ -223,18 +235,18 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 				u.util_est_enqueued & util_est_cfs_mask(s), ev);
 		else if (ev->type == EV_PELT_RT)
 			val_add(&s->val, SIM_VAL_CPU_UTIL_RT, ev->util.util,
-				sched_cpu_util_rt_at(s->sched, cpu, s->now), ev);
+				sched_cpu_util_rt_at(s->sched, cpu, at), ev);
 		else if (ev->util.util != EV_NO_VALUE)
 			val_add(&s->val, SIM_VAL_CPU_UTIL, ev->util.util,
-				sched_cpu_util_avg_at(s->sched, cpu, s->now), ev);
+				sched_cpu_util_avg_at(s->sched, cpu, at), ev);
 		/* before v5.7 the field is runnable_load_avg, on the load's scale */
 		if (ev->type == EV_PELT_CFS && ev->util.runnable != EV_NO_VALUE && s->kp &&
 		    s->kp->pelt_runnable_avg)
 			val_add(&s->val, SIM_VAL_CPU_RUNNABLE, ev->util.runnable,
-				sched_cpu_runnable_avg_at(s->sched, cpu, s->now), ev);
+				sched_cpu_runnable_avg_at(s->sched, cpu, at), ev);
 		if (ev->type == EV_PELT_CFS && ev->util.load != EV_NO_VALUE)
 			val_add(&s->val, SIM_VAL_CPU_LOAD, ev->util.load,
-				sched_cpu_load_avg_at(s->sched, cpu, s->now), ev);
+				sched_cpu_load_avg_at(s->sched, cpu, at), ev);
 		return;
 	default:
 		if (ev->util.pid <= 0 || ev->util.path == EV_PATH_GROUP)
@@ -252,7 +264,7 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 			const struct sim_task *td = sim_task_data((struct task *)p);
 			bool born = td && td->born_in_trace;
 			val_add(&s->val, born ? SIM_VAL_TASK_UTIL : SIM_VAL_TASK_UTIL_PRE, ev->util.util,
-				sched_task_util_avg_at(s->sched, p, s->now), ev);
+				sched_task_util_avg_at(s->sched, p, at), ev);
 		}
 		return;
 	}
