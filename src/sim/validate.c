@@ -545,14 +545,32 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 	gov_wait_push(&gp->e, &eev);
 }
 
-/* The busy hold's view of the emulation's evaluation of a single-CPU policy: whether the
+/* Whether the emulation's evaluation e skipped the busy hold: from v6.1 sugov_hold_freq()
+ * (sugov_update_single_freq() in 6.1) returns before it reads the idle-entry count where
+ * uclamp.max caps the rq (uclamp_rq_is_capped(): the key on, the rq's max below 1024 and
+ * cpu_util_cfs() + cpu_util_rt() at or above it), so the CPU's saved count stays (src/gov/
+ * schedutil.c, the same test). */
+static bool val_emu_capped(const struct sim *s, const struct gov_eval *e)
+{
+	unsigned long cap = e->in.capacity ? e->in.capacity : SCHED_CAPACITY_SCALE;
+	unsigned long cfs = e->in.util_cfs < cap ? e->in.util_cfs : cap;
+
+	return (s->kp->sugov_busy_hold == GOVSIM_HOLD_NOT_CAPPED ||
+		s->kp->sugov_busy_hold == GOVSIM_HOLD_NOT_CAPPED_GATED) &&
+	       e->uclamp_max != SCHED_CAPACITY_SCALE && cfs + e->in.util_rt >= e->uclamp_max;
+}
+
+/* The busy hold's view of the emulation's evaluation e of a single-CPU policy: whether the
  * replay's idle-entry count of the CPU (tick_nohz_get_idle_calls_cpu(), src/sched/idle.c) is
- * the one its last evaluation read; -1 at its first. */
-static int val_emu_busy(struct sim *s, struct sim_val_watch *w, int cpu)
+ * the one its last evaluation that read it read; -1 at its first, and where e did not read it
+ * (val_emu_capped(): the kernel's shows no idle_calls then either). */
+static int val_emu_busy(struct sim *s, struct sim_val_watch *w, const struct gov_eval *e)
 {
 	struct sched_cpu_util u;
-	int busy;
+	int busy, cpu = e->cpu;
 
+	if (val_emu_capped(s, e))
+		return -1;
 	sched_cpu_util(s->sched, cpu, &u);
 	busy = w->emu_calls_seen[cpu] ? u.idle_calls == w->emu_calls[cpu] : -1;
 	w->emu_calls_seen[cpu] = true;
@@ -782,7 +800,7 @@ static void val_gov_eval(struct sim *s, void *state, const struct gov_eval *e)
 
 	val_mark_eval_after(s, w, c, e->time_ns);
 	if (tbl->nr_cpus == 1) {
-		val_emu_eval(s, w, e->cpu, e->util, val_emu_busy(s, w, e->cpu));
+		val_emu_eval(s, w, e->cpu, e->util, val_emu_busy(s, w, e));
 	} else {
 		struct sim_shared_eval *se = &w->shared_eval[c];
 
