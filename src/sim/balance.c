@@ -50,9 +50,10 @@
  *    switch's time, after the prev's dequeue (the kernel's reads the clock again, a few us
  *    later; on 7.2, at the switch's rq clock: sched_balance_newidle() calls the inner
  *    __sched_balance_update_blocked_averages() with no clock update): it evaluates where the
- *    rt or dl averages, or a period the dequeue did not see, decay. A prev switched out to die gets none here: the kernel's runs before
- *    finish_task_switch() takes the task's util off (task_dead_fair()), and at the model's one
- *    instant it would only apply that removal early.
+ *    rt or dl averages, or a period the dequeue did not see, decay. A prev switched out to die
+ *    gets none here: the kernel's runs before finish_task_switch() takes the task's util off
+ *    (task_dead_fair()), and at the model's one instant it would only apply that removal
+ *    early.
  */
 #include "sim/sim_priv.h"
 

@@ -34,9 +34,7 @@ avg="load=$at_update rbl_load=$at_update util=$at_update update_time=1001300000"
 	golden_switch 1 1.004000 swapper/1 0 R x 30
 } >"$tmp/trace.txt"
 for k in v5.10 v6.1 v6.12 v7.2; do
-	"$bin" validate "$tmp/trace.txt" --platform lab-2cpu --kernel "$k" --set rate_limit_us=0 \
-		--set switch_latency_us=0 --set rq_clock_offset_ns=0 >"$tmp/out.txt" 2>"$tmp/err" ||
-		{ golden_fail "$k: validate failed: $(head -3 "$tmp/err")"; continue; }
+	golden_lab_validate "$tmp/trace.txt" "$k" || continue
 	golden_equal "$k: the root cfs_rq's and F's samples, exact" \
 		"$(grep -E "root cfs_rq|task util_avg" "$tmp/out.txt" |
 			awk '{print $(NF-4), $(NF-3), $(NF-1)}' | sort | uniq -c | awk '{$1=$1; print}')" \

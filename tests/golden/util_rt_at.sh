@@ -33,9 +33,7 @@ u2=$(pelt 1002600000:1 1012000000:0)
 	golden_line "<idle>" 0 1 1.013000 "sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=x next_pid=30 next_prio=120"
 } >"$tmp/trace.txt"
 for k in v5.10 v6.1 v6.12 v7.2; do
-	"$bin" validate "$tmp/trace.txt" --platform lab-2cpu --kernel "$k" --set rate_limit_us=0 \
-		--set switch_latency_us=0 --set rq_clock_offset_ns=0 >"$tmp/out.txt" 2>"$tmp/err" ||
-		{ golden_fail "$k: validate failed: $(head -3 "$tmp/err")"; continue; }
+	golden_lab_validate "$tmp/trace.txt" "$k" || continue
 	golden_equal "$k: util_rt at the kernel's samples" \
 		"$(grep "cpu util_rt" "$tmp/out.txt" | awk '{print $4, $5, $6, $7, $8}')" \
 		"2 0.00 0 100.0% 100.0%"

@@ -110,6 +110,19 @@ golden_lab_timeline() {
 	return 1
 }
 
+# golden_lab_validate TRACE KERNEL [ARG...]: govsim validate of TRACE on lab-2cpu under the
+# KERNEL profile, with schedutil's rate limit 0, fast switch and the rq clock at trace time, its
+# output in $tmp/out.txt; a failure (and status 1) when validate fails.
+golden_lab_validate() {
+	local trace=$1 kernel=$2
+	shift 2
+	"$bin" validate "$trace" --platform lab-2cpu --kernel "$kernel" --set rate_limit_us=0 \
+		--set switch_latency_us=0 --set rq_clock_offset_ns=0 "$@" >"$tmp/out.txt" \
+		2>"$tmp/err" && return 0
+	golden_fail "$kernel: validate $trace failed: $(head -3 "$tmp/err")"
+	return 1
+}
+
 # golden_wakes_twice: a trace in which task T (pid 40) wakes on idle CPU 1 at 1.000000 (the
 # wakeup run there), runs 1.000100-1.000200, wakes there again at 1.010000 and runs
 # 1.010100-1.011000: a task's two wakeups on an idle CPU, the second after its cfs_rq decayed.
