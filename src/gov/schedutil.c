@@ -428,10 +428,10 @@ static bool sugov_hold_freq(struct sugov_cpu *sg_cpu, const struct govsim_cpu_ut
 
 	if (sg_policy->v.busy_hold != GOVSIM_HOLD_RESTORE) {
 		struct govsim_rq_clamp rq = sugov_cpu_uclamp(sg_policy->policy, sg_cpu->cpu);
-		unsigned long cap = cu->capacity ? cu->capacity : SCHED_CAPACITY_SCALE;
-		unsigned long cfs = cu->util_cfs < cap ? cu->util_cfs : cap;
 
-		if (rq.used && rq.max != SCHED_CAPACITY_SCALE && cfs + cu->util_rt >= rq.max)
+		if (uclamp_rq_is_capped(cu->util_cfs, cu->util_rt,
+					cu->capacity ? cu->capacity : SCHED_CAPACITY_SCALE,
+					rq.used ? rq.max : SCHED_CAPACITY_SCALE))
 			return false;
 	}
 	return sugov_cpu_is_busy(sg_cpu, cu);

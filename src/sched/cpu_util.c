@@ -110,3 +110,15 @@ unsigned long effective_cpu_util(const struct cpu_util_rq *rq, unsigned long uti
 	}
 	return util < scale ? util : scale;
 }
+
+/* kernel/sched/sched.h uclamp_rq_is_capped() (Debian 6.1 l.3053, 6.12, 7.2 l.3664): the key
+ * on, READ_ONCE(rq->uclamp[UCLAMP_MAX].value) != SCHED_CAPACITY_SCALE and cpu_util_cfs(cpu) +
+ * cpu_util_rt(rq) >= it; cpu_util_cfs() is at most the CPU's capacity (capacity_orig_of() in
+ * 6.1, arch_scale_cpu_capacity() after). The key off reads as rq_max 1024 here. */
+bool uclamp_rq_is_capped(unsigned long util_cfs, unsigned long util_rt, unsigned long capacity,
+			 unsigned long rq_max)
+{
+	unsigned long cfs = util_cfs < capacity ? util_cfs : capacity;
+
+	return rq_max != SCHED_CAPACITY_SCALE && cfs + util_rt >= rq_max;
+}

@@ -58,4 +58,12 @@ unsigned long schedutil_cpu_util(const struct cpu_util_rq *rq, unsigned long uti
 unsigned long effective_cpu_util(const struct cpu_util_rq *rq, unsigned long util_cfs,
 				 unsigned long scale, unsigned long *min, unsigned long *max);
 
+/*
+ * v6.1+ uclamp_rq_is_capped(rq): the rq's uclamp.max (rq_max: 1024 where uclamp is not in use)
+ * is below 1024 and at or below cpu_util_cfs() (util_cfs, at most the CPU's `capacity`) plus
+ * cpu_util_rt() (util_rt). schedutil's busy hold reads no idle-entry count then.
+ */
+bool uclamp_rq_is_capped(unsigned long util_cfs, unsigned long util_rt, unsigned long capacity,
+			 unsigned long rq_max);
+
 #endif

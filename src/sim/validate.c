@@ -14,6 +14,7 @@
 #include <string.h>
 
 #include "gov/governor.h"
+#include "sched/cpu_util.h"
 
 /* Evaluations of one CPU waiting for their pair, oldest first. */
 #define SIM_GOV_WAIT_MAX 8
@@ -547,17 +548,15 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 
 /* Whether the emulation's evaluation e skipped the busy hold: from v6.1 sugov_hold_freq()
  * (sugov_update_single_freq() in 6.1) returns before it reads the idle-entry count where
- * uclamp.max caps the rq (uclamp_rq_is_capped(): the key on, the rq's max below 1024 and
- * cpu_util_cfs() + cpu_util_rt() at or above it), so the CPU's saved count stays (src/gov/
- * schedutil.c, the same test). */
+ * uclamp.max caps the rq (uclamp_rq_is_capped(), sched/cpu_util.c: the test
+ * src/gov/schedutil.c makes), so the CPU's saved count stays. */
 static bool val_emu_capped(const struct sim *s, const struct gov_eval *e)
 {
-	unsigned long cap = e->in.capacity ? e->in.capacity : SCHED_CAPACITY_SCALE;
-	unsigned long cfs = e->in.util_cfs < cap ? e->in.util_cfs : cap;
-
 	return (s->kp->sugov_busy_hold == GOVSIM_HOLD_NOT_CAPPED ||
 		s->kp->sugov_busy_hold == GOVSIM_HOLD_NOT_CAPPED_GATED) &&
-	       e->uclamp_max != SCHED_CAPACITY_SCALE && cfs + e->in.util_rt >= e->uclamp_max;
+	       uclamp_rq_is_capped(e->in.util_cfs, e->in.util_rt,
+				   e->in.capacity ? e->in.capacity : SCHED_CAPACITY_SCALE,
+				   e->uclamp_max);
 }
 
 /* The busy hold's view of the emulation's evaluation e of a single-CPU policy: whether the

@@ -176,6 +176,23 @@ static void test_v6_8_min_max(void **state)
 	assert_int_equal(hi, 462);
 }
 
+/* uclamp_rq_is_capped() (kernel/sched/sched.h, Debian 6.1 to 7.2): rq max below 1024 and
+ * cpu_util_cfs (at most the capacity) + cpu_util_rt at or above it. */
+static void test_uclamp_rq_is_capped(void **state)
+{
+	(void)state;
+	/* 200 + 100 = 300 >= 300: capped; 199 + 100 = 299 < 300: not */
+	assert_true(uclamp_rq_is_capped(200, 100, 1024, 300));
+	assert_false(uclamp_rq_is_capped(199, 100, 1024, 300));
+	/* max 1024 (uclamp not in use, or no cap): never capped, even at full util */
+	assert_false(uclamp_rq_is_capped(1024, 1024, 1024, 1024));
+	/* max 0 (a uclamp_max of 0 held while idle): capped at util 0 */
+	assert_true(uclamp_rq_is_capped(0, 0, 1024, 0));
+	/* cfs 900 on a CPU of capacity 446 counts as 446: 446 + 0 < 450, not capped */
+	assert_false(uclamp_rq_is_capped(900, 0, 446, 450));
+	assert_true(uclamp_rq_is_capped(900, 4, 446, 450));
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -184,6 +201,7 @@ int main(void)
 		cmocka_unit_test(test_irq_scaling),
 		cmocka_unit_test(test_dl_added),
 		cmocka_unit_test(test_v6_8_min_max),
+		cmocka_unit_test(test_uclamp_rq_is_capped),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
