@@ -275,6 +275,16 @@ static bool ends_hook_claim(enum event_type t)
 	}
 }
 
+u64 sim_traced_clock(const struct sim *s, int cpu, u64 rq_clock, u64 stamp)
+{
+	s64 t;
+
+	if (!s->cfg.has_rq_clock_offset || cpu < 0 || cpu >= s->plat->nr_cpus)
+		return stamp;
+	t = (s64)rq_clock + s->cfg.rq_clock_offset_ns[cpu];
+	return t > 0 && (u64)t <= stamp ? (u64)t : stamp;
+}
+
 void sim_note_event_clock(struct sim *s, const struct event *ev)
 {
 	struct sim_cpu *c;

@@ -417,6 +417,10 @@ int sim_feed_held(struct sim *s, struct gs_error *err);
  * schedutil's hook and what ends its claim; gives a switch or wakeup that claims one its clock
  * (sched_set_event_clock(), which that event's sched_event() uses and clears). */
 void sim_note_event_clock(struct sim *s, const struct event *ev);
+/* kernel_points.c: the replay time of a clock the kernel read on cpu's rq and traced (a PELT
+ * update's update_time): rq_clock plus the CPU's rq_clock_offset_ns where the offsets are known
+ * and that is not after stamp, the event's time; else stamp. */
+u64 sim_traced_clock(const struct sim *s, int cpu, u64 rq_clock, u64 stamp);
 /* balance.c: set-up; a CPU's tick in traced timing (after the tick's own updates); a switch
  * on a CPU that was busy or not before it (after sim_refresh_busy()) */
 void sim_balance_start(struct sim *s, u64 t);

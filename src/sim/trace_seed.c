@@ -44,11 +44,7 @@ int sim_feed_start_state(struct sim *s, const struct event *ev, struct gs_error 
 		return 0;
 	if (!s->work && (ret = sim_advance(s, ev->ts_ns, err)))
 		return ret;
-	if (e.type == EV_START_SE) {
-		s64 t = s->cfg.has_rq_clock_offset
-				? (s64)e.util.update_time + s->cfg.rq_clock_offset_ns[e.util.cpu]
-				: (s64)ev->ts_ns;
-		e.util.update_time = t > 0 && (u64)t <= ev->ts_ns ? (u64)t : ev->ts_ns;
-	}
+	if (e.type == EV_START_SE)
+		e.util.update_time = sim_traced_clock(s, e.util.cpu, e.util.update_time, ev->ts_ns);
 	return sched_event(s->sched, &e, s->now, err);
 }

@@ -201,15 +201,9 @@ static void validate_sample(struct sim *s, const struct event *ev, bool pending)
 	struct sched_cpu_util u;
 	int cpu = ev->util.cpu >= 0 ? ev->util.cpu : ev->cpu;
 	const struct task *p;
-	u64 at = s->now;
-
-	if (ev->util.update_time != EV_NO_VALUE && s->cfg.has_rq_clock_offset && cpu >= 0 &&
-	    cpu < s->plat->nr_cpus) {
-		s64 t = (s64)ev->util.update_time + s->cfg.rq_clock_offset_ns[cpu];
-
-		if (t > 0 && (u64)t < at)
-			at = (u64)t;
-	}
+	u64 at = ev->util.update_time != EV_NO_VALUE
+			 ? sim_traced_clock(s, cpu, ev->util.update_time, s->now)
+			 : s->now;
 
 	if ((ev->type == EV_UTIL_EST_CFS || ev->type == EV_UTIL_EST_SE) && !pending &&
 	    ev->cpu >= 0 && ev->cpu < s->plat->nr_cpus &&
