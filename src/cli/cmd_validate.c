@@ -324,11 +324,39 @@ static void json_signals(struct json_out *j, const struct sim_validation *v, boo
 	json_out_end_array(j);
 }
 
+/* "decision_times": the policy's kernel decisions and emulated changes in time order, each
+ * [trace time in ns, 1 if paired else 0]: what a caller needs to score a part of the trace
+ * (tools/lab/measure: before and after the workload's start) with validate's own pairing. */
+static void json_decision_times(struct json_out *j, const struct sim_validation *v, int c)
+{
+	json_out_begin_object(j, "decision_times");
+	json_out_begin_array(j, "kernel");
+	for (size_t i = 0; i < v->nr_dec; i++) {
+		if (v->dec[i].cluster != c)
+			continue;
+		json_out_begin_array(j, NULL);
+		json_out_int(j, NULL, (long long)v->dec[i].t_ns);
+		json_out_int(j, NULL, v->dec[i].agree);
+		json_out_end_array(j);
+	}
+	json_out_end_array(j);
+	json_out_begin_array(j, "emulated");
+	for (size_t i = 0; i < v->nr_emu_chg[c]; i++) {
+		json_out_begin_array(j, NULL);
+		json_out_int(j, NULL, (long long)v->emu_chg[c][i].t_ns);
+		json_out_int(j, NULL, v->emu_chg[c][i].matched);
+		json_out_end_array(j);
+	}
+	json_out_end_array(j);
+	json_out_end_object(j);
+}
+
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
  * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "energy_traced_mj",
- * "energy_emulated_mj", "foreign_khz", "kernel_decisions"}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
+ * "energy_emulated_mj", "foreign_khz", "kernel_decisions", "misses", "decision_times":
+ * {"kernel": [[ns, paired]], "emulated": [[ns, paired]]}}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
  * "exact", "within_10", "first_divergences": [{"line", "time_s", "cpu", "pid", "traced",
  * "emulated"}]}]}]}
  */
@@ -379,6 +407,7 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++)
 				json_out_int(j, miss_names[m], (long long)v->misses[c][m]);
 			json_out_end_object(j);
+			json_decision_times(j, v, c);
 			json_out_end_object(j);
 		}
 		json_out_end_array(j);

@@ -981,8 +981,7 @@ void sim_free(struct sim *s)
 		sched_free(s->sched);
 	}
 	uclamp_sys_release(&s->uc);
-	free(s->val.dec);
-	free(s->val.pdis);
+	sim_validation_release(&s->val);
 	free(s->astats);
 	free(s);
 }

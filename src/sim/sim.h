@@ -200,6 +200,13 @@ struct sim_decision {
 	u32 target_khz;
 };
 
+/* An emulated change of a policy's frequency in force (validate's decisions). */
+struct sim_emu_change {
+	u64 t_ns;
+	u32 khz;
+	bool matched; /* paired with a kernel decision */
+};
+
 /* validate --placement eas: a traced wakeup where v5.9's choice from the emulated state differs
  * from the traced CPU, with find_energy_efficient_cpu's candidates (nr 0: it was not run, the
  * root domain was overutilized or there is no EM; the fallback chose). */
@@ -281,6 +288,10 @@ struct sim_validation {
 	/* every decision, in trace order (heap; sim_validation_release frees it) */
 	struct sim_decision *dec;
 	size_t nr_dec;
+	/* every emulated change, per policy, in time order, and whether a kernel decision took
+	 * it (heap; sim_validation_release frees them) */
+	struct sim_emu_change *emu_chg[GS_MAX_CLUSTERS];
+	size_t nr_emu_chg[GS_MAX_CLUSTERS];
 	bool markers_only[GS_MAX_CLUSTERS]; /* its only traced frequencies were devlib markers
 					     * (no kernel decision to score) */
 	/* validate --placement eas: traced wakeups of sleeping CFS tasks, per cluster of the

@@ -707,8 +707,20 @@ static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
 			s->val.sum_abs_timing_ns[c] += (double)llabs(d->timing_err_ns);
 		}
 	}
-	for (int c = 0; c < s->plat->nr_clusters; c++)
+	for (int c = 0; c < s->plat->nr_clusters; c++) {
+		struct sim_emu_change *e = w->nr_emu_chg[c] && used[c]
+						   ? calloc(w->nr_emu_chg[c], sizeof(*e))
+						   : NULL;
+
+		for (size_t k = 0; e && k < w->nr_emu_chg[c]; k++)
+			e[k] = (struct sim_emu_change){.t_ns = w->emu_chg[c][k].t,
+						       .khz = w->emu_chg[c][k].khz,
+						       .matched = used[c][k]};
+		free(s->val.emu_chg[c]);
+		s->val.emu_chg[c] = e; /* out of memory: the JSON lists lose them, not the counts */
+		s->val.nr_emu_chg[c] = e ? w->nr_emu_chg[c] : 0;
 		free(used[c]);
+	}
 }
 
 void sim_take_validation(struct sim *s, struct sim_validation *out)
@@ -717,6 +729,10 @@ void sim_take_validation(struct sim *s, struct sim_validation *out)
 	s->val.dec = NULL;
 	s->val.nr_dec = 0;
 	s->cap_dec = 0;
+	for (int c = 0; c < GS_MAX_CLUSTERS; c++) {
+		s->val.emu_chg[c] = NULL;
+		s->val.nr_emu_chg[c] = 0;
+	}
 	s->val.pdis = NULL;
 	s->val.nr_pdis = 0;
 }
@@ -728,6 +744,11 @@ void sim_validation_release(struct sim_validation *v)
 	free(v->dec);
 	v->dec = NULL;
 	v->nr_dec = 0;
+	for (int c = 0; c < GS_MAX_CLUSTERS; c++) {
+		free(v->emu_chg[c]);
+		v->emu_chg[c] = NULL;
+		v->nr_emu_chg[c] = 0;
+	}
 	free(v->pdis);
 	v->pdis = NULL;
 	v->nr_pdis = 0;

@@ -145,9 +145,27 @@ recompute() {
 			continue
 		fi
 		python3 tests/golden/validate_figures.py "$text" "$tmp/$name.$us.csv" 10 \
-			"$tmp/$name.plat.json" "${pols[@]}" \
+			"$tmp/$name.plat.json" "${pols[@]}" --times "$tmp/$name.$us.times" \
 			>"$tmp/$name.$us.fig" || golden_fail "$name: validate_figures.py failed"
 	done
+	# --json's decision_times: each kernel decision and emulated change with its pairing, as
+	# the second implementation pairs them (its times in us: the report text's stamps rounded,
+	# the timeline's truncated; ns here, so within 1 us)
+	"$bin" validate "$trace" "${args[@]}" --window-ms 10 --json >"$tmp/$name.json" 2>/dev/null ||
+		golden_fail "$name: validate --json exit $?"
+	python3 -c '
+import json, sys
+got = [("policy%d" % p["policy"], kind, t, paired)
+       for k in json.load(open(sys.argv[1]))["traces"][0]["kernels"] for p in k["policies"]
+       for kind in ("kernel", "emulated") for t, paired in p["decision_times"][kind]]
+want = [(f[0], f[1], int(f[2]), int(f[3])) for f in (l.split() for l in open(sys.argv[2]))]
+if len(got) != len(want):
+    sys.exit("%d decision times, the second implementation %d" % (len(got), len(want)))
+for g, w in zip(got, want):
+    if g[:2] != w[:2] or g[3] != w[3] or abs(g[2] / 1000 - w[2]) > 1:
+        sys.exit("%s, the second implementation %s" % (g, w))
+' "$tmp/$name.json" "$tmp/$name.emulated.times" >"$tmp/$name.dt.err" 2>&1 ||
+		golden_fail "$name: decision_times: $(cat "$tmp/$name.dt.err")"
 	# policy decisions emulated recall precision busy time (the second implementation) against
 	# columns 3, 4, 5, 6, 8, 9
 	while read -r p dec emu recall precision busy time; do

@@ -25,10 +25,13 @@ governor evaluation; with --set switch_latency_us=0 every change is in force at 
 that asked for it, so the rows carry every change).
 
 usage: validate_figures.py TRACE_TEXT TIMELINE_CSV WINDOW_MS PLATFORM_JSON POLICY_CPUS...
+       [--times FILE]
   PLATFORM_JSON: `govsim platforms show NAME --json` (the OPPs)
   POLICY_CPUS: one comma-separated CPU list per policy, in the platform's order ("0,3,4,5" "1,2")
 prints one line per policy: "policyN decisions emulated recall_pct precision_pct busy_pct
-time_pct" ("-" where undefined)
+time_pct" ("-" where undefined). --times FILE also writes every decision and emulated change
+with its pairing, one per line: "policyN kernel|emulated T_US PAIRED" (PAIRED 1 or 0), in time
+order per policy (validate --json's decision_times, in us).
 """
 import csv
 import json
@@ -100,6 +103,7 @@ def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us, opps):
             cur = khz
     used = [False] * len(emu)
     agree = 0
+    paired = []
     for t, khz in dec:
         best = None
         for i, (ts, k) in enumerate(emu):
@@ -107,9 +111,12 @@ def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us, opps):
                 continue
             if best is None or abs(ts - t) < abs(emu[best][0] - t):
                 best = i
+        paired.append(best is not None)
         if best is not None:
             used[best] = True
             agree += 1
+    times = [("kernel", t, p) for (t, _), p in zip(dec, paired)] + \
+            [("emulated", t, u) for (t, _), u in zip(emu, used)]
     # time and busy shares: walk every instant where something changes
     cuts = sorted({t for t, _ in kf} | {t for t, _ in steps} |
                   {t for t, c, _ in switches if c in cpus} | {t_end})
@@ -136,13 +143,19 @@ def figures(pol, cpus, t0, t_end, freqs, switches, steps, window_us, opps):
             bmatch += (b - a) if same else 0
     pct = lambda x, y: "%.2f" % (100.0 * x / y) if y else "-"
     return (len(dec), len(emu), pct(agree, len(dec)), pct(agree, len(emu)), pct(bmatch, bknown),
-            pct(match, known))
+            pct(match, known)), times
 
 
 def main():
-    trace, timeline, window_ms = sys.argv[1], sys.argv[2], float(sys.argv[3])
-    plat = json.load(open(sys.argv[4]))
-    policies = [[int(c) for c in a.split(",")] for a in sys.argv[5:]]
+    args = sys.argv[1:]
+    times_out = None
+    if "--times" in args:
+        i = args.index("--times")
+        times_out = open(args[i + 1], "w")
+        del args[i:i + 2]
+    trace, timeline, window_ms = args[0], args[1], float(args[2])
+    plat = json.load(open(args[3]))
+    policies = [[int(c) for c in a.split(",")] for a in args[4:]]
     t0, t_end, freqs, switches = read_trace(trace)
     steps = read_timeline(timeline, t0)
     for i, cpus in enumerate(policies):
@@ -151,7 +164,11 @@ def main():
         f = figures(i, cpus, t0, t_end, freqs, switches, steps.get(cpus[0], [(t0, 0)]),
                     int(window_ms * 1000), opps)
         if f:
+            f, times = f
             print("policy%d %d %d %s %s %s %s" % ((cpus[0],) + f))
+            for kind, t, p in times:
+                if times_out:
+                    times_out.write("policy%d %s %d %d\n" % (cpus[0], kind, t, p))
 
 
 main()
