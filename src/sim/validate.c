@@ -63,7 +63,7 @@ struct sim_val_watch {
 	bool emu_calls_seen[GS_MAX_CPUS];
 	/* emulated frequency changes per cluster (time, kHz), and the last evaluation per
 	 * cluster, for the decisions */
-	struct { u64 t; u32 khz; } *emu_chg[GS_MAX_CLUSTERS];
+	struct sim_emu_change *emu_chg[GS_MAX_CLUSTERS]; /* to s->val at the end */
 	size_t nr_emu_chg[GS_MAX_CLUSTERS], cap_emu_chg[GS_MAX_CLUSTERS];
 	struct sim_decision last_eval[GS_MAX_CLUSTERS];
 	size_t dec_scan; /* decisions before it are past every window: no later evaluation marks them */
@@ -598,9 +598,7 @@ static void val_note_emulated(struct sim_val_watch *w, int c, u64 t, u32 khz)
 		w->emu_chg[c] = p;
 		w->cap_emu_chg[c] = n;
 	}
-	w->emu_chg[c][w->nr_emu_chg[c]].t = t;
-	w->emu_chg[c][w->nr_emu_chg[c]].khz = khz;
-	w->nr_emu_chg[c]++;
+	w->emu_chg[c][w->nr_emu_chg[c]++] = (struct sim_emu_change){.t_ns = t, .khz = khz};
 }
 
 /* A cpu_frequency of a policy's first CPU that changes its traced frequency: a decision. */
@@ -641,7 +639,7 @@ static u32 val_emu_before(const struct sim *s, const struct sim_val_watch *w, in
 
 	while (lo < hi) {
 		size_t mid = (lo + hi) / 2;
-		if (w->emu_chg[c][mid].t <= t)
+		if (w->emu_chg[c][mid].t_ns <= t)
 			lo = mid + 1;
 		else
 			hi = mid;
@@ -657,15 +655,12 @@ static u32 val_emu_before(const struct sim *s, const struct sim_val_watch *w, in
  * change the kernel did not make (precision). Both lists are in time order, so each pairing
  * scans only the window.
  */
-static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
+static void val_finish_decisions(struct sim *s, struct sim_val_watch *w)
 {
-	bool *used[GS_MAX_CLUSTERS] = {NULL};
 	size_t lo[GS_MAX_CLUSTERS] = {0};
 
-	for (int c = 0; c < s->plat->nr_clusters; c++) {
+	for (int c = 0; c < s->plat->nr_clusters; c++)
 		s->val.emu_decisions[c] = w->nr_emu_chg[c];
-		used[c] = calloc(w->nr_emu_chg[c] ? w->nr_emu_chg[c] : 1, sizeof(bool));
-	}
 	for (size_t i = 0; i < s->val.nr_dec; i++) {
 		struct sim_decision *d = &s->val.dec[i];
 		int c = d->cluster;
@@ -673,19 +668,19 @@ static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
 		u64 from = d->t_ns > win ? d->t_ns - win : 0;
 		size_t best = SIZE_MAX;
 
-		while (lo[c] < w->nr_emu_chg[c] && w->emu_chg[c][lo[c]].t < from)
+		while (lo[c] < w->nr_emu_chg[c] && w->emu_chg[c][lo[c]].t_ns < from)
 			lo[c]++;
-		for (size_t k = lo[c]; k < w->nr_emu_chg[c] && w->emu_chg[c][k].t <= d->t_ns + win;
-		     k++) {
-			if (!used[c] || used[c][k] || w->emu_chg[c][k].khz != d->kernel_khz)
+		for (size_t k = lo[c];
+		     k < w->nr_emu_chg[c] && w->emu_chg[c][k].t_ns <= d->t_ns + win; k++) {
+			if (w->emu_chg[c][k].matched || w->emu_chg[c][k].khz != d->kernel_khz)
 				continue;
 			if (best == SIZE_MAX ||
-			    llabs((s64)(w->emu_chg[c][k].t - d->t_ns)) <
-				    llabs((s64)(w->emu_chg[c][best].t - d->t_ns)))
+			    llabs((s64)(w->emu_chg[c][k].t_ns - d->t_ns)) <
+				    llabs((s64)(w->emu_chg[c][best].t_ns - d->t_ns)))
 				best = k;
 		}
 		d->agree = best != SIZE_MAX;
-		d->timing_err_ns = d->agree ? (s64)(w->emu_chg[c][best].t - d->t_ns) : 0;
+		d->timing_err_ns = d->agree ? (s64)(w->emu_chg[c][best].t_ns - d->t_ns) : 0;
 		if (!d->agree) {
 			u32 before = val_emu_before(s, w, c, from);
 
@@ -701,25 +696,19 @@ static void val_finish_decisions(struct sim *s, const struct sim_val_watch *w)
 		}
 		s->val.decisions[c]++;
 		if (d->agree) {
-			used[c][best] = true;
+			w->emu_chg[c][best].matched = true;
 			s->val.decisions_agree[c]++;
 			s->val.emu_matched[c]++;
 			s->val.sum_abs_timing_ns[c] += (double)llabs(d->timing_err_ns);
 		}
 	}
+	/* the list, with its pairing, becomes the validation's */
 	for (int c = 0; c < s->plat->nr_clusters; c++) {
-		struct sim_emu_change *e = w->nr_emu_chg[c] && used[c]
-						   ? calloc(w->nr_emu_chg[c], sizeof(*e))
-						   : NULL;
-
-		for (size_t k = 0; e && k < w->nr_emu_chg[c]; k++)
-			e[k] = (struct sim_emu_change){.t_ns = w->emu_chg[c][k].t,
-						       .khz = w->emu_chg[c][k].khz,
-						       .matched = used[c][k]};
 		free(s->val.emu_chg[c]);
-		s->val.emu_chg[c] = e; /* out of memory: the JSON lists lose them, not the counts */
-		s->val.nr_emu_chg[c] = e ? w->nr_emu_chg[c] : 0;
-		free(used[c]);
+		s->val.emu_chg[c] = w->emu_chg[c];
+		s->val.nr_emu_chg[c] = w->nr_emu_chg[c];
+		w->emu_chg[c] = NULL;
+		w->nr_emu_chg[c] = w->cap_emu_chg[c] = 0;
 	}
 }
 
