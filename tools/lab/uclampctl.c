@@ -2,12 +2,15 @@
 /*
  * uclampctl - set a task's uclamp request inside the lab guest (static, no libraries).
  *
- *   uclampctl COMM|PID [min=N] [max=N]
+ *   uclampctl [-n] COMM|PID [min=N] [max=N]
  *
  * Every thread whose comm is COMM (or the thread PID) gets sched_setattr(2) with
  * SCHED_FLAG_KEEP_ALL plus SCHED_FLAG_UTIL_CLAMP_MIN/MAX for the values given (0..1024), so its
  * policy and nice value stay as they were. Prints one line per thread to stdout and to the trace
  * marker (so the recording holds the time of the call): "uclampctl: COMM PID min=N max=N -> 0".
+ * -n does all of that but the call, and its line ends "-> dry-run": a workload without clamps
+ * that marks where they would be set, at the same cost in processes and time
+ * (workloads/whatif-base.sh).
  * Exit status: 0 if every call returned 0, 1 if one failed (EOPNOTSUPP on a kernel built without
  * CONFIG_UCLAMP_TASK), 2 on a bad command line or when no thread matched.
  *
@@ -46,6 +49,7 @@ struct lab_sched_attr {
 #define LAB_SCHED_FLAG_UTIL_CLAMP_MAX 0x40
 
 static long util_min = -1, util_max = -1;
+static int dry_run;
 
 static void mark(const char *line)
 {
@@ -75,9 +79,9 @@ static int set_one(long tid, const char *comm)
 		a.sched_flags |= LAB_SCHED_FLAG_UTIL_CLAMP_MAX;
 		a.sched_util_max = (uint32_t)util_max;
 	}
-	rc = syscall(SYS_sched_setattr, (pid_t)tid, &a, 0U);
+	rc = dry_run ? 0 : syscall(SYS_sched_setattr, (pid_t)tid, &a, 0U);
 	snprintf(line, sizeof(line), "uclampctl: %s %ld min=%ld max=%ld -> %s\n", comm, tid,
-		 util_min, util_max, rc == 0 ? "0" : strerror(errno));
+		 util_min, util_max, dry_run ? "dry-run" : rc == 0 ? "0" : strerror(errno));
 	fputs(line, stdout);
 	mark(line);
 	return rc == 0 ? 0 : 1;
@@ -117,8 +121,13 @@ int main(int argc, char **argv)
 	DIR *procs;
 	struct dirent *p;
 
+	if (argc > 1 && strcmp(argv[1], "-n") == 0) {
+		dry_run = 1;
+		argv++;
+		argc--;
+	}
 	if (argc < 3) {
-		fprintf(stderr, "usage: uclampctl COMM|PID [min=N] [max=N]\n");
+		fprintf(stderr, "usage: uclampctl [-n] COMM|PID [min=N] [max=N]\n");
 		return 2;
 	}
 	who = argv[1];
