@@ -80,15 +80,37 @@ grep -Eq "^ +0 policy0 +1\.00 +3000 +3000 +3000 +100\.0 % +100\.0 % +100\.0 %$" 
 	golden_fail "phase 0: want 3000 MHz everywhere, overlaps 100 %: $(cat "$tmp/out.txt")"
 grep -Eq "^policy0 +46250\.0 +41250\.0 +60000\.0 +0\.892 +1\.297 +0\.000$" "$tmp/out.txt" ||
 	golden_fail "energy: want 46250, 41250, 60000 mJ: $(grep '^policy0 ' "$tmp/out.txt")"
-grep -qx "phase1 policy0 overlap	75.0" "$tmp/floors.tsv" ||
+grep -qx "clamp	phase1 policy0 overlap	75.0" "$tmp/floors.tsv" ||
 	golden_fail "floors: $(cat "$tmp/floors.tsv")"
 # a floor above the figure fails, the written floors pass
 python3 tools/lab/measure-whatif --govsim "$tmp/govsim" --check "$tmp/floors.tsv" \
 	"$tmp/base.txt.gz" "$tmp/clamp.txt.gz" >/dev/null 2>&1 || golden_fail "its own floors fail"
-sed 's/^\(phase1 policy0 overlap\t\)75.0/\175.1/' "$tmp/floors.tsv" >"$tmp/high.tsv"
+sed 's/^\(clamp\tphase1 policy0 overlap\t\)75.0/\175.1/' "$tmp/floors.tsv" >"$tmp/high.tsv"
 python3 tools/lab/measure-whatif --govsim "$tmp/govsim" --check "$tmp/high.tsv" \
 	"$tmp/base.txt.gz" "$tmp/clamp.txt.gz" >/dev/null 2>"$tmp/err.txt"
 golden_equal "exit status with a floor above the figure" "$?" 1
-grep -q "phase1 policy0 overlap 75.0 below its floor 75.1" "$tmp/err.txt" ||
+grep -q "clamp phase1 policy0 overlap 75.0 below its floor 75.1" "$tmp/err.txt" ||
 	golden_fail "message: $(cat "$tmp/err.txt")"
+# The cgroup interface: groups made and tasks attached are the policy's first lines; a marked
+# write ("lab: whatif cgroup ...", not made) is a timed line and a phase limit, and in the
+# clamped recording so is the write's own marker ("lab: cgroup /G FILE VALUE").
+zcat "$tmp/base.txt.gz" | sed -e 's|uclampctl: victim 100 min=-1 max=256 -> dry-run|lab: whatif cgroup /ga cpu.uclamp.max 25|' \
+	-e '/workload whatif-base start/a\            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: cgroup /ga\n            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: attach comm=victim /ga' |
+	gzip >"$tmp/cg-base.txt.gz"
+zcat "$tmp/clamp.txt.gz" | sed 's|uclampctl: victim 100 min=-1 max=256 -> 0|lab: cgroup /ga cpu.uclamp.max 25|' |
+	gzip >"$tmp/cg-clamp.txt.gz"
+cp "$tmp/base.facts" "$tmp/cg-base.facts"
+cp "$tmp/clamp.facts" "$tmp/cg-clamp.facts"
+python3 tools/lab/measure-whatif --govsim "$tmp/govsim" "$tmp/cg-base.txt.gz" "$tmp/cg-clamp.txt.gz" \
+	>"$tmp/cg-out.txt" 2>&1 || golden_fail "cgroup pair: $(cat "$tmp/cg-out.txt")"
+printf 'cgroup /ga\nattach comm=victim /ga\nat 1.000000 cgroup /ga cpu.uclamp.max 25\n' >"$tmp/cg-want.policy"
+grep -v '^#' "$tmp/given.policy" >"$tmp/cg-given.policy"
+golden_same "the cgroup pair's policy" "$tmp/cg-want.policy" "$tmp/cg-given.policy"
+grep -Eq "^ +1 policy0 +1\.00 +1900 +1350 +3000 +75\.0 % +50\.0 %$" "$tmp/cg-out.txt" ||
+	golden_fail "cgroup pair, phase 1: $(cat "$tmp/cg-out.txt")"
+# a floors file without the pair fails: the floors are named after the clamped recording
+python3 tools/lab/measure-whatif --govsim "$tmp/govsim" --check "$tmp/floors.tsv" \
+	"$tmp/cg-base.txt.gz" "$tmp/cg-clamp.txt.gz" >/dev/null 2>"$tmp/err2.txt"
+golden_equal "exit status without the pair's floors" "$?" 1
+grep -q "no floors for cg-clamp" "$tmp/err2.txt" || golden_fail "message: $(cat "$tmp/err2.txt")"
 exit $fail
