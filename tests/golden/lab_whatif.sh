@@ -30,30 +30,30 @@ line() { # TIME TEXT
 }
 {
 	echo "# tracer: nop"
-	line 1.000000 "tracing_mark_write: lab: workload whatif-base start"
+	line 1.000000 "tracing_mark_write: lab: workload whatif-task start"
 	line 1.000000 "cpu_frequency: state=3000000 cpu_id=0"
 	line 1.000000 "sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=victim next_pid=100 next_prio=120"
 	line 2.000000 "tracing_mark_write: uclampctl: victim 100 min=-1 max=256 -> dry-run"
-	line 3.000000 "tracing_mark_write: lab: workload whatif-base end"
+	line 3.000000 "tracing_mark_write: lab: workload whatif-task end"
 } | gzip >"$tmp/base.txt.gz"
 {
 	echo "# tracer: nop"
-	line 11.000000 "tracing_mark_write: lab: workload whatif-clamp start"
+	line 11.000000 "tracing_mark_write: lab: workload whatif-task start"
 	line 11.000000 "cpu_frequency: state=3000000 cpu_id=0"
 	line 11.000000 "sched_switch: prev_comm=swapper/0 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=victim next_pid=100 next_prio=120"
 	line 12.000000 "tracing_mark_write: uclampctl: victim 100 min=-1 max=256 -> 0"
 	line 12.200000 "tracing_mark_write: uclampctl: other 101 min=-1 max=512 -> Invalid argument"
 	line 12.500000 "cpu_frequency: state=800000 cpu_id=0"
 	line 12.750000 "sched_switch: prev_comm=victim prev_pid=100 prev_prio=120 prev_state=S ==> next_comm=swapper/0 next_pid=0 next_prio=120"
-	line 13.000000 "tracing_mark_write: lab: workload whatif-clamp end"
+	line 13.000000 "tracing_mark_write: lab: workload whatif-task end"
 } | gzip >"$tmp/clamp.txt.gz"
 {
 	echo "# tracer: nop"
-	line 21.000000 "tracing_mark_write: lab: workload whatif-clamp start"
+	line 21.000000 "tracing_mark_write: lab: workload whatif-task start"
 	line 21.000000 "cpu_frequency: state=3000000 cpu_id=0"
 	line 22.000000 "tracing_mark_write: uclampctl: victim 100 min=-1 max=256 -> 0"
 	line 22.750000 "cpu_frequency: state=800000 cpu_id=0"
-	line 23.000000 "tracing_mark_write: lab: workload whatif-clamp end"
+	line 23.000000 "tracing_mark_write: lab: workload whatif-task end"
 } | gzip >"$tmp/again.txt.gz"
 facts >"$tmp/base.facts"
 facts >"$tmp/clamp.facts"
@@ -95,7 +95,7 @@ grep -q "clamp phase1 policy0 overlap 75.0 below its floor 75.1" "$tmp/err.txt" 
 # write ("lab: whatif cgroup ...", not made) is a timed line and a phase limit, and in the
 # clamped recording so is the write's own marker ("lab: cgroup /G FILE VALUE").
 zcat "$tmp/base.txt.gz" | sed -e 's|uclampctl: victim 100 min=-1 max=256 -> dry-run|lab: whatif cgroup /ga cpu.uclamp.max 25|' \
-	-e '/workload whatif-base start/a\            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: cgroup /ga\n            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: attach comm=victim /ga' |
+	-e '/workload whatif-task start/a\            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: cgroup /ga\n            init-1       [000] ...1.     1.000000: tracing_mark_write: lab: attach comm=victim /ga' |
 	gzip >"$tmp/cg-base.txt.gz"
 zcat "$tmp/clamp.txt.gz" | sed 's|uclampctl: victim 100 min=-1 max=256 -> 0|lab: cgroup /ga cpu.uclamp.max 25|' |
 	gzip >"$tmp/cg-clamp.txt.gz"

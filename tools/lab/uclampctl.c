@@ -10,7 +10,7 @@
  * marker (so the recording holds the time of the call): "uclampctl: COMM PID min=N max=N -> 0".
  * -n does all of that but the call, and its line ends "-> dry-run": a workload without clamps
  * that marks where they would be set, at the same cost in processes and time
- * (workloads/whatif-base.sh).
+ * (workloads/whatif-task.sh under `record --dry-clamps`).
  * Exit status: 0 if every call returned 0, 1 if one failed (EOPNOTSUPP on a kernel built without
  * CONFIG_UCLAMP_TASK), 2 on a bad command line or when no thread matched.
  *
