@@ -99,8 +99,9 @@ zcat "$tmp/base.txt.gz" | sed -e 's|uclampctl: victim 100 min=-1 max=256 -> dry-
 	gzip >"$tmp/cg-base.txt.gz"
 zcat "$tmp/clamp.txt.gz" | sed 's|uclampctl: victim 100 min=-1 max=256 -> 0|lab: cgroup /ga cpu.uclamp.max 25|' |
 	gzip >"$tmp/cg-clamp.txt.gz"
-cp "$tmp/base.facts" "$tmp/cg-base.facts"
-cp "$tmp/clamp.facts" "$tmp/cg-clamp.facts"
+# (with a second policy, of a CPU that runs no task: its energy ratios are n/a, not a crash)
+{ cat "$tmp/base.facts"; echo "policy1.related_cpus = 1"; } >"$tmp/cg-base.facts"
+cp "$tmp/cg-base.facts" "$tmp/cg-clamp.facts"
 python3 tools/lab/measure-whatif --govsim "$tmp/govsim" "$tmp/cg-base.txt.gz" "$tmp/cg-clamp.txt.gz" \
 	>"$tmp/cg-out.txt" 2>&1 || golden_fail "cgroup pair: $(cat "$tmp/cg-out.txt")"
 printf 'cgroup /ga\nattach comm=victim /ga\nat 1.000000 cgroup /ga cpu.uclamp.max 25\n' >"$tmp/cg-want.policy"
@@ -108,6 +109,8 @@ grep -v '^#' "$tmp/given.policy" >"$tmp/cg-given.policy"
 golden_same "the cgroup pair's policy" "$tmp/cg-want.policy" "$tmp/cg-given.policy"
 grep -Eq "^ +1 policy0 +1\.00 +1900 +1350 +3000 +75\.0 % +50\.0 %$" "$tmp/cg-out.txt" ||
 	golden_fail "cgroup pair, phase 1: $(cat "$tmp/cg-out.txt")"
+grep -Eq "^policy1 +0\.0 +0\.0 +0\.0 +n/a +n/a$" "$tmp/cg-out.txt" ||
+	golden_fail "a policy without busy time: $(grep '^policy1 ' "$tmp/cg-out.txt")"
 # a floors file without the pair fails: the floors are named after the clamped recording
 python3 tools/lab/measure-whatif --govsim "$tmp/govsim" --check "$tmp/floors.tsv" \
 	"$tmp/cg-base.txt.gz" "$tmp/cg-clamp.txt.gz" >/dev/null 2>"$tmp/err2.txt"
