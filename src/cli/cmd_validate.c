@@ -378,10 +378,10 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			json_out_int(j, "decisions", (long long)v->decisions[c]);
 			json_out_number(j, "decisions_agree",
 					share(v->decisions_agree[c], v->decisions[c]));
-			json_out_int(j, "emulated_decisions", (long long)v->emu_decisions[c]);
+			json_out_int(j, "emulated_decisions", (long long)v->nr_emu_chg[c]);
 			json_out_number(j, "recall", share(v->decisions_agree[c], v->decisions[c]));
 			json_out_number(j, "precision", v->kernel_freq_events[c]
-							    ? share(v->emu_matched[c], v->emu_decisions[c])
+							    ? share(v->emu_matched[c], v->nr_emu_chg[c])
 							    : NAN);
 			json_out_number(j, "timing_err_ms",
 				    v->decisions_agree[c] ? v->sum_abs_timing_ns[c] /
@@ -496,7 +496,7 @@ static void print_policy_row(const struct run_opts *o, const struct validate_opt
 	}
 	m[METRIC_RECALL] = pct(v->decisions_agree[c], v->decisions[c]);
 	/* no cpu_frequency of the kernel for this policy: nothing to hold its changes to */
-	m[METRIC_PRECISION] = v->kernel_freq_events[c] ? pct(v->emu_matched[c], v->emu_decisions[c])
+	m[METRIC_PRECISION] = v->kernel_freq_events[c] ? pct(v->emu_matched[c], v->nr_emu_chg[c])
 						       : -1;
 	m[METRIC_BUSY] = pct(v->busy_match_ns[c], v->busy_known_ns[c]);
 	m[METRIC_TIME] = pct(v->opp_match_ns[c], v->opp_known_ns[c]);
@@ -505,7 +505,7 @@ static void print_policy_row(const struct run_opts *o, const struct validate_opt
 								v->energy_traced_mwns[c] - 1.0)
 				   : -1;
 	printf(" %7llu %8llu", (unsigned long long)v->decisions[c],
-	       (unsigned long long)v->emu_decisions[c]);
+	       (unsigned long long)v->nr_emu_chg[c]);
 	print_pct(m[METRIC_RECALL], 7);
 	print_pct(m[METRIC_PRECISION], 9);
 	if (v->decisions_agree[c])

@@ -274,12 +274,11 @@ struct sim_validation {
 	 * that changes its frequency, an emulated one a change of the emulated frequency in
 	 * force. They are paired one to one (sim_val_finish_decisions): a kernel decision is
 	 * matched by an emulated change to the same OPP at most window_ns before or after it.
-	 * decisions_agree/decisions is the recall, emu_matched/emu_decisions the precision.
+	 * decisions_agree/decisions is the recall, emu_matched/nr_emu_chg (below) the precision.
 	 */
 	u64 window_ns[GS_MAX_CLUSTERS];
 	u64 decisions[GS_MAX_CLUSTERS];
 	u64 decisions_agree[GS_MAX_CLUSTERS];
-	u64 emu_decisions[GS_MAX_CLUSTERS];
 	u64 emu_matched[GS_MAX_CLUSTERS];
 	u64 misses[GS_MAX_CLUSTERS][SIM_MISS__COUNT]; /* unmatched kernel decisions by cause */
 	double sum_abs_timing_ns[GS_MAX_CLUSTERS]; /* over the agreeing decisions */

@@ -659,8 +659,6 @@ static void val_finish_decisions(struct sim *s, struct sim_val_watch *w)
 {
 	size_t lo[GS_MAX_CLUSTERS] = {0};
 
-	for (int c = 0; c < s->plat->nr_clusters; c++)
-		s->val.emu_decisions[c] = w->nr_emu_chg[c];
 	for (size_t i = 0; i < s->val.nr_dec; i++) {
 		struct sim_decision *d = &s->val.dec[i];
 		int c = d->cluster;
