@@ -68,6 +68,10 @@ int event_type_from_name(const char *name, size_t len);
 #define TASK_STATE_EXIT 0x30u /* X (EXIT_DEAD) or Z (EXIT_ZOMBIE): switched out to die */
 #define TASK_STATE_SPECIAL 0x7cu /* T t X Z P: is_special_task_state() (stopped, traced, dead,
 				  * parked) */
+/* Not a trace's: the replay's copy of a sched_switch, applied before its CPU's newidle balance,
+ * that only takes prev off its runqueue (src/sim/kernel_points.c); the switch itself follows
+ * where the trace has it. */
+#define TASK_STATE_BLOCK_EARLY 0x10000u
 
 /* True when the switched-out task left the runqueue (went to sleep, blocked or died). */
 static inline bool switch_prev_sleeps(u32 prev_state)

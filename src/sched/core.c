@@ -465,6 +465,34 @@ static int switch_flags(u32 prev_state)
 	return DEQUEUE_SLEEP | (prev_state & TASK_STATE_SPECIAL ? DEQUEUE_SPECIAL : 0);
 }
 
+/* try_to_block_task() -> block_task(): prev, still the running task, leaves its runqueue. */
+static void deactivate_prev(struct sched *s, struct rq *rq, struct task_node *prev, u32 state,
+			    u64 now)
+{
+	if (!s->cfg.iowait_traced)
+		prev->t.in_iowait = (state & TASK_STATE_D) != 0;
+	dequeue_task(s, rq, prev, switch_flags(state), now);
+}
+
+void sched_block_early(struct sched *s, const struct event *ev, u64 now_ns)
+{
+	struct task_node *n = ev->sw.prev_pid > 0 ? node_find(s, ev->sw.prev_pid) : NULL;
+	struct rq *rq = ev->cpu >= 0 && ev->cpu < s->cfg.nr_cpus ? &s->rq[ev->cpu] : NULL;
+
+	if (!n || !rq || rq->curr != &n->t || !n->t.on_rq || !switch_prev_sleeps(ev->sw.prev_state))
+		return;
+	if (s->event_clock > now_ns)
+		s->event_clock = 0;
+	update_rq_clock(rq, switch_clock(s, rq, n, now_ns));
+	deactivate_prev(s, rq, n, ev->sw.prev_state, now_ns);
+	/* the pick before the balance (v6.12+): no runnable fair task is left, so it dequeues
+	 * every delayed one, prev too if it was delayed */
+	if (s->eevdf)
+		pick_delayed_fair(s, rq);
+	s->event_clock = 0;
+	s->event_clock_bound = false;
+}
+
 /* __schedule()'s switch out of prev: deactivate_task() when it sleeps, then put_prev_task()
  * in the pick. The class it was queued in. */
 static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct task_node *prev,
@@ -474,9 +502,8 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	enum sched_class_id prev_class = prev->queued_class;
 
 	if (switch_prev_sleeps(ev->sw.prev_state)) {
-		if (!s->cfg.iowait_traced)
-			p->in_iowait = (ev->sw.prev_state & TASK_STATE_D) != 0;
-		dequeue_task(s, rq, prev, switch_flags(ev->sw.prev_state), now);
+		if (p->on_rq) /* else dequeued before the newidle balance: sched_block_early() */
+			deactivate_prev(s, rq, prev, ev->sw.prev_state, now);
 		put_prev_task(s, rq, prev);
 		see_prio(s, prev, ev->sw.prev_prio, now);
 		task_event(s, p, rq->cpu, TASK_EV_SLEEP, now);
@@ -898,11 +925,6 @@ void sched_task_uclamp_update(struct sched *s, struct task *p)
 		s->hooks.uclamp_dec(s->hooks.ctx, p->cpu, p);
 	if (s->hooks.uclamp_inc)
 		s->hooks.uclamp_inc(s->hooks.ctx, p->cpu, p);
-}
-
-void sched_get_stats(const struct sched *s, struct sched_stats *out)
-{
-	*out = s->stats;
 }
 
 /* ---- lifecycle ------------------------------------------------------------------------------- */

@@ -8,6 +8,11 @@
 
 #include <stdlib.h>
 
+void sched_get_stats(const struct sched *s, struct sched_stats *out)
+{
+	*out = s->stats;
+}
+
 /* rq->nr_running: the CPU's runnable tasks of the modelled classes, the running one included */
 unsigned int sched_cpu_nr_running(const struct sched *s, int cpu)
 {

@@ -194,6 +194,27 @@ int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_err
 	return 0;
 }
 
+int sim_feed_block_early(struct sim *s, const struct event *ev, struct gs_error *err)
+{
+	int ret;
+
+	if (s->work)
+		return 0;
+	if (sim_check_cpu(s, ev->cpu, ev, err))
+		return GS_ETRACE;
+	/* a task that dies before its exit's group move showed: the move first (as at the switch) */
+	if ((ret = sim_exit_move_point(s, ev, err)))
+		return ret;
+	sim_note_event_clock(s, ev);
+	if ((ret = sim_advance(s, ev->ts_ns, err)))
+		return ret;
+	s->this_cpu = ev->cpu;
+	sched_block_early(s->sched, ev, ev->ts_ns);
+	s->this_cpu = -1;
+	sim_flush_freq(s);
+	return 0;
+}
+
 /*
  * cpu_idle: an idle-loop entry counts for schedutil's busy hold (sched_cpu_idle_enter); in
  * traced timing with the trace's idle states, the CPU's idle state for the power model.
@@ -347,14 +368,28 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  *   clock, dequeues a prev that sleeps (deactivate_task(): its util_est leaves the root cfs_rq,
  *   it stops being runnable), then picks; with no task left to run, pick_next_task_fair() runs
  *   the newidle balance (sched_balance_newidle(), newidle_balance() before v6.10), whose
- *   update_blocked_averages() of the CPU calls cpufreq_update_util(); only after the pick is
+ *   update_blocked_averages() of the CPU calls cpufreq_update_util(), and which then pulls
+ *   tasks from busier CPUs (sched_balance_rq(): detach_tasks() and attach_tasks(), each
+ *   sched_migrate_task traced here, each attach a cpufreq call); only after the pick is
  *   sched_switch traced. The lab's probe on update_blocked_averages in task context, on its
  *   own CPU, is that balance. If its CPU's next event (schedutil's probes, cpu_frequency and
- *   PELT events apart) is the sched_switch of a prev that sleeps, that switch is applied
- *   first, dated at the probe's stamp (the dequeue's clock is no later). A prev switched out
- *   to die is not moved: its util leaves the cfs_rq in finish_task_switch(), after the balance
- *   (task_dead_fair()). 7.2's newidle refresh (__sched_balance_update_blocked_averages(), at
- *   __schedule()'s clock) is not probed.
+ *   PELT events apart, and the migrations of the tasks the balance pulls to it) is the
+ *   sched_switch of a prev that sleeps or dies (try_to_block_task(): a special state is
+ *   dequeued at once, v6.12+ never delayed), prev's dequeue is applied first, dated at the
+ *   probe's stamp (the dequeue's clock is no later), and with it, from v6.12, the pick that
+ *   found no runnable task before the balance (it dequeues the delayed ones): the balance
+ *   and each pulled task's attach read the CPU without prev's util_est and runnable, and
+ *   prev's dequeue sees none of the pulled tasks queued (whether it is eligible, or delayed).
+ *   The switch stays where the trace has it (sched_block_early(): it only puts prev then,
+ *   and picks next, perhaps a pulled task), and so does a dying prev's death
+ *   (finish_task_switch(): task_dead_fair() takes its util off the cfs_rq after the balance).
+ * - The newidle pull without the probe (7.2's newidle refresh,
+ *   __sched_balance_update_blocked_averages() at __schedule()'s clock, is not probed; nor are
+ *   most traces): a sched_migrate_task of a task to the CPU that traces it, followed on that
+ *   CPU (the events above and further pulls apart) by the sched_switch of a prev that sleeps
+ *   or dies, is such a pull, made after prev's dequeue: that dequeue is applied first, dated
+ *   at the first pull's stamp, as above. (A wakeup that moves its task to the waker's CPU
+ *   traces the migration too, and its sched_wakeup next: no dequeue moves.)
  * - The tick's and a refresh's clock. hrtimer_expire_entry of the tick (and of hrtick()) is
  *   traced when the timer fires, softirq_entry of SCHED_SOFTIRQ (and the probe on
  *   update_blocked_averages in it) when the softirq starts; sched_tick() and
@@ -367,7 +402,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  * Then the held events are applied in time order. Differences: the dequeue's own clock is not
  * known, only bounded; beyond SIM_HOLD_MAX held events the holds end in trace order.
  */
-enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK, HOLD_EXIT };
+enum { HOLD_NONE, HOLD_NEWIDLE, HOLD_TICK, HOLD_EXIT, HOLD_PULL };
 
 /* Whether sim_feed() follows the exiting tasks whose move has not shown (sim_feed_exit). */
 static bool holds_exits(const struct sim *s)
@@ -402,6 +437,12 @@ static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct
 	}
 }
 
+/* A newidle balance's pull: a task migrated to the CPU that traces it. */
+static bool newidle_pull(const struct event *ev)
+{
+	return ev->type == EV_MIGRATE && ev->migrate.dest_cpu == ev->cpu;
+}
+
 /* The hold an event starts on its CPU. */
 static int hold_kind(const struct sim *s, const struct event *ev)
 {
@@ -412,6 +453,10 @@ static int hold_kind(const struct sim *s, const struct event *ev)
 		return HOLD_EXIT;
 	if (ev->type == EV_BLOCKED_UPDATE && ev->blocked.cpu == ev->cpu)
 		return !ev->blocked.irq ? HOLD_NEWIDLE : s->clock_timing ? HOLD_TICK : HOLD_NONE;
+	/* where the probe shows the newidle balance, a pull without it is not that balance's */
+	if (newidle_pull(ev) &&
+	    (s->traced_blocked != TRACED_BLOCKED_PROBE || s->kp->newidle_blocked_inner))
+		return HOLD_PULL;
 	if (!s->clock_timing)
 		return HOLD_NONE;
 	if (ev->type == EV_HRTIMER_EXPIRE)
@@ -441,11 +486,11 @@ static bool hold_inside(enum event_type t)
 	}
 }
 
-/* A switch out of a task that sleeps (not preempted, not dying). */
+/* A switch out of a task that leaves its runqueue: it sleeps or dies (not preempted). */
 static bool sleep_switch(const struct event *ev)
 {
 	return ev->type == EV_SWITCH && ev->sw.prev_pid > 0 &&
-	       switch_prev_sleeps(ev->sw.prev_state) && !(ev->sw.prev_state & TASK_STATE_EXIT);
+	       switch_prev_sleeps(ev->sw.prev_state);
 }
 
 /* Held event i (ev, just held) on a CPU whose hold it may decide; true while it still waits. */
@@ -467,12 +512,16 @@ static bool hold_decide(struct sim *s, struct sim_hold_cpu *c, int i)
 		}
 		return ev->type != EV_GOV_HOOK && hold_inside(ev->type);
 	}
-	if (c->kind == HOLD_NEWIDLE) {
-		if (hold_inside(ev->type))
+	if (c->kind == HOLD_NEWIDLE || c->kind == HOLD_PULL) {
+		if (hold_inside(ev->type) || newidle_pull(ev))
 			return true;
-		if (sleep_switch(ev)) {
-			h->ev.ts_ns = s->hold.ev[c->at[0]].ev.ts_ns;
-			h->order = s->hold.ev[c->at[0]].order - 1;
+		if (sleep_switch(ev) && s->hold.n < SIM_HOLD_MAX) { /* prev's dequeue, ahead */
+			struct sim_held *b = &s->hold.ev[s->hold.n++];
+
+			*b = *h;
+			b->ev.sw.prev_state |= TASK_STATE_BLOCK_EARLY;
+			b->ev.ts_ns = s->hold.ev[c->at[0]].ev.ts_ns;
+			b->order = s->hold.ev[c->at[0]].order - 1;
 		}
 		return false;
 	}

@@ -594,6 +594,8 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 				    ev->line, event_type_name(ev->type),
 				    (double)(ev->ts_ns - s->t_last) / (double)NSEC_PER_SEC,
 				    (unsigned long long)(SIM_MAX_GAP_NS / NSEC_PER_SEC));
+	if (ev->type == EV_SWITCH && (ev->sw.prev_state & TASK_STATE_BLOCK_EARLY))
+		return sim_feed_block_early(s, ev, err); /* not the trace's: kernel_points.c */
 	/* the kernel's evaluation, for validate: the replay neither counts it nor advances to it
 	 * (it comes inside the evaluation the next scheduling event applies) */
 	if (ev->type == EV_GOV_IDLE_CALLS)

@@ -441,6 +441,9 @@ int sim_util_seed(struct sim *s, const struct event *ev, struct gs_error *err);
 int sim_feed_start_state(struct sim *s, const struct event *ev, struct gs_error *err);
 /* An exit move waiting for its hook call (sim_feed_exit): made at ev, if ev shows it. */
 int sim_exit_move_point(struct sim *s, const struct event *ev, struct gs_error *err);
+/* A sleeping or dying prev's dequeue ahead of its switch, before its CPU's newidle balance
+ * (the copy of the switch sim_feed() made, marked TASK_STATE_BLOCK_EARLY). */
+int sim_feed_block_early(struct sim *s, const struct event *ev, struct gs_error *err);
 /* cpu_idle: idle-loop entries (sched_cpu_idle_enter) and the traced idle state. */
 int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err);
 
