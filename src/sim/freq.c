@@ -143,6 +143,27 @@ static struct cpufreq_policy *kthread_follow(struct sim *s, int c, s32 pid)
 	return &cl->pol;
 }
 
+/*
+ * The traced kthread switched in: its run (sugov_work() reading next_freq) starts once the
+ * switch is applied. __schedule() dequeued and put prev first, and the hook calls those
+ * updates made, at the switch's rq clock, come before the context switch: a next_freq they
+ * set is the one the kthread reads (kernel/sched/core.c, cpufreq_schedutil.c, Debian 5.10 to
+ * 7.2).
+ */
+void sim_kthread_switched_in(struct sim *s, const struct event *ev)
+{
+	struct cpufreq_policy *in;
+
+	if (!s->kthread_timing || ev->type != EV_SWITCH)
+		return;
+	in = kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
+	if (!in)
+		return;
+	cpufreq_kthread_run(in, ev->ts_ns);
+	sim_next_pending_refresh(s);
+	sim_flush_freq(s);
+}
+
 int sim_kthread_calls(const struct sim *s, int c, u64 *traced, u64 *model)
 {
 	const struct cpufreq_kthread *k;
@@ -160,7 +181,7 @@ int sim_kthread_calls(const struct sim *s, int c, u64 *traced, u64 *model)
 
 int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *err)
 {
-	struct cpufreq_policy *out = NULL, *in = NULL, *woken = NULL, *end = NULL;
+	struct cpufreq_policy *out = NULL, *woken = NULL, *end = NULL;
 	int ret;
 
 	if (!s->kthread_timing)
@@ -176,7 +197,8 @@ int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *er
 		if (ev->sw.prev_state & (TASK_STATE_S | TASK_STATE_EXIT))
 			out = kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm),
 					     ev->sw.prev_pid);
-		in = kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
+		/* a run starts after the switch's own updates: sim_kthread_switched_in() */
+		(void)kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
 		break;
 	case EV_CPU_FREQUENCY:
 		end = kthread_follow(s, kthread_call_cluster(s, ev), 0);
@@ -184,14 +206,12 @@ int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *er
 	default:
 		break;
 	}
-	if (!out && !in && !woken && !end)
+	if (!out && !woken && !end)
 		return 0;
 	if ((ret = sim_advance(s, ev->ts_ns, err)))
 		return ret;
 	if (out)
 		cpufreq_kthread_sleep(out, ev->ts_ns);
-	if (in)
-		cpufreq_kthread_run(in, ev->ts_ns);
 	if (woken)
 		cpufreq_kthread_woken(woken, ev->ts_ns);
 	if (end && cpufreq_kthread_call_end(end, ev->ts_ns))

@@ -618,6 +618,8 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		ret = feed_sched(s, ev, err);
 		if (!ret)
 			sim_observers_sched_done(&s->obs, s, ev);
+		if (!ret && ev->type == EV_SWITCH)
+			sim_kthread_switched_in(s, ev);
 		return ret;
 	case EV_WAKING:
 		return feed_sched(s, ev, err);

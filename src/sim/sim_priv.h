@@ -399,6 +399,8 @@ void sim_next_pending_refresh(struct sim *s);
 /* freq.c: the governor kthread's events of a traced slow path (cpufreq/kthread.h), handed to
  * its policy before the event's own handling; 0 or the error of advancing the loop */
 int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *err);
+/* freq.c: a switch to the traced governor kthread, once the switch is applied: its run */
+void sim_kthread_switched_in(struct sim *s, const struct event *ev);
 /* 0 when cpu is one of the platform's, else GS_ETRACE naming the event's line. */
 int sim_check_cpu(const struct sim *s, int cpu, const struct event *ev, struct gs_error *err);
 /* duplicate.c: an event read: counted (s->events), the last trace time kept (s->t_last); true
