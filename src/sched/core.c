@@ -474,23 +474,22 @@ static void deactivate_prev(struct sched *s, struct rq *rq, struct task_node *pr
 	dequeue_task(s, rq, prev, switch_flags(state), now);
 }
 
-void sched_block_early(struct sched *s, const struct event *ev, u64 now_ns)
+/* A switch marked TASK_STATE_BLOCK_EARLY: __schedule()'s dequeue of its prev, ahead of it.
+ * Prev stays current until the switch, which only puts it; 0, and nothing if not running. */
+static int block_early(struct sched *s, const struct event *ev, u64 now_ns)
 {
 	struct task_node *n = ev->sw.prev_pid > 0 ? node_find(s, ev->sw.prev_pid) : NULL;
 	struct rq *rq = ev->cpu >= 0 && ev->cpu < s->cfg.nr_cpus ? &s->rq[ev->cpu] : NULL;
 
 	if (!n || !rq || rq->curr != &n->t || !n->t.on_rq || !switch_prev_sleeps(ev->sw.prev_state))
-		return;
-	if (s->event_clock > now_ns)
-		s->event_clock = 0;
+		return 0;
 	update_rq_clock(rq, switch_clock(s, rq, n, now_ns));
 	deactivate_prev(s, rq, n, ev->sw.prev_state, now_ns);
 	/* the pick before the balance (v6.12+): no runnable fair task is left, so it dequeues
 	 * every delayed one, prev too if it was delayed */
 	if (s->eevdf)
 		pick_delayed_fair(s, rq);
-	s->event_clock = 0;
-	s->event_clock_bound = false;
+	return 0;
 }
 
 /* __schedule()'s switch out of prev: deactivate_task() when it sleeps, then put_prev_task()
@@ -502,7 +501,7 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 	enum sched_class_id prev_class = prev->queued_class;
 
 	if (switch_prev_sleeps(ev->sw.prev_state)) {
-		if (p->on_rq) /* else dequeued before the newidle balance: sched_block_early() */
+		if (p->on_rq) /* else dequeued before the newidle balance: block_early() */
 			deactivate_prev(s, rq, prev, ev->sw.prev_state, now);
 		put_prev_task(s, rq, prev);
 		see_prio(s, prev, ev->sw.prev_prio, now);
@@ -791,6 +790,8 @@ static int sched_event_at(struct sched *s, const struct event *ev, u64 now_ns,
 {
 	int ret;
 
+	if (ev->type == EV_SWITCH && (ev->sw.prev_state & TASK_STATE_BLOCK_EARLY))
+		return block_early(s, ev, now_ns);
 	if (!s->have_start) {
 		switch (ev->type) {
 		case EV_SWITCH:

@@ -183,7 +183,9 @@ void sched_free(struct sched *s);
  * Apply a scheduling event at now_ns (>= every earlier now_ns; equal times keep call order):
  * EV_SWITCH, EV_WAKEUP, EV_WAKEUP_NEW, EV_MIGRATE change state; EV_PELT_SE / EV_LOAD_SE /
  * EV_UTIL_EST_SE seed a not-yet-started task's signals when start_from_trace_util is set;
- * other types are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE.
+ * other types are ignored. A CPU outside 0..nr_cpus-1 gives GS_ETRACE. An EV_SWITCH marked
+ * TASK_STATE_BLOCK_EARLY is only __schedule()'s deactivate_task() of its prev, ahead of the
+ * switch (src/sim/kernel_points.c).
  */
 int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_error *err);
 /* The rq clock the kernel read for the next sched_event() (a switch's __schedule(), a wakeup's
@@ -213,12 +215,6 @@ bool sched_update_blocked(struct sched *s, int cpu, u64 now_ns);
  * sched_move_task() of it, each cpufreq kick included; nothing otherwise, or when the model
  * does not have pid running there. */
 void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns);
-
-/* __schedule()'s deactivate_task() of the prev that a later sched_switch (ev, its copy marked
- * TASK_STATE_BLOCK_EARLY) shows sleeping or dying, applied at now_ns ahead of the switch: prev
- * leaves its runqueue and stays the running task until the switch, which then only puts it.
- * Nothing where the model does not have prev running and queued on ev's CPU. */
-void sched_block_early(struct sched *s, const struct event *ev, u64 now_ns);
 /* The trace's idle-loop steps on an idle cpu: an entry (cpu_idle with a state) and a tick.
  * From a CPU's first traced entry on, these count its idle entries for schedutil's busy hold
  * (tick_nohz_get_idle_calls_cpu()) instead of its switches to idle. sched_cpu_idle_enter() is

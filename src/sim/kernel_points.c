@@ -200,19 +200,15 @@ int sim_feed_block_early(struct sim *s, const struct event *ev, struct gs_error 
 
 	if (s->work)
 		return 0;
-	if (sim_check_cpu(s, ev->cpu, ev, err))
-		return GS_ETRACE;
 	/* a task that dies before its exit's group move showed: the move first (as at the switch) */
-	if ((ret = sim_exit_move_point(s, ev, err)))
+	if ((ret = to_point(s, ev, err)) || (ret = sim_exit_move_point(s, ev, err)))
 		return ret;
 	sim_note_event_clock(s, ev);
-	if ((ret = sim_advance(s, ev->ts_ns, err)))
-		return ret;
 	s->this_cpu = ev->cpu;
-	sched_block_early(s->sched, ev, ev->ts_ns);
+	ret = sched_event(s->sched, ev, ev->ts_ns, err);
 	s->this_cpu = -1;
 	sim_flush_freq(s);
-	return 0;
+	return ret;
 }
 
 /*
@@ -380,7 +376,8 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
  *   found no runnable task before the balance (it dequeues the delayed ones): the balance
  *   and each pulled task's attach read the CPU without prev's util_est and runnable, and
  *   prev's dequeue sees none of the pulled tasks queued (whether it is eligible, or delayed).
- *   The switch stays where the trace has it (sched_block_early(): it only puts prev then,
+ *   The switch stays where the trace has it (its copy marked TASK_STATE_BLOCK_EARLY only
+ *   dequeues prev, in sched_event(); the switch itself then only puts prev,
  *   and picks next, perhaps a pulled task), and so does a dying prev's death
  *   (finish_task_switch(): task_dead_fair() takes its util off the cfs_rq after the balance).
  * - The newidle pull without the probe (7.2's newidle refresh,
