@@ -55,7 +55,7 @@ function(govsim_pgo_train)
             -DGOVSIM_PGO_PHASE=generate -DGOVSIM_PGO_DATA=${data} --log-level=WARNING
     COMMAND ${CMAKE_COMMAND} -E env --unset=MAKEFLAGS --unset=MFLAGS --unset=MAKELEVEL
             ${CMAKE_COMMAND} --build ${inst} --target govsim --parallel ${jobs}
-    COMMAND ${CMAKE_SOURCE_DIR}/tools/pgo/train.sh ${inst}/govsim ${CMAKE_SOURCE_DIR}
+    COMMAND sh ${CMAKE_SOURCE_DIR}/tools/pgo/train.sh ${inst}/govsim ${CMAKE_SOURCE_DIR}
             ${GOVSIM_PGO_DIR}/work
     COMMAND ${CMAKE_COMMAND} -E touch ${GOVSIM_PGO_STAMP}
     DEPENDS ${P_SOURCES} ${headers} ${CMAKE_SOURCE_DIR}/tools/pgo/train.sh
