@@ -30,7 +30,8 @@
 #                                  typed events, per-CPU bundles every 50 ms), kept beside them
 #                                  as .pftrace: the reader's CPU per event must not exceed the
 #                                  text reader's, and its peak RSS must not grow with the file
-#   govsim --version               a line under the table: what every govsim row pays to start
+#   govsim --version               a line under the table: what every govsim row pays to start;
+#                                  its text heads the table (the build type, LTO, PGO)
 # For each: wall and CPU seconds (user+sys, from wait4(), microseconds), events/s, MB/s, peak RSS
 # (ru_maxrss) and the ratio to wc -l. Ratios use CPU time, which does not count time spent
 # waiting for a core on a shared machine; wall time is printed beside it (and, for run, as a
@@ -167,8 +168,9 @@ bench "govsim tune, $tune_replays points" "$file" "${tune_cmd[@]}"
 # What starting the program costs (loading its shared libraries), in every row above
 start=$("$measure" "$repeat" "$bin" --version)
 
+version=$("$bin" --version)
 printf '%s' "$results" | awk -F'|' -v file="$file" -v small="$small" -v bytes="$bytes" \
-    -v start="$start" \
+    -v start="$start" -v version="$version" \
     -v sbytes="$small_bytes" -v lines="$lines" -v ev="$events" -v sev="$small_events" \
     -v repeat="$repeat" -v pbytes="$pf_bytes" -v psbytes="$pf_small_bytes" -v tn="$tune_replays" '
 function row(i,  mb, n, cpu) {
@@ -181,6 +183,7 @@ function row(i,  mb, n, cpu) {
 }
 { name[NR] = $1; f[NR] = $2; split($3, v, " "); w[NR] = v[1]; c[NR] = v[2]; r[NR] = v[3] }
 END {
+	printf "%s\n", version
 	printf "file: %s, %.1f MB, %d lines, %d events (best of %d)\n", file, bytes / 1e6, lines, ev, repeat
 	printf "      %s, %.1f MB, %d events, for the 1/4 size row\n", small, sbytes / 1e6, sev
 	printf "%-24s %7s %7s %13s %8s %11s %8s\n", "", "wall s", "cpu s", "events/s", "MB/s", "peak RSS", "x wc -l"

@@ -96,7 +96,7 @@ int cmd_version(int argc, char **argv)
 {
 	(void)argc;
 	(void)argv;
-	printf("govsim %s (kernel profile v5.9)\n", GOVSIM_VERSION);
+	printf("govsim %s (kernel profile v5.9; build: %s)\n", GOVSIM_VERSION, GOVSIM_BUILD);
 	return EXIT_OK;
 }
 

@@ -9,6 +9,7 @@
 #   without a word: this is where it shows.
 # - The profiles of the replay's hot files count the training's runs and executed code
 #   (gcov-dump's OBJECT_SUMMARY: runs and the largest counter both above 0).
+# - The program says so: `govsim --version` names the build PGO.
 set -eu
 b=$1
 dump=$2
@@ -48,6 +49,10 @@ for src in $hot; do
 		fail=1
 	fi
 done
+case $(./govsim --version) in
+*PGO*) ;;
+*) echo "pgo_profile: '$(./govsim --version)' does not name the build PGO" >&2; fail=1 ;;
+esac
 if [ "$fail" = 0 ]; then
 	echo "pgo_profile: $n objects, each profiled or without code;" \
 		"the hot files' profiles count the training"
