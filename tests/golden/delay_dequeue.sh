@@ -71,18 +71,11 @@ golden_equal "load_avg, A dequeued by the tick's pick" \
 # its placement left it (0; 7.2 updates the lag as it delays: V - v = 1.5 - 2.0 = -0.5 ms), B
 # leaves at lag 0 (v_B = 2.0, the average with the delayed A). The model keeps EEVDF's state
 # only for the delayed dequeue: with delay_dequeue=0, and under v6.6, the columns are empty.
-sleep_cols() { # TRACE PID RUN_ARG...
-	local t=$1 pid=$2
-	shift 2
-	"$bin" run "$t" --platform lab-2cpu --timing traced --set rq_clock_offset_ns=0 "$@" \
-		--task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $t $*: $(cat "$tmp/err")"; return; }
-	awk -F, -v p="$pid" 'NR > 1 && $2 == p && $5 == "sleep" { print $9 "/" $10; exit }' "$tmp/tt.csv"
-}
-golden_equal "A's sleep under v6.12" "$(sleep_cols "$tmp/t1.txt" 20 --kernel v6.12)" "0/1"
-golden_equal "A's sleep under v7.2" "$(sleep_cols "$tmp/t1.txt" 20 --kernel v7.2)" "-500000/1"
-golden_equal "B's sleep under v6.12" "$(sleep_cols "$tmp/t1.txt" 30 --kernel v6.12)" "0/0"
+golden_equal "A's sleep under v6.12" "$(golden_sleep_cols "$tmp/t1.txt" 20 --kernel v6.12)" "0/1"
+golden_equal "A's sleep under v7.2" "$(golden_sleep_cols "$tmp/t1.txt" 20 --kernel v7.2)" \
+	"-500000/1"
+golden_equal "B's sleep under v6.12" "$(golden_sleep_cols "$tmp/t1.txt" 30 --kernel v6.12)" "0/0"
 golden_equal "A's sleep with delay_dequeue=0" \
-	"$(sleep_cols "$tmp/t1.txt" 20 --kernel v6.12 --set delay_dequeue=0)" "/"
-golden_equal "A's sleep under v6.6" "$(sleep_cols "$tmp/t1.txt" 20 --kernel v6.6)" "/"
+	"$(golden_sleep_cols "$tmp/t1.txt" 20 --kernel v6.12 --set delay_dequeue=0)" "/"
+golden_equal "A's sleep under v6.6" "$(golden_sleep_cols "$tmp/t1.txt" 20 --kernel v6.6)" "/"
 exit $fail

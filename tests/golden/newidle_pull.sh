@@ -56,13 +56,8 @@ pull_trace probe >"$tmp/probe.txt"
 pull_trace noprobe >"$tmp/noprobe.txt"
 pull_trace wakeup >"$tmp/wakeup.txt"
 
-# sleep_cols TRACE PID KERNEL: vlag_ns/delayed of the task timeline's first sleep row of PID
-sleep_cols() {
-	"$bin" run "$1" --platform lab-2cpu --kernel "$3" --timing traced \
-		--set rq_clock_offset_ns=0 --task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
-		{ golden_fail "run $1 --kernel $3: $(cat "$tmp/err")"; return; }
-	awk -F, -v p="$2" 'NR > 1 && $2 == p && $5 == "sleep" { print $9 "/" $10; exit }' "$tmp/tt.csv"
-}
+# sleep_cols TRACE PID KERNEL: vlag_ns/delayed of PID's first sleep (golden_sleep_cols)
+sleep_cols() { golden_sleep_cols "$1" "$2" --kernel "$3"; }
 golden_equal "busy leaves after the probe (v6.12)" "$(sleep_cols "$tmp/probe.txt" 30 v6.12)" "0/0"
 golden_equal "pulled leaves alone (v6.12)" "$(sleep_cols "$tmp/probe.txt" 31 v6.12)" "0/0"
 golden_equal "busy leaves at the pull without a probe (v7.2)" \
