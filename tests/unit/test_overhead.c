@@ -16,7 +16,9 @@
  * traced one (key off, root group, or a sysctl that writes the value in force): the span is the
  * trace's; charges from an action that turns the key on half-way, for some rounds and not all,
  * and from a new task that a setattr selects; depth 0..3 gives increasing spans;
- * the counts (enqueues by depth, clamp ids aggregated, branches) and their time; traced work in
+ * the charge following a change from one emulated configuration to another (key off, then on,
+against a traced kernel without uclamp); the counts (enqueues by depth, clamp ids aggregated,
+branches) and their time; traced work in
  * = out and charged work in = out.
  * On HiKey with the table of models/hikey.sql: the charged uclamp costs by hand from its ns,
  * the capacity and the frequency.
@@ -350,6 +352,27 @@ static void test_key_off_charges_the_branch(void **state)
 	run_result_release(&r);
 }
 
+/* A traced kernel without uclamp; the emulated one has the key off until an action turns it on
+ * half-way (1 ms of the 2), in a run without attach actions (every task at one depth): the branch
+ * (3 ns) at each of the 2n enqueues and dequeues throughout, and from the action on the clamp
+ * ids too (200 ns in, 100 ns out), so the charge moves from one emulated configuration's to the
+ * other's: above the branch alone by a whole number of 100 ns, for some rounds and not all. */
+static void test_key_on_later_against_no_uclamp(void **state)
+{
+	const int n = 20;
+	struct run_result r;
+	double units;
+	(void)state;
+
+	run_with(pingpong(0, 1, n), "performance", "at 0.001 sysctl sched_util_clamp_min 512",
+		 "uclamp=none", NULL, &r);
+	units = (r.ovh.charged_s - 2 * n * 3e-9) / 100e-9;
+	assert_true(units > 0.5 && units < 3.0 * n - 0.5);
+	assert_true(fabs(units - round(units)) < 1e-6);
+	check_work(&r);
+	run_result_release(&r);
+}
+
 static void test_depth_monotonic(void **state)
 {
 	const char *act[4] = {NULL, "attach comm=p* /a", "attach comm=p* /a/b",
@@ -418,6 +441,7 @@ int main(void)
 		cmocka_unit_test(test_scales_with_frequency),
 		cmocka_unit_test(test_depth_monotonic),
 		cmocka_unit_test(test_key_off_charges_the_branch),
+		cmocka_unit_test(test_key_on_later_against_no_uclamp),
 		cmocka_unit_test(test_hikey_table_by_hand),
 	};
 	return cmocka_run_group_tests(tests, setup, NULL);
