@@ -40,6 +40,13 @@ struct sim_ovh {
 	double charged_ns;
 	u64 by_depth[RUN_DEPTH_SLOTS];
 	struct kcost_time_memo memo[GS_MAX_CPUS][KC__COUNT]; /* add()'s time of one call */
+	/* A flat run's charge (sim_ovh_kernel_work()): the configuration it was computed for,
+	 * the work of a dequeue [0] and an enqueue [1] there, and its time on each CPU at the
+	 * frequency last asked; recomputed when the configuration changes (the key turning on) */
+	bool charge_known;
+	struct kcost_config charge_cfg;
+	double charge_work[2];
+	struct kcost_time_memo charge_time[GS_MAX_CPUS][2];
 	const u32 *cur_khz[GS_MAX_CPUS]; /* each CPU's policy's frequency (its cluster's pol.cur_khz) */
 };
 
@@ -196,6 +203,30 @@ void sim_ovh_opp_change(struct sim *s, int cluster)
 	add(s, s->ovh, s->cl[cluster].pc->cpus[0], KC_FREQ_SWITCH, 1);
 }
 
+/* sim_ovh_kernel_work() in a flat run: every task at extra_depth, so the charge is one of two
+ * values until the configuration changes, and its time one per CPU and frequency. The same
+ * arithmetic as the general path, done once: the same doubles. */
+static double flat_kernel_work(struct sim *s, struct sim_ovh *o, int cpu, bool enqueue)
+{
+	struct kcost_config emu = emu_config(s, o->extra_depth);
+	const struct sim_cluster *cl;
+
+	if (same_config(&emu, &o->traced))
+		return 0;
+	if (!o->charge_known || !same_config(&emu, &o->charge_cfg)) {
+		o->charge_known = true;
+		o->charge_cfg = emu;
+		for (int e = 0; e < 2; e++)
+			o->charge_work[e] = kcost_sched_delta(&o->kc, &emu, &o->traced, e);
+		memset(o->charge_time, 0, sizeof(o->charge_time));
+	}
+	cl = &s->cl[s->cpu[cpu].cluster];
+	o->charged_ns += kcost_time_ns_memo(&o->charge_time[cpu][enqueue], o->charge_work[enqueue],
+					    s->plat->cpus[cpu].capacity, cl->pol.cur_khz,
+					    plat_cluster_max_khz(cl->pc));
+	return o->charge_work[enqueue];
+}
+
 /* work_host.kernel_work: asked as the trace is read, so the configuration is the emulation's
  * at that point (a policy action that turns the key on counts from when the loop ran it). */
 double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool enqueue)
@@ -207,12 +238,10 @@ double sim_ovh_kernel_work(void *ctx, s32 pid, const char *comm, int cpu, bool e
 
 	if (!s->ovh->kc.present)
 		return 0;
-	if (s->ovh->flat) {
-		emu = emu_config(s, s->ovh->extra_depth); /* whoever the task is */
-	} else {
-		p = sched_task_find(s->sched, pid);
-		emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
-	}
+	if (s->ovh->flat)
+		return flat_kernel_work(s, s->ovh, cpu, enqueue);
+	p = sched_task_find(s->sched, pid);
+	emu = emu_config(s, p ? task_depth(s, p) : policy_depth(s, pid, comm));
 	/* The traced kernel's path (the default): its cost less itself, +0.0, whose time is +0.0
 	 * too; the sum it would be added to is never -0.0, so nothing changes. */
 	if (same_config(&emu, &s->ovh->traced))
