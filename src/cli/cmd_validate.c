@@ -202,11 +202,61 @@ static void explain_divergences(const struct kernel_val *kv)
 		}
 }
 
+/* The departure of policy `slot` under way at a decision at t: begun at most `window` before
+ * it and not ended more than `window` before it (the decision's own window, which pairs it);
+ * NULL when none. */
+static const struct sim_gov_departure *departure_at(const struct sim_validation *v, int slot,
+						    u64 t, u64 window)
+{
+	for (size_t i = 0; i < v->nr_depart; i++) {
+		const struct sim_gov_departure *d = &v->depart[i];
+
+		if (d->cpu == slot && d->t_ns <= t + window && t <= d->last_ns + window)
+			return d;
+	}
+	return NULL;
+}
+
+/* Every departure of the util at the kernel's evaluations, and how many misses fall in one. */
+static void explain_departures(const struct run_opts *o, const struct kernel_val *kv)
+{
+	const struct sim_validation *v = &kv->val[0];
+	size_t missed = 0, in = 0;
+
+	if (!v->gov_evals)
+		return;
+	for (size_t i = 0; i < v->nr_dec; i++) {
+		const struct sim_decision *d = &v->dec[i];
+		int slot = o->plat.clusters[d->cluster].cpus[0];
+
+		if (d->agree)
+			continue;
+		missed++;
+		in += departure_at(v, slot, d->t_ns, v->window_ns[d->cluster]) != NULL;
+	}
+	printf("  util departures at the kernel's evaluations under %s (%d or more paired "
+	       "evaluations of a policy in a row more than %d apart; its first: the probe's trace "
+	       "line, time, the kernel's util and the emulation's; how many in a row, until when, "
+	       "the largest |error|): %zu of the %zu missed decisions fall in one (within the "
+	       "policy's window)\n",
+	       kv->kp->name, SIM_GOV_DEPART_MIN, SIM_GOV_UTIL_NEAR, in, missed);
+	for (size_t i = 0; i < v->nr_depart; i++) {
+		const struct sim_gov_departure *d = &v->depart[i];
+
+		printf("    line %-8llu %12.6f policy%-2d kernel %4llu emulated %4llu  %3u evaluations "
+		       "to %.6f, max |error| %llu\n",
+		       (unsigned long long)d->line, (double)d->t_ns / 1e9, d->cpu,
+		       (unsigned long long)d->kernel, (unsigned long long)d->emulated, d->evals,
+		       (double)d->last_ns / 1e9, (unsigned long long)d->max_abs);
+	}
+}
+
 static void explain(const struct run_opts *o, const struct kernel_val *kv)
 {
 	const struct sim_validation *v = &kv->val[0];
 
 	explain_divergences(kv);
+	explain_departures(o, kv);
 
 	printf("  missed kernel decisions under %s, by cause:\n", kv->kp->name);
 	for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++) {
@@ -233,10 +283,19 @@ static void explain(const struct run_opts *o, const struct kernel_val *kv)
 			       ((double)d->eval_t_ns - (double)d->t_ns) / 1e6);
 		else
 			printf("  (no evaluation yet)");
-		if (d->agree)
+		if (d->agree) {
 			printf("  agree %+.1f ms\n", (double)d->timing_err_ns / 1e6);
-		else
-			printf("  DIFFER (%s)\n", miss_names[d->miss]);
+		} else {
+			const struct sim_gov_departure *dp =
+				departure_at(v, o->plat.clusters[d->cluster].cpus[0], d->t_ns,
+					     v->window_ns[d->cluster]);
+
+			printf("  DIFFER (%s)", miss_names[d->miss]);
+			if (dp)
+				printf("  in the util departure from %.6f (line %llu)",
+				       (double)dp->t_ns / 1e9, (unsigned long long)dp->line);
+			printf("\n");
+		}
 	}
 }
 
@@ -351,14 +410,37 @@ static void json_decision_times(struct json_out *j, const struct sim_validation 
 	json_out_end_object(j);
 }
 
+/* The departures of the util at the kernel's evaluations (sim_gov_departure), in JSON. */
+static void json_departures(struct json_out *j, const struct sim_validation *v)
+{
+	json_out_begin_array(j, "departures");
+	for (size_t i = 0; i < v->nr_depart; i++) {
+		const struct sim_gov_departure *d = &v->depart[i];
+
+		json_out_begin_object(j, NULL);
+		json_out_int(j, "line", (long long)d->line);
+		json_out_int(j, "t_ns", (long long)d->t_ns);
+		json_out_int(j, "cpu", d->cpu);
+		json_out_int(j, "kernel", (long long)d->kernel);
+		json_out_int(j, "emulated", (long long)d->emulated);
+		json_out_int(j, "evaluations", (long long)d->evals);
+		json_out_int(j, "last_t_ns", (long long)d->last_ns);
+		json_out_int(j, "max_abs_err", (long long)d->max_abs);
+		json_out_end_object(j);
+	}
+	json_out_end_array(j);
+}
+
 /*
  * --json: one trace's figures, the same as the text table (shares 0..1, null when unknown):
  * {"trace", "kernels": [{"kernel", "policies": [{"policy", "decisions", "decisions_agree",
  * "timing_err_ms", "busy", "time", "time_util_trace", "energy_ratio", "energy_traced_mj",
- * "energy_emulated_mj", "foreign_khz", "kernel_decisions", "misses", "decision_times":
- * {"kernel": [[ns, paired]], "emulated": [[ns, paired]]}}], "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err",
- * "exact", "within_10", "first_divergences": [{"line", "time_s", "cpu", "pid", "traced",
- * "emulated"}]}]}]}
+ * "energy_emulated_mj", "foreign_khz", "kernel_decisions", "window_ns", "misses", "decision_times":
+ * {"kernel": [[ns, paired]], "emulated": [[ns, paired]]}}], "kernel_evaluations": {"count",
+ * "paired", "util_within", "unpaired", "busy_compared", "busy_agree", "departures": [{"line",
+ * "t_ns", "cpu", "kernel", "emulated", "evaluations", "last_t_ns", "max_abs_err"}]},
+ * "signals": [{"signal", "samples", "mean_abs_err", "max_abs_err", "exact", "within_10",
+ * "first_divergences": [{"line", "time_s", "cpu", "pid", "traced", "emulated"}]}]}]}
  */
 static void validate_json(struct json_out *j, const struct run_opts *o, const char *trace,
 			  const struct kernel_val *kv, int nr_kv)
@@ -403,6 +485,7 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 			else
 				json_out_null(j, "foreign_khz");
 			json_out_int(j, "kernel_decisions", (long long)v->kernel_freq_events[c]);
+			json_out_int(j, "window_ns", (long long)v->window_ns[c]);
 			json_out_begin_object(j, "misses");
 			for (int m = SIM_MISS_EARLY; m < SIM_MISS__COUNT; m++)
 				json_out_int(j, miss_names[m], (long long)v->misses[c][m]);
@@ -418,6 +501,7 @@ static void validate_json(struct json_out *j, const struct run_opts *o, const ch
 		json_out_int(j, "unpaired", (long long)v->gov_unmatched);
 		json_out_int(j, "busy_compared", (long long)v->gov_busy_compared);
 		json_out_int(j, "busy_agree", (long long)v->gov_busy_agree);
+		json_departures(j, v);
 		json_out_end_object(j);
 		json_signals(j, v, kv[k].ran[0]);
 		json_out_end_object(j);
@@ -547,6 +631,18 @@ static void print_policy_row(const struct run_opts *o, const struct validate_opt
 	}
 }
 
+/* How many departures, and how many paired evaluations they hold. */
+static void print_departures_line(const struct sim_validation *v)
+{
+	u64 evals = 0;
+
+	for (size_t i = 0; i < v->nr_depart; i++)
+		evals += v->depart[i].evals;
+	printf("    departures (%d or more paired evaluations of a policy in a row with the util "
+	       "more than %d from the kernel's): %zu, holding %llu of the paired evaluations\n",
+	       SIM_GOV_DEPART_MIN, SIM_GOV_UTIL_NEAR, v->nr_depart, (unsigned long long)evals);
+}
+
 /* The util reconstruction table (util emulated). */
 static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_events)
 {
@@ -598,6 +694,7 @@ static void print_signals(const struct kernel_val *kv, int nr_kv, bool util_even
 			       (unsigned long long)v->gov_busy_agree,
 			       (unsigned long long)v->gov_busy_compared,
 			       100.0 * (double)v->gov_busy_agree / (double)v->gov_busy_compared);
+		print_departures_line(v);
 	}
 }
 

@@ -240,12 +240,30 @@ struct sim_val_div {
 };
 #define SIM_GOV_PAIR_NS (200 * NSEC_PER_USEC) /* a kernel and an emulated evaluation pair */
 
+/* A departure of the emulation's util from the kernel's at the kernel's own evaluations (the
+ * lab's probes): at least SIM_GOV_DEPART_MIN paired evaluations of one policy in a row whose
+ * util differs by more than SIM_GOV_UTIL_NEAR. Its first evaluation (the kernel's probe line
+ * and time, the policy's first CPU, the kernel's and the emulation's util there), how many in
+ * a row, the time of the last and the largest |error| among them. */
+#define SIM_GOV_DEPART_MIN 3
+struct sim_gov_departure {
+	u64 line;
+	u64 t_ns, last_ns;
+	s32 cpu;
+	u32 evals;
+	u64 kernel, emulated;
+	u64 max_abs;
+};
+
 struct sim_validation {
 	/* the kernel's own evaluations (the lab's probes), and how many had no emulated
 	 * evaluation of their CPU within SIM_GOV_PAIR_NS (the others are SIM_VAL_GOV_UTIL) */
 	u64 gov_evals;
 	u64 gov_unmatched;
 	u64 gov_within; /* paired ones whose util differs by at most SIM_GOV_UTIL_NEAR */
+	/* the departures, in the order they ended (heap; sim_validation_release frees them) */
+	struct sim_gov_departure *depart;
+	size_t nr_depart;
 	/* paired ones of single-CPU policies where the idle_calls probe gives the kernel's busy
 	 * hold state (the idle-entry count unchanged since the CPU's last evaluation), and those
 	 * where the replay's count says the same */

@@ -24,6 +24,7 @@ struct sim_gov_ev {
 	u64 t;
 	unsigned long util;
 	signed char busy;
+	u64 line; /* the kernel's: its probe's trace line (0 for the emulation's) */
 };
 
 struct sim_gov_wait {
@@ -38,7 +39,11 @@ struct sim_val_watch {
 	 * their pair, oldest first (val_gov_raw) */
 	struct sim_gov_pair {
 		struct sim_gov_wait k, e;
+		/* the paired evaluations in a row whose util differs by more than
+		 * SIM_GOV_UTIL_NEAR, so far (evals 0: none) */
+		struct sim_gov_departure run;
 	} gov_pair[GS_MAX_CPUS];
+	size_t cap_depart;
 	/* a shared policy's evaluation: one per CPU at one instant, the policy's util their
 	 * largest (sugov_next_freq_shared()); paired in the slot of the policy's first CPU */
 	struct sim_shared_eval {
@@ -54,7 +59,7 @@ struct sim_val_watch {
 	struct sim_gov_probe {
 		bool ic_seen, raw_pending, cached_valid, prev_cached_valid;
 		unsigned long raw_util;
-		u64 raw_t, saved_calls;
+		u64 raw_t, raw_line, saved_calls;
 		u32 raw_khz, cached_khz, prev_cached_khz;
 	} probe[GS_MAX_CPUS];
 	/* per CPU, the idle-entry count the emulation's last evaluation read (schedutil's
@@ -307,15 +312,47 @@ static long kernel_util_from_raw(const struct sim *s, int cpu, u32 raw_khz)
 	return (long)(((u64)raw_khz * cap + ref / 2) / ref);
 }
 
-static void gov_pair_add(struct sim *s, const struct sim_gov_ev *kernel,
-			 const struct sim_gov_ev *emulated)
+/* A run of departing evaluations has ended: kept where it is long enough to be a departure. */
+static void gov_depart_close(struct sim *s, struct sim_val_watch *w, struct sim_gov_departure *run)
+{
+	if (run->evals >= SIM_GOV_DEPART_MIN) {
+		if (s->val.nr_depart == w->cap_depart) {
+			size_t n = w->cap_depart ? 2 * w->cap_depart : 64;
+			void *p = realloc(s->val.depart, n * sizeof(*s->val.depart));
+
+			if (!p) { /* out of memory: the list only loses entries */
+				run->evals = 0;
+				return;
+			}
+			s->val.depart = p;
+			w->cap_depart = n;
+		}
+		s->val.depart[s->val.nr_depart++] = *run;
+	}
+	run->evals = 0;
+}
+
+/* A kernel evaluation paired with the emulation's, in the slot of its policy's first CPU. */
+static void gov_pair_add(struct sim *s, struct sim_val_watch *w, int slot,
+			 const struct sim_gov_ev *kernel, const struct sim_gov_ev *emulated)
 {
 	unsigned long k = kernel->util, e = emulated->util;
 	unsigned long d = k > e ? k - e : e - k;
+	struct sim_gov_departure *run = &w->gov_pair[slot].run;
 
 	val_add(&s->val, SIM_VAL_GOV_UTIL, k, e, NULL);
-	if (d <= SIM_GOV_UTIL_NEAR)
+	if (d <= SIM_GOV_UTIL_NEAR) {
 		s->val.gov_within++;
+		gov_depart_close(s, w, run);
+	} else {
+		if (!run->evals)
+			*run = (struct sim_gov_departure){.line = kernel->line, .t_ns = kernel->t,
+							  .cpu = slot, .kernel = k, .emulated = e};
+		run->evals++;
+		run->last_ns = kernel->t;
+		if (d > run->max_abs)
+			run->max_abs = d;
+	}
 	if (kernel->busy >= 0 && emulated->busy >= 0) {
 		s->val.gov_busy_compared++;
 		s->val.gov_busy_agree += kernel->busy == emulated->busy;
@@ -381,17 +418,18 @@ static int val_policy_slot(const struct sim *s, int cpu)
 /* The kernel's evaluation of cpu's policy at t, its util k and busy-hold state: paired, or left
  * to wait. */
 static void val_gov_kernel(struct sim *s, struct sim_val_watch *w, int cpu, unsigned long k, u64 t,
-			   int busy)
+			   u64 line, int busy)
 {
-	struct sim_gov_pair *gp = &w->gov_pair[val_policy_slot(s, cpu)];
-	struct sim_gov_ev kev = {.t = t, .util = k, .busy = (signed char)busy};
+	int slot = val_policy_slot(s, cpu);
+	struct sim_gov_pair *gp = &w->gov_pair[slot];
+	struct sim_gov_ev kev = {.t = t, .util = k, .busy = (signed char)busy, .line = line};
 
 	s->val.gov_evals++;
 	gov_wait_expire(&gp->e, t);
 	if (gp->e.n) {
 		struct sim_gov_ev eev = gov_wait_pop(&gp->e);
 
-		gov_pair_add(s, &kev, &eev);
+		gov_pair_add(s, w, slot, &kev, &eev);
 		return;
 	}
 	s->val.gov_unmatched += gov_wait_push(&gp->k, &kev);
@@ -434,7 +472,7 @@ static void val_gov_flush_raw(struct sim *s, struct sim_val_watch *w, int cpu)
 	if (p->raw_pending) {
 		p->raw_pending = false;
 		s->probe_open &= ~(1ull << cpu);
-		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, -1);
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, p->raw_line, -1);
 	}
 }
 
@@ -457,7 +495,7 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 	if (k < 0)
 		return;
 	if (!p->ic_seen || !val_ic_marks(s)) {
-		val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, -1);
+		val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, ev->line, -1);
 		return;
 	}
 	p->raw_pending = true;
@@ -465,6 +503,7 @@ static void val_gov_raw(struct sim *s, struct sim_val_watch *w, const struct eve
 	p->raw_util = (unsigned long)k;
 	p->raw_khz = ev->raw.khz;
 	p->raw_t = ev->ts_ns;
+	p->raw_line = ev->line;
 }
 
 static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const struct event *ev)
@@ -494,12 +533,12 @@ static void val_gov_idle_calls(struct sim *s, struct sim_val_watch *w, const str
 	if (first)
 		return;
 	if (raw) {
-		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, busy);
+		val_gov_kernel(s, w, cpu, p->raw_util, p->raw_t, p->raw_line, busy);
 		return;
 	}
 	if (!pol->cached_valid || (k = kernel_util_from_raw(s, cpu, pol->cached_khz)) < 0)
 		return;
-	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, busy);
+	val_gov_kernel(s, w, cpu, (unsigned long)k, ev->ts_ns, ev->line, busy);
 }
 
 /*
@@ -530,7 +569,7 @@ static void val_emu_eval(struct sim *s, struct sim_val_watch *w, int cpu, unsign
 	if (gp->k.n) {
 		struct sim_gov_ev kev = gov_wait_pop(&gp->k);
 
-		gov_pair_add(s, &kev, &eev);
+		gov_pair_add(s, w, cpu, &kev, &eev);
 		return;
 	}
 	/* an emulated evaluation the kernel did not make is superseded by a later one: the queue
@@ -579,6 +618,7 @@ static void val_gov_finish(struct sim *s, struct sim_val_watch *w)
 	for (int c = 0; c < s->plat->nr_cpus; c++) {
 		s->val.gov_unmatched += w->gov_pair[c].k.n;
 		w->gov_pair[c].k.n = 0;
+		gov_depart_close(s, w, &w->gov_pair[c].run);
 	}
 }
 
@@ -722,6 +762,8 @@ void sim_take_validation(struct sim *s, struct sim_validation *out)
 	}
 	s->val.pdis = NULL;
 	s->val.nr_pdis = 0;
+	s->val.depart = NULL;
+	s->val.nr_depart = 0;
 }
 
 void sim_validation_release(struct sim_validation *v)
@@ -739,6 +781,9 @@ void sim_validation_release(struct sim_validation *v)
 	free(v->pdis);
 	v->pdis = NULL;
 	v->nr_pdis = 0;
+	free(v->depart);
+	v->depart = NULL;
+	v->nr_depart = 0;
 }
 
 /* ---- the validation observer ------------------------------------------------------------- */

@@ -100,7 +100,7 @@ import json, sys
 k = json.load(open(sys.argv[1]))["traces"][0]["kernels"][0]
 ke = k["kernel_evaluations"]
 want = {"count": 3, "paired": 2, "util_within": 1, "unpaired": 1, "busy_compared": 0,
-        "busy_agree": 0}
+        "busy_agree": 0, "departures": []}
 if ke != want:
     sys.exit(f"kernel_evals.sh: json kernel_evaluations {ke}, want {want}")
 PY
