@@ -315,6 +315,7 @@ void post_init_entity_util_avg(struct sched *s, struct rq *rq, struct task *p)
 	 * ENQUEUE_INITIAL (EEVDF: half a slice for its first request) */
 	memset(sa, 0, sizeof(*sa));
 	node_of(p)->ev.initial = true;
+	node_of(p)->ev.lag_known = true;
 	sa->load_avg = p->weight;
 
 	if (s->post_init_attach_enqueue && p->class != SCHED_CLASS_CFS) {

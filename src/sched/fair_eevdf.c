@@ -24,6 +24,15 @@
  * - The pick that dequeues delayed tasks is emulated at each sched_switch whose next is a fair
  *   task or the idle task (the classes above fair pick first otherwise); a tick's
  *   resched or a wakeup preemption picks only where the trace shows the switch it caused.
+ * - A task alive before the trace stored its lag at a dequeue the trace does not show. The model
+ *   places it at lag 0, and a nice-0 task's first sleep (before any dequeue of it in the trace)
+ *   is not delayed: at lag 0 any run with another task queued ends past the average, where the
+ *   kernel's own EEVDF events show such tasks, short runners that stored a positive lag,
+ *   eligible (ksoftirqd/0 on lab-pelt/6.12/periodic4-shared at 9.920368: vlag 282650 ns, run 97
+ *   us, not delayed; the model delayed it 3.6 ms, its weight in the root's load). A heavier
+ *   task is left to the model's usual test: in the kernel its own weight pulls the average to
+ *   it, so a run leaves it past the average whatever its lag, as the model's nice-0 arithmetic
+ *   at lag 0 has it too (tests/golden/nice_weight.sh: the forks onto a nice -20 kworker's CPU).
  */
 #include "sched/sched_priv.h"
 
@@ -220,7 +229,8 @@ void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p)
 }
 
 /* dequeue_entity()'s choice for a sleep: true when the task is to be delayed (DELAY_DEQUEUE, not
- * a special state, not eligible); then it stays on the list (7.2 updates its lag first).
+ * a special state, not eligible; not a nice-0 task's first sleep before any lag of its own:
+ * see the top); then it stays on the list (7.2 updates its lag first).
  * Otherwise it leaves: its lag is kept for its next placement (a migration's deadline
  * relative: PLACE_REL_DEADLINE). */
 bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags)
@@ -232,6 +242,7 @@ bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags)
 		return false;
 	(void)eevdf_update_curr(s, rq);
 	if ((flags & DEQUEUE_SLEEP) && !(flags & (DEQUEUE_SPECIAL | DEQUEUE_DELAYED)) &&
+	    (se->lag_known || p->weight != TASK_SE_WEIGHT) &&
 	    !vruntime_eligible(cfs, se, sum_w_keys(cfs))) {
 		if (s->eevdf == EEVDF_DELAY_V7_2)
 			(void)update_entity_lag(s, cfs, se);
@@ -239,6 +250,7 @@ bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags)
 		return true;
 	}
 	(void)update_entity_lag(s, cfs, se);
+	se->lag_known = true;
 	if (!(flags & DEQUEUE_SLEEP)) {
 		se->deadline -= se->vruntime;
 		se->rel_deadline = true;

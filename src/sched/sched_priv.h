@@ -39,6 +39,7 @@ struct eevdf_se {
 	bool delayed;      /* se->sched_delayed: asleep but still queued */
 	bool rel_deadline; /* dequeued for a migration: deadline kept relative to vruntime */
 	bool initial;      /* its next enqueue is its fork's (ENQUEUE_INITIAL) */
+	bool lag_known;    /* forked in the trace, or dequeued once: vlag is the model's own */
 	struct task_node *next, *prev;
 };
 

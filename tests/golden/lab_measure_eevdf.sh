@@ -4,7 +4,10 @@
 #
 # delay_dequeue.sh's first trace (lab-2cpu, v6.12, CPU 0, nice-0 tasks, base slice 1.4 ms;
 # vruntimes in ms of each task's run) with a sched_waking before each wakeup, which govsim dates
-# at the sched_waking (waking_clock.sh): A (pid 20) runs from 1.000500; B (pid 30) is woken at
+# at the sched_waking (waking_clock.sh), after a first cycle of A alone (1.000000-1.000100, so
+# that the model knows A's lag: a task's first sleep with its lag unknown is never delayed; its
+# waking at 1.000400 has no event of the kernel's within 0.5 ms, and its sleep none before it):
+# A (pid 20) runs from 1.000500; B (pid 30) is woken at
 # 1.001400 (v_A = 0.9) and placed at lag 0 (v_B = 0.9); A sleeps at 1.002500 (v_A = 2.0 against
 # the average 1.45: delayed, its lag left at 0); B runs and sleeps at 1.003500 (v_B = 1.9, the
 # average with the delayed A 1.95: eligible, dequeued with lag 0.05 ms = 50000 ns); the idle
@@ -19,7 +22,8 @@
 #     1.004000; govsim did not): 2, of which govsim delayed 50.0 %
 #   govsim's delays of 2 ms and more: none (A's lasts 1 ms): 0, "-"
 #
-# A second trace, for govsim's long delays. A wakes on the idle CPU 0 at 1.010000 (placed alone:
+# A second trace, for govsim's long delays. A and B each run alone once first (1.000500 and
+# 1.000700, 0.1 ms: their lags known, 0). A wakes on the idle CPU 0 at 1.010000 (placed alone:
 # v_A = V), runs; B wakes at 1.011000 and is placed at lag 0 where A is (v_B = v_A - 0 = 1.0, in
 # ms of A's run); A sleeps at 1.012000 with v_A = 2.0 against the average 1.5: not eligible,
 # delayed. B runs until it sleeps at 1.015000 (its request, v_B + 1.4 ms, ends at 1.0134, and the
@@ -42,6 +46,10 @@ eevdf() { # COMM PID TIME EV_PID VLAG ON_RQ DELAYED
 {
 	echo "# tracer: nop"
 	echo "# Linux version 6.12.95+deb12-amd64 (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC Debian 6.12.95-1~bpo12+1 (2026-07-05)"
+	golden_switch 0 1.000000 swapper/0 0 R A 20
+	golden_switch 0 1.000100 A 20 S swapper/0 0
+	ev '<idle>' 0 d.s4. 1.000400 "sched_waking: comm=A pid=20 prio=120 target_cpu=000"
+	ev '<idle>' 0 dNs5. 1.000450 "sched_wakeup: comm=A pid=20 prio=120 target_cpu=000"
 	golden_switch 0 1.000500 swapper/0 0 R A 20
 	ev A 20 d..3. 1.001400 "sched_waking: comm=B pid=30 prio=120 target_cpu=000"
 	eevdf A 20 1.001450 30 0 0 0
@@ -85,6 +93,8 @@ round() {
 	echo "# Linux version 6.12.95+deb12-amd64 (debian-kernel@lists.debian.org) #1 SMP PREEMPT_DYNAMIC Debian 6.12.95-1~bpo12+1 (2026-07-05)"
 	golden_switch 0 1.000500 swapper/0 0 R A 20
 	golden_switch 0 1.000600 A 20 S swapper/0 0
+	golden_switch 0 1.000700 swapper/0 0 R B 30
+	golden_switch 0 1.000800 B 30 S swapper/0 0
 	round 1.01000 1.01100 1.012000 1.015000 1.013000
 	round 1.02000 1.02100 1.021500 1.025000
 } | gzip >"$tmp/t2.txt.gz"

@@ -11,7 +11,9 @@
 #
 # Hand-made lab-2cpu traces, rq_clock_offset_ns=0, nice-0 tasks, EEVDF's base slice 0.7 ms x
 # (1 + ilog2(2 CPUs)) = 1.4 ms; vruntimes in ms of each CPU's runs:
-#   1.000500 hog runs on CPU 0 (v = 0), busy on CPU 1 (v = 0)
+#   1.000000 busy runs alone on CPU 1 for 0.1 ms and sleeps: eligible, it leaves with lag 0, so
+#            the model knows its lag (a first sleep with the lag unknown is never delayed)
+#   1.000500 hog runs on CPU 0 (v = 0), busy, woken, on CPU 1 (v = 0)
 #   1.001500 pulled wakes on CPU 0 behind hog: placed at the average with no lag, v = 1.0
 #   1.003000 CPU 1's newidle probe (with-probe traces), 1.003100 pulled migrates to CPU 1:
 #            on CPU 0 v_hog = 2.6, the average 1.8, so pulled leaves with lag 0.8; on CPU 1 it
@@ -21,7 +23,8 @@
 # eligible, it leaves at once; pulled, alone when it sleeps, leaves too. Had pulled been queued
 # first (the trace's order), busy at v = 2.7 would sleep against the average 1.85: not
 # eligible, delayed (v6.12 keeps its placement lag, 0; v7.2 updates it, 1.85 - 2.7 = -0.85 ms),
-# and pulled after it too. The task timeline's columns at each sleep (vlag_ns/delayed) say so.
+# and pulled after it too. The task timeline's columns at each sleep (vlag_ns/delayed; busy's
+# second) say so.
 # A wakeup that migrates its task to the waker's CPU is no pull: there the task is enqueued
 # before the waker sleeps (sched_wakeup comes first), and busy, past the average with the
 # woken task placed at it, is delayed.
@@ -36,6 +39,9 @@ golden_init newidle_pull
 ev() { printf '%16s-%-5s [%03d] %s %12s: %s\n' "$1" "$2" "$3" "$4" "$5" "$6"; }
 pull_trace() { # probe|noprobe|wakeup
 	echo "# tracer: nop"
+	golden_switch 1 1.000000 swapper/1 0 R busy 30
+	golden_switch 1 1.000100 busy 30 S swapper/1 0
+	ev '<idle>' 0 1 d..3. 1.000500 "sched_wakeup: comm=busy pid=30 prio=120 target_cpu=001"
 	golden_switch 0 1.000500 swapper/0 0 R hog 21
 	golden_switch 1 1.000500 swapper/1 0 R busy 30
 	if [ "$1" = wakeup ]; then
@@ -56,16 +62,19 @@ pull_trace probe >"$tmp/probe.txt"
 pull_trace noprobe >"$tmp/noprobe.txt"
 pull_trace wakeup >"$tmp/wakeup.txt"
 
-# sleep_cols TRACE PID KERNEL: vlag_ns/delayed of PID's first sleep (golden_sleep_cols)
+# sleep_cols TRACE PID KERNEL: vlag_ns/delayed of PID's first sleep (golden_sleep_cols); busy's
+# second (its first is the cycle before the run)
 sleep_cols() { golden_sleep_cols "$1" "$2" --kernel "$3"; }
-golden_equal "busy leaves after the probe (v6.12)" "$(sleep_cols "$tmp/probe.txt" 30 v6.12)" "0/0"
+busy_cols() { GOLDEN_SLEEP_N=2 golden_sleep_cols "$1" 30 --kernel "$2"; }
+golden_equal "busy's first sleep, alone (v6.12)" "$(sleep_cols "$tmp/probe.txt" 30 v6.12)" "0/0"
+golden_equal "busy leaves after the probe (v6.12)" "$(busy_cols "$tmp/probe.txt" v6.12)" "0/0"
 golden_equal "pulled leaves alone (v6.12)" "$(sleep_cols "$tmp/probe.txt" 31 v6.12)" "0/0"
 golden_equal "busy leaves at the pull without a probe (v7.2)" \
-	"$(sleep_cols "$tmp/noprobe.txt" 30 v7.2)" "0/0"
+	"$(busy_cols "$tmp/noprobe.txt" v7.2)" "0/0"
 golden_equal "busy leaves at the pull without a probe (v6.12)" \
-	"$(sleep_cols "$tmp/noprobe.txt" 30 v6.12)" "0/0"
+	"$(busy_cols "$tmp/noprobe.txt" v6.12)" "0/0"
 golden_equal "a wakeup's migration: busy delayed behind the woken task (v6.12)" \
-	"$(sleep_cols "$tmp/wakeup.txt" 30 v6.12)" "0/1"
+	"$(busy_cols "$tmp/wakeup.txt" v6.12)" "0/1"
 
 # The dying task (pid 30 on CPU 1): runs 1.000150-1.010000 and sleeps (its util_est becomes
 # its util at its last update, the tick at 1.008000: > 0), wakes at 1.030000, runs, exits; the

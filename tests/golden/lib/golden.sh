@@ -148,15 +148,16 @@ golden_util_at_sleep() {
 
 # golden_sleep_cols TRACE PID [RUN_ARG...]: `govsim run TRACE` on lab-2cpu in traced timing with
 # the rq clock at trace time (and RUN_ARG...), and the EEVDF columns vlag_ns/delayed of PID's
-# first sleep row in the task timeline (a failed run is a failure, and prints nothing).
+# first sleep row in the task timeline, or its GOLDEN_SLEEP_N-th (a failed run is a failure,
+# and prints nothing).
 golden_sleep_cols() {
 	local t=$1 pid=$2
 	shift 2
 	"$bin" run "$t" --platform lab-2cpu --timing traced --set rq_clock_offset_ns=0 "$@" \
 		--task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
 		{ golden_fail "run $t $*: $(cat "$tmp/err")"; return; }
-	awk -F, -v p="$pid" 'NR > 1 && $2 == p && $5 == "sleep" { print $9 "/" $10; exit }' \
-		"$tmp/tt.csv"
+	awk -F, -v p="$pid" -v n="${GOLDEN_SLEEP_N:-1}" \
+		'NR > 1 && $2 == p && $5 == "sleep" && ++k == n { print $9 "/" $10; exit }' "$tmp/tt.csv"
 }
 
 # golden_pelt_ref ARG...: tests/golden/lib/pelt_ref.py's util for a task's history
