@@ -3,7 +3,8 @@
 # peak memory at two trace sizes, and the cost of uclamp with its static key off and on.
 #
 # usage: tools/bench.sh [LINES] [GOVSIM_BIN]     (default 4000000 lines, build/govsim)
-#        env BENCH_REPEAT=N  timings are the best of N runs (default 3)
+#        env BENCH_REPEAT=N  N rounds (default 3): each round runs every row once, in the
+#                            table's order; a row's timings are its best over the rounds
 #
 # Generates /tmp/govsim-bench-mix-LINES.txt and /tmp/govsim-bench-mix-LINES/4.txt with
 # `govsim gen mix --size` (8 CPUs of hikey960, per CPU one RT and two CFS tasks: 24 tasks; kept
@@ -137,14 +138,17 @@ small_bytes=$(stat -c %s "$small")
 pf_bytes=$(stat -c %s "$file.pftrace")
 pf_small_bytes=$(stat -c %s "$small.pftrace")
 
-results=""
-# bench LABEL FILE CMD...: one row of the table
+# bench LABEL FILE CMD...: one row of the table, run in each round below. Rounds, not a row's
+# runs back to back: a ratio compares rows (clamps on / run, eas / run, a sweep / its parts),
+# and the host's load changes over the minutes a bench takes (another job starts, a core is
+# taken away for a while): back to back, a row measured in a slow minute is compared with a
+# reference measured in a quick one. Run in turn, every row's best comes from the same rounds.
+labels=() files=() cmds=()
 bench() {
-	local label=$1 f=$2 out
+	labels+=("$1")
+	files+=("$2")
 	shift 2
-	out=$("$measure" "$repeat" "$@")
-	results="$results$label|$f|$out
-"
+	cmds+=("$(printf '%q ' "$@")")
 }
 
 bench "wc -l" "$file" wc -l "$file"
@@ -166,7 +170,27 @@ tune_replays=$("${tune_cmd[@]}" | sed -n 's/^runs: .* \([0-9]*\) replays$/\1/p')
 bench "govsim tune, $tune_replays points" "$file" "${tune_cmd[@]}"
 
 # What starting the program costs (loading its shared libraries), in every row above
-start=$("$measure" "$repeat" "$bin" --version)
+bench "--version" "" "$bin" --version
+
+# REPEAT rounds of every row; per row the best wall and CPU time and the largest peak RSS
+declare -a best
+for ((round = 0; round < repeat; round++)); do
+	for i in "${!cmds[@]}"; do
+		out=$(eval "\"\$measure\" 1 ${cmds[$i]}") || exit 1
+		best[i]=$(awk -v a="${best[i]:-}" -v b="$out" 'BEGIN {
+			if (a == "") { print b; exit }
+			split(a, x, " "); split(b, y, " ")
+			printf "%.6f %.6f %d\n", (y[1] < x[1] ? y[1] : x[1]), (y[2] < x[2] ? y[2] : x[2]),
+			       (y[3] > x[3] ? y[3] : x[3]) }')
+	done
+done
+results=""
+last=$((${#cmds[@]} - 1))
+for ((i = 0; i < last; i++)); do
+	results="$results${labels[i]}|${files[i]}|${best[i]}
+"
+done
+start=${best[last]}
 
 version=$("$bin" --version)
 printf '%s' "$results" | awk -F'|' -v file="$file" -v small="$small" -v bytes="$bytes" \
@@ -184,7 +208,7 @@ function row(i,  mb, n, cpu) {
 { name[NR] = $1; f[NR] = $2; split($3, v, " "); w[NR] = v[1]; c[NR] = v[2]; r[NR] = v[3] }
 END {
 	printf "%s\n", version
-	printf "file: %s, %.1f MB, %d lines, %d events (best of %d)\n", file, bytes / 1e6, lines, ev, repeat
+	printf "file: %s, %.1f MB, %d lines, %d events (best of %d rounds)\n", file, bytes / 1e6, lines, ev, repeat
 	printf "      %s, %.1f MB, %d events, for the 1/4 size row\n", small, sbytes / 1e6, sev
 	printf "%-24s %7s %7s %13s %8s %11s %8s\n", "", "wall s", "cpu s", "events/s", "MB/s", "peak RSS", "x wc -l"
 	for (i = 1; i <= NR; i++)
