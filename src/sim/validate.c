@@ -312,22 +312,34 @@ static long kernel_util_from_raw(const struct sim *s, int cpu, u32 raw_khz)
 	return (long)(((u64)raw_khz * cap + ref / 2) / ref);
 }
 
+/* Room for one more element in the heap array buf holding nr of capacity *cap (doubling from
+ * 64 elements of `size` bytes): buf, or where it moved; NULL when out of memory (buf and *cap
+ * unchanged: the caller's list only loses the entry). */
+static void *val_reserve(void *buf, size_t nr, size_t *cap, size_t size)
+{
+	size_t n;
+	void *p;
+
+	if (nr < *cap)
+		return buf;
+	n = *cap ? 2 * *cap : 64;
+	p = realloc(buf, n * size);
+	if (p)
+		*cap = n;
+	return p;
+}
+
 /* A run of departing evaluations has ended: kept where it is long enough to be a departure. */
 static void gov_depart_close(struct sim *s, struct sim_val_watch *w, struct sim_gov_departure *run)
 {
 	if (run->evals >= SIM_GOV_DEPART_MIN) {
-		if (s->val.nr_depart == w->cap_depart) {
-			size_t n = w->cap_depart ? 2 * w->cap_depart : 64;
-			void *p = realloc(s->val.depart, n * sizeof(*s->val.depart));
+		void *p = val_reserve(s->val.depart, s->val.nr_depart, &w->cap_depart,
+				      sizeof(*s->val.depart));
 
-			if (!p) { /* out of memory: the list only loses entries */
-				run->evals = 0;
-				return;
-			}
+		if (p) {
 			s->val.depart = p;
-			w->cap_depart = n;
+			s->val.depart[s->val.nr_depart++] = *run;
 		}
-		s->val.depart[s->val.nr_depart++] = *run;
 	}
 	run->evals = 0;
 }
@@ -630,14 +642,12 @@ const struct sim_validation *sim_get_validation(const struct sim *s)
 /* An emulated frequency change. */
 static void val_note_emulated(struct sim_val_watch *w, int c, u64 t, u32 khz)
 {
-	if (w->nr_emu_chg[c] == w->cap_emu_chg[c]) {
-		size_t n = w->cap_emu_chg[c] ? 2 * w->cap_emu_chg[c] : 64;
-		void *p = realloc(w->emu_chg[c], n * sizeof(*w->emu_chg[c]));
-		if (!p)
-			return; /* out of memory: the decision figures only lose precision */
-		w->emu_chg[c] = p;
-		w->cap_emu_chg[c] = n;
-	}
+	void *p = val_reserve(w->emu_chg[c], w->nr_emu_chg[c], &w->cap_emu_chg[c],
+			      sizeof(*w->emu_chg[c]));
+
+	if (!p)
+		return; /* out of memory: the decision figures only lose precision */
+	w->emu_chg[c] = p;
 	w->emu_chg[c][w->nr_emu_chg[c]++] = (struct sim_emu_change){.t_ns = t, .khz = khz};
 }
 
@@ -648,20 +658,17 @@ static void val_note_decision(struct sim *s, struct sim_val_watch *w, int cpu, u
 	const struct plat_cluster *pc = s->cl[c].pc;
 	struct sim_decision *d;
 	u32 prev = s->cpu[cpu].traced_khz;
+	void *p;
 
 	if (pc->cpus[0] != cpu)
 		return;
 	s->val.kernel_freq_events[c]++;
 	if (prev == khz || !prev)
 		return;
-	if (s->val.nr_dec == s->cap_dec) {
-		size_t n = s->cap_dec ? 2 * s->cap_dec : 64;
-		void *p = realloc(s->val.dec, n * sizeof(*s->val.dec));
-		if (!p)
-			return;
-		s->val.dec = p;
-		s->cap_dec = n;
-	}
+	p = val_reserve(s->val.dec, s->val.nr_dec, &s->cap_dec, sizeof(*s->val.dec));
+	if (!p)
+		return;
+	s->val.dec = p;
 	d = &s->val.dec[s->val.nr_dec++];
 	*d = w->last_eval[c];
 	d->t_ns = t;
