@@ -145,6 +145,8 @@ int sim_exit_move_point(struct sim *s, const struct event *ev, struct gs_error *
 		return 0;
 	c->exit_pid = 0;
 	c->exit_move = false;
+	c->moved_pid = pid;
+	c->moved_time = ev->hook.time;
 	t = (s64)ev->hook.time + s->cfg.rq_clock_offset_ns[ev->cpu];
 	return exit_move(s, ev, ev->cpu, pid, t > 0 && (u64)t < ev->ts_ns ? (u64)t : ev->ts_ns,
 			 err);
@@ -260,6 +262,8 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  *     own clock) and the switch is not from idle (a wakeup onto an idle CPU asks __schedule()
  *     to skip its clock update: the clock stays the wakeup's);
  *   - a wakeup takes it as its target CPU's rq clock;
+ *   - an exiting task's move (sim_exit_move_point) makes its calls at one clock, the move's:
+ *     they claim nothing (the task's dying __schedule() reads the clock again);
  *   - the clock maps to trace time by rq_clock_offset_ns of the CPU it belongs to; sched_event()
  *     ignores one after the event's stamp.
  * A wakeup without such a call whose sched_waking the same CPU traced (the waker did the work:
@@ -333,6 +337,13 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	}
 	if (ev->type == EV_GOV_HOOK) {
 		c->hooks_seen = true;
+		/* the exit move's calls (its dequeue's, detach's, attach's) were the move's: the
+		 * task's dying switch reads a clock of its own (tests/golden/exit_move_final_run.sh) */
+		if (c->moved_pid && ev->pid == c->moved_pid && !ev->hook.irq &&
+		    ev->hook.time == c->moved_time) {
+			c->hook_pending = false;
+			return;
+		}
 		c->hook_pending = true;
 		c->hook_irq = ev->hook.irq != 0;
 		c->hook_time = ev->hook.time;

@@ -77,6 +77,10 @@ struct sim_cpu {
 	s32 exit_pid;
 	bool exit_move;
 	u64 exit_move_time;
+	/* the move made at a hook call (sim_exit_move_point): its task and rq clock. The move's
+	 * other calls at that clock are its own and claim no later event (sim_note_event_clock) */
+	s32 moved_pid;
+	u64 moved_time;
 	bool busy;              /* a workload task is running */
 	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
 	int traced_idle;        /* cpu_idle state in force; -1 none */

@@ -8,7 +8,7 @@
 # The arithmetic follows kernel/sched/pelt.c (Debian 5.10 to 7.2): runnable_avg_yN_inv as the
 # kernel's generator (Documentation/scheduler/sched-pelt.c) computes it, decay_load(),
 # __accumulate_pelt_segments(), accumulate_sum(), ___update_load_sum(), ___update_load_avg(),
-# written from the formulas, not from govsim's src/sched/pelt.c.
+# written from the formulas, not from govsim's src/sched/pelt.c. Importable: Avg, decay_load.
 import sys
 LOAD_AVG_MAX = 47742
 Y = 0.5 ** (1 / 32)
@@ -50,17 +50,21 @@ class Avg:
         if periods:
             self.util_avg = self.util_sum // (LOAD_AVG_MAX - 1024 + self.contrib)
 
-a = Avg()
-args = sys.argv[1:]
-if args and args[0].startswith('init='):
-    # a signal that last updated at NS with util_avg UTIL, its sum UTIL * divider at that
-    # instant's period_contrib ((NS >> 10) mod 1024: periods counted from the clock's zero)
-    t, u = args.pop(0)[5:].split(':')
-    a.lut = int(t)
-    a.contrib = (a.lut >> 10) % 1024
-    a.util_avg = int(u)
-    a.util_sum = a.util_avg * (LOAD_AVG_MAX - 1024 + a.contrib)
-for arg in args:
-    t, r = arg.split(':')
-    a.update(int(t), int(r))
-print(a.util_avg)
+def main(args):
+    a = Avg()
+    if args and args[0].startswith('init='):
+        # a signal that last updated at NS with util_avg UTIL, its sum UTIL * divider at that
+        # instant's period_contrib ((NS >> 10) mod 1024: periods counted from the clock's zero)
+        t, u = args.pop(0)[5:].split(':')
+        a.lut = int(t)
+        a.contrib = (a.lut >> 10) % 1024
+        a.util_avg = int(u)
+        a.util_sum = a.util_avg * (LOAD_AVG_MAX - 1024 + a.contrib)
+    for arg in args:
+        t, r = arg.split(':')
+        a.update(int(t), int(r))
+    print(a.util_avg)
+
+
+if __name__ == '__main__':
+    main(sys.argv[1:])
