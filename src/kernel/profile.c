@@ -11,94 +11,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-/* Sources shared by several rows. */
-#define S_PELT_CONTRIB "pelt.c accumulate_sum l.109 v4.19: contrib = cap_scale(contrib, scale_freq); util_sum += contrib * scale_cpu"
-#define S_PELT_CLOCK   "pelt.h update_rq_clock_pelt / update_idle_rq_clock_pelt (l.58/97 v5.4, l.74/113 v5.10, l.76/115 v5.15, l.95/133 v6.1-v6.6)"
-#define S_RBL_LOAD     "pelt.c l.299-304 v4.19: runnable_load_avg, weight based"
-#define S_RBL_AVG      "v5.4->v5.9 diff of pelt.c: runnable_avg from h_nr_running (v5.7)"
-#define S_SIG_419      "pelt.c l.324-390 v4.19: avg_rt, avg_dl, avg_irq"
-#define S_SIG_54       "5.4.286 pelt.h: no update_thermal_load_avg"
-#define S_SIG_59       "fair.c __update_blocked_others l.7844-7848 v5.9: + avg_thermal"
-#define S_FASTUP_NO_419 "features.h l.92 v4.19: no UTIL_EST_FASTUP"
-#define S_FASTUP_NO_54 "features.h l.91 v5.4: no UTIL_EST_FASTUP"
-#define S_FASTUP_59    "features.h v5.9: SCHED_FEAT(UTIL_EST_FASTUP, true) (b8c96361402a, v5.5)"
-#define S_FASTUP_LATE  "features.h l.92 v5.10, l.93 v5.15, l.98 v6.1, l.87 v6.6"
-#define S_FLAG_LSB     "pelt.h UTIL_AVG_UNCHANGED 0x1 (l.26 v4.19, l.27 v5.4, l.52 5.10.7)"
-#define S_FLAG_MSB     "include/linux/sched.h UTIL_AVG_UNCHANGED 0x80000000 (l.363 v5.10.89, l.431 v5.15, l.445 v6.1, l.446 v6.6)"
-#define S_MARGIN_419   "fair.c util_est_dequeue l.3751 v4.19: within_margin only, no capacity skip"
-#define S_MARGIN_54    "fair.c util_est_dequeue l.3738 v5.4: + skip if task_util > capacity_orig"
-#define S_MARGIN_510   "fair.c util_est_update l.3981-4065 v5.10.89 (same body v5.15, v6.1, v6.6): last_enqueued_diff filter"
-#define S_SUB_AFTER    "end of dequeue_task_fair (fair.c l.3751 v4.19, l.3738 v5.4, v5.9; l.5642 5.10.7)"
-#define S_SUB_BEFORE   "start of dequeue_task_fair (fair.c l.5628 v5.10.89, l.5852 v5.15, l.6141 v6.1, l.6801 v6.6)"
-#define S_INIT_LOAD    "fair.c post_init_entity_util_avg: cfs_rq->avg.util_avg * se->load.weight (Debian 5.10, 6.1; 1024 << 10 on 64-bit)"
-#define S_UPD_AFTER    "end of dequeue_task_fair, after dequeue_entity's update_load_avg (fair.c l.3751 v4.19, l.5856 v5.10, l.6252 v6.1)"
-#define S_NO_UCLAMP    "no uclamp in kernel/sched/* v4.19"
-#define S_UCLAMP       "CONFIG_UCLAMP_TASK (core.c l.775 v5.4.59 ... l.1327 v6.6)"
-#define S_KEY_NO       "core.c 5.4.59: no sched_uclamp_used, aggregation always active"
-#define S_KEY          "sched_uclamp_used (core.c l.813 5.4.286, v5.9, l.929 v5.10, l.1286 v5.15, l.1343 v6.1, l.1384 v6.6)"
-#define S_RT_HARD      "__setscheduler_uclamp l.1187-1209 5.4.59, l.1292-1294 5.4.286: uclamp_none(UCLAMP_MAX)"
-#define S_RT_SYSCTL    "sysctl_sched_uclamp_util_min_rt_default = 1024 (v5.9, l.906 v5.10, l.1263 v5.15, l.1320 v6.1, l.1361 v6.6)"
-#define S_BUCKET_NO    "uclamp_bucket_id = v / DELTA (l.803 5.4.59, v5.9, 5.10.7)"
-#define S_BUCKET       "uclamp_bucket_id = min(v / DELTA, BUCKETS - 1) (l.821 5.4.120+, l.937 v5.10.89, l.1294 v5.15, l.1351 v6.1, l.1392 v6.6)"
-#define S_IDLE_NO      "init_uclamp_rq: uclamp_flags = 0 (l.1252 5.4.59, v5.9, l.939 5.10.7)"
-#define S_IDLE         "init_uclamp_rq: UCLAMP_FLAG_IDLE (l.1340 5.4.286, l.1529 v5.10.89, l.1918 v5.15, l.1982 v6.1, l.2020 v6.6)"
-#define S_TG_OLD       "uclamp_tg_restrict: tg value if req > tg or !user_defined (5.4.59/120, v5.9, 5.10.7)"
-#define S_TG_CLAMP     "uclamp_tg_restrict: clamp(req, tg_min, tg_max) (5.4.286, v5.10.89+)"
-#define S_SHORT_NO     "uclamp_rq_util_with / uclamp_util_with without idle shortcut (v5.4, v5.9, 5.10.7)"
-#define S_SHORT        "uclamp_rq_util_with idle shortcut (sched.h l.2424-2457 v5.10.89, l.2876 v5.15, l.3017 v6.1, l.3080 v6.6)"
-#define S_RT_419       "cpufreq_schedutil.c l.215-216 v4.19: max whenever rt_rq_is_runnable"
-#define S_RT_54E       "schedutil_cpu_util l.213 5.4.59: only if !IS_BUILTIN(CONFIG_UCLAMP_TASK)"
-#define S_RT_KEY       "!uclamp_is_used() (schedutil_cpu_util l.213 5.4.120/286, v5.9, l.195 v5.10; effective_cpu_util l.7162 v5.15, l.7257 v6.1, l.7416 v6.6)"
-#define S_BLK_NO       "fair.c v4.19: update_blocked_averages has no cpufreq_update_util"
-#define S_BLK          "update_blocked_averages -> cpufreq_update_util (fair.c l.7802-7803 v5.4, l.8066 v5.10, l.8453 v5.15, l.8728 v6.1, l.9401 v6.6)"
-#define S_FN_419       "sugov_get_util l.207-271 v4.19"
-#define S_FN_54        "schedutil_cpu_util(cpu, util_cfs, max, type, p) l.206 v5.4, l.195 v5.10"
-#define S_FN_515       "effective_cpu_util(cpu, util_cfs, max, type, p) core.c l.7155-7239 v5.15"
-#define S_FN_61        "effective_cpu_util(cpu, util_cfs, type, p) core.c l.7248 v6.1, l.7407 v6.6"
-#define S_CFS          "cpu_util_cfs = max(util_avg, util_est.enqueued), uncapped (sched.h l.2204 v4.19 ... l.2989 v5.15)"
-#define S_CFS_61       "cpu_util_cfs capped at capacity_orig (sched.h l.2957-2971 v6.1)"
-#define S_CFS_66       "cpu_util_cfs_boost: max(util_avg, runnable_avg, util_est), capped (fair.c l.7663-7732 v6.6)"
-#define S_HR_FREQ      "(f + f>>2) * util / max (get_next_freq l.170-185 v4.19; map_util_freq cpufreq.h l.26-29 v5.10)"
-#define S_HR_PERF      "map_util_perf then f * util / max (cpufreq.h l.26-35 v5.15-v6.6; get_next_freq l.147 v5.15, l.140 v6.1, l.139 v6.6)"
-#define S_HOLD_419E    "4.19.1: busy = is_busy() with no need_freq_update gate"
-#define S_HOLD_GATED   "sugov_update_single l.418-450 v4.19 (.304), v5.4, v5.9: !need_freq_update && busy, cached_raw_freq = 0"
-#define S_HOLD_510     "sugov_update_single l.439+ v5.10, sugov_update_single_freq l.337 v5.15: no gate, cached_raw_freq restored"
-#define S_HOLD_61      "sugov_update_single_freq l.329 v6.1: + !uclamp_rq_is_capped"
-#define S_HOLD_66      "sugov_update_single_freq l.331+ v6.6: + !need_freq_update"
-#define S_LIM_NO       "4.19.1: no limits_changed; should_update true while need_freq_update"
-#define S_LIM          "sugov_should_update_freq l.70 v4.19 (.304) ... l.95 v6.6: limits_changed -> need_freq_update"
-#define S_COMMIT_NO    "sugov_update_next_freq l.103 v4.19 ... v5.9: false if next_freq unchanged"
-#define S_COMMIT       "sugov_update_next_freq l.102 v5.10, l.103-113 v5.15, l.96 v6.1, l.95 v6.6: commit while need_freq_update"
-#define S_IO_KHZ       "sugov_iowait_reset/apply l.277-397, sugov_start l.820 4.19.1: kHz"
-#define S_IO_FMIN      "sugov_start l.825-827 4.19.304: sg_cpu->min = 1024 * fmin / fmax"
-#define S_IO_128       "IOWAIT_BOOST_MIN = 128 (v4.19->v5.4 diff)"
-#define S_IOC_NO       "sugov_iowait_apply l.361 v4.19, l.382 v5.10: max(util, boost)"
-#define S_IOC          "sugov_iowait_apply l.262-280 v5.15, l.254 v6.1/v6.6: boost = uclamp_rq_util_with(rq, boost, NULL)"
-#define S_AGG_RATIO    "sugov_next_freq_shared l.467 v4.19, l.409-431 v5.15, l.407 v6.1: largest util/max"
-#define S_AGG_MAX      "sugov_next_freq_shared l.416 v6.6: plain max, max_cap"
-#define S_RATE         "cpufreq_policy_transition_delay_us l.518 v4.19, l.553 v5.4, l.561 v5.10, l.562 v5.15/v6.1, l.570 v6.6"
-#define S_REL_L        "cpufreq_driver_resolve_freq RELATION_L (cpufreq.c l.496 v4.19, l.531 v5.4, l.539 v5.10, l.528/558 v5.15)"
-#define S_REL_LE       "cpufreq_driver_resolve_freq RELATION_LE (cpufreq.c l.558 v6.1, l.566 v6.6)"
-#define S_EM_NONE      "no include/linux/energy_model.h in v4.19"
-#define S_EM_MW        "em cost = fmax * P / f, mW (drivers/opp/of.c l.1080-1081 v5.4; v5.9)"
-#define S_EM_X1000     "em_scale_power: fmax * (P * 1000) / f on 64-bit (energy_model.h l.56 5.4.286, l.65 v5.10.89; energy_model.c l.157-159 v5.15)"
-#define S_IDLE_STOP    "idle.c cpuidle_idle_call l.192 (Debian 5.10): no driver -> tick_nohz_idle_stop_tick() each iteration (5.10; older as 5.10, not checked per release)"
-#define S_IDLE_RETAIN  "idle.c do_idle: cpuidle_idle_call(got_tick), idle_call_stop_or_retain_tick l.158-164 (Debian 6.1, 6.12, 7.2)"
-#define S_ILB_FORCED   "fair.c _nohz_idle_balance l.10665 (Debian 5.10): update_nohz_stats(rq, true) l.10712, update_blocked_averages(this_cpu) l.10745 unless CPU_NEWLY_IDLE (older as 5.10, not checked per release)"
-#define S_ILB_JIFFY    "fair.c _nohz_idle_balance: NOHZ_STATS_KICK -> update_nohz_stats(rq) per idle CPU, this one included (l.11439 Debian 6.1, l.14529 7.2; v5.13 'Merge for each idle cpu loop of ILB')"
-#define S_NEWIDLE_OUTER "fair.c newidle_balance: update_blocked_averages(this_cpu) l.11631 (Debian 6.1; sched_balance_newidle l.12909 Debian 6.12; older as 6.1, not checked per release)"
-#define S_ATTACH_POST  "fair.c post_init_entity_util_avg: attach_entity_cfs_rq(se) at its end, the util computed before the !fair return (v5.10; moved by 'sched/fair: Move task sched_avg attach to enqueue_task_fair()', v6.1)"
-#define S_ATTACH_ENQ   "fair.c post_init_entity_util_avg l.829, !fair tasks return first, no attach; enqueue_entity update_load_avg(UPDATE_TG | DO_ATTACH) l.4773 (Debian 6.1; l.5428 6.12, l.6338 7.2)"
-#define S_SUMS_SUB     "fair.c update_cfs_rq_load_avg / detach_entity_load_avg: sub_positive(&sa->*_sum, r * divider) (v5.9, 5.10.7; older as v5.9, not checked per release)"
-#define S_SUMS_RESYNC  "fair.c update_cfs_rq_load_avg l.3673-3693: load/runnable sums = avg * divider, util_sum floored at util_avg * PELT_MIN_DIVIDER; detach_entity_load_avg l.3778-3790: util/runnable sums = avg * divider (Debian 5.10.223; the same in 5.15.100; 5.10.89 not read for this row)"
-#define S_SUMS_FLOOR   "fair.c update_cfs_rq_load_avg l.4038-4061, detach_entity_load_avg l.4150-4156, dequeue_load_avg l.3297: max_t(u32, sum, avg * PELT_MIN_DIVIDER) (Debian 6.1.176; v6.6 as 6.1, the v5.17 'Relax the sync of *_sum with *_avg' commits, not read per release)"
-#define S_DETACH_MIG   "fair.c migrate_task_rq_fair: detach_entity_cfs_rq() for TASK_ON_RQ_MIGRATING, after the dequeue's update_load_avg(UPDATE_TG) (v5.9; Debian 5.10 l.7004-7041; 5.15.100)"
-#define S_DETACH_DEQ   "fair.c dequeue_entity l.4850: DO_DETACH for a migrating task, update_load_avg l.4201 detaches instead of the decay kick (Debian 6.1; e1f078f50478, v6.1; v6.6 as 6.1, not read per release)"
-#define S_NO_DELAY     "fair.c dequeue_entity: a sleeping task leaves its cfs_rq at once (no DELAY_DEQUEUE before v6.12)"
-#define S_INC_BEFORE   "core.c enqueue_task: uclamp_rq_inc() before p->sched_class->enqueue_task() (v5.3+; Debian 6.1 l.2059)"
-#define S_NO_SERVER    "no fair server before v6.12: cpu_bw_dl() counts DL tasks only"
-#define S_SETATTR_OLD  "core.c __sched_setscheduler: __setscheduler_params() (set_load_weight(): reweight_task() while the class is fair) before check_class_changed() -> switched_from_fair() -> detach_task_cfs_rq() (Debian 5.10 l.5448 / l.5466, 6.1 l.7670 / l.7688, 6.12 syscalls.c l.724 / l.744; older as 5.10, not checked per release)"
-#define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
+#include "kernel/profile_sources.h"
 
 static const struct kernel_profile profile_v4_19_early = {
 	.name = "v4.19-early",
@@ -117,7 +30,8 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -141,7 +55,8 @@ static const struct kernel_profile profile_v4_19 = {
 		S_NO_UCLAMP, S_NO_UCLAMP, S_RT_419, S_BLK_NO, S_FN_419, S_CFS, S_HR_FREQ,
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -166,7 +81,8 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_SHORT_NO, S_RT_54E, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -195,7 +111,8 @@ static const struct kernel_profile profile_v5_4 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM, S_COMMIT_NO,
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -223,7 +140,8 @@ static const struct kernel_profile profile_v5_9 = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_GATED, S_LIM,
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = NULL,
 };
 
@@ -251,7 +169,8 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_SHORT_NO, S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM,
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -286,7 +205,8 @@ static const struct kernel_profile profile_v5_10 = {
 		S_RT_KEY, S_BLK, S_FN_54, S_CFS, S_HR_FREQ, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -325,7 +245,8 @@ static const struct kernel_profile profile_v5_15 = {
 		S_RT_KEY, S_BLK, S_FN_515, S_CFS, S_HR_PERF, S_HOLD_510, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
-		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_ONCPU},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -362,13 +283,15 @@ static const struct kernel_profile profile_v6_1 = {
 	.ilb_stats_per_jiffy = true,
 	.post_init_attach_enqueue = true,
 	.detach_in_dequeue = true,
+	.ttwu_wakelist_idle = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_61, S_HR_PERF, S_HOLD_61, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_IDLE},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -408,13 +331,15 @@ static const struct kernel_profile profile_v6_6 = {
 	.ilb_stats_per_jiffy = true,
 	.post_init_attach_enqueue = true,
 	.detach_in_dequeue = true,
+	.ttwu_wakelist_idle = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
 		S_RT_KEY, S_BLK, S_FN_61, S_CFS_66, S_HR_PERF, S_HOLD_66, S_LIM, S_COMMIT, S_IO_128,
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
-		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD},
+		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
+		S_WL_IDLE},
 	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -449,7 +374,8 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_commit_on_need_update = true, .sugov_iowait_units = GOVSIM_IOWAIT_UTIL_128,       \
 	.sugov_iowait_clamped = false, .sugov_shared_agg = GOVSIM_SHARED_MAX,                    \
 	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
-	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true
+	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true,      \
+	.ttwu_wakelist_idle = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
 #define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server, setattr) \
@@ -476,7 +402,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay, incorder, server, setattr}
+	 delay, incorder, server, setattr, S_WL_IDLE}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -773,6 +699,8 @@ static const struct {
 			    "the fair class's deadline server in schedutil's minimum"},
 	[KB_SETATTR_LOAD] = {"setattr_class_load",
 			     "what a task that sched_setattr() takes out of the fair class leaves"},
+	[KB_TTWU_WAKELIST] = {"ttwu_wakelist",
+			      "who enqueues a wakeup onto another, idle CPU of the same cache"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -993,6 +921,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 		return kp->setattr_reweight_after_detach
 			       ? "its load_avg: detached, then put back by the reweight"
 			       : "nothing: reweighted, then detached";
+	case KB_TTWU_WAKELIST:
+		return kp->ttwu_wakelist_idle ? "the target, by its wakeup IPI"
+					      : "the waker (the target's IPI only for a wakee still on a CPU)";
 	case KB__COUNT:
 		break;
 	}

@@ -134,6 +134,7 @@ enum kernel_behaviour {
 	KB_UCLAMP_INC_ORDER,
 	KB_FAIR_SERVER,
 	KB_SETATTR_LOAD,
+	KB_TTWU_WAKELIST,
 	KB__COUNT
 };
 
@@ -221,6 +222,12 @@ struct kernel_profile {
 	 * whose reweight_entity() puts the task's load_avg back on the cfs_rq it left; false (to
 	 * 6.12): the reweight comes first and the detach takes everything. */
 	bool setattr_reweight_after_detach;
+	/* ttwu_queue_cond(): a wakeup onto another CPU that shares the waker's cache goes through
+	 * the target's wakelist (its wakeup IPI does the enqueue, there) when the target has nothing
+	 * queued. true (v6.0+, "sched: Remove the limitation of WF_ON_CPU on wakelist if wakee cpu is
+	 * idle"); false (to v5.15): only for a wakee still descheduling (WF_ON_CPU), else the waker
+	 * enqueues it under the target's rq lock and calls the target's cpufreq hook itself. */
+	bool ttwu_wakelist_idle;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

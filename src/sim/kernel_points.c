@@ -418,6 +418,21 @@ static bool holds_exits(const struct sim *s)
 	return s->clock_timing && !s->work && s->cfg.sched_autogroup;
 }
 
+/*
+ * Whether a wakeup onto `target`, made from `waker`, is enqueued by `waker` (its hook calls then
+ * show there) rather than by the target's wakeup IPI: ttwu_queue_cond() sends a wakeup onto
+ * another CPU of the same cache that has nothing queued through the target's wakelist from
+ * v6.0 (kernel_profile.ttwu_wakelist_idle; before, only for a wakee still on a CPU). Every CPU
+ * of a platform here shares one cache. Difference: the kernel's nr_running counts a v6.12+
+ * delayed task; the model's count does not.
+ */
+static bool waker_enqueues(const struct sim *s, int target, int waker)
+{
+	if (target < 0 || target >= s->plat->nr_cpus || target == waker)
+		return true;
+	return !(s->kp && s->kp->ttwu_wakelist_idle) || sched_cpu_nr_running(s->sched, target);
+}
+
 /* sim_feed()'s view of those tasks: out of line, as most replays keep none. */
 static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct event *ev)
 {
@@ -428,8 +443,8 @@ static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct
 		if (!c->exit_pid)
 			continue;
 		if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) &&
-		    c->exit_waking == ev->wake.pid)
-			c->exit_waking = 0;
+		    c->exit_woken == ev->wake.pid)
+			c->exit_waking = c->exit_woken = 0;
 		if (ev->type == EV_SWITCH && ev->sw.prev_pid == c->exit_pid &&
 		    (ev->sw.prev_state & TASK_STATE_EXIT))
 			c->exit_pid = 0;
@@ -439,9 +454,14 @@ static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct
 	c = &s->hold.cpu[ev->cpu];
 	if (ev->type == EV_PROCESS_EXIT && ev->proc.pid > 0) {
 		c->exit_pid = ev->proc.pid;
-		c->exit_waking = 0;
+		c->exit_waking = c->exit_woken = 0;
 	} else if (ev->type == EV_WAKING && !ev->wake.irq && c->exit_pid && ev->pid == c->exit_pid) {
-		c->exit_waking = ev->wake.pid;
+		/* target_cpu is the wakee's last CPU; a move elsewhere traces its migration next */
+		c->exit_woken = ev->wake.pid;
+		c->exit_waking = waker_enqueues(s, ev->wake.target_cpu, ev->cpu) ? ev->wake.pid : 0;
+	} else if (ev->type == EV_MIGRATE && c->exit_pid && c->exit_woken &&
+		   ev->migrate.pid == c->exit_woken) {
+		c->exit_waking = waker_enqueues(s, ev->migrate.dest_cpu, ev->cpu) ? c->exit_woken : 0;
 	}
 }
 

@@ -173,8 +173,10 @@ struct sim {
 			unsigned char chain; /* held events of the CPU its hook call dates */
 			unsigned char at[2]; /* their indices in ev[] */
 			/* as sim_feed() sees the trace: a task past sched_process_exit here whose
-			 * move has not shown, and the task it is waking (until its sched_wakeup) */
-			s32 exit_pid, exit_waking;
+			 * move has not shown, and the task it is waking (until its sched_wakeup)
+			 * where this CPU may make that wakeup's enqueue (exit_woken: the task it
+			 * woke, whether or not) */
+			s32 exit_pid, exit_waking, exit_woken;
 		} cpu[GS_MAX_CPUS];
 	} hold;
 	/* The CPU whose event (or tick, or blocked-load refresh) is being applied: the CPU

@@ -19,7 +19,17 @@
 # 600 us before the kernel's: none paired (checked below against that expectation).
 #
 # A hook call inside a sched_waking of the exiting task (until that task's sched_wakeup) is the
-# wakeup's enqueue's, not the move's, even two at one clock: the move stays at 1.003000.
+# wakeup's enqueue's, not the move's, even two at one clock, where the exiting task's CPU makes
+# that enqueue: here the wakee's CPU 1 runs a task, so the waker enqueues it under CPU 1's rq
+# lock and traces its sched_wakeup (core.c ttwu_queue(), Debian 6.1): the move stays at
+# 1.003000.
+#
+# Onto a CPU with nothing queued the wakeup goes through that CPU's wakelist from v6.0: its
+# wakeup IPI makes the enqueue and traces sched_wakeup, there (ttwu_queue_cond(), Debian 6.1
+# l.3880). The exiting CPU's hook calls while that IPI is pending are its own: the move's, made
+# at 1.003000 and paired as above. Under v5.10 (ttwu_queue_cond() l.2683: the wakelist only for
+# a wakee still on a CPU) the waker would have enqueued it, so the same calls are taken as the
+# wakeup's and the move waits for the dying switch at 1.003800: no evaluation pairs.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init exit_move_clock
@@ -45,8 +55,8 @@ $1
             spin-11      [000] d..2.     1.003800: sched_switch: prev_comm=spin prev_pid=11 prev_prio=120 prev_state=Z ==> next_comm=swapper/0 next_pid=0 next_prio=120
 TRACE
 }
-evals() { # TRACE_FILE
-	"$bin" validate "$1" --platform lab-2cpu --kernel v6.1 --set rate_limit_us=0 \
+evals() { # TRACE_FILE [KERNEL]
+	"$bin" validate "$1" --platform lab-2cpu --kernel "${2:-v6.1}" --set rate_limit_us=0 \
 		--set switch_latency_us=0 --set rq_clock_offset_ns=0 --set sched_autogroup=1 \
 		>"$tmp/out.txt" 2>"$tmp/err" || golden_fail "validate $1 failed: $(cat "$tmp/err")"
 	grep -A1 "kernel's own evaluations" "$tmp/out.txt" | tail -n 1 | sed 's/ (update points.*//'
@@ -56,10 +66,22 @@ paired="    3; 3 with an emulated evaluation of the CPU within 200 us (util mean
 trace "" >"$tmp/move.txt"
 golden_equal "the move at its hook calls' clock" "$(evals "$tmp/move.txt")" "$paired"
 
+busy='          <idle>-0       [001] d..2.     1.000050: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=busy next_pid=13 next_prio=120'
 waking='            spin-11      [000] d..3.     1.002600: sched_waking: comm=other pid=12 prio=120 target_cpu=001
             spin-11      [000] d..2.     1.002650: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=1002640000 flags=0
             spin-11      [000] d..2.     1.002660: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=1002640000 flags=0
-          <idle>-0       [001] dNh2.     1.002700: sched_wakeup: comm=other pid=12 prio=120 target_cpu=001'
-trace "$waking" >"$tmp/waking.txt"
-golden_equal "hook calls inside a sched_waking are the wakeup's" "$(evals "$tmp/waking.txt")" "$paired"
+            spin-11      [000] d..3.     1.002700: sched_wakeup: comm=other pid=12 prio=120 target_cpu=001'
+trace "$waking" | sed "2a\\$busy" >"$tmp/waking.txt"
+grep -q 'next_comm=busy' "$tmp/waking.txt" || golden_fail "the busy CPU 1 line is missing"
+golden_equal "hook calls inside a sched_waking the waker enqueues are the wakeup's" \
+	"$(evals "$tmp/waking.txt")" "$paired"
+
+trace '            spin-11      [000] d..3.     1.002600: sched_waking: comm=other pid=12 prio=120 target_cpu=001' |
+	sed '/prev_state=Z/i\          <idle>-0       [001] dNh2.     1.003300: sched_wakeup: comm=other pid=12 prio=120 target_cpu=001' \
+		>"$tmp/ipi.txt"
+golden_equal "v6.1: the wakeup IPI enqueues onto an idle CPU, the hook calls are the move's" \
+	"$(evals "$tmp/ipi.txt")" "$paired"
+golden_equal "v5.10: the waker would enqueue, the hook calls are the wakeup's" \
+	"$(evals "$tmp/ipi.txt" v5.10)" \
+	"    3; 0 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 0.0% within 10); 3 without"
 exit $fail

@@ -97,6 +97,12 @@ expect v7.2 delay_dequeue "yes: as v6.12, lag updated as delayed"
 expect v4.19 uclamp_inc_order "-"
 for k in v5.10 v6.1 v6.6 v7.2; do expect $k uclamp_inc_order "before the class's enqueue"; done
 expect v6.12 uclamp_inc_order "after the class's enqueue"
+# ttwu_queue_cond(): the wakelist for an idle shared-cache target (Debian 5.10 l.2683: only with
+# WF_ON_CPU; 6.1 l.3880, 6.12 l.3932, 7.2 l.4074: !cpu_rq(cpu)->nr_running)
+expect v5.10 ttwu_wakelist "the waker"
+expect v6.1 ttwu_wakelist "the target, by its wakeup IPI"
+expect v6.12 ttwu_wakelist "the target, by its wakeup IPI"
+expect v7.2 ttwu_wakelist "the target, by its wakeup IPI"
 # the fair server (deadline.c dl_server_start, v6.12 on)
 for k in v5.10 v6.1 v6.6; do expect $k fair_server "no"; done
 for k in v6.12 v7.2; do expect $k fair_server "yes: bandwidth 51"; done
