@@ -419,18 +419,28 @@ static bool holds_exits(const struct sim *s)
 }
 
 /*
- * Whether a wakeup onto `target`, made from `waker`, is enqueued by `waker` (its hook calls then
- * show there) rather than by the target's wakeup IPI: ttwu_queue_cond() sends a wakeup onto
- * another CPU of the same cache that has nothing queued through the target's wakelist from
- * v6.0 (kernel_profile.ttwu_wakelist_idle; before, only for a wakee still on a CPU). Every CPU
- * of a platform here shares one cache. Difference: the kernel's nr_running counts a v6.12+
- * delayed task; the model's count does not.
+ * Whether a wakeup of `wakee` onto `target`, made from `waker`, is enqueued by `waker` (its hook
+ * calls then show there) rather than by the target's wakeup IPI: try_to_wake_up() ->
+ * ttwu_queue_wakelist() -> ttwu_queue_cond() sends a wakeup onto another CPU of the same cache
+ * through that CPU's wakelist when nothing is queued there, from v6.0
+ * (kernel_profile.ttwu_wakelist_idle), and before only for a wakee still on its CPU
+ * (WF_ON_CPU, Debian 5.10 core.c l.2683). A wakee the model has running on the target is such
+ * a one: the trace shows its switch-out after the waking, but its __schedule() had dequeued it,
+ * so the kernel's nr_running no longer counts it. Every CPU of a platform here shares one
+ * cache. Difference: the kernel's nr_running counts a v6.12+ delayed task; the model's does not.
  */
-static bool waker_enqueues(const struct sim *s, int target, int waker)
+static bool waker_enqueues(const struct sim *s, s32 wakee, int target, int waker)
 {
+	const struct task *curr;
+	unsigned int nr;
+
 	if (target < 0 || target >= s->plat->nr_cpus || target == waker)
 		return true;
-	return !(s->kp && s->kp->ttwu_wakelist_idle) || sched_cpu_nr_running(s->sched, target);
+	nr = sched_cpu_nr_running(s->sched, target);
+	curr = sched_cpu_curr(s->sched, target);
+	if (curr && curr->pid == wakee)
+		return nr > 1;
+	return !(s->kp && s->kp->ttwu_wakelist_idle) || nr;
 }
 
 /* sim_feed()'s view of those tasks: out of line, as most replays keep none. */
@@ -458,10 +468,14 @@ static __attribute__((noinline)) void hold_note_exit(struct sim *s, const struct
 	} else if (ev->type == EV_WAKING && !ev->wake.irq && c->exit_pid && ev->pid == c->exit_pid) {
 		/* target_cpu is the wakee's last CPU; a move elsewhere traces its migration next */
 		c->exit_woken = ev->wake.pid;
-		c->exit_waking = waker_enqueues(s, ev->wake.target_cpu, ev->cpu) ? ev->wake.pid : 0;
+		c->exit_waking = waker_enqueues(s, ev->wake.pid, ev->wake.target_cpu, ev->cpu)
+				  ? ev->wake.pid
+				  : 0;
 	} else if (ev->type == EV_MIGRATE && c->exit_pid && c->exit_woken &&
 		   ev->migrate.pid == c->exit_woken) {
-		c->exit_waking = waker_enqueues(s, ev->migrate.dest_cpu, ev->cpu) ? c->exit_woken : 0;
+		c->exit_waking = waker_enqueues(s, c->exit_woken, ev->migrate.dest_cpu, ev->cpu)
+				  ? c->exit_woken
+				  : 0;
 	}
 }
 

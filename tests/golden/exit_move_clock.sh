@@ -30,6 +30,12 @@
 # at 1.003000 and paired as above. Under v5.10 (ttwu_queue_cond() l.2683: the wakelist only for
 # a wakee still on a CPU) the waker would have enqueued it, so the same calls are taken as the
 # wakeup's and the move waits for the dying switch at 1.003800: no evaluation pairs.
+#
+# A wakee still running on its CPU when it is woken (it is descheduling: its __schedule() has
+# dequeued it, its switch-out is traced after the waking) goes through its CPU's wakelist on
+# every kernel here where nothing else is queued there (try_to_wake_up(): p->on_cpu, then
+# ttwu_queue_wakelist(); 5.10 l.2683 with WF_ON_CPU, 6.1 l.3880 nr_running without the wakee):
+# the calls are the move's under v5.10 and v6.1 alike.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init exit_move_clock
@@ -84,4 +90,14 @@ golden_equal "v6.1: the wakeup IPI enqueues onto an idle CPU, the hook calls are
 golden_equal "v5.10: the waker would enqueue, the hook calls are the wakeup's" \
 	"$(evals "$tmp/ipi.txt" v5.10)" \
 	"    3; 0 with an emulated evaluation of the CPU within 200 us (util mean |err| 0.00, max 0, 0.0% within 10); 3 without"
+trace '            spin-11      [000] d..3.     1.002600: sched_waking: comm=other pid=12 prio=120 target_cpu=001' |
+	sed -e '2a\          <idle>-0       [001] d..2.     1.000050: sched_switch: prev_comm=swapper/1 prev_pid=0 prev_prio=120 prev_state=R ==> next_comm=other next_pid=12 next_prio=120' \
+	    -e '/prev_state=Z/i\           other-12      [001] d..2.     1.003200: sched_switch: prev_comm=other prev_pid=12 prev_prio=120 prev_state=S ==> next_comm=swapper/1 next_pid=0 next_prio=120\
+          <idle>-0       [001] dNh2.     1.003300: sched_wakeup: comm=other pid=12 prio=120 target_cpu=001' \
+		>"$tmp/oncpu.txt"
+[ "$(grep -c 'comm=other' "$tmp/oncpu.txt")" = 4 ] || golden_fail "the descheduling wakee's lines are missing"
+for k in v5.10 v6.1; do
+	golden_equal "$k: a wakee still on its CPU is enqueued there, the hook calls are the move's" \
+		"$(evals "$tmp/oncpu.txt" $k)" "$paired"
+done
 exit $fail
