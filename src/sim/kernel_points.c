@@ -426,8 +426,10 @@ static bool holds_exits(const struct sim *s)
  * (kernel_profile.ttwu_wakelist_idle), and before only for a wakee still on its CPU
  * (WF_ON_CPU, Debian 5.10 core.c l.2683). A wakee the model has running on the target is such
  * a one: the trace shows its switch-out after the waking, but its __schedule() had dequeued it,
- * so the kernel's nr_running no longer counts it. Every CPU of a platform here shares one
- * cache. Difference: the kernel's nr_running counts a v6.12+ delayed task; the model's does not.
+ * so the kernel's nr_running no longer counts it. Differences: the platform model has no cache
+ * topology, so every CPU is taken to share the waker's last-level cache (the lab's guests do; on
+ * a big.LITTLE phone a wakeup onto the other cluster always takes the wakelist); the kernel's
+ * nr_running counts a v6.12+ delayed task, the model's does not.
  */
 static bool waker_enqueues(const struct sim *s, s32 wakee, int target, int waker)
 {
