@@ -204,12 +204,16 @@ static void explain_divergences(const struct kernel_val *kv)
 		}
 }
 
-/* The departure of policy `slot` under way at a decision at t: begun at most `window` before
- * it and not ended more than `window` before it (the decision's own window, which pairs it);
- * NULL when none. */
-static const struct sim_gov_departure *departure_at(const struct sim_validation *v, int slot,
-						    u64 t, u64 window)
+/* The departure of dec's policy (its slot: the policy's first CPU) under way at the decision:
+ * begun at most the policy's window before it and not ended more than that before it (the
+ * decision's own window, which pairs it); NULL when none. */
+static const struct sim_gov_departure *departure_at(const struct run_opts *o,
+						    const struct sim_validation *v,
+						    const struct sim_decision *dec)
 {
+	int slot = o->plat.clusters[dec->cluster].cpus[0];
+	u64 t = dec->t_ns, window = v->window_ns[dec->cluster];
+
 	for (size_t i = 0; i < v->nr_depart; i++) {
 		const struct sim_gov_departure *d = &v->depart[i];
 
@@ -229,12 +233,11 @@ static void explain_departures(const struct run_opts *o, const struct kernel_val
 		return;
 	for (size_t i = 0; i < v->nr_dec; i++) {
 		const struct sim_decision *d = &v->dec[i];
-		int slot = o->plat.clusters[d->cluster].cpus[0];
 
 		if (d->agree)
 			continue;
 		missed++;
-		in += departure_at(v, slot, d->t_ns, v->window_ns[d->cluster]) != NULL;
+		in += departure_at(o, v, d) != NULL;
 	}
 	printf("  util departures at the kernel's evaluations under %s (%d or more paired "
 	       "evaluations of a policy in a row more than %d apart; its first: the probe's trace "
@@ -288,9 +291,7 @@ static void explain(const struct run_opts *o, const struct kernel_val *kv)
 		if (d->agree) {
 			printf("  agree %+.1f ms\n", (double)d->timing_err_ns / 1e6);
 		} else {
-			const struct sim_gov_departure *dp =
-				departure_at(v, o->plat.clusters[d->cluster].cpus[0], d->t_ns,
-					     v->window_ns[d->cluster]);
+			const struct sim_gov_departure *dp = departure_at(o, v, d);
 
 			printf("  DIFFER (%s)", miss_names[d->miss]);
 			if (dp)
