@@ -641,6 +641,8 @@ static int apply_facts(struct run_opts *o, struct parse_state *ps)
 		facts_param(o, &note, "switch_clock_lead_us", "%ld", f->switch_clock_lead_us);
 	if (f->waking_clock_lag_us >= 0)
 		facts_param(o, &note, "waking_clock_lag_us", "%ld", f->waking_clock_lag_us);
+	if (f->task_dead_irq_us >= 0)
+		facts_param(o, &note, "task_dead_irq_us", "%ld", f->task_dead_irq_us);
 	if (f->fast_switch == 1)
 		facts_param(o, &note, "switch_latency_us", "0");
 	if (f->fast_switch == 0 && f->transition_us >= 0)

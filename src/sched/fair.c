@@ -267,29 +267,63 @@ static void update_load_avg(struct sched *s, struct rq *rq, struct task *p, int 
 
 /* remove_entity_load_avg(): a sleeping task leaves; its source rq is not locked, so the
  * task is synced to the cfs_rq's last update and its averages queued as "removed". */
-static void remove_entity_load_avg(struct rq *rq, struct task *p)
+static void remove_avg(struct rq *rq, struct sched_avg *avg, unsigned long weight)
 {
 	struct cfs_rq *cfs = &rq->cfs;
 
-	__update_load_avg_blocked_se(cfs->avg.last_update_time, &p->avg, p->weight);
+	__update_load_avg_blocked_se(cfs->avg.last_update_time, avg, weight);
 	cfs->removed.nr++;
-	cfs->removed.util_avg += p->avg.util_avg;
-	cfs->removed.load_avg += p->avg.load_avg;
-	cfs->removed.runnable_avg += p->avg.runnable_avg;
+	cfs->removed.util_avg += avg->util_avg;
+	cfs->removed.load_avg += avg->load_avg;
+	cfs->removed.runnable_avg += avg->runnable_avg;
+}
+
+static void remove_entity_load_avg(struct rq *rq, struct task *p)
+{
+	remove_avg(rq, &p->avg, p->weight);
 }
 
 /*
  * task_dead_fair() (kernel/sched/fair.c, v5.9 to Debian 7.2): called from finish_task_switch()
  * once a task has switched out to die (TASK_DEAD); remove_entity_load_avg() queues its util to
- * be taken off its last CPU's cfs_rq at that rq's next update.
+ * be taken off its last CPU's cfs_rq at that rq's next update. finish_task_switch() calls it
+ * after finish_lock_switch() has enabled interrupts (kernel/sched/core.c, Debian 5.10 to 7.2):
+ * an interrupt pending by then runs first. With defer_task_dead the call is held on the rq
+ * (one at a time) until sched_task_dead_point() says the CPU is back in task context.
  */
 void task_dead_fair(struct sched *s, struct task *p)
 {
+	struct rq *rq;
+
 	if (p->class != SCHED_CLASS_CFS || p->is_governor || p->cpu < 0 || p->cpu >= s->cfg.nr_cpus ||
 	    !p->avg.last_update_time)
 		return;
-	remove_entity_load_avg(&s->rq[p->cpu], p);
+	rq = &s->rq[p->cpu];
+	if (s->cfg.defer_task_dead) {
+		sched_task_dead_point(s, p->cpu);
+		rq->dead_pending = true;
+		rq->dead_avg = p->avg;
+		rq->dead_weight = p->weight;
+	} else {
+		remove_entity_load_avg(rq, p);
+	}
 	p->avg.last_update_time = 0;
+}
+
+bool sched_task_dead_pending(const struct sched *s, int cpu)
+{
+	return cpu >= 0 && cpu < s->cfg.nr_cpus && s->rq[cpu].dead_pending;
+}
+
+void sched_task_dead_point(struct sched *s, int cpu)
+{
+	struct rq *rq;
+
+	if (!sched_task_dead_pending(s, cpu))
+		return;
+	rq = &s->rq[cpu];
+	rq->dead_pending = false;
+	remove_avg(rq, &rq->dead_avg, rq->dead_weight);
 }
 
 /*

@@ -157,6 +157,9 @@ struct sched_config {
 	/* The same for a wakeup: try_to_wake_up() updates the rq clock, enqueues, checks for
 	 * preemption and only then traces sched_wakeup (sched_wakeup_new). */
 	u64 wakeup_clock_lead_ns;
+	/* A dying task's task_dead_fair() waits for sched_task_dead_point() (its caller knows
+	 * whether an interrupt ran before it); false: it runs at the dying switch. */
+	bool defer_task_dead;
 	/* Traced timing: the trace's own wakeups mark the running task for preemption (a
 	 * sched_wakeup printed on its target CPU with TIF_NEED_RESCHED, event.wake.resched), so
 	 * the next switch keeps the wakeup's rq clock. In work timing the replay's schedule is
@@ -193,6 +196,12 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
  * stamp less switch_clock_lead_ns / wakeup_clock_lead_ns. The next sched_event() uses it when
  * it is not after that event's now_ns, and clears it. */
 void sched_set_event_clock(struct sched *s, u64 clock_ns);
+/* With defer_task_dead: whether a task that died on cpu still has its task_dead_fair() to come,
+ * and that call (its util queued to leave the cfs_rq at the next update; nothing pending: a
+ * no-op). finish_task_switch() makes it once interrupts are back on, so an interrupt pending at
+ * the dying switch runs before it. */
+bool sched_task_dead_pending(const struct sched *s, int cpu);
+void sched_task_dead_point(struct sched *s, int cpu);
 /* The next sched_event, a switch, is one whose __schedule() the trace shows calling schedutil's
  * hook from no update (the CPU's hook calls are traced; `updated`: the rq clock of its last
  * one, 0 none): where the rq clock it would take otherwise is at or past the end of the PELT

@@ -88,6 +88,11 @@ struct rq {
 	struct sched_avg blocked_seed;
 	/* v6.12+: the fair class's deadline server is running (its bandwidth in running_bw) */
 	bool fair_server_active;
+	/* A task died here and task_dead_fair() is held back (sched_config.defer_task_dead):
+	 * its averages and weight as its death left them, until sched_task_dead_point(). */
+	bool dead_pending;
+	struct sched_avg dead_avg;
+	unsigned long dead_weight;
 };
 
 struct task_node {

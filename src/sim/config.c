@@ -171,6 +171,11 @@ static const struct sim_param sim_params[] = {
 	 .offset = FIELD(waking_clock_lag_ns, u64), .max = 1000000, .range = "more than 1 s",
 	 .help = "a wakeup whose sched_waking its own CPU traced read the rq clock that long "
 		 "after it (0; the lab measures it)"},
+	{.key = "task_dead_irq_us", .type = SIM_PARAM_US,
+	 .offset = FIELD(task_dead_irq_ns, u64), .max = 1000000, .range = "more than 1 s",
+	 .help = "an interrupt traced on a dying task's CPU within that long of its switch ran "
+		 "before its util left the CPU (finish_task_switch()'s task_dead(); 0; the lab "
+		 "measures it)"},
 	{.key = "update_points", .type = SIM_PARAM_WORD,
 	 .offset = FIELD(update_points, enum sim_update_points),
 	 .words = {"kernel", "context-switch"}, /* SIM_UPDATE_KERNEL, SIM_UPDATE_CONTEXT_SWITCH */

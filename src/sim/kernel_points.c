@@ -653,3 +653,90 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 		return sim_feed_event(s, ev, err);
 	return feed_holding(s, ev, kind, err);
 }
+
+/*
+ * A dying task's task_dead_fair() (task_dead_irq_us). finish_task_switch() enables interrupts
+ * (finish_lock_switch()) before it calls prev's task_dead() (kernel/sched/core.c, Debian 5.10
+ * to 7.2): an interrupt pending at the dying switch runs first -- the tick, the SCHED softirq
+ * on its way out and its blocked-load update, which still see the dead task's util
+ * (remove_entity_load_avg() has not queued it). The trace does not show the call; the lab
+ * measures how soon after a dying sched_switch such an interrupt is traced (task_dead_irq_us,
+ * its facts). So: if the CPU's first event after the switch that says its context is an
+ * interrupt's (the tick's hrtimer_expire_entry, softirq_entry, or a wakeup, blocked-load update
+ * or hook call traced in one) within that time, the call waits for the CPU's next event in task
+ * context (cpu_idle of the idle loop, a switch, a hook call outside interrupts); otherwise, or
+ * once the time has passed (any CPU's event, or the loop's own updates), it is made then, which
+ * is where the kernel's was for all the model can tell. Differences: an interrupt that came
+ * just after the call, within the time, is taken as one before it; the wait ends at the latest
+ * DEAD_IRQ_MAX_NS after the switch.
+ */
+#define DEAD_IRQ_MAX_NS 2000000ull
+
+/* 1: ev on its CPU says it is in an interrupt, 0: in task context, -1: says nothing */
+static int event_in_irq(const struct event *ev)
+{
+	switch (ev->type) {
+	case EV_HRTIMER_EXPIRE:
+	case EV_SOFTIRQ_ENTRY:
+		return 1;
+	case EV_WAKEUP:
+	case EV_WAKEUP_NEW:
+	case EV_WAKING:
+		return ev->wake.irq != 0;
+	case EV_BLOCKED_UPDATE:
+		return ev->blocked.irq != 0;
+	case EV_GOV_HOOK:
+		return ev->hook.irq != 0;
+	case EV_SWITCH:
+	case EV_CPU_IDLE:
+	case EV_PROCESS_EXIT:
+		return 0;
+	default: /* sched_migrate_task among them: its waker's context, not recorded */
+		return -1;
+	}
+}
+
+void sim_task_dead_noted(struct sim *s, int cpu, u64 now)
+{
+	if (!s->cfg.task_dead_irq_ns || !sched_task_dead_pending(s->sched, cpu))
+		return;
+	s->cpu[cpu].dead_at = now;
+	s->cpu[cpu].dead_irq = false;
+	s->dead_mask |= 1ull << cpu;
+}
+
+static void task_dead_apply(struct sim *s, int cpu)
+{
+	s->dead_mask &= ~(1ull << cpu);
+	sched_task_dead_point(s->sched, cpu);
+}
+
+void sim_task_dead_at_time(struct sim *s, u64 t)
+{
+	for (u64 m = s->dead_mask; m; m &= m - 1) {
+		int cpu = __builtin_ctzll(m);
+		const struct sim_cpu *c = &s->cpu[cpu];
+
+		if (t > c->dead_at + (c->dead_irq ? DEAD_IRQ_MAX_NS : s->cfg.task_dead_irq_ns))
+			task_dead_apply(s, cpu);
+	}
+}
+
+void sim_task_dead_at_event(struct sim *s, const struct event *ev)
+{
+	int cpu = ev->cpu;
+	struct sim_cpu *c;
+	int irq;
+
+	if (cpu >= 0 && cpu < GS_MAX_CPUS && (s->dead_mask & (1ull << cpu)) &&
+	    (irq = event_in_irq(ev)) >= 0) {
+		c = &s->cpu[cpu];
+		if (!irq)
+			task_dead_apply(s, cpu);
+		else if (!c->dead_irq && ev->ts_ns <= c->dead_at + s->cfg.task_dead_irq_ns)
+			c->dead_irq = true;
+		else if (!c->dead_irq)
+			task_dead_apply(s, cpu);
+	}
+	sim_task_dead_at_time(s, ev->ts_ns);
+}

@@ -103,6 +103,7 @@ static bool hook_task_exit(void *ctx, struct task *p, u64 now)
 {
 	struct sim *s = ctx;
 
+	sim_task_dead_noted(s, p->cpu, now); /* task_dead_fair() may wait: kernel_points.c */
 	if (!sim_task_data(p) || !sim_observers_task_exit(&s->obs, s, p, now))
 		return false;
 	free(p->owner_data);
@@ -283,6 +284,7 @@ int sim_advance_due(struct sim *s, u64 t, struct gs_error *err)
 
 		if (nt > t || nt == NO_TIME)
 			return 0;
+		sim_task_dead_due(s, nt);
 		sim_account(s, nt);
 		s->now = nt;
 		if (s->warmup_at == nt) {
@@ -602,6 +604,7 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return probe_show(s, ev);
 	if (s->probe_open)
 		probe_end(s, ev);
+	sim_task_dead_point(s, ev);
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
@@ -722,6 +725,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.delay_dequeue = cfg->delay_dequeue < 0 ? 0 : cfg->delay_dequeue ? 1 : -1;
 	sc.switch_clock_lead_ns = cfg->switch_clock_lead_ns;
 	sc.wakeup_clock_lead_ns = cfg->wakeup_clock_lead_ns;
+	sc.defer_task_dead = cfg->task_dead_irq_ns && cfg->opts.timing != SIM_TIMING_WORK;
 	sc.preempt_traced = cfg->opts.timing != SIM_TIMING_WORK;
 	sc.cpuidle_driver = cfg->cpuidle_driver != 0;
 	sc.idle_traced = cfg->has_traced_idle;

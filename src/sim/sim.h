@@ -45,6 +45,9 @@ struct sim_config {
 	u64 wakeup_clock_lead_ns;       /* wakeup_clock_lead_us: sched_config's, 0 */
 	u64 waking_clock_lag_ns;        /* waking_clock_lag_us: a wakeup its waker traced reads the
 					 * clock that long after its sched_waking, 0 */
+	u64 task_dead_irq_ns;           /* task_dead_irq_us: an interrupt a dying task's CPU
+					 * traces that soon after its switch ran before its
+					 * task_dead_fair() (kernel_points.c), 0: none did */
 	enum sim_update_points update_points;
 	u32 scaling_min_khz, scaling_max_khz; /* as written; 0 and CPUFREQ_NO_MAX_KHZ: not */
 	int uclamp_buckets;

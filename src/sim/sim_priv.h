@@ -81,6 +81,10 @@ struct sim_cpu {
 	 * other calls at that clock are its own and claim no later event (sim_note_event_clock) */
 	s32 moved_pid;
 	u64 moved_time;
+	/* a task died here (its sched_switch at dead_at) and its task_dead_fair() waits
+	 * (sim_task_dead_point); dead_irq: the CPU's first event since was an interrupt's */
+	u64 dead_at;
+	bool dead_irq;
 	bool busy;              /* a workload task is running */
 	u64 idle_since_ns;      /* start of the current idle interval (hindsight) */
 	int traced_idle;        /* cpu_idle state in force; -1 none */
@@ -152,6 +156,7 @@ struct sim {
 	struct sim_cluster cl[GS_MAX_CLUSTERS];
 	struct work *work; /* work timing; NULL in traced timing */
 	u64 busy_mask;     /* bit c: cpu[c].busy */
+	u64 dead_mask;     /* bit c: cpu[c] has a task_dead_fair() waiting (task_dead_irq_us) */
 	bool any_freq_dirty; /* some cluster's freq_dirty is set */
 	bool traced_ticks;   /* the trace gives the scheduler tick: no grid (feed_tick) */
 	bool kthread_timing; /* traced timing, kthread_traced: look for the governor kthread */
@@ -442,6 +447,22 @@ void sim_balance_softirq(struct sim *s, int cpu, u64 now);
 void sim_balance_cpu_event(struct sim *s, int cpu);
 void sim_balance_tick_stopped(struct sim *s, int cpu);
 int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_error *err);
+/* kernel_points.c, with task_dead_irq_us: a task died on cpu at now (its switch); before ev is
+ * applied, the waiting task_dead_fair() its CPU's context or the time calls for; before the
+ * loop's own updates at t, the ones whose time has passed. Inline: nothing waits, no call. */
+void sim_task_dead_noted(struct sim *s, int cpu, u64 now);
+void sim_task_dead_at_event(struct sim *s, const struct event *ev);
+void sim_task_dead_at_time(struct sim *s, u64 t);
+static inline void sim_task_dead_point(struct sim *s, const struct event *ev)
+{
+	if (s->dead_mask)
+		sim_task_dead_at_event(s, ev);
+}
+static inline void sim_task_dead_due(struct sim *s, u64 t)
+{
+	if (s->dead_mask)
+		sim_task_dead_at_time(s, t);
+}
 /* sched_process_exit: the exiting task's group move (sim_config.sched_autogroup). */
 int sim_feed_exit(struct sim *s, const struct event *ev, struct gs_error *err);
 /* trace_seed.c: --seed-util's util step; the lab's snapshot markers (EV_START_SE/CFS) */

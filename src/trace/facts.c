@@ -98,6 +98,8 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		return facts_long_or_empty(v, 1000000, &f->switch_clock_lead_us);
 	if (strcmp(key, "waking_clock_lag_us") == 0)
 		return facts_long_or_empty(v, 1000000, &f->waking_clock_lag_us);
+	if (strcmp(key, "task_dead_irq_us") == 0)
+		return facts_long_or_empty(v, 1000000, &f->task_dead_irq_us);
 	/* empty: the guest had no global schedutil tunables (per-policy ones) */
 	if (strcmp(key, "rate_limit_us") == 0)
 		return facts_long_or_empty(v, 0xffffffffL, &f->rate_limit_us);
@@ -146,6 +148,7 @@ static void facts_init(struct trace_facts *f)
 	f->rate_limit_us = -1;
 	f->transition_us = -1;
 	f->switch_clock_lead_us = -1;
+	f->task_dead_irq_us = -1;
 	f->waking_clock_lag_us = -1;
 	f->sched_autogroup = -1;
 	f->cpuidle_driver = -1;

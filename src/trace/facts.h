@@ -35,6 +35,9 @@ struct trace_facts {
 	long waking_clock_lag_us; /* waking_clock_lag_us = N: how long after its sched_waking a
 				   * wakeup's try_to_wake_up() read the rq clock, the median the
 				   * lab's probes showed (tools/lab/clock-lead waking); -1 */
+	long task_dead_irq_us; /* task_dead_irq_us = N: an interrupt traced on a dying task's CPU
+				* within N us of its switch ran before its task_dead() (the lab's
+				* PELT recordings show it, tools/lab/dead-irq); -1 */
 	int hz;                 /* config_HZ = N; 0 absent */
 	int sched_autogroup;    /* config_SCHED_AUTOGROUP = y (1) or empty (0); -1 absent */
 	int cpuidle_driver;     /* cpuidle_driver = none (0) or a driver's name (1); -1 absent */

@@ -41,6 +41,8 @@ static void read_back(const struct sim_config *c, const char *key, char *out, si
 		snprintf(out, n, "%" PRIu64 " ns", c->wakeup_clock_lead_ns);
 	else if (strcmp(key, "waking_clock_lag_us") == 0)
 		snprintf(out, n, "%" PRIu64 " ns", c->waking_clock_lag_ns);
+	else if (strcmp(key, "task_dead_irq_us") == 0)
+		snprintf(out, n, "%" PRIu64 " ns", c->task_dead_irq_ns);
 	else if (strcmp(key, "update_points") == 0)
 		snprintf(out, n, "%s", update_points[c->update_points]);
 	else if (strcmp(key, "scaling_min_freq") == 0)
@@ -98,6 +100,8 @@ static const struct key_case {
 	 "--set wakeup_clock_lead_us='-7': not a non-negative integer"},
 	{"waking_clock_lag_us", "15", "15000 ns", "x",
 	 "--set waking_clock_lag_us='x': not a non-negative integer"},
+	{"task_dead_irq_us", "200", "200000 ns", "1000001",
+	 "--set task_dead_irq_us=1000001: more than 1 s"},
 	{"update_points", "context-switch", "context-switch", "tick",
 	 "--set update_points='tick': expected kernel or context-switch"},
 	{"scaling_min_freq", "903000", "903000", "1e6",
@@ -260,7 +264,7 @@ static void test_key_order(void **state)
 {
 	static const char *const order[] = {
 		"hz", "switch_latency_us", "transition_us", "switch_clock_lead_us",
-		"wakeup_clock_lead_us", "waking_clock_lag_us", "update_points", "scaling_min_freq", "scaling_max_freq",
+		"wakeup_clock_lead_us", "waking_clock_lag_us", "task_dead_irq_us", "update_points", "scaling_min_freq", "scaling_max_freq",
 		"uclamp_buckets", "cgroup_depth", "uclamp_task", "freq_invariant",
 		"dvfs_possible_from_any_cpu", "rq_clock_offset_ns", "start_freq",
 		"governor_start_ns", "sched_autogroup", "cpuidle_driver", "kthread_traced",
