@@ -22,8 +22,10 @@
  *   identity. No custom slices, no group entities, no buddies, no RUN_TO_PARITY: they choose
  *   who runs, which the trace shows.
  * - The pick that dequeues delayed tasks is emulated at each sched_switch whose next is a fair
- *   task or the idle task (the classes above fair pick first otherwise); a tick's
- *   resched or a wakeup preemption picks only where the trace shows the switch it caused.
+ *   task or the idle task (the classes above fair pick first otherwise), and after a tick
+ *   whose update_curr() used up the running task's request with another entity queued
+ *   (task_tick_fair(): the kernel's resched, whose pick may choose the same task, no switch
+ *   traced); a wakeup preemption picks only where the trace shows the switch it caused.
  * - A task alive before the trace stored its lag at a dequeue the trace does not show. The model
  *   places it at lag 0, and a nice-0 task's first sleep (before any dequeue of it in the trace)
  *   is not delayed: at lag 0 any run with another task queued ends past the average, where the
