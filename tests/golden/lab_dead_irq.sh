@@ -47,4 +47,10 @@ golden_equal "the cases" "$(grep '^6.12' <<<"$out")" "6.12  before: 50
 golden_equal "the window" "$(grep '^best' <<<"$out")" "best window: 50 us (2 of 2 right; without one: 1)"
 golden_equal "right at 0 and 400" "$(awk '$1 == 0 || $1 == 400 {print $1, $2}' <<<"$out")" "0 1
 400 1"
+"$GOVSIM_SOURCE_DIR/tools/lab/dead-irq" --check 50 "$tmp/6.12/t.txt.gz" >/dev/null ||
+	golden_fail "--check 50 failed: 50 is a best window"
+"$GOVSIM_SOURCE_DIR/tools/lab/dead-irq" --check 400 "$tmp/6.12/t.txt.gz" >/dev/null 2>"$tmp/err" &&
+	golden_fail "--check 400 passed: 400 classifies 1 of 2 right"
+grep -q "a window of 400 us classifies 1 right, the best 2" "$tmp/err" ||
+	golden_fail "--check 400's message: $(cat "$tmp/err")"
 exit $fail
