@@ -128,8 +128,16 @@ void cpufreq_kthread_sleep(struct cpufreq_policy *pol, u64 now_ns)
 		cpufreq_kthread_request(pol, now_ns);
 		return;
 	}
-	/* the traced kthread ended its run without ending the attached call (its own call
-	 * found the frequency in force): the model's call */
+	/* the traced kthread ended its run without ending the attached call: its own call found
+	 * the frequency in force. Where the newest request is that frequency, that is what it
+	 * read (the work a request queued runs after the call before it, reading next_freq then):
+	 * the call ends with the run, changing nothing. Otherwise the model's call. */
+	if ((pol->requeued ? pol->pending_khz : pol->call_khz) == pol->cur_khz) {
+		pol->in_call = false;
+		pol->pending = false;
+		pol->requeued = false;
+		return;
+	}
 	u64 end = k->call_from_ns + pol->transition_ns;
 
 	pol->pending_at_ns = end > now_ns ? end : now_ns;

@@ -14,6 +14,8 @@
  *   next), and its call ends when the traced call ends.
  * - A request during an attached call queues the next call, which starts at the traced end
  *   and ends at the next traced end, as long as the traced kthread goes on running.
+ * - A traced run that ends with no call end changed nothing: where the newest request is the
+ *   frequency in force, the attached call ends with it.
  * - Otherwise (no traced wakeup, or the traced kthread sleeps with no call ended) the model's
  *   constants: the run at request + switch_latency_ns, the call transition_ns long, the change
  *   no earlier than when the replay learnt there was no traced one.

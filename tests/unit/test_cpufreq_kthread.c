@@ -10,7 +10,8 @@
  * next call, which runs at the traced end and ends at the next one; with no traced wakeup
  * within CPUFREQ_KTHREAD_ATTACH_NS the model's constants time the run and the call; a request
  * made while the traced kthread finishes its run waits for the wakeup that follows; a traced
- * run that ends without ending the attached call leaves the model's call length.
+ * run that ends without ending the attached call leaves the model's call length, unless the
+ * newest request is the frequency in force (what such a run read: it changed nothing).
  * Does not check: the replay's mapping of trace events to a policy (golden kthread_traced).
  */
 #include "testutil.h"
@@ -135,6 +136,38 @@ static void test_run_without_call_end(void **state)
 	assert_int_equal(p.kth.calls_model, 1);
 }
 
+/* A request during a call queues the next work, which the kthread runs as soon as the call
+ * ends; a later request makes the newest the frequency in force again, and the traced run ends
+ * with no further call end: sugov_work() read next_freq after that request (the newest), found
+ * it in force (acpi-cpufreq changes nothing then: no cpu_frequency) and the kthread slept. The
+ * replay's second call, which read the request in between, ends with the run, changing
+ * nothing: no model call lands later (lab 6.12/periodic4-shared at 13.6345: 3000 MHz asked
+ * 9 us before the 2400 MHz call ended, 2400 MHz again 106 us after, the kthread asleep 60 us
+ * later; the replay went to 3000 MHz and back, 0.54 ms apart, a transition_us each). */
+static void test_run_ends_with_newest_in_force(void **state)
+{
+	struct cpufreq_policy p;
+
+	(void)state;
+	make_policy(&p);
+	assert_false(cpufreq_request(&p, 2400000, 80000000));
+	cpufreq_kthread_woken(&p, 80020000);
+	cpufreq_kthread_run(&p, 80100000);
+	assert_false(cpufreq_request(&p, 3000000, 80481000)); /* during the call: queued */
+	assert_true(cpufreq_kthread_call_end(&p, 80490000));
+	assert_int_equal(p.cur_khz, 2400000);
+	assert_true(p.in_call); /* the queued work runs at once, reading 3000 MHz */
+	assert_int_equal(p.call_khz, 3000000);
+	assert_false(cpufreq_request(&p, 2400000, 80596000)); /* the newest: in force */
+	cpufreq_kthread_sleep(&p, 80656000);
+	assert_false(p.pending);
+	assert_false(p.in_call);
+	assert_false(cpufreq_apply_pending(&p, 100000000));
+	assert_int_equal(p.cur_khz, 2400000);
+	assert_int_equal(p.kth.calls_traced, 2);
+	assert_int_equal(p.kth.calls_model, 0);
+}
+
 int main(void)
 {
 	const struct CMUnitTest tests[] = {
@@ -142,6 +175,7 @@ int main(void)
 		cmocka_unit_test(test_fallback),
 		cmocka_unit_test(test_request_in_run_tail),
 		cmocka_unit_test(test_run_without_call_end),
+		cmocka_unit_test(test_run_ends_with_newest_in_force),
 	};
 	return cmocka_run_group_tests(tests, NULL, NULL);
 }
