@@ -148,18 +148,25 @@ static struct cpufreq_policy *kthread_follow(struct sim *s, int c, s32 pid)
  * switch is applied. __schedule() dequeued and put prev first, and the hook calls those
  * updates made, at the switch's rq clock, come before the context switch: a next_freq they
  * set is the one the kthread reads (kernel/sched/core.c, cpufreq_schedutil.c, Debian 5.10 to
- * 7.2).
+ * 7.2). So for the kthread switching out to sleep (kthread_worker_fn(): an interruptible
+ * sleep ends the run; D is the driver call waiting, R a preemption): a request its own
+ * switch's update made came before its run ended.
  */
 void sim_kthread_switched_in(struct sim *s, const struct event *ev)
 {
-	struct cpufreq_policy *in;
+	struct cpufreq_policy *in, *out = NULL;
 
 	if (!s->kthread_timing || ev->type != EV_SWITCH)
 		return;
+	if (ev->sw.prev_state & (TASK_STATE_S | TASK_STATE_EXIT))
+		out = kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm), ev->sw.prev_pid);
 	in = kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
-	if (!in)
+	if (!in && !out)
 		return;
-	cpufreq_kthread_run(in, ev->ts_ns);
+	if (out)
+		cpufreq_kthread_sleep(out, ev->ts_ns);
+	if (in)
+		cpufreq_kthread_run(in, ev->ts_ns);
 	sim_next_pending_refresh(s);
 	sim_flush_freq(s);
 }
@@ -181,7 +188,7 @@ int sim_kthread_calls(const struct sim *s, int c, u64 *traced, u64 *model)
 
 int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *err)
 {
-	struct cpufreq_policy *out = NULL, *woken = NULL, *end = NULL;
+	struct cpufreq_policy *woken = NULL, *end = NULL;
 	int ret;
 
 	if (!s->kthread_timing)
@@ -192,12 +199,9 @@ int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *er
 		woken = kthread_follow(s, kthread_cluster(s, ev->wake.comm), ev->wake.pid);
 		break;
 	case EV_SWITCH:
-		/* the run ends at an interruptible sleep (kthread_worker_fn()); D is the driver
-		 * call waiting, R a preemption: the run goes on */
-		if (ev->sw.prev_state & (TASK_STATE_S | TASK_STATE_EXIT))
-			out = kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm),
-					     ev->sw.prev_pid);
-		/* a run starts after the switch's own updates: sim_kthread_switched_in() */
+		/* a run ends, and one starts, after the switch's own updates:
+		 * sim_kthread_switched_in() */
+		(void)kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm), ev->sw.prev_pid);
 		(void)kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
 		break;
 	case EV_CPU_FREQUENCY:
@@ -206,12 +210,10 @@ int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *er
 	default:
 		break;
 	}
-	if (!out && !woken && !end)
+	if (!woken && !end)
 		return 0;
 	if ((ret = sim_advance(s, ev->ts_ns, err)))
 		return ret;
-	if (out)
-		cpufreq_kthread_sleep(out, ev->ts_ns);
 	if (woken)
 		cpufreq_kthread_woken(woken, ev->ts_ns);
 	if (end && cpufreq_kthread_call_end(end, ev->ts_ns))

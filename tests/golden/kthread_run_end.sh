@@ -14,6 +14,15 @@
 # the replay's queued call read 3000 MHz and, the traced run ending without its call, ended it
 # after the model's transition_us: 3000 MHz at 13.635032 and 2400 MHz at 13.635574, two
 # changes the kernel did not make.
+#
+# The run ends after its own switch's updates: __schedule() puts the kthread and picks the next
+# task (set_next_entity() updates its load and calls the hook) before the context switch, so a
+# request that switch makes comes before the run's end. At 18.708475 the kthread's call puts
+# 1800 MHz in force; 2400 MHz had been asked during it (raw 1942382 at 18.708359); its switch out
+# to q3 at 18.708752 calls the hook (traced at 18.708580: raw 1456787, 1800 MHz at 1800); the
+# kernel's next cpu_frequency is past 18.725. Before, the replay ended the run ahead of that
+# switch's update, with 2400 MHz the newest: the model's call put it in force at 18.709017, and
+# three more changes followed by 18.710643.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init kthread_run_end
@@ -42,4 +51,8 @@ golden_equal "13.6340 to 13.6400: one change, the kernel's" "$(window 13.634 13.
 	"kernel: 13.634490 
 sleeps: 13.634656 
 emulated: 13.634490"
+golden_equal "18.7080 to 18.7250: one change, the kernel's" "$(window 18.708 18.725)" \
+	"kernel: 18.708475 
+sleeps: 18.708752 18.709194 
+emulated: 18.708475"
 exit $fail
