@@ -240,14 +240,19 @@ bool event_same(const struct event *a, const struct event *b);
 
 /* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups', the
  * schedutil hook calls' and the blocked-load updates'); NULL for the other types, which do not
- * keep them. */
-static inline u32 *event_irq_slot(struct event *ev)
+ * keep them. event_irq_slot(): the same, to write. */
+static inline const u32 *event_irq_bits(const struct event *ev)
 {
 	if (event_is_wake(ev->type))
 		return &ev->wake.irq;
 	if (ev->type == EV_BLOCKED_UPDATE)
 		return &ev->blocked.irq;
 	return ev->type == EV_GOV_HOOK ? &ev->hook.irq : NULL;
+}
+
+static inline u32 *event_irq_slot(struct event *ev)
+{
+	return (u32 *)event_irq_bits(ev);
 }
 
 #endif

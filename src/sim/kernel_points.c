@@ -675,18 +675,14 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
 /* 1: ev on its CPU says it is in an interrupt, 0: in task context, -1: says nothing */
 static int event_in_irq(const struct event *ev)
 {
+	const u32 *irq = event_irq_bits(ev); /* wakeups, hook calls, blocked-load updates */
+
+	if (irq)
+		return *irq != 0;
 	switch (ev->type) {
 	case EV_HRTIMER_EXPIRE:
 	case EV_SOFTIRQ_ENTRY:
 		return 1;
-	case EV_WAKEUP:
-	case EV_WAKEUP_NEW:
-	case EV_WAKING:
-		return ev->wake.irq != 0;
-	case EV_BLOCKED_UPDATE:
-		return ev->blocked.irq != 0;
-	case EV_GOV_HOOK:
-		return ev->hook.irq != 0;
 	case EV_SWITCH:
 	case EV_CPU_IDLE:
 	case EV_PROCESS_EXIT:
@@ -730,13 +726,12 @@ void sim_task_dead_at_event(struct sim *s, const struct event *ev)
 
 	if (cpu >= 0 && cpu < GS_MAX_CPUS && (s->dead_mask & (1ull << cpu)) &&
 	    (irq = event_in_irq(ev)) >= 0) {
+		/* task context: task_dead() has run; the first interrupt within the time: it waits */
 		c = &s->cpu[cpu];
-		if (!irq)
+		if (!irq || (!c->dead_irq && ev->ts_ns > c->dead_at + s->cfg.task_dead_irq_ns))
 			task_dead_apply(s, cpu);
-		else if (!c->dead_irq && ev->ts_ns <= c->dead_at + s->cfg.task_dead_irq_ns)
+		else
 			c->dead_irq = true;
-		else if (!c->dead_irq)
-			task_dead_apply(s, cpu);
 	}
 	sim_task_dead_at_time(s, ev->ts_ns);
 }
