@@ -200,8 +200,10 @@ int sim_kthread_event(struct sim *s, const struct event *ev, struct gs_error *er
 		break;
 	case EV_SWITCH:
 		/* a run ends, and one starts, after the switch's own updates:
-		 * sim_kthread_switched_in() */
-		(void)kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm), ev->sw.prev_pid);
+		 * sim_kthread_switched_in(); the kthread is known before them */
+		if (ev->sw.prev_state & (TASK_STATE_S | TASK_STATE_EXIT))
+			(void)kthread_follow(s, kthread_cluster(s, ev->sw.prev_comm),
+					     ev->sw.prev_pid);
 		(void)kthread_follow(s, kthread_cluster(s, ev->sw.next_comm), ev->sw.next_pid);
 		break;
 	case EV_CPU_FREQUENCY:
