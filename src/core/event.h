@@ -158,6 +158,8 @@ struct event {
 			s32 prio;
 			s32 orig_cpu;
 			s32 dest_cpu;
+			u32 irq; /* EV_IRQ_*: the context that traced it (the waker's, or the load
+				  * balancer's: a softirq, or a __schedule()'s newidle balance) */
 		} migrate;
 		struct { /* IOWAIT_BOOST: Android kernels' trace of schedutil's
 			  * sugov_set_iowait_boost(), emitted on `cpu` as the kernel handles a
@@ -239,12 +241,14 @@ struct event {
 bool event_same(const struct event *a, const struct event *b);
 
 /* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups', the
- * schedutil hook calls' and the blocked-load updates'); NULL for the other types, which do not
- * keep them. event_irq_slot(): the same, to write. */
+ * migrations', the schedutil hook calls' and the blocked-load updates'); NULL for the other
+ * types, which do not keep them. event_irq_slot(): the same, to write. */
 static inline const u32 *event_irq_bits(const struct event *ev)
 {
 	if (event_is_wake(ev->type))
 		return &ev->wake.irq;
+	if (ev->type == EV_MIGRATE)
+		return &ev->migrate.irq;
 	if (ev->type == EV_BLOCKED_UPDATE)
 		return &ev->blocked.irq;
 	return ev->type == EV_GOV_HOOK ? &ev->hook.irq : NULL;

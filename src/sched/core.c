@@ -2,9 +2,10 @@
  * core.c - the scheduler model's core: tasks and runqueues rebuilt from sched_switch /
  * sched_wakeup* / sched_migrate_task, after Linux v5.9 kernel/sched/core.c:
  * enqueue_task/dequeue_task (uclamp_rq_inc/dec before the class), update_rq_clock,
- * wake_up_new_task (post_init_entity_util_avg on the chosen CPU), set_task_cpu (migration),
- * scheduler_tick, and the class dispatch of set_next_task/put_prev_task. The classes are in
- * fair.c, rt.c and deadline.c; --seed-util in trace_start.c. Written from the v5.9 sources' logic;
+ * wake_up_new_task (post_init_entity_util_avg on the chosen CPU), set_task_cpu (migration:
+ * the moves themselves in migrate.c), scheduler_tick, and the class dispatch of
+ * set_next_task/put_prev_task. The classes are in fair.c, rt.c and deadline.c; --seed-util in
+ * trace_start.c. Written from the v5.9 sources' logic;
  * not copied. Kernel function names are kept.
  *
  * Differences from v5.9 core.c, and why (the conventions where the trace gives no answer,
@@ -107,7 +108,7 @@ static bool uclamp_class(enum sched_class_id c)
 /* enqueue_task(): uclamp_rq_inc() before the class enqueue, or after it (v6.12 to v6.15:
  * Debian 6.12 core.c l.2019-2031), where the enqueue's cpufreq kicks do not see the task's
  * clamps. */
-static void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
+void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n)
 {
 	struct task *p = &n->t;
 
@@ -138,7 +139,7 @@ static void apply_pending_prio(struct sched *s, struct task_node *n, u64 now);
 
 /* dequeue_task(): uclamp_rq_dec() before the class dequeue. flags: DEQUEUE_SLEEP,
  * DEQUEUE_SPECIAL. */
-static void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags, u64 now)
+void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags, u64 now)
 {
 	struct task *p = &n->t;
 
@@ -319,57 +320,6 @@ static void task_start(struct sched *s, struct task_node *n, int cpu, int prio, 
 	s->stats.tasks++;
 	if (s->hooks.task_new)
 		s->hooks.task_new(s->hooks.ctx, p, now);
-}
-
-/* The rq of p's CPU loses p (queued, not running): dequeue, detach, move, enqueue. */
-static void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now)
-{
-	struct task *p = &n->t;
-	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
-
-	update_rq_clock(src_rq, now);
-	s->migrating = p; /* p->on_rq = TASK_ON_RQ_MIGRATING */
-	dequeue_task(s, src_rq, n, 0, now);
-	if (n->queued_class == SCHED_CLASS_CFS)
-		migrate_task_rq_fair(s, src_rq, p, true);
-	s->migrating = NULL;
-	p->cpu = dst;
-	dst_rq->seen = true;
-	update_rq_clock(dst_rq, now);
-	enqueue_task(s, dst_rq, n);
-}
-
-/*
- * A task the model has asleep moves with no wakeup in progress. Outside try_to_wake_up() only
- * the load balancer moves a task (detach_task() -> set_task_cpu() -> attach_task(),
- * kernel/sched/fair.c), so the kernel had it on its runqueue: queued, where the trace missed
- * its wakeup, or, from v6.12, asleep in EEVDF's delayed dequeue (can_migrate_task() moves such
- * a task for migrate_load; Debian 7.2 l.11007). Its util leaves the source and joins the
- * destination now, not at its next wakeup; it stays asleep. Only where the trace records
- * sched_waking, which tells a wakeup's migration from the balancer's.
- */
-static void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now)
-{
-	struct task *p = &n->t;
-	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
-
-	update_rq_clock(src_rq, now);
-	migrate_task_rq_fair(s, src_rq, p, true);
-	p->cpu = dst;
-	dst_rq->seen = true;
-	update_rq_clock(dst_rq, now);
-	attach_task_cfs_rq(s, dst_rq, p);
-}
-
-/* A sleeping task moves (migrate_task_rq_fair, not queued): its load is removed from the
- * source at that rq's next update; last_update_time = 0 attaches it at the next enqueue. */
-static void migrate_sleeping(struct sched *s, struct task_node *n, int dst)
-{
-	struct task *p = &n->t;
-
-	if (p->class == SCHED_CLASS_CFS && p->cpu >= 0)
-		migrate_task_rq_fair(s, &s->rq[p->cpu], p, false);
-	p->cpu = dst;
 }
 
 /* p is running on its CPU in the model but the trace says otherwise: put it back queued. */

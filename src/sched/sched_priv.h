@@ -185,6 +185,16 @@ static inline void sub_positive_u32(u32 *p, u32 v)
 /* ---- core.c ---------------------------------------------------------------------------------- */
 void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags);
 void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev, u64 now);
+/* core.c: enqueue_task(), dequeue_task() (uclamp, then the class; flags: DEQUEUE_SLEEP,
+ * DEQUEUE_SPECIAL) */
+void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n);
+void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags, u64 now);
+/* migrate.c: p moves to dst. Queued (not running): dequeue, detach, move, enqueue. Parked:
+ * asleep in the model but on the kernel's runqueue (the balancer moved it): its util moves now.
+ * Sleeping: at a wakeup, its load removed from the source at that rq's next update. */
+void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now);
+void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now);
+void migrate_sleeping(struct sched *s, struct task_node *n, int dst);
 void update_rq_clock(struct rq *rq, u64 now);
 
 /* ---- clock.c --------------------------------------------------------------------------------- */

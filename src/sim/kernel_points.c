@@ -677,6 +677,8 @@ static int event_in_irq(const struct event *ev)
 {
 	const u32 *irq = event_irq_bits(ev); /* wakeups, hook calls, blocked-load updates */
 
+	if (ev->type == EV_MIGRATE) /* in its waker's context, or a balancer's: not counted */
+		return -1;
 	if (irq)
 		return *irq != 0;
 	switch (ev->type) {

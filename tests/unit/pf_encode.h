@@ -181,6 +181,23 @@ static inline Pftrace__FtraceEvent *ev_wake(u64 ts, u32 waker, int kind, const c
 	return e;
 }
 
+static inline Pftrace__FtraceEvent *ev_migrate(u64 ts, u32 pid, const char *comm, s32 task,
+					       s32 orig, s32 dest)
+{
+	Pftrace__FtraceEvent *e = new_event(ts, pid);
+	Pftrace__SchedMigrateTaskFtraceEvent *m = calloc(1, sizeof(*m));
+	pftrace__sched_migrate_task_ftrace_event__init(m);
+	m->comm = (char *)comm;
+	m->has_pid = m->has_prio = m->has_orig_cpu = m->has_dest_cpu = true;
+	m->pid = task;
+	m->prio = 120;
+	m->orig_cpu = orig;
+	m->dest_cpu = dest;
+	e->event_case = PFTRACE__FTRACE_EVENT__EVENT_SCHED_MIGRATE_TASK;
+	e->sched_migrate_task = m;
+	return e;
+}
+
 static inline Pftrace__FtraceEvent *ev_power(u64 ts, bool freq, u32 state, u32 cpu)
 {
 	Pftrace__FtraceEvent *e = new_event(ts, 0);

@@ -480,6 +480,21 @@ static void test_prev_state_versions(void **state)
 	}
 }
 
+/* One event in a bundle of CPU 0, with common_flags where has, read back: exactly one event. */
+static void read_flagged(Pftrace__FtraceEvent *e, bool has, u32 flags, struct got *g)
+{
+	struct out o = {0};
+	Pftrace__FtraceEvent *es[1] = {e};
+
+	e->has_common_flags = has;
+	e->common_flags = flags;
+	put_bundle(&o, 0, es, 1, false);
+	read_out(&o, NULL, g);
+	free(o.p);
+	assert_int_equal(g->ret, 0);
+	assert_int_equal(g->total, 1);
+}
+
 /* A wakeup's resched from its common_flags (7.2 include/linux/trace_events.h: _NEED_RESCHED_LAZY
  * 0x02, _NEED_RESCHED 0x04, _HARDIRQ 0x08, _PREEMPT_RESCHED 0x20): TIF_NEED_RESCHED without the
  * lazy bit, as the text reader takes 'N' and 'n' (0x24, 0x04) but not 'B' and 'b' (0x26, 0x06),
@@ -496,21 +511,38 @@ static void test_wake_resched_flags(void **state)
 
 	(void)state;
 	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
-		struct out o = {0};
-		Pftrace__FtraceEvent *e[1];
 		struct got g;
 
-		e[0] = ev_wake(100, 7, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "t", 5, 0);
-		e[0]->has_common_flags = rows[i].has;
-		e[0]->common_flags = rows[i].flags;
-		put_bundle(&o, 0, e, 1, false);
-		read_out(&o, NULL, &g);
-		free(o.p);
-		assert_int_equal(g.ret, 0);
-		assert_int_equal(g.total, 1);
+		read_flagged(ev_wake(100, 7, PFTRACE__FTRACE_EVENT__EVENT_SCHED_WAKEUP, "t", 5, 0),
+			     rows[i].has, rows[i].flags, &g);
 		if (g.ev[0].wake.resched != rows[i].want)
 			fail_msg("row %zu (0x%x): resched %u, want %u", i, rows[i].flags,
 				 g.ev[0].wake.resched, rows[i].want);
+	}
+}
+
+/* A migration's context from its common_flags (_SOFTIRQ 0x10, _HARDIRQ 0x08): the load
+ * balancer's softirq, or task context (a newidle balance, a waker's); none: task context. */
+static void test_migrate_context(void **state)
+{
+	static const struct {
+		bool has;
+		u32 flags, want;
+	} rows[] = {
+		{true, 0x10, EV_IRQ_SOFT}, {true, 0x01, 0}, {true, 0x08, EV_IRQ_HARD}, {false, 0x10, 0},
+	};
+
+	(void)state;
+	for (size_t i = 0; i < sizeof(rows) / sizeof(rows[0]); i++) {
+		struct got g;
+
+		read_flagged(ev_migrate(100, 0, "m", 5, 1, 0), rows[i].has, rows[i].flags, &g);
+		assert_int_equal(g.ev[0].type, EV_MIGRATE);
+		assert_int_equal(g.ev[0].migrate.pid, 5);
+		assert_int_equal(g.ev[0].migrate.dest_cpu, 0);
+		if (g.ev[0].migrate.irq != rows[i].want)
+			fail_msg("row %zu (0x%x): irq %u, want %u", i, rows[i].flags,
+				 g.ev[0].migrate.irq, rows[i].want);
 	}
 }
 
@@ -905,6 +937,7 @@ int main(void)
 		cmocka_unit_test(test_prev_state_versions),
 		cmocka_unit_test(test_sniff),
 		cmocka_unit_test(test_wake_resched_flags),
+	    cmocka_unit_test(test_migrate_context),
 		cmocka_unit_test(test_text_equals_perfetto),
 		cmocka_unit_test(test_cpu_info_and_data_loss),
 		cmocka_unit_test(test_large_overlap),

@@ -286,6 +286,9 @@ static __attribute__((cold, noinline)) int generic_event(struct trace_reader *r,
 		ev->wake.irq =
 			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 		ev->wake.resched = pf_resched(e);
+	} else if (ev->type == EV_MIGRATE) {
+		ev->migrate.irq =
+			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 	}
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
 	pf_commit(pf_of(r), ev);
@@ -542,6 +545,7 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		ev->migrate.prio = m2->prio;
 		ev->migrate.orig_cpu = m2->orig_cpu;
 		ev->migrate.dest_cpu = m2->dest_cpu;
+		ev->migrate.irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
 		break;
 	}
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_FREQUENCY:
