@@ -475,6 +475,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	if (ret)
 		return ret;
 	rq = &s->rq[cpu];
+	s->pick_due_mask &= ~(1ull << cpu); /* this switch's __schedule() is the pick that was due */
 
 	if (ev->sw.prev_pid > 0) {
 		prev = node_get(s, ev->sw.prev_pid, ev->sw.prev_comm, now);
@@ -661,6 +662,12 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	if (p->running) {
 		s->stats.switch_prev_mismatch++;
 		unrun(s, n, now);
+	}
+	if (s->eevdf && n->queued_class == SCHED_CLASS_CFS && s->saw_waking && !n->waking &&
+	    !p->on_rq && (ev->migrate.irq & (EV_IRQ_SOFT | EV_IRQ_HARD)) &&
+	    (task_delayed(p) || (p->cpu >= 0 && p->avg.last_update_time))) {
+		migrate_balanced_asleep(s, n, dst, now);
+		return 0;
 	}
 	settle_delayed(s, n, now);
 	if (p->on_rq)

@@ -468,6 +468,34 @@ void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 	task_event(s, p, rq->cpu, TASK_EV_DELAY_END, rq->clock.clock_task);
 }
 
+/*
+ * detach_task() -> attach_task() of a delayed task (v6.12+): the load balancer moves it as it is,
+ * queued and still delayed (Debian 6.12 fair.c dequeue_entity(): a dequeue that is not a sleep
+ * stores the lag and the relative deadline, detaches (DO_DETACH), and leaves sched_delayed set;
+ * enqueue_task_fair() adds no util_est for a delayed migrating task; enqueue_entity() places it
+ * and attaches it (DO_ATTACH); 7.2 the same). Its weight, and with it load_avg, goes to the
+ * destination's cfs_rq, where it stays until a pick there dequeues it or a wakeup requeues it;
+ * uclamp_rq_dec()/inc() skip a delayed task, and so does this move. The clocks are the rqs'.
+ */
+void migrate_delayed_fair(struct sched *s, struct rq *src_rq, struct rq *dst_rq, struct task *p)
+{
+	(void)eevdf_dequeue(s, src_rq, p, 0); /* not a sleep: lag, relative deadline; delayed */
+	update_load_avg(s, src_rq, p, UPDATE_TG | DO_DETACH);
+	account_entity_dequeue(&src_rq->cfs, p->weight);
+	p->avg.last_update_time = 0; /* migrate_task_rq_fair(): attach at the enqueue */
+	p->cpu = dst_rq->cpu;
+	update_load_avg(s, dst_rq, p, UPDATE_TG | DO_ATTACH);
+	eevdf_enqueue(s, dst_rq, p);
+	dst_rq->cfs.load += p->weight; /* account_entity_enqueue() */
+}
+
+void enqueue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
+{
+	update_load_avg(s, rq, p, UPDATE_TG);
+	eevdf_enqueue_delayed(s, rq, p);
+	rq->cfs.load += p->weight; /* account_entity_enqueue() */
+}
+
 /* pick_next_task_fair() -> pick_task_fair() -> pick_next_entity(): each delayed task picked
  * before a runnable one is dequeued, and the pick goes again. */
 void pick_delayed_fair(struct sched *s, struct rq *rq)

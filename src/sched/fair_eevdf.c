@@ -230,6 +230,19 @@ void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p)
 	list_add(&rq->cfs, node_of(p));
 }
 
+void eevdf_enqueue_delayed(struct sched *s, struct rq *rq, struct task *p)
+{
+	struct eevdf_se *se = ese(p);
+
+	if (!s->eevdf || se->on_rq)
+		return;
+	se->vlag = 0;
+	se->rel_deadline = false;
+	eevdf_enqueue(s, rq, p);
+	se->delayed = true;
+	se->lag_known = true;
+}
+
 /* dequeue_entity()'s choice for a sleep: true when the task is to be delayed (DELAY_DEQUEUE, not
  * a special state, not eligible; not a nice-0 task's first sleep before any lag of its own:
  * see the top); then it stays on the list (7.2 updates its lag first).

@@ -160,6 +160,9 @@ struct sched_config {
 	/* A dying task's task_dead_fair() waits for sched_task_dead_point() (its caller knows
 	 * whether an interrupt ran before it); false: it runs at the dying switch. */
 	bool defer_task_dead;
+	/* v6.12+: the pick that a load balancer's move of a delayed task onto a CPU calls for
+	 * waits for sched_delayed_pick_point() (the CPU back in task context); false: at once. */
+	bool defer_delayed_pick;
 	/* Traced timing: the trace's own wakeups mark the running task for preemption (a
 	 * sched_wakeup printed on its target CPU with TIF_NEED_RESCHED, event.wake.resched), so
 	 * the next switch keeps the wakeup's rq clock. In work timing the replay's schedule is
@@ -202,6 +205,12 @@ void sched_set_event_clock(struct sched *s, u64 clock_ns);
  * the dying switch runs before it. */
 bool sched_task_dead_pending(const struct sched *s, int cpu);
 void sched_task_dead_point(struct sched *s, int cpu);
+/* With defer_delayed_pick: the CPUs (a mask) where the load balancer, from its softirq, moved a
+ * task asleep in EEVDF's delayed dequeue and a pick is to come, since when, and that pick
+ * (the delayed tasks it chooses leave the CPU's cfs_rq; a switch on the CPU makes it too). */
+u64 sched_delayed_pick_mask(const struct sched *s);
+u64 sched_delayed_pick_since(const struct sched *s, int cpu);
+void sched_delayed_pick_point(struct sched *s, int cpu, u64 now_ns);
 /* The next sched_event, a switch, is one whose __schedule() the trace shows calling schedutil's
  * hook from no update (the CPU's hook calls are traced; `updated`: the rq clock of its last
  * one, 0 none): where the rq clock it would take otherwise is at or past the end of the PELT

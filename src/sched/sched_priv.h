@@ -93,6 +93,8 @@ struct rq {
 	bool dead_pending;
 	struct sched_avg dead_avg;
 	unsigned long dead_weight;
+	/* when the pick in sched.pick_due_mask became due */
+	u64 pick_due_at;
 };
 
 struct task_node {
@@ -125,6 +127,8 @@ struct sched {
 	u64 start_ns;
 	bool mute; /* no cpufreq/task_event hooks (a retroactive start) */
 	bool saw_waking; /* the trace has sched_waking events (handle_migrate) */
+	/* CPUs with a pick to come at their return to task context (migrate_balanced_asleep()) */
+	u64 pick_due_mask;
 	/* from the kernel profile, read once */
 	struct util_est_cfg ue;
 	bool contrib_scaling; /* v4.19 PELT: no clock_pelt, contributions scaled */
@@ -191,10 +195,12 @@ void enqueue_task(struct sched *s, struct rq *rq, struct task_node *n);
 void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags, u64 now);
 /* migrate.c: p moves to dst. Queued (not running): dequeue, detach, move, enqueue. Parked:
  * asleep in the model but on the kernel's runqueue (the balancer moved it): its util moves now.
- * Sleeping: at a wakeup, its load removed from the source at that rq's next update. */
+ * Sleeping: at a wakeup, its load removed from the source at that rq's next update. Balanced
+ * asleep (v6.12+): the balancer's move, from its softirq, of a task the kernel had delayed. */
 void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now);
 void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now);
 void migrate_sleeping(struct sched *s, struct task_node *n, int dst);
+void migrate_balanced_asleep(struct sched *s, struct task_node *n, int dst, u64 now);
 void update_rq_clock(struct rq *rq, u64 now);
 
 /* ---- clock.c --------------------------------------------------------------------------------- */
@@ -253,6 +259,10 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags
 /* v6.12+: a delayed task leaves its cfs_rq (dequeue_entities(DEQUEUE_SLEEP | DEQUEUE_DELAYED)):
  * picked, or moved, or woken elsewhere. */
 void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p);
+/* v6.12+: the load balancer moves a delayed task, queued and still delayed (sets p->cpu). */
+void migrate_delayed_fair(struct sched *s, struct rq *src_rq, struct rq *dst_rq, struct task *p);
+/* v6.12+: a task asleep, attached to rq's cfs_rq, joins it in the delayed dequeue at lag 0. */
+void enqueue_delayed_fair(struct sched *s, struct rq *rq, struct task *p);
 /* The pick of a sched_switch to a fair task or to idle: the delayed tasks it dequeues first. */
 void pick_delayed_fair(struct sched *s, struct rq *rq);
 void set_next_task_fair(struct sched *s, struct rq *rq, struct task *p);
@@ -269,6 +279,8 @@ u64 eevdf_base_slice(int nr_cpus);
 bool eevdf_update_curr(struct sched *s, struct rq *rq);
 void eevdf_set_next(struct sched *s, struct rq *rq, struct task *p);
 void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p);
+/* eevdf_enqueue() of a task that stays asleep, delayed, at lag 0 (enqueue_delayed_fair()) */
+void eevdf_enqueue_delayed(struct sched *s, struct rq *rq, struct task *p);
 bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags);
 void eevdf_requeue(struct sched *s, struct rq *rq, struct task *p);
 struct task *eevdf_pick_delayed(struct sched *s, struct rq *rq);

@@ -694,6 +694,28 @@ static int event_in_irq(const struct event *ev)
 	}
 }
 
+/* The pick a balancer's move of a delayed task called for (sched_delayed_pick_mask()) comes at
+ * its CPU's first event in task context since, before a switch there (whose own pick it is:
+ * sched_event() clears it): an idle CPU's cpu_idle exit, most often, when the balancing softirq
+ * ends. Where the trace shows none, at most PICK_DUE_MAX_NS after the move. */
+#define PICK_DUE_MAX_NS 2000000ull
+
+void sim_delayed_pick_at_event(struct sim *s, const struct event *ev)
+{
+	u64 mask = sched_delayed_pick_mask(s->sched);
+	int cpu = ev->cpu;
+
+	if (cpu >= 0 && cpu < GS_MAX_CPUS && (mask & (1ull << cpu)) && ev->type != EV_SWITCH &&
+	    event_in_irq(ev) == 0)
+		sched_delayed_pick_point(s->sched, cpu, ev->ts_ns);
+	for (mask = sched_delayed_pick_mask(s->sched); mask; mask &= mask - 1) {
+		int c = __builtin_ctzll(mask);
+
+		if (ev->ts_ns > sched_delayed_pick_since(s->sched, c) + PICK_DUE_MAX_NS)
+			sched_delayed_pick_point(s->sched, c, ev->ts_ns);
+	}
+}
+
 void sim_task_dead_noted(struct sim *s, int cpu, u64 now)
 {
 	if (!s->cfg.task_dead_irq_ns || !sched_task_dead_pending(s->sched, cpu))

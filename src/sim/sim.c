@@ -604,7 +604,7 @@ int sim_feed_event(struct sim *s, const struct event *ev, struct gs_error *err)
 		return probe_show(s, ev);
 	if (s->probe_open)
 		probe_end(s, ev);
-	sim_task_dead_point(s, ev);
+	sim_context_point(s, ev);
 	if (sim_take_event(s, ev)) /* a copy of its CPU's previous event: ignored */
 		return 0;
 	if ((ret = sim_kthread_event(s, ev, err)))
@@ -726,7 +726,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.switch_clock_lead_ns = cfg->switch_clock_lead_ns;
 	sc.wakeup_clock_lead_ns = cfg->wakeup_clock_lead_ns;
 	sc.defer_task_dead = cfg->task_dead_irq_ns && cfg->opts.timing != SIM_TIMING_WORK;
-	sc.preempt_traced = cfg->opts.timing != SIM_TIMING_WORK;
+	sc.preempt_traced = sc.defer_delayed_pick = cfg->opts.timing != SIM_TIMING_WORK;
 	sc.cpuidle_driver = cfg->cpuidle_driver != 0;
 	sc.idle_traced = cfg->has_traced_idle;
 	for (int c = 0; c < s->plat->nr_cpus; c++) {

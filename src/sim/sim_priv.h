@@ -82,7 +82,7 @@ struct sim_cpu {
 	s32 moved_pid;
 	u64 moved_time;
 	/* a task died here (its sched_switch at dead_at) and its task_dead_fair() waits
-	 * (sim_task_dead_point); dead_irq: the CPU's first event since was an interrupt's */
+	 * (sim_context_point); dead_irq: the CPU's first event since was an interrupt's */
 	u64 dead_at;
 	bool dead_irq;
 	bool busy;              /* a workload task is running */
@@ -453,10 +453,16 @@ int sim_feed_blocked_update(struct sim *s, const struct event *ev, struct gs_err
 void sim_task_dead_noted(struct sim *s, int cpu, u64 now);
 void sim_task_dead_at_event(struct sim *s, const struct event *ev);
 void sim_task_dead_at_time(struct sim *s, u64 t);
-static inline void sim_task_dead_point(struct sim *s, const struct event *ev)
+/* kernel_points.c: before ev is applied, the pick a balancer's move of a delayed task called
+ * for, where ev shows its CPU back in task context or the time has passed */
+void sim_delayed_pick_at_event(struct sim *s, const struct event *ev);
+/* What waits for a CPU's return to task context, before ev: the two above. */
+static inline void sim_context_point(struct sim *s, const struct event *ev)
 {
 	if (s->dead_mask)
 		sim_task_dead_at_event(s, ev);
+	if (sched_delayed_pick_mask(s->sched))
+		sim_delayed_pick_at_event(s, ev);
 }
 static inline void sim_task_dead_due(struct sim *s, u64 t)
 {
