@@ -673,9 +673,10 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 	if (p->on_rq)
 		migrate_queued(s, n, dst, now);
 	else if (s->saw_waking && !n->waking && p->class == SCHED_CLASS_CFS && p->cpu >= 0 &&
-		 p->avg.last_update_time)
+		 p->avg.last_update_time) {
 		migrate_parked(s, n, dst, now);
-	else
+		eevdf_newidle_pulled(s, p);
+	} else
 		migrate_sleeping(s, n, dst);
 	task_event(s, p, dst, TASK_EV_MIGRATE, now);
 	return 0;

@@ -230,6 +230,19 @@ void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p)
 	list_add(&rq->cfs, node_of(p));
 }
 
+/*
+ * A newidle balance's pull of a task the trace has asleep (v6.12+: the kernel had it delayed;
+ * migrate_parked()): the pick that follows the pull on the destination, where the task is
+ * alone, dequeues it (DEQUEUE_DELAYED): 6.12's update_entity_lag() gives V - v = 0 there and
+ * DELAY_ZERO keeps 0, whatever the model had stored. 7.2 keeps a delayed entity's lag at or
+ * under what it had when it was delayed: the model's stands.
+ */
+void eevdf_newidle_pulled(struct sched *s, struct task *p)
+{
+	if (s->eevdf == EEVDF_DELAY_V6_12 && !ese(p)->on_rq)
+		ese(p)->vlag = 0;
+}
+
 void eevdf_enqueue_delayed(struct sched *s, struct rq *rq, struct task *p)
 {
 	struct eevdf_se *se = ese(p);

@@ -279,6 +279,8 @@ u64 eevdf_base_slice(int nr_cpus);
 bool eevdf_update_curr(struct sched *s, struct rq *rq);
 void eevdf_set_next(struct sched *s, struct rq *rq, struct task *p);
 void eevdf_enqueue(struct sched *s, struct rq *rq, struct task *p);
+/* 6.12: a newidle pull of a task asleep in the trace leaves it lag 0 (the pick's dequeue) */
+void eevdf_newidle_pulled(struct sched *s, struct task *p);
 /* eevdf_enqueue() of a task that stays asleep, delayed, at lag 0 (enqueue_delayed_fair()) */
 void eevdf_enqueue_delayed(struct sched *s, struct rq *rq, struct task *p);
 bool eevdf_dequeue(struct sched *s, struct rq *rq, struct task *p, int flags);

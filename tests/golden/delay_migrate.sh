@@ -48,10 +48,15 @@ trace() { # MIGRATE_FLAGS
 	ev '<idle>' 0 0 d.h3. 1.005100 "sched_wakeup: comm=B pid=30 prio=120 target_cpu=000"
 	golden_switch 0 1.005100 swapper/0 0 R B 30
 	golden_switch 0 1.006000 B 30 S swapper/0 0
+	ev '<idle>' 0 1 d.h3. 1.008000 "sched_waking: comm=A pid=20 prio=120 target_cpu=001"
+	ev '<idle>' 0 1 d.h3. 1.008000 "sched_wakeup: comm=A pid=20 prio=120 target_cpu=001"
+	golden_switch 1 1.008000 swapper/1 0 R A 20
+	golden_switch 1 1.008100 A 20 S swapper/1 0
 }
 trace d.s2. >"$tmp/moved.txt"
 trace d..2. >"$tmp/newidle.txt"
 sed '2,3d' "$tmp/moved.txt" >"$tmp/first.txt"
+sed '2,3d' "$tmp/newidle.txt" >"$tmp/first-newidle.txt"
 grep -v 'cpu_idle' "$tmp/moved.txt" >"$tmp/late.txt"
 
 # delay_ends TRACE [RUN_ARG...]: A's delay_end rows of the task timeline, "CPU@TIME" each
@@ -80,6 +85,23 @@ golden_equal "first.txt: the move says the kernel had A delayed (its times from 
 	"$(delay_ends "$tmp/first.txt" --kernel v6.12)" "1@0.002700"
 golden_equal "late.txt: no task-context event on CPU 1: at most 2 ms later" \
 	"$(delay_ends "$tmp/late.txt" --kernel v6.12)" "1@0.005100"
+# The lag A's wakeup on CPU 1 at 1.008000 finds (the timeline's wakeup row). After a newidle
+# move the pick on CPU 1, where A is alone, dequeues it: 6.12's update_entity_lag() there gives
+# V - v = 0 and DELAY_ZERO keeps it 0 whatever the model had stored (first-newidle.txt: the
+# model stored -0.5 ms at A's first sleep, not delayed); 7.2 keeps a delayed entity's lag at
+# or under what it had when it was delayed (-0.5 ms, delay_dequeue.sh), so the stored lag stands.
+wake_lag() { # TRACE [RUN_ARG...]
+	local t=$1
+	shift
+	"$bin" run "$t" --platform lab-2cpu --timing traced --set rq_clock_offset_ns=0 "$@" \
+		--task-timeline "$tmp/tt.csv" >/dev/null 2>"$tmp/err" ||
+		{ golden_fail "run $t $*: $(cat "$tmp/err")"; return; }
+	awk -F, 'NR > 1 && $2 == 20 && $5 == "wakeup" { v = $9 } END { print v }' "$tmp/tt.csv"
+}
+golden_equal "v6.12, a newidle move of a task the model had not delayed: lag 0 after the pick" \
+	"$(wake_lag "$tmp/first-newidle.txt" --kernel v6.12)" "0"
+golden_equal "v7.2, the same: the lag it had" "$(wake_lag "$tmp/first-newidle.txt" --kernel v7.2)" "-500000"
+
 # no delayed dequeue (v6.6; delay_dequeue=0): nothing is delayed, no delay ends
 golden_equal "v6.6" "$(delay_ends "$tmp/moved.txt" --kernel v6.6)" ""
 golden_equal "delay_dequeue=0" "$(delay_ends "$tmp/moved.txt" --kernel v6.12 --set delay_dequeue=0)" ""
