@@ -491,7 +491,6 @@ void migrate_delayed_fair(struct sched *s, struct rq *src_rq, struct rq *dst_rq,
 
 void enqueue_delayed_fair(struct sched *s, struct rq *rq, struct task *p)
 {
-	update_load_avg(s, rq, p, UPDATE_TG);
 	eevdf_enqueue_delayed(s, rq, p);
 	rq->cfs.load += p->weight; /* account_entity_enqueue() */
 }

@@ -69,16 +69,16 @@ void migrate_balanced_asleep(struct sched *s, struct task_node *n, int dst, u64 
 	struct task *p = &n->t;
 	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
 
-	update_rq_clock(src_rq, now);
-	dst_rq->seen = true;
-	update_rq_clock(dst_rq, now);
 	if (task_delayed(p)) {
+		update_rq_clock(src_rq, now);
+		dst_rq->seen = true;
+		update_rq_clock(dst_rq, now);
 		migrate_delayed_fair(s, src_rq, dst_rq, p);
 	} else {
-		migrate_parked(s, n, dst, now);
+		migrate_parked(s, n, dst, now); /* the clocks, the detach and the attach */
 		enqueue_delayed_fair(s, dst_rq, p);
 	}
-	task_event(s, &n->t, dst, TASK_EV_MIGRATE, now);
+	task_event(s, p, dst, TASK_EV_MIGRATE, now);
 	if (dst_rq->curr && (node_of(dst_rq->curr)->queued_class != SCHED_CLASS_CFS ||
 			     eevdf_pick_delayed(s, dst_rq) != p))
 		return;

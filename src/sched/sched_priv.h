@@ -261,7 +261,8 @@ void dequeue_task_fair(struct sched *s, struct rq *rq, struct task *p, int flags
 void dequeue_delayed_fair(struct sched *s, struct rq *rq, struct task *p);
 /* v6.12+: the load balancer moves a delayed task, queued and still delayed (sets p->cpu). */
 void migrate_delayed_fair(struct sched *s, struct rq *src_rq, struct rq *dst_rq, struct task *p);
-/* v6.12+: a task asleep, attached to rq's cfs_rq, joins it in the delayed dequeue at lag 0. */
+/* v6.12+: a task asleep, just attached to rq's cfs_rq (synced at its clock), joins it in the
+ * delayed dequeue at lag 0. */
 void enqueue_delayed_fair(struct sched *s, struct rq *rq, struct task *p);
 /* The pick of a sched_switch to a fair task or to idle: the delayed tasks it dequeues first. */
 void pick_delayed_fair(struct sched *s, struct rq *rq);

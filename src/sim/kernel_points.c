@@ -668,16 +668,18 @@ int sim_feed(struct sim *s, const struct event *ev, struct gs_error *err)
  * once the time has passed (any CPU's event, or the loop's own updates), it is made then, which
  * is where the kernel's was for all the model can tell. Differences: an interrupt that came
  * just after the call, within the time, is taken as one before it; the wait ends at the latest
- * DEAD_IRQ_MAX_NS after the switch.
+ * IRQ_CONTEXT_MAX_NS after the switch.
  */
-#define DEAD_IRQ_MAX_NS 2000000ull
+/* The longest the model waits for a CPU's return to task context that the trace does not show
+ * (a dying task's task_dead_fair(), a pick a balancer's softirq called for). */
+#define IRQ_CONTEXT_MAX_NS 2000000ull
 
 /* 1: ev on its CPU says it is in an interrupt, 0: in task context, -1: says nothing */
 static int event_in_irq(const struct event *ev)
 {
 	const u32 *irq = event_irq_bits(ev); /* wakeups, hook calls, blocked-load updates */
 
-	if (ev->type == EV_MIGRATE) /* in its waker's context, or a balancer's: not counted */
+	if (ev->type == EV_MIGRATE) /* its waker's context, or a balancer's: not counted */
 		return -1;
 	if (irq)
 		return *irq != 0;
@@ -689,7 +691,7 @@ static int event_in_irq(const struct event *ev)
 	case EV_CPU_IDLE:
 	case EV_PROCESS_EXIT:
 		return 0;
-	default: /* sched_migrate_task among them: its waker's context, not recorded */
+	default:
 		return -1;
 	}
 }
@@ -697,8 +699,7 @@ static int event_in_irq(const struct event *ev)
 /* The pick a balancer's move of a delayed task called for (sched_delayed_pick_mask()) comes at
  * its CPU's first event in task context since, before a switch there (whose own pick it is:
  * sched_event() clears it): an idle CPU's cpu_idle exit, most often, when the balancing softirq
- * ends. Where the trace shows none, at most PICK_DUE_MAX_NS after the move. */
-#define PICK_DUE_MAX_NS 2000000ull
+ * ends. Where the trace shows none, at most IRQ_CONTEXT_MAX_NS after the move. */
 
 void sim_delayed_pick_at_event(struct sim *s, const struct event *ev)
 {
@@ -711,7 +712,7 @@ void sim_delayed_pick_at_event(struct sim *s, const struct event *ev)
 	for (mask = sched_delayed_pick_mask(s->sched); mask; mask &= mask - 1) {
 		int c = __builtin_ctzll(mask);
 
-		if (ev->ts_ns > sched_delayed_pick_since(s->sched, c) + PICK_DUE_MAX_NS)
+		if (ev->ts_ns > sched_delayed_pick_since(s->sched, c) + IRQ_CONTEXT_MAX_NS)
 			sched_delayed_pick_point(s->sched, c, ev->ts_ns);
 	}
 }
@@ -737,7 +738,7 @@ void sim_task_dead_at_time(struct sim *s, u64 t)
 		int cpu = __builtin_ctzll(m);
 		const struct sim_cpu *c = &s->cpu[cpu];
 
-		if (t > c->dead_at + (c->dead_irq ? DEAD_IRQ_MAX_NS : s->cfg.task_dead_irq_ns))
+		if (t > c->dead_at + (c->dead_irq ? IRQ_CONTEXT_MAX_NS : s->cfg.task_dead_irq_ns))
 			task_dead_apply(s, cpu);
 	}
 }
