@@ -200,6 +200,8 @@ struct event {
 			  * sugov_update_shared, `time=N`): the rq clock (ns) of the update */
 			u64 time;
 			u32 irq; /* EV_IRQ_* bits of the calling context */
+			u32 resched; /* TIF_NEED_RESCHED of the current task at the call, as
+				      * wake.resched (0: not set, or not recorded) */
 		} hook;
 		struct { /* GOV_IDLE_CALLS: the return of tick_nohz_get_idle_calls_cpu() inside a
 			  * single-CPU policy's schedutil evaluation, past its rate limit (the lab's
@@ -257,6 +259,15 @@ static inline const u32 *event_irq_bits(const struct event *ev)
 static inline u32 *event_irq_slot(struct event *ev)
 {
 	return (u32 *)event_irq_bits(ev);
+}
+
+/* Where an event keeps TIF_NEED_RESCHED as its flags showed it (the wakeups' and the schedutil
+ * hook calls'); NULL for the other types. */
+static inline u32 *event_resched_slot(struct event *ev)
+{
+	if (event_is_wake(ev->type))
+		return &ev->wake.resched;
+	return ev->type == EV_GOV_HOOK ? &ev->hook.resched : NULL;
 }
 
 #endif

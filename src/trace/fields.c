@@ -579,6 +579,8 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 		ok = need_u32(&c, "target_freq", &ev->raw.khz);
 		break;
 	case EV_GOV_HOOK:
+		ev->hook.irq = 0; /* the reader sets both where its format has flags */
+		ev->hook.resched = 0;
 		ok = opt_u64(&c, "time", NULL, &ev->hook.time, true);
 		break;
 	case EV_GOV_IDLE_CALLS:

@@ -535,11 +535,18 @@ static void test_hook_probe(void **state)
 	(void)state;
 	read_text("          <idle>-0       [001] d.h4.     7.000001: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=6940000123 flags=0\n"
 		  "             foo-42      [000] d..2.     7.000002: sugov_update_single: (sugov_update_single+0x0/0x1f0) time=6940000456 flags=0\n"
-		  "             foo-42      [000] d.s1.     7.000003: sugov_update_shared: (sugov_update_shared+0x4/0x2a0) time=18446744073709551615 flags=1\n",
+		  "             foo-42      [000] d.s1.     7.000003: sugov_update_shared: (sugov_update_shared+0x4/0x2a0) time=18446744073709551615 flags=1\n"
+		  "             foo-42      [000] dN.2.     7.000004: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=6940000789 flags=0\n"
+		  "             foo-42      [000] dl.2.     7.000005: sugov_update_single_freq: (sugov_update_single_freq+0x4/0x240) time=6940000999 flags=0\n",
 		  NULL, &g);
 	assert_int_equal(g.ret, 0);
 	assert_int_equal(g.st.malformed, 0);
-	assert_int_equal(g.n, 3);
+	assert_int_equal(g.n, 5);
+	/* TIF_NEED_RESCHED at the call, as a wakeup's: 'N' says it, the lazy 'l' alone does not */
+	assert_int_equal(g.ev[0].hook.resched, 0);
+	assert_int_equal(g.ev[3].hook.resched, 1);
+	assert_int_equal(g.ev[3].hook.irq, 0);
+	assert_int_equal(g.ev[4].hook.resched, 0);
 	assert_int_equal(g.ev[0].type, EV_GOV_HOOK);
 	assert_int_equal(g.ev[0].cpu, 1);
 	assert_int_equal(g.ev[0].hook.time, 6940000123ULL);

@@ -305,9 +305,11 @@ static int dat_fill(struct trace_reader *r, struct gs_error *err)
 	}
 	if ((irq = event_irq_slot(ev))) {
 		int fl = tep_data_flags(tep, rec);
+		u32 *resched = event_resched_slot(ev);
+
 		*irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
-		if (event_is_wake(ev->type))
-			ev->wake.resched = fl >= 0 && event_resched_from_common_flags((u32)fl);
+		if (resched)
+			*resched = fl >= 0 && event_resched_from_common_flags((u32)fl);
 	}
 	ev->ts_ns = rec->ts;
 	ev->line = r->lineno;

@@ -238,6 +238,7 @@ static __attribute__((cold, noinline)) int generic_event(struct trace_reader *r,
 	struct event *ev;
 	const char *why;
 	char whybuf[160];
+	u32 *irq, *resched;
 	int type;
 
 	if (!g->event_name || !g->event_name[0]) {
@@ -282,14 +283,10 @@ static __attribute__((cold, noinline)) int generic_event(struct trace_reader *r,
 		return reader_malformed(r, r->lineno, err, "packet at byte %llu: %s",
 					(unsigned long long)pf_of(r)->pkt_off, why);
 	ev->type = (enum event_type)type;
-	if (event_is_wake(ev->type)) {
-		ev->wake.irq =
-			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
-		ev->wake.resched = pf_resched(e);
-	} else if (ev->type == EV_MIGRATE) {
-		ev->migrate.irq =
-			e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
-	}
+	if ((irq = event_irq_slot(ev)))
+		*irq = e->has_common_flags ? event_irq_from_common_flags(e->common_flags) : 0;
+	if ((resched = event_resched_slot(ev)))
+		*resched = pf_resched(e);
 	pf_fill_common(r, ev, e->timestamp, (s32)e->pid);
 	pf_commit(pf_of(r), ev);
 	return 1;

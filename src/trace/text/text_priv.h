@@ -318,15 +318,15 @@ TEXT_INLINE u32 flags_resched(const char *f, const char *end)
 	return flags_known(f, end) && (f[1] == 'N' || f[1] == 'n');
 }
 
-/* Both into the event, where its type keeps them (event_irq_slot(), wake.resched). */
+/* Both into the event, where its type keeps them (event_irq_slot(), event_resched_slot()). */
 TEXT_INLINE void flags_to_event(struct event *ev, const char *f, const char *end)
 {
-	u32 *irq = event_irq_slot(ev);
+	u32 *irq = event_irq_slot(ev), *resched = event_resched_slot(ev);
 
 	if (irq)
 		*irq = flags_irq(f, end);
-	if (event_is_wake(ev->type))
-		ev->wake.resched = flags_resched(f, end);
+	if (resched)
+		*resched = flags_resched(f, end);
 }
 
 /* text_columns.c */
