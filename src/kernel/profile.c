@@ -31,7 +31,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -56,7 +56,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -82,7 +82,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -112,7 +112,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -141,7 +141,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = NULL,
 };
 
@@ -170,7 +170,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -206,7 +206,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -246,7 +246,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU},
+		S_WL_ONCPU, S_SLICE_TICK},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -291,7 +291,7 @@ static const struct kernel_profile profile_v6_1 = {
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
 		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_IDLE},
+		S_WL_IDLE, S_SLICE_TICK},
 	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
 		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
 		   "emulated",
@@ -332,6 +332,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.post_init_attach_enqueue = true,
 	.detach_in_dequeue = true,
 	.ttwu_wakelist_idle = true,
+	.slice_resched = SLICE_RESCHED_FULL,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
@@ -339,7 +340,7 @@ static const struct kernel_profile profile_v6_6 = {
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
 		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_IDLE},
+		S_WL_IDLE, S_SLICE_FULL},
 	.caveats = "the idle sync of clock_pelt is not "
 		   "emulated; GKI vendor hooks are not emulated",
 };
@@ -378,7 +379,8 @@ static const struct kernel_profile profile_v6_6 = {
 	.ttwu_wakelist_idle = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
-#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server, setattr) \
+#define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server, setattr, \
+			     slice)                                                                \
 	{S_PELT_CLOCK, S_RBL_AVG, S_SIG_59,                                                     \
 	 S_612("fair.c util_est_update: ewma reset on increase (UTIL_EST_FASTUP removed)"),      \
 	 S_FLAG_MSB, margin, S_SUB_BEFORE, update,                                               \
@@ -402,7 +404,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay, incorder, server, setattr, S_WL_IDLE}
+	 delay, incorder, server, setattr, S_WL_IDLE, slice}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -415,6 +417,7 @@ static const struct kernel_profile profile_v6_12 = {
 	.util_est_update_point = UTIL_EST_UPDATE_BEFORE_PELT,
 	.eevdf_delay = EEVDF_DELAY_V6_12,
 	.uclamp_inc_after_enqueue = true,
+	.slice_resched = SLICE_RESCHED_FULL,
 	.src = PROFILE_V6_8_SOURCES(S_LIM,
 				    S_612("fair.c util_est_update l.4994 (6.12): one util_est value, "
 					  "the capacity and runnable skips"),
@@ -433,7 +436,7 @@ static const struct kernel_profile profile_v6_12 = {
 				    S_612("deadline.c dl_server_start l.1828 (50 ms / 1 s), "
 					  "__add_running_bw l.246 kicks cpufreq; fair.c enqueue_task_fair "
 					  "l.7117 (6.12)"),
-				    S_SETATTR_OLD),
+				    S_SETATTR_OLD, S_SLICE_FULL),
 	.caveats = "EEVDF's delayed dequeue is emulated with every task at the nice-0 weight, "
 		   "and its picks only where the trace shows a switch to a fair task or idle, or "
 		   "a tick ends the running task's request; sched_ext is not emulated; the "
@@ -452,6 +455,7 @@ static const struct kernel_profile profile_v7_2 = {
 	PROFILE_V6_8_BEHAVIOURS,
 	.pelt_sum_sync = PELT_SUMS_FLOORED_TYPED,
 	.eevdf_delay = EEVDF_DELAY_V7_2,
+	.slice_resched = SLICE_RESCHED_LAZY,
 	.util_est_margin = UTIL_EST_MARGIN_UNIFIED_NO_CAPACITY,
 	.util_est_update_point = UTIL_EST_UPDATE_AFTER_PELT,
 	.newidle_blocked_inner = true,
@@ -480,7 +484,10 @@ static const struct kernel_profile profile_v7_2 = {
 					  "scope; core.c sched_change_begin l.11255: switched_from() "
 					  "before the scope's __setscheduler_params() -> set_load_weight() "
 					  "l.1552 -> reweight_task_fair(); fair.c reweight_entity l.4871: "
-					  "dequeue_load_avg l.4762, enqueue_load_avg l.4755 (7.2)")),
+					  "dequeue_load_avg l.4762, enqueue_load_avg l.4755 (7.2)"),
+				    S_612("fair.c update_curr l.2226-2227 (7.2): resched_curr_lazy(); "
+					  "core.c resched_curr_lazy l.1268, get_lazy_tif_bit: "
+					  "TIF_NEED_RESCHED_LAZY when dynamic_preempt_lazy()")),
 	.caveats = "as v6.12: the delayed dequeue at nice-0 weights, the fair server kept "
 		   "running from a CPU's first fair enqueue (its rise also skips the busy hold); "
 		   "sched_ext is not emulated",
@@ -701,6 +708,8 @@ static const struct {
 			     "what a task that sched_setattr() takes out of the fair class leaves"},
 	[KB_TTWU_WAKELIST] = {"ttwu_wakelist",
 			      "who enqueues a wakeup onto another, idle CPU of the same cache"},
+	[KB_SLICE_RESCHED] = {"slice_resched",
+			      "what update_curr() asks when the running task's slice has ended"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -924,6 +933,16 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 	case KB_TTWU_WAKELIST:
 		return kp->ttwu_wakelist_idle ? "the target, by its wakeup IPI"
 					      : "the waker (the target's IPI only for a wakee still on a CPU)";
+	case KB_SLICE_RESCHED:
+		switch (kp->slice_resched) {
+		case SLICE_RESCHED_TICK:
+			return "nothing (the tick's check_preempt_tick() does)";
+		case SLICE_RESCHED_FULL:
+			return "a reschedule (TIF_NEED_RESCHED, traced N)";
+		case SLICE_RESCHED_LAZY:
+			return "a lazy reschedule (TIF_NEED_RESCHED_LAZY, traced l)";
+		}
+		break;
 	case KB__COUNT:
 		break;
 	}

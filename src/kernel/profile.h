@@ -92,6 +92,13 @@ enum pelt_sum_sync {
  * delayed and capped at 0, limit the largest slice + a tick). */
 enum eevdf_delay { EEVDF_DELAY_NONE = 0, EEVDF_DELAY_V6_12, EEVDF_DELAY_V7_2 };
 
+/* What update_curr() asks when the running task's slice has ended (kernel/sched/fair.c): nothing
+ * (CFS, to v6.1: check_preempt_tick() at the tick does), a reschedule (EEVDF, v6.6 to v6.12:
+ * resched_curr(), TIF_NEED_RESCHED, traced 'N'), a lazy one (v6.13+: resched_curr_lazy(),
+ * TIF_NEED_RESCHED_LAZY under the lazy preemption model, traced 'l'). Any update of the running
+ * task's cfs_rq runs update_curr(): a dequeue and enqueue of it outside __schedule() too. */
+enum slice_resched { SLICE_RESCHED_TICK = 0, SLICE_RESCHED_FULL, SLICE_RESCHED_LAZY };
+
 /* The named behaviours, in `kernels show` order. */
 enum kernel_behaviour {
 	KB_PELT_INVARIANCE,
@@ -135,6 +142,7 @@ enum kernel_behaviour {
 	KB_FAIR_SERVER,
 	KB_SETATTR_LOAD,
 	KB_TTWU_WAKELIST,
+	KB_SLICE_RESCHED,
 	KB__COUNT
 };
 
@@ -228,6 +236,7 @@ struct kernel_profile {
 	 * idle"); false (to v5.15): only for a wakee still descheduling (WF_ON_CPU), else the waker
 	 * enqueues it under the target's rq lock and calls the target's cpufreq hook itself. */
 	bool ttwu_wakelist_idle;
+	enum slice_resched slice_resched;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

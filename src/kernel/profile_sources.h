@@ -94,6 +94,8 @@
 #define S_SETATTR_OLD  "core.c __sched_setscheduler: __setscheduler_params() (set_load_weight(): reweight_task() while the class is fair) before check_class_changed() -> switched_from_fair() -> detach_task_cfs_rq() (Debian 5.10 l.5448 / l.5466, 6.1 l.7670 / l.7688, 6.12 syscalls.c l.724 / l.744; older as 5.10, not checked per release)"
 #define S_WL_ONCPU     "core.c ttwu_queue_cond l.2664-2687: the wakelist for a shared-cache CPU only with WF_ON_CPU and nothing queued there (Debian 5.10.223; older and v5.15 as 5.10, not read per release)"
 #define S_WL_IDLE      "core.c ttwu_queue_cond: the wakelist whenever a shared-cache target has nothing queued, !cpu_rq(cpu)->nr_running (Debian 6.1 l.3880, 6.12 l.3932, 7.2 l.4074; v6.6 as 6.1, not read per release)"
+#define S_SLICE_TICK   "fair.c update_curr: no reschedule; entity_tick -> check_preempt_tick (Debian 5.10 l.852 / l.4752, 6.1 l.882 / l.5101; older as 5.10, not checked per release)"
+#define S_SLICE_FULL   "fair.c update_curr -> update_deadline -> resched_curr (EEVDF; Debian 6.12 has it in update_curr l.1271-1272 itself; v6.6 as 6.12, not read per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 #endif

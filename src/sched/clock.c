@@ -49,6 +49,11 @@ u64 bounded_switch_clock(const struct sched *s, const struct rq *rq,
 	return t;
 }
 
+bool sched_clock_skip_pending(const struct sched *s, int cpu)
+{
+	return cpu >= 0 && cpu < s->cfg.nr_cpus && s->rq[cpu].clock_skip_req;
+}
+
 void sched_set_event_clock(struct sched *s, u64 clock_ns)
 {
 	s->event_clock = clock_ns;

@@ -199,6 +199,9 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
  * stamp less switch_clock_lead_ns / wakeup_clock_lead_ns. The next sched_event() uses it when
  * it is not after that event's now_ns, and clears it. */
 void sched_set_event_clock(struct sched *s, u64 clock_ns);
+/* Whether cpu's next __schedule() is to skip its clock update (a wakeup's
+ * rq_clock_skip_update()): its PELT updates then see the clock last read there. */
+bool sched_clock_skip_pending(const struct sched *s, int cpu);
 /* With defer_task_dead: whether a task that died on cpu still has its task_dead_fair() to come,
  * and that call (its util queued to leave the cfs_rq at the next update; nothing pending: a
  * no-op). finish_task_switch() makes it once interrupts are back on, so an interrupt pending at

@@ -296,6 +296,39 @@ static bool ends_hook_claim(enum event_type t)
 	}
 }
 
+/* How long before its switch a hook call that first showed TIF_NEED_RESCHED is taken as the
+ * slice end's (slice_end_outside()) */
+#define SLICE_END_GAP_NS 40000
+
+/*
+ * Whether the hook call that would claim switch ev was instead made by an update of the running
+ * task outside __schedule(), whose update_curr() found its slice ended and asked for the
+ * reschedule this switch carries out (kernel_profile.slice_resched: resched_curr(), v6.6 to
+ * v6.12). A task's own sched_setaffinity() dequeues and enqueues it (__do_set_cpus_allowed(),
+ * kernel/sched/core.c): the lab's fork-exit children, taskset, do it before their exec. The
+ * switch comes at the task's next preemption point, its return to user mode, and reads the
+ * clock again: a preempted task's __schedule() calls the hook only at a clock of its own
+ * (put_prev_entity() and set_next_entity() after update_rq_clock()).
+ * Not where a wakeup asked that __schedule() to skip its clock update (rq_clock_skip_update()):
+ * it runs at the clock last read, the call's, which then stands. So the call keeps its claim
+ * where the replay knows of such a request, and where the next task is an RT or DL one (prio
+ * under 100), whose wakeup preempted the fair prev, from whichever CPU it came.
+ * The signs, in the trace: the call is in task context, the first event of its CPU since the
+ * last switch to show TIF_NEED_RESCHED (the wakeups' and hook calls' flags; a tick's own call,
+ * in its interrupt, shows it first where a tick ends the slice), the switch's prev is still
+ * runnable, and it comes SLICE_END_GAP_NS or more later. On the lab's 6.12 PELT recordings,
+ * where the next task's set_next_entity() update shows the switch's own clock, 42 of the 49
+ * such calls 40 us or more before their switch were not the switch's (its clock was later);
+ * the 11 within 40 us all were.
+ */
+static bool slice_end_outside(const struct sim *s, const struct sim_cpu *c, const struct event *ev)
+{
+	return s->kp->slice_resched == SLICE_RESCHED_FULL && c->hook_resched_first &&
+	       !switch_prev_sleeps(ev->sw.prev_state) && ev->sw.next_prio >= 100 &&
+	       ev->ts_ns - c->hook_stamp >= SLICE_END_GAP_NS &&
+	       !sched_clock_skip_pending(s->sched, ev->cpu);
+}
+
 u64 sim_traced_clock(const struct sim *s, int cpu, u64 rq_clock, u64 stamp)
 {
 	s64 t;
@@ -324,6 +357,8 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		c->hook_clock_before = c->hook_clock;
 		c->hook_clock = t > 0 ? (u64)t : 0;
 	}
+	if (event_is_wake(ev->type) && ev->wake.resched)
+		c->resched_shown = true;
 	if (ev->type == EV_WAKING) {
 		c->waking_pid = ev->wake.pid;
 		c->waking_ts = ev->ts_ns;
@@ -347,13 +382,20 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		c->hook_pending = true;
 		c->hook_irq = ev->hook.irq != 0;
 		c->hook_time = ev->hook.time;
+		c->hook_stamp = ev->ts_ns;
+		c->hook_resched_first = ev->hook.resched && !c->resched_shown && !c->hook_irq;
+		if (ev->hook.resched)
+			c->resched_shown = true;
 		return;
 	}
+	if (ev->type == EV_SWITCH)
+		c->resched_shown = false;
 	if (!c->hook_pending || !ends_hook_claim(ev->type))
 		return;
 	c->hook_pending = false;
 	if (ev->type == EV_SWITCH)
-		owner = !c->hook_irq && ev->sw.prev_pid > 0 ? ev->cpu : -1;
+		owner = !c->hook_irq && ev->sw.prev_pid > 0 && !slice_end_outside(s, c, ev) ? ev->cpu
+											    : -1;
 	else if (ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW)
 		owner = ev->wake.target_cpu;
 	else

@@ -63,6 +63,10 @@ struct sim_cpu {
 	 * claim on the next switch or wakeup (sim_note_event_clock) */
 	bool hook_pending, hook_irq;
 	u64 hook_time; /* its rq clock (the kernel's, ns) */
+	u64 hook_stamp; /* its trace time */
+	/* the call was the first of this CPU's events since its last switch to show
+	 * TIF_NEED_RESCHED (resched_shown: one of its wakeups or hook calls has) */
+	bool hook_resched_first, resched_shown;
 	/* the last sched_waking this CPU traced, while no event since ends its claim on the
 	 * task's sched_wakeup (sim_note_event_clock): its pid (0: none) and stamp */
 	s32 waking_pid;

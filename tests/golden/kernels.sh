@@ -106,6 +106,12 @@ expect v7.2 ttwu_wakelist "the target, by its wakeup IPI"
 # the fair server (deadline.c dl_server_start, v6.12 on)
 for k in v5.10 v6.1 v6.6; do expect $k fair_server "no"; done
 for k in v6.12 v7.2; do expect $k fair_server "yes: bandwidth 51"; done
+# what update_curr() asks at a slice's end (fair.c: 5.10 l.852 and 6.1 l.882 nothing, the tick's
+# check_preempt_tick() l.4752 / l.5101 does; 6.12 l.1271-1272 resched_curr(); 7.2 l.2226-2227
+# resched_curr_lazy())
+for k in v4.19 v5.10 v6.1; do expect $k slice_resched "nothing"; done
+expect v6.12 slice_resched "a reschedule (TIF_NEED_RESCHED"
+expect v7.2 slice_resched "a lazy reschedule"
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9
