@@ -30,7 +30,7 @@ set -u
 golden_init slice_end_clock
 
 ev() { printf '%16s-%-5s [%03d] %s %12s: %s\n' "$1" "$2" "$3" "$4" "$5" "$6"; }
-trace() { # HOOK_FLAGS SWITCH_TIME KW_WAKE_FLAGS KW_PRIO KW_WAKER_CPU
+trace() { # HOOK_FLAGS SWITCH_TIME KW_WAKE_FLAGS KW_PRIO KW_WAKER_CPU [TICK_HOOK_FLAGS]
 	echo "# tracer: nop"
 	golden_switch 0 0.999000 swapper/0 0 R boot 10
 	golden_switch 0 0.999010 boot 10 S swapper/0 0
@@ -41,6 +41,7 @@ trace() { # HOOK_FLAGS SWITCH_TIME KW_WAKE_FLAGS KW_PRIO KW_WAKER_CPU
 	else
 		ev '<idle>' 0 0 "$3" 1.002000 "sched_wakeup: comm=kw pid=20 prio=$4 target_cpu=001"
 	fi
+	[ -n "${6:-}" ] && golden_hook busy 30 1 "$6" 1.002200 1002200000
 	golden_hook busy 30 1 "$1" 1.002500 1002450000
 	ev busy 30 1 d..2. "$2" "sched_switch: prev_comm=busy prev_pid=30 prev_prio=120 \
 prev_state=R ==> next_comm=kw next_pid=20 next_prio=$4"
@@ -52,7 +53,7 @@ prev_state=S ==> next_comm=busy next_pid=30 next_prio=120"
 trace dN.2. 1.003400 d..3. 120 1 >"$tmp/slice.txt"
 trace dN.2. 1.002520 d..3. 120 1 >"$tmp/near.txt"
 trace d..2. 1.003400 d..3. 120 1 >"$tmp/no_resched.txt"
-trace dN.2. 1.003400 dN.3. 120 1 >"$tmp/shown_before.txt"
+trace dN.2. 1.003400 d..3. 120 1 dNh2. >"$tmp/shown_before.txt"
 trace dN.2. 1.003400 d.h3. 50 0 >"$tmp/rt_next.txt"
 
 util_at_sleep() { # TRACE KERNEL
@@ -72,7 +73,7 @@ golden_equal "v6.12: the switch 20 us after the call" "$(util_at_sleep "$tmp/nea
 	"$at_hook"
 golden_equal "v6.12: the call shows no need-resched" \
 	"$(util_at_sleep "$tmp/no_resched.txt" v6.12)" "$at_hook"
-golden_equal "v6.12: an earlier event showed need-resched" \
+golden_equal "v6.12: an earlier call (a tick's, in its interrupt) showed need-resched" \
 	"$(util_at_sleep "$tmp/shown_before.txt" v6.12)" "$at_hook"
 golden_equal "v6.12: the next task is an RT one" "$(util_at_sleep "$tmp/rt_next.txt" v6.12)" \
 	"$at_hook"
