@@ -213,6 +213,8 @@ struct event {
 		struct { /* CPU_FREQUENCY (kHz), CPU_IDLE (index, 4294967295 = exit), FREQ_MARKER */
 			u32 state;
 			u32 cpu_id;
+			u32 resched; /* CPU_IDLE: TIF_NEED_RESCHED of the idle task as the flags
+				      * showed it, as wake.resched (0 for the others) */
 		} power;
 		struct { /* PELT_*, UTIL_EST_*, LOAD_*, UCLAMP_UTIL_*, CSV_UTIL, START_* (the lab's
 			  * snapshot markers: update_time the task's last_update_time) */
@@ -261,12 +263,14 @@ static inline u32 *event_irq_slot(struct event *ev)
 	return (u32 *)event_irq_bits(ev);
 }
 
-/* Where an event keeps TIF_NEED_RESCHED as its flags showed it (the wakeups' and the schedutil
- * hook calls'); NULL for the other types. */
+/* Where an event keeps TIF_NEED_RESCHED as its flags showed it (the wakeups', the schedutil
+ * hook calls' and cpu_idle's); NULL for the other types. */
 static inline u32 *event_resched_slot(struct event *ev)
 {
 	if (event_is_wake(ev->type))
 		return &ev->wake.resched;
+	if (ev->type == EV_CPU_IDLE)
+		return &ev->power.resched;
 	return ev->type == EV_GOV_HOOK ? &ev->hook.resched : NULL;
 }
 

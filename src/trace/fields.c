@@ -547,6 +547,7 @@ const char *event_from_fields(int type, const struct fieldset *fs, struct event 
 	case EV_CPU_FREQUENCY:
 	case EV_CPU_IDLE:
 	case EV_FREQ_MARKER:
+		ev->power.resched = 0; /* cpu_idle's: the reader sets it where its format has flags */
 		ok = need_u32(&c, "state", &ev->power.state) &&
 		     need_u32(&c, "cpu_id", &ev->power.cpu_id);
 		/* CPU numbers are ints everywhere after the reader */

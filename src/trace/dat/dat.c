@@ -303,11 +303,12 @@ static int dat_fill(struct trace_reader *r, struct gs_error *err)
 				       "timestamp beyond 2^63 ns (9223372036.854775807 s)");
 		goto out_free;
 	}
-	if ((irq = event_irq_slot(ev))) {
+	if ((irq = event_irq_slot(ev)) || event_resched_slot(ev)) {
 		int fl = tep_data_flags(tep, rec);
 		u32 *resched = event_resched_slot(ev);
 
-		*irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
+		if (irq)
+			*irq = fl < 0 ? 0 : event_irq_from_common_flags((u32)fl);
 		if (resched)
 			*resched = fl >= 0 && event_resched_from_common_flags((u32)fl);
 	}

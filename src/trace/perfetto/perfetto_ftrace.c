@@ -549,11 +549,13 @@ static int typed_event(struct trace_reader *r, const Pftrace__FtraceEvent *e, st
 		ev->type = EV_CPU_FREQUENCY;
 		ev->power.state = fast ? f->m.power.state : e->cpu_frequency->state;
 		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_frequency->cpu_id;
+		ev->power.resched = 0;
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_CPU_IDLE:
 		ev->type = EV_CPU_IDLE;
 		ev->power.state = fast ? f->m.power.state : e->cpu_idle->state;
 		ev->power.cpu_id = fast ? f->m.power.cpu_id : e->cpu_idle->cpu_id;
+		ev->power.resched = pf_resched(e);
 		break;
 	case PFTRACE__FTRACE_EVENT__EVENT_PRINT: {
 		const char *buf = e->print->buf ? e->print->buf : "";

@@ -399,6 +399,7 @@ static const char *fast_migrate(const char *p, const char *end, struct event *ev
 /* cpu_idle, cpu_frequency: "state=%lu cpu_id=%lu". */
 TEXT_INLINE const char *fast_power(const char *p, const char *end, struct event *ev, bool hot)
 {
+	ev->power.resched = 0; /* cpu_idle's: flags_to_event() */
 	if (fp_key(&p, end, "state=", hot) && fp_u32(&p, end, &ev->power.state, hot) &&
 	    fp_next_key(&p, end, " cpu_id=", hot) && fp_u32(&p, end, &ev->power.cpu_id, hot) &&
 	    ev->power.cpu_id <= INT32_MAX)
