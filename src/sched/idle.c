@@ -45,6 +45,29 @@ bool sched_cpu_idle_enter(struct sched *s, int cpu)
 	return stopped;
 }
 
+/*
+ * An idle-loop exit that shows TIF_NEED_RESCHED: do_idle()'s loop ends (while
+ * (!need_resched())), tick_nohz_idle_exit() restarts a stopped tick, and schedule_idle() runs.
+ * Where it picks the idle task again (the task it was woken for ran elsewhere, or nothing was
+ * queued) the trace shows no switch, and cpu_startup_entry() calls do_idle() afresh: got_tick
+ * false, so its first entry keeps the tick and counts nothing (kernel/sched/idle.c do_idle(),
+ * kernel/time/tick-sched.c tick_nohz_idle_exit(), Debian 6.12). A switch that follows makes
+ * the same reset when the CPU next goes idle (core.c rq_enter_idle()).
+ */
+void sched_cpu_idle_exit(struct sched *s, int cpu, bool resched)
+{
+	struct rq *rq;
+
+	if (!resched || cpu < 0 || cpu >= s->cfg.nr_cpus)
+		return;
+	rq = &s->rq[cpu];
+	if (rq->curr)
+		return;
+	rq->got_idle_tick = false;
+	rq->idle_tick_stopped = false;
+	rq->idle_first_entry = true;
+}
+
 /* An idle CPU woken by an interrupt that queues no task (the idle-load balancer's IPI) goes
  * round the idle loop again: without the trace's cpu_idle entries, one more idle call. */
 void sched_cpu_idle_reenter(struct sched *s, int cpu)

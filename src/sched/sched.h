@@ -242,6 +242,9 @@ void sched_task_exiting(struct sched *s, int cpu, s32 pid, u64 now_ns);
  * true when the entry stopped the tick (nohz_balance_enter_idle() follows); the tick also
  * updates the rq clock, as sched_tick() does. */
 bool sched_cpu_idle_enter(struct sched *s, int cpu);
+/* An idle-loop exit (cpu_idle 4294967295) that shows TIF_NEED_RESCHED (resched): the loop ends
+ * and do_idle() starts again, as after a switch to idle. */
+void sched_cpu_idle_exit(struct sched *s, int cpu, bool resched);
 void sched_idle_tick(struct sched *s, int cpu, u64 now_ns);
 /* An idle CPU woken by an interrupt that queues no task (an IPI) goes round the idle loop
  * again: counted as an idle entry where the trace has no cpu_idle entries of the CPU. */

@@ -230,6 +230,8 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
 			return ret;
 		if (sched_cpu_idle_enter(s->sched, (int)ev->power.cpu_id))
 			sim_balance_tick_stopped(s, (int)ev->power.cpu_id);
+	} else if (!s->work && ev->type == EV_CPU_IDLE) {
+		sched_cpu_idle_exit(s->sched, (int)ev->power.cpu_id, ev->power.resched != 0);
 	}
 	if (s->work || !s->cfg.has_traced_idle)
 		return 0;
