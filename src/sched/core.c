@@ -220,9 +220,7 @@ static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
 	if (prev_class == SCHED_CLASS_CFS)
 		update_idle_rq_clock_pelt(&rq->clock, rq->cfs.avg.util_sum + rq->avg_rt.util_sum +
 							      rq->avg_dl.util_sum);
-	rq->got_idle_tick = false;
-	rq->idle_tick_stopped = false;
-	rq->idle_first_entry = true;
+	idle_loop_restart(rq);
 	if (!rq->idle_traced)
 		rq->idle_calls++;
 }

@@ -61,11 +61,8 @@ void sched_cpu_idle_exit(struct sched *s, int cpu, bool resched)
 	if (!resched || cpu < 0 || cpu >= s->cfg.nr_cpus)
 		return;
 	rq = &s->rq[cpu];
-	if (rq->curr)
-		return;
-	rq->got_idle_tick = false;
-	rq->idle_tick_stopped = false;
-	rq->idle_first_entry = true;
+	if (!rq->curr)
+		idle_loop_restart(rq);
 }
 
 /* An idle CPU woken by an interrupt that queues no task (the idle-load balancer's IPI) goes

@@ -186,6 +186,15 @@ static inline void sub_positive_u32(u32 *p, u32 v)
 	*p = *p > v ? *p - v : 0;
 }
 
+/* do_idle() starts afresh, after a switch to idle or an idle exit that showed need-resched
+ * (idle.c): no tick seen yet, the tick running, its next entry the first. */
+static inline void idle_loop_restart(struct rq *rq)
+{
+	rq->got_idle_tick = false;
+	rq->idle_tick_stopped = false;
+	rq->idle_first_entry = true;
+}
+
 /* ---- core.c ---------------------------------------------------------------------------------- */
 void cpufreq_update_util(struct sched *s, struct rq *rq, unsigned int flags);
 void task_event(struct sched *s, struct task *p, int cpu, enum sched_task_event ev, u64 now);

@@ -744,7 +744,6 @@ static int event_in_irq(const struct event *ev)
  * its CPU's first event in task context since, before a switch there (whose own pick it is:
  * sched_event() clears it): an idle CPU's cpu_idle exit, most often, when the balancing softirq
  * ends. Where the trace shows none, at most IRQ_CONTEXT_MAX_NS after the move. */
-
 void sim_delayed_pick_at_event(struct sim *s, const struct event *ev)
 {
 	u64 mask = sched_delayed_pick_mask(s->sched);
