@@ -31,7 +31,7 @@ static const struct kernel_profile profile_v4_19_early = {
 		S_HOLD_419E, S_LIM_NO, S_COMMIT_NO, S_IO_KHZ, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "the early/late boundary (~4.19.40) is an estimate (unverified); "
 		   "the kHz iowait boost is emulated in util units (iowait_boost is off by "
 		   "default); the runnable signal is not used for frequency before v6.6",
@@ -56,7 +56,7 @@ static const struct kernel_profile profile_v4_19 = {
 		S_HOLD_GATED, S_LIM, S_COMMIT_NO, S_IO_FMIN, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L,
 		S_EM_NONE, S_IDLE_STOP, S_ILB_FORCED, S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "Android 4.19 trees differ (up/down rate limits, backported uclamp or "
 		   "SchedTune): not emulated; the runnable signal is not used for frequency "
 		   "before v6.6",
@@ -82,7 +82,7 @@ static const struct kernel_profile profile_v5_4_early = {
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "assumes CONFIG_UCLAMP_TASK=y (then RT reaches max through its hard-wired "
 		   "uclamp.min, never through the RT shortcut); the key arrived between 5.4.60 "
 		   "and 5.4.120 (the boundary used is 5.4.60)",
@@ -112,7 +112,7 @@ static const struct kernel_profile profile_v5_4 = {
 		S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "5.4.60-5.4.120 had the key and the bucket clamp but not the IDLE init, the "
 		   "tg clamp or em x1000 (sublevels unverified): this row is 5.4.286",
 };
@@ -141,7 +141,7 @@ static const struct kernel_profile profile_v5_9 = {
 		S_COMMIT_NO, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = NULL,
 };
 
@@ -170,7 +170,7 @@ static const struct kernel_profile profile_v5_10_early = {
 		S_COMMIT, S_IO_128, S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_MW, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_SUB, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "the early/late boundary (~5.10.40) is an estimate",
 };
 
@@ -206,7 +206,7 @@ static const struct kernel_profile profile_v5_10 = {
 		S_IOC_NO, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_FORCED,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "GKI vendor hooks (android_vh_map_util_freq) and vendor governors are not "
 		   "emulated",
 };
@@ -246,7 +246,7 @@ static const struct kernel_profile profile_v5_15 = {
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_L, S_EM_X1000, S_IDLE_STOP, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_POST,
 		S_SUMS_RESYNC, S_DETACH_MIG, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_ONCPU, S_SLICE_TICK},
+		S_WL_ONCPU, S_SLICE_TICK, S_LAG_NONE},
 	.caveats = "GKI vendor hooks and vendor governors are not emulated",
 };
 
@@ -284,6 +284,7 @@ static const struct kernel_profile profile_v6_1 = {
 	.post_init_attach_enqueue = true,
 	.detach_in_dequeue = true,
 	.ttwu_wakelist_idle = true,
+	.migrate_pelt_lag = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
@@ -291,10 +292,8 @@ static const struct kernel_profile profile_v6_1 = {
 		S_IOC, S_AGG_RATIO, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
 		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_IDLE, S_SLICE_TICK},
-	.caveats = "the v6.1 idle sync of clock_pelt (_update_idle_rq_clock_pelt) is not "
-		   "emulated (it feeds the wakeup-migration decay); GKI vendor hooks are not "
-		   "emulated",
+		S_WL_IDLE, S_SLICE_TICK, S_LAG},
+	.caveats = "GKI vendor hooks are not emulated",
 };
 
 static const struct kernel_profile profile_v6_6 = {
@@ -333,6 +332,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.detach_in_dequeue = true,
 	.ttwu_wakelist_idle = true,
 	.slice_resched = SLICE_RESCHED_FULL,
+	.migrate_pelt_lag = true,
 	.src = {S_PELT_CLOCK, S_RBL_AVG, S_SIG_59, S_FASTUP_LATE, S_FLAG_MSB, S_MARGIN_510,
 		S_SUB_BEFORE, S_UPD_AFTER, S_INIT_LOAD,
 		S_UCLAMP, S_KEY, S_RT_SYSCTL, S_BUCKET, S_IDLE, S_TG_CLAMP, S_SHORT,
@@ -340,9 +340,8 @@ static const struct kernel_profile profile_v6_6 = {
 		S_IOC, S_AGG_MAX, S_RATE, S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY,
 		S_NEWIDLE_OUTER, S_ATTACH_ENQ,
 		S_SUMS_FLOOR, S_DETACH_DEQ, S_NO_DELAY, S_INC_BEFORE, S_NO_SERVER, S_SETATTR_OLD,
-		S_WL_IDLE, S_SLICE_FULL},
-	.caveats = "the idle sync of clock_pelt is not "
-		   "emulated; GKI vendor hooks are not emulated",
+		S_WL_IDLE, S_SLICE_FULL, S_LAG},
+	.caveats = "GKI vendor hooks are not emulated",
 };
 
 /*
@@ -376,7 +375,7 @@ static const struct kernel_profile profile_v6_6 = {
 	.sugov_iowait_clamped = false, .sugov_shared_agg = GOVSIM_SHARED_MAX,                    \
 	.resolve_relation = CPUFREQ_RESOLVE_LE, .rate_limit_1_5x = true, .em_cost = EM_COST_UW, \
 	.idle_retain_tick = true, .ilb_stats_per_jiffy = true, .detach_in_dequeue = true,      \
-	.ttwu_wakelist_idle = true
+	.ttwu_wakelist_idle = true, .migrate_pelt_lag = true
 
 /* Their sources, in kernel_behaviour order; `lim` is sugov_should_update_freq's. */
 #define PROFILE_V6_8_SOURCES(lim, margin, update, newidle, sums, delay, incorder, server, setattr, \
@@ -404,7 +403,7 @@ static const struct kernel_profile profile_v6_6 = {
 	 S_REL_LE, S_EM_UW, S_IDLE_RETAIN, S_ILB_JIFFY, newidle, S_ATTACH_ENQ, sums,            \
 	 S_612("fair.c dequeue_entity l.5575 (6.12), l.6494 (7.2): DO_DETACH, update_load_avg "  \
 	       "l.4875 (6.12), l.5875 (7.2)"),                                                    \
-	 delay, incorder, server, setattr, S_WL_IDLE, slice}
+	 delay, incorder, server, setattr, S_WL_IDLE, slice, S_LAG}
 
 static const struct kernel_profile profile_v6_12 = {
 	.name = "v6.12",
@@ -440,7 +439,7 @@ static const struct kernel_profile profile_v6_12 = {
 	.caveats = "EEVDF's delayed dequeue is emulated with every task at the nice-0 weight, "
 		   "and its picks only where the trace shows a switch to a fair task or idle, or "
 		   "a tick ends the running task's request; sched_ext is not emulated; the "
-		   "idle sync of clock_pelt is not emulated; the fair class's deadline server "
+		   "fair class's deadline server "
 		   "(rq->fair_server) is kept running from a CPU's first fair enqueue: its "
 		   "runtime, deferral and zero-lag timer are not emulated",
 };
@@ -710,6 +709,8 @@ static const struct {
 			      "who enqueues a wakeup onto another, idle CPU of the same cache"},
 	[KB_SLICE_RESCHED] = {"slice_resched",
 			      "what update_curr() asks when the running task's slice has ended"},
+	[KB_MIGRATE_PELT_LAG] = {"migrate_pelt_lag",
+				 "how far a task woken onto another CPU from an idle one is decayed"},
 };
 
 const char *kernel_behaviour_name(enum kernel_behaviour b)
@@ -943,6 +944,9 @@ const char *kernel_profile_value(const struct kernel_profile *kp, enum kernel_be
 			return "a lazy reschedule (TIF_NEED_RESCHED_LAZY, traced l)";
 		}
 		break;
+	case KB_MIGRATE_PELT_LAG:
+		return kp->migrate_pelt_lag ? "to now (migrate_se_pelt_lag: the idle source's clock)"
+					    : "to its source cfs_rq's last update";
 	case KB__COUNT:
 		break;
 	}

@@ -143,6 +143,7 @@ enum kernel_behaviour {
 	KB_SETATTR_LOAD,
 	KB_TTWU_WAKELIST,
 	KB_SLICE_RESCHED,
+	KB_MIGRATE_PELT_LAG,
 	KB__COUNT
 };
 
@@ -237,6 +238,13 @@ struct kernel_profile {
 	 * enqueues it under the target's rq lock and calls the target's cpufreq hook itself. */
 	bool ttwu_wakelist_idle;
 	enum slice_resched slice_resched;
+	/* migrate_task_rq_fair() for a waking task whose source CPU is idle: after the sync to the
+	 * source cfs_rq's last update (remove_entity_load_avg()), migrate_se_pelt_lag() decays the
+	 * task as blocked to an estimate of now, the source rq's PELT clock at its last idle clock
+	 * update (clock_pelt_idle, _update_idle_rq_clock_pelt()) plus the time since
+	 * (sched_clock_cpu() - clock_idle). true (v6.0+, "sched/fair: Decay task PELT values during
+	 * wakeup migration"); false: the task keeps the values of that last update. */
+	bool migrate_pelt_lag;
 	/* Energy Model (reported; the power model uses the platform's own units) */
 	enum em_cost em_cost;
 	/* Where each behaviour comes from: "file function line version". */

@@ -96,6 +96,8 @@
 #define S_WL_IDLE      "core.c ttwu_queue_cond: the wakelist whenever a shared-cache target has nothing queued, !cpu_rq(cpu)->nr_running (Debian 6.1 l.3880, 6.12 l.3932, 7.2 l.4074; v6.6 as 6.1, not read per release)"
 #define S_SLICE_TICK   "fair.c update_curr: no reschedule; entity_tick -> check_preempt_tick (Debian 5.10 l.852 / l.4752, 6.1 l.882 / l.5101; older as 5.10, not checked per release)"
 #define S_SLICE_FULL   "fair.c update_curr -> update_deadline -> resched_curr (EEVDF; Debian 6.12 has it in update_curr l.1271-1272 itself; v6.6 as 6.12, not read per release)"
+#define S_LAG_NONE     "fair.c migrate_task_rq_fair: remove_entity_load_avg() only, the task keeps the values of its source cfs_rq's last update (Debian 5.10 l.7049-7053; migrate_se_pelt_lag() came with v6.0, so none of v4.19 to v5.15)"
+#define S_LAG          "fair.c migrate_task_rq_fair -> migrate_se_pelt_lag, pelt.h _update_idle_rq_clock_pelt (Debian 6.1 l.3920 / l.7559, 6.12 l.4593 / l.8770, 7.2 l.5549 / l.9860; v6.6 as 6.1, not read per release)"
 #define S_EM_UW        "uW: C * mV^2 * MHz / 1e6 (of.c l.1524-1526 v6.1, l.1501-1503 v6.6); cost fmax * P / f"
 
 #endif

@@ -96,6 +96,8 @@ void update_rq_clock(struct rq *rq, u64 now)
 	}
 	update_rq_clock_pelt(&rq->clock, delta, rq->curr == NULL, rq->cpu_capacity,
 			     rq->freq_scale);
+	if (rq->curr == NULL)
+		update_idle_clocks(&rq->clock);
 }
 
 /* ---- class enqueue/dequeue, pick (core.c; the classes in fair.c, rt.c, deadline.c) -------- */
@@ -214,12 +216,18 @@ static void put_prev_task(struct sched *s, struct rq *rq, struct task_node *n)
 }
 
 /* The rq goes idle after prev: pick_next_task_fair's update_idle_rq_clock_pelt() (only on
- * the fair fast path, i.e. prev was CFS) and the nohz idle-entry count. */
-static void rq_enter_idle(struct rq *rq, enum sched_class_id prev_class)
+ * the fair fast path, i.e. prev was CFS), which from v6.0 also syncs clock_pelt and records
+ * the idle clocks (_update_idle_rq_clock_pelt()), and the nohz idle-entry count. */
+static void rq_enter_idle(const struct sched *s, struct rq *rq, enum sched_class_id prev_class)
 {
-	if (prev_class == SCHED_CLASS_CFS)
+	if (prev_class == SCHED_CLASS_CFS) {
 		update_idle_rq_clock_pelt(&rq->clock, rq->cfs.avg.util_sum + rq->avg_rt.util_sum +
 							      rq->avg_dl.util_sum);
+		if (s->migrate_pelt_lag && !s->contrib_scaling) {
+			rq->clock.clock_pelt = rq->clock.clock_task;
+			update_idle_clocks(&rq->clock);
+		}
+	}
 	idle_loop_restart(rq);
 	if (!rq->idle_traced)
 		rq->idle_calls++;
@@ -328,7 +336,7 @@ static void unrun(struct sched *s, struct task_node *n, u64 now)
 
 	update_rq_clock(rq, now);
 	put_prev_task(s, rq, n);
-	rq_enter_idle(rq, c);
+	rq_enter_idle(s, rq, c);
 }
 
 /* Bring n onto cpu's runqueue (queued, not running), whatever the model thought. */
@@ -346,7 +354,7 @@ static void make_queued_on(struct sched *s, struct task_node *n, int cpu, u64 no
 		if (p->on_rq)
 			migrate_queued(s, n, cpu, now);
 		else
-			migrate_sleeping(s, n, cpu);
+			migrate_sleeping(s, n, cpu, now);
 	}
 	p->cpu = cpu;
 	if (!p->on_rq) {
@@ -541,7 +549,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 		if (s->hooks.newidle)
 			s->hooks.newidle(s->hooks.ctx, cpu, (ev->sw.prev_state & TASK_STATE_EXIT) != 0,
 					 now, rq->clock.clock_task);
-		rq_enter_idle(rq, prev_class);
+		rq_enter_idle(s, rq, prev_class);
 	}
 	return 0;
 }
@@ -604,7 +612,7 @@ static int handle_wakeup(struct sched *s, const struct event *ev, u64 now, bool 
 	if (p->cpu >= 0 && p->cpu != cpu) {
 		s->stats.implicit_migration++;
 		settle_delayed(s, n, now);
-		migrate_sleeping(s, n, cpu);
+		migrate_sleeping(s, n, cpu, now);
 	}
 	p->cpu = cpu;
 	rq->seen = true;
@@ -675,7 +683,7 @@ static int handle_migrate(struct sched *s, const struct event *ev, u64 now, stru
 		migrate_parked(s, n, dst, now);
 		eevdf_newidle_pulled(s, p);
 	} else
-		migrate_sleeping(s, n, dst);
+		migrate_sleeping(s, n, dst, now);
 	task_event(s, p, dst, TASK_EV_MIGRATE, now);
 	return 0;
 }
@@ -908,6 +916,7 @@ int sched_new(const struct sched_config *cfg, const struct sched_hooks *hooks, s
 	s->post_init_se_weight = cfg->kernel && cfg->kernel->post_init_se_weight;
 	s->post_init_attach_enqueue = cfg->kernel && cfg->kernel->post_init_attach_enqueue;
 	s->detach_in_dequeue = cfg->kernel && cfg->kernel->detach_in_dequeue;
+	s->migrate_pelt_lag = cfg->kernel && cfg->kernel->migrate_pelt_lag;
 	s->eevdf = cfg->kernel ? cfg->kernel->eevdf_delay : EEVDF_DELAY_NONE;
 	if (cfg->delay_dequeue < 0)
 		s->eevdf = EEVDF_DELAY_NONE;

@@ -25,7 +25,11 @@
  *   bandwidth kept (its runtime, deferral and zero-lag timer are not modelled).
  * - migrate_task_rq_fair() for a sleeping task syncs it to the source cfs_rq's
  *   last_update_time as the kernel does without the rq lock; the removed load is applied at
- *   that cfs_rq's next update_cfs_rq_load_avg(), as the kernel's.
+ *   that cfs_rq's next update_cfs_rq_load_avg(), as the kernel's. From v6.0 a task leaving an
+ *   idle CPU is then decayed to an estimate of now (migrate_se_pelt_lag()), whose
+ *   sched_clock_cpu() read is taken at the migration's trace stamp: the kernel reads it after
+ *   remove_entity_load_avg(), a few us later (on the lab's emulated guests with the PELT
+ *   module's events, 10 to 90 us).
  * - The cfs_rq's sums after a removal or detach follow the profile (pelt_sum_sync): v5.9
  *   subtracts them; Debian 5.10.223 rebuilds some as avg * divider; 6.1+ floors them.
  * - update_blocked_averages(): no irq signal (the trace has no irq time); thermal pressure
@@ -605,7 +609,34 @@ void task_change_group_fair(struct sched *s, struct rq *rq, struct task *p)
 	attach_entity_load_avg(s, rq, p);
 }
 
-void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued)
+/*
+ * migrate_se_pelt_lag() (v6.0+; Debian 6.1 fair.c l.3920, 6.12 l.4593, 7.2 l.5549): a waking
+ * task leaving an idle CPU, already synced to that cfs_rq's last update, is decayed as blocked
+ * to an estimate of now on the source's PELT clock: clock_pelt_idle (rq_clock_pelt() at the
+ * source's last idle clock update) plus the time since that update (sched_clock_cpu() -
+ * clock_idle), or the cfs_rq's last update where that is later. Differences: no bandwidth
+ * throttling (throttled_pelt_idle is 0); sched_clock_cpu() is the migration's trace time.
+ */
+static void migrate_se_pelt_lag(struct rq *rq, struct task *p, u64 now_ns)
+{
+	const struct sched_avg *sa = &p->avg;
+	u64 now, lut;
+
+	if (!sa->load_sum && !sa->util_sum && !sa->runnable_sum) /* load_avg_is_decayed() */
+		return;
+	if (rq->curr) /* is_idle_task(rq->curr): only an idle source's clock is that late */
+		return;
+	now = rq->clock.clock_pelt_idle;
+	lut = rq->cfs.avg.last_update_time;
+	if (now < lut)
+		now = lut;
+	else if (now_ns > rq->clock.clock_idle)
+		now += now_ns - rq->clock.clock_idle;
+	__update_load_avg_blocked_se(now, &p->avg, p->weight);
+}
+
+void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued,
+			  u64 now)
 {
 	if (queued) {
 		/* TASK_ON_RQ_MIGRATING: up to 5.15 detach_entity_cfs_rq() here (a kick where the
@@ -622,6 +653,8 @@ void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bo
 	/* a sleeping task: its source rq is not locked, the load is removed at its next update */
 	if (p->avg.last_update_time) {
 		remove_entity_load_avg(src_rq, p);
+		if (s->migrate_pelt_lag)
+			migrate_se_pelt_lag(src_rq, p, now);
 		p->avg.last_update_time = 0;
 	}
 }

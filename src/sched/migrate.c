@@ -18,7 +18,7 @@ void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now)
 	s->migrating = p; /* p->on_rq = TASK_ON_RQ_MIGRATING */
 	dequeue_task(s, src_rq, n, 0, now);
 	if (n->queued_class == SCHED_CLASS_CFS)
-		migrate_task_rq_fair(s, src_rq, p, true);
+		migrate_task_rq_fair(s, src_rq, p, true, now);
 	s->migrating = NULL;
 	p->cpu = dst;
 	dst_rq->seen = true;
@@ -43,7 +43,7 @@ void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now)
 	struct rq *src_rq = &s->rq[p->cpu], *dst_rq = &s->rq[dst];
 
 	update_rq_clock(src_rq, now);
-	migrate_task_rq_fair(s, src_rq, p, true);
+	migrate_task_rq_fair(s, src_rq, p, true, now);
 	p->cpu = dst;
 	dst_rq->seen = true;
 	update_rq_clock(dst_rq, now);
@@ -112,13 +112,13 @@ void sched_delayed_pick_point(struct sched *s, int cpu, u64 now_ns)
 	pick_delayed_fair(s, rq);
 }
 
-/* A sleeping task moves (migrate_task_rq_fair, not queued): its load is removed from the
- * source at that rq's next update; last_update_time = 0 attaches it at the next enqueue. */
-void migrate_sleeping(struct sched *s, struct task_node *n, int dst)
+/* A sleeping task moves (migrate_task_rq_fair, not queued) at now: its load is removed from
+ * the source at that rq's next update; last_update_time = 0 attaches it at the next enqueue. */
+void migrate_sleeping(struct sched *s, struct task_node *n, int dst, u64 now)
 {
 	struct task *p = &n->t;
 
 	if (p->class == SCHED_CLASS_CFS && p->cpu >= 0)
-		migrate_task_rq_fair(s, &s->rq[p->cpu], p, false);
+		migrate_task_rq_fair(s, &s->rq[p->cpu], p, false, now);
 	p->cpu = dst;
 }

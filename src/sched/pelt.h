@@ -145,6 +145,11 @@ struct pelt_clock {
 	 * so which update crosses a period (and kicks cpufreq) depends on it. phase = -offset
 	 * mod 2^20 ns puts the replay's period boundaries where the kernel's are. */
 	u64 phase;
+	/* _update_idle_rq_clock_pelt() (v6.0+): rq_clock() and rq_clock_pelt() as they were at the
+	 * rq's last clock update while idle, or at its switch to idle from a fair task; read by
+	 * migrate_se_pelt_lag() (fair.c) */
+	u64 clock_idle;
+	u64 clock_pelt_idle;
 };
 
 /* update_rq_clock_pelt(rq, delta): `delta` ns of clock_task have just elapsed (clock_task is
@@ -159,6 +164,13 @@ void update_idle_rq_clock_pelt(struct pelt_clock *pc, u32 util_sum_total);
 static inline u64 rq_clock_pelt(const struct pelt_clock *pc)
 {
 	return pc->clock_pelt - pc->lost_idle_time + pc->phase;
+}
+
+/* _update_idle_rq_clock_pelt()'s record (v6.0+): the clocks of an idle rq's update */
+static inline void update_idle_clocks(struct pelt_clock *pc)
+{
+	pc->clock_idle = pc->clock_task;
+	pc->clock_pelt_idle = rq_clock_pelt(pc);
 }
 
 #endif

@@ -142,6 +142,7 @@ struct sched {
 	bool uclamp_inc_after_enqueue; /* v6.12: uclamp_rq_inc() after the class's enqueue */
 	bool fair_server;              /* v6.12+: the fair class's deadline server (rq->fair_server) */
 	bool setattr_reweight_after_detach; /* 7.2: a task leaving fair keeps its load_avg there */
+	bool migrate_pelt_lag; /* v6.0+: migrate_se_pelt_lag() and the idle clock it reads */
 	struct task *migrating;        /* the queued task migrate_queued() is moving, or NULL */
 	u64 busy_mask; /* bit c: rq[c].curr != NULL */
 	u64 event_clock; /* sched_set_event_clock(): the next sched_event's rq clock; 0 none */
@@ -208,7 +209,7 @@ void dequeue_task(struct sched *s, struct rq *rq, struct task_node *n, int flags
  * asleep (v6.12+): the balancer's move, from its softirq, of a task the kernel had delayed. */
 void migrate_queued(struct sched *s, struct task_node *n, int dst, u64 now);
 void migrate_parked(struct sched *s, struct task_node *n, int dst, u64 now);
-void migrate_sleeping(struct sched *s, struct task_node *n, int dst);
+void migrate_sleeping(struct sched *s, struct task_node *n, int dst, u64 now);
 void migrate_balanced_asleep(struct sched *s, struct task_node *n, int dst, u64 now);
 void update_rq_clock(struct rq *rq, u64 now);
 
@@ -280,7 +281,8 @@ void put_prev_task_fair(struct sched *s, struct rq *rq, struct task *p);
 void task_tick_fair(struct sched *s, struct rq *rq, struct task *p);
 /* migrate_task_rq_fair(): a queued task leaves (detach_entity_cfs_rq), or a sleeping one
  * (remove_entity_load_avg); either way it attaches afresh at its next enqueue. */
-void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued);
+void migrate_task_rq_fair(struct sched *s, struct rq *src_rq, struct task *p, bool queued,
+			  u64 now);
 /* attach_entity_cfs_rq(): a task not queued joins rq's cfs_rq (synced with ATTACH_AGE_LOAD). */
 void attach_task_cfs_rq(struct sched *s, struct rq *rq, struct task *p);
 

@@ -112,6 +112,10 @@ for k in v6.12 v7.2; do expect $k fair_server "yes: bandwidth 51"; done
 for k in v4.19 v5.10 v6.1; do expect $k slice_resched "nothing"; done
 expect v6.12 slice_resched "a reschedule (TIF_NEED_RESCHED"
 expect v7.2 slice_resched "a lazy reschedule"
+# a waking task leaving an idle CPU (fair.c migrate_task_rq_fair: 5.10 l.7049-7053 remove only;
+# 6.1 l.7559, 6.12 l.8770, 7.2 l.9860 migrate_se_pelt_lag())
+for k in v4.19 v5.10 v5.15; do expect $k migrate_pelt_lag "to its source cfs_rq's last update"; done
+for k in v6.1 v6.6 v6.12 v7.2; do expect $k migrate_pelt_lag "to now (migrate_se_pelt_lag"; done
 
 # the default profile follows a text header's "Linux version" line (the release's sublevel
 # picks early/late), and says so in the run's notes; a trace without one is v5.9

@@ -186,7 +186,7 @@ static void test_detach(void **state)
 		struct rq *rq;
 		struct sched *s = one_task(want[i].kernel, &rq, &n);
 
-		migrate_task_rq_fair(s, rq, &n->t, true);
+		migrate_task_rq_fair(s, rq, &n->t, true, 0);
 		assert_int_equal(rq->cfs.avg.util_avg, 2);
 		assert_int_equal(rq->cfs.avg.runnable_avg, 20);
 		assert_int_equal(rq->cfs.avg.load_avg, 10);
