@@ -263,7 +263,9 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  *   - a switch takes it when the call was outside interrupts (a tick's, a wakeup's read their
  *     own clock) and the switch is not from idle (a wakeup onto an idle CPU asks __schedule()
  *     to skip its clock update: the clock stays the wakeup's);
- *   - a wakeup takes it as its target CPU's rq clock;
+ *   - a wakeup takes it as its target CPU's rq clock, unless the wakeup was traced in a hard
+ *     interrupt and the call outside one (the wakeup IPI, or the interrupt, read its own clock:
+ *     wakeup_may_claim());
  *   - an exiting task's move (sim_exit_move_point) makes its calls at one clock, the move's:
  *     they claim nothing (the task's dying __schedule() reads the clock again);
  *   - the clock maps to trace time by rq_clock_offset_ns of the CPU it belongs to; sched_event()
@@ -279,6 +281,15 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  * Other switches and wakeups keep their stamps less switch_clock_lead_us / wakeup_clock_lead_us.
  * Traced timing only (in work timing the replay moves the events itself).
  */
+/* Whether the pending hook call of c can be the update of wakeup ev: a wakeup traced in a hard
+ * interrupt (the wakeup IPI's sched_ttwu_pending(), or an interrupt's own try_to_wake_up() ->
+ * ttwu_queue()) read the rq clock itself there (update_rq_clock(), Debian 5.10 core.c l.2591 /
+ * l.2721, 6.12 l.3783 / l.3967), so a call made outside hard interrupts was another update's. */
+static bool wakeup_may_claim(const struct sim_cpu *c, const struct event *ev)
+{
+	return !(ev->wake.irq & EV_IRQ_HARD) || c->hook_hardirq;
+}
+
 /* The events of a CPU that end a hook call's claim: the claimants and the other work. */
 static bool ends_hook_claim(enum event_type t)
 {
@@ -365,7 +376,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		c->waking_pid = ev->wake.pid;
 		c->waking_ts = ev->ts_ns;
 	} else if (ev->type == EV_WAKEUP && c->waking_pid > 0 && ev->wake.pid == c->waking_pid &&
-		   !c->hook_pending) {
+		   (!c->hook_pending || !wakeup_may_claim(c, ev))) {
 		c->waking_pid = 0;
 		sched_set_event_clock(s->sched, c->waking_ts + s->cfg.waking_clock_lag_ns);
 		return;
@@ -383,6 +394,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		}
 		c->hook_pending = true;
 		c->hook_irq = ev->hook.irq != 0;
+		c->hook_hardirq = (ev->hook.irq & EV_IRQ_HARD) != 0;
 		c->hook_time = ev->hook.time;
 		c->hook_stamp = ev->ts_ns;
 		c->hook_resched_first = ev->hook.resched && !c->resched_shown && !c->hook_irq;
@@ -398,7 +410,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 	if (ev->type == EV_SWITCH)
 		owner = !c->hook_irq && ev->sw.prev_pid > 0 && !slice_end_outside(s, c, ev) ? ev->cpu
 											    : -1;
-	else if (ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW)
+	else if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) && wakeup_may_claim(c, ev))
 		owner = ev->wake.target_cpu;
 	else
 		return;
