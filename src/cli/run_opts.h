@@ -17,6 +17,8 @@
 #include "uclamp/policy.h"
 
 #define RUN_OPTS_MAX_PARAMS 64
+/* The facts a recording can set as --set defaults (apply_facts(): one per key it knows) */
+#define RUN_OPTS_MAX_FACTS 16
 #define RUN_OPTS_MAX_TRACES 256
 
 /* RUN_OPTS_SWEEP: like RUN, several traces allowed (the variant options are sweep's own). */
@@ -56,11 +58,16 @@ struct run_opts {
 	/* The recording's facts beside the only trace (trace/facts.h: a lab recording), and
 	 * the values of the --set defaults taken from them (params point here). */
 	struct trace_facts facts;
-	char facts_values[12][96];
+	char facts_values[RUN_OPTS_MAX_FACTS][96];
 };
 
 /* The file to read for traces[i] (its spooled copy, or the trace itself). */
 const char *run_opts_trace_file(const struct run_opts *o, const char *trace);
+
+/* The facts file beside the only trace (run_facts.c): its platform unless *platform_given
+ * (then set), its values as --set defaults, its clamp policy. 0, or the exit status of an
+ * error already reported. */
+int run_opts_apply_facts(struct run_opts *o, bool *platform_given, struct gs_error *err);
 
 /*
  * Read traces[i] once into memory (replay_cache_load(); with its SHA-256 when `hash`) so that
