@@ -439,7 +439,7 @@ static int block_early(struct sched *s, const struct event *ev, u64 now_ns)
 
 	if (!n || !rq || rq->curr != &n->t || !n->t.on_rq || !switch_prev_sleeps(ev->sw.prev_state))
 		return 0;
-	update_rq_clock(rq, switch_clock(s, rq, n, now_ns));
+	update_rq_clock(rq, switch_clock(s, rq, n, now_ns, false));
 	deactivate_prev(s, rq, n, ev->sw.prev_state, now_ns);
 	/* the pick before the balance (v6.12+): no runnable fair task is left, so it dequeues
 	 * every delayed one, prev too if it was delayed */
@@ -468,6 +468,18 @@ static enum sched_class_id switch_out(struct sched *s, struct rq *rq, struct tas
 		task_event(s, p, rq->cpu, TASK_EV_PREEMPT, now);
 	}
 	return prev_class;
+}
+
+/* A switch whose prev sleeps (S, D) and is still queued, running on this rq: its
+ * __schedule() dequeues it and picks after reading the clock (no newidle probe has applied the
+ * dequeue first): sleep_clock_lead_ns. A dying prev's switch follows its exit's own path; an
+ * idle kthread's (I) kept the shorter lead: on the lab's corpus the sleep lead there matched
+ * fewer decisions (docs/lab.md). */
+static bool sleeping_switch(const struct rq *rq, const struct task_node *prev,
+			    const struct event *ev)
+{
+	return prev && prev->t.on_rq && rq->curr == &prev->t &&
+	       (ev->sw.prev_state & (TASK_STATE_S | TASK_STATE_D));
 }
 
 static int handle_switch(struct sched *s, const struct event *ev, u64 now, struct gs_error *err)
@@ -506,7 +518,7 @@ static int handle_switch(struct sched *s, const struct event *ev, u64 now, struc
 	 * wakeup can have been spent by a __schedule() that picked the running task again, which
 	 * traces no switch. */
 	if (!rq->clock_skip_req || s->event_clock)
-		update_rq_clock(rq, switch_clock(s, rq, prev, now));
+		update_rq_clock(rq, switch_clock(s, rq, prev, now, sleeping_switch(rq, prev, ev)));
 	rq->clock_skip_req = false;
 
 	if (prev && !prev->started)

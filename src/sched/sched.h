@@ -154,6 +154,10 @@ struct sched_config {
 	 * (update_rq_clock() at its start): the switch's PELT updates, and the governor update
 	 * they make, happen then (not before the rq's last clock update). 0: at the stamp. */
 	u64 switch_clock_lead_ns;
+	/* The same for a switch whose prev sleeps, still queued at the switch (no newidle probe
+	 * dequeued it first): its dequeue, its pick (and a newidle balance) come between the
+	 * clock read and sched_switch. 0: switch_clock_lead_ns. */
+	u64 sleep_clock_lead_ns;
 	/* The same for a wakeup: try_to_wake_up() updates the rq clock, enqueues, checks for
 	 * preemption and only then traces sched_wakeup (sched_wakeup_new). */
 	u64 wakeup_clock_lead_ns;

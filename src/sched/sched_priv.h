@@ -223,11 +223,14 @@ static inline u64 event_clock(const struct sched *s, u64 now, u64 lead)
 /* switch_clock() where sched_bound_event_clock() bounds it */
 u64 bounded_switch_clock(const struct sched *s, const struct rq *rq,
 			 const struct task_node *prev, u64 t);
-/* The rq clock of the switch being handled on rq, stamped at now, from prev (NULL: idle). */
+/* The rq clock of the switch being handled on rq, stamped at now, from prev (NULL: idle);
+ * sleeping: prev sleeps there and is still queued (sleep_clock_lead_ns). */
 static inline u64 switch_clock(const struct sched *s, const struct rq *rq,
-			       const struct task_node *prev, u64 now)
+			       const struct task_node *prev, u64 now, bool sleeping)
 {
-	u64 t = event_clock(s, now, s->cfg.switch_clock_lead_ns);
+	u64 t = event_clock(s, now, sleeping && s->cfg.sleep_clock_lead_ns
+					    ? s->cfg.sleep_clock_lead_ns
+					    : s->cfg.switch_clock_lead_ns);
 
 	return s->event_clock_bound ? bounded_switch_clock(s, rq, prev, t) : t;
 }

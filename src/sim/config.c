@@ -164,6 +164,10 @@ static const struct sim_param sim_params[] = {
 	 .offset = FIELD(switch_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
 	 .help = "a switch's PELT updates happen that long before its sched_switch, where "
 		 "__schedule() read the rq clock (0; the lab measures it)"},
+	{.key = "sleep_clock_lead_us", .type = SIM_PARAM_US,
+	 .offset = FIELD(sleep_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
+	 .help = "the same for a switch whose prev sleeps, where no hook call dates it (0: "
+		 "switch_clock_lead_us; the lab measures it)"},
 	{.key = "wakeup_clock_lead_us", .type = SIM_PARAM_US,
 	 .offset = FIELD(wakeup_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
 	 .help = "the same for a wakeup's enqueue (0)"},

@@ -11,13 +11,12 @@
  * Ties at one instant are ordered: pending frequency changes, policy actions, ticks, blocked
  * updates, then the trace event; equal trace times keep file order (the reader guarantees it).
  *
- * Accounting (account.c, power/energy.c). Power is piecewise constant between state changes,
- * so energy is integrated exactly: the loop accumulates integer nanoseconds per (CPU, OPP) busy,
- * per (CPU, idle state) idle, per (cluster, OPP) busy and per (cluster, idle state) idle, and
- * multiplies by the power of each state once at the end. Idle states come from cpu_idle events
- * when the trace has them and the timing is traced; otherwise they are chosen with hindsight
- * when the idle interval ends: the deepest state whose target residency fits
- * (power_pick_idle_state()).
+ * Accounting (account.c, power/energy.c). Power is piecewise constant between state changes, so
+ * energy is integrated exactly: the loop accumulates integer nanoseconds per (CPU, OPP) busy, per
+ * (CPU, idle state) idle, per (cluster, OPP) busy and per (cluster, idle state) idle, and
+ * multiplies by the power of each state once at the end. Idle states come from cpu_idle events when
+ * the trace has them and the timing is traced; otherwise they are chosen with hindsight when the
+ * idle interval ends: the deepest state whose target residency fits (power_pick_idle_state()).
  */
 #include "sim/sim_priv.h"
 
@@ -724,6 +723,7 @@ static int sim_new_sched(struct sim *s, const struct sim_config *cfg, struct gs_
 	sc.sched_autogroup = cfg->sched_autogroup;
 	sc.delay_dequeue = cfg->delay_dequeue < 0 ? 0 : cfg->delay_dequeue ? 1 : -1;
 	sc.switch_clock_lead_ns = cfg->switch_clock_lead_ns;
+	sc.sleep_clock_lead_ns = cfg->sleep_clock_lead_ns;
 	sc.wakeup_clock_lead_ns = cfg->wakeup_clock_lead_ns;
 	sc.defer_task_dead = cfg->task_dead_irq_ns && cfg->opts.timing != SIM_TIMING_WORK;
 	sc.preempt_traced = sc.defer_delayed_pick = cfg->opts.timing != SIM_TIMING_WORK;

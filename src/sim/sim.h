@@ -42,6 +42,7 @@ struct sim_config {
 	u64 switch_latency_ns;
 	u64 transition_ns;              /* the slow path's driver call (transition_us), 0 */
 	u64 switch_clock_lead_ns;       /* switch_clock_lead_us: sched_config's, 0 */
+	u64 sleep_clock_lead_ns;        /* sleep_clock_lead_us: sched_config's, 0 */
 	u64 wakeup_clock_lead_ns;       /* wakeup_clock_lead_us: sched_config's, 0 */
 	u64 waking_clock_lag_ns;        /* waking_clock_lag_us: a wakeup its waker traced reads the
 					 * clock that long after its sched_waking, 0 */

@@ -32,6 +32,10 @@ struct trace_facts {
 	long switch_clock_lead_us; /* switch_clock_lead_us = N: how long before its sched_switch
 				    * a __schedule() read its rq clock, the median the lab's
 				    * probes showed, less a wakeup's (tools/lab/clock-lead); -1 */
+	long sleep_clock_lead_us; /* sleep_clock_lead_us = N: the same for a switch whose prev
+				   * sleeps and whose __schedule() called no hook, the median of the
+				   * sleeping switches that did, less their call's probes
+				   * (tools/lab/clock-lead sleep); -1 */
 	long waking_clock_lag_us; /* waking_clock_lag_us = N: how long after its sched_waking a
 				   * wakeup's try_to_wake_up() read the rq clock, the median the
 				   * lab's probes showed (tools/lab/clock-lead waking); -1 */

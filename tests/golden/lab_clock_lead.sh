@@ -4,9 +4,14 @@
 # rq_clock_offset_ns. Counted by hand on a made trace, offsets 1000 ns (CPU 0) and 2000 ns
 # (CPU 1):
 #   switches (CPU 0): a task-context hook call, time=1000000000, then a sleep's switch at
-#     1.000300: 1000300000 - (1000000000 + 1000) = 299 us. Not counted: a switch after a
-#     hook call in a hardirq (1.000500), one after a sched_waking came between (1.001200),
-#     one from idle (1.001600: the clock update was skipped). Median 299.
+#     1.000300: 1000300000 - (1000000000 + 1000) = 299 us; a D sleep's, time=1008000000, at
+#     1.008400: 399 us; an idle kthread's (I), time=1009000000, at 1.009200: 199 us. Not
+#     counted: a switch after a hook call in a hardirq (1.000500), one after a sched_waking
+#     came between (1.001200), one from idle (1.001600: the clock update was skipped). Median
+#     299.
+#   sleep: the S and D switches' leads less their hook call's probes (the hook at 1.000100,
+#     its last probe at 1.000140: 40 us; at 1.008100 and 1.008130: 30 us): 259 and 369 us, not
+#     the I one. Median 314.
 #   wakeups (on CPU 1): time=1002000000, sched_wakeup onto CPU 1 at 1.002100: 1002100000 -
 #     (1002000000 + 2000) = 98 us; time=1003000000, onto CPU 0 (its offset) at 1.003059:
 #     1003059000 - 1003001000 = 58 us. Not counted: one after CPU 1 idled between the probe and
@@ -27,6 +32,8 @@ sw() { ev "$1" "$2" 0 d..2. "$3" "sched_switch: prev_comm=$1 prev_pid=$2 prev_pr
 {
 	echo "# tracer: nop"
 	hook t 5 0 d..2. 1.000100 1000000000
+	ev t 5 0 d..2. 1.000120 "resolve_freq: (cpufreq_driver_resolve_freq+0x4/0x70) target_freq=800000"
+	ev t 5 0 d..2. 1.000140 "idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=7"
 	sw t 5 1.000300 S
 	hook x 7 0 d.h2. 1.000400 1000350000
 	sw x 7 1.000500 R
@@ -53,12 +60,18 @@ sw() { ev "$1" "$2" 0 d..2. "$3" "sched_switch: prev_comm=$1 prev_pid=$2 prev_pr
 	ev '<idle>' 0 1 d.h4. 1.007005 "hrtimer_expire_entry: hrtimer=0000000012345678 function=tick_nohz_handler now=1007000000"
 	hook '<idle>' 0 1 d.h5. 1.007030 1007020000
 	ev '<idle>' 0 1 dNh5. 1.007100 "sched_wakeup: comm=c pid=13 prio=120 target_cpu=001"
+	hook u 20 0 d..2. 1.008100 1008000000
+	ev u 20 0 d..2. 1.008130 "idle_calls: (sugov_update_single_freq+0xf4/0x230 <- tick_nohz_get_idle_calls_cpu) calls=8"
+	sw u 20 1.008400 D
+	hook k 21 0 d..2. 1.009100 1009000000
+	sw k 21 1.009200 I
 } | gzip >"$tmp/t.txt.gz"
 lead() { "$GOVSIM_SOURCE_DIR/tools/lab/clock-lead" "$tmp/t.txt.gz" "$@"; }
 golden_equal "switch" "$(lead switch 1000:2000)" 299
 golden_equal "wakeup" "$(lead wakeup 1000:2000)" 78
 golden_equal "net" "$(lead net 1000:2000)" 221
 golden_equal "waking" "$(lead waking 1000:2000)" 17
+golden_equal "sleep" "$(lead sleep 1000:2000)" 314
 golden_equal "no offsets" "$(lead net)" ""
 echo "rq_clock_offset_ns = 1000:2000" >"$tmp/t.facts"
 golden_equal "offsets from the facts file" "$(lead net)" 221
