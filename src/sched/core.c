@@ -96,8 +96,6 @@ void update_rq_clock(struct rq *rq, u64 now)
 	}
 	update_rq_clock_pelt(&rq->clock, delta, rq->curr == NULL, rq->cpu_capacity,
 			     rq->freq_scale);
-	if (rq->curr == NULL)
-		update_idle_clocks(&rq->clock);
 }
 
 /* ---- class enqueue/dequeue, pick (core.c; the classes in fair.c, rt.c, deadline.c) -------- */
@@ -223,10 +221,8 @@ static void rq_enter_idle(const struct sched *s, struct rq *rq, enum sched_class
 	if (prev_class == SCHED_CLASS_CFS) {
 		update_idle_rq_clock_pelt(&rq->clock, rq->cfs.avg.util_sum + rq->avg_rt.util_sum +
 							      rq->avg_dl.util_sum);
-		if (s->migrate_pelt_lag && !s->contrib_scaling) {
-			rq->clock.clock_pelt = rq->clock.clock_task;
-			update_idle_clocks(&rq->clock);
-		}
+		if (s->migrate_pelt_lag && !s->contrib_scaling)
+			_update_idle_rq_clock_pelt(&rq->clock);
 	}
 	idle_loop_restart(rq);
 	if (!rq->idle_traced)

@@ -241,7 +241,7 @@ void update_rq_clock_pelt(struct pelt_clock *pc, s64 delta, bool idle, unsigned 
 
 	if (idle) {
 		/* an idle rq has nothing to scale: catch up with the task clock */
-		pc->clock_pelt = pc->clock_task;
+		_update_idle_rq_clock_pelt(pc);
 		return;
 	}
 	if (delta <= 0)

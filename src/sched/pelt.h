@@ -166,9 +166,12 @@ static inline u64 rq_clock_pelt(const struct pelt_clock *pc)
 	return pc->clock_pelt - pc->lost_idle_time + pc->phase;
 }
 
-/* _update_idle_rq_clock_pelt()'s record (v6.0+): the clocks of an idle rq's update */
-static inline void update_idle_clocks(struct pelt_clock *pc)
+/* _update_idle_rq_clock_pelt() (pelt.h, v6.0+; before, its first line alone): an idle rq's
+ * clock_pelt catches up with clock_task, and the clocks of that update are recorded for
+ * migrate_se_pelt_lag() */
+static inline void _update_idle_rq_clock_pelt(struct pelt_clock *pc)
 {
+	pc->clock_pelt = pc->clock_task;
 	pc->clock_idle = pc->clock_task;
 	pc->clock_pelt_idle = rq_clock_pelt(pc);
 }

@@ -287,7 +287,7 @@ int sim_feed_idle(struct sim *s, const struct event *ev, struct gs_error *err)
  * l.2721, 6.12 l.3783 / l.3967), so a call made outside hard interrupts was another update's. */
 static bool wakeup_may_claim(const struct sim_cpu *c, const struct event *ev)
 {
-	return !(ev->wake.irq & EV_IRQ_HARD) || c->hook_hardirq;
+	return !(ev->wake.irq & EV_IRQ_HARD) || (c->hook_irq & EV_IRQ_HARD);
 }
 
 /* The events of a CPU that end a hook call's claim: the claimants and the other work. */
@@ -393,8 +393,7 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 			return;
 		}
 		c->hook_pending = true;
-		c->hook_irq = ev->hook.irq != 0;
-		c->hook_hardirq = (ev->hook.irq & EV_IRQ_HARD) != 0;
+		c->hook_irq = ev->hook.irq;
 		c->hook_time = ev->hook.time;
 		c->hook_stamp = ev->ts_ns;
 		c->hook_resched_first = ev->hook.resched && !c->resched_shown && !c->hook_irq;

@@ -61,7 +61,8 @@ struct sim_cpu {
 	int cluster;
 	/* the last traced call of schedutil's hook on this CPU while no event since ends its
 	 * claim on the next switch or wakeup (sim_note_event_clock) */
-	bool hook_pending, hook_irq, hook_hardirq;
+	bool hook_pending;
+	u32 hook_irq; /* its EV_IRQ_* context bits (0: task context) */
 	u64 hook_time; /* its rq clock (the kernel's, ns) */
 	u64 hook_stamp; /* its trace time */
 	/* the call was the first of this CPU's events since its last switch to show
