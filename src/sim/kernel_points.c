@@ -309,6 +309,19 @@ static bool ends_hook_claim(enum event_type t)
 	}
 }
 
+/*
+ * Whether ev is the lab's probe on update_blocked_averages() of another CPU than the one that
+ * traces it: a refresh of an idle CPU's blocked load (update_nohz_stats() from the newidle
+ * balance up to v5.12, the idle-load balance, v5.13+'s nohz_run_idle_balance() in the idle
+ * task). Its update calls schedutil's hook of that CPU's rq, from this CPU, at that rq's clock
+ * (cpufreq_update_util(rq, 0), kernel/sched/fair.c, Debian 5.10 to 7.2): the calls that follow
+ * the probe, until this CPU's next own event, are that rq's.
+ */
+static bool foreign_blocked_update(const struct event *ev)
+{
+	return ev->type == EV_BLOCKED_UPDATE && ev->blocked.cpu != ev->cpu;
+}
+
 /* How long before its switch a hook call that first showed TIF_NEED_RESCHED is taken as the
  * slice end's (slice_end_outside()) */
 #define SLICE_END_GAP_NS 40000
@@ -370,6 +383,14 @@ void sim_note_event_clock(struct sim *s, const struct event *ev)
 		c->hook_clock_before = c->hook_clock;
 		c->hook_clock = t > 0 ? (u64)t : 0;
 	}
+	if (ev->type == EV_BLOCKED_UPDATE) {
+		c->hook_foreign = foreign_blocked_update(ev);
+		return;
+	}
+	if (ev->type == EV_GOV_HOOK && c->hook_foreign)
+		return;
+	if (ends_hook_claim(ev->type))
+		c->hook_foreign = false;
 	if (event_is_wake(ev->type) && ev->wake.resched)
 		c->resched_shown = true;
 	if (ev->type == EV_WAKING) {
@@ -612,7 +633,11 @@ static bool hold_decide(struct sim *s, struct sim_hold_cpu *c, int i)
 		return ev->type != EV_GOV_HOOK && hold_inside(ev->type);
 	}
 	if (c->kind == HOLD_NEWIDLE || c->kind == HOLD_PULL) {
-		if (hold_inside(ev->type) || newidle_pull(ev))
+		/* up to v5.12 the balance refreshes other idle CPUs' blocked load too, before the
+		 * switch: load_balance() -> update_sd_lb_stats() -> update_nohz_stats(), or
+		 * nohz_newidle_balance() (kernel/sched/fair.c, Debian 5.10.223 l.8699, l.10877) */
+		if (hold_inside(ev->type) || newidle_pull(ev) ||
+		    (foreign_blocked_update(ev) && !ev->blocked.irq))
 			return true;
 		if (sleep_switch(ev) && s->hold.n < SIM_HOLD_MAX) { /* prev's dequeue, ahead */
 			struct sim_held *b = &s->hold.ev[s->hold.n++];

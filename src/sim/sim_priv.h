@@ -73,6 +73,9 @@ struct sim_cpu {
 	s32 waking_pid;
 	u64 waking_ts;
 	bool hooks_seen;        /* schedutil's hook has been traced on this CPU: the governor is live */
+	/* this CPU is refreshing another CPU's blocked load (its update_blocked_averages probe
+	 * named that CPU): the hook calls that follow are that rq's and claim nothing here */
+	bool hook_foreign;
 	/* the rq clock (replay time) of its last hook call, a root cfs_rq update, unless that
 	 * call was a wakeup's onto another CPU; hook_clock_before: the one before it */
 	u64 hook_clock, hook_clock_before;
