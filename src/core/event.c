@@ -75,6 +75,7 @@ bool event_same(const struct event *a, const struct event *b)
 	default:
 		return a->util.cpu == b->util.cpu && a->util.pid == b->util.pid &&
 		       comm_eq(a->util.comm, b->util.comm) && a->util.path == b->util.path &&
+		       a->util.irq == b->util.irq &&
 		       a->util.load == b->util.load && a->util.runnable == b->util.runnable &&
 		       a->util.util == b->util.util && a->util.update_time == b->util.update_time &&
 		       a->util.util_est_enqueued == b->util.util_est_enqueued &&

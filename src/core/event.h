@@ -222,6 +222,10 @@ struct event {
 			s32 pid;    /* task events; -1 otherwise */
 			char comm[TASK_COMM_LEN];
 			enum event_path path;
+			/* PELT_*, UTIL_EST_*: EV_IRQ_* bits of the context that traced it (an
+			 * update of __schedule() or of a local wakeup in task context, a tick's or
+			 * a wakeup IPI's in an interrupt); 0 for the others */
+			u32 irq;
 			u64 load;     /* EV_NO_VALUE when absent */
 			u64 runnable; /* EV_NO_VALUE when absent */
 			u64 util;     /* util_avg */
@@ -244,13 +248,23 @@ struct event {
  * carries one event twice). Compares only the fields of their type. */
 bool event_same(const struct event *a, const struct event *b);
 
+/* The kernel's own PELT and util_est events (the lab's sched_pelt_* and sched_util_est_*). */
+static inline bool event_is_pelt(enum event_type t)
+{
+	return t == EV_PELT_CFS || t == EV_PELT_RT || t == EV_PELT_DL || t == EV_PELT_IRQ ||
+	       t == EV_PELT_SE || t == EV_UTIL_EST_CFS || t == EV_UTIL_EST_SE;
+}
+
 /* Where an event keeps the EV_IRQ_* bits of the context that traced it (the wakeups', the
- * migrations', the schedutil hook calls' and the blocked-load updates'); NULL for the other
- * types, which do not keep them. event_irq_slot(): the same, to write. */
+ * migrations', the schedutil hook calls', the blocked-load updates' and the PELT and util_est
+ * events'); NULL for the other types, which do not keep them. event_irq_slot(): the same, to
+ * write. */
 static inline const u32 *event_irq_bits(const struct event *ev)
 {
 	if (event_is_wake(ev->type))
 		return &ev->wake.irq;
+	if (event_is_pelt(ev->type))
+		return &ev->util.irq;
 	if (ev->type == EV_MIGRATE)
 		return &ev->migrate.irq;
 	if (ev->type == EV_BLOCKED_UPDATE)

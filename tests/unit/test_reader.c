@@ -529,6 +529,35 @@ static void test_wake_resched(void **state)
 /* The lab's kprobe events on schedutil's hook, under its three names (sugov_update_single up to
  * v5.14, _single_freq from v5.15, _shared for a shared policy): the rq clock (time=) and the
  * calling context from the flags column, as for a wakeup. */
+/* The kernel's own PELT and util_est events (the lab's --pelt) keep the context that traced
+ * them, as the hook calls do: an update inside __schedule() or a local wakeup in task context,
+ * a tick's in a hard interrupt, a blocked-load refresh's in the SCHED softirq. */
+static void test_pelt_event_context(void **state)
+{
+	struct got g;
+	(void)state;
+	read_text("             foo-42      [000] d..3.     7.000001: sched_util_est_cfs: cpu=0 path=/ enqueued=0 ewma=0 util=558\n"
+		  "          <idle>-0       [001] d.h5.     7.000002: sched_pelt_se: cpu=1 path=(null) comm=bar pid=43 load=478 rbl_load=478 util=373 update_time=6946501120\n"
+		  "             foo-42      [000] d.s2.     7.000003: sched_pelt_rt: cpu=0 util=0 update_time=6946501999\n"
+		  "             foo-42      [000] dNH3.     7.000004: sched_util_est_se: cpu=0 path=(null) comm=foo pid=42 enqueued=2147484048 ewma=421 util=400\n"
+		  "             foo-42      [000] d..3.     7.000005: sched_pelt_cfs: cpu=0 path=/ load=623 rbl_load=623 util=517 update_time=6946502000\n",
+		  NULL, &g);
+	assert_int_equal(g.ret, 0);
+	assert_int_equal(g.st.malformed, 0);
+	assert_int_equal(g.n, 5);
+	assert_int_equal(g.ev[0].type, EV_UTIL_EST_CFS);
+	assert_int_equal(g.ev[0].util.irq, 0);
+	assert_int_equal(g.ev[1].type, EV_PELT_SE);
+	assert_int_equal(g.ev[1].util.irq, EV_IRQ_HARD);
+	assert_int_equal(g.ev[1].util.util, 373);
+	assert_int_equal(g.ev[2].type, EV_PELT_RT);
+	assert_int_equal(g.ev[2].util.irq, EV_IRQ_SOFT);
+	assert_int_equal(g.ev[3].type, EV_UTIL_EST_SE);
+	assert_int_equal(g.ev[3].util.irq, EV_IRQ_HARD | EV_IRQ_SOFT);
+	assert_int_equal(g.ev[4].type, EV_PELT_CFS);
+	assert_int_equal(g.ev[4].util.irq, 0);
+}
+
 static void test_hook_probe(void **state)
 {
 	struct got g;
@@ -1988,6 +2017,7 @@ int main(void)
 		cmocka_unit_test(test_wake_context),
 	    cmocka_unit_test(test_migrate_context),
 		cmocka_unit_test(test_wake_resched),
+		cmocka_unit_test(test_pelt_event_context),
 		cmocka_unit_test(test_hook_probe),
 		cmocka_unit_test(test_blocked_update_probe),
 		cmocka_unit_test(test_idle_calls_probe),
