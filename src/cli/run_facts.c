@@ -97,6 +97,8 @@ int run_opts_apply_facts(struct run_opts *o, bool *platform_given, struct gs_err
 		ret |= facts_param(o, &note, "switch_clock_lead_us", "%ld", f->switch_clock_lead_us);
 	if (f->sleep_clock_lead_us >= 0)
 		ret |= facts_param(o, &note, "sleep_clock_lead_us", "%ld", f->sleep_clock_lead_us);
+	if (f->pelt_event_lead_us >= 0)
+		ret |= facts_param(o, &note, "pelt_event_lead_us", "%ld", f->pelt_event_lead_us);
 	if (f->waking_clock_lag_us >= 0)
 		ret |= facts_param(o, &note, "waking_clock_lag_us", "%ld", f->waking_clock_lag_us);
 	if (f->task_dead_irq_us >= 0)

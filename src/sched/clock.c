@@ -59,6 +59,11 @@ void sched_set_event_clock(struct sched *s, u64 clock_ns)
 	s->event_clock = clock_ns;
 }
 
+void sched_anchor_switch_clock(struct sched *s, u64 clock)
+{
+	s->switch_anchor = clock;
+}
+
 void sched_bound_event_clock(struct sched *s, u64 updated)
 {
 	s->event_clock_bound = true;

@@ -818,6 +818,7 @@ int sched_event(struct sched *s, const struct event *ev, u64 now_ns, struct gs_e
 	ret = sched_event_at(s, ev, now_ns, err);
 	s->event_clock = 0;
 	s->event_clock_bound = false;
+	s->switch_anchor = 0;
 	return ret;
 }
 

@@ -150,6 +150,7 @@ struct sched {
 	 * no update, so its root cfs_rq ended no PELT period since its last update, by the replay
 	 * or at event_clock_updated (rq clock; 0 none) */
 	bool event_clock_bound;
+	u64 switch_anchor; /* sched_anchor_switch_clock(); 0 none */
 	u64 event_clock_updated;
 	struct sched_stats stats;
 };
@@ -228,9 +229,11 @@ u64 bounded_switch_clock(const struct sched *s, const struct rq *rq,
 static inline u64 switch_clock(const struct sched *s, const struct rq *rq,
 			       const struct task_node *prev, u64 now, bool sleeping)
 {
-	u64 t = event_clock(s, now, sleeping && s->cfg.sleep_clock_lead_ns
-					    ? s->cfg.sleep_clock_lead_ns
-					    : s->cfg.switch_clock_lead_ns);
+	u64 t = !s->event_clock && s->switch_anchor && s->switch_anchor <= now
+			? s->switch_anchor
+			: event_clock(s, now, sleeping && s->cfg.sleep_clock_lead_ns
+						      ? s->cfg.sleep_clock_lead_ns
+						      : s->cfg.switch_clock_lead_ns);
 
 	return s->event_clock_bound ? bounded_switch_clock(s, rq, prev, t) : t;
 }

@@ -76,6 +76,10 @@ struct sim_cpu {
 	/* this CPU is refreshing another CPU's blocked load (its update_blocked_averages probe
 	 * named that CPU): the hook calls that follow are that rq's and claim nothing here */
 	bool hook_foreign;
+	/* the stamp of the first PELT or util_est event this CPU traced in task context since its
+	 * last event that ends a hook call's claim (0: none): inside the __schedule() whose switch
+	 * comes next, after its clock read (sim_note_event_clock) */
+	u64 pelt_first;
 	/* the rq clock (replay time) of its last hook call, a root cfs_rq update, unless that
 	 * call was a wakeup's onto another CPU; hook_clock_before: the one before it */
 	u64 hook_clock, hook_clock_before;

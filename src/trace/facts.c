@@ -98,6 +98,8 @@ static int facts_set(struct trace_facts *f, const char *key, const char *v)
 		return facts_long_or_empty(v, 1000000, &f->switch_clock_lead_us);
 	if (strcmp(key, "sleep_clock_lead_us") == 0)
 		return facts_long_or_empty(v, 1000000, &f->sleep_clock_lead_us);
+	if (strcmp(key, "pelt_event_lead_us") == 0)
+		return facts_long_or_empty(v, 1000000, &f->pelt_event_lead_us);
 	if (strcmp(key, "waking_clock_lag_us") == 0)
 		return facts_long_or_empty(v, 1000000, &f->waking_clock_lag_us);
 	if (strcmp(key, "task_dead_irq_us") == 0)
@@ -153,6 +155,7 @@ static void facts_init(struct trace_facts *f)
 	f->task_dead_irq_us = -1;
 	f->waking_clock_lag_us = -1;
 	f->sleep_clock_lead_us = -1;
+	f->pelt_event_lead_us = -1;
 	f->sched_autogroup = -1;
 	f->cpuidle_driver = -1;
 }

@@ -36,6 +36,10 @@ struct trace_facts {
 				   * sleeps and whose __schedule() called no hook, the median of the
 				   * sleeping switches that did, less their call's probes
 				   * (tools/lab/clock-lead sleep); -1 */
+	long pelt_event_lead_us; /* pelt_event_lead_us = N: how long before the first PELT or
+				  * util_est event a switch's __schedule() traced in task context
+				  * it read the rq clock, the median of the switches whose hook call
+				  * shows it (tools/lab/clock-lead pelt; a --pelt recording); -1 */
 	long waking_clock_lag_us; /* waking_clock_lag_us = N: how long after its sched_waking a
 				   * wakeup's try_to_wake_up() read the rq clock, the median the
 				   * lab's probes showed (tools/lab/clock-lead waking); -1 */

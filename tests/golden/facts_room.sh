@@ -24,6 +24,8 @@ cpuidle_driver = none
 config_SCHED_AUTOGROUP = y
 rq_clock_offset_ns = 0:0
 switch_clock_lead_us = 10
+sleep_clock_lead_us = 90
+pelt_event_lead_us = 12
 waking_clock_lag_us = 16
 task_dead_irq_us = 200
 fast_switch = 0
@@ -33,7 +35,8 @@ EOF
 "$bin" run "$tmp/lab.txt" --kernel v6.12 >/dev/null 2>"$tmp/note" ||
 	golden_fail "run with the facts: $(cat "$tmp/note")"
 for kv in freq_invariant=0 start_freq=max governor_start_ns=1000 hz=250 cpuidle_driver=0 \
-	sched_autogroup=1 rq_clock_offset_ns=0:0 switch_clock_lead_us=10 waking_clock_lag_us=16 \
+	sched_autogroup=1 rq_clock_offset_ns=0:0 switch_clock_lead_us=10 sleep_clock_lead_us=90 \
+	pelt_event_lead_us=12 waking_clock_lag_us=16 \
 	task_dead_irq_us=200 transition_us=500 rate_limit_us=2000; do
 	grep -q ", $kv\b" "$tmp/note" || golden_fail "the facts' $kv is not in the note: $(cat "$tmp/note")"
 done

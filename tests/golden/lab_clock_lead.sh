@@ -23,6 +23,13 @@
 #     2000 - 1005000000 = 12 us (a sched_migrate_task between does not end the pairing),
 #     1006020000 + 2000 - 1006000000 = 22 us; not the third, whose hrtimer_expire_entry came
 #     between. Median 17.
+#   pelt (a second trace, with the kernel's own PELT events; CPU 0): the first PELT or util_est
+#     event in task context since the CPU's last scheduling event, less the clock of the first
+#     task-context hook call after it, where a switch follows: 1010050000 - (1010000000 + 1000)
+#     = 49 us (an S sleep); 1011030000 - 1011001000 = 29 (R); 1015040000 - 1015001000 = 39 (S,
+#     the first of two calls). Not counted: an event in a hard interrupt (1.012010), a
+#     sched_waking between (1.013040), a dying prev (Z, 1.014200), a switch from idle
+#     (1.016100). Median 39.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init lab_clock_lead
@@ -73,6 +80,38 @@ golden_equal "net" "$(lead net 1000:2000)" 221
 golden_equal "waking" "$(lead waking 1000:2000)" 17
 golden_equal "sleep" "$(lead sleep 1000:2000)" 314
 golden_equal "no offsets" "$(lead net)" ""
+golden_equal "no PELT events" "$(lead pelt 1000:2000)" ""
+
+util_est() { ev "$1" "$2" 0 "$3" "$4" "sched_util_est_cfs: cpu=0 path=/ enqueued=0 ewma=0 util=100"; }
+pelt_se() { ev "$1" "$2" 0 "$3" "$4" "sched_pelt_se: cpu=0 path=(null) comm=$1 pid=$2 load=9 rbl_load=9 util=9 update_time=$5"; }
+{
+	echo "# tracer: nop"
+	util_est t 5 d..3. 1.010050
+	pelt_se t 5 d..3. 1.010080 1010000000
+	hook t 5 0 d..2. 1.010100 1010000000
+	sw t 5 1.010300 S
+	pelt_se x 7 d..3. 1.011030 1011000000
+	hook x 7 0 d..2. 1.011060 1011000000
+	sw x 7 1.011200 R
+	pelt_se x 7 d.h3. 1.012010 1012000000
+	hook x 7 0 d..2. 1.012100 1012000000
+	sw x 7 1.012300 S
+	util_est x 7 d..3. 1.013020
+	ev x 7 0 d..3. 1.013040 "sched_waking: comm=w pid=9 prio=120 target_cpu=001"
+	hook x 7 0 d..2. 1.013060 1013000000
+	sw x 7 1.013200 S
+	util_est x 7 d..3. 1.014030
+	hook x 7 0 d..2. 1.014050 1014000000
+	sw x 7 1.014200 Z
+	util_est x 7 d..3. 1.015040
+	hook x 7 0 d..2. 1.015060 1015000000
+	hook x 7 0 d..2. 1.015070 1015020000
+	sw x 7 1.015200 S
+	pelt_se swapper/0 0 d..3. 1.016010 1016000000
+	hook swapper/0 0 0 d..2. 1.016020 1016000000
+	sw swapper/0 0 1.016100 R
+} | gzip >"$tmp/pelt.txt.gz"
+golden_equal "pelt" "$("$GOVSIM_SOURCE_DIR/tools/lab/clock-lead" "$tmp/pelt.txt.gz" pelt 1000:2000)" 39
 echo "rq_clock_offset_ns = 1000:2000" >"$tmp/t.facts"
 golden_equal "offsets from the facts file" "$(lead net)" 221
 exit $fail

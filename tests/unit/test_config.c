@@ -39,6 +39,8 @@ static void read_back(const struct sim_config *c, const char *key, char *out, si
 		snprintf(out, n, "%" PRIu64 " ns", c->switch_clock_lead_ns);
 	else if (strcmp(key, "sleep_clock_lead_us") == 0)
 		snprintf(out, n, "%" PRIu64 " ns", c->sleep_clock_lead_ns);
+	else if (strcmp(key, "pelt_event_lead_us") == 0)
+		snprintf(out, n, "%" PRIu64 " ns", c->pelt_event_lead_ns);
 	else if (strcmp(key, "wakeup_clock_lead_us") == 0)
 		snprintf(out, n, "%" PRIu64 " ns", c->wakeup_clock_lead_ns);
 	else if (strcmp(key, "waking_clock_lag_us") == 0)
@@ -100,6 +102,8 @@ static const struct key_case {
 	 "--set switch_clock_lead_us=2000000: more than 1 s"},
 	{"sleep_clock_lead_us", "85", "85000 ns", "1000001",
 	 "--set sleep_clock_lead_us=1000001: more than 1 s"},
+	{"pelt_event_lead_us", "12", "12000 ns", "1000001",
+	 "--set pelt_event_lead_us=1000001: more than 1 s"},
 	{"wakeup_clock_lead_us", "7", "7000 ns", "-7",
 	 "--set wakeup_clock_lead_us='-7': not a non-negative integer"},
 	{"waking_clock_lag_us", "15", "15000 ns", "x",
@@ -268,7 +272,7 @@ static void test_key_order(void **state)
 {
 	static const char *const order[] = {
 		"hz", "switch_latency_us", "transition_us", "switch_clock_lead_us",
-		"sleep_clock_lead_us", "wakeup_clock_lead_us", "waking_clock_lag_us", "task_dead_irq_us", "update_points", "scaling_min_freq", "scaling_max_freq",
+		"sleep_clock_lead_us", "pelt_event_lead_us", "wakeup_clock_lead_us", "waking_clock_lag_us", "task_dead_irq_us", "update_points", "scaling_min_freq", "scaling_max_freq",
 		"uclamp_buckets", "cgroup_depth", "uclamp_task", "freq_invariant",
 		"dvfs_possible_from_any_cpu", "rq_clock_offset_ns", "start_freq",
 		"governor_start_ns", "sched_autogroup", "cpuidle_driver", "kthread_traced",
