@@ -388,6 +388,12 @@ static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct e
 	if (event_is_pelt(ev->type)) {
 		if (!ev->util.irq && !c->pelt_first && (ev->util.cpu < 0 || ev->util.cpu == ev->cpu))
 			c->pelt_first = ev->ts_ns;
+		if (ev->type == EV_UTIL_EST_CFS && ev->util.path == EV_PATH_ROOT &&
+		    !c->enqueue_first) {
+			c->enqueue_first = ev->ts_ns;
+			c->enqueue_irq = ev->util.irq;
+			c->enqueue_rq = ev->util.cpu;
+		}
 		return true;
 	}
 	if (ev->type == EV_SWITCH && c->pelt_first && ev->sw.prev_pid > 0 &&
@@ -397,9 +403,17 @@ static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct e
 							    : 0);
 	if (ev->type == EV_GOV_HOOK && c->hook_foreign)
 		return true;
+	/* a wakeup: its enqueue's util_est print, in its context, of its target's rq (a hook
+	 * call of its own, or its sched_waking's lag, dates it instead: sim_note_event_clock()) */
+	if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) && c->enqueue_first &&
+	    c->enqueue_irq == ev->wake.irq && c->enqueue_rq == ev->wake.target_cpu)
+		sched_set_event_clock(s->sched, c->enqueue_first > s->cfg.pelt_event_lead_ns
+							? c->enqueue_first - s->cfg.pelt_event_lead_ns
+							: 0);
 	if (ends_hook_claim(ev->type)) {
 		c->hook_foreign = false;
 		c->pelt_first = 0;
+		c->enqueue_first = 0;
 	}
 	return false;
 }

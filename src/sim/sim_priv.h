@@ -80,6 +80,12 @@ struct sim_cpu {
 	 * last event that ends a hook call's claim (0: none): inside the __schedule() whose switch
 	 * comes next, after its clock read (sim_note_event_clock) */
 	u64 pelt_first;
+	/* the first sched_util_est_cfs of a root cfs_rq the CPU traced since then (0: none): the
+	 * print of an enqueue's util_est_enqueue(), its first update after the wakeup's clock
+	 * read; its context's EV_IRQ_* bits and the rq's CPU */
+	u64 enqueue_first;
+	u32 enqueue_irq;
+	s32 enqueue_rq;
 	/* the rq clock (replay time) of its last hook call, a root cfs_rq update, unless that
 	 * call was a wakeup's onto another CPU; hook_clock_before: the one before it */
 	u64 hook_clock, hook_clock_before;

@@ -22,19 +22,31 @@
 #   a sched_waking of CPU 1 after the event (other work)         1.003590
 #   a hook call in task context after the event, clock 1.003450  1.003450 (the call's clock)
 #   the lead from the recording's facts file                     1.003350
+# A wakeup is dated the same way from its enqueue's first print, sched_util_est_cfs of its
+# target's root cfs_rq in its own context (util_est_enqueue() comes first in
+# enqueue_task_fair(), after try_to_wake_up() read the clock), unless a hook call or its
+# sched_waking's lag dates it: woken by CPU 1's wakeup IPI at 1.000300, the print at 1.000100,
+# t runs from 0.999950 (from idle, the switch keeps the wakeup's clock) to 1.003350; with the
+# print in task context, or of CPU 0's rq, from the wakeup's stamp, 1.000300.
 set -u
 . "${GOVSIM_SOURCE_DIR:?}/tests/golden/lib/golden.sh"
 golden_init pelt_event_lead
 
 ev() { printf '%16s-%-5s [%03d] %s %12s: %s\n' "$1" "$2" "$3" "$4" "$5" "$6"; }
-trace() { # PREV_STATE FLAGS_OF_THE_EVENT [EXTRA_LINE_BEFORE_THE_SWITCH]
+trace() { # PREV_STATE FLAGS_OF_THE_EVENT [EXTRA_LINE_BEFORE_THE_SWITCH] [WAKEUP_PRINT]
 	echo "# tracer: nop"
-	ev '<idle>' 0 1 dNh2. 1.000000 "sched_wakeup: comm=t pid=30 prio=120 target_cpu=001"
-	golden_switch 1 1.000050 swapper/1 0 R t 30
+	if [ -n "${4:-}" ]; then
+		ev '<idle>' 0 1 d..1. 0.990000 "cpu_idle: state=1 cpu_id=1"
+		echo "$4"
+		ev '<idle>' 0 1 dNh2. 1.000300 "sched_wakeup: comm=t pid=30 prio=120 target_cpu=001"
+	else
+		ev '<idle>' 0 1 dNh2. 1.000000 "sched_wakeup: comm=t pid=30 prio=120 target_cpu=001"
+	fi
+	golden_switch 1 1.000350 swapper/1 0 R t 30
 	[ "$1" != R ] || ev t 30 1 d..3. 1.002000 "sched_wakeup: comm=o pid=31 prio=120 target_cpu=001"
 	ev t 30 1 "$2" 1.003500 "sched_util_est_cfs: cpu=1 path=/ enqueued=0 ewma=0 util=70"
 	ev t 30 1 "$2" 1.003520 "sched_pelt_se: cpu=1 path=(null) comm=t pid=30 load=70 rbl_load=70 util=70 update_time=1003350000"
-	[ -z "${3:-}" ] || echo "$3"
+	[ -z "${3:-}" ] || [ "$3" = - ] || echo "$3"
 	if [ "$1" = R ]; then
 		golden_switch 1 1.003600 t 30 R o 31
 	else
@@ -47,6 +59,10 @@ trace S d..3. "$(ev t 30 1 d..3. 1.003560 "sched_waking: comm=w pid=32 prio=120 
 	>"$tmp/waking.txt"
 trace S d..3. "$(ev t 30 1 d..2. 1.003570 "sugov_update_single_freq: (sugov_update_single_freq+0x4/0x230) time=1003450000 flags=0")" \
 	>"$tmp/hook.txt"
+enq() { ev '<idle>' 0 1 "$1" 1.000100 "sched_util_est_cfs: cpu=$2 path=/ enqueued=70 ewma=0 util=0"; }
+trace S d..3. - "$(enq d.h2. 1)" >"$tmp/wake.txt"
+trace S d..3. - "$(enq d..2. 1)" >"$tmp/wake-task.txt"
+trace S d..3. - "$(enq d.h2. 0)" >"$tmp/wake-rq0.txt"
 
 # util_at_switch TRACE [RUN_ARG...]: t's util_avg at its switch-out (its sleep or preempt row)
 util_at_switch() {
@@ -77,6 +93,17 @@ lead="--set pelt_event_lead_us=150"
 	golden_equal "a hook call: its clock" "$(util_at_switch hook $lead)" "$hook"
 }
 golden_equal "S without the setting: the event itself" "$(util_at_switch S)" "$first"
+woken=$(golden_pelt_ref 999950000:0 1003350000:1)
+stamp_woken=$(golden_pelt_ref 1000300000:0 1003350000:1)
+[ "$woken" != "$stamp_woken" ] || golden_fail "the wakeup cases cannot tell the clocks apart"
+# shellcheck disable=SC2086 # the option and its value
+{
+	golden_equal "a wakeup: from its enqueue's print" "$(util_at_switch wake $lead)" "$woken"
+	golden_equal "a wakeup, the print in task context: its stamp" \
+		"$(util_at_switch wake-task $lead)" "$stamp_woken"
+	golden_equal "a wakeup, the print of another rq: its stamp" \
+		"$(util_at_switch wake-rq0 $lead)" "$stamp_woken"
+}
 
 # the facts file beside the trace (tools/lab/record writes the lead there)
 cp "$tmp/S.txt" "$tmp/lab.txt"
