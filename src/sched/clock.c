@@ -3,9 +3,11 @@
  * first (kernel/sched/core.c, v4.19 to 7.2), dequeues a sleeping prev, picks the next task
  * (after a newidle balance on a CPU about to idle) and only then traces sched_switch;
  * try_to_wake_up() traces sched_wakeup after its enqueue. So an event's clock is the one the
- * trace shows for it (the lab's probe on schedutil's hook: sched_set_event_clock()), else its
- * stamp less sched_config's lead, and for a switch from a running fair task that called no
- * hook, no later than the end of a PELT period (sched_bound_event_clock()). update_rq_clock()
+ * trace shows for it (the lab's probe on schedutil's hook: sched_set_event_clock()), else the
+ * one the sim estimates from the first PELT event its update printed
+ * (sched_anchor_switch_clock()), else its stamp less sched_config's lead, and for a switch from
+ * a running fair task that called no hook, no later than the end of a PELT period
+ * (sched_bound_event_clock()). update_rq_clock()
  * never goes back before the rq's last update, so an earlier event on the CPU bounds them.
  */
 #include "sched/sched_priv.h"

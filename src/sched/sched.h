@@ -224,9 +224,9 @@ void sched_delayed_pick_point(struct sched *s, int cpu, u64 now_ns);
  * period of the root cfs_rq's last update (the replay's, or `updated`), it takes the last
  * microsecond before it. */
 void sched_bound_event_clock(struct sched *s, u64 updated);
-/* The next switch's clock, where no traced clock dates it (sched_set_event_clock): a sleeping
- * prev's __schedule() read it before the first PELT or util_est event it traced, so at `clock`
- * (the sim's estimate), not at the stamp less the lead. 0: none. */
+/* The next switch's clock, where no traced clock dates it (sched_set_event_clock): its
+ * __schedule() read it before the first PELT or util_est event it traced, so at `clock` (the
+ * sim's estimate from that event), not at the stamp less the lead. 0: none. */
 void sched_anchor_switch_clock(struct sched *s, u64 clock);
 /* sched_waking of pid: its wakeup is in progress until its sched_wakeup, so a migration of it
  * meanwhile is the wakeup's (sched_event() does the same for an EV_WAKING event). prio is the

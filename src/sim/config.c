@@ -170,8 +170,9 @@ static const struct sim_param sim_params[] = {
 		 "switch_clock_lead_us; the lab measures it)"},
 	{.key = "pelt_event_lead_us", .type = SIM_PARAM_US,
 	 .offset = FIELD(pelt_event_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
-	 .help = "the same, counted from the first PELT or util_est event the switch traced "
-		 "(the lab's PELT recordings: it measures it; 0)"},
+	 .help = "a switch or a wakeup that traced the kernel's own PELT or util_est events "
+		 "read the rq clock that long before the first of them, where no hook call dates "
+		 "it (0; the lab measures it on its PELT recordings)"},
 	{.key = "wakeup_clock_lead_us", .type = SIM_PARAM_US,
 	 .offset = FIELD(wakeup_clock_lead_ns, u64), .max = 1000000, .range = "more than 1 s",
 	 .help = "the same for a wakeup's enqueue (0)"},

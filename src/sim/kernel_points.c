@@ -370,14 +370,18 @@ u64 sim_traced_clock(const struct sim *s, int cpu, u64 rq_clock, u64 stamp)
  * when ev says nothing more:
  * - a blocked-load refresh of another CPU makes the hook calls after it that CPU's
  *   (foreign_blocked_update());
- * - the first PELT or util_est event c traces in task context since its last event that ends
- *   a hook call's claim came from inside the __schedule() whose switch comes next, after its
- *   clock read (its dequeue's or put_prev_entity()'s update, kernel/sched/core.c, fair.c,
- *   Debian 5.10 to 7.2): that switch, unless a traced clock dates it, is dated
- *   pelt_event_lead_us before it, not its stamp less the lead. The lab's PELT recordings
- *   print two to five such events inside a switch, 15 to 50 us each under TCG: time the
- *   guest spent after the clock read that a recording without them does not. A dying prev's
- *   switch keeps its own path (its exit's updates come first).
+ * - the first PELT or util_est event of c's own rq that c traces in task context since its
+ *   last event that ends a hook call's claim came from inside the __schedule() whose switch
+ *   comes next, after its clock read (its dequeue's or put_prev_entity()'s update,
+ *   kernel/sched/core.c, fair.c, Debian 5.10 to 7.2): that switch, unless a traced clock
+ *   dates it, is dated pelt_event_lead_us before it, not its stamp less the lead. The lab's
+ *   PELT recordings print two to five such events inside a switch, 15 to 50 us each under
+ *   TCG: time the guest spent after the clock read that a recording without them does not.
+ *   A dying prev's switch keeps its own path (its exit's updates come first);
+ * - the first root sched_util_est_cfs since then is an enqueue's util_est_enqueue(), the
+ *   first update after try_to_wake_up() read the clock: a wakeup in the same context onto
+ *   that rq is dated pelt_event_lead_us before it (a hook call of its own, or its
+ *   sched_waking's lag, still dates it instead: sim_note_event_clock()).
  */
 static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct event *ev)
 {
@@ -403,8 +407,6 @@ static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct e
 							    : 0);
 	if (ev->type == EV_GOV_HOOK && c->hook_foreign)
 		return true;
-	/* a wakeup: its enqueue's util_est print, in its context, of its target's rq (a hook
-	 * call of its own, or its sched_waking's lag, dates it instead: sim_note_event_clock()) */
 	if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) && c->enqueue_first &&
 	    c->enqueue_irq == ev->wake.irq && c->enqueue_rq == ev->wake.target_cpu)
 		sched_set_event_clock(s->sched, c->enqueue_first > s->cfg.pelt_event_lead_ns

@@ -43,9 +43,10 @@ struct sim_config {
 	u64 transition_ns;              /* the slow path's driver call (transition_us), 0 */
 	u64 switch_clock_lead_ns;       /* switch_clock_lead_us: sched_config's, 0 */
 	u64 sleep_clock_lead_ns;        /* sleep_clock_lead_us: sched_config's, 0 */
-	/* pelt_event_lead_us: a sleeping prev's switch without a hook call of its own whose
-	 * __schedule() traced a PELT or util_est event (the lab's PELT recordings: its dequeue's)
-	 * read the rq clock that long before the first of them; 0 */
+	/* pelt_event_lead_us: a switch (not a dying task's) without a hook call of its own whose
+	 * __schedule() traced the kernel's PELT or util_est events (the lab's PELT recordings)
+	 * read the rq clock that long before the first of them, and a wakeup without one that
+	 * long before its enqueue's sched_util_est_cfs; 0 */
 	u64 pelt_event_lead_ns;
 	u64 wakeup_clock_lead_ns;       /* wakeup_clock_lead_us: sched_config's, 0 */
 	u64 waking_clock_lag_ns;        /* waking_clock_lag_us: a wakeup its waker traced reads the
