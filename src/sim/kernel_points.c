@@ -383,6 +383,12 @@ u64 sim_traced_clock(const struct sim *s, int cpu, u64 rq_clock, u64 stamp)
  *   that rq is dated pelt_event_lead_us before it (a hook call of its own, or its
  *   sched_waking's lag, still dates it instead: sim_note_event_clock()).
  */
+/* The rq clock of an update whose first PELT print is stamped at `print` (note_update_context()) */
+static u64 pelt_print_clock(const struct sim *s, u64 print)
+{
+	return print > s->cfg.pelt_event_lead_ns ? print - s->cfg.pelt_event_lead_ns : 0;
+}
+
 static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct event *ev)
 {
 	if (ev->type == EV_BLOCKED_UPDATE) {
@@ -402,16 +408,12 @@ static bool note_update_context(struct sim *s, struct sim_cpu *c, const struct e
 	}
 	if (ev->type == EV_SWITCH && c->pelt_first && ev->sw.prev_pid > 0 &&
 	    !(ev->sw.prev_state & TASK_STATE_EXIT))
-		sched_anchor_switch_clock(s->sched, c->pelt_first > s->cfg.pelt_event_lead_ns
-							    ? c->pelt_first - s->cfg.pelt_event_lead_ns
-							    : 0);
+		sched_anchor_switch_clock(s->sched, pelt_print_clock(s, c->pelt_first));
 	if (ev->type == EV_GOV_HOOK && c->hook_foreign)
 		return true;
 	if ((ev->type == EV_WAKEUP || ev->type == EV_WAKEUP_NEW) && c->enqueue_first &&
 	    c->enqueue_irq == ev->wake.irq && c->enqueue_rq == ev->wake.target_cpu)
-		sched_set_event_clock(s->sched, c->enqueue_first > s->cfg.pelt_event_lead_ns
-							? c->enqueue_first - s->cfg.pelt_event_lead_ns
-							: 0);
+		sched_set_event_clock(s->sched, pelt_print_clock(s, c->enqueue_first));
 	if (ends_hook_claim(ev->type)) {
 		c->hook_foreign = false;
 		c->pelt_first = 0;
